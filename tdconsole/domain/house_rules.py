@@ -1,0 +1,95 @@
+"""Every setting where the club's rules and the Poker TDA differ (TDA.md, last table).
+
+The defaults are the club's (RULES.md); the alternatives are the TDA's or Robert's Rules'.
+`configs/house_rules.toml` sets them; nothing in the code hard-codes either side.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AnteRules(_Section):
+    # T-ANTE-2 (club): 7-10 handed 1 x BB, 3-6 handed 1 x SB, heads-up none; "flat": TDA RP-11, 1 x BB always.
+    by_table_size: Literal["club", "flat"] = "club"
+    # T-ANTE-3 (club): a short big blind pays the ante first; TDA RP-11: the blind first.
+    short_big_blind: Literal["ante-first", "blind-first"] = "ante-first"
+
+
+class SeatingRules(_Section):
+    # T-SEAT-2 (club): seat 1 is the button at the start; TDA: high card for the button.
+    first_button: Literal["seat-1", "high-card"] = "seat-1"
+    # T-MOVE-1 (club): a moved player never pays the blinds twice in a row; TDA 10A/11A allow it.
+    moved_player_may_pay_blinds_twice: bool = False
+    # T-BAL-1 (club): balance when the fullest and emptiest tables differ by 2, down to 1.
+    # "rrop": keep tables within 2 while more than 6 run, within 1 at 6 or fewer.
+    balance: Literal["club", "rrop"] = "club"
+    # 10A/RP-9: tables break in a preset order; empty = the highest-numbered table first.
+    break_order: list[int] = Field(default_factory=list)
+    # Players at the final table; 0 = the tournament's seats per table.
+    final_table_size: int = Field(default=0, ge=0, le=12)
+
+
+class BettingRules(_Section):
+    # B-BEHIND-1 (club): a bet leaving no more than 1 BB behind is all-in; TDA: the bet stands as made.
+    bet_leaving_one_big_blind_is_all_in: bool = True
+
+
+class ShowdownRules(_Section):
+    # S-ORDER-2 (club): from the dealer clockwise, heads-up the caller last; TDA 17A: last aggressor first.
+    order: Literal["club", "tda"] = "club"
+
+
+class ClockCallRules(_Section):
+    # C-CLOCK-1 (club): 60 s with a warning at 10 s; TDA 29 (2024): 25 s plus a 5 s countdown.
+    seconds: int = Field(default=60, gt=0)
+    warning_seconds: int = Field(default=10, ge=0)
+    # C-CLOCK-1: the hand is dead at expiry; TDA 29: dead only facing a bet, otherwise a check.
+    expiry_without_bet: Literal["dead", "check"] = "dead"
+
+
+class EliminationRules(_Section):
+    # T-ELIM-1 (club): busts in the same hand-for-hand hand at different tables are ranked by
+    # starting stack; "tie": many live rooms tie them and split the prizes (TDA.md, RP-8).
+    hand_for_hand_across_tables: Literal["rank-by-stack", "tie"] = "rank-by-stack"
+    # RP-8B: during hand-for-hand the clock pauses, or loses a set time per hand.
+    hand_for_hand_clock: Literal["pause", "deduct"] = "deduct"
+    hand_for_hand_seconds_per_hand: int = Field(default=120, ge=0, le=180)
+    # T-REG-1: whether an earlier entry of a player who re-entered can finish in the money.
+    earlier_entry_can_cash: bool = True
+
+
+class PenaltyRules(_Section):
+    # O-OOT-5 (club): a deliberate or second out-of-turn action sits out 3 rounds; TDA 70/71: discretionary.
+    oot_repeat: Literal["three-rounds", "discretionary"] = "three-rounds"
+    oot_repeat_rounds: int = Field(default=3, ge=0)
+
+
+class HouseRules(_Section):
+    """The whole `configs/house_rules.toml`; every section may be left out to take the club default."""
+
+    ante: AnteRules = AnteRules()
+    seating: SeatingRules = SeatingRules()
+    betting: BettingRules = BettingRules()
+    showdown: ShowdownRules = ShowdownRules()
+    clock_call: ClockCallRules = ClockCallRules()
+    eliminations: EliminationRules = EliminationRules()
+    penalties: PenaltyRules = PenaltyRules()
+
+
+CLUB = HouseRules()
+TDA = HouseRules(
+    ante=AnteRules(by_table_size="flat", short_big_blind="blind-first"),
+    seating=SeatingRules(first_button="high-card", moved_player_may_pay_blinds_twice=True),
+    betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False),
+    showdown=ShowdownRules(order="tda"),
+    clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check"),
+    eliminations=EliminationRules(hand_for_hand_across_tables="tie"),
+    penalties=PenaltyRules(oot_repeat="discretionary"),
+)
