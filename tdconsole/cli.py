@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import getpass
 import os
 import sys
+from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
+from rich.table import Table
 
+from tdconsole.clikit import JsonFlag, console, emit
 from tdconsole.config import describe_validation_error
-from tdconsole.domain.errors import TdError
+from tdconsole.domain import commands
+from tdconsole.domain.clock import parse_duration
+from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.rules_cli import rules_app
 from tdconsole.rulings_cli import rulings_app
+from tdconsole.service import Role, Service
+from tdconsole.store.db import database_url, default_database, make_engine, upgrade
+from tdconsole.store.event_store import EventStore
+from tdconsole.structures import DEFAULT_STRUCTURE, load_structure
+from tdconsole.views import clock_view, log_view, state_view
 
 app = typer.Typer(
     help="tdconsole: run a live poker tournament.",
@@ -19,8 +31,318 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     invoke_without_command=True,
 )
+clock_app = typer.Typer(help="The tournament clock.", no_args_is_help=True)
+db_app = typer.Typer(help="The database.", no_args_is_help=True)
+app.add_typer(clock_app, name="clock")
+app.add_typer(db_app, name="db")
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
+
+
+@dataclass
+class Session:
+    """The global options, and the store and service opened from them on first use."""
+
+    db: str | None = None
+    tournament: int | None = None
+    actor: str = "td"
+    role: Role = "td"
+    _store: EventStore | None = field(default=None, repr=False)
+    _service: Service | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return database_url(self.db or default_database())
+
+    def store(self) -> EventStore:
+        if self._store is None:
+            self._store = EventStore.open(self.url)
+        return self._store
+
+    def service(self) -> Service:
+        if self._service is None:
+            self._service = Service(self.store(), self.tournament, actor=self.actor, role=self.role)
+        return self._service
+
+    def execute(self, command: commands.Command) -> Service:
+        service = self.service()
+        service.execute(command)
+        return service
+
+
+def _session(ctx: typer.Context) -> Session:
+    session = ctx.find_root().obj
+    assert isinstance(session, Session)
+    return session
+
+
+def _default_actor() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no user name on some Windows set-ups
+        return "td"
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Annotated[str | None, typer.Option("--db", help="Database file or URL "
+                  "(postgresql+psycopg://...). Default: $TDCONSOLE_DB or the user data dir.")] = None,
+    tournament: Annotated[int | None, typer.Option("--tournament", "-t",
+                          help="Tournament id (default: the most recent).")] = None,
+    actor: Annotated[str | None, typer.Option("--actor", help="Who is acting (for the log).")] = None,
+    role: Annotated[str, typer.Option("--role", help="td or floor.")] = "td",
+) -> None:
+    if role not in ("td", "floor"):
+        raise InvalidInput(f"--role must be td or floor, not {role!r}")
+    ctx.obj = Session(db=db, tournament=tournament, actor=actor or _default_actor(), role=role)  # type: ignore[arg-type]
+    if ctx.invoked_subcommand is None:
+        _open_tui(ctx.obj)
+
+
+def _open_tui(session: Session) -> None:
+    from tdconsole.tui.app import create_app
+
+    service = session.service()
+    create_app(service).run()
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    name: str,
+    structure: Annotated[str, typer.Option(help="Structure key or TOML file.")] = DEFAULT_STRUCTURE,
+    buy_in: Annotated[int, typer.Option("--buy-in", help="Prize part of the buy-in.")] = 0,
+    fee: Annotated[int, typer.Option(help="Fee kept by the club.")] = 0,
+    stack: Annotated[int | None, typer.Option(help="Starting stack (default: the structure's).")] = None,
+    seats: Annotated[int, typer.Option(help="Seats per table.")] = 9,
+    game: Annotated[str, typer.Option(help="The game.")] = "No-limit hold'em",
+    as_json: JsonFlag = False,
+) -> None:
+    """Create a tournament."""
+    session = _session(ctx)
+    service = Service.create(
+        session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
+        fee=fee, starting_stack=stack, seats_per_table=seats, actor=session.actor, role=session.role,
+    )
+    data = {"id": service.tournament_id, "name": service.state.info.name}
+    emit(data, as_json, lambda: console.print(f"Created tournament {data['id']}: {data['name']}"))
+
+
+@app.command()
+def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """List the tournaments in the database."""
+    rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat()}
+            for t in _session(ctx).store().tournaments()]
+
+    def render() -> None:
+        table = Table("id", "name", "created")
+        for row in rows:
+            table.add_row(str(row["id"]), row["name"], row["created_at"][:16])
+        console.print(table)
+
+    emit(rows, as_json, render)
+
+
+@app.command()
+def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """The tournament now: clock, entries, players."""
+    service = _session(ctx).service()
+    data = state_view(service.state, service.tournament_id, service.now())
+
+    def render() -> None:
+        info, clock = data["tournament"], data["clock"]
+        console.print(f"{info['name']} ({info['status']}): {data['players_left']} of "
+                      f"{data['entries']} left")
+        console.print(_clock_line(clock))
+        table = Table("name", "status", "table", "seat", "place")
+        for player in data["players"]:
+            table.add_row(player["name"], player["status"], _blank(player["table"]),
+                          _blank(player["seat"]), _blank(player["place"]))
+        console.print(table)
+
+    emit(data, as_json, render)
+
+
+def _blank(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+# ---------------------------------------------------------------- players
+
+
+@app.command()
+def register(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
+    """Register one or more players (all or none)."""
+    session = _session(ctx)
+    envelopes = session.service().execute(commands.Register(names=names))
+    service = session.service()
+    registered = [{"id": e.event.player_id, "name": e.event.name} for e in envelopes]  # type: ignore[union-attr]
+    data = {"registered": registered, "entries": service.state.entries,
+            "players_left": service.state.players_left}
+    emit(data, as_json, lambda: console.print(
+        f"Registered {', '.join(p['name'] for p in registered)} ({data['entries']} entries)"))
+
+
+@app.command()
+def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
+    """Take back a registration (before the player busts)."""
+    service = _session(ctx).execute(commands.Unregister(name=name))
+    data = {"unregistered": name.strip(), "entries": service.state.entries}
+    emit(data, as_json, lambda: console.print(f"Unregistered {name.strip()}"))
+
+
+@app.command()
+def bust(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
+    """Bust one or more players in the same hand."""
+    session = _session(ctx)
+    envelopes = session.service().execute(commands.Bust(names=names))
+    players = session.service().state.players
+    busted = [{"id": e.event.player_id, "name": players[e.event.player_id].name,  # type: ignore[union-attr]
+               "place": e.event.place} for e in envelopes]  # type: ignore[union-attr]
+    data = {"busted": busted, "players_left": session.service().state.players_left}
+    emit(data, as_json, lambda: console.print(
+        "; ".join(f"{p['name']} busts in place {p['place']}" for p in busted)))
+
+
+@app.command()
+def undo(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Undo the last command (it stays in the log, marked undone)."""
+    service = _session(ctx).execute(commands.Undo())
+    target = service.log[-1].event.command_id  # type: ignore[union-attr]
+    undone = [row for row in log_view(service.log, set()) if row["command_id"] == target]
+    data = {"undone": target, "events": undone}
+    emit(data, as_json, lambda: console.print(
+        "Undone: " + "; ".join(row["summary"] for row in undone)))
+
+
+@app.command()
+def log(
+    ctx: typer.Context,
+    limit: Annotated[int, typer.Option(help="Show the last N events (0 = all).")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """The event log: every action, who did it and when."""
+    service = _session(ctx).service()
+    rows = log_view(service.log, service.undone_commands())
+    if limit > 0:
+        rows = rows[-limit:]
+
+    def render() -> None:
+        table = Table("seq", "time", "actor", "event")
+        for row in rows:
+            summary = row["summary"] + (" [undone]" if row["undone"] else "")
+            table.add_row(str(row["seq"]), row["time"][11:19], row["actor"], summary)
+        console.print(table)
+
+    emit(rows, as_json, render)
+
+
+# ---------------------------------------------------------------- clock
+
+
+def _clock_line(clock: dict[str, Any]) -> str:
+    state = "running" if clock["running"] else ("paused" if clock["started"] else "not started")
+    what = "Break" if clock["on_break"] else f"Level {clock['level']}"
+    return (f"{what}: {clock['small_blind']}/{clock['big_blind']} ante {clock['ante']}, "
+            f"{clock['remaining']} left ({state})")
+
+
+def _clock_command(ctx: typer.Context, command: commands.Command, as_json: bool) -> None:
+    service = _session(ctx).execute(command)
+    data = clock_view(service.state, service.now())
+    emit(data, as_json, lambda: console.print(_clock_line(data)))
+
+
+@clock_app.command("start")
+def clock_start(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Start the clock."""
+    _clock_command(ctx, commands.ClockStart(), as_json)
+
+
+@clock_app.command("pause")
+def clock_pause(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Pause the clock."""
+    _clock_command(ctx, commands.ClockPause(), as_json)
+
+
+@clock_app.command("resume")
+def clock_resume(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Resume a paused clock."""
+    _clock_command(ctx, commands.ClockResume(), as_json)
+
+
+@clock_app.command("next")
+def clock_next(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Go to the next level or break."""
+    _clock_command(ctx, commands.ClockStep(by=1), as_json)
+
+
+@clock_app.command("prev")
+def clock_prev(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Go back to the previous level or break."""
+    _clock_command(ctx, commands.ClockStep(by=-1), as_json)
+
+
+@clock_app.command("set")
+def clock_set(
+    ctx: typer.Context,
+    time_left: Annotated[str, typer.Argument(metavar="MM:SS", help="Time left in this level.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Set the time left in the current level."""
+    _clock_command(ctx, commands.ClockSetRemaining(seconds=parse_duration(time_left)), as_json)
+
+
+# ---------------------------------------------------------------- demo, database
+
+
+DEMO_NAMES = (
+    "Anders Holm", "Birgitte Lund", "Carsten Møller", "Ditte Skov", "Emil Vestergaard",
+    "Freja Dahl", "Gustav Bech", "Hanne Krogh", "Ib Thorsen", "Jonna Friis", "Kasper Lind",
+    "Lotte Brandt", "Mads Kjær", "Nanna Juhl", "Oskar Winther", "Pia Storm", "Rasmus Gade",
+    "Sofie Mørk", "Troels Hviid", "Ulla Bang", "Viggo Rask", "Wenche Aagaard", "Yrsa Borg",
+    "Åse Nygaard", "Bo Dalsgaard", "Camilla Ravn", "Dennis Høj", "Eva Lykke", "Frank Due",
+    "Gitte Bro", "Henrik Holt", "Inge Vang", "Jesper Kok", "Karina Bjerg", "Lars Sand",
+    "Maja Ø", "Niels Ry", "Olivia Kirk", "Peter Hald", "Rikke Vad", "Steen Bay",
+    "Tina Ask", "Uffe Lund", "Vibeke Mose", "Willy Ege",
+)
+
+
+@app.command()
+def demo(
+    ctx: typer.Context,
+    players: Annotated[int, typer.Option(help="How many demo players.")] = len(DEMO_NAMES),
+    tui: Annotated[bool, typer.Option("--tui/--no-tui", help="Open the TUI afterwards.")] = True,
+    as_json: JsonFlag = False,
+) -> None:
+    """Create a demo tournament with 45 players and open the TUI on it."""
+    if not 2 <= players <= len(DEMO_NAMES):
+        raise InvalidInput(f"--players must be between 2 and {len(DEMO_NAMES)}")
+    session = _session(ctx)
+    service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
+                             structure=load_structure(DEFAULT_STRUCTURE), actor=session.actor)
+    service.execute(commands.Register(names=list(DEMO_NAMES[:players])))
+    session.tournament, session._service = service.tournament_id, service
+    data = {"id": service.tournament_id, "name": service.state.info.name,
+            "entries": service.state.entries}
+    if tui:
+        _open_tui(session)
+    else:
+        emit(data, as_json, lambda: console.print(
+            f"Demo tournament {data['id']} with {data['entries']} players"))
+
+
+@db_app.command("upgrade")
+def db_upgrade(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Bring the database schema up to date (also done on every start)."""
+    url = _session(ctx).url
+    revision = upgrade(make_engine(url))
+    data = {"database": url, "revision": revision}
+    emit(data, as_json, lambda: console.print(f"Schema at revision {revision}"))
 
 
 def fail(message: str, code: int = 1) -> None:

@@ -1,0 +1,59 @@
+"""Commands: what a TD or floor person asks for. The service turns each into events via `decide`."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Command(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    # What the command is called in messages ("floor staff cannot bust players").
+    verb: ClassVar[str] = "do that"
+    # Floor staff may log rulings and call the clock, nothing that changes the tournament's course.
+    td_only: ClassVar[bool] = True
+
+
+class Register(Command):
+    verb: ClassVar[str] = "register players"
+    names: list[str] = Field(min_length=1)
+
+
+class Unregister(Command):
+    verb: ClassVar[str] = "unregister players"
+    name: str
+
+
+class Bust(Command):
+    verb: ClassVar[str] = "bust players"
+    names: list[str] = Field(min_length=1)
+
+
+class ClockStart(Command):
+    verb: ClassVar[str] = "start the clock"
+
+
+class ClockPause(Command):
+    verb: ClassVar[str] = "pause the clock"
+
+
+class ClockResume(Command):
+    verb: ClassVar[str] = "resume the clock"
+
+
+class ClockStep(Command):
+    """Next (+1) or previous (-1) level or break."""
+
+    verb: ClassVar[str] = "change the level"
+    by: int = Field(ge=-1, le=1)
+
+
+class ClockSetRemaining(Command):
+    verb: ClassVar[str] = "set the clock"
+    seconds: int = Field(ge=0)
+
+
+class Undo(Command):
+    verb: ClassVar[str] = "undo"

@@ -1,0 +1,108 @@
+"""Events: the facts the log records. The state of a tournament is the fold of its events.
+
+Each event is a pydantic model with a `type` tag; the store keeps it as JSON with its time, actor and
+the command that made it. Decisions that involved chance or the clock are recorded here as their
+result, so a replay never re-rolls and never reads the clock.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from tdconsole.domain.structure import Structure
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TournamentCreated(_Event):
+    type: Literal["tournament_created"] = "tournament_created"
+    name: str
+    game: str
+    buy_in: int
+    fee: int
+    starting_stack: int
+    seats_per_table: int
+    # A copy of the structure: editing the file later does not change a running tournament.
+    structure: Structure
+
+
+class PlayerRegistered(_Event):
+    type: Literal["player_registered"] = "player_registered"
+    player_id: str
+    name: str
+
+
+class PlayerUnregistered(_Event):
+    type: Literal["player_unregistered"] = "player_unregistered"
+    player_id: str
+
+
+class PlayerBusted(_Event):
+    type: Literal["player_busted"] = "player_busted"
+    player_id: str
+    place: int
+
+
+class ClockStarted(_Event):
+    type: Literal["clock_started"] = "clock_started"
+
+
+class ClockPaused(_Event):
+    type: Literal["clock_paused"] = "clock_paused"
+
+
+class ClockResumed(_Event):
+    type: Literal["clock_resumed"] = "clock_resumed"
+
+
+class LevelChanged(_Event):
+    """The clock jumped to the start of a period (next, previous, or any level or break)."""
+
+    type: Literal["level_changed"] = "level_changed"
+    period: int
+
+
+class ClockSet(_Event):
+    type: Literal["clock_set"] = "clock_set"
+    remaining_seconds: int
+
+
+class Undone(_Event):
+    """Undo: the events of `command_id` no longer count; nothing is ever deleted from the log."""
+
+    type: Literal["undone"] = "undone"
+    command_id: str
+
+
+Event = Annotated[
+    TournamentCreated
+    | PlayerRegistered
+    | PlayerUnregistered
+    | PlayerBusted
+    | ClockStarted
+    | ClockPaused
+    | ClockResumed
+    | LevelChanged
+    | ClockSet
+    | Undone,
+    Field(discriminator="type"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+
+class Envelope(BaseModel):
+    """One row of the log: an event with its sequence number, time, actor and command."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seq: int
+    time: datetime
+    actor: str
+    command_id: str
+    event: Event

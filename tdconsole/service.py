@@ -1,0 +1,145 @@
+"""The service: load -> decide -> append -> apply. Every TD action goes through here, from TUI and CLI.
+
+Two terminals may write at once: the loser of a race for the next sequence number reloads, decides
+again on the fresh state, and retries; if the command no longer applies it says so clearly.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Literal
+
+from tdconsole.domain.commands import Command
+from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
+from tdconsole.domain.structure import Structure
+from tdconsole.domain.tournament import TournamentState, apply, decide, fold, validate_name
+from tdconsole.store.event_store import Conflict, EventStore
+
+Role = Literal["td", "floor"]
+Clock = Callable[[], datetime]
+MAX_ATTEMPTS = 20
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Service:
+    """One tournament, as one terminal sees it."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        tournament_id: int | None = None,
+        *,
+        actor: str = "td",
+        role: Role = "td",
+        now: Clock = utc_now,
+    ) -> None:
+        self.store = store
+        if tournament_id is None:
+            tournament_id = store.latest_tournament()
+        else:
+            store.require_tournament(tournament_id)
+        self.tournament_id = tournament_id
+        self.actor = actor
+        self.role = role
+        self.now = now
+        self.log: list[Envelope] = store.load(tournament_id)
+        self.state: TournamentState = fold(self.log)
+
+    @classmethod
+    def create(
+        cls,
+        store: EventStore,
+        *,
+        name: str,
+        structure: Structure,
+        game: str = "No-limit hold'em",
+        buy_in: int = 0,
+        fee: int = 0,
+        starting_stack: int | None = None,
+        seats_per_table: int = 9,
+        actor: str = "td",
+        role: Role = "td",
+        now: Clock = utc_now,
+    ) -> Service:
+        if role != "td":
+            raise TdError("floor staff cannot create a tournament (TD only)")
+        _check_setup(buy_in, fee, starting_stack, seats_per_table)
+        created = TournamentCreated(
+            name=validate_name(name),
+            game=game,
+            buy_in=buy_in,
+            fee=fee,
+            starting_stack=starting_stack or structure.starting_stack,
+            seats_per_table=seats_per_table,
+            structure=structure,
+        )
+        envelope = Envelope(
+            seq=1, time=now(), actor=actor, command_id=uuid.uuid4().hex, event=created
+        )
+        tournament_id = store.create_tournament(envelope)
+        return cls(store, tournament_id, actor=actor, role=role, now=now)
+
+    def execute(self, command: Command) -> list[Envelope]:
+        """Decide on the freshest state, append, apply; retry when another writer won the race."""
+        if command.td_only and self.role != "td":
+            raise TdError(f"floor staff cannot {command.verb} (TD only)")
+        for attempt in range(MAX_ATTEMPTS):
+            self.refresh()
+            now = self.now()
+            try:
+                events = decide(self.state, command, now)
+            except TdError as error:
+                if attempt:
+                    message = f"another terminal changed the tournament first, and now {error}"
+                    raise Conflict(message) from None
+                raise
+            envelopes = self._stamp(events, now)
+            try:
+                self.store.append(self.tournament_id, envelopes)
+            except Conflict:
+                continue
+            self._apply(envelopes)
+            return envelopes
+        raise Conflict(f"gave up after {MAX_ATTEMPTS} attempts: other terminals keep writing")
+
+    def refresh(self) -> bool:
+        """Apply what other processes appended since we last looked (follow). True if anything was new."""
+        new = self.store.load(self.tournament_id, after=self.state.last_seq)
+        if new:
+            self._apply(new)
+        return bool(new)
+
+    def _stamp(self, events: list[Event], now: datetime) -> list[Envelope]:
+        command_id = uuid.uuid4().hex
+        first = self.state.last_seq + 1
+        return [
+            Envelope(seq=first + i, time=now, actor=self.actor, command_id=command_id, event=event)
+            for i, event in enumerate(events)
+        ]
+
+    def _apply(self, envelopes: list[Envelope]) -> None:
+        self.log.extend(envelopes)
+        if any(isinstance(envelope.event, Undone) for envelope in envelopes):
+            # Undo is not an inverse: the state is the fold of what was not undone.
+            self.state = fold(self.log)
+            return
+        for envelope in envelopes:
+            apply(self.state, envelope)
+
+    def undone_commands(self) -> set[str]:
+        return {e.event.command_id for e in self.log if isinstance(e.event, Undone)}
+
+
+def _check_setup(buy_in: int, fee: int, starting_stack: int | None, seats: int) -> None:
+    if buy_in < 0 or fee < 0:
+        raise InvalidInput("the buy-in and the fee cannot be negative")
+    if starting_stack is not None and starting_stack <= 0:
+        raise InvalidInput("the starting stack must be more than 0")
+    if not 2 <= seats <= 12:
+        raise InvalidInput("seats per table must be between 2 and 12")

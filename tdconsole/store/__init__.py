@@ -1,0 +1,1 @@
+"""Persistence: the event log (the source of truth) and its schema migrations."""

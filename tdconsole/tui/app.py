@@ -1,0 +1,124 @@
+"""The TD's console. Built by `create_app(service)` so tests run it on a temporary database."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from textual.app import App
+from textual.binding import Binding
+from textual.command import Hit, Hits, Provider
+
+from tdconsole.domain import commands
+from tdconsole.domain.errors import TdError
+from tdconsole.service import Service
+from tdconsole.tui.messages import CommandRequested, TournamentChanged
+from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.log import LogScreen
+from tdconsole.tui.screens.players import PlayersScreen
+
+# How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
+POLL_SECONDS = 0.5
+
+TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
+    ("Start the clock", "Start the tournament clock", commands.ClockStart),
+    ("Pause the clock", "Pause the tournament clock", commands.ClockPause),
+    ("Resume the clock", "Resume a paused clock", commands.ClockResume),
+    ("Next level", "Jump to the next level or break", partial(commands.ClockStep, by=1)),
+    ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
+    ("Undo", "Undo the last command", commands.Undo),
+]
+
+
+class TdCommands(Provider):
+    """Every TD action in the command palette."""
+
+    async def search(self, query: str) -> Hits:
+        app = self.app
+        assert isinstance(app, TdApp)
+        matcher = self.matcher(query)
+        entries: list[tuple[str, str, Callable[[], object]]] = [
+            (name, help_text, partial(app.execute, factory())) for name, help_text, factory in TD_ACTIONS
+        ]
+        entries += [
+            (f"Show {mode}", f"Switch to the {mode} screen", partial(app.switch_mode, mode))
+            for mode in app.MODES
+        ]
+        for name, help_text, callback in entries:
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class TdApp(App[None]):
+    TITLE = "tdconsole"
+    COMMANDS = App.COMMANDS | {TdCommands}
+    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen}
+    BINDINGS = [
+        Binding("f1", "switch_mode('clock')", "Clock"),
+        Binding("f2", "switch_mode('players')", "Players"),
+        Binding("f3", "switch_mode('log')", "Log"),
+        Binding("s", "clock('start')", "Start", show=False),
+        Binding("space", "clock('toggle')", "Pause/resume"),
+        Binding("plus", "clock('next')", "Next level"),
+        Binding("minus", "clock('prev')", "Prev level"),
+        Binding("ctrl+z", "undo", "Undo"),
+    ]
+
+    def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS) -> None:
+        super().__init__()
+        self.service = service
+        self.poll_seconds = poll_seconds
+
+    def on_mount(self) -> None:
+        self.sub_title = self.service.state.info.name
+        self.switch_mode("clock")
+        self.set_interval(self.poll_seconds, self.follow)
+
+    def follow(self) -> None:
+        """Pick up what other terminals appended."""
+        try:
+            changed = self.service.refresh()
+        except TdError as error:
+            self.notify(str(error), severity="error")
+            return
+        if changed:
+            self.redraw()
+
+    def redraw(self) -> None:
+        self.screen.post_message(TournamentChanged())
+        refresh = getattr(self.screen, "refresh_view", None)
+        if refresh is not None:
+            refresh()
+
+    def execute(self, command: commands.Command) -> bool:
+        """Run a command through the service; a refusal is a notification, never a crash."""
+        try:
+            self.service.execute(command)
+        except TdError as error:
+            self.notify(str(error), severity="error", timeout=6)
+            return False
+        self.redraw()
+        return True
+
+    def on_command_requested(self, message: CommandRequested) -> None:
+        self.execute(message.command)
+
+    def action_clock(self, what: str) -> None:
+        clock = self.service.state.clock
+        if what == "toggle":
+            command: commands.Command = commands.ClockPause() if clock.running else (
+                commands.ClockResume() if clock.started else commands.ClockStart())
+        else:
+            command = {"start": commands.ClockStart(), "next": commands.ClockStep(by=1),
+                       "prev": commands.ClockStep(by=-1)}[what]
+        self.execute(command)
+
+    def action_undo(self) -> None:
+        if self.execute(commands.Undo()):
+            self.notify("Undone")
+
+
+def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS) -> TdApp:
+    """The app on one tournament's service (the factory tests use with a temporary database)."""
+    return TdApp(service, poll_seconds=poll_seconds)

@@ -1,0 +1,40 @@
+"""The event log: every action with its time and actor; undo the last one."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header
+
+from tdconsole.domain.commands import Undo
+from tdconsole.tui.messages import CommandRequested
+from tdconsole.views import log_view
+
+
+class LogScreen(Screen[None]):
+    BINDINGS = [Binding("u", "undo", "Undo last")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).add_columns("#", "Time", "Actor", "Event")
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        service = self.app.service  # type: ignore[attr-defined]
+        table = self.query_one(DataTable)
+        table.clear()
+        for row in reversed(log_view(service.log, service.undone_commands())):
+            summary = Text(row["summary"], style="strike dim" if row["undone"] else "")
+            table.add_row(str(row["seq"]), row["time"][11:19], Text(row["actor"]), summary)
+
+    def action_undo(self) -> None:
+        self.post_message(CommandRequested(Undo()))

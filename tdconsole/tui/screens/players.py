@@ -1,0 +1,103 @@
+"""Players: register, search as you type, bust with a confirmation that shows the place."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input
+
+from tdconsole.domain.commands import Bust, Register
+from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.confirm import ConfirmScreen
+
+STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
+
+
+class PlayersScreen(Screen[None]):
+    BINDINGS = [
+        Binding("b", "bust", "Bust selected"),
+        Binding("slash", "search", "Search"),
+        Binding("n", "new_player", "Register"),
+    ]
+    DEFAULT_CSS = """
+    PlayersScreen #inputs { height: auto; }
+    PlayersScreen #inputs Input { width: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="inputs"):
+            yield Input(placeholder="Register: type a name, Enter", id="register")
+            yield Input(placeholder="Search players", id="search")
+        yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Name", "Status", "Table", "Seat", "Place")
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        state = self.app.service.state  # type: ignore[attr-defined]
+        needle = self.query_one("#search", Input).value.strip().casefold()
+        table = self.query_one(DataTable)
+        selected = self.selected_player_id()
+        table.clear()
+        players = sorted(state.players.values(),
+                         key=lambda p: (STATUS_ORDER[p.status], p.place or 0, p.name.casefold()))
+        for player in players:
+            if needle and needle not in player.name.casefold():
+                continue
+            # Text(...) keeps a name like "[bold red]x[/]" literal: names are never markup.
+            table.add_row(Text(player.name), player.status, _cell(player.table), _cell(player.seat),
+                          _cell(player.place), key=player.id)
+        if selected is not None and selected in table.rows:
+            table.move_cursor(row=table.get_row_index(selected))
+
+    def selected_player_id(self) -> str | None:
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "search":
+            self.refresh_view()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "register" and event.value.strip():
+            self.post_message(CommandRequested(Register(names=[event.value])))
+            event.input.value = ""
+
+    def action_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def action_new_player(self) -> None:
+        self.query_one("#register", Input).focus()
+
+    def action_bust(self) -> None:
+        state = self.app.service.state  # type: ignore[attr-defined]
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        player = state.players[player_id]
+        if player.status == "busted":
+            self.notify(f"{player.name} has already busted (place {player.place})", severity="warning")
+            return
+        place = state.players_left
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(CommandRequested(Bust(names=[player.name])))
+
+        self.app.push_screen(ConfirmScreen(f"Bust {player.name} in place {place}?"), confirmed)
+
+
+def _cell(value: int | None) -> str:
+    return "" if value is None else str(value)
