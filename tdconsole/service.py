@@ -6,6 +6,8 @@ again on the fresh state, and retries; if the command no longer applies it says 
 
 from __future__ import annotations
 
+import random
+import time
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -20,7 +22,8 @@ from tdconsole.store.event_store import Conflict, EventStore
 
 Role = Literal["td", "floor"]
 Clock = Callable[[], datetime]
-MAX_ATTEMPTS = 20
+# A writer that keeps losing the race retries for this long before it reports the conflict.
+RETRY_SECONDS = 10.0
 
 
 def utc_now() -> datetime:
@@ -89,7 +92,9 @@ class Service:
         """Decide on the freshest state, append, apply; retry when another writer won the race."""
         if command.td_only and self.role != "td":
             raise TdError(f"floor staff cannot {command.verb} (TD only)")
-        for attempt in range(MAX_ATTEMPTS):
+        deadline = time.monotonic() + RETRY_SECONDS
+        attempt = 0
+        while True:
             self.refresh()
             now = self.now()
             try:
@@ -103,10 +108,14 @@ class Service:
             try:
                 self.store.append(self.tournament_id, envelopes)
             except Conflict:
+                attempt += 1
+                if time.monotonic() > deadline:
+                    raise Conflict("other terminals keep writing; try again") from None
+                # A short random pause breaks lockstep between two writers.
+                time.sleep(random.uniform(0, 0.002 * min(attempt, 10)))
                 continue
             self._apply(envelopes)
             return envelopes
-        raise Conflict(f"gave up after {MAX_ATTEMPTS} attempts: other terminals keep writing")
 
     def refresh(self) -> bool:
         """Apply what other processes appended since we last looked (follow). True if anything was new."""

@@ -1,0 +1,77 @@
+"""Shared fixtures: a database URL per backend (SQLite file, and a fresh database on a real PostgreSQL)."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tdconsole.store.event_store import EventStore
+from tests.pgserver import PgServer, find_bindir
+
+_database_numbers = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    """The URL of a throw-away PostgreSQL server (or $TDCONSOLE_TEST_PG), for the whole run."""
+    if url := os.environ.get("TDCONSOLE_TEST_PG"):
+        yield url
+        return
+    bindir = find_bindir()
+    if bindir is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL binaries not found; .ci/run installs them")
+        pytest.skip("PostgreSQL binaries not found (install postgresql to run these tests)")
+    server = PgServer(bindir).start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def _fresh_pg_database(server_url: str) -> str:
+    import psycopg
+
+    name = f"tdtest_{os.getpid()}_{next(_database_numbers)}"
+    plain = server_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return server_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database on each backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'td.sqlite'}"
+    return _fresh_pg_database(request.getfixturevalue("pg_server"))
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[EventStore]:
+    opened = EventStore.open(db_url)
+    yield opened
+    opened.close()
+
+
+class FakeClock:
+    """An injected `now` that only moves when a test moves it."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.moment = start or datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, seconds: float) -> None:
+        self.moment += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def fake_clock() -> FakeClock:
+    return FakeClock()

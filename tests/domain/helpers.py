@@ -1,0 +1,53 @@
+"""Building tournaments for pure domain tests: events in, state out, no database."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from tdconsole.domain.commands import Command
+from tdconsole.domain.events import Envelope, Event, TournamentCreated
+from tdconsole.domain.structure import Break, Level, Structure
+from tdconsole.domain.tournament import TournamentState, apply, decide, fold
+
+T0 = datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
+
+STRUCTURE = Structure(
+    name="test",
+    starting_stack=10_000,
+    periods=[
+        Level(small_blind=100, big_blind=200, ante=200, minutes=20),
+        Level(small_blind=200, big_blind=400, ante=400, minutes=20),
+        Break(minutes=10),
+        Level(small_blind=300, big_blind=600, ante=600, minutes=20),
+    ],
+)
+
+
+def at(seconds: float) -> datetime:
+    return T0 + timedelta(seconds=seconds)
+
+
+class Tournament:
+    """A state plus its log, driven command by command like the service, minus the database."""
+
+    def __init__(self, structure: Structure = STRUCTURE) -> None:
+        created = TournamentCreated(name="Friday", game="NLHE", buy_in=300, fee=50,
+                                    starting_stack=structure.starting_stack, seats_per_table=9,
+                                    structure=structure)
+        self.log = [Envelope(seq=1, time=T0, actor="td", command_id="c0", event=created)]
+        self.state: TournamentState = fold(self.log)
+        self._commands = 0
+
+    def do(self, command: Command, seconds: float = 0) -> list[Event]:
+        now = at(seconds)
+        events = decide(self.state, command, now)
+        self._commands += 1
+        for event in events:
+            envelope = Envelope(seq=self.state.last_seq + 1, time=now, actor="td",
+                                command_id=f"c{self._commands}", event=event)
+            self.log.append(envelope)
+            if event.type == "undone":
+                self.state = fold(self.log)
+            else:
+                apply(self.state, envelope)
+        return events

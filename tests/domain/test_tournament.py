@@ -1,0 +1,173 @@
+"""Registration, busts and undo as pure decisions and folds."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tdconsole.domain.commands import (
+    Bust,
+    ClockPause,
+    ClockSetRemaining,
+    ClockStart,
+    ClockStep,
+    Register,
+    Undo,
+    Unregister,
+)
+from tdconsole.domain.errors import InvalidInput, NotFound, TdError
+from tdconsole.domain.tournament import fold
+from tdconsole.views import state_view
+from tests.domain.helpers import Tournament, at
+
+
+def test_names_are_trimmed() -> None:
+    t = Tournament()
+    t.do(Register(names=["  Anna Holm \t"]))
+    assert [p.name for p in t.state.players.values()] == ["Anna Holm"]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 61, "tab\tinside", "new\nline", "bell\x07"])
+def test_bad_names_are_refused_and_nothing_changes(name: str) -> None:
+    t = Tournament()
+    with pytest.raises(InvalidInput):
+        t.do(Register(names=["Good", name]))
+    assert t.state.entries == 0 and len(t.log) == 1
+
+
+def test_name_of_60_characters_is_allowed() -> None:
+    t = Tournament()
+    t.do(Register(names=["x" * 60]))
+    assert t.state.entries == 1
+
+
+def test_names_are_unique_ignoring_case() -> None:
+    t = Tournament()
+    t.do(Register(names=["Åse"]))
+    with pytest.raises(InvalidInput, match="already registered"):
+        t.do(Register(names=["åSE"]))
+    with pytest.raises(InvalidInput, match="already registered"):
+        t.do(Register(names=["Bo", "BO"]))
+    assert t.state.entries == 1
+
+
+def test_markup_in_a_name_is_stored_literally() -> None:
+    t = Tournament()
+    t.do(Register(names=["[bold red]x[/]"]))
+    assert t.state.find("[bold red]x[/]").name == "[bold red]x[/]"
+
+
+def test_unregister_frees_the_name() -> None:
+    t = Tournament()
+    t.do(Register(names=["Anna"]))
+    t.do(Unregister(name="anna"))
+    assert t.state.entries == 0
+    t.do(Register(names=["Anna"]))
+    assert t.state.players_left == 1
+
+
+def test_bust_place_is_players_left_at_that_moment() -> None:
+    t = Tournament()
+    t.do(Register(names=["A", "B", "C", "D"]))
+    t.do(Bust(names=["C"]))
+    assert t.state.find("C").place == 4
+    t.do(Bust(names=["A"]))
+    assert (t.state.find("A").place, t.state.players_left) == (3, 2)
+
+
+def test_several_busts_in_one_command_take_consecutive_places() -> None:
+    t = Tournament()
+    t.do(Register(names=["A", "B", "C", "D"]))
+    t.do(Bust(names=["A", "B"]))
+    assert (t.state.find("A").place, t.state.find("B").place) == (4, 3)
+
+
+def test_busting_unknown_or_busted_players_is_refused() -> None:
+    t = Tournament()
+    t.do(Register(names=["A", "B", "C"]))
+    with pytest.raises(NotFound):
+        t.do(Bust(names=["Zed"]))
+    t.do(Bust(names=["A"]))
+    with pytest.raises(TdError, match="already busted"):
+        t.do(Bust(names=["A"]))
+    with pytest.raises(InvalidInput, match="twice"):
+        t.do(Bust(names=["B", "b"]))
+
+
+def test_the_last_player_cannot_be_busted_and_wins() -> None:
+    t = Tournament()
+    t.do(Register(names=["A", "B"]))
+    with pytest.raises(TdError, match="must remain"):
+        t.do(Bust(names=["A", "B"]))
+    t.do(Bust(names=["A"]))
+    assert t.state.status == "finished"
+
+
+def test_undo_skips_the_last_command_and_keeps_it_in_the_log() -> None:
+    t = Tournament()
+    t.do(Register(names=["A", "B", "C"]))
+    t.do(Bust(names=["A"]))
+    t.do(Undo())
+    assert t.state.find("A").status == "registered" and t.state.players_left == 3
+    assert len(t.log) == 1 + 3 + 1 + 1
+    t.do(Undo())  # the registration of all three
+    assert t.state.entries == 0
+    with pytest.raises(TdError, match="nothing to undo"):
+        t.do(Undo())
+
+
+def test_undo_of_a_clock_change_restores_the_clock() -> None:
+    t = Tournament()
+    t.do(ClockStart(), seconds=0)
+    t.do(ClockSetRemaining(seconds=60), seconds=10)
+    t.do(Undo(), seconds=20)
+    view = state_view(t.state, 1, at(20))
+    assert view["clock"]["remaining_seconds"] == 1200 - 20
+
+
+def test_state_is_the_fold_of_the_log() -> None:
+    t = Tournament()
+    t.do(Register(names=["A", "B", "C"]))
+    t.do(ClockStart(), 0)
+    t.do(ClockStep(by=1), 50)
+    t.do(ClockPause(), 70)
+    t.do(Bust(names=["B"]))
+    t.do(Undo())
+    refolded = fold(t.log)
+    assert state_view(refolded, 1, at(999)) == state_view(t.state, 1, at(999))
+
+
+def test_state_json_contract_keys() -> None:
+    t = Tournament()
+    t.do(Register(names=["A"]))
+    view = state_view(t.state, 7, at(0))
+    assert {"id", "name", "status", "buy_in", "fee", "starting_stack", "seats_per_table"} <= set(
+        view["tournament"])
+    assert {"level", "small_blind", "big_blind", "ante", "running", "remaining_seconds",
+            "on_break"} <= set(view["clock"])
+    assert {"entries", "players_left", "players"} <= set(view)
+    assert set(view["players"][0]) >= {"name", "status", "table", "seat", "place"}
+
+
+names = st.text(alphabet=st.characters(codec="utf-8", categories=["L", "N", "Zs", "P", "S"]),
+                min_size=0, max_size=70)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["register", "bust", "undo"]), names), max_size=25))
+def test_places_are_unique_and_players_left_is_consistent(steps: list[tuple[str, str]]) -> None:
+    t = Tournament()
+    for kind, name in steps:
+        command = {"register": Register(names=[name]), "bust": Bust(names=[name]), "undo": Undo()}[kind]
+        try:
+            t.do(command)
+        except TdError:
+            pass
+    players = list(t.state.players.values())
+    places = [p.place for p in players if p.place is not None]
+    assert len(places) == len(set(places))
+    assert t.state.players_left == sum(p.status != "busted" for p in players)
+    assert all(p.place is not None and p.place > t.state.players_left for p in players if p.status == "busted")
+    assert len({p.name.casefold() for p in players}) == len(players)
+    assert state_view(fold(t.log), 1, at(0)) == state_view(t.state, 1, at(0))

@@ -1,0 +1,192 @@
+"""The event log on SQLite and on a real PostgreSQL: append-only, keyed by (tournament, seq)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from tdconsole.domain.commands import Register
+from tdconsole.domain.events import Envelope, PlayerRegistered
+from tdconsole.domain.tournament import fold
+from tdconsole.service import Service
+from tdconsole.store import db
+from tdconsole.store.db import StoreError, database_url, upgrade
+from tdconsole.store.event_store import Conflict, EventStore
+from tdconsole.structures import load_structure
+from tests.conftest import FakeClock
+
+
+def _new(store: EventStore, clock: FakeClock | None = None) -> Service:
+    return Service.create(store, name="Friday", structure=load_structure("club-turbo"),
+                          now=clock or FakeClock())
+
+
+def test_events_round_trip_with_time_actor_and_payload(store: EventStore) -> None:
+    service = _new(store)
+    service.execute(Register(names=["Anna", "[b]Bo[/b]"]))
+    loaded = store.load(service.tournament_id)
+    assert [e.seq for e in loaded] == [1, 2, 3]
+    assert loaded[1].event == PlayerRegistered(player_id="p1", name="Anna")
+    assert loaded[2].event.name == "[b]Bo[/b]"  # type: ignore[union-attr]
+    assert loaded[1].time == FakeClock()() and loaded[1].actor == "td"
+    assert loaded[0].event.structure == load_structure("club-turbo")  # type: ignore[union-attr]
+
+
+def test_the_same_seq_cannot_be_appended_twice(store: EventStore) -> None:
+    service = _new(store)
+    envelope = Envelope(seq=2, time=FakeClock()(), actor="a", command_id="x",
+                        event=PlayerRegistered(player_id="p1", name="A"))
+    store.append(service.tournament_id, [envelope])
+    with pytest.raises(Conflict):
+        store.append(service.tournament_id, [envelope.model_copy(update={"command_id": "y"})])
+    assert len(store.load(service.tournament_id)) == 2
+
+
+def test_a_failed_append_writes_none_of_its_events(store: EventStore) -> None:
+    service = _new(store)
+    clash = Envelope(seq=2, time=FakeClock()(), actor="a", command_id="x",
+                     event=PlayerRegistered(player_id="p9", name="Z"))
+    store.append(service.tournament_id, [clash])
+    with pytest.raises(Conflict):
+        service.store.append(service.tournament_id, [
+            clash.model_copy(update={"seq": 3}), clash.model_copy(update={"seq": 2})])
+    assert [e.seq for e in store.load(service.tournament_id)] == [1, 2]
+
+
+def test_the_loser_of_a_race_reloads_and_decides_again(store: EventStore) -> None:
+    first = _new(store)
+    second = Service(store, first.tournament_id)
+    first.execute(Register(names=["Anna"]))
+    second.execute(Register(names=["Bo"]))  # second's seq 2 was taken: it reloads and appends at 3
+    assert [p.name for p in second.state.players.values()] == ["Anna", "Bo"]
+    assert [e.seq for e in store.load(first.tournament_id)] == [1, 2, 3]
+
+
+def test_a_command_that_no_longer_applies_after_the_race_is_a_clear_conflict(store: EventStore) -> None:
+    first = _new(store)
+    second = Service(store, first.tournament_id)
+    first.execute(Register(names=["Anna"]))
+    with pytest.raises(Exception, match="already registered"):
+        second.execute(Register(names=["anna"]))
+    assert len(store.load(first.tournament_id)) == 2
+
+
+def test_follow_sees_what_another_service_appended(store: EventStore) -> None:
+    writer = _new(store)
+    reader = Service(store, writer.tournament_id)
+    writer.execute(Register(names=["Anna"]))
+    assert reader.refresh() is True
+    assert reader.state.find("anna").name == "Anna"
+    assert reader.refresh() is False
+
+
+def test_most_recent_tournament_is_the_default(store: EventStore) -> None:
+    _new(store)
+    second = _new(store)
+    assert Service(store).tournament_id == second.tournament_id
+    with pytest.raises(Exception, match="no tournament 99"):
+        Service(store, 99)
+
+
+def test_cold_load_equals_the_live_state(store: EventStore) -> None:
+    service = _new(store)
+    service.execute(Register(names=[f"P{i}" for i in range(30)]))
+    assert fold(store.load(service.tournament_id)).players == service.state.players
+
+
+def test_upgrade_is_idempotent(db_url: str) -> None:
+    engine = db.make_engine(db_url)
+    assert upgrade(engine) == upgrade(engine) == "0001"
+
+
+def test_a_database_from_a_newer_schema_is_refused(db_url: str) -> None:
+    engine = db.make_engine(db_url)
+    upgrade(engine)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    with pytest.raises(StoreError, match="newer tdconsole"):
+        EventStore.open(db_url)
+
+
+# ---------------------------------------------------------------- SQLite only
+
+
+def test_sqlite_runs_in_wal_with_full_sync_and_foreign_keys(tmp_path: Path) -> None:
+    store = EventStore.open(database_url(str(tmp_path / "td.sqlite")))
+    with store.engine.connect() as connection:
+        pragmas = [connection.execute(text(f"PRAGMA {name}")).scalar()
+                   for name in ("journal_mode", "synchronous", "foreign_keys")]
+    assert pragmas == ["wal", 2, 1]
+
+
+def test_a_database_path_in_a_missing_directory_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="no such directory"):
+        database_url(str(tmp_path / "missing" / "td.sqlite"))
+
+
+def test_a_file_that_is_not_sqlite_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreError, match="not a tdconsole database"):
+        EventStore.open(database_url(str(path)))
+    assert path.read_bytes() == b"this is not a database" * 100
+
+
+def test_another_programs_sqlite_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE recipes (name TEXT)")
+    with pytest.raises(StoreError, match="other tables"):
+        EventStore.open(database_url(str(path)))
+
+
+def test_the_sqlite_file_is_copied_aside_before_a_migration(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    url = database_url(str(tmp_path / "td.sqlite"))
+    service = _new(EventStore.open(url))
+    service.execute(Register(names=["Anna"]))
+    service.store.close()
+    # A second revision, as a later tdconsole would ship it.
+    migrations = tmp_path / "migrations"
+    (migrations / "versions").mkdir(parents=True)
+    source = db.migrations_dir()
+    for name in ("env.py", "script.py.mako"):
+        (migrations / name).write_text((source / name).read_text())
+    (migrations / "versions" / "0001_initial.py").write_text(
+        (source / "versions" / "0001_initial.py").read_text())
+    (migrations / "versions" / "0002_test.py").write_text(
+        'revision = "0002"\ndown_revision = "0001"\nbranch_labels = None\ndepends_on = None\n'
+        "from alembic import op\n"
+        "def upgrade():\n    op.create_index('ix_events_type', 'events', ['type'])\n"
+        "def downgrade():\n    op.drop_index('ix_events_type', table_name='events')\n")
+    monkeypatch.setattr(db, "migrations_dir", lambda: migrations)
+    store = EventStore.open(url)
+    backups = list(tmp_path.glob("td.sqlite.0001.*.bak"))
+    assert len(backups) == 1
+    with sqlite3.connect(backups[0]) as copy:
+        assert copy.execute("SELECT count(*) FROM events").fetchone() == (2,)
+        assert copy.execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
+    assert len(store.load(service.tournament_id)) == 2
+
+
+def test_a_race_lost_between_load_and_append_reports_what_changed(store: EventStore,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    first = _new(store)
+    second = Service(store, first.tournament_id)
+    first.execute(Register(names=["Anna"]))
+    real_refresh = second.refresh
+    stale = [True]
+
+    def refresh() -> bool:
+        # The first load happens just before the other terminal's write lands: a stale decision.
+        if stale.pop() if stale else False:
+            return False
+        return real_refresh()
+
+    monkeypatch.setattr(second, "refresh", refresh)
+    with pytest.raises(Conflict, match="another terminal changed the tournament first.*already registered"):
+        second.execute(Register(names=["anna"]))
+    assert len(store.load(first.tournament_id)) == 2
