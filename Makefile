@@ -2,27 +2,34 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
 
 .PHONY: run test bench lint clean
 
-$(BIN)/tdconsole: pyproject.toml
+$(STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tdconsole needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-run: $(BIN)/tdconsole
+# Opens the TUI on a demo tournament stored in a SQLite file in the user data directory.
+run: $(STAMP)
 	$(BIN)/tdconsole demo
 
-test: $(BIN)/tdconsole
-	$(BIN)/python -m pytest -q
+# The whole suite: the import contracts, then pytest; the store tests start and stop a throw-away
+# PostgreSQL server themselves (tests/pgserver.py).
+test: $(STAMP)
+	./scripts/test-deps.sh
+	$(BIN)/lint-imports
+	$(BIN)/python -m pytest -q -p no:cacheprovider
 
-bench: $(BIN)/tdconsole
+bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-lint: $(BIN)/tdconsole
+lint: $(STAMP)
 	$(BIN)/lint-imports
-	$(BIN)/ruff check tdconsole tests benchmarks
+	$(BIN)/ruff check tdconsole tests benchmarks migrations
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

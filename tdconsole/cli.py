@@ -354,8 +354,19 @@ def fail(message: str, code: int = 1) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns every error into one line on stderr."""
     try:
-        # Standalone: Typer itself prints usage errors (with the usage line) and exits 2.
-        app(args=argv, prog_name="tdconsole")
+        app(args=argv, prog_name="tdconsole", standalone_mode=False)
+    except typer.Exit as done:
+        raise SystemExit(done.exit_code) from None
+    except typer.Abort:
+        fail("aborted")
+    except typer.TyperException as error:  # a usage error: one line, with where to find help
+        message = error.format_message()  # type: ignore[attr-defined]
+        if not message:  # a group called without a command: its help is the answer
+            error.show()  # type: ignore[attr-defined]
+            raise SystemExit(2) from None
+        context = getattr(error, "ctx", None)
+        where = context.command_path if context is not None else "tdconsole"
+        fail(f"{message} (see {where} --help)", getattr(error, "exit_code", 2))
     except TdError as error:
         fail(str(error))
     except ValidationError as error:

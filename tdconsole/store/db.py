@@ -17,7 +17,6 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
-from sqlalchemy.pool import NullPool
 
 from tdconsole.domain.errors import TdError
 
@@ -64,7 +63,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, poolclass=NullPool if ":memory:" not in url else None)
+        # The pool keeps a connection open: closing SQLite's last connection checkpoints the WAL.
+        engine = create_engine(url)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)

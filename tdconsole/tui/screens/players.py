@@ -17,7 +17,10 @@ STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 
 
 class PlayersScreen(Screen[None]):
+    # The table has the focus, so single keys (b, n, /) act; Escape leaves an input.
+    AUTO_FOCUS = "DataTable"
     BINDINGS = [
+        Binding("escape", "focus_table", "Back to the list", show=False),
         Binding("b", "bust", "Bust selected"),
         Binding("slash", "search", "Search"),
         Binding("n", "new_player", "Register"),
@@ -74,6 +77,9 @@ class PlayersScreen(Screen[None]):
         if event.input.id == "register" and event.value.strip():
             self.post_message(CommandRequested(Register(names=[event.value])))
             event.input.value = ""
+
+    def action_focus_table(self) -> None:
+        self.query_one(DataTable).focus()
 
     def action_search(self) -> None:
         self.query_one("#search", Input).focus()

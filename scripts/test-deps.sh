@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# What the test suite needs beyond Python packages: PostgreSQL server binaries (the store tests start
+# a throw-away server) and tmux (the end-to-end test). Installs them with apt when they are missing.
+set -euo pipefail
+
+need=()
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v pg_config >/dev/null 2>&1; then
+  need+=(postgresql)
+fi
+command -v tmux >/dev/null 2>&1 || need+=(tmux)
+[ ${#need[@]} -eq 0 ] && exit 0
+
+echo "installing test dependencies: ${need[*]}"
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "please install ${need[*]} (no apt-get here)" >&2
+  exit 1
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}"

@@ -1,0 +1,76 @@
+"""The real `tdconsole` binary in a real terminal (tmux): open the TUI, register a player by keys."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
+
+BINARY = Path(sys.executable).parent / "tdconsole"
+
+
+def tdconsole(db: Path, *args: str) -> str:
+    return subprocess.run([str(BINARY), "--db", str(db), *args], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[Callable[..., str]]:
+    session = f"td-{uuid.uuid4().hex[:8]}"
+    socket = str(tmp_path / "tmux.sock")
+
+    def run(*args: str) -> str:
+        return subprocess.run(["tmux", "-S", socket, *args], capture_output=True, text=True,
+                              check=True).stdout
+
+    run.session = session  # type: ignore[attr-defined]
+    yield run
+    subprocess.run(["tmux", "-S", socket, "kill-server"], capture_output=True, check=False)
+
+
+def wait_for(capture: Callable[[], str], text: str, seconds: float = 20) -> str:
+    deadline = time.monotonic() + seconds
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = capture()
+        if text in screen:
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} never appeared on screen:\n{screen}")
+
+
+def test_register_a_player_in_the_real_tui(tmp_path: Path, tmux: Callable[..., str]) -> None:
+    db = tmp_path / "club.sqlite"
+    tdconsole(db, "new", "Friday Night")
+    session = tmux.session  # type: ignore[attr-defined]
+    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "36",
+         f"TERM=xterm-256color {BINARY} --db {db}")
+
+    def capture() -> str:
+        return tmux("capture-pane", "-p", "-t", session)
+
+    wait_for(capture, "Level 1")
+    # A person reads the screen before each key; so does this test.
+    tmux("send-keys", "-t", session, "F2")
+    wait_for(capture, "Search players")
+    time.sleep(1.0)
+    tmux("send-keys", "-t", session, "n")
+    time.sleep(0.5)
+    tmux("send-keys", "-t", session, "-l", "Ingrid Østergaard")
+    wait_for(capture, "Ingrid Østergaard")
+    tmux("send-keys", "-t", session, "Enter")
+    wait_for(capture, "registered")
+    screen = wait_for(capture, "Ingrid Østergaard")
+    assert "registered" in screen
+    state = json.loads(tdconsole(db, "state", "--json"))
+    assert [p["name"] for p in state["players"]] == ["Ingrid Østergaard"]
+    tmux("send-keys", "-t", session, "C-q")

@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tdconsole.domain.commands import Register
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+from tdconsole.structures import load_structure
+from tests.conftest import FakeClock
+
+
+@pytest.fixture
+def service(tmp_path: Path, fake_clock: FakeClock) -> Service:
+    store = EventStore.open(f"sqlite:///{tmp_path / 'tui.sqlite'}")
+    created = Service.create(store, name="Friday", structure=load_structure("club-turbo"),
+                             buy_in=300, fee=50, now=fake_clock)
+    created.execute(Register(names=["Anna", "Bo", "Carl", "[bold red]x[/]"]))
+    return created

@@ -1,0 +1,107 @@
+"""The TD's flows through the real app with Textual's Pilot, on a temporary database."""
+
+from __future__ import annotations
+
+from textual.message import Message
+from textual.widgets import DataTable, Digits, Input
+
+from tdconsole.domain.commands import Bust, Register
+from tdconsole.service import Service
+from tdconsole.tui.app import create_app
+from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.confirm import ConfirmScreen
+from tests.conftest import FakeClock
+
+
+def _names(app) -> list[str]:  # type: ignore[no-untyped-def]
+    table = app.screen.query_one(DataTable)
+    return [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+
+
+async def test_register_from_the_players_screen(service: Service) -> None:
+    app = create_app(service)
+    seen: list[Message] = []
+    async with app.run_test(message_hook=seen.append) as pilot:
+        await pilot.press("f2", "n")
+        await pilot.press(*"Dorthe", "enter")
+        await pilot.pause()
+        assert service.state.find("dorthe").status == "registered"
+        assert "Dorthe" in _names(app)
+    # A message bubbles from the screen to the app: the same object is seen at each stop.
+    requested = [m.command for m in {id(m): m for m in seen}.values() if isinstance(m, CommandRequested)]
+    assert requested == [Register(names=["Dorthe"])]
+
+
+async def test_a_refused_registration_is_a_notification_not_a_crash(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f2", "n", *"anna", "enter")
+        await pilot.pause()
+        assert any("already registered" in str(n.message) for n in app._notifications)
+        assert service.state.entries == 4
+
+
+async def test_search_filters_as_you_type_and_shows_markup_literally(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f2")
+        assert len(_names(app)) == 4
+        await pilot.press("slash", "c", "A")
+        assert _names(app) == ["Carl"]
+        app.screen.query_one("#search", Input).value = "[bold"
+        await pilot.pause()
+        assert _names(app) == ["[bold red]x[/]"]
+
+
+async def test_bust_asks_for_confirmation_showing_the_place(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f2", "slash", *"carl", "tab")
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Bust Carl in place 4?"
+        await pilot.press("n")
+        assert service.state.find("carl").status == "registered"
+        await pilot.press("b", "y")
+        await pilot.pause()
+        assert service.state.find("carl").place == 4
+
+
+async def test_undo_from_the_log_screen(service: Service) -> None:
+    service.execute(Bust(names=["Bo"]))
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f3")
+        table = app.screen.query_one(DataTable)
+        assert "player busted" in str(table.get_row_at(0)[3])
+        await pilot.press("u")
+        await pilot.pause()
+        assert service.state.find("bo").status == "registered"
+
+
+async def test_clock_keys_and_the_command_palette(service: Service, fake_clock: FakeClock) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("space")
+        assert service.state.clock.running
+        fake_clock.advance(65)
+        await pilot.pause(0.3)
+        assert str(app.screen.query_one(Digits).value) == "13:55"
+        await pilot.press("ctrl+p", *"Pause the clock")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not service.state.clock.running
+        await pilot.press("plus")
+        assert service.state.clock.period == 1
+
+
+async def test_follow_shows_another_terminals_write_within_a_second(service: Service) -> None:
+    other = Service(service.store, service.tournament_id, actor="floor-laptop")
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f2")
+        other.execute(Register(names=["Elsebeth"]))
+        await pilot.pause(1.0)
+        assert "Elsebeth" in _names(app)
