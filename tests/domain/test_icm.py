@@ -23,7 +23,7 @@ def test_i1_two_players_100_76_equity_89_33_and_86_67() -> None:
 
 def test_i2_three_players_70_30_equity_45_17_32_25_22_57() -> None:
     # Exactly 1265/28, 129/4, 158/7. SCENARIOS.md writes 45.17: pokerkit's doctest prefix
-    # "45.17..." of 45.1786; rounded to two decimals (as I1 and the issue's example are) it is 45.18.
+    # "45.17..." of 45.1786; rounded to two decimals (as in I1 and the issue) it is 45.18.
     equity = icm([70, 30], [50, 30, 20])
     assert equity == pytest.approx([1265 / 28, 129 / 4, 158 / 7], rel=1e-12)
     assert [math.floor(value * 100) / 100 for value in equity] == [45.17, 32.25, 22.57]
@@ -57,7 +57,9 @@ def test_places_paying_nothing_change_nothing() -> None:
         ([100], [], "at least one stack"),
     ],
 )
-def test_bad_icm_input_is_one_clear_line(payouts: list[int], stacks: list[int], message: str) -> None:
+def test_bad_icm_input_is_one_clear_line(
+    payouts: list[int], stacks: list[int], message: str
+) -> None:
     with pytest.raises(InvalidInput, match=message) as error:
         icm(payouts, stacks)
     assert "\n" not in str(error.value)

@@ -1,7 +1,8 @@
-"""Payouts: the club table, table validation, the generator, locked places, tied shares (T-ELIM-2)."""
+"""Payouts: the club table and its checks, the generator, locked places, ties (T-ELIM-2)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from decimal import Decimal
 from fractions import Fraction
@@ -37,11 +38,11 @@ def assert_sound(result: PayoutStructure, pool: int) -> None:
     amounts = result.amounts
     assert result.prize_pool == pool
     assert sum(amounts) == pool
-    assert all(better >= worse for better, worse in zip(amounts, amounts[1:], strict=False))
+    assert all(better >= worse for better, worse in itertools.pairwise(amounts))
     assert [payout.place for payout in result.payouts] == list(range(1, len(amounts) + 1))
 
 
-# --- the club table --------------------------------------------------------------------------------
+# --- the club table ------------------------------------------------------------------------------
 
 
 def test_club_table_ships_and_covers_2_to_200_entries() -> None:
@@ -111,8 +112,10 @@ def test_bad_payout_table_is_one_line_naming_file_and_key(
 
 def test_decimal_percentages_sum_exactly() -> None:
     # 33.3 + 33.3 + 33.4 is exactly 100 in decimal (not in binary floating point).
-    row = load_payout_tables("club").ranges[0].model_validate(
-        {"min_entries": 3, "max_entries": 5, "percents": [33.4, 33.3, 33.3]}
+    row = (
+        load_payout_tables("club")
+        .ranges[0]
+        .model_validate({"min_entries": 3, "max_entries": 5, "percents": [33.4, 33.3, 33.3]})
     )
     assert row.percents == [Decimal("33.4"), Decimal("33.3"), Decimal("33.3")]
 
@@ -153,7 +156,7 @@ def test_generator_locked_first_place_keeps_its_amount_and_the_rest_still_sums()
 
 
 def test_locked_place_above_a_better_place_is_refused() -> None:
-    with pytest.raises(InvalidInput, match="place 2 would pay .* more than place 1"):
+    with pytest.raises(InvalidInput, match=r"place 2 would pay .* more than place 1"):
         generate_payouts(9000, 60, buy_in=150, locked={1: 2000}, curve=PayoutCurve(paid_share=0.1))
 
 
@@ -205,7 +208,7 @@ def test_distribute_by_any_weights_sums_exactly_and_never_increases(
     weights = [Fraction(p) for p in sorted(percents, reverse=True)]
     amounts = distribute(pool, weights, unit=unit)
     assert sum(amounts) == pool
-    assert all(b >= w for b, w in zip(amounts, amounts[1:], strict=False))
+    assert all(b >= w for b, w in itertools.pairwise(amounts))
 
 
 # --- ties ----------------------------------------------------------------------------------------
