@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from decimal import Decimal
 from fractions import Fraction
@@ -247,3 +248,26 @@ def test_tied_shares_add_up_to_the_places_money_and_differ_by_at_most_one(
     shares = tied_prizes(payouts, first, names)
     assert sum(shares.values()) == sum(payouts.amount(p) for p in range(first, first + tied))
     assert max(shares.values()) - min(shares.values()) <= 1
+
+
+# --- golden file: the structures people read ------------------------------------------------------
+
+GOLDEN = Path(__file__).parent / "golden" / "payouts.json"
+
+
+def golden_cases() -> list[tuple[str, list[int]]]:
+    return list(json.loads(GOLDEN.read_text()).items())
+
+
+@pytest.mark.parametrize(("case", "expected"), golden_cases())
+def test_payouts_match_the_reviewed_golden_file(case: str, expected: list[int]) -> None:
+    # A change here changes what players are paid: review the diff of golden/payouts.json.
+    words = case.split()
+    if words[0] == "generator":
+        entries, pool, buy_in = int(words[1]), int(words[4].rstrip(",")), int(words[6])
+        result = generate_payouts(pool, entries, buy_in)
+    else:
+        entries, pool = int(words[2]), int(words[5])
+        result = table_payouts(pool, entries, load_payout_tables("club"))
+    assert result.amounts == expected
+    assert_sound(result, pool)
