@@ -161,7 +161,10 @@ def generate_payouts(
     unit = curve.unit
     min_cash = max(unit, math.ceil(curve.min_cash_multiple * buy_in / unit) * unit)
     # Integer weights keep the arithmetic exact (and monotone) after the one float power.
-    weights = [Fraction(round(2**48 / place**curve.exponent)) for place in range(1, places + 1)]
+    # (At least 1, so a steep curve over thousands of places flattens out instead of paying 0.)
+    weights = [
+        Fraction(max(1, round(2**48 / place**curve.exponent))) for place in range(1, places + 1)
+    ]
     return _structure(pool, distribute(pool, weights, unit=unit, floor=min_cash, locked=locked))
 
 

@@ -271,3 +271,10 @@ def test_payouts_match_the_reviewed_golden_file(case: str, expected: list[int]) 
         result = table_payouts(pool, entries, load_payout_tables("club"))
     assert result.amounts == expected
     assert_sound(result, pool)
+
+
+def test_steep_curve_over_ten_thousand_places_still_pays_every_place() -> None:
+    curve = PayoutCurve(paid_share=Decimal(1), exponent=4, unit=1)
+    result = generate_payouts(1_000_000, 10_000, curve=curve)
+    assert len(result.payouts) == 10_000 and min(result.amounts) >= 1
+    assert_sound(result, 1_000_000)
