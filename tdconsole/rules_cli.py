@@ -73,7 +73,9 @@ def icm_command(
 def payouts_command(
     entries: Annotated[int, typer.Option(help="Entries: buy-ins plus re-entries.")],
     pool: Annotated[int, typer.Option(help="The prize pool in kroner.")],
-    buy_in: Annotated[int, typer.Option(help="Prize part of one buy-in (sets the min cash).")] = 0,
+    buy_in: Annotated[
+        int | None, typer.Option(help="Generator: prize part of one buy-in, for the min cash.")
+    ] = None,
     table: Annotated[
         str | None, typer.Option(help="A table in configs/payouts/ instead of the generator.")
     ] = None,
@@ -94,8 +96,10 @@ def payouts_command(
     """A payout structure for ENTRIES and POOL: exact to the krone, never increasing with place."""
     locked = _locks(lock or [])
     if table is not None:
-        if paid is not None or min_cash is not None or unit is not None:
-            raise InvalidInput("--paid, --min-cash and --unit shape the generator, not a --table")
+        if any(option is not None for option in (buy_in, paid, min_cash, unit)):
+            raise InvalidInput(
+                "--buy-in, --paid, --min-cash and --unit shape the generator, not a --table"
+            )
         structure = table_payouts(pool, entries, load_payout_tables(table), locked)
         method = f"table {table}"
     else:
@@ -107,7 +111,7 @@ def payouts_command(
         curve = validate(
             PayoutCurve, {k: v for k, v in settings.items() if v is not None}, "options"
         )
-        structure = generate_payouts(pool, entries, buy_in, curve, locked)
+        structure = generate_payouts(pool, entries, buy_in or 0, curve, locked)
         method = (
             f"generator: {curve.paid_share * 100:g} % paid, "
             f"min cash {curve.min_cash_multiple:g} x buy-in"

@@ -126,6 +126,7 @@ def test_rules_payouts_generator_options_and_a_lock(capsys: pytest.CaptureFixtur
         (["--entries", "300", "--table", "club"], "no range for 300 entries"),
         (["--entries", "60", "--table", "nope"], "no payout table 'nope'"),
         (["--entries", "60", "--table", "club", "--unit", "5"], "shape the generator"),
+        (["--entries", "60", "--table", "club", "--buy-in", "100"], "shape the generator"),
         (["--entries", "100", "--lock", "1:3000"], "--lock: '1:3000' is not PLACE=AMOUNT"),
         (["--entries", "100", "--lock", "1=3000", "--lock", "1=2000"], "locked twice"),
         (["--entries", "100", "--lock", "1=100"], "more than place 1"),
