@@ -1,0 +1,80 @@
+"""Money benchmarks (issue 6): payouts for 10,000 entries; ICM for 10 and 12 players, beside
+pokerkit's `calculate_icm` on the same input.
+
+Targets: payouts <= 20 ms, ICM 10 players <= 20 ms, 12 players <= 200 ms. Prints figures, asserts
+nothing. pokerkit enumerates every finishing order (n! / (n - k)! for k payouts): it is timed on
+the same 10-player input (a few seconds); at 12 players (479 million orders) it is timed on the
+same stacks with 5 payouts and scaled by the number of orders.
+Run: `.venv/bin/python benchmarks/bench_money.py`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from pokerkit import calculate_icm
+
+from tdconsole.domain.icm import icm
+from tdconsole.domain.payouts import generate_payouts
+
+
+def best_ms(work: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """(median, best) wall time of `work` in milliseconds over `repeat` runs."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), min(times)
+
+
+def orders(players: int, payouts: int) -> int:
+    return math.perm(players, payouts)
+
+
+def main() -> None:
+    draw = random.Random(6)
+
+    median, best = best_ms(lambda: generate_payouts(1_000_000, 10_000, buy_in=100), 20)
+    places = len(generate_payouts(1_000_000, 10_000, buy_in=100).payouts)
+    print(
+        f"payouts, 10,000 entries ({places} paid): median {median:.2f} ms, best {best:.2f} ms"
+        " (target <= 20 ms)"
+    )
+
+    for players, target, sample in ((10, 20, 10), (12, 200, 5)):
+        stacks = [draw.randint(5_000, 500_000) for _ in range(players)]
+        payouts = sorted((draw.randint(1_000, 50_000) for _ in range(players)), reverse=True)
+        median, best = best_ms(lambda s=stacks, p=payouts: icm(p, s), 10)
+        print(
+            f"ICM, {players} players x {players} payouts: median {median:.2f} ms, "
+            f"best {best:.2f} ms (target <= {target} ms)"
+        )
+        _, pk = best_ms(lambda s=stacks, p=payouts[:sample]: calculate_icm(p, s), 1)
+        scale = orders(players, players) / orders(players, sample)
+        ours = icm(payouts[:sample], stacks)
+        theirs = calculate_icm(payouts[:sample], stacks)
+        gap = max(abs(a - b) for a, b in zip(ours, theirs, strict=True))
+        print(
+            f"  pokerkit calculate_icm, same stacks x {sample} payouts: {pk:,.0f} ms "
+            f"(largest difference from ours {gap:.1e})"
+        )
+        if scale > 1:
+            print(
+                f"  pokerkit x {players} payouts: ~{pk * scale / 1000:,.0f} s estimated "
+                f"({orders(players, players):,} orders, {scale:,.0f} x the orders timed)"
+            )
+
+    stacks = [draw.randint(5_000, 500_000) for _ in range(9)]
+    payouts = [5000, 3000, 2000]
+    median, _ = best_ms(lambda: icm(payouts, stacks), 20)
+    pk_median, _ = best_ms(lambda: calculate_icm(payouts, stacks), 20)
+    print(f"ICM, final table of 9, 3 payouts: ours {median:.3f} ms, pokerkit {pk_median:.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

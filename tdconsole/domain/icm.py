@@ -1,0 +1,182 @@
+"""ICM (Malmuth-Harville) and deals: ICM, chip chop, custom amounts, leave X for the winner.
+
+T-DEAL-1: a deal needs every remaining player's consent and the TD's approval (`approve_deal`).
+
+Malmuth-Harville: a player finishes first with the probability of his share of the chips; given
+who finished above, he finishes next with his share of the chips still in play. The equity is the
+sum over places of payout x probability. It is computed exactly by a memoised recursion over the
+*set* of players already placed (a bitmask: the order inside the set does not matter to what
+follows), place by place, instead of enumerating every finishing order: O(2^n * n), not O(n!).
+
+Deal amounts are whole kroner summing exactly to the prize money being dealt. Rounding: each
+player's share is taken to the micro-krone (double precision is good to far better than that at
+any prize pool a club sees, and exact fractions cost seconds at 12 players), rounded down to the
+krone, and the kroner still to give (the exact total less the rounded-down amounts) go one each to
+the largest remainders; equal remainders go to the bigger stack, then to the player listed first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tdconsole.domain.errors import InvalidInput, RuleViolation
+
+MICRO = 10**6
+
+
+def icm(payouts: Sequence[float], stacks: Sequence[int]) -> list[float]:
+    """Each player's equity, in the order of `stacks`.
+
+    >>> [round(equity, 2) for equity in icm([100, 76], [1500, 1200, 975])]
+    [67.06, 58.73, 50.21]
+    """
+    _check(payouts, stacks)
+    return _harville([float(payout) for payout in payouts], [float(stack) for stack in stacks])
+
+
+def _check(payouts: Sequence[float], stacks: Sequence[int]) -> None:
+    if not stacks:
+        raise InvalidInput("ICM needs at least one stack")
+    if not payouts:
+        raise InvalidInput("ICM needs at least one payout")
+    if len(payouts) > len(stacks):
+        raise InvalidInput(f"ICM with {len(payouts)} payouts but only {len(stacks)} players")
+    for player, stack in enumerate(stacks, 1):
+        if stack <= 0:
+            raise InvalidInput(f"ICM needs every stack above 0; player {player} has {stack}")
+    for place, payout in enumerate(payouts, 1):
+        if payout < 0 or not math.isfinite(payout):
+            raise InvalidInput(
+                f"payout for place {place} must be a number of at least 0, not {payout}"
+            )
+
+
+def _harville(payouts: Sequence[float], stacks: Sequence[float]) -> list[float]:
+    players = range(len(stacks))
+    equity = [0.0 for _ in players]
+    # layer: the sets of players who took the places above, with the probability of that set
+    # and the chips the others hold. Places paying nothing at the bottom cannot change equity.
+    places = len(payouts)
+    while places and payouts[places - 1] == 0:
+        places -= 1
+    layer: dict[int, tuple[float, float]] = {0: (1.0, sum(stacks))}
+    for place in range(places):
+        payout, last = payouts[place], place == places - 1
+        following: dict[int, tuple[float, float]] = {}
+        for placed, (probability, chips_left) in layer.items():
+            for player in players:
+                if placed >> player & 1:
+                    continue
+                chance = probability * stacks[player] / chips_left
+                equity[player] += payout * chance
+                if not last:
+                    key = placed | 1 << player
+                    before = following.get(key)
+                    following[key] = (
+                        chance if before is None else before[0] + chance,
+                        chips_left - stacks[player],
+                    )
+        layer = following
+    return equity
+
+
+# --- deals ----------------------------------------------------------------------------------------
+
+
+class Deal(BaseModel):
+    """A deal's amounts, in the order of the players given; `left_for_winner` is played for."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    method: Literal["icm", "chip-chop", "custom"]
+    amounts: list[int]
+    left_for_winner: int = Field(default=0, ge=0)
+    rules: list[str] = Field(default_factory=lambda: ["T-DEAL-1"])
+
+
+def icm_deal(payouts: Sequence[int], stacks: Sequence[int], leave_for_winner: int = 0) -> Deal:
+    """ICM amounts for the remaining places' `payouts`, with `leave_for_winner` kept back."""
+    dealt = _dealt_payouts(payouts, stacks, leave_for_winner)
+    shares = icm(dealt, stacks)
+    return Deal(
+        method="icm", amounts=_kroner(shares, sum(dealt), stacks), left_for_winner=leave_for_winner
+    )
+
+
+def chip_chop(payouts: Sequence[int], stacks: Sequence[int], leave_for_winner: int = 0) -> Deal:
+    """Everyone gets the last remaining payout, and the rest is shared by chips."""
+    dealt = _dealt_payouts(payouts, stacks, leave_for_winner)
+    _check(dealt, stacks)
+    floor = dealt[-1] if len(dealt) == len(stacks) else 0
+    rest, chips = sum(dealt) - floor * len(stacks), sum(stacks)
+    shares = [floor + Fraction(rest * stack, chips) for stack in stacks]
+    return Deal(
+        method="chip-chop",
+        amounts=_kroner(shares, sum(dealt), stacks),
+        left_for_winner=leave_for_winner,
+    )
+
+
+def custom_deal(payouts: Sequence[int], amounts: Sequence[int], leave_for_winner: int = 0) -> Deal:
+    """Amounts the players agreed on; they must share out exactly the money being dealt."""
+    dealt = _dealt_payouts(payouts, amounts, leave_for_winner)
+    if any(amount < 0 for amount in amounts):
+        raise InvalidInput("a deal amount must not be negative")
+    if sum(amounts) != sum(dealt):
+        raise InvalidInput(
+            f"the deal amounts sum to {sum(amounts)}, not the {sum(dealt)} being dealt"
+            + (f" ({leave_for_winner} left for the winner)" if leave_for_winner else "")
+        )
+    return Deal(method="custom", amounts=list(amounts), left_for_winner=leave_for_winner)
+
+
+def _dealt_payouts(payouts: Sequence[int], players: Sequence[int], leave: int) -> list[int]:
+    """The remaining places' payouts with `leave` taken off first place."""
+    if len(payouts) > len(players):
+        raise InvalidInput(
+            f"{len(payouts)} payouts for {len(players)} players: give the remaining places only"
+        )
+    if not payouts:
+        raise InvalidInput("a deal needs the remaining places' payouts")
+    if any(payout < 0 for payout in payouts):
+        raise InvalidInput("a payout must not be negative")
+    second = payouts[1] if len(payouts) > 1 else 0
+    if not 0 <= leave <= payouts[0] - second:
+        # More would make first place pay less than second in what is dealt.
+        raise InvalidInput(
+            f"left for the winner must be between 0 and {payouts[0] - second} "
+            f"(first place minus second), not {leave}"
+        )
+    return [payouts[0] - leave, *payouts[1:]]
+
+
+def _kroner(shares: Sequence[float | Fraction], total: int, stacks: Sequence[int]) -> list[int]:
+    micro = [round(share * MICRO) for share in shares]
+    amounts = [value // MICRO for value in micro]
+    # Largest remainder first; equal remainders: bigger stack, then the player listed first.
+    order = sorted(range(len(shares)), key=lambda i: (-(micro[i] % MICRO), -stacks[i], i))
+    to_give = total - sum(amounts)
+    # |to_give| < players: the micro-krone rounding moves the sum by less than one krone each.
+    for player in order[:to_give] if to_give >= 0 else order[to_give:]:
+        amounts[player] += 1 if to_give >= 0 else -1
+    return amounts
+
+
+def approve_deal(players: Sequence[str], consenting: Sequence[str], td_approved: bool) -> None:
+    """T-DEAL-1: a deal stands only with every remaining player's consent and the TD's approval."""
+    unknown = sorted(set(consenting) - set(players))
+    if unknown:
+        raise InvalidInput(f"not a remaining player: {', '.join(unknown)}")
+    missing = [player for player in players if player not in set(consenting)]
+    if missing:
+        raise RuleViolation(
+            "T-DEAL-1",
+            f"a deal needs every remaining player's consent; missing: {', '.join(missing)}",
+        )
+    if not td_approved:
+        raise RuleViolation("T-DEAL-1", "a deal needs the TD's approval")

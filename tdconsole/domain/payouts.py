@@ -1,0 +1,258 @@
+"""Payouts: tables by ranges of entries, the generator, and tied players' shares (T-ELIM-2).
+
+Money is whole kroner (int). Every structure sums exactly to its prize pool and never increases
+with place. Rounding, the same for tables and the generator (`distribute`): each place is rounded
+*down* to the unit (10 kr, say), and what is left — less than one unit per place — goes to first
+place (or, when first place is locked, to the best unlocked place).
+
+Tied players (T-ELIM-2, RP-8A) share the combined money of their places equally to the krone;
+the leftover kroner (fewer than the players tied) go one each to the tied entries in sorted order
+of their names (`split_evenly`), so the answer never depends on the order they were typed in.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from itertools import pairwise
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tdconsole.domain.errors import InvalidInput
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Payout(_Frozen):
+    place: int = Field(ge=1)
+    amount: int = Field(ge=0)
+
+
+class PayoutStructure(_Frozen):
+    """What each place pays; as JSON `{"prize_pool": n, "payouts": [{"place": 1, "amount": n}]}`."""
+
+    prize_pool: int = Field(ge=0)
+    payouts: list[Payout]
+
+    @property
+    def amounts(self) -> list[int]:
+        return [payout.amount for payout in self.payouts]
+
+    def amount(self, place: int) -> int:
+        """The money for `place`; 0 beyond the places paid."""
+        return self.payouts[place - 1].amount if 1 <= place <= len(self.payouts) else 0
+
+
+# --- tables: configs/payouts/*.toml --------------------------------------------------------------
+
+
+class PayoutRange(_Frozen):
+    """One row of a payout table: for `min_entries`..`max_entries` entries, percent by place."""
+
+    min_entries: int = Field(ge=1)
+    max_entries: int = Field(ge=1)
+    percents: list[Decimal] = Field(min_length=1)
+
+    @field_validator("percents")
+    @classmethod
+    def _percents(cls, percents: list[Decimal]) -> list[Decimal]:
+        if any(percent <= 0 for percent in percents):
+            raise ValueError("every percentage must be above 0")
+        for place, (better, worse) in enumerate(pairwise(percents), 1):
+            if worse > better:
+                raise ValueError(
+                    f"place {place + 1} ({worse} %) pays more than place {place} ({better} %)"
+                )
+        total = sum(percents, Decimal(0))
+        if total != 100:
+            raise ValueError(f"the percentages sum to {total} %, not 100 %")
+        return percents
+
+    @model_validator(mode="after")
+    def _range(self) -> PayoutRange:
+        if self.max_entries < self.min_entries:
+            raise ValueError(
+                f"max_entries {self.max_entries} is below min_entries {self.min_entries}"
+            )
+        if len(self.percents) > self.min_entries:
+            raise ValueError(
+                f"{len(self.percents)} places paid but as few as {self.min_entries} entries"
+            )
+        return self
+
+
+class PayoutTables(_Frozen):
+    """A payout table file: contiguous ranges of entries, each with its percentages."""
+
+    name: str = Field(min_length=1)
+    # Every place but the first is rounded down to this many kroner.
+    unit: int = Field(default=1, ge=1)
+    ranges: list[PayoutRange] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _contiguous(self) -> PayoutTables:
+        for before, after in zip(self.ranges, self.ranges[1:], strict=False):
+            if after.min_entries != before.max_entries + 1:
+                raise ValueError(
+                    f"range {after.min_entries}-{after.max_entries} does not follow "
+                    f"{before.min_entries}-{before.max_entries} (ranges must be in order, no gaps)"
+                )
+        return self
+
+    def for_entries(self, entries: int) -> PayoutRange:
+        for row in self.ranges:
+            if row.min_entries <= entries <= row.max_entries:
+                return row
+        low, high = self.ranges[0].min_entries, self.ranges[-1].max_entries
+        raise InvalidInput(
+            f"payout table {self.name!r} has no range for {entries} entries (only {low}-{high})"
+        )
+
+
+def table_payouts(
+    pool: int, entries: int, tables: PayoutTables, locked: Mapping[int, int] | None = None
+) -> PayoutStructure:
+    """The payouts of the table's range for `entries`, rounded to the table's unit."""
+    row = tables.for_entries(entries)
+    weights = [Fraction(percent) for percent in row.percents]
+    return _structure(pool, distribute(pool, weights, unit=tables.unit, locked=locked))
+
+
+# --- the generator --------------------------------------------------------------------------------
+
+
+class PayoutCurve(_Frozen):
+    """How the generator shapes a structure; the defaults suit a club night."""
+
+    # Places paid = this share of the entries, rounded up (at least one place).
+    paid_share: Decimal = Field(default=Decimal("0.15"), gt=0, le=1)
+    # The minimum cash, as a multiple of the buy-in's prize part, rounded up to the unit.
+    min_cash_multiple: Decimal = Field(default=Decimal("1.5"), ge=0)
+    # Above the minimum cash, place i gets a share proportional to 1 / i**exponent (a power law,
+    # as in the published payout-structure methods): 1 is Zipf's curve, larger is steeper.
+    exponent: float = Field(default=1.0, ge=0, le=4)
+    unit: int = Field(default=10, ge=1)
+
+
+def places_paid(entries: int, curve: PayoutCurve) -> int:
+    if entries < 1:
+        raise InvalidInput(f"entries must be at least 1, not {entries}")
+    return min(entries, max(1, math.ceil(entries * curve.paid_share)))
+
+
+def generate_payouts(
+    pool: int,
+    entries: int,
+    buy_in: int = 0,
+    curve: PayoutCurve | None = None,
+    locked: Mapping[int, int] | None = None,
+) -> PayoutStructure:
+    """A smooth structure: every paid place gets the minimum cash, the rest of the pool follows
+    the power-law curve. `buy_in` is the prize part of one buy-in (0 = no minimum cash beyond
+    one unit)."""
+    curve = curve or PayoutCurve()
+    if buy_in < 0:
+        raise InvalidInput(f"buy-in must not be negative, not {buy_in}")
+    places = places_paid(entries, curve)
+    unit = curve.unit
+    min_cash = max(unit, math.ceil(curve.min_cash_multiple * buy_in / unit) * unit)
+    # Integer weights keep the arithmetic exact (and monotone) after the one float power.
+    # (At least 1, so a steep curve over thousands of places flattens out instead of paying 0.)
+    weights = [
+        Fraction(max(1, round(2**48 / place**curve.exponent))) for place in range(1, places + 1)
+    ]
+    return _structure(pool, distribute(pool, weights, unit=unit, floor=min_cash, locked=locked))
+
+
+# --- shared arithmetic ----------------------------------------------------------------------------
+
+
+def distribute(
+    pool: int,
+    weights: Sequence[Fraction],
+    *,
+    unit: int = 1,
+    floor: int = 0,
+    locked: Mapping[int, int] | None = None,
+) -> list[int]:
+    """Split `pool` over the places (one weight each, non-increasing), exactly to the krone.
+
+    Locked places (place -> amount) keep their amount; every other place gets `floor` plus its
+    weight's share of the rest rounded down to `unit`; the remainder goes to the best unlocked
+    place. Raises `InvalidInput` when that cannot be done without a place paying more than a
+    better one.
+    """
+    locked = dict(locked or {})
+    if pool < 0:
+        raise InvalidInput(f"prize pool must not be negative, not {pool}")
+    if unit < 1:
+        raise InvalidInput(f"unit must be at least 1 krone, not {unit}")
+    places = len(weights)
+    if any(weight <= 0 for weight in weights):
+        raise InvalidInput("every place's weight must be above 0")
+    for place, amount in locked.items():
+        if not 1 <= place <= places:
+            raise InvalidInput(f"locked place {place} is not one of the {places} places paid")
+        if amount < 0:
+            raise InvalidInput(f"locked place {place} must not be negative, not {amount}")
+    free = [place for place in range(1, places + 1) if place not in locked]
+    rest = pool - sum(locked.values()) - floor * len(free)
+    if rest < 0:
+        held = f" the locked places' {sum(locked.values())} and" if locked else ""
+        raise InvalidInput(
+            f"prize pool {pool} cannot pay{held} {len(free)} places of at least {floor}"
+        )
+    if not free:
+        if rest:
+            raise InvalidInput(f"every place is locked but they sum to {pool - rest}, not {pool}")
+        return _checked([locked[place] for place in range(1, places + 1)])
+    # On a common denominator the weights are integers: exact, and fast at 10,000 places.
+    scale = math.lcm(*(weight.denominator for weight in weights))
+    whole = [weight.numerator * (scale // weight.denominator) for weight in weights]
+    total = sum(whole[place - 1] for place in free)
+    steps = rest // unit
+    amounts = dict(locked)
+    for place in free:
+        amounts[place] = floor + unit * (steps * whole[place - 1] // total)
+    amounts[free[0]] += pool - sum(amounts.values())
+    return _checked([amounts[place] for place in range(1, places + 1)])
+
+
+def _checked(amounts: list[int]) -> list[int]:
+    for place, (better, worse) in enumerate(pairwise(amounts), 1):
+        if worse > better:
+            raise InvalidInput(
+                f"place {place + 1} would pay {worse}, more than place {place} ({better}); "
+                "payouts never increase with place"
+            )
+    return amounts
+
+
+def _structure(pool: int, amounts: Iterable[int]) -> PayoutStructure:
+    return PayoutStructure(
+        prize_pool=pool,
+        payouts=[Payout(place=place, amount=amount) for place, amount in enumerate(amounts, 1)],
+    )
+
+
+def split_evenly(amount: int, names: Iterable[str]) -> dict[str, int]:
+    """Equal shares to the krone; the leftover kroner go one each in sorted order of the names."""
+    ordered = sorted(names)
+    if not ordered:
+        raise InvalidInput("nobody to share the money between")
+    if len(set(ordered)) != len(ordered):
+        raise InvalidInput("the same player is listed twice in a split")
+    if amount < 0:
+        raise InvalidInput(f"an amount to split must not be negative, not {amount}")
+    share, leftover = divmod(amount, len(ordered))
+    return {name: share + (index < leftover) for index, name in enumerate(ordered)}
+
+
+def tied_prizes(payouts: PayoutStructure, first_place: int, names: Sequence[str]) -> dict[str, int]:
+    """T-ELIM-2, RP-8A: players tied from `first_place` share the money of their places."""
+    combined = sum(payouts.amount(place) for place in range(first_place, first_place + len(names)))
+    return split_evenly(combined, names)

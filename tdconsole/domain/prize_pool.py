@@ -1,0 +1,78 @@
+"""The prize pool: what the entries pay, split into prize money, the house's fee and rake, and
+fixed bounties; a guarantee and the overlay that makes it up (T-REG-1 for re-entries, T-BOUNTY-1).
+
+Money is whole kroner. Every figure adds up:
+    collected  = prize_part + fees + bounties
+    prize_pool = prize_part - rake + overlay
+The rake (a percentage of the prize part) is rounded *down* to the krone: a fraction of a krone
+stays with the players. The guarantee is on the prize pool alone (bounties are not part of it).
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tdconsole.domain.errors import InvalidInput
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class EntryPrices(_Frozen):
+    """What one buy-in, re-entry and add-on costs, part by part (an event's money settings)."""
+
+    buy_in: int = Field(ge=0)  # prize part of a buy-in
+    fee: int = Field(default=0, ge=0)  # kept by the house, never in the prize pool
+    # T-REG-1: re-entries may be priced apart; None = like a buy-in.
+    re_entry: int | None = Field(default=None, ge=0)
+    re_entry_fee: int | None = Field(default=None, ge=0)
+    add_on: int = Field(default=0, ge=0)
+    add_on_fee: int = Field(default=0, ge=0)
+    # T-BOUNTY-1: a fixed bounty on every entry (buy-in or re-entry), paid to whoever knocks it out.
+    bounty: int = Field(default=0, ge=0)
+    rake_percent: Decimal = Field(default=Decimal(0), ge=0, le=100)
+    guarantee: int = Field(default=0, ge=0)
+
+
+class PrizePool(_Frozen):
+    entries: int  # buy-ins + re-entries: each has its own place
+    collected: int
+    prize_part: int
+    fees: int
+    rake: int
+    bounties: int
+    guarantee: int
+    overlay: int
+    prize_pool: int
+
+
+def prize_pool(
+    prices: EntryPrices, buy_ins: int, re_entries: int = 0, add_ons: int = 0
+) -> PrizePool:
+    """The money of an event with these counts of buy-ins, re-entries and add-ons."""
+    for what, count in (("buy-ins", buy_ins), ("re-entries", re_entries), ("add-ons", add_ons)):
+        if count < 0:
+            raise InvalidInput(f"{what} must not be negative, not {count}")
+    re_entry = prices.buy_in if prices.re_entry is None else prices.re_entry
+    re_entry_fee = prices.fee if prices.re_entry_fee is None else prices.re_entry_fee
+    entries = buy_ins + re_entries
+    prize_part = buy_ins * prices.buy_in + re_entries * re_entry + add_ons * prices.add_on
+    fees = buy_ins * prices.fee + re_entries * re_entry_fee + add_ons * prices.add_on_fee
+    bounties = entries * prices.bounty
+    rake = math.floor(prize_part * prices.rake_percent / 100)
+    overlay = max(0, prices.guarantee - (prize_part - rake))
+    return PrizePool(
+        entries=entries,
+        collected=prize_part + fees + bounties,
+        prize_part=prize_part,
+        fees=fees,
+        rake=rake,
+        bounties=bounties,
+        guarantee=prices.guarantee,
+        overlay=overlay,
+        prize_pool=prize_part - rake + overlay,
+    )
