@@ -6,14 +6,12 @@ import json
 
 import pytest
 
-from tdconsole.cli import main
+from tests.cli.helpers import run as run_cli
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return int(exit_.value.code or 0), out, err
+    result = run_cli(capsys, *args)
+    return result.code, result.out, result.err
 
 
 def fails_in_one_line(capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -187,6 +187,6 @@ def test_a_race_lost_between_load_and_append_reports_what_changed(store: EventSt
         return real_refresh()
 
     monkeypatch.setattr(second, "refresh", refresh)
-    with pytest.raises(Conflict, match="another terminal changed the tournament first.*already registered"):
+    with pytest.raises(Conflict, match=r"another terminal changed the tournament first.*already registered"):
         second.execute(Register(names=["anna"]))
     assert len(store.load(first.tournament_id)) == 2
