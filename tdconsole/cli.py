@@ -12,6 +12,7 @@ from tdconsole.config import describe_validation_error
 from tdconsole.domain.errors import TdError
 from tdconsole.rules_cli import rules_app
 from tdconsole.rulings_cli import rulings_app
+from tdconsole.structure_cli import structure_app
 
 app = typer.Typer(
     help="tdconsole: run a live poker tournament.",
@@ -21,6 +22,7 @@ app = typer.Typer(
 )
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
+app.add_typer(structure_app, name="structure")
 
 
 def fail(message: str, code: int = 1) -> None:
