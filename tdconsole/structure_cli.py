@@ -24,8 +24,11 @@ def _render(structure: Structure) -> None:
             console.print(f"  {structure.level_number(index):>3}  {period.label:<28} "
                           f"{period.minutes} min")
         else:
-            extras = [f"colour up {', '.join(map(str, period.color_up))}"] if period.color_up else []
-            extras += ["add-on"] if period.add_on else []
+            extras = []
+            if period.color_up:
+                extras.append(f"colour up {', '.join(map(str, period.color_up))}")
+            if period.add_on:
+                extras.append("add-on")
             console.print(f"       break {period.minutes} min" +
                           (f" ({'; '.join(extras)})" if extras else ""))
 
@@ -51,7 +54,9 @@ def generate(
     players: Annotated[int, typer.Option("--players", help="Expected number of entries.")],
     hours: Annotated[float, typer.Option("--hours", help="Target length in hours.")],
     level_minutes: Annotated[int, typer.Option("--level-minutes", help="Minutes per level.")],
-    name: Annotated[str, typer.Option("--name", help="The structure's name.")] = "Generated structure",
+    name: Annotated[
+        str, typer.Option("--name", help="The structure's name.")
+    ] = "Generated structure",
     ante_from: Annotated[
         int | None, typer.Option("--ante-from", help="First level with the big blind ante.")
     ] = None,

@@ -48,9 +48,8 @@ def dump_structure(structure: Structure) -> str:
     lines = [f"name = {_string(structure.name)}", f"starting_stack = {structure.starting_stack}"]
     if structure.chips:
         lines += ["", "chips = ["]
-        lines += [
-            f"  {{ value = {chip.value}, color = {_string(chip.color)} }}," for chip in structure.chips
-        ]
+        lines += [f"  {{ value = {chip.value}, color = {_string(chip.color)} }},"
+                  for chip in structure.chips]
         lines.append("]")
     for period in structure.periods:
         lines += ["", "[[periods]]"]

@@ -39,7 +39,9 @@ class Level(_Frozen):
     @model_validator(mode="after")
     def _big_blind_not_below_small(self) -> Level:
         if self.big_blind < self.small_blind:
-            raise ValueError(f"big blind {self.big_blind} is below the small blind {self.small_blind}")
+            raise ValueError(
+                f"big blind {self.big_blind} is below the small blind {self.small_blind}"
+            )
         return self
 
     @property
@@ -190,7 +192,8 @@ class Structure(_Frozen):
                 listing = _listing(values) if values else "none: the structure has no chip set"
                 raise _invalid(loc, f"chip {value} is not in the chip set ({listing})", value)
             if value not in in_play:
-                raise _invalid(loc, f"chip {value} was already coloured up at an earlier break", value)
+                message = f"chip {value} was already coloured up at an earlier break"
+                raise _invalid(loc, message, value)
         remaining = in_play - set(period.color_up)
         if values and not remaining:
             raise _invalid(("periods", index, "color_up"), "the colour-up removes every chip", [])

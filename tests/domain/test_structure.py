@@ -1,4 +1,4 @@
-"""Structure validation: T-LEVEL-1 (blinds never fall), T-ANTE-1, T-COLOR-1 (colour-ups), T-CHIPS-1."""
+"""Structure validation: T-LEVEL-1 (blinds never fall), T-COLOR-1 (colour-ups), T-CHIPS-1."""
 
 from __future__ import annotations
 
@@ -133,5 +133,6 @@ def test_structure_without_chip_set_skips_the_chip_checks() -> None:
     [(0, [], True), (25, [25], True), (150, [100, 500], False), (700, [200, 500], True),
      (100, [200, 500], False), (300, [200, 500], False), (1_500, [500, 1000], True)],
 )
-def test_can_pay_exact_with_any_number_of_chips(amount: int, chips: list[int], payable: bool) -> None:
+def test_can_pay_exact_with_any_number_of_chips(amount: int, chips: list[int],
+                                                payable: bool) -> None:
     assert can_pay(amount, chips) is payable

@@ -61,7 +61,8 @@ HEAD = 'name = "x"\nstarting_stack = 10000\nchips = [{ value = 25, color = "gree
       "[[periods]]\nsmall_blind = 50\nbig_blind = 150\nminutes = 20\n", "periods.2.small_blind")],
     ids=["zero-minutes", "bb-below-sb", "colour-up-not-in-set", "colour-up-still-needed"],
 )
-def test_bad_structure_error_names_the_file_and_the_key(tmp_path: Path, body: str, key: str) -> None:
+def test_bad_structure_error_names_the_file_and_the_key(tmp_path: Path, body: str,
+                                                        key: str) -> None:
     path = write(tmp_path, HEAD + body)
     with pytest.raises(InvalidInput) as caught:
         load_structure(path)
