@@ -1,8 +1,4 @@
-"""Structures on disk: `configs/structures/*.toml` by key or path, and the TOML writer.
-
-`dump_structure` writes the same layout as the hand-written presets, so an export (the
-generator's `--out`, the editor) loads back through `load_structure` unchanged.
-"""
+"""Blind structures on disk: a key names `configs/structures/KEY.toml`, or a file path."""
 
 from __future__ import annotations
 
@@ -13,29 +9,29 @@ from tdconsole.config import configs_dir, load_toml
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.structure import Break, Level, Structure
 
+DEFAULT_STRUCTURE = "club-turbo"
+
 
 def structures_dir() -> Path:
     return configs_dir() / "structures"
 
 
 def list_structures() -> list[str]:
-    """The keys of the shipped structures (file names without `.toml`), sorted."""
     return sorted(path.stem for path in structures_dir().glob("*.toml"))
 
 
-def structure_path(key_or_path: str) -> Path:
-    """A key (`club-turbo`) names a preset; anything with `/` or `.toml` is a file path."""
-    if key_or_path.endswith(".toml") or "/" in key_or_path or "\\" in key_or_path:
-        return Path(key_or_path)
-    path = structures_dir() / f"{key_or_path}.toml"
-    if not path.is_file():
-        known = ", ".join(list_structures()) or "none"
-        raise NotFound(f"no structure {key_or_path!r}; known: {known}")
-    return path
-
-
 def load_structure(key_or_path: str) -> Structure:
-    return load_toml(structure_path(key_or_path), Structure)
+    path = Path(key_or_path)
+    if path.suffix == ".toml" or path.exists():
+        return load_toml(path, Structure)
+    candidate = structures_dir() / f"{key_or_path}.toml"
+    if not candidate.exists():
+        known = ", ".join(list_structures()) or "none"
+        raise NotFound(f"no structure {key_or_path!r}; known structures: {known}")
+    return load_toml(candidate, Structure)
+
+
+# --- Writing: the layout of `configs/structures/`, so an export loads back unchanged ------------
 
 
 def _string(text: str) -> str:
@@ -44,7 +40,7 @@ def _string(text: str) -> str:
 
 
 def dump_structure(structure: Structure) -> str:
-    """The structure as TOML in the layout of `configs/structures/`."""
+    """The structure as TOML in the layout of `configs/structures/` (round-trips the loader)."""
     lines = [f"name = {_string(structure.name)}", f"starting_stack = {structure.starting_stack}"]
     if structure.chips:
         lines += ["", "chips = ["]
