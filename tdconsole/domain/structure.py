@@ -7,6 +7,7 @@ Errors point at the key (`periods.6.small_blind`) so the loader can name the fil
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from math import gcd
 from typing import Annotated, Any, Literal
 
@@ -83,7 +84,7 @@ class Chip(_Frozen):
     color: str = Field(min_length=1)
 
 
-def can_pay(amount: int, denominations: list[int] | set[int]) -> bool:
+def can_pay(amount: int, denominations: Iterable[int]) -> bool:
     """Whether `amount` can be made exactly from any number of chips of `denominations`.
 
     >>> can_pay(150, [100, 500]), can_pay(700, [200, 500]), can_pay(0, [])
@@ -220,5 +221,5 @@ class Structure(_Frozen):
         return sorted(chip.value for chip in self.chips if chip.value not in removed)
 
 
-def _listing(values: set[int] | list[int]) -> str:
+def _listing(values: Iterable[int]) -> str:
     return ", ".join(str(value) for value in sorted(values))

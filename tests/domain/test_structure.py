@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import doctest
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
+from tdconsole.domain import structure as structure_module
 from tdconsole.domain.structure import Break, Level, Structure, can_pay
 
 CHIPS = [{"value": 25, "color": "green"}, {"value": 100, "color": "black"},
@@ -136,3 +138,7 @@ def test_structure_without_chip_set_skips_the_chip_checks() -> None:
 def test_can_pay_exact_with_any_number_of_chips(amount: int, chips: list[int],
                                                 payable: bool) -> None:
     assert can_pay(amount, chips) is payable
+
+
+def test_can_pay_doctest() -> None:
+    assert doctest.testmod(structure_module).failed == 0
