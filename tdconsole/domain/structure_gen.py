@@ -110,10 +110,10 @@ def generate_structure(
 
     first = _nearest_rung(starting_stack / start_depth / 2, STANDARD_CHIPS[0].value, 0)
     last = starting_stack * players / END_DEPTH_BB / 4
-    if last <= first or planned < 2:
+    if last <= first:  # `planned` >= 2: the target is at least two levels and breaks come later
         raise InvalidInput(
             f"{players} players with {starting_stack} chips are heads-up at 20 big blinds before "
-            f"level 2: expect more players or start deeper")
+            f"level 2: expect more players or a larger starting stack")
     growth = (last / first) ** (1 / (planned - 1))
     if growth < MIN_GROWTH:
         needed = math.ceil(level_minutes * math.log(MIN_GROWTH) / math.log(growth) / 5) * 5
