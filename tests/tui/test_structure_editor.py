@@ -167,3 +167,22 @@ async def test_import_of_a_bad_file_names_it_and_changes_nothing(tmp_path: Path)
         assert screen.structure == SMALL and len(screen.rows()) == 4
         assert str(bad) in str(screen.query_one("#status").render())
 
+
+
+async def test_generator_in_the_editor_replaces_the_rows_with_a_valid_proposal() -> None:
+    app = EditorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.editor
+        for key, value in (("stack", "20000"), ("players", "40"), ("minutes", "240"),
+                           ("level", "15")):
+            screen.query_one(f"#gen-{key}", Input).value = value
+        await pilot.click("#generate")
+        await pilot.pause()
+        assert screen.error is None and screen.structure.name == "Small"
+        assert screen.structure.levels[0].small_blind == 100
+        assert len(screen.rows()) == len(screen.structure.periods)
+        screen.query_one("#gen-level", Input).value = "0"
+        await pilot.click("#generate")
+        await pilot.pause()
+        assert "level length" in str(screen.query_one("#status").render())
+        assert screen.structure.levels[0].small_blind == 100  # unchanged

@@ -5,7 +5,8 @@ validates it with the same pydantic model as `configs/structures/` (T-LEVEL-1, T
 fields at fault are marked and the first error is shown in one line. `structure` is always the
 last valid one. Ctrl+S posts `StructureEditorScreen.Saved`: the app decides what saving means
 (a preset, or a change to the running tournament, which the TD may make at any time and which
-is logged: T-LEVEL-1). Import and export go through the TOML loader and writer.
+is logged: T-LEVEL-1). Import and export go through the TOML loader and writer; the generator
+row proposes a whole structure to start from.
 """
 
 from __future__ import annotations
@@ -25,8 +26,11 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 from tdconsole.config import describe_validation_error
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.structure import Break, Level, Structure
+from tdconsole.domain.structure_gen import generate_structure
 from tdconsole.structures import load_structure, save_structure
 
+GENERATOR_FIELDS = (("stack", "starting stack"), ("players", "players"),
+                    ("minutes", "target minutes"), ("level", "level minutes"))
 LEVEL_FIELDS = (("small_blind", "small blind"), ("big_blind", "big blind"), ("ante", "ante"),
                 ("minutes", "minutes"))
 
@@ -114,6 +118,9 @@ class StructureEditorScreen(Screen[None]):
     StructureEditorScreen #actions { height: 3; }
     StructureEditorScreen #actions Button { min-width: 10; margin-right: 1; }
     StructureEditorScreen #actions Input { width: 1fr; }
+    StructureEditorScreen #generator { height: 3; }
+    StructureEditorScreen #generator Label { padding: 1 1 0 1; }
+    StructureEditorScreen #generator Input { width: 1fr; }
     """
 
     class Saved(Message):
@@ -147,6 +154,11 @@ class StructureEditorScreen(Screen[None]):
             yield Input(placeholder="file.toml", id="path")
             yield Button("Import", id="import")
             yield Button("Export", id="export")
+        with Horizontal(id="generator"):
+            yield Label("Generate:")
+            for key, hint in GENERATOR_FIELDS:
+                yield Input(placeholder=hint, id=f"gen-{key}", type="integer", tooltip=hint)
+            yield Button("Generate", id="generate")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -261,7 +273,7 @@ class StructureEditorScreen(Screen[None]):
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"add-level": self.action_add_level, "add-break": self.action_add_break,
                    "remove": self.action_remove, "import": self.import_toml,
-                   "export": self.export_toml}
+                   "export": self.export_toml, "generate": self.generate}
         if event.button.id in actions:
             await actions[event.button.id]()
 
@@ -282,6 +294,29 @@ class StructureEditorScreen(Screen[None]):
         except TdError as error:
             self._status(str(error), invalid=True)
             return
+        await self.replace(structure)
+        self._status(f"imported {path}")
+
+    async def generate(self) -> None:
+        """A proposal from `structure_gen` (issue 5, item 5) in place of the rows, to edit."""
+        values = [self.query_one(f"#gen-{key}", Input).value.strip()
+                  for key, _hint in GENERATOR_FIELDS]
+        if not all(value.lstrip("-").isdigit() for value in values):
+            self._status("generate: fill in " + ", ".join(h for _k, h in GENERATOR_FIELDS),
+                         invalid=True)
+            return
+        stack, players, minutes, level = (int(value) for value in values)
+        try:
+            structure = generate_structure(stack, players, minutes, level,
+                                           name=self.query_one("#name", Input).value or "Generated")
+        except TdError as error:
+            self._status(f"generate: {error}", invalid=True)
+            return
+        await self.replace(structure)
+        self._status(f"generated {len(structure.levels)} levels")
+
+    async def replace(self, structure: Structure) -> None:
+        """Show `structure` in place of the rows (import, generate)."""
         self.structure = structure
         self.query_one("#name", Input).value = structure.name
         self.query_one("#starting-stack", Input).value = str(structure.starting_stack)
@@ -290,7 +325,6 @@ class StructureEditorScreen(Screen[None]):
         await container.mount_all(PeriodRow(p) for p in structure.periods)
         self._show_chips()
         self.revalidate()
-        self._status(f"imported {path}")
 
     async def export_toml(self) -> None:
         path = self._path()
