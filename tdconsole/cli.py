@@ -22,6 +22,7 @@ from tdconsole.rulings_cli import rulings_app
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database, make_engine, upgrade
 from tdconsole.store.event_store import EventStore
+from tdconsole.structure_cli import structure_app
 from tdconsole.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.views import clock_view, log_view, state_view
 
@@ -37,6 +38,7 @@ app.add_typer(clock_app, name="clock")
 app.add_typer(db_app, name="db")
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
+app.add_typer(structure_app, name="structure")
 
 
 @dataclass
@@ -355,6 +357,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns every error into one line on stderr."""
     try:
         app(args=argv, prog_name="tdconsole", standalone_mode=False)
+        raise SystemExit(0)  # like a standalone click app: main always ends by exiting
     except typer.Exit as done:
         raise SystemExit(done.exit_code) from None
     except typer.Abort:

@@ -1,14 +1,27 @@
 """Blind structures: levels and breaks, the chip set, colour-ups (T-LEVEL-1, T-ANTE-1, T-COLOR-1).
 
 A structure is data (`configs/structures/*.toml`); this module only says what a valid one is.
+Errors point at the key (`periods.6.small_blind`) so the loader can name the file and the key.
 """
 
 from __future__ import annotations
 
-from itertools import pairwise
+import heapq
+from collections.abc import Iterable
+from math import gcd
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 
 class _Frozen(BaseModel):
@@ -20,14 +33,22 @@ class Level(_Frozen):
     small_blind: int = Field(gt=0)
     big_blind: int = Field(gt=0)
     # T-ANTE-1: the big blind ante, paid by the big blind for the whole table (0 = none).
+    # It is the full-table ante; `antes.ante_for_table` reduces it by table size (T-ANTE-2).
     ante: int = Field(default=0, ge=0)
     minutes: int = Field(gt=0)
 
     @model_validator(mode="after")
     def _big_blind_not_below_small(self) -> Level:
         if self.big_blind < self.small_blind:
-            raise ValueError(f"big blind {self.big_blind} is below the small blind {self.small_blind}")
+            raise ValueError(
+                f"big blind {self.big_blind} is below the small blind {self.small_blind}"
+            )
         return self
+
+    @property
+    def label(self) -> str:
+        ante = f" ante {self.ante}" if self.ante else ""
+        return f"{self.small_blind}/{self.big_blind}{ante}"
 
 
 class Break(_Frozen):
@@ -35,7 +56,15 @@ class Break(_Frozen):
     minutes: int = Field(gt=0)
     # T-COLOR-1: denominations removed by colour-up and chip race at this break.
     color_up: list[int] = Field(default_factory=list)
+    # T-REG-1: an add-on may be offered at a chosen break.
     add_on: bool = False
+
+    @field_validator("color_up")
+    @classmethod
+    def _distinct(cls, values: list[int]) -> list[int]:
+        if len(set(values)) != len(values):
+            raise ValueError("a chip is named twice in the same colour-up")
+        return values
 
 
 def _period_kind(value: Any) -> str:
@@ -55,6 +84,47 @@ class Chip(_Frozen):
     color: str = Field(min_length=1)
 
 
+def can_pay(amount: int, denominations: Iterable[int]) -> bool:
+    """Whether `amount` can be made exactly from any number of chips of `denominations`.
+
+    >>> can_pay(150, [100, 500]), can_pay(700, [200, 500]), can_pay(0, [])
+    (False, True, True)
+    """
+    if amount == 0:
+        return True
+    values = sorted(set(denominations))
+    if not values:
+        return False
+    common = gcd(*values)
+    if amount % common:
+        return False
+    amount //= common
+    values = [value // common for value in values]
+    # The smallest sum reachable in each residue class modulo the smallest chip (a shortest-path
+    # over residues): `amount` is payable iff that sum is no larger than `amount`.
+    modulus = values[0]
+    best = [0] + [amount + 1] * (modulus - 1)
+    queue = [(0, 0)]
+    while queue:
+        total, residue = heapq.heappop(queue)
+        if total > best[residue]:
+            continue
+        for value in values[1:]:
+            reached = total + value
+            if reached < best[reached % modulus]:
+                best[reached % modulus] = reached
+                heapq.heappush(queue, (reached, reached % modulus))
+    return best[amount % modulus] <= amount
+
+
+def _invalid(loc: tuple[str | int, ...], message: str, value: Any) -> ValidationError:
+    # Raised from a validator, pydantic keeps this location, so errors name the exact key.
+    error = PydanticCustomError("structure", message)
+    return ValidationError.from_exception_data(
+        "Structure", [InitErrorDetails(type=error, loc=loc, input=value)]
+    )
+
+
 class Structure(_Frozen):
     """Levels and breaks in the order they are played."""
 
@@ -63,25 +133,72 @@ class Structure(_Frozen):
     chips: list[Chip] = Field(default_factory=list)
     periods: list[Period] = Field(min_length=1)
 
+    @field_validator("chips")
+    @classmethod
+    def _distinct_chips(cls, chips: list[Chip]) -> list[Chip]:
+        values = [chip.value for chip in chips]
+        if len(set(values)) != len(values):
+            raise ValueError("two chips have the same value")
+        colors = [chip.color.casefold() for chip in chips]
+        if len(set(colors)) != len(colors):
+            raise ValueError("two chips have the same colour")
+        return sorted(chips, key=lambda chip: chip.value)
+
     @model_validator(mode="after")
     def _check(self) -> Structure:
-        levels = self.levels
-        if not levels:
-            raise ValueError("a structure needs at least one level")
-        for previous, level in pairwise(levels):
+        if not self.levels:
+            raise _invalid(("periods",), "a structure needs at least one level", [])
+        in_play = {chip.value for chip in self.chips}
+        # T-CHIPS-1: the starting stack is handed out in the chips of the set.
+        if in_play and not can_pay(self.starting_stack, in_play):
+            raise _invalid(
+                ("starting_stack",),
+                f"{self.starting_stack} cannot be made from the chips {_listing(in_play)}",
+                self.starting_stack,
+            )
+        previous: Level | None = None
+        for index, period in enumerate(self.periods):
+            if isinstance(period, Break):
+                in_play = self._colour_up(index, period, in_play)
+                continue
             # T-LEVEL-1: blinds rise at a pre-announced interval; they never go down.
-            if level.small_blind < previous.small_blind or level.big_blind < previous.big_blind:
-                raise ValueError(
-                    f"blinds decrease from {previous.small_blind}/{previous.big_blind} "
-                    f"to {level.small_blind}/{level.big_blind}"
-                )
-        values = {chip.value for chip in self.chips}
-        for period in self.periods:
-            if isinstance(period, Break) and values:
-                missing = [value for value in period.color_up if value not in values]
-                if missing:
-                    raise ValueError(f"colour-up of chip {missing[0]}, which is not in the chip set")
+            if previous is not None:
+                for key in ("small_blind", "big_blind"):
+                    if getattr(period, key) < getattr(previous, key):
+                        raise _invalid(
+                            ("periods", index, key),
+                            f"blinds decrease from {previous.label} to {period.label} (T-LEVEL-1)",
+                            getattr(period, key),
+                        )
+            previous = period
+            if not in_play:
+                continue
+            # T-COLOR-1: a chip is coloured up only once no later blind or ante needs it.
+            for key in ("small_blind", "big_blind", "ante"):
+                amount = getattr(period, key)
+                if not can_pay(amount, in_play):
+                    raise _invalid(
+                        ("periods", index, key),
+                        f"{amount} cannot be paid with the chips in play at level "
+                        f"{self.level_number(index)} ({_listing(in_play)}) (T-COLOR-1)",
+                        amount,
+                    )
         return self
+
+    def _colour_up(self, index: int, period: Break, in_play: set[int]) -> set[int]:
+        values = {chip.value for chip in self.chips}
+        for position, value in enumerate(period.color_up):
+            loc = ("periods", index, "color_up", position)
+            if value not in values:
+                listing = _listing(values) if values else "none: the structure has no chip set"
+                raise _invalid(loc, f"chip {value} is not in the chip set ({listing})", value)
+            if value not in in_play:
+                message = f"chip {value} was already coloured up at an earlier break"
+                raise _invalid(loc, message, value)
+        remaining = in_play - set(period.color_up)
+        if values and not remaining:
+            raise _invalid(("periods", index, "color_up"), "the colour-up removes every chip", [])
+        return remaining
 
     @property
     def levels(self) -> list[Level]:
@@ -92,3 +209,17 @@ class Structure(_Frozen):
         if isinstance(self.periods[index], Break):
             return None
         return sum(1 for period in self.periods[: index + 1] if isinstance(period, Level))
+
+    def chips_in_play(self, index: int) -> list[int]:
+        """The denominations still in play during the period at `index` (after its colour-up)."""
+        removed = {
+            value
+            for period in self.periods[: index + 1]
+            if isinstance(period, Break)
+            for value in period.color_up
+        }
+        return sorted(chip.value for chip in self.chips if chip.value not in removed)
+
+
+def _listing(values: Iterable[int]) -> str:
+    return ", ".join(str(value) for value in sorted(values))

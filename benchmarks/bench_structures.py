@@ -1,0 +1,59 @@
+"""Structures, generator and chip race at festival size (issue 5): figures only, no assertions.
+
+* load and validate each shipped preset (TOML -> pydantic, every colour-up check);
+* generate a festival structure (10,000 entries, 60-minute levels, 5 days of play);
+* race the odd chips of a colour-up at 1,100 tables of 9 (10,000 players).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from tdconsole.domain.chip_race import RaceSeat, chip_race, parse_cards
+from tdconsole.domain.structure_gen import generate_structure
+from tdconsole.structures import list_structures, load_structure
+
+DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+
+
+def timed(repeats: int, work: object) -> tuple[float, float]:
+    """Median and worst wall time in milliseconds of `work()` over `repeats` runs."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()  # type: ignore[operator]
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), max(times)
+
+
+def main() -> None:
+    for key in list_structures():
+        median, worst = timed(50, lambda key=key: load_structure(key))
+        print(f"load {key:<16} {len(load_structure(key).periods):>3} periods: "
+              f"median {median:.2f} ms, worst {worst:.2f} ms")
+
+    median, worst = timed(50, lambda: generate_structure(50_000, 10_000, 5 * 12 * 60, 60))
+    festival = generate_structure(50_000, 10_000, 5 * 12 * 60, 60)
+    print(f"generate festival ({len(festival.levels)} levels): median {median:.2f} ms, "
+          f"worst {worst:.2f} ms")
+
+    draw = random.Random(5)
+    tables = []
+    for _ in range(1_100):
+        seats = [RaceSeat(seat=seat, stack=100 * draw.randint(0, 400) + odd, colored_up=odd)
+                 for seat in range(1, 10) for odd in [25 * draw.randint(1, 3)]]
+        deck = DECK[:]
+        draw.shuffle(deck)
+        tables.append((seats, parse_cards(deck)))
+    start = time.perf_counter()
+    rescued = sum(o.rescued for seats, cards in tables
+                  for o in chip_race(seats, [25], 100, cards).seats)
+    elapsed = (time.perf_counter() - start) * 1000
+    print(f"chip race at 1,100 tables of 9: {elapsed:.0f} ms in all "
+          f"({elapsed / 1_100:.2f} ms a table); {rescued} players kept in by T-COLOR-1")
+
+
+if __name__ == "__main__":
+    main()

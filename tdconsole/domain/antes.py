@@ -1,0 +1,134 @@
+"""The big blind ante: its size at each table size and how a short big blind posts it.
+
+T-ANTE-1: one payer, the big blind, posts the ante for the whole table.
+T-ANTE-2 (club, `by_table_size = "club"`): 7-10 handed 1 x BB, 3-6 handed 1 x SB, heads-up none.
+RP-11 (TDA, `"flat"`): the level's ante at every table size, heads-up included.
+T-ANTE-3 (club, `short_big_blind = "ante-first"`): a big blind who cannot cover blind + ante puts
+the whole stack in, the ante taken first; RP-11 (`"blind-first"`): the blind is filled first.
+Either way the ante is dead money and a short big blind never lowers what the others must call.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.house_rules import AnteRules
+
+ShortOrder = Literal["ante-first", "blind-first"]
+
+MIN_HANDED = 2
+MAX_HANDED = 10
+
+
+class AnteRow(BaseModel):
+    """The ante for tables of `min_handed` to `max_handed` players (for the clock)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    min_handed: int
+    max_handed: int
+    ante: int
+    rule: str
+
+
+class Posting(BaseModel):
+    """What the blinds put in before the deal. The keys are the `rules post --json` contract."""
+
+    model_config = ConfigDict(frozen=True)
+
+    small_blind: int
+    big_blind: int  # live: counts toward the big blind's call
+    ante: int  # dead: never counts toward a call or raise (RP-11)
+    all_in: bool
+    to_call: int
+    pot: int
+    rules: list[str]
+
+
+def _check_level(small_blind: int, big_blind: int, ante: int) -> None:
+    if small_blind <= 0 or big_blind <= 0:
+        raise InvalidInput("small and big blind must be greater than 0")
+    if big_blind < small_blind:
+        raise InvalidInput(f"big blind {big_blind} is below the small blind {small_blind}")
+    if ante < 0:
+        raise InvalidInput(f"ante must not be negative, got {ante}")
+
+
+def _check_handed(handed: int) -> None:
+    if not MIN_HANDED <= handed <= MAX_HANDED:
+        raise InvalidInput(f"handed must be {MIN_HANDED} to {MAX_HANDED} (T-ANTE-2), got {handed}")
+
+
+def ante_table(small_blind: int, big_blind: int, ante: int, rules: AnteRules) -> list[AnteRow]:
+    """The ante by table size for a level whose full-table ante is `ante`, largest tables first.
+
+    At 3-6 handed the club's ante is the small blind, but never more than the level's ante, so
+    a level without an ante has none at any size.
+    """
+    _check_level(small_blind, big_blind, ante)
+    if rules.by_table_size == "flat":
+        # RP-11: antes are not reduced at short tables or heads-up.
+        return [AnteRow(min_handed=MIN_HANDED, max_handed=MAX_HANDED, ante=ante, rule="RP-11")]
+    return [
+        AnteRow(min_handed=7, max_handed=MAX_HANDED, ante=ante, rule="T-ANTE-2"),
+        AnteRow(min_handed=3, max_handed=6, ante=min(ante, small_blind), rule="T-ANTE-2"),
+        AnteRow(min_handed=MIN_HANDED, max_handed=2, ante=0, rule="T-ANTE-2"),
+    ]
+
+
+def ante_for_table(
+    small_blind: int, big_blind: int, ante: int, handed: int, rules: AnteRules
+) -> AnteRow:
+    """The row of `ante_table` for a table dealt `handed` players."""
+    _check_handed(handed)
+    rows = ante_table(small_blind, big_blind, ante, rules)
+    return next(row for row in rows if row.min_handed <= handed <= row.max_handed)
+
+
+def post_blinds(
+    small_blind: int,
+    big_blind: int,
+    ante: int,
+    stack: int,
+    handed: int,
+    rules: AnteRules,
+    *,
+    dead_small_blind: bool = False,
+) -> Posting:
+    """What the big blind (holding `stack`) posts at a level with full-table ante `ante`."""
+    if stack <= 0:
+        raise InvalidInput(f"stack must be greater than 0, got {stack}")
+    row = ante_for_table(small_blind, big_blind, ante, handed, rules)
+    applied = ["T-ANTE-1", row.rule]
+    due = row.ante
+    if stack >= big_blind + due:
+        blind, dead = big_blind, due
+    elif rules.short_big_blind == "ante-first":
+        # T-ANTE-3: the whole stack goes in and the ante is taken before the blind.
+        dead = min(stack, due)
+        blind = stack - dead
+        applied.append("T-ANTE-3")
+    else:
+        # RP-11: the big blind is filled first, the rest goes to the ante.
+        blind = min(stack, big_blind)
+        dead = stack - blind
+        applied.append("RP-11")
+    if blind < big_blind:
+        # RP-11 (club practice alike, A1b): a short big blind does not lower the bet to call.
+        applied.append("RP-11")
+    # TDA 32: a dead small blind is posted by nobody; the big blind and ante are unchanged (A4).
+    posted_small = 0 if dead_small_blind else small_blind
+    if dead_small_blind:
+        applied.append("32")
+    return Posting(
+        small_blind=posted_small,
+        big_blind=blind,
+        ante=dead,
+        all_in=blind + dead == stack,
+        to_call=big_blind,
+        pot=posted_small + blind + dead,
+        rules=list(dict.fromkeys(applied)),
+    )

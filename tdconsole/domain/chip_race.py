@@ -1,0 +1,148 @@
+"""The chip race at a colour-up (T-COLOR-1, TDA 24).
+
+Each player exchanges the removed chips for the next chip up as far as they go; what is left over
+(the odd chips) is raced. The dealer gives each player one card per odd chip of the smallest
+removed denomination, starting at seat 1 and going round in seat order, each player's cards in
+one go. The odd chips of the whole table are pooled and rounded to the nearest new chip, half up
+(RRoP: "rounded up if half or more"). The best cards (rank, then suit in bridge order, spades
+high) win one new chip each, at most one per player (24). A player whose chips were all odd and
+who wins nothing gets one chip of the smallest denomination still in play: nobody is raced out
+(T-COLOR-1, 24; case C2).
+
+So the table's chips change by the rounding (at most half a new chip either way) plus one new chip
+per player saved from being raced out; `ChipRace.value_change` states it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerkit import Card, Rank, Suit
+from pydantic import BaseModel, ConfigDict, Field
+
+from tdconsole.domain.errors import InvalidInput
+
+_RANKS = "23456789TJQKA"
+_SUITS = "cdhs"  # bridge order: clubs, diamonds, hearts, spades
+
+
+class RaceSeat(BaseModel):
+    """A player at the colour-up: the whole stack and the value of it in removed chips."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int = Field(ge=1)
+    stack: int = Field(gt=0)
+    colored_up: int = Field(ge=0)
+
+
+class RaceOutcome(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    stack: int
+    colored_up: int
+    exchanged: int  # new chips given for removed chips that add up exactly
+    odd_chips: int  # chips of the smallest removed denomination raced: one card each
+    odd_value: int
+    cards: list[str]
+    won: bool
+    rescued: bool  # T-COLOR-1, 24: given one chip instead of being raced out
+    stack_after: int
+
+
+class ChipRace(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    color_up: list[int]
+    new_chip: int
+    pool: int  # value of all odd chips at the table
+    chips_raced: int
+    seats: list[RaceOutcome]
+    value_change: int  # chips after minus chips before: rounding plus rescues
+    rules: list[str]
+
+
+def parse_cards(text: Sequence[str]) -> list[Card]:
+    """Cards like `As`, `Td`; every one known and no card twice."""
+    cards: list[Card] = []
+    for token in text:
+        try:
+            parsed = list(Card.parse(token))
+        except ValueError:
+            raise InvalidInput(f"not a card: {token!r}") from None
+        cards += parsed
+    for card in cards:
+        if card.rank == Rank.UNKNOWN or card.suit == Suit.UNKNOWN:
+            raise InvalidInput(f"not a card: {card!r}")
+    if len({repr(card) for card in cards}) != len(cards):
+        raise InvalidInput("the same card is drawn twice")
+    return cards
+
+
+def _strength(card: Card) -> tuple[int, int]:
+    return _RANKS.index(card.rank.value), _SUITS.index(card.suit.value)
+
+
+def _check(seats: Sequence[RaceSeat], color_up: Sequence[int], new_chip: int) -> int:
+    if not color_up or min(color_up) <= 0:
+        raise InvalidInput("name the chips coloured up (positive values)")
+    unit = min(color_up)
+    if new_chip <= max(color_up) or new_chip % unit:
+        raise InvalidInput(f"the chip still in play ({new_chip}) must be larger than the chips "
+                           f"coloured up and a multiple of {unit}")
+    if any(value % unit for value in color_up):
+        raise InvalidInput(f"every chip coloured up must be a multiple of {unit}")
+    numbers = [seat.seat for seat in seats]
+    if len(set(numbers)) != len(numbers):
+        raise InvalidInput("a seat is listed twice")
+    for seat in seats:
+        if seat.colored_up > seat.stack:
+            raise InvalidInput(f"seat {seat.seat}: coloured-up chips {seat.colored_up} exceed "
+                               f"the stack {seat.stack}")
+        if seat.colored_up % unit:
+            raise InvalidInput(f"seat {seat.seat}: {seat.colored_up} is not a number of "
+                               f"{unit} chips")
+    return unit
+
+
+def chip_race(
+    seats: Sequence[RaceSeat], color_up: Sequence[int], new_chip: int, cards: Sequence[Card]
+) -> ChipRace:
+    """Race the odd chips of one table; `cards` is the shuffled draw, dealt in order."""
+    unit = _check(seats, color_up, new_chip)
+    ordered = sorted(seats, key=lambda seat: seat.seat)  # 24: the race starts at seat 1
+    odd = {seat.seat: seat.colored_up % new_chip for seat in ordered}
+    needed = sum(value // unit for value in odd.values())
+    if len(cards) < needed:
+        raise InvalidInput(f"the race needs {needed} cards, got {len(cards)}")
+    dealt: dict[int, list[Card]] = {}
+    position = 0
+    for seat in ordered:
+        count = odd[seat.seat] // unit
+        dealt[seat.seat] = list(cards[position : position + count])
+        position += count
+
+    racers = [seat.seat for seat in ordered if dealt[seat.seat]]
+    pool = sum(odd.values())
+    chips_raced = min(len(racers), (2 * pool + new_chip) // (2 * new_chip))
+    by_best = sorted(racers, key=lambda number: max(map(_strength, dealt[number])), reverse=True)
+    winners = set(by_best[:chips_raced])  # 24: at most one chip per player
+
+    outcomes = []
+    for seat in ordered:
+        won = seat.seat in winners
+        after = seat.stack - odd[seat.seat] + (new_chip if won else 0)
+        rescued = after == 0  # T-COLOR-1, 24: never raced out of the tournament (C2)
+        outcomes.append(RaceOutcome(
+            seat=seat.seat, stack=seat.stack, colored_up=seat.colored_up,
+            exchanged=seat.colored_up // new_chip, odd_chips=odd[seat.seat] // unit,
+            odd_value=odd[seat.seat], cards=[repr(card) for card in dealt[seat.seat]],
+            won=won, rescued=rescued, stack_after=new_chip if rescued else after,
+        ))
+    return ChipRace(
+        color_up=sorted(color_up), new_chip=new_chip, pool=pool, chips_raced=chips_raced,
+        seats=outcomes,
+        value_change=sum(o.stack_after for o in outcomes) - sum(seat.stack for seat in ordered),
+        rules=["T-COLOR-1", "24"],
+    )

@@ -1,0 +1,341 @@
+"""The structure editor: levels and breaks edited in place, validated as you type.
+
+It edits a `Structure` in memory only. Every keystroke rebuilds the structure from the rows and
+validates it with the same pydantic model as `configs/structures/` (T-LEVEL-1, T-COLOR-1); the
+fields at fault are marked and the first error is shown in one line. `structure` is always the
+last valid one. Ctrl+S posts `StructureEditorScreen.Saved`: the app decides what saving means
+(a preset, or a change to the running tournament, which the TD may make at any time and which
+is logged: T-LEVEL-1). Import and export go through the TOML loader and writer; the generator
+row proposes a whole structure to start from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
+
+from tdconsole.config import describe_validation_error
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.structure import Break, Level, Structure
+from tdconsole.domain.structure_gen import generate_structure
+from tdconsole.structures import load_structure, save_structure
+
+GENERATOR_FIELDS = (("stack", "starting stack"), ("players", "players"),
+                    ("minutes", "target minutes"), ("level", "level minutes"))
+LEVEL_FIELDS = (("small_blind", "small blind"), ("big_blind", "big blind"), ("ante", "ante"),
+                ("minutes", "minutes"))
+
+
+def _number(text: str) -> int | str | None:
+    # Leave anything that is not a whole number to pydantic, so its message names the key.
+    text = text.strip()
+    if not text:
+        return None
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _numbers(text: str) -> list[int | str | None]:
+    return [_number(token) for token in text.replace(",", " ").split()]
+
+
+class PeriodRow(Horizontal):
+    """One level or break: its inputs, and the data they hold."""
+
+    DEFAULT_CSS = """
+    PeriodRow { height: 3; }
+    PeriodRow > Label { width: 9; padding: 1 1 0 1; }
+    PeriodRow > Input { width: 1fr; }
+    PeriodRow > Checkbox { width: 16; }
+    PeriodRow.break > Label { color: $accent; }
+    PeriodRow Input.-invalid { border: tall $error; }
+    PeriodRow.-invalid > Label { background: $error; }
+    """
+
+    def __init__(self, period: Level | Break) -> None:
+        super().__init__(classes=period.kind)
+        self.kind = period.kind
+        self.period = period
+
+    def compose(self) -> ComposeResult:
+        yield Label("", classes="number")
+        if isinstance(self.period, Level):
+            for key, hint in LEVEL_FIELDS:
+                yield Input(str(getattr(self.period, key)), placeholder=hint, name=key,
+                            type="integer", tooltip=hint)
+        else:
+            yield Input(str(self.period.minutes), placeholder="minutes", name="minutes",
+                        type="integer", tooltip="break minutes")
+            yield Input(", ".join(map(str, self.period.color_up)), name="color_up",
+                        placeholder="colour up chips, e.g. 25, 100",
+                        tooltip="colour up (T-COLOR-1)")
+            yield Checkbox("add-on", self.period.add_on, name="add_on")
+
+    def data(self) -> dict[str, Any]:
+        values: dict[str, Any] = {"kind": self.kind}
+        for field in self.query(Input):
+            key = field.name or ""
+            values[key] = _numbers(field.value) if key == "color_up" else _number(field.value)
+        if self.kind == "break":
+            values["add_on"] = self.query_one(Checkbox).value
+        return values
+
+    def mark(self, keys: set[str]) -> None:
+        """Mark the inputs named in `keys`; `*` marks the row as a whole."""
+        self.set_class("*" in keys, "-invalid")
+        for field in self.query(Input):
+            field.set_class(field.name in keys, "-invalid")
+
+
+class StructureEditorScreen(Screen[None]):
+    """Edit a structure: add, remove and change levels and breaks; import and export TOML."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+l", "add_level", "Add level"),
+        Binding("ctrl+b", "add_break", "Add break"),
+        Binding("ctrl+r", "remove", "Remove row"),
+        Binding("escape", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    StructureEditorScreen #head { height: 3; }
+    StructureEditorScreen #head Input { width: 1fr; }
+    StructureEditorScreen #chips { height: 1; padding: 0 1; color: $text-muted; }
+    StructureEditorScreen #columns { height: 1; color: $text-muted; }
+    StructureEditorScreen #columns Label { width: 1fr; padding: 0 2; }
+    StructureEditorScreen #columns Label:first-child { width: 9; padding: 0; }
+    StructureEditorScreen #periods { height: 1fr; }
+    StructureEditorScreen #status { height: 1; padding: 0 1; background: $success-darken-2; }
+    StructureEditorScreen #status.-invalid { background: $error; }
+    StructureEditorScreen #actions { height: 3; }
+    StructureEditorScreen #actions Button { min-width: 10; margin-right: 1; }
+    StructureEditorScreen #actions Input { width: 1fr; }
+    StructureEditorScreen #generator { height: 3; }
+    StructureEditorScreen #generator Label { padding: 1 1 0 1; }
+    StructureEditorScreen #generator Input { width: 1fr; }
+    """
+
+    class Saved(Message):
+        """The TD saved a valid structure; the app turns it into a command."""
+
+        def __init__(self, structure: Structure) -> None:
+            self.structure = structure
+            super().__init__()
+
+    def __init__(self, structure: Structure) -> None:
+        super().__init__()
+        self.structure = structure
+        self.error: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="head"):
+            yield Input(self.structure.name, placeholder="name", id="name")
+            yield Input(str(self.structure.starting_stack), placeholder="starting stack",
+                        id="starting-stack", type="integer")
+        yield Static(id="chips")
+        with Horizontal(id="columns"):
+            yield Label("")
+            for _key, hint in LEVEL_FIELDS:
+                yield Label(hint)
+        yield VerticalScroll(*(PeriodRow(p) for p in self.structure.periods), id="periods")
+        yield Static(id="status")
+        with Horizontal(id="actions"):
+            yield Button("Add level", id="add-level")
+            yield Button("Add break", id="add-break")
+            yield Button("Remove", id="remove")
+            yield Input(placeholder="file.toml", id="path")
+            yield Button("Import", id="import")
+            yield Button("Export", id="export")
+        with Horizontal(id="generator"):
+            yield Label("Generate:")
+            for key, hint in GENERATOR_FIELDS:
+                yield Input(placeholder=hint, id=f"gen-{key}", type="integer", tooltip=hint)
+            yield Button("Generate", id="generate")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_chips()
+        self.revalidate()
+
+    # --- validation ---------------------------------------------------------------------------
+
+    def rows(self) -> list[PeriodRow]:
+        return list(self.query(PeriodRow))
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "name": self.query_one("#name", Input).value,
+            "starting_stack": _number(self.query_one("#starting-stack", Input).value),
+            "chips": [chip.model_dump() for chip in self.structure.chips],
+            "periods": [row.data() for row in self.rows()],
+        }
+
+    def revalidate(self) -> None:
+        rows = self.rows()
+        for number, row in enumerate(rows):
+            level = sum(1 for other in rows[: number + 1] if other.kind == "level")
+            row.query_one(".number", Label).update(f"L{level}" if row.kind == "level" else "break")
+        marks: dict[int, set[str]] = {}
+        head: set[str] = set()
+        try:
+            self.structure = Structure.model_validate(self.data())
+            self.error = None
+        except ValidationError as error:
+            self.error = describe_validation_error("structure", error)
+            for problem in error.errors():
+                loc = problem["loc"]
+                if loc and loc[0] == "periods" and len(loc) > 1 and isinstance(loc[1], int):
+                    keys = [part for part in loc[2:] if part not in ("level", "break")]
+                    marks.setdefault(loc[1], set()).add(str(keys[0]) if keys else "*")
+                elif loc:
+                    head.add(str(loc[0]))
+        for number, row in enumerate(rows):
+            row.mark(marks.get(number, set()))
+        self.query_one("#name", Input).set_class("name" in head, "-invalid")
+        self.query_one("#starting-stack", Input).set_class("starting_stack" in head, "-invalid")
+        self._status(self.error or f"{len(self.structure.levels)} levels, valid")
+
+    def _status(self, text: str, invalid: bool | None = None) -> None:
+        status = self.query_one("#status", Static)
+        status.update(text)
+        status.set_class(self.error is not None if invalid is None else invalid, "-invalid")
+
+    def _show_chips(self) -> None:
+        chips = ", ".join(f"{chip.value} {chip.color}" for chip in self.structure.chips)
+        self.query_one("#chips", Static).update(f"Chips: {chips or 'none'}")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "path":
+            self.revalidate()
+
+    def on_checkbox_changed(self, _event: Checkbox.Changed) -> None:
+        self.revalidate()
+
+    # --- editing ------------------------------------------------------------------------------
+
+    def _current_row(self) -> PeriodRow | None:
+        focused: Widget | None = self.focused
+        while focused is not None and not isinstance(focused, PeriodRow):
+            focused = focused.parent if isinstance(focused.parent, Widget) else None
+        return focused
+
+    async def _insert(self, period: Level | Break) -> None:
+        current = self._current_row()
+        rows = self.rows()
+        anchor = current or (rows[-1] if rows else None)
+        row = PeriodRow(period)
+        container = self.query_one("#periods", VerticalScroll)
+        if anchor is None:
+            await container.mount(row)
+        else:
+            await container.mount(row, after=anchor)
+        row.query(Input).first().focus()
+        self.revalidate()
+
+    async def action_add_level(self) -> None:
+        # A copy of the last valid level above, so the new row is valid and the TD edits it.
+        rows = self.rows()
+        current = self._current_row() or (rows[-1] if rows else None)
+        upto = rows.index(current) + 1 if current else 0
+        previous = [p for p in self.structure.periods[:upto] if isinstance(p, Level)]
+        template = previous[-1] if previous else self.structure.levels[-1]
+        await self._insert(template)
+
+    async def action_add_break(self) -> None:
+        await self._insert(Break(minutes=10))
+
+    async def action_remove(self) -> None:
+        current = self._current_row()
+        if current is None:
+            self._status("put the cursor in the row to remove", invalid=True)
+            return
+        await current.remove()
+        self.revalidate()
+
+    def action_save(self) -> None:
+        if self.error is not None:
+            self._status(f"not saved: {self.error}", invalid=True)
+            return
+        self.post_message(self.Saved(self.structure))
+        self._status(f"saved {self.structure.name}", invalid=False)
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"add-level": self.action_add_level, "add-break": self.action_add_break,
+                   "remove": self.action_remove, "import": self.import_toml,
+                   "export": self.export_toml, "generate": self.generate}
+        if event.button.id in actions:
+            await actions[event.button.id]()
+
+    # --- import and export --------------------------------------------------------------------
+
+    def _path(self) -> str | None:
+        path = self.query_one("#path", Input).value.strip()
+        if not path:
+            self._status("type a file name first", invalid=True)
+        return path or None
+
+    async def import_toml(self) -> None:
+        path = self._path()
+        if path is None:
+            return
+        try:
+            structure = load_structure(path)
+        except TdError as error:
+            self._status(str(error), invalid=True)
+            return
+        await self.replace(structure)
+        self._status(f"imported {path}")
+
+    async def generate(self) -> None:
+        """A proposal from `structure_gen` (issue 5, item 5) in place of the rows, to edit."""
+        values = [self.query_one(f"#gen-{key}", Input).value.strip()
+                  for key, _hint in GENERATOR_FIELDS]
+        if not all(value.lstrip("-").isdigit() for value in values):
+            self._status("generate: fill in " + ", ".join(h for _k, h in GENERATOR_FIELDS),
+                         invalid=True)
+            return
+        stack, players, minutes, level = (int(value) for value in values)
+        try:
+            structure = generate_structure(stack, players, minutes, level,
+                                           name=self.query_one("#name", Input).value or "Generated")
+        except TdError as error:
+            self._status(f"generate: {error}", invalid=True)
+            return
+        await self.replace(structure)
+        self._status(f"generated {len(structure.levels)} levels")
+
+    async def replace(self, structure: Structure) -> None:
+        """Show `structure` in place of the rows (import, generate)."""
+        self.structure = structure
+        self.query_one("#name", Input).value = structure.name
+        self.query_one("#starting-stack", Input).value = str(structure.starting_stack)
+        container = self.query_one("#periods", VerticalScroll)
+        await container.remove_children()
+        await container.mount_all(PeriodRow(p) for p in structure.periods)
+        self._show_chips()
+        self.revalidate()
+
+    async def export_toml(self) -> None:
+        path = self._path()
+        if path is None:
+            return
+        if self.error is not None:
+            self._status(f"not exported: {self.error}", invalid=True)
+            return
+        try:
+            save_structure(self.structure, Path(path))
+        except TdError as error:
+            self._status(str(error), invalid=True)
+            return
+        self._status(f"exported {path}")
