@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-import getpass
 import os
 import sys
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
 from rich.table import Table
 
-from tdconsole.clikit import JsonFlag, console, emit
+from tdconsole.clikit import JsonFlag, Session, console, default_actor, emit, session_of
 from tdconsole.config import describe_validation_error
 from tdconsole.domain import commands
 from tdconsole.domain.clock import parse_duration
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.rules_cli import rules_app
 from tdconsole.rulings_cli import rulings_app
-from tdconsole.service import Role, Service
-from tdconsole.store.db import database_url, default_database, make_engine, upgrade
-from tdconsole.store.event_store import EventStore
+from tdconsole.service import Service
+from tdconsole.store.db import make_engine, upgrade
 from tdconsole.structure_cli import structure_app
 from tdconsole.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.views import clock_view, log_view, state_view
@@ -41,50 +38,6 @@ app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
 
 
-@dataclass
-class Session:
-    """The global options, and the store and service opened from them on first use."""
-
-    db: str | None = None
-    tournament: int | None = None
-    actor: str = "td"
-    role: Role = "td"
-    _store: EventStore | None = field(default=None, repr=False)
-    _service: Service | None = field(default=None, repr=False)
-
-    @property
-    def url(self) -> str:
-        return database_url(self.db or default_database())
-
-    def store(self) -> EventStore:
-        if self._store is None:
-            self._store = EventStore.open(self.url)
-        return self._store
-
-    def service(self) -> Service:
-        if self._service is None:
-            self._service = Service(self.store(), self.tournament, actor=self.actor, role=self.role)
-        return self._service
-
-    def execute(self, command: commands.Command) -> Service:
-        service = self.service()
-        service.execute(command)
-        return service
-
-
-def _session(ctx: typer.Context) -> Session:
-    session = ctx.find_root().obj
-    assert isinstance(session, Session)
-    return session
-
-
-def _default_actor() -> str:
-    try:
-        return getpass.getuser()
-    except Exception:  # no user name on some Windows set-ups
-        return "td"
-
-
 @app.callback()
 def root(
     ctx: typer.Context,
@@ -97,7 +50,7 @@ def root(
 ) -> None:
     if role not in ("td", "floor"):
         raise InvalidInput(f"--role must be td or floor, not {role!r}")
-    ctx.obj = Session(db=db, tournament=tournament, actor=actor or _default_actor(), role=role)  # type: ignore[arg-type]
+    ctx.obj = Session(db=db, tournament=tournament, actor=actor or default_actor(), role=role)  # type: ignore[arg-type]
     if ctx.invoked_subcommand is None:
         _open_tui(ctx.obj)
 
@@ -125,7 +78,7 @@ def new(
     as_json: JsonFlag = False,
 ) -> None:
     """Create a tournament."""
-    session = _session(ctx)
+    session = session_of(ctx)
     service = Service.create(
         session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
         fee=fee, starting_stack=stack, seats_per_table=seats, actor=session.actor, role=session.role,
@@ -138,7 +91,7 @@ def new(
 def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """List the tournaments in the database."""
     rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat()}
-            for t in _session(ctx).store().tournaments()]
+            for t in session_of(ctx).store().tournaments()]
 
     def render() -> None:
         table = Table("id", "name", "created")
@@ -152,7 +105,7 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 @app.command()
 def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The tournament now: clock, entries, players."""
-    service = _session(ctx).service()
+    service = session_of(ctx).service()
     data = state_view(service.state, service.tournament_id, service.now())
 
     def render() -> None:
@@ -179,7 +132,7 @@ def _blank(value: Any) -> str:
 @app.command()
 def register(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
     """Register one or more players (all or none)."""
-    session = _session(ctx)
+    session = session_of(ctx)
     envelopes = session.service().execute(commands.Register(names=names))
     service = session.service()
     registered = [{"id": e.event.player_id, "name": e.event.name} for e in envelopes]  # type: ignore[union-attr]
@@ -192,7 +145,7 @@ def register(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) ->
 @app.command()
 def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """Take back a registration (before the player busts)."""
-    service = _session(ctx).execute(commands.Unregister(name=name))
+    service = session_of(ctx).execute(commands.Unregister(name=name))
     data = {"unregistered": name.strip(), "entries": service.state.entries}
     emit(data, as_json, lambda: console.print(f"Unregistered {name.strip()}"))
 
@@ -200,7 +153,7 @@ def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None
 @app.command()
 def bust(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
     """Bust one or more players in the same hand."""
-    session = _session(ctx)
+    session = session_of(ctx)
     envelopes = session.service().execute(commands.Bust(names=names))
     players = session.service().state.players
     busted = [{"id": e.event.player_id, "name": players[e.event.player_id].name,  # type: ignore[union-attr]
@@ -213,7 +166,7 @@ def bust(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> Non
 @app.command()
 def undo(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Undo the last command (it stays in the log, marked undone)."""
-    service = _session(ctx).execute(commands.Undo())
+    service = session_of(ctx).execute(commands.Undo())
     target = service.log[-1].event.command_id  # type: ignore[union-attr]
     undone = [row for row in log_view(service.log, set()) if row["command_id"] == target]
     data = {"undone": target, "events": undone}
@@ -228,7 +181,7 @@ def log(
     as_json: JsonFlag = False,
 ) -> None:
     """The event log: every action, who did it and when."""
-    service = _session(ctx).service()
+    service = session_of(ctx).service()
     rows = log_view(service.log, service.undone_commands())
     if limit > 0:
         rows = rows[-limit:]
@@ -254,7 +207,7 @@ def _clock_line(clock: dict[str, Any]) -> str:
 
 
 def _clock_command(ctx: typer.Context, command: commands.Command, as_json: bool) -> None:
-    service = _session(ctx).execute(command)
+    service = session_of(ctx).execute(command)
     data = clock_view(service.state, service.now())
     emit(data, as_json, lambda: console.print(_clock_line(data)))
 
@@ -324,7 +277,7 @@ def demo(
     """Create a demo tournament with 45 players and open the TUI on it."""
     if not 2 <= players <= len(DEMO_NAMES):
         raise InvalidInput(f"--players must be between 2 and {len(DEMO_NAMES)}")
-    session = _session(ctx)
+    session = session_of(ctx)
     service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
                              structure=load_structure(DEFAULT_STRUCTURE), actor=session.actor)
     service.execute(commands.Register(names=list(DEMO_NAMES[:players])))
@@ -341,7 +294,7 @@ def demo(
 @db_app.command("upgrade")
 def db_upgrade(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Bring the database schema up to date (also done on every start)."""
-    url = _session(ctx).url
+    url = session_of(ctx).url
     revision = upgrade(make_engine(url))
     data = {"database": url, "revision": revision}
     emit(data, as_json, lambda: console.print(f"Schema at revision {revision}"))

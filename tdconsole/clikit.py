@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import getpass
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -12,7 +14,11 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from tdconsole.config import validate
+from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.service import Role, Service
+from tdconsole.store.db import database_url, default_database
+from tdconsole.store.event_store import EventStore
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -40,3 +46,48 @@ def read_json_stdin(model: type[M], source: str = "stdin") -> M:
     except json.JSONDecodeError as error:
         raise InvalidInput(f"{source}: malformed JSON: {error.msg} at line {error.lineno}") from None
     return validate(model, data, source)
+
+
+@dataclass
+class Session:
+    """The global options, and the store and service opened from them on first use."""
+
+    db: str | None = None
+    tournament: int | None = None
+    actor: str = "td"
+    role: Role = "td"
+    _store: EventStore | None = field(default=None, repr=False)
+    _service: Service | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return database_url(self.db or default_database())
+
+    def store(self) -> EventStore:
+        if self._store is None:
+            self._store = EventStore.open(self.url)
+        return self._store
+
+    def service(self) -> Service:
+        if self._service is None:
+            self._service = Service(self.store(), self.tournament, actor=self.actor, role=self.role)
+        return self._service
+
+    def execute(self, command: commands.Command) -> Service:
+        service = self.service()
+        service.execute(command)
+        return service
+
+
+def session_of(ctx: typer.Context) -> Session:
+    """The global options' session, from any command's context."""
+    session = ctx.find_root().obj
+    assert isinstance(session, Session)
+    return session
+
+
+def default_actor() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no user name on some Windows set-ups
+        return "td"

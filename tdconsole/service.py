@@ -16,8 +16,9 @@ from typing import Literal
 from tdconsole.domain.commands import Command
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
+from tdconsole.domain.registration import validate_name
 from tdconsole.domain.structure import Structure
-from tdconsole.domain.tournament import TournamentState, apply, decide, fold, validate_name
+from tdconsole.domain.tournament import TournamentState, apply, decide, fold
 from tdconsole.store.event_store import Conflict, EventStore
 
 Role = Literal["td", "floor"]

@@ -1,0 +1,93 @@
+"""Registration and busts: names, entries, places (first slice; issue 6 refines the places)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from tdconsole.domain.commands import Bust, Register, Unregister
+from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.events import Event, PlayerBusted, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.tournament import Player, TournamentState, applies, decides, normalise_name
+
+MAX_NAME = 60
+
+
+def validate_name(raw: str) -> str:
+    name = normalise_name(raw)
+    if not name:
+        raise InvalidInput("a player name cannot be empty")
+    if len(name) > MAX_NAME:
+        raise InvalidInput(f"the name {name[:20]!r}... is {len(name)} characters; at most {MAX_NAME}")
+    if not name.isprintable():
+        raise InvalidInput(f"the name {name!r} has characters that cannot be printed")
+    return name
+
+
+@decides(Register)
+def _register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
+    events: list[Event] = []
+    seen: set[str] = set()
+    issued = state.ids_issued
+    for raw in command.names:
+        name = validate_name(raw)
+        key = name.casefold()
+        if key in state.by_name or key in seen:
+            existing = state.players.get(state.by_name.get(key, ""))
+            shown = existing.name if existing else name
+            raise InvalidInput(f"{shown!r} is already registered (names are unique ignoring case)")
+        seen.add(key)
+        issued += 1
+        events.append(PlayerRegistered(player_id=f"p{issued}", name=name))
+    return events
+
+
+@decides(Unregister)
+def _unregister(state: TournamentState, command: Unregister, now: datetime) -> list[Event]:
+    player = state.find(command.name)
+    if player.status == "busted":
+        raise TdError(f"{player.name} has busted; a busted player cannot be unregistered")
+    return [PlayerUnregistered(player_id=player.id)]
+
+
+@decides(Bust)
+def _bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
+    players = [state.find(name) for name in command.names]
+    ids = [player.id for player in players]
+    if len(set(ids)) != len(ids):
+        raise InvalidInput("the same player is named twice")
+    for player in players:
+        if player.status == "busted":
+            raise TdError(f"{player.name} has already busted (place {player.place})")
+    left = state.players_left
+    if len(players) >= left:
+        raise TdError(f"{left} players are left; at least one must remain to win")
+    # First slice: the place is the number of players left at that moment, in the order named
+    # (the first named finishes lowest). Issue 6 ranks same-hand busts by starting stack (T-ELIM-1).
+    events: list[Event] = []
+    for player in players:
+        events.append(PlayerBusted(player_id=player.id, place=left))
+        left -= 1
+    return events
+
+
+@applies(PlayerRegistered)
+def _registered(state: TournamentState, event: PlayerRegistered, now: datetime) -> None:
+    state.players[event.player_id] = Player(event.player_id, event.name)
+    state.by_name[event.name.casefold()] = event.player_id
+    state.players_left += 1
+    state.ids_issued += 1
+
+
+@applies(PlayerUnregistered)
+def _unregistered(state: TournamentState, event: PlayerUnregistered, now: datetime) -> None:
+    player = state.players.pop(event.player_id)
+    del state.by_name[player.name.casefold()]
+    state.players_left -= 1
+
+
+@applies(PlayerBusted)
+def _busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
+    player = state.players[event.player_id]
+    player.status, player.place = "busted", event.place
+    player.table = player.seat = None
+    state.players_left -= 1
