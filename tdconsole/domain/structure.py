@@ -5,6 +5,7 @@ A structure is data (`configs/structures/*.toml`); this module only says what a 
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
@@ -67,7 +68,7 @@ class Structure(_Frozen):
         levels = self.levels
         if not levels:
             raise ValueError("a structure needs at least one level")
-        for previous, level in zip(levels, levels[1:], strict=False):
+        for previous, level in pairwise(levels):
             # T-LEVEL-1: blinds rise at a pre-announced interval; they never go down.
             if level.small_blind < previous.small_blind or level.big_blind < previous.big_blind:
                 raise ValueError(
