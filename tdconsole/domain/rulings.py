@@ -256,6 +256,12 @@ class Path:
     ruling: str
 
 
+def ordered(cited: list[str]) -> list[str]:
+    """Rule IDs once each: the club's first, then the TDA's, each in the order cited."""
+    unique = list(dict.fromkeys(cited))
+    return [r for r in unique if not r.startswith("TDA ")] + [r for r in unique if r.startswith("TDA ")]
+
+
 def _tree_error(key: str, message: str) -> PydanticCustomError:
     return PydanticCustomError("tree", "{key}: {message}", {"key": key, "message": message})
 
@@ -374,7 +380,7 @@ class Scenario(_Frozen):
             cited += ruling.cited
             if ruling.penalty and ruling.penalty.offence:
                 cited += OFFENCE_RULES[ruling.penalty.offence]
-        return list(dict.fromkeys(cited))
+        return ordered(cited)
 
 
 class ScenarioFile(RootModel[dict[str, Scenario]]):
@@ -542,7 +548,7 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
         if players is None:
             return Walk(answers=used, open=_still_open(scenario, node_id, used, house), suggestion=None)
         given = given.given_at_table(int(players[1] or 0))
-    rules = list(dict.fromkeys([*node.cited, *(given.rules if given else [])]))
+    rules = ordered([*node.cited, *(given.rules if given else [])])
     suggestion = Suggestion(ruling=render(node.ruling, house),
                             remedy=[render(step, house) for step in node.remedy],
                             rules=rules, penalty=given)
