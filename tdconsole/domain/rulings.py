@@ -338,10 +338,10 @@ class Scenario(_Frozen):
 
         def visit(node_id: str, trail: list[str]) -> None:
             state[node_id] = 1
-            for _, _, target in _edges(self.nodes[node_id]):
+            for key, _, target in _edges(self.nodes[node_id]):
                 if state.get(target) == 1:
                     loop = " -> ".join([*trail[trail.index(target):], node_id, target])
-                    raise _tree_error(f"nodes.{node_id}", f"cycle {loop}")
+                    raise _tree_error(f"nodes.{node_id}.{key}", f"cycle {loop}")
                 if target not in state:
                     visit(target, [*trail, node_id])
             state[node_id] = 2
