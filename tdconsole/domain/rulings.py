@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
 from tdconsole.domain.errors import InvalidInput, NotFound
@@ -175,6 +176,7 @@ def _samples(node: Number) -> dict[str, float]:
     candidates = [c for b in node.branches for c in (b.value - 1, b.value - 0.5, b.value,
                                                         b.value + 0.5, b.value + 1)]
     candidates += [c for c in (node.min, node.max, 0.0) if c is not None]
+    candidates += [math.ceil(node.min)] if node.min is not None else []
     found: dict[str, float] = {}
     for value in sorted(set(candidates)):
         if _in_range(node, value):
@@ -189,15 +191,20 @@ def _label(node: Number, value: float) -> str:
     return "otherwise"
 
 
+def _setting_field(path: str) -> FieldInfo | None:
+    """The `HouseRules` field that "section.field" names, if there is one."""
+    section_name, _, field_name = path.partition(".")
+    section = HouseRules.model_fields.get(section_name)
+    model = section.annotation if section else None
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return model.model_fields.get(field_name)
+    return None
+
+
 def setting_values(path: str) -> tuple[str, ...] | None:
     """Every value a `HouseRules` setting ("section.field") can take, if it is a choice or a flag;
     None if there is no such choice (a number, or no such setting)."""
-    section_name, _, field_name = path.partition(".")
-    section_field = HouseRules.model_fields.get(section_name)
-    section = section_field.annotation if section_field else None
-    if not (isinstance(section, type) and issubclass(section, BaseModel)):
-        return None
-    target = section.model_fields.get(field_name)
+    target = _setting_field(path)
     if target is None:
         return None
     if target.annotation is bool:
@@ -232,13 +239,8 @@ def render(text: str, house: HouseRules) -> str:
 
 def _bad_placeholder(text: str) -> str | None:
     for match in _PLACEHOLDER.finditer(text):
-        path = match.group(1)
-        section, _, name = path.partition(".")
-        model = HouseRules.model_fields.get(section)
-        annotation = model.annotation if model else None
-        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)
-                and name in annotation.model_fields):
-            return f"{{{path}}} is not a house setting"
+        if _setting_field(match.group(1)) is None:
+            return f"{{{match.group(1)}}} is not a house setting"
     if "{" in _PLACEHOLDER.sub("", text) or "}" in _PLACEHOLDER.sub("", text):
         return "unmatched brace"
     return None
@@ -248,7 +250,7 @@ def _bad_placeholder(text: str) -> str | None:
 
 
 @dataclass(frozen=True)
-class Path:
+class TreePath:
     """One way through a tree: sample answers, the settings it assumes, and the ruling it ends in."""
 
     answers: dict[str, str]
@@ -304,8 +306,8 @@ class Scenario(_Frozen):
 
     def _check_node(self, where: str, node: Node) -> None:
         if isinstance(node, Choice):
-            values = [o.value for o in node.options]
-            if len(set(values)) != len(values):
+            chosen = [o.value for o in node.options]
+            if len(set(chosen)) != len(chosen):
                 raise _tree_error(f"{where}.options", "duplicate values")
         elif isinstance(node, Number):
             if node.min is not None and node.max is not None and node.min > node.max:
@@ -350,13 +352,13 @@ class Scenario(_Frozen):
             if node_id not in state:
                 visit(node_id, [])
 
-    def paths(self) -> Iterator[Path]:
+    def paths(self) -> Iterator[TreePath]:
         """Every way from the start to a ruling, each with sample answers that take it."""
 
-        def walk(node_id: str, answers: dict[str, str], settings: dict[str, str]) -> Iterator[Path]:
+        def walk(node_id: str, answers: dict[str, str], settings: dict[str, str]) -> Iterator[TreePath]:
             node = self.nodes[node_id]
             if isinstance(node, Ruling):
-                yield Path(answers, settings, node_id)
+                yield TreePath(answers, settings, node_id)
                 return
             samples = _samples(node) if isinstance(node, Number) else {}
             for _, label, target in _edges(node):
@@ -418,27 +420,32 @@ class OpenQuestion(_Frozen):
     ask: str
     type: Literal["yes-no", "choice", "number"]
     choices: list[str] = Field(default_factory=list)
+    labels: list[str] = Field(default_factory=list)  # what each choice means, for the wizard
     min: float | None = None
     max: float | None = None
     integer: bool = False
 
+    def allowed(self) -> str:
+        """`yes|no`, `first|second`, `<number >= 1 whole>`."""
+        if self.type != "number":
+            return "|".join(self.choices)
+        bounds = [f">= {self.min:g}" if self.min is not None else "",
+                  f"<= {self.max:g}" if self.max is not None else "",
+                  "whole" if self.integer else ""]
+        return f"<number{''.join(' ' + b for b in bounds if b)}>"
+
     def describe(self) -> str:
-        if self.type == "number":
-            bounds = [f">= {self.min:g}" if self.min is not None else "",
-                      f"<= {self.max:g}" if self.max is not None else "",
-                      "whole" if self.integer else ""]
-            allowed = f"<number{''.join(' ' + b for b in bounds if b)}>"
-        else:
-            allowed = "|".join(self.choices)
-        return f"{self.key}={allowed} ({self.ask})"
+        return f"{self.key}={self.allowed()} ({self.ask})"
 
 
 def _open(key: str, node: Question) -> OpenQuestion:
     if isinstance(node, YesNo):
-        return OpenQuestion(key=key, ask=node.ask, type="yes-no", choices=["yes", "no"])
+        return OpenQuestion(key=key, ask=node.ask, type="yes-no", choices=["yes", "no"],
+                            labels=["Yes", "No"])
     if isinstance(node, Choice):
         return OpenQuestion(key=key, ask=node.ask, type="choice",
-                            choices=[o.value for o in node.options])
+                            choices=[o.value for o in node.options],
+                            labels=[o.label for o in node.options])
     return OpenQuestion(key=key, ask=node.ask, type="number", min=node.min, max=node.max,
                         integer=node.integer)
 
@@ -465,31 +472,32 @@ class Suggestion(_Frozen):
 
 class Walk(_Frozen):
     """How far the answers go: the answers used, in the order asked (normalised), and either the
-    questions still open (the next one first) or the suggestion."""
+    questions still open (the next one first) or the suggestion. Once a ruling is reached,
+    `ruling` is its node id and `offence` the offence it records against the player (the log
+    counts them: the `earlier` answer for the player's next one of that kind)."""
 
     answers: dict[str, str]
     open: list[OpenQuestion]
     suggestion: Suggestion | None
+    ruling: str | None = None
+    offence: OffenceKind | None = None
 
 
 def _parse(scenario: Scenario, key: str, node: Question, raw: str) -> tuple[str, float | None]:
+    """The answer normalised ("Y" -> "yes", "3.0" -> "3"), and its number for a number question."""
     text = raw.strip().lower()
-    if isinstance(node, YesNo):
-        if text in YES_NO:
-            return YES_NO[text], None
-        allowed = "yes|no"
-    elif isinstance(node, Choice):
-        if text in {o.value for o in node.options}:
-            return text, None
-        allowed = "|".join(o.value for o in node.options)
-    else:
+    if isinstance(node, YesNo) and text in YES_NO:
+        return YES_NO[text], None
+    if isinstance(node, Choice) and text in {o.value for o in node.options}:
+        return text, None
+    if isinstance(node, Number):
         try:
             number = float(text)
         except ValueError:
             number = math.nan
         if math.isfinite(number) and _in_range(node, number):
             return f"{number:g}", number
-        allowed = _open(key, node).describe().split("=", 1)[1].split(" (", 1)[0]
+    allowed = _open(key, node).allowed()
     raise InvalidInput(f"scenario {scenario.id!r}: answer {key}={raw!r} must be {allowed}")
 
 
@@ -503,6 +511,13 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
             raise InvalidInput(f"scenario {scenario.id!r} has no question {key!r}; "
                                f"its questions: {asked or 'none'}")
     used: dict[str, str] = {}
+
+    def pending() -> Walk:
+        still = _still_open(scenario, node_id, used, house)
+        if not isinstance(node, Ruling):
+            return Walk(answers=used, open=still, suggestion=None)
+        offence = node.penalty.offence if node.penalty else None
+        return Walk(answers=used, open=still, suggestion=None, ruling=node_id, offence=offence)
 
     def take(key: str, node: Question) -> tuple[str, float | None] | None:
         if key not in answers:
@@ -522,7 +537,7 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
             continue
         got = take(node_id, node)
         if got is None:
-            return Walk(answers=used, open=_still_open(scenario, node_id, used, house), suggestion=None)
+            return pending()
         value, number = got
         if isinstance(node, YesNo):
             node_id = node.yes if value == "yes" else node.no
@@ -537,7 +552,7 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
     if spec is not None and spec.offence is not None:
         deliberate, earlier = take("deliberate", IMPLICIT["deliberate"]), take("earlier", IMPLICIT["earlier"])
         if deliberate is None or earlier is None:
-            return Walk(answers=used, open=_still_open(scenario, node_id, used, house), suggestion=None)
+            return pending()
         given = escalate(spec.offence, deliberate=deliberate[0] == "yes",
                          earlier=int(earlier[1] or 0), rules=house.penalties)
     elif spec is not None and spec.kind is not None:
@@ -546,13 +561,14 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
     if given is not None and given.needs_players:
         players = take("players", IMPLICIT["players"])
         if players is None:
-            return Walk(answers=used, open=_still_open(scenario, node_id, used, house), suggestion=None)
+            return pending()
         given = given.given_at_table(int(players[1] or 0))
     rules = ordered([*node.cited, *(given.rules if given else [])])
     suggestion = Suggestion(ruling=render(node.ruling, house),
                             remedy=[render(step, house) for step in node.remedy],
                             rules=rules, penalty=given)
-    return Walk(answers=used, open=[], suggestion=suggestion)
+    return Walk(answers=used, open=[], suggestion=suggestion, ruling=node_id,
+                offence=spec.offence if spec else None)
 
 
 def _still_open(scenario: Scenario, from_id: str, used: Mapping[str, str],

@@ -295,3 +295,18 @@ def test_walk_always_ends_in_open_questions_a_ruling_or_one_clear_error(
         assert result.suggestion.rules
         # Deterministic, and the answers it used are enough on their own.
         assert suggest(scenario, result.answers, house) == result.suggestion
+
+
+def test_o_oot_5_the_walk_names_the_offence_so_the_log_can_count_earlier_ones(
+        catalogue: Catalogue) -> None:
+    # The rulings log walks once, learns which offence the ruling records, fills `earlier` from the
+    # player's record, and walks again (issue 7: escalation suggested automatically).
+    oot = catalogue.get("out-of-turn-action")
+    first = walk(oot, {"action": "fold"}, CLUB)
+    assert (first.ruling, first.offence, first.suggestion) == ("fold", "out-of-turn", None)
+    assert [q.key for q in first.open] == ["deliberate", "earlier", "players"]
+    done = walk(oot, {"action": "fold", "deliberate": "no", "earlier": "1", "players": "7"}, CLUB)
+    assert (done.ruling, done.offence) == ("fold", "out-of-turn")
+    assert done.suggestion is not None and done.suggestion.penalty is not None
+    assert done.suggestion.penalty.hands == 21
+    assert walk(catalogue.get("late-ruling"), {"settled": "yes"}, CLUB).offence is None
