@@ -124,9 +124,10 @@ def test_every_path_reaches_the_ruling_it_was_enumerated_for(catalogue: Catalogu
     for scenario in catalogue.scenarios.values():
         for path in scenario.paths():
             house = with_settings(CLUB, path.settings)
-            result = suggest(scenario, {**path.answers, **_implicit_answers("no", "0")}, house)
-            ruling = scenario.nodes[path.ruling]
-            assert set(ruling.cited) <= set(result.rules)  # type: ignore[union-attr]
+            result = walk(scenario, {**path.answers, **_implicit_answers("no", "0")}, house)
+            assert result.ruling == path.ruling, (scenario.id, path)
+            assert result.suggestion is not None
+            assert set(scenario.nodes[path.ruling].cited) <= set(result.suggestion.rules)  # type: ignore[union-attr]
 
 
 def test_every_house_setting_branch_is_taken_under_that_setting(catalogue: Catalogue) -> None:
