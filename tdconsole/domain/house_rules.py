@@ -52,6 +52,9 @@ class ClockCallRules(_Section):
     warning_seconds: int = Field(default=10, ge=0)
     # C-CLOCK-1: the hand is dead at expiry; TDA 29: dead only facing a bet, otherwise a check.
     expiry_without_bet: Literal["dead", "check"] = "dead"
+    # C-CLOCK-1: the 10 s warning falls within the minute (60 s in all); "added": TDA 29, the 5 s
+    # countdown follows the 25 s (30 s in all).
+    countdown: Literal["within", "added"] = "within"
 
 
 class EliminationRules(_Section):
@@ -69,6 +72,10 @@ class PenaltyRules(_Section):
     # O-OOT-5 (club): a deliberate or second out-of-turn action sits out 3 rounds; TDA 70/71: discretionary.
     oot_repeat: Literal["three-rounds", "discretionary"] = "three-rounds"
     oot_repeat_rounds: int = Field(default=3, ge=0)
+    # H-DEAD-X (club): own cards shown deliberately, or by the same player twice -> 3 rounds.
+    exposed_cards_rounds: int = Field(default=3, ge=0)
+    # C-PEN-1 (club): a time penalty for improper conduct, "typically 5 minutes".
+    conduct_minutes: int = Field(default=5, gt=0)
 
 
 class HouseRules(_Section):
@@ -89,7 +96,8 @@ TDA = HouseRules(
     seating=SeatingRules(first_button="high-card", moved_player_may_pay_blinds_twice=True),
     betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False),
     showdown=ShowdownRules(order="tda"),
-    clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check"),
+    clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check",
+                              countdown="added"),
     eliminations=EliminationRules(hand_for_hand_across_tables="tie"),
     penalties=PenaltyRules(oot_repeat="discretionary"),
 )

@@ -70,8 +70,17 @@ def _bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
     return events
 
 
+def _shift_places(state: TournamentState, by: int) -> None:
+    # A late entry finishes above everyone who busted before it arrived (T-REG-1): their places
+    # move down one; an entry taken back moves them up again.
+    for player in state.players.values():
+        if player.place is not None and player.status == "busted":
+            player.place += by
+
+
 @applies(PlayerRegistered)
 def _registered(state: TournamentState, event: PlayerRegistered, now: datetime) -> None:
+    _shift_places(state, +1)
     state.players[event.player_id] = Player(event.player_id, event.name)
     state.by_name[event.name.casefold()] = event.player_id
     state.players_left += 1
@@ -83,6 +92,7 @@ def _unregistered(state: TournamentState, event: PlayerUnregistered, now: dateti
     player = state.players.pop(event.player_id)
     del state.by_name[player.name.casefold()]
     state.players_left -= 1
+    _shift_places(state, -1)
 
 
 @applies(PlayerBusted)

@@ -85,6 +85,22 @@ def test_several_busts_in_one_command_take_consecutive_places() -> None:
     assert (t.state.find("A").place, t.state.find("B").place) == (4, 3)
 
 
+def test_t_reg_1_a_late_entry_finishes_above_everyone_who_busted_before_it() -> None:
+    t = Tournament()
+    t.do(Register(names=["A", "B", "C"]))
+    t.do(Bust(names=["A"]))
+    assert t.state.find("A").place == 3
+    t.do(Register(names=["D"]))
+    assert t.state.find("A").place == 4
+    t.do(Bust(names=["B"]))
+    t.do(Bust(names=["C"]))
+    assert [t.state.find(n).place for n in "ABC"] == [4, 3, 2]
+    t.do(Undo())
+    t.do(Undo())
+    t.do(Unregister(name="D"))
+    assert t.state.find("A").place == 3
+
+
 def test_busting_unknown_or_busted_players_is_refused() -> None:
     t = Tournament()
     t.do(Register(names=["A", "B", "C"]))

@@ -1,0 +1,79 @@
+"""How fast the floor-ruling helper answers: loading and checking the catalogue, walking every path,
+the clock-call countdown, penalty escalation, and one `tdconsole rulings suggest` process.
+
+Run: `.venv/bin/python benchmarks/bench_rulings.py`. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from tdconsole.domain.clock_call import clock_call_state
+from tdconsole.domain.house_rules import CLUB, TDA
+from tdconsole.domain.penalties import OffenceKind, escalate
+from tdconsole.domain.rulings import suggest, with_settings
+from tdconsole.rulings_catalogue import load_catalogue
+
+IMPLICIT = {"deliberate": "yes", "earlier": "1", "players": "9"}
+
+
+def timed(label: str, repeat: int, work: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        work()
+    per = (time.perf_counter() - start) / repeat
+    print(f"{label:<48} {per * 1e6:10.1f} µs  (x{repeat})")
+    return per
+
+
+def main() -> None:
+    timed("load and check configs/rulings/*.toml", 20, load_catalogue)
+    catalogue = load_catalogue()
+    work = [(scenario, {**path.answers, **IMPLICIT}, with_settings(CLUB, path.settings))
+            for scenario in catalogue.scenarios.values() for path in scenario.paths()]
+    print(f"scenarios: {len(catalogue.scenarios)}, paths (ways to a ruling): {len(work)}")
+
+    def every_path() -> None:
+        for scenario, answers, house in work:
+            suggest(scenario, answers, house)
+
+    per = timed("suggest along every path (all paths once)", 50, every_path)
+    print(f"{'  = per suggestion':<48} {per / len(work) * 1e6:10.1f} µs")
+
+    clock = catalogue.get("clock-call")
+    called = datetime(2026, 11, 30, 21, 0, tzinfo=UTC)
+
+    def countdown() -> None:
+        for tenth in range(0, 700, 7):
+            clock_call_state(called_at=called, now=called + timedelta(seconds=tenth / 10),
+                             facing_bet=True, house=CLUB, scenario=clock)
+
+    per = timed("clock call: 100 ticks over 70 s", 50, countdown)
+    print(f"{'  = per tick':<48} {per / 100 * 1e6:10.1f} µs")
+
+    def escalations() -> None:
+        for house in (CLUB, TDA):
+            for offence in OffenceKind:
+                for earlier in range(5):
+                    escalate(offence, deliberate=False, earlier=earlier, rules=house.penalties)
+
+    timed("escalate: 40 offences (both presets)", 500, escalations)
+
+    exe = Path(sys.executable).with_name("tdconsole")
+    args = [str(exe), "rulings", "suggest", "out-of-turn-action", "-a", "action=check",
+            "-a", "changed=no", "-a", "deliberate=no", "-a", "earlier=1", "-a", "players=8", "--json"]
+    runs = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run(args, check=True, capture_output=True)
+        runs.append(time.perf_counter() - start)
+    print(f"{'tdconsole rulings suggest (whole process), best':<48} {min(runs) * 1e3:10.1f} ms  (of 3)")
+
+
+if __name__ == "__main__":
+    main()

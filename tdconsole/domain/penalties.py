@@ -1,0 +1,185 @@
+"""Penalties: what kinds there are, how a repeat offence escalates, and how much is left to serve.
+
+Club rules: O-OOT-5 (repeated out-of-turn action), H-DEAD-X (own cards shown deliberately or a
+second time), C-ETIQ-1 (bad etiquette), C-PEN-1 (improper conduct: time penalty, disqualification);
+TDA 70, 71 (warning, missed hands or rounds, disqualification; one round = one hand per player at
+the table when the penalty is given; repeats escalate). Time and hands played are arguments.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.house_rules import PenaltyRules
+
+
+class PenaltyKind(StrEnum):
+    WARNING = "warning"
+    MISSED_HANDS = "missed-hands"
+    ROUNDS = "rounds"
+    MINUTES = "minutes"
+    DISQUALIFICATION = "disqualification"
+
+
+# Kinds whose `amount` counts something (hands, rounds, minutes); the others have no amount.
+COUNTED = frozenset({PenaltyKind.MISSED_HANDS, PenaltyKind.ROUNDS, PenaltyKind.MINUTES})
+
+
+class OffenceKind(StrEnum):
+    """The offences whose repeats the house rules escalate; a ruling names the one it records."""
+
+    OUT_OF_TURN = "out-of-turn"  # O-OOT-5
+    EXPOSED_CARDS = "exposed-cards"  # H-DEAD-X
+    ETIQUETTE = "etiquette"  # C-ETIQ-1
+    CONDUCT = "conduct"  # C-PEN-1
+
+
+# Every rule an escalation below may cite, per offence (the scenario list shows them).
+OFFENCE_RULES: dict[OffenceKind, tuple[str, ...]] = {
+    OffenceKind.OUT_OF_TURN: ("O-OOT-5", "TDA 70", "TDA 71", "TDA 71A"),
+    OffenceKind.EXPOSED_CARDS: ("H-DEAD-X", "TDA 71A"),
+    OffenceKind.ETIQUETTE: ("C-ETIQ-1", "C-PEN-1"),
+    OffenceKind.CONDUCT: ("C-PEN-1", "TDA 71"),
+}
+
+
+class Penalty(BaseModel):
+    """A penalty as suggested or given. `hands` is fixed when it is given (71A) and never recounted."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: PenaltyKind
+    # Hands, rounds or minutes; 0 for a warning or a disqualification.
+    amount: int = Field(default=0, ge=0)
+    # Hands to sit out: the amount for missed hands; rounds x players at the table when given (71A).
+    hands: int | None = Field(default=None, ge=0)
+    rules: list[str] = Field(min_length=1)
+    reason: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _amount_fits_kind(self) -> Penalty:
+        if self.kind in COUNTED and self.amount == 0:
+            raise ValueError(f"a {self.kind} penalty needs an amount above 0")
+        if self.kind not in COUNTED and (self.amount or self.hands is not None):
+            raise ValueError(f"a {self.kind} has no amount")
+        if self.kind == PenaltyKind.MINUTES and self.hands is not None:
+            raise ValueError("a penalty in minutes counts no hands")
+        if self.kind == PenaltyKind.MISSED_HANDS and self.hands not in (None, self.amount):
+            raise ValueError("missed hands: hands must equal the amount")
+        return self
+
+    @property
+    def needs_players(self) -> bool:
+        """A penalty in rounds is counted in hands only once the table's size is known (71A)."""
+        return self.kind == PenaltyKind.ROUNDS and self.hands is None
+
+    def given_at_table(self, players: int) -> Penalty:
+        """The penalty with its hands fixed by the players at the table now, the offender included.
+
+        >>> Penalty(kind="rounds", amount=1, rules=["TDA 71A"], reason="r").given_at_table(8).hands
+        8
+        """
+        if players < 2:
+            raise InvalidInput(f"players at the table: {players} (at least 2)")
+        if self.kind == PenaltyKind.ROUNDS:
+            return self.model_copy(update={"hands": self.amount * players})
+        if self.kind == PenaltyKind.MISSED_HANDS:
+            return self.model_copy(update={"hands": self.amount})
+        return self
+
+
+def penalty(kind: PenaltyKind, amount: int, rules: list[str], reason: str) -> Penalty:
+    """A penalty as the TD gives it directly; missed hands are counted at once."""
+    hands = amount if kind == PenaltyKind.MISSED_HANDS else None
+    return Penalty(kind=kind, amount=amount, hands=hands, rules=rules, reason=reason)
+
+
+def escalate(offence: OffenceKind, *, deliberate: bool, earlier: int,
+             rules: PenaltyRules) -> Penalty | None:
+    """The penalty the house rules suggest for this offence, given the player's `earlier` ones of
+    the same kind in this tournament; None when the rules suggest none (an honest first mistake)."""
+    if earlier < 0:
+        raise InvalidInput(f"earlier offences: {earlier} (0 or more)")
+    repeat = deliberate or earlier > 0
+    how = "deliberate" if deliberate else f"offence number {earlier + 1}"
+    if offence == OffenceKind.OUT_OF_TURN:
+        if rules.oot_repeat == "three-rounds":
+            if not repeat:
+                return None
+            return _rounds(rules.oot_repeat_rounds, ["O-OOT-5"],
+                           f"out of turn, {how}: sits out {rules.oot_repeat_rounds} rounds (O-OOT-5)")
+        # TDA 70, 71: at the TD's discretion, escalating with each repeat: warning, then 1, 2 ... rounds.
+        step = earlier + int(deliberate)
+        if step == 0:
+            return Penalty(kind=PenaltyKind.WARNING, rules=["TDA 70"],
+                           reason="out of turn, first offence: a warning (TDA 70)")
+        return _rounds(step, ["TDA 70", "TDA 71"],
+                       f"out of turn, {how}: {step} round(s), escalating with each repeat (TDA 71)")
+    if offence == OffenceKind.EXPOSED_CARDS:
+        if not repeat:
+            return None
+        return _rounds(rules.exposed_cards_rounds, ["H-DEAD-X"],
+                       f"own cards shown, {how}: sits out {rules.exposed_cards_rounds} rounds (H-DEAD-X)")
+    if offence == OffenceKind.ETIQUETTE:
+        # C-ETIQ-1 "may be penalised": nothing for an honest first slip, a warning, then time (C-PEN-1).
+        step = earlier + int(deliberate)
+        if step == 0:
+            return None
+        if step == 1:
+            return Penalty(kind=PenaltyKind.WARNING, rules=["C-ETIQ-1"],
+                           reason=f"bad etiquette, {how}: a warning (C-ETIQ-1)")
+        return Penalty(kind=PenaltyKind.MINUTES, amount=rules.conduct_minutes,
+                       rules=["C-ETIQ-1", "C-PEN-1"],
+                       reason=f"bad etiquette, {how}: {rules.conduct_minutes} minutes away (C-PEN-1)")
+    # C-PEN-1 lists time penalty, disqualification, expulsion: a repeat takes the next step.
+    if earlier == 0:
+        return Penalty(kind=PenaltyKind.MINUTES, amount=rules.conduct_minutes, rules=["C-PEN-1"],
+                       reason=f"improper conduct: {rules.conduct_minutes} minutes away (C-PEN-1)")
+    return Penalty(kind=PenaltyKind.DISQUALIFICATION, rules=["C-PEN-1", "TDA 71"],
+                   reason=f"improper conduct, {how}: disqualification (C-PEN-1; repeats escalate, TDA 71)")
+
+
+def _rounds(rounds: int, rules: list[str], reason: str) -> Penalty | None:
+    # A house setting of 0 rounds means the club gives no time for it.
+    if rounds == 0:
+        return None
+    return Penalty(kind=PenaltyKind.ROUNDS, amount=rounds,
+                   rules=[*rules, "TDA 71A"],
+                   reason=f"{reason}; one round = one hand per player at the table now (71A)")
+
+
+class Remaining(BaseModel):
+    """How much of a penalty is left: hands or seconds; `serving` while either is above 0."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hands: int | None = None
+    seconds: float | None = None
+    serving: bool
+
+
+def remaining(given: Penalty, *, hands_dealt: int = 0, given_at: datetime | None = None,
+              now: datetime | None = None) -> Remaining:
+    """What is left of `given` after `hands_dealt` hands at the player's table (a misdeal counts as
+    one, 35C; the seat is dealt and the hand killed, 71C) or between `given_at` and `now`."""
+    if hands_dealt < 0:
+        raise InvalidInput(f"hands dealt: {hands_dealt} (0 or more)")
+    if given.kind in (PenaltyKind.ROUNDS, PenaltyKind.MISSED_HANDS):
+        if given.hands is None:
+            raise InvalidInput("a penalty in rounds needs the players at the table when given (71A)")
+        left = max(0, given.hands - hands_dealt)
+        return Remaining(hands=left, serving=left > 0)
+    if given.kind == PenaltyKind.MINUTES:
+        if given_at is None or now is None:
+            raise InvalidInput("a penalty in minutes needs the time it was given and the time now")
+        elapsed = (now - given_at).total_seconds()
+        if elapsed < 0:
+            raise InvalidInput("now is before the penalty was given")
+        left_s = max(0.0, given.amount * 60 - elapsed)
+        return Remaining(seconds=left_s, serving=left_s > 0)
+    # A warning has nothing to serve; a disqualified player is out, not away.
+    return Remaining(serving=False)

@@ -1,0 +1,127 @@
+"""The rulings catalogue against the rulebook: every cited ID exists, every rule of the issue-7
+sections is reached by some path, the docs copies match the shared ones; and the loader's errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.house_rules import CLUB
+from tdconsole.domain.rulings import walk, with_settings
+from tdconsole.rulings_catalogue import load_catalogue
+
+REPO = Path(__file__).resolve().parent.parent
+RULES_MD = REPO / "docs" / "RULES.md"
+TDA_MD = REPO / "docs" / "TDA.md"
+SECTIONS = ["Dealing, misdeals and irregularities", "Dead hands", "Betting", "Out of turn",
+            "Showdown and pots", "Conduct, clock and penalties"]
+CATALOGUE = load_catalogue()
+
+
+def rules_by_section() -> dict[str, list[str]]:
+    """RULES.md's rule IDs under each `## ` heading (the heading without its "(002)" source)."""
+    sections: dict[str, list[str]] = {}
+    current = ""
+    for line in RULES_MD.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            current = re.sub(r"\s*\(.*\)$", "", line[3:]).strip()
+            sections[current] = []
+        elif match := re.match(r"\| ([A-Z]+(?:-[A-Z0-9]+)+)\b", line):
+            sections[current].append(match.group(1))
+    return sections
+
+
+def reached_rules() -> set[str]:
+    """Every rule ID some path's suggestion cites, penalties included (honest and repeat)."""
+    reached: set[str] = set()
+    for scenario in CATALOGUE.scenarios.values():
+        for path in scenario.paths():
+            house = with_settings(CLUB, path.settings)
+            for deliberate, earlier in (("no", "0"), ("yes", "1")):
+                answers = {**path.answers, "deliberate": deliberate, "earlier": earlier, "players": "9"}
+                suggestion = walk(scenario, answers, house).suggestion
+                assert suggestion is not None
+                reached |= set(suggestion.rules)
+    return reached
+
+
+def test_every_rule_of_the_issue_7_sections_is_reached_by_some_path() -> None:
+    sections = rules_by_section()
+    assert set(SECTIONS) <= set(sections)
+    reached = reached_rules()
+    missing = {section: sorted(set(sections[section]) - reached) for section in SECTIONS}
+    assert {section: ids for section, ids in missing.items() if ids} == {}
+
+
+def test_every_cited_club_rule_exists_in_rules_md() -> None:
+    known = {rule for ids in rules_by_section().values() for rule in ids}
+    cited = {rule for s in CATALOGUE.scenarios.values() for rule in s.rules if not rule.startswith("TDA ")}
+    assert cited - known == set()
+
+
+def test_every_cited_tda_number_exists_in_tda_md() -> None:
+    text = TDA_MD.read_text(encoding="utf-8")
+    numbers = set(re.findall(r"\b(?:RP-)?\d{1,2}(?=[A-Z]?\b)", text))
+    cited = {rule.removeprefix("TDA ") for s in CATALOGUE.scenarios.values() for rule in s.rules
+             if rule.startswith("TDA ")}
+    assert cited
+    # "71A" is cited as rule 71's part A: the digest names the rule number.
+    assert {re.sub(r"[A-Z]$", "", number) for number in cited} - numbers == set()
+
+
+def _shared() -> Path | None:
+    for parent in REPO.parents:
+        if (parent / "shared" / "RULES.md").is_file():
+            return parent / "shared"
+    return None
+
+
+@pytest.mark.skipif(_shared() is None, reason="no ../shared checkout beside the repo (CI)")
+@pytest.mark.parametrize("name", ["RULES.md", "TDA.md"])
+def test_docs_copy_is_identical_to_the_shared_one(name: str) -> None:
+    shared = _shared()
+    assert shared is not None
+    assert (REPO / "docs" / name).read_bytes() == (shared / name).read_bytes()
+
+
+# ---------------------------------------------------------------- the loader
+
+TREE = """
+[{id}]
+title = "t"
+start = "r"
+
+[{id}.nodes.r]
+type = "ruling"
+ruling = "r"
+remedy = ["x"]
+rules = ["D-MIS-A"]
+"""
+
+
+def test_a_scenario_id_in_two_files_names_both(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text(TREE.format(id="same"), encoding="utf-8")
+    (tmp_path / "b.toml").write_text(TREE.format(id="same"), encoding="utf-8")
+    with pytest.raises(InvalidInput, match=r"b\.toml: same: duplicate scenario id, also in .*a\.toml"):
+        load_catalogue(tmp_path)
+
+
+def test_a_duplicate_node_in_one_file_is_a_toml_error_naming_the_file(tmp_path: Path) -> None:
+    text = TREE.format(id="one") + '\n[one.nodes.r]\ntype = "ruling"\n'
+    (tmp_path / "a.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(InvalidInput, match=r"a\.toml: not valid TOML"):
+        load_catalogue(tmp_path)
+
+
+def test_an_empty_catalogue_directory_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(InvalidInput, match="no rulings scenarios"):
+        load_catalogue(tmp_path)
+
+
+def test_scenarios_of_several_files_load_in_file_order(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text(TREE.format(id="first"), encoding="utf-8")
+    (tmp_path / "b.toml").write_text(TREE.format(id="second"), encoding="utf-8")
+    assert list(load_catalogue(tmp_path).scenarios) == ["first", "second"]
