@@ -92,7 +92,7 @@ def read_chips(push: ChipsInput, bet_leaving_one_big_blind_is_all_in: bool) -> C
     elif pushed == push.stack:
         cite(rules, "45")  # a player's last chips are all-in
         total = push.already_in + pushed
-    elif len(push.chips) == 1 and push.facing:
+    elif len(push.chips) == 1 and push.facing and pushed >= to_call:
         cite(rules, "B-CHIP-1", "44")  # one oversized chip facing a bet (or the blind) is a call
         total = push.facing
     elif push.facing == 0:
@@ -147,6 +147,8 @@ def _answer(push: ChipsInput, total: int, behind_rule: bool, rules: list[str]) -
         action = "bet" if push.facing == 0 else "raise"
     put_in = total - push.already_in
     pushed = sum(push.chips)
+    if action == "call" and put_in > pushed:
+        cite(rules, "B-MIN-1")  # a short call is corrected to the right amount
     if put_in < 0:
         raise InvalidInput("the answer would take chips back: check already_in and facing")
     return ChipsAnswer(action=action, to=total, returned=max(0, pushed - put_in),
