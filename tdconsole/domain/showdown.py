@@ -152,10 +152,11 @@ def name_low(hand: Hand) -> str:
 
 def _ranking(best: Mapping[int, Hand]) -> list[list[int]]:
     """Seats grouped by equal hands, best first (ties are equal entries: suits never count)."""
-    ordered = sorted(best, key=lambda seat: best[seat], reverse=True)
+    # Each hand's lookup entry is computed once: comparing Hand objects recomputes it every time.
+    strength = {seat: hand.entry.index * (-1 if hand.low else 1) for seat, hand in best.items()}
     groups: list[list[int]] = []
-    for seat in ordered:
-        if groups and best[groups[-1][0]] == best[seat]:
+    for seat in sorted(strength, key=strength.__getitem__, reverse=True):
+        if groups and strength[groups[-1][0]] == strength[seat]:
             groups[-1].append(seat)
         else:
             groups.append([seat])
