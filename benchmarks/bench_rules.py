@@ -19,7 +19,8 @@ def ten_way_all_in(rng: random.Random, with_hands: bool) -> PotsInput:
     amounts = rng.sample(range(1, 400), 10)
     data: dict[str, object] = {
         "button": rng.choice(SEATS), "seats": SEATS, "chip": 25,
-        "contributions": {str(seat): 25 * amount for seat, amount in zip(SEATS, amounts, strict=True)},
+        "contributions": {str(seat): 25 * amount
+                          for seat, amount in zip(SEATS, amounts, strict=True)},
     }
     if with_hands:
         deck = [repr(card) for card in Deck.STANDARD]
