@@ -1,12 +1,13 @@
 """Differential test: our betting round against pokerkit's no-limit state machine (test oracle).
 
-On random no-limit hold'em hands (2-6 players, mixed short and deep stacks, with and without a big
-blind ante) both must agree at every decision on who acts, the call, the pot, whether a raise is
+On random no-limit hold'em hands, and pot-limit Omaha hands for the pot-limit maximum (2-6 players,
+mixed short and deep stacks, with and without a big blind ante) both must agree at every decision on who acts, the call, the pot, whether a raise is
 allowed and the minimum and maximum raise-to — wherever the rules agree. pokerkit is an oracle, not
 the rulebook; the known divergences, each with its rule:
 
 1. RP-11 / SCENARIOS A1b: a short big blind never lowers the bet to call; pokerkit lets the others
-   call the short amount. Hands where the big blind cannot post blind and ante in full are skipped.
+   call the short amount. Hands where the big blind cannot post blind and ante in full are skipped;
+   in pot-limit also a short small blind, whose pot 54 counts as posted in full.
 2. TDA 47A / B-ALLIN-1 / B-ALLIN-2: betting reopens for a player who already acted only if he now
    faces at least a full raise since he acted. pokerkit starts each street's raise size at 0, not
    at the big blind, so the street's first raise counts as full however small: a short all-in over
@@ -25,12 +26,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pokerkit import Automation, NoLimitTexasHoldem, State
+import pytest
+from pokerkit import Automation, NoLimitTexasHoldem, PotLimitOmahaHoldem, State
 
 from tdconsole.domain.betting import BettingInput, betting_round
 from tdconsole.domain.house_rules import CLUB
 
-HANDS = 1500
+GAMES = {"no-limit": NoLimitTexasHoldem, "pot-limit": PotLimitOmahaHoldem}
+HANDS = {"no-limit": 1500, "pot-limit": 500}
 SMALL, BIG = 50, 100
 STREETS = ("preflop", "flop", "turn", "river")
 AUTOMATIONS = (
@@ -43,7 +46,7 @@ AUTOMATIONS = (
 )  # no showdown automations: the hand stops where the betting ends, and evaluation is slow
 
 
-def _new_hand(rng: random.Random) -> tuple[State, list[int], int] | None:
+def _new_hand(rng: random.Random, game: str) -> tuple[State, list[int], int] | None:
     count = rng.randint(2, 6)
     stacks = [rng.choice((rng.randint(1, 8) * 25, rng.randint(4, 60) * 50,
                           rng.randint(10, 200) * 100)) for _ in range(count)]
@@ -53,7 +56,9 @@ def _new_hand(rng: random.Random) -> tuple[State, list[int], int] | None:
     big_index = 0 if count == 2 else 1
     if stacks[big_index] < BIG + ante:
         return None  # divergence 1 (RP-11, A1b)
-    state = NoLimitTexasHoldem.create_state(
+    if game == "pot-limit" and stacks[-1 if count == 2 else 0] < SMALL:
+        return None  # divergence 1 (54: the pot counts the blinds in full)
+    state = GAMES[game].create_state(
         AUTOMATIONS, False, {1: ante} if ante else 0, (SMALL, BIG), BIG, stacks, count)
     return state, stacks, ante
 
@@ -76,7 +81,7 @@ def _choose(rng: random.Random, state: State) -> tuple[str, int | None]:
     return "call", None
 
 
-def _play(rng: random.Random, state: State, stacks: list[int], ante: int) -> int:
+def _play(rng: random.Random, game: str, state: State, stacks: list[int], ante: int) -> int:
     """Play one hand to the end, comparing at every decision; returns the decisions compared."""
     compared = 0
     seats = {index: index + 1 for index in range(len(stacks))}
@@ -94,7 +99,7 @@ def _play(rng: random.Random, state: State, stacks: list[int], ante: int) -> int
             actions = []
         street = STREETS[street_index or 0]
         hand = BettingInput.model_validate({
-            "game": "no-limit", "blinds": [SMALL, BIG], "ante": ante, "button": button,
+            "game": game, "blinds": [SMALL, BIG], "ante": ante, "button": button,
             "stacks": {str(seat): chips for seat, chips in start_stacks.items()},
             "street": street, "pot": pot_before, "actions": actions,
         })
@@ -138,13 +143,14 @@ def _play(rng: random.Random, state: State, stacks: list[int], ante: int) -> int
     return compared
 
 
-def test_no_limit_betting_agrees_with_pokerkit_on_random_hands() -> None:
+@pytest.mark.parametrize("game", list(GAMES))
+def test_betting_agrees_with_pokerkit_on_random_hands(game: str) -> None:
     rng = random.Random(20240401)
     compared = played = 0
-    while played < HANDS:
-        new = _new_hand(rng)
+    while played < HANDS[game]:
+        new = _new_hand(rng, game)
         if new is None:
             continue
         played += 1
-        compared += _play(rng, *new)
-    assert compared > HANDS * 3  # the test really compared many decisions
+        compared += _play(rng, game, *new)
+    assert compared > HANDS[game] * 3  # the test really compared many decisions
