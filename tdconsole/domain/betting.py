@@ -298,8 +298,8 @@ class _Round:
                 player.folded = True
             case "check":
                 if self.to_call(player) > 0:
-                    raise RuleViolation("55", f"{where}: facing {self.to_call(player)} to call, "
-                                              "no check: call or fold")
+                    raise RuleViolation("55", f"{where}: facing {self.to_call(player)} to call "
+                                              "there is no check: he may call or fold, not raise")
                 player.acted_at = self.current
             case "call":
                 self._call(player, action, where)
@@ -312,7 +312,7 @@ class _Round:
                 else:
                     self._raise(player, total, where)
             case _:
-                # S-12/55: "raise" or "bet" without an amount is the minimum.
+                # S12/55: "raise" or "bet" without an amount is the minimum.
                 self._raise(player, action.total or self.min_raise_to(player), where)
         self.last = player.seat
 

@@ -10,7 +10,9 @@
   (B-HALF-1, 43A); a player's last chips are all-in (45);
 * a bet below the minimum by a player who has the chips is corrected to the minimum, a short call to
   the call (B-MIN-1);
-* a bet or raise leaving no more than one big blind behind is all-in (B-BEHIND-1, a club setting).
+* a bet or raise leaving no more than one big blind behind is all-in (B-BEHIND-1, a club setting);
+* a number said without its unit ("I bet five") is read in thousands when the pot is at least that
+  big, otherwise in hundreds (57, SCENARIOS S8).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ class ChipsInput(Input):
     stack: Chips  # the chips behind before acting
     declared: Literal["call", "raise"] | Chips | None = None
     big_blind: PositiveChips
+    # Optional, for TDA 57: a bare number said without its unit, and the pot before the action.
+    spoken: PositiveChips | None = None
+    pot: Chips = 0
 
     @model_validator(mode="after")
     def _consistent(self) -> ChipsInput:
@@ -43,6 +48,8 @@ class ChipsInput(Input):
         if sum(self.chips) > self.stack:
             raise ValueError(f"chips add up to {sum(self.chips)}, more than the stack "
                              f"of {self.stack}")
+        if self.spoken is not None and self.declared is not None:
+            raise ValueError("spoken: give either declared or spoken, not both")
         if isinstance(self.declared, int) and self.declared <= self.already_in:
             raise ValueError("declared: a stated amount is a total on this street, above "
                              "already_in")
@@ -60,9 +67,19 @@ class ChipsAnswer(BaseModel):
     rules: list[str]
 
 
+def unclear_amount(spoken: int, pot: int) -> int:
+    """57: "I bet five" is 5,000 when the pot is at least 5,000, else 500 (SCENARIOS S8)."""
+    thousands = spoken * 1000
+    return thousands if pot >= thousands else spoken * 100
+
+
 def read_chips(push: ChipsInput, bet_leaving_one_big_blind_is_all_in: bool) -> ChipsAnswer:
     """Decide check, call, bet, raise or all-in, and the total it makes on this street."""
     rules: list[str] = []
+    if push.spoken is not None:
+        cite(rules, "57")
+        push = push.model_copy(update={
+            "declared": push.already_in + unclear_amount(push.spoken, push.pot), "spoken": None})
     pushed = sum(push.chips)
     to_call = push.facing - push.already_in
     increment = push.last_increment or push.big_blind

@@ -297,12 +297,12 @@ def test_an_action_by_an_all_in_player_is_an_error() -> None:
             actions=[[1, "allin", None], [2, "call", None], [1, "call", None]])
 
 
-def test_55_check_facing_a_bet_is_an_error() -> None:
-    with pytest.raises(RuleViolation, match=r"^55: actions\[0\].*call or fold"):
+def test_s12_55_check_facing_a_bet_is_an_error_call_or_fold_not_raise() -> None:
+    with pytest.raises(RuleViolation, match=r"^55: actions\[0\].*call or fold, not raise"):
         run(actions=[[4, "check", None]])
 
 
-def test_55_call_with_no_bet_is_a_check() -> None:
+def test_s12_55_call_with_no_bet_is_a_check() -> None:
     answer = run(street="flop", actions=[[2, "call", None]])
     assert (answer.to_act, answer.to_call) == (3, 0)
 

@@ -1,9 +1,10 @@
-"""Differential test: our betting round against pokerkit's no-limit state machine (test oracle).
+"""Differential test: our betting round against pokerkit's state machine (a test-only oracle).
 
-On random no-limit hold'em hands, and pot-limit Omaha hands for the pot-limit maximum (2-6 players,
-mixed short and deep stacks, with and without a big blind ante) both must agree at every decision on who acts, the call, the pot, whether a raise is
-allowed and the minimum and maximum raise-to — wherever the rules agree. pokerkit is an oracle, not
-the rulebook; the known divergences, each with its rule:
+On random no-limit hold'em hands, and pot-limit Omaha hands for the pot-limit maximum (2-6
+players, mixed short and deep stacks, with and without a big blind ante) both must agree at every
+decision on who acts, the call, the pot, whether a raise is allowed and the minimum and maximum
+raise-to, wherever the rules agree. pokerkit is an oracle, not the rulebook; the known
+divergences, each with its rule:
 
 1. RP-11 / SCENARIOS A1b: a short big blind never lowers the bet to call; pokerkit lets the others
    call the short amount. Hands where the big blind cannot post blind and ante in full are skipped;

@@ -65,6 +65,19 @@ def test_s4_44_a_single_5000_chip_with_no_bet_facing_is_a_bet_of_5000() -> None:
     assert outcome(answer) == ("bet", 5000, 0)
 
 
+@pytest.mark.parametrize(("pot", "bet"), [(4999, 500), (5000, 5000), (12_000, 5000), (0, 500)])
+def test_s8_57_i_bet_five_is_500_under_a_5000_pot_else_5000(pot: int, bet: int) -> None:
+    answer = read(big_blind=400, facing=0, chips=[], spoken=5, pot=pot)
+    assert (answer.action, answer.to, answer.owed) == ("bet", bet, bet)
+    assert "57" in answer.rules
+
+
+def test_57_a_spoken_amount_below_the_minimum_bet_is_corrected() -> None:
+    answer = read(big_blind=400, facing=0, chips=[], spoken=2, pot=1000)
+    assert (answer.action, answer.to) == ("bet", 400)
+    assert "B-MIN-1" in answer.rules
+
+
 def test_s11_facing_1400_his_last_2000_is_all_in() -> None:
     answer = read(facing=1400, last_increment=1400, chips=[1000, 1000], stack=2000)
     assert outcome(answer) == ("all-in", 2000, 0)
