@@ -105,7 +105,6 @@ class _Round:
         self.hand = hand
         self.rules: list[str] = []
         small, big = hand.blinds
-        self.big = big
         self.preflop = hand.street == "preflop"
         # B-LIMIT-1: the small bet preflop and on the flop, the big bet from the turn.
         self.limit_bet = 2 * big if hand.street in ("turn", "river") else big
@@ -235,10 +234,10 @@ class _Round:
         if self.hand.game == "limit" and self.bets_made >= LIMIT_BETS_PER_ROUND:
             return "B-LIMIT-1", "the betting is capped at one bet and three raises"
         if player.acted_at is not None and self.current - player.acted_at < self.reopen_threshold():
-            rule = "B-ALLIN-3" if self.hand.game == "limit" else "B-ALLIN-1"
+            rule, tda = ("B-ALLIN-3", "47B") if self.hand.game == "limit" else ("B-ALLIN-1", "47A")
             return rule, (
                 f"he already acted and faces {self.current - player.acted_at} more, less than a "
-                f"full raise: an all-in for less does not reopen the betting (47A)"
+                f"full raise: an all-in for less does not reopen the betting ({tda})"
             )
         if not any(p is not player and p.stack + p.bet > self.current for p in self.live()):
             return "S-TABLE-1", "every other player is all-in or covered"

@@ -111,6 +111,17 @@ def test_47a_tda_example_1_calls_between_short_all_ins_still_add_up_for_the_open
     assert (c.to_act, c.to_call, c.can_raise) == (3, 75, False)
 
 
+def test_s11_a_short_all_in_raise_does_not_reopen_for_the_bettor() -> None:
+    # Flop: seat 2 bets 1,400, seat 3 pushes his last 2,000 (a raise of 600, not a full 1,400).
+    answer = run(street="flop", stacks={"2": 10_000, "3": 2000, "4": 10_000},
+                 actions=[[2, "bet", 1400], [3, "allin", None], [4, "call", None]])
+    assert (answer.to_act, answer.to_call, answer.can_raise) == (2, 600, False)
+    # Seat 4 had not acted: he faces a bet for the first time and may raise, at least to 3,400.
+    first = run(street="flop", stacks={"2": 10_000, "3": 2000, "4": 10_000},
+                actions=[[2, "bet", 1400], [3, "allin", None]])
+    assert (first.to_act, first.can_raise, first.min_raise_to) == (4, True, 3400)
+
+
 def test_s9_pot_limit_first_to_act_preflop_maximum_is_700() -> None:
     answer = run(game="pot-limit", stacks=stacks())
     assert (answer.to_act, answer.to_call, answer.min_raise_to, answer.max_raise_to) == (
