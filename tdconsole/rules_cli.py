@@ -79,7 +79,7 @@ def pots_command(as_json: JsonFlag = False) -> None:
 
 def _parse_hand_option(text: str) -> tuple[int, str]:
     seat, sep, cards = text.partition("=")
-    if not sep or not seat.strip().isdigit():
+    if not sep or not seat.strip().isdigit() or int(seat) < 1:
         raise InvalidInput(f"--hand {text!r}: write SEAT=CARDS, e.g. --hand 1=\"As Js\"")
     return int(seat), cards
 

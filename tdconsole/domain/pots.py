@@ -172,6 +172,9 @@ def resolve_pots(pots_input: PotsInput) -> PotsAnswer:
         return award(pots_input, pots_input.ranking)
     assert pots_input.game and pots_input.board is not None and pots_input.hands is not None
     folded = set(pots_input.folded)
+    for seat, paid in pots_input.contributions.items():
+        if paid and seat not in folded and seat not in pots_input.hands:
+            raise InvalidInput(f"hands: seat {seat} is still in the hand but has no cards")
     result = showdown(
         pots_input.game,
         parse_cards(pots_input.board, "board"),

@@ -131,6 +131,12 @@ def test_bad_pots_input_names_the_field(data: dict[str, Any], message: str) -> N
         PotsInput.model_validate(base)
 
 
+def test_a_player_still_in_without_cards_is_an_error() -> None:
+    with pytest.raises(InvalidInput, match="hands: seat 2 is still in the hand but has no cards"):
+        resolve(button=1, seats=[1, 2], contributions={"1": 100, "2": 100}, game="holdem",
+                board="Ks Qs 7s 3d 2h", hands={"1": "As Js"})
+
+
 def test_a_player_still_in_but_not_ranked_is_an_error() -> None:
     with pytest.raises(InvalidInput, match="seat 2 is still in the hand but not ranked"):
         resolve(button=1, seats=[1, 2], contributions={"1": 100, "2": 100}, ranking=[[1]])
