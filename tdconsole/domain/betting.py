@@ -292,6 +292,8 @@ class _Round:
         if actor is not player:
             raise RuleViolation("O-OOT-1", f"{where}: out of turn, seat {actor.seat} is to act "
                                            "(53A)")
+        if action.action in ("fold", "check") and action.total not in (None, player.bet):
+            raise InvalidInput(f"{where}: a {action.action} puts in no chips; leave out the amount")
         match action.action:
             case "fold":
                 player.folded = True

@@ -351,6 +351,12 @@ def test_bad_input_names_the_field(change: dict[str, Any], field: str) -> None:
     assert ".".join(map(str, error.value.errors()[0]["loc"])).startswith(field)
 
 
+def test_a_fold_or_check_with_an_amount_is_an_error() -> None:
+    with pytest.raises(InvalidInput, match=r"actions\[0\].*a check puts in no chips"):
+        run(street="flop", actions=[[2, "check", 500]])
+    assert run(street="flop", actions=[[2, "check", 0]]).to_act == 3
+
+
 def test_an_action_by_a_seat_that_does_not_exist_is_an_error() -> None:
     with pytest.raises(InvalidInput, match=r"actions\[0\].*seat 12 is not in stacks"):
         run(actions=[[12, "call", None]])
