@@ -57,7 +57,14 @@ class Action(Input):
 
 
 class BettingInput(Input):
-    """`tdconsole rules betting` reads this from stdin (issue 4)."""
+    """`tdconsole rules betting` reads this from stdin (issue 4).
+
+    `stacks` are the chips in front of each player dealt in when the street began (preflop: before
+    blinds and ante; later streets: 0 for a player already all-in). Without `posts`, the two seats
+    after the button post the blinds (heads-up the button posts the small one, 34B). `posts` gives
+    the live blinds instead: the last poster clockwise from the button is the big blind and pays the
+    ante too; a lone poster means a dead small blind (32).
+    """
 
     game: Game
     blinds: tuple[Chips, PositiveChips]

@@ -27,6 +27,7 @@ from tdconsole.domain.calculator import cite, clockwise_from
 from tdconsole.domain.errors import InvalidInput
 
 GameName = Literal["holdem", "omaha", "omaha-hilo"]
+ShowOrder = Literal["club", "tda"]  # HouseRules.showdown.order
 HOLE_CARDS: dict[str, int] = {"holdem": 2, "omaha": 4, "omaha-hilo": 4}
 BOARD_CARDS = 5
 
@@ -170,7 +171,8 @@ def _half(best: Mapping[int, Hand], name: str) -> Half:
     return Half(winners=ranking[0] if ranking else [], hands=names, ranking=ranking)
 
 
-def show_order(seats: Iterable[int], button: int, aggressor: int | None, order: str) -> list[int]:
+def show_order(seats: Iterable[int], button: int, aggressor: int | None,
+               order: ShowOrder) -> list[int]:
     """Who shows first at showdown.
 
     Club: from the dealer clockwise (S-ORDER-1, S-ORDER-2), except heads-up after a final-street
@@ -193,7 +195,7 @@ def showdown(
     *,
     button: int = 0,
     aggressor: int | None = None,
-    order: str = "club",
+    order: ShowOrder = "club",
 ) -> Showdown:
     """Evaluate every hand; `order` is `HouseRules.showdown.order` ("club" or "tda")."""
     _check_deck(game, board, hands)
