@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from tdconsole.domain.betting import BettingAnswer, BettingInput, betting_round
@@ -360,3 +362,54 @@ def test_a_fold_or_check_with_an_amount_is_an_error() -> None:
 def test_an_action_by_a_seat_that_does_not_exist_is_an_error() -> None:
     with pytest.raises(InvalidInput, match=r"actions\[0\].*seat 12 is not in stacks"):
         run(actions=[[12, "call", None]])
+
+
+# --- properties: whatever the engine offers is accepted, and the chips add up ---------------
+
+@st.composite
+def played_rounds(draw: st.DrawFn) -> tuple[dict[str, Any], list[list[Any]]]:
+    """A random round played only with actions the engine itself said were legal."""
+    game = draw(st.sampled_from(["no-limit", "pot-limit", "limit"]))
+    seats = draw(st.lists(st.integers(1, 9), min_size=2, max_size=9, unique=True))
+    street = draw(st.sampled_from(["preflop", "flop", "turn", "river"]))
+    hand: dict[str, Any] = {
+        "game": game, "blinds": [50, 100], "button": draw(st.integers(1, 9)),
+        "street": street, "pot": 0 if street == "preflop" else draw(st.integers(0, 50)) * 50,
+        "ante": draw(st.sampled_from([0, 100])) if street == "preflop" else 0,
+        "stacks": {str(seat): draw(st.integers(1, 120)) * 25 for seat in seats},
+    }
+    if len(seats) == 2:
+        hand["button"] = seats[0]
+    actions: list[list[Any]] = []
+    for _ in range(draw(st.integers(0, 25))):
+        answer = run(**hand, actions=actions)
+        if answer.to_act is None:
+            break
+        choice = draw(st.sampled_from(["fold", "call", "min", "max"]))
+        if choice in ("min", "max") and answer.can_raise:
+            assert answer.min_raise_to is not None and answer.max_raise_to is not None
+            total = answer.min_raise_to if choice == "min" else answer.max_raise_to
+            actions.append([answer.to_act, "raise", total])
+        elif choice == "fold":
+            actions.append([answer.to_act, "fold", None])
+        else:
+            actions.append([answer.to_act, "call", None])
+    return hand, actions
+
+
+@settings(max_examples=200, deadline=None)
+@given(played_rounds())
+def test_property_offered_actions_are_accepted_and_the_pot_adds_up(
+        played: tuple[dict[str, Any], list[list[Any]]]) -> None:
+    hand, actions = played
+    answer = run(**hand, actions=actions)  # every action the engine offered replays cleanly
+    # The pot is what was there plus chips from the stacks: never more than they held.
+    assert hand["pot"] <= answer.pot <= hand["pot"] + sum(hand["stacks"].values())
+    if answer.to_act is not None:
+        stack = hand["stacks"][str(answer.to_act)]
+        assert 0 <= answer.to_call <= stack
+        if answer.can_raise:
+            assert answer.min_raise_to is not None and answer.max_raise_to is not None
+            assert answer.to_call < answer.min_raise_to <= answer.max_raise_to
+    else:
+        assert not answer.can_raise and answer.to_call == 0
