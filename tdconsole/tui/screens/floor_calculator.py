@@ -1,0 +1,229 @@
+"""The floor calculator: betting options, chips pushed and pots, answered as the floor types.
+
+Self-contained: no service and no database, it calls the pure rules engine (issue 4) directly.
+Every answer is posted as a typed `FloorCalculatorScreen.Answered` message and shown with the rule
+IDs it applied; bad input shows one line naming the field, never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static, TabbedContent, TabPane
+
+from tdconsole.config import describe_validation_error
+from tdconsole.domain.betting import BettingAnswer, BettingInput, betting_round
+from tdconsole.domain.chips_pushed import ChipsAnswer, ChipsInput, read_chips
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.house_rules import CLUB, HouseRules
+from tdconsole.domain.pots import PotsAnswer, PotsInput, resolve_pots
+
+# (field id, label, placeholder, initial value) per calculator.
+Fields = list[tuple[str, str, str, str]]
+BETTING_FIELDS: Fields = [
+    ("game", "Game", "no-limit | pot-limit | limit", "no-limit"),
+    ("blinds", "Blinds", "100/200", "100/200"),
+    ("ante", "BB ante", "0", "0"),
+    ("button", "Button seat", "1", "1"),
+    ("stacks", "Stacks", "1:5000 2:5000 3:5000", ""),
+    ("street", "Street", "preflop | flop | turn | river", "preflop"),
+    ("pot", "Pot from earlier streets", "0", "0"),
+    ("actions", "Actions so far", "4 raise 600, 5 call, 6 fold", ""),
+]
+CHIPS_FIELDS: Fields = [
+    ("facing", "Bet to call (total)", "1000", ""),
+    ("already_in", "Already in front of him", "0", "0"),
+    ("last_increment", "Last full raise increment", "1000", ""),
+    ("chips", "Chips pushed", "1000 100 100", ""),
+    ("stack", "Stack before acting", "5000", ""),
+    ("declared", "Said", "nothing | call | raise | an amount", ""),
+    ("big_blind", "Big blind", "200", ""),
+]
+POTS_FIELDS: Fields = [
+    ("button", "Button seat", "1", "1"),
+    ("seats", "Seats at the table", "1 2 3 4 5 6 7 8 9", "1 2 3 4 5 6 7 8 9"),
+    ("contributions", "Put in", "1:1000 2:1000 3:100", ""),
+    ("folded", "Folded", "4 5", ""),
+    ("chip", "Smallest chip", "25", "25"),
+    ("game", "Game", "holdem | omaha | omaha-hilo", "holdem"),
+    ("board", "Board", "Ks Qs 7s 3d 2h", ""),
+    ("hands", "Hands", "1:As Js, 2:9d 9c", ""),
+]
+
+
+def _numbers(text: str) -> list[int | str]:
+    return [int(word) if word.isdigit() else word for word in text.replace(",", " ").split()]
+
+
+def _by_seat(text: str, separator: str = " ") -> dict[str, Any]:
+    """`1:5000 2:5000` (or `1:As Js, 2:9d 9c` with separator ",") as {seat: value}."""
+    pairs: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in text.split(separator))):
+        seat, _, value = item.partition(":")
+        value = value.strip()
+        pairs[seat.strip()] = int(value) if value.isdigit() else value
+    return pairs
+
+
+def _actions(text: str) -> list[list[Any]]:
+    """`4 raise 600, 5 call` as [[4, "raise", 600], [5, "call", None]]."""
+    actions = []
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        words = _numbers(item)
+        actions.append([*words, None] if len(words) == 2 else words)
+    return actions
+
+
+def betting_data(values: dict[str, str]) -> dict[str, Any]:
+    blinds = values["blinds"].replace("/", " ")
+    return {
+        "game": values["game"].strip(), "blinds": _numbers(blinds), "ante": _number(values["ante"]),
+        "button": _number(values["button"]), "stacks": _by_seat(values["stacks"]),
+        "street": values["street"].strip(), "pot": _number(values["pot"]),
+        "actions": _actions(values["actions"]),
+    }
+
+
+def chips_data(values: dict[str, str]) -> dict[str, Any]:
+    declared = values["declared"].strip().lower()
+    return {
+        "facing": _number(values["facing"]), "already_in": _number(values["already_in"]),
+        "last_increment": _number(values["last_increment"] or "0"),
+        "chips": _numbers(values["chips"]), "stack": _number(values["stack"]),
+        "declared": None if declared in ("", "nothing") else _number(declared),
+        "big_blind": _number(values["big_blind"]),
+    }
+
+
+def pots_data(values: dict[str, str]) -> dict[str, Any]:
+    return {
+        "button": _number(values["button"]), "seats": _numbers(values["seats"]),
+        "contributions": _by_seat(values["contributions"]), "folded": _numbers(values["folded"]),
+        "chip": _number(values["chip"]), "game": values["game"].strip(),
+        "board": values["board"], "hands": _by_seat(values["hands"], ","),
+    }
+
+
+def _number(text: str) -> int | str:
+    text = text.strip()
+    return int(text) if text.isdigit() else text
+
+
+def describe_betting(answer: BettingAnswer) -> str:
+    if answer.to_act is None:
+        lines = [f"The betting round is complete. Pot {answer.pot}."]
+    else:
+        raise_text = (f"raise to {answer.min_raise_to} .. {answer.max_raise_to}"
+                      if answer.can_raise else "no raise: call or fold")
+        lines = [f"Seat {answer.to_act} to act.", f"Call {answer.to_call}; {raise_text}.",
+                 f"Pot {answer.pot}."]
+    return "\n".join([*lines, f"Rules: {', '.join(answer.rules)}"])
+
+
+def describe_chips(answer: ChipsAnswer) -> str:
+    lines = [f"{answer.action.upper()}: total {answer.to} on this street."]
+    if answer.returned:
+        lines.append(f"Give back {answer.returned}.")
+    if answer.owed:
+        lines.append(f"He puts in {answer.owed} more.")
+    return "\n".join([*lines, f"Rules: {', '.join(answer.rules)}"])
+
+
+def describe_pots(answer: PotsAnswer) -> str:
+    lines = []
+    for pot in answer.pots:
+        shares = ", ".join(f"seat {seat}: {amount}" for seat, amount in pot.awards.items())
+        seats = " ".join(map(str, pot.eligible))
+        lines.append(f"{pot.name}: {pot.amount} (seats {seats}) -> {shares}")
+    totals = ", ".join(f"seat {seat}: {amount}" for seat, amount in answer.awards.items())
+    return "\n".join([*lines, f"In all: {totals}", f"Rules: {', '.join(answer.rules)}"])
+
+
+class FloorCalculatorScreen(Screen[None]):
+    """Three calculators in tabs; each answers as soon as its fields make a valid question."""
+
+    DEFAULT_CSS = """
+    FloorCalculatorScreen VerticalScroll { padding: 0 1; }
+    FloorCalculatorScreen Grid { grid-size: 2; grid-columns: 28 1fr; grid-rows: 3; height: auto; }
+    FloorCalculatorScreen Label { padding: 1 0 0 0; }
+    FloorCalculatorScreen .answer { margin: 1 0; padding: 0 1; border: round $accent; }
+    FloorCalculatorScreen .answer.-error { border: round $error; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+
+    class Answered(Message):
+        """A calculator answered (`answer`) or found the input wanting (`error`, one line)."""
+
+        def __init__(self, calculator: str, answer: BaseModel | None, error: str | None) -> None:
+            super().__init__()
+            self.calculator = calculator
+            self.answer = answer
+            self.error = error
+
+    def __init__(self, house_rules: HouseRules = CLUB) -> None:
+        super().__init__()
+        behind = house_rules.betting.bet_leaving_one_big_blind_is_all_in
+
+        def betting(values: dict[str, str]) -> str:
+            hand = BettingInput.model_validate(betting_data(values))
+            return self._answer("betting", describe_betting, betting_round(hand, house_rules.ante))
+
+        def chips(values: dict[str, str]) -> str:
+            push = ChipsInput.model_validate(chips_data(values))
+            return self._answer("chips", describe_chips, read_chips(push, behind))
+
+        def pots(values: dict[str, str]) -> str:
+            pots_input = PotsInput.model_validate(pots_data(values))
+            return self._answer("pots", describe_pots, resolve_pots(pots_input))
+
+        self._calculators: dict[str, tuple[Fields, Callable[[dict[str, str]], str]]] = {
+            "betting": (BETTING_FIELDS, betting),
+            "chips": (CHIPS_FIELDS, chips),
+            "pots": (POTS_FIELDS, pots),
+        }
+
+    def _answer(self, name: str, describe: Callable[[Any], str], answer: BaseModel) -> str:
+        self.post_message(self.Answered(name, answer, None))
+        return describe(answer)
+
+    def compose(self) -> ComposeResult:
+        titles = {"betting": "Betting", "chips": "Chips pushed", "pots": "Pots"}
+        with TabbedContent():
+            for name, (fields, _) in self._calculators.items():
+                with TabPane(titles[name], id=f"tab-{name}"), VerticalScroll():
+                    with Grid():
+                        for field, label, placeholder, value in fields:
+                            yield Label(label)
+                            yield Input(value=value, placeholder=placeholder,
+                                        id=f"{name}-{field}")
+                    yield Static("", markup=False, id=f"{name}-answer", classes="answer")
+        yield Footer()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id:
+            self.calculate(event.input.id.split("-", 1)[0])
+
+    def calculate(self, name: str) -> None:
+        fields, solve = self._calculators[name]
+        values = {field: self.query_one(f"#{name}-{field}", Input).value
+                  for field, *_ in fields}
+        error: str | None = None
+        try:
+            text = solve(values)
+        except ValidationError as problem:
+            error = describe_validation_error(name, problem)
+        except TdError as problem:
+            error = str(problem)
+        if error is not None:
+            text = error
+            self.post_message(self.Answered(name, None, error))
+        shown = self.query_one(f"#{name}-answer", Static)
+        shown.set_class(error is not None, "-error")
+        shown.update(text)
