@@ -14,6 +14,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.players import PlayersScreen
 
@@ -53,11 +54,13 @@ class TdCommands(Provider):
 class TdApp(App[None]):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
-    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen}
+    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen,
+             "calculator": FloorCalculatorScreen}
     BINDINGS = [
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
+        Binding("f8", "switch_mode('calculator')", "Calculator"),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
         Binding("plus", "clock('next')", "Next level"),

@@ -105,3 +105,12 @@ async def test_follow_shows_another_terminals_write_within_a_second(service: Ser
         other.execute(Register(names=["Elsebeth"]))
         await pilot.pause(1.0)
         assert "Elsebeth" in _names(app)
+
+
+async def test_the_floor_calculator_is_a_mode_of_the_app(service: Service) -> None:
+    from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
+
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f8")
+        assert isinstance(app.screen, FloorCalculatorScreen)
