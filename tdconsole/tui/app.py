@@ -31,6 +31,14 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
 ]
 
 
+# Actions that need a screen's selection or input: the palette opens the screen and starts them there.
+SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
+    ("Register a player", "Type a name on the players screen", "players", "new_player"),
+    ("Search players", "Filter the players list as you type", "players", "search"),
+    ("Bust the selected player", "Bust with a confirmation that shows the place", "players", "bust"),
+]
+
+
 class TdCommands(Provider):
     """Every TD action in the command palette."""
 
@@ -44,6 +52,10 @@ class TdCommands(Provider):
         entries += [
             (f"Show {mode}", f"Switch to the {mode} screen", partial(app.switch_mode, mode))
             for mode in app.MODES
+        ]
+        entries += [
+            (name, help_text, partial(app.on_screen_action, mode, action))
+            for name, help_text, mode, action in SCREEN_ACTIONS
         ]
         for name, help_text, callback in entries:
             score = matcher.match(name)
@@ -116,6 +128,10 @@ class TdApp(App[None]):
             command = {"start": commands.ClockStart(), "next": commands.ClockStep(by=1),
                        "prev": commands.ClockStep(by=-1)}[what]
         self.execute(command)
+
+    def on_screen_action(self, mode: str, action: str) -> None:
+        self.switch_mode(mode)
+        self.call_after_refresh(lambda: self.screen.run_action(action))
 
     def action_undo(self) -> None:
         if self.execute(commands.Undo()):

@@ -114,3 +114,15 @@ async def test_the_floor_calculator_is_a_mode_of_the_app(service: Service) -> No
     async with app.run_test() as pilot:
         await pilot.press("f8")
         assert isinstance(app.screen, FloorCalculatorScreen)
+
+
+async def test_register_from_the_command_palette(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("ctrl+p", *"Register a player")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        await pilot.press(*"Frida", "enter")
+        await pilot.pause()
+        assert service.state.find("frida").status == "registered"
