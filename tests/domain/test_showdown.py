@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerkit import Deck, StandardHighHand
 
-from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.cards import parse_cards
+from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.showdown import Showdown, show_order, showdown
 
 
