@@ -26,6 +26,8 @@ from tdconsole.domain.tables import (
     get_table,
     move_player,
     open_tables,
+    paid_blind_last_hand,
+    place_player,
     spread,
     with_table,
 )
@@ -85,7 +87,7 @@ def next_break(room: Room, rules: HouseRules) -> int | None:
     if len(order) < 2:
         return None
     first = room[order[0]]
-    free_elsewhere = sum(len(room[n].free_seats) for n in order[1:])
+    free_elsewhere = sum(room[n].free for n in order[1:])
     return first.number if len(first.occupants) <= free_elsewhere else None
 
 
@@ -109,35 +111,37 @@ def mover_candidates(table: Table) -> list[int]:
 
 
 def worst_seat(table: Table, player: str, paid_blind: bool, rules: HouseRules) -> int | None:
-    """The free seat at `table` that posts the big blind soonest (11A) without sitting out
-    between the small blind and the button (T-MOVE-2); under club rules a player who paid a
-    blind in his last hand never takes the next big blind (T-MOVE-1). None: no such seat."""
+    """The free seat at `table` that posts the big blind soonest (11A), never dealt in between
+    the small blind and the button (T-MOVE-2); under club rules a player who paid a blind in his
+    last hand never takes the next big blind (T-MOVE-1). Only when every free seat lies between
+    the small blind and the button does he take one there, and waits until the button passes.
+    None: no free seat he may take."""
     free = table.free_seats
     if table.hand is None or not table.occupants:
         return free[0] if free else None
-    best: tuple[int, int] | None = None
     order = clockwise(table.seats, table.hand.big_blind)
+    ranked: list[tuple[bool, int, int]] = []
     for seat in free:
         occupants = {**table.occupants, seat: player}
         hand = next_hand(occupants, table.seats, table.hand)
-        if seat in hand.waiting:
-            continue
-        if (
-            hand.big_blind == seat
-            and paid_blind
-            and not rules.seating.moved_player_may_pay_blinds_twice
-        ):
+        if hand.big_blind == seat and paid_blind and _club(rules):
             continue
         ring = clockwise(table.seats, hand.big_blind)
-        hands_to_wait = (
-            sum(1 for s in ring[: ring.index(seat)] if s in occupants)
-            if seat != hand.big_blind
-            else 0
+        hands_to_big_blind = sum(1 for s in ring[: ring.index(seat) + 1] if s in occupants)
+        ranked.append(
+            (seat in hand.waiting, hands_to_big_blind % len(occupants), order.index(seat))
         )
-        key = (hands_to_wait, order.index(seat))
-        if best is None or key < best:
-            best = key
-    return None if best is None else order[best[1]]
+    return order[min(ranked)[2]] if ranked else None
+
+
+def _leaves_blinds_twice(source: Table, seat: int, rules: HouseRules) -> bool:
+    # T-MOVE-1 (club): taking the player due the big blind away hands it to the next one, who
+    # must not be a newcomer who paid a blind in his last hand.
+    occupants = {s: p for s, p in source.occupants.items() if s != seat}
+    if not _club(rules) or not source.just_paid or source.hand is None or len(occupants) < 2:
+        return False
+    hand = next_hand(occupants, source.seats, source.hand)
+    return hand.big_blind_player in source.just_paid
 
 
 def _rule(rules: HouseRules, tables: int) -> str:
@@ -178,7 +182,7 @@ def plan_balance(
         while takers and (
             takers[0][2] in stuck
             or takers[0][0] != count[takers[0][2]]
-            or not working[takers[0][2]].free_seats
+            or not working[takers[0][2]].free
         ):
             heapq.heappop(takers)
         if not givers or not takers:
@@ -187,14 +191,14 @@ def plan_balance(
         if count[src] - count[dst] <= allowed:
             break
         source = working[src]
-        seats = mover_candidates(source)
+        seats = [s for s in mover_candidates(source) if not _leaves_blinds_twice(source, s, rules)]
         fresh = [s for s in seats if source.occupants[s] not in recently_moved]
         if not seats:
-            stuck.add(src)  # T-MOVE-3: nobody here may move before this hand is over
+            stuck.add(src)  # T-MOVE-3 / T-MOVE-1: nobody here may move before this hand is over
             continue
         seat = (fresh or seats)[0]
         player = source.occupants[seat]
-        paid = source.hand is not None and player in source.hand.blind_payers
+        paid = paid_blind_last_hand(source, player)
         to = worst_seat(working[dst], player, paid, rules)
         if to is None:
             stuck.add(dst)
@@ -247,7 +251,7 @@ def break_table(
         raise RuleViolation("10A", f"table {number} is already broken")
     others = [t for t in open_tables(room) if t.number != number]
     players = [broken.occupants[s] for s in sorted(broken.occupants)]
-    if len(players) > sum(len(t.free_seats) for t in others):
+    if len(players) > sum(t.free for t in others):
         raise RuleViolation(
             "T-BREAK-1",
             f"the other tables lack free seats for the {len(players)} players of table {number}",
@@ -258,19 +262,21 @@ def break_table(
     spots = [
         Spot(table=t.number, seat=s)
         for t, share in zip(others, shares, strict=True)
+        if share
         for s in rng.sample(t.free_seats, share)
     ]
     rng.shuffle(players)
-    paid = broken.hand.blind_payers if broken.hand is not None else frozenset()
+    paid = frozenset(p for p in players if paid_blind_last_hand(broken, p))
     assignment = dict(zip(players, spots, strict=True))
     if not rules.seating.moved_player_may_pay_blinds_twice:
         assignment = _no_blinds_twice(room, assignment, paid, rng)
-    emptied = broken.model_copy(update={"occupants": {}, "status": "broken", "hand": None})
+    emptied = broken.model_copy(
+        update={"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()}
+    )
     working = with_table(room, emptied)
     for player, to in assignment.items():
-        target = working[to.table]
-        occupants = {**target.occupants, to.seat: player}
-        working = with_table(working, target.model_copy(update={"occupants": occupants}))
+        arrived = place_player(working[to.table], to.seat, player, paid=player in paid)
+        working = with_table(working, arrived)
     # Who waits depends on everyone who arrived at a table, so it is read once all are seated.
     rule = "10A, T-BREAK-1, T-MOVE-2" + (", T-MOVE-1" if _club(rules) else "")
     result = []
@@ -308,21 +314,34 @@ def _no_blinds_twice(
     room: Room, assignment: dict[str, Spot], paid: frozenset[str], rng: random.Random
 ) -> dict[str, Spot]:
     # T-MOVE-1 (B7): a player who paid a blind in his last hand may not draw the next big blind.
-    # He swaps seats with another drawn player (chosen at random) when that clears both.
-    for player in sorted(paid):
-        if player not in assignment or not _takes_big_blind(room, assignment, player):
+    # He swaps seats with another drawn player, or takes another free seat at the same table
+    # (so the tables stay balanced), chosen at random among the changes that clear him
+    # without putting another such player on a big blind.
+    def offenders(a: dict[str, Spot]) -> set[str]:
+        return {p for p in paid if p in a and _takes_big_blind(room, a, p)}
+
+    for player in sorted(offenders(assignment)):
+        before = offenders(assignment)
+        if player not in before:
             continue
-        others = [p for p in assignment if p != player]
-        rng.shuffle(others)
-        for other in others:
-            swapped = {**assignment, player: assignment[other], other: assignment[player]}
-            if not any(_takes_big_blind(room, swapped, p) for p in paid if p in swapped):
-                assignment = swapped
-                break
-        else:
+        spot = assignment[player]
+        taken = {(a.table, a.seat) for a in assignment.values()}
+        changes = [
+            {**assignment, player: assignment[other], other: spot}
+            for other in assignment
+            if other != player
+        ] + [
+            {**assignment, player: Spot(table=spot.table, seat=seat)}
+            for seat in room[spot.table].free_seats
+            if (spot.table, seat) not in taken
+        ]
+        rng.shuffle(changes)
+        fixed = next((c for c in changes if offenders(c) <= before - {player}), None)
+        if fixed is None:
             raise RuleViolation(
                 "T-MOVE-1",
                 f"no free seat keeps {player} from paying the blinds twice in a row: "
                 "seat him by hand",
             )
+        assignment = fixed
     return assignment

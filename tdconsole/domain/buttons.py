@@ -75,41 +75,47 @@ def hand_from_button(occupants: Mapping[int, str], seats: int, button: int) -> H
     return Hand(button=button, small_blind=small_blind, big_blind=big_blind, dealt=dict(occupants))
 
 
-def _heads_up(
-    live: Mapping[int, str], seats: int, last_big_blind: int, waiting: dict[int, str]
+def _counted_back(
+    players: Mapping[int, str], seats: int, big_blind: int, waiting: dict[int, str]
 ) -> Hand:
-    # 34B: the button posts the small blind; the big blind moves on from the last one, so
+    # The small blind and the button are the players before the big blind; heads-up the button
+    # posts the small blind (34B). The big blind still moved on from the last one (TDA 32), so
     # nobody takes it twice in a row.
-    big_blind = next(s for s in clockwise(seats, last_big_blind) if s in live)
-    button = next(s for s in live if s != big_blind)
+    before = [s for s in reversed(clockwise(seats, big_blind)[:-1]) if s in players]
+    small_blind = before[0]
+    button = small_blind if len(players) == 2 else before[1]
     return Hand(
-        button=button, small_blind=button, big_blind=big_blind, dealt=dict(live), waiting=waiting
+        button=button,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        dealt=dict(players),
+        waiting=waiting,
     )
 
 
 def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
     """The table's next hand by the dead-button rule (TDA 32) and heads-up (34B)."""
     _need_two(occupants)
+    # TDA 32: the big blind moves forward to the next player; a newcomer may take it (D6).
+    big_blind = next(s for s in clockwise(seats, hand.big_blind) if s in occupants)
     small_blind, button = hand.big_blind, hand.small_blind
+    # Wrapped: nobody sits between the last big blind and the last small blind, so the big
+    # blind came round to the last button's side and the old positions no longer apply.
+    wrapped = in_arc(seats, button, small_blind, big_blind)
     # T-MOVE-2: a newcomer from the button to the small blind, both included, sits the hand out.
     waiting = {
         seat: player
         for seat, player in occupants.items()
-        if player != hand.dealt.get(seat) and in_arc(seats, button, small_blind, seat)
+        if player != hand.dealt.get(seat)
+        and seat != big_blind
+        and (wrapped or in_arc(seats, button, small_blind, seat))
     }
     live = {s: p for s, p in occupants.items() if s not in waiting}
-    if len(live) == 2:
-        return _heads_up(live, seats, hand.big_blind, waiting)
     if len(live) < 2:
-        # Nobody left to protect: newcomers cannot wait for a hand that cannot be dealt.
-        return (
-            _heads_up(occupants, seats, hand.big_blind, {})
-            if len(occupants) == 2
-            else (
-                hand_from_button(occupants, seats, _seat_before_big_blind(occupants, seats, hand))
-            )
-        )
-    big_blind = next(s for s in clockwise(seats, hand.big_blind) if s in live)
+        # Nobody from the last hand is left to protect: everybody plays.
+        return _counted_back(occupants, seats, big_blind, {})
+    if wrapped or len(live) == 2:
+        return _counted_back(live, seats, big_blind, waiting)
     return Hand(
         button=button,
         small_blind=small_blind,
@@ -119,10 +125,3 @@ def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
         dealt=live,
         waiting=waiting,
     )
-
-
-def _seat_before_big_blind(occupants: Mapping[int, str], seats: int, hand: Hand) -> int:
-    # The button two players before the next big blind, so the big blind still moves on (TDA 32).
-    big_blind = next(s for s in clockwise(seats, hand.big_blind) if s in occupants)
-    before = [s for s in reversed(clockwise(seats, big_blind)[:-1]) if s in occupants]
-    return before[1]

@@ -33,6 +33,9 @@ class Table(_Frozen):
     occupants: dict[int, str] = Field(default_factory=dict)
     status: Literal["open", "broken"] = "open"
     hand: Hand | None = None
+    # T-MOVE-1: players who came here from a hand in which they paid a blind and have not been
+    # dealt in here since; under club rules they must not take the next big blind.
+    just_paid: frozenset[str] = frozenset()
 
     @model_validator(mode="after")
     def _seats_exist(self) -> Table:
@@ -48,6 +51,11 @@ class Table(_Frozen):
     @property
     def capacity(self) -> int:
         return self.seats - len(self.blocked)
+
+    @property
+    def free(self) -> int:
+        """How many more players the table can seat."""
+        return self.seats - len(self.blocked) - len(self.occupants)
 
     @property
     def free_seats(self) -> list[int]:
@@ -141,16 +149,31 @@ def with_table(room: Room, table: Table) -> dict[int, Table]:
     return {**room, table.number: table}
 
 
-def _place(table: Table, seat: int, player: str) -> Table:
+def paid_blind_last_hand(table: Table, player: str) -> bool:
+    """Whether `player`, seated at `table`, paid a blind in the last hand he played (T-MOVE-1)."""
+    if player in table.just_paid:
+        return True
+    hand = table.hand
+    return hand is not None and player in hand.blind_payers
+
+
+def place_player(table: Table, seat: int, player: str, *, paid: bool = False) -> Table:
+    """Seat an arriving player; `paid`: he paid a blind in the hand he comes from (T-MOVE-1)."""
     _check_free(table, seat)
-    return table.model_copy(update={"occupants": {**table.occupants, seat: player}})
+    return table.model_copy(
+        update={
+            "occupants": {**table.occupants, seat: player},
+            "just_paid": table.just_paid | {player} if paid else table.just_paid,
+        }
+    )
 
 
 def _vacate(table: Table, seat: int) -> Table:
     # A bust or a move during a hand never changes that hand's positions (TDA 32): only the
     # occupants change, and `next_hand` reads them.
     occupants = {s: p for s, p in table.occupants.items() if s != seat}
-    return table.model_copy(update={"occupants": occupants})
+    gone = table.occupants.get(seat)
+    return table.model_copy(update={"occupants": occupants, "just_paid": table.just_paid - {gone}})
 
 
 def seat_player(
@@ -163,7 +186,7 @@ def seat_player(
     table = room.get(number) or Table(number=number, seats=seats_per_table)
     _check_free(table, seat)
     waits = waits_if_seated(table, seat, player)
-    new = _place(table, seat, player)
+    new = place_player(table, seat, player)
     return with_table(room, new), Seating(player=player, table=number, seat=seat, waits=waits)
 
 
@@ -174,9 +197,10 @@ def move_player(
     source = find_player(room, player)
     target = get_table(room, number)
     _check_free(target, seat)
+    paid = paid_blind_last_hand(room[source.table], player)
     room = with_table(room, _vacate(room[source.table], source.seat))
     waits = waits_if_seated(room[number], seat, player)
-    room = with_table(room, _place(room[number], seat, player))
+    room = with_table(room, place_player(room[number], seat, player, paid=paid))
     return room, Seating(player=player, table=number, seat=seat, waits=waits)
 
 
@@ -200,6 +224,22 @@ def set_button(table: Table, seat: int) -> Table:
     return table.model_copy(update={"hand": hand_from_button(table.occupants, table.seats, seat)})
 
 
+def first_hand(table: Table, rules: HouseRules) -> Table:
+    """The first hand of a table opened during the tournament: the button on its lowest seat
+    (T-SEAT-2), moved on under club rules until nobody who paid a blind in his last hand
+    takes the big blind (T-MOVE-1)."""
+    if len(table.occupants) < 2:
+        raise InvalidInput(f"table {table.number} has one player: no hand can be dealt")
+    hands = [hand_from_button(table.occupants, table.seats, s) for s in sorted(table.occupants)]
+    if _club_rules(rules):
+        hands.sort(key=lambda h: h.big_blind_player in table.just_paid)
+    return table.model_copy(update={"hand": hands[0]})
+
+
+def _club_rules(rules: HouseRules) -> bool:
+    return not rules.seating.moved_player_may_pay_blinds_twice
+
+
 def hand_done(table: Table) -> Table:
     """End the hand being played and move the table to its next one (TDA 32, 34B)."""
     if table.status != "open":
@@ -210,7 +250,10 @@ def hand_done(table: Table) -> Table:
         raise InvalidInput(
             f"table {table.number} has {len(table.occupants)} player(s): balance or break it"
         )
-    return table.model_copy(update={"hand": next_hand(table.occupants, table.seats, table.hand)})
+    hand = next_hand(table.occupants, table.seats, table.hand)
+    # Once dealt in here, a newcomer's last hand is this table's (T-MOVE-1).
+    still_out = table.just_paid & set(hand.waiting.values())
+    return table.model_copy(update={"hand": hand, "just_paid": still_out})
 
 
 # ---------------------------------------------------------------- draws
@@ -246,19 +289,17 @@ def spread(
     """How many of `players` each table gets: always the emptiest table next, ties drawn at
     random, so sizes end within 1 where the seats allow it (ST1, T-BREAK-1)."""
     counts = list(sizes)
-    order = list(range(len(counts)))
-    rng.shuffle(order)
-    if not any(sizes) and players >= len(sizes):
-        # The starting draw at festival size: the same answer without a loop per player.
-        base, extra = divmod(players, len(sizes))
-        if all(c >= base + (extra > 0) for c in capacity):
-            lucky = set(order[:extra])
-            return [base + (i in lucky) for i in range(len(sizes))]
-    for _ in range(players):
-        room_left = [i for i in order if counts[i] < capacity[i]]
-        if not room_left:
+    left = players
+    while left:
+        open_ = [i for i in range(len(counts)) if counts[i] < capacity[i]]
+        if not open_:
             raise RuleViolation("T-BREAK-1", "the tables lack seats for every player")
-        counts[min(room_left, key=lambda i: counts[i])] += 1
+        level = min(counts[i] for i in open_)
+        emptiest = [i for i in open_ if counts[i] == level]
+        # One more for each of the emptiest tables, or for as many as are left, drawn at random.
+        for i in rng.sample(emptiest, min(left, len(emptiest))):
+            counts[i] += 1
+        left -= min(left, len(emptiest))
     return [c - s for c, s in zip(counts, sizes, strict=True)]
 
 
@@ -307,18 +348,22 @@ def _seat_table(
     return _first_button(seated, rules, rng)
 
 
-def late_entry(room: Room, player: str, rng: random.Random) -> tuple[dict[int, Table], Seating]:
+def late_entry(
+    room: Room, player: str, rng: random.Random, *, seats_per_table: int
+) -> tuple[dict[int, Table], Seating]:
     """8A: a late entry or re-entry gets a random free seat at a table with the fewest players;
-    dealt in at once unless the seat lies between the small blind and the button (T-MOVE-2)."""
+    dealt in at once unless the seat lies between the small blind and the button (T-MOVE-2).
+    When every seat is taken a new table opens (the next number) and balancing fills it."""
     if any(player in t.occupants.values() for t in room.values()):
         raise InvalidInput(f"{player} is already seated")
-    candidates = [t for t in open_tables(room) if t.free_seats]
+    candidates = [t for t in open_tables(room) if t.free]
     if not candidates:
-        raise RuleViolation("8A", "every seat is taken: open a table first")
+        number = max(room, default=0) + 1
+        return seat_player(room, player, number, 1, seats_per_table=seats_per_table)
     fewest = min(len(t.occupants) for t in candidates)
     pool = [(t.number, s) for t in candidates if len(t.occupants) == fewest for s in t.free_seats]
     number, seat = rng.choice(pool)
-    return seat_player(room, player, number, seat, seats_per_table=room[number].seats)
+    return seat_player(room, player, number, seat, seats_per_table=seats_per_table)
 
 
 def final_table(
@@ -342,7 +387,9 @@ def final_table(
     shuffled = sorted(players)
     rng.shuffle(shuffled)
     broken = {
-        t.number: t.model_copy(update={"occupants": {}, "status": "broken", "hand": None})
+        t.number: t.model_copy(
+            update={"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()}
+        )
         for t in room.values()
         if t.number != number
     }

@@ -212,7 +212,7 @@ def test_8a_late_entry_goes_to_a_table_with_the_fewest_players() -> None:
         3: table(3, {s: f"c{s}" for s in range(1, 8)}, 1),
     }
     for seed in range(10):
-        after, seating = late_entry(room, "late", random.Random(seed))
+        after, seating = late_entry(room, "late", random.Random(seed), seats_per_table=9)
         assert seating.table == 2 and seating.seat in {7, 8, 9}
         assert after[2].occupants[seating.seat] == "late"
 
@@ -223,16 +223,19 @@ def test_8a_t_move_2_late_entry_between_small_blind_and_button_waits() -> None:
     base = table(1, occupants, 1)
     t = hand_done(base)
     room = {1: t.model_copy(update={"occupants": {s: p for s, p in occupants.items() if s != 9}})}
-    outcomes = {late_entry(room, "late", random.Random(seed))[1] for seed in range(30)}
+    outcomes = {
+        late_entry(room, "late", random.Random(seed), seats_per_table=9)[1] for seed in range(30)
+    }
     assert {(o.seat, o.waits) for o in outcomes} == {(4, True), (9, False)}
 
 
-def test_8a_late_entry_refuses_a_seated_player_and_a_full_room() -> None:
+def test_8a_late_entry_refuses_a_seated_player_and_opens_a_table_when_all_are_full() -> None:
     room = {1: table(1, {1: "a", 2: "b"}, 1, seats=2)}
     with pytest.raises(InvalidInput, match="already seated"):
-        late_entry(room, "a", random.Random(1))
-    with pytest.raises(RuleViolation, match="8A"):
-        late_entry(room, "c", random.Random(1))
+        late_entry(room, "a", random.Random(1), seats_per_table=9)
+    after, seating = late_entry(room, "c", random.Random(1), seats_per_table=9)
+    assert (seating.table, seating.seat, seating.waits) == (2, 1, False)
+    assert after[2].seats == 9 and after[2].occupants == {1: "c"}
 
 
 def test_st2_final_table_new_draw_seat_1_button_other_tables_broken() -> None:
