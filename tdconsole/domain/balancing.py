@@ -23,6 +23,7 @@ from tdconsole.domain.tables import (
     Room,
     Spot,
     Table,
+    blinds_twice_forbidden,
     get_table,
     move_player,
     open_tables,
@@ -124,7 +125,7 @@ def worst_seat(table: Table, player: str, paid_blind: bool, rules: HouseRules) -
     for seat in free:
         occupants = {**table.occupants, seat: player}
         hand = next_hand(occupants, table.seats, table.hand)
-        if hand.big_blind == seat and paid_blind and _club(rules):
+        if hand.big_blind == seat and paid_blind and blinds_twice_forbidden(rules):
             continue
         ring = clockwise(table.seats, hand.big_blind)
         hands_to_big_blind = sum(1 for s in ring[: ring.index(seat) + 1] if s in occupants)
@@ -138,7 +139,12 @@ def _leaves_blinds_twice(source: Table, seat: int, rules: HouseRules) -> bool:
     # T-MOVE-1 (club): taking the player due the big blind away hands it to the next one, who
     # must not be a newcomer who paid a blind in his last hand.
     occupants = {s: p for s, p in source.occupants.items() if s != seat}
-    if not _club(rules) or not source.just_paid or source.hand is None or len(occupants) < 2:
+    if (
+        not blinds_twice_forbidden(rules)
+        or not source.just_paid
+        or source.hand is None
+        or len(occupants) < 2
+    ):
         return False
     hand = next_hand(occupants, source.seats, source.hand)
     return hand.big_blind_player in source.just_paid
@@ -146,7 +152,7 @@ def _leaves_blinds_twice(source: Table, seat: int, rules: HouseRules) -> bool:
 
 def _rule(rules: HouseRules, tables: int) -> str:
     balance = "RRoP" if rules.seating.balance == "rrop" and tables > 6 else "T-BAL-1"
-    club = ", T-MOVE-1" if not rules.seating.moved_player_may_pay_blinds_twice else ""
+    club = ", T-MOVE-1" if blinds_twice_forbidden(rules) else ""
     return f"{balance}, 11C, 11A, T-MOVE-3, T-MOVE-2{club}"
 
 
@@ -268,7 +274,7 @@ def break_table(
     rng.shuffle(players)
     paid = frozenset(p for p in players if paid_blind_last_hand(broken, p))
     assignment = dict(zip(players, spots, strict=True))
-    if not rules.seating.moved_player_may_pay_blinds_twice:
+    if blinds_twice_forbidden(rules):
         assignment = _no_blinds_twice(room, assignment, paid, rng)
     emptied = broken.model_copy(
         update={"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()}
@@ -278,7 +284,7 @@ def break_table(
         arrived = place_player(working[to.table], to.seat, player, paid=player in paid)
         working = with_table(working, arrived)
     # Who waits depends on everyone who arrived at a table, so it is read once all are seated.
-    rule = "10A, T-BREAK-1, T-MOVE-2" + (", T-MOVE-1" if _club(rules) else "")
+    rule = "10A, T-BREAK-1, T-MOVE-2" + (", T-MOVE-1" if blinds_twice_forbidden(rules) else "")
     result = []
     for seat in sorted(broken.occupants):
         player = broken.occupants[seat]
@@ -294,10 +300,6 @@ def break_table(
             )
         )
     return working, result
-
-
-def _club(rules: HouseRules) -> bool:
-    return not rules.seating.moved_player_may_pay_blinds_twice
 
 
 def _takes_big_blind(room: Room, assignment: dict[str, Spot], player: str) -> bool:

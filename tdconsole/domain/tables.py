@@ -191,14 +191,23 @@ def seat_player(
 
 
 def move_player(
-    room: Room, player: str, number: int, seat: int
+    room: Room, player: str, number: int, seat: int, *, rules: HouseRules | None = None
 ) -> tuple[dict[int, Table], Seating]:
-    """Move a seated player to a free seat of an open table (T-SEAT-1: the TD's move binds)."""
+    """Move a seated player to a free seat of an open table (T-SEAT-1: the TD's move binds).
+    With `rules`, a move under club rules that makes him pay the big blind twice in a row is
+    refused (T-MOVE-1); plans from `balancing` never propose one."""
     source = find_player(room, player)
     target = get_table(room, number)
     _check_free(target, seat)
     paid = paid_blind_last_hand(room[source.table], player)
     room = with_table(room, _vacate(room[source.table], source.seat))
+    nxt = place_player(room[number], seat, player).next_hand()
+    if rules and blinds_twice_forbidden(rules) and paid and nxt and nxt.big_blind == seat:
+        raise RuleViolation(
+            "T-MOVE-1",
+            f"{player} paid a blind in his last hand and would post the big blind at table "
+            f"{number} next: choose another seat",
+        )
     waits = waits_if_seated(room[number], seat, player)
     room = with_table(room, place_player(room[number], seat, player, paid=paid))
     return room, Seating(player=player, table=number, seat=seat, waits=waits)
@@ -208,6 +217,19 @@ def remove_player(room: Room, player: str) -> dict[int, Table]:
     """A bust: the seat empties; the hand being played keeps its positions (TDA 32)."""
     spot = find_player(room, player)
     return with_table(room, _vacate(room[spot.table], spot.seat))
+
+
+def block_seat(table: Table, seat: int, blocked: bool = True) -> Table:
+    """Block a seat (a broken chair, a dealer's seat) so it is never drawn or assigned, or free
+    it again."""
+    if not 1 <= seat <= table.seats:
+        raise InvalidInput(f"table {table.number} has no seat {seat} (seats 1-{table.seats})")
+    if blocked and seat in table.occupants:
+        raise InvalidInput(
+            f"table {table.number} seat {seat} is taken by {table.occupants[seat]}: move him first"
+        )
+    seats = table.blocked | {seat} if blocked else table.blocked - {seat}
+    return table.model_copy(update={"blocked": seats})
 
 
 def set_button(table: Table, seat: int) -> Table:
@@ -231,12 +253,14 @@ def first_hand(table: Table, rules: HouseRules) -> Table:
     if len(table.occupants) < 2:
         raise InvalidInput(f"table {table.number} has one player: no hand can be dealt")
     hands = [hand_from_button(table.occupants, table.seats, s) for s in sorted(table.occupants)]
-    if _club_rules(rules):
+    if blinds_twice_forbidden(rules):
         hands.sort(key=lambda h: h.big_blind_player in table.just_paid)
     return table.model_copy(update={"hand": hands[0]})
 
 
-def _club_rules(rules: HouseRules) -> bool:
+def blinds_twice_forbidden(rules: HouseRules) -> bool:
+    """T-MOVE-1 (club): a moved player never pays the blinds twice in a row; the TDA (10A, 11A)
+    lets him take the big blind again."""
     return not rules.seating.moved_player_may_pay_blinds_twice
 
 

@@ -21,7 +21,7 @@ from tdconsole.domain.balancing import (
 from tdconsole.domain.buttons import hand_from_button, next_hand
 from tdconsole.domain.errors import NotFound, RuleViolation
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules, SeatingRules
-from tdconsole.domain.tables import Table, hand_done
+from tdconsole.domain.tables import Table, hand_done, waits_if_seated
 
 RRoP = HouseRules(seating=SeatingRules(balance="rrop"))
 
@@ -280,3 +280,38 @@ def test_t_bal_1_plan_reaches_tolerance_with_the_fewest_moves(sizes: list[int], 
     assert max(after) - min(after) <= allowed
     assert len(plan.moves) == fewest_moves(sizes, allowed)
     assert len({m.player for m in plan.moves}) == len(plan.moves)
+
+
+def test_t_move_2_when_every_free_seat_lies_between_small_blind_and_button_he_waits_there() -> None:
+    # This hand's SB (2) and BB (3) busted: next hand the button is dead on 2, the SB dead on
+    # 3, so both free seats wait; balancing still seats him and he waits (T-MOVE-2).
+    base = table(2, list(range(1, 10)))
+    target = base.model_copy(
+        update={"occupants": {s: p for s, p in base.occupants.items() if s not in (2, 3)}}
+    )
+    seat = worst_seat(target, "mover", False, CLUB)
+    assert seat in (2, 3) and waits_if_seated(target, seat, "mover")
+
+
+def test_t_move_1_balancing_never_hands_the_big_blind_to_a_newcomer_who_just_paid_one() -> None:
+    # t1s4 is due the big blind; behind him sits a newcomer who paid a blind at his old table.
+    source = table(1, [1, 2, 3, 4, 6, 7, 8, 9]).model_copy(update={"just_paid": frozenset({"new"})})
+    source = source.model_copy(update={"occupants": {**source.occupants, 5: "new"}})
+    room = room_of(source, table(2, list(range(1, 8))), table(3, list(range(1, 9))))
+    # Club: t1s4 stays to post the big blind; the next in line moves (the newcomer himself).
+    assert [m.player for m in plan_balance(room, CLUB).moves] == ["new"]
+    assert [m.player for m in plan_balance(room, TDA).moves] == ["t1s4"]
+
+
+def test_b7_t_move_1_club_when_no_swap_helps_the_blind_payer_takes_another_free_seat() -> None:
+    # Both heads-up players of table 2 paid a blind; only table 1 has room (seats 4, 8, 9), and
+    # seat 4 posts its next big blind.
+    room = room_of(table(1, [1, 2, 3, 5, 6, 7]), table(2, [1, 2]), table(3, list(range(1, 10))))
+    for seed in range(20):
+        after, seats = break_table(room, 2, random.Random(seed), CLUB)
+        assert all(s.to.seat != 4 for s in seats)
+        assert after[1].next_hand().big_blind_player == "t1s5"  # type: ignore[union-attr]
+    landed = {
+        s.to.seat for seed in range(20) for s in break_table(room, 2, random.Random(seed), TDA)[1]
+    }
+    assert 4 in landed

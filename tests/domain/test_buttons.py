@@ -186,3 +186,19 @@ def test_34a_button_on_an_empty_seat_is_refused() -> None:
 def test_34a_button_set_on_seat_8_blinds_wrap_to_9_and_1() -> None:
     assert positions(hand_from_button(FULL, 9, 8)) == (8, 9, 1)
     assert positions(hand_from_button(without(9), 9, 8)) == (8, 1, 2)
+
+
+def test_34b_heads_up_with_a_waiting_newcomer_one_busts_newcomer_posts_the_big_blind() -> None:
+    # x (button/SB) and y (BB) heads-up, z waits at seat 1; x busts: z enters in the big blind.
+    hand = Hand(button=8, small_blind=8, big_blind=6, dealt={6: "y", 8: "x"}, waiting={1: "z"})
+    n1 = next_hand({6: "y", 1: "z"}, 9, hand)
+    assert positions(n1) == (6, 6, 1) and n1.big_blind_player == "z" and not n1.waiting
+
+
+def test_tda_32_big_blind_wraps_past_the_old_button_newcomers_wait_blinds_counted_back() -> None:
+    # Three established players sit 2, 3, 4 (button 2, SB 3, BB 4); two newcomers arrive
+    # at 1 and 9, both between the old button and... nothing: seats 5-9 were empty.
+    hand = hand_from_button({2: "a", 3: "b", 4: "c"}, 9, 2)
+    n1 = next_hand({2: "a", 3: "b", 4: "c", 9: "new"}, 9, hand)
+    # The big blind moves on to the newcomer at 9, who enters paying it (D6).
+    assert positions(n1) == (3, 4, 9) and n1.big_blind_player == "new"

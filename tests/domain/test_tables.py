@@ -10,16 +10,19 @@ from pydantic import ValidationError
 
 from tdconsole.domain.buttons import hand_from_button
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
-from tdconsole.domain.house_rules import CLUB, HouseRules, SeatingRules
+from tdconsole.domain.house_rules import CLUB, TDA, HouseRules, SeatingRules
 from tdconsole.domain.tables import (
     Table,
+    block_seat,
     draw,
     due_big_blind_next,
     final_table,
     final_table_due,
+    first_hand,
     hand_done,
     late_entry,
     move_player,
+    paid_blind_last_hand,
     remove_player,
     seat_player,
     seating_list,
@@ -299,3 +302,51 @@ def test_seating_list_lists_every_player_by_name() -> None:
         "c              2     2\n"
         "d              2     3\n"
     )
+
+
+def test_t_move_1_a_moved_blind_payer_is_remembered_until_dealt_in_at_his_new_table() -> None:
+    room = {
+        1: table(1, {s: f"a{s}" for s in range(1, 10)}, 1),
+        2: table(2, {1: "b1", 2: "b2", 3: "b3"}, 1),
+    }
+    room, _ = move_player(room, "a5", 2, 6)  # a5 paid nothing: he takes the next big blind
+    assert not paid_blind_last_hand(room[2], "a5")
+    room, _ = move_player(room, "a3", 2, 7)  # a3 posts the big blind in table 1's hand
+    assert paid_blind_last_hand(room[2], "a3") and room[2].just_paid == {"a3"}
+    after = hand_done(room[2])
+    assert after.hand is not None and after.hand.big_blind_player == "a5"
+    assert after.just_paid == frozenset() and not paid_blind_last_hand(after, "a3")
+    assert remove_player(room, "a3")[2].just_paid == frozenset()
+
+
+def test_t_move_1_club_a_manual_move_into_the_next_big_blind_of_a_blind_payer_is_refused() -> None:
+    room = {
+        1: table(1, {s: f"a{s}" for s in range(1, 10)}, 1),
+        2: table(2, {1: "b1", 2: "b2", 3: "b3"}, 1),
+    }
+    with pytest.raises(RuleViolation, match="T-MOVE-1: a3 paid a blind"):
+        move_player(room, "a3", 2, 6, rules=CLUB)
+    moved, _ = move_player(room, "a3", 2, 6, rules=TDA)  # 10A/11A: he may post it again
+    assert moved[2].next_hand().big_blind_player == "a3"  # type: ignore[union-attr]
+
+
+def test_t_move_1_first_hand_of_a_new_table_never_gives_a_blind_payer_the_big_blind() -> None:
+    t = Table(
+        number=5, seats=9, occupants={1: "a", 2: "b", 3: "c", 4: "d"}, just_paid=frozenset({"c"})
+    )
+    club = first_hand(t, CLUB).hand
+    assert club is not None and (club.button, club.small_blind, club.big_blind) == (2, 3, 4)
+    tda = first_hand(t, TDA).hand
+    assert tda is not None and (tda.button, tda.big_blind) == (1, 3)
+    with pytest.raises(InvalidInput, match="one player"):
+        first_hand(Table(number=5, seats=9, occupants={1: "a"}), CLUB)
+
+
+def test_blocked_seat_is_never_drawn_and_an_occupied_seat_cannot_be_blocked() -> None:
+    t = block_seat(Table(number=1, seats=9, occupants={2: "a"}), 5)
+    assert t.blocked == {5} and 5 not in t.free_seats
+    assert block_seat(t, 5, blocked=False).blocked == frozenset()
+    with pytest.raises(InvalidInput, match="taken by a"):
+        block_seat(t, 2)
+    with pytest.raises(InvalidInput, match="no seat 11"):
+        block_seat(t, 11)
