@@ -17,7 +17,7 @@ import random
 from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.buttons import clockwise, next_hand
-from tdconsole.domain.errors import RuleViolation
+from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.tables import (
     Room,
@@ -276,30 +276,44 @@ def break_table(
     assignment = dict(zip(players, spots, strict=True))
     if blinds_twice_forbidden(rules):
         assignment = _no_blinds_twice(room, assignment, paid, rng)
+    rule = "10A, T-BREAK-1, T-MOVE-2" + (", T-MOVE-1" if blinds_twice_forbidden(rules) else "")
+    drawn = [
+        BrokenSeat(
+            player=broken.occupants[seat],
+            from_=Spot(table=number, seat=seat),
+            to=assignment[broken.occupants[seat]],
+            waits=False,
+            rule=rule,
+        )
+        for seat in sorted(broken.occupants)
+    ]
+    return apply_break(room, number, drawn)
+
+
+def apply_break(
+    room: Room, number: int, seats: list[BrokenSeat]
+) -> tuple[dict[int, Table], list[BrokenSeat]]:
+    """Carry out a break draw (the service replays a recorded one with this, never re-rolling):
+    table `number` closes, its players take their drawn seats, and each is marked dealt in at
+    once or waiting until the button passes (T-MOVE-2, B6)."""
+    broken = get_table(room, number)
+    if {s.player for s in seats} != set(broken.occupants.values()):
+        raise InvalidInput(f"the draw does not seat exactly the players of table {number}")
     emptied = broken.model_copy(
         update={"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()}
     )
     working = with_table(room, emptied)
-    for player, to in assignment.items():
-        arrived = place_player(working[to.table], to.seat, player, paid=player in paid)
+    for entry in seats:
+        paid = paid_blind_last_hand(broken, entry.player)
+        arrived = place_player(working[entry.to.table], entry.to.seat, entry.player, paid=paid)
         working = with_table(working, arrived)
     # Who waits depends on everyone who arrived at a table, so it is read once all are seated.
-    rule = "10A, T-BREAK-1, T-MOVE-2" + (", T-MOVE-1" if blinds_twice_forbidden(rules) else "")
-    result = []
-    for seat in sorted(broken.occupants):
-        player = broken.occupants[seat]
-        to = assignment[player]
-        hand = working[to.table].next_hand()
-        result.append(
-            BrokenSeat(
-                player=player,
-                from_=Spot(table=number, seat=seat),
-                to=to,
-                waits=hand is not None and to.seat in hand.waiting,
-                rule=rule,
-            )
-        )
-    return working, result
+    marked = []
+    for entry in seats:
+        hand = working[entry.to.table].next_hand()
+        waits = hand is not None and entry.to.seat in hand.waiting
+        marked.append(entry.model_copy(update={"waits": waits}))
+    return working, marked
 
 
 def _takes_big_blind(room: Room, assignment: dict[str, Spot], player: str) -> bool:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tdconsole.domain.balancing import (
     BalancePlan,
+    apply_break,
     apply_plan,
     break_order,
     break_table,
@@ -19,7 +20,7 @@ from tdconsole.domain.balancing import (
     worst_seat,
 )
 from tdconsole.domain.buttons import hand_from_button, next_hand
-from tdconsole.domain.errors import NotFound, RuleViolation
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules, SeatingRules
 from tdconsole.domain.tables import Table, hand_done, waits_if_seated
 
@@ -315,3 +316,11 @@ def test_b7_t_move_1_club_when_no_swap_helps_the_blind_payer_takes_another_free_
         s.to.seat for seed in range(20) for s in break_table(room, 2, random.Random(seed), TDA)[1]
     }
     assert 4 in landed
+
+
+def test_apply_break_replays_a_recorded_draw_exactly() -> None:
+    after, seats = break_table(b7_room(), 3, random.Random(5), CLUB)
+    replayed, again = apply_break(b7_room(), 3, seats)
+    assert replayed == after and again == seats
+    with pytest.raises(InvalidInput, match="exactly the players of table 3"):
+        apply_break(b7_room(), 3, seats[:2])
