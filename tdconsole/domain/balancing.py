@@ -12,7 +12,7 @@ seat that makes him pay the blinds twice in a row (T-MOVE-1).
 from __future__ import annotations
 
 import heapq
-import random
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,6 +32,9 @@ from tdconsole.domain.tables import (
     spread,
     with_table,
 )
+
+if TYPE_CHECKING:
+    import random  # only the type: draws come in as an argument, never made here
 
 
 class _Out(BaseModel):

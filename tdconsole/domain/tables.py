@@ -8,15 +8,17 @@ to `Table`. Random draws come in as `rng` (the service passes `random.Random(see
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tdconsole.domain.buttons import Hand, hand_from_button, next_hand
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
+
+if TYPE_CHECKING:
+    import random  # only the type: draws come in as an argument, never made here
 
 
 class _Frozen(BaseModel):
