@@ -282,6 +282,15 @@ def hand_done(table: Table) -> Table:
     return table.model_copy(update={"hand": hand, "just_paid": still_out})
 
 
+def all_hands_done(room: Room) -> dict[int, Table]:
+    """`hand-done --all`: every open table that is dealing moves to its next hand; tables with
+    no hand yet or a single player are left for the TD (set a button, balance, break)."""
+    return {
+        n: hand_done(t) if t.status == "open" and t.hand and len(t.occupants) >= 2 else t
+        for n, t in room.items()
+    }
+
+
 # ---------------------------------------------------------------- draws
 
 
@@ -447,6 +456,11 @@ def table_view(table: Table, names: Mapping[str, str] | None = None) -> dict[str
         "waiting": sorted(hand.waiting) if hand else [],
         "blocked": sorted(table.blocked),
     }
+
+
+def tables_view(room: Room, names: Mapping[str, str] | None = None) -> list[dict[str, object]]:
+    """`tables --json` (and `state --json` under `tables`): every table by number."""
+    return [table_view(room[n], names) for n in sorted(room)]
 
 
 def seating_list(room: Room, names: Mapping[str, str] | None = None) -> str:

@@ -13,6 +13,7 @@ from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules, SeatingRules
 from tdconsole.domain.tables import (
     Table,
+    all_hands_done,
     block_seat,
     draw,
     due_big_blind_next,
@@ -29,6 +30,7 @@ from tdconsole.domain.tables import (
     set_button,
     table_view,
     tables_needed,
+    tables_view,
 )
 
 PLAYERS = [f"p{i:02}" for i in range(20)]
@@ -350,3 +352,15 @@ def test_blocked_seat_is_never_drawn_and_an_occupied_seat_cannot_be_blocked() ->
         block_seat(t, 2)
     with pytest.raises(InvalidInput, match="no seat 11"):
         block_seat(t, 11)
+
+
+def test_hand_done_all_moves_every_dealing_table_and_leaves_the_others() -> None:
+    room = {
+        1: table(1, {1: "a", 2: "b", 3: "c"}, 1),
+        2: table(2, {1: "d", 2: "e"}),  # no hand yet
+        3: Table(number=3, seats=9, status="broken"),
+    }
+    after = all_hands_done(room)
+    assert after[1].hand is not None and after[1].hand.button == 2
+    assert after[2] == room[2] and after[3] == room[3]
+    assert [v["table"] for v in tables_view(after)] == [1, 2, 3]
