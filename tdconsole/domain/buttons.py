@@ -5,8 +5,10 @@ dead-button rule (TDA 32, T-DEAD-1): the big blind goes to the first player afte
 blind, the small blind is the last big-blind seat (dead if that player is gone), the button is the
 last small-blind seat (dead if nobody dealt in sits there). Players seated since the last deal
 are dealt in unless their seat lies between the small blind and the button, both included
-(T-MOVE-2, TDA 8A/10A): they wait until the button passes. Busts and moves during a hand never
-change that hand; they only change what `next_hand` returns.
+(T-MOVE-2, TDA 8A/10A): they wait until the button passes. With two players dealt in, the
+button posts the small blind and the big blind still moves on, so nobody takes it twice in a
+row (34B). Busts and moves during a hand never change that hand; they only change what
+`next_hand` returns.
 """
 
 from __future__ import annotations
