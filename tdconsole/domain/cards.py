@@ -8,7 +8,6 @@ from pokerkit import Card
 
 from tdconsole.domain.errors import InvalidInput
 
-
 # Rank letters and suit letters do not overlap, so case can be fixed letter by letter.
 _CASE = {**{rank: rank.upper() for rank in "akqjt"}, **{suit.upper(): suit for suit in "shdc"}}
 
