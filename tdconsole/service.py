@@ -7,13 +7,14 @@ again on the fresh state, and retries; if the command no longer applies it says 
 from __future__ import annotations
 
 import random
+import secrets
 import time
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Literal
 
-from tdconsole.domain.commands import Command
+from tdconsole.domain.commands import Command, Drawing
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.registration import validate_name
@@ -29,6 +30,12 @@ RETRY_SECONDS = 10.0
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def make_rng(seed: int | None) -> random.Random:
+    """The draw for seats: repeatable with a seed (a demo, a test, a TD re-checking a draw), else
+    the operating system's cryptographic source, so nobody can predict or steer a seat."""
+    return random.Random(seed) if seed is not None else secrets.SystemRandom()
 
 
 class Service:
@@ -98,6 +105,9 @@ class Service:
         while True:
             self.refresh()
             now = self.now()
+            if isinstance(command, Drawing):
+                # A fresh draw each attempt: a seeded one repeats exactly after a lost race.
+                command = command.with_rng(make_rng(command.seed))
             try:
                 events = decide(self.state, command, now)
             except TdError as error:

@@ -11,6 +11,7 @@ from typing import Any
 from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.events import Envelope, PlayerRegistered
 from tdconsole.domain.structure import Level
+from tdconsole.domain.tables import tables_view
 from tdconsole.domain.tournament import Player, TournamentState
 
 
@@ -75,11 +76,15 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dic
         "chips_in_play": state.entries * info.starting_stack,
         "average_stack": average_stack(state),
         "players": [player_view(player) for player in state.players.values()],
+        # Issue 3: every table as `tables --json` shows it (names, button, blinds, status).
+        "tables": tables_view(state.room),
     }
 
 
 def describe(envelope: Envelope, names: dict[str, str]) -> str:
     """One line for the event log screen and `tdconsole log`: player ids shown as names."""
+    if (own := getattr(envelope.event, "describe", None)) is not None:
+        return str(own(names))
     fields = envelope.event.model_dump(exclude={"type", "structure"})
     if "player_id" in fields:
         fields = {"player": names.get(fields.pop("player_id"), "?"), **fields}

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from tdconsole.domain.balancing import Move
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.house_rules import SeatingRules
+
+if TYPE_CHECKING:
+    import random  # only the type: the service makes the draw, the domain never does
 
 
 class Command(BaseModel):
@@ -16,7 +23,30 @@ class Command(BaseModel):
     td_only: ClassVar[bool] = True
 
 
-class Register(Command):
+class Drawing(Command):
+    """A command whose result involves a random draw (seats). The service hands the draw in before
+    deciding (`with_rng`): `random.Random(seed)` when `seed` is given, so the same seed draws
+    the same seats, else `secrets.SystemRandom()`. The domain only draws from it and its events
+    record what was drawn, so a replay never draws again and the domain never imports `random`."""
+
+    seed: int | None = None
+    _rng: Any = PrivateAttr(default=None)
+
+    def with_rng(self, rng: random.Random) -> Self:
+        copy = self.model_copy()
+        copy._rng = rng
+        return copy
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng is None:
+            raise TdError(f"{type(self).__name__} draws seats: run it through the service")
+        return self._rng  # type: ignore[no-any-return]
+
+
+class Register(Drawing):
+    """Register players; after the draw each is seated at once as a late entry (TDA 8A)."""
+
     verb: ClassVar[str] = "register players"
     names: list[str] = Field(min_length=1)
 
@@ -57,3 +87,81 @@ class ClockSetRemaining(Command):
 
 class Undo(Command):
     verb: ClassVar[str] = "undo"
+
+
+# ---------------------------------------------------------------- seating (issue 3, `seating.py`)
+# The interfaces pass the house rules in force (`configs/house_rules.toml`): the domain reads no
+# files.
+
+
+class Draw(Drawing):
+    """The starting draw of every registered, unseated player (T-SEAT-2, ST1)."""
+
+    verb: ClassVar[str] = "draw seats"
+    rules: SeatingRules = SeatingRules()
+
+
+class SetTableSeats(Command):
+    verb: ClassVar[str] = "change a table's seats"
+    table: int = Field(ge=1)
+    seats: int = Field(ge=2, le=12)
+
+
+class BlockSeat(Command):
+    """Block a seat (a broken chair, a dealer's seat) or free it again (`blocked=False`)."""
+
+    verb: ClassVar[str] = "block seats"
+    table: int = Field(ge=1)
+    seat: int = Field(ge=1)
+    blocked: bool = True
+
+
+class Seat(Command):
+    verb: ClassVar[str] = "seat players"
+    name: str
+    table: int = Field(ge=1)
+    seat: int = Field(ge=1)
+
+
+class MovePlayer(Command):
+    verb: ClassVar[str] = "move players"
+    name: str
+    table: int = Field(ge=1)
+    seat: int = Field(ge=1)
+    rules: SeatingRules = SeatingRules()
+
+
+class HandDone(Command):
+    """A table finished its hand (None: every table that is dealing); a table without a hand yet
+    deals its first one. The one TD command for "this table's hand is over"."""
+
+    verb: ClassVar[str] = "end hands"
+    table: int | None = Field(default=None, ge=1)
+    rules: SeatingRules = SeatingRules()
+
+
+class SetButton(Command):
+    verb: ClassVar[str] = "set the button"
+    table: int = Field(ge=1)
+    seat: int = Field(ge=1)
+
+
+class Balance(Command):
+    """Carry out the balancing plan: its first `moves` moves (None: all). `expect`: the moves the
+    TD was shown and confirmed; if the plan changed meanwhile, nothing moves."""
+
+    verb: ClassVar[str] = "balance tables"
+    moves: int | None = Field(default=None, ge=1)
+    expect: list[Move] = Field(default_factory=list)
+    rules: SeatingRules = SeatingRules()
+
+
+class BreakTable(Drawing):
+    verb: ClassVar[str] = "break tables"
+    table: int = Field(ge=1)
+    rules: SeatingRules = SeatingRules()
+
+
+class FinalTable(Drawing):
+    verb: ClassVar[str] = "draw the final table"
+    rules: SeatingRules = SeatingRules()

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from tdconsole.domain.balancing import BrokenSeat, Move
 from tdconsole.domain.structure import Structure
 
 
@@ -72,6 +73,112 @@ class ClockSet(_Event):
     remaining_seconds: int
 
 
+# ---------------------------------------------------------------- seating (issue 3, `seating.py`)
+# `player_id` fields hold ids; seats, moves and broken-table seats hold names, as the room does.
+# `describe(names)` gives the event's line in the log (names: player id -> name).
+
+
+class TableLayoutSet(_Event):
+    """A table's seat count and blocked seats (a broken chair, a dealer's seat)."""
+
+    type: Literal["table_layout_set"] = "table_layout_set"
+    table: int
+    seats: int
+    blocked: list[int]
+
+
+class DrawnTable(BaseModel):
+    """One table as drawn: who sits where and the button of its first hand (None: no hand yet)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    table: int
+    seats: int
+    blocked: list[int] = Field(default_factory=list)
+    occupants: dict[int, str]
+    button: int | None
+
+
+class TablesDrawn(_Event):
+    """The starting draw, or (`final`) the final table's draw, every other table broken."""
+
+    type: Literal["tables_drawn"] = "tables_drawn"
+    tables: list[DrawnTable]
+    final: bool = False
+
+    def describe(self, names: dict[str, str]) -> str:
+        seated = sum(len(t.occupants) for t in self.tables)
+        if self.final:
+            return f"final table {self.tables[0].table} drawn: {seated} players, button seat " \
+                   f"{self.tables[0].button}"
+        return f"tables drawn: {seated} players at {len(self.tables)} tables"
+
+
+class PlayerSeated(_Event):
+    """Seated by the TD, or as a late entry (8A); `waits`: not dealt in until the button passes."""
+
+    type: Literal["player_seated"] = "player_seated"
+    player_id: str
+    table: int
+    seat: int
+    waits: bool = False
+    late: bool = False
+
+
+class PlayerMoved(_Event):
+    """Moved by the TD (T-SEAT-1)."""
+
+    type: Literal["player_moved"] = "player_moved"
+    player_id: str
+    from_table: int
+    from_seat: int
+    table: int
+    seat: int
+    waits: bool = False
+
+
+class TablesBalanced(_Event):
+    """The balancing moves carried out, in order (T-BAL-1)."""
+
+    type: Literal["tables_balanced"] = "tables_balanced"
+    moves: list[Move]
+
+    def describe(self, names: dict[str, str]) -> str:
+        return "balanced: " + "; ".join(
+            f"{m.player} {m.from_.table}-{m.from_.seat} to {m.to.table}-{m.to.seat}"
+            for m in self.moves
+        )
+
+
+class TableBroken(_Event):
+    """A table broken and its players' drawn seats (10A, T-BREAK-1)."""
+
+    type: Literal["table_broken"] = "table_broken"
+    table: int
+    seats: list[BrokenSeat]
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"table {self.table} broken: " + "; ".join(
+            f"{s.player} to {s.to.table}-{s.to.seat}" + (" (waits)" if s.waits else "")
+            for s in self.seats
+        )
+
+
+class HandFinished(_Event):
+    """A table's hand is over; it moves to the next by the dead-button rule (TDA 32, 34B)."""
+
+    type: Literal["hand_finished"] = "hand_finished"
+    table: int
+
+
+class ButtonSet(_Event):
+    """The button of the hand a table plays now (34A), or of a new table's first hand."""
+
+    type: Literal["button_set"] = "button_set"
+    table: int
+    seat: int
+
+
 class Undone(_Event):
     """Undo: the events of `command_id` no longer count; nothing is ever deleted from the log."""
 
@@ -89,6 +196,14 @@ Event = Annotated[
     | ClockResumed
     | LevelChanged
     | ClockSet
+    | TableLayoutSet
+    | TablesDrawn
+    | PlayerSeated
+    | PlayerMoved
+    | TablesBalanced
+    | TableBroken
+    | HandFinished
+    | ButtonSet
     | Undone,
     Field(discriminator="type"),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from tdconsole.domain import seating
 from tdconsole.domain.commands import Bust, Register, Unregister
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import Event, PlayerBusted, PlayerRegistered, PlayerUnregistered
@@ -38,7 +39,10 @@ def _register(state: TournamentState, command: Register, now: datetime) -> list[
         seen.add(key)
         issued += 1
         events.append(PlayerRegistered(player_id=f"p{issued}", name=name))
-    return events
+    # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
+    return events + seating.seat_new_entries(
+        state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
+    )
 
 
 @decides(Unregister)

@@ -17,6 +17,7 @@ from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.commands import Command, Undo
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
+from tdconsole.domain.tables import Table
 
 PlayerStatus = Literal["registered", "seated", "busted"]
 
@@ -43,6 +44,12 @@ class TournamentState:
     # command ids in the order applied, undone ones left out: undo takes the last one
     commands: list[str] = field(default_factory=list)
     last_seq: int = 0
+    # Seating (issue 3, `seating.py`): the tables in play by number, their occupants player ids;
+    # tables given their own seat count or blocked seats before they open; who the last
+    # balancing moved (they do not move again while another player can, 11A).
+    room: dict[int, Table] = field(default_factory=dict)
+    layout: dict[int, Table] = field(default_factory=dict)
+    balanced_last: frozenset[str] = frozenset()
 
     @property
     def entries(self) -> int:
@@ -76,7 +83,9 @@ Decider = Callable[[TournamentState, Any, datetime], list[Event]]
 Applier = Callable[[TournamentState, Any, datetime], None]
 
 _deciders: dict[type[Command], Decider] = {}
-_appliers: dict[type[Any], Applier] = {}
+# Several concerns may react to one event (a bust also frees a seat): their appliers run in the
+# order their modules are imported at the bottom of this file.
+_appliers: dict[type[Any], list[Applier]] = {}
 
 
 def decides(command_type: type[C]) -> Callable[[Callable[[TournamentState, C, datetime], list[Event]]],
@@ -97,7 +106,7 @@ def applies(event_type: type[E]) -> Callable[[Callable[[TournamentState, E, date
 
     def register(function: Callable[[TournamentState, E, datetime], None]) -> Callable[
             [TournamentState, E, datetime], None]:
-        _appliers[event_type] = function
+        _appliers.setdefault(event_type, []).append(function)
         return function
 
     return register
@@ -128,8 +137,7 @@ def fold(envelopes: Iterable[Envelope]) -> TournamentState:
 def apply(state: TournamentState, envelope: Envelope) -> None:
     """Change `state` by one event. Undone events are handled by `fold` (a refold)."""
     event = envelope.event
-    applier = _appliers.get(type(event))
-    if applier is not None:
+    for applier in _appliers.get(type(event), ()):
         applier(state, event, envelope.time)
     undoable = not isinstance(event, Undone | TournamentCreated)
     if undoable and (not state.commands or state.commands[-1] != envelope.command_id):
@@ -153,4 +161,4 @@ def _undo(state: TournamentState, command: Undo, now: datetime) -> list[Event]:
 
 
 # The modules that register deciders and appliers (imported last: they import this module).
-from tdconsole.domain import clock_commands, registration  # noqa: E402, F401
+from tdconsole.domain import clock_commands, registration, seating  # noqa: E402, F401
