@@ -17,6 +17,8 @@ from tdconsole.domain.clock import parse_duration
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.rules_cli import rules_app
 from tdconsole.rulings_cli import rulings_app
+from tdconsole.seating_cli import app as seating_app
+from tdconsole.seating_cli import seated_lines, where
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.structure_cli import structure_app
@@ -36,6 +38,7 @@ app.add_typer(db_app, name="db")
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
+app.add_typer(seating_app)  # draw, seat, move, hand-done, button, balance, break-table, ..., tables
 
 
 @app.callback()
@@ -130,16 +133,28 @@ def _blank(value: Any) -> str:
 
 
 @app.command()
-def register(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
-    """Register one or more players (all or none)."""
+def register(
+    ctx: typer.Context,
+    names: list[str],
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="After the draw: repeat the late entries' seat draw exactly.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Register one or more players (all or none); after the draw each is seated (TDA 8A)."""
     session = session_of(ctx)
-    envelopes = session.service().execute(commands.Register(names=names))
+    envelopes = session.service().execute(commands.Register(names=names, seed=seed))
     service = session.service()
-    registered = [{"id": e.event.player_id, "name": e.event.name} for e in envelopes]  # type: ignore[union-attr]
+    # After the draw: table, seat and whether he waits until the button passes (T-MOVE-2).
+    seats = {s["player"]: s for s in seated_lines(envelopes, service)}
+    registered = [{"id": e.event.player_id, "name": e.event.name,  # type: ignore[union-attr]
+                   **{k: seats[e.event.name][k] for k in ("table", "seat", "waits")  # type: ignore[union-attr]
+                      if e.event.name in seats}}  # type: ignore[union-attr]
+                  for e in envelopes if e.event.type == "player_registered"]
     data = {"registered": registered, "entries": service.state.entries,
             "players_left": service.state.players_left}
     emit(data, as_json, lambda: console.print(
-        f"Registered {', '.join(p['name'] for p in registered)} ({data['entries']} entries)"))
+        f"Registered {', '.join(p['name'] for p in registered)} ({data['entries']} entries)"
+        + "".join(f"\n{where(s)}" for s in seats.values())))
 
 
 @app.command()
