@@ -190,7 +190,7 @@ def balance(ctx: typer.Context, apply: ApplyOption = False, as_json: JsonFlag = 
     service = session_of(ctx).service()
     rules = _rules()
     plan = seating.balance_plan(service.state, rules)
-    if apply and plan.moves:
+    if apply and (plan.moves or plan.break_ is not None):  # a due break refuses (T-BREAK-1)
         envelopes = service.execute(commands.Balance(rules=rules))
         event = envelopes[0].event
         assert isinstance(event, TablesBalanced)

@@ -37,11 +37,8 @@ td.n {{ text-align: right; }}
 
 
 def seats(room: Room) -> list[tuple[str, int, int]]:
-    """(name, table, seat) for every seated player, by name."""
-    return sorted(
-        ((name, t.number, seat) for t in open_tables(room) for seat, name in t.occupants.items()),
-        key=lambda row: (row[0].casefold(), row[0]),
-    )
+    """(name, table, seat) for every seated player, by name as `seating_list` orders them."""
+    return sorted((name, t.number, seat) for t in open_tables(room) for seat, name in t.occupants.items())
 
 
 def seating_text(room: Room, title: str) -> str:
