@@ -10,7 +10,7 @@ import typer
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from tdconsole import seating_export
+from tdconsole import seating_views
 from tdconsole.clikit import JsonFlag, console, emit, session_of
 from tdconsole.config import load_house_rules
 from tdconsole.domain import balancing, commands, seating
@@ -18,6 +18,7 @@ from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import PlayerMoved, PlayerSeated, TableBroken, TablesBalanced
 from tdconsole.domain.house_rules import SeatingRules
 from tdconsole.domain.tables import table_view, tables_view
+from tdconsole.seating_views import marks, move_line, plan_json, shown_seats
 from tdconsole.service import Service, make_rng
 
 app = typer.Typer()
@@ -38,33 +39,13 @@ def _rules() -> SeatingRules:
     return load_house_rules().seating
 
 
-def marks(view: dict[str, Any], seat: int) -> str:
-    """D / SB / BB for a seat of a `table_view` (dead ones marked), and who waits (T-MOVE-2)."""
-    found = []
-    if view["button"] == seat:
-        found.append("D (dead)" if view["dead_button"] else "D")
-    if view["small_blind"] == seat and view["small_blind"] != view["button"]:
-        found.append("SB (dead)" if view["dead_small_blind"] else "SB")
-    elif view["small_blind"] == seat:
-        found.append("SB")
-    if view["big_blind"] == seat:
-        found.append("BB")
-    if seat in view["waiting"]:
-        found.append("waits")
-    if seat in view["blocked"]:
-        found.append("blocked")
-    return " ".join(found)
-
-
 def render_tables(views: list[dict[str, Any]]) -> None:
     table = RichTable("table", "seat", "player", "")
     for view in views:
         if view["status"] != "open":
             table.add_row(str(view["table"]), "", "", "broken")
             continue
-        numbered = {int(s) for s in view["seats"]} | set(view["blocked"])
-        numbered |= {s for s in (view["button"], view["small_blind"], view["big_blind"]) if s}
-        for seat in sorted(numbered):
+        for seat in shown_seats(view):
             table.add_row(str(view["table"]), str(seat), Text(view["seats"].get(str(seat), "")),
                           marks(view, seat))
         table.add_section()
@@ -164,19 +145,13 @@ def button(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag
 # ---------------------------------------------------------------- balancing, breaking, final table
 
 
-def plan_json(plan: balancing.BalancePlan) -> dict[str, Any]:
-    return plan.model_dump(mode="json", by_alias=True)
-
-
 def render_plan(data: dict[str, Any], applied: bool) -> None:
     if data["break"] is not None:
         console.print(f"Break table {data['break']} first (T-BREAK-1): "
                       f"tdconsole break-table {data['break']} --apply")
     for move in data["moves"]:
         verb = "Moved" if applied else "Move"
-        console.print(Text(f"{verb} {move['player']} from table {move['from']['table']} seat "
-                           f"{move['from']['seat']} to table {move['to']['table']} seat "
-                           f"{move['to']['seat']} ({move['rule']})"))
+        console.print(Text(f"{verb} {move_line(move)} ({move['rule']})"))
     if data["halt"]:
         console.print(f"Halt (11D): tables {', '.join(map(str, data['halt']))} stop dealing "
                       "until they are balanced")
@@ -304,10 +279,10 @@ def seating_command(
     service = session_of(ctx).service()
     room, title = service.state.room, service.state.info.name
     if as_json:
-        rows = [{"player": n, "table": t, "seat": s} for n, t, s in seating_export.seats(room)]
+        rows = [{"player": n, "table": t, "seat": s} for n, t, s in seating_views.seats(room)]
         emit(rows, True)
         return
-    document = seating_export.export(room, title, fmt, slips)  # type: ignore[arg-type]
+    document = seating_views.export(room, title, fmt, slips)  # type: ignore[arg-type]
     if out is None:
         typer.echo(document, nl=False)
         return

@@ -9,6 +9,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 
+from tdconsole.config import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
@@ -17,6 +18,7 @@ from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.players import PlayersScreen
+from tdconsole.tui.screens.tables import TablesScreen
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5
@@ -28,6 +30,8 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Next level", "Jump to the next level or break", partial(commands.ClockStep, by=1)),
     ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
     ("Undo", "Undo the last command", commands.Undo),
+    ("Hand done at every table", "Move every table's button and blinds on (TDA 32, 34B)",
+     lambda: commands.HandDone(rules=load_house_rules().seating)),
 ]
 
 
@@ -36,6 +40,15 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     ("Register a player", "Type a name on the players screen", "players", "new_player"),
     ("Search players", "Filter the players list as you type", "players", "search"),
     ("Bust the selected player", "Bust with a confirmation that shows the place", "players", "bust"),
+    ("Draw the seats", "Seat every registered player at random (T-SEAT-2)", "tables", "draw"),
+    ("Apply all balancing moves", "After a confirmation (T-BAL-1)", "tables", "apply_all"),
+    ("Apply one balancing move", "The first suggested move, after a confirmation", "tables",
+     "apply_one"),
+    ("Break the suggested table", "Draw its players into the free seats (T-BREAK-1)", "tables",
+     "break"),
+    ("Move a player", "To a free seat by hand (T-SEAT-1)", "tables", "move"),
+    ("Set a button", "Where the button is in the hand being played (34A)", "tables", "button"),
+    ("Export the seating list", "Seating list and seat slips, text and HTML", "tables", "export"),
 ]
 
 
@@ -67,11 +80,12 @@ class TdApp(App[None]):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
     MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen,
-             "calculator": FloorCalculatorScreen}
+             "calculator": FloorCalculatorScreen, "tables": TablesScreen}
     BINDINGS = [
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
+        Binding("f7", "switch_mode('tables')", "Tables"),
         Binding("f8", "switch_mode('calculator')", "Calculator"),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),

@@ -1,13 +1,15 @@
-"""The seating list for the wall and a seat slip per player, as text or HTML (issue 3, item 9).
+"""How seating is shown (issue 3, items 8 and 9): seat markers, plans with their keys, the seating
+list for the wall and a seat slip per player as text or HTML.
 
-Shared by `tdconsole seating` and the tables screen. Names are user text: HTML escapes them.
+Shared by the seating CLI and the tables screen. Names are user text: HTML escapes them.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Literal
+from typing import Any, Literal
 
+from tdconsole.domain.balancing import BalancePlan
 from tdconsole.domain.tables import Room, open_tables, seating_list
 
 Format = Literal["text", "html"]
@@ -34,6 +36,40 @@ td.n {{ text-align: right; }}
 </body>
 </html>
 """
+
+
+def marks(view: dict[str, Any], seat: int) -> str:
+    """D / SB / BB for a seat of a `table_view` (dead ones marked), and who waits (T-MOVE-2)."""
+    found = []
+    if view["button"] == seat:
+        found.append("D (dead)" if view["dead_button"] else "D")
+    if view["small_blind"] == seat:
+        dead = view["dead_small_blind"] and view["small_blind"] != view["button"]
+        found.append("SB (dead)" if dead else "SB")
+    if view["big_blind"] == seat:
+        found.append("BB")
+    if seat in view["waiting"]:
+        found.append("waits")
+    if seat in view["blocked"]:
+        found.append("blocked")
+    return " ".join(found)
+
+
+def shown_seats(view: dict[str, Any]) -> list[int]:
+    """The seats worth a line: taken, blocked, or holding a (dead) button or blind."""
+    numbered = {int(s) for s in view["seats"]} | set(view["blocked"])
+    numbered |= {s for s in (view["button"], view["small_blind"], view["big_blind"]) if s}
+    return sorted(numbered)
+
+
+def plan_json(plan: BalancePlan) -> dict[str, Any]:
+    """`balance --json`: {"moves": [{"player", "from", "to", "rule"}], "halt", "break"}."""
+    return plan.model_dump(mode="json", by_alias=True)
+
+
+def move_line(move: dict[str, Any]) -> str:
+    return (f"{move['player']}: table {move['from']['table']} seat {move['from']['seat']} -> "
+            f"table {move['to']['table']} seat {move['to']['seat']}")
 
 
 def seats(room: Room) -> list[tuple[str, int, int]]:

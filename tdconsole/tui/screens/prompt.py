@@ -1,0 +1,36 @@
+"""A one-line question with a text answer (a move, a button, a file name); Escape cancels."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+
+class PromptScreen(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    PromptScreen { align: center middle; }
+    PromptScreen #dialog { width: 70; height: auto; border: thick $accent; padding: 1 2;
+                           background: $surface; }
+    """
+
+    def __init__(self, question: str, placeholder: str = "", value: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.placeholder = placeholder
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text(self.question), id="question")
+            yield Input(value=self.value, placeholder=self.placeholder, id="answer")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,155 @@
+"""The tables screen (issue 3, item 9) through the real app with Pilot, on a temporary database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Input, Static
+
+from tdconsole.domain import commands
+from tdconsole.service import Service
+from tdconsole.tui.app import create_app
+from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.prompt import PromptScreen
+from tdconsole.tui.screens.tables import TablesScreen
+
+
+def _uneven(service: Service) -> None:
+    """Table 1 with eight players in seats 1-8, table 2 with three in 1, 4 and 7; the buttons on
+    seat 1. Too many to break a table; two moves balance them (8/3 -> 6/5)."""
+    names = [f"Player {i}" for i in range(1, 8)]
+    service.execute(commands.Register(names=names))
+    for seat, name in enumerate(["Anna", "Bo", "Carl", *names[:5]], start=1):
+        service.execute(commands.Seat(name=name, table=1, seat=seat))
+    for seat, name in ((1, "[bold red]x[/]"), (4, names[5]), (7, names[6])):
+        service.execute(commands.Seat(name=name, table=2, seat=seat))
+    service.execute(commands.SetButton(table=1, seat=1))
+    service.execute(commands.SetButton(table=2, seat=1))
+
+
+def _sizes(service: Service) -> list[int]:
+    return [len(t.occupants) for _, t in sorted(service.state.room.items())]
+
+
+def _tile(app, number: int) -> Static:  # type: ignore[no-untyped-def]
+    return app.screen.query_one(f"#table-{number}", Static)
+
+
+async def test_f7_shows_each_table_as_a_tile_with_names_and_markers(service: Service) -> None:
+    _uneven(service)
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f7")
+        assert isinstance(app.screen, TablesScreen)
+        text = str(_tile(app, 1).render())
+        assert " 1 Anna  D" in text and " 2 Bo  SB" in text and " 3 Carl  BB" in text
+        assert "[bold red]x[/]" in str(_tile(app, 2).render())  # a name is never markup
+        # The short table is highlighted (8 against 3: past the club's tolerance of 1).
+        assert _tile(app, 2).has_class("short") and not _tile(app, 1).has_class("short")
+        moves = app.screen.query_one("#moves", DataTable)
+        assert moves.row_count == 2
+        assert "T-BAL-1" in str(moves.get_row_at(0)[3])
+
+
+async def test_apply_all_moves_after_a_confirmation(service: Service) -> None:
+    _uneven(service)
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f7", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Move Player 1: table 1 seat 4 -> table 2")
+        await pilot.press("n")
+        assert _sizes(service) == [8, 3]
+        await pilot.press("a", "y")
+        await pilot.pause()
+        assert _sizes(service) == [6, 5]
+        assert app.screen.query_one("#moves", DataTable).row_count == 0
+
+
+async def test_apply_one_move(service: Service) -> None:
+    _uneven(service)
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f7", "o", "y")
+        await pilot.pause()
+        assert _sizes(service) == [7, 4]
+        assert app.screen.query_one("#moves", DataTable).row_count == 1
+
+
+async def test_apply_one_refuses_a_plan_that_changed_since_it_was_shown(service: Service) -> None:
+    _uneven(service)
+    other = Service(service.store, service.tournament_id, actor="floor-laptop")
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f7", "o")
+        await pilot.pause()
+        other.execute(commands.Bust(names=["Player 1"]))  # the player about to move busts
+        await pilot.press("y")
+        await pilot.pause()
+        assert any("plan changed" in str(n.message) for n in app._notifications)
+        assert _sizes(service) == [7, 3]
+
+
+async def test_move_by_hand_and_set_a_button(service: Service) -> None:
+    _uneven(service)
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f7", "m")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        await pilot.press(*"Player 3 2 9", "enter")
+        await pilot.pause()
+        assert service.state.find("Player 3").table == 2 and service.state.find("Player 3").seat == 9
+        await pilot.press("t", *"1 2", "enter")
+        await pilot.pause()
+        hand = service.state.room[1].hand
+        assert hand is not None and (hand.button, hand.small_blind) == (2, 3)
+        await pilot.press("t", *"1 9", "enter")  # an empty seat: refused, nothing changes
+        await pilot.pause()
+        assert any("seat 9 is empty" in str(n.message) for n in app._notifications)
+
+
+async def test_draw_and_break_from_the_screen(service: Service) -> None:
+    service.execute(commands.Register(names=[f"Player {i}" for i in range(1, 21)]))
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f7", "d", "y")
+        await pilot.pause()
+        assert _sizes(service) == [8, 8, 8]
+        service.execute(commands.Bust(names=list(service.state.room[1].occupants.values())[:6]))
+        app.redraw()
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "Break table 3" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert service.state.room[3].status == "broken" and _sizes(service) == [9, 9, 0]
+
+
+async def test_export_writes_the_seating_list_and_slips(service: Service, tmp_path: Path) -> None:
+    _uneven(service)
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f7", "e")
+        await pilot.pause()
+        app.screen.query_one("#answer", Input).value = str(tmp_path / "out")
+        await pilot.press("enter")
+        await pilot.pause()
+    files = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert files == ["seating.html", "seating.txt", "slips.html", "slips.txt"]
+    assert "[bold red]x[/]" in (tmp_path / "out" / "seating.txt").read_text(encoding="utf-8")
+
+
+async def test_every_tables_action_is_in_the_command_palette(service: Service) -> None:
+    _uneven(service)
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("ctrl+p", *"Apply all balancing moves")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert _sizes(service) == [6, 5]
