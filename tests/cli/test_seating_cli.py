@@ -376,3 +376,43 @@ def test_tables_text_shows_names_literally_and_the_markers(cli: Cli) -> None:
     assert "event" not in out
     log = cli("log").out
     assert "player seated" in log and "p1" not in log
+
+
+def test_d6_a_player_moved_into_the_busted_seat_4_takes_the_big_blind(cli: Cli) -> None:
+    cli("register", *_names(11))
+    for seat in range(1, 10):
+        cli("seat", f"Player {seat:02}", "1", str(seat))
+    cli("seat", "Player 10", "2", "1")
+    cli("seat", "Player 11", "2", "2")
+    cli("button", "1", "1")
+    cli("bust", "Player 04")
+    cli("move", "Player 10", "1", "4")
+    table = cli("hand-done", "1", "--json").json["tables"][0]
+    assert _positions(table) == (2, 3, 4) and table["seats"]["4"] == "Player 10"
+
+
+def _blinds_twice_room(cli: Cli) -> None:
+    """Bo posts the small blind at table 1; seat 6 of table 2 would post its next big blind."""
+    cli("register", "Anna", "Bo", "Carl", "Dora", "Eve", "Finn", "Gus")
+    for name, table, seat in (("Anna", 1, 1), ("Bo", 1, 2), ("Carl", 1, 3), ("Dora", 1, 4),
+                              ("Eve", 2, 1), ("Finn", 2, 3), ("Gus", 2, 5)):
+        cli("seat", name, str(table), str(seat))
+    cli("button", "1", "1")
+    cli("button", "2", "1")
+
+
+def test_t_move_1_club_refuses_a_move_that_pays_the_big_blind_twice(cli: Cli, db: str) -> None:
+    _blinds_twice_room(cli)
+    _refused(cli, db, ("move", "Bo", "2", "6"), "T-MOVE-1", "Bo paid a blind")
+    assert cli("move", "Bo", "2", "2").code == 0  # seat 1 posts the next big blind there
+
+
+def test_tda_house_rules_let_a_moved_player_post_the_big_blind_again(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = tmp_path / "house_rules.toml"
+    rules.write_text("[seating]\nmoved_player_may_pay_blinds_twice = true\n", encoding="utf-8")
+    monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
+    _blinds_twice_room(cli)
+    assert cli("move", "Bo", "2", "6").code == 0  # TDA 10A/11A
+    assert cli("hand-done", "2", "--json").json["tables"][0]["big_blind"] == 6
