@@ -12,17 +12,27 @@
    count 0 in the bound (a procedure that knew every bust in advance might seat players so
    that no table ever runs short), so the bound is low and the ratio errs against us.
 
+3. The service path: register and draw 10,000 players through the service on a SQLite file
+   (the draw is one event holding every seat), a cold load of that log (what a second terminal
+   does), `tables --json` for 1,112 tables, and one balancing plan and a late entry through the
+   service.
+
 Run: `.venv/bin/python benchmarks/bench_seating.py`
 """
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
+from tdconsole.domain import commands
 from tdconsole.domain.balancing import apply_plan, break_table, next_break, plan_balance
 from tdconsole.domain.house_rules import CLUB
+from tdconsole.domain.seating import balance_plan
 from tdconsole.domain.tables import (
     Table,
     draw,
@@ -32,7 +42,11 @@ from tdconsole.domain.tables import (
     open_tables,
     remove_player,
     set_button,
+    tables_view,
 )
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+from tdconsole.structures import load_structure
 
 SEATS = 9
 
@@ -121,8 +135,39 @@ def tournament(entries: int, seed: int) -> dict[str, int]:
     return figures
 
 
+def _once(action: object) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = action()  # type: ignore[operator]
+    return (time.perf_counter() - start) * 1000, result
+
+
+def service_path() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = EventStore.open(f"sqlite:///{Path(folder) / 'festival.sqlite'}")
+        service = Service.create(store, name="Festival", structure=load_structure("club-turbo"))
+        names = [f"Player {i}" for i in range(10_008)]
+        ms_register, _ = _once(lambda: service.execute(commands.Register(names=names)))
+        ms_draw, _ = _once(lambda: service.execute(commands.Draw(seed=1)))
+        room = service.state.room
+        print(f"service: 10,008 players on {len(room):,} tables (SQLite file)")
+        print(f"  register 10,008 in one command {ms_register:.0f} ms; the draw {ms_draw:.0f} ms")
+        ms_load, _ = _once(lambda: Service(store, service.tournament_id))
+        print(f"  cold load of the log (a second terminal) {ms_load:.0f} ms")
+        ms_view, text = _timed(lambda: json.dumps(tables_view(room), ensure_ascii=False))
+        print(f"  tables --json for {len(room):,} tables: {ms_view:.1f} ms, "
+              f"{len(text) // 1024:,} KiB (median of 7)")  # type: ignore[arg-type]
+        service.execute(commands.Bust(names=names[:30]))
+        ms_plan, plan = _timed(lambda: balance_plan(service.state, CLUB.seating))
+        print(f"  balancing plan after 30 busts: {len(plan.moves)} moves, "  # type: ignore[attr-defined]
+              f"break {plan.break_}, {ms_plan:.1f} ms (median of 7)")  # type: ignore[attr-defined]
+        ms_late, _ = _once(lambda: service.execute(commands.Register(names=["Late entry"])))
+        print(f"  a late entry seated through the service {ms_late:.0f} ms")
+        store.close()
+
+
 def main() -> None:
     festival()
+    service_path()
     start = time.perf_counter()
     runs = [tournament(1_000, seed) for seed in range(3)]
     seconds = time.perf_counter() - start
