@@ -416,3 +416,24 @@ def test_tda_house_rules_let_a_moved_player_post_the_big_blind_again(
     _blinds_twice_room(cli)
     assert cli("move", "Bo", "2", "6").code == 0  # TDA 10A/11A
     assert cli("hand-done", "2", "--json").json["tables"][0]["big_blind"] == 6
+
+
+def test_draw_after_seating_by_hand_seats_the_rest_as_late_entries(cli: Cli) -> None:
+    cli("register", "Anna", "Bo", "Carl")
+    cli("seat", "Anna", "2", "5")
+    cli("draw", "--seed", "1")
+    [table] = _tables(cli)
+    assert table["table"] == 2 and sorted(table["seats"].values()) == ["Anna", "Bo", "Carl"]
+    entry = cli("register", "Dora", "--json").json["registered"][0]  # seated at once (8A)
+    assert (entry["table"], entry["name"]) == (2, "Dora")
+
+
+def test_undo_of_hand_done_and_button_restores_the_positions(cli: Cli) -> None:
+    _drawn(cli, 9)
+    cli("hand-done", "1")
+    cli("button", "1", "7")
+    assert _positions(_tables(cli)[0]) == (7, 8, 9)
+    cli("undo")
+    assert _positions(_tables(cli)[0]) == (2, 3, 4)
+    cli("undo")
+    assert _positions(_tables(cli)[0]) == (1, 2, 3)
