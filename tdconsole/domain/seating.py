@@ -240,7 +240,7 @@ def _hand_done(state: TournamentState, command: HandDone, now: datetime) -> list
         t for n, t in sorted(state.room.items()) if t.status == "open" and len(t.occupants) >= 2
     ]
     if not dealing:
-        raise TdError("no table has two players: draw the seats first")
+        raise TdError("no table has two players to deal to: draw the seats first")
     return [_next_hand(t, rules) for t in dealing]
 
 

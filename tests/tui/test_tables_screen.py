@@ -32,7 +32,7 @@ def _sizes(service: Service) -> list[int]:
 
 
 def _tile(app, number: int) -> Static:  # type: ignore[no-untyped-def]
-    return app.screen.query_one(f"#table-{number}", Static)
+    return app.screen.query_one(f".table-{number}", Static)
 
 
 async def test_f7_shows_each_table_as_a_tile_with_names_and_markers(service: Service) -> None:
@@ -49,6 +49,23 @@ async def test_f7_shows_each_table_as_a_tile_with_names_and_markers(service: Ser
         moves = app.screen.query_one("#moves", DataTable)
         assert moves.row_count == 2
         assert "T-BAL-1" in str(moves.get_row_at(0)[3])
+
+
+async def test_the_tiles_follow_a_table_opening_and_its_undo(service: Service) -> None:
+    service.execute(commands.Seat(name="Anna", table=1, seat=1))
+    service.execute(commands.Seat(name="Bo", table=1, seat=2))
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f7")
+        assert len(app.screen.query(".tile")) == 1
+        service.execute(commands.Seat(name="Carl", table=2, seat=3))
+        app.redraw()
+        await pilot.pause()
+        assert "Carl" in str(_tile(app, 2).render())
+        service.execute(commands.Undo())
+        app.redraw()
+        await pilot.pause()
+        assert len(app.screen.query(".tile")) == 1
 
 
 async def test_apply_all_moves_after_a_confirmation(service: Service) -> None:

@@ -65,6 +65,8 @@ class TablesScreen(Screen[None]):
         # The club's configs/house_rules.toml unless a test passes its own.
         self.rules = rules if rules is not None else load_house_rules().seating
         self.plan = balancing.BalancePlan()
+        self._tile_widgets: list[Static] = []
+        self._tile_numbers: list[int] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -92,20 +94,22 @@ class TablesScreen(Screen[None]):
         state = self._state
         views = tables_view(state.room)
         self.plan = seating.balance_plan(state, self.rules)
-        self._tiles(views)
+        self._lay_tiles(views)
         self._panel(state)
 
-    def _tiles(self, views: list[dict[str, Any]]) -> None:
+    def _lay_tiles(self, views: list[dict[str, Any]]) -> None:
         grid = self.query_one("#tiles", Grid)
         counts = [len(v["seats"]) for v in views if v["status"] == "open"]
         allowed = balancing.tolerance(seating.house(self.rules), len(counts))
         top = max(counts, default=0)
-        tiles = list(grid.query(".tile").results(Static))
-        if len(tiles) != len(views):
+        numbers = [v["table"] for v in views]
+        if numbers != self._tile_numbers:  # tables opened or taken back: lay the tiles out anew
+            # Classes, not ids: the old tiles may still be on their way out while these mount.
             grid.remove_children()
-            tiles = [Static(classes="tile", id=f"table-{v['table']}") for v in views]
-            grid.mount_all(tiles)
-        for widget, view in zip(tiles, views, strict=True):
+            self._tile_widgets = [Static(classes=f"tile table-{n}") for n in numbers]
+            self._tile_numbers = numbers
+            grid.mount_all(self._tile_widgets)
+        for widget, view in zip(self._tile_widgets, views, strict=True):
             widget.update(tile(view))
             is_open = view["status"] == "open"
             widget.set_class(is_open and top - len(view["seats"]) > allowed, "short")
