@@ -232,7 +232,10 @@ def _next_hand(table: Table, rules: HouseRules) -> Event:
 
 @decides(HandDone)
 def _hand_done(state: TournamentState, command: HandDone, now: datetime) -> list[Event]:
-    # The single TD command for "this table's hand is over" (hand-for-hand hooks on here too).
+    # The single TD command for "this table's hand is over". Hand-for-hand (issue 6) hooks on
+    # here: while it runs, this decider also returns the events of its table-done decision for
+    # each table ended (`decide(state, HandForHandTableDone(table=n), now)`), so one command
+    # moves the button and marks the table done, and the H4H board posts HandDone too.
     rules = house(command.rules)
     if command.table is not None:
         return [_next_hand(tables.get_table(state.room, command.table), rules)]
