@@ -38,13 +38,13 @@ def clock_view(state: TournamentState, now: datetime, ante_rules: AnteRules | No
         "ante": level.ante,
         "running": reading.running,
         "started": reading.started,
-        "remaining_seconds": int(-(-reading.remaining // 1)),
+        "remaining_seconds": _whole(reading.remaining),
         "remaining": clock_ops.format_duration(reading.remaining),
         "on_break": reading.on_break,
         "period": reading.period + 1,
         "periods": len(structure.periods),
         "next_level": level_view(reading.next_level),
-        "seconds_to_break": None if reading.seconds_to_break is None else int(reading.seconds_to_break),
+        "seconds_to_break": None if reading.seconds_to_break is None else _whole(reading.seconds_to_break),
         # Wall-clock times (local, with the offset) only while the clock runs: a paused clock has none.
         "level_ends_at": _wall_time(now, reading.remaining, reading.running),
         "break_at": _wall_time(now, reading.seconds_to_break, reading.running and not reading.on_break),
@@ -57,6 +57,11 @@ def clock_view(state: TournamentState, now: datetime, ante_rules: AnteRules | No
                               "open": registration_open(state, now)},
         "add_on": _break_from(state, reading.period, add_on_only=True),
     }
+
+
+def _whole(seconds: float) -> int:
+    # Rounded up like the digits on the clock, so the time left and the time to the break agree.
+    return int(-(-seconds // 1))
 
 
 def _wall_time(now: datetime, seconds: float | None, running: bool) -> str | None:

@@ -12,10 +12,12 @@ from textual.command import Hit, Hits, Provider
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
+from tdconsole.tui.display import toggle_sound
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.players import PlayersScreen
+from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5
@@ -27,6 +29,12 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Next level", "Jump to the next level or break", partial(commands.ClockStep, by=1)),
     ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
     ("Undo", "Undo the last command", commands.Undo),
+]
+# Palette entries that open a screen or change this terminal only: (name, help, app action).
+APP_ACTIONS: list[tuple[str, str, str]] = [
+    ("Edit the structure", "Change the levels and breaks of this tournament (T-LEVEL-1)", "structure"),
+    ("Sound on/off", "The clock's bell one minute before the end of a level and at the change",
+     "toggle_sound"),
 ]
 
 
@@ -44,6 +52,8 @@ class TdCommands(Provider):
             (f"Show {mode}", f"Switch to the {mode} screen", partial(app.switch_mode, mode))
             for mode in app.MODES
         ]
+        entries += [(name, help_text, partial(app.run_action, action))
+                    for name, help_text, action in APP_ACTIONS]
         for name, help_text, callback in entries:
             score = matcher.match(name)
             if score > 0:
@@ -58,6 +68,8 @@ class TdApp(App[None]):
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
+        Binding("f4", "structure", "Structure"),
+        Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
         Binding("plus", "clock('next')", "Next level"),
@@ -65,10 +77,11 @@ class TdApp(App[None]):
         Binding("ctrl+z", "undo", "Undo"),
     ]
 
-    def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS) -> None:
+    def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
         super().__init__()
         self.service = service
         self.poll_seconds = poll_seconds
+        self.sound = sound
 
     def on_mount(self) -> None:
         self.sub_title = self.service.state.info.name
@@ -118,7 +131,20 @@ class TdApp(App[None]):
         if self.execute(commands.Undo()):
             self.notify("Undone")
 
+    def action_toggle_sound(self) -> None:
+        toggle_sound(self)
 
-def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS) -> TdApp:
+    def action_structure(self) -> None:
+        """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""
+        if not isinstance(self.screen, StructureEditorScreen):
+            self.push_screen(StructureEditorScreen(self.service.state.info.structure))
+
+    def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
+        command = commands.ChangeStructure(structure=message.structure, source="editor")
+        if self.execute(command):
+            self.notify(f"The tournament now plays {message.structure.name} (T-LEVEL-1)")
+
+
+def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> TdApp:
     """The app on one tournament's service (the factory tests use with a temporary database)."""
-    return TdApp(service, poll_seconds=poll_seconds)
+    return TdApp(service, poll_seconds=poll_seconds, sound=sound)
