@@ -71,7 +71,8 @@ def clock_level(
     _clock_command(ctx, commands.ClockGoToLevel(level=level), as_json)
 
 
-@clock_app.command("set")
+# A negative time ("-1:00") reaches the parser, which names it, instead of passing for an option.
+@clock_app.command("set", context_settings={"ignore_unknown_options": True})
 def clock_set(
     ctx: typer.Context,
     time_left: Annotated[str, typer.Argument(metavar="MM:SS", help="Time left in this level.")],
