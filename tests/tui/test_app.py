@@ -105,3 +105,55 @@ async def test_follow_shows_another_terminals_write_within_a_second(service: Ser
         other.execute(Register(names=["Elsebeth"]))
         await pilot.pause(1.0)
         assert "Elsebeth" in _names(app)
+
+
+async def test_t_level_1_f4_edits_the_tournaments_structure_and_saving_changes_it(
+        service: Service) -> None:
+    from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+
+    app = create_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f4")
+        editor = app.screen
+        assert isinstance(editor, StructureEditorScreen)
+        assert editor.structure == service.state.info.structure
+        minutes = next(i for i in editor.rows()[0].query(Input) if i.name == "minutes")
+        minutes.value = "25"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert service.state.info.structure.periods[0].minutes == 25
+        assert service.log[-1].event.type == "structure_changed"
+        assert service.log[-1].event.source == "editor"  # type: ignore[union-attr]
+        await pilot.press("escape")
+        assert app.screen.query_one(Digits).value == "25:00"
+
+
+async def test_editor_save_preset_is_listed_and_loadable(service: Service) -> None:
+    from tdconsole.structures import list_structures, load_structure
+
+    app = create_app(service)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.press("f4")
+        app.screen.query_one("#name", Input).value = "Friday Deep 25"
+        await pilot.pause()
+        await pilot.click("#preset")
+        await pilot.pause()
+    assert "friday-deep-25" in list_structures()
+    assert load_structure("friday-deep-25").name == "Friday Deep 25"
+    assert service.state.info.structure.name == "Club turbo"  # a preset does not touch the tournament
+
+
+async def test_palette_has_the_structure_editor_and_the_sound_switch(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p", *"Sound on/off")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.sound is False
+        await pilot.press("ctrl+p", *"Edit the structure")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StructureEditorScreen"
