@@ -66,7 +66,7 @@ class DisplayServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         self.console.print(f"Serving the clock of {self.title!r} on {self.public_url} "
-                           "(read-only; Ctrl+C to stop)", markup=False, highlight=False)
+                           "(read-only; Ctrl+C to stop)", markup=False, highlight=False, soft_wrap=True)
 
     def run(self) -> None:
         try:
