@@ -11,6 +11,7 @@ from textual.command import Hit, Hits, Provider
 
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.structure import Structure
 from tdconsole.service import Service
 from tdconsole.tui.display import toggle_sound
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
@@ -38,6 +39,20 @@ APP_ACTIONS: list[tuple[str, str, str]] = [
 ]
 
 
+def level_actions(structure: Structure) -> list[tuple[str, str, commands.Command]]:
+    """The commands that name a level of the tournament's structure: one palette entry per level."""
+    actions: list[tuple[str, str, commands.Command]] = []
+    for number, level in enumerate(structure.levels, start=1):
+        actions.append((f"Go to level {number}", f"{level.label}: start it full (T-LEVEL-1)",
+                        commands.ClockGoToLevel(level=number)))
+        actions.append((f"Late registration to level {number}",
+                        f"Late registration runs to the end of level {number} (T-REG-1)",
+                        commands.SetLateRegistration(level=number)))
+    actions.append(("Late registration without a limit", "Lift the late registration limit (T-REG-1)",
+                    commands.SetLateRegistration(level=None)))
+    return actions
+
+
 class TdCommands(Provider):
     """Every TD action in the command palette."""
 
@@ -54,6 +69,8 @@ class TdCommands(Provider):
         ]
         entries += [(name, help_text, partial(app.run_action, action))
                     for name, help_text, action in APP_ACTIONS]
+        entries += [(name, help_text, partial(app.execute, command))
+                    for name, help_text, command in level_actions(app.service.state.info.structure)]
         for name, help_text, callback in entries:
             score = matcher.match(name)
             if score > 0:

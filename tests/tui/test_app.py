@@ -157,3 +157,16 @@ async def test_palette_has_the_structure_editor_and_the_sound_switch(service: Se
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "StructureEditorScreen"
+
+
+async def test_palette_goes_to_any_level_and_sets_late_registration(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for query in ("Go to level 7", "Late registration to level 3"):
+            await pilot.press("ctrl+p", *query)
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause()
+    structure = service.state.info.structure
+    assert structure.shown_level(service.state.clock.period) == 7
+    assert service.state.info.late_reg_level == 3
