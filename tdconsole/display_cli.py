@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 from typing import Annotated
@@ -42,6 +43,9 @@ def serve(
     # Open the tournament here, so an unknown one is an error now and not in every browser.
     service = Service(session.store(), session.tournament, role="display")
     check_port(host, port)
-    command = shlex.join([sys.executable, "-m", "tdconsole", "--db", session.url,
-                          "--tournament", str(service.tournament_id), "display", "--no-sound"])
+    # Each browser's display process finds the database in its environment, not its command line,
+    # so a PostgreSQL password never shows in the process list.
+    os.environ["TDCONSOLE_DB"] = session.url
+    command = shlex.join([sys.executable, "-m", "tdconsole", "--tournament", str(service.tournament_id),
+                          "display", "--no-sound"])
     DisplayServer(command, host=host, port=port, title=service.state.info.name).run()

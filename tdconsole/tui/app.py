@@ -13,12 +13,12 @@ from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.structure import Structure
 from tdconsole.service import Service
-from tdconsole.tui.display import toggle_sound
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+from tdconsole.tui.widgets.clock_panel import toggle_sound
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5

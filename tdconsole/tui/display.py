@@ -12,7 +12,7 @@ from textual.binding import Binding
 
 from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
-from tdconsole.tui.widgets.clock_panel import ClockPanel
+from tdconsole.tui.widgets.clock_panel import ClockPanel, toggle_sound
 
 POLL_SECONDS = 0.5
 
@@ -51,8 +51,3 @@ class DisplayApp(App[None]):
     def action_toggle_sound(self) -> None:
         toggle_sound(self)
 
-
-def toggle_sound(app: App[None]) -> None:
-    """The bell on or off, for this terminal only (it changes nothing in the tournament)."""
-    app.sound = not app.sound  # type: ignore[attr-defined]
-    app.notify("Sound on" if app.sound else "Sound off")  # type: ignore[attr-defined]

@@ -170,3 +170,20 @@ async def test_palette_goes_to_any_level_and_sets_late_registration(service: Ser
     structure = service.state.info.structure
     assert structure.shown_level(service.state.clock.period) == 7
     assert service.state.info.late_reg_level == 3
+
+
+async def test_the_td_hears_the_one_minute_warning_on_any_screen(service: Service,
+                                                                  fake_clock: FakeClock) -> None:
+    from tdconsole.domain.commands import ClockSetRemaining, ClockStart
+    from tdconsole.tui.widgets.clock_panel import ClockPanel
+
+    service.execute(ClockStart())
+    service.execute(ClockSetRemaining(seconds=62))
+    app = create_app(service)
+    seen: list[Message] = []
+    async with app.run_test(message_hook=seen.append) as pilot:
+        await pilot.press("f2")
+        fake_clock.advance(3)
+        await pilot.pause(0.6)
+    warned = [m.kind for m in {id(m): m for m in seen}.values() if isinstance(m, ClockPanel.Warned)]
+    assert warned == ["one-minute"]

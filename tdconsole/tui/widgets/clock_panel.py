@@ -9,10 +9,11 @@ flashes the panel; whether one is due is `clock.warning_between`, a pure functio
 from __future__ import annotations
 
 import math
+from datetime import datetime
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.widgets import Digits, Static
@@ -21,6 +22,7 @@ from tdconsole.config import load_house_rules
 from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.clock import ClockReading, Warning, format_duration, warning_between
 from tdconsole.domain.house_rules import AnteRules
+from tdconsole.domain.tournament import TournamentState
 from tdconsole.views import clock_view, state_view
 
 # How often the panel looks at the time: often enough that the shown second is never late by more
@@ -102,13 +104,13 @@ class ClockPanel(Vertical):
         self.set_timer(FLASH_SECONDS, lambda: self.remove_class("-flash"))
         self.post_message(self.Warned(kind))
 
-    def _state_view(self, state: Any, tournament_id: int, now: Any) -> dict[str, Any]:
+    def _state_view(self, state: TournamentState, tournament_id: int, now: datetime) -> dict[str, Any]:
         # The figures change only with the log: build them once per new event, not every second.
         if self._figures is None or self._figures[0] != state.last_seq:
             self._figures = (state.last_seq, state_view(state, tournament_id, now, self.ante_rules))
         return self._figures[1]
 
-    def redraw(self, state: Any, tournament_id: int, now: Any) -> None:
+    def redraw(self, state: TournamentState, tournament_id: int, now: datetime) -> None:
         clock = clock_view(state, now, self.ante_rules)
         view = self._state_view(state, tournament_id, now)
         self.query_one("#title", Static).update(Text(state.info.name))
@@ -131,6 +133,12 @@ class ClockPanel(Vertical):
         self.query_one("#next", Static).update(_next_line(clock))
         self.query_one("#figures", Static).update(_figures_line(view))
         self.query_one("#notes", Static).update(_notes_line(clock))
+
+
+def toggle_sound(app: App[None]) -> None:
+    """The bell on or off, for this terminal only (it changes nothing in the tournament)."""
+    app.sound = not getattr(app, "sound", True)  # type: ignore[attr-defined]
+    app.notify("Sound on" if app.sound else "Sound off")  # type: ignore[attr-defined]
 
 
 def _antes_line(clock: dict[str, Any]) -> str:
