@@ -95,7 +95,7 @@ class TdApp(App[None]):
         try:
             changed = self.service.refresh()
         except TdError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         if changed:
             self.redraw()
@@ -111,7 +111,7 @@ class TdApp(App[None]):
         try:
             self.service.execute(command)
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6)
+            self.notify(str(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
