@@ -15,6 +15,7 @@ from tdconsole.domain.structure import Structure
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
@@ -53,6 +54,14 @@ def level_actions(structure: Structure) -> list[tuple[str, str, commands.Command
     return actions
 
 
+# Actions that need a screen's selection or input: the palette opens the screen and starts them there.
+SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
+    ("Register a player", "Type a name on the players screen", "players", "new_player"),
+    ("Search players", "Filter the players list as you type", "players", "search"),
+    ("Bust the selected player", "Bust with a confirmation that shows the place", "players", "bust"),
+]
+
+
 class TdCommands(Provider):
     """Every TD action in the command palette."""
 
@@ -67,6 +76,10 @@ class TdCommands(Provider):
             (f"Show {mode}", f"Switch to the {mode} screen", partial(app.switch_mode, mode))
             for mode in app.MODES
         ]
+        entries += [
+            (name, help_text, partial(app.on_screen_action, mode, action))
+            for name, help_text, mode, action in SCREEN_ACTIONS
+        ]
         entries += [(name, help_text, partial(app.run_action, action))
                     for name, help_text, action in APP_ACTIONS]
         entries += [(name, help_text, partial(app.execute, command))
@@ -80,12 +93,14 @@ class TdCommands(Provider):
 class TdApp(App[None]):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
-    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen}
+    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen,
+             "calculator": FloorCalculatorScreen}
     BINDINGS = [
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
         Binding("f4", "structure", "Structure"),
+        Binding("f8", "switch_mode('calculator')", "Calculator"),
         Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
@@ -110,7 +125,7 @@ class TdApp(App[None]):
         try:
             changed = self.service.refresh()
         except TdError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         if changed:
             self.redraw()
@@ -126,7 +141,7 @@ class TdApp(App[None]):
         try:
             self.service.execute(command)
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6)
+            self.notify(str(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
@@ -144,6 +159,10 @@ class TdApp(App[None]):
                        "prev": commands.ClockStep(by=-1)}[what]
         self.execute(command)
 
+    def on_screen_action(self, mode: str, action: str) -> None:
+        self.switch_mode(mode)
+        self.call_after_refresh(lambda: self.screen.run_action(action))
+
     def action_undo(self) -> None:
         if self.execute(commands.Undo()):
             self.notify("Undone")
@@ -159,7 +178,7 @@ class TdApp(App[None]):
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")
         if self.execute(command):
-            self.notify(f"The tournament now plays {message.structure.name} (T-LEVEL-1)")
+            self.notify(f"The tournament now plays {message.structure.name} (T-LEVEL-1)", markup=False)
 
 
 def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> TdApp:
