@@ -9,6 +9,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 
+from tdconsole.config import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.structure import Structure
@@ -114,6 +115,8 @@ class TdApp(App[None]):
         self.service = service
         self.poll_seconds = poll_seconds
         self.sound = sound
+        # Loaded before the app runs, so a broken house rules file is one line, not a traceback.
+        self.house_rules = load_house_rules()
 
     def on_mount(self) -> None:
         self.sub_title = self.service.state.info.name

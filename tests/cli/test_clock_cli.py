@@ -113,3 +113,12 @@ def test_structure_use_of_a_broken_file_names_file_and_key(db: str, capsys: Caps
     assert_one_line_error(run(capsys, "--db", db, "structure", "use", str(broken)), "broken.toml",
                           "periods.0")
     assert _events(db) == before
+
+
+@pytest.mark.parametrize("command", ["display", "serve", "state"])
+def test_a_broken_house_rules_file_is_one_line_naming_file_and_key(
+        db: str, capsys: Capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[ante]\nby_table_size = "weird"\n')
+    monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
+    assert_one_line_error(run(capsys, "--db", db, command), "rules.toml", "ante.by_table_size")

@@ -18,7 +18,6 @@ from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.widgets import Digits, Static
 
-from tdconsole.config import load_house_rules
 from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.clock import ClockReading, Warning, format_duration, warning_between
 from tdconsole.domain.house_rules import AnteRules
@@ -59,11 +58,12 @@ class ClockPanel(Vertical):
             self.kind = kind
             super().__init__()
 
-    def __init__(self, *, hint: str = "", id: str | None = None) -> None:
+    def __init__(self, ante_rules: AnteRules, *, hint: str = "", id: str | None = None) -> None:
         super().__init__(id=id)
+        # T-ANTE-2 or RP-11: the app loads the house rules before it runs, so a broken file is one line.
+        self.ante_rules = ante_rules
         # What to say while the clock has not been started (the TD's screen names the key).
         self.hint = hint
-        self.ante_rules: AnteRules = load_house_rules().ante
         self._reading: ClockReading | None = None
         self._shown: tuple[Any, ...] | None = None
         self._figures: tuple[int, dict[str, Any]] | None = None
