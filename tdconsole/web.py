@@ -50,7 +50,8 @@ class DisplayServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
-        aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({INDEX: offline_index()}))
+        # Escaped: the page shows the tournament's name, which is the TD's free text.
+        aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({INDEX: offline_index()}), autoescape=True)
         return app
 
     @aiohttp_jinja2.template(INDEX)
