@@ -86,3 +86,14 @@ def test_display_snapshot(snap_compare, service: Service, fake_clock: FakeClock)
     service.execute(ClockStart())
     fake_clock.advance(4 * 60 + 21)
     assert snap_compare(_display(service, fake_clock, poll_seconds=60), terminal_size=(100, 24))
+
+
+async def test_average_in_big_blinds_follows_the_level_without_any_new_event(
+        service: Service, fake_clock: FakeClock) -> None:
+    service.execute(ClockStart())
+    app = _display(service, fake_clock)
+    async with app.run_test() as pilot:
+        assert "Average 20,000 (100 BB)" in _text(app, "#figures")
+        fake_clock.advance(15 * 60 + 1)  # club-turbo level 2: 100/300
+        await pilot.pause(0.4)
+        assert "Average 20,000 (67 BB)" in _text(app, "#figures")

@@ -131,7 +131,7 @@ class ClockPanel(Vertical):
         self.query_one("#blinds", Static).update(blinds)
         self.query_one("#antes", Static).update(_antes_line(clock))
         self.query_one("#next", Static).update(_next_line(clock))
-        self.query_one("#figures", Static).update(_figures_line(view))
+        self.query_one("#figures", Static).update(_figures_line(view, clock["big_blind"]))
         self.query_one("#notes", Static).update(_notes_line(clock))
 
 
@@ -169,11 +169,12 @@ def _next_line(clock: dict[str, Any]) -> str:
     return "   ".join(parts)
 
 
-def _figures_line(view: dict[str, Any]) -> str:
+def _figures_line(view: dict[str, Any], big_blind: int) -> str:
     parts = [f"Players {view['players_left']} / {view['entries']}",
              f"Chips {_chips(view['chips_in_play'])}"]
     if view["average_stack"] is not None:
-        parts.append(f"Average {_chips(view['average_stack'])} ({view['average_stack_bb']:g} BB)")
+        # In big blinds of the level now (the cached view is as old as the last event).
+        parts.append(f"Average {_chips(view['average_stack'])} ({view['average_stack'] / big_blind:.0f} BB)")
     # The payouts engine adds `prize_pool` to `state_view`; shown once it is there.
     pool = view.get("prize_pool")
     if isinstance(pool, dict):
