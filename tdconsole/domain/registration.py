@@ -8,6 +8,7 @@ from tdconsole.domain import seating
 from tdconsole.domain.commands import Bust, Register, Unregister
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import Event, PlayerBusted, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.late_registration import require_registration_open
 from tdconsole.domain.tournament import Player, TournamentState, applies, decides, normalise_name
 
 MAX_NAME = 60
@@ -26,6 +27,7 @@ def validate_name(raw: str) -> str:
 
 @decides(Register)
 def _register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
+    require_registration_open(state, now)  # T-REG-1
     events: list[Event] = []
     seen: set[str] = set()
     issued = state.ids_issued
@@ -77,8 +79,9 @@ def _bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
 def _shift_places(state: TournamentState, by: int) -> None:
     # A late entry finishes above everyone who busted before it arrived (T-REG-1): their places
     # move down one; an entry taken back moves them up again.
-    for player in state.players.values():
-        if player.place is not None and player.status == "busted":
+    for player_id in state.busted:
+        player = state.players[player_id]
+        if player.place is not None:
             player.place += by
 
 
@@ -105,3 +108,4 @@ def _busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
     player.status, player.place = "busted", event.place
     player.table = player.seat = None
     state.players_left -= 1
+    state.busted.append(player.id)

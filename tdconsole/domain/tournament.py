@@ -40,11 +40,13 @@ class TournamentState:
     # casefolded name -> player id, for every player not unregistered (names unique ignoring case)
     by_name: dict[str, str] = field(default_factory=dict)
     players_left: int = 0
+    # ids of busted players in the order they busted
+    busted: list[str] = field(default_factory=list)
     ids_issued: int = 0
     # command ids in the order applied, undone ones left out: undo takes the last one
     commands: list[str] = field(default_factory=list)
     last_seq: int = 0
-    # Seating (issue 3, `seating.py`): the tables in play by number, their occupants player ids;
+    # Seating (issue 3, `seating.py`): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last
     # balancing moved (they do not move again while another player can, 11A).
     room: dict[int, Table] = field(default_factory=dict)
@@ -161,4 +163,9 @@ def _undo(state: TournamentState, command: Undo, now: datetime) -> list[Event]:
 
 
 # The modules that register deciders and appliers (imported last: they import this module).
-from tdconsole.domain import clock_commands, registration, seating  # noqa: E402, F401
+from tdconsole.domain import (  # noqa: E402, F401
+    clock_commands,
+    late_registration,
+    registration,
+    seating,
+)

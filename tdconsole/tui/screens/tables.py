@@ -50,6 +50,7 @@ class TablesScreen(Screen[None]):
         Binding("t", "button", "Set button"),
         Binding("e", "export", "Export seating"),
         Binding("d", "draw", "Draw"),
+        Binding("h", "hands_done", "Hand done (all)"),
     ]
     DEFAULT_CSS = """
     TablesScreen #tiles { grid-size: 3; grid-gutter: 1; height: auto; }
@@ -62,8 +63,7 @@ class TablesScreen(Screen[None]):
 
     def __init__(self, rules: SeatingRules | None = None) -> None:
         super().__init__()
-        # The club's configs/house_rules.toml unless a test passes its own.
-        self.rules = rules if rules is not None else load_house_rules().seating
+        self._given_rules = rules
         self.plan = balancing.BalancePlan()
         self._tile_widgets: list[Static] = []
         self._tile_numbers: list[int] = []
@@ -78,6 +78,14 @@ class TablesScreen(Screen[None]):
                 yield Static(id="advice")
                 yield DataTable(id="moves", cursor_type="row")
         yield Footer()
+
+    @property
+    def rules(self) -> SeatingRules:
+        """A test's own rules, else the house rules the app loaded before it ran."""
+        if self._given_rules is not None:
+            return self._given_rules
+        loaded = getattr(self.app, "house_rules", None)
+        return (loaded or load_house_rules()).seating
 
     def on_mount(self) -> None:
         self.query_one("#moves", DataTable).add_columns("Player", "From", "To", "Reason")
@@ -172,6 +180,10 @@ class TablesScreen(Screen[None]):
             return
         self._confirm(f"Break table {number} and draw its players into the free seats?",
                       commands.BreakTable(table=number, rules=self.rules))
+
+    def action_hands_done(self) -> None:
+        # Every dealing table's hand is over: no confirmation, undo takes it back.
+        self.post_message(CommandRequested(commands.HandDone(rules=self.rules)))
 
     def action_draw(self) -> None:
         self._confirm("Draw the seats of every registered, unseated player?",
