@@ -160,6 +160,9 @@ def service_path() -> None:
         ms_plan, plan = _timed(lambda: balance_plan(service.state, CLUB.seating))
         print(f"  balancing plan after 30 busts: {len(plan.moves)} moves, "  # type: ignore[attr-defined]
               f"break {plan.break_}, {ms_plan:.1f} ms (median of 7)")  # type: ignore[attr-defined]
+        number = plan.break_  # type: ignore[attr-defined]
+        ms_break, _ = _once(lambda: service.execute(commands.BreakTable(table=number, seed=1)))
+        print(f"  break-table {number} --apply through the service {ms_break:.0f} ms")
         ms_late, _ = _once(lambda: service.execute(commands.Register(names=["Late entry"])))
         print(f"  a late entry seated through the service {ms_late:.0f} ms")
         store.close()
