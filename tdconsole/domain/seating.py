@@ -126,15 +126,18 @@ def _drawn(table: Table) -> DrawnTable:
 
 
 def seat_new_entries(
-    state: TournamentState, entries: Iterable[tuple[str, str]], draw: Drawing
+    state: TournamentState,
+    entries: Iterable[tuple[str, str]],
+    draw: Drawing,
+    room: dict[int, Table] | None = None,
 ) -> list[Event]:
     """Seat new entries (player id, name) once the tables are drawn: a random free seat at a
     table with the fewest players, dealt in at once unless the seat lies between the small blind
     and the button (TDA 8A, T-MOVE-2). Before the draw they wait for it: no events. A re-entry
-    is seated the same way (8A)."""
+    is seated the same way (8A). `room`: the tables to seat them at (default: the room)."""
     if not state.room:
         return []
-    room: dict[int, Table] = dict(state.room)
+    room = dict(state.room if room is None else room)
     events: list[Event] = []
     for player_id, name in entries:
         before = room
@@ -165,8 +168,20 @@ def _draw(state: TournamentState, command: Draw, now: datetime) -> list[Event]:
     if not waiting:
         raise TdError("nobody is waiting for a seat: register players first")
     if state.room:
-        # The tables are already in play (seated by hand): the rest come in as late entries.
-        return seat_new_entries(state, [(p.id, p.name) for p in waiting], command)
+        # Some sit already (seated by hand): the rest fill the fewest-player tables (8A), with
+        # as many tables open as everyone needs, so the sizes still end within 1 (ST1).
+        room = dict(state.room)
+        total = tables.live_players(room) + len(waiting)
+        missing = tables.tables_needed(total, state.info.seats_per_table) - len(
+            tables.open_tables(room))
+        number = 1
+        while missing > 0:
+            if number not in room:
+                room[number] = state.layout.get(number) or Table(
+                    number=number, seats=state.info.seats_per_table)
+                missing -= 1
+            number += 1
+        return seat_new_entries(state, [(p.id, p.name) for p in waiting], command, room)
     room = tables.draw(
         [p.name for p in waiting],
         seats_per_table=state.info.seats_per_table,

@@ -428,6 +428,18 @@ def test_draw_after_seating_by_hand_seats_the_rest_as_late_entries(cli: Cli) -> 
     assert (entry["table"], entry["name"]) == (2, "Dora")
 
 
+def test_st1_a_draw_around_a_seat_given_by_hand_keeps_the_sizes_within_1(cli: Cli) -> None:
+    cli("register", *_names(20))
+    cli("seat", "Player 01", "2", "4")  # a seat kept for him (T-SEAT-1)
+    cli("draw", "--seed", "3")
+    tables = _tables(cli)
+    assert sorted(len(t["seats"]) for t in tables) == [6, 7, 7]
+    assert tables[1]["seats"]["4"] == "Player 01"
+    # The tables opened by this draw deal their first hand on hand-done (T-SEAT-2).
+    dealt = cli("hand-done", "--all", "--json").json["tables"]
+    assert all(t["button"] == min(int(s) for s in t["seats"]) for t in dealt)
+
+
 def test_undo_of_hand_done_and_button_restores_the_positions(cli: Cli) -> None:
     _drawn(cli, 9)
     cli("hand-done", "1")
