@@ -31,6 +31,8 @@ OPERATION = st.one_of(
     st.tuples(st.just("hands"), st.just(0)),
     st.tuples(st.just("tidy"), st.integers(0, 2**16)),
     st.tuples(st.just("undo"), st.just(0)),
+    st.tuples(st.just("move"), st.integers(0, 10_000)),
+    st.tuples(st.just("button"), st.integers(0, 10_000)),
 )
 
 
@@ -56,7 +58,7 @@ def _run(service: Service, command: commands.Command) -> None:
         assert len(service.store.load(service.tournament_id)) == before  # refused: nothing written
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(10, 60),
     seed=st.integers(0, 2**16),
@@ -92,6 +94,17 @@ def test_seating_through_the_service_stays_consistent(
                 _run(service, command)
             elif operation == "undo":
                 _run(service, commands.Undo())
+            elif operation == "move" and live:  # by hand, to any free seat (T-MOVE-1 may refuse)
+                room = service.state.room
+                free = [(n, s) for n, t in sorted(room.items()) if t.status == "open"
+                        for s in t.free_seats]
+                if free:
+                    table, seat = free[value % len(free)]
+                    _run(service, commands.MovePlayer(name=live[value % len(live)], table=table,
+                                                      seat=seat, rules=RULES))
+            elif operation == "button" and live:  # the TD corrects a button (34A)
+                player = service.state.find(live[value % len(live)])
+                _run(service, commands.SetButton(table=player.table, seat=player.seat))
             _check(service)
         assert fold(store.load(service.tournament_id)) == service.state  # a cold load agrees
         store.close()
