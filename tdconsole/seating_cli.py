@@ -61,8 +61,10 @@ def _show(service: Service) -> list[dict[str, Any]]:
 
 @app.command()
 def draw(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag = False) -> None:
-    """Seat every registered, unseated player: tables within 1 of each other, random seats, seat 1
-    on the button (T-SEAT-2). Once tables are in play, the rest are seated as late entries."""
+    """Seat every registered, unseated player at random, seat 1 on the button (T-SEAT-2).
+
+    Tables are within 1 player of each other (ST1). Around players already seated by hand the
+    rest fill the tables with the fewest players (8A)."""
     service = session_of(ctx).execute(commands.Draw(seed=seed, rules=_rules()))
     data = {"tables": _show(service), "players_seated": sum(
         1 for p in service.state.players.values() if p.status == "seated")}
@@ -122,8 +124,10 @@ def hand_done(
     every: Annotated[bool, typer.Option("--all", help="Every table that is dealing.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """A table finished its hand: move its button and blinds on (TDA 32 dead button, 34B
-    heads-up). A table without a hand yet deals its first (T-SEAT-2)."""
+    """A table finished its hand: its button and blinds move on (TDA 32, 34B).
+
+    Dead button and small blind by TDA 32, heads-up by 34B. A table without a hand yet deals its
+    first, the button on its lowest seat (T-SEAT-2)."""
     if (table is None) == (not every):
         raise InvalidInput("hand-done: give a TABLE or --all (not both)")
     service = session_of(ctx).service()
@@ -135,8 +139,9 @@ def hand_done(
 
 @app.command()
 def button(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag = False) -> None:
-    """Where the button is in the hand now being played (34A); the blinds are the next players,
-    heads-up the button is the small blind (34B)."""
+    """Set where the button is in the hand being played (34A).
+
+    The blinds are the next players; heads-up the button is the small blind (34B)."""
     service = session_of(ctx).execute(commands.SetButton(table=table, seat=seat))
     view = table_view(service.state.room[table])
     emit(view, as_json, lambda: render_tables([view]))
@@ -177,8 +182,10 @@ def balance(ctx: typer.Context, apply: ApplyOption = False, as_json: JsonFlag = 
 @app.command("break-table")
 def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
                 seed: SeedOption = None, as_json: JsonFlag = False) -> None:
-    """Break TABLE: its players draw the free seats of the others, which stay balanced, and are
-    dealt in at once or wait until the button passes (10A, T-BREAK-1, T-MOVE-2, T-MOVE-1).
+    """Break TABLE: its players draw the free seats of the other tables (10A, T-BREAK-1).
+
+    The others stay balanced; each player is dealt in at once or waits until the button passes
+    (T-MOVE-2, B6), and under club rules never pays the blinds twice in a row (T-MOVE-1, B7).
     Without --apply it only shows a draw (the same one with the same --seed)."""
     service = session_of(ctx).service()
     rules = _rules()
