@@ -15,6 +15,7 @@ from tdconsole.config import describe_validation_error
 from tdconsole.domain import commands
 from tdconsole.domain.clock import parse_duration
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.floor_cli import app as floor_app
 from tdconsole.rules_cli import rules_app
 from tdconsole.rulings_cli import rulings_app
 from tdconsole.service import Service
@@ -36,6 +37,7 @@ app.add_typer(db_app, name="db")
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
+app.add_typer(floor_app)
 
 
 @app.callback()

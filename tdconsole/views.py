@@ -9,9 +9,10 @@ from datetime import datetime
 from typing import Any
 
 from tdconsole.domain import clock as clock_ops
-from tdconsole.domain.events import Envelope, PlayerRegistered
+from tdconsole.domain.events import Envelope, PlayerRegistered, RulingLogged
 from tdconsole.domain.structure import Level
 from tdconsole.domain.tournament import Player, TournamentState
+from tdconsole.rulings_views import penalties_view
 
 
 def level_view(level: Level | None) -> dict[str, int] | None:
@@ -75,11 +76,18 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dic
         "chips_in_play": state.entries * info.starting_stack,
         "average_stack": average_stack(state),
         "players": [player_view(player) for player in state.players.values()],
+        # Who is sitting out a penalty now and how much is left (issue 7; `rulings penalties`).
+        "serving_penalties": [row for row in penalties_view(state, now) if row["serving"]],
     }
 
 
 def describe(envelope: Envelope, names: dict[str, str]) -> str:
     """One line for the event log screen and `tdconsole log`: player ids shown as names."""
+    if isinstance(envelope.event, RulingLogged):
+        event = envelope.event
+        who = ", ".join(p.name for p in event.players)
+        return (f"ruling {event.ruling_id} ({event.scenario}) by {event.staff}"
+                + (f" for {who}" if who else "") + f": {event.decision}")
     fields = envelope.event.model_dump(exclude={"type", "structure"})
     if "player_id" in fields:
         fields = {"player": names.get(fields.pop("player_id"), "?"), **fields}

@@ -7,7 +7,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.penalties import Penalty
+from tdconsole.domain.penalties import PenaltyKind
 from tdconsole.domain.rulings import Scenario
 
 
@@ -80,9 +80,10 @@ class LogRuling(Command):
     players: list[str] = Field(default_factory=list)
     decision: str | None = None
     reason: str | None = None
-    # An override of the suggested penalty: True with `penalty` None gives no penalty.
+    # An override of the suggested penalty: `penalty` None gives none; rounds, hands, minutes count.
     override_penalty: bool = False
-    penalty: Penalty | None = None
+    penalty: PenaltyKind | None = None
+    penalty_amount: int = Field(default=0, ge=0)
     corrects: int | None = None
     clock_call: int | None = None
 

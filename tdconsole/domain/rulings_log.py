@@ -144,9 +144,9 @@ def given_penalty(kind: PenaltyKind, amount: int, reason: str) -> Penalty:
     rules = ["C-PEN-1", "TDA 71"] if kind in (PenaltyKind.MINUTES, PenaltyKind.DISQUALIFICATION) \
         else ["TDA 70", "TDA 71"]
     if kind not in COUNTED and amount:
-        raise InvalidInput(f"--penalty: a {kind} takes no amount")
+        raise InvalidInput(f"--penalty {kind}: a {kind} takes no amount")
     if kind in COUNTED and amount < 1:
-        raise InvalidInput(f"--penalty: a {kind} penalty needs an amount of at least 1 ({kind}:N)")
+        raise InvalidInput(f"--penalty {kind}: give the amount, at least 1 ({kind}:N)")
     hands = amount if kind == PenaltyKind.MISSED_HANDS else None
     return Penalty(kind=kind, amount=amount, hands=hands, rules=rules, reason=reason)
 
@@ -188,7 +188,10 @@ def _log_ruling(state: TournamentState, command: LogRuling, now: datetime) -> li
     decision = suggestion.ruling if command.decision is None else command.decision.strip()
     if not decision:
         raise InvalidInput("--decision cannot be empty")
-    given = command.penalty if command.override_penalty else suggestion.penalty
+    given = suggestion.penalty
+    if command.override_penalty:
+        given = None if command.penalty is None else given_penalty(command.penalty, command.penalty_amount,
+                                                                   reason or "")
     if given is not None:
         if not players:
             raise InvalidInput(f"a {given.kind} penalty needs the player it is for (--player NAME)")

@@ -12,7 +12,7 @@ from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdErr
 from tdconsole.domain.events import RulingLogged
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
 from tdconsole.domain.penalties import PenaltyKind
-from tdconsole.domain.rulings_log import count_hand_at_table, find_ruling, given_penalty, offences
+from tdconsole.domain.rulings_log import count_hand_at_table, find_ruling, offences
 from tdconsole.rulings_catalogue import load_catalogue
 from tests.domain.helpers import Tournament, at
 
@@ -119,9 +119,23 @@ def test_an_accepted_ruling_keeps_the_suggestion_as_the_decision(t: Tournament) 
 def test_override_of_the_penalty_is_given_at_the_table_size(t: Tournament) -> None:
     logged = _logged(t, _log("out-of-turn-action", {**OOT_BINDING, "players": "7"}, players=["Anna"],
                              override_penalty=True, reason="angle shooting",
-                             penalty=given_penalty(PenaltyKind.ROUNDS, 2, "angle shooting")))
+                             penalty=PenaltyKind.ROUNDS, penalty_amount=2))
     assert logged.penalty is not None and (logged.penalty.kind, logged.penalty.hands) == ("rounds", 14)
+    assert logged.penalty.reason == "angle shooting" and logged.penalty.rules == ["TDA 70", "TDA 71"]
     assert logged.overridden and logged.decision == logged.suggestion.ruling
+
+
+def test_override_to_no_penalty_and_bad_amounts(t: Tournament) -> None:
+    _logged(t, _log("out-of-turn-action", {**OOT_BINDING, "players": "8"}, players=["Anna"]))
+    spared = _logged(t, _log("out-of-turn-action", {**OOT_BINDING, "players": "8"}, players=["Anna"],
+                             override_penalty=True, reason="new player, explained the rule"))
+    assert spared.suggestion.penalty is not None and spared.penalty is None
+    _log_unchanged(t, _log("wrong-button", {"substantial_action": "no"}, players=["Bo"],
+                           override_penalty=True, penalty=PenaltyKind.MINUTES, reason="r"),
+                   InvalidInput, "--penalty minutes: give the amount")
+    _log_unchanged(t, _log("wrong-button", {"substantial_action": "no"}, players=["Bo"],
+                           override_penalty=True, penalty=PenaltyKind.WARNING, penalty_amount=2,
+                           reason="r"), InvalidInput, "takes no amount")
 
 
 def test_undo_refuses_a_ruling_and_names_rulings_correct(t: Tournament) -> None:
