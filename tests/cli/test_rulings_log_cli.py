@@ -37,7 +37,7 @@ def _oot(capsys: Capsys, db: str, player: str, *extra: str) -> dict:  # type: ig
     return result.json  # type: ignore[no-any-return]
 
 
-def test_c4_second_oot_logged_escalates_to_three_rounds_and_the_board_shows_it(db: str, capsys: Capsys) -> None:
+def test_c4_second_oot_logged_escalates_to_three_rounds_on_the_board(db: str, capsys: Capsys) -> None:
     first = _oot(capsys, db, "anna")
     assert set(first) == ROW_KEYS
     assert (first["id"], first["staff"], first["players"], first["table"], first["seat"]) == (
@@ -111,9 +111,10 @@ def test_export_csv_and_html_are_the_views_of_the_same_log(db: str, capsys: Caps
 
 
 def test_clock_call_countdown_and_its_ruling_logged_at_zero(db: str, capsys: Capsys) -> None:
-    called = run(capsys, "--db", db, "--role", "floor", "rulings", "clock-call", "--table", "1", "--seat", "4",
-                 "--player", "Bo", "--json").json
-    assert (called["id"], called["total_seconds"], called["expired"], called["player"]) == (1, 60, False, "Bo")
+    called = run(capsys, "--db", db, "--role", "floor", "rulings", "clock-call", "--table", "1",
+                 "--seat", "4", "--player", "Bo", "--json").json
+    assert (called["id"], called["total_seconds"], called["expired"], called["player"]) == (
+        1, 60, False, "Bo")
     assert called["rules"] == ["C-CLOCK-1", "TDA 29"]
     assert [r["id"] for r in run(capsys, "--db", db, "rulings", "clock-calls", "--json").json] == [1]
     before = _events(db)
@@ -175,4 +176,5 @@ def test_the_floor_role_may_log_rulings_and_call_the_clock(db: str, capsys: Caps
               "wrong-button", "-a", "substantial_action=yes", "--by", "Mette", "--json").json
     assert row["staff"] == "Mette"
     log = run(capsys, "--db", db, "log", "--json").json
-    assert log[-1]["actor"] == "tablet-2" and log[-1]["summary"].startswith("ruling 1 (wrong-button) by Mette")
+    assert log[-1]["actor"] == "tablet-2"
+    assert log[-1]["summary"].startswith("ruling 1 (wrong-button) by Mette")

@@ -44,7 +44,8 @@ def test_a_ruling_logged_on_a_floor_terminal_follows_to_the_td(td: Service, db_u
         floor = Service(floor_store, td.tournament_id, actor="tablet", role="floor")
         floor.execute(_oot("anna"))
         assert td.refresh() is True
-        assert [(r["id"], r["players"], r["staff"]) for r in rulings_view(td.state)] == [(1, ["Anna"], "Mette")]
+        rows = rulings_view(td.state)
+        assert [(r["id"], r["players"], r["staff"]) for r in rows] == [(1, ["Anna"], "Mette")]
         # The TD's second ruling on Anna counts the floor's first: O-OOT-5 escalates.
         [envelope] = td.execute(_oot("Anna", staff="TD"))
         assert envelope.event.penalty is not None  # type: ignore[union-attr]
@@ -79,8 +80,9 @@ def test_escalation_counts_a_ruling_that_won_the_race(td: Service, db_url: str,
 
 @pytest.mark.slow
 def test_a_ruling_logged_in_another_process_appears_in_this_ones_list(td: Service, db_url: str) -> None:
-    logged = _cli(db_url, "--role", "floor", "rulings", "log", "-s", "out-of-turn-action", "-a", "action=fold",
-                  "-a", "deliberate=no", "-p", "Bo", "--table", "3", "--seat", "2", "--by", "Mette", "--json")
+    logged = _cli(db_url, "--role", "floor", "rulings", "log", "-s", "out-of-turn-action",
+                  "-a", "action=fold", "-a", "deliberate=no", "-p", "Bo", "--table", "3", "--seat", "2",
+                  "--by", "Mette", "--json")
     assert logged.returncode == 0, logged.stderr
     assert td.refresh() is True
     assert [(r["id"], r["players"], r["table"]) for r in rulings_view(td.state)] == [(1, ["Bo"], 3)]
