@@ -12,7 +12,6 @@ from rich.text import Text
 
 from tdconsole.clikit import JsonFlag, Session, console, emit, session_of
 from tdconsole.config import load_house_rules
-from tdconsole.domain.clock import format_duration
 from tdconsole.domain.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
 from tdconsole.domain.errors import InvalidInput
@@ -25,10 +24,13 @@ from tdconsole.rulings_views import (
     clock_calls_view,
     export_csv,
     export_html,
+    left_text,
     offences_view,
     penalties_view,
+    penalty_text,
     ruling_view,
     rulings_view,
+    suggestion_lines,
 )
 from tdconsole.service import Service
 
@@ -77,16 +79,8 @@ def suggest_command(scenario: str, answer: AnswerOption = None, as_json: JsonFla
 
 
 def render_suggestion(suggestion: Suggestion) -> None:
-    console.print(f"Ruling: {suggestion.ruling}")
-    console.print("Remedy:")
-    for number, step in enumerate(suggestion.remedy, start=1):
-        console.print(f"  {number}. {step}")
-    console.print(f"Rules: {', '.join(suggestion.rules)}")
-    given = suggestion.penalty
-    if given is not None:
-        amount = f" {given.amount}" if given.amount else ""
-        hands = f" ({given.hands} hands)" if given.hands is not None else ""
-        console.print(f"Penalty: {given.kind}{amount}{hands}: {given.reason}")
+    for line in suggestion_lines(suggestion):
+        console.print(line)
 
 
 # ---------------------------------------------------------------- the rulings log (through the service)
@@ -221,7 +215,7 @@ def list_command(
             marks = [*(["override"] if row["overridden"] else []),
                      *([f"corrected by #{row['corrected_by']}"] if row["corrected_by"] else []),
                      *([f"corrects #{row['corrects']}"] if row["corrects"] else []),
-                     *([f"penalty {_penalty_cell(row['penalty'])}"] if row["penalty"] else [])]
+                     *([f"penalty {penalty_text(row['penalty'])}"] if row["penalty"] else [])]
             console.print(Text("  ".join(part for part in head if part)))
             console.print(Text(f"    {row['decision']}" + "".join(f" [{mark}]" for mark in marks)))
 
@@ -263,7 +257,7 @@ def penalties_command(
         table_out = Table("ruling", "player", "penalty", "left", "status")
         for row in rows:
             status = "serving" if row["serving"] else ("ended" if row["ended"] else "done")
-            table_out.add_row(str(row["ruling"]), Text(row["player"]), _penalty_cell(row), left_text(row),
+            table_out.add_row(str(row["ruling"]), Text(row["player"]), penalty_text(row), left_text(row),
                               status)
         console.print(table_out)
 
@@ -354,21 +348,6 @@ def _clock_calls(service: Service) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- rendering
 
 
-def left_text(row: dict[str, Any]) -> str:
-    if row["remaining_hands"] is not None:
-        return f"{row['remaining_hands']} of {row['hands']} hands"
-    if row["remaining_seconds"] is not None:
-        return f"{format_duration(row['remaining_seconds'])} left"
-    return ""
-
-
-def _penalty_cell(given: dict[str, Any] | None) -> str:
-    if given is None:
-        return ""
-    amount = f" {given['amount']}" if given["amount"] else ""
-    return f"{given['kind']}{amount}"
-
-
 def render_ruling(row: dict[str, Any]) -> None:
     where = ", ".join(f"{k} {row[k]}" for k in ("table", "seat") if row[k] is not None)
     console.print(Text(f"Ruling {row['id']} by {row['staff']}" + (f" at {where}" if where else "")
@@ -380,5 +359,4 @@ def render_ruling(row: dict[str, Any]) -> None:
         console.print(Text(f"Reason: {row['reason']}"))
     console.print(f"Rules: {', '.join(row['suggestion']['rules'])}")
     if row["penalty"]:
-        hands = f" ({row['penalty']['hands']} hands)" if row["penalty"]["hands"] is not None else ""
-        console.print(f"Penalty: {_penalty_cell(row['penalty'])}{hands}: {row['penalty']['reason']}")
+        console.print(f"Penalty: {penalty_text(row['penalty'], hands=True)}: {row['penalty']['reason']}")

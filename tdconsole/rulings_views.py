@@ -6,13 +6,14 @@ from __future__ import annotations
 import csv
 import html
 import io
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from tdconsole.domain.clock import format_duration
 from tdconsole.domain.clock_call import clock_call_state
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.penalties import Penalty
-from tdconsole.domain.rulings import Scenario, ordered
+from tdconsole.domain.rulings import Scenario, Suggestion, ordered
 from tdconsole.domain.rulings_log import LoggedRuling
 from tdconsole.domain.tournament import TournamentState
 
@@ -50,13 +51,37 @@ def rulings_view(state: TournamentState, *, player: str | None = None, scenario:
             and (table is None or r.event.table == table)]
 
 
-def penalty_text(given: Penalty | None) -> str:
-    """"rounds 3 (24 hands)", "minutes 5", "warning"; "" for none."""
+def penalty_text(given: Mapping[str, Any] | None, *, hands: bool = False) -> str:
+    """"rounds 3", with `hands` "rounds 3 (24 hands)"; "warning"; "" for none. `given` is a
+    penalty's JSON or a penalty board row (both have kind, amount and hands)."""
     if given is None:
         return ""
-    amount = f" {given.amount}" if given.amount else ""
-    hands = f" ({given.hands} hands)" if given.hands is not None and given.kind == "rounds" else ""
-    return f"{given.kind}{amount}{hands}"
+    text = given["kind"] + (f" {given['amount']}" if given["amount"] else "")
+    if hands and given["hands"] is not None and given["kind"] == "rounds":
+        text += f" ({given['hands']} hands)"
+    return text
+
+
+def suggestion_lines(suggestion: Suggestion) -> list[str]:
+    """The ruling, the remedy step by step, the rules and the penalty, as people read them."""
+    lines = [f"Ruling: {suggestion.ruling}", "Remedy:"]
+    lines += [f"  {number}. {step}" for number, step in enumerate(suggestion.remedy, start=1)]
+    lines.append(f"Rules: {', '.join(suggestion.rules)}")
+    given = suggestion.penalty
+    if given is not None:
+        amount = f" {given.amount}" if given.amount else ""
+        hands = f" ({given.hands} hands)" if given.hands is not None else ""
+        lines.append(f"Penalty: {given.kind}{amount}{hands}: {given.reason}")
+    return lines
+
+
+def left_text(row: Mapping[str, Any]) -> str:
+    """What is left of a penalty board row: "3 of 8 hands", "4:10 left", or ""."""
+    if row["remaining_hands"] is not None:
+        return f"{row['remaining_hands']} of {row['hands']} hands"
+    if row["remaining_seconds"] is not None:
+        return f"{format_duration(row['remaining_seconds'])} left"
+    return ""
 
 
 def penalties_view(state: TournamentState, now: datetime) -> list[dict[str, Any]]:
@@ -130,7 +155,8 @@ def _export_rows(state: TournamentState) -> list[list[str]]:
             event.ruling_id, logged.time.isoformat(timespec="seconds"), event.staff, event.table,
             event.seat, "; ".join(p.name for p in event.players), event.scenario,
             event.suggestion.ruling, event.decision, "yes" if event.overridden else "no", event.reason,
-            penalty_text(event.penalty), ", ".join(_cited(logged)), event.corrects,
+            penalty_text(event.penalty.model_dump() if event.penalty else None, hands=True),
+            ", ".join(_cited(logged)), event.corrects,
             logged.corrected_by,
         ]
         rows.append(["" if cell is None else str(cell) for cell in cells])

@@ -14,8 +14,10 @@ from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.floor_tables import FloorTablesScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.players import PlayersScreen
+from tdconsole.tui.screens.rulings import RulingsScreen
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5
@@ -28,6 +30,13 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
     ("Undo", "Undo the last command", commands.Undo),
 ]
+# Actions that open a panel rather than run a command at once: (name, help, app action).
+PANEL_ACTIONS: list[tuple[str, str, str]] = [
+    ("New ruling", "The guided ruling wizard, one question at a time", "rulings('tab-wizard')"),
+    ("Call the clock", "Start a clock call on a table and seat", "rulings('tab-calls')"),
+    ("Rulings log", "Every ruling logged, with a filter", "rulings('tab-log')"),
+    ("Penalty board", "Who is serving a penalty and how much is left", "rulings('tab-penalties')"),
+]
 
 
 class TdCommands(Provider):
@@ -39,7 +48,10 @@ class TdCommands(Provider):
         matcher = self.matcher(query)
         entries: list[tuple[str, str, Callable[[], object]]] = [
             (name, help_text, partial(app.execute, factory())) for name, help_text, factory in TD_ACTIONS
+            if app.service.role == "td" or not factory().td_only
         ]
+        entries += [(name, help_text, partial(app.run_action, action))
+                    for name, help_text, action in PANEL_ACTIONS if "rulings" in app.MODES]
         entries += [
             (f"Show {mode}", f"Switch to the {mode} screen", partial(app.switch_mode, mode))
             for mode in app.MODES
@@ -53,11 +65,12 @@ class TdCommands(Provider):
 class TdApp(App[None]):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
-    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen}
+    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen, "rulings": RulingsScreen}
     BINDINGS = [
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
+        Binding("f4", "switch_mode('rulings')", "Rulings"),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
         Binding("plus", "clock('next')", "Next level"),
@@ -71,8 +84,9 @@ class TdApp(App[None]):
         self.poll_seconds = poll_seconds
 
     def on_mount(self) -> None:
-        self.sub_title = self.service.state.info.name
-        self.switch_mode("clock")
+        staff = f": {self.service.actor}" if self.service.role != "td" else ""
+        self.sub_title = self.service.state.info.name + staff
+        self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
         self.set_interval(self.poll_seconds, self.follow)
 
     def follow(self) -> None:
@@ -102,7 +116,9 @@ class TdApp(App[None]):
         return True
 
     def on_command_requested(self, message: CommandRequested) -> None:
-        self.execute(message.command)
+        done = self.execute(message.command)
+        if message.on_done is not None:
+            message.on_done(done)
 
     def action_clock(self, what: str) -> None:
         clock = self.service.state.clock
@@ -118,7 +134,34 @@ class TdApp(App[None]):
         if self.execute(commands.Undo()):
             self.notify("Undone")
 
+    async def action_rulings(self, tab: str) -> None:
+        """Open the rulings screen on one of its tabs (wizard, clock calls, log, penalties)."""
+        await self.switch_mode("rulings")
+        open_tab = getattr(self.screen, "open_tab", None)
+        if open_tab is not None:
+            open_tab(tab)
+
+
+class FloorApp(TdApp, inherit_bindings=False):
+    """The floor terminal (`tdconsole floor`): rulings and the tables, none of the TD's keys (clock,
+    undo). The service refuses TD-only commands for the floor role whatever a screen offers."""
+
+    TITLE = "tdconsole floor"
+    MODES = {"rulings": RulingsScreen, "tables": FloorTablesScreen}
+    BINDINGS = [
+        *App.BINDINGS,
+        Binding("f1", "switch_mode('rulings')", "Rulings"),
+        Binding("f2", "switch_mode('tables')", "Tables"),
+    ]
+
 
 def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS) -> TdApp:
     """The app on one tournament's service (the factory tests use with a temporary database)."""
     return TdApp(service, poll_seconds=poll_seconds)
+
+
+def create_floor_app(service: Service, *, poll_seconds: float = POLL_SECONDS) -> FloorApp:
+    """The floor terminal on a service in the floor role."""
+    if service.role != "floor":
+        raise TdError("the floor terminal runs in the floor role")
+    return FloorApp(service, poll_seconds=poll_seconds)
