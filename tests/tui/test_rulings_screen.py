@@ -62,7 +62,8 @@ async def test_the_wizard_asks_one_question_at_a_time_and_logs_the_accepted_ruli
     [command] = _requested(seen)
     assert isinstance(command, LogRuling) and command.players == ["anna"] and command.table == 2
     [logged] = service.state.rulings
-    assert (logged.event.staff, logged.event.answers["earlier"], logged.event.overridden) == ("td", "0", False)
+    event = logged.event
+    assert (event.staff, event.answers["earlier"], event.overridden) == ("td", "0", False)
     assert [p.name for p in logged.event.players] == ["Anna"]
 
 
