@@ -198,3 +198,29 @@ async def test_the_floor_terminal_logs_rulings_as_the_staff_and_has_no_td_keys(s
         await pilot.press("f2")
         assert "No tables yet" in str(app.screen.query_one("#no-tables", Static).render())
     assert service.refresh() and [r.event.staff for r in service.state.rulings] == ["Mette"]
+
+
+async def test_a_correction_from_the_log_is_a_new_ruling_pointing_at_the_old(service: Service) -> None:
+    service.execute(_log("out-of-turn-action", {"action": "fold", "deliberate": "no"}, players=["Anna"],
+                         table=2, seat=4))
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await app.run_action("rulings('tab-log')")
+        await pilot.pause()
+        app.screen.query_one("#rulings", DataTable).focus()
+        await pilot.press("h")  # a penalty-board key does nothing on the log tab
+        await pilot.press("c")
+        await pilot.pause()
+        wizard = app.screen.query_one(RulingWizard)
+        assert wizard.corrects == 1 and app.screen.query_one("#players", Input).value == "Anna"
+        app.screen.query_one("#players", Input).value = "Bo"
+        await pilot.pause()
+        await pilot.click("#accept")
+        await pilot.pause()
+        assert any("needs a reason" in str(n.message) for n in app._notifications)
+        app.screen.query_one("#reason", Input).value = "it was Bo who folded"
+        await pilot.click("#accept")
+        await pilot.pause()
+    old, new = service.state.rulings
+    assert (old.corrected_by, new.event.corrects, [p.name for p in new.event.players]) == (2, 1, ["Bo"])
+    assert (new.event.table, new.event.seat, new.event.reason) == (2, 4, "it was Bo who folded")

@@ -31,6 +31,7 @@ from tdconsole.domain.clock_call import answers_at_zero
 from tdconsole.domain.commands import CallClock, ServePenalty, StopClockCall
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.rulings import Catalogue, Suggestion
+from tdconsole.domain.rulings_log import find_ruling
 from tdconsole.rulings_catalogue import load_catalogue
 from tdconsole.rulings_views import (
     clock_calls_view,
@@ -38,6 +39,7 @@ from tdconsole.rulings_views import (
     offences_view,
     penalties_view,
     penalty_text,
+    ruling_view,
     rulings_view,
 )
 from tdconsole.tui.messages import CommandRequested
@@ -62,7 +64,12 @@ class RulingsScreen(Screen[None]):
         Binding("x", "stop_call", "Player acted"),
         Binding("h", "hand_served", "Hand served"),
         Binding("e", "end_penalty", "End penalty"),
+        Binding("c", "correct", "Correct ruling"),
     ]
+
+    # Each key acts on its own tab only (and shows in the footer there).
+    ACTION_TABS = {"log_at_zero": "tab-calls", "stop_call": "tab-calls", "hand_served": "tab-penalties",
+                   "end_penalty": "tab-penalties", "correct": "tab-log"}
 
     def __init__(self, catalogue: Catalogue | None = None, house: HouseRules | None = None) -> None:
         super().__init__()
@@ -112,15 +119,28 @@ class RulingsScreen(Screen[None]):
     TAB_FOCUS = {"tab-wizard": "RulingWizard OptionList, RulingWizard Input", "tab-calls": "#call-table",
                  "tab-log": "#filter", "tab-penalties": "#penalties"}
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        tab = self.ACTION_TABS.get(action)
+        if tab is None:
+            return True
+        tabs = self.query(TabbedContent)
+        return bool(tabs) and tabs.first().active == tab
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.refresh_bindings()
+
     def open_tab(self, tab: str) -> None:
         """Show one tab and focus its first widget (wizard, clock calls, log, penalties)."""
         # A focused widget left in a hidden tab pulls its tab back to the front: drop it first.
         self.set_focus(None)
-        self.query_one(TabbedContent).active = tab
+        tabs = self.query_one(TabbedContent)
+        tabs.active = tab
         for widget in self.query(self.TAB_FOCUS[tab]):
             if widget.display:
                 widget.focus()
                 break
+        # On a screen just made, the tabs' own first activation may still be on its way.
+        self.call_after_refresh(setattr, tabs, "active", tab)
 
     @property
     def service(self) -> Any:
@@ -158,7 +178,7 @@ class RulingsScreen(Screen[None]):
             if row["expired"] and row["id"] not in self._announced:
                 self._announced.add(row["id"])
                 self.notify(f"Clock call {row['id']}: time at table {row['table']} seat {row['seat']}; "
-                            f"l logs the ruling", severity="warning", timeout=8)
+                            f"l on the clock calls tab logs the ruling", severity="warning", timeout=8)
         self._reselect(table, selected)
         proposal = self.query_one("#proposal", Static)
         current = self._current_call(rows)
@@ -245,10 +265,10 @@ class RulingsScreen(Screen[None]):
     def show_detail(self) -> None:
         selected = self._selected(self.query_one("#rulings", DataTable))
         detail = self.query_one("#detail", Static)
-        row = next((r for r in rulings_view(self.service.state) if str(r["id"]) == selected), None)
-        detail.display = row is not None
-        if row is None:
+        detail.display = selected is not None
+        if selected is None:
             return
+        row = ruling_view(find_ruling(self.service.state, int(selected)))
         text = Text(f"Ruling {row['id']} by {row['staff']} at {row['time'][11:19]}: {row['decision']}\n")
         if row["overridden"]:
             text.append(f"Suggested: {row['suggestion']['ruling']}\nReason: {row['reason']}\n")
@@ -257,6 +277,15 @@ class RulingsScreen(Screen[None]):
         answers = "  ".join(f"{k}={v}" for k, v in row["answers"].items())
         text.append(f"Answers: {answers}\nRules: {', '.join(row['suggestion']['rules'])}")
         detail.update(text)
+
+    def action_correct(self) -> None:
+        """Correct the ruling selected in the log: the wizard, filled in from it (never an edit)."""
+        selected = self._selected(self.query_one("#rulings", DataTable))
+        if selected is None:
+            self.notify("Choose a ruling in the log to correct", severity="warning")
+            return
+        self.open_tab("tab-wizard")
+        self.query_one(RulingWizard).correct(find_ruling(self.service.state, int(selected)).event)
 
     # ------------------------------------------------------------ penalties
 

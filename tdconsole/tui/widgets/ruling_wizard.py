@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from tdconsole.domain.commands import LogRuling
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.events import RulingLogged
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.rulings import Catalogue, OpenQuestion, Scenario, Suggestion, Walk
 from tdconsole.domain.rulings_log import prepare
@@ -55,6 +56,7 @@ class RulingWizard(Vertical):
         self.walked: Walk | None = None
         self.question: OpenQuestion | None = None
         self.clock_call: int | None = None
+        self.corrects: int | None = None
 
     def compose(self) -> ComposeResult:
         with Grid(id="where"):
@@ -78,7 +80,7 @@ class RulingWizard(Vertical):
             yield Button("Override…", id="override-open", variant="warning")
         with Vertical(id="override"):
             yield Input(id="decision", placeholder="The final decision")
-            yield Input(id="reason", placeholder="Why it overrides the suggestion (needed), Enter logs")
+        yield Input(id="reason", placeholder="Why: an override or a correction needs a reason; Enter logs")
 
     def on_mount(self) -> None:
         self.list_scenarios("")
@@ -111,6 +113,17 @@ class RulingWizard(Vertical):
         self.scenario = self.catalogue.get(scenario_id)
         self.answers = dict(answers or {})
         self.clock_call = clock_call
+        self.corrects = None
+        self.show()
+
+    def correct(self, old: RulingLogged) -> None:
+        """Begin the correction of a logged ruling: its scenario, answers, table, seat and players,
+        to change and log as a new ruling pointing at it (earlier offences are counted again)."""
+        for name, value in (("table", old.table), ("seat", old.seat)):
+            self.query_one(f"#{name}", Input).value = "" if value is None else str(value)
+        self.query_one("#players", Input).value = ", ".join(p.name for p in old.players)
+        self.start(old.scenario, {k: v for k, v in old.answers.items() if k != "earlier"})
+        self.corrects = old.ruling_id
         self.show()
 
     def _inputs(self) -> tuple[int | None, int | None, list[str]]:
@@ -144,8 +157,9 @@ class RulingWizard(Vertical):
         suggestion = walked.suggestion if walked is not None else None
         self.query_one("#search").display = picking
         self.query_one("#scenarios").display = picking
-        self.query_one("#title", Static).update(
-            Text("") if picking else Text(f"{self.scenario.title}   (Ctrl+B back, Ctrl+N new)"))  # type: ignore[union-attr]
+        correcting = f"Correcting ruling {self.corrects}: " if self.corrects else ""
+        self.query_one("#title", Static).update(Text("") if picking else Text(
+            f"{correcting}{self.scenario.title}   (Ctrl+B back, Ctrl+N new)"))  # type: ignore[union-attr]
         done = walked.answers if walked is not None else self.answers
         self.query_one("#answered", Static).update(
             Text("   ".join(f"{key}={value}" for key, value in done.items())))
@@ -157,6 +171,8 @@ class RulingWizard(Vertical):
         self.query_one("#actions").display = suggestion is not None
         if suggestion is None:
             self.query_one("#override").display = False
+        self.query_one("#reason").display = suggestion is not None and (
+            self.query_one("#override").display or self.corrects is not None)
         if picking:
             self.query_one("#scenarios").focus()
         elif suggestion is not None and not self.query_one("#override").display:
@@ -219,7 +235,7 @@ class RulingWizard(Vertical):
         elif event.input.id == "number" and event.value.strip():
             self.answer(event.value.strip())
         elif event.input.id == "reason":
-            self.log(override=True)
+            self.log(override=bool(self.query_one("#override").display))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -227,6 +243,7 @@ class RulingWizard(Vertical):
             self.log(override=False)
         elif event.button.id == "override-open":
             self.query_one("#override").display = True
+            self.query_one("#reason").display = True
             decision = self.query_one("#decision", Input)
             if not decision.value and self.walked and self.walked.suggestion:
                 decision.value = self.walked.suggestion.ruling
@@ -240,9 +257,12 @@ class RulingWizard(Vertical):
         self.show()
 
     def action_restart(self) -> None:
-        self.scenario, self.answers, self.clock_call = None, {}, None
-        for name in ("decision", "reason", "search"):
+        self.scenario, self.answers, self.clock_call, self.corrects = None, {}, None, None
+        # The table stays (the floor is still there); who and which seat are asked afresh, so the
+        # next ruling is never put on the last one's player by mistake.
+        for name in ("decision", "reason", "search", "players", "seat"):
             self.query_one(f"#{name}", Input).value = ""
+        self.query_one("#override").display = False
         self.list_scenarios("")
         self.show()
 
@@ -250,11 +270,13 @@ class RulingWizard(Vertical):
         assert self.scenario is not None
         table, seat, names = self._inputs()
         extra: dict[str, Any] = {}
+        if override or self.corrects is not None:
+            extra["reason"] = self.query_one("#reason", Input).value
         if override:
-            extra = {"decision": self.query_one("#decision", Input).value,
-                     "reason": self.query_one("#reason", Input).value}
+            extra["decision"] = self.query_one("#decision", Input).value
         return LogRuling(scenario=self.scenario, house=self.house, staff=self.staff, answers=self.answers,
-                         table=table, seat=seat, players=names, clock_call=self.clock_call, **extra)
+                         table=table, seat=seat, players=names, clock_call=self.clock_call,
+                         corrects=self.corrects, **extra)
 
     def log(self, *, override: bool) -> None:
         def done(ok: bool) -> None:
