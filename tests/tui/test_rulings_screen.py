@@ -224,3 +224,20 @@ async def test_a_correction_from_the_log_is_a_new_ruling_pointing_at_the_old(ser
     old, new = service.state.rulings
     assert (old.corrected_by, new.event.corrects, [p.name for p in new.event.players]) == (2, 1, ["Bo"])
     assert (new.event.table, new.event.seat, new.event.reason) == (2, 4, "it was Bo who folded")
+
+
+async def test_typing_a_name_or_a_redraw_never_moves_the_focus_off_the_field(service: Service) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f4")
+        wizard = app.screen.query_one(RulingWizard)
+        wizard.start("out-of-turn-action")
+        await pilot.pause()
+        await pilot.press("down")  # the floor is choosing "Checked"
+        await pilot.click("#players")
+        await pilot.press(*"Bo")
+        app.screen.refresh_view()  # as when another terminal logs something
+        await pilot.pause()
+        assert app.screen.query_one("#players", Input).has_focus
+        assert app.screen.query_one("#players", Input).value == "Bo"
+        assert app.screen.query_one("#choices", OptionList).highlighted == 1

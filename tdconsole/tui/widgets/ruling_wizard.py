@@ -57,6 +57,9 @@ class RulingWizard(Vertical):
         self.question: OpenQuestion | None = None
         self.clock_call: int | None = None
         self.corrects: int | None = None
+        # What is asked now ("pick", "q:<key>", "suggest"): the focus moves only when it changes,
+        # so a redraw (another terminal wrote) or typing a name never pulls it away.
+        self._stage = ""
 
     def compose(self) -> ComposeResult:
         with Grid(id="where"):
@@ -114,6 +117,7 @@ class RulingWizard(Vertical):
         self.answers = dict(answers or {})
         self.clock_call = clock_call
         self.corrects = None
+        self._stage = ""  # a new ruling: ask afresh even if the first question looks the same
         self.show()
 
     def correct(self, old: RulingLogged) -> None:
@@ -125,6 +129,10 @@ class RulingWizard(Vertical):
         self.start(old.scenario, {k: v for k, v in old.answers.items() if k != "earlier"})
         self.corrects = old.ruling_id
         self.show()
+
+    def _answers(self, named: bool) -> dict[str, str]:
+        # Once the player is named the log counts the earlier offences (O-OOT-5, H-DEAD-X).
+        return {k: v for k, v in self.answers.items() if not (named and k == "earlier")}
 
     def _inputs(self) -> tuple[int | None, int | None, list[str]]:
         def number(name: str) -> int | None:
@@ -140,7 +148,7 @@ class RulingWizard(Vertical):
         table, _, names = self._inputs()
         try:
             offender = self.state.find(names[0]) if names else None
-            self.walked = prepare(self.state, self.scenario, self.answers, self.house,
+            self.walked = prepare(self.state, self.scenario, self._answers(offender is not None), self.house,
                                   offender=offender, table=table)
         except TdError as problem:
             self.walked = None
@@ -152,6 +160,9 @@ class RulingWizard(Vertical):
         `problem` (an answer just refused) or what stops the walk."""
         picking = self.scenario is None
         problem = (None if picking else self._walk()) or problem
+        self.query_one("#problem", Static).update(Text(problem or ""))
+        if not picking and self.walked is None and self._stage:
+            return  # a name being typed, say: keep the question in front until it walks again
         walked = self.walked if not picking else None
         self.question = walked.open[0] if walked is not None and walked.suggestion is None else None
         suggestion = walked.suggestion if walked is not None else None
@@ -163,8 +174,11 @@ class RulingWizard(Vertical):
         done = walked.answers if walked is not None else self.answers
         self.query_one("#answered", Static).update(
             Text("   ".join(f"{key}={value}" for key, value in done.items())))
-        self.query_one("#problem", Static).update(Text(problem or ""))
-        self._show_question(self.question)
+        stage = ("pick" if picking else f"q:{self.question.key}" if self.question
+                 else "suggest" if suggestion else "stuck")
+        moved, self._stage = stage != self._stage, stage
+        if moved:
+            self._show_question(self.question)
         shown = self.query_one("#suggestion", Static)
         shown.display = suggestion is not None
         shown.update(describe_suggestion(suggestion) if suggestion else "")
@@ -173,9 +187,9 @@ class RulingWizard(Vertical):
             self.query_one("#override").display = False
         self.query_one("#reason").display = suggestion is not None and (
             self.query_one("#override").display or self.corrects is not None)
-        if picking:
+        if moved and picking:
             self.query_one("#scenarios").focus()
-        elif suggestion is not None and not self.query_one("#override").display:
+        elif moved and suggestion is not None:
             self.query_one("#accept").focus()
 
     def _show_question(self, question: OpenQuestion | None) -> None:
@@ -274,7 +288,8 @@ class RulingWizard(Vertical):
             extra["reason"] = self.query_one("#reason", Input).value
         if override:
             extra["decision"] = self.query_one("#decision", Input).value
-        return LogRuling(scenario=self.scenario, house=self.house, staff=self.staff, answers=self.answers,
+        return LogRuling(scenario=self.scenario, house=self.house, staff=self.staff,
+                         answers=self._answers(bool(names)),
                          table=table, seat=seat, players=names, clock_call=self.clock_call,
                          corrects=self.corrects, **extra)
 
