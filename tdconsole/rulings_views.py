@@ -143,8 +143,8 @@ def clock_calls_view(state: TournamentState, now: datetime, house: HouseRules,
 
 # ---------------------------------------------------------------- exports (the club's record)
 
-EXPORT_COLUMNS = ["id", "time", "staff", "table", "seat", "players", "scenario", "suggested", "decision",
-                  "overridden", "reason", "penalty", "rules", "corrects", "corrected_by"]
+EXPORT_COLUMNS = ["id", "time", "staff", "table", "seat", "players", "scenario", "answers", "suggested",
+                  "decision", "overridden", "reason", "penalty", "rules", "corrects", "corrected_by"]
 
 
 def _export_rows(state: TournamentState) -> list[list[str]]:
@@ -154,6 +154,7 @@ def _export_rows(state: TournamentState) -> list[list[str]]:
         cells: list[Any] = [
             event.ruling_id, logged.time.isoformat(timespec="seconds"), event.staff, event.table,
             event.seat, "; ".join(p.name for p in event.players), event.scenario,
+            " ".join(f"{key}={value}" for key, value in event.answers.items()),
             event.suggestion.ruling, event.decision, "yes" if event.overridden else "no", event.reason,
             penalty_text(event.penalty.model_dump() if event.penalty else None, hands=True),
             ", ".join(_cited(logged)), event.corrects,

@@ -90,7 +90,9 @@ def describe(envelope: Envelope, names: dict[str, str]) -> str:
                 + (f" for {who}" if who else "") + f": {event.decision}")
     fields = envelope.event.model_dump(exclude={"type", "structure"})
     if "player_id" in fields:
-        fields = {"player": names.get(fields.pop("player_id"), "?"), **fields}
+        player_id = fields.pop("player_id")
+        # A clock call on a seat whose player is not known names nobody, rather than "?".
+        fields = {**({"player": names.get(player_id, "?")} if player_id else {}), **fields}
         fields.pop("name", None)
     details = ", ".join(f"{key} {value}" for key, value in fields.items())
     return envelope.event.type.replace("_", " ") + (f": {details}" if details else "")

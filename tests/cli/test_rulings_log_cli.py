@@ -178,3 +178,14 @@ def test_the_floor_role_may_log_rulings_and_call_the_clock(db: str, capsys: Caps
     log = run(capsys, "--db", db, "log", "--json").json
     assert log[-1]["actor"] == "tablet-2"
     assert log[-1]["summary"].startswith("ruling 1 (wrong-button) by Mette")
+
+
+def test_floor_opens_the_floor_terminal_in_the_floor_role_as_the_staff(db: str, capsys: Capsys,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from tdconsole.tui.app import FloorApp
+
+    opened: list[tuple[str, str]] = []
+    monkeypatch.setattr(FloorApp, "run", lambda self: opened.append((self.service.role, self.service.actor)))
+    assert run(capsys, "--db", db, "--role", "td", "floor", "--staff", " Mette ").code == 0
+    assert opened == [("floor", "Mette")]
+    assert_one_line_error(run(capsys, "--db", db, "floor", "--staff", " "), "--staff")
