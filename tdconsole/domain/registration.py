@@ -73,8 +73,9 @@ def _bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
 def _shift_places(state: TournamentState, by: int) -> None:
     # A late entry finishes above everyone who busted before it arrived (T-REG-1): their places
     # move down one; an entry taken back moves them up again.
-    for player in state.players.values():
-        if player.place is not None and player.status == "busted":
+    for player_id in state.busted:
+        player = state.players[player_id]
+        if player.place is not None:
             player.place += by
 
 
@@ -101,3 +102,4 @@ def _busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
     player.status, player.place = "busted", event.place
     player.table = player.seat = None
     state.players_left -= 1
+    state.busted.append(player.id)

@@ -14,6 +14,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.floor_tables import FloorTablesScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.players import PlayersScreen
@@ -30,12 +31,17 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
     ("Undo", "Undo the last command", commands.Undo),
 ]
-# Actions that open a panel rather than run a command at once: (name, help, app action).
-PANEL_ACTIONS: list[tuple[str, str, str]] = [
-    ("New ruling", "The guided ruling wizard, one question at a time", "rulings('tab-wizard')"),
-    ("Call the clock", "Start a clock call on a table and seat", "rulings('tab-calls')"),
-    ("Rulings log", "Every ruling logged, with a filter", "rulings('tab-log')"),
-    ("Penalty board", "Who is serving a penalty and how much is left", "rulings('tab-penalties')"),
+
+# Actions that need a screen's selection or input: the palette opens the screen and starts them there.
+SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
+    ("Register a player", "Type a name on the players screen", "players", "new_player"),
+    ("Search players", "Filter the players list as you type", "players", "search"),
+    ("Bust the selected player", "Bust with a confirmation that shows the place", "players", "bust"),
+    ("New ruling", "The guided ruling wizard, one question at a time", "rulings", "open_tab('tab-wizard')"),
+    ("Call the clock", "Start a clock call on a table and seat", "rulings", "open_tab('tab-calls')"),
+    ("Rulings log", "Every ruling logged, with a filter; c corrects one", "rulings", "open_tab('tab-log')"),
+    ("Penalty board", "Who is serving a penalty and how much is left", "rulings",
+     "open_tab('tab-penalties')"),
 ]
 
 
@@ -50,11 +56,13 @@ class TdCommands(Provider):
             (name, help_text, partial(app.execute, factory())) for name, help_text, factory in TD_ACTIONS
             if app.service.role == "td" or not factory().td_only
         ]
-        entries += [(name, help_text, partial(app.run_action, action))
-                    for name, help_text, action in PANEL_ACTIONS if "rulings" in app.MODES]
         entries += [
             (f"Show {mode}", f"Switch to the {mode} screen", partial(app.switch_mode, mode))
             for mode in app.MODES
+        ]
+        entries += [
+            (name, help_text, partial(app.on_screen_action, mode, action))
+            for name, help_text, mode, action in SCREEN_ACTIONS if mode in app.MODES
         ]
         for name, help_text, callback in entries:
             score = matcher.match(name)
@@ -65,12 +73,14 @@ class TdCommands(Provider):
 class TdApp(App[None]):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
-    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen, "rulings": RulingsScreen}
+    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen, "rulings": RulingsScreen,
+             "calculator": FloorCalculatorScreen}
     BINDINGS = [
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
         Binding("f4", "switch_mode('rulings')", "Rulings"),
+        Binding("f8", "switch_mode('calculator')", "Calculator"),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
         Binding("plus", "clock('next')", "Next level"),
@@ -94,7 +104,7 @@ class TdApp(App[None]):
         try:
             changed = self.service.refresh()
         except TdError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         if changed:
             self.redraw()
@@ -110,7 +120,7 @@ class TdApp(App[None]):
         try:
             self.service.execute(command)
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6)
+            self.notify(str(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
@@ -130,17 +140,13 @@ class TdApp(App[None]):
                        "prev": commands.ClockStep(by=-1)}[what]
         self.execute(command)
 
+    def on_screen_action(self, mode: str, action: str) -> None:
+        self.switch_mode(mode)
+        self.call_after_refresh(lambda: self.screen.run_action(action))
+
     def action_undo(self) -> None:
         if self.execute(commands.Undo()):
             self.notify("Undone")
-
-    async def action_rulings(self, tab: str) -> None:
-        """Open the rulings screen on one of its tabs (wizard, clock calls, log, penalties)."""
-        await self.switch_mode("rulings")
-        open_tab = getattr(self.screen, "open_tab", None)
-        if open_tab is not None:
-            open_tab(tab)
-
 
 class FloorApp(TdApp, inherit_bindings=False):
     """The floor terminal (`tdconsole floor`): rulings and the tables, none of the TD's keys (clock,

@@ -114,7 +114,8 @@ async def test_a_clock_call_counts_down_and_logs_the_dead_hand_with_one_key(serv
                                                                            fake_clock: FakeClock) -> None:
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(120, 50)) as pilot:
-        await app.run_action("rulings(\'tab-calls\')")
+        app.on_screen_action("rulings", "open_tab('tab-calls')")
+        await pilot.pause()
         await pilot.pause()
         app.screen.query_one("#call-table", Input).value = "3"
         app.screen.query_one("#call-seat", Input).value = "5"
@@ -145,13 +146,15 @@ async def test_the_log_filters_and_the_penalty_board_counts_hands(service: Servi
     service.execute(_log("wrong-button", {"substantial_action": "yes"}, table=4))
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(120, 50)) as pilot:
-        await app.run_action("rulings(\'tab-log\')")
+        app.on_screen_action("rulings", "open_tab('tab-log')")
+        await pilot.pause()
         await pilot.pause()
         assert [r[0] for r in _rows(app, "#rulings")] == ["3", "2", "1"]
         app.screen.query_one("#filter", Input).value = "bo"
         await pilot.pause()
         assert [(r[0], r[4]) for r in _rows(app, "#rulings")] == [("1", "Bo")]
-        await app.run_action("rulings(\'tab-penalties\')")
+        app.on_screen_action("rulings", "open_tab('tab-penalties')")
+        await pilot.pause()
         fake_clock.advance(60)
         app.screen.refresh_view()
         assert [(r[1], r[3], r[4]) for r in _rows(app, "#penalties")] == [
@@ -190,7 +193,8 @@ async def test_the_floor_terminal_logs_rulings_as_the_staff_and_has_no_td_keys(s
         await pilot.pause()
         assert [r.event.staff for r in floor.state.rulings] == ["Mette"]
         # A TD-only action reached through a screen is refused by the service, as a notification.
-        await app.run_action("rulings(\'tab-penalties\')")
+        app.on_screen_action("rulings", "open_tab('tab-penalties')")
+        await pilot.pause()
         floor.execute(CallClock(table=1, seat=1))
         app.screen.post_message(CommandRequested(Register(names=["Dora"])))
         await pilot.pause()
@@ -205,7 +209,8 @@ async def test_a_correction_from_the_log_is_a_new_ruling_pointing_at_the_old(ser
                          table=2, seat=4))
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(120, 50)) as pilot:
-        await app.run_action("rulings('tab-log')")
+        app.on_screen_action("rulings", "open_tab('tab-log')")
+        await pilot.pause()
         await pilot.pause()
         app.screen.query_one("#rulings", DataTable).focus()
         await pilot.press("h")  # a penalty-board key does nothing on the log tab

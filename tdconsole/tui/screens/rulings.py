@@ -129,7 +129,7 @@ class RulingsScreen(Screen[None]):
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self.refresh_bindings()
 
-    def open_tab(self, tab: str) -> None:
+    def action_open_tab(self, tab: str) -> None:
         """Show one tab and focus its first widget (wizard, clock calls, log, penalties)."""
         # A focused widget left in a hidden tab pulls its tab back to the front: drop it first.
         self.set_focus(None)
@@ -284,7 +284,7 @@ class RulingsScreen(Screen[None]):
         if selected is None:
             self.notify("Choose a ruling in the log to correct", severity="warning")
             return
-        self.open_tab("tab-wizard")
+        self.action_open_tab("tab-wizard")
         self.query_one(RulingWizard).correct(find_ruling(self.service.state, int(selected)).event)
 
     # ------------------------------------------------------------ penalties
