@@ -10,12 +10,12 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from tdconsole.clikit import JsonFlag, Session, console, emit, session_of
+from tdconsole.clikit import JsonFlag, console, emit, session_of
 from tdconsole.config import load_house_rules
 from tdconsole.domain.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.events import Envelope, RulingLogged
+from tdconsole.domain.events import ClockCalled, Envelope, RulingLogged
 from tdconsole.domain.penalties import PenaltyKind
 from tdconsole.domain.rulings import Suggestion, suggest
 from tdconsole.domain.rulings_log import find_ruling
@@ -118,7 +118,7 @@ def parse_penalty(raw: str | None) -> tuple[bool, PenaltyKind | None, int]:
     return True, PenaltyKind(kind_text), amount
 
 
-def _log_command(session: Session, scenario: str, answers: dict[str, str], *, by: str,
+def _log_command(scenario: str, answers: dict[str, str], *, by: str,
                  table: int | None, seat: int | None, players: list[str], decision: str | None,
                  reason: str | None, penalty: str | None, corrects: int | None = None,
                  clock_call: int | None = None) -> LogRuling:
@@ -155,11 +155,10 @@ def log_command(
     """Log a ruling: the suggestion from the scenario and answers, the final decision, any penalty."""
     if scenario is None and clock_call is None:
         raise InvalidInput("--scenario: which scenario? (see `tdconsole rulings scenarios`)")
-    session = session_of(ctx)
-    command = _log_command(session, scenario or CLOCK_CALL, parse_answers(answer), by=by, table=table,
+    command = _log_command(scenario or CLOCK_CALL, parse_answers(answer), by=by, table=table,
                            seat=seat, players=player or [], decision=decision, reason=reason,
                            penalty=penalty, clock_call=clock_call)
-    service = session.service()
+    service = session_of(ctx).service()
     _emit_logged(service, service.execute(command), as_json)
 
 
@@ -181,14 +180,13 @@ def correct_command(
 ) -> None:
     """Correct a ruling: a new record that points at the old one (rulings are never deleted).
     What is not given is taken from the old ruling; earlier offences are counted again."""
-    session = session_of(ctx)
-    service = session.service()
+    service = session_of(ctx).service()
     old = find_ruling(service.state, ruling).event
     answers = parse_answers(answer)
     if scenario is None or scenario == old.scenario:
         answers = {**{k: v for k, v in old.answers.items() if k != "earlier"}, **answers}
     command = _log_command(
-        session, scenario or old.scenario, answers, by=by,
+        scenario or old.scenario, answers, by=by,
         table=old.table if table is None else table, seat=old.seat if seat is None else seat,
         players=player or [p.name for p in old.players], decision=decision, reason=reason,
         penalty=penalty, corrects=ruling)
@@ -310,8 +308,10 @@ def clock_call_command(
 ) -> None:
     """Call the clock on a player (C-CLOCK-1; TDA 29 as a setting)."""
     command = CallClock(table=table, seat=seat, facing_bet=facing_bet, player=player)
-    service = session_of(ctx).execute(command)
-    call_id = len(service.state.clock_calls)
+    service = session_of(ctx).service()
+    [envelope] = service.execute(command)
+    assert isinstance(envelope.event, ClockCalled)
+    call_id = envelope.event.call_id
     row = next(r for r in _clock_calls(service) if r["id"] == call_id)
     emit(row, as_json, lambda: console.print(
         f"Clock call {call_id} on table {table} seat {seat}: {row['total_seconds']} s "

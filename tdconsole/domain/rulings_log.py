@@ -171,8 +171,9 @@ def _log_ruling(state: TournamentState, command: LogRuling, now: datetime) -> li
     call = find_call(state, command.clock_call) if command.clock_call is not None else None
     if call is not None:
         table, seat = _at_the_call(call, table, seat, command.scenario)
-        if not players and call.player_id is not None:
-            players = [state.players[call.player_id]]
+        called_on = state.players.get(call.player_id or "")
+        if not players and called_on is not None:
+            players = [called_on]
         answers = _answers_at_zero(call, answers, command.house, command.scenario, now)
     reached = prepare(state, command.scenario, answers, command.house,
                       offender=players[0] if players else None, table=table, correcting=command.corrects)

@@ -188,7 +188,7 @@ class RulingWizard(Vertical):
         self.query_one("#reason").display = suggestion is not None and (
             self.query_one("#override").display or self.corrects is not None)
         if moved and picking:
-            self.query_one("#scenarios").focus()
+            self.query_one("#search").focus()  # type to find the scenario, Enter picks
         elif moved and suggestion is not None:
             self.query_one("#accept").focus()
 
