@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tdconsole.domain.commands import CallClock, LogRuling, Register, ServePenalty, StopClockCall, Undo
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
@@ -13,6 +15,7 @@ from tdconsole.domain.events import RulingLogged
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
 from tdconsole.domain.penalties import PenaltyKind
 from tdconsole.domain.rulings_log import count_hand_at_table, find_ruling, offences
+from tdconsole.domain.tournament import fold
 from tdconsole.rulings_catalogue import load_catalogue
 from tests.domain.helpers import Tournament, at
 
@@ -248,3 +251,32 @@ def test_a_clock_call_on_an_empty_seat_is_refused_once_players_are_seated(t: Tou
     _log_unchanged(t, CallClock(table=1, seat=1, player="Bo"), InvalidInput, "Anna is")
     [called] = t.do(CallClock(table=1, seat=1))
     assert called.player_id == anna.id  # type: ignore[union-attr]
+
+
+def _oots_in_the_log(t: Tournament, name: str, corrected_now: int | None) -> int:
+    """Counted from the raw events, not the state: the player's OOT rulings nobody corrected."""
+    events = [e.event for e in t.log if isinstance(e.event, RulingLogged)]
+    corrected = {e.corrects for e in events} | {corrected_now}
+    return sum(1 for e in events if e.ruling_id not in corrected and e.players[0].name == name)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 2), st.integers(0, 20)), min_size=1, max_size=12))
+def test_o_oot_5_earlier_counts_the_uncorrected_oots(steps: list[tuple[bool, int, int]]) -> None:
+    """Any run of OOT rulings and corrections: each logged `earlier` is the count of that player's
+    OOT rulings not corrected when it was logged, and a cold fold equals the live state."""
+    t = Tournament()
+    names = ["Anna", "Bo", "Carl"]
+    t.do(Register(names=names))
+    for correct, who, pick in steps:
+        open_ids = [r.id for r in t.state.rulings if r.corrected_by is None]
+        extra: dict[str, Any] = {}
+        if correct and open_ids:
+            extra = {"corrects": open_ids[pick % len(open_ids)], "reason": "wrong player"}
+        expected = _oots_in_the_log(t, names[who], extra.get("corrects"))
+        logged = _logged(t, _log("out-of-turn-action", {**OOT_BINDING, "players": "9"}, players=[names[who]],
+                                 **extra))
+        assert logged.answers["earlier"] == str(expected)
+        assert (logged.penalty is not None) == (expected > 0)  # club: a second OOT sits out (O-OOT-5)
+    assert fold(t.log).rulings == t.state.rulings
+    assert len(t.state.rulings) == len(steps)
