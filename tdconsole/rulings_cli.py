@@ -34,8 +34,9 @@ from tdconsole.rulings_views import (
 )
 from tdconsole.service import Service
 
-rulings_app = typer.Typer(help="Floor rulings: scenarios, suggestions and the rulings log.",
-                          no_args_is_help=True)
+rulings_app = typer.Typer(
+    help="Floor rulings: scenarios, suggestions, the rulings log, penalties and clock calls.",
+    no_args_is_help=True)
 
 AnswerOption = Annotated[list[str] | None, typer.Option(
     "--answer", "-a", metavar="KEY=VALUE",
@@ -179,6 +180,7 @@ def correct_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Correct a ruling: a new record that points at the old one (rulings are never deleted).
+
     What is not given is taken from the old ruling; earlier offences are counted again."""
     service = session_of(ctx).service()
     old = find_ruling(service.state, ruling).event
