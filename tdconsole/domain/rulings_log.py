@@ -182,7 +182,8 @@ def _log_ruling(state: TournamentState, command: LogRuling, now: datetime) -> li
         still = "; ".join(q.describe() for q in reached.open)
         raise InvalidInput(f"scenario {command.scenario.id!r}: questions still open: {still}")
     if reached.offence is not None and not players:
-        raise InvalidInput(f"this ruling records a {reached.offence} offence: name the player (--player)")
+        raise InvalidInput(f"this ruling records an offence ({reached.offence}): name the player it is "
+                           f"about (--player)")
     overridden = command.decision is not None or command.override_penalty
     reason = (command.reason or "").strip() or None
     _check_reason(overridden, command.corrects, reason)

@@ -86,7 +86,7 @@ def test_an_earlier_answer_that_contradicts_the_log_is_refused(t: Tournament) ->
 
 def test_an_offence_needs_the_player(t: Tournament) -> None:
     _log_unchanged(t, _log("out-of-turn-action", {**OOT_BINDING, "earlier": "0"}), InvalidInput,
-                   "out-of-turn offence", "--player")
+                   "records an offence (out-of-turn)", "--player")
 
 
 def test_a_penalty_for_an_unknown_player_changes_nothing(t: Tournament) -> None:

@@ -117,16 +117,15 @@ async def test_a_clock_call_counts_down_and_logs_the_dead_hand_with_one_key(serv
         app.on_screen_action("rulings", "open_tab('tab-calls')")
         await pilot.pause()
         await pilot.pause()
-        app.screen.query_one("#call-table", Input).value = "3"
-        app.screen.query_one("#call-seat", Input).value = "5"
-        await pilot.click("#call")
+        assert app.screen.query_one("#call-table", Input).has_focus  # no call running yet
+        await pilot.press("3", "tab", "5", "enter")
         await pilot.pause()
         assert [c.table for c in service.state.clock_calls] == [3]
+        assert app.screen.query_one("#calls", DataTable).has_focus
         fake_clock.advance(52)
         app.screen.refresh_view()
         [row] = _rows(app, "#calls")
         assert row[4] == "0:08" and row[5] == "warning"
-        app.screen.query_one("#calls", DataTable).focus()
         await pilot.press("l")
         assert service.state.rulings == []  # not before zero
         fake_clock.advance(9)

@@ -51,7 +51,7 @@ TICK_SECONDS = 0.25
 
 class RulingsScreen(Screen[None]):
     DEFAULT_CSS = """
-    RulingsScreen #call-form { grid-size: 6; grid-columns: 7 8 6 8 18 1fr; height: 3; }
+    RulingsScreen #call-form { grid-size: 6; grid-columns: 7 8 6 8 22 1fr; height: 3; }
     RulingsScreen #call-form Label { padding: 1 0 0 0; }
     RulingsScreen #calls, RulingsScreen #penalties { height: auto; max-height: 14; }
     RulingsScreen #rulings { height: 1fr; min-height: 8; }
@@ -115,9 +115,11 @@ class RulingsScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.refresh_view()
 
-    # The widget each tab starts on (a tab whose widget has the focus is the one shown).
-    TAB_FOCUS = {"tab-wizard": "RulingWizard OptionList, RulingWizard Input", "tab-calls": "#call-table",
-                 "tab-log": "#filter", "tab-penalties": "#penalties"}
+    # The widget each tab starts on, the first shown of these (a tab whose widget has the focus is
+    # the one in front). Clock calls: the running calls, so one key logs the ruling at zero.
+    TAB_FOCUS = {"tab-wizard": ["#search", "#choices", "#number", "#accept"],
+                 "tab-calls": ["#calls", "#call-table"], "tab-log": ["#filter"],
+                 "tab-penalties": ["#penalties"]}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         tab = self.ACTION_TABS.get(action)
@@ -135,8 +137,9 @@ class RulingsScreen(Screen[None]):
         self.set_focus(None)
         tabs = self.query_one(TabbedContent)
         tabs.active = tab
-        for widget in self.query(self.TAB_FOCUS[tab]):
-            if widget.display:
+        for selector in self.TAB_FOCUS[tab]:
+            widget = self.query_one(selector)
+            if widget.display and not (isinstance(widget, DataTable) and widget.row_count == 0):
                 widget.focus()
                 break
         # On a screen just made, the tabs' own first activation may still be on its way.
@@ -215,7 +218,13 @@ class RulingsScreen(Screen[None]):
             self.notify("Give the table and the seat of the player on the clock", severity="error")
             return
         facing = self.query_one("#call-facing", Checkbox).value
-        self.post_message(CommandRequested(CallClock(table=table, seat=seat, facing_bet=facing)))
+
+        def called(ok: bool) -> None:
+            if ok:  # watch the countdown; at zero one key (l) logs the ruling
+                self.refresh_calls()
+                self.query_one("#calls", DataTable).focus()
+
+        self.post_message(CommandRequested(CallClock(table=table, seat=seat, facing_bet=facing), called))
 
     def action_log_at_zero(self) -> None:
         """One key: log the ruling a clock call proposes at zero (H-DEAD-D; TDA 29)."""
@@ -237,6 +246,10 @@ class RulingsScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "filter":
             self.refresh_log()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id in ("call-table", "call-seat"):
+            self.call_clock()
 
     def refresh_log(self) -> None:
         words = self.query_one("#filter", Input).value.casefold().split()
