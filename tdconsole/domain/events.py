@@ -35,6 +35,8 @@ class TournamentCreated(_Event):
     seats_per_table: int
     # A copy of the structure: editing the file later does not change a running tournament.
     structure: Structure
+    # T-REG-1: late registration is open to the end of this level (None: no limit set).
+    late_reg_level: int | None = None
 
 
 class PlayerRegistered(_Event):
@@ -147,6 +149,21 @@ class ClockCallStopped(_Event):
     call_id: int
 
 
+class StructureChanged(_Event):
+    """T-LEVEL-1: the TD changed the structure while the tournament runs (the new one in full)."""
+
+    type: Literal["structure_changed"] = "structure_changed"
+    source: str  # the preset key, file or "editor" it came from, for the log
+    structure: Structure
+
+
+class LateRegistrationChanged(_Event):
+    """T-REG-1: late registration now runs to the end of `level` (None: no limit)."""
+
+    type: Literal["late_registration_changed"] = "late_registration_changed"
+    level: int | None
+
+
 class Undone(_Event):
     """Undo: the events of `command_id` no longer count; nothing is ever deleted from the log."""
 
@@ -169,6 +186,8 @@ Event = Annotated[
     | PenaltyEnded
     | ClockCalled
     | ClockCallStopped
+    | StructureChanged
+    | LateRegistrationChanged
     | Undone,
     Field(discriminator="type"),
 ]

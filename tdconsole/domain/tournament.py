@@ -167,4 +167,4 @@ def _undo(state: TournamentState, command: Undo, now: datetime) -> list[Event]:
 
 
 # The modules that register deciders and appliers (imported last: they import this module).
-from tdconsole.domain import clock_commands, registration, rulings_log  # noqa: E402, F401
+from tdconsole.domain import clock_commands, late_registration, registration, rulings_log  # noqa: E402, F401

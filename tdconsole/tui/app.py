@@ -9,8 +9,11 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 
+from tdconsole.config import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.structure import Structure
+from tdconsole.rulings_catalogue import load_catalogue
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
@@ -19,6 +22,8 @@ from tdconsole.tui.screens.floor_tables import FloorTablesScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
+from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+from tdconsole.tui.widgets.clock_panel import toggle_sound
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5
@@ -31,6 +36,26 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
     ("Undo", "Undo the last command", commands.Undo),
 ]
+# Palette entries that open a screen or change this terminal only: (name, help, app action).
+APP_ACTIONS: list[tuple[str, str, str]] = [
+    ("Edit the structure", "Change the levels and breaks of this tournament (T-LEVEL-1)", "structure"),
+    ("Sound on/off", "The clock's bell one minute before the end of a level and at the change",
+     "toggle_sound"),
+]
+
+
+def level_actions(structure: Structure) -> list[tuple[str, str, commands.Command]]:
+    """The commands that name a level of the tournament's structure: one palette entry per level."""
+    actions: list[tuple[str, str, commands.Command]] = []
+    for number, level in enumerate(structure.levels, start=1):
+        actions.append((f"Go to level {number}", f"{level.label}: start it full (T-LEVEL-1)",
+                        commands.ClockGoToLevel(level=number)))
+        actions.append((f"Late registration to level {number}",
+                        f"Late registration runs to the end of level {number} (T-REG-1)",
+                        commands.SetLateRegistration(level=number)))
+    actions.append(("Late registration without a limit", "Lift the late registration limit (T-REG-1)",
+                    commands.SetLateRegistration(level=None)))
+    return actions
 
 # Actions that need a screen's selection or input: the palette opens the screen and starts them there.
 SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
@@ -64,6 +89,10 @@ class TdCommands(Provider):
             (name, help_text, partial(app.on_screen_action, mode, action))
             for name, help_text, mode, action in SCREEN_ACTIONS if mode in app.MODES
         ]
+        entries += [(name, help_text, partial(app.run_action, action))
+                    for name, help_text, action in APP_ACTIONS]
+        entries += [(name, help_text, partial(app.execute, command))
+                    for name, help_text, command in level_actions(app.service.state.info.structure)]
         for name, help_text, callback in entries:
             score = matcher.match(name)
             if score > 0:
@@ -79,8 +108,10 @@ class TdApp(App[None]):
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
-        Binding("f4", "switch_mode('rulings')", "Rulings"),
+        Binding("f4", "structure", "Structure"),
+        Binding("f5", "switch_mode('rulings')", "Rulings"),
         Binding("f8", "switch_mode('calculator')", "Calculator"),
+        Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
         Binding("plus", "clock('next')", "Next level"),
@@ -88,10 +119,14 @@ class TdApp(App[None]):
         Binding("ctrl+z", "undo", "Undo"),
     ]
 
-    def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS) -> None:
+    def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
         super().__init__()
         self.service = service
         self.poll_seconds = poll_seconds
+        self.sound = sound
+        # Loaded before the app runs, so a broken house rules file is one line, not a traceback.
+        self.house_rules = load_house_rules()
+        self.catalogue = load_catalogue()  # the rulings scenarios, likewise
 
     def on_mount(self) -> None:
         staff = f": {self.service.actor}" if self.service.role != "td" else ""
@@ -148,6 +183,20 @@ class TdApp(App[None]):
         if self.execute(commands.Undo()):
             self.notify("Undone")
 
+    def action_toggle_sound(self) -> None:
+        toggle_sound(self)
+
+    def action_structure(self) -> None:
+        """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""
+        if not isinstance(self.screen, StructureEditorScreen):
+            self.push_screen(StructureEditorScreen(self.service.state.info.structure))
+
+    def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
+        command = commands.ChangeStructure(structure=message.structure, source="editor")
+        if self.execute(command):
+            self.notify(f"The tournament now plays {message.structure.name} (T-LEVEL-1)", markup=False)
+
+
 class FloorApp(TdApp, inherit_bindings=False):
     """The floor terminal (`tdconsole floor`): rulings and the tables, none of the TD's keys (clock,
     undo). The service refuses TD-only commands for the floor role whatever a screen offers."""
@@ -161,9 +210,9 @@ class FloorApp(TdApp, inherit_bindings=False):
     ]
 
 
-def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS) -> TdApp:
+def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> TdApp:
     """The app on one tournament's service (the factory tests use with a temporary database)."""
-    return TdApp(service, poll_seconds=poll_seconds)
+    return TdApp(service, poll_seconds=poll_seconds, sound=sound)
 
 
 def create_floor_app(service: Service, *, poll_seconds: float = POLL_SECONDS) -> FloorApp:

@@ -40,7 +40,7 @@ async def test_the_wizard_asks_one_question_at_a_time_and_logs_the_accepted_ruli
     app = create_app(service, poll_seconds=60)
     seen: list[Message] = []
     async with app.run_test(size=(120, 50), message_hook=seen.append) as pilot:
-        await pilot.press("f4")
+        await pilot.press("f5")
         assert isinstance(app.screen, RulingsScreen)
         app.screen.query_one("#players", Input).value = "anna"
         app.screen.query_one("#table", Input).value = "2"
@@ -72,7 +72,7 @@ async def test_the_second_oot_asks_the_table_size_and_suggests_three_rounds(serv
                          players=["Anna"]))
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(120, 50)) as pilot:
-        await pilot.press("f4")
+        await pilot.press("f5")
         wizard = app.screen.query_one(RulingWizard)
         app.screen.query_one("#players", Input).value = "Anna"
         wizard.start("out-of-turn-action", {"action": "check", "changed": "no", "deliberate": "no"})
@@ -91,7 +91,7 @@ async def test_the_second_oot_asks_the_table_size_and_suggests_three_rounds(serv
 async def test_override_needs_a_reason_and_keeps_the_answers_when_refused(service: Service) -> None:
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(120, 50)) as pilot:
-        await pilot.press("f4")
+        await pilot.press("f5")
         wizard = app.screen.query_one(RulingWizard)
         wizard.start("wrong-button", {"substantial_action": "no"})
         await pilot.pause()
@@ -235,7 +235,7 @@ async def test_a_correction_from_the_log_is_a_new_ruling_pointing_at_the_old(ser
 async def test_typing_a_name_or_a_redraw_never_moves_the_focus_off_the_field(service: Service) -> None:
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(120, 50)) as pilot:
-        await pilot.press("f4")
+        await pilot.press("f5")
         wizard = app.screen.query_one(RulingWizard)
         wizard.start("out-of-turn-action")
         await pilot.pause()

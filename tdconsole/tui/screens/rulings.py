@@ -24,7 +24,6 @@ from textual.widgets import (
     TabPane,
 )
 
-from tdconsole.config import load_house_rules
 from tdconsole.domain.clock import format_duration
 from tdconsole.domain.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.clock_call import answers_at_zero
@@ -32,7 +31,6 @@ from tdconsole.domain.commands import CallClock, ServePenalty, StopClockCall
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.rulings import Catalogue, Suggestion
 from tdconsole.domain.rulings_log import find_ruling
-from tdconsole.rulings_catalogue import load_catalogue
 from tdconsole.rulings_views import (
     clock_calls_view,
     left_text,
@@ -73,8 +71,9 @@ class RulingsScreen(Screen[None]):
 
     def __init__(self, catalogue: Catalogue | None = None, house: HouseRules | None = None) -> None:
         super().__init__()
-        self.catalogue = catalogue or load_catalogue()
-        self.house = house or load_house_rules()
+        # The app loaded both before it ran (a broken file is one line, not a traceback).
+        self.catalogue: Catalogue = catalogue or self.app.catalogue  # type: ignore[attr-defined]
+        self.house: HouseRules = house or self.app.house_rules  # type: ignore[attr-defined]
         self._announced: set[int] = set()
 
     def compose(self) -> ComposeResult:
