@@ -11,13 +11,16 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.commands import Command, Undo
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.tables import Table
+
+if TYPE_CHECKING:
+    from tdconsole.domain.rulings_log import ClockCall, LoggedRuling
 
 PlayerStatus = Literal["registered", "seated", "busted"]
 
@@ -45,6 +48,8 @@ class TournamentState:
     ids_issued: int = 0
     # command ids in the order applied, undone ones left out: undo takes the last one
     commands: list[str] = field(default_factory=list)
+    # command id -> why undo refuses it (a logged ruling is never undone: it is corrected)
+    final: dict[str, str] = field(default_factory=dict)
     last_seq: int = 0
     # Seating (issue 3, `seating.py`): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last
@@ -52,6 +57,9 @@ class TournamentState:
     room: dict[int, Table] = field(default_factory=dict)
     layout: dict[int, Table] = field(default_factory=dict)
     balanced_last: frozenset[str] = frozenset()
+    # The rulings log, penalties being served and clock calls (domain/rulings_log.py, clock_call.py)
+    rulings: list[LoggedRuling] = field(default_factory=list)
+    clock_calls: list[ClockCall] = field(default_factory=list)
 
     @property
     def entries(self) -> int:
@@ -144,6 +152,8 @@ def apply(state: TournamentState, envelope: Envelope) -> None:
     undoable = not isinstance(event, Undone | TournamentCreated)
     if undoable and (not state.commands or state.commands[-1] != envelope.command_id):
         state.commands.append(envelope.command_id)
+    if (refusal := event.undo_refusal()) is not None:
+        state.final[envelope.command_id] = refusal
     state.last_seq = envelope.seq
 
 
@@ -159,6 +169,8 @@ def decide(state: TournamentState, command: Command, now: datetime) -> list[Even
 def _undo(state: TournamentState, command: Undo, now: datetime) -> list[Event]:
     if not state.commands:
         raise TdError("there is nothing to undo")
+    if (refusal := state.final.get(state.commands[-1])) is not None:
+        raise TdError(refusal)
     return [Undone(command_id=state.commands[-1])]
 
 
@@ -167,5 +179,6 @@ from tdconsole.domain import (  # noqa: E402, F401
     clock_commands,
     late_registration,
     registration,
+    rulings_log,
     seating,
 )

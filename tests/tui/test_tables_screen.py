@@ -170,3 +170,11 @@ async def test_every_tables_action_is_in_the_command_palette(service: Service) -
         await pilot.press("y")
         await pilot.pause()
         assert _sizes(service) == [6, 5]
+
+
+def test_the_floor_palette_offers_none_of_the_tds_seating_actions() -> None:
+    from tdconsole.tui.app import SCREEN_ACTIONS, FloorApp, TdApp, offers
+
+    seating = [(mode, action) for _, _, mode, action in SCREEN_ACTIONS if mode == "tables"]
+    assert seating and all(offers(TdApp.MODES, mode, action) for mode, action in seating)
+    assert not any(offers(FloorApp.MODES, mode, action) for mode, action in seating)
