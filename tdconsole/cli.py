@@ -15,6 +15,7 @@ from tdconsole.config import describe_validation_error
 from tdconsole.domain import commands
 from tdconsole.domain.clock import parse_duration
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.money_cli import money_app
 from tdconsole.rules_cli import rules_app
 from tdconsole.rulings_cli import rulings_app
 from tdconsole.service import Service
@@ -36,6 +37,7 @@ app.add_typer(db_app, name="db")
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
+app.add_typer(money_app)
 
 
 @app.callback()
@@ -148,19 +150,6 @@ def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None
     service = session_of(ctx).execute(commands.Unregister(name=name))
     data = {"unregistered": name.strip(), "entries": service.state.entries}
     emit(data, as_json, lambda: console.print(f"Unregistered {name.strip()}"))
-
-
-@app.command()
-def bust(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
-    """Bust one or more players in the same hand."""
-    session = session_of(ctx)
-    envelopes = session.service().execute(commands.Bust(names=names))
-    players = session.service().state.players
-    busted = [{"id": e.event.player_id, "name": players[e.event.player_id].name,  # type: ignore[union-attr]
-               "place": e.event.place} for e in envelopes]  # type: ignore[union-attr]
-    data = {"busted": busted, "players_left": session.service().state.players_left}
-    emit(data, as_json, lambda: console.print(
-        "; ".join(f"{p['name']} busts in place {p['place']}" for p in busted)))
 
 
 @app.command()

@@ -12,6 +12,7 @@ from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.events import Envelope, PlayerRegistered
 from tdconsole.domain.structure import Level
 from tdconsole.domain.tournament import Player, TournamentState
+from tdconsole.money_views import add_money
 
 
 def level_view(level: Level | None) -> dict[str, int] | None:
@@ -57,7 +58,7 @@ def average_stack(state: TournamentState) -> int | None:
 
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dict[str, Any]:
     info = state.info
-    return {
+    view = {
         "tournament": {
             "id": tournament_id,
             "name": info.name,
@@ -76,6 +77,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dic
         "average_stack": average_stack(state),
         "players": [player_view(player) for player in state.players.values()],
     }
+    add_money(state, view)  # issue 6: prize_pool, payouts, each player's prize
+    return view
 
 
 def describe(envelope: Envelope, names: dict[str, str]) -> str:
