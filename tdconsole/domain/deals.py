@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tdconsole.domain import icm
-from tdconsole.domain.busts import still_in
+from tdconsole.domain import busts, money  # module imports: they load in any order
 from tdconsole.domain.commands import ApproveDeal, ConsentDeal, ProposeDeal
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import DealApproved, DealConsented, DealProposed, Event
-from tdconsole.domain.money import payout_structure
 from tdconsole.domain.tournament import Deal, Player, TournamentState, applies, decides
 
 
@@ -31,7 +30,7 @@ def remaining(state: TournamentState) -> list[Player]:
 
 
 def remaining_payouts(state: TournamentState, players: int) -> list[int]:
-    structure = payout_structure(state)
+    structure = money.payout_structure(state)
     amounts = [structure.amount(place) for place in range(1, players + 1)]
     while len(amounts) > 1 and amounts[-1] == 0:
         amounts.pop()
@@ -74,7 +73,7 @@ def _propose(state: TournamentState, command: ProposeDeal, now: datetime) -> lis
     payouts = remaining_payouts(state, len(players))
     leave = command.leave_for_winner
     if command.method == "custom":
-        given = {still_in(state, name).id: amount for name, amount in command.amounts.items()}
+        given = {busts.still_in(state, name).id: amount for name, amount in command.amounts.items()}
         missing = [player.name for player in players if player.id not in given]
         if missing or len(given) != len(command.amounts):
             raise InvalidInput("a custom deal gives every player left one amount; "
@@ -105,7 +104,7 @@ def _open_deal(state: TournamentState) -> Deal:
 @decides(ConsentDeal)
 def _consent(state: TournamentState, command: ConsentDeal, now: datetime) -> list[Event]:
     deal = _open_deal(state)
-    ids = [still_in(state, name).id for name in command.names]
+    ids = [busts.still_in(state, name).id for name in command.names]
     outside = [state.players[i].name for i in ids if i not in deal.amounts]
     if outside:
         raise InvalidInput(f"not in the deal: {', '.join(outside)}")

@@ -19,7 +19,7 @@ from datetime import datetime
 
 from tdconsole.domain import clock as clock_ops
 from tdconsole.domain import eliminations
-from tdconsole.domain.busts import busted_events
+from tdconsole.domain import busts  # a module import: the concern modules load in any order
 from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import (
@@ -86,11 +86,11 @@ def _table_done(state: TournamentState, command: HandForHandTableDone, now: date
     # T-H4H-1: every table has finished the hand: its busts are placed together.
     if h4h.pending:
         kind: eliminations.HandKind = "announcement" if h4h.hand == 0 else "hand-for-hand"
-        busts = [eliminations.Bust(name=player_id, stack=stack, table=table)
+        reported = [eliminations.Bust(name=player_id, stack=stack, table=table)
                  for player_id, (table, stack, _by) in h4h.pending.items()]
-        placements = eliminations.place_busts(busts, state.players_left, h4h.started.rules, kind)
+        placements = eliminations.place_busts(reported, state.players_left, h4h.started.rules, kind)
         knockers = {player_id: by for player_id, (_table, _stack, by) in h4h.pending.items()}
-        events += busted_events(state, placements, knockers)
+        events += busts.busted_events(state, placements, knockers)
     if h4h.hand >= 1:
         events += _clock_after_hand(state, h4h.started.rules, now)
     return [*events, HandForHandHandEnded(hand=h4h.hand)]

@@ -7,7 +7,8 @@
   the ranks they take, leftover kroner by sorted name (`tied_prizes`). An earlier entry that the
   house says cannot cash (`eliminations.earlier_entry_can_cash`, T-REG-1) takes no rank: the
   entries below it move up one rank each, so the money still adds up to the pool. An approved deal
-  (T-DEAL-1) replaces the money of the players in it.
+  (T-DEAL-1) replaces the money of the players in it. When more places are paid than entries can
+  cash, the places nobody can take go to first place (`payout_structure`).
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from tdconsole.domain.busts import still_in
+from tdconsole.domain import busts  # a module import: the concern modules load in any order
 from tdconsole.domain.commands import CountChips, SetMoney
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import ChipsCounted, Event, MoneySet
-from tdconsole.domain.payouts import PayoutStructure, generate_payouts, table_payouts, tied_prizes
+from tdconsole.domain.payouts import Payout, PayoutStructure, generate_payouts, table_payouts, tied_prizes
 from tdconsole.domain.prize_pool import EntryPrices, PrizePool, prize_pool
 from tdconsole.domain.tournament import Player, TournamentState, applies, decides
 
@@ -46,8 +47,18 @@ def payout_structure(state: TournamentState) -> PayoutStructure:
     if entries == 0:
         return PayoutStructure(prize_pool=amount, payouts=[])
     if money.table is not None:
-        return table_payouts(amount, entries, money.table, money.locked)
-    return generate_payouts(amount, entries, state.info.buy_in, money.curve, money.locked)
+        structure = table_payouts(amount, entries, money.table, money.locked)
+    else:
+        structure = generate_payouts(amount, entries, state.info.buy_in, money.curve, money.locked)
+    can_cash = sum(player.can_cash for player in state.players.values())
+    if len(structure.payouts) <= can_cash:
+        return structure
+    # More places paid than entries that can cash (T-REG-1 setting): the places nobody can take
+    # go to first place, like the rounding remainder, so the pool is still paid out in full.
+    amounts = structure.amounts[:can_cash]
+    amounts[0] += sum(structure.amounts[can_cash:])
+    return PayoutStructure(prize_pool=amount, payouts=[
+        Payout(place=place, amount=value) for place, value in enumerate(amounts, 1)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +100,7 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
     for player in state.players.values():
         place = 1 if player is champion else player.place
         prize = money.get(player.id, 0 if place is not None and payouts is not None else None)
-        last = 1 if player is champion else player.last_place
+        last = None if player is champion else player.last_place
         result[player.id] = Standing(place, last, prize)
     return result
 
@@ -113,7 +124,7 @@ def _money_set(state: TournamentState, event: MoneySet, now: datetime) -> None:
 def _count(state: TournamentState, command: CountChips, now: datetime) -> list[Event]:
     counts: dict[str, int] = {}
     for name, chips in command.counts.items():
-        player = still_in(state, name)
+        player = busts.still_in(state, name)
         if chips <= 0:
             raise InvalidInput(f"chips {player.name}={chips}: a player still in has chips above 0 "
                                "(bust him instead)")
