@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 
 from tdconsole.domain import clock as clock_ops
@@ -105,7 +106,9 @@ def _clock_after_hand(state: TournamentState, rules: EliminationRules, now: date
     following = reading.period + 1
     next_levels = ([int(clock_ops.period_seconds(structure, following))]
                    if following < len(structure.periods) else [])
-    after = eliminations.hand_for_hand_clock(int(reading.remaining), 1, rules, next_levels)[0]
+    # Whole seconds as the clock shows them (rounded up): 8:59.9 left reads, and counts, as 9:00.
+    left = math.ceil(reading.remaining)
+    after = eliminations.hand_for_hand_clock(left, 1, rules, next_levels)[0]
     events: list[Event] = [LevelChanged(period=following)] if after.level else []
     return [*events, ClockSet(remaining_seconds=after.seconds_left)]
 
