@@ -16,6 +16,7 @@ from rich.text import Text
 from tdconsole.clikit import JsonFlag, console, emit, session_of
 from tdconsole.config import load_house_rules, validate
 from tdconsole.domain import commands, deals
+from tdconsole.domain.money import name_numbers
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import HandForHandBust, PlayerBusted
 from tdconsole.domain.money_settings import MoneySettings
@@ -31,23 +32,6 @@ deal_app = typer.Typer(help="Deals: ICM, chip chop, custom (T-DEAL-1).", no_args
 money_app.add_typer(settings_app, name="money")
 money_app.add_typer(h4h_app, name="h4h")
 money_app.add_typer(deal_app, name="deal")
-
-
-def name_values(pairs: list[str], option: str) -> dict[str, int]:
-    """`NAME=N` pairs -> {name: n}; a malformed pair or a name given twice is a one-line error."""
-    values: dict[str, int] = {}
-    for pair in pairs:
-        name, sep, number = pair.rpartition("=")
-        if not sep or not name.strip():
-            raise InvalidInput(f"{option} {pair!r}: write NAME=NUMBER")
-        try:
-            value = int(number.strip().replace("_", "").replace(",", ""))
-        except ValueError:
-            raise InvalidInput(f"{option} {pair!r}: {number.strip()!r} is not a whole number") from None
-        if name.strip().casefold() in {key.casefold() for key in values}:
-            raise InvalidInput(f"{option}: {name.strip()} is given twice")
-        values[name.strip()] = value
-    return values
 
 
 def _places(place: int | None, last: int | None) -> str:
@@ -71,7 +55,7 @@ def bust(
     as_json: JsonFlag = False,
 ) -> None:
     """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
-    command = commands.Bust(names=names, stacks=name_values(stack or [], "--stack"), by=by or [],
+    command = commands.Bust(names=names, stacks=name_numbers(stack or [], "--stack"), by=by or [],
                             table=table)
     service = session_of(ctx).service()
     envelopes = service.execute(command)
@@ -137,7 +121,7 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
         metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
           as_json: JsonFlag = False) -> None:
     """Record chip counts (for deals)."""
-    service = session_of(ctx).execute(commands.CountChips(counts=name_values(counts, "chips")))
+    service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "chips")))
     state = service.state
     data = {"chips": {state.players[i].name: n for i, n in state.chips.items()}}
     emit(data, as_json, lambda: console.print(
@@ -233,7 +217,7 @@ def money_set(
         data["locked"] = {}
     if lock is not None:
         data["locked"] = {int(place): amount for place, amount in
-                          name_values(lock, "--lock").items() if place.strip().isdigit()}
+                          name_numbers(lock, "--lock").items() if place.strip().isdigit()}
         if len(data["locked"]) != len(lock):
             raise InvalidInput("--lock: write PLACE=AMOUNT with a place number")
     settings = validate(MoneySettings, data, "money set")
@@ -364,7 +348,7 @@ def deal_propose(
     if method not in ("icm", "chip-chop", "custom"):
         raise InvalidInput(f"deal method must be icm, chip-chop or custom, not {method!r}")
     _deal(ctx, commands.ProposeDeal(method=method,  # type: ignore[arg-type]
-                                    amounts=name_values(amount or [], "--amount"),
+                                    amounts=name_numbers(amount or [], "--amount"),
                                     leave_for_winner=leave), as_json)
 
 

@@ -105,6 +105,24 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
     return result
 
 
+def name_numbers(pairs: list[str], option: str) -> dict[str, int]:
+    """`NAME=N` pairs -> {name: n} (the CLI's and the TUI's input); one-line errors name `option`."""
+    values: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, number = pair.rpartition("=")
+        if not sep or not name.strip():
+            raise InvalidInput(f"{option} {pair.strip()!r}: write NAME=NUMBER")
+        try:
+            value = int(number.strip().replace("_", "").replace(",", ""))
+        except ValueError:
+            raise InvalidInput(
+                f"{option} {pair.strip()!r}: {number.strip()!r} is not a whole number") from None
+        if name.strip().casefold() in {key.casefold() for key in values}:
+            raise InvalidInput(f"{option}: {name.strip()} is given twice")
+        values[name.strip()] = value
+    return values
+
+
 @decides(SetMoney)
 def _set_money(state: TournamentState, command: SetMoney, now: datetime) -> list[Event]:
     settings = command.settings

@@ -9,12 +9,16 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 
+from tdconsole.config import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.deal import DealScreen
+from tdconsole.tui.screens.hand_for_hand import HandForHandScreen
 from tdconsole.tui.screens.log import LogScreen
+from tdconsole.tui.screens.payouts import PayoutsScreen
 from tdconsole.tui.screens.players import PlayersScreen
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
@@ -27,6 +31,16 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Next level", "Jump to the next level or break", partial(commands.ClockStep, by=1)),
     ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
     ("Undo", "Undo the last command", commands.Undo),
+    ("Start hand-for-hand", "T-H4H-1 at the seated players' tables (the F5 board takes others)",
+     lambda: commands.HandForHandStart(rules=load_house_rules().eliminations)),
+    ("Stop hand-for-hand", "End hand-for-hand once the hand is finished",
+     commands.HandForHandStop),
+    ("Propose an ICM deal", "From the chip counts (T-DEAL-1)",
+     partial(commands.ProposeDeal, method="icm")),
+    ("Propose a chip-chop deal", "From the chip counts (T-DEAL-1)",
+     partial(commands.ProposeDeal, method="chip-chop")),
+    ("Approve the deal", "Needs every remaining player's consent (T-DEAL-1)",
+     commands.ApproveDeal),
 ]
 
 
@@ -53,11 +67,15 @@ class TdCommands(Provider):
 class TdApp(App[None]):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
-    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen}
+    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen,
+             "payouts": PayoutsScreen, "hand-for-hand": HandForHandScreen, "deal": DealScreen}
     BINDINGS = [
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
+        Binding("f4", "switch_mode('payouts')", "Payouts"),
+        Binding("f5", "switch_mode('hand-for-hand')", "Hand-for-hand"),
+        Binding("f6", "switch_mode('deal')", "Deal"),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
         Binding("plus", "clock('next')", "Next level"),
