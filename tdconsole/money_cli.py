@@ -16,9 +16,9 @@ from rich.text import Text
 from tdconsole.clikit import JsonFlag, console, emit, session_of
 from tdconsole.config import load_house_rules, validate
 from tdconsole.domain import commands, deals
-from tdconsole.domain.money import name_numbers
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import HandForHandBust, PlayerBusted
+from tdconsole.domain.money import name_numbers
 from tdconsole.domain.money_settings import MoneySettings
 from tdconsole.money_views import deal_view, hand_for_hand_view, payouts_view, results_rows
 from tdconsole.payout_tables import load_payout_tables

@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from tdconsole.domain import eliminations
+from tdconsole.domain import (
+    eliminations,
+    registration,  # (partly loaded here: used at run time)
+)
 from tdconsole.domain.commands import AddOn, Bust, Reenter
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import (
@@ -21,7 +24,6 @@ from tdconsole.domain.events import (
     PlayerReentered,
 )
 from tdconsole.domain.house_rules import EliminationRules
-from tdconsole.domain import registration  # (partly loaded here: used at run time)
 from tdconsole.domain.tournament import Player, TournamentState, applies, decides
 
 

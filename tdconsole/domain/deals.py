@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from tdconsole.domain import icm
-from tdconsole.domain import busts, money  # module imports: they load in any order
+from tdconsole.domain import busts, icm, money  # module imports: they load in any order
 from tdconsole.domain.commands import ApproveDeal, ConsentDeal, ProposeDeal
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import DealApproved, DealConsented, DealProposed, Event

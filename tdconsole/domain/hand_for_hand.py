@@ -18,9 +18,11 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
+from tdconsole.domain import (
+    busts,  # a module import: the concern modules load in any order
+    eliminations,
+)
 from tdconsole.domain import clock as clock_ops
-from tdconsole.domain import eliminations
-from tdconsole.domain import busts  # a module import: the concern modules load in any order
 from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import (

@@ -224,7 +224,7 @@ def test_i1_icm_deal_through_the_log_needs_every_consent_and_the_td() -> None:
     assert t.state.deal is not None and t.state.deal.amounts == {"p1": 89, "p2": 87}
     t.do(ConsentDeal(names=["P01"]))
     before = len(t.log)
-    with pytest.raises(RuleViolation, match="T-DEAL-1: .*missing: P02"):
+    with pytest.raises(RuleViolation, match=r"T-DEAL-1: .*missing: P02"):
         t.do(ApproveDeal())
     assert len(t.log) == before
     t.do(ConsentDeal(names=["P02"]))
@@ -285,4 +285,4 @@ def test_the_winner_is_first_and_takes_first_place_money() -> None:
     t.do(Bust(names=["P02"]))
     standings = money.standings(t.state, money.payout_structure(t.state))
     assert standings["p3"].place == 1
-    assert [standings[p].prize for p in ("p3", "p2", "p1")] == money.payout_structure(t.state).amounts + [0]
+    assert [standings[p].prize for p in ("p3", "p2", "p1")] == [*money.payout_structure(t.state).amounts, 0]

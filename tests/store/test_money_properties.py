@@ -4,6 +4,8 @@ their places' money, places are unique unless tied, and the prizes pay out the w
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -53,10 +55,9 @@ def test_prizes_add_up_to_the_pool_and_places_are_unique_unless_tied(
     service = Service.create(shared_store, name="Props", structure=load_structure("club-turbo"),
                              buy_in=300, fee=30)
     service.execute(Register(names=[f"N{i}" for i in range(players)]))
-    try:
+    # settings that cannot pay these entries are refused (the defaults stay)
+    with contextlib.suppress(TdError):
         service.execute(SetMoney(settings=money))
-    except TdError:
-        pass  # settings that cannot pay these entries are refused (the defaults stay)
     for kind, picks, stacks, can_cash in steps:
         state = service.state
         alive = sorted(p.name for p in state.players.values() if p.status != "busted")
@@ -102,7 +103,7 @@ def test_prizes_add_up_to_the_pool_and_places_are_unique_unless_tied(
     cashing = {place: [e["prize"] for e in group if e["id"] in can_cash]
                for place, group in sorted(groups.items())}
     places = [place for place, prizes in cashing.items() if prizes]
-    for better, worse in zip(places, places[1:], strict=False):
+    for better, worse in itertools.pairwise(places):
         assert min(cashing[better]) >= max(cashing[worse])
     # ties add up: with no entry barred from cashing, a tie gets its places' combined money
     if all(p.can_cash for p in service.state.players.values()):
