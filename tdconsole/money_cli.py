@@ -223,7 +223,11 @@ def money_set(
     settings = validate(MoneySettings, data, "money set")
     service = session.execute(commands.SetMoney(settings=settings))
     shown = _money_data(service)
-    emit(shown, as_json, lambda: (_money_render(shown), _payouts_render(payouts_view(service.state))))
+    def render() -> None:
+        _money_render(shown)
+        _payouts_render(payouts_view(service.state))
+
+    emit(shown, as_json, render)
 
 
 # ---------------------------------------------------------------- hand-for-hand
@@ -322,7 +326,7 @@ def deal_calc(
         table = Table("player", "chips", "ICM", "chip chop",
                       title=f"Remaining payouts {', '.join(f'{p:,}' for p in found.payouts)}")
         for row in rows:
-            table.add_row(Text(row["name"]), f"{row['chips']:,}", f"{row['icm']:,}",
+            table.add_row(Text(str(row["name"])), f"{row['chips']:,}", f"{row['icm']:,}",
                           f"{row['chip_chop']:,}")
         console.print(table)
 
@@ -347,9 +351,9 @@ def deal_propose(
     """Propose a deal; it needs every player's consent and the TD's approval (T-DEAL-1)."""
     if method not in ("icm", "chip-chop", "custom"):
         raise InvalidInput(f"deal method must be icm, chip-chop or custom, not {method!r}")
-    _deal(ctx, commands.ProposeDeal(method=method,  # type: ignore[arg-type]
-                                    amounts=name_numbers(amount or [], "--amount"),
-                                    leave_for_winner=leave), as_json)
+    _deal(ctx, commands.ProposeDeal.model_validate({"method": method,
+                                    "amounts": name_numbers(amount or [], "--amount"),
+                                    "leave_for_winner": leave}), as_json)
 
 
 @deal_app.command("consent")

@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from tdconsole.domain import busts, icm, money  # module imports: they load in any order
+from tdconsole.domain import busts, money  # module imports: they load in any order
 from tdconsole.domain.commands import ApproveDeal, ConsentDeal, ProposeDeal
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import DealApproved, DealConsented, DealProposed, Event
+from tdconsole.domain.icm import Deal as Amounts
+from tdconsole.domain.icm import approve_deal, chip_chop, custom_deal, icm, icm_deal
 from tdconsole.domain.tournament import Deal, Player, TournamentState, applies, decides
 
 
@@ -53,17 +55,17 @@ class DealOptions:
     stacks: list[int]
     payouts: list[int]
     equity: list[float]
-    icm: icm.Deal
-    chip_chop: icm.Deal
+    icm: Amounts
+    chip_chop: Amounts
 
 
 def options(state: TournamentState, leave_for_winner: int = 0) -> DealOptions:
     players = remaining(state)
     chips = stacks(state, players)
     payouts = remaining_payouts(state, len(players))
-    return DealOptions(players, chips, payouts, icm.icm(payouts, chips),
-                       icm.icm_deal(payouts, chips, leave_for_winner),
-                       icm.chip_chop(payouts, chips, leave_for_winner))
+    return DealOptions(players, chips, payouts, icm(payouts, chips),
+                       icm_deal(payouts, chips, leave_for_winner),
+                       chip_chop(payouts, chips, leave_for_winner))
 
 
 @decides(ProposeDeal)
@@ -77,11 +79,11 @@ def _propose(state: TournamentState, command: ProposeDeal, now: datetime) -> lis
         if missing or len(given) != len(command.amounts):
             raise InvalidInput("a custom deal gives every player left one amount; "
                                f"missing: {', '.join(missing) or 'none'}")
-        deal = icm.custom_deal(payouts, [given[player.id] for player in players], leave)
+        deal = custom_deal(payouts, [given[player.id] for player in players], leave)
     else:
         if command.amounts:
             raise InvalidInput("amounts are for a custom deal only")
-        method = icm.icm_deal if command.method == "icm" else icm.chip_chop
+        method = icm_deal if command.method == "icm" else chip_chop
         deal = method(payouts, stacks(state, players), leave)
     return [DealProposed(method=command.method, left_for_winner=leave,
                          amounts={p.id: a for p, a in zip(players, deal.amounts, strict=True)})]
@@ -120,7 +122,7 @@ def _consented(state: TournamentState, event: DealConsented, now: datetime) -> N
 def _approve(state: TournamentState, command: ApproveDeal, now: datetime) -> list[Event]:
     deal = _open_deal(state)
     names = {player_id: state.players[player_id].name for player_id in deal.amounts}
-    icm.approve_deal(list(names.values()), [names[i] for i in deal.consented], td_approved=True)
+    approve_deal(list(names.values()), [names[i] for i in deal.consented], td_approved=True)
     return [DealApproved()]
 
 

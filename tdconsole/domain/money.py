@@ -87,9 +87,12 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
     money: dict[str, int] = {}
     for place in sorted(groups):
         eligible = [player for player in groups[place] if player.can_cash]
-        if payouts is not None and eligible:
-            shares = tied_prizes(payouts, rank, [player.name for player in eligible])
-            money.update({player.id: shares[player.name] for player in eligible})
+        if payouts is not None and rank <= len(payouts.payouts):
+            if len(eligible) == 1:  # the common case, kept fast at 10,000 entries
+                money[eligible[0].id] = payouts.amount(rank)
+            elif eligible:
+                shares = tied_prizes(payouts, rank, [player.name for player in eligible])
+                money.update({player.id: shares[player.name] for player in eligible})
         rank += len(eligible)
     deal = state.deal if state.deal is not None and state.deal.approved else None
     if deal is not None:
@@ -98,10 +101,12 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
             money[champion.id] += deal.left_for_winner
     result = {}
     for player in state.players.values():
-        place = 1 if player is champion else player.place
-        prize = money.get(player.id, 0 if place is not None and payouts is not None else None)
+        final = 1 if player is champion else player.place
+        prize = money.get(player.id)
+        if prize is None and final is not None and payouts is not None:
+            prize = 0  # placed out of the money
         last = None if player is champion else player.last_place
-        result[player.id] = Standing(place, last, prize)
+        result[player.id] = Standing(final, last, prize)
     return result
 
 

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from tdconsole.domain import deals
-from tdconsole.domain.commands import ApproveDeal, ConsentDeal, CountChips, ProposeDeal
+from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountChips, ProposeDeal
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money import name_numbers
 from tdconsole.money_views import deal_view
@@ -87,6 +87,7 @@ class DealScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         parts = [part.strip() for part in event.value.split(",") if part.strip()]
         try:
+            command: Command
             if event.input.id == "chips":
                 command = CountChips(counts=name_numbers(parts, "chips"))
             elif event.input.id == "consent":
@@ -100,8 +101,8 @@ class DealScreen(Screen[None]):
         event.input.value = ""
 
     def action_propose(self, method: str) -> None:
-        self.post_message(CommandRequested(ProposeDeal(
-            method=method, leave_for_winner=self.leave())))  # type: ignore[arg-type]
+        self.post_message(CommandRequested(ProposeDeal.model_validate(
+            {"method": method, "leave_for_winner": self.leave()})))
 
     def action_approve(self) -> None:
         self.post_message(CommandRequested(ApproveDeal()))
