@@ -115,10 +115,12 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
         console.print(f"{info['name']} ({info['status']}): {data['players_left']} of "
                       f"{data['entries']} left")
         console.print(_clock_line(clock))
-        table = Table("name", "status", "table", "seat", "place")
+        table = Table("name", "status", "table", "seat", "place", "prize")
         for player in data["players"]:
+            place = _blank(player["place"]) + (f"-{player['last_place']}"
+                                               if player["last_place"] else "")
             table.add_row(player["name"], player["status"], _blank(player["table"]),
-                          _blank(player["seat"]), _blank(player["place"]))
+                          _blank(player["seat"]), place, _blank(player["prize"]))
         console.print(table)
 
     emit(data, as_json, render)

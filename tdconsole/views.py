@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from tdconsole.domain import clock as clock_ops
-from tdconsole.domain.events import Envelope, PlayerRegistered
+from tdconsole.domain.events import Envelope, PlayerReentered, PlayerRegistered
 from tdconsole.domain.structure import Level
 from tdconsole.domain.tournament import Player, TournamentState
 from tdconsole.money_views import add_money
@@ -83,17 +83,20 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dic
 
 def describe(envelope: Envelope, names: dict[str, str]) -> str:
     """One line for the event log screen and `tdconsole log`: player ids shown as names."""
-    fields = envelope.event.model_dump(exclude={"type", "structure"})
+    # (a structure or the money settings is too long for one line: `log --json` has it all)
+    fields = envelope.event.model_dump(exclude={"type", "structure", "settings"})
     if "player_id" in fields:
         fields = {"player": names.get(fields.pop("player_id"), "?"), **fields}
         fields.pop("name", None)
-    details = ", ".join(f"{key} {value}" for key, value in fields.items())
+    details = ", ".join(f"{key} {value}" for key, value in fields.items()
+                        if value is not None and value != [] and value != {})
     return envelope.event.type.replace("_", " ") + (f": {details}" if details else "")
 
 
 def log_view(envelopes: list[Envelope], undone: set[str]) -> list[dict[str, Any]]:
     names = {
-        e.event.player_id: e.event.name for e in envelopes if isinstance(e.event, PlayerRegistered)
+        e.event.player_id: e.event.name for e in envelopes
+        if isinstance(e.event, PlayerRegistered | PlayerReentered)
     }
     return [
         {"seq": e.seq, "time": e.time.isoformat(), "actor": e.actor, "command_id": e.command_id,

@@ -70,6 +70,8 @@ def options(state: TournamentState, leave_for_winner: int = 0) -> DealOptions:
 
 @decides(ProposeDeal)
 def _propose(state: TournamentState, command: ProposeDeal, now: datetime) -> list[Event]:
+    if state.deal is not None and state.deal.approved:
+        raise TdError("a deal is already approved (undo the approval to change it)")
     players = remaining(state)
     payouts = remaining_payouts(state, len(players))
     leave = command.leave_for_winner

@@ -222,3 +222,33 @@ def test_results_golden(tmp_path: Path, capsys: Capsys, fmt: str) -> None:
     assert run(capsys, "--db", db, "results", "--format", fmt).out == text
     if fmt == "html":
         assert "<b>Bo</b>" not in text and "&lt;b&gt;Bo&lt;/b&gt;" in text
+
+
+def test_a_payout_table_that_does_not_sum_to_100_is_one_line(tmp_path: Path, capsys: Capsys,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    db = tournament(tmp_path, capsys, 4)
+    configs = tmp_path / "configs"
+    (configs / "payouts").mkdir(parents=True)
+    (configs / "payouts" / "bad.toml").write_text(
+        'name = "Bad"\n[[ranges]]\nmin_entries = 2\nmax_entries = 9\npercents = [60, 30]\n')
+    monkeypatch.setenv("TDCONSOLE_CONFIGS", str(configs))
+    before = events(db)
+    assert_one_line_error(run(capsys, "--db", db, "money", "set", "--table", "bad"),
+                          "bad.toml", "90 %, not 100 %")
+    assert events(db) == before
+
+
+def test_log_names_re_entries_and_shows_ties(tmp_path: Path, capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 4)
+    td(capsys, db, "bust", "P01", "P02")
+    td(capsys, db, "reenter", "P01")
+    td(capsys, db, "bust", "P01", "--by", "P03")
+    summaries = [row["summary"] for row in td(capsys, db, "log")]
+    assert "player busted: player P01, place 3, last_place 4" in summaries[-4]
+    assert summaries[-2].startswith("player reentered: player P01")
+    assert summaries[-1] == ("player busted: player P01, place 3, rules ['T-ELIM-3'], "
+                             "knocked_out_by ['p3']")
+    first_entries = [(p["name"], p["place"], p["last_place"]) for p in td(capsys, db, "state")[
+        "players"] if p["entry"] == 1 and p["status"] == "busted"]
+    assert first_entries == [("P01", 4, 5), ("P02", 4, 5)]  # moved down by the re-entry
