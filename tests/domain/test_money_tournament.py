@@ -67,6 +67,14 @@ def test_e3_t_elim_2_equal_starting_stacks_tie_and_share_the_money() -> None:
         assert (player.place, player.last_place, prize(t, name)) == (10, 11, 50)
 
 
+def test_t_elim_3_a_bust_without_a_stack_goes_last_of_those_placed_with_it() -> None:
+    t = field(5)
+    events = t.do(Bust(names=["P01", "P02", "P03"], stacks={"P01": 5_000, "P02": 3_000}))
+    assert [(t.state.find(n).place, t.state.find(n).last_place) for n in ("P01", "P02", "P03")] \
+        == [(3, None), (4, None), (5, None)]
+    assert events[-1].rules == ["T-ELIM-3"]  # type: ignore[union-attr]
+
+
 def test_a_stack_for_someone_not_busted_or_not_above_zero_is_refused_and_nothing_changes() -> None:
     t = field(4)
     before = len(t.log)

@@ -77,6 +77,12 @@ async def test_payouts_screen_edits_a_place_by_locking_it(service: Service) -> N
         await pilot.press("u")
         await pilot.pause()
         assert service.state.money.locked == {}
+        await pilot.press("t")
+        await pilot.pause()
+        assert service.state.money.table is not None and "table Club" in _text(app, "#summary")
+        await pilot.press("g")
+        await pilot.pause()
+        assert service.state.money.table is None
 
 
 async def test_deal_calculator_icm_and_chip_chop_side_by_side(service: Service) -> None:

@@ -10,6 +10,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from tdconsole.domain.commands import SetMoney
+from tdconsole.domain.errors import TdError
+from tdconsole.payout_tables import load_payout_tables
 from tdconsole.money_views import payouts_view
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.views import state_view
@@ -18,6 +20,7 @@ from tdconsole.views import state_view
 class PayoutsScreen(Screen[None]):
     AUTO_FOCUS = "DataTable"
     BINDINGS = [Binding("e", "edit", "Edit amount"), Binding("u", "unlock", "Unlock place"),
+                Binding("t", "use_table", "Club table"), Binding("g", "use_generator", "Generator"),
                 Binding("escape", "focus_table", "Back", show=False)]
     DEFAULT_CSS = """
     PayoutsScreen #summary { height: auto; padding: 0 1; }
@@ -75,8 +78,7 @@ class PayoutsScreen(Screen[None]):
         locked = {key: value for key, value in money.locked.items() if key != place}
         if amount is not None:
             locked[place] = amount
-        self.post_message(CommandRequested(SetMoney(settings=money.model_copy(
-            update={"locked": locked}))))
+        self._settings(locked=locked)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         place = self.selected_place()
@@ -87,6 +89,22 @@ class PayoutsScreen(Screen[None]):
         self._lock(place, int(text))
         event.input.value = ""
         self.action_focus_table()
+
+    def _settings(self, **update: object) -> None:
+        money = self.app.service.state.money  # type: ignore[attr-defined]
+        self.post_message(CommandRequested(SetMoney(settings=money.model_copy(update=update))))
+
+    def action_use_table(self) -> None:
+        """Pay by `configs/payouts/club.toml` (copied into the log)."""
+        try:
+            table = load_payout_tables("club")
+        except TdError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._settings(table=table)
+
+    def action_use_generator(self) -> None:
+        self._settings(table=None)
 
     def action_unlock(self) -> None:
         place = self.selected_place()
