@@ -11,8 +11,8 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.errors import TdError
-from tdconsole.payout_tables import load_payout_tables
 from tdconsole.money_views import payouts_view
+from tdconsole.payout_tables import load_payout_tables
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.views import state_view
 
