@@ -12,14 +12,14 @@ from tdconsole.clikit import JsonFlag, console, emit, read_json_stdin
 from tdconsole.config import load_house_rules, validate
 from tdconsole.domain.antes import post_blinds
 from tdconsole.domain.betting import BettingInput, betting_round
+from tdconsole.domain.cards import parse_cards
 from tdconsole.domain.chip_race import RaceSeat, chip_race
-from tdconsole.domain.chip_race import parse_cards as parse_race_cards
 from tdconsole.domain.chips_pushed import ChipsInput, read_chips
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.icm import icm
 from tdconsole.domain.payouts import PayoutCurve, generate_payouts, table_payouts
 from tdconsole.domain.pots import PotsInput, resolve_pots
-from tdconsole.domain.showdown import GameName, Half, parse_cards, showdown
+from tdconsole.domain.showdown import GameName, Half, showdown
 from tdconsole.payout_tables import load_payout_tables
 
 rules_app = typer.Typer(
@@ -210,7 +210,7 @@ def chip_race_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Colour-up chip race: exchange, race the odd chips from seat 1, nobody raced out."""
-    draw = parse_race_cards(cards.replace(",", " ").split() if cards is not None else _deck())
+    draw = parse_cards(cards if cards is not None else _deck(), "--cards")
     race = chip_race([_race_seat(spec) for spec in seats], color_up, to, draw)
 
     def render() -> None:

@@ -122,6 +122,7 @@ def _busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
     player.status, player.place, player.last_place = "busted", event.place, event.last_place
     player.table = player.seat = None
     state.players_left -= 1
+    state.busted.append(player.id)
     for knocker in event.knocked_out_by:
         state.players[knocker].knockouts += 1
         state.players[knocker].bounties += event.bounty.get(knocker, 0)

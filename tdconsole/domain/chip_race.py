@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerkit import Card, Rank, Suit
+from pokerkit import Card
 from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import InvalidInput
@@ -61,23 +61,6 @@ class ChipRace(BaseModel):
     seats: list[RaceOutcome]
     value_change: int  # chips after minus chips before: rounding plus rescues
     rules: list[str]
-
-
-def parse_cards(text: Sequence[str]) -> list[Card]:
-    """Cards like `As`, `Td`; every one known and no card twice."""
-    cards: list[Card] = []
-    for token in text:
-        try:
-            parsed = list(Card.parse(token))
-        except ValueError:
-            raise InvalidInput(f"not a card: {token!r}") from None
-        cards += parsed
-    for card in cards:
-        if card.rank == Rank.UNKNOWN or card.suit == Suit.UNKNOWN:
-            raise InvalidInput(f"not a card: {card!r}")
-    if len({repr(card) for card in cards}) != len(cards):
-        raise InvalidInput("the same card is drawn twice")
-    return cards
 
 
 def _strength(card: Card) -> tuple[int, int]:

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field, model_validator
 
 from tdconsole.domain.calculator import Chips, Input, PositiveChips, Seat, cite, clockwise_from
+from tdconsole.domain.cards import parse_cards
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.showdown import GameName, parse_cards, showdown
+from tdconsole.domain.showdown import GameName, showdown
 
 
 class PotsInput(Input):

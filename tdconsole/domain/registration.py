@@ -54,8 +54,9 @@ def _unregister(state: TournamentState, command: Unregister, now: datetime) -> l
 def shift_places(state: TournamentState, by: int) -> None:
     # A late entry finishes above everyone who busted before it arrived (T-REG-1): their places
     # move down one; an entry taken back moves them up again.
-    for player in state.players.values():
-        if player.place is not None and player.status == "busted":
+    for player_id in state.busted:
+        player = state.players[player_id]
+        if player.place is not None:
             player.place += by
             if player.last_place is not None:
                 player.last_place += by

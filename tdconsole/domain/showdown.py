@@ -58,18 +58,6 @@ class Showdown:
     rules: list[str]
 
 
-def parse_cards(text: str, field: str) -> list[Card]:
-    """`"As Js"`, `"AsJs"` or `"as, js"` as cards; an unknown card names the field."""
-    cleaned = text.replace(",", " ")
-    try:
-        cards = list(Card.parse(cleaned))
-    except ValueError as error:
-        raise InvalidInput(f"{field}: {text!r} is not a list of cards ({error})") from None
-    if any(card.unknown_status for card in cards):
-        raise InvalidInput(f"{field}: {text!r} holds an unknown card")
-    return cards
-
-
 def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[Card]]) -> None:
     if game not in HOLE_CARDS:
         raise InvalidInput(f"game: {game!r} is not one of {', '.join(HOLE_CARDS)}")

@@ -70,6 +70,8 @@ class TournamentState:
     # casefolded name -> player id, for every player not unregistered (names unique ignoring case)
     by_name: dict[str, str] = field(default_factory=dict)
     players_left: int = 0
+    # ids of busted players in the order they busted
+    busted: list[str] = field(default_factory=list)
     ids_issued: int = 0
     # command ids in the order applied, undone ones left out: undo takes the last one
     commands: list[str] = field(default_factory=list)

@@ -16,6 +16,7 @@ from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.deal import DealScreen
+from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.hand_for_hand import HandForHandScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.payouts import PayoutsScreen
@@ -44,6 +45,24 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
 ]
 
 
+# Actions that need a screen's selection or input: the palette opens the screen and starts them there.
+SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
+    ("Register a player", "Type a name on the players screen", "players", "new_player"),
+    ("Search players", "Filter the players list as you type", "players", "search"),
+    ("Bust the selected player", "Bust with a confirmation that shows the place", "players", "bust"),
+    ("Bust several players in one hand", "With their starting stacks (T-ELIM-1)", "players",
+     "bust_hand"),
+    ("Edit a payout", "Lock the selected place's amount", "payouts", "edit"),
+    ("Unlock a payout", "The selected place follows the table or generator again", "payouts",
+     "unlock"),
+    ("Pay by the club table", "configs/payouts/club.toml", "payouts", "use_table"),
+    ("Pay by the generator", "The payout curve", "payouts", "use_generator"),
+    ("Mark a table's hand done", "Hand-for-hand: type the table", "hand-for-hand", "focus_done"),
+    ("Record chip counts", "For a deal: Name=N, ...", "deal", "focus_chips"),
+    ("Record consent to the deal", "T-DEAL-1: every remaining player", "deal", "focus_consent"),
+]
+
+
 class TdCommands(Provider):
     """Every TD action in the command palette."""
 
@@ -58,6 +77,10 @@ class TdCommands(Provider):
             (f"Show {mode}", f"Switch to the {mode} screen", partial(app.switch_mode, mode))
             for mode in app.MODES
         ]
+        entries += [
+            (name, help_text, partial(app.on_screen_action, mode, action))
+            for name, help_text, mode, action in SCREEN_ACTIONS
+        ]
         for name, help_text, callback in entries:
             score = matcher.match(name)
             if score > 0:
@@ -68,7 +91,8 @@ class TdApp(App[None]):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
     MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen,
-             "payouts": PayoutsScreen, "hand-for-hand": HandForHandScreen, "deal": DealScreen}
+             "payouts": PayoutsScreen, "hand-for-hand": HandForHandScreen, "deal": DealScreen,
+             "calculator": FloorCalculatorScreen}
     BINDINGS = [
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
@@ -76,6 +100,7 @@ class TdApp(App[None]):
         Binding("f4", "switch_mode('payouts')", "Payouts"),
         Binding("f5", "switch_mode('hand-for-hand')", "Hand-for-hand"),
         Binding("f6", "switch_mode('deal')", "Deal"),
+        Binding("f8", "switch_mode('calculator')", "Calculator"),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
         Binding("plus", "clock('next')", "Next level"),
@@ -98,7 +123,7 @@ class TdApp(App[None]):
         try:
             changed = self.service.refresh()
         except TdError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         if changed:
             self.redraw()
@@ -114,7 +139,7 @@ class TdApp(App[None]):
         try:
             self.service.execute(command)
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6)
+            self.notify(str(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
@@ -131,6 +156,10 @@ class TdApp(App[None]):
             command = {"start": commands.ClockStart(), "next": commands.ClockStep(by=1),
                        "prev": commands.ClockStep(by=-1)}[what]
         self.execute(command)
+
+    def on_screen_action(self, mode: str, action: str) -> None:
+        self.switch_mode(mode)
+        self.call_after_refresh(lambda: self.screen.run_action(action))
 
     def action_undo(self) -> None:
         if self.execute(commands.Undo()):

@@ -105,3 +105,43 @@ async def test_follow_shows_another_terminals_write_within_a_second(service: Ser
         other.execute(Register(names=["Elsebeth"]))
         await pilot.pause(1.0)
         assert "Elsebeth" in _names(app)
+
+
+async def test_the_floor_calculator_is_a_mode_of_the_app(service: Service) -> None:
+    from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
+
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f8")
+        assert isinstance(app.screen, FloorCalculatorScreen)
+
+
+async def test_register_from_the_command_palette(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("ctrl+p", *"Register a player")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        await pilot.press(*"Frida", "enter")
+        await pilot.pause()
+        assert service.state.find("frida").status == "registered"
+
+
+async def test_markup_in_names_never_breaks_the_screens(tmp_path, fake_clock: FakeClock) -> None:  # type: ignore[no-untyped-def]
+    from tdconsole.store.event_store import EventStore
+    from tdconsole.structures import load_structure
+
+    store = EventStore.open(f"sqlite:///{tmp_path / 'markup.sqlite'}")
+    service = Service.create(store, name="[/broken] [bold]Cup", structure=load_structure("club-turbo"),
+                             now=fake_clock)
+    service.execute(Register(names=["[/x]", "[link=http://x]y"]))
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f2", "n", *"[/x]", "enter")  # refused as a duplicate: the toast shows it literally
+        await pilot.pause()
+        assert any("[/x]" in str(n.message) for n in app._notifications)
+        assert sorted(_names(app)) == ["[/x]", "[link=http://x]y"]
+        await pilot.press("f3")
+        await pilot.press("f1")
+        await pilot.pause()

@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Input, Static
 from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.money_settings import MoneySettings
 from tdconsole.service import Service
-from tdconsole.tui.app import TD_ACTIONS, create_app
+from tdconsole.tui.app import SCREEN_ACTIONS, TD_ACTIONS, TdApp, create_app
 from tdconsole.tui.screens.bust_hand import BustHandScreen
 
 
@@ -112,3 +112,18 @@ def test_every_money_action_is_in_the_palette() -> None:
     names = {name for name, _help, _factory in TD_ACTIONS}
     assert {"Start hand-for-hand", "Stop hand-for-hand", "Propose an ICM deal",
             "Propose a chip-chop deal", "Approve the deal"} <= names
+    screen_actions = {(mode, action) for _name, _help, mode, action in SCREEN_ACTIONS}
+    assert {("players", "bust_hand"), ("payouts", "edit"), ("payouts", "unlock"),
+            ("hand-for-hand", "focus_done"), ("deal", "focus_chips"),
+            ("deal", "focus_consent")} <= screen_actions
+    for mode, action in screen_actions:  # each names a real action of its screen
+        assert hasattr(TdApp.MODES[mode], f"action_{action}"), (mode, action)
+
+
+async def test_the_palette_opens_the_bust_modal(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        app.on_screen_action("players", "bust_hand")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, BustHandScreen)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.screen import Screen
@@ -45,7 +46,7 @@ class ClockScreen(Screen[None]):
         service = self.app.service  # type: ignore[attr-defined]
         state = service.state
         clock = clock_view(state, service.now())
-        self.query_one("#title", Static).update(state.info.name)
+        self.query_one("#title", Static).update(Text(state.info.name))
         what = "BREAK" if clock["on_break"] else f"Level {clock['level']}"
         self.query_one("#level", Static).update(what)
         self.query_one("#time", Digits).update(clock["remaining"])

@@ -104,6 +104,12 @@ class DealScreen(Screen[None]):
         self.post_message(CommandRequested(ProposeDeal.model_validate(
             {"method": method, "leave_for_winner": self.leave()})))
 
+    def action_focus_chips(self) -> None:
+        self.query_one("#chips", Input).focus()
+
+    def action_focus_consent(self) -> None:
+        self.query_one("#consent", Input).focus()
+
     def action_approve(self) -> None:
         self.post_message(CommandRequested(ApproveDeal()))
 

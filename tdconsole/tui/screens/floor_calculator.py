@@ -18,11 +18,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static, TabbedContent, TabPane
 
-from tdconsole.config import describe_validation_error
+from tdconsole.config import describe_validation_error, load_house_rules
 from tdconsole.domain.betting import BettingAnswer, BettingInput, betting_round
 from tdconsole.domain.chips_pushed import ChipsAnswer, ChipsInput, read_chips
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.house_rules import CLUB, HouseRules
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.pots import PotsAnswer, PotsInput, resolve_pots
 
 # (field id, label, placeholder, initial value) per calculator.
@@ -167,8 +167,10 @@ class FloorCalculatorScreen(Screen[None]):
             self.answer = answer
             self.error = error
 
-    def __init__(self, house_rules: HouseRules = CLUB) -> None:
+    def __init__(self, house_rules: HouseRules | None = None) -> None:
         super().__init__()
+        # The club's configs/house_rules.toml unless a test passes its own (CLUB or TDA).
+        house_rules = house_rules if house_rules is not None else load_house_rules()
         behind = house_rules.betting.bet_leaving_one_big_blind_is_all_in
 
         def betting(values: dict[str, str]) -> str:

@@ -86,6 +86,9 @@ class HandForHandScreen(Screen[None]):
             self.post_message(CommandRequested(HandForHandTableDone(table=int(text))))
         event.input.value = ""
 
+    def action_focus_done(self) -> None:
+        self.query_one("#done", Input).focus()
+
     def action_stop(self) -> None:
         self.post_message(CommandRequested(HandForHandStop()))
 

@@ -96,7 +96,8 @@ class PlayersScreen(Screen[None]):
             return
         player = state.players[player_id]
         if player.status == "busted":
-            self.notify(f"{player.name} has already busted (place {player.place})", severity="warning")
+            self.notify(f"{player.name} has already busted (place {player.place})", severity="warning",
+                        markup=False)
             return
         place = state.players_left
 

@@ -1,0 +1,140 @@
+"""Seating benchmark (issue 3, item 11). A plain script: it prints figures, it asserts nothing.
+
+1. Festival size: 10,000 players on 1,112 nine-max tables. Time one balancing plan after a wave
+   of random busts, and the break suggestion plus the break draw once a table can go
+   (target: <= 50 ms each).
+2. A 1,000-entry tournament of random busts down to heads-up, every table dealing a hand with
+   the button engine after every bust, the TD breaking and balancing after every bust. Count
+   the players moved and compare with a lower bound on what any procedure must move for the
+   same busts: when a table must break (the players fit one table fewer, which depends only
+   on how many are left), every player at it moves, and under the same tolerance the smallest
+   table then holds at least floor(players before the bust / tables) - 1. Balancing moves
+   count 0 in the bound (a procedure that knew every bust in advance might seat players so
+   that no table ever runs short), so the bound is low and the ratio errs against us.
+
+Run: `.venv/bin/python benchmarks/bench_seating.py`
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from tdconsole.domain.balancing import apply_plan, break_table, next_break, plan_balance
+from tdconsole.domain.house_rules import CLUB
+from tdconsole.domain.tables import (
+    Table,
+    draw,
+    final_table,
+    final_table_due,
+    hand_done,
+    open_tables,
+    remove_player,
+    set_button,
+)
+
+SEATS = 9
+
+
+def _timed(action: object, repeat: int = 7) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = action()  # type: ignore[operator]
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), result
+
+
+def tidy(room: dict[int, Table], rng: random.Random) -> tuple[dict[int, Table], int, int]:
+    """What the TD does after a hand: break every table that can go, then balance."""
+    breaks = 0
+    while (number := next_break(room, CLUB)) is not None:
+        room, _ = break_table(room, number, rng, CLUB)
+        breaks += 1
+    plan = plan_balance(room, CLUB)
+    return apply_plan(room, plan), breaks, len(plan.moves)
+
+
+def festival() -> None:
+    rng = random.Random(2026)
+    players = [f"p{i}" for i in range(10_000)]
+    room: dict[int, Table] = draw(players, seats_per_table=SEATS, rng=rng, rules=CLUB)
+    print(f"festival: {len(players):,} players on {len(room):,} tables")
+    live = list(players)
+    rng.shuffle(live)
+    for busts in (20, 200):
+        for player in live[:busts]:
+            room = remove_player(room, player)
+        live = live[busts:]
+        ms, (room_after, breaks, moves) = _timed(lambda r=room: tidy(r, random.Random(1)))
+        print(
+            f"  after {busts} busts: {breaks} breaks and {moves} balancing moves planned and "
+            f"applied in {ms:.1f} ms (median of 7)"
+        )
+        room = room_after
+    # The most balancing such a room can need: every table full but one with a single player
+    # (10,000 players, 8 free seats, so no table can break). The plan alone.
+    crowded = {
+        n: set_button(
+            Table(number=n, seats=SEATS, occupants={s: f"t{n}s{s}" for s in range(1, SEATS + 1)}),
+            1,
+        )
+        for n in range(1, 1113)
+    }
+    crowded[500] = Table(number=500, seats=SEATS, occupants={1: "alone"})
+    ms, plan = _timed(lambda: plan_balance(crowded, CLUB))
+    print(
+        f"  balancing alone, 1,111 full tables and one of 1 player: break {plan.break_}, "
+        f"{len(plan.moves)} moves, {ms:.1f} ms"
+    )
+
+
+def tournament(entries: int, seed: int) -> dict[str, int]:
+    rng = random.Random(seed)
+    players = [f"p{i}" for i in range(entries)]
+    room = draw(players, seats_per_table=SEATS, rng=rng, rules=CLUB)
+    order = list(players)
+    rng.shuffle(order)  # the busts, fixed in advance
+    figures = {"balance": 0, "break": 0, "breaks": 0, "bound": 0, "final": 0}
+    recent: frozenset[str] = frozenset()
+    for left, player in zip(range(entries - 1, 1, -1), order, strict=False):
+        tables_before = len(open_tables(room))
+        room = remove_player(room, player)
+        if final_table_due(room, CLUB, SEATS):
+            figures["final"] = left
+            keep = min(t.number for t in open_tables(room))
+            room = final_table(room, rng=rng, rules=CLUB, seats_per_table=SEATS, number=keep)
+        while (number := next_break(room, CLUB)) is not None:
+            room, moved = break_table(room, number, rng, CLUB)
+            figures["break"] += len(moved)
+            figures["breaks"] += 1
+            figures["bound"] += max(0, (left + 1) // tables_before - 1)
+            tables_before -= 1
+        plan = plan_balance(room, CLUB, recently_moved=recent)
+        room = apply_plan(room, plan)
+        recent = frozenset(m.player for m in plan.moves)
+        figures["balance"] += len(plan.moves)
+        for table in open_tables(room):
+            if table.hand is not None and len(table.occupants) >= 2:
+                room = {**room, table.number: hand_done(table)}
+    return figures
+
+
+def main() -> None:
+    festival()
+    start = time.perf_counter()
+    runs = [tournament(1_000, seed) for seed in range(3)]
+    seconds = time.perf_counter() - start
+    print(f"1,000-entry tournaments down to heads-up ({len(runs)} seeds, {seconds:.1f} s):")
+    for seed, f in enumerate(runs):
+        total = f["balance"] + f["break"]
+        print(
+            f"  seed {seed}: {total} moves ({f['balance']} balancing, {f['break']} from "
+            f"{f['breaks']} breaks); lower bound {f['bound']}; ratio {total / f['bound']:.2f}; "
+            f"final table drawn at {f['final']} players"
+        )
+
+
+if __name__ == "__main__":
+    main()

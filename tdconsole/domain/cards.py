@@ -1,0 +1,36 @@
+"""Reading cards typed by a person ("As Js", "as, js", "AsJs") into pokerkit cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerkit import Card
+
+from tdconsole.domain.errors import InvalidInput
+
+# Rank letters and suit letters do not overlap, so case can be fixed letter by letter.
+_CASE = {**{rank: rank.upper() for rank in "akqjt"}, **{suit.upper(): suit for suit in "shdc"}}
+
+
+def _normalise(text: str) -> str:
+    """`as, 10h` -> `As Th`: people type cards in any case, with commas, and 10 for a ten."""
+    text = text.replace(",", " ").replace("10", "T")
+    return "".join(_CASE.get(char, char) for char in text)
+
+
+def parse_cards(text: str | Sequence[str], field: str = "cards") -> list[Card]:
+    """Known cards, none twice; a bad one is a one-line error naming the field.
+
+    >>> [repr(card) for card in parse_cards("As, jd 10H")]
+    ['As', 'Jd', 'Th']
+    """
+    joined = text if isinstance(text, str) else " ".join(text)
+    try:
+        cards = list(Card.parse(_normalise(joined)))
+    except ValueError as error:
+        raise InvalidInput(f"{field}: {joined!r} is not a list of cards, not a card ({error})") from None
+    if any(card.unknown_status for card in cards):
+        raise InvalidInput(f"{field}: {joined!r} holds an unknown card, not a card")
+    if len({repr(card) for card in cards}) != len(cards):
+        raise InvalidInput(f"{field}: {joined!r} has the same card twice")
+    return cards

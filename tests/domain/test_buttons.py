@@ -1,0 +1,204 @@
+"""The button engine: dead button (TDA 32, T-DEAD-1), heads-up (34B), who waits (T-MOVE-2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tdconsole.domain.buttons import Hand, clockwise, hand_from_button, in_arc, next_hand
+from tdconsole.domain.errors import InvalidInput
+
+FULL = {s: f"p{s}" for s in range(1, 10)}
+
+
+def hand_n() -> Hand:
+    # Hand N of SCENARIOS.md: button 1, SB 2, BB 3, seats 1-9 occupied.
+    return hand_from_button(FULL, 9, 1)
+
+
+def without(*seats: int) -> dict[int, str]:
+    return {s: p for s, p in FULL.items() if s not in seats}
+
+
+def positions(hand: Hand) -> tuple[int, int, int]:
+    return hand.button, hand.small_blind, hand.big_blind
+
+
+def test_t_seat_2_hand_from_button_seat_1_blinds_are_seats_2_and_3() -> None:
+    assert positions(hand_n()) == (1, 2, 3)
+    assert hand_n().dealt == FULL
+
+
+def test_clockwise_and_arc_wrap_around_the_table() -> None:
+    assert clockwise(9, 8) == [9, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert in_arc(9, 8, 2, 1) and in_arc(9, 8, 2, 8) and in_arc(9, 8, 2, 2)
+    assert not in_arc(9, 8, 2, 3)
+
+
+def test_tda_32_nothing_changes_moves_every_position_one_seat() -> None:
+    assert positions(next_hand(FULL, 9, hand_n())) == (2, 3, 4)
+
+
+def test_d1_small_blind_busts_button_dead_on_2_then_moves_on() -> None:
+    occupants = without(2)
+    n1 = next_hand(occupants, 9, hand_n())
+    assert positions(n1) == (2, 3, 4)
+    assert n1.dead_button and not n1.dead_small_blind
+    # Seat 1 acts last again: it is the last player before the dead button.
+    assert max(s for s in n1.dealt if s < n1.button) == 1
+    n2 = next_hand(occupants, 9, n1)
+    assert positions(n2) == (3, 4, 5)
+    assert not n2.dead_button and not n2.dead_small_blind
+
+
+def test_d2_big_blind_busts_small_blind_dead_then_button_dead() -> None:
+    occupants = without(3)
+    n1 = next_hand(occupants, 9, hand_n())
+    assert positions(n1) == (2, 3, 4)
+    assert n1.dead_small_blind and not n1.dead_button
+    n2 = next_hand(occupants, 9, n1)
+    assert positions(n2) == (3, 4, 5)
+    assert n2.dead_button and not n2.dead_small_blind
+
+
+def test_d3_both_blinds_bust_dead_button_and_dead_small_blind() -> None:
+    occupants = without(2, 3)
+    n1 = next_hand(occupants, 9, hand_n())
+    assert positions(n1) == (2, 3, 4)
+    assert n1.dead_button and n1.dead_small_blind
+    n2 = next_hand(occupants, 9, n1)
+    assert positions(n2) == (3, 4, 5) and n2.dead_button and not n2.dead_small_blind
+    n3 = next_hand(occupants, 9, n2)
+    assert positions(n3) == (4, 5, 6) and not n3.dead_button
+
+
+def test_d4_button_busts_blinds_move_on_normally() -> None:
+    occupants = without(1)
+    n1 = next_hand(occupants, 9, hand_n())
+    assert positions(n1) == (2, 3, 4) and not n1.dead_button and not n1.dead_small_blind
+    assert positions(next_hand(occupants, 9, n1)) == (3, 4, 5)
+
+
+def test_d5_player_due_the_big_blind_busts_big_blind_skips_his_seat() -> None:
+    occupants = without(4)
+    n1 = next_hand(occupants, 9, hand_n())
+    assert positions(n1) == (2, 3, 5) and not n1.dead_button and not n1.dead_small_blind
+    assert positions(next_hand(occupants, 9, n1)) == (3, 5, 6)
+
+
+def test_d6_balanced_in_player_in_seat_4_posts_the_big_blind_at_once() -> None:
+    occupants = {**without(4), 4: "newcomer"}
+    n1 = next_hand(occupants, 9, hand_n())
+    assert positions(n1) == (2, 3, 4)
+    assert n1.big_blind_player == "newcomer" and not n1.waiting
+
+
+def test_tda_32_busts_during_the_hand_never_change_that_hand() -> None:
+    # The hand is a value: removing a player changes only what next_hand reads.
+    hand = hand_n()
+    next_hand(without(1, 2, 3), 9, hand)
+    assert positions(hand) == (1, 2, 3)
+
+
+def test_b6_t_move_2_newcomer_between_button_and_small_blind_waits_until_button_passes() -> None:
+    # Seat 4 empty; hand N: button 2, SB 3, BB 5 -> next hand button 3, SB 5, BB 6.
+    occupants = without(4)
+    hand = next_hand(occupants, 9, hand_from_button(occupants, 9, 1))
+    assert positions(hand) == (2, 3, 5)
+    arrived = {**occupants, 4: "moved"}
+    n1 = next_hand(arrived, 9, hand)
+    assert positions(n1) == (3, 5, 6)
+    assert n1.waiting == {4: "moved"} and 4 not in n1.dealt
+    n2 = next_hand(arrived, 9, n1)
+    assert positions(n2) == (5, 6, 7)
+    assert 4 in n2.dealt and not n2.waiting
+
+
+def test_t_move_2_newcomer_on_the_dead_small_blind_seat_waits_two_hands() -> None:
+    # Seat 3 (BB) busts during hand N; a newcomer sits there at once.
+    occupants = {**without(3), 3: "new"}
+    n1 = next_hand(occupants, 9, hand_n())
+    assert positions(n1) == (2, 3, 4) and n1.dead_small_blind and n1.waiting == {3: "new"}
+    n2 = next_hand(occupants, 9, n1)
+    assert positions(n2) == (3, 4, 5) and n2.dead_button and n2.waiting == {3: "new"}
+    n3 = next_hand(occupants, 9, n2)
+    assert positions(n3) == (4, 5, 6) and 3 in n3.dealt and not n3.waiting
+
+
+def test_t_move_2_newcomer_on_the_big_blind_side_is_dealt_in() -> None:
+    occupants = {**without(7), 7: "new"}
+    n1 = next_hand(occupants, 9, hand_n())
+    assert 7 in n1.dealt and not n1.waiting
+
+
+def test_h2_heads_up_small_blind_busts_big_blind_becomes_button_and_small_blind() -> None:
+    hand = hand_from_button({2: "a", 5: "b", 8: "c"}, 9, 2)
+    assert positions(hand) == (2, 5, 8)
+    n1 = next_hand({2: "a", 8: "c"}, 9, hand)
+    assert positions(n1) == (8, 8, 2)
+    assert not n1.dead_button and not n1.dead_small_blind
+
+
+def test_h3_heads_up_big_blind_busts_small_blind_twice_is_allowed() -> None:
+    hand = hand_from_button({2: "a", 5: "b", 8: "c"}, 9, 2)
+    n1 = next_hand({2: "a", 5: "b"}, 9, hand)
+    assert positions(n1) == (5, 5, 2)
+
+
+def test_34b_heads_up_button_posts_small_blind_and_blinds_alternate() -> None:
+    occupants = {3: "a", 7: "b"}
+    hand = hand_from_button(occupants, 9, 3)
+    assert positions(hand) == (3, 3, 7)
+    players = []
+    for _ in range(4):
+        hand = next_hand(occupants, 9, hand)
+        assert hand.button == hand.small_blind
+        players.append(hand.big_blind_player)
+    assert players == ["a", "b", "a", "b"]
+
+
+def test_34b_heads_up_newcomer_waits_while_the_two_others_play_heads_up() -> None:
+    hand = hand_from_button({2: "x", 5: "y"}, 9, 2)
+    occupants = {2: "x", 3: "z", 5: "y"}
+    n1 = next_hand(occupants, 9, hand)
+    assert positions(n1) == (5, 5, 2) and n1.waiting == {3: "z"}
+    n2 = next_hand(occupants, 9, n1)
+    assert positions(n2) == (5, 2, 3) and not n2.waiting and n2.big_blind_player == "z"
+
+
+def test_34b_heads_up_table_gains_a_player_outside_the_blinds_three_handed_at_once() -> None:
+    hand = hand_from_button({2: "x", 5: "y"}, 9, 2)
+    n1 = next_hand({2: "x", 5: "y", 7: "z"}, 9, hand)
+    assert positions(n1) == (2, 5, 7) and n1.big_blind_player == "z"
+
+
+def test_hand_needs_two_players() -> None:
+    with pytest.raises(InvalidInput, match="two players"):
+        next_hand({1: "a"}, 9, hand_n())
+    with pytest.raises(InvalidInput, match="two players"):
+        hand_from_button({1: "a"}, 9, 1)
+
+
+def test_34a_button_on_an_empty_seat_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="seat 4 is empty"):
+        hand_from_button(without(4), 9, 4)
+
+
+def test_34a_button_set_on_seat_8_blinds_wrap_to_9_and_1() -> None:
+    assert positions(hand_from_button(FULL, 9, 8)) == (8, 9, 1)
+    assert positions(hand_from_button(without(9), 9, 8)) == (8, 1, 2)
+
+
+def test_34b_heads_up_with_a_waiting_newcomer_one_busts_newcomer_posts_the_big_blind() -> None:
+    # x (button/SB) and y (BB) heads-up, z waits at seat 1; x busts: z enters in the big blind.
+    hand = Hand(button=8, small_blind=8, big_blind=6, dealt={6: "y", 8: "x"}, waiting={1: "z"})
+    n1 = next_hand({6: "y", 1: "z"}, 9, hand)
+    assert positions(n1) == (6, 6, 1) and n1.big_blind_player == "z" and not n1.waiting
+
+
+def test_tda_32_big_blind_wraps_past_the_old_button_newcomers_wait_blinds_counted_back() -> None:
+    # Three established players sit 2, 3, 4 (button 2, SB 3, BB 4); two newcomers arrive
+    # at 1 and 9, both between the old button and... nothing: seats 5-9 were empty.
+    hand = hand_from_button({2: "a", 3: "b", 4: "c"}, 9, 2)
+    n1 = next_hand({2: "a", 3: "b", 4: "c", 9: "new"}, 9, hand)
+    # The big blind moves on to the newcomer at 9, who enters paying it (D6).
+    assert positions(n1) == (3, 4, 9) and n1.big_blind_player == "new"
