@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -437,8 +438,6 @@ def results(
     service = session_of(ctx).service()
     rows = results_rows(service.state)
     if format == "json":
-        import json
-
         text = json.dumps({"tournament": service.state.info.name,
                            "prize_pool": payouts_view(service.state)["prize_pool"],
                            "results": rows}, ensure_ascii=False, indent=2) + "\n"
