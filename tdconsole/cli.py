@@ -11,9 +11,10 @@ from pydantic import ValidationError
 from rich.table import Table
 
 from tdconsole.clikit import JsonFlag, Session, console, default_actor, emit, session_of
+from tdconsole.clock_cli import clock_app, clock_line
 from tdconsole.config import describe_validation_error
+from tdconsole.display_cli import display_app
 from tdconsole.domain import commands
-from tdconsole.domain.clock import parse_duration
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.money_cli import money_app
 from tdconsole.rules_cli import rules_app
@@ -22,7 +23,7 @@ from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.structure_cli import structure_app
 from tdconsole.structures import DEFAULT_STRUCTURE, load_structure
-from tdconsole.views import clock_view, log_view, state_view
+from tdconsole.views import log_view, state_view
 
 app = typer.Typer(
     help="tdconsole: run a live poker tournament.",
@@ -30,7 +31,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     invoke_without_command=True,
 )
-clock_app = typer.Typer(help="The tournament clock.", no_args_is_help=True)
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
 app.add_typer(clock_app, name="clock")
 app.add_typer(db_app, name="db")
@@ -38,6 +38,7 @@ app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
 app.add_typer(money_app)
+app.add_typer(display_app)  # tdconsole display, tdconsole serve
 
 
 @app.callback()
@@ -49,10 +50,13 @@ def root(
                           help="Tournament id (default: the most recent).")] = None,
     actor: Annotated[str | None, typer.Option("--actor", help="Who is acting (for the log).")] = None,
     role: Annotated[str, typer.Option("--role", help="td or floor.")] = "td",
+    sound: Annotated[bool, typer.Option("--sound/--no-sound",
+                     help="The bell one minute before a level ends and at the change.")] = True,
 ) -> None:
     if role not in ("td", "floor"):
         raise InvalidInput(f"--role must be td or floor, not {role!r}")
-    ctx.obj = Session(db=db, tournament=tournament, actor=actor or default_actor(), role=role)  # type: ignore[arg-type]
+    ctx.obj = Session(db=db, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
+                      sound=sound)
     if ctx.invoked_subcommand is None:
         _open_tui(ctx.obj)
 
@@ -61,7 +65,7 @@ def _open_tui(session: Session) -> None:
     from tdconsole.tui.app import create_app
 
     service = session.service()
-    create_app(service).run()
+    create_app(service, sound=session.sound).run()
 
 
 # ---------------------------------------------------------------- tournaments
@@ -77,13 +81,16 @@ def new(
     stack: Annotated[int | None, typer.Option(help="Starting stack (default: the structure's).")] = None,
     seats: Annotated[int, typer.Option(help="Seats per table.")] = 9,
     game: Annotated[str, typer.Option(help="The game.")] = "No-limit hold'em",
+    late_reg_level: Annotated[int | None, typer.Option(
+        "--late-reg-level", help="Late registration runs to the end of this level (T-REG-1).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Create a tournament."""
     session = session_of(ctx)
     service = Service.create(
         session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
-        fee=fee, starting_stack=stack, seats_per_table=seats, actor=session.actor, role=session.role,
+        fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
+        actor=session.actor, role=session.role,
     )
     data = {"id": service.tournament_id, "name": service.state.info.name}
     emit(data, as_json, lambda: console.print(f"Created tournament {data['id']}: {data['name']}"))
@@ -114,7 +121,7 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
         info, clock = data["tournament"], data["clock"]
         console.print(f"{info['name']} ({info['status']}): {data['players_left']} of "
                       f"{data['entries']} left")
-        console.print(_clock_line(clock))
+        console.print(clock_line(clock))
         table = Table("name", "status", "table", "seat", "place", "prize")
         for player in data["players"]:
             place = _blank(player["place"]) + (f"-{player['last_place']}"
@@ -185,62 +192,6 @@ def log(
         console.print(table)
 
     emit(rows, as_json, render)
-
-
-# ---------------------------------------------------------------- clock
-
-
-def _clock_line(clock: dict[str, Any]) -> str:
-    state = "running" if clock["running"] else ("paused" if clock["started"] else "not started")
-    what = "Break" if clock["on_break"] else f"Level {clock['level']}"
-    return (f"{what}: {clock['small_blind']}/{clock['big_blind']} ante {clock['ante']}, "
-            f"{clock['remaining']} left ({state})")
-
-
-def _clock_command(ctx: typer.Context, command: commands.Command, as_json: bool) -> None:
-    service = session_of(ctx).execute(command)
-    data = clock_view(service.state, service.now())
-    emit(data, as_json, lambda: console.print(_clock_line(data)))
-
-
-@clock_app.command("start")
-def clock_start(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Start the clock."""
-    _clock_command(ctx, commands.ClockStart(), as_json)
-
-
-@clock_app.command("pause")
-def clock_pause(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Pause the clock."""
-    _clock_command(ctx, commands.ClockPause(), as_json)
-
-
-@clock_app.command("resume")
-def clock_resume(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Resume a paused clock."""
-    _clock_command(ctx, commands.ClockResume(), as_json)
-
-
-@clock_app.command("next")
-def clock_next(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Go to the next level or break."""
-    _clock_command(ctx, commands.ClockStep(by=1), as_json)
-
-
-@clock_app.command("prev")
-def clock_prev(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Go back to the previous level or break."""
-    _clock_command(ctx, commands.ClockStep(by=-1), as_json)
-
-
-@clock_app.command("set")
-def clock_set(
-    ctx: typer.Context,
-    time_left: Annotated[str, typer.Argument(metavar="MM:SS", help="Time left in this level.")],
-    as_json: JsonFlag = False,
-) -> None:
-    """Set the time left in the current level."""
-    _clock_command(ctx, commands.ClockSetRemaining(seconds=parse_duration(time_left)), as_json)
 
 
 # ---------------------------------------------------------------- demo, database

@@ -56,6 +56,7 @@ class Session:
     tournament: int | None = None
     actor: str = "td"
     role: Role = "td"
+    sound: bool = True  # the clock's bell (--no-sound)
     _store: EventStore | None = field(default=None, repr=False)
     _service: Service | None = field(default=None, repr=False)
 

@@ -21,7 +21,8 @@ from tdconsole.domain.structure import Structure
 from tdconsole.domain.tournament import TournamentState, apply, decide, fold
 from tdconsole.store.event_store import Conflict, EventStore
 
-Role = Literal["td", "floor"]
+# "display": the clock on the TV and in browsers (`tdconsole display`, `serve`) may run no command.
+Role = Literal["td", "floor", "display"]
 Clock = Callable[[], datetime]
 # A writer that keeps losing the race retries for this long before it reports the conflict.
 RETRY_SECONDS = 10.0
@@ -67,6 +68,7 @@ class Service:
         fee: int = 0,
         starting_stack: int | None = None,
         seats_per_table: int = 9,
+        late_reg_level: int | None = None,
         actor: str = "td",
         role: Role = "td",
         now: Clock = utc_now,
@@ -82,7 +84,10 @@ class Service:
             starting_stack=starting_stack or structure.starting_stack,
             seats_per_table=seats_per_table,
             structure=structure,
+            late_reg_level=late_reg_level,
         )
+        if late_reg_level is not None:
+            structure.period_of_level(late_reg_level)  # T-REG-1: a level the structure has
         envelope = Envelope(
             seq=1, time=now(), actor=actor, command_id=uuid.uuid4().hex, event=created
         )
@@ -91,6 +96,8 @@ class Service:
 
     def execute(self, command: Command) -> list[Envelope]:
         """Decide on the freshest state, append, apply; retry when another writer won the race."""
+        if self.role == "display":
+            raise TdError("a display is read-only: it cannot " + command.verb)
         if command.td_only and self.role != "td":
             raise TdError(f"floor staff cannot {command.verb} (TD only)")
         deadline = time.monotonic() + RETRY_SECONDS

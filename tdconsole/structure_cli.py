@@ -7,12 +7,14 @@ from typing import Annotated
 
 import typer
 
-from tdconsole.clikit import JsonFlag, console, emit
+from tdconsole.clikit import JsonFlag, console, emit, session_of
+from tdconsole.domain.commands import ChangeStructure
 from tdconsole.domain.structure import Level, Structure
 from tdconsole.domain.structure_gen import generate_structure
 from tdconsole.structures import list_structures, load_structure, save_structure
+from tdconsole.views import clock_view
 
-structure_app = typer.Typer(help="Blind structures: show the presets, generate a new one.",
+structure_app = typer.Typer(help="Blind structures: show the presets, generate a new one, use one.",
                             no_args_is_help=True)
 
 
@@ -76,3 +78,19 @@ def generate(
     if out is not None:
         save_structure(structure, out)
     emit(structure, as_json, lambda: _render(structure))
+
+
+@structure_app.command("use")
+def use(ctx: typer.Context,
+        key: Annotated[str, typer.Argument(help="A preset key or a .toml file.")],
+        as_json: JsonFlag = False) -> None:
+    """Change the running tournament's structure (T-LEVEL-1: the TD's call, logged, undoable).
+
+    The clock stays in the same period and keeps the time already played in it.
+    """
+    structure = load_structure(key)
+    service = session_of(ctx).execute(ChangeStructure(structure=structure, source=key))
+    clock = clock_view(service.state, service.now())
+    data = {"structure": structure.name, "source": key, "clock": clock}
+    emit(data, as_json, lambda: console.print(
+        f"Structure now {structure.name}: level {clock['level']}, {clock['remaining']} left"))

@@ -5,12 +5,16 @@ The keys named in the issues are a contract: add keys freely, never rename them.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from tdconsole.config import load_house_rules
 from tdconsole.domain import clock as clock_ops
+from tdconsole.domain.antes import ante_table
 from tdconsole.domain.events import Envelope, PlayerReentered, PlayerRegistered
-from tdconsole.domain.structure import Level
+from tdconsole.domain.house_rules import AnteRules
+from tdconsole.domain.late_registration import registration_open
+from tdconsole.domain.structure import Break, Level
 from tdconsole.domain.tournament import Player, TournamentState
 from tdconsole.money_views import add_money
 
@@ -22,27 +26,61 @@ def level_view(level: Level | None) -> dict[str, int] | None:
             "minutes": level.minutes}
 
 
-def clock_view(state: TournamentState, now: datetime) -> dict[str, Any]:
+def clock_view(state: TournamentState, now: datetime, ante_rules: AnteRules | None = None) -> dict[str, Any]:
+    """The clock at `now`. `ante_rules` default to the house rules file (pass them when polling)."""
     structure = state.info.structure
     reading = clock_ops.read(structure, state.clock, now)
-    level_number = reading.level_number
-    if level_number is None:  # on a break: the level that follows it
-        level_number = sum(1 for p in structure.periods[: reading.period + 1] if isinstance(p, Level)) + 1
+    rules = load_house_rules().ante if ante_rules is None else ante_rules
+    level = reading.level
     return {
-        "level": level_number,
-        "small_blind": reading.level.small_blind,
-        "big_blind": reading.level.big_blind,
-        "ante": reading.level.ante,
+        "level": structure.shown_level(reading.period),
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
         "running": reading.running,
         "started": reading.started,
-        "remaining_seconds": int(-(-reading.remaining // 1)),
+        "remaining_seconds": _whole(reading.remaining),
         "remaining": clock_ops.format_duration(reading.remaining),
         "on_break": reading.on_break,
         "period": reading.period + 1,
         "periods": len(structure.periods),
         "next_level": level_view(reading.next_level),
-        "seconds_to_break": None if reading.seconds_to_break is None else int(reading.seconds_to_break),
+        "seconds_to_break": None if reading.seconds_to_break is None else _whole(reading.seconds_to_break),
+        # Wall-clock times (local, with the offset) only while the clock runs: a paused clock has none.
+        "level_ends_at": _wall_time(now, reading.remaining, reading.running),
+        "break_at": _wall_time(now, reading.seconds_to_break, reading.running and not reading.on_break),
+        # T-COLOR-1: the next break says which chips are coloured up there.
+        "next_break": _break_from(state, reading.period),
+        # T-ANTE-2 / RP-11 by the house rules: the ante at each table size, largest tables first.
+        "antes": [row.model_dump() for row in
+                  ante_table(level.small_blind, level.big_blind, level.ante, rules)],
+        "late_registration": {"level": state.info.late_reg_level,
+                              "open": registration_open(state, now)},
+        "add_on": _break_from(state, reading.period, add_on_only=True),
     }
+
+
+def _whole(seconds: float) -> int:
+    # Rounded up like the digits on the clock, so the time left and the time to the break agree.
+    return int(-(-seconds // 1))
+
+
+def _wall_time(now: datetime, seconds: float | None, running: bool) -> str | None:
+    if seconds is None or not running:
+        return None
+    return (now + timedelta(seconds=seconds)).astimezone().isoformat(timespec="seconds")
+
+
+def _break_from(state: TournamentState, period: int, add_on_only: bool = False) -> dict[str, Any] | None:
+    """The break being played or the next one (with an add-on, T-REG-1, if `add_on_only`)."""
+    structure = state.info.structure
+    for index in range(period, len(structure.periods)):
+        candidate = structure.periods[index]
+        if isinstance(candidate, Break) and (candidate.add_on or not add_on_only):
+            return {"break": sum(isinstance(p, Break) for p in structure.periods[: index + 1]),
+                    "after_level": structure.shown_level(index) - 1, "minutes": candidate.minutes,
+                    "color_up": candidate.color_up, "add_on": candidate.add_on, "now": index == period}
+    return None
 
 
 def player_view(player: Player) -> dict[str, Any]:
@@ -56,9 +94,12 @@ def average_stack(state: TournamentState) -> int | None:
     return state.entries * state.info.starting_stack // state.players_left
 
 
-def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dict[str, Any]:
+def state_view(state: TournamentState, tournament_id: int, now: datetime,
+               ante_rules: AnteRules | None = None) -> dict[str, Any]:
     info = state.info
-    view = {
+    clock = clock_view(state, now, ante_rules)
+    average = average_stack(state)
+    view: dict[str, Any] = {
         "tournament": {
             "id": tournament_id,
             "name": info.name,
@@ -69,12 +110,14 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dic
             "starting_stack": info.starting_stack,
             "seats_per_table": info.seats_per_table,
             "structure": info.structure.name,
+            "late_reg_level": info.late_reg_level,
         },
-        "clock": clock_view(state, now),
+        "clock": clock,
         "entries": state.entries,
         "players_left": state.players_left,
         "chips_in_play": state.entries * info.starting_stack,
         "average_stack": average_stack(state),
+        "average_stack_bb": None if average is None else round(average / clock["big_blind"], 1),
         "players": [player_view(player) for player in state.players.values()],
     }
     add_money(state, view)  # issue 6: prize_pool, payouts, each player's prize

@@ -16,6 +16,14 @@ from tests.pgserver import PgServer, find_bindir
 _database_numbers = itertools.count(1)
 
 
+@pytest.fixture(autouse=True)
+def _user_structures(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The TD's saved presets go to a temporary directory, never the real user data dir."""
+    directory = tmp_path_factory.mktemp("user-structures")
+    monkeypatch.setenv("TDCONSOLE_USER_STRUCTURES", str(directory))
+    return directory
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """The URL of a throw-away PostgreSQL server (or $TDCONSOLE_TEST_PG), for the whole run."""

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from tdconsole.domain import (
     eliminations,
+    late_registration,
     registration,  # (partly loaded here: used at run time)
 )
 from tdconsole.domain.commands import AddOn, Bust, Reenter
@@ -144,6 +145,7 @@ def _reenter(state: TournamentState, command: Reenter, now: datetime) -> list[Ev
     player = state.find(command.name)
     if player.status != "busted":
         raise TdError(f"{player.name} is still in; only a busted player can re-enter (T-REG-1)")
+    late_registration.require_registration_open(state, now)  # T-REG-1: re-entry closes with it
     return [PlayerReentered(player_id=f"p{state.ids_issued + 1}", previous_id=player.id,
                             name=player.name,
                             earlier_entry_can_cash=command.rules.earlier_entry_can_cash)]

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Literal
 
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.structure import Break, Level, Structure
 
 # The longest time a TD may set on a level: 99:59:59.
 MAX_SECONDS = 99 * 3600 + 59 * 60 + 59
+# The room is warned this long before a level or break ends (issue 5), and again at the change.
+WARNING_SECONDS = 60
+
+Warning = Literal["one-minute", "change"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +168,46 @@ def set_remaining(
     if not 0 <= seconds <= MAX_SECONDS:
         raise InvalidInput("the time left must be between 0:00 and 99:59:59")
     return replace(advance(structure, clock, now), remaining=float(seconds))
+
+
+def go_to_level(structure: Structure, clock: ClockAnchor, now: datetime, level: int) -> ClockAnchor:
+    """The start of level `level` (1-based), keeping run/pause."""
+    return jump(structure, clock, now, structure.period_of_level(level))
+
+
+def rebase(old: Structure, new: Structure, clock: ClockAnchor, now: datetime) -> ClockAnchor:
+    """The clock carried onto a new structure (T-LEVEL-1: the TD changes it, fairly, at any time).
+
+    It stays in the same period, and the time already played in that period is kept: a level made
+    longer gains the difference, one made shorter loses it (never below 0:00, so a level already
+    longer than its new length ends at once). If the new structure has fewer periods than the one
+    being played, the clock goes to the start of its last period. Run or pause is kept.
+    """
+    current = advance(old, clock, now)
+    if current.period >= len(new.periods):
+        return replace(current, period=len(new.periods) - 1,
+                       remaining=period_seconds(new, len(new.periods) - 1))
+    played = period_seconds(old, current.period) - current.remaining
+    remaining = period_seconds(new, current.period) - played
+    return replace(current, remaining=min(float(MAX_SECONDS), max(0.0, remaining)))
+
+
+def warning_between(
+    before: ClockReading, after: ClockReading, seconds: float = WARNING_SECONDS
+) -> Warning | None:
+    """The warning due between two readings of a running clock, if any.
+
+    "change": the clock moved to another period (a level or break ended, or the TD moved it) or the
+    last one ran out. "one-minute": the time left in the same period crossed `seconds`. A paused or
+    stopped clock warns of nothing, so a TD moving a paused clock does not ring the room.
+    """
+    if not after.running:
+        return None
+    if after.period != before.period or (before.remaining > 0 >= after.remaining):
+        return "change"
+    if before.remaining > seconds >= after.remaining:
+        return "one-minute"
+    return None
 
 
 def _require_started(clock: ClockAnchor) -> None:

@@ -1,12 +1,29 @@
-"""The clock's commands and events: start, pause, resume, next/previous, set the time left."""
+"""The clock's commands and events: start, pause, resume, next/previous, any level, set the time left,
+and a change of structure while the tournament runs (T-LEVEL-1)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from tdconsole.domain import clock as clock_ops
-from tdconsole.domain.commands import ClockPause, ClockResume, ClockSetRemaining, ClockStart, ClockStep
-from tdconsole.domain.events import ClockPaused, ClockResumed, ClockSet, ClockStarted, Event, LevelChanged
+from tdconsole.domain.commands import (
+    ChangeStructure,
+    ClockGoToLevel,
+    ClockPause,
+    ClockResume,
+    ClockSetRemaining,
+    ClockStart,
+    ClockStep,
+)
+from tdconsole.domain.events import (
+    ClockPaused,
+    ClockResumed,
+    ClockSet,
+    ClockStarted,
+    Event,
+    LevelChanged,
+    StructureChanged,
+)
 from tdconsole.domain.tournament import TournamentState, applies, decides
 
 
@@ -31,6 +48,19 @@ def _resume(state: TournamentState, command: ClockResume, now: datetime) -> list
 @decides(ClockStep)
 def _step(state: TournamentState, command: ClockStep, now: datetime) -> list[Event]:
     return [LevelChanged(period=clock_ops.step(state.info.structure, state.clock, now, command.by).period)]
+
+
+@decides(ClockGoToLevel)
+def _go_to_level(state: TournamentState, command: ClockGoToLevel, now: datetime) -> list[Event]:
+    return [LevelChanged(period=clock_ops.go_to_level(state.info.structure, state.clock, now,
+                                                      command.level).period)]
+
+
+@decides(ChangeStructure)
+def _change_structure(state: TournamentState, command: ChangeStructure, now: datetime) -> list[Event]:
+    # The structure was validated when the command was built; the event carries it whole so the
+    # replay never depends on a file that may have changed since (T-LEVEL-1: logged like any action).
+    return [StructureChanged(source=command.source, structure=command.structure)]
 
 
 @decides(ClockSetRemaining)
@@ -62,3 +92,9 @@ def _level_changed(state: TournamentState, event: LevelChanged, now: datetime) -
 @applies(ClockSet)
 def _clock_set(state: TournamentState, event: ClockSet, now: datetime) -> None:
     state.clock = clock_ops.set_remaining(state.info.structure, state.clock, now, event.remaining_seconds)
+
+
+@applies(StructureChanged)
+def _structure_changed(state: TournamentState, event: StructureChanged, now: datetime) -> None:
+    state.clock = clock_ops.rebase(state.info.structure, event.structure, state.clock, now)
+    state.info = state.info.model_copy(update={"structure": event.structure})

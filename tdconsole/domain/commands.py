@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.money_settings import MoneySettings
+from tdconsole.domain.structure import Structure
 
 
 class Command(BaseModel):
@@ -122,6 +123,28 @@ class ClockStep(Command):
 class ClockSetRemaining(Command):
     verb: ClassVar[str] = "set the clock"
     seconds: int = Field(ge=0)
+
+
+class ClockGoToLevel(Command):
+    """Jump to the start of any level (T-LEVEL-1: the TD's call)."""
+
+    verb: ClassVar[str] = "change the level"
+    level: int = Field(ge=1)
+
+
+class ChangeStructure(Command):
+    """T-LEVEL-1: only the TD may change the structure, at any time; it is logged like any action."""
+
+    verb: ClassVar[str] = "change the structure"
+    structure: Structure
+    source: str = "editor"
+
+
+class SetLateRegistration(Command):
+    """T-REG-1: late registration runs to the end of `level` (None: no limit)."""
+
+    verb: ClassVar[str] = "change late registration"
+    level: int | None = Field(default=None, ge=1)
 
 
 class Undo(Command):

@@ -31,6 +31,8 @@ class TournamentCreated(_Event):
     seats_per_table: int
     # A copy of the structure: editing the file later does not change a running tournament.
     structure: Structure
+    # T-REG-1: late registration is open to the end of this level (None: no limit set).
+    late_reg_level: int | None = None
 
 
 class PlayerRegistered(_Event):
@@ -162,6 +164,21 @@ class ClockSet(_Event):
     remaining_seconds: int
 
 
+class StructureChanged(_Event):
+    """T-LEVEL-1: the TD changed the structure while the tournament runs (the new one in full)."""
+
+    type: Literal["structure_changed"] = "structure_changed"
+    source: str  # the preset key, file or "editor" it came from, for the log
+    structure: Structure
+
+
+class LateRegistrationChanged(_Event):
+    """T-REG-1: late registration now runs to the end of `level` (None: no limit)."""
+
+    type: Literal["late_registration_changed"] = "late_registration_changed"
+    level: int | None
+
+
 class Undone(_Event):
     """Undo: the events of `command_id` no longer count; nothing is ever deleted from the log."""
 
@@ -191,6 +208,8 @@ Event = Annotated[
     | ClockResumed
     | LevelChanged
     | ClockSet
+    | StructureChanged
+    | LateRegistrationChanged
     | Undone,
     Field(discriminator="type"),
 ]

@@ -7,6 +7,7 @@ from datetime import datetime
 from tdconsole.domain.commands import Register, Unregister
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import Event, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.late_registration import require_registration_open
 from tdconsole.domain.tournament import Player, TournamentState, applies, decides, normalise_name
 
 MAX_NAME = 60
@@ -25,6 +26,7 @@ def validate_name(raw: str) -> str:
 
 @decides(Register)
 def _register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
+    require_registration_open(state, now)  # T-REG-1
     events: list[Event] = []
     seen: set[str] = set()
     issued = state.ids_issued

@@ -23,6 +23,8 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from tdconsole.domain.errors import InvalidInput
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -209,6 +211,17 @@ class Structure(_Frozen):
         if isinstance(self.periods[index], Break):
             return None
         return sum(1 for period in self.periods[: index + 1] if isinstance(period, Level))
+
+    def period_of_level(self, level: int) -> int:
+        """The index of the period that is level `level` (1-based), or a one-line error."""
+        indices = [index for index, period in enumerate(self.periods) if isinstance(period, Level)]
+        if not 1 <= level <= len(indices):
+            raise InvalidInput(f"there is no level {level}; the structure has {len(indices)} levels")
+        return indices[level - 1]
+
+    def shown_level(self, index: int) -> int:
+        """The level the clock shows at period `index`: on a break, the level that follows it."""
+        return sum(1 for period in self.periods[:index] if isinstance(period, Level)) + 1
 
     def chips_in_play(self, index: int) -> list[int]:
         """The denominations still in play during the period at `index` (after its colour-up)."""

@@ -195,6 +195,7 @@ from tdconsole.domain import (  # noqa: E402, F401
     clock_commands,
     deals,
     hand_for_hand,
+    late_registration,
     money,
     registration,
 )

@@ -12,6 +12,7 @@ from textual.command import Hit, Hits, Provider
 from tdconsole.config import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.structure import Structure
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
@@ -21,6 +22,8 @@ from tdconsole.tui.screens.hand_for_hand import HandForHandScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.payouts import PayoutsScreen
 from tdconsole.tui.screens.players import PlayersScreen
+from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+from tdconsole.tui.widgets.clock_panel import toggle_sound
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5
@@ -43,6 +46,26 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Approve the deal", "Needs every remaining player's consent (T-DEAL-1)",
      commands.ApproveDeal),
 ]
+# Palette entries that open a screen or change this terminal only: (name, help, app action).
+APP_ACTIONS: list[tuple[str, str, str]] = [
+    ("Edit the structure", "Change the levels and breaks of this tournament (T-LEVEL-1)", "structure"),
+    ("Sound on/off", "The clock's bell one minute before the end of a level and at the change",
+     "toggle_sound"),
+]
+
+
+def level_actions(structure: Structure) -> list[tuple[str, str, commands.Command]]:
+    """The commands that name a level of the tournament's structure: one palette entry per level."""
+    actions: list[tuple[str, str, commands.Command]] = []
+    for number, level in enumerate(structure.levels, start=1):
+        actions.append((f"Go to level {number}", f"{level.label}: start it full (T-LEVEL-1)",
+                        commands.ClockGoToLevel(level=number)))
+        actions.append((f"Late registration to level {number}",
+                        f"Late registration runs to the end of level {number} (T-REG-1)",
+                        commands.SetLateRegistration(level=number)))
+    actions.append(("Late registration without a limit", "Lift the late registration limit (T-REG-1)",
+                    commands.SetLateRegistration(level=None)))
+    return actions
 
 
 # Actions that need a screen's selection or input: the palette opens the screen and starts them there.
@@ -81,6 +104,10 @@ class TdCommands(Provider):
             (name, help_text, partial(app.on_screen_action, mode, action))
             for name, help_text, mode, action in SCREEN_ACTIONS
         ]
+        entries += [(name, help_text, partial(app.run_action, action))
+                    for name, help_text, action in APP_ACTIONS]
+        entries += [(name, help_text, partial(app.execute, command))
+                    for name, help_text, command in level_actions(app.service.state.info.structure)]
         for name, help_text, callback in entries:
             score = matcher.match(name)
             if score > 0:
@@ -97,10 +124,12 @@ class TdApp(App[None]):
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
-        Binding("f4", "switch_mode('payouts')", "Payouts"),
-        Binding("f5", "switch_mode('hand-for-hand')", "Hand-for-hand"),
-        Binding("f6", "switch_mode('deal')", "Deal"),
+        Binding("f4", "structure", "Structure"),
+        Binding("f5", "switch_mode('payouts')", "Payouts"),
+        Binding("f6", "switch_mode('hand-for-hand')", "Hand-for-hand"),
+        Binding("f7", "switch_mode('deal')", "Deal"),
         Binding("f8", "switch_mode('calculator')", "Calculator"),
+        Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
         Binding("plus", "clock('next')", "Next level"),
@@ -108,10 +137,13 @@ class TdApp(App[None]):
         Binding("ctrl+z", "undo", "Undo"),
     ]
 
-    def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS) -> None:
+    def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
         super().__init__()
         self.service = service
         self.poll_seconds = poll_seconds
+        self.sound = sound
+        # Loaded before the app runs, so a broken house rules file is one line, not a traceback.
+        self.house_rules = load_house_rules()
 
     def on_mount(self) -> None:
         self.sub_title = self.service.state.info.name
@@ -165,7 +197,20 @@ class TdApp(App[None]):
         if self.execute(commands.Undo()):
             self.notify("Undone")
 
+    def action_toggle_sound(self) -> None:
+        toggle_sound(self)
 
-def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS) -> TdApp:
+    def action_structure(self) -> None:
+        """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""
+        if not isinstance(self.screen, StructureEditorScreen):
+            self.push_screen(StructureEditorScreen(self.service.state.info.structure))
+
+    def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
+        command = commands.ChangeStructure(structure=message.structure, source="editor")
+        if self.execute(command):
+            self.notify(f"The tournament now plays {message.structure.name} (T-LEVEL-1)", markup=False)
+
+
+def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> TdApp:
     """The app on one tournament's service (the factory tests use with a temporary database)."""
-    return TdApp(service, poll_seconds=poll_seconds)
+    return TdApp(service, poll_seconds=poll_seconds, sound=sound)

@@ -294,3 +294,17 @@ def test_the_winner_is_first_and_takes_first_place_money() -> None:
     standings = money.standings(t.state, money.payout_structure(t.state))
     assert standings["p3"].place == 1
     assert [standings[p].prize for p in ("p3", "p2", "p1")] == [*money.payout_structure(t.state).amounts, 0]
+
+
+def test_t_reg_1_re_entry_closes_with_late_registration() -> None:
+    from tdconsole.domain.commands import ClockStep, SetLateRegistration
+
+    t = field(4)
+    t.do(Bust(names=["P01"]))
+    t.do(SetLateRegistration(level=1))
+    t.do(ClockStart())
+    t.do(ClockStep(by=1), 10)
+    before = len(t.log)
+    with pytest.raises(RuleViolation, match="T-REG-1: late registration closed"):
+        t.do(Reenter(name="P01"), 20)
+    assert len(t.log) == before

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,3 +20,13 @@ def service(tmp_path: Path, fake_clock: FakeClock) -> Service:
                              buy_in=300, fee=50, now=fake_clock)
     created.execute(Register(names=["Anna", "Bo", "Carl", "[bold red]x[/]"]))
     return created
+
+
+@pytest.fixture(autouse=True)
+def _utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Wall-clock times on screen ("Level ends at 19:15") are local time: snapshots pin the zone."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

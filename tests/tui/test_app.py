@@ -107,6 +107,88 @@ async def test_follow_shows_another_terminals_write_within_a_second(service: Ser
         assert "Elsebeth" in _names(app)
 
 
+async def test_t_level_1_f4_edits_the_tournaments_structure_and_saving_changes_it(
+        service: Service) -> None:
+    from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+
+    app = create_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f4")
+        editor = app.screen
+        assert isinstance(editor, StructureEditorScreen)
+        assert editor.structure == service.state.info.structure
+        minutes = next(i for i in editor.rows()[0].query(Input) if i.name == "minutes")
+        minutes.value = "25"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert service.state.info.structure.periods[0].minutes == 25
+        assert service.log[-1].event.type == "structure_changed"
+        assert service.log[-1].event.source == "editor"  # type: ignore[union-attr]
+        await pilot.press("escape")
+        assert app.screen.query_one(Digits).value == "25:00"
+
+
+async def test_editor_save_preset_is_listed_and_loadable(service: Service) -> None:
+    from tdconsole.structures import list_structures, load_structure
+
+    app = create_app(service)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.press("f4")
+        app.screen.query_one("#name", Input).value = "Friday Deep 25"
+        await pilot.pause()
+        await pilot.click("#preset")
+        await pilot.pause()
+    assert "friday-deep-25" in list_structures()
+    assert load_structure("friday-deep-25").name == "Friday Deep 25"
+    assert service.state.info.structure.name == "Club turbo"  # a preset does not touch the tournament
+
+
+async def test_palette_has_the_structure_editor_and_the_sound_switch(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p", *"Sound on/off")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.sound is False
+        await pilot.press("ctrl+p", *"Edit the structure")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StructureEditorScreen"
+
+
+async def test_palette_goes_to_any_level_and_sets_late_registration(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for query in ("Go to level 7", "Late registration to level 3"):
+            await pilot.press("ctrl+p", *query)
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause()
+    structure = service.state.info.structure
+    assert structure.shown_level(service.state.clock.period) == 7
+    assert service.state.info.late_reg_level == 3
+
+
+async def test_the_td_hears_the_one_minute_warning_on_any_screen(service: Service,
+                                                                  fake_clock: FakeClock) -> None:
+    from tdconsole.domain.commands import ClockSetRemaining, ClockStart
+    from tdconsole.tui.widgets.clock_panel import ClockPanel
+
+    service.execute(ClockStart())
+    service.execute(ClockSetRemaining(seconds=62))
+    app = create_app(service)
+    seen: list[Message] = []
+    async with app.run_test(message_hook=seen.append) as pilot:
+        await pilot.press("f2")
+        fake_clock.advance(3)
+        await pilot.pause(0.6)
+    warned = [m.kind for m in {id(m): m for m in seen}.values() if isinstance(m, ClockPanel.Warned)]
+    assert warned == ["one-minute"]
+
+
 async def test_the_floor_calculator_is_a_mode_of_the_app(service: Service) -> None:
     from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 

@@ -23,7 +23,7 @@ class PlayersScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "focus_table", "Back to the list", show=False),
         Binding("b", "bust", "Bust selected"),
-        Binding("m", "bust_hand", "Bust several (one hand)"),
+        Binding("B", "bust_hand", "Bust several (one hand)"),
         Binding("slash", "search", "Search"),
         Binding("n", "new_player", "Register"),
     ]

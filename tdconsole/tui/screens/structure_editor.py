@@ -27,7 +27,7 @@ from tdconsole.config import describe_validation_error
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.structure import Break, Level, Structure
 from tdconsole.domain.structure_gen import generate_structure
-from tdconsole.structures import load_structure, save_structure
+from tdconsole.structures import load_structure, save_preset, save_structure
 
 GENERATOR_FIELDS = (("stack", "starting stack"), ("players", "players"),
                     ("minutes", "target minutes"), ("level", "level minutes"))
@@ -154,6 +154,7 @@ class StructureEditorScreen(Screen[None]):
             yield Input(placeholder="file.toml", id="path")
             yield Button("Import", id="import")
             yield Button("Export", id="export")
+            yield Button("Save preset", id="preset")
         with Horizontal(id="generator"):
             yield Label("Generate:")
             for key, hint in GENERATOR_FIELDS:
@@ -273,7 +274,8 @@ class StructureEditorScreen(Screen[None]):
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"add-level": self.action_add_level, "add-break": self.action_add_break,
                    "remove": self.action_remove, "import": self.import_toml,
-                   "export": self.export_toml, "generate": self.generate}
+                   "export": self.export_toml, "generate": self.generate,
+                   "preset": self.save_preset}
         if event.button.id in actions:
             await actions[event.button.id]()
 
@@ -325,6 +327,18 @@ class StructureEditorScreen(Screen[None]):
         await container.mount_all(PeriodRow(p) for p in structure.periods)
         self._show_chips()
         self.revalidate()
+
+    async def save_preset(self) -> None:
+        """Keep the structure among the TD's presets (`structure list`, `new --structure KEY`)."""
+        if self.error is not None:
+            self._status(f"not saved: {self.error}", invalid=True)
+            return
+        try:
+            key = save_preset(self.structure)
+        except TdError as error:
+            self._status(str(error), invalid=True)
+            return
+        self._status(f"saved as preset {key}")
 
     async def export_toml(self) -> None:
         path = self._path()

@@ -1,0 +1,99 @@
+"""`tdconsole display` (issue 5, item 7) with Pilot: read-only, follows another process within a
+second, warns one minute before the end of a level and at the change (bell + flash, sound off)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+from textual.message import Message
+from textual.widgets import Digits, Static
+
+from tdconsole.domain.commands import ClockPause, ClockSetRemaining, ClockStart
+from tdconsole.domain.errors import TdError
+from tdconsole.service import Service
+from tdconsole.tui.display import DisplayApp
+from tdconsole.tui.widgets.clock_panel import ClockPanel
+from tests.conftest import FakeClock
+
+
+def _display(service: Service, fake_clock: FakeClock | None = None, **options: object) -> DisplayApp:
+    reader = Service(service.store, service.tournament_id, role="display",
+                     **({"now": fake_clock} if fake_clock else {}))  # type: ignore[arg-type]
+    return DisplayApp(reader, **options)  # type: ignore[arg-type]
+
+
+def _text(app: DisplayApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+def test_the_display_role_is_refused_every_command(service: Service) -> None:
+    reader = Service(service.store, service.tournament_id, role="display")
+    before = len(reader.log)
+    for command in (ClockStart(), ClockPause(), ClockSetRemaining(seconds=10)):
+        with pytest.raises(TdError, match="a display is read-only"):
+            reader.execute(command)
+    assert len(service.store.load(service.tournament_id)) == before
+
+
+async def test_keys_on_the_display_change_nothing(service: Service) -> None:
+    app = _display(service)
+    before = service.store.load(service.tournament_id)
+    async with app.run_test() as pilot:
+        await pilot.press("s", "space", "plus", "minus", "ctrl+z", "ctrl+p", "f4", "enter", "u", "b")
+        await pilot.pause()
+    assert service.store.load(service.tournament_id) == before
+
+
+async def test_the_display_follows_another_process_within_a_second(service: Service) -> None:
+    app = _display(service)
+    url = service.store.engine.url.render_as_string(hide_password=False)
+    async with app.run_test() as pilot:
+        assert _text(app, "#status").startswith("not started")
+        subprocess.run([sys.executable, "-m", "tdconsole", "--db", url, "--tournament",
+                        str(service.tournament_id), "clock", "start"], check=True, capture_output=True)
+        written = time.monotonic()
+        while "ends at" not in _text(app, "#status"):
+            assert time.monotonic() - written < 1.0, "the display did not follow within 1 s"
+            await pilot.pause(0.05)
+
+
+async def test_one_minute_warning_rings_and_flashes_and_the_change_too(
+        service: Service, fake_clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    service.execute(ClockStart())
+    service.execute(ClockSetRemaining(seconds=62))
+    app = _display(service, fake_clock)
+    bells: list[int] = []
+    monkeypatch.setattr(app, "bell", lambda: bells.append(1))
+    seen: list[Message] = []
+    async with app.run_test(message_hook=seen.append) as pilot:
+        panel = app.query_one(ClockPanel)
+        fake_clock.advance(3)
+        await pilot.pause(0.4)
+        assert bells == [1] and panel.has_class("-flash")
+        await pilot.press("m")  # sound off: the flash stays, the bell does not ring
+        fake_clock.advance(60)
+        await pilot.pause(0.4)
+        assert bells == [1]
+        assert str(app.query_one(Digits).value) == "14:59"  # level 2 of club-turbo
+    warned = [m.kind for m in {id(m): m for m in seen}.values() if isinstance(m, ClockPanel.Warned)]
+    assert warned == ["one-minute", "change"]
+
+
+def test_display_snapshot(snap_compare, service: Service, fake_clock: FakeClock) -> None:  # type: ignore[no-untyped-def]
+    service.execute(ClockStart())
+    fake_clock.advance(4 * 60 + 21)
+    assert snap_compare(_display(service, fake_clock, poll_seconds=60), terminal_size=(100, 24))
+
+
+async def test_average_in_big_blinds_follows_the_level_without_any_new_event(
+        service: Service, fake_clock: FakeClock) -> None:
+    service.execute(ClockStart())
+    app = _display(service, fake_clock)
+    async with app.run_test() as pilot:
+        assert "Average 20,000 (100 BB)" in _text(app, "#figures")
+        fake_clock.advance(15 * 60 + 1)  # club-turbo level 2: 100/300
+        await pilot.pause(0.4)
+        assert "Average 20,000 (67 BB)" in _text(app, "#figures")
