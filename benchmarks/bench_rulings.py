@@ -1,5 +1,6 @@
 """How fast the floor-ruling helper answers: loading and checking the catalogue, walking every path,
-the clock-call countdown, penalty escalation, and one `tdconsole rulings suggest` process.
+the clock-call countdown, penalty escalation, one `tdconsole rulings suggest` process, and the
+rulings log: logging through the service on SQLite, a cold load of a long log, the penalty board.
 
 Run: `.venv/bin/python benchmarks/bench_rulings.py`. Prints figures; asserts nothing.
 """
@@ -8,16 +9,23 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tdconsole.domain.clock_call import clock_call_state
+from tdconsole.domain.commands import LogRuling, Register
 from tdconsole.domain.house_rules import CLUB, TDA
 from tdconsole.domain.penalties import OffenceKind, escalate
-from tdconsole.domain.rulings import suggest, with_settings
+from tdconsole.domain.rulings import Catalogue, suggest, with_settings
+from tdconsole.domain.tournament import fold
 from tdconsole.rulings_catalogue import load_catalogue
+from tdconsole.rulings_views import penalties_view, rulings_view
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+from tdconsole.structures import load_structure
 
 IMPLICIT = {"deliberate": "yes", "earlier": "1", "players": "9"}
 
@@ -64,6 +72,8 @@ def main() -> None:
 
     timed("escalate: 40 offences (both presets)", 500, escalations)
 
+    rulings_log(catalogue)
+
     exe = Path(sys.executable).with_name("tdconsole")
     args = [str(exe), "rulings", "suggest", "out-of-turn-action", "-a", "action=check",
             "-a", "changed=no", "-a", "deliberate=no", "-a", "earlier=1", "-a", "players=8", "--json"]
@@ -73,6 +83,30 @@ def main() -> None:
         subprocess.run(args, check=True, capture_output=True)
         runs.append(time.perf_counter() - start)
     print(f"{'tdconsole rulings suggest (whole process), best':<48} {min(runs) * 1e3:10.1f} ms  (of 3)")
+
+
+def rulings_log(catalogue: Catalogue, players: int = 200, rulings: int = 2000) -> None:
+    """A festival day's rulings: `rulings` OOT rulings spread over `players` players."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = EventStore.open(f"sqlite:///{Path(folder) / 'bench.sqlite'}")
+        service = Service.create(store, name="Bench", structure=load_structure("club-turbo"))
+        names = [f"Player {i}" for i in range(players)]
+        service.execute(Register(names=names))
+        scenario = catalogue.get("out-of-turn-action")
+        answers = {"action": "check", "changed": "no", "deliberate": "no", "players": "9"}
+        commands = [LogRuling(scenario=scenario, house=CLUB, staff="Bench", answers=answers,
+                              players=[names[i % players]]) for i in range(rulings)]
+        start = time.perf_counter()
+        for command in commands:
+            service.execute(command)
+        per = (time.perf_counter() - start) / rulings
+        print(f"{'log a ruling through the service (SQLite)':<48} {per * 1e6:10.1f} µs  (x{rulings})")
+        timed(f"cold load + fold of {rulings} rulings", 5,
+              lambda: fold(store.load(service.tournament_id)))
+        timed(f"penalty board over {rulings} rulings", 20,
+              lambda: penalties_view(service.state, service.now()))
+        timed(f"rulings list over {rulings} rulings", 20, lambda: rulings_view(service.state))
+        store.close()
 
 
 if __name__ == "__main__":

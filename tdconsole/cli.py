@@ -16,6 +16,7 @@ from tdconsole.config import describe_validation_error
 from tdconsole.display_cli import display_app
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.floor_cli import app as floor_app
 from tdconsole.money_cli import money_app
 from tdconsole.rules_cli import rules_app
 from tdconsole.rulings_cli import rulings_app
@@ -39,6 +40,7 @@ app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
 app.add_typer(money_app)
 app.add_typer(display_app)  # tdconsole display, tdconsole serve
+app.add_typer(floor_app)
 
 
 @app.callback()

@@ -11,12 +11,13 @@ from typing import Any
 from tdconsole.config import load_house_rules
 from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.antes import ante_table
-from tdconsole.domain.events import Envelope, PlayerReentered, PlayerRegistered
+from tdconsole.domain.events import Envelope, PlayerReentered, PlayerRegistered, RulingLogged
 from tdconsole.domain.house_rules import AnteRules
 from tdconsole.domain.late_registration import registration_open
 from tdconsole.domain.structure import Break, Level
 from tdconsole.domain.tournament import Player, TournamentState
 from tdconsole.money_views import add_money
+from tdconsole.rulings_views import penalties_view
 
 
 def level_view(level: Level | None) -> dict[str, int] | None:
@@ -119,6 +120,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime,
         "average_stack": average_stack(state),
         "average_stack_bb": None if average is None else round(average / clock["big_blind"], 1),
         "players": [player_view(player) for player in state.players.values()],
+        # Who is sitting out a penalty now and how much is left (issue 7; `rulings penalties`).
+        "serving_penalties": [row for row in penalties_view(state, now) if row["serving"]],
     }
     add_money(state, view)  # issue 6: prize_pool, payouts, each player's prize
     return view
@@ -126,10 +129,17 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime,
 
 def describe(envelope: Envelope, names: dict[str, str]) -> str:
     """One line for the event log screen and `tdconsole log`: player ids shown as names."""
+    if isinstance(envelope.event, RulingLogged):
+        event = envelope.event
+        who = ", ".join(p.name for p in event.players)
+        return (f"ruling {event.ruling_id} ({event.scenario}) by {event.staff}"
+                + (f" for {who}" if who else "") + f": {event.decision}")
     # (a structure or the money settings is too long for one line: `log --json` has it all)
     fields = envelope.event.model_dump(exclude={"type", "structure", "settings"})
     if "player_id" in fields:
-        fields = {"player": names.get(fields.pop("player_id"), "?"), **fields}
+        player_id = fields.pop("player_id")
+        # A clock call on a seat whose player is not known names nobody, rather than "?".
+        fields = {**({"player": names.get(player_id, "?")} if player_id else {}), **fields}
         fields.pop("name", None)
     details = ", ".join(f"{key} {value}" for key, value in fields.items()
                         if value is not None and value != [] and value != {})

@@ -6,8 +6,10 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.house_rules import EliminationRules, HouseRules
 from tdconsole.domain.money_settings import MoneySettings
+from tdconsole.domain.penalties import PenaltyKind
+from tdconsole.domain.rulings import Scenario
 from tdconsole.domain.structure import Structure
 
 
@@ -149,3 +151,52 @@ class SetLateRegistration(Command):
 
 class Undo(Command):
     verb: ClassVar[str] = "undo"
+
+
+class LogRuling(Command):
+    """Log a floor ruling (issue 7). The scenario and the house rules travel with the command so
+    the decider walks the tree itself, on the freshest log (earlier offences, 71A table size).
+    With `corrects`, it is a correction: a new record pointing at the old one."""
+
+    verb: ClassVar[str] = "log rulings"
+    td_only: ClassVar[bool] = False
+    scenario: Scenario
+    house: HouseRules
+    staff: str
+    answers: dict[str, str] = Field(default_factory=dict)
+    table: int | None = Field(default=None, ge=1)
+    seat: int | None = Field(default=None, ge=1, le=12)
+    # Names; the first is the player the ruling is about (offences and penalties are theirs).
+    players: list[str] = Field(default_factory=list)
+    decision: str | None = None
+    reason: str | None = None
+    # An override of the suggested penalty: `penalty` None gives none; rounds, hands, minutes count.
+    override_penalty: bool = False
+    penalty: PenaltyKind | None = None
+    penalty_amount: int = Field(default=0, ge=0)
+    corrects: int | None = None
+    clock_call: int | None = None
+
+
+class ServePenalty(Command):
+    """Count hands a penalised player sat out, or end the penalty (until hands come from the tables)."""
+
+    verb: ClassVar[str] = "mark penalties served"
+    ruling: int
+    hands: int = Field(default=0, ge=0)
+    ended: bool = False
+
+
+class CallClock(Command):
+    verb: ClassVar[str] = "call the clock"
+    td_only: ClassVar[bool] = False
+    table: int = Field(ge=1)
+    seat: int = Field(ge=1, le=12)
+    facing_bet: bool = True
+    player: str | None = None
+
+
+class StopClockCall(Command):
+    verb: ClassVar[str] = "stop a clock call"
+    td_only: ClassVar[bool] = False
+    call: int = Field(ge=1)

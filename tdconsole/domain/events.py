@@ -14,11 +14,17 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.money_settings import MoneySettings
+from tdconsole.domain.penalties import OffenceKind, Penalty
+from tdconsole.domain.rulings import Suggestion
 from tdconsole.domain.structure import Structure
 
 
 class _Event(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def undo_refusal(self) -> str | None:
+        """Why `undo` must refuse this event's command (None: it may be undone)."""
+        return None
 
 
 class TournamentCreated(_Event):
@@ -164,6 +170,75 @@ class ClockSet(_Event):
     remaining_seconds: int
 
 
+class RulingPlayer(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    name: str
+
+
+class RulingLogged(_Event):
+    """A floor ruling (issue 7): the suggestion as `rulings suggest --json` gives it, the final
+    decision, and the penalty given to the first player named (the offender). Never undone or
+    deleted: a correction is a new ruling whose `corrects` names the old one."""
+
+    type: Literal["ruling_logged"] = "ruling_logged"
+    ruling_id: int
+    staff: str
+    table: int | None = None
+    seat: int | None = None
+    players: list[RulingPlayer] = []
+    scenario: str
+    answers: dict[str, str]
+    suggestion: Suggestion
+    ruling: str  # the scenario's ruling node
+    offence: OffenceKind | None = None
+    decision: str
+    overridden: bool = False
+    reason: str | None = None
+    penalty: Penalty | None = None
+    corrects: int | None = None
+    clock_call: int | None = None
+
+    def undo_refusal(self) -> str | None:
+        return (f"ruling {self.ruling_id} cannot be undone: rulings are never deleted; "
+                f"use `tdconsole rulings correct {self.ruling_id}`")
+
+
+class PenaltyHandsServed(_Event):
+    """Hands the penalised player sat out (71C), counted by the TD until hands come from the tables."""
+
+    type: Literal["penalty_hands_served"] = "penalty_hands_served"
+    ruling_id: int
+    hands: int
+
+
+class PenaltyEnded(_Event):
+    """The TD ends a penalty (served in full, or let off): it no longer shows as being served."""
+
+    type: Literal["penalty_ended"] = "penalty_ended"
+    ruling_id: int
+
+
+class ClockCalled(_Event):
+    """A clock called on the player at a table and seat (C-CLOCK-1, TDA 29); the countdown runs
+    from the event's time."""
+
+    type: Literal["clock_called"] = "clock_called"
+    call_id: int
+    table: int
+    seat: int
+    facing_bet: bool
+    player_id: str | None = None
+
+
+class ClockCallStopped(_Event):
+    """The player acted in time: the call is over without a ruling."""
+
+    type: Literal["clock_call_stopped"] = "clock_call_stopped"
+    call_id: int
+
+
 class StructureChanged(_Event):
     """T-LEVEL-1: the TD changed the structure while the tournament runs (the new one in full)."""
 
@@ -208,6 +283,11 @@ Event = Annotated[
     | ClockResumed
     | LevelChanged
     | ClockSet
+    | RulingLogged
+    | PenaltyHandsServed
+    | PenaltyEnded
+    | ClockCalled
+    | ClockCallStopped
     | StructureChanged
     | LateRegistrationChanged
     | Undone,

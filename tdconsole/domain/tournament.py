@@ -11,13 +11,16 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.commands import Command, Undo
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, Event, HandForHandStarted, TournamentCreated, Undone
 from tdconsole.domain.money_settings import MoneySettings
+
+if TYPE_CHECKING:
+    from tdconsole.domain.rulings_log import ClockCall, LoggedRuling
 
 PlayerStatus = Literal["registered", "seated", "busted"]
 
@@ -75,7 +78,12 @@ class TournamentState:
     ids_issued: int = 0
     # command ids in the order applied, undone ones left out: undo takes the last one
     commands: list[str] = field(default_factory=list)
+    # command id -> why undo refuses it (a logged ruling is never undone: it is corrected)
+    final: dict[str, str] = field(default_factory=dict)
     last_seq: int = 0
+    # The rulings log, penalties being served and clock calls (domain/rulings_log.py, clock_call.py)
+    rulings: list[LoggedRuling] = field(default_factory=list)
+    clock_calls: list[ClockCall] = field(default_factory=list)
     money: MoneySettings = field(default_factory=MoneySettings)
     chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
     hand_for_hand: HandForHand | None = None
@@ -171,6 +179,8 @@ def apply(state: TournamentState, envelope: Envelope) -> None:
     undoable = not isinstance(event, Undone | TournamentCreated)
     if undoable and (not state.commands or state.commands[-1] != envelope.command_id):
         state.commands.append(envelope.command_id)
+    if (refusal := event.undo_refusal()) is not None:
+        state.final[envelope.command_id] = refusal
     state.last_seq = envelope.seq
 
 
@@ -186,6 +196,8 @@ def decide(state: TournamentState, command: Command, now: datetime) -> list[Even
 def _undo(state: TournamentState, command: Undo, now: datetime) -> list[Event]:
     if not state.commands:
         raise TdError("there is nothing to undo")
+    if (refusal := state.final.get(state.commands[-1])) is not None:
+        raise TdError(refusal)
     return [Undone(command_id=state.commands[-1])]
 
 
@@ -198,4 +210,5 @@ from tdconsole.domain import (  # noqa: E402, F401
     late_registration,
     money,
     registration,
+    rulings_log,
 )

@@ -13,15 +13,18 @@ from tdconsole.config import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.structure import Structure
+from tdconsole.rulings_catalogue import load_catalogue
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.deal import DealScreen
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
+from tdconsole.tui.screens.floor_tables import FloorTablesScreen
 from tdconsole.tui.screens.hand_for_hand import HandForHandScreen
 from tdconsole.tui.screens.log import LogScreen
 from tdconsole.tui.screens.payouts import PayoutsScreen
 from tdconsole.tui.screens.players import PlayersScreen
+from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.widgets.clock_panel import toggle_sound
 
@@ -67,7 +70,6 @@ def level_actions(structure: Structure) -> list[tuple[str, str, commands.Command
                     commands.SetLateRegistration(level=None)))
     return actions
 
-
 # Actions that need a screen's selection or input: the palette opens the screen and starts them there.
 SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     ("Register a player", "Type a name on the players screen", "players", "new_player"),
@@ -83,6 +85,11 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     ("Mark a table's hand done", "Hand-for-hand: type the table", "hand-for-hand", "focus_done"),
     ("Record chip counts", "For a deal: Name=N, ...", "deal", "focus_chips"),
     ("Record consent to the deal", "T-DEAL-1: every remaining player", "deal", "focus_consent"),
+    ("New ruling", "The guided ruling wizard, one question at a time", "rulings", "open_tab('tab-wizard')"),
+    ("Call the clock", "Start a clock call on a table and seat", "rulings", "open_tab('tab-calls')"),
+    ("Rulings log", "Every ruling logged, with a filter; c corrects one", "rulings", "open_tab('tab-log')"),
+    ("Penalty board", "Who is serving a penalty and how much is left", "rulings",
+     "open_tab('tab-penalties')"),
 ]
 
 
@@ -95,6 +102,7 @@ class TdCommands(Provider):
         matcher = self.matcher(query)
         entries: list[tuple[str, str, Callable[[], object]]] = [
             (name, help_text, partial(app.execute, factory())) for name, help_text, factory in TD_ACTIONS
+            if app.service.role == "td" or not factory().td_only
         ]
         entries += [
             (f"Show {mode}", f"Switch to the {mode} screen", partial(app.switch_mode, mode))
@@ -102,7 +110,7 @@ class TdCommands(Provider):
         ]
         entries += [
             (name, help_text, partial(app.on_screen_action, mode, action))
-            for name, help_text, mode, action in SCREEN_ACTIONS
+            for name, help_text, mode, action in SCREEN_ACTIONS if mode in app.MODES
         ]
         entries += [(name, help_text, partial(app.run_action, action))
                     for name, help_text, action in APP_ACTIONS]
@@ -117,17 +125,18 @@ class TdCommands(Provider):
 class TdApp(App[None]):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
-    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen,
-             "payouts": PayoutsScreen, "hand-for-hand": HandForHandScreen, "deal": DealScreen,
-             "calculator": FloorCalculatorScreen}
+    MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen, "rulings": RulingsScreen,
+             "calculator": FloorCalculatorScreen, "payouts": PayoutsScreen,
+             "hand-for-hand": HandForHandScreen, "deal": DealScreen}
     BINDINGS = [
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
         Binding("f4", "structure", "Structure"),
-        Binding("f5", "switch_mode('payouts')", "Payouts"),
-        Binding("f6", "switch_mode('hand-for-hand')", "Hand-for-hand"),
-        Binding("f7", "switch_mode('deal')", "Deal"),
+        Binding("f5", "switch_mode('rulings')", "Rulings"),
+        Binding("f6", "switch_mode('payouts')", "Payouts"),
+        Binding("f7", "switch_mode('hand-for-hand')", "Hand-for-hand"),
+        Binding("f9", "switch_mode('deal')", "Deal"),
         Binding("f8", "switch_mode('calculator')", "Calculator"),
         Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
@@ -144,10 +153,12 @@ class TdApp(App[None]):
         self.sound = sound
         # Loaded before the app runs, so a broken house rules file is one line, not a traceback.
         self.house_rules = load_house_rules()
+        self.catalogue = load_catalogue()  # the rulings scenarios, likewise
 
     def on_mount(self) -> None:
-        self.sub_title = self.service.state.info.name
-        self.switch_mode("clock")
+        staff = f": {self.service.actor}" if self.service.role != "td" else ""
+        self.sub_title = self.service.state.info.name + staff
+        self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
         self.set_interval(self.poll_seconds, self.follow)
 
     def follow(self) -> None:
@@ -177,7 +188,9 @@ class TdApp(App[None]):
         return True
 
     def on_command_requested(self, message: CommandRequested) -> None:
-        self.execute(message.command)
+        done = self.execute(message.command)
+        if message.on_done is not None:
+            message.on_done(done)
 
     def action_clock(self, what: str) -> None:
         clock = self.service.state.clock
@@ -211,6 +224,26 @@ class TdApp(App[None]):
             self.notify(f"The tournament now plays {message.structure.name} (T-LEVEL-1)", markup=False)
 
 
+class FloorApp(TdApp, inherit_bindings=False):
+    """The floor terminal (`tdconsole floor`): rulings and the tables, none of the TD's keys (clock,
+    undo). The service refuses TD-only commands for the floor role whatever a screen offers."""
+
+    TITLE = "tdconsole floor"
+    MODES = {"rulings": RulingsScreen, "tables": FloorTablesScreen}
+    BINDINGS = [
+        *App.BINDINGS,
+        Binding("f1", "switch_mode('rulings')", "Rulings"),
+        Binding("f2", "switch_mode('tables')", "Tables"),
+    ]
+
+
 def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> TdApp:
     """The app on one tournament's service (the factory tests use with a temporary database)."""
     return TdApp(service, poll_seconds=poll_seconds, sound=sound)
+
+
+def create_floor_app(service: Service, *, poll_seconds: float = POLL_SECONDS) -> FloorApp:
+    """The floor terminal on a service in the floor role."""
+    if service.role != "floor":
+        raise TdError("the floor terminal runs in the floor role")
+    return FloorApp(service, poll_seconds=poll_seconds)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.message import Message
 
 from tdconsole.domain.commands import Command
 
 
 class CommandRequested(Message):
-    """A screen asks the app to carry out a TD action through the service."""
+    """A screen asks the app to carry out a TD action through the service; `on_done(ok)` hears
+    whether it was done (a form keeps what was typed when the service refuses it)."""
 
-    def __init__(self, command: Command) -> None:
+    def __init__(self, command: Command, on_done: Callable[[bool], None] | None = None) -> None:
         self.command = command
+        self.on_done = on_done
         super().__init__()
 
 

@@ -74,3 +74,32 @@ def test_register_a_player_in_the_real_tui(tmp_path: Path, tmux: Callable[..., s
     state = json.loads(tdconsole(db, "state", "--json"))
     assert [p["name"] for p in state["players"]] == ["Ingrid Østergaard"]
     tmux("send-keys", "-t", session, "C-q")
+
+
+def test_a_ruling_logged_on_the_floor_terminal_is_in_the_tds_list(tmp_path: Path,
+                                                                   tmux: Callable[..., str]) -> None:
+    db = tmp_path / "club.sqlite"
+    tdconsole(db, "new", "Friday Night")
+    session = tmux.session  # type: ignore[attr-defined]
+    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40",
+         f"TERM=xterm-256color {BINARY} --db {db} floor --staff Mette")
+
+    def capture() -> str:
+        return tmux("capture-pane", "-p", "-t", session)
+
+    wait_for(capture, "Find a scenario")
+    time.sleep(1.0)
+    tmux("send-keys", "-t", session, "-l", "wrong-button")
+    time.sleep(0.5)
+    tmux("send-keys", "-t", session, "Enter")
+    wait_for(capture, "substantial")
+    time.sleep(0.5)
+    tmux("send-keys", "-t", session, "Enter")  # Yes: substantial action has taken place
+    wait_for(capture, "Accept and log")
+    time.sleep(0.5)
+    tmux("send-keys", "-t", session, "Enter")
+    wait_for(capture, "Ruling 1 logged")
+    rulings = json.loads(tdconsole(db, "rulings", "list", "--json"))
+    assert [(r["staff"], r["scenario"], r["answers"]) for r in rulings] == [
+        ("Mette", "wrong-button", {"substantial_action": "yes"})]
+    tmux("send-keys", "-t", session, "C-q")

@@ -1,0 +1,40 @@
+"""The floor terminal's table view: who sits where, read-only (seating decides it; issue 7, item 6)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from tdconsole.rulings_views import left_text, penalties_view
+
+
+class FloorTablesScreen(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="no-tables")
+        yield DataTable(id="seats", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).add_columns("Table", "Seat", "Player", "Penalty")
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        service = self.app.service  # type: ignore[attr-defined]
+        state = service.state
+        serving = {row["player"]: left_text(row) for row in penalties_view(state, service.now())
+                   if row["serving"]}
+        seated = sorted((p for p in state.players.values() if p.table is not None and p.status != "busted"),
+                        key=lambda p: (p.table, p.seat or 0))
+        self.query_one("#no-tables", Static).update(
+            "" if seated else "No tables yet: the TD has not seated the players.")
+        table = self.query_one(DataTable)
+        table.clear()
+        for player in seated:
+            seat = "" if player.seat is None else str(player.seat)
+            table.add_row(str(player.table), seat, Text(player.name), serving.get(player.name, ""))

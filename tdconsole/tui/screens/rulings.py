@@ -1,0 +1,343 @@
+"""Rulings (issue 7, item 7): the guided wizard, clock calls with their countdown, the rulings log
+with a filter, and the penalty board. The TD's console and the floor terminal share this screen;
+the service decides who may do what (floor staff may log rulings and call the clock)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+
+from tdconsole.domain.clock import format_duration
+from tdconsole.domain.clock_call import SCENARIO as CLOCK_CALL
+from tdconsole.domain.clock_call import answers_at_zero
+from tdconsole.domain.commands import CallClock, ServePenalty, StopClockCall
+from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.rulings import Catalogue, Suggestion
+from tdconsole.domain.rulings_log import find_ruling
+from tdconsole.rulings_views import (
+    clock_calls_view,
+    left_text,
+    offences_view,
+    penalties_view,
+    penalty_text,
+    ruling_view,
+    rulings_view,
+)
+from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.widgets.ruling_wizard import RulingWizard, describe_suggestion
+
+# Countdowns (clock calls, minutes away) are redrawn this often even when nothing was logged.
+TICK_SECONDS = 0.25
+
+
+class RulingsScreen(Screen[None]):
+    DEFAULT_CSS = """
+    RulingsScreen #call-form { grid-size: 6; grid-columns: 7 8 6 8 22 1fr; height: 3; }
+    RulingsScreen #call-form Label { padding: 1 0 0 0; }
+    RulingsScreen #calls, RulingsScreen #penalties { height: auto; max-height: 14; }
+    RulingsScreen #rulings { height: 1fr; min-height: 8; }
+    RulingsScreen #proposal, RulingsScreen #detail { border: round $accent; padding: 0 1; height: auto; }
+    RulingsScreen #proposal.-time { border: round $error; }
+    RulingsScreen .heading { text-style: bold; padding: 1 0 0 0; }
+    """
+    BINDINGS = [
+        Binding("l", "log_at_zero", "Log clock ruling"),
+        Binding("x", "stop_call", "Player acted"),
+        Binding("h", "hand_served", "Hand served"),
+        Binding("e", "end_penalty", "End penalty"),
+        Binding("c", "correct", "Correct ruling"),
+    ]
+
+    # Each key acts on its own tab only (and shows in the footer there).
+    ACTION_TABS = {"log_at_zero": "tab-calls", "stop_call": "tab-calls", "hand_served": "tab-penalties",
+                   "end_penalty": "tab-penalties", "correct": "tab-log"}
+
+    def __init__(self, catalogue: Catalogue | None = None, house: HouseRules | None = None) -> None:
+        super().__init__()
+        # The app loaded both before it ran (a broken file is one line, not a traceback).
+        self.catalogue: Catalogue = catalogue or self.app.catalogue  # type: ignore[attr-defined]
+        self.house: HouseRules = house or self.app.house_rules  # type: ignore[attr-defined]
+        self._announced: set[int] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with TabbedContent(id="tabs"):
+            with TabPane("Ruling", id="tab-wizard"), VerticalScroll():
+                yield RulingWizard(self.catalogue, self.house, id="wizard")
+            with TabPane("Clock calls", id="tab-calls"), VerticalScroll():
+                with Grid(id="call-form"):
+                    yield Label("Table")
+                    yield Input(id="call-table", type="integer")
+                    yield Label("Seat")
+                    yield Input(id="call-seat", type="integer")
+                    yield Checkbox("Facing a bet", value=True, id="call-facing")
+                    yield Button("Call the clock", id="call", variant="primary")
+                yield DataTable(id="calls", cursor_type="row")
+                yield Static(id="proposal")
+            with TabPane("Log", id="tab-log"):
+                yield Input(id="filter", placeholder="Filter: player, staff, scenario, words of the decision")
+                yield DataTable(id="rulings", cursor_type="row", zebra_stripes=True)
+                yield Static(id="detail")
+            with TabPane("Penalties", id="tab-penalties"), VerticalScroll():
+                yield Static("Penalties (h: one hand served, e: end; TD only)", classes="heading")
+                yield DataTable(id="penalties", cursor_type="row")
+                yield Static("Offences this tournament", classes="heading")
+                yield DataTable(id="offences", cursor_type="row")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#calls", DataTable).add_columns("#", "Table", "Seat", "Player", "Left", "")
+        self.query_one("#rulings", DataTable).add_columns(
+            "#", "Time", "Staff", "T/S", "Players", "Scenario", "Decision", "Penalty", "")
+        self.query_one("#penalties", DataTable).add_columns("Ruling", "Player", "Penalty", "Left", "Status")
+        self.query_one("#offences", DataTable).add_columns("Player", "Offences", "Rulings")
+        self.refresh_view()
+        self.set_interval(TICK_SECONDS, self.tick)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    # The widget each tab starts on, the first shown of these (a tab whose widget has the focus is
+    # the one in front). Clock calls: the running calls, so one key logs the ruling at zero.
+    TAB_FOCUS = {"tab-wizard": ["#search", "#choices", "#number", "#accept"],
+                 "tab-calls": ["#calls", "#call-table"], "tab-log": ["#filter"],
+                 "tab-penalties": ["#penalties"]}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        tab = self.ACTION_TABS.get(action)
+        if tab is None:
+            return True
+        tabs = self.query(TabbedContent)
+        return bool(tabs) and tabs.first().active == tab
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.refresh_bindings()
+
+    def action_open_tab(self, tab: str) -> None:
+        """Show one tab and focus its first widget (wizard, clock calls, log, penalties)."""
+        # A focused widget left in a hidden tab pulls its tab back to the front: drop it first.
+        self.set_focus(None)
+        tabs = self.query_one(TabbedContent)
+        tabs.active = tab
+        for selector in self.TAB_FOCUS[tab]:
+            widget = self.query_one(selector)
+            if widget.display and not (isinstance(widget, DataTable) and widget.row_count == 0):
+                widget.focus()
+                break
+        # On a screen just made, the tabs' own first activation may still be on its way.
+        self.call_after_refresh(setattr, tabs, "active", tab)
+
+    @property
+    def service(self) -> Any:
+        return self.app.service  # type: ignore[attr-defined]
+
+    def refresh_view(self) -> None:
+        self.refresh_log()
+        self.tick()
+        wizard = self.query_one(RulingWizard)
+        if wizard.scenario is not None:
+            wizard.show()
+
+    def tick(self) -> None:
+        """The parts that change with the clock alone: clock calls and minutes away."""
+        self.refresh_calls()
+        self.refresh_penalties()
+
+    # ------------------------------------------------------------ clock calls
+
+    def clock_calls(self) -> list[dict[str, Any]]:
+        return clock_calls_view(self.service.state, self.service.now(), self.house,
+                                self.catalogue.get(CLOCK_CALL))
+
+    def refresh_calls(self) -> None:
+        rows = self.clock_calls()
+        table = self.query_one("#calls", DataTable)
+        selected = self._selected(table)
+        table.clear()
+        for row in rows:
+            flag = "TIME" if row["expired"] else ("warning" if row["warning"] else "")
+            style = "bold red" if row["expired"] else ("yellow" if row["warning"] else "")
+            table.add_row(str(row["id"]), str(row["table"]), str(row["seat"]), Text(row["player"] or ""),
+                          Text(format_duration(row["remaining_seconds"]), style=style),
+                          Text(flag, style=style), key=str(row["id"]))
+            if row["expired"] and row["id"] not in self._announced:
+                self._announced.add(row["id"])
+                self.notify(f"Clock call {row['id']}: time at table {row['table']} seat {row['seat']}; "
+                            f"l on the clock calls tab logs the ruling", severity="warning", timeout=8)
+        self._reselect(table, selected)
+        proposal = self.query_one("#proposal", Static)
+        current = self._current_call(rows)
+        proposal.display = current is not None
+        if current is None:
+            return
+        proposal.set_class(current["expired"], "-time")
+        if current["proposal"]:
+            proposal.update(Text(f"Time on clock call {current['id']}! Press l to log:\n").append_text(
+                describe_suggestion(Suggestion.model_validate(current["proposal"]))))
+        else:
+            left = format_duration(current["remaining_seconds"])
+            proposal.update(Text(f"Clock call {current['id']}: {left} of {current['total_seconds']} s left; "
+                                 f"warning at "
+                                 f"{self.house.clock_call.warning_seconds} s "
+                                 f"({', '.join(current['rules'])}). x: the player acted."))
+
+    def _current_call(self, rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+        selected = self._selected(self.query_one("#calls", DataTable))
+        return next((r for r in rows if str(r["id"]) == selected), rows[0] if rows else None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "call":
+            event.stop()
+            self.call_clock()
+
+    def call_clock(self) -> None:
+        def number(name: str) -> int:
+            raw = self.query_one(f"#{name}", Input).value.strip()
+            return int(raw) if raw.isdigit() else 0
+
+        table, seat = number("call-table"), number("call-seat")
+        if not table or not seat:
+            self.notify("Give the table and the seat of the player on the clock", severity="error")
+            return
+        facing = self.query_one("#call-facing", Checkbox).value
+
+        def called(ok: bool) -> None:
+            if ok:  # watch the countdown; at zero one key (l) logs the ruling
+                self.refresh_calls()
+                self.query_one("#calls", DataTable).focus()
+
+        self.post_message(CommandRequested(CallClock(table=table, seat=seat, facing_bet=facing), called))
+
+    def action_log_at_zero(self) -> None:
+        """One key: log the ruling a clock call proposes at zero (H-DEAD-D; TDA 29)."""
+        current = self._current_call(self.clock_calls())
+        if current is None or not current["expired"]:
+            self.notify("No clock call has run out", severity="warning")
+            return
+        wizard = self.query_one(RulingWizard)
+        wizard.start(CLOCK_CALL, answers_at_zero(current["facing_bet"]), clock_call=current["id"])
+        wizard.log(override=False)
+
+    def action_stop_call(self) -> None:
+        current = self._current_call(self.clock_calls())
+        if current is not None:
+            self.post_message(CommandRequested(StopClockCall(call=current["id"])))
+
+    # ------------------------------------------------------------ the log
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "filter":
+            self.refresh_log()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id in ("call-table", "call-seat"):
+            self.call_clock()
+
+    def refresh_log(self) -> None:
+        words = self.query_one("#filter", Input).value.casefold().split()
+        table = self.query_one("#rulings", DataTable)
+        selected = self._selected(table)
+        table.clear()
+        for row in reversed(rulings_view(self.service.state)):
+            haystack = " ".join([row["staff"], *row["players"], row["scenario"], row["decision"],
+                                 row["reason"] or ""]).casefold()
+            if not all(word in haystack for word in words):
+                continue
+            where = "/".join(str(row[k]) for k in ("table", "seat") if row[k] is not None)
+            status = (f"corrected by {row['corrected_by']}" if row["corrected_by"]
+                      else f"corrects {row['corrects']}" if row["corrects"] else "")
+            decision = ("override: " if row["overridden"] else "") + row["decision"]
+            table.add_row(str(row["id"]), row["time"][11:16], Text(row["staff"]), where,
+                          Text(", ".join(row["players"])), row["scenario"], Text(decision[:60]),
+                          penalty_text(row["penalty"]), status, key=str(row["id"]))
+        self._reselect(table, selected)
+        self.show_detail()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "rulings":
+            self.show_detail()
+
+    def show_detail(self) -> None:
+        selected = self._selected(self.query_one("#rulings", DataTable))
+        detail = self.query_one("#detail", Static)
+        detail.display = selected is not None
+        if selected is None:
+            return
+        row = ruling_view(find_ruling(self.service.state, int(selected)))
+        text = Text(f"Ruling {row['id']} by {row['staff']} at {row['time'][11:19]}: {row['decision']}\n")
+        if row["overridden"]:
+            text.append(f"Suggested: {row['suggestion']['ruling']}\nReason: {row['reason']}\n")
+        elif row["reason"]:
+            text.append(f"Reason: {row['reason']}\n")
+        answers = "  ".join(f"{k}={v}" for k, v in row["answers"].items())
+        text.append(f"Answers: {answers}\nRules: {', '.join(row['suggestion']['rules'])}")
+        detail.update(text)
+
+    def action_correct(self) -> None:
+        """Correct the ruling selected in the log: the wizard, filled in from it (never an edit)."""
+        selected = self._selected(self.query_one("#rulings", DataTable))
+        if selected is None:
+            self.notify("Choose a ruling in the log to correct", severity="warning")
+            return
+        self.action_open_tab("tab-wizard")
+        self.query_one(RulingWizard).correct(find_ruling(self.service.state, int(selected)).event)
+
+    # ------------------------------------------------------------ penalties
+
+    def refresh_penalties(self) -> None:
+        state, now = self.service.state, self.service.now()
+        table = self.query_one("#penalties", DataTable)
+        selected = self._selected(table)
+        table.clear()
+        for row in penalties_view(state, now):
+            status = "serving" if row["serving"] else ("ended" if row["ended"] else "done")
+            table.add_row(str(row["ruling"]), Text(row["player"]), penalty_text(row), left_text(row),
+                          Text(status, style="bold" if row["serving"] else "dim"), key=str(row["ruling"]))
+        self._reselect(table, selected)
+        offences = self.query_one("#offences", DataTable)
+        offences.clear()
+        for row in offences_view(state):
+            counts = ", ".join(f"{kind} {n}" for kind, n in row["offences"].items())
+            offences.add_row(Text(row["player"]), counts, ", ".join(map(str, row["rulings"])))
+
+    def _selected_penalty(self) -> int | None:
+        selected = self._selected(self.query_one("#penalties", DataTable))
+        return int(selected) if selected else None
+
+    def action_hand_served(self) -> None:
+        if (ruling := self._selected_penalty()) is not None:
+            self.post_message(CommandRequested(ServePenalty(ruling=ruling, hands=1)))
+
+    def action_end_penalty(self) -> None:
+        if (ruling := self._selected_penalty()) is not None:
+            self.post_message(CommandRequested(ServePenalty(ruling=ruling, ended=True)))
+
+    # ------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _selected(table: DataTable[Any]) -> str | None:
+        if table.row_count == 0:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    @staticmethod
+    def _reselect(table: DataTable[Any], key: str | None) -> None:
+        if key is not None and key in table.rows:
+            table.move_cursor(row=table.get_row_index(key), animate=False)

@@ -1,0 +1,302 @@
+"""The guided ruling (issue 7, item 7): pick a scenario, answer one question at a time, see the
+suggested ruling with its rules, then accept it or override it with a reason. The log fills in
+what it knows (the player's earlier offences, the players seated at the table), exactly as the
+service will when the ruling is logged (`rulings_log.prepare`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tdconsole.domain.commands import LogRuling
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.events import RulingLogged
+from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.rulings import Catalogue, OpenQuestion, Scenario, Suggestion, Walk
+from tdconsole.domain.rulings_log import prepare
+from tdconsole.domain.tournament import TournamentState
+from tdconsole.rulings_views import suggestion_lines
+from tdconsole.tui.messages import CommandRequested
+
+
+def describe_suggestion(suggestion: Suggestion) -> Text:
+    return Text("\n".join(suggestion_lines(suggestion)))
+
+
+class RulingWizard(Vertical):
+    DEFAULT_CSS = """
+    RulingWizard { height: auto; padding: 0 1; }
+    RulingWizard #where { grid-size: 6; grid-columns: 8 10 6 10 9 1fr; height: 3; }
+    RulingWizard #where Label { padding: 1 0 0 0; }
+    RulingWizard #scenarios { height: 14; }
+    RulingWizard #choices { height: auto; max-height: 10; }
+    RulingWizard #question { text-style: bold; padding: 1 0 0 0; }
+    RulingWizard #answered { color: $text-muted; }
+    RulingWizard #suggestion { border: round $accent; padding: 0 1; height: auto; }
+    RulingWizard #problem { color: $error; }
+    RulingWizard #actions, RulingWizard #override { height: auto; }
+    """
+    BINDINGS = [
+        Binding("ctrl+b", "back", "Back one answer"),
+        Binding("ctrl+n", "restart", "New ruling"),
+    ]
+
+    def __init__(self, catalogue: Catalogue, house: HouseRules, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.catalogue = catalogue
+        self.house = house
+        self.scenario: Scenario | None = None
+        self.answers: dict[str, str] = {}
+        self.walked: Walk | None = None
+        self.question: OpenQuestion | None = None
+        self.clock_call: int | None = None
+        self.corrects: int | None = None
+        # What is asked now ("pick", "q:<key>", "suggest"): the focus moves only when it changes,
+        # so a redraw (another terminal wrote) or typing a name never pulls it away.
+        self._stage = ""
+
+    def compose(self) -> ComposeResult:
+        with Grid(id="where"):
+            yield Label("Table")
+            yield Input(id="table", type="integer", placeholder="T")
+            yield Label("Seat")
+            yield Input(id="seat", type="integer", placeholder="S")
+            yield Label("Players")
+            yield Input(id="players", placeholder="names, the offender first, comma between")
+        yield Input(id="search", placeholder="Find a scenario: type words, Enter picks the first")
+        yield OptionList(id="scenarios")
+        yield Static(id="title")
+        yield Static(id="answered")
+        yield Static(id="problem")
+        yield Static(id="question")
+        yield OptionList(id="choices")
+        yield Input(id="number", placeholder="a number, Enter")
+        yield Static(id="suggestion")
+        with Horizontal(id="actions"):
+            yield Button("Accept and log (Enter)", id="accept", variant="success")
+            yield Button("Override…", id="override-open", variant="warning")
+        with Vertical(id="override"):
+            yield Input(id="decision", placeholder="The final decision")
+        yield Input(id="reason", placeholder="Why: an override or a correction needs a reason; Enter logs")
+
+    def on_mount(self) -> None:
+        self.list_scenarios("")
+        self.show()
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def state(self) -> TournamentState:
+        return self.app.service.state  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def staff(self) -> str:
+        return self.app.service.actor  # type: ignore[attr-defined, no-any-return]
+
+    def list_scenarios(self, needle: str) -> None:
+        words = needle.casefold().split()
+        options = self.query_one("#scenarios", OptionList)
+        options.clear_options()
+        for scenario in self.catalogue.scenarios.values():
+            haystack = f"{scenario.id} {scenario.title} {' '.join(scenario.rules)}".casefold()
+            if all(word in haystack for word in words):
+                options.add_option(Option(Text(scenario.title), id=scenario.id))
+        if options.option_count:
+            options.highlighted = 0
+
+    def start(self, scenario_id: str, answers: dict[str, str] | None = None,
+              clock_call: int | None = None) -> None:
+        """Begin a ruling (also how the clock-call panel proposes the ruling at zero)."""
+        self.scenario = self.catalogue.get(scenario_id)
+        self.answers = dict(answers or {})
+        self.clock_call = clock_call
+        self.corrects = None
+        self._stage = ""  # a new ruling: ask afresh even if the first question looks the same
+        self.show()
+
+    def correct(self, old: RulingLogged) -> None:
+        """Begin the correction of a logged ruling: its scenario, answers, table, seat and players,
+        to change and log as a new ruling pointing at it (earlier offences are counted again)."""
+        for name, value in (("table", old.table), ("seat", old.seat)):
+            self.query_one(f"#{name}", Input).value = "" if value is None else str(value)
+        self.query_one("#players", Input).value = ", ".join(p.name for p in old.players)
+        self.start(old.scenario, {k: v for k, v in old.answers.items() if k != "earlier"})
+        self.corrects = old.ruling_id
+        self.show()
+
+    def _answers(self, named: bool) -> dict[str, str]:
+        # Once the player is named the log counts the earlier offences (O-OOT-5, H-DEAD-X).
+        return {k: v for k, v in self.answers.items() if not (named and k == "earlier")}
+
+    def _inputs(self) -> tuple[int | None, int | None, list[str]]:
+        def number(name: str) -> int | None:
+            raw = self.query_one(f"#{name}", Input).value.strip()
+            return int(raw) if raw.lstrip("-").isdigit() else None
+
+        names = [n.strip() for n in self.query_one("#players", Input).value.split(",") if n.strip()]
+        return number("table"), number("seat"), names
+
+    def _walk(self) -> str | None:
+        """Walk the tree with the answers and what the log knows; the problem, if any."""
+        assert self.scenario is not None
+        table, _, names = self._inputs()
+        try:
+            offender = self.state.find(names[0]) if names else None
+            self.walked = prepare(self.state, self.scenario, self._answers(offender is not None), self.house,
+                                  offender=offender, table=table)
+        except TdError as problem:
+            self.walked = None
+            return str(problem)
+        return None
+
+    def show(self, problem: str | None = None) -> None:
+        """Show the one thing to do next: pick a scenario, answer a question, or accept; and
+        `problem` (an answer just refused) or what stops the walk."""
+        picking = self.scenario is None
+        problem = (None if picking else self._walk()) or problem
+        self.query_one("#problem", Static).update(Text(problem or ""))
+        if not picking and self.walked is None and self._stage:
+            return  # a name being typed, say: keep the question in front until it walks again
+        walked = self.walked if not picking else None
+        self.question = walked.open[0] if walked is not None and walked.suggestion is None else None
+        suggestion = walked.suggestion if walked is not None else None
+        self.query_one("#search").display = picking
+        self.query_one("#scenarios").display = picking
+        correcting = f"Correcting ruling {self.corrects}: " if self.corrects else ""
+        self.query_one("#title", Static).update(Text("") if picking else Text(
+            f"{correcting}{self.scenario.title}   (Ctrl+B back, Ctrl+N new)"))  # type: ignore[union-attr]
+        done = walked.answers if walked is not None else self.answers
+        self.query_one("#answered", Static).update(
+            Text("   ".join(f"{key}={value}" for key, value in done.items())))
+        stage = ("pick" if picking else f"q:{self.question.key}" if self.question
+                 else "suggest" if suggestion else "stuck")
+        moved, self._stage = stage != self._stage, stage
+        if moved:
+            self._show_question(self.question)
+        shown = self.query_one("#suggestion", Static)
+        shown.display = suggestion is not None
+        shown.update(describe_suggestion(suggestion) if suggestion else "")
+        self.query_one("#actions").display = suggestion is not None
+        if suggestion is None:
+            self.query_one("#override").display = False
+        self.query_one("#reason").display = suggestion is not None and (
+            self.query_one("#override").display or self.corrects is not None)
+        if moved and picking:
+            self.query_one("#search").focus()  # type to find the scenario, Enter picks
+        elif moved and suggestion is not None:
+            self.query_one("#accept").focus()
+
+    def _show_question(self, question: OpenQuestion | None) -> None:
+        text = self.query_one("#question", Static)
+        choices = self.query_one("#choices", OptionList)
+        number = self.query_one("#number", Input)
+        text.display = question is not None
+        choices.display = question is not None and question.type != "number"
+        number.display = question is not None and question.type == "number"
+        if question is None:
+            return
+        text.update(Text(f"{question.ask}  [{question.key}]"))
+        if question.type == "number":
+            number.value = ""
+            number.placeholder = f"{question.allowed()}, Enter"
+            number.focus()
+            return
+        choices.clear_options()
+        for value, label in zip(question.choices, question.labels, strict=True):
+            choices.add_option(Option(Text(label), id=value))
+        choices.highlighted = 0
+        choices.focus()
+
+    # ------------------------------------------------------------ events
+
+    def answer(self, value: str) -> None:
+        """Answer the question shown (the Pilot tests call this too)."""
+        if self.question is None:
+            return
+        self.answers[self.question.key] = value
+        problem = self._walk()
+        if problem is not None:  # a value the question does not take: ask again, saying why
+            del self.answers[self.question.key]
+        self.show(problem)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_list.id == "scenarios" and event.option.id:
+            self.start(event.option.id)
+        elif event.option_list.id == "choices" and event.option.id:
+            self.answer(event.option.id)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "search":
+            self.list_scenarios(event.value)
+        elif event.input.id in ("table", "players") and self.scenario is not None:
+            self.show()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "search":
+            options = self.query_one("#scenarios", OptionList)
+            if options.option_count:
+                first = options.get_option_at_index(options.highlighted or 0)
+                if first.id:
+                    self.start(first.id)
+        elif event.input.id == "number" and event.value.strip():
+            self.answer(event.value.strip())
+        elif event.input.id == "reason":
+            self.log(override=bool(self.query_one("#override").display))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "accept":
+            self.log(override=False)
+        elif event.button.id == "override-open":
+            self.query_one("#override").display = True
+            self.query_one("#reason").display = True
+            decision = self.query_one("#decision", Input)
+            if not decision.value and self.walked and self.walked.suggestion:
+                decision.value = self.walked.suggestion.ruling
+            decision.focus()
+
+    def action_back(self) -> None:
+        if self.answers:
+            self.answers.popitem()
+        elif self.clock_call is None:
+            self.scenario = None
+        self.show()
+
+    def action_restart(self) -> None:
+        self.scenario, self.answers, self.clock_call, self.corrects = None, {}, None, None
+        # The table stays (the floor is still there); who and which seat are asked afresh, so the
+        # next ruling is never put on the last one's player by mistake.
+        for name in ("decision", "reason", "search", "players", "seat"):
+            self.query_one(f"#{name}", Input).value = ""
+        self.query_one("#override").display = False
+        self.list_scenarios("")
+        self.show()
+
+    def command(self, *, override: bool) -> LogRuling:
+        assert self.scenario is not None
+        table, seat, names = self._inputs()
+        extra: dict[str, Any] = {}
+        if override or self.corrects is not None:
+            extra["reason"] = self.query_one("#reason", Input).value
+        if override:
+            extra["decision"] = self.query_one("#decision", Input).value
+        return LogRuling(scenario=self.scenario, house=self.house, staff=self.staff,
+                         answers=self._answers(bool(names)),
+                         table=table, seat=seat, players=names, clock_call=self.clock_call,
+                         corrects=self.corrects, **extra)
+
+    def log(self, *, override: bool) -> None:
+        def done(ok: bool) -> None:
+            if ok:
+                self.notify(f"Ruling {len(self.state.rulings)} logged")
+                self.action_restart()
+
+        self.post_message(CommandRequested(self.command(override=override), on_done=done))
