@@ -8,7 +8,7 @@ result, so a replay never re-rolls and never reads the clock.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -22,9 +22,8 @@ from tdconsole.domain.structure import Structure
 class _Event(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    def undo_refusal(self) -> str | None:
-        """Why `undo` must refuse this event's command (None: it may be undone)."""
-        return None
+    # Whether `undo` may take back the command that made this event.
+    undoable: ClassVar[bool] = True
 
 
 class TournamentCreated(_Event):
@@ -200,9 +199,9 @@ class RulingLogged(_Event):
     corrects: int | None = None
     clock_call: int | None = None
 
-    def undo_refusal(self) -> str | None:
-        return (f"ruling {self.ruling_id} cannot be undone: rulings are never deleted; "
-                f"use `tdconsole rulings correct {self.ruling_id}`")
+    # Rulings are never deleted (a correction is a new ruling): undo passes over them and takes back
+    # the TD's last tournament action instead.
+    undoable: ClassVar[bool] = False
 
 
 class PenaltyHandsServed(_Event):

@@ -78,8 +78,6 @@ class TournamentState:
     ids_issued: int = 0
     # command ids in the order applied, undone ones left out: undo takes the last one
     commands: list[str] = field(default_factory=list)
-    # command id -> why undo refuses it (a logged ruling is never undone: it is corrected)
-    final: dict[str, str] = field(default_factory=dict)
     last_seq: int = 0
     # The rulings log, penalties being served and clock calls (domain/rulings_log.py, clock_call.py)
     rulings: list[LoggedRuling] = field(default_factory=list)
@@ -176,11 +174,9 @@ def apply(state: TournamentState, envelope: Envelope) -> None:
     applier = _appliers.get(type(event))
     if applier is not None:
         applier(state, event, envelope.time)
-    undoable = not isinstance(event, Undone | TournamentCreated)
+    undoable = event.undoable and not isinstance(event, Undone | TournamentCreated)
     if undoable and (not state.commands or state.commands[-1] != envelope.command_id):
         state.commands.append(envelope.command_id)
-    if (refusal := event.undo_refusal()) is not None:
-        state.final[envelope.command_id] = refusal
     state.last_seq = envelope.seq
 
 
@@ -196,8 +192,6 @@ def decide(state: TournamentState, command: Command, now: datetime) -> list[Even
 def _undo(state: TournamentState, command: Undo, now: datetime) -> list[Event]:
     if not state.commands:
         raise TdError("there is nothing to undo")
-    if (refusal := state.final.get(state.commands[-1])) is not None:
-        raise TdError(refusal)
     return [Undone(command_id=state.commands[-1])]
 
 
