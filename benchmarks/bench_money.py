@@ -74,6 +74,39 @@ def main() -> None:
     median, _ = best_ms(lambda: icm(payouts, stacks), 20)
     pk_median, _ = best_ms(lambda: calculate_icm(payouts, stacks), 20)
     print(f"ICM, final table of 9, 3 payouts: ours {median:.3f} ms, pokerkit {pk_median:.3f} ms")
+    state_with_payouts()
+
+
+def state_with_payouts() -> None:
+    """`state --json` with the money keys at festival size: 10,000 entries, 5,000 busted."""
+    from datetime import UTC, datetime
+
+    from tdconsole.domain.commands import Bust, Register
+    from tdconsole.domain.events import Envelope, TournamentCreated
+    from tdconsole.domain.tournament import apply, decide, fold
+    from tdconsole.structures import DEFAULT_STRUCTURE, load_structure
+    from tdconsole.views import state_view
+
+    now = datetime(2026, 11, 27, 19, tzinfo=UTC)
+    structure = load_structure(DEFAULT_STRUCTURE)
+    created = TournamentCreated(name="Festival", game="NLHE", buy_in=1_000, fee=100,
+                                starting_stack=structure.starting_stack, seats_per_table=9,
+                                structure=structure)
+    state = fold([Envelope(seq=1, time=now, actor="td", command_id="c0", event=created)])
+    names = [f"Player {i:05}" for i in range(10_000)]
+
+    def run(command: Bust | Register, number: int) -> None:
+        for event in decide(state, command, now):
+            apply(state, Envelope(seq=state.last_seq + 1, time=now, actor="td",
+                                  command_id=f"c{number}", event=event))
+
+    run(Register(names=names), 1)
+    for number, name in enumerate(names[:5_000], 2):
+        run(Bust(names=[name]), number)
+    median, best = best_ms(lambda: state_view(state, 1, now), 10)
+    paid = len(state_view(state, 1, now)["payouts"])
+    print(f"state --json view, 10,000 entries, 5,000 busted, {paid} paid: median {median:.1f} ms, "
+          f"best {best:.1f} ms")
 
 
 if __name__ == "__main__":

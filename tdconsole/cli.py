@@ -17,6 +17,7 @@ from tdconsole.display_cli import display_app
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.floor_cli import app as floor_app
+from tdconsole.money_cli import money_app
 from tdconsole.rules_cli import rules_app
 from tdconsole.rulings_cli import rulings_app
 from tdconsole.seating_cli import app as seating_app
@@ -40,6 +41,7 @@ app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
 app.add_typer(seating_app)  # draw, seat, move, hand-done, button, balance, break-table, ..., tables
+app.add_typer(money_app)
 app.add_typer(display_app)  # tdconsole display, tdconsole serve
 app.add_typer(floor_app)
 
@@ -125,10 +127,12 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
         console.print(f"{info['name']} ({info['status']}): {data['players_left']} of "
                       f"{data['entries']} left")
         console.print(clock_line(clock))
-        table = Table("name", "status", "table", "seat", "place")
+        table = Table("name", "status", "table", "seat", "place", "prize")
         for player in data["players"]:
+            place = _blank(player["place"]) + (f"-{player['last_place']}"
+                                               if player["last_place"] else "")
             table.add_row(player["name"], player["status"], _blank(player["table"]),
-                          _blank(player["seat"]), _blank(player["place"]))
+                          _blank(player["seat"]), place, _blank(player["prize"]))
         console.print(table)
 
     emit(data, as_json, render)
@@ -172,19 +176,6 @@ def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None
     service = session_of(ctx).execute(commands.Unregister(name=name))
     data = {"unregistered": name.strip(), "entries": service.state.entries}
     emit(data, as_json, lambda: console.print(f"Unregistered {name.strip()}"))
-
-
-@app.command()
-def bust(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
-    """Bust one or more players in the same hand."""
-    session = session_of(ctx)
-    envelopes = session.service().execute(commands.Bust(names=names))
-    players = session.service().state.players
-    busted = [{"id": e.event.player_id, "name": players[e.event.player_id].name,  # type: ignore[union-attr]
-               "place": e.event.place} for e in envelopes]  # type: ignore[union-attr]
-    data = {"busted": busted, "players_left": session.service().state.players_left}
-    emit(data, as_json, lambda: console.print(
-        "; ".join(f"{p['name']} busts in place {p['place']}" for p in busted)))
 
 
 @app.command()

@@ -11,12 +11,13 @@ from typing import Any
 from tdconsole.config import load_house_rules
 from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.antes import ante_table
-from tdconsole.domain.events import Envelope, PlayerRegistered, RulingLogged
+from tdconsole.domain.events import Envelope, PlayerReentered, PlayerRegistered, RulingLogged
 from tdconsole.domain.house_rules import AnteRules
 from tdconsole.domain.late_registration import registration_open
 from tdconsole.domain.structure import Break, Level
 from tdconsole.domain.tables import tables_view
 from tdconsole.domain.tournament import Player, TournamentState
+from tdconsole.money_views import add_money
 from tdconsole.rulings_views import penalties_view
 
 
@@ -100,7 +101,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime,
     info = state.info
     clock = clock_view(state, now, ante_rules)
     average = average_stack(state)
-    return {
+    view: dict[str, Any] = {
         "tournament": {
             "id": tournament_id,
             "name": info.name,
@@ -125,6 +126,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime,
         # Who is sitting out a penalty now and how much is left (issue 7; `rulings penalties`).
         "serving_penalties": [row for row in penalties_view(state, now) if row["serving"]],
     }
+    add_money(state, view)  # issue 6: prize_pool, payouts, each player's prize
+    return view
 
 
 def describe(envelope: Envelope, names: dict[str, str]) -> str:
@@ -136,19 +139,22 @@ def describe(envelope: Envelope, names: dict[str, str]) -> str:
                 + (f" for {who}" if who else "") + f": {event.decision}")
     if (own := getattr(envelope.event, "describe", None)) is not None:
         return str(own(names))
-    fields = envelope.event.model_dump(exclude={"type", "structure"})
+    # (a structure or the money settings is too long for one line: `log --json` has it all)
+    fields = envelope.event.model_dump(exclude={"type", "structure", "settings"})
     if "player_id" in fields:
         player_id = fields.pop("player_id")
         # A clock call on a seat whose player is not known names nobody, rather than "?".
         fields = {**({"player": names.get(player_id, "?")} if player_id else {}), **fields}
         fields.pop("name", None)
-    details = ", ".join(f"{key} {value}" for key, value in fields.items())
+    details = ", ".join(f"{key} {value}" for key, value in fields.items()
+                        if value is not None and value != [] and value != {})
     return envelope.event.type.replace("_", " ") + (f": {details}" if details else "")
 
 
 def log_view(envelopes: list[Envelope], undone: set[str]) -> list[dict[str, Any]]:
     names = {
-        e.event.player_id: e.event.name for e in envelopes if isinstance(e.event, PlayerRegistered)
+        e.event.player_id: e.event.name for e in envelopes
+        if isinstance(e.event, PlayerRegistered | PlayerReentered)
     }
     return [
         {"seq": e.seq, "time": e.time.isoformat(), "actor": e.actor, "command_id": e.command_id,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -13,7 +13,8 @@ from tdconsole.domain.house_rules import SeatingRules
 if TYPE_CHECKING:
     import random  # only the type: the service makes the draw, the domain never does
 
-from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.house_rules import EliminationRules, HouseRules
+from tdconsole.domain.money_settings import MoneySettings
 from tdconsole.domain.penalties import PenaltyKind
 from tdconsole.domain.rulings import Scenario
 from tdconsole.domain.structure import Structure
@@ -62,8 +63,76 @@ class Unregister(Command):
 
 
 class Bust(Command):
+    """Players out in the same hand (T-ELIM-1): ranked by the chips they started it with."""
+
     verb: ClassVar[str] = "bust players"
     names: list[str] = Field(min_length=1)
+    # name -> chips at the start of the hand; a name left out cannot be placed (T-ELIM-3).
+    stacks: dict[str, int] = Field(default_factory=dict)
+    # Who knocked them out; several = identical winning hands split the bounty (T-BOUNTY-1).
+    by: list[str] = Field(default_factory=list)
+    # The table, during hand-for-hand when the players have no seat on record.
+    table: int | None = None
+
+
+class Reenter(Drawing):
+    """A busted player buys a new entry; after the draw it is seated at once (TDA 8A)."""
+
+    verb: ClassVar[str] = "re-enter players"
+    name: str
+    # The interface passes the house rules in force (the domain reads no files).
+    rules: EliminationRules = EliminationRules()
+
+
+class AddOn(Command):
+    verb: ClassVar[str] = "sell add-ons"
+    names: list[str] = Field(min_length=1)
+
+
+class SetMoney(Command):
+    verb: ClassVar[str] = "change the prize pool or payouts"
+    settings: MoneySettings
+
+
+class CountChips(Command):
+    verb: ClassVar[str] = "record chip counts"
+    counts: dict[str, int] = Field(min_length=1)
+
+
+class HandForHandStart(Command):
+    verb: ClassVar[str] = "start hand-for-hand"
+    # The tables in play; empty = the tables of the seated players.
+    tables: list[int] = Field(default_factory=list)
+    hand_in_progress: bool = True
+    rules: EliminationRules = EliminationRules()
+
+
+class HandForHandStop(Command):
+    verb: ClassVar[str] = "stop hand-for-hand"
+
+
+class HandForHandTableDone(Command):
+    """A table finished the hand-for-hand hand (seating's `hand-done TABLE` issues it too)."""
+
+    verb: ClassVar[str] = "mark a table's hand done"
+    table: int
+
+
+class ProposeDeal(Command):
+    verb: ClassVar[str] = "propose a deal"
+    method: Literal["icm", "chip-chop", "custom"]
+    # custom: name -> amount for every remaining player.
+    amounts: dict[str, int] = Field(default_factory=dict)
+    leave_for_winner: int = Field(default=0, ge=0)
+
+
+class ConsentDeal(Command):
+    verb: ClassVar[str] = "record consent to a deal"
+    names: list[str] = Field(min_length=1)
+
+
+class ApproveDeal(Command):
+    verb: ClassVar[str] = "approve a deal"
 
 
 class ClockStart(Command):

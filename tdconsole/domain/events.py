@@ -13,6 +13,8 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from tdconsole.domain.balancing import BrokenSeat, Move
+from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.money_settings import MoneySettings
 from tdconsole.domain.penalties import OffenceKind, Penalty
 from tdconsole.domain.rulings import Suggestion
 from tdconsole.domain.structure import Structure
@@ -54,6 +56,94 @@ class PlayerBusted(_Event):
     type: Literal["player_busted"] = "player_busted"
     player_id: str
     place: int
+    # Tied players (T-ELIM-2, RP-8A) share places `place`..`last_place`; None = not tied.
+    last_place: int | None = None
+    # The rule IDs that decided the place (T-ELIM-1/2/3, T-H4H-1, RP-8A).
+    rules: list[str] = Field(default_factory=list)
+    # Who knocked the entry out, and each one's share of its bounty (T-BOUNTY-1).
+    knocked_out_by: list[str] = Field(default_factory=list)
+    bounty: dict[str, int] = Field(default_factory=dict)
+
+
+class PlayerReentered(_Event):
+    """A busted player buys a new entry (T-REG-1): a new id, the same name, its own place."""
+
+    type: Literal["player_reentered"] = "player_reentered"
+    player_id: str
+    previous_id: str
+    name: str
+    # eliminations.earlier_entry_can_cash when the re-entry was made (T-REG-1).
+    earlier_entry_can_cash: bool = True
+
+
+class AddOnBought(_Event):
+    type: Literal["add_on_bought"] = "add_on_bought"
+    player_id: str
+
+
+class MoneySet(_Event):
+    """The prize pool's and the payouts' settings (replacing the previous ones)."""
+
+    type: Literal["money_set"] = "money_set"
+    settings: MoneySettings
+
+
+class ChipsCounted(_Event):
+    type: Literal["chips_counted"] = "chips_counted"
+    counts: dict[str, int]  # player id -> chips
+
+
+class HandForHandStarted(_Event):
+    """T-H4H-1: the tables in play, the rules in force, and whether the clock was paused by it."""
+
+    type: Literal["hand_for_hand_started"] = "hand_for_hand_started"
+    tables: list[int]
+    rules: EliminationRules
+    paused_clock: bool
+    # RP-8A: a hand is in progress at the announcement (hand 0); its busts share the places.
+    hand_in_progress: bool = True
+
+
+class HandForHandBust(_Event):
+    """A bust during hand-for-hand, placed when every table has finished the hand."""
+
+    type: Literal["hand_for_hand_bust"] = "hand_for_hand_bust"
+    player_id: str
+    table: int
+    stack: int | None = None
+    knocked_out_by: list[str] = Field(default_factory=list)
+
+
+class HandForHandTableDone(_Event):
+    type: Literal["hand_for_hand_table_done"] = "hand_for_hand_table_done"
+    table: int
+
+
+class HandForHandHandEnded(_Event):
+    type: Literal["hand_for_hand_hand_ended"] = "hand_for_hand_hand_ended"
+    hand: int
+
+
+class HandForHandStopped(_Event):
+    type: Literal["hand_for_hand_stopped"] = "hand_for_hand_stopped"
+
+
+class DealProposed(_Event):
+    """A deal's amounts for the remaining players (T-DEAL-1); it stands once approved."""
+
+    type: Literal["deal_proposed"] = "deal_proposed"
+    method: Literal["icm", "chip-chop", "custom"]
+    amounts: dict[str, int]  # player id -> kroner
+    left_for_winner: int = 0
+
+
+class DealConsented(_Event):
+    type: Literal["deal_consented"] = "deal_consented"
+    player_ids: list[str]
+
+
+class DealApproved(_Event):
+    type: Literal["deal_approved"] = "deal_approved"
 
 
 class ClockStarted(_Event):
@@ -282,6 +372,18 @@ Event = Annotated[
     | PlayerRegistered
     | PlayerUnregistered
     | PlayerBusted
+    | PlayerReentered
+    | AddOnBought
+    | MoneySet
+    | ChipsCounted
+    | HandForHandStarted
+    | HandForHandBust
+    | HandForHandTableDone
+    | HandForHandHandEnded
+    | HandForHandStopped
+    | DealProposed
+    | DealConsented
+    | DealApproved
     | ClockStarted
     | ClockPaused
     | ClockResumed

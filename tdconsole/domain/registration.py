@@ -1,13 +1,13 @@
-"""Registration and busts: names, entries, places (first slice; issue 6 refines the places)."""
+"""Registration: names and entries (busts and re-entries are in `busts.py`)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from tdconsole.domain import seating
-from tdconsole.domain.commands import Bust, Register, Unregister
+from tdconsole.domain.commands import Register, Unregister
 from tdconsole.domain.errors import InvalidInput, TdError
-from tdconsole.domain.events import Event, PlayerBusted, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.events import Event, PlayerRegistered, PlayerUnregistered
 from tdconsole.domain.late_registration import require_registration_open
 from tdconsole.domain.tournament import Player, TournamentState, applies, decides, normalise_name
 
@@ -52,42 +52,25 @@ def _unregister(state: TournamentState, command: Unregister, now: datetime) -> l
     player = state.find(command.name)
     if player.status == "busted":
         raise TdError(f"{player.name} has busted; a busted player cannot be unregistered")
+    if player.entry > 1:
+        raise TdError(f"{player.name}'s entry {player.entry} is a re-entry: take it back with undo")
     return [PlayerUnregistered(player_id=player.id)]
 
 
-@decides(Bust)
-def _bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
-    players = [state.find(name) for name in command.names]
-    ids = [player.id for player in players]
-    if len(set(ids)) != len(ids):
-        raise InvalidInput("the same player is named twice")
-    for player in players:
-        if player.status == "busted":
-            raise TdError(f"{player.name} has already busted (place {player.place})")
-    left = state.players_left
-    if len(players) >= left:
-        raise TdError(f"{left} players are left; at least one must remain to win")
-    # First slice: the place is the number of players left at that moment, in the order named
-    # (the first named finishes lowest). Issue 6 ranks same-hand busts by starting stack (T-ELIM-1).
-    events: list[Event] = []
-    for player in players:
-        events.append(PlayerBusted(player_id=player.id, place=left))
-        left -= 1
-    return events
-
-
-def _shift_places(state: TournamentState, by: int) -> None:
+def shift_places(state: TournamentState, by: int) -> None:
     # A late entry finishes above everyone who busted before it arrived (T-REG-1): their places
     # move down one; an entry taken back moves them up again.
     for player_id in state.busted:
         player = state.players[player_id]
         if player.place is not None:
             player.place += by
+            if player.last_place is not None:
+                player.last_place += by
 
 
 @applies(PlayerRegistered)
 def _registered(state: TournamentState, event: PlayerRegistered, now: datetime) -> None:
-    _shift_places(state, +1)
+    shift_places(state, +1)
     state.players[event.player_id] = Player(event.player_id, event.name)
     state.by_name[event.name.casefold()] = event.player_id
     state.players_left += 1
@@ -99,13 +82,4 @@ def _unregistered(state: TournamentState, event: PlayerUnregistered, now: dateti
     player = state.players.pop(event.player_id)
     del state.by_name[player.name.casefold()]
     state.players_left -= 1
-    _shift_places(state, -1)
-
-
-@applies(PlayerBusted)
-def _busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
-    player = state.players[event.player_id]
-    player.status, player.place = "busted", event.place
-    player.table = player.seat = None
-    state.players_left -= 1
-    state.busted.append(player.id)
+    shift_places(state, -1)

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from tdconsole.domain import clock as clock_ops
 from tdconsole.domain.commands import Command, Undo
 from tdconsole.domain.errors import NotFound, TdError
-from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
+from tdconsole.domain.events import Envelope, Event, HandForHandStarted, TournamentCreated, Undone
+from tdconsole.domain.money_settings import MoneySettings
 from tdconsole.domain.tables import Table
 
 if TYPE_CHECKING:
@@ -33,6 +34,36 @@ class Player:
     table: int | None = None
     seat: int | None = None
     place: int | None = None
+    # Tied (T-ELIM-2, RP-8A): places `place`..`last_place` shared; None = not tied.
+    last_place: int | None = None
+    # 1 = the buy-in, 2 = the first re-entry, ... (T-REG-1: each entry has its own place).
+    entry: int = 1
+    # False: an earlier entry of a player who re-entered, when the house says it cannot cash.
+    can_cash: bool = True
+    knockouts: int = 0
+    bounties: int = 0
+    add_ons: int = 0
+
+
+@dataclass(slots=True)
+class HandForHand:
+    """T-H4H-1: the hand being played hand-for-hand, the tables done with it, its busts."""
+
+    started: HandForHandStarted
+    # 0 = the hand in progress at the announcement (RP-8A), then 1, 2, ...
+    hand: int = 0
+    tables_done: set[int] = field(default_factory=set)
+    # player id -> (table, stack or None, knocker ids), in the order reported
+    pending: dict[str, tuple[int, int | None, list[str]]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Deal:
+    method: str
+    amounts: dict[str, int]
+    left_for_winner: int
+    consented: set[str] = field(default_factory=set)
+    approved: bool = False
 
 
 @dataclass(slots=True)
@@ -58,6 +89,10 @@ class TournamentState:
     # The rulings log, penalties being served and clock calls (domain/rulings_log.py, clock_call.py)
     rulings: list[LoggedRuling] = field(default_factory=list)
     clock_calls: list[ClockCall] = field(default_factory=list)
+    money: MoneySettings = field(default_factory=MoneySettings)
+    chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
+    hand_for_hand: HandForHand | None = None
+    deal: Deal | None = None
 
     @property
     def entries(self) -> int:
@@ -170,8 +205,12 @@ def _undo(state: TournamentState, command: Undo, now: datetime) -> list[Event]:
 
 # The modules that register deciders and appliers (imported last: they import this module).
 from tdconsole.domain import (  # noqa: E402, F401
+    busts,
     clock_commands,
+    deals,
+    hand_for_hand,
     late_registration,
+    money,
     registration,
     rulings_log,
     seating,

@@ -18,9 +18,12 @@ from tdconsole.rulings_catalogue import load_catalogue
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.deal import DealScreen
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.floor_tables import FloorTablesScreen
+from tdconsole.tui.screens.hand_for_hand import HandForHandScreen
 from tdconsole.tui.screens.log import LogScreen
+from tdconsole.tui.screens.payouts import PayoutsScreen
 from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
@@ -37,6 +40,16 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Next level", "Jump to the next level or break", partial(commands.ClockStep, by=1)),
     ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
     ("Undo", "Undo the last command", commands.Undo),
+    ("Start hand-for-hand", "T-H4H-1 at the seated players' tables (the F5 board takes others)",
+     lambda: commands.HandForHandStart(rules=load_house_rules().eliminations)),
+    ("Stop hand-for-hand", "End hand-for-hand once the hand is finished",
+     commands.HandForHandStop),
+    ("Propose an ICM deal", "From the chip counts (T-DEAL-1)",
+     partial(commands.ProposeDeal, method="icm")),
+    ("Propose a chip-chop deal", "From the chip counts (T-DEAL-1)",
+     partial(commands.ProposeDeal, method="chip-chop")),
+    ("Approve the deal", "Needs every remaining player's consent (T-DEAL-1)",
+     commands.ApproveDeal),
 ]
 # Palette entries that open a screen or change this terminal only: (name, help, app action).
 APP_ACTIONS: list[tuple[str, str, str]] = [
@@ -75,6 +88,16 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     ("Move a player", "To a free seat by hand (T-SEAT-1)", "tables", "move"),
     ("Set a button", "Where the button is in the hand being played (34A)", "tables", "button"),
     ("Export the seating list", "Seating list and seat slips, text and HTML", "tables", "export"),
+    ("Bust several players in one hand", "With their starting stacks (T-ELIM-1)", "players",
+     "bust_hand"),
+    ("Edit a payout", "Lock the selected place's amount", "payouts", "edit"),
+    ("Unlock a payout", "The selected place follows the table or generator again", "payouts",
+     "unlock"),
+    ("Pay by the club table", "configs/payouts/club.toml", "payouts", "use_table"),
+    ("Pay by the generator", "The payout curve", "payouts", "use_generator"),
+    ("Mark a table's hand done", "Hand-for-hand: type the table", "hand-for-hand", "focus_done"),
+    ("Record chip counts", "For a deal: Name=N, ...", "deal", "focus_chips"),
+    ("Record consent to the deal", "T-DEAL-1: every remaining player", "deal", "focus_consent"),
     ("New ruling", "The guided ruling wizard, one question at a time", "rulings", "open_tab('tab-wizard')"),
     ("Call the clock", "Start a clock call on a table and seat", "rulings", "open_tab('tab-calls')"),
     ("Rulings log", "Every ruling logged, with a filter; c corrects one", "rulings", "open_tab('tab-log')"),
@@ -123,14 +146,18 @@ class TdApp(App[None]):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
     MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen, "rulings": RulingsScreen,
-             "calculator": FloorCalculatorScreen, "tables": TablesScreen}
+             "calculator": FloorCalculatorScreen, "payouts": PayoutsScreen,
+             "hand-for-hand": HandForHandScreen, "deal": DealScreen, "tables": TablesScreen}
     BINDINGS = [
         Binding("f1", "switch_mode('clock')", "Clock"),
         Binding("f2", "switch_mode('players')", "Players"),
         Binding("f3", "switch_mode('log')", "Log"),
         Binding("f4", "structure", "Structure"),
         Binding("f5", "switch_mode('rulings')", "Rulings"),
-        Binding("f7", "switch_mode('tables')", "Tables"),
+        Binding("f6", "switch_mode('payouts')", "Payouts"),
+        Binding("f7", "switch_mode('hand-for-hand')", "Hand-for-hand"),
+        Binding("f9", "switch_mode('deal')", "Deal"),
+        Binding("f10", "switch_mode('tables')", "Tables"),
         Binding("f8", "switch_mode('calculator')", "Calculator"),
         Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),

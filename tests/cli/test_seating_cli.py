@@ -449,3 +449,15 @@ def test_undo_of_hand_done_and_button_restores_the_positions(cli: Cli) -> None:
     assert _positions(_tables(cli)[0]) == (2, 3, 4)
     cli("undo")
     assert _positions(_tables(cli)[0]) == (1, 2, 3)
+
+
+def test_8a_a_re_entry_after_the_draw_is_seated_at_once(cli: Cli) -> None:
+    _drawn(cli, 20)
+    out = _seat_of(cli, 1, 2)
+    cli("bust", out)
+    entry = cli("reenter", out, "--json")
+    assert entry.code == 0, entry.err
+    assert entry.json["entry"] == 2 and entry.json["table"] is not None
+    assert _seat_of(cli, entry.json["table"], entry.json["seat"]) == out
+    cli("undo")
+    assert out not in {n for t in _tables(cli) for n in t["seats"].values()}

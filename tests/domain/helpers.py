@@ -30,8 +30,8 @@ def at(seconds: float) -> datetime:
 class Tournament:
     """A state plus its log, driven command by command like the service, minus the database."""
 
-    def __init__(self, structure: Structure = STRUCTURE) -> None:
-        created = TournamentCreated(name="Friday", game="NLHE", buy_in=300, fee=50,
+    def __init__(self, structure: Structure = STRUCTURE, buy_in: int = 300) -> None:
+        created = TournamentCreated(name="Friday", game="NLHE", buy_in=buy_in, fee=50,
                                     starting_stack=structure.starting_stack, seats_per_table=9,
                                     structure=structure)
         self.log = [Envelope(seq=1, time=T0, actor="td", command_id="c0", event=created)]

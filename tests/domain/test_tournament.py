@@ -78,11 +78,19 @@ def test_bust_place_is_players_left_at_that_moment() -> None:
     assert (t.state.find("A").place, t.state.players_left) == (3, 2)
 
 
-def test_several_busts_in_one_command_take_consecutive_places() -> None:
+def test_t_elim_1_several_busts_in_one_command_take_consecutive_places_by_stack() -> None:
+    t = Tournament()
+    t.do(Register(names=["A", "B", "C", "D"]))
+    t.do(Bust(names=["A", "B"], stacks={"A": 5_000, "B": 3_000}))
+    assert (t.state.find("A").place, t.state.find("B").place) == (3, 4)
+
+
+def test_t_elim_3_same_hand_busts_without_stacks_tie_for_the_places_left() -> None:
     t = Tournament()
     t.do(Register(names=["A", "B", "C", "D"]))
     t.do(Bust(names=["A", "B"]))
-    assert (t.state.find("A").place, t.state.find("B").place) == (4, 3)
+    a, b = t.state.find("A"), t.state.find("B")
+    assert (a.place, a.last_place, b.place, b.last_place) == (3, 4, 3, 4)
 
 
 def test_t_reg_1_a_late_entry_finishes_above_everyone_who_busted_before_it() -> None:

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Header, Input
 
 from tdconsole.domain.commands import Bust, Register
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.bust_hand import BustHandScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
@@ -22,6 +23,7 @@ class PlayersScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "focus_table", "Back to the list", show=False),
         Binding("b", "bust", "Bust selected"),
+        Binding("B", "bust_hand", "Bust several (one hand)"),
         Binding("slash", "search", "Search"),
         Binding("n", "new_player", "Register"),
     ]
@@ -104,6 +106,19 @@ class PlayersScreen(Screen[None]):
                 self.post_message(CommandRequested(Bust(names=[player.name])))
 
         self.app.push_screen(ConfirmScreen(f"Bust {player.name} in place {place}?"), confirmed)
+
+
+    def action_bust_hand(self) -> None:
+        """Several players out in one hand, with their starting stacks (T-ELIM-1)."""
+        player_id = self.selected_player_id()
+        state = self.app.service.state  # type: ignore[attr-defined]
+        name = state.players[player_id].name if player_id is not None else ""
+
+        def chosen(command: Bust | None) -> None:
+            if command is not None:
+                self.post_message(CommandRequested(command))
+
+        self.app.push_screen(BustHandScreen(name), chosen)
 
 
 def _cell(value: int | None) -> str:

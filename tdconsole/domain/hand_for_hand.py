@@ -1,0 +1,142 @@
+"""Hand-for-hand through the log (T-H4H-1, RP-8): start, the tables that finished the hand, stop.
+
+* Start: the tables in play and the house rules in force are recorded; a running clock pauses
+  (RP-8B: during hand-for-hand time comes off per hand, or not at all).
+* The hand in progress at the announcement is hand 0: its busts share the places they reach
+  across tables (RP-8A, kind "announcement"). From hand 1 on, busts at any table before every table
+  has finished the hand are placed together (kind "hand-for-hand": the club ranks them by starting
+  stack, `hand_for_hand_across_tables = "tie"` ties them).
+* When the last table finishes a hand its busts are placed, and with `hand_for_hand_clock =
+  "deduct"` the clock loses `hand_for_hand_seconds_per_hand` (`hand_for_hand_clock`); a level that
+  runs out ends with that hand and the next hand is played at the next level (TDA 23). Hand 0 takes
+  nothing off: it was dealt before hand-for-hand began.
+* Suggested (`suggested`) when the next bust reaches the money or a pay jump the TD picked.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime
+
+from tdconsole.domain import (
+    busts,  # a module import: the concern modules load in any order
+    eliminations,
+)
+from tdconsole.domain import clock as clock_ops
+from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
+from tdconsole.domain.errors import InvalidInput, NotFound, TdError
+from tdconsole.domain.events import (
+    ClockPaused,
+    ClockResumed,
+    ClockSet,
+    Event,
+    HandForHandHandEnded,
+    HandForHandStarted,
+    HandForHandStopped,
+    LevelChanged,
+)
+from tdconsole.domain.events import HandForHandTableDone as TableDone
+from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.tournament import HandForHand, TournamentState, applies, decides
+
+
+def suggested(state: TournamentState, places_paid: int) -> bool:
+    return state.hand_for_hand is None and eliminations.hand_for_hand_due(
+        state.players_left, places_paid, state.money.pay_jumps)
+
+
+def _running(state: TournamentState) -> HandForHand:
+    if state.hand_for_hand is None:
+        raise TdError("hand-for-hand is not running (h4h start)")
+    return state.hand_for_hand
+
+
+@decides(HandForHandStart)
+def _start(state: TournamentState, command: HandForHandStart, now: datetime) -> list[Event]:
+    if state.hand_for_hand is not None:
+        raise TdError("hand-for-hand is already running")
+    tables = sorted(set(command.tables)) or sorted(
+        {player.table for player in state.players.values()
+         if player.status != "busted" and player.table is not None})
+    if not tables:
+        raise InvalidInput("hand-for-hand needs the tables in play: no player is seated, "
+                           "so give them (--tables 1,2,3)")
+    if len(command.tables) != len(set(command.tables)) or tables[0] < 1:
+        raise InvalidInput("--tables: each table once, numbered from 1")
+    running = state.clock.running
+    started = HandForHandStarted(tables=tables, rules=command.rules, paused_clock=running,
+                                 hand_in_progress=command.hand_in_progress)
+    return [started, ClockPaused()] if running else [started]
+
+
+@applies(HandForHandStarted)
+def _started(state: TournamentState, event: HandForHandStarted, now: datetime) -> None:
+    state.hand_for_hand = HandForHand(started=event, hand=0 if event.hand_in_progress else 1)
+
+
+@decides(HandForHandTableDone)
+def _table_done(state: TournamentState, command: HandForHandTableDone, now: datetime) -> list[Event]:
+    h4h = _running(state)
+    tables = h4h.started.tables
+    if command.table not in tables:
+        raise NotFound(f"table {command.table} is not in hand-for-hand "
+                       f"(tables {', '.join(map(str, tables))})")
+    if command.table in h4h.tables_done:
+        raise TdError(f"table {command.table} has already finished hand {h4h.hand}")
+    events: list[Event] = [TableDone(table=command.table)]
+    if h4h.tables_done | {command.table} != set(tables):
+        return events
+    # T-H4H-1: every table has finished the hand: its busts are placed together.
+    if h4h.pending:
+        kind: eliminations.HandKind = "announcement" if h4h.hand == 0 else "hand-for-hand"
+        reported = [eliminations.Bust(name=player_id, stack=stack, table=table)
+                 for player_id, (table, stack, _by) in h4h.pending.items()]
+        placements = eliminations.place_busts(reported, state.players_left, h4h.started.rules, kind)
+        knockers = {player_id: by for player_id, (_table, _stack, by) in h4h.pending.items()}
+        events += busts.busted_events(state, placements, knockers)
+    if h4h.hand >= 1:
+        events += _clock_after_hand(state, h4h.started.rules, now)
+    return [*events, HandForHandHandEnded(hand=h4h.hand)]
+
+
+def _clock_after_hand(state: TournamentState, rules: EliminationRules, now: datetime) -> list[Event]:
+    """RP-8B-D: the time a hand takes off the clock, and the next level when it runs out."""
+    if rules.hand_for_hand_clock != "deduct" or not state.clock.started:
+        return []
+    structure = state.info.structure
+    reading = clock_ops.read(structure, state.clock, now)
+    following = reading.period + 1
+    next_levels = ([int(clock_ops.period_seconds(structure, following))]
+                   if following < len(structure.periods) else [])
+    # Whole seconds as the clock shows them (rounded up): 8:59.9 left reads, and counts, as 9:00.
+    left = math.ceil(reading.remaining)
+    after = eliminations.hand_for_hand_clock(left, 1, rules, next_levels)[0]
+    events: list[Event] = [LevelChanged(period=following)] if after.level else []
+    return [*events, ClockSet(remaining_seconds=after.seconds_left)]
+
+
+@applies(TableDone)
+def _done(state: TournamentState, event: TableDone, now: datetime) -> None:
+    _running(state).tables_done.add(event.table)
+
+
+@applies(HandForHandHandEnded)
+def _hand_ended(state: TournamentState, event: HandForHandHandEnded, now: datetime) -> None:
+    h4h = _running(state)
+    h4h.hand, h4h.tables_done, h4h.pending = event.hand + 1, set(), {}
+
+
+@decides(HandForHandStop)
+def _stop(state: TournamentState, command: HandForHandStop, now: datetime) -> list[Event]:
+    h4h = _running(state)
+    if h4h.pending or h4h.tables_done:
+        waiting = [table for table in h4h.started.tables if table not in h4h.tables_done]
+        raise TdError(f"T-H4H-1: hand {h4h.hand} is not finished: tables "
+                      f"{', '.join(map(str, waiting))} have still to finish it")
+    resume = h4h.started.paused_clock and state.clock.started and not state.clock.running
+    return [HandForHandStopped(), ClockResumed()] if resume else [HandForHandStopped()]
+
+
+@applies(HandForHandStopped)
+def _stopped(state: TournamentState, event: HandForHandStopped, now: datetime) -> None:
+    state.hand_for_hand = None

@@ -1,0 +1,113 @@
+"""Bust several players in one hand: names with the chips they started it with, who knocked them
+out, and (in hand-for-hand, unseated) the table. The places show as you type, decided by the same
+pure `decide` the service runs (T-ELIM-1/2/3, T-BOUNTY-1)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from tdconsole.domain.commands import Bust
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.events import HandForHandBust, PlayerBusted
+from tdconsole.domain.money import name_numbers
+from tdconsole.domain.tournament import decide
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+class BustHandScreen(ModalScreen[Bust | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    BustHandScreen { align: center middle; }
+    BustHandScreen #dialog { width: 80; height: auto; border: thick $accent; padding: 1 2;
+                             background: $surface; }
+    BustHandScreen #preview { margin-top: 1; height: auto; }
+    BustHandScreen #buttons { height: auto; align: center middle; margin-top: 1; }
+    BustHandScreen Button { margin: 0 1; }
+    """
+
+    def __init__(self, names: str = "") -> None:
+        super().__init__()
+        self.initial = names
+        self.command: Bust | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Bust in one hand: ranked by the chips they started it with (T-ELIM-1)")
+            yield Input(value=self.initial, id="busts",
+                        placeholder="Name=starting stack, Name=stack (no stack: T-ELIM-3)")
+            yield Input(id="by", placeholder="Knocked out by: names (several split the bounty)")
+            yield Input(id="table", placeholder="Table (hand-for-hand, unseated players)")
+            yield Static("", id="preview")
+            with Horizontal(id="buttons"):
+                yield Button("Bust (Enter)", id="bust", variant="error")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.update_preview()
+
+    def build(self) -> Bust:
+        names, stacks = [], {}
+        for part in _names(self.query_one("#busts", Input).value):
+            if "=" in part:
+                stacks.update(name_numbers([part], "stack"))
+                names.append(part.rpartition("=")[0].strip())
+            else:
+                names.append(part)
+        if not names:
+            raise TdError("type the names of the players out in this hand")
+        table_text = self.query_one("#table", Input).value.strip()
+        if table_text and not table_text.isdigit():
+            raise TdError(f"table {table_text!r} is not a number")
+        return Bust(names=names, stacks=stacks, by=_names(self.query_one("#by", Input).value),
+                    table=int(table_text) if table_text else None)
+
+    def update_preview(self) -> None:
+        service = self.app.service  # type: ignore[attr-defined]
+        preview = self.query_one("#preview", Static)
+        self.command = None
+        try:
+            command = self.build()
+            events = decide(service.state, command, service.now())
+        except (TdError, ValueError) as error:
+            preview.update(Text(str(error).splitlines()[0], style="red"))
+            return
+        self.command = command
+        lines = []
+        for event in events:
+            if isinstance(event, PlayerBusted):
+                name = service.state.players[event.player_id].name
+                place = f"{event.place}-{event.last_place}" if event.last_place else str(event.place)
+                rules = f" ({', '.join(event.rules)})" if event.rules else ""
+                lines.append(f"{name}: place {place}{rules}")
+            elif isinstance(event, HandForHandBust):
+                name = service.state.players[event.player_id].name
+                lines.append(f"{name}: table {event.table}, placed when every table is done")
+        preview.update(Text("\n".join(lines)))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_preview()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "bust":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def submit(self) -> None:
+        self.update_preview()
+        if self.command is not None:
+            self.dismiss(self.command)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

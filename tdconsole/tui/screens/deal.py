@@ -1,0 +1,117 @@
+"""The deal calculator: ICM and chip chop side by side from the chip counts; propose, record
+every player's consent and approve (T-DEAL-1)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from tdconsole.domain import deals
+from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountChips, ProposeDeal
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.money import name_numbers
+from tdconsole.money_views import deal_view
+from tdconsole.tui.messages import CommandRequested
+
+
+class DealScreen(Screen[None]):
+    AUTO_FOCUS = "DataTable"  # single keys act; Escape leaves an input
+    BINDINGS = [Binding("i", "propose('icm')", "Propose ICM"),
+                Binding("c", "propose('chip-chop')", "Propose chip chop"),
+                Binding("a", "approve", "Approve"),
+                Binding("escape", "focus_table", "Back", show=False)]
+    DEFAULT_CSS = """
+    DealScreen #inputs { height: auto; }
+    DealScreen #inputs Input { width: 1fr; }
+    DealScreen #note, DealScreen #deal { height: auto; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="inputs"):
+            yield Input(placeholder="Chip counts: Name=N, Name=N, Enter", id="chips")
+            yield Input(placeholder="Leave for the winner (kr)", id="leave")
+            yield Input(placeholder="Consent: names, Enter", id="consent")
+        yield Static("", id="note")
+        yield DataTable(id="calc", cursor_type="row")
+        yield Static("", id="deal")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).add_columns("Player", "Chips", "ICM equity", "ICM deal",
+                                              "Chip chop")
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def leave(self) -> int:
+        text = self.query_one("#leave", Input).value.strip()
+        return int(text) if text.isdigit() else 0
+
+    def refresh_view(self) -> None:
+        state = self.app.service.state  # type: ignore[attr-defined]
+        table = self.query_one(DataTable)
+        table.clear()
+        note = self.query_one("#note", Static)
+        try:
+            found = deals.options(state, self.leave())
+        except TdError as error:
+            note.update(Text(str(error)))
+        else:
+            note.update(Text("Remaining payouts: " + ", ".join(f"{p:,}" for p in found.payouts)))
+            for row in zip(found.players, found.stacks, found.equity, found.icm.amounts,
+                           found.chip_chop.amounts, strict=True):
+                player, chips, equity, icm_amount, chop = row
+                table.add_row(Text(player.name), f"{chips:,}", f"{equity:,.2f}",
+                              f"{icm_amount:,}", f"{chop:,}")
+        deal = deal_view(state)
+        if deal is None:
+            self.query_one("#deal", Static).update("No deal proposed (i: ICM, c: chip chop)")
+            return
+        lines = [f"Deal by {deal['method']}: {'APPROVED' if deal['approved'] else 'proposed'}"
+                 f", {deal['left_for_winner']:,} left for the winner (T-DEAL-1)"]
+        lines += [f"  {row['name']}: {row['amount']:,} "
+                  f"{'consents' if row['consented'] else 'has not consented'}"
+                  for row in deal["players"]]
+        self.query_one("#deal", Static).update(Text("\n".join(lines)))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "leave":
+            self.refresh_view()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        parts = [part.strip() for part in event.value.split(",") if part.strip()]
+        try:
+            command: Command
+            if event.input.id == "chips":
+                command = CountChips(counts=name_numbers(parts, "chips"))
+            elif event.input.id == "consent":
+                command = ConsentDeal(names=parts)
+            else:
+                return
+        except (TdError, ValueError) as error:
+            self.notify(str(error).splitlines()[0], severity="error")
+            return
+        self.post_message(CommandRequested(command))
+        event.input.value = ""
+
+    def action_propose(self, method: str) -> None:
+        self.post_message(CommandRequested(ProposeDeal.model_validate(
+            {"method": method, "leave_for_winner": self.leave()})))
+
+    def action_focus_chips(self) -> None:
+        self.query_one("#chips", Input).focus()
+
+    def action_focus_consent(self) -> None:
+        self.query_one("#consent", Input).focus()
+
+    def action_approve(self) -> None:
+        self.post_message(CommandRequested(ApproveDeal()))
+
+    def action_focus_table(self) -> None:
+        self.query_one(DataTable).focus()

@@ -1,0 +1,96 @@
+"""The hand-for-hand board (T-H4H-1): which tables have finished the hand, the busts waiting for
+the others, and whether hand-for-hand is due."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from tdconsole.config import load_house_rules
+from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
+from tdconsole.money_views import hand_for_hand_view, payouts_view
+from tdconsole.tui.messages import CommandRequested
+
+
+class HandForHandScreen(Screen[None]):
+    AUTO_FOCUS = "#tables"  # single keys act; Escape leaves an input
+    BINDINGS = [Binding("x", "stop", "Stop hand-for-hand"),
+                Binding("escape", "focus_tables", "Back", show=False)]
+    DEFAULT_CSS = """
+    HandForHandScreen #status { height: auto; padding: 0 1; }
+    HandForHandScreen #inputs { height: auto; }
+    HandForHandScreen #inputs Input { width: 1fr; }
+    HandForHandScreen DataTable { height: auto; max-height: 50%; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status")
+        with Horizontal(id="inputs"):
+            yield Input(placeholder="Start: tables in play 1,2,3 (empty = seated), Enter",
+                        id="start")
+            yield Input(placeholder="Table that finished the hand, Enter", id="done")
+        yield DataTable(id="tables", cursor_type="row")
+        yield DataTable(id="pending", cursor_type="row")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tables", DataTable).add_columns("Table", "This hand")
+        self.query_one("#pending", DataTable).add_columns("Busted this hand", "Table", "Stack")
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        state = self.app.service.state  # type: ignore[attr-defined]
+        data = hand_for_hand_view(state, len(payouts_view(state)["payouts"]))
+        if data["active"]:
+            done = sum(row["done"] for row in data["tables"])
+            status = (f"Hand-for-hand: hand {data['hand']}"
+                      f"{' (the hand in progress at the announcement, RP-8A)' if data['hand'] == 0 else ''}"
+                      f" - {done} of {len(data['tables'])} tables done; busts across tables: "
+                      f"{data['across_tables']}; clock: {data['clock']}")
+        else:
+            status = "Hand-for-hand is off" + (
+                " - DUE NOW: the next bust reaches the money (T-H4H-1)" if data["suggested"] else "")
+        self.query_one("#status", Static).update(Text(status))
+        tables = self.query_one("#tables", DataTable)
+        tables.clear()
+        for row in data.get("tables", []):
+            tables.add_row(str(row["table"]), Text("done", style="green") if row["done"]
+                           else Text("playing", style="yellow"))
+        pending = self.query_one("#pending", DataTable)
+        pending.clear()
+        for row in data.get("pending", []):
+            pending.add_row(Text(row["name"]), str(row["table"]),
+                            "" if row["stack"] is None else f"{row['stack']:,}")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if event.input.id == "start":
+            parts = [part.strip() for part in text.split(",") if part.strip()]
+            if not all(part.isdigit() for part in parts):
+                self.notify("tables are numbers: 1,2,3", severity="error")
+                return
+            self.post_message(CommandRequested(HandForHandStart(
+                tables=[int(part) for part in parts], rules=load_house_rules().eliminations)))
+        elif event.input.id == "done":
+            if not text.isdigit():
+                self.notify("type the table's number", severity="error")
+                return
+            self.post_message(CommandRequested(HandForHandTableDone(table=int(text))))
+        event.input.value = ""
+
+    def action_focus_done(self) -> None:
+        self.query_one("#done", Input).focus()
+
+    def action_stop(self) -> None:
+        self.post_message(CommandRequested(HandForHandStop()))
+
+    def action_focus_tables(self) -> None:
+        self.query_one("#tables", DataTable).focus()

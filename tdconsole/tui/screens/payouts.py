@@ -1,0 +1,112 @@
+"""Payouts: the prize pool and what each place pays; edit a place's amount (it is locked, the
+rest of the pool is shared by the table or the generator) or unlock it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from tdconsole.domain.commands import SetMoney
+from tdconsole.domain.errors import TdError
+from tdconsole.money_views import payouts_view
+from tdconsole.payout_tables import load_payout_tables
+from tdconsole.tui.messages import CommandRequested
+from tdconsole.views import state_view
+
+
+class PayoutsScreen(Screen[None]):
+    AUTO_FOCUS = "DataTable"
+    BINDINGS = [Binding("e", "edit", "Edit amount"), Binding("u", "unlock", "Unlock place"),
+                Binding("t", "use_table", "Club table"), Binding("g", "use_generator", "Generator"),
+                Binding("escape", "focus_table", "Back", show=False)]
+    DEFAULT_CSS = """
+    PayoutsScreen #summary { height: auto; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="summary")
+        yield Input(placeholder="New amount for the selected place (locks it), Enter", id="amount")
+        yield DataTable(id="payouts", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).add_columns("Place", "Amount", "Locked")
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        service = self.app.service  # type: ignore[attr-defined]
+        data = payouts_view(service.state)
+        money = state_view(service.state, service.tournament_id, service.now())["money"]
+        summary = (f"Prize pool {data['prize_pool']:,} ({data['method']}): {money['entries']} "
+                   f"entries, prize part {money['prize_part']:,}, rake {money['rake']:,}, "
+                   f"overlay {money['overlay']:,}; fees {money['fees']:,} and bounties "
+                   f"{money['bounties']:,} kept apart")
+        if "error" in data:
+            summary += f"\nThe payouts cannot be made: {data['error']}"
+        self.query_one("#summary", Static).update(Text(summary))
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        locked = {item["place"] for item in data["locked"]}
+        for payout in data["payouts"]:
+            table.add_row(str(payout["place"]), f"{payout['amount']:,}",
+                          "locked" if payout["place"] in locked else "", key=str(payout["place"]))
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    def selected_place(self) -> int | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        return int(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value or 0)
+
+    def action_edit(self) -> None:
+        self.query_one("#amount", Input).focus()
+
+    def action_focus_table(self) -> None:
+        self.query_one(DataTable).focus()
+
+    def _lock(self, place: int, amount: int | None) -> None:
+        money = self.app.service.state.money  # type: ignore[attr-defined]
+        locked = {key: value for key, value in money.locked.items() if key != place}
+        if amount is not None:
+            locked[place] = amount
+        self._settings(locked=locked)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        place = self.selected_place()
+        text = event.value.strip().replace(",", "").replace("_", "")
+        if place is None or not text.isdigit():
+            self.notify("select a place and type a whole number of kroner", severity="error")
+            return
+        self._lock(place, int(text))
+        event.input.value = ""
+        self.action_focus_table()
+
+    def _settings(self, **update: object) -> None:
+        money = self.app.service.state.money  # type: ignore[attr-defined]
+        self.post_message(CommandRequested(SetMoney(settings=money.model_copy(update=update))))
+
+    def action_use_table(self) -> None:
+        """Pay by `configs/payouts/club.toml` (copied into the log)."""
+        try:
+            table = load_payout_tables("club")
+        except TdError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._settings(table=table)
+
+    def action_use_generator(self) -> None:
+        self._settings(table=None)
+
+    def action_unlock(self) -> None:
+        place = self.selected_place()
+        if place is not None:
+            self._lock(place, None)

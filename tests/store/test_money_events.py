@@ -1,0 +1,51 @@
+"""Issue 6's events through the store on SQLite and PostgreSQL: a cold load (JSON back into
+pydantic: Decimal rake, int-keyed locked places, a payout table copy) equals the live state."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from tdconsole.domain.commands import (
+    ApproveDeal,
+    Bust,
+    ConsentDeal,
+    CountChips,
+    HandForHandStart,
+    HandForHandTableDone,
+    ProposeDeal,
+    Reenter,
+    Register,
+    SetMoney,
+)
+from tdconsole.domain.money_settings import MoneySettings
+from tdconsole.payout_tables import load_payout_tables
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+from tdconsole.structures import load_structure
+from tdconsole.views import state_view
+from tests.conftest import FakeClock
+
+
+def test_money_events_cold_load_equals_the_live_state(store: EventStore) -> None:
+    clock = FakeClock()
+    live = Service.create(store, name="Friday", structure=load_structure("club-turbo"),
+                          buy_in=300, fee=50, now=clock)
+    live.execute(Register(names=["Anna", "Bo", "Carl", "Dora", "Eik", "Finn"]))
+    live.execute(SetMoney(settings=MoneySettings(table=load_payout_tables("club"), bounty=25,
+                                                 rake_percent=Decimal("2.5"), locked={2: 500})))
+    live.execute(Bust(names=["Finn", "Eik"], stacks={"Finn": 900, "Eik": 900}, by=["Anna"]))
+    live.execute(Reenter(name="Finn"))
+    live.execute(HandForHandStart(tables=[1, 2]))
+    live.execute(Bust(names=["Finn"], stacks={"Finn": 700}, table=2, by=["Bo", "Carl"]))
+    live.execute(HandForHandTableDone(table=1))
+    live.execute(HandForHandTableDone(table=2))
+    live.execute(CountChips(counts={"Anna": 9000, "Bo": 5000, "Carl": 3000, "Dora": 1000}))
+    live.execute(ProposeDeal(method="icm", leave_for_winner=50))
+    live.execute(ConsentDeal(names=["Anna", "Bo", "Carl", "Dora"]))
+    live.execute(ApproveDeal())
+    cold = Service(store, live.tournament_id, now=clock)
+    assert cold.state.money == live.state.money and cold.state.money.locked == {2: 500}
+    assert state_view(cold.state, 1, clock()) == state_view(live.state, 1, clock())
+    view = state_view(cold.state, 1, clock())
+    assert view["deal"]["approved"] is True
+    assert sum(p["prize"] or 0 for p in view["players"]) + 50 == view["prize_pool"]
