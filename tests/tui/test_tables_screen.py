@@ -35,11 +35,11 @@ def _tile(app, number: int) -> Static:  # type: ignore[no-untyped-def]
     return app.screen.query_one(f".table-{number}", Static)
 
 
-async def test_f7_shows_each_table_as_a_tile_with_names_and_markers(service: Service) -> None:
+async def test_f10_shows_each_table_as_a_tile_with_names_and_markers(service: Service) -> None:
     _uneven(service)
     app = create_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("f7")
+        await pilot.press("f10")
         assert isinstance(app.screen, TablesScreen)
         text = str(_tile(app, 1).render())
         assert " 1 Anna  D" in text and " 2 Bo  SB" in text and " 3 Carl  BB" in text
@@ -56,7 +56,7 @@ async def test_the_tiles_follow_a_table_opening_and_its_undo(service: Service) -
     service.execute(commands.Seat(name="Bo", table=1, seat=2))
     app = create_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("f7")
+        await pilot.press("f10")
         assert len(app.screen.query(".tile")) == 1
         service.execute(commands.Seat(name="Carl", table=2, seat=3))
         app.redraw()
@@ -72,7 +72,7 @@ async def test_apply_all_moves_after_a_confirmation(service: Service) -> None:
     _uneven(service)
     app = create_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("f7", "a")
+        await pilot.press("f10", "a")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith("Move Player 1: table 1 seat 4 -> table 2")
@@ -88,7 +88,7 @@ async def test_apply_one_move(service: Service) -> None:
     _uneven(service)
     app = create_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("f7", "o", "y")
+        await pilot.press("f10", "o", "y")
         await pilot.pause()
         assert _sizes(service) == [7, 4]
         assert app.screen.query_one("#moves", DataTable).row_count == 1
@@ -99,7 +99,7 @@ async def test_apply_one_refuses_a_plan_that_changed_since_it_was_shown(service:
     other = Service(service.store, service.tournament_id, actor="floor-laptop")
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("f7", "o")
+        await pilot.press("f10", "o")
         await pilot.pause()
         other.execute(commands.Bust(names=["Player 1"]))  # the player about to move busts
         await pilot.press("y")
@@ -112,7 +112,7 @@ async def test_move_by_hand_and_set_a_button(service: Service) -> None:
     _uneven(service)
     app = create_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("f7", "m")
+        await pilot.press("f10", "m")
         await pilot.pause()
         assert isinstance(app.screen, PromptScreen)
         await pilot.press(*"Player 3 2 9", "enter")
@@ -131,7 +131,7 @@ async def test_draw_and_break_from_the_screen(service: Service) -> None:
     service.execute(commands.Register(names=[f"Player {i}" for i in range(1, 21)]))
     app = create_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("f7", "d", "y")
+        await pilot.press("f10", "d", "y")
         await pilot.pause()
         assert _sizes(service) == [8, 8, 8]
         service.execute(commands.Bust(names=list(service.state.room[1].occupants.values())[:6]))
@@ -148,7 +148,7 @@ async def test_export_writes_the_seating_list_and_slips(service: Service, tmp_pa
     _uneven(service)
     app = create_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("f7", "e")
+        await pilot.press("f10", "e")
         await pilot.pause()
         app.screen.query_one("#answer", Input).value = str(tmp_path / "out")
         await pilot.press("enter")
