@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from datetime import datetime
 
 from tdconsole.domain import (
@@ -76,15 +77,24 @@ def _started(state: TournamentState, event: HandForHandStarted, now: datetime) -
 
 @decides(HandForHandTableDone)
 def _table_done(state: TournamentState, command: HandForHandTableDone, now: datetime) -> list[Event]:
+    return finish_tables(state, [command.table], now)
+
+
+def finish_tables(state: TournamentState, numbers: Sequence[int], now: datetime) -> list[Event]:
+    """Tables that finished the hand-for-hand hand; once all have, its busts are placed together.
+
+    Seating's `hand-done` calls this too, so one TD command ends a table's hand everywhere.
+    """
     h4h = _running(state)
     tables = h4h.started.tables
-    if command.table not in tables:
-        raise NotFound(f"table {command.table} is not in hand-for-hand "
-                       f"(tables {', '.join(map(str, tables))})")
-    if command.table in h4h.tables_done:
-        raise TdError(f"table {command.table} has already finished hand {h4h.hand}")
-    events: list[Event] = [TableDone(table=command.table)]
-    if h4h.tables_done | {command.table} != set(tables):
+    for number in numbers:
+        if number not in tables:
+            raise NotFound(f"table {number} is not in hand-for-hand "
+                           f"(tables {', '.join(map(str, tables))})")
+        if number in h4h.tables_done:
+            raise TdError(f"table {number} has already finished hand {h4h.hand}")
+    events: list[Event] = [TableDone(table=number) for number in numbers]
+    if h4h.tables_done | set(numbers) != set(tables):
         return events
     # T-H4H-1: every table has finished the hand: its busts are placed together.
     if h4h.pending:

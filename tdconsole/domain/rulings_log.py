@@ -23,6 +23,7 @@ from tdconsole.domain.events import (
     ClockCalled,
     ClockCallStopped,
     Event,
+    HandFinished,
     PenaltyEnded,
     PenaltyHandsServed,
     RulingLogged,
@@ -305,6 +306,11 @@ def count_hand_at_table(state: TournamentState, table: int) -> None:
                 and logged.corrected_by is None and not logged.ended
                 and logged.hands_served < (given.hands or 0)):
             logged.hands_served += 1
+
+
+@applies(HandFinished)
+def _hand_finished(state: TournamentState, event: HandFinished, now: datetime) -> None:
+    count_hand_at_table(state, event.table)
 
 
 @applies(PenaltyHandsServed)

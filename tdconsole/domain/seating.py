@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
 
-from tdconsole.domain import balancing, tables
+from tdconsole.domain import balancing, hand_for_hand, tables
 from tdconsole.domain.balancing import BalancePlan
 from tdconsole.domain.buttons import hand_from_button
 from tdconsole.domain.commands import (
@@ -247,19 +247,25 @@ def _next_hand(table: Table, rules: HouseRules) -> Event:
 
 @decides(HandDone)
 def _hand_done(state: TournamentState, command: HandDone, now: datetime) -> list[Event]:
-    # The single TD command for "this table's hand is over". Hand-for-hand (issue 6) hooks on
-    # here: while it runs, this decider also returns the events of its table-done decision for
-    # each table ended (`decide(state, HandForHandTableDone(table=n), now)`), so one command
-    # moves the button and marks the table done, and the H4H board posts HandDone too.
+    # The single TD command for "this table's hand is over": it moves the button and, while
+    # hand-for-hand runs, marks the table done with the hand (T-H4H-1).
     rules = house(command.rules)
     if command.table is not None:
-        return [_next_hand(tables.get_table(state.room, command.table), rules)]
-    dealing = [
-        t for n, t in sorted(state.room.items()) if t.status == "open" and len(t.occupants) >= 2
-    ]
-    if not dealing:
-        raise TdError("no table has two players to deal to: draw the seats first")
-    return [_next_hand(t, rules) for t in dealing]
+        events = [_next_hand(tables.get_table(state.room, command.table), rules)]
+    else:
+        dealing = [
+            t for n, t in sorted(state.room.items()) if t.status == "open" and len(t.occupants) >= 2
+        ]
+        if not dealing:
+            raise TdError("no table has two players to deal to: draw the seats first")
+        events = [_next_hand(t, rules) for t in dealing]
+    h4h = state.hand_for_hand
+    if h4h is not None:
+        ended = [e.table for e in events if isinstance(e, HandFinished)
+                 and e.table in h4h.started.tables and e.table not in h4h.tables_done]
+        if ended:
+            events += hand_for_hand.finish_tables(state, ended, now)
+    return events
 
 
 @decides(SetButton)
