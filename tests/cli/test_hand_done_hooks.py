@@ -50,8 +50,8 @@ def test_71c_a_penalty_in_hands_is_served_by_hand_done_at_his_table(db: str, cap
     tables = _seated(capsys, db)
     offender = next(name for name, table in tables.items() if table == 1)
     logged = run(capsys, "--db", db, "rulings", "log", "--scenario", "out-of-turn-action",
-def test_71c_a_penalty_in_hands_is_served_by_hand_done_at_his_table(db: str,
-                                                                 capsys: Capsys) -> None:
+                 "-a", "action=fold", "-a", "deliberate=yes", "--player", offender,
+                 "--table", "1", "--seat", "1",
                  "--penalty", "missed-hands:2", "--decision", "sits out two hands",
                  "--reason", "test",
                  "--by", "Mette", "--json")
