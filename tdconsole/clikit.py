@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -92,3 +93,15 @@ def default_actor() -> str:
         return getpass.getuser()
     except Exception:  # no user name on some Windows set-ups
         return "td"
+
+
+def write_document(text: str, out: Path | None) -> None:
+    """An export to `--out FILE`, or to standard output; a file that cannot be written is one line."""
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise InvalidInput(f"--out {out}: cannot be written: {error.strerror}") from None
+    console.print(f"Wrote {out}")

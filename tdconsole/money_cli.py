@@ -14,7 +14,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from tdconsole.clikit import JsonFlag, console, emit, session_of
+from tdconsole.clikit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.config import load_house_rules, validate
 from tdconsole.domain import commands, deals
 from tdconsole.domain.errors import InvalidInput
@@ -447,10 +447,4 @@ def results(
                             rows)
     else:
         text = results_csv(rows)
-    if out is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise InvalidInput(f"--out {out}: cannot write: {error.strerror}") from None
+    write_document(text, out)

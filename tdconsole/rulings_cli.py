@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,7 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from tdconsole.clikit import JsonFlag, console, emit, session_of
+from tdconsole.clikit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.config import load_house_rules
 from tdconsole.domain.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
@@ -233,14 +232,7 @@ def export_command(
     if export_format not in exporters:
         raise InvalidInput(f"--format must be csv or html, not {export_format!r}")
     text = exporters[export_format](session_of(ctx).service().state)
-    if out is None:
-        sys.stdout.write(text)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise InvalidInput(f"--out {out}: cannot be written: {error.strerror}") from None
-    console.print(f"Wrote {out}")
+    write_document(text, out)
 
 
 @rulings_app.command("penalties")

@@ -11,7 +11,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from tdconsole import seating_views
-from tdconsole.clikit import JsonFlag, console, emit, session_of
+from tdconsole.clikit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.config import load_house_rules
 from tdconsole.domain import balancing, commands, seating
 from tdconsole.domain.errors import InvalidInput
@@ -290,11 +290,4 @@ def seating_command(
         emit(rows, True)
         return
     document = seating_views.export(room, title, fmt, slips)  # type: ignore[arg-type]
-    if out is None:
-        typer.echo(document, nl=False)
-        return
-    try:
-        out.write_text(document, encoding="utf-8")
-    except OSError as error:
-        raise InvalidInput(f"--out {out}: cannot write: {error.strerror}") from None
-    console.print(f"Wrote {out}")
+    write_document(document, out)

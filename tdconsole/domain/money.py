@@ -21,17 +21,13 @@ from tdconsole.domain.commands import CountChips, SetMoney
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import ChipsCounted, Event, MoneySet
 from tdconsole.domain.payouts import Payout, PayoutStructure, generate_payouts, table_payouts, tied_prizes
-from tdconsole.domain.prize_pool import EntryPrices, PrizePool, prize_pool
+from tdconsole.domain.prize_pool import EntryPrices, PriceExtras, PrizePool, prize_pool
 from tdconsole.domain.tournament import Player, TournamentState, applies, decides
 
 
 def prices(state: TournamentState) -> EntryPrices:
-    money = state.money
-    return EntryPrices(
-        buy_in=state.info.buy_in, fee=state.info.fee, re_entry=money.re_entry,
-        re_entry_fee=money.re_entry_fee, add_on=money.add_on, add_on_fee=money.add_on_fee,
-        bounty=money.bounty, rake_percent=money.rake_percent, guarantee=money.guarantee,
-    )
+    extras = state.money.model_dump(include=set(PriceExtras.model_fields))
+    return EntryPrices(buy_in=state.info.buy_in, fee=state.info.fee, **extras)
 
 
 def pool(state: TournamentState) -> PrizePool:

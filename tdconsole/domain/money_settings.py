@@ -8,25 +8,13 @@ are logged by `money set`, so a replay never reads a file that may have changed 
 
 from __future__ import annotations
 
-from decimal import Decimal
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from tdconsole.domain.payouts import PayoutCurve, PayoutTables
+from tdconsole.domain.prize_pool import PriceExtras
 
 
-class MoneySettings(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    # T-REG-1: re-entries may be priced apart; None = like a buy-in.
-    re_entry: int | None = Field(default=None, ge=0)
-    re_entry_fee: int | None = Field(default=None, ge=0)
-    add_on: int = Field(default=0, ge=0)
-    add_on_fee: int = Field(default=0, ge=0)
-    # T-BOUNTY-1: a fixed bounty on every entry, paid to whoever knocks it out.
-    bounty: int = Field(default=0, ge=0)
-    rake_percent: Decimal = Field(default=Decimal(0), ge=0, le=100)
-    guarantee: int = Field(default=0, ge=0)
+class MoneySettings(PriceExtras):
     # None = the generator with `curve`; else this table (a copy: editing the file later does not
     # change a running tournament).
     table: PayoutTables | None = None

@@ -22,11 +22,10 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class EntryPrices(_Frozen):
-    """What one buy-in, re-entry and add-on costs, part by part (an event's money settings)."""
+class PriceExtras(_Frozen):
+    """Prices beyond the buy-in, bounty, rake and guarantee: shared by `EntryPrices` and the
+    tournament's logged money settings."""
 
-    buy_in: int = Field(ge=0)  # prize part of a buy-in
-    fee: int = Field(default=0, ge=0)  # kept by the house, never in the prize pool
     # T-REG-1: re-entries may be priced apart; None = like a buy-in.
     re_entry: int | None = Field(default=None, ge=0)
     re_entry_fee: int | None = Field(default=None, ge=0)
@@ -36,6 +35,13 @@ class EntryPrices(_Frozen):
     bounty: int = Field(default=0, ge=0)
     rake_percent: Decimal = Field(default=Decimal(0), ge=0, le=100)
     guarantee: int = Field(default=0, ge=0)
+
+
+class EntryPrices(PriceExtras):
+    """What one buy-in, re-entry and add-on costs, part by part (an event's money settings)."""
+
+    buy_in: int = Field(ge=0)  # prize part of a buy-in
+    fee: int = Field(default=0, ge=0)  # kept by the house, never in the prize pool
 
 
 class PrizePool(_Frozen):
