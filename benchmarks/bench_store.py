@@ -30,9 +30,12 @@ from tdconsole.store.event_store import EventStore
 imported = time.perf_counter()
 service = Service(EventStore.open(sys.argv[1]), 1)
 loaded = time.perf_counter()
+# VmHWM is this process's own peak; ru_maxrss on Linux carries the parent's peak across exec.
+status = open("/proc/self/status").read() if sys.platform == "linux" else ""
+hwm = [line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:")]
+peak_kb = int(hwm[0]) if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({"import_s": imported - start, "load_s": loaded - imported,
-                  "players": service.state.entries,
-                  "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "players": service.state.entries, "peak_rss_mb": peak_kb / 1024}))
 """
 
 

@@ -11,7 +11,8 @@ import random
 import statistics
 import time
 
-from tdconsole.domain.chip_race import RaceSeat, chip_race, parse_cards
+from tdconsole.domain.cards import parse_cards
+from tdconsole.domain.chip_race import RaceSeat, chip_race
 from tdconsole.domain.structure_gen import generate_structure
 from tdconsole.structures import list_structures, load_structure
 
