@@ -23,7 +23,8 @@ def configs_dir() -> Path:
     checkout = Path(__file__).resolve().parent.parent / "configs"
     if checkout.is_dir():
         return checkout
-    return Path(str(resources.files("tdconsole.configs")))
+    # An installed wheel carries configs/ as tdconsole/configs (pyproject's package-dir).
+    return Path(str(resources.files("tdconsole"))) / "configs"
 
 
 def describe_validation_error(source: str, error: ValidationError) -> str:

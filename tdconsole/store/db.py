@@ -74,7 +74,8 @@ def migrations_dir() -> Path:
     checkout = Path(__file__).resolve().parent.parent.parent / "migrations"
     if (checkout / "env.py").is_file():
         return checkout
-    return Path(str(resources.files("tdconsole.migrations")))
+    # An installed wheel carries migrations/ as tdconsole/migrations (pyproject's package-dir).
+    return Path(str(resources.files("tdconsole"))) / "migrations"
 
 
 def alembic_config() -> Config:
