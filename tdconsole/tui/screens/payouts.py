@@ -11,10 +11,10 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.money import pool
 from tdconsole.money_views import payouts_view
 from tdconsole.payout_tables import load_payout_tables
 from tdconsole.tui.messages import CommandRequested
-from tdconsole.views import state_view
 
 
 class PayoutsScreen(Screen[None]):
@@ -43,7 +43,7 @@ class PayoutsScreen(Screen[None]):
     def refresh_view(self) -> None:
         service = self.app.service  # type: ignore[attr-defined]
         data = payouts_view(service.state)
-        money = state_view(service.state, service.tournament_id, service.now())["money"]
+        money = pool(service.state).model_dump()
         summary = (f"Prize pool {data['prize_pool']:,} ({data['method']}): {money['entries']} "
                    f"entries, prize part {money['prize_part']:,}, rake {money['rake']:,}, "
                    f"overlay {money['overlay']:,}; fees {money['fees']:,} and bounties "
