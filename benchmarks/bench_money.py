@@ -18,8 +18,8 @@ from collections.abc import Callable
 
 from pokerkit import calculate_icm
 
-from tdconsole.domain.icm import icm
-from tdconsole.domain.payouts import generate_payouts
+from tdconsole.domain.money.icm import icm
+from tdconsole.domain.money.payouts import generate_payouts
 
 
 def best_ms(work: Callable[[], object], repeat: int) -> tuple[float, float]:
@@ -81,11 +81,11 @@ def state_with_payouts() -> None:
     """`state --json` with the money keys at festival size: 10,000 entries, 5,000 busted."""
     from datetime import UTC, datetime
 
+    from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
     from tdconsole.domain.commands import Bust, Register
     from tdconsole.domain.events import Envelope, TournamentCreated
     from tdconsole.domain.tournament import apply, decide, fold
-    from tdconsole.structures import DEFAULT_STRUCTURE, load_structure
-    from tdconsole.views import state_view
+    from tdconsole.views.tournament import state_view
 
     now = datetime(2026, 11, 27, 19, tzinfo=UTC)
     structure = load_structure(DEFAULT_STRUCTURE)

@@ -8,8 +8,8 @@ import time
 
 from pokerkit import Deck
 
-from tdconsole.domain.pots import PotsInput, resolve_pots
-from tdconsole.domain.showdown import showdown
+from tdconsole.domain.calculators.pots import PotsInput, resolve_pots
+from tdconsole.domain.calculators.showdown import showdown
 
 SEATS = list(range(1, 11))
 

@@ -15,17 +15,17 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tdconsole.domain.clock_call import clock_call_state
+from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import LogRuling, Register
+from tdconsole.domain.floor.clock_call import clock_call_state
+from tdconsole.domain.floor.penalties import OffenceKind, escalate
+from tdconsole.domain.floor.rulings import Catalogue, suggest, with_settings
 from tdconsole.domain.house_rules import CLUB, TDA
-from tdconsole.domain.penalties import OffenceKind, escalate
-from tdconsole.domain.rulings import Catalogue, suggest, with_settings
 from tdconsole.domain.tournament import fold
-from tdconsole.rulings_catalogue import load_catalogue
-from tdconsole.rulings_views import penalties_view, rulings_view
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
+from tdconsole.views.rulings import penalties_view, rulings_view
 
 IMPLICIT = {"deliberate": "yes", "earlier": "1", "players": "9"}
 

@@ -29,11 +29,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from tdconsole.config.structures import load_structure
 from tdconsole.domain import commands
-from tdconsole.domain.balancing import apply_plan, break_table, next_break, plan_balance
 from tdconsole.domain.house_rules import CLUB
-from tdconsole.domain.seating import balance_plan
-from tdconsole.domain.tables import (
+from tdconsole.domain.seating.balancing import apply_plan, break_table, next_break, plan_balance
+from tdconsole.domain.seating.handlers import balance_plan
+from tdconsole.domain.seating.tables import (
     Table,
     draw,
     final_table,
@@ -46,7 +47,6 @@ from tdconsole.domain.tables import (
 )
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
 
 SEATS = 9
 

@@ -15,10 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
 
 PLAYERS = 10_000
 

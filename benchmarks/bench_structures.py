@@ -11,10 +11,10 @@ import random
 import statistics
 import time
 
-from tdconsole.domain.cards import parse_cards
-from tdconsole.domain.chip_race import RaceSeat, chip_race
-from tdconsole.domain.structure_gen import generate_structure
-from tdconsole.structures import list_structures, load_structure
+from tdconsole.config.structures import list_structures, load_structure
+from tdconsole.domain.calculators.cards import parse_cards
+from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
+from tdconsole.domain.clock.structure_gen import generate_structure
 
 DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 

@@ -14,12 +14,13 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Literal
 
+from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.commands import Command, Drawing
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
-from tdconsole.domain.registration import validate_name
-from tdconsole.domain.structure import Structure
-from tdconsole.domain.tournament import TournamentState, apply, decide, fold
+from tdconsole.domain.players.registration import validate_name
+from tdconsole.domain.state import TournamentState
+from tdconsole.domain.tournament import apply, decide, fold
 from tdconsole.store.event_store import Conflict, EventStore
 
 # "display": the clock on the TV and in browsers (`tdconsole display`, `serve`) may run no command.

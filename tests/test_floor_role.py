@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 import tdconsole.domain.tournament  # noqa: F401  (imports every module that defines commands)
+from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Bust, CallClock, ClockStart, Command, LogRuling, Register, Undo
 from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
 
 
 def _all_commands(base: type[Command] = Command) -> list[type[Command]]:

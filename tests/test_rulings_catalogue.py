@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.floor.rulings import walk, with_settings
 from tdconsole.domain.house_rules import CLUB
-from tdconsole.domain.rulings import walk, with_settings
-from tdconsole.rulings_catalogue import load_catalogue
 
 REPO = Path(__file__).resolve().parent.parent
 RULES_MD = REPO / "docs" / "RULES.md"

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tdconsole.config import load_house_rules
+from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import LogRuling, Register
-from tdconsole.rulings_catalogue import load_catalogue
-from tdconsole.rulings_views import export_csv, export_html
+from tdconsole.views.rulings import export_csv, export_html
 from tests.domain.helpers import Tournament
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from tdconsole.domain.balancing import Move
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import SeatingRules
+from tdconsole.domain.seating.balancing import Move
 
 if TYPE_CHECKING:
     import random  # only the type: the service makes the draw, the domain never does
 
+from tdconsole.domain.clock.structure import Structure
+from tdconsole.domain.floor.penalties import PenaltyKind
+from tdconsole.domain.floor.rulings import Scenario
 from tdconsole.domain.house_rules import EliminationRules, HouseRules
-from tdconsole.domain.money_settings import MoneySettings
-from tdconsole.domain.penalties import PenaltyKind
-from tdconsole.domain.rulings import Scenario
-from tdconsole.domain.structure import Structure
+from tdconsole.domain.money.settings import MoneySettings
 
 
 class Command(BaseModel):

@@ -12,12 +12,12 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from tdconsole.domain.balancing import BrokenSeat, Move
+from tdconsole.domain.clock.structure import Structure
+from tdconsole.domain.floor.penalties import OffenceKind, Penalty
+from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules
-from tdconsole.domain.money_settings import MoneySettings
-from tdconsole.domain.penalties import OffenceKind, Penalty
-from tdconsole.domain.rulings import Suggestion
-from tdconsole.domain.structure import Structure
+from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.domain.seating.balancing import BrokenSeat, Move
 
 
 class _Event(BaseModel):

@@ -1,173 +1,138 @@
-"""The tournament: its state as the fold of events, and `decide`, which turns a command into events.
+"""The tournament as a fold of its events, and `decide`, which turns a command into events.
 
-`decide` never changes the state; `apply` is the only place that does, one event at a time. Each
-concern (registration, the clock, seating, ...) registers its deciders and appliers in its own module
-with `@decides(CommandType)` and `@applies(EventType)`; the modules are listed at the bottom.
+`decide` never changes the state; `apply` is the only place that does, one event at a time. The two
+tables below say, for every command, the one function that decides it, and for every event, the
+functions that apply it in the order they run. A test checks that every command and every event is
+in them.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import Any
 
-from tdconsole.domain import clock as clock_ops
-from tdconsole.domain.commands import Command, Undo
-from tdconsole.domain.errors import NotFound, TdError
-from tdconsole.domain.events import Envelope, Event, HandForHandStarted, TournamentCreated, Undone
-from tdconsole.domain.money_settings import MoneySettings
-from tdconsole.domain.tables import Table
+from tdconsole.domain import commands as c
+from tdconsole.domain import events as e
+from tdconsole.domain.clock import handlers as clock
+from tdconsole.domain.clock import late_registration
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.floor import log as rulings_log
+from tdconsole.domain.money import deals
+from tdconsole.domain.money import handlers as money
+from tdconsole.domain.players import busts, hand_for_hand, registration
+from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.state import TournamentState, new_state
 
-if TYPE_CHECKING:
-    from tdconsole.domain.rulings_log import ClockCall, LoggedRuling
-
-PlayerStatus = Literal["registered", "seated", "busted"]
-
-
-@dataclass(slots=True)
-class Player:
-    id: str
-    name: str
-    status: PlayerStatus = "registered"
-    table: int | None = None
-    seat: int | None = None
-    place: int | None = None
-    # Tied (T-ELIM-2, RP-8A): places `place`..`last_place` shared; None = not tied.
-    last_place: int | None = None
-    # 1 = the buy-in, 2 = the first re-entry, ... (T-REG-1: each entry has its own place).
-    entry: int = 1
-    # False: an earlier entry of a player who re-entered, when the house says it cannot cash.
-    can_cash: bool = True
-    knockouts: int = 0
-    bounties: int = 0
-    add_ons: int = 0
-
-
-@dataclass(slots=True)
-class HandForHand:
-    """T-H4H-1: the hand being played hand-for-hand, the tables done with it, its busts."""
-
-    started: HandForHandStarted
-    # 0 = the hand in progress at the announcement (RP-8A), then 1, 2, ...
-    hand: int = 0
-    tables_done: set[int] = field(default_factory=set)
-    # player id -> (table, stack or None, knocker ids), in the order reported
-    pending: dict[str, tuple[int, int | None, list[str]]] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class Deal:
-    method: str
-    amounts: dict[str, int]
-    left_for_winner: int
-    consented: set[str] = field(default_factory=set)
-    approved: bool = False
-
-
-@dataclass(slots=True)
-class TournamentState:
-    info: TournamentCreated
-    clock: clock_ops.ClockAnchor
-    players: dict[str, Player] = field(default_factory=dict)
-    # casefolded name -> player id, for every player not unregistered (names unique ignoring case)
-    by_name: dict[str, str] = field(default_factory=dict)
-    players_left: int = 0
-    # ids of busted players in the order they busted
-    busted: list[str] = field(default_factory=list)
-    ids_issued: int = 0
-    # command ids in the order applied, undone ones left out: undo takes the last one
-    commands: list[str] = field(default_factory=list)
-    last_seq: int = 0
-    # Seating (issue 3, `seating.py`): the tables in play by number, occupants by player name;
-    # tables given their own seat count or blocked seats before they open; who the last
-    # balancing moved (they do not move again while another player can, 11A).
-    room: dict[int, Table] = field(default_factory=dict)
-    layout: dict[int, Table] = field(default_factory=dict)
-    balanced_last: frozenset[str] = frozenset()
-    # The rulings log, penalties being served and clock calls (domain/rulings_log.py, clock_call.py)
-    rulings: list[LoggedRuling] = field(default_factory=list)
-    clock_calls: list[ClockCall] = field(default_factory=list)
-    money: MoneySettings = field(default_factory=MoneySettings)
-    chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
-    hand_for_hand: HandForHand | None = None
-    deal: Deal | None = None
-
-    @property
-    def entries(self) -> int:
-        return len(self.players)
-
-    @property
-    def status(self) -> str:
-        if self.players_left == 1 and self.entries > 1:
-            return "finished"
-        if not self.clock.started:
-            return "planned"
-        return "running" if self.clock.running else "paused"
-
-    def find(self, name: str) -> Player:
-        player_id = self.by_name.get(normalise_name(name).casefold())
-        if player_id is None:
-            raise NotFound(f"no player named {name.strip()!r}")
-        return self.players[player_id]
-
-
-def normalise_name(raw: str) -> str:
-    """Trim and NFC-normalise, so 'Åse' typed two ways is one name."""
-    return unicodedata.normalize("NFC", raw.strip())
-
-
-# ---------------------------------------------------------------- the handler registry
-
-C = TypeVar("C", bound=Command)
-E = TypeVar("E")
-Decider = Callable[[TournamentState, Any, datetime], list[Event]]
+Decider = Callable[[TournamentState, Any, datetime], list[e.Event]]
 Applier = Callable[[TournamentState, Any, datetime], None]
 
-_deciders: dict[type[Command], Decider] = {}
-# Several concerns may react to one event (a bust also frees a seat): their appliers run in the
-# order their modules are imported at the bottom of this file.
-_appliers: dict[type[Any], list[Applier]] = {}
+
+def decide_undo(state: TournamentState, command: c.Undo, now: datetime) -> list[e.Event]:
+    if not state.commands:
+        raise TdError("there is nothing to undo")
+    return [e.Undone(command_id=state.commands[-1])]
 
 
-def decides(command_type: type[C]) -> Callable[[Callable[[TournamentState, C, datetime], list[Event]]],
-                                               Callable[[TournamentState, C, datetime], list[Event]]]:
-    """Register the function that turns `command_type` into events."""
+DECIDERS: dict[type[c.Command], Decider] = {
+    c.Undo: decide_undo,
+    # players
+    c.Register: registration.decide_register,
+    c.Unregister: registration.decide_unregister,
+    c.Bust: busts.decide_bust,
+    c.Reenter: busts.decide_reenter,
+    c.AddOn: busts.decide_add_on,
+    c.HandForHandStart: hand_for_hand.decide_start,
+    c.HandForHandTableDone: hand_for_hand.decide_table_done,
+    c.HandForHandStop: hand_for_hand.decide_stop,
+    # the clock
+    c.ClockStart: clock.decide_start,
+    c.ClockPause: clock.decide_pause,
+    c.ClockResume: clock.decide_resume,
+    c.ClockStep: clock.decide_step,
+    c.ClockGoToLevel: clock.decide_go_to_level,
+    c.ClockSetRemaining: clock.decide_set,
+    c.ChangeStructure: clock.decide_change_structure,
+    c.SetLateRegistration: late_registration.decide_set,
+    # seating
+    c.Draw: seating.decide_draw,
+    c.SetTableSeats: seating.decide_set_seats,
+    c.BlockSeat: seating.decide_block,
+    c.Seat: seating.decide_seat,
+    c.MovePlayer: seating.decide_move,
+    c.HandDone: hand_for_hand.decide_hand_done,
+    c.SetButton: seating.decide_set_button,
+    c.Balance: seating.decide_balance,
+    c.BreakTable: seating.decide_break,
+    c.FinalTable: seating.decide_final,
+    # money
+    c.SetMoney: money.decide_set_money,
+    c.CountChips: money.decide_count,
+    c.ProposeDeal: deals.decide_propose,
+    c.ConsentDeal: deals.decide_consent,
+    c.ApproveDeal: deals.decide_approve,
+    # the floor
+    c.LogRuling: rulings_log.decide_log_ruling,
+    c.ServePenalty: rulings_log.decide_serve,
+    c.CallClock: rulings_log.decide_call_clock,
+    c.StopClockCall: rulings_log.decide_stop_call,
+}
 
-    def register(function: Callable[[TournamentState, C, datetime], list[Event]]) -> Callable[
-            [TournamentState, C, datetime], list[Event]]:
-        _deciders[command_type] = function
-        return function
+# Where an event has several appliers, seating runs first: it frees the seat of a busted or
+# unregistered player while the player's record still names it, and moves the button before the
+# floor counts a hand served.
+APPLIERS: dict[type[Any], tuple[Applier, ...]] = {
+    e.TournamentCreated: (),
+    e.Undone: (),
+    # players
+    e.PlayerRegistered: (registration.apply_registered,),
+    e.PlayerUnregistered: (seating.apply_unregistered, registration.apply_unregistered),
+    e.PlayerBusted: (seating.apply_busted, busts.apply_busted),
+    e.HandForHandBust: (busts.apply_reported,),
+    e.PlayerReentered: (busts.apply_reentered,),
+    e.AddOnBought: (busts.apply_added_on,),
+    e.HandForHandStarted: (hand_for_hand.apply_started,),
+    e.HandForHandTableDone: (hand_for_hand.apply_done,),
+    e.HandForHandHandEnded: (hand_for_hand.apply_hand_ended,),
+    e.HandForHandStopped: (hand_for_hand.apply_stopped,),
+    # the clock
+    e.ClockStarted: (clock.apply_started,),
+    e.ClockPaused: (clock.apply_paused,),
+    e.ClockResumed: (clock.apply_resumed,),
+    e.LevelChanged: (clock.apply_level_changed,),
+    e.ClockSet: (clock.apply_clock_set,),
+    e.StructureChanged: (clock.apply_structure_changed,),
+    e.LateRegistrationChanged: (late_registration.apply_changed,),
+    # seating
+    e.TableLayoutSet: (seating.apply_layout_set,),
+    e.TablesDrawn: (seating.apply_tables_drawn,),
+    e.PlayerSeated: (seating.apply_seated,),
+    e.PlayerMoved: (seating.apply_moved,),
+    e.TablesBalanced: (seating.apply_balanced,),
+    e.TableBroken: (seating.apply_broken,),
+    e.HandFinished: (seating.apply_hand_finished, rulings_log.apply_hand_finished),
+    e.ButtonSet: (seating.apply_button_set,),
+    # money
+    e.MoneySet: (money.apply_money_set,),
+    e.ChipsCounted: (money.apply_counted,),
+    e.DealProposed: (deals.apply_proposed,),
+    e.DealConsented: (deals.apply_consented,),
+    e.DealApproved: (deals.apply_approved,),
+    # the floor
+    e.RulingLogged: (rulings_log.apply_ruling_logged,),
+    e.PenaltyHandsServed: (rulings_log.apply_hands_served,),
+    e.PenaltyEnded: (rulings_log.apply_penalty_ended,),
+    e.ClockCalled: (rulings_log.apply_clock_called,),
+    e.ClockCallStopped: (rulings_log.apply_call_stopped,),
+}
 
-    return register
 
-
-def applies(event_type: type[E]) -> Callable[[Callable[[TournamentState, E, datetime], None]],
-                                             Callable[[TournamentState, E, datetime], None]]:
-    """Register the function that changes the state by one `event_type` (at the event's time)."""
-
-    def register(function: Callable[[TournamentState, E, datetime], None]) -> Callable[
-            [TournamentState, E, datetime], None]:
-        _appliers.setdefault(event_type, []).append(function)
-        return function
-
-    return register
-
-
-# ---------------------------------------------------------------- fold, apply, decide
-
-
-def new_state(created: TournamentCreated) -> TournamentState:
-    return TournamentState(info=created, clock=clock_ops.ClockAnchor.initial(created.structure))
-
-
-def fold(envelopes: Iterable[Envelope]) -> TournamentState:
+def fold(envelopes: Iterable[e.Envelope]) -> TournamentState:
     """The state after `envelopes` (all of a tournament's, in order), undone commands skipped."""
     envelopes = list(envelopes)
-    undone = {e.event.command_id for e in envelopes if isinstance(e.event, Undone)}
+    undone = {env.event.command_id for env in envelopes if isinstance(env.event, e.Undone)}
     first = envelopes[0].event
-    if not isinstance(first, TournamentCreated):
+    if not isinstance(first, e.TournamentCreated):
         raise TdError("the event log does not begin with the tournament's creation")
     state = new_state(first)
     for envelope in envelopes:
@@ -177,41 +142,20 @@ def fold(envelopes: Iterable[Envelope]) -> TournamentState:
     return state
 
 
-def apply(state: TournamentState, envelope: Envelope) -> None:
+def apply(state: TournamentState, envelope: e.Envelope) -> None:
     """Change `state` by one event. Undone events are handled by `fold` (a refold)."""
     event = envelope.event
-    for applier in _appliers.get(type(event), ()):
+    for applier in APPLIERS[type(event)]:
         applier(state, event, envelope.time)
-    undoable = event.undoable and not isinstance(event, Undone | TournamentCreated)
+    undoable = event.undoable and not isinstance(event, e.Undone | e.TournamentCreated)
     if undoable and (not state.commands or state.commands[-1] != envelope.command_id):
         state.commands.append(envelope.command_id)
     state.last_seq = envelope.seq
 
 
-def decide(state: TournamentState, command: Command, now: datetime) -> list[Event]:
+def decide(state: TournamentState, command: c.Command, now: datetime) -> list[e.Event]:
     """The events that carry out `command`, or a `TdError` saying why it cannot be done."""
-    decider = _deciders.get(type(command))
+    decider = DECIDERS.get(type(command))
     if decider is None:
         raise TdError(f"unknown command {type(command).__name__}")
     return decider(state, command, now)
-
-
-@decides(Undo)
-def _undo(state: TournamentState, command: Undo, now: datetime) -> list[Event]:
-    if not state.commands:
-        raise TdError("there is nothing to undo")
-    return [Undone(command_id=state.commands[-1])]
-
-
-# The modules that register deciders and appliers (imported last: they import this module).
-from tdconsole.domain import (  # noqa: E402, F401
-    busts,
-    clock_commands,
-    deals,
-    hand_for_hand,
-    late_registration,
-    money,
-    registration,
-    rulings_log,
-    seating,
-)

@@ -10,11 +10,11 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 
-from tdconsole.config import load_house_rules
+from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands
+from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.structure import Structure
-from tdconsole.rulings_catalogue import load_catalogue
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.clock import ClockScreen

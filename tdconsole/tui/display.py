@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 
-from tdconsole.config import load_house_rules
+from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.service import Service

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tdconsole.cli import main
-from tdconsole.structures import load_structure
+from tdconsole.config.structures import load_structure
 
 POST_KEYS = {"big_blind", "ante", "all_in", "to_call", "rules"}
 

@@ -174,7 +174,7 @@ def test_the_real_binary_never_shows_a_traceback(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    result = subprocess.run([sys.executable, "-m", "tdconsole.cli", "--db", str(tmp_path / "x" / "y"),
+    result = subprocess.run([sys.executable, "-m", "tdconsole", "--db", str(tmp_path / "x" / "y"),
                              "state"], capture_output=True, text=True, check=False)
     assert result.returncode == 1
     assert result.stderr.strip().splitlines() == [

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.commands import Command
 from tdconsole.domain.events import Envelope, Event, TournamentCreated
-from tdconsole.domain.structure import Break, Level, Structure
-from tdconsole.domain.tournament import TournamentState, apply, decide, fold
+from tdconsole.domain.state import TournamentState
+from tdconsole.domain.tournament import apply, decide, fold
 
 T0 = datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
 

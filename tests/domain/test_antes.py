@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.domain.antes import ante_for_table, ante_table, post_blinds
+from tdconsole.domain.calculators.antes import ante_for_table, ante_table, post_blinds
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.house_rules import CLUB, TDA, AnteRules
 

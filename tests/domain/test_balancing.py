@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.domain.balancing import (
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
+from tdconsole.domain.house_rules import CLUB, TDA, HouseRules, SeatingRules
+from tdconsole.domain.seating.balancing import (
     BalancePlan,
     apply_break,
     apply_plan,
@@ -19,10 +21,8 @@ from tdconsole.domain.balancing import (
     plan_balance,
     worst_seat,
 )
-from tdconsole.domain.buttons import hand_from_button, next_hand
-from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
-from tdconsole.domain.house_rules import CLUB, TDA, HouseRules, SeatingRules
-from tdconsole.domain.tables import Table, hand_done, waits_if_seated
+from tdconsole.domain.seating.buttons import hand_from_button, next_hand
+from tdconsole.domain.seating.tables import Table, hand_done, waits_if_seated
 
 RRoP = HouseRules(seating=SeatingRules(balance="rrop"))
 

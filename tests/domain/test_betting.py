@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from tdconsole.domain.betting import BettingAnswer, BettingInput, betting_round
+from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_round
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.house_rules import CLUB, TDA, AnteRules
 

@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from pokerkit import Automation, NoLimitTexasHoldem, PotLimitOmahaHoldem, State
 
-from tdconsole.domain.betting import BettingInput, betting_round
+from tdconsole.domain.calculators.betting import BettingInput, betting_round
 from tdconsole.domain.house_rules import CLUB
 
 GAMES = {"no-limit": NoLimitTexasHoldem, "pot-limit": PotLimitOmahaHoldem}

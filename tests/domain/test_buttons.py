@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tdconsole.domain.buttons import Hand, clockwise, hand_from_button, in_arc, next_hand
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.seating.buttons import Hand, clockwise, hand_from_button, in_arc, next_hand
 
 FULL = {s: f"p{s}" for s in range(1, 10)}
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.domain.cards import parse_cards
-from tdconsole.domain.chip_race import RaceSeat, chip_race
+from tdconsole.domain.calculators.cards import parse_cards
+from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
 from tdconsole.domain.errors import InvalidInput
 
 DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from tdconsole.domain.chips_pushed import ChipsAnswer, ChipsInput, read_chips
+from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, read_chips
 from tdconsole.domain.errors import RuleViolation
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tdconsole.domain import clock
-from tdconsole.domain.clock import ClockAnchor, format_duration, parse_duration, read
+from tdconsole.domain.clock import timing as clock
+from tdconsole.domain.clock.timing import ClockAnchor, format_duration, parse_duration, read
 from tdconsole.domain.errors import InvalidInput, TdError
 from tests.domain.helpers import STRUCTURE, at
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.domain.clock_call import ClockCallState, clock_call_state, total_seconds
+from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.floor.clock_call import ClockCallState, clock_call_state, total_seconds
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
-from tdconsole.rulings_catalogue import load_catalogue
 
 T0 = datetime(2026, 11, 30, 21, 0, tzinfo=UTC)
 CATALOGUE = load_catalogue()

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.domain import clock
-from tdconsole.domain.clock import ClockAnchor, read, warning_between
+from tdconsole.domain.clock import timing as clock
+from tdconsole.domain.clock.structure import Level, Structure
+from tdconsole.domain.clock.timing import ClockAnchor, read, warning_between
 from tdconsole.domain.commands import (
     ChangeStructure,
     ClockGoToLevel,
@@ -19,7 +20,6 @@ from tdconsole.domain.commands import (
 )
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import LevelChanged, StructureChanged
-from tdconsole.domain.structure import Level, Structure
 from tdconsole.domain.tournament import fold
 from tests.domain.helpers import STRUCTURE, Tournament, at
 

@@ -8,7 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.domain.eliminations import (
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.house_rules import CLUB, TDA, EliminationRules
+from tdconsole.domain.money.payouts import Payout, PayoutStructure
+from tdconsole.domain.players.eliminations import (
     Bust,
     Placement,
     hand_for_hand_clock,
@@ -17,9 +20,6 @@ from tdconsole.domain.eliminations import (
     prizes,
     split_bounty,
 )
-from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.house_rules import CLUB, TDA, EliminationRules
-from tdconsole.domain.payouts import Payout, PayoutStructure
 
 CLUB_ELIM = CLUB.eliminations
 TIE_ELIM = TDA.eliminations

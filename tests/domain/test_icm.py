@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pokerkit import calculate_icm
 
 from tdconsole.domain.errors import InvalidInput, RuleViolation
-from tdconsole.domain.icm import approve_deal, chip_chop, custom_deal, icm, icm_deal
+from tdconsole.domain.money.icm import approve_deal, chip_chop, custom_deal, icm, icm_deal
 
 
 def two_decimals(values: list[float]) -> list[float]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.commands import ClockGoToLevel, ClockStart, Register, SetLateRegistration, Undo
 from tdconsole.domain.errors import InvalidInput, RuleViolation
-from tdconsole.domain.late_registration import registration_open
 from tests.domain.helpers import Tournament, at
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tdconsole.domain import clock as clock_ops
-from tdconsole.domain import deals, money
+from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.commands import (
     AddOn,
     ApproveDeal,
@@ -27,8 +26,10 @@ from tdconsole.domain.commands import (
 )
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.house_rules import EliminationRules
-from tdconsole.domain.money_settings import MoneySettings
-from tdconsole.domain.payouts import PayoutCurve
+from tdconsole.domain.money import deals
+from tdconsole.domain.money import handlers as money
+from tdconsole.domain.money.payouts import PayoutCurve
+from tdconsole.domain.money.settings import MoneySettings
 from tests.domain.helpers import Tournament, at
 
 NAMES = [f"P{i:02}" for i in range(1, 61)]

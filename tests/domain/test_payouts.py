@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tdconsole.config.payout_tables import load_payout_tables, payout_table_names
 from tdconsole.domain.errors import InvalidInput, NotFound
-from tdconsole.domain.payouts import (
+from tdconsole.domain.money.payouts import (
     Payout,
     PayoutCurve,
     PayoutStructure,
@@ -25,7 +26,6 @@ from tdconsole.domain.payouts import (
     table_payouts,
     tied_prizes,
 )
-from tdconsole.payout_tables import load_payout_tables, payout_table_names
 
 
 def structure(*amounts: int) -> PayoutStructure:

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.house_rules import CLUB, TDA, PenaltyRules
-from tdconsole.domain.penalties import (
+from tdconsole.domain.floor.penalties import (
     OFFENCE_RULES,
     OffenceKind,
     Penalty,
@@ -21,6 +20,7 @@ from tdconsole.domain.penalties import (
     penalty,
     remaining,
 )
+from tdconsole.domain.house_rules import CLUB, TDA, PenaltyRules
 
 T0 = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)
 

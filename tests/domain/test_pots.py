@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, award, resolve_pots, side_pots, split
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.pots import PotsAnswer, PotsInput, award, resolve_pots, side_pots, split
 
 
 def resolve(**data: Any) -> PotsAnswer:

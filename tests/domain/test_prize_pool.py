@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.prize_pool import EntryPrices, prize_pool
+from tdconsole.domain.money.prize_pool import EntryPrices, prize_pool
 
 
 def test_buy_ins_re_entries_and_add_ons_go_to_the_pool_and_the_fee_is_kept_apart() -> None:

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.config import validate
+from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.toml import validate
 from tdconsole.domain.errors import InvalidInput, NotFound
-from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
-from tdconsole.domain.rulings import (
+from tdconsole.domain.floor.rulings import (
     IMPLICIT,
     Catalogue,
     Choice,
@@ -25,7 +25,7 @@ from tdconsole.domain.rulings import (
     walk,
     with_settings,
 )
-from tdconsole.rulings_catalogue import load_catalogue
+from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
 from tests.rulings_cases import CASES, Case
 
 HOUSES = {"club": CLUB, "tda": TDA}

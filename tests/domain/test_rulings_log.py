@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.commands import CallClock, LogRuling, Register, ServePenalty, StopClockCall, Undo
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import RulingLogged
+from tdconsole.domain.floor.log import count_hand_at_table, find_ruling, offences
+from tdconsole.domain.floor.penalties import PenaltyKind
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
-from tdconsole.domain.penalties import PenaltyKind
-from tdconsole.domain.rulings_log import count_hand_at_table, find_ruling, offences
 from tdconsole.domain.tournament import fold
-from tdconsole.rulings_catalogue import load_catalogue
 from tests.domain.helpers import Tournament, at
 
 CATALOGUE = load_catalogue()

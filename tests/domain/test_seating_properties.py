@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from tdconsole.domain.balancing import apply_plan, break_table, next_break, plan_balance, tolerance
-from tdconsole.domain.buttons import Hand, in_arc
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
-from tdconsole.domain.tables import (
+from tdconsole.domain.seating.balancing import apply_plan, break_table, next_break, plan_balance, tolerance
+from tdconsole.domain.seating.buttons import Hand, in_arc
+from tdconsole.domain.seating.tables import (
     Table,
     draw,
     final_table,

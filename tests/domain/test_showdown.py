@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pokerkit import Deck, StandardHighHand
 
-from tdconsole.domain.cards import parse_cards
+from tdconsole.domain.calculators.cards import parse_cards
+from tdconsole.domain.calculators.showdown import Showdown, show_order, showdown
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.showdown import Showdown, show_order, showdown
 
 
 def show(game: str, board: str, order: str = "club", button: int = 0,

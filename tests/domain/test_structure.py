@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from tdconsole.domain import structure as structure_module
-from tdconsole.domain.structure import Break, Level, Structure, can_pay
+from tdconsole.domain.clock import structure as structure_module
+from tdconsole.domain.clock.structure import Break, Level, Structure, can_pay
 
 CHIPS = [{"value": 25, "color": "green"}, {"value": 100, "color": "black"},
          {"value": 500, "color": "purple"}]

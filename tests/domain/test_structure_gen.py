@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tdconsole.config.structures import dump_structure
+from tdconsole.domain.clock.structure import Break, Level, Structure, can_pay
+from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.structure import Break, Level, Structure, can_pay
-from tdconsole.domain.structure_gen import generate_structure
-from tdconsole.structures import dump_structure
 
 CHIP_FRIENDLY = {10, 15, 20, 25, 30, 40, 50, 60, 80}
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from tdconsole.config.structures import dump_structure, list_structures, load_structure, save_structure
+from tdconsole.domain.clock.structure import Break
 from tdconsole.domain.errors import InvalidInput, NotFound
-from tdconsole.domain.structure import Break
-from tdconsole.structures import dump_structure, list_structures, load_structure, save_structure
 
 
 def test_issue_5_presets_turbo_deepstack_and_festival_are_shipped() -> None:

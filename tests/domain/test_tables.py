@@ -8,10 +8,10 @@ import random
 import pytest
 from pydantic import ValidationError
 
-from tdconsole.domain.buttons import hand_from_button
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules, SeatingRules
-from tdconsole.domain.tables import (
+from tdconsole.domain.seating.buttons import hand_from_button
+from tdconsole.domain.seating.tables import (
     Table,
     all_hands_done,
     block_seat,

@@ -20,7 +20,7 @@ from tdconsole.domain.commands import (
 )
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.tournament import fold
-from tdconsole.views import state_view
+from tdconsole.views.tournament import state_view
 from tests.domain.helpers import Tournament, at
 
 

@@ -41,7 +41,7 @@ def test_the_installed_package_finds_its_configs_and_migrations(unpacked: Path, 
     where = _run(unpacked, tmp_path, "-c", "import tdconsole; print(tdconsole.__file__)")
     assert where.startswith(str(unpacked)), where
     db = str(tmp_path / "club.sqlite")
-    cli = ["-m", "tdconsole.cli", "--db", db]
+    cli = ["-m", "tdconsole", "--db", db]
     assert json.loads(_run(unpacked, tmp_path, *cli, "demo", "--no-tui", "--json"))["entries"] == 45
     assert "club-turbo" in _run(unpacked, tmp_path, *cli, "structure", "list", "--json")
     assert json.loads(_run(unpacked, tmp_path, *cli, "rulings", "scenarios", "--json"))

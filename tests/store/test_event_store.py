@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
+from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
 from tdconsole.domain.events import Envelope, PlayerRegistered
 from tdconsole.domain.tournament import fold
@@ -15,7 +16,6 @@ from tdconsole.service import Service
 from tdconsole.store import db
 from tdconsole.store.db import StoreError, database_url, upgrade
 from tdconsole.store.event_store import Conflict, EventStore
-from tdconsole.structures import load_structure
 from tests.conftest import FakeClock
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from tdconsole.config.payout_tables import load_payout_tables
+from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import (
     ApproveDeal,
     Bust,
@@ -17,12 +19,10 @@ from tdconsole.domain.commands import (
     Register,
     SetMoney,
 )
-from tdconsole.domain.money_settings import MoneySettings
-from tdconsole.payout_tables import load_payout_tables
+from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
-from tdconsole.views import state_view
+from tdconsole.views.tournament import state_view
 from tests.conftest import FakeClock
 
 

@@ -13,15 +13,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tdconsole.config.payout_tables import load_payout_tables
+from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Bust, Reenter, Register, SetMoney, Undo
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import EliminationRules
-from tdconsole.domain.money_settings import MoneySettings
-from tdconsole.payout_tables import load_payout_tables
+from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
-from tdconsole.views import state_view
+from tdconsole.views.tournament import state_view
 
 
 @pytest.fixture(scope="module")

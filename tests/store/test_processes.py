@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from tdconsole.config.structures import load_structure
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
 
 ROOT = Path(__file__).resolve().parents[2]
 

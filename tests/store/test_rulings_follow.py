@@ -9,14 +9,14 @@ import sys
 
 import pytest
 
-from tdconsole.config import load_house_rules
+from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.structures import load_structure
+from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import LogRuling, Register
 from tdconsole.domain.tournament import fold
-from tdconsole.rulings_catalogue import load_catalogue
-from tdconsole.rulings_views import rulings_view
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
+from tdconsole.views.rulings import rulings_view
 
 OOT = {"action": "check", "changed": "no", "deliberate": "no", "players": "8"}
 
@@ -34,7 +34,7 @@ def td(store: EventStore) -> Service:
 
 
 def _cli(db_url: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tdconsole.cli", "--db", db_url, *args],
+    return subprocess.run([sys.executable, "-m", "tdconsole", "--db", db_url, *args],
                           capture_output=True, text=True, timeout=60, check=False)
 
 

@@ -12,14 +12,15 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tdconsole.config.structures import load_structure
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import SeatingRules
-from tdconsole.domain.seating import balance_plan
-from tdconsole.domain.tournament import TournamentState, fold
+from tdconsole.domain.seating.handlers import balance_plan
+from tdconsole.domain.state import TournamentState
+from tdconsole.domain.tournament import fold
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
 
 RULES = SeatingRules()
 

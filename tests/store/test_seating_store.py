@@ -7,11 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
-from tdconsole.domain.tables import tables_view
+from tdconsole.domain.seating.tables import tables_view
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +21,7 @@ def test_a_draw_by_another_process_is_seen_seat_for_seat(store: EventStore, db_u
     service.execute(Register(names=[f"Player {i}" for i in range(1, 31)]))
     # The laptop across the room draws (a real second process, its own connection).
     drawn = subprocess.run(
-        [sys.executable, "-m", "tdconsole.cli", "--db", db_url, "--tournament",
+        [sys.executable, "-m", "tdconsole", "--db", db_url, "--tournament",
          str(service.tournament_id), "draw", "--json"],
         cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
     )

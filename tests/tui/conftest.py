@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.structures import load_structure
 from tests.conftest import FakeClock
 
 

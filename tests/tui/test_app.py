@@ -130,7 +130,7 @@ async def test_t_level_1_f4_edits_the_tournaments_structure_and_saving_changes_i
 
 
 async def test_editor_save_preset_is_listed_and_loadable(service: Service) -> None:
-    from tdconsole.structures import list_structures, load_structure
+    from tdconsole.config.structures import list_structures, load_structure
 
     app = create_app(service)
     async with app.run_test(size=(160, 40)) as pilot:
@@ -211,8 +211,8 @@ async def test_register_from_the_command_palette(service: Service) -> None:
 
 
 async def test_markup_in_names_never_breaks_the_screens(tmp_path, fake_clock: FakeClock) -> None:  # type: ignore[no-untyped-def]
+    from tdconsole.config.structures import load_structure
     from tdconsole.store.event_store import EventStore
-    from tdconsole.structures import load_structure
 
     store = EventStore.open(f"sqlite:///{tmp_path / 'markup.sqlite'}")
     service = Service.create(store, name="[/broken] [bold]Cup", structure=load_structure("club-turbo"),

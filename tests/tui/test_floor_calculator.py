@@ -6,10 +6,10 @@ from textual.app import App
 from textual.message import Message
 from textual.widgets import Input, Static
 
-from tdconsole.domain.betting import BettingAnswer
-from tdconsole.domain.chips_pushed import ChipsAnswer
+from tdconsole.domain.calculators.betting import BettingAnswer
+from tdconsole.domain.calculators.chips_pushed import ChipsAnswer
+from tdconsole.domain.calculators.pots import PotsAnswer
 from tdconsole.domain.house_rules import TDA
-from tdconsole.domain.pots import PotsAnswer
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 
 

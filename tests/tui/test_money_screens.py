@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.widgets import DataTable, Input, Static
 
 from tdconsole.domain.commands import SetMoney
-from tdconsole.domain.money_settings import MoneySettings
+from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
 from tdconsole.tui.app import SCREEN_ACTIONS, TD_ACTIONS, TdApp, create_app
 from tdconsole.tui.screens.bust_hand import BustHandScreen

@@ -7,9 +7,9 @@ from __future__ import annotations
 from textual.message import Message
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from tdconsole.config import load_house_rules
+from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import CallClock, LogRuling, Register
-from tdconsole.rulings_catalogue import load_catalogue
 from tdconsole.service import Service
 from tdconsole.tui.app import FloorApp, create_app, create_floor_app
 from tdconsole.tui.messages import CommandRequested

@@ -7,8 +7,8 @@ from pathlib import Path
 from textual.app import App
 from textual.widgets import Input
 
-from tdconsole.domain.structure import Break, Level, Structure
-from tdconsole.structures import load_structure
+from tdconsole.config.structures import load_structure
+from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 
 SMALL = Structure(

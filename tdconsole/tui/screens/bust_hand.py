@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Static
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.events import HandForHandBust, PlayerBusted
-from tdconsole.domain.money import name_numbers
+from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.tournament import decide
 
 

@@ -10,12 +10,12 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from tdconsole.domain import deals
 from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountChips, ProposeDeal
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.money import name_numbers
-from tdconsole.money_views import deal_view
+from tdconsole.domain.money import deals
+from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.views.money import deal_view
 
 
 class DealScreen(Screen[None]):

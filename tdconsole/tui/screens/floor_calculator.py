@@ -18,12 +18,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static, TabbedContent, TabPane
 
-from tdconsole.config import describe_validation_error, load_house_rules
-from tdconsole.domain.betting import BettingAnswer, BettingInput, betting_round
-from tdconsole.domain.chips_pushed import ChipsAnswer, ChipsInput, read_chips
+from tdconsole.config.toml import describe_validation_error, load_house_rules
+from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_round
+from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, read_chips
+from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.pots import PotsAnswer, PotsInput, resolve_pots
 
 # (field id, label, placeholder, initial value) per calculator.
 Fields = list[tuple[str, str, str, str]]

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from tdconsole.rulings_views import left_text, penalties_view
+from tdconsole.views.rulings import left_text, penalties_view
 
 
 class FloorTablesScreen(Screen[None]):

@@ -10,10 +10,10 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from tdconsole.config import load_house_rules
+from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
-from tdconsole.money_views import hand_for_hand_view, payouts_view
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.views.money import hand_for_hand_view, payouts_view
 
 
 class HandForHandScreen(Screen[None]):

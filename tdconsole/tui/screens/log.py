@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Footer, Header
 
 from tdconsole.domain.commands import Undo
 from tdconsole.tui.messages import CommandRequested
-from tdconsole.views import log_view
+from tdconsole.views.tournament import log_view
 
 
 class LogScreen(Screen[None]):

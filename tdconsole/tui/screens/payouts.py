@@ -9,12 +9,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
+from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.money import pool
-from tdconsole.money_views import payouts_view
-from tdconsole.payout_tables import load_payout_tables
+from tdconsole.domain.money.handlers import pool
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.views.money import payouts_view
 
 
 class PayoutsScreen(Screen[None]):

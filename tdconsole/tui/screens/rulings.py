@@ -24,14 +24,16 @@ from textual.widgets import (
     TabPane,
 )
 
-from tdconsole.domain.clock import format_duration
-from tdconsole.domain.clock_call import SCENARIO as CLOCK_CALL
-from tdconsole.domain.clock_call import answers_at_zero
+from tdconsole.domain.clock.timing import format_duration
 from tdconsole.domain.commands import CallClock, ServePenalty, StopClockCall
+from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
+from tdconsole.domain.floor.clock_call import answers_at_zero
+from tdconsole.domain.floor.log import find_ruling
+from tdconsole.domain.floor.rulings import Catalogue, Suggestion
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.rulings import Catalogue, Suggestion
-from tdconsole.domain.rulings_log import find_ruling
-from tdconsole.rulings_views import (
+from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.widgets.ruling_wizard import RulingWizard, describe_suggestion
+from tdconsole.views.rulings import (
     clock_calls_view,
     left_text,
     offences_view,
@@ -40,8 +42,6 @@ from tdconsole.rulings_views import (
     ruling_view,
     rulings_view,
 )
-from tdconsole.tui.messages import CommandRequested
-from tdconsole.tui.widgets.ruling_wizard import RulingWizard, describe_suggestion
 
 # Countdowns (clock calls, minutes away) are redrawn this often even when nothing was logged.
 TICK_SECONDS = 0.25

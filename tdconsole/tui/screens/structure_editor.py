@@ -23,11 +23,11 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
-from tdconsole.config import describe_validation_error
+from tdconsole.config.structures import load_structure, save_preset, save_structure
+from tdconsole.config.toml import describe_validation_error
+from tdconsole.domain.clock.structure import Break, Level, Structure
+from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.structure import Break, Level, Structure
-from tdconsole.domain.structure_gen import generate_structure
-from tdconsole.structures import load_structure, save_preset, save_structure
 
 GENERATOR_FIELDS = (("stack", "starting stack"), ("players", "players"),
                     ("minutes", "target minutes"), ("level", "level minutes"))

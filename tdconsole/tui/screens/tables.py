@@ -15,15 +15,17 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from tdconsole import seating_views
-from tdconsole.config import load_house_rules
-from tdconsole.domain import balancing, commands, seating
+from tdconsole.config.toml import load_house_rules
+from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.house_rules import SeatingRules
-from tdconsole.domain.tables import tables_view
+from tdconsole.domain.seating import balancing
+from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating.tables import tables_view
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
+from tdconsole.views import seating as seating_views
 
 
 def tile(view: dict[str, Any]) -> Text:

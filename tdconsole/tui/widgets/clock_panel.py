@@ -18,11 +18,11 @@ from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.widgets import Digits, Static
 
-from tdconsole.domain import clock as clock_ops
-from tdconsole.domain.clock import ClockReading, Warning, format_duration, warning_between
+from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.domain.clock.timing import ClockReading, Warning, format_duration, warning_between
 from tdconsole.domain.house_rules import AnteRules
-from tdconsole.domain.tournament import TournamentState
-from tdconsole.views import clock_view, state_view
+from tdconsole.domain.state import TournamentState
+from tdconsole.views.tournament import clock_view, state_view
 
 # How often the panel looks at the time: often enough that the shown second is never late by more
 # than a quarter of a second; it redraws only when the second changes.

@@ -17,12 +17,12 @@ from textual.widgets.option_list import Option
 from tdconsole.domain.commands import LogRuling
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.events import RulingLogged
+from tdconsole.domain.floor.log import prepare
+from tdconsole.domain.floor.rulings import Catalogue, OpenQuestion, Scenario, Suggestion, Walk
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.rulings import Catalogue, OpenQuestion, Scenario, Suggestion, Walk
-from tdconsole.domain.rulings_log import prepare
-from tdconsole.domain.tournament import TournamentState
-from tdconsole.rulings_views import suggestion_lines
+from tdconsole.domain.state import TournamentState
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.views.rulings import suggestion_lines
 
 
 def describe_suggestion(suggestion: Suggestion) -> Text:

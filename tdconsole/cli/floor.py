@@ -1,0 +1,30 @@
+"""`tdconsole floor --staff NAME`: the floor terminal, a TUI in the floor role on the same database."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from tdconsole.cli.kit import session_of
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.state import normalise_name
+
+app = typer.Typer()
+
+
+@app.command()
+def floor(
+    ctx: typer.Context,
+    staff: Annotated[str, typer.Option("--staff", help="Your name: every ruling you log carries it.")],
+) -> None:
+    """Open the floor terminal: rulings, clock calls, the rulings log (floor staff, no TD actions)."""
+    name = normalise_name(staff)
+    if not name:
+        raise InvalidInput("--staff: give your name")
+    session = session_of(ctx)
+    # The service refuses TD-only commands for this role, whatever the screens offer.
+    session.role, session.actor = "floor", name
+    from tdconsole.tui.app import create_floor_app
+
+    create_floor_app(session.service()).run()

@@ -1,0 +1,107 @@
+"""What every CLI command shares: `--json` output, JSON on stdin, and one-line errors."""
+
+from __future__ import annotations
+
+import getpass
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from pydantic import BaseModel
+from rich.console import Console
+
+from tdconsole.config.toml import validate
+from tdconsole.domain import commands
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.service import Role, Service
+from tdconsole.store.db import database_url, default_database
+from tdconsole.store.event_store import EventStore
+
+M = TypeVar("M", bound=BaseModel)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+# Names and other user text are printed literally, never read as Rich markup.
+console = Console(highlight=False, markup=False)
+
+
+def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> None:
+    """Print `data` as JSON with `--json`, else call `render` (or print it plainly)."""
+    if isinstance(data, BaseModel):
+        data = data.model_dump(mode="json")
+    if as_json or render is None:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    else:
+        render()
+
+
+def read_json_stdin(model: type[M], source: str = "stdin") -> M:
+    """Parse a JSON document from standard input into `model`; a bad one is a one-line error."""
+    text = sys.stdin.read()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidInput(f"{source}: malformed JSON: {error.msg} at line {error.lineno}") from None
+    return validate(model, data, source)
+
+
+@dataclass
+class Session:
+    """The global options, and the store and service opened from them on first use."""
+
+    db: str | None = None
+    tournament: int | None = None
+    actor: str = "td"
+    role: Role = "td"
+    sound: bool = True  # the clock's bell (--no-sound)
+    _store: EventStore | None = field(default=None, repr=False)
+    _service: Service | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return database_url(self.db or default_database())
+
+    def store(self) -> EventStore:
+        if self._store is None:
+            self._store = EventStore.open(self.url)
+        return self._store
+
+    def service(self) -> Service:
+        if self._service is None:
+            self._service = Service(self.store(), self.tournament, actor=self.actor, role=self.role)
+        return self._service
+
+    def execute(self, command: commands.Command) -> Service:
+        service = self.service()
+        service.execute(command)
+        return service
+
+
+def session_of(ctx: typer.Context) -> Session:
+    """The global options' session, from any command's context."""
+    session = ctx.find_root().obj
+    assert isinstance(session, Session)
+    return session
+
+
+def default_actor() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no user name on some Windows set-ups
+        return "td"
+
+
+def write_document(text: str, out: Path | None) -> None:
+    """An export to `--out FILE`, or to standard output; a file that cannot be written is one line."""
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise InvalidInput(f"--out {out}: cannot be written: {error.strerror}") from None
+    console.print(f"Wrote {out}")

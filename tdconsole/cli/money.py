@@ -1,0 +1,451 @@
+"""Issue 6 on the command line: busts, re-entries, add-ons, the prize pool and payouts,
+hand-for-hand, chip counts and deals, results. Everything goes through the service."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.config.payout_tables import load_payout_tables
+from tdconsole.config.toml import load_house_rules, validate
+from tdconsole.domain import commands
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.events import HandForHandBust, PlayerBusted
+from tdconsole.domain.money import deals
+from tdconsole.domain.money.handlers import name_numbers
+from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.service import Service
+from tdconsole.views.money import deal_view, hand_for_hand_view, payouts_view, results_rows
+from tdconsole.views.tournament import state_view
+
+money_app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
+settings_app = typer.Typer(help="The prize pool and payout settings.", no_args_is_help=True)
+h4h_app = typer.Typer(help="Hand-for-hand (T-H4H-1, RP-8).", no_args_is_help=True)
+deal_app = typer.Typer(help="Deals: ICM, chip chop, custom (T-DEAL-1).", no_args_is_help=True)
+money_app.add_typer(settings_app, name="money")
+money_app.add_typer(h4h_app, name="h4h")
+money_app.add_typer(deal_app, name="deal")
+
+
+def _places(place: int | None, last: int | None) -> str:
+    if place is None:
+        return ""
+    return f"{place}-{last}" if last is not None and last != place else str(place)
+
+
+# ---------------------------------------------------------------- busts, re-entries, add-ons
+
+
+@money_app.command()
+def bust(
+    ctx: typer.Context,
+    names: list[str],
+    stack: Annotated[list[str] | None, typer.Option(
+        "--stack", help="NAME=CHIPS at the start of the hand (T-ELIM-1), once per player.")] = None,
+    by: Annotated[list[str] | None, typer.Option(
+        "--by", help="Who knocked them out; repeat for a split bounty (T-BOUNTY-1).")] = None,
+    table: Annotated[int | None, typer.Option(help="The table (hand-for-hand, unseated).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
+    command = commands.Bust(names=names, stacks=name_numbers(stack or [], "--stack"), by=by or [],
+                            table=table)
+    service = session_of(ctx).service()
+    envelopes = service.execute(command)
+    view = state_view(service.state, service.tournament_id, service.now())
+    players = {player["id"]: player for player in view["players"]}
+    busted = []
+    for envelope in envelopes:
+        event = envelope.event
+        if isinstance(event, PlayerBusted | HandForHandBust):
+            player = players[event.player_id]
+            row = {key: player[key] for key in ("id", "name", "place", "last_place", "tied_with",
+                                                "prize")}
+            if isinstance(event, PlayerBusted):
+                row.update(rules=event.rules, bounty={players[k]["name"]: v
+                                                      for k, v in event.bounty.items()})
+            else:
+                row.update(pending=True, table=event.table)
+            busted.append(row)
+    data = {"busted": busted, "players_left": service.state.players_left,
+            "hand_for_hand": view["hand_for_hand"]}
+
+    def render() -> None:
+        for row in busted:
+            if row.get("pending"):
+                console.print(f"{row['name']} busts at table {row['table']}: placed when every "
+                              "table has finished the hand (T-H4H-1)")
+                continue
+            rules = f" ({', '.join(row['rules'])})" if row["rules"] else ""
+            prize = f", prize {row['prize']:,}" if row["prize"] else ""
+            console.print(f"{row['name']} busts in place "
+                          f"{_places(row['place'], row['last_place'])}{prize}{rules}")
+        if view["hand_for_hand"]["suggested"]:
+            console.print("Hand-for-hand is due (T-H4H-1): tdconsole h4h start")
+
+    emit(data, as_json, render)
+
+
+@money_app.command()
+def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
+    """A busted player buys a new entry (T-REG-1); it has its own place."""
+    rules = load_house_rules().eliminations
+    service = session_of(ctx).execute(commands.Reenter(name=name, rules=rules))
+    player = service.state.find(name)
+    data = {"id": player.id, "name": player.name, "entry": player.entry,
+            "entries": service.state.entries, "players_left": service.state.players_left,
+            "earlier_entry_can_cash": rules.earlier_entry_can_cash,
+            "table": player.table, "seat": player.seat}  # after the draw: seated at once (8A)
+    emit(data, as_json, lambda: console.print(
+        f"{player.name} re-enters (entry {player.entry}); {data['entries']} entries"))
+
+
+@money_app.command("add-on")
+def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
+    """Sell an add-on to each player named."""
+    service = session_of(ctx).execute(commands.AddOn(names=names))
+    data = {"add_ons": [service.state.find(name).name for name in names],
+            "prize_pool": payouts_view(service.state)["prize_pool"]}
+    emit(data, as_json, lambda: console.print(
+        f"Add-on for {', '.join(data['add_ons'])}; prize pool {data['prize_pool']:,}"))
+
+
+@money_app.command()
+def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
+        metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
+          as_json: JsonFlag = False) -> None:
+    """Record chip counts (for deals)."""
+    service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "chips")))
+    state = service.state
+    data = {"chips": {state.players[i].name: n for i, n in state.chips.items()}}
+    emit(data, as_json, lambda: console.print(
+        "; ".join(f"{name} {n:,}" for name, n in data["chips"].items())))
+
+
+# ---------------------------------------------------------------- prize pool and payouts
+
+
+def _payouts_render(data: dict[str, Any]) -> None:
+    table = Table("place", "amount", title=f"Prize pool {data['prize_pool']:,} ({data['method']})")
+    locked = {row["place"] for row in data["locked"]}
+    for row in data["payouts"]:
+        table.add_row(str(row["place"]), f"{row['amount']:,}" + (" locked" if row["place"] in
+                                                                  locked else ""))
+    console.print(table)
+    if "error" in data:
+        console.print(f"The payouts cannot be made: {data['error']}")
+
+
+@money_app.command()
+def payouts(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """What each place pays: {"prize_pool": n, "payouts": [{"place", "amount"}]}."""
+    service = session_of(ctx).service()
+    data = payouts_view(service.state)
+    emit(data, as_json, lambda: _payouts_render(data))
+
+
+def _money_render(data: dict[str, Any]) -> None:
+    money = data["money"]
+    console.print(f"Entries {money['entries']}: collected {money['collected']:,} = prize part "
+                  f"{money['prize_part']:,} + fees {money['fees']:,} + bounties "
+                  f"{money['bounties']:,}")
+    console.print(f"Prize pool {money['prize_pool']:,} = prize part - rake {money['rake']:,} + "
+                  f"overlay {money['overlay']:,} (guarantee {money['guarantee']:,})")
+
+
+def _money_data(service: Service) -> dict[str, Any]:
+    view = state_view(service.state, service.tournament_id, service.now())
+    return {"money": view["money"], "prize_pool": view["prize_pool"],
+            "settings": service.state.money.model_dump(mode="json", exclude={"table"}),
+            "table": None if service.state.money.table is None else service.state.money.table.name}
+
+
+@settings_app.command("show")
+def money_show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """The prize pool: collected, fees, rake, bounties, guarantee and overlay."""
+    data = _money_data(session_of(ctx).service())
+    emit(data, as_json, lambda: _money_render(data))
+
+
+@settings_app.command("set")
+def money_set(
+    ctx: typer.Context,
+    guarantee: Annotated[int | None, typer.Option(help="Guaranteed prize pool.")] = None,
+    bounty: Annotated[int | None, typer.Option(help="Fixed bounty per entry (T-BOUNTY-1).")] = None,
+    rake: Annotated[float | None, typer.Option(help="Rake, percent of the prize part.")] = None,
+    re_entry: Annotated[int | None, typer.Option(help="Prize part of a re-entry.")] = None,
+    re_entry_fee: Annotated[int | None, typer.Option(help="Fee of a re-entry.")] = None,
+    add_on: Annotated[int | None, typer.Option(help="Prize part of an add-on.")] = None,
+    add_on_fee: Annotated[int | None, typer.Option(help="Fee of an add-on.")] = None,
+    table: Annotated[str | None, typer.Option(help="Pay by configs/payouts/NAME.toml.")] = None,
+    generator: Annotated[bool, typer.Option(help="Pay by the generator.")] = False,
+    paid: Annotated[float | None, typer.Option(help="Generator: percent of entries paid.")] = None,
+    min_cash: Annotated[float | None, typer.Option(help="Generator: min cash x buy-in.")] = None,
+    unit: Annotated[int | None, typer.Option(help="Generator: round to this many kroner.")] = None,
+    exponent: Annotated[float | None, typer.Option(help="Generator: curve steepness.")] = None,
+    lock: Annotated[list[str] | None, typer.Option(
+        help="PLACE=AMOUNT fixed by the TD (repeatable; replaces the locks).")] = None,
+    unlock: Annotated[bool, typer.Option(help="Remove every locked place.")] = False,
+    pay_jump: Annotated[list[int] | None, typer.Option(
+        help="Also suggest hand-for-hand at this place (repeatable; replaces).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Change the money settings (the others stay as they are); logged, undoable."""
+    if table is not None and generator:
+        raise InvalidInput("--table and --generator: choose one")
+    session = session_of(ctx)
+    current = session.service().state.money
+    data = current.model_dump()
+    updates = {"guarantee": guarantee, "bounty": bounty, "rake_percent": rake,
+               "re_entry": re_entry, "re_entry_fee": re_entry_fee, "add_on": add_on,
+               "add_on_fee": add_on_fee, "pay_jumps": pay_jump}
+    data.update({key: value for key, value in updates.items() if value is not None})
+    curve = {"paid_share": None if paid is None else paid / 100, "min_cash_multiple": min_cash,
+             "unit": unit, "exponent": exponent}
+    data["curve"].update({key: value for key, value in curve.items() if value is not None})
+    if table is not None:
+        data["table"] = load_payout_tables(table).model_dump()
+    if generator:
+        data["table"] = None
+    if unlock:
+        data["locked"] = {}
+    if lock is not None:
+        data["locked"] = {int(place): amount for place, amount in
+                          name_numbers(lock, "--lock").items() if place.strip().isdigit()}
+        if len(data["locked"]) != len(lock):
+            raise InvalidInput("--lock: write PLACE=AMOUNT with a place number")
+    settings = validate(MoneySettings, data, "money set")
+    service = session.execute(commands.SetMoney(settings=settings))
+    shown = _money_data(service)
+    def render() -> None:
+        _money_render(shown)
+        _payouts_render(payouts_view(service.state))
+
+    emit(shown, as_json, render)
+
+
+# ---------------------------------------------------------------- hand-for-hand
+
+
+def _h4h_render(data: dict[str, Any]) -> None:
+    if not data["active"]:
+        due = " (due now: T-H4H-1)" if data["suggested"] else ""
+        console.print(f"Hand-for-hand is off{due}")
+        return
+    tables = ", ".join(f"{row['table']} {'done' if row['done'] else 'playing'}"
+                       for row in data["tables"])
+    console.print(f"Hand-for-hand, hand {data['hand']}: {tables}")
+    for row in data["pending"]:
+        console.print(f"  busted at table {row['table']}: {row['name']} (stack {row['stack']})")
+
+
+def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
+    session = session_of(ctx)
+    service = session.execute(command) if command is not None else session.service()
+    paid = len(payouts_view(service.state)["payouts"])
+    data = hand_for_hand_view(service.state, paid)
+    emit(data, as_json, lambda: _h4h_render(data))
+
+
+@h4h_app.command("start")
+def h4h_start(
+    ctx: typer.Context,
+    tables: Annotated[str | None, typer.Option(help="Tables in play: 1,2,3 (default: seated).")
+                      ] = None,
+    between_hands: Annotated[bool, typer.Option(
+        help="No hand is in progress at the announcement (no RP-8A hand).")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Announce hand-for-hand: the clock pauses; busts are placed hand by hand."""
+    numbers: list[int] = []
+    for part in (tables or "").split(","):
+        if part.strip():
+            if not part.strip().isdigit():
+                raise InvalidInput(f"--tables: {part.strip()!r} is not a table number")
+            numbers.append(int(part))
+    rules = load_house_rules().eliminations
+    _h4h(ctx, commands.HandForHandStart(tables=numbers, hand_in_progress=not between_hands,
+                                        rules=rules), as_json)
+
+
+@h4h_app.command("stop")
+def h4h_stop(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """End hand-for-hand (the clock resumes if hand-for-hand paused it)."""
+    _h4h(ctx, commands.HandForHandStop(), as_json)
+
+
+@h4h_app.command("status")
+def h4h_status(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Which tables have finished the hand, and the busts waiting for the others."""
+    _h4h(ctx, None, as_json)
+
+
+@h4h_app.command("done")
+def h4h_done(ctx: typer.Context, table: int, as_json: JsonFlag = False) -> None:
+    """TABLE has finished the hand-for-hand hand (the last one places the hand's busts)."""
+    _h4h(ctx, commands.HandForHandTableDone(table=table), as_json)
+
+
+# ---------------------------------------------------------------- deals
+
+
+def _deal_render(data: dict[str, Any] | None) -> None:
+    if data is None:
+        console.print("No deal")
+        return
+    status = "approved" if data["approved"] else "proposed"
+    console.print(f"Deal by {data['method']} ({status}, {data['left_for_winner']:,} left for the "
+                  "winner, T-DEAL-1)")
+    for row in data["players"]:
+        consent = "consents" if row["consented"] else "has not consented"
+        console.print(Text(f"  {row['name']}: {row['amount']:,} ({consent})"))
+
+
+@deal_app.command("calc")
+def deal_calc(
+    ctx: typer.Context,
+    leave: Annotated[int, typer.Option(help="Kroner left for the winner.")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """ICM and chip chop side by side for the players left (from the chip counts)."""
+    found = deals.options(session_of(ctx).service().state, leave)
+    rows = [{"name": player.name, "chips": chips, "equity": round(equity, 2), "icm": icm_amount,
+             "chip_chop": chop}
+            for player, chips, equity, icm_amount, chop in zip(
+                found.players, found.stacks, found.equity, found.icm.amounts,
+                found.chip_chop.amounts, strict=True)]
+    data = {"payouts": found.payouts, "left_for_winner": leave, "players": rows}
+
+    def render() -> None:
+        table = Table("player", "chips", "ICM", "chip chop",
+                      title=f"Remaining payouts {', '.join(f'{p:,}' for p in found.payouts)}")
+        for row in rows:
+            table.add_row(Text(str(row["name"])), f"{row['chips']:,}", f"{row['icm']:,}",
+                          f"{row['chip_chop']:,}")
+        console.print(table)
+
+    emit(data, as_json, render)
+
+
+def _deal(ctx: typer.Context, command: commands.Command, as_json: bool) -> None:
+    service = session_of(ctx).execute(command)
+    data = deal_view(service.state)
+    emit(data, as_json, lambda: _deal_render(data))
+
+
+@deal_app.command("propose")
+def deal_propose(
+    ctx: typer.Context,
+    method: Annotated[str, typer.Argument(help="icm, chip-chop or custom.")],
+    amount: Annotated[list[str] | None, typer.Option(
+        help="custom: NAME=AMOUNT for every player left.")] = None,
+    leave: Annotated[int, typer.Option(help="Kroner left for the winner.")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """Propose a deal; it needs every player's consent and the TD's approval (T-DEAL-1)."""
+    if method not in ("icm", "chip-chop", "custom"):
+        raise InvalidInput(f"deal method must be icm, chip-chop or custom, not {method!r}")
+    _deal(ctx, commands.ProposeDeal.model_validate({"method": method,
+                                    "amounts": name_numbers(amount or [], "--amount"),
+                                    "leave_for_winner": leave}), as_json)
+
+
+@deal_app.command("consent")
+def deal_consent(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
+    """Record that these players agree to the proposed deal."""
+    _deal(ctx, commands.ConsentDeal(names=names), as_json)
+
+
+@deal_app.command("approve")
+def deal_approve(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """The TD approves the deal (refused without every player's consent: T-DEAL-1)."""
+    _deal(ctx, commands.ApproveDeal(), as_json)
+
+
+@deal_app.command("show")
+def deal_show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """The proposed or approved deal."""
+    data = deal_view(session_of(ctx).service().state)
+    emit(data, as_json, lambda: _deal_render(data))
+
+
+# ---------------------------------------------------------------- results
+
+RESULT_COLUMNS = ("place", "name", "prize", "knockouts", "bounties", "entries")
+
+
+def results_csv(rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(RESULT_COLUMNS)
+    for row in rows:
+        writer.writerow([_places(row["place"], row["last_place"]) if c == "place" else
+                         ("" if row[c] is None else row[c]) for c in RESULT_COLUMNS])
+    return out.getvalue()
+
+
+def results_html(title: str, pool: int, rows: list[dict[str, Any]]) -> str:
+    """A printable sheet; every name goes through `html.escape` (names are user text)."""
+    body = "\n".join(
+        "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in (
+            _places(row["place"], row["last_place"]), row["name"],
+            "" if row["prize"] is None else f"{row['prize']:,}", str(row["knockouts"]),
+            f"{row['bounties']:,}", str(row["entries"]))) + "</tr>"
+        for row in rows)
+    name = html.escape(title)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{name}: results</title>
+<style>
+body {{ font-family: sans-serif; margin: 2em; }}
+table {{ border-collapse: collapse; width: 100%; }}
+th, td {{ border-bottom: 1px solid #999; padding: 0.3em 0.6em; text-align: left; }}
+td:nth-child(n+3), th:nth-child(n+3) {{ text-align: right; }}
+@media print {{ body {{ margin: 0; }} }}
+</style>
+</head>
+<body>
+<h1>{name}</h1>
+<p>Prize pool {pool:,} kr</p>
+<table>
+<thead><tr><th>Place</th><th>Name</th><th>Prize</th><th>Knockouts</th><th>Bounties</th><th>Entries</th></tr></thead>
+<tbody>
+{body}
+</tbody>
+</table>
+</body>
+</html>
+"""
+
+
+@money_app.command()
+def results(
+    ctx: typer.Context,
+    format: Annotated[Literal["csv", "json", "html"], typer.Option(
+        "--format", help="csv, json or html (a printable sheet).")] = "csv",
+    out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
+) -> None:
+    """Results: place, name, prize, knockouts and bounties, entries."""
+    service = session_of(ctx).service()
+    rows = results_rows(service.state)
+    if format == "json":
+        text = json.dumps({"tournament": service.state.info.name,
+                           "prize_pool": payouts_view(service.state)["prize_pool"],
+                           "results": rows}, ensure_ascii=False, indent=2) + "\n"
+    elif format == "html":
+        text = results_html(service.state.info.name, payouts_view(service.state)["prize_pool"],
+                            rows)
+    else:
+        text = results_csv(rows)
+    write_document(text, out)

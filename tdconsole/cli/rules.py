@@ -1,0 +1,338 @@
+"""`tdconsole rules ...`: the floor calculators. They need no tournament and touch no database."""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from tdconsole.cli.kit import JsonFlag, console, emit, read_json_stdin
+from tdconsole.config.payout_tables import load_payout_tables
+from tdconsole.config.toml import load_house_rules, validate
+from tdconsole.domain.calculators.antes import post_blinds
+from tdconsole.domain.calculators.betting import BettingInput, betting_round
+from tdconsole.domain.calculators.cards import parse_cards
+from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
+from tdconsole.domain.calculators.chips_pushed import ChipsInput, read_chips
+from tdconsole.domain.calculators.pots import PotsInput, resolve_pots
+from tdconsole.domain.calculators.showdown import GameName, Half, showdown
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.money.icm import icm
+from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
+
+rules_app = typer.Typer(
+    help="Floor calculators: betting, chips pushed, pots, showdown, posts, ICM.",
+    no_args_is_help=True,
+)
+
+
+# --- money: ICM and payouts (issue 6) -------------------------------------------------------------
+# Stateless calculators over tdconsole.domain.money.icm and .payouts; the tournament's own payouts and
+# deals go through the service.
+
+
+def _whole_numbers(text: str, option: str) -> list[int]:
+    """`1500,1200,975` -> [1500, 1200, 975]; anything else is a one-line error naming the option."""
+    numbers = []
+    for part in text.split(","):
+        try:
+            numbers.append(int(part.strip().replace("_", "")))
+        except ValueError:
+            raise InvalidInput(f"{option}: {part.strip()!r} is not a whole number") from None
+    return numbers
+
+
+def _locks(locks: list[str]) -> dict[int, int]:
+    """`--lock 1=3000` (repeatable) -> {1: 3000}."""
+    locked: dict[int, int] = {}
+    for lock in locks:
+        place, _, amount = lock.partition("=")
+        numbers = _whole_numbers(f"{place},{amount}", "--lock") if amount else None
+        if numbers is None:
+            raise InvalidInput(f"--lock: {lock!r} is not PLACE=AMOUNT")
+        if numbers[0] in locked:
+            raise InvalidInput(f"--lock: place {numbers[0]} is locked twice")
+        locked[numbers[0]] = numbers[1]
+    return locked
+
+
+@rules_app.command("icm")
+def icm_command(
+    payouts: Annotated[str, typer.Option(help="Payouts by place, best first: 100,76")],
+    stacks: Annotated[str, typer.Option(help="Chip counts, one per player: 1500,1200,975")],
+    as_json: JsonFlag = False,
+) -> None:
+    """ICM equity (Malmuth-Harville) of each stack, to two decimals."""
+    chips = _whole_numbers(stacks, "--stacks")
+    equity = [round(value, 2) for value in icm(_whole_numbers(payouts, "--payouts"), chips)]
+
+    def render() -> None:
+        table = Table("player", "stack", "equity", title="ICM (Malmuth-Harville)")
+        for player, (stack, value) in enumerate(zip(chips, equity, strict=True), 1):
+            table.add_row(str(player), f"{stack:,}", f"{value:,.2f}")
+        console.print(table)
+
+    emit({"equity": equity}, as_json, render)
+
+
+@rules_app.command("payouts")
+def payouts_command(
+    entries: Annotated[int, typer.Option(help="Entries: buy-ins plus re-entries.")],
+    pool: Annotated[int, typer.Option(help="The prize pool in kroner.")],
+    buy_in: Annotated[
+        int | None, typer.Option(help="Generator: prize part of one buy-in, for the min cash.")
+    ] = None,
+    table: Annotated[
+        str | None, typer.Option(help="A table in configs/payouts/ instead of the generator.")
+    ] = None,
+    paid: Annotated[
+        float | None, typer.Option(help="Generator: percent of entries paid [15].")
+    ] = None,
+    min_cash: Annotated[
+        float | None, typer.Option(help="Generator: minimum cash, x the buy-in [1.5].")
+    ] = None,
+    unit: Annotated[
+        int | None, typer.Option(help="Generator: round to this many kroner [10].")
+    ] = None,
+    lock: Annotated[
+        list[str] | None, typer.Option(help="Fix a place's amount: PLACE=AMOUNT (repeatable).")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """A payout structure for ENTRIES and POOL: exact to the krone, never increasing with place."""
+    locked = _locks(lock or [])
+    if table is not None:
+        if any(option is not None for option in (buy_in, paid, min_cash, unit)):
+            raise InvalidInput(
+                "--buy-in, --paid, --min-cash and --unit shape the generator, not a --table"
+            )
+        structure = table_payouts(pool, entries, load_payout_tables(table), locked)
+        method = f"table {table}"
+    else:
+        settings = {
+            "paid_share": None if paid is None else str(paid / 100),
+            "min_cash_multiple": None if min_cash is None else str(min_cash),
+            "unit": unit,
+        }
+        curve = validate(
+            PayoutCurve, {k: v for k, v in settings.items() if v is not None}, "options"
+        )
+        structure = generate_payouts(pool, entries, buy_in or 0, curve, locked)
+        method = (
+            f"generator: {curve.paid_share * 100:g} % paid, "
+            f"min cash {curve.min_cash_multiple:g} x buy-in"
+        )
+
+    def render() -> None:
+        view = Table(
+            "place",
+            "amount",
+            "% of pool",
+            title=f"Prize pool {pool:,} kr, {len(structure.payouts)} paid ({method})",
+        )
+        for payout in structure.payouts:
+            share = 100 * payout.amount / pool if pool else 0
+            view.add_row(str(payout.place), f"{payout.amount:,}", f"{share:.2f}")
+        console.print(view)
+
+    emit(structure, as_json, render)
+
+
+# --- Posts and the chip race (issue 5: T-ANTE-*, RP-11, T-COLOR-1, TDA 24) ---------------------
+
+SHORT_ORDERS = ("ante-first", "blind-first")
+
+
+@rules_app.command("post")
+def post(
+    sb: Annotated[int, typer.Option("--sb", help="The level's small blind.")],
+    bb: Annotated[int, typer.Option("--bb", help="The level's big blind.")],
+    stack: Annotated[int, typer.Option("--stack", help="The big blind's stack before posting.")],
+    handed: Annotated[int, typer.Option("--handed", help="Players dealt in at the table (2-10).")],
+    ante: Annotated[
+        int, typer.Option("--ante", help="The level's big blind ante (full table).")
+    ] = 0,
+    order: Annotated[
+        str | None,
+        typer.Option("--order", help="Short big blind: ante-first (T-ANTE-3) or blind-first "
+                                     "(RP-11); default from the house rules."),
+    ] = None,
+    dead_sb: Annotated[
+        bool, typer.Option("--dead-sb", help="Nobody posts the small blind (TDA 32).")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """What the big blind posts (live blind, dead ante) and what the others must call."""
+    rules = load_house_rules().ante
+    if order is not None:
+        if order not in SHORT_ORDERS:
+            raise InvalidInput(f"--order must be ante-first or blind-first, got {order!r}")
+        rules = rules.model_copy(update={"short_big_blind": order})
+    posting = post_blinds(sb, bb, ante, stack, handed, rules, dead_small_blind=dead_sb)
+
+    def render() -> None:
+        all_in = ", all-in" if posting.all_in else ""
+        console.print(f"Big blind {posting.big_blind} live, ante {posting.ante} dead{all_in}")
+        console.print(f"Small blind {posting.small_blind}; pot {posting.pot}; "
+                      f"to call {posting.to_call}")
+        console.print("Rules: " + ", ".join(posting.rules))
+
+    emit(posting, as_json, render)
+
+
+def _race_seat(spec: str) -> RaceSeat:
+    parts = spec.split(":")
+    if len(parts) != 3 or not all(part.strip().isdigit() for part in parts):
+        raise InvalidInput(f"--seat {spec!r}: expected SEAT:STACK:COLOURED_UP, e.g. 3:25:25")
+    seat, stack, colored_up = (int(part) for part in parts)
+    return validate(RaceSeat, {"seat": seat, "stack": stack, "colored_up": colored_up},
+                    f"--seat {spec}")
+
+
+def _deck() -> list[str]:
+    deck = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+    random.SystemRandom().shuffle(deck)  # the interface draws; the domain only deals
+    return deck
+
+
+@rules_app.command("chip-race")
+def chip_race_command(
+    seats: Annotated[list[str], typer.Option(
+        "--seat", help="SEAT:STACK:COLOURED_UP, once per player (COLOURED_UP = value in the "
+                       "chips being removed).")],
+    color_up: Annotated[list[int], typer.Option("--color-up", help="A chip value removed.")],
+    to: Annotated[int, typer.Option("--to", help="The smallest chip still in play.")],
+    cards: Annotated[str | None, typer.Option(
+        "--cards", help="The draw, dealt from seat 1, e.g. 'As Kd 7h'; default: a shuffled deck.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Colour-up chip race: exchange, race the odd chips from seat 1, nobody raced out."""
+    draw = parse_cards(cards if cards is not None else _deck(), "--cards")
+    race = chip_race([_race_seat(spec) for spec in seats], color_up, to, draw)
+
+    def render() -> None:
+        console.print(f"Colour-up of {', '.join(map(str, race.color_up))} into {race.new_chip}: "
+                      f"odd chips worth {race.pool}, {race.chips_raced} chip(s) raced")
+        for seat in race.seats:
+            notes = ["wins a chip"] if seat.won else []
+            notes += ["not raced out: gets one chip"] if seat.rescued else []
+            console.print(f"  seat {seat.seat}: {seat.exchanged} exchanged, {seat.odd_chips} odd "
+                          f"({' '.join(seat.cards) or 'no cards'}) -> {seat.stack_after}"
+                          + (f"  [{'; '.join(notes)}]" if notes else ""))
+        console.print(f"Chips at the table change by {race.value_change}; rules: "
+                      + ", ".join(race.rules))
+
+    emit(race, as_json, render)
+
+
+# --- issue 4: the rules engine (betting, chips, pots, showdown) --------------------------------
+
+def _rules_line(rules: list[str]) -> None:
+    console.print(f"rules: {', '.join(rules)}")
+
+
+@rules_app.command("betting")
+def betting_command(as_json: JsonFlag = False) -> None:
+    """Who acts, the call, the minimum and maximum raise (hand JSON on stdin)."""
+    hand = read_json_stdin(BettingInput)
+    answer = betting_round(hand, load_house_rules().ante)
+
+    def render() -> None:
+        if answer.to_act is None:
+            console.print(f"The betting round is complete. Pot {answer.pot}.")
+        else:
+            raise_text = (f"raise to {answer.min_raise_to}..{answer.max_raise_to}"
+                          if answer.can_raise else "may not raise")
+            console.print(f"Seat {answer.to_act} to act: call {answer.to_call}, {raise_text}. "
+                          f"Pot {answer.pot}.")
+        _rules_line(answer.rules)
+
+    emit(answer, as_json, render)
+
+
+@rules_app.command("chips")
+def chips_command(as_json: JsonFlag = False) -> None:
+    """What the chips a player pushed (and what he said) amount to (JSON on stdin)."""
+    push = read_json_stdin(ChipsInput)
+    answer = read_chips(push, load_house_rules().betting.bet_leaving_one_big_blind_is_all_in)
+
+    def render() -> None:
+        extra = f", {answer.returned} returned" if answer.returned else ""
+        extra += f", {answer.owed} more to put in" if answer.owed else ""
+        console.print(f"{answer.action} (total {answer.to} on this street){extra}")
+        _rules_line(answer.rules)
+
+    emit(answer, as_json, render)
+
+
+@rules_app.command("pots")
+def pots_command(as_json: JsonFlag = False) -> None:
+    """Main and side pots and the award to each seat (JSON on stdin)."""
+    answer = resolve_pots(read_json_stdin(PotsInput))
+
+    def render() -> None:
+        for pot in answer.pots:
+            shares = ", ".join(f"seat {seat} {amount}" for seat, amount in pot.awards.items())
+            eligible = " ".join(map(str, pot.eligible))
+            console.print(f"{pot.name}: {pot.amount} (seats {eligible}) -> {shares}")
+        totals = ", ".join(f"seat {seat} {amount}" for seat, amount in answer.awards.items())
+        console.print(f"In all: {totals}")
+        _rules_line(answer.rules)
+
+    emit(answer, as_json, render)
+
+
+def _parse_hand_option(text: str) -> tuple[int, str]:
+    seat, sep, cards = text.partition("=")
+    if not sep or not seat.strip().isdigit() or int(seat) < 1:
+        raise InvalidInput(f"--hand {text!r}: write SEAT=CARDS, e.g. --hand 1=\"As Js\"")
+    return int(seat), cards
+
+
+@rules_app.command("showdown")
+def showdown_command(
+    game: Annotated[GameName, typer.Option(help="holdem, omaha or omaha-hilo.")],
+    board: Annotated[str, typer.Option(help='The five board cards, e.g. "Ks Qs 7s 3d 2h".')],
+    hand: Annotated[list[str], typer.Option(help='SEAT=CARDS, once per player.')],
+    button: Annotated[int, typer.Option(help="The button seat (for the show order).")] = 0,
+    aggressor: Annotated[int | None, typer.Option(help="The last aggressor on the river.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The best hands in words, the winners and the order of showing."""
+    hands: dict[int, str] = {}
+    for text in hand:
+        seat, cards = _parse_hand_option(text)
+        if seat in hands:
+            raise InvalidInput(f"--hand: seat {seat} is given twice")
+        hands[seat] = cards
+    result = showdown(
+        game,
+        parse_cards(board, "--board"),
+        {seat: parse_cards(cards, f"--hand {seat}") for seat, cards in hands.items()},
+        button=button,
+        aggressor=aggressor,
+        order=load_house_rules().showdown.order,
+    )
+
+    def half(part: Half | None) -> dict[str, object] | None:
+        if part is None:
+            return None
+        return {"winners": part.winners, "hands": {str(s): n for s, n in part.hands.items()}}
+
+    data = {"high": half(result.high), "low": half(result.low),
+            "show_order": result.show_order, "rules": result.rules}
+
+    def render() -> None:
+        for label, part in (("High", result.high), ("Low", result.low)):
+            if part is None:
+                continue
+            for seat, name in part.hands.items():
+                console.print(f"{label}: seat {seat}: {name}")
+            console.print(f"{label} wins: {', '.join(f'seat {s}' for s in part.winners) or 'none'}")
+        console.print(f"Show order: {' '.join(map(str, result.show_order))}")
+        _rules_line(result.rules)
+
+    emit(data, as_json, render)

@@ -1,0 +1,356 @@
+"""`tdconsole rulings ...`: the floor-ruling helper, the rulings log, penalties and clock calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.toml import load_house_rules
+from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.events import ClockCalled, Envelope, RulingLogged
+from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
+from tdconsole.domain.floor.log import find_ruling
+from tdconsole.domain.floor.penalties import PenaltyKind
+from tdconsole.domain.floor.rulings import Suggestion, suggest
+from tdconsole.service import Service
+from tdconsole.views.rulings import (
+    clock_calls_view,
+    export_csv,
+    export_html,
+    left_text,
+    offences_view,
+    penalties_view,
+    penalty_text,
+    ruling_view,
+    rulings_view,
+    suggestion_lines,
+)
+
+rulings_app = typer.Typer(
+    help="Floor rulings: scenarios, suggestions, the rulings log, penalties and clock calls.",
+    no_args_is_help=True)
+
+AnswerOption = Annotated[list[str] | None, typer.Option(
+    "--answer", "-a", metavar="KEY=VALUE",
+    help="An answer to one of the scenario's questions; repeat for each.")]
+
+
+def parse_answers(raw: list[str] | None) -> dict[str, str]:
+    """`["count=1", "which=first"]` -> `{"count": "1", "which": "first"}`; one-line errors."""
+    answers: dict[str, str] = {}
+    for item in raw or []:
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not value:
+            raise InvalidInput(f"--answer {item!r}: expected KEY=VALUE")
+        if key in answers and answers[key] != value:
+            raise InvalidInput(f"--answer {key}: given twice ({answers[key]!r} and {value!r})")
+        answers[key] = value
+    return answers
+
+
+@rulings_app.command("scenarios")
+def scenarios_command(as_json: JsonFlag = False) -> None:
+    """List the floor-ruling scenarios and the rules each may apply."""
+    catalogue = load_catalogue()
+    rows = [{"id": s.id, "title": s.title, "rules": s.rules} for s in catalogue.scenarios.values()]
+
+    def render() -> None:
+        for row in rows:
+            console.print(f"{row['id']:<24} {row['title']}")
+            console.print(f"{'':<24} {', '.join(row['rules'])}")
+
+    emit(rows, as_json, render)
+
+
+@rulings_app.command("suggest")
+def suggest_command(scenario: str, answer: AnswerOption = None, as_json: JsonFlag = False) -> None:
+    """Suggest the ruling for SCENARIO from the answers to its questions."""
+    tree = load_catalogue().get(scenario)
+    suggestion = suggest(tree, parse_answers(answer), load_house_rules())
+    emit(suggestion, as_json, lambda: render_suggestion(suggestion))
+
+
+def render_suggestion(suggestion: Suggestion) -> None:
+    for line in suggestion_lines(suggestion):
+        console.print(line)
+
+
+# ---------------------------------------------------------------- the rulings log (through the service)
+
+TableOption = Annotated[int | None, typer.Option("--table", min=1, help="The table.")]
+SeatOption = Annotated[int | None, typer.Option("--seat", min=1, max=12, help="The seat.")]
+PlayerOption = Annotated[list[str] | None, typer.Option(
+    "--player", "-p", metavar="NAME",
+    help="A player the ruling is about; the first named is the one any offence or penalty is for.")]
+DecisionOption = Annotated[str | None, typer.Option(
+    "--decision", help="The final decision, when it overrides the suggested ruling (needs --reason).")]
+ReasonOption = Annotated[str | None, typer.Option(
+    "--reason", help="Why the suggestion is overridden, or why a ruling is corrected.")]
+PenaltyOption = Annotated[str | None, typer.Option(
+    "--penalty", metavar="KIND[:N]",
+    help="Override the suggested penalty: none, warning, disqualification, rounds:N, missed-hands:N, "
+         "minutes:N (needs --reason).")]
+ByOption = Annotated[str, typer.Option("--by", metavar="STAFF", help="The staff member giving the ruling.")]
+
+
+def parse_penalty(raw: str | None) -> tuple[bool, PenaltyKind | None, int]:
+    """`--penalty rounds:3` -> (override, kind, amount); `none` -> (True, None, 0); absent -> no override."""
+    if raw is None:
+        return False, None, 0
+    kind_text, sep, amount_text = raw.strip().lower().partition(":")
+    if kind_text == "none" and not sep:
+        return True, None, 0
+    kinds = [k.value for k in PenaltyKind]
+    if kind_text not in kinds:
+        raise InvalidInput(f"--penalty {raw!r}: the kind must be none, {', '.join(kinds)}")
+    try:
+        amount = int(amount_text) if sep else 0
+    except ValueError:
+        raise InvalidInput(f"--penalty {raw!r}: the amount after ':' must be a whole number") from None
+    return True, PenaltyKind(kind_text), amount
+
+
+def _log_command(scenario: str, answers: dict[str, str], *, by: str,
+                 table: int | None, seat: int | None, players: list[str], decision: str | None,
+                 reason: str | None, penalty: str | None, corrects: int | None = None,
+                 clock_call: int | None = None) -> LogRuling:
+    override, kind, amount = parse_penalty(penalty)
+    return LogRuling(scenario=load_catalogue().get(scenario), house=load_house_rules(), staff=by,
+                     answers=answers, table=table, seat=seat, players=players, decision=decision,
+                     reason=reason, override_penalty=override, penalty=kind, penalty_amount=amount,
+                     corrects=corrects, clock_call=clock_call)
+
+
+def _emit_logged(service: Service, envelopes: list[Envelope], as_json: bool) -> None:
+    event = envelopes[-1].event
+    assert isinstance(event, RulingLogged)
+    row = ruling_view(find_ruling(service.state, event.ruling_id))
+    emit(row, as_json, lambda: render_ruling(row))
+
+
+@rulings_app.command("log")
+def log_command(
+    ctx: typer.Context,
+    by: ByOption,
+    scenario: Annotated[str | None, typer.Option("--scenario", "-s", help="The scenario's id.")] = None,
+    answer: AnswerOption = None,
+    table: TableOption = None,
+    seat: SeatOption = None,
+    player: PlayerOption = None,
+    decision: DecisionOption = None,
+    reason: ReasonOption = None,
+    penalty: PenaltyOption = None,
+    clock_call: Annotated[int | None, typer.Option(
+        "--clock-call", help="Log the ruling of this clock call at zero (scenario clock-call).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Log a ruling: the suggestion from the scenario and answers, the final decision, any penalty."""
+    if scenario is None and clock_call is None:
+        raise InvalidInput("--scenario: which scenario? (see `tdconsole rulings scenarios`)")
+    command = _log_command(scenario or CLOCK_CALL, parse_answers(answer), by=by, table=table,
+                           seat=seat, players=player or [], decision=decision, reason=reason,
+                           penalty=penalty, clock_call=clock_call)
+    service = session_of(ctx).service()
+    _emit_logged(service, service.execute(command), as_json)
+
+
+@rulings_app.command("correct")
+def correct_command(
+    ctx: typer.Context,
+    ruling: Annotated[int, typer.Argument(help="The ruling to correct.")],
+    by: ByOption,
+    reason: Annotated[str, typer.Option("--reason", help="Why the ruling is corrected.")],
+    scenario: Annotated[str | None, typer.Option(
+        "--scenario", "-s", help="The scenario (default: the old ruling's, with its answers).")] = None,
+    answer: AnswerOption = None,
+    table: TableOption = None,
+    seat: SeatOption = None,
+    player: PlayerOption = None,
+    decision: DecisionOption = None,
+    penalty: PenaltyOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Correct a ruling: a new record that points at the old one (rulings are never deleted).
+
+    What is not given is taken from the old ruling; earlier offences are counted again."""
+    service = session_of(ctx).service()
+    old = find_ruling(service.state, ruling).event
+    answers = parse_answers(answer)
+    if scenario is None or scenario == old.scenario:
+        answers = {**{k: v for k, v in old.answers.items() if k != "earlier"}, **answers}
+    command = _log_command(
+        scenario or old.scenario, answers, by=by,
+        table=old.table if table is None else table, seat=old.seat if seat is None else seat,
+        players=player or [p.name for p in old.players], decision=decision, reason=reason,
+        penalty=penalty, corrects=ruling)
+    _emit_logged(service, service.execute(command), as_json)
+
+
+@rulings_app.command("list")
+def list_command(
+    ctx: typer.Context,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player's rulings.")] = None,
+    scenario: Annotated[str | None, typer.Option("--scenario", "-s", help="Only this scenario.")] = None,
+    table: Annotated[int | None, typer.Option("--table", help="Only this table.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The rulings log, corrected rulings included (marked)."""
+    rows = rulings_view(session_of(ctx).service().state, player=player, scenario=scenario, table=table)
+
+    def render() -> None:
+        # Two lines a ruling rather than a table: the decision is a sentence and must read whole.
+        for row in rows:
+            where = ", ".join(f"{k} {row[k]}" for k in ("table", "seat") if row[k] is not None)
+            head = [f"#{row['id']}", row["time"][11:16], row["staff"], where, ", ".join(row["players"]),
+                    row["scenario"]]
+            marks = [*(["override"] if row["overridden"] else []),
+                     *([f"corrected by #{row['corrected_by']}"] if row["corrected_by"] else []),
+                     *([f"corrects #{row['corrects']}"] if row["corrects"] else []),
+                     *([f"penalty {penalty_text(row['penalty'])}"] if row["penalty"] else [])]
+            console.print(Text("  ".join(part for part in head if part)))
+            console.print(Text(f"    {row['decision']}" + "".join(f" [{mark}]" for mark in marks)))
+
+    emit(rows, as_json, render)
+
+
+@rulings_app.command("export")
+def export_command(
+    ctx: typer.Context,
+    export_format: Annotated[str, typer.Option("--format", help="csv or html.")] = "csv",
+    out: Annotated[Path | None, typer.Option("--out", help="Write to this file (default: stdout).")] = None,
+) -> None:
+    """Export the rulings log as CSV or HTML."""
+    exporters = {"csv": export_csv, "html": export_html}
+    if export_format not in exporters:
+        raise InvalidInput(f"--format must be csv or html, not {export_format!r}")
+    text = exporters[export_format](session_of(ctx).service().state)
+    write_document(text, out)
+
+
+@rulings_app.command("penalties")
+def penalties_command(
+    ctx: typer.Context,
+    serving: Annotated[bool, typer.Option("--serving", help="Only those serving now.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """The penalty board: every penalty given, who is serving and how much remains."""
+    service = session_of(ctx).service()
+    rows = [r for r in penalties_view(service.state, service.now()) if r["serving"] or not serving]
+
+    def render() -> None:
+        table_out = Table("ruling", "player", "penalty", "left", "status")
+        for row in rows:
+            status = "serving" if row["serving"] else ("ended" if row["ended"] else "done")
+            table_out.add_row(str(row["ruling"]), Text(row["player"]), penalty_text(row), left_text(row),
+                              status)
+        console.print(table_out)
+
+    emit(rows, as_json, render)
+
+
+@rulings_app.command("offences")
+def offences_command(
+    ctx: typer.Context,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="Only this player.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Each player's offences in this tournament (what escalation counts)."""
+    rows = offences_view(session_of(ctx).service().state, player=player)
+
+    def render() -> None:
+        for row in rows:
+            counts = ", ".join(f"{kind} {n}" for kind, n in row["offences"].items())
+            console.print(Text(f"{row['player']}: {counts} (rulings {', '.join(map(str, row['rulings']))})"))
+
+    emit(rows, as_json, render)
+
+
+@rulings_app.command("serve")
+def serve_command(
+    ctx: typer.Context,
+    ruling: Annotated[int, typer.Argument(help="The ruling whose penalty is served.")],
+    hands: Annotated[int, typer.Option("--hands", min=0, help="Hands sat out since last counted.")] = 0,
+    end: Annotated[bool, typer.Option("--end", help="End the penalty now.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Count hands a penalised player sat out, or end a penalty (TD only)."""
+    service = session_of(ctx).execute(ServePenalty(ruling=ruling, hands=hands, ended=end))
+    row = next(r for r in penalties_view(service.state, service.now()) if r["ruling"] == ruling)
+    emit(row, as_json, lambda: console.print(Text(f"{row['player']}: {left_text(row)}")))
+
+
+# ---------------------------------------------------------------- clock calls
+
+
+@rulings_app.command("clock-call")
+def clock_call_command(
+    ctx: typer.Context,
+    table: Annotated[int, typer.Option("--table", min=1, help="The table.")],
+    seat: Annotated[int, typer.Option("--seat", min=1, max=12, help="The seat of the player.")],
+    facing_bet: Annotated[bool, typer.Option(
+        "--facing-bet/--no-facing-bet", help="Whether the player faces a bet (dead hand at zero).")] = True,
+    player: Annotated[str | None, typer.Option("--player", "-p", help="The player's name.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Call the clock on a player (C-CLOCK-1; TDA 29 as a setting)."""
+    command = CallClock(table=table, seat=seat, facing_bet=facing_bet, player=player)
+    service = session_of(ctx).service()
+    [envelope] = service.execute(command)
+    assert isinstance(envelope.event, ClockCalled)
+    call_id = envelope.event.call_id
+    row = next(r for r in _clock_calls(service) if r["id"] == call_id)
+    emit(row, as_json, lambda: console.print(
+        f"Clock call {call_id} on table {table} seat {seat}: {row['total_seconds']} s "
+        f"({', '.join(row['rules'])})"))
+
+
+@rulings_app.command("clock-calls")
+def clock_calls_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """The running clock calls: time left, and the ruling to log at zero."""
+    rows = _clock_calls(session_of(ctx).service())
+
+    def render() -> None:
+        for row in rows:
+            state = "TIME" if row["expired"] else ("warning" if row["warning"] else "running")
+            console.print(f"{row['id']}: table {row['table']} seat {row['seat']}: "
+                          f"{row['remaining_seconds']} s left ({state})")
+
+    emit(rows, as_json, render)
+
+
+@rulings_app.command("clock-stop")
+def clock_stop_command(ctx: typer.Context, call: Annotated[int, typer.Argument(help="The clock call.")],
+                       as_json: JsonFlag = False) -> None:
+    """The player acted in time: stop a clock call without a ruling."""
+    session_of(ctx).execute(StopClockCall(call=call))
+    emit({"stopped": call}, as_json, lambda: console.print(f"Clock call {call} stopped"))
+
+
+def _clock_calls(service: Service) -> list[dict[str, Any]]:
+    return clock_calls_view(service.state, service.now(), load_house_rules(),
+                            load_catalogue().get(CLOCK_CALL))
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def render_ruling(row: dict[str, Any]) -> None:
+    where = ", ".join(f"{k} {row[k]}" for k in ("table", "seat") if row[k] is not None)
+    console.print(Text(f"Ruling {row['id']} by {row['staff']}" + (f" at {where}" if where else "")
+                       + (f" for {', '.join(row['players'])}" if row["players"] else "")))
+    if row["overridden"]:
+        console.print(f"Suggested: {row['suggestion']['ruling']}")
+    console.print(Text(f"Decision: {row['decision']}"))
+    if row["reason"]:
+        console.print(Text(f"Reason: {row['reason']}"))
+    console.print(f"Rules: {', '.join(row['suggestion']['rules'])}")
+    if row["penalty"]:
+        console.print(f"Penalty: {penalty_text(row['penalty'], hands=True)}: {row['penalty']['reason']}")

@@ -1,0 +1,295 @@
+"""`tdconsole draw / seat / move / hand-done / button / balance / break-table / final-table /
+tables / seating` (issue 3). Every command goes through the service; `--json` on each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.config.toml import load_house_rules
+from tdconsole.domain import commands
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.events import PlayerMoved, PlayerSeated, TableBroken, TablesBalanced
+from tdconsole.domain.house_rules import SeatingRules
+from tdconsole.domain.seating import balancing
+from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating.tables import table_view, tables_view
+from tdconsole.service import Service, make_rng
+from tdconsole.views import seating as seating_views
+from tdconsole.views.seating import marks, move_line, plan_json, shown_seats
+
+app = typer.Typer()
+tables_app = typer.Typer(
+    help="The tables: show them (--json), or set a table's seats and blocked seats.",
+    invoke_without_command=True,
+)
+app.add_typer(tables_app, name="tables")
+
+SeedOption = Annotated[int | None, typer.Option(
+    "--seed", help="Repeat a draw exactly (default: a cryptographic random draw).")]
+ApplyOption = Annotated[bool, typer.Option("--apply", help="Carry it out (default: only show it).")]
+TableArg = Annotated[int, typer.Argument(help="Table number.")]
+SeatArg = Annotated[int, typer.Argument(help="Seat number.")]
+
+
+def _rules() -> SeatingRules:
+    return load_house_rules().seating
+
+
+def render_tables(views: list[dict[str, Any]]) -> None:
+    table = RichTable("table", "seat", "player", "")
+    for view in views:
+        if view["status"] != "open":
+            table.add_row(str(view["table"]), "", "", "broken")
+            continue
+        for seat in shown_seats(view):
+            table.add_row(str(view["table"]), str(seat), Text(view["seats"].get(str(seat), "")),
+                          marks(view, seat))
+        table.add_section()
+    console.print(table)
+
+
+def _show(service: Service) -> list[dict[str, Any]]:
+    return tables_view(service.state.room)
+
+
+# ---------------------------------------------------------------- the draw, seats and moves
+
+
+@app.command()
+def draw(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag = False) -> None:
+    """Seat every registered, unseated player at random, seat 1 on the button (T-SEAT-2).
+
+    Tables are within 1 player of each other (ST1). Around players already seated by hand the
+    rest fill the tables with the fewest players (8A)."""
+    service = session_of(ctx).execute(commands.Draw(seed=seed, rules=_rules()))
+    data = {"tables": _show(service), "players_seated": sum(
+        1 for p in service.state.players.values() if p.status == "seated")}
+    emit(data, as_json, lambda: render_tables(data["tables"]))
+
+
+@app.command()
+def seat(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
+         as_json: JsonFlag = False) -> None:
+    """Put a registered player in a given seat, opening the table if needed (T-SEAT-1)."""
+    envelopes = session_of(ctx).service().execute(commands.Seat(name=name, table=table, seat=seat))
+    event = envelopes[0].event
+    assert isinstance(event, PlayerSeated)
+    data = _seating(session_of(ctx).service(), event.player_id, event.waits)
+    emit(data, as_json, lambda: console.print(where(data)))
+
+
+@app.command()
+def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
+         as_json: JsonFlag = False) -> None:
+    """Move a seated player to a free seat (T-SEAT-1; T-MOVE-1 under club rules)."""
+    service = session_of(ctx).service()
+    envelopes = service.execute(commands.MovePlayer(name=name, table=table, seat=seat,
+                                                    rules=_rules()))
+    event = envelopes[0].event
+    assert isinstance(event, PlayerMoved)
+    data = {**_seating(service, event.player_id, event.waits),
+            "from": {"table": event.from_table, "seat": event.from_seat}}
+    emit(data, as_json, lambda: console.print(
+        f"Moved from table {event.from_table} seat {event.from_seat}: {where(data)}"))
+
+
+def _seating(service: Service, player_id: str, waits: bool) -> dict[str, Any]:
+    player = service.state.players[player_id]
+    return {"player": player.name, "table": player.table, "seat": player.seat, "waits": waits,
+            "to": {"table": player.table, "seat": player.seat}}
+
+
+def where(data: dict[str, Any]) -> str:
+    tail = " (waits until the button passes, T-MOVE-2)" if data["waits"] else " (dealt in)"
+    return f"{data['player']}: table {data['table']} seat {data['seat']}{tail}"
+
+
+def seated_lines(envelopes: list[Any], service: Service) -> list[dict[str, Any]]:
+    """The late entries a command seated (register, draw after the start)."""
+    return [_seating(service, e.event.player_id, e.event.waits) for e in envelopes
+            if isinstance(e.event, PlayerSeated)]
+
+
+# ---------------------------------------------------------------- hands and buttons
+
+
+@app.command("hand-done")
+def hand_done(
+    ctx: typer.Context,
+    table: Annotated[int | None, typer.Argument(help="The table whose hand is over.")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Every table that is dealing.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """A table finished its hand: its button and blinds move on (TDA 32, 34B).
+
+    Dead button and small blind by TDA 32, heads-up by 34B. A table without a hand yet deals its
+    first, the button on its lowest seat (T-SEAT-2)."""
+    if (table is None) == (not every):
+        raise InvalidInput("hand-done: give a TABLE or --all (not both)")
+    service = session_of(ctx).service()
+    envelopes = service.execute(commands.HandDone(table=table, rules=_rules()))
+    done = sorted({e.event.table for e in envelopes})  # type: ignore[union-attr]
+    views = [table_view(service.state.room[n]) for n in done]
+    emit({"tables": views}, as_json, lambda: render_tables(views))
+
+
+@app.command()
+def button(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag = False) -> None:
+    """Set where the button is in the hand being played (34A).
+
+    The blinds are the next players; heads-up the button is the small blind (34B)."""
+    service = session_of(ctx).execute(commands.SetButton(table=table, seat=seat))
+    view = table_view(service.state.room[table])
+    emit(view, as_json, lambda: render_tables([view]))
+
+
+# ---------------------------------------------------------------- balancing, breaking, final table
+
+
+def render_plan(data: dict[str, Any], applied: bool) -> None:
+    if data["break"] is not None:
+        console.print(f"Break table {data['break']} first (T-BREAK-1): "
+                      f"tdconsole break-table {data['break']} --apply")
+    for move in data["moves"]:
+        verb = "Moved" if applied else "Move"
+        console.print(Text(f"{verb} {move_line(move)} ({move['rule']})"))
+    if data["halt"]:
+        console.print(f"Halt (11D): tables {', '.join(map(str, data['halt']))} stop dealing "
+                      "until they are balanced")
+    if not data["moves"] and data["break"] is None:
+        console.print("The tables are balanced (T-BAL-1).")
+
+
+@app.command()
+def balance(ctx: typer.Context, apply: ApplyOption = False, as_json: JsonFlag = False) -> None:
+    """The balancing plan (T-BAL-1, 11A, 11C, 11D, T-MOVE-1/2/3); --apply carries out its moves."""
+    service = session_of(ctx).service()
+    rules = _rules()
+    plan = seating.balance_plan(service.state, rules)
+    if apply and (plan.moves or plan.break_ is not None):  # a due break refuses (T-BREAK-1)
+        envelopes = service.execute(commands.Balance(rules=rules))
+        event = envelopes[0].event
+        assert isinstance(event, TablesBalanced)
+        plan = plan.model_copy(update={"moves": event.moves})
+    data = plan_json(plan)
+    emit(data, as_json, lambda: render_plan(data, apply))
+
+
+@app.command("break-table")
+def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
+                seed: SeedOption = None, as_json: JsonFlag = False) -> None:
+    """Break TABLE: its players draw the free seats of the other tables (10A, T-BREAK-1).
+
+    The others stay balanced; each player is dealt in at once or waits until the button passes
+    (T-MOVE-2, B6), and under club rules never pays the blinds twice in a row (T-MOVE-1, B7).
+    Without --apply it only shows a draw (the same one with the same --seed)."""
+    service = session_of(ctx).service()
+    rules = _rules()
+    if apply:
+        envelopes = service.execute(commands.BreakTable(table=table, seed=seed, rules=rules))
+        event = envelopes[0].event
+        assert isinstance(event, TableBroken)
+        seats = event.seats
+    else:
+        _, seats = balancing.break_table(service.state.room, table, make_rng(seed),
+                                         seating.house(rules))
+    data = {"table": table, "applied": apply,
+            "seats": [s.model_dump(mode="json", by_alias=True) for s in seats]}
+
+    def render() -> None:
+        verb = "Broke" if apply else "Would break"
+        console.print(f"{verb} table {table}:")
+        for s in data["seats"]:
+            tail = " (waits until the button passes)" if s["waits"] else ""
+            console.print(Text(f"  {s['player']}: table {s['to']['table']} seat "
+                               f"{s['to']['seat']}{tail}"))
+
+    emit(data, as_json, render)
+
+
+@app.command("final-table")
+def final_table(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag = False) -> None:
+    """Draw every seat of the final table anew, seat 1 on the button (T-SEAT-2, T-SEAT-3)."""
+    service = session_of(ctx).execute(commands.FinalTable(seed=seed, rules=_rules()))
+    number = seating.final_table_number(service.state, _rules())
+    view = table_view(service.state.room[number])
+    emit(view, as_json, lambda: render_tables([view]))
+
+
+# ---------------------------------------------------------------- tables, seating list
+
+
+@tables_app.callback()
+def tables(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Every table: seats and names, button, blinds, status."""
+    if ctx.invoked_subcommand is not None:
+        return
+    service = session_of(ctx).service()
+    views = _show(service)
+    rules = _rules()
+
+    def render() -> None:
+        render_tables(views)
+        plan = seating.balance_plan(service.state, rules)
+        if seating.final_table_due(service.state, rules):
+            console.print("The players fit one table: tdconsole final-table (T-SEAT-3)")
+        elif plan.break_ is not None or plan.moves:
+            render_plan(plan_json(plan), applied=False)
+
+    emit(views, as_json, render)
+
+
+def _layout(ctx: typer.Context, command: commands.Command, table: int, as_json: bool) -> None:
+    service = session_of(ctx).execute(command)
+    laid = service.state.layout[table]
+    data = {"table": table, "seats": laid.seats, "blocked": sorted(laid.blocked)}
+    emit(data, as_json, lambda: console.print(
+        f"Table {table}: {laid.seats} seats" + (f", blocked {', '.join(map(str, data['blocked']))}"
+                                                if data["blocked"] else "")))
+
+
+@tables_app.command("set-seats")
+def set_seats(ctx: typer.Context, table: TableArg,
+              seats: Annotated[int, typer.Argument(help="How many seats (2-12).")],
+              as_json: JsonFlag = False) -> None:
+    """Give a table its own seat count (before anyone sits there)."""
+    _layout(ctx, commands.SetTableSeats(table=table, seats=seats), table, as_json)
+
+
+@tables_app.command("block")
+def block(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag = False) -> None:
+    """Block a seat (a broken chair, a dealer's seat): never drawn or assigned."""
+    _layout(ctx, commands.BlockSeat(table=table, seat=seat), table, as_json)
+
+
+@tables_app.command("unblock")
+def unblock(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag = False) -> None:
+    """Free a blocked seat again."""
+    _layout(ctx, commands.BlockSeat(table=table, seat=seat, blocked=False), table, as_json)
+
+
+@app.command("seating")
+def seating_command(
+    ctx: typer.Context,
+    fmt: Annotated[str, typer.Option("--format", help="text or html.")] = "text",
+    slips: Annotated[bool, typer.Option("--slips", help="A seat slip per player.")] = False,
+    out: Annotated[Path | None, typer.Option("--out", help="Write to this file.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The seating list for the wall (or seat slips), as text or HTML."""
+    if fmt not in ("text", "html"):
+        raise InvalidInput(f"--format must be text or html, not {fmt!r}")
+    service = session_of(ctx).service()
+    room, title = service.state.room, service.state.info.name
+    if as_json:
+        rows = [{"player": n, "table": t, "seat": s} for n, t, s in seating_views.seats(room)]
+        emit(rows, True)
+        return
+    document = seating_views.export(room, title, fmt, slips)  # type: ignore[arg-type]
+    write_document(document, out)

@@ -1,0 +1,96 @@
+"""`tdconsole structure ...`: blind structures, the shipped presets and the generator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tdconsole.cli.kit import JsonFlag, console, emit, session_of
+from tdconsole.config.structures import list_structures, load_structure, save_structure
+from tdconsole.domain.clock.structure import Level, Structure
+from tdconsole.domain.clock.structure_gen import generate_structure
+from tdconsole.domain.commands import ChangeStructure
+from tdconsole.views.tournament import clock_view
+
+structure_app = typer.Typer(help="Blind structures: show the presets, generate a new one, use one.",
+                            no_args_is_help=True)
+
+
+def _render(structure: Structure) -> None:
+    console.print(f"{structure.name}: starting stack {structure.starting_stack}")
+    console.print("Chips: " + ", ".join(f"{chip.value} {chip.color}" for chip in structure.chips))
+    for index, period in enumerate(structure.periods):
+        if isinstance(period, Level):
+            console.print(f"  {structure.level_number(index):>3}  {period.label:<28} "
+                          f"{period.minutes} min")
+        else:
+            extras = []
+            if period.color_up:
+                extras.append(f"colour up {', '.join(map(str, period.color_up))}")
+            if period.add_on:
+                extras.append("add-on")
+            console.print(f"       break {period.minutes} min" +
+                          (f" ({'; '.join(extras)})" if extras else ""))
+
+
+@structure_app.command("list")
+def list_command(as_json: JsonFlag = False) -> None:
+    """The shipped structures by key."""
+    keys = list_structures()
+    emit({"structures": keys}, as_json, lambda: console.print("\n".join(keys)))
+
+
+@structure_app.command("show")
+def show(key: Annotated[str, typer.Argument(help="A preset key or a .toml file.")],
+         as_json: JsonFlag = False) -> None:
+    """A structure's levels, breaks and chip set."""
+    structure = load_structure(key)
+    emit(structure, as_json, lambda: _render(structure))
+
+
+@structure_app.command("generate")
+def generate(
+    stack: Annotated[int, typer.Option("--stack", help="Starting stack in chips.")],
+    players: Annotated[int, typer.Option("--players", help="Expected number of entries.")],
+    hours: Annotated[float, typer.Option("--hours", help="Target length in hours.")],
+    level_minutes: Annotated[int, typer.Option("--level-minutes", help="Minutes per level.")],
+    name: Annotated[
+        str, typer.Option("--name", help="The structure's name.")
+    ] = "Generated structure",
+    ante_from: Annotated[
+        int | None, typer.Option("--ante-from", help="First level with the big blind ante.")
+    ] = None,
+    break_minutes: Annotated[
+        int | None, typer.Option("--break-minutes", help="Minutes per break.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Also write the structure to this TOML file.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Propose a structure on chip-friendly values for the expected field and length."""
+    structure = generate_structure(
+        stack, players, round(hours * 60), level_minutes,
+        name=name, ante_from_level=ante_from, break_minutes=break_minutes,
+    )
+    if out is not None:
+        save_structure(structure, out)
+    emit(structure, as_json, lambda: _render(structure))
+
+
+@structure_app.command("use")
+def use(ctx: typer.Context,
+        key: Annotated[str, typer.Argument(help="A preset key or a .toml file.")],
+        as_json: JsonFlag = False) -> None:
+    """Change the running tournament's structure (T-LEVEL-1: the TD's call, logged, undoable).
+
+    The clock stays in the same period and keeps the time already played in it.
+    """
+    structure = load_structure(key)
+    service = session_of(ctx).execute(ChangeStructure(structure=structure, source=key))
+    clock = clock_view(service.state, service.now())
+    data = {"structure": structure.name, "source": key, "clock": clock}
+    emit(data, as_json, lambda: console.print(
+        f"Structure now {structure.name}: level {clock['level']}, {clock['remaining']} left"))

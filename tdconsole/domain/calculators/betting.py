@@ -1,0 +1,408 @@
+"""One betting round: from the blinds, stacks and the actions so far, who acts and what he may do.
+
+No-limit, pot-limit and limit. Amounts of bets and raises are the player's total on this street
+(TDA 43B). The rules, by ID:
+
+* minimum raise: the largest previous full bet or raise increment on this street (B-MIN-3, 43A);
+  the first raise preflop is to at least 2 x BB (B-MIN-2); the first bet is at least the BB.
+* a short all-in does not change that increment (47A) and does not reopen the betting for a
+  player who already acted, unless he now faces at least a full raise since he acted: one all-in
+  or several added together (B-ALLIN-1, B-ALLIN-2, 47A). Limit: half a bet or more counts as a
+  full bet or raise and reopens (B-ALLIN-3, 47B).
+* the maximum: no-limit the stack; pot-limit the call plus the pot after the call, preflop as if the
+  blinds were posted in full (B-PL-1, 54); limit one bet and three raises, the big bet from the turn
+  (B-LIMIT-1).
+* the big blind ante is dead money: it never counts toward a call or a raise (T-ANTE-1, RP-11); a
+  short big blind pays the ante first (club, T-ANTE-3) or the blind first (TDA, RP-11) by the
+  setting, and never lowers the bet the others must call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
+from tdconsole.domain.errors import InvalidInput, RuleViolation
+from tdconsole.domain.house_rules import AnteRules
+
+Game = Literal["no-limit", "pot-limit", "limit"]
+Street = Literal["preflop", "flop", "turn", "river"]
+ActionName = Literal["fold", "check", "call", "bet", "raise", "allin"]
+
+# B-LIMIT-1: one bet and three raises per round.
+LIMIT_BETS_PER_ROUND = 4
+
+
+class Action(Input):
+    seat: Seat
+    action: ActionName
+    total: Chips | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_list(cls, data: Any) -> Any:
+        # JSON gives `[seat, "raise", 600]`; a fold or check may leave the amount out.
+        if isinstance(data, list | tuple):
+            if len(data) not in (2, 3):
+                raise ValueError("an action is [seat, action, total or null]")
+            return dict(zip(("seat", "action", "total"), data, strict=False))
+        return data
+
+    def __str__(self) -> str:
+        amount = "" if self.total is None else f" {self.total}"
+        return f"seat {self.seat} {self.action}{amount}"
+
+
+class BettingInput(Input):
+    """`tdconsole rules betting` reads this from stdin (issue 4).
+
+    `stacks` are the chips in front of each player dealt in when the street began (preflop: before
+    blinds and ante; later streets: 0 for a player already all-in). Without `posts`, the two seats
+    after the button post the blinds (heads-up the button posts the small one, 34B). `posts` gives
+    the live blinds instead: the last poster clockwise from the button is the big blind and pays the
+    ante too; a lone poster means a dead small blind (32).
+    """
+
+    game: Game
+    blinds: tuple[Chips, PositiveChips]
+    ante: Chips = 0
+    button: Seat
+    stacks: dict[Seat, Chips] = Field(min_length=2)
+    street: Street
+    pot: Chips = 0
+    actions: list[Action] = Field(default_factory=list)
+    posts: dict[Seat, Chips] | None = None
+
+    @field_validator("blinds")
+    @classmethod
+    def _small_not_above_big(cls, blinds: tuple[int, int]) -> tuple[int, int]:
+        if blinds[0] > blinds[1]:
+            raise ValueError("the small blind is larger than the big blind")
+        return blinds
+
+
+class BettingAnswer(BaseModel):
+    """The JSON keys are the issue's contract."""
+
+    to_act: int | None
+    to_call: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    can_raise: bool
+    pot: int
+    rules: list[str]
+
+
+@dataclass
+class _Player:
+    seat: int
+    stack: int  # chips behind
+    bet: int = 0  # total in front of him on this street
+    folded: bool = False
+    # The bet he last acted on (called, checked or raised to); None until he acts voluntarily.
+    # A posted blind is not an action, so the big blind keeps his option.
+    acted_at: int | None = None
+
+
+class _Round:
+    def __init__(self, hand: BettingInput, ante_rules: AnteRules) -> None:
+        self.hand = hand
+        self.rules: list[str] = []
+        small, big = hand.blinds
+        self.preflop = hand.street == "preflop"
+        # B-LIMIT-1: the small bet preflop and on the flop, the big bet from the turn.
+        self.limit_bet = 2 * big if hand.street in ("turn", "river") else big
+        self.players = {seat: _Player(seat, stack) for seat, stack in hand.stacks.items()}
+        self.order = sorted(self.players)
+        self.dead = hand.pot  # the pot from earlier streets and the ante: nobody's bet
+        self.current = 0
+        self.full_increment = big  # the first bet or raise is at least one BB (B-MIN-1, B-MIN-2)
+        self.bets_made = 0  # for the limit cap (B-LIMIT-1)
+        self.last_full_level = 0  # the bet after the last full bet or raise (47A)
+        self.assumed_blinds: list[tuple[int | None, int]] = []  # for the pot-limit pot (54)
+        self.last = hand.button
+        if self.preflop:
+            self._post_blinds(small, big, ante_rules)
+        elif hand.posts:
+            raise InvalidInput("posts: blinds are posted only preflop")
+        cite(self.rules, *self._game_rules())
+
+    def _game_rules(self) -> tuple[str, ...]:
+        match self.hand.game:
+            case "no-limit":
+                return ("B-MIN-3", "43A")
+            case "pot-limit":
+                return ("B-MIN-3", "43A", "B-PL-1", "54")
+            case _:
+                return ("B-LIMIT-1",)
+
+    # --- blinds and ante -----------------------------------------------------------------
+
+    def _post_blinds(self, small: int, big: int, ante_rules: AnteRules) -> None:
+        if any(stack == 0 for stack in self.hand.stacks.values()):
+            raise InvalidInput("stacks: preflop every seat dealt in has chips (S-TABLE-1)")
+        if len(self.order) == 2:
+            # Heads-up the button posts the small blind and acts first preflop (34B).
+            if self.hand.button not in self.players:
+                raise InvalidInput("button: heads-up the button is one of the two players (34B)")
+            posting_order = [self.hand.button, *(s for s in self.order if s != self.hand.button)]
+        else:
+            posting_order = clockwise_from(self.hand.button, self.order)
+        if self.hand.posts is None:
+            big_seat = posting_order[1]
+            sb_player, bb_player = self.players[posting_order[0]], self.players[big_seat]
+            self._put(sb_player, min(small, sb_player.stack))
+            blind, ante = self._split_big_blind(bb_player.stack, big, ante_rules)
+            self.assumed_blinds = [(sb_player.seat, small), (big_seat, big)]
+        else:
+            for seat, amount in self.hand.posts.items():
+                if seat not in self.players:
+                    raise InvalidInput(f"posts: seat {seat} is not in stacks")
+                if amount > self.players[seat].stack:
+                    raise InvalidInput(f"posts.{seat}: {amount} is more than the stack (S-TABLE-1)")
+            posters = [seat for seat in posting_order if seat in self.hand.posts]
+            if not posters:
+                raise InvalidInput("posts: nobody posts the big blind")
+            # The last poster clockwise is the big blind; a lone poster: a dead small blind (32).
+            big_seat = posters[-1]
+            small_seat = posters[-2] if len(posters) > 1 else None
+            self.assumed_blinds = [(small_seat, small), (big_seat, big)]
+            for seat in posters[:-1]:
+                self._put(self.players[seat], self.hand.posts[seat])
+            bb_player = self.players[big_seat]
+            blind = self.hand.posts[big_seat]
+            ante = min(self.hand.ante, bb_player.stack - blind)
+        self._put(bb_player, blind)
+        bb_player.stack -= ante
+        self.dead += ante
+        if self.hand.ante:
+            cite(self.rules, "T-ANTE-1", "RP-11")
+            if ante < self.hand.ante or blind < big:
+                ante_first = ante_rules.short_big_blind == "ante-first"
+                cite(self.rules, "T-ANTE-3" if ante_first else "RP-11")
+        # A short big blind never lowers what the others must call (RP-11, A1b).
+        self.current = max(big, *(p.bet for p in self.players.values()))
+        self.bets_made = 1  # the big blind is the round's bet (B-LIMIT-1)
+        self.last_full_level = self.current
+        self.last = big_seat
+        cite(self.rules, "B-MIN-2")
+
+    def _split_big_blind(self, stack: int, big: int, ante_rules: AnteRules) -> tuple[int, int]:
+        """(live blind, dead ante) for the big blind's stack (T-ANTE-3 or RP-11)."""
+        if ante_rules.short_big_blind == "ante-first":
+            ante = min(self.hand.ante, stack)
+            return min(big, stack - ante), ante
+        blind = min(big, stack)
+        return blind, min(self.hand.ante, stack - blind)
+
+    def _put(self, player: _Player, total: int) -> None:
+        player.stack -= total - player.bet
+        player.bet = total
+
+    # --- whose turn ------------------------------------------------------------------------
+
+    def live(self) -> list[_Player]:
+        return [p for p in self.players.values() if not p.folded]
+
+    def _others_can_respond(self, player: _Player) -> bool:
+        return any(p is not player and p.stack > 0 for p in self.live())
+
+    def _needs_to_act(self, player: _Player) -> bool:
+        if player.folded or player.stack == 0:
+            return False
+        if player.bet < self.current:
+            return True
+        return player.acted_at is None and self._others_can_respond(player)
+
+    def actor(self) -> _Player | None:
+        if len(self.live()) <= 1:
+            return None
+        for seat in clockwise_from(self.last, self.order):
+            if self._needs_to_act(self.players[seat]):
+                return self.players[seat]
+        return None
+
+    # --- what the actor may do ---------------------------------------------------------------
+
+    def to_call(self, player: _Player) -> int:
+        return min(self.current - player.bet, player.stack)
+
+    def reopen_threshold(self) -> int:
+        # Limit: half a bet or more reopens (B-ALLIN-3, 47B); otherwise a full raise (47A).
+        return (self.limit_bet + 1) // 2 if self.hand.game == "limit" else self.full_increment
+
+    def raise_refusal(self, player: _Player) -> tuple[str, str] | None:
+        """Why `player` may not raise now, as (rule ID, reason); None when he may."""
+        if player.stack <= self.current - player.bet:
+            return "S-TABLE-1", "he has no chips beyond the call"
+        if self.hand.game == "limit" and self.bets_made >= LIMIT_BETS_PER_ROUND:
+            return "B-LIMIT-1", "the betting is capped at one bet and three raises"
+        if player.acted_at is not None and self.current - player.acted_at < self.reopen_threshold():
+            rule, tda = ("B-ALLIN-3", "47B") if self.hand.game == "limit" else ("B-ALLIN-1", "47A")
+            return rule, (
+                f"he already acted and faces {self.current - player.acted_at} more, less than a "
+                f"full raise: an all-in for less does not reopen the betting ({tda})"
+            )
+        if not any(p is not player and p.stack + p.bet > self.current for p in self.live()):
+            return "S-TABLE-1", "every other player is all-in or covered"
+        return None
+
+    def min_raise_to(self, player: _Player) -> int:
+        if self.hand.game == "limit":
+            target = self.current + self.limit_bet
+        else:
+            target = self.current + self.full_increment
+        return min(target, player.stack + player.bet)
+
+    def max_raise_to(self, player: _Player) -> int:
+        all_in = player.stack + player.bet
+        match self.hand.game:
+            case "no-limit":
+                return all_in
+            case "limit":
+                return self.min_raise_to(player)
+            case _:
+                # B-PL-1/54: the call plus the pot after the call.
+                after_call = self.pot_limit_pot() + (self.current - player.bet)
+                return min(all_in, max(self.current + after_call, self.min_raise_to(player)))
+
+    def pot(self) -> int:
+        return self.dead + sum(p.bet for p in self.players.values())
+
+    def pot_limit_pot(self) -> int:
+        # 54: preflop the pot is counted as if the blinds were posted in full (dead SB, short BB).
+        shortfall = 0
+        if self.preflop:
+            for seat, nominal in self.assumed_blinds:
+                posted = self.players[seat].bet if seat is not None else 0
+                shortfall += max(0, nominal - posted)
+        return self.pot() + shortfall
+
+    # --- applying the actions so far ----------------------------------------------------------
+
+    def apply(self, index: int, action: Action) -> None:
+        where = f"actions[{index}] ({action})"
+        if action.seat not in self.players:
+            raise InvalidInput(f"{where}: seat {action.seat} is not in stacks")
+        player = self.players[action.seat]
+        seat = player.seat
+        if player.folded:
+            raise RuleViolation("O-OOT-3", f"{where}: seat {seat} has folded; a fold is binding")
+        if player.stack == 0:
+            raise RuleViolation("S-TABLE-1", f"{where}: seat {seat} is all-in and cannot act")
+        actor = self.actor()
+        if actor is None:
+            raise InvalidInput(f"{where}: the betting round is already complete")
+        if actor is not player:
+            raise RuleViolation("O-OOT-1", f"{where}: out of turn, seat {actor.seat} is to act "
+                                           "(53A)")
+        if action.action in ("fold", "check") and action.total not in (None, player.bet):
+            raise InvalidInput(f"{where}: a {action.action} puts in no chips; leave out the amount")
+        match action.action:
+            case "fold":
+                player.folded = True
+            case "check":
+                if self.to_call(player) > 0:
+                    raise RuleViolation("55", f"{where}: facing {self.to_call(player)} to call "
+                                              "there is no check: he may call or fold, not raise")
+                player.acted_at = self.current
+            case "call":
+                self._call(player, action, where)
+            case "allin":
+                total = player.stack + player.bet
+                if action.total is not None and action.total != total:
+                    raise InvalidInput(f"{where}: seat {player.seat}'s all-in is {total}")
+                if total <= self.current:
+                    self._call(player, None, where)
+                else:
+                    self._raise(player, total, where)
+            case _:
+                # S12/55: "raise" or "bet" without an amount is the minimum.
+                self._raise(player, action.total or self.min_raise_to(player), where)
+        self.last = player.seat
+
+    def _call(self, player: _Player, action: Action | None, where: str) -> None:
+        # 55: "call" with no bet facing is a check.
+        total = player.bet + self.to_call(player)
+        if action is not None and action.total is not None and action.total != total:
+            if action.total > total:
+                raise RuleViolation("43B", f"{where}: a call is to {total}; more is a raise")
+            cite(self.rules, "B-MIN-1")  # a short call is corrected to the right amount
+        if total < self.current:
+            cite(self.rules, "S-TABLE-1")
+        self._put(player, total)
+        player.acted_at = self.current
+
+    def _raise(self, player: _Player, total: int, where: str) -> None:
+        refusal = self.raise_refusal(player)
+        if total <= self.current:
+            raise RuleViolation("43B", f"{where}: {total} is not above the bet of {self.current}")
+        if refusal is not None:
+            rule, reason = refusal
+            raise RuleViolation(rule, f"{where}: seat {player.seat} may not raise: {reason}")
+        all_in = player.stack + player.bet
+        if total > all_in:
+            raise RuleViolation("S-TABLE-1", f"{where}: seat {player.seat} has only {all_in}")
+        low, high = self.min_raise_to(player), self.max_raise_to(player)
+        if total < low:
+            rule = "B-MIN-2" if self.preflop and self.bets_made == 1 else "B-MIN-3"
+            raise RuleViolation(rule, f"{where}: below the minimum raise to {low} (43A)")
+        if total > high:
+            rule = {"pot-limit": "B-PL-1", "limit": "B-LIMIT-1"}.get(self.hand.game, "S-TABLE-1")
+            raise RuleViolation(rule, f"{where}: above the maximum of {high}")
+        cite(self.rules, "43B")
+        increment = total - self.current
+        if self.hand.game == "limit":
+            full = 2 * increment >= self.limit_bet  # B-ALLIN-3: half a bet or more is a full one
+            if not full:
+                cite(self.rules, "B-ALLIN-3", "47B")
+        else:
+            full = increment >= self.full_increment
+            if full:
+                self.full_increment = increment
+            else:
+                cite(self.rules, "B-ALLIN-1", "47A")
+        if full:
+            self.bets_made += 1
+            self.last_full_level = total
+        self._put(player, total)
+        self.current = total
+        player.acted_at = total
+
+
+def betting_round(hand: BettingInput, ante_rules: AnteRules) -> BettingAnswer:
+    """Replay the actions so far and say who acts next and what he may do.
+
+    An illegal action in the list raises `RuleViolation` naming the action and the rule.
+    `ante_rules.short_big_blind` decides how a short big blind splits blind and ante (T-ANTE-3).
+    """
+    state = _Round(hand, ante_rules)
+    for index, action in enumerate(hand.actions):
+        state.apply(index, action)
+    player = state.actor()
+    if player is None:
+        return BettingAnswer(to_act=None, to_call=0, min_raise_to=None, max_raise_to=None,
+                             can_raise=False, pot=state.pot(), rules=state.rules)
+    refusal = state.raise_refusal(player)
+    if refusal is not None:
+        cite(state.rules, refusal[0])
+        if refusal[0] == "B-ALLIN-1":
+            cite(state.rules, "47A")
+    elif player.acted_at is not None and state.last_full_level <= player.acted_at < state.current:
+        # He already acted and only short all-ins followed: together they reopen for him.
+        cite(state.rules, *(("B-ALLIN-3", "47B") if hand.game == "limit" else ("B-ALLIN-2", "47A")))
+    if player.stack < state.current - player.bet:
+        cite(state.rules, "S-TABLE-1")
+    can_raise = refusal is None
+    return BettingAnswer(
+        to_act=player.seat,
+        to_call=state.to_call(player),
+        min_raise_to=state.min_raise_to(player) if can_raise else None,
+        max_raise_to=state.max_raise_to(player) if can_raise else None,
+        can_raise=can_raise,
+        pot=state.pot(),
+        rules=state.rules,
+    )

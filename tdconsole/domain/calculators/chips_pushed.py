@@ -1,0 +1,172 @@
+"""What did the player do? The chips he pushed and what he said, read by the rules.
+
+* a verbal declaration in turn is binding and overrides the chips (B-VERBAL-1, 40); a stated
+  amount alone equals pushing that amount, as a total on this street (40, 43B); "call" with no bet
+  facing is a check and "raise" with no bet a bet of at least the minimum (55);
+* a single oversized chip facing a bet is a call; with "raise" the most the chip allows; with no bet
+  facing a bet of its value (B-CHIP-1, 44);
+* several chips: if removing one of the smallest leaves less than the call it is a call (45);
+  otherwise 50 % or more of the last full increment obliges a full raise, less is a call
+  (B-HALF-1, 43A); a player's last chips are all-in (45);
+* a bet below the minimum by a player who has the chips is corrected to the minimum, a short call to
+  the call (B-MIN-1);
+* a bet or raise leaving no more than one big blind behind is all-in (B-BEHIND-1, a club setting);
+* a number said without its unit ("I bet five") is read in thousands when the pot is at least that
+  big, otherwise in hundreds (57, SCENARIOS S8).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, cite
+from tdconsole.domain.errors import InvalidInput, RuleViolation
+
+PushedAction = Literal["check", "call", "bet", "raise", "all-in"]
+
+
+class ChipsInput(Input):
+    """`tdconsole rules chips` reads this from stdin (issue 4)."""
+
+    facing: Chips  # the bet to call on this street, as a total
+    already_in: Chips = 0  # the player's own chips already in front of him on this street
+    last_increment: Chips = 0  # the last full bet or raise increment; 0 = the big blind
+    chips: list[PositiveChips] = Field(default_factory=list)
+    stack: Chips  # the chips behind before acting
+    declared: Literal["call", "raise"] | Chips | None = None
+    big_blind: PositiveChips
+    # Optional, for TDA 57: a bare number said without its unit, and the pot before the action.
+    spoken: PositiveChips | None = None
+    pot: Chips = 0
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ChipsInput:
+        if self.already_in > self.facing:
+            raise ValueError("already_in is more than the bet facing the player")
+        if sum(self.chips) > self.stack:
+            raise ValueError(f"chips add up to {sum(self.chips)}, more than the stack "
+                             f"of {self.stack}")
+        if self.spoken is not None and self.declared is not None:
+            raise ValueError("spoken: give either declared or spoken, not both")
+        if isinstance(self.declared, int) and self.declared <= self.already_in:
+            raise ValueError("declared: a stated amount is a total on this street, above "
+                             "already_in")
+        return self
+
+
+class ChipsAnswer(BaseModel):
+    """`action`, `to`, `returned` and `rules` are the issue's contract; `owed` is what the player
+    must add when the chips fall short of the corrected amount (B-MIN-1)."""
+
+    action: PushedAction
+    to: int
+    returned: int
+    owed: int
+    rules: list[str]
+
+
+def unclear_amount(spoken: int, pot: int) -> int:
+    """57: "I bet five" is 5,000 when the pot is at least 5,000, else 500 (SCENARIOS S8)."""
+    thousands = spoken * 1000
+    return thousands if pot >= thousands else spoken * 100
+
+
+def read_chips(push: ChipsInput, bet_leaving_one_big_blind_is_all_in: bool) -> ChipsAnswer:
+    """Decide check, call, bet, raise or all-in, and the total it makes on this street."""
+    rules: list[str] = []
+    if push.spoken is not None:
+        cite(rules, "57")
+        push = push.model_copy(update={
+            "declared": push.already_in + unclear_amount(push.spoken, push.pot), "spoken": None})
+    pushed = sum(push.chips)
+    to_call = push.facing - push.already_in
+    increment = push.last_increment or push.big_blind
+    # With no bet the minimum is one big blind (B-MIN-1); facing one, a full raise (43A).
+    min_total = push.facing + increment if push.facing else push.big_blind
+    declared = push.declared
+
+    if declared == "call":
+        cite(rules, "B-VERBAL-1", "40")
+        if to_call == 0:
+            cite(rules, "55")  # "call" with no bet is a check
+        total = push.facing
+    elif declared == "raise":
+        cite(rules, "B-VERBAL-1", "40", "55" if push.facing == 0 else "43A")
+        if len(push.chips) == 1:
+            cite(rules, "B-CHIP-1", "44")  # "raise" and one chip: the most that chip allows
+        total = _at_least(push.already_in + pushed, min_total, rules)
+    elif declared is not None:
+        # A stated amount alone equals pushing it (40), as a total (43B).
+        cite(rules, "B-VERBAL-1", "40", "43B")
+        total = _by_half_rule(push, declared, min_total, increment, rules)
+    elif pushed == 0:
+        if to_call:
+            raise RuleViolation("55", f"facing {to_call} to call, no chips is no check: call, "
+                                      "raise or fold")
+        total = push.already_in
+    elif pushed == push.stack:
+        cite(rules, "45")  # a player's last chips are all-in
+        total = push.already_in + pushed
+    elif len(push.chips) == 1 and push.facing and pushed >= to_call:
+        cite(rules, "B-CHIP-1", "44")  # one oversized chip facing a bet (or the blind) is a call
+        total = push.facing
+    elif push.facing == 0:
+        if len(push.chips) == 1:
+            cite(rules, "44")  # one chip with no bet facing: a bet of its value
+        total = _at_least(pushed, min_total, rules)
+    elif pushed - min(push.chips) < to_call:
+        cite(rules, "45")  # without one of the smallest chips it would not be a call
+        total = push.facing
+    else:
+        total = _by_half_rule(push, push.already_in + pushed, min_total, increment, rules)
+    return _answer(push, total, bet_leaving_one_big_blind_is_all_in, rules)
+
+
+def _at_least(total: int, min_total: int, rules: list[str]) -> int:
+    if total < min_total:
+        cite(rules, "B-MIN-1")  # corrected to the minimum, and no more
+        return min_total
+    return total
+
+
+def _by_half_rule(push: ChipsInput, total: int, min_total: int, increment: int,
+                  rules: list[str]) -> int:
+    """B-HALF-1/43A: 50 % or more of the increment obliges a full raise; less is a call."""
+    if push.facing == 0:
+        return _at_least(total, min_total, rules)
+    if total <= push.facing:
+        if total < push.facing:
+            cite(rules, "B-MIN-1")  # a short call is corrected to the call
+        return push.facing
+    if total >= min_total:
+        return total
+    cite(rules, "B-HALF-1", "43A")
+    return min_total if 2 * (total - push.facing) >= increment else push.facing
+
+
+def _answer(push: ChipsInput, total: int, behind_rule: bool, rules: list[str]) -> ChipsAnswer:
+    all_in = push.already_in + push.stack
+    if total > all_in:
+        cite(rules, "S-TABLE-1")  # he cannot be made to put in more than he has
+        total = all_in
+    if total > push.facing and 0 < all_in - total <= push.big_blind and behind_rule:
+        cite(rules, "B-BEHIND-1")
+        total = all_in
+    if total == all_in and push.stack > 0:
+        action: PushedAction = "all-in"
+    elif total == push.already_in and push.facing == push.already_in:
+        action = "check"
+    elif total <= push.facing:
+        action = "call"
+    else:
+        action = "bet" if push.facing == 0 else "raise"
+    put_in = total - push.already_in
+    pushed = sum(push.chips)
+    if action == "call" and put_in > pushed:
+        cite(rules, "B-MIN-1")  # a short call is corrected to the right amount
+    if put_in < 0:
+        raise InvalidInput("the answer would take chips back: check already_in and facing")
+    return ChipsAnswer(action=action, to=total, returned=max(0, pushed - put_in),
+                       owed=max(0, put_in - pushed), rules=rules)

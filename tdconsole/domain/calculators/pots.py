@@ -1,0 +1,192 @@
+"""Main and side pots from what every player put in, and who is awarded what, to the chip.
+
+* Side pots and the main pot are split independently and the side pots are awarded first
+  (S-POT-1, 21). A folded player's chips stay in the pots they reached; he is eligible for none.
+* A split pot is broken down to the smallest chip in play; the odd chips go one at a time clockwise
+  from the first seat left of the button, counting from a dead button's position too, so nobody gets
+  more than one odd chip from a pot (S-ODD-1, 20A).
+* Hi/lo: the high half gets the odd chip; ties within a half split by S-ODD-1; with no qualifying
+  low the high hand takes the whole pot (S-ODD-2, S-HILO-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field, model_validator
+
+from tdconsole.domain.calculators.cards import parse_cards
+from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
+from tdconsole.domain.calculators.showdown import GameName, showdown
+from tdconsole.domain.errors import InvalidInput
+
+
+class PotsInput(Input):
+    """`tdconsole rules pots` reads this (issue 4): `ranking`, or `game`, `board` and `hands`."""
+
+    button: Seat
+    seats: list[Seat] = Field(min_length=2)
+    contributions: dict[Seat, Chips]
+    folded: list[Seat] = Field(default_factory=list)
+    chip: PositiveChips
+    ranking: list[list[Seat]] | None = None
+    game: GameName | None = None
+    board: str | None = None
+    hands: dict[Seat, str] | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PotsInput:
+        table = set(self.seats)
+        if len(table) != len(self.seats):
+            raise ValueError("seats: a seat is listed twice")
+        if self.button not in table:
+            raise ValueError(f"button: seat {self.button} is not in seats")
+        for field, named in (("contributions", self.contributions), ("folded", self.folded),
+                             ("hands", self.hands or {})):
+            if unknown := sorted(set(named) - table):
+                raise ValueError(f"{field}: seat {unknown[0]} is not in seats")
+        for seat, amount in self.contributions.items():
+            if amount % self.chip:
+                raise ValueError(f"contributions.{seat}: {amount} is not a multiple of the chip "
+                                 f"{self.chip} (S-ODD-1: pots split in the smallest chip in play)")
+        by_cards = (self.game, self.board, self.hands)
+        if (self.ranking is None) == all(part is None for part in by_cards):
+            raise ValueError("give either ranking, or game, board and hands")
+        if self.ranking is None and any(part is None for part in by_cards):
+            raise ValueError("game, board and hands go together")
+        return self
+
+
+class Pot(BaseModel):
+    name: str
+    amount: int
+    eligible: list[int]
+    awards: dict[int, int]
+
+
+class PotsAnswer(BaseModel):
+    """`pots` (amount, eligible, awards) and `awards` are the issue's contract."""
+
+    pots: list[Pot]
+    awards: dict[int, int]
+    rules: list[str]
+
+
+@dataclass(frozen=True)
+class _Layer:
+    amount: int
+    eligible: list[int]
+
+
+def side_pots(contributions: Mapping[int, int], folded: Sequence[int]) -> list[_Layer]:
+    """The main pot first, then each side pot: one per all-in level of the players still in."""
+    live = {seat: amount for seat, amount in contributions.items()
+            if seat not in folded and amount > 0}
+    if not live:
+        raise InvalidInput("contributions: nobody still in the hand put chips in")
+    levels = sorted(set(live.values()))
+    layers = []
+    previous = 0
+    for index, level in enumerate(levels):
+        # Chips above the highest live level can only be a folded player's: dead money on top.
+        top = level if index < len(levels) - 1 else max(contributions.values())
+        amount = sum(min(paid, top) - min(paid, previous) for paid in contributions.values())
+        layers.append(_Layer(amount, sorted(seat for seat, paid in live.items() if paid >= level)))
+        previous = level
+    return layers
+
+
+def split(amount: int, winners: Sequence[int], button: int, chip: int) -> dict[int, int]:
+    """S-ODD-1/20A: equal shares in the smallest chip, odd chips one each clockwise from the
+    button."""
+    units, rest = divmod(amount, chip)
+    if rest:
+        raise InvalidInput(f"a pot of {amount} does not break down into chips of {chip}")
+    share, odd = divmod(units, len(winners))
+    order = clockwise_from(button, winners)
+    shares = {seat: (share + (1 if index < odd else 0)) * chip for index, seat in enumerate(order)}
+    return dict(sorted(shares.items()))
+
+
+def _best(ranking: Sequence[Sequence[int]], eligible: Sequence[int]) -> list[int]:
+    for group in ranking:
+        if winners := [seat for seat in group if seat in eligible]:
+            return winners
+    return []
+
+
+def award(pots_input: PotsInput, high: Sequence[Sequence[int]],
+          low: Sequence[Sequence[int]] | None = None) -> PotsAnswer:
+    """Award every pot by the rankings (best first, ties grouped); `low` for hi/lo games."""
+    rules = ["S-POT-1", "21", "S-ODD-1", "20A"]
+    layers = side_pots(pots_input.contributions, pots_input.folded)
+    ranked = {seat for group in high for seat in group}
+    for layer in layers:
+        if missing := [seat for seat in layer.eligible if seat not in ranked]:
+            raise InvalidInput(f"ranking: seat {missing[0]} is still in the hand but not ranked")
+    pots: list[Pot] = []
+    totals: dict[int, int] = {}
+    button, chip = pots_input.button, pots_input.chip
+    # S-POT-1: the side pots are decided before the main pot, so they are listed first.
+    for index in reversed(range(len(layers))):
+        layer = layers[index]
+        high_winners = _best(high, layer.eligible)
+        low_winners = _best(low, layer.eligible) if low is not None else []
+        if low_winners:
+            cite(rules, "S-ODD-2", "S-HILO-1")
+            units = layer.amount // chip
+            high_part = (units - units // 2) * chip  # the high half gets the odd chip (S-ODD-2)
+            awards = _merge(split(high_part, high_winners, button, chip),
+                            split(layer.amount - high_part, low_winners, button, chip))
+        else:
+            if low is not None:
+                cite(rules, "S-HILO-1")  # no qualifying low: the high hand scoops
+            awards = split(layer.amount, high_winners, button, chip)
+        pots.append(Pot(name=_pot_name(index, len(layers), layer), amount=layer.amount,
+                        eligible=layer.eligible, awards=awards))
+        totals = _merge(totals, awards)
+    return PotsAnswer(pots=pots, awards=dict(sorted(totals.items())), rules=rules)
+
+
+def _pot_name(index: int, count: int, layer: _Layer) -> str:
+    if index == 0:
+        return "main pot"
+    # A last side pot with one player in it is his uncalled chips (and any dead money above).
+    contest = " (no contest)" if index == count - 1 and len(layer.eligible) == 1 else ""
+    return f"side pot {index}{contest}"
+
+
+def _merge(left: Mapping[int, int], right: Mapping[int, int]) -> dict[int, int]:
+    merged = dict(left)
+    for seat, amount in right.items():
+        merged[seat] = merged.get(seat, 0) + amount
+    return merged
+
+
+def resolve_pots(pots_input: PotsInput) -> PotsAnswer:
+    """The `rules pots` answer: by the given ranking, or by evaluating the hands (showdown)."""
+    if pots_input.ranking is not None:
+        seen = [seat for group in pots_input.ranking for seat in group]
+        if len(seen) != len(set(seen)):
+            raise InvalidInput("ranking: a seat is ranked twice")
+        return award(pots_input, pots_input.ranking)
+    assert pots_input.game and pots_input.board is not None and pots_input.hands is not None
+    folded = set(pots_input.folded)
+    for seat, paid in pots_input.contributions.items():
+        if paid and seat not in folded and seat not in pots_input.hands:
+            raise InvalidInput(f"hands: seat {seat} is still in the hand but has no cards")
+    result = showdown(
+        pots_input.game,
+        parse_cards(pots_input.board, "board"),
+        {seat: parse_cards(cards, f"hands.{seat}") for seat, cards in pots_input.hands.items()},
+        button=pots_input.button,
+    )
+    high = [[s for s in group if s not in folded] for group in result.high.ranking]
+    low = None if result.low is None else [
+        [s for s in group if s not in folded] for group in result.low.ranking]
+    answer = award(pots_input, high, low)
+    for rule in result.rules:
+        if not rule.startswith("S-ORDER") and rule != "17A":
+            cite(answer.rules, rule)
+    return answer

@@ -1,0 +1,208 @@
+"""Showdown: the best hands through pokerkit, named in words, and the order of showing.
+
+Cards speak (S-SHOW-1, 12): the evaluator decides, never a player's claim. Five cards only and suits
+never break ties (S-RANK-1); Omaha uses exactly two hole cards and three from the board (S-OMAHA-1);
+Omaha hi/lo adds an 8-or-better low (S-HILO-1). The show order follows the club (S-ORDER-1/2) or the
+TDA (17A) by the `showdown.order` setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+from pokerkit import (
+    Card,
+    Hand,
+    OmahaEightOrBetterLowHand,
+    OmahaHoldemHand,
+    Rank,
+    StandardHighHand,
+)
+from pokerkit.lookups import Label
+
+from tdconsole.domain.calculators.common import cite, clockwise_from
+from tdconsole.domain.errors import InvalidInput
+
+GameName = Literal["holdem", "omaha", "omaha-hilo"]
+ShowOrder = Literal["club", "tda"]  # HouseRules.showdown.order
+HOLE_CARDS: dict[str, int] = {"holdem": 2, "omaha": 4, "omaha-hilo": 4}
+BOARD_CARDS = 5
+
+_RANK_WORDS = {
+    Rank.DEUCE: ("two", "twos"), Rank.TREY: ("three", "threes"), Rank.FOUR: ("four", "fours"),
+    Rank.FIVE: ("five", "fives"), Rank.SIX: ("six", "sixes"), Rank.SEVEN: ("seven", "sevens"),
+    Rank.EIGHT: ("eight", "eights"), Rank.NINE: ("nine", "nines"), Rank.TEN: ("ten", "tens"),
+    Rank.JACK: ("jack", "jacks"), Rank.QUEEN: ("queen", "queens"), Rank.KING: ("king", "kings"),
+    Rank.ACE: ("ace", "aces"),
+}
+_HIGH_ORDER = "23456789TJQKA"
+
+
+@dataclass(frozen=True)
+class Half:
+    """One side of a showdown: the winners and each hand's name (seats without a low left out)."""
+
+    winners: list[int]
+    hands: dict[int, str]
+    ranking: list[list[int]]  # best first, ties together: what the pots are awarded by
+
+
+@dataclass(frozen=True)
+class Showdown:
+    high: Half
+    low: Half | None
+    show_order: list[int]
+    rules: list[str]
+
+
+def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[Card]]) -> None:
+    if game not in HOLE_CARDS:
+        raise InvalidInput(f"game: {game!r} is not one of {', '.join(HOLE_CARDS)}")
+    if len(board) != BOARD_CARDS:
+        raise InvalidInput(f"board: {len(board)} cards; a showdown has {BOARD_CARDS}")
+    if len(hands) < 1:
+        raise InvalidInput("hands: no hand to show")
+    for seat, cards in hands.items():
+        if len(cards) != HOLE_CARDS[game]:
+            raise InvalidInput(f"hands.{seat}: {len(cards)} cards; {game} has {HOLE_CARDS[game]}")
+    seen: dict[str, str] = {}
+    holdings = [("the board", board), *((f"seat {seat}", cards) for seat, cards in hands.items())]
+    for where, cards in holdings:
+        for card in cards:
+            if repr(card) in seen:
+                raise InvalidInput(f"duplicate card {card!r}: in {seen[repr(card)]} and {where} "
+                                   "(a fouled deck, 35E)")
+            seen[repr(card)] = where
+
+
+def _best_high(game: str, hole: Sequence[Card], board: Sequence[Card]) -> Hand:
+    if game == "holdem":
+        # The same answer as StandardHighHand.from_game, about three times faster: look up the
+        # 21 five-card sets and build the hand object once.
+        lookup = StandardHighHand.lookup
+        return StandardHighHand(max(combinations((*hole, *board), 5), key=lookup.get_entry))
+    return OmahaHoldemHand.from_game(hole, board)
+
+
+def _rank_word(rank: Rank, plural: bool = False) -> str:
+    return _RANK_WORDS[rank][1 if plural else 0]
+
+
+def _groups(cards: Iterable[Card]) -> list[Rank]:
+    """Ranks ordered by how many of each, then by rank: the order a hand is read in."""
+    ranks = [card.rank for card in cards]
+    return sorted(set(ranks), key=lambda r: (ranks.count(r), _HIGH_ORDER.index(r)), reverse=True)
+
+
+def _straight_top(cards: Sequence[Card]) -> Rank:
+    ranks = {card.rank for card in cards}
+    # The wheel A-2-3-4-5 is five-high: the ace plays low (S-RANK-1).
+    if ranks == {Rank.ACE, Rank.DEUCE, Rank.TREY, Rank.FOUR, Rank.FIVE}:
+        return Rank.FIVE
+    return max(ranks, key=_HIGH_ORDER.index)
+
+
+def name_high(hand: Hand) -> str:
+    """The hand in words: "full house, kings full of aces", "straight, five high"."""
+    label = hand.entry.label
+    groups = _groups(hand.cards)
+    match label:
+        case Label.STRAIGHT_FLUSH:
+            top = _straight_top(hand.cards)
+            return "royal flush" if top == Rank.ACE else f"straight flush, {_rank_word(top)} high"
+        case Label.FOUR_OF_A_KIND:
+            return f"four of a kind, {_rank_word(groups[0], True)}"
+        case Label.FULL_HOUSE:
+            trips, pair = _rank_word(groups[0], True), _rank_word(groups[1], True)
+            return f"full house, {trips} full of {pair}"
+        case Label.FLUSH:
+            return f"flush, {_rank_word(groups[0])} high"
+        case Label.STRAIGHT:
+            return f"straight, {_rank_word(_straight_top(hand.cards))} high"
+        case Label.THREE_OF_A_KIND:
+            return f"three of a kind, {_rank_word(groups[0], True)}"
+        case Label.TWO_PAIR:
+            return f"two pair, {_rank_word(groups[0], True)} and {_rank_word(groups[1], True)}"
+        case Label.ONE_PAIR:
+            return f"pair of {_rank_word(groups[0], True)}"
+        case _:
+            return f"high card, {_rank_word(groups[0])}"
+
+
+def name_low(hand: Hand) -> str:
+    """An 8-or-better low read from the top down: "5-4-3-2-A low"."""
+    low_order = "A2345678"
+    ranks = sorted((card.rank for card in hand.cards), key=low_order.index, reverse=True)
+    return "-".join(str(rank) for rank in ranks) + " low"
+
+
+def _ranking(best: Mapping[int, Hand]) -> list[list[int]]:
+    """Seats grouped by equal hands, best first (ties are equal entries: suits never count)."""
+    # Each hand's lookup entry is computed once: comparing Hand objects recomputes it every time.
+    strength = {seat: hand.entry.index * (-1 if hand.low else 1) for seat, hand in best.items()}
+    groups: list[list[int]] = []
+    for seat in sorted(strength, key=strength.__getitem__, reverse=True):
+        if groups and strength[groups[-1][0]] == strength[seat]:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    return [sorted(group) for group in groups]
+
+
+def _half(best: Mapping[int, Hand], name: str) -> Half:
+    ranking = _ranking(best)
+    namer = name_low if name == "low" else name_high
+    names = {seat: namer(hand) for seat, hand in best.items()}
+    return Half(winners=ranking[0] if ranking else [], hands=names, ranking=ranking)
+
+
+def show_order(seats: Iterable[int], button: int, aggressor: int | None,
+               order: ShowOrder) -> list[int]:
+    """Who shows first at showdown.
+
+    Club: from the dealer clockwise (S-ORDER-1, S-ORDER-2), except heads-up after a final-street
+    bet, where the caller shows last. TDA 17A: the last aggressor first, then clockwise; with no bet
+    the first live seat left of the button.
+    """
+    clockwise = clockwise_from(button, seats)
+    if aggressor is None or aggressor not in clockwise:
+        return clockwise
+    if order == "tda" or len(clockwise) == 2:
+        at = clockwise.index(aggressor)
+        return clockwise[at:] + clockwise[:at]
+    return clockwise
+
+
+def showdown(
+    game: str,
+    board: Sequence[Card],
+    hands: Mapping[int, Sequence[Card]],
+    *,
+    button: int = 0,
+    aggressor: int | None = None,
+    order: ShowOrder = "club",
+) -> Showdown:
+    """Evaluate every hand; `order` is `HouseRules.showdown.order` ("club" or "tda")."""
+    _check_deck(game, board, hands)
+    rules: list[str] = []
+    cite(rules, "S-SHOW-1", "12", "S-RANK-1")
+    high = {seat: _best_high(game, cards, board) for seat, cards in hands.items()}
+    low: Half | None = None
+    if game != "holdem":
+        cite(rules, "S-OMAHA-1")
+    if game == "omaha-hilo":
+        cite(rules, "S-HILO-1")
+        lows = {seat: OmahaEightOrBetterLowHand.from_game_or_none(cards, board)
+                for seat, cards in hands.items()}
+        low = _half({seat: hand for seat, hand in lows.items() if hand is not None}, "low")
+    if aggressor is not None and aggressor not in hands:
+        raise InvalidInput(f"aggressor: seat {aggressor} has no hand at the showdown")
+    if aggressor is None:
+        cite(rules, "S-ORDER-1" if order == "club" else "17A")
+    else:
+        cite(rules, "S-ORDER-2" if order == "club" else "17A")
+    return Showdown(high=_half(high, "high"), low=low,
+                    show_order=show_order(hands, button, aggressor, order), rules=rules)

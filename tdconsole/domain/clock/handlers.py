@@ -1,0 +1,87 @@
+"""The clock's commands and events: start, pause, resume, next/previous, any level, set the time left,
+and a change of structure while the tournament runs (T-LEVEL-1)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.domain.commands import (
+    ChangeStructure,
+    ClockGoToLevel,
+    ClockPause,
+    ClockResume,
+    ClockSetRemaining,
+    ClockStart,
+    ClockStep,
+)
+from tdconsole.domain.events import (
+    ClockPaused,
+    ClockResumed,
+    ClockSet,
+    ClockStarted,
+    Event,
+    LevelChanged,
+    StructureChanged,
+)
+from tdconsole.domain.state import TournamentState
+
+
+def decide_start(state: TournamentState, command: ClockStart, now: datetime) -> list[Event]:
+    clock_ops.start(state.info.structure, state.clock, now)
+    return [ClockStarted()]
+
+
+def decide_pause(state: TournamentState, command: ClockPause, now: datetime) -> list[Event]:
+    clock_ops.pause(state.info.structure, state.clock, now)
+    return [ClockPaused()]
+
+
+def decide_resume(state: TournamentState, command: ClockResume, now: datetime) -> list[Event]:
+    clock_ops.resume(state.info.structure, state.clock, now)
+    return [ClockResumed()]
+
+
+def decide_step(state: TournamentState, command: ClockStep, now: datetime) -> list[Event]:
+    return [LevelChanged(period=clock_ops.step(state.info.structure, state.clock, now, command.by).period)]
+
+
+def decide_go_to_level(state: TournamentState, command: ClockGoToLevel, now: datetime) -> list[Event]:
+    return [LevelChanged(period=clock_ops.go_to_level(state.info.structure, state.clock, now,
+                                                      command.level).period)]
+
+
+def decide_change_structure(state: TournamentState, command: ChangeStructure, now: datetime) -> list[Event]:
+    # The structure was validated when the command was built; the event carries it whole so the
+    # replay never depends on a file that may have changed since (T-LEVEL-1: logged like any action).
+    return [StructureChanged(source=command.source, structure=command.structure)]
+
+
+def decide_set(state: TournamentState, command: ClockSetRemaining, now: datetime) -> list[Event]:
+    clock_ops.set_remaining(state.info.structure, state.clock, now, command.seconds)
+    return [ClockSet(remaining_seconds=command.seconds)]
+
+
+def apply_started(state: TournamentState, event: ClockStarted, now: datetime) -> None:
+    state.clock = clock_ops.start(state.info.structure, state.clock, now)
+
+
+def apply_paused(state: TournamentState, event: ClockPaused, now: datetime) -> None:
+    state.clock = clock_ops.pause(state.info.structure, state.clock, now)
+
+
+def apply_resumed(state: TournamentState, event: ClockResumed, now: datetime) -> None:
+    state.clock = clock_ops.resume(state.info.structure, state.clock, now)
+
+
+def apply_level_changed(state: TournamentState, event: LevelChanged, now: datetime) -> None:
+    state.clock = clock_ops.jump(state.info.structure, state.clock, now, event.period)
+
+
+def apply_clock_set(state: TournamentState, event: ClockSet, now: datetime) -> None:
+    state.clock = clock_ops.set_remaining(state.info.structure, state.clock, now, event.remaining_seconds)
+
+
+def apply_structure_changed(state: TournamentState, event: StructureChanged, now: datetime) -> None:
+    state.clock = clock_ops.rebase(state.info.structure, event.structure, state.clock, now)
+    state.info = state.info.model_copy(update={"structure": event.structure})

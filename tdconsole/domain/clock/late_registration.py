@@ -1,0 +1,37 @@
+"""Late registration closing at a set level (T-REG-1): a tournament setting the TD may change."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.domain.commands import SetLateRegistration
+from tdconsole.domain.errors import RuleViolation
+from tdconsole.domain.events import Event, LateRegistrationChanged
+from tdconsole.domain.state import TournamentState
+
+
+def registration_open(state: TournamentState, now: datetime) -> bool:
+    """T-REG-1: open to the end of the set level; the break after it already counts as closed."""
+    last = state.info.late_reg_level
+    if last is None or not state.clock.started:
+        return True
+    structure = state.info.structure
+    return structure.shown_level(clock_ops.read(structure, state.clock, now).period) <= last
+
+
+def require_registration_open(state: TournamentState, now: datetime) -> None:
+    if not registration_open(state, now):
+        raise RuleViolation(
+            "T-REG-1", f"late registration closed at the end of level {state.info.late_reg_level}"
+        )
+
+
+def decide_set(state: TournamentState, command: SetLateRegistration, now: datetime) -> list[Event]:
+    if command.level is not None:
+        state.info.structure.period_of_level(command.level)  # a level the structure has
+    return [LateRegistrationChanged(level=command.level)]
+
+
+def apply_changed(state: TournamentState, event: LateRegistrationChanged, now: datetime) -> None:
+    state.info = state.info.model_copy(update={"late_reg_level": event.level})

@@ -1,0 +1,306 @@
+"""The rulings log (issue 7): floor rulings, each player's offences, penalties served, clock calls.
+
+A ruling is a `RulingLogged` event and is never undone or deleted (C-RULING-1: the ruling made at
+the time stands; `undo` refuses it). A correction is a new ruling that names the old one, which
+from then on no longer counts: neither its offence (for escalation) nor its penalty.
+
+The decider walks the scenario itself on the freshest state, so two terminals logging at once
+still count each other's offences: `earlier` is the player's offences of the same kind in the log
+(O-OOT-5, H-DEAD-X escalate from it), and `players` is the number seated at the table when
+seating knows it (71A: one round = one hand per player at the table when the penalty is given).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
+from tdconsole.domain.events import (
+    ClockCalled,
+    ClockCallStopped,
+    Event,
+    HandFinished,
+    PenaltyEnded,
+    PenaltyHandsServed,
+    RulingLogged,
+    RulingPlayer,
+)
+from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
+from tdconsole.domain.floor.clock_call import answers_at_zero, clock_call_state
+from tdconsole.domain.floor.penalties import COUNTED, OffenceKind, Penalty, PenaltyKind, remaining
+from tdconsole.domain.floor.rulings import Scenario, Walk, walk
+from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.state import IN_HANDS, ClockCall, LoggedRuling, Player, TournamentState, normalise_name
+
+# ---------------------------------------------------------------- reading the log
+
+
+def find_ruling(state: TournamentState, ruling_id: int) -> LoggedRuling:
+    if not 1 <= ruling_id <= len(state.rulings):
+        raise NotFound(f"no ruling {ruling_id} (the log has {len(state.rulings)})")
+    return state.rulings[ruling_id - 1]
+
+
+def find_call(state: TournamentState, call_id: int) -> ClockCall:
+    if not 1 <= call_id <= len(state.clock_calls):
+        raise NotFound(f"no clock call {call_id} (there have been {len(state.clock_calls)})")
+    return state.clock_calls[call_id - 1]
+
+
+def offences(state: TournamentState, player_id: str, kind: OffenceKind, *,
+             excluding: int | None = None) -> int:
+    """The player's offences of `kind` in the log, corrected rulings (and `excluding`) left out."""
+    return sum(1 for r in state.rulings
+               if r.corrected_by is None and r.id != excluding and r.offender == player_id
+               and r.event.offence == kind)
+
+
+def seated_at(state: TournamentState, table: int) -> int | None:
+    """Players seated at `table` now, or None when seating does not know the table."""
+    count = sum(1 for p in state.players.values() if p.table == table and p.status != "busted")
+    return count or None
+
+
+def prepare(state: TournamentState, scenario: Scenario, answers: dict[str, str], house: HouseRules, *,
+            offender: Player | None = None, table: int | None = None,
+            correcting: int | None = None) -> Walk:
+    """Walk `scenario` with `answers` and what the log knows filled in: the offender's `earlier`
+    offences of the kind the ruling records, and the `players` seated at `table`. An answer the
+    floor gave that contradicts the log is an error (the log is the record)."""
+    given = dict(answers)
+    reached = walk(scenario, given, house)
+    if reached.offence is not None and offender is not None:
+        logged = offences(state, offender.id, reached.offence, excluding=correcting)
+        if "earlier" in given and _differs(given["earlier"], logged):
+            raise InvalidInput(f"earlier={given['earlier']}: the rulings log has {logged} earlier "
+                               f"{reached.offence} offence(s) by {offender.name}; leave it out")
+        given["earlier"] = str(logged)
+    seated = seated_at(state, table) if table is not None else None
+    if seated is not None:
+        if "players" in given and _differs(given["players"], seated):
+            raise InvalidInput(f"players={given['players']}: {seated} players are seated at table {table}")
+        given["players"] = str(seated)
+    return walk(scenario, given, house)
+
+
+def _differs(raw: str, count: int) -> bool:
+    try:
+        return float(raw) != count
+    except ValueError:
+        return True
+
+
+def given_penalty(kind: PenaltyKind, amount: int, reason: str) -> Penalty:
+    """A penalty the TD gives instead of the suggested one (TDA 70, 71; time and DQ: C-PEN-1)."""
+    rules = ["C-PEN-1", "TDA 71"] if kind in (PenaltyKind.MINUTES, PenaltyKind.DISQUALIFICATION) \
+        else ["TDA 70", "TDA 71"]
+    if kind not in COUNTED and amount:
+        raise InvalidInput(f"--penalty {kind}: a {kind} takes no amount")
+    if kind in COUNTED and amount < 1:
+        raise InvalidInput(f"--penalty {kind}: give the amount, at least 1 ({kind}:N)")
+    hands = amount if kind == PenaltyKind.MISSED_HANDS else None
+    return Penalty(kind=kind, amount=amount, hands=hands, rules=rules, reason=reason)
+
+
+# ---------------------------------------------------------------- logging a ruling
+
+
+def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime) -> list[Event]:
+    staff = normalise_name(command.staff)
+    if not staff:
+        raise InvalidInput("--by: name the staff member who gives the ruling")
+    if command.corrects is not None:
+        old = find_ruling(state, command.corrects)
+        if old.corrected_by is not None:
+            raise TdError(f"ruling {old.id} was already corrected by ruling {old.corrected_by}; "
+                          f"correct that one")
+    players = [state.find(name) for name in command.players]
+    if len({p.id for p in players}) != len(players):
+        raise InvalidInput("--player: the same player is named twice")
+    table, seat, answers = command.table, command.seat, dict(command.answers)
+    call = find_call(state, command.clock_call) if command.clock_call is not None else None
+    if call is not None:
+        table, seat = _at_the_call(call, table, seat, command.scenario)
+        called_on = state.players.get(call.player_id or "")
+        if not players and called_on is not None:
+            players = [called_on]
+        answers = _answers_at_zero(call, answers, command.house, command.scenario, now)
+    reached = prepare(state, command.scenario, answers, command.house,
+                      offender=players[0] if players else None, table=table, correcting=command.corrects)
+    suggestion = reached.suggestion
+    if suggestion is None:
+        still = "; ".join(q.describe() for q in reached.open)
+        raise InvalidInput(f"scenario {command.scenario.id!r}: questions still open: {still}")
+    if reached.offence is not None and not players:
+        raise InvalidInput(f"this ruling records an offence ({reached.offence}): name the player it is "
+                           f"about (--player)")
+    overridden = command.decision is not None or command.override_penalty
+    reason = (command.reason or "").strip() or None
+    _check_reason(overridden, command.corrects, reason)
+    decision = suggestion.ruling if command.decision is None else command.decision.strip()
+    if not decision:
+        raise InvalidInput("--decision cannot be empty")
+    given = suggestion.penalty
+    if command.override_penalty:
+        given = None if command.penalty is None else given_penalty(command.penalty, command.penalty_amount,
+                                                                   reason or "")
+    if given is not None:
+        if not players:
+            raise InvalidInput(f"a {given.kind} penalty needs the player it is for (--player NAME)")
+        if given.needs_players:
+            given = given.given_at_table(_table_size(state, table, reached.answers, answers))
+    return [RulingLogged(
+        ruling_id=len(state.rulings) + 1, staff=staff, table=table, seat=seat,
+        players=[RulingPlayer(id=p.id, name=p.name) for p in players],
+        scenario=command.scenario.id, answers=reached.answers, suggestion=suggestion,
+        ruling=reached.ruling or "", offence=reached.offence, decision=decision, overridden=overridden,
+        reason=reason, penalty=given, corrects=command.corrects, clock_call=command.clock_call,
+    )]
+
+
+def _check_reason(overridden: bool, corrects: int | None, reason: str | None) -> None:
+    if overridden and reason is None:
+        raise InvalidInput("an override of the suggested ruling needs a reason (--reason)")
+    if corrects is not None and reason is None:
+        raise InvalidInput(f"a correction of ruling {corrects} needs a reason (--reason)")
+    if reason is not None and not overridden and corrects is None:
+        raise InvalidInput("--reason explains an override (--decision or --penalty) or a correction; "
+                           "this is neither")
+
+
+def _table_size(state: TournamentState, table: int | None, used: dict[str, str],
+                answers: dict[str, str]) -> int:
+    raw = used.get("players") or answers.get("players")
+    if raw is None:
+        raise InvalidInput("a penalty in rounds needs the players at the table (71A): "
+                           "--answer players=N")
+    try:
+        return int(raw)
+    except ValueError:
+        raise InvalidInput(f"players={raw!r}: a whole number of players at the table") from None
+
+
+def _at_the_call(call: ClockCall, table: int | None, seat: int | None,
+                 scenario: Scenario) -> tuple[int, int]:
+    if not call.open:
+        how = f"ruled in ruling {call.ruling_id}" if call.ruling_id else "stopped: the player acted"
+        raise TdError(f"clock call {call.id} is over ({how})")
+    if (table, seat) != (call.table, call.seat) and (table, seat) != (None, None):
+        raise InvalidInput(f"clock call {call.id} is on table {call.table} seat {call.seat}, "
+                           f"not table {table} seat {seat}")
+    if scenario.id != CLOCK_CALL:
+        raise InvalidInput(f"a clock call is ruled by the {CLOCK_CALL!r} scenario, not {scenario.id!r}")
+    return call.table, call.seat
+
+
+def _answers_at_zero(call: ClockCall, answers: dict[str, str], house: HouseRules, scenario: Scenario,
+                     now: datetime) -> dict[str, str]:
+    countdown = clock_call_state(called_at=call.called_at, now=max(now, call.called_at),
+                                 facing_bet=call.facing_bet, house=house, scenario=scenario)
+    if not countdown.expired:
+        left = int(-(-countdown.remaining_seconds // 1))
+        raise RuleViolation(countdown.rules[0], f"clock call {call.id} still has {left} s to run; "
+                                                f"the ruling comes at zero")
+    return {**answers, **answers_at_zero(call.facing_bet)}
+
+
+def apply_ruling_logged(state: TournamentState, event: RulingLogged, now: datetime) -> None:
+    state.rulings.append(LoggedRuling(event, now))
+    if event.corrects is not None:
+        find_ruling(state, event.corrects).corrected_by = event.ruling_id
+    if event.clock_call is not None:
+        find_call(state, event.clock_call).ruling_id = event.ruling_id
+
+
+# ---------------------------------------------------------------- penalties served
+
+
+def decide_serve(state: TournamentState, command: ServePenalty, now: datetime) -> list[Event]:
+    logged = find_ruling(state, command.ruling)
+    given = logged.event.penalty
+    if given is None:
+        raise TdError(f"ruling {logged.id} gave no penalty")
+    if logged.corrected_by is not None:
+        raise TdError(f"ruling {logged.id} was corrected by ruling {logged.corrected_by}; "
+                      f"its penalty no longer counts")
+    if given.kind not in (*IN_HANDS, PenaltyKind.MINUTES):
+        raise TdError(f"a {given.kind} has nothing to serve")
+    if logged.ended:
+        raise TdError(f"the penalty of ruling {logged.id} has already ended")
+    if not command.hands and not command.ended:
+        raise InvalidInput("say how many hands were served (--hands N) or end the penalty (--end)")
+    events: list[Event] = []
+    if command.hands:
+        if given.kind not in IN_HANDS:
+            raise InvalidInput(f"a {given.kind} penalty is served by the clock, not in hands")
+        left = remaining(given, hands_dealt=logged.hands_served).hands or 0
+        if command.hands > left:
+            raise InvalidInput(f"--hands {command.hands}: only {left} hand(s) of ruling {logged.id}'s "
+                               f"penalty are left (71A)")
+        events.append(PenaltyHandsServed(ruling_id=logged.id, hands=command.hands))
+    if command.ended:
+        events.append(PenaltyEnded(ruling_id=logged.id))
+    return events
+
+
+def count_hand_at_table(state: TournamentState, table: int) -> None:
+    """One hand dealt at `table` (a misdeal counts too, 35C) is one hand served by every player
+    sitting out a penalty in hands there (71C). The hook for seating's hand-done applier."""
+    for logged in state.rulings:
+        player = state.players.get(logged.offender or "")
+        given = logged.event.penalty
+        if (player is not None and player.table == table and given is not None and given.kind in IN_HANDS
+                and logged.corrected_by is None and not logged.ended
+                and logged.hands_served < (given.hands or 0)):
+            logged.hands_served += 1
+
+
+def apply_hand_finished(state: TournamentState, event: HandFinished, now: datetime) -> None:
+    count_hand_at_table(state, event.table)
+
+
+def apply_hands_served(state: TournamentState, event: PenaltyHandsServed, now: datetime) -> None:
+    find_ruling(state, event.ruling_id).hands_served += event.hands
+
+
+def apply_penalty_ended(state: TournamentState, event: PenaltyEnded, now: datetime) -> None:
+    find_ruling(state, event.ruling_id).ended = True
+
+
+# ---------------------------------------------------------------- clock calls
+
+
+def decide_call_clock(state: TournamentState, command: CallClock, now: datetime) -> list[Event]:
+    named = state.find(command.player) if command.player else None
+    sitting = next((p for p in state.players.values() if (p.table, p.seat) == (command.table, command.seat)
+                    and p.status != "busted"), None)
+    if sitting is None and any(p.table is not None for p in state.players.values()):
+        raise NotFound(f"nobody is seated at table {command.table} seat {command.seat}")
+    if named is not None and sitting is not None and named.id != sitting.id:
+        raise InvalidInput(f"{named.name} is not at table {command.table} seat {command.seat} "
+                           f"({sitting.name} is)")
+    for call in state.clock_calls:
+        if call.open and call.table == command.table:
+            raise TdError(f"clock call {call.id} is already running on table {call.table} seat {call.seat}; "
+                          f"stop it or log its ruling first")
+    player = named or sitting
+    return [ClockCalled(call_id=len(state.clock_calls) + 1, table=command.table, seat=command.seat,
+                        facing_bet=command.facing_bet, player_id=player.id if player else None)]
+
+
+def decide_stop_call(state: TournamentState, command: StopClockCall, now: datetime) -> list[Event]:
+    call = find_call(state, command.call)
+    if not call.open:
+        how = f"ruled in ruling {call.ruling_id}" if call.ruling_id else "already stopped"
+        raise TdError(f"clock call {call.id} is over ({how})")
+    return [ClockCallStopped(call_id=call.id)]
+
+
+def apply_clock_called(state: TournamentState, event: ClockCalled, now: datetime) -> None:
+    state.clock_calls.append(ClockCall(event.call_id, event.table, event.seat, event.facing_bet,
+                                       event.player_id, now))
+
+
+def apply_call_stopped(state: TournamentState, event: ClockCallStopped, now: datetime) -> None:
+    find_call(state, event.call_id).stopped = True

@@ -1,0 +1,611 @@
+"""The floor-ruling helper: scenarios as decision trees, and the walk from answers to a ruling.
+
+A scenario (`configs/rulings/*.toml`, issue 7) is a tree of nodes: typed questions (yes/no, a choice,
+a number), nodes answered by a house setting (where the club and the TDA differ, TDA.md), and
+rulings (what happens, the remedy step by step, the rule IDs, a penalty suggestion). A ruling that
+records an offence asks two more questions (deliberate? earlier offences?) and lets `penalties`
+escalate; a penalty in rounds asks the table's size (71A). The tree is checked when it is loaded:
+no unknown or unreachable node, no cycle, no branch that no answer reaches, settings that exist.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticCustomError
+
+from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.floor.penalties import (
+    COUNTED,
+    OFFENCE_RULES,
+    OffenceKind,
+    Penalty,
+    PenaltyKind,
+    escalate,
+    penalty,
+)
+from tdconsole.domain.house_rules import HouseRules
+
+NodeId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]  # also the KEY of `--answer KEY=VALUE`
+Value = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+ClubRule = Annotated[str, Field(pattern=r"^[A-Z]+(-[A-Z0-9]+)+$")]  # RULES.md, e.g. D-MIS-A
+TdaRule = Annotated[str, Field(pattern=r"^(RP-)?\d{1,2}[A-Z]?$")]  # TDA.md, e.g. 35A
+Text = Annotated[str, Field(min_length=1)]
+
+YES_NO = {"yes": "yes", "y": "yes", "true": "yes", "no": "no", "n": "no", "false": "no"}
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class YesNo(_Frozen):
+    type: Literal["yes-no"]
+    ask: Text
+    yes: NodeId
+    no: NodeId
+
+
+class Option(_Frozen):
+    value: Value
+    label: Text
+    next: NodeId
+
+
+class Choice(_Frozen):
+    type: Literal["choice"]
+    ask: Text
+    options: list[Option] = Field(min_length=2)
+
+
+class Branch(_Frozen):
+    op: Literal["<", "<=", "==", ">=", ">"]
+    value: float
+    next: NodeId
+
+
+class Number(_Frozen):
+    type: Literal["number"]
+    ask: Text
+    min: float | None = None
+    max: float | None = None
+    integer: bool = False
+    # Tried in order; the first that holds decides, else `otherwise`.
+    branches: list[Branch] = Field(default_factory=list)
+    otherwise: NodeId
+
+
+class Setting(_Frozen):
+    """Answered by the house rules, never asked: `setting` is "section.field" of `HouseRules`."""
+
+    type: Literal["setting"]
+    setting: str
+    cases: dict[str, NodeId]
+
+
+class PenaltySpec(_Frozen):
+    """Either the offence the ruling records (escalated by `penalties.escalate`), or a penalty the
+    TD gives directly: its kind and an amount, fixed or the answer to a number question."""
+
+    offence: OffenceKind | None = None
+    kind: PenaltyKind | None = None
+    amount: int | None = Field(default=None, gt=0)
+    amount_from: NodeId | None = None
+    reason: str | None = None
+
+    @model_validator(mode="after")
+    def _one_form(self) -> PenaltySpec:
+        if (self.offence is None) == (self.kind is None):
+            raise ValueError("give either offence or kind")
+        if self.kind is not None:
+            amounts = (self.amount is not None) + (self.amount_from is not None)
+            if self.kind in COUNTED and amounts != 1:
+                raise ValueError(f"a {self.kind} penalty takes one of amount or amount_from")
+            if self.kind not in COUNTED and amounts:
+                raise ValueError(f"a {self.kind} takes no amount")
+            if not self.reason:
+                raise ValueError("a penalty the TD gives needs a reason")
+        elif self.amount is not None or self.amount_from is not None or self.reason is not None:
+            raise ValueError("an offence is escalated by the house rules: no amount or reason here")
+        return self
+
+
+class Ruling(_Frozen):
+    type: Literal["ruling"]
+    ruling: Text
+    remedy: list[Text] = Field(min_length=1)
+    rules: list[ClubRule] = Field(default_factory=list)
+    tda: list[TdaRule] = Field(default_factory=list)
+    penalty: PenaltySpec | None = None
+
+    @model_validator(mode="after")
+    def _cites_a_rule(self) -> Ruling:
+        if not self.rules and not self.tda:
+            raise ValueError("a ruling cites at least one rule (rules or tda)")
+        return self
+
+    @property
+    def cited(self) -> list[str]:
+        """The club IDs, then the TDA numbers as "TDA 35A": how users see them."""
+        return [*self.rules, *(f"TDA {number}" for number in self.tda)]
+
+
+Node = Annotated[YesNo | Choice | Number | Setting | Ruling, Field(discriminator="type")]
+Question = YesNo | Choice | Number
+
+
+def _edges(node: Node) -> list[tuple[str, str, str]]:
+    """(key in the node, label of the answer, next node) for every way out of `node`."""
+    if isinstance(node, YesNo):
+        return [("yes", "yes", node.yes), ("no", "no", node.no)]
+    if isinstance(node, Choice):
+        return [(f"options.{i}.next", o.value, o.next) for i, o in enumerate(node.options)]
+    if isinstance(node, Number):
+        edges = [(f"branches.{i}.next", f"{b.op} {b.value:g}", b.next)
+                 for i, b in enumerate(node.branches)]
+        return [*edges, ("otherwise", "otherwise", node.otherwise)]
+    if isinstance(node, Setting):
+        return [(f"cases.{case}", case, target) for case, target in node.cases.items()]
+    return []
+
+
+def _holds(op: str, left: float, right: float) -> bool:
+    return {"<": left < right, "<=": left <= right, "==": left == right,
+            ">=": left >= right, ">": left > right}[op]
+
+
+def _route(node: Number, value: float) -> str:
+    return next((b.next for b in node.branches if _holds(b.op, value, b.value)), node.otherwise)
+
+
+def _in_range(node: Number, value: float) -> bool:
+    return ((node.min is None or value >= node.min) and (node.max is None or value <= node.max)
+            and (not node.integer or value == int(value)))
+
+
+def _samples(node: Number) -> dict[str, float]:
+    """One number in range that takes each way out of `node` (tree walks and path enumeration)."""
+    candidates = [c for b in node.branches for c in (b.value - 1, b.value - 0.5, b.value,
+                                                        b.value + 0.5, b.value + 1)]
+    candidates += [c for c in (node.min, node.max, 0.0) if c is not None]
+    candidates += [math.ceil(node.min)] if node.min is not None else []
+    found: dict[str, float] = {}
+    for value in sorted(set(candidates)):
+        if _in_range(node, value):
+            found.setdefault(_label(node, value), value)
+    return found
+
+
+def _label(node: Number, value: float) -> str:
+    for branch in node.branches:
+        if _holds(branch.op, value, branch.value):
+            return f"{branch.op} {branch.value:g}"
+    return "otherwise"
+
+
+def _setting_field(path: str) -> FieldInfo | None:
+    """The `HouseRules` field that "section.field" names, if there is one."""
+    section_name, _, field_name = path.partition(".")
+    section = HouseRules.model_fields.get(section_name)
+    model = section.annotation if section else None
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return model.model_fields.get(field_name)
+    return None
+
+
+def setting_values(path: str) -> tuple[str, ...] | None:
+    """Every value a `HouseRules` setting ("section.field") can take, if it is a choice or a flag;
+    None if there is no such choice (a number, or no such setting)."""
+    target = _setting_field(path)
+    if target is None:
+        return None
+    if target.annotation is bool:
+        return ("true", "false")
+    if get_origin(target.annotation) is Literal:
+        return tuple(str(arg) for arg in get_args(target.annotation))
+    return None
+
+
+def setting_value(house: HouseRules, path: str) -> Any:
+    section_name, _, field_name = path.partition(".")
+    return getattr(getattr(house, section_name), field_name)
+
+
+def _as_case(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def with_settings(house: HouseRules, settings: Mapping[str, str]) -> HouseRules:
+    """`house` with some settings ("section.field" -> value as in the TOML) replaced."""
+    data = house.model_dump()
+    for path, value in settings.items():
+        section, _, name = path.partition(".")
+        data[section][name] = {"true": True, "false": False}.get(value, value)
+    return HouseRules.model_validate(data)
+
+
+def render(text: str, house: HouseRules) -> str:
+    """`text` with each `{section.field}` replaced by that house setting (60 s vs 25 s)."""
+    return _PLACEHOLDER.sub(lambda m: _as_case(setting_value(house, m.group(1))), text)
+
+
+def _bad_placeholder(text: str) -> str | None:
+    for match in _PLACEHOLDER.finditer(text):
+        if _setting_field(match.group(1)) is None:
+            return f"{{{match.group(1)}}} is not a house setting"
+    if "{" in _PLACEHOLDER.sub("", text) or "}" in _PLACEHOLDER.sub("", text):
+        return "unmatched brace"
+    return None
+
+
+# ---------------------------------------------------------------- scenarios
+
+
+@dataclass(frozen=True)
+class TreePath:
+    """One way through a tree: sample answers, the settings it assumes, and the ruling it ends in."""
+
+    answers: dict[str, str]
+    settings: dict[str, str]
+    ruling: str
+
+
+def ordered(cited: list[str]) -> list[str]:
+    """Rule IDs once each: the club's first, then the TDA's, each in the order cited."""
+    unique = list(dict.fromkeys(cited))
+    return [r for r in unique if not r.startswith("TDA ")] + [r for r in unique if r.startswith("TDA ")]
+
+
+def _tree_error(key: str, message: str) -> PydanticCustomError:
+    return PydanticCustomError("tree", "{key}: {message}", {"key": key, "message": message})
+
+
+class Scenario(_Frozen):
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+    title: Text
+    start: NodeId
+    nodes: dict[NodeId, Node] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _a_sound_tree(self) -> Scenario:
+        if self.start not in self.nodes:
+            raise _tree_error("start", f"unknown node {self.start!r}")
+        for node_id, node in self.nodes.items():
+            where = f"nodes.{node_id}"
+            if node_id in IMPLICIT:
+                raise _tree_error(where, f"{node_id!r} is reserved for the penalty questions")
+            for key, _, target in _edges(node):
+                if target not in self.nodes:
+                    raise _tree_error(f"{where}.{key}", f"unknown node {target!r}")
+            self._check_node(where, node)
+        self._check_acyclic()
+        reached = {self.start}
+        stack = [self.start]
+        while stack:
+            for _, _, target in _edges(self.nodes[stack.pop()]):
+                if target not in reached:
+                    reached.add(target)
+                    stack.append(target)
+        for node_id in self.nodes:
+            if node_id not in reached:
+                raise _tree_error(f"nodes.{node_id}", "unreachable from start")
+        for path in self.paths():
+            spec = self.nodes[path.ruling].penalty  # type: ignore[union-attr]
+            if spec and spec.amount_from and spec.amount_from not in path.answers:
+                raise _tree_error(f"nodes.{path.ruling}.penalty.amount_from",
+                                  f"{spec.amount_from!r} is not asked on every way here")
+        return self
+
+    def _check_node(self, where: str, node: Node) -> None:
+        if isinstance(node, Choice):
+            chosen = [o.value for o in node.options]
+            if len(set(chosen)) != len(chosen):
+                raise _tree_error(f"{where}.options", "duplicate values")
+        elif isinstance(node, Number):
+            if node.min is not None and node.max is not None and node.min > node.max:
+                raise _tree_error(where, "min is above max")
+            labels = _samples(node)
+            for key, label, _ in _edges(node):
+                if label not in labels:
+                    raise _tree_error(f"{where}.{key}", "no number in range reaches this branch")
+        elif isinstance(node, Setting):
+            values = setting_values(node.setting)
+            if values is None:
+                raise _tree_error(f"{where}.setting",
+                                  f"{node.setting!r} is not a house setting with choices")
+            if set(node.cases) != set(values):
+                raise _tree_error(f"{where}.cases", f"must be exactly {', '.join(values)}")
+        elif isinstance(node, Ruling):
+            for key, text in [("ruling", node.ruling),
+                              *((f"remedy.{i}", step) for i, step in enumerate(node.remedy))]:
+                if problem := _bad_placeholder(text):
+                    raise _tree_error(f"{where}.{key}", problem)
+            spec = node.penalty
+            if spec and spec.amount_from:
+                source = self.nodes.get(spec.amount_from)
+                if not (isinstance(source, Number) and source.integer and (source.min or 0) >= 1):
+                    raise _tree_error(f"{where}.penalty.amount_from",
+                                      "must name a whole-number question of at least 1")
+
+    def _check_acyclic(self) -> None:
+        state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+
+        def visit(node_id: str, trail: list[str]) -> None:
+            state[node_id] = 1
+            for key, _, target in _edges(self.nodes[node_id]):
+                if state.get(target) == 1:
+                    loop = " -> ".join([*trail[trail.index(target):], node_id, target])
+                    raise _tree_error(f"nodes.{node_id}.{key}", f"cycle {loop}")
+                if target not in state:
+                    visit(target, [*trail, node_id])
+            state[node_id] = 2
+
+        for node_id in self.nodes:
+            if node_id not in state:
+                visit(node_id, [])
+
+    def paths(self) -> Iterator[TreePath]:
+        """Every way from the start to a ruling, each with sample answers that take it."""
+
+        def walk(node_id: str, answers: dict[str, str], settings: dict[str, str]) -> Iterator[TreePath]:
+            node = self.nodes[node_id]
+            if isinstance(node, Ruling):
+                yield TreePath(answers, settings, node_id)
+                return
+            samples = _samples(node) if isinstance(node, Number) else {}
+            for _, label, target in _edges(node):
+                if isinstance(node, Setting):
+                    yield from walk(target, answers, {**settings, node.setting: label})
+                else:
+                    answer = f"{samples[label]:g}" if isinstance(node, Number) else label
+                    yield from walk(target, {**answers, node_id: answer}, settings)
+
+        return walk(self.start, {}, {})
+
+    @property
+    def rulings(self) -> list[Ruling]:
+        return [node for node in self.nodes.values() if isinstance(node, Ruling)]
+
+    @property
+    def rules(self) -> list[str]:
+        """Every rule a ruling of this scenario may cite, penalties included, in order."""
+        cited: list[str] = []
+        for ruling in self.rulings:
+            cited += ruling.cited
+            if ruling.penalty and ruling.penalty.offence:
+                cited += OFFENCE_RULES[ruling.penalty.offence]
+        return ordered(cited)
+
+
+class ScenarioFile(RootModel[dict[str, Scenario]]):
+    """One `configs/rulings/*.toml`: a table per scenario, keyed by its id."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _ids_from_keys(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {key: {"id": key, **body} if isinstance(body, dict) else body
+                    for key, body in data.items()}
+        return data
+
+
+class Catalogue(_Frozen):
+    scenarios: dict[str, Scenario]
+
+    def get(self, scenario_id: str) -> Scenario:
+        try:
+            return self.scenarios[scenario_id]
+        except KeyError:
+            close = difflib.get_close_matches(scenario_id, self.scenarios, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise NotFound(f"unknown scenario {scenario_id!r} (see `tdconsole rulings scenarios`)"
+                           f"{hint}") from None
+
+
+# ---------------------------------------------------------------- walking a tree
+
+
+class OpenQuestion(_Frozen):
+    """A question still to answer, as the CLI error and the wizard show it."""
+
+    key: str
+    ask: str
+    type: Literal["yes-no", "choice", "number"]
+    choices: list[str] = Field(default_factory=list)
+    labels: list[str] = Field(default_factory=list)  # what each choice means, for the wizard
+    min: float | None = None
+    max: float | None = None
+    integer: bool = False
+
+    def allowed(self) -> str:
+        """`yes|no`, `first|second`, `<number >= 1 whole>`."""
+        if self.type != "number":
+            return "|".join(self.choices)
+        bounds = [f">= {self.min:g}" if self.min is not None else "",
+                  f"<= {self.max:g}" if self.max is not None else "",
+                  "whole" if self.integer else ""]
+        return f"<number{''.join(' ' + b for b in bounds if b)}>"
+
+    def describe(self) -> str:
+        return f"{self.key}={self.allowed()} ({self.ask})"
+
+
+def _open(key: str, node: Question) -> OpenQuestion:
+    if isinstance(node, YesNo):
+        return OpenQuestion(key=key, ask=node.ask, type="yes-no", choices=["yes", "no"],
+                            labels=["Yes", "No"])
+    if isinstance(node, Choice):
+        return OpenQuestion(key=key, ask=node.ask, type="choice",
+                            choices=[o.value for o in node.options],
+                            labels=[o.label for o in node.options])
+    return OpenQuestion(key=key, ask=node.ask, type="number", min=node.min, max=node.max,
+                        integer=node.integer)
+
+
+# The questions every ruling that records an offence asks, and a penalty in rounds (71A).
+IMPLICIT: dict[str, Question] = {
+    "deliberate": YesNo(type="yes-no", ask="Was it deliberate?", yes="penalty", no="penalty"),
+    "earlier": Number(type="number", ask="How many times has this player committed this offence "
+                      "before in this tournament?", min=0, integer=True, otherwise="penalty"),
+    "players": Number(type="number", ask="How many players are at the table now, the player "
+                      "included (71A: one round = one hand per player)?", min=2, max=12,
+                      integer=True, otherwise="penalty"),
+}
+
+
+class Suggestion(_Frozen):
+    """What `rulings suggest` prints and the rulings log stores verbatim (issue 7's JSON keys)."""
+
+    ruling: str
+    remedy: list[str]
+    rules: list[str]
+    penalty: Penalty | None
+
+
+class Walk(_Frozen):
+    """How far the answers go: the answers used, in the order asked (normalised), and either the
+    questions still open (the next one first) or the suggestion. Once a ruling is reached,
+    `ruling` is its node id and `offence` the offence it records against the player (the log
+    counts them: the `earlier` answer for the player's next one of that kind)."""
+
+    answers: dict[str, str]
+    open: list[OpenQuestion]
+    suggestion: Suggestion | None
+    ruling: str | None = None
+    offence: OffenceKind | None = None
+
+
+def _parse(scenario: Scenario, key: str, node: Question, raw: str) -> tuple[str, float | None]:
+    """The answer normalised ("Y" -> "yes", "3.0" -> "3"), and its number for a number question."""
+    text = raw.strip().lower()
+    if isinstance(node, YesNo) and text in YES_NO:
+        return YES_NO[text], None
+    if isinstance(node, Choice) and text in {o.value for o in node.options}:
+        return text, None
+    if isinstance(node, Number):
+        try:
+            number = float(text)
+        except ValueError:
+            number = math.nan
+        if math.isfinite(number) and _in_range(node, number):
+            return f"{number:g}", number
+    allowed = _open(key, node).allowed()
+    raise InvalidInput(f"scenario {scenario.id!r}: answer {key}={raw!r} must be {allowed}")
+
+
+def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> Walk:
+    """Follow `answers` ({key: value} as typed) from the start. Raises InvalidInput for an unknown
+    key or a value a question does not accept, naming the questions still open."""
+    questions = [k for k, n in scenario.nodes.items() if not isinstance(n, Ruling | Setting)]
+    for key in answers:
+        if key not in questions and key not in IMPLICIT:
+            asked = ", ".join(questions)
+            raise InvalidInput(f"scenario {scenario.id!r} has no question {key!r}; "
+                               f"its questions: {asked or 'none'}")
+    used: dict[str, str] = {}
+
+    def pending() -> Walk:
+        still = _still_open(scenario, node_id, used, house)
+        if not isinstance(node, Ruling):
+            return Walk(answers=used, open=still, suggestion=None)
+        offence = node.penalty.offence if node.penalty else None
+        return Walk(answers=used, open=still, suggestion=None, ruling=node_id, offence=offence)
+
+    def take(key: str, node: Question) -> tuple[str, float | None] | None:
+        if key not in answers:
+            return None
+        try:
+            parsed = _parse(scenario, key, node, answers[key])
+        except InvalidInput as error:
+            still = "; ".join(q.describe() for q in _still_open(scenario, node_id, used, house))
+            raise InvalidInput(f"{error}; questions still open: {still}") from None
+        used[key] = parsed[0]
+        return parsed
+
+    node_id = scenario.start
+    while not isinstance(node := scenario.nodes[node_id], Ruling):
+        if isinstance(node, Setting):
+            node_id = node.cases[_as_case(setting_value(house, node.setting))]
+            continue
+        got = take(node_id, node)
+        if got is None:
+            return pending()
+        value, number = got
+        if isinstance(node, YesNo):
+            node_id = node.yes if value == "yes" else node.no
+        elif isinstance(node, Choice):
+            node_id = next(o.next for o in node.options if o.value == value)
+        else:
+            assert number is not None
+            node_id = _route(node, number)
+
+    given: Penalty | None = None
+    spec = node.penalty
+    if spec is not None and spec.offence is not None:
+        deliberate, earlier = take("deliberate", IMPLICIT["deliberate"]), take("earlier", IMPLICIT["earlier"])
+        if deliberate is None or earlier is None:
+            return pending()
+        given = escalate(spec.offence, deliberate=deliberate[0] == "yes",
+                         earlier=int(earlier[1] or 0), rules=house.penalties)
+    elif spec is not None and spec.kind is not None:
+        amount = spec.amount or (int(float(used[spec.amount_from])) if spec.amount_from else 0)
+        given = penalty(spec.kind, amount, node.cited, render(spec.reason or "", house))
+    if given is not None and given.needs_players:
+        players = take("players", IMPLICIT["players"])
+        if players is None:
+            return pending()
+        given = given.given_at_table(int(players[1] or 0))
+    rules = ordered([*node.cited, *(given.rules if given else [])])
+    suggestion = Suggestion(ruling=render(node.ruling, house),
+                            remedy=[render(step, house) for step in node.remedy],
+                            rules=rules, penalty=given)
+    return Walk(answers=used, open=[], suggestion=suggestion, ruling=node_id,
+                offence=spec.offence if spec else None)
+
+
+def _still_open(scenario: Scenario, from_id: str, used: Mapping[str, str],
+                house: HouseRules) -> list[OpenQuestion]:
+    """The questions from `from_id` on that are not yet answered: those of the tree that may
+    follow (breadth first, settings followed as the house rules say), then the penalty ones."""
+    found: list[OpenQuestion] = []
+    offence = rounds = False
+    queue, seen = [from_id], {from_id}
+    while queue:
+        node_id = queue.pop(0)
+        node = scenario.nodes[node_id]
+        if isinstance(node, Ruling):
+            spec = node.penalty
+            offence |= bool(spec and spec.offence)
+            rounds |= bool(spec and (spec.offence in (OffenceKind.OUT_OF_TURN, OffenceKind.EXPOSED_CARDS)
+                                     or spec.kind == PenaltyKind.ROUNDS))
+            continue
+        if isinstance(node, Setting):
+            targets = [node.cases[_as_case(setting_value(house, node.setting))]]
+        else:
+            if node_id not in used:
+                found.append(_open(node_id, node))
+            targets = [target for _, _, target in _edges(node)]
+        for target in targets:
+            if target not in seen:
+                seen.add(target)
+                queue.append(target)
+    implicit = [*(["deliberate", "earlier"] if offence else []), *(["players"] if rounds else [])]
+    return found + [_open(key, IMPLICIT[key]) for key in implicit if key not in used]
+
+
+def suggest(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> Suggestion:
+    """The ruling the answers lead to; InvalidInput listing the questions still open if they
+    do not reach one."""
+    result = walk(scenario, answers, house)
+    if result.suggestion is None:
+        still = "; ".join(q.describe() for q in result.open)
+        raise InvalidInput(f"scenario {scenario.id!r}: questions still open: {still}")
+    return result.suggestion

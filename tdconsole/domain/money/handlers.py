@@ -1,0 +1,163 @@
+"""The tournament's money: its prize pool, payouts and each entry's prize; chip counts.
+
+* The pool (`prize_pool.py`): buy-ins, re-entries (T-REG-1) and add-ons; fee, rake, bounties
+  (T-BOUNTY-1) kept apart; the guarantee's overlay.
+* The payouts: the logged table, else the generator (`payouts.py`), with the TD's locked places.
+* Prizes: entries are ranked by place. Tied entries (T-ELIM-2, RP-8A) share the combined money of
+  the ranks they take, leftover kroner by sorted name (`tied_prizes`). An earlier entry that the
+  house says cannot cash (`eliminations.earlier_entry_can_cash`, T-REG-1) takes no rank: the
+  entries below it move up one rank each, so the money still adds up to the pool. An approved deal
+  (T-DEAL-1) replaces the money of the players in it. When more places are paid than entries can
+  cash, the places nobody can take go to first place (`payout_structure`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from tdconsole.domain.commands import CountChips, SetMoney
+from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.events import ChipsCounted, Event, MoneySet
+from tdconsole.domain.money.payouts import (
+    Payout,
+    PayoutStructure,
+    generate_payouts,
+    table_payouts,
+    tied_prizes,
+)
+from tdconsole.domain.money.prize_pool import EntryPrices, PriceExtras, PrizePool, prize_pool
+from tdconsole.domain.state import Player, TournamentState
+
+
+def prices(state: TournamentState) -> EntryPrices:
+    extras = state.money.model_dump(include=set(PriceExtras.model_fields))
+    return EntryPrices(buy_in=state.info.buy_in, fee=state.info.fee, **extras)
+
+
+def pool(state: TournamentState) -> PrizePool:
+    players = state.players.values()
+    buy_ins = sum(player.entry == 1 for player in players)
+    add_ons = sum(player.add_ons for player in players)
+    return prize_pool(prices(state), buy_ins, state.entries - buy_ins, add_ons)
+
+
+def payout_structure(state: TournamentState) -> PayoutStructure:
+    """What each place pays now; `InvalidInput` when the settings cannot pay these entries."""
+    amount, entries, money = pool(state).prize_pool, state.entries, state.money
+    if entries == 0:
+        return PayoutStructure(prize_pool=amount, payouts=[])
+    if money.table is not None:
+        structure = table_payouts(amount, entries, money.table, money.locked)
+    else:
+        structure = generate_payouts(amount, entries, state.info.buy_in, money.curve, money.locked)
+    can_cash = sum(player.can_cash for player in state.players.values())
+    if len(structure.payouts) <= can_cash:
+        return structure
+    # More places paid than entries that can cash (T-REG-1 setting): the places nobody can take
+    # go to first place, like the rounding remainder, so the pool is still paid out in full.
+    amounts = structure.amounts[:can_cash]
+    amounts[0] += sum(structure.amounts[can_cash:])
+    return PayoutStructure(prize_pool=amount, payouts=[
+        Payout(place=place, amount=value) for place, value in enumerate(amounts, 1)])
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    place: int | None  # None: still in (or busted this hand-for-hand hand, not yet placed)
+    last_place: int | None  # tied: places place..last_place shared
+    prize: int | None  # None: not decided yet
+
+
+def winner(state: TournamentState) -> Player | None:
+    if state.status != "finished":
+        return None
+    return next(player for player in state.players.values() if player.status != "busted")
+
+
+def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[str, Standing]:
+    """Every entry's place and prize (`payouts` None: prizes unknown, all None)."""
+    champion = winner(state)
+    groups: dict[int, list[Player]] = {}
+    for player in state.players.values():
+        if player.place is not None:
+            groups.setdefault(player.place, []).append(player)
+    if champion is not None:
+        groups[1] = [champion]
+    rank = 1 + sum(player.place is None for player in state.players.values()) - (champion is not None)
+    money: dict[str, int] = {}
+    for place in sorted(groups):
+        eligible = [player for player in groups[place] if player.can_cash]
+        if payouts is not None and rank <= len(payouts.payouts):
+            if len(eligible) == 1:  # the common case, kept fast at 10,000 entries
+                money[eligible[0].id] = payouts.amount(rank)
+            elif eligible:
+                shares = tied_prizes(payouts, rank, [player.name for player in eligible])
+                money.update({player.id: shares[player.name] for player in eligible})
+        rank += len(eligible)
+    deal = state.deal if state.deal is not None and state.deal.approved else None
+    if deal is not None:
+        money.update(deal.amounts)
+        if champion is not None:
+            money[champion.id] += deal.left_for_winner
+    result = {}
+    for player in state.players.values():
+        final = 1 if player is champion else player.place
+        prize = money.get(player.id)
+        if prize is None and final is not None and payouts is not None:
+            prize = 0  # placed out of the money
+        last = None if player is champion else player.last_place
+        result[player.id] = Standing(final, last, prize)
+    return result
+
+
+def name_numbers(pairs: list[str], option: str) -> dict[str, int]:
+    """`NAME=N` pairs -> {name: n} (the CLI's and the TUI's input); one-line errors name `option`."""
+    values: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, number = pair.rpartition("=")
+        if not sep or not name.strip():
+            raise InvalidInput(f"{option} {pair.strip()!r}: write NAME=NUMBER")
+        try:
+            value = int(number.strip().replace("_", "").replace(",", ""))
+        except ValueError:
+            raise InvalidInput(
+                f"{option} {pair.strip()!r}: {number.strip()!r} is not a whole number") from None
+        if name.strip().casefold() in {key.casefold() for key in values}:
+            raise InvalidInput(f"{option}: {name.strip()} is given twice")
+        values[name.strip()] = value
+    return values
+
+
+def decide_set_money(state: TournamentState, command: SetMoney, now: datetime) -> list[Event]:
+    settings = command.settings
+    trial = TournamentState(info=state.info, clock=state.clock, players=state.players,
+                            money=settings)
+    if state.entries >= 2:
+        payout_structure(trial)  # refuse settings that cannot pay the entries already in
+    return [MoneySet(settings=settings)]
+
+
+def apply_money_set(state: TournamentState, event: MoneySet, now: datetime) -> None:
+    state.money = event.settings
+
+
+def decide_count(state: TournamentState, command: CountChips, now: datetime) -> list[Event]:
+    counts: dict[str, int] = {}
+    for name, chips in command.counts.items():
+        player = state.still_in(name)
+        if chips <= 0:
+            raise InvalidInput(f"chips {player.name}={chips}: a player still in has chips above 0 "
+                               "(bust him instead)")
+        if player.id in counts:
+            raise InvalidInput(f"{player.name} is counted twice")
+        counts[player.id] = chips
+    if not counts:
+        raise TdError("no chip counts given")
+    return [ChipsCounted(counts=counts)]
+
+
+def apply_counted(state: TournamentState, event: ChipsCounted, now: datetime) -> None:
+    state.chips.update(event.counts)
+    if state.deal is not None and not state.deal.approved:
+        state.deal = None  # a proposal was made on the earlier counts

@@ -1,0 +1,162 @@
+"""Busts through the log: places of same-hand busts (T-ELIM-1/2/3 via `place_busts`), knockouts
+and bounties (T-BOUNTY-1), re-entries and add-ons (T-REG-1).
+
+During hand-for-hand a bust is only reported (`HandForHandBust`); it is placed with the others of
+its hand when every table has finished it (`hand_for_hand.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from tdconsole.domain.clock import late_registration
+from tdconsole.domain.commands import AddOn, Bust, Reenter
+from tdconsole.domain.errors import InvalidInput, NotFound, TdError
+from tdconsole.domain.events import (
+    AddOnBought,
+    Event,
+    HandForHandBust,
+    PlayerBusted,
+    PlayerReentered,
+)
+from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.players import (
+    eliminations,  # (partly loaded here: used at run time)
+    registration,
+)
+from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.state import Player, TournamentState
+
+
+def _stacks(players: Sequence[Player], stacks: dict[str, int]) -> dict[str, int]:
+    """name -> chips given for this hand, as player id -> chips; names not busted are an error."""
+    by_key = {player.name.casefold(): player for player in players}
+    chips: dict[str, int] = {}
+    for name, stack in stacks.items():
+        player = by_key.get(name.strip().casefold())
+        if player is None:
+            raise InvalidInput(f"--stack {name.strip()}: not one of the players busted here")
+        if stack <= 0:
+            raise InvalidInput(f"--stack {player.name}={stack}: a starting stack must be above 0")
+        chips[player.id] = stack
+    return chips
+
+
+def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
+    players = [state.still_in(name) for name in command.names]
+    if len({player.id for player in players}) != len(players):
+        raise InvalidInput("the same player is named twice")
+    stacks = _stacks(players, command.stacks)
+    knockers = [state.still_in(name) for name in command.by]
+    if len({player.id for player in knockers}) != len(knockers):
+        raise InvalidInput("--by names the same player twice")
+    if {player.id for player in knockers} & {player.id for player in players}:
+        raise InvalidInput("--by: a player cannot knock himself out")
+    knocker_ids = [player.id for player in knockers]
+    h4h = state.hand_for_hand
+    pending = len(h4h.pending) if h4h else 0
+    left = state.players_left
+    if len(players) + pending >= left:
+        raise TdError(f"{left} players are left; at least one must remain to win")
+    if h4h is not None:
+        return [HandForHandBust(player_id=player.id, table=_table(state, player, command.table),
+                                stack=stacks.get(player.id), knocked_out_by=knocker_ids)
+                for player in players]
+    busts = [eliminations.Bust(name=player.id, stack=stacks.get(player.id)) for player in players]
+    # An ordinary hand at one table: the house setting for tables is not consulted.
+    placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
+    return busted_events(state, placements, {player.id: knocker_ids for player in players})
+
+
+def _table(state: TournamentState, player: Player, given: int | None) -> int:
+    h4h = state.hand_for_hand
+    assert h4h is not None
+    table = player.table if player.table is not None else given
+    if table is None:
+        if len(h4h.started.tables) > 1:
+            raise InvalidInput(f"hand-for-hand: {player.name} has no seat on record; give --table")
+        table = h4h.started.tables[0]
+    if table not in h4h.started.tables:
+        raise NotFound(f"table {table} is not in hand-for-hand (tables "
+                       f"{', '.join(map(str, h4h.started.tables))})")
+    if table in h4h.tables_done:
+        raise TdError(f"T-H4H-1: table {table} has finished this hand; its next bust belongs to "
+                      "the next hand, once every table has finished this one")
+    return table
+
+
+def busted_events(state: TournamentState, placements: Sequence[eliminations.Placement],
+                  knockers: dict[str, list[str]]) -> list[Event]:
+    """PlayerBusted for each placement (its `name` is the player id), bounties split (T-BOUNTY-1)."""
+    events: list[Event] = []
+    for placement in placements:
+        by = knockers.get(placement.name, [])
+        bounty: dict[str, int] = {}
+        if by and state.money.bounty:
+            names = {state.players[knocker].name: knocker for knocker in by}
+            shares = eliminations.split_bounty(state.money.bounty, list(names))
+            bounty = {names[name]: share for name, share in shares.items()}
+        events.append(PlayerBusted(
+            player_id=placement.name, place=placement.place,
+            last_place=placement.last_place if placement.tied else None,
+            rules=placement.rules, knocked_out_by=by, bounty=bounty,
+        ))
+    return events
+
+
+def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
+    player = state.players[event.player_id]
+    player.status, player.place, player.last_place = "busted", event.place, event.last_place
+    player.table = player.seat = None
+    state.players_left -= 1
+    state.busted.append(player.id)
+    for knocker in event.knocked_out_by:
+        state.players[knocker].knockouts += 1
+        state.players[knocker].bounties += event.bounty.get(knocker, 0)
+    state.chips.pop(event.player_id, None)
+    if state.hand_for_hand is not None:
+        state.hand_for_hand.pending.pop(event.player_id, None)
+    if state.deal is not None and not state.deal.approved:
+        state.deal = None  # a proposal was for the players who were left (T-DEAL-1)
+
+
+def apply_reported(state: TournamentState, event: HandForHandBust, now: datetime) -> None:
+    assert state.hand_for_hand is not None
+    state.hand_for_hand.pending[event.player_id] = (event.table, event.stack, event.knocked_out_by)
+
+
+def decide_reenter(state: TournamentState, command: Reenter, now: datetime) -> list[Event]:
+    player = state.find(command.name)
+    if player.status != "busted":
+        raise TdError(f"{player.name} is still in; only a busted player can re-enter (T-REG-1)")
+    late_registration.require_registration_open(state, now)  # T-REG-1: re-entry closes with it
+    entry = PlayerReentered(player_id=f"p{state.ids_issued + 1}", previous_id=player.id,
+                            name=player.name,
+                            earlier_entry_can_cash=command.rules.earlier_entry_can_cash)
+    # After the draw the new entry is seated at once, like a late registration (TDA 8A, T-MOVE-2).
+    return [entry, *seating.seat_new_entries(state, [(entry.player_id, entry.name)], command)]
+
+
+def apply_reentered(state: TournamentState, event: PlayerReentered, now: datetime) -> None:
+    # Like a late entry (T-REG-1): it finishes above everyone already out, its earlier entry too.
+    registration.shift_places(state, +1)
+    earlier = state.players[event.previous_id]
+    earlier.can_cash = event.earlier_entry_can_cash
+    state.players[event.player_id] = Player(event.player_id, event.name, entry=earlier.entry + 1)
+    state.by_name[event.name.casefold()] = event.player_id
+    state.players_left += 1
+    state.ids_issued += 1
+
+
+def decide_add_on(state: TournamentState, command: AddOn, now: datetime) -> list[Event]:
+    if not state.money.add_on:
+        raise TdError("no add-on is on sale: set its price first (money set --add-on N)")
+    players = [state.still_in(name) for name in command.names]
+    if len({player.id for player in players}) != len(players):
+        raise InvalidInput("the same player is named twice")
+    return [AddOnBought(player_id=player.id) for player in players]
+
+
+def apply_added_on(state: TournamentState, event: AddOnBought, now: datetime) -> None:
+    state.players[event.player_id].add_ons += 1

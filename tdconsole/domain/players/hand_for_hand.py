@@ -1,0 +1,157 @@
+"""Hand-for-hand through the log (T-H4H-1, RP-8): start, the tables that finished the hand, stop.
+
+* Start: the tables in play and the house rules in force are recorded; a running clock pauses
+  (RP-8B: during hand-for-hand time comes off per hand, or not at all).
+* The hand in progress at the announcement is hand 0: its busts share the places they reach
+  across tables (RP-8A, kind "announcement"). From hand 1 on, busts at any table before every table
+  has finished the hand are placed together (kind "hand-for-hand": the club ranks them by starting
+  stack, `hand_for_hand_across_tables = "tie"` ties them).
+* When the last table finishes a hand its busts are placed, and with `hand_for_hand_clock =
+  "deduct"` the clock loses `hand_for_hand_seconds_per_hand` (`hand_for_hand_clock`); a level that
+  runs out ends with that hand and the next hand is played at the next level (TDA 23). Hand 0 takes
+  nothing off: it was dealt before hand-for-hand began.
+* Suggested (`suggested`) when the next bust reaches the money or a pay jump the TD picked.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from datetime import datetime
+
+from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.domain.commands import HandDone, HandForHandStart, HandForHandStop, HandForHandTableDone
+from tdconsole.domain.errors import InvalidInput, NotFound, TdError
+from tdconsole.domain.events import (
+    ClockPaused,
+    ClockResumed,
+    ClockSet,
+    Event,
+    HandFinished,
+    HandForHandHandEnded,
+    HandForHandStarted,
+    HandForHandStopped,
+    LevelChanged,
+)
+from tdconsole.domain.events import HandForHandTableDone as TableDone
+from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.players import busts, eliminations
+from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.state import HandForHand, TournamentState
+
+
+def suggested(state: TournamentState, places_paid: int) -> bool:
+    return state.hand_for_hand is None and eliminations.hand_for_hand_due(
+        state.players_left, places_paid, state.money.pay_jumps)
+
+
+def _running(state: TournamentState) -> HandForHand:
+    if state.hand_for_hand is None:
+        raise TdError("hand-for-hand is not running (h4h start)")
+    return state.hand_for_hand
+
+
+def decide_start(state: TournamentState, command: HandForHandStart, now: datetime) -> list[Event]:
+    if state.hand_for_hand is not None:
+        raise TdError("hand-for-hand is already running")
+    tables = sorted(set(command.tables)) or sorted(
+        {player.table for player in state.players.values()
+         if player.status != "busted" and player.table is not None})
+    if not tables:
+        raise InvalidInput("hand-for-hand needs the tables in play: no player is seated, "
+                           "so give them (--tables 1,2,3)")
+    if len(command.tables) != len(set(command.tables)) or tables[0] < 1:
+        raise InvalidInput("--tables: each table once, numbered from 1")
+    running = state.clock.running
+    started = HandForHandStarted(tables=tables, rules=command.rules, paused_clock=running,
+                                 hand_in_progress=command.hand_in_progress)
+    return [started, ClockPaused()] if running else [started]
+
+
+def apply_started(state: TournamentState, event: HandForHandStarted, now: datetime) -> None:
+    state.hand_for_hand = HandForHand(started=event, hand=0 if event.hand_in_progress else 1)
+
+
+def decide_table_done(state: TournamentState, command: HandForHandTableDone, now: datetime) -> list[Event]:
+    return finish_tables(state, [command.table], now)
+
+
+def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -> list[Event]:
+    """The single TD command for "this table's hand is over": the button moves on (seating) and,
+    while hand-for-hand runs, the table is marked done with the hand (T-H4H-1)."""
+    events = seating.decide_hand_done(state, command, now)
+    h4h = state.hand_for_hand
+    if h4h is not None:
+        ended = [e.table for e in events if isinstance(e, HandFinished)
+                 and e.table in h4h.started.tables and e.table not in h4h.tables_done]
+        if ended:
+            events += finish_tables(state, ended, now)
+    return events
+
+
+def finish_tables(state: TournamentState, numbers: Sequence[int], now: datetime) -> list[Event]:
+    """Tables that finished the hand-for-hand hand; once all have, its busts are placed together.
+
+    Seating's `hand-done` calls this too, so one TD command ends a table's hand everywhere.
+    """
+    h4h = _running(state)
+    tables = h4h.started.tables
+    for number in numbers:
+        if number not in tables:
+            raise NotFound(f"table {number} is not in hand-for-hand "
+                           f"(tables {', '.join(map(str, tables))})")
+        if number in h4h.tables_done:
+            raise TdError(f"table {number} has already finished hand {h4h.hand}")
+    events: list[Event] = [TableDone(table=number) for number in numbers]
+    if h4h.tables_done | set(numbers) != set(tables):
+        return events
+    # T-H4H-1: every table has finished the hand: its busts are placed together.
+    if h4h.pending:
+        kind: eliminations.HandKind = "announcement" if h4h.hand == 0 else "hand-for-hand"
+        reported = [eliminations.Bust(name=player_id, stack=stack, table=table)
+                 for player_id, (table, stack, _by) in h4h.pending.items()]
+        placements = eliminations.place_busts(reported, state.players_left, h4h.started.rules, kind)
+        knockers = {player_id: by for player_id, (_table, _stack, by) in h4h.pending.items()}
+        events += busts.busted_events(state, placements, knockers)
+    if h4h.hand >= 1:
+        events += _clock_after_hand(state, h4h.started.rules, now)
+    return [*events, HandForHandHandEnded(hand=h4h.hand)]
+
+
+def _clock_after_hand(state: TournamentState, rules: EliminationRules, now: datetime) -> list[Event]:
+    """RP-8B-D: the time a hand takes off the clock, and the next level when it runs out."""
+    if rules.hand_for_hand_clock != "deduct" or not state.clock.started:
+        return []
+    structure = state.info.structure
+    reading = clock_ops.read(structure, state.clock, now)
+    following = reading.period + 1
+    next_levels = ([int(clock_ops.period_seconds(structure, following))]
+                   if following < len(structure.periods) else [])
+    # Whole seconds as the clock shows them (rounded up): 8:59.9 left reads, and counts, as 9:00.
+    left = math.ceil(reading.remaining)
+    after = eliminations.hand_for_hand_clock(left, 1, rules, next_levels)[0]
+    events: list[Event] = [LevelChanged(period=following)] if after.level else []
+    return [*events, ClockSet(remaining_seconds=after.seconds_left)]
+
+
+def apply_done(state: TournamentState, event: TableDone, now: datetime) -> None:
+    _running(state).tables_done.add(event.table)
+
+
+def apply_hand_ended(state: TournamentState, event: HandForHandHandEnded, now: datetime) -> None:
+    h4h = _running(state)
+    h4h.hand, h4h.tables_done, h4h.pending = event.hand + 1, set(), {}
+
+
+def decide_stop(state: TournamentState, command: HandForHandStop, now: datetime) -> list[Event]:
+    h4h = _running(state)
+    if h4h.pending or h4h.tables_done:
+        waiting = [table for table in h4h.started.tables if table not in h4h.tables_done]
+        raise TdError(f"T-H4H-1: hand {h4h.hand} is not finished: tables "
+                      f"{', '.join(map(str, waiting))} have still to finish it")
+    resume = h4h.started.paused_clock and state.clock.started and not state.clock.running
+    return [HandForHandStopped(), ClockResumed()] if resume else [HandForHandStopped()]
+
+
+def apply_stopped(state: TournamentState, event: HandForHandStopped, now: datetime) -> None:
+    state.hand_for_hand = None

@@ -1,0 +1,81 @@
+"""Registration: names and entries (busts and re-entries are in `busts.py`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from tdconsole.domain.clock.late_registration import require_registration_open
+from tdconsole.domain.commands import Register, Unregister
+from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.events import Event, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.state import Player, TournamentState, normalise_name
+
+MAX_NAME = 60
+
+
+def validate_name(raw: str) -> str:
+    name = normalise_name(raw)
+    if not name:
+        raise InvalidInput("a player name cannot be empty")
+    if len(name) > MAX_NAME:
+        raise InvalidInput(f"the name {name[:20]!r}... is {len(name)} characters; at most {MAX_NAME}")
+    if not name.isprintable():
+        raise InvalidInput(f"the name {name!r} has characters that cannot be printed")
+    return name
+
+
+def decide_register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
+    require_registration_open(state, now)  # T-REG-1
+    events: list[Event] = []
+    seen: set[str] = set()
+    issued = state.ids_issued
+    for raw in command.names:
+        name = validate_name(raw)
+        key = name.casefold()
+        if key in state.by_name or key in seen:
+            existing = state.players.get(state.by_name.get(key, ""))
+            shown = existing.name if existing else name
+            raise InvalidInput(f"{shown!r} is already registered (names are unique ignoring case)")
+        seen.add(key)
+        issued += 1
+        events.append(PlayerRegistered(player_id=f"p{issued}", name=name))
+    # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
+    return events + seating.seat_new_entries(
+        state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
+    )
+
+
+def decide_unregister(state: TournamentState, command: Unregister, now: datetime) -> list[Event]:
+    player = state.find(command.name)
+    if player.status == "busted":
+        raise TdError(f"{player.name} has busted; a busted player cannot be unregistered")
+    if player.entry > 1:
+        raise TdError(f"{player.name}'s entry {player.entry} is a re-entry: take it back with undo")
+    return [PlayerUnregistered(player_id=player.id)]
+
+
+def shift_places(state: TournamentState, by: int) -> None:
+    # A late entry finishes above everyone who busted before it arrived (T-REG-1): their places
+    # move down one; an entry taken back moves them up again.
+    for player_id in state.busted:
+        player = state.players[player_id]
+        if player.place is not None:
+            player.place += by
+            if player.last_place is not None:
+                player.last_place += by
+
+
+def apply_registered(state: TournamentState, event: PlayerRegistered, now: datetime) -> None:
+    shift_places(state, +1)
+    state.players[event.player_id] = Player(event.player_id, event.name)
+    state.by_name[event.name.casefold()] = event.player_id
+    state.players_left += 1
+    state.ids_issued += 1
+
+
+def apply_unregistered(state: TournamentState, event: PlayerUnregistered, now: datetime) -> None:
+    player = state.players.pop(event.player_id)
+    del state.by_name[player.name.casefold()]
+    state.players_left -= 1
+    shift_places(state, -1)

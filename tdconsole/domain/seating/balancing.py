@@ -1,0 +1,366 @@
+"""Balancing and breaking tables: who moves, where to, which tables halt, which table breaks.
+
+Club rule T-BAL-1: when the fullest and the emptiest table differ by 2 or more, move one player
+at a time from the fullest to the emptiest until they differ by at most 1 (RRoP, a setting:
+within 2 while more than 6 tables run). The player due the big blind next at the source table
+moves (11A), never one in the middle of the blinds/button sequence (T-MOVE-3), to the worst
+position at the short table: the free seat that posts the big blind soonest, never the small
+blind, never between the small blind and the button (T-MOVE-2), and under club rules never a
+seat that makes him pay the blinds twice in a row (T-MOVE-1).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tdconsole.domain.errors import InvalidInput, RuleViolation
+from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.seating.buttons import clockwise, next_hand
+from tdconsole.domain.seating.tables import (
+    Room,
+    Spot,
+    Table,
+    blinds_twice_forbidden,
+    get_table,
+    move_player,
+    open_tables,
+    paid_blind_last_hand,
+    place_player,
+    spread,
+    with_table,
+)
+
+if TYPE_CHECKING:
+    import random  # only the type: draws come in as an argument, never made here
+
+
+class _Out(BaseModel):
+    # `from` and `break` are Python keywords: the JSON keys (issue 3) come from the aliases.
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, serialize_by_alias=True, validate_by_name=True
+    )
+
+
+class Move(_Out):
+    player: str
+    from_: Spot = Field(alias="from")
+    to: Spot
+    rule: str
+
+
+class BalancePlan(_Out):
+    """`balance --json`: the moves in order, the tables that stop dealing, the table to break."""
+
+    moves: list[Move] = Field(default_factory=list)
+    halt: list[int] = Field(default_factory=list)
+    break_: int | None = Field(default=None, alias="break")
+
+
+class BrokenSeat(_Out):
+    """One player of a broken table: his new seat and whether he is dealt in at once."""
+
+    player: str
+    from_: Spot = Field(alias="from")
+    to: Spot
+    waits: bool
+    rule: str
+
+
+def tolerance(rules: HouseRules, tables: int) -> int:
+    """The largest difference between the fullest and the emptiest table that is left alone."""
+    if rules.seating.balance == "rrop" and tables > 6:
+        return 2  # RRoP: within 2 while more than 6 tables run
+    return 1  # T-BAL-1: a difference of 2 triggers a move, down to 1
+
+
+def break_order(room: Room, rules: HouseRules) -> list[int]:
+    """Open tables in the order they break (10A): the house list first, then the highest
+    number first."""
+    listed = [n for n in rules.seating.break_order if n in room and room[n].status == "open"]
+    rest = sorted((t.number for t in open_tables(room) if t.number not in listed), reverse=True)
+    return listed + rest
+
+
+def next_break(room: Room, rules: HouseRules) -> int | None:
+    """The table to break now (10A, T-BREAK-1): the next in the break order, as soon as its
+    players fit in the free seats of the other open tables."""
+    order = break_order(room, rules)
+    if len(order) < 2:
+        return None
+    first = room[order[0]]
+    free_elsewhere = sum(room[n].free for n in order[1:])
+    return first.number if len(first.occupants) <= free_elsewhere else None
+
+
+def _blind_sequence(table: Table) -> set[int]:
+    # T-MOVE-3: the button and both blinds of the hand being played finish their sequence first.
+    hand = table.hand
+    return set() if hand is None else {hand.button, hand.small_blind, hand.big_blind}
+
+
+def mover_candidates(table: Table) -> list[int]:
+    """Seats in the order their players should move: the one due the big blind next first
+    (11A), then the one after him; never the button or a blind (T-MOVE-3)."""
+    if table.hand is None:
+        return sorted(table.occupants)
+    skip = _blind_sequence(table)
+    return [
+        s
+        for s in clockwise(table.seats, table.hand.big_blind)
+        if s in table.occupants and s not in skip
+    ]
+
+
+def worst_seat(table: Table, player: str, paid_blind: bool, rules: HouseRules) -> int | None:
+    """The free seat at `table` that posts the big blind soonest (11A), never dealt in between
+    the small blind and the button (T-MOVE-2); under club rules a player who paid a blind in his
+    last hand never takes the next big blind (T-MOVE-1). Only when every free seat lies between
+    the small blind and the button does he take one there, and waits until the button passes.
+    None: no free seat he may take."""
+    free = table.free_seats
+    if table.hand is None or not table.occupants:
+        return free[0] if free else None
+    order = clockwise(table.seats, table.hand.big_blind)
+    ranked: list[tuple[bool, int, int]] = []
+    for seat in free:
+        occupants = {**table.occupants, seat: player}
+        hand = next_hand(occupants, table.seats, table.hand)
+        if hand.big_blind == seat and paid_blind and blinds_twice_forbidden(rules):
+            continue
+        ring = clockwise(table.seats, hand.big_blind)
+        hands_to_big_blind = sum(1 for s in ring[: ring.index(seat) + 1] if s in occupants)
+        ranked.append(
+            (seat in hand.waiting, hands_to_big_blind % len(occupants), order.index(seat))
+        )
+    return order[min(ranked)[2]] if ranked else None
+
+
+def _leaves_blinds_twice(source: Table, seat: int, rules: HouseRules) -> bool:
+    # T-MOVE-1 (club): taking the player due the big blind away hands it to the next one, who
+    # must not be a newcomer who paid a blind in his last hand.
+    occupants = {s: p for s, p in source.occupants.items() if s != seat}
+    if (
+        not blinds_twice_forbidden(rules)
+        or not source.just_paid
+        or source.hand is None
+        or len(occupants) < 2
+    ):
+        return False
+    hand = next_hand(occupants, source.seats, source.hand)
+    return hand.big_blind_player in source.just_paid
+
+
+def _rule(rules: HouseRules, tables: int) -> str:
+    balance = "RRoP" if rules.seating.balance == "rrop" and tables > 6 else "T-BAL-1"
+    club = ", T-MOVE-1" if blinds_twice_forbidden(rules) else ""
+    return f"{balance}, 11C, 11A, T-MOVE-3, T-MOVE-2{club}"
+
+
+def plan_balance(
+    room: Room, rules: HouseRules, *, recently_moved: frozenset[str] = frozenset()
+) -> BalancePlan:
+    """The balancing plan (issue 3, item 5). When a table can break, breaking comes first and
+    the plan names it without moves. `recently_moved`: players moved by the last balancing, who
+    do not move again when another player can (11A's due player is then the next one)."""
+    breaking = next_break(room, rules)
+    tables = open_tables(room)
+    if breaking is not None or len(tables) < 2:
+        return BalancePlan(break_=breaking)
+    allowed = tolerance(rules, len(tables))
+    rule = _rule(rules, len(tables))
+    count = {t.number: len(t.occupants) for t in tables}
+    top = max(count.values())
+    halt = sorted(t.number for t in tables if top - count[t.number] >= 3 and _blinds_affected(t))
+    # 11C: the fullest table gives, ties the table that breaks soonest; the emptiest receives,
+    # ties the table that breaks last, so nobody moves to a table about to go. Heaps with lazy
+    # deletion: an entry is current while its count is.
+    order = {n: i for i, n in enumerate(break_order(room, rules))}
+    givers = [(-count[n], order[n], n) for n in count]
+    takers = [(count[n], -order[n], n) for n in count]
+    heapq.heapify(givers)
+    heapq.heapify(takers)
+    stuck: set[int] = set()
+    working = dict(room)
+    moves: list[Move] = []
+    while True:
+        while givers and (givers[0][2] in stuck or -givers[0][0] != count[givers[0][2]]):
+            heapq.heappop(givers)
+        while takers and (
+            takers[0][2] in stuck
+            or takers[0][0] != count[takers[0][2]]
+            or not working[takers[0][2]].free
+        ):
+            heapq.heappop(takers)
+        if not givers or not takers:
+            break
+        src, dst = givers[0][2], takers[0][2]
+        if count[src] - count[dst] <= allowed:
+            break
+        source = working[src]
+        seats = [s for s in mover_candidates(source) if not _leaves_blinds_twice(source, s, rules)]
+        fresh = [s for s in seats if source.occupants[s] not in recently_moved]
+        if not seats:
+            stuck.add(src)  # T-MOVE-3 / T-MOVE-1: nobody here may move before this hand is over
+            continue
+        seat = (fresh or seats)[0]
+        player = source.occupants[seat]
+        paid = paid_blind_last_hand(source, player)
+        to = worst_seat(working[dst], player, paid, rules)
+        if to is None:
+            stuck.add(dst)
+            continue
+        working, _ = move_player(working, player, dst, to)
+        moves.append(
+            Move(
+                player=player,
+                from_=Spot(table=src, seat=seat),
+                to=Spot(table=dst, seat=to),
+                rule=rule,
+            )
+        )
+        count[src] -= 1
+        count[dst] += 1
+        for n in (src, dst):
+            heapq.heappush(givers, (-count[n], order[n], n))
+            heapq.heappush(takers, (count[n], -order[n], n))
+    return BalancePlan(moves=moves, halt=halt)
+
+
+def _blinds_affected(table: Table) -> bool:
+    # 11D: a short table stops once its next big blind would fall on an empty seat, i.e. a free
+    # seat lies between this hand's big blind and the next one.
+    hand = table.next_hand()
+    if table.hand is None or hand is None:
+        return False
+    ring = clockwise(table.seats, table.hand.big_blind)
+    gap = ring[: ring.index(hand.big_blind)]
+    return any(s in table.free_seats for s in gap)
+
+
+def apply_plan(room: Room, plan: BalancePlan) -> dict[int, Table]:
+    """Carry out a plan's moves in order (the service records each as an event)."""
+    working = dict(room)
+    for move in plan.moves:
+        working, _ = move_player(working, move.player, move.to.table, move.to.seat)
+    return working
+
+
+def break_table(
+    room: Room, number: int, rng: random.Random, rules: HouseRules
+) -> tuple[dict[int, Table], list[BrokenSeat]]:
+    """Break table `number` (10A, 10B, T-BREAK-1): its players draw the free seats of the other
+    open tables so those stay balanced, and are dealt in at once unless the seat lies between
+    the small blind and the button (T-MOVE-2, B6). Under club rules nobody who paid a blind in
+    his last hand draws the next big blind (T-MOVE-1, B7); the TDA lets him post it (10A)."""
+    broken = get_table(room, number)
+    if broken.status != "open":
+        raise RuleViolation("10A", f"table {number} is already broken")
+    others = [t for t in open_tables(room) if t.number != number]
+    players = [broken.occupants[s] for s in sorted(broken.occupants)]
+    if len(players) > sum(t.free for t in others):
+        raise RuleViolation(
+            "T-BREAK-1",
+            f"the other tables lack free seats for the {len(players)} players of table {number}",
+        )
+    shares = spread(
+        [len(t.occupants) for t in others], [t.capacity for t in others], len(players), rng
+    )
+    spots = [
+        Spot(table=t.number, seat=s)
+        for t, share in zip(others, shares, strict=True)
+        if share
+        for s in rng.sample(t.free_seats, share)
+    ]
+    rng.shuffle(players)
+    paid = frozenset(p for p in players if paid_blind_last_hand(broken, p))
+    assignment = dict(zip(players, spots, strict=True))
+    if blinds_twice_forbidden(rules):
+        assignment = _no_blinds_twice(room, assignment, paid, rng)
+    rule = "10A, T-BREAK-1, T-MOVE-2" + (", T-MOVE-1" if blinds_twice_forbidden(rules) else "")
+    drawn = [
+        BrokenSeat(
+            player=broken.occupants[seat],
+            from_=Spot(table=number, seat=seat),
+            to=assignment[broken.occupants[seat]],
+            waits=False,
+            rule=rule,
+        )
+        for seat in sorted(broken.occupants)
+    ]
+    return apply_break(room, number, drawn)
+
+
+def apply_break(
+    room: Room, number: int, seats: list[BrokenSeat]
+) -> tuple[dict[int, Table], list[BrokenSeat]]:
+    """Carry out a break draw (the service replays a recorded one with this, never re-rolling):
+    table `number` closes, its players take their drawn seats, and each is marked dealt in at
+    once or waiting until the button passes (T-MOVE-2, B6)."""
+    broken = get_table(room, number)
+    if {s.player for s in seats} != set(broken.occupants.values()):
+        raise InvalidInput(f"the draw does not seat exactly the players of table {number}")
+    emptied = broken.model_copy(
+        update={"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()}
+    )
+    working = with_table(room, emptied)
+    for entry in seats:
+        paid = paid_blind_last_hand(broken, entry.player)
+        arrived = place_player(working[entry.to.table], entry.to.seat, entry.player, paid=paid)
+        working = with_table(working, arrived)
+    # Who waits depends on everyone who arrived at a table, so it is read once all are seated.
+    marked = []
+    for entry in seats:
+        hand = working[entry.to.table].next_hand()
+        waits = hand is not None and entry.to.seat in hand.waiting
+        marked.append(entry.model_copy(update={"waits": waits}))
+    return working, marked
+
+
+def _takes_big_blind(room: Room, assignment: dict[str, Spot], player: str) -> bool:
+    spot = assignment[player]
+    table = room[spot.table]
+    arriving = {a.seat: p for p, a in assignment.items() if a.table == spot.table}
+    if table.hand is None:
+        return False
+    hand = next_hand({**table.occupants, **arriving}, table.seats, table.hand)
+    return hand.big_blind == spot.seat
+
+
+def _no_blinds_twice(
+    room: Room, assignment: dict[str, Spot], paid: frozenset[str], rng: random.Random
+) -> dict[str, Spot]:
+    # T-MOVE-1 (B7): a player who paid a blind in his last hand may not draw the next big blind.
+    # He swaps seats with another drawn player, or takes another free seat at the same table
+    # (so the tables stay balanced), chosen at random among the changes that clear him
+    # without putting another such player on a big blind.
+    def offenders(a: dict[str, Spot]) -> set[str]:
+        return {p for p in paid if p in a and _takes_big_blind(room, a, p)}
+
+    for player in sorted(offenders(assignment)):
+        before = offenders(assignment)
+        if player not in before:
+            continue
+        spot = assignment[player]
+        taken = {(a.table, a.seat) for a in assignment.values()}
+        changes = [
+            {**assignment, player: assignment[other], other: spot}
+            for other in assignment
+            if other != player
+        ] + [
+            {**assignment, player: Spot(table=spot.table, seat=seat)}
+            for seat in room[spot.table].free_seats
+            if (spot.table, seat) not in taken
+        ]
+        rng.shuffle(changes)
+        fixed = next((c for c in changes if offenders(c) <= before - {player}), None)
+        if fixed is None:
+            raise RuleViolation(
+                "T-MOVE-1",
+                f"no free seat keeps {player} from paying the blinds twice in a row: "
+                "seat him by hand",
+            )
+        assignment = fixed
+    return assignment

@@ -1,0 +1,401 @@
+"""Seating through the event log (issue 3): the draw, manual seats and moves, late entries, busts,
+hands, balancing, breaks and the final table, as commands and events.
+
+The rules live in the pure engine (`tables`, `buttons`, `balancing`); this module turns commands
+into events and events into the room. Events record RESULTS (the seats drawn, the moves made), so
+a replay never draws: the appliers only place players where the events say. The room holds
+player names (unique among players still in, so messages and views read as people speak); events
+about one player carry his id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from contextlib import suppress
+from datetime import datetime
+
+from tdconsole.domain.commands import (
+    Balance,
+    BlockSeat,
+    BreakTable,
+    Draw,
+    Drawing,
+    FinalTable,
+    HandDone,
+    MovePlayer,
+    Seat,
+    SetButton,
+    SetTableSeats,
+)
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
+from tdconsole.domain.events import (
+    ButtonSet,
+    DrawnTable,
+    Event,
+    HandFinished,
+    PlayerBusted,
+    PlayerMoved,
+    PlayerSeated,
+    PlayerUnregistered,
+    TableBroken,
+    TableLayoutSet,
+    TablesBalanced,
+    TablesDrawn,
+)
+from tdconsole.domain.house_rules import HouseRules, SeatingRules
+from tdconsole.domain.seating import balancing, tables
+from tdconsole.domain.seating.balancing import BalancePlan
+from tdconsole.domain.seating.buttons import hand_from_button
+from tdconsole.domain.seating.tables import Table
+from tdconsole.domain.state import Player, TournamentState
+
+
+def house(rules: SeatingRules) -> HouseRules:
+    """The engine takes the whole house rules; seating commands carry their section."""
+    return HouseRules(seating=rules)
+
+
+# ---------------------------------------------------------------- reading the state
+
+
+def seated(state: TournamentState, name: str) -> Player:
+    """A player who sits at a table now: busted, unknown or unseated players are refused."""
+    player = state.find(name)
+    if player.status == "busted":
+        raise TdError(f"{player.name} has busted (place {player.place}): he has no seat")
+    if player.status != "seated":
+        raise TdError(f"{player.name} is not seated yet: seat him with seat NAME TABLE SEAT")
+    return player
+
+
+def _unseated(state: TournamentState, name: str) -> Player:
+    player = state.find(name)
+    if player.status == "busted":
+        raise TdError(f"{player.name} has busted (place {player.place}): he cannot be seated")
+    if player.status == "seated":
+        raise TdError(
+            f"{player.name} already sits at table {player.table} seat {player.seat} "
+            "(T-SEAT-1): move him with move NAME TABLE SEAT"
+        )
+    return player
+
+
+def _with_layout(state: TournamentState, number: int) -> dict[int, Table]:
+    """The room, with table `number` as laid out (its seats, blocked seats) if it is not open."""
+    if number in state.room or number not in state.layout:
+        return state.room
+    return {**state.room, number: state.layout[number]}
+
+
+def _table_layout(state: TournamentState, number: int) -> Table:
+    table = state.room.get(number)
+    if table is not None and table.status == "open":
+        return table
+    return state.layout.get(number) or Table(number=number, seats=state.info.seats_per_table)
+
+
+def balance_plan(state: TournamentState, rules: SeatingRules) -> BalancePlan:
+    """`balance`: the plan for the room now; players moved by the last balancing move again only
+    when nobody else can (11A)."""
+    return balancing.plan_balance(state.room, house(rules), recently_moved=state.balanced_last)
+
+
+def final_table_number(state: TournamentState, rules: SeatingRules) -> int:
+    """The final table is the one that would break last (10A)."""
+    order = balancing.break_order(state.room, house(rules))
+    if not order:
+        raise TdError("no table is in play: draw the seats first")
+    return order[-1]
+
+
+def final_table_due(state: TournamentState, rules: SeatingRules) -> bool:
+    return tables.final_table_due(state.room, house(rules), state.info.seats_per_table)
+
+
+def _drawn(table: Table) -> DrawnTable:
+    return DrawnTable(
+        table=table.number,
+        seats=table.seats,
+        blocked=sorted(table.blocked),
+        occupants=table.occupants,
+        button=table.hand.button if table.hand else None,
+    )
+
+
+# ---------------------------------------------------------------- deciders
+
+
+def seat_new_entries(
+    state: TournamentState,
+    entries: Iterable[tuple[str, str]],
+    draw: Drawing,
+    room: dict[int, Table] | None = None,
+) -> list[Event]:
+    """Seat new entries (player id, name) once the tables are drawn: a random free seat at a
+    table with the fewest players, dealt in at once unless the seat lies between the small blind
+    and the button (TDA 8A, T-MOVE-2). Before the draw they wait for it: no events. A re-entry
+    is seated the same way (8A). `room`: the tables to seat them at (default: the room)."""
+    if not state.room:
+        return []
+    room = dict(state.room if room is None else room)
+    events: list[Event] = []
+    for player_id, name in entries:
+        before = room
+        room, seating = tables.late_entry(
+            before, name, draw.rng, seats_per_table=state.info.seats_per_table
+        )
+        opened = seating.table not in before and seating.table in state.layout
+        if opened:  # a new table opens as laid out (its own seats, blocked seats)
+            laid = state.layout[seating.table]
+            if not laid.free_seats:
+                raise InvalidInput(f"table {laid.number} has every seat blocked")
+            room, seating = tables.seat_player(
+                {**before, laid.number: laid}, name, laid.number, laid.free_seats[0],
+                seats_per_table=state.info.seats_per_table,
+            )
+        events.append(
+            PlayerSeated(
+                player_id=player_id, table=seating.table, seat=seating.seat, waits=seating.waits,
+                late=True,
+            )
+        )
+    return events
+
+
+def decide_draw(state: TournamentState, command: Draw, now: datetime) -> list[Event]:
+    waiting = [p for p in state.players.values() if p.status == "registered"]
+    if not waiting:
+        raise TdError("nobody is waiting for a seat: register players first")
+    if state.room:
+        # Some sit already (seated by hand): the rest fill the fewest-player tables (8A), with
+        # as many tables open as everyone needs, so the sizes still end within 1 (ST1).
+        room = dict(state.room)
+        total = tables.live_players(room) + len(waiting)
+        missing = tables.tables_needed(total, state.info.seats_per_table) - len(
+            tables.open_tables(room))
+        number = 1
+        while missing > 0:
+            if number not in room:
+                room[number] = state.layout.get(number) or Table(
+                    number=number, seats=state.info.seats_per_table)
+                missing -= 1
+            number += 1
+        return seat_new_entries(state, [(p.id, p.name) for p in waiting], command, room)
+    room = tables.draw(
+        [p.name for p in waiting],
+        seats_per_table=state.info.seats_per_table,
+        rng=command.rng,
+        rules=house(command.rules),
+        layout=state.layout.values(),
+    )
+    return [TablesDrawn(tables=[_drawn(room[n]) for n in sorted(room)])]
+
+
+def decide_set_seats(state: TournamentState, command: SetTableSeats, now: datetime) -> list[Event]:
+    table = state.room.get(command.table)
+    if table is not None and table.status == "open" and table.occupants:
+        raise InvalidInput(
+            f"table {command.table} has players: set its seats before anyone sits there"
+        )
+    blocked = sorted(s for s in _table_layout(state, command.table).blocked if s <= command.seats)
+    return [TableLayoutSet(table=command.table, seats=command.seats, blocked=blocked)]
+
+
+def decide_block(state: TournamentState, command: BlockSeat, now: datetime) -> list[Event]:
+    table = tables.block_seat(_table_layout(state, command.table), command.seat, command.blocked)
+    return [TableLayoutSet(table=table.number, seats=table.seats, blocked=sorted(table.blocked))]
+
+
+def decide_seat(state: TournamentState, command: Seat, now: datetime) -> list[Event]:
+    player = _unseated(state, command.name)
+    _, seating = tables.seat_player(
+        _with_layout(state, command.table), player.name, command.table, command.seat,
+        seats_per_table=state.info.seats_per_table,
+    )
+    return [PlayerSeated(player_id=player.id, table=seating.table, seat=seating.seat,
+                         waits=seating.waits)]
+
+
+def decide_move(state: TournamentState, command: MovePlayer, now: datetime) -> list[Event]:
+    player = seated(state, command.name)
+    assert player.table is not None and player.seat is not None
+    _, seating = tables.move_player(
+        state.room, player.name, command.table, command.seat, rules=house(command.rules)
+    )
+    return [PlayerMoved(player_id=player.id, from_table=player.table, from_seat=player.seat,
+                        table=seating.table, seat=seating.seat, waits=seating.waits)]
+
+
+def _next_hand(table: Table, rules: HouseRules) -> Event:
+    if table.status != "open":
+        raise InvalidInput(f"table {table.number} is broken")
+    if table.hand is None:
+        # A table opened during play deals its first hand: the button on its lowest seat, moved
+        # on under club rules until no newcomer pays the blinds twice in a row (T-SEAT-2,
+        # T-MOVE-1).
+        first = tables.first_hand(table, rules)
+        assert first.hand is not None
+        return ButtonSet(table=table.number, seat=first.hand.button)
+    tables.hand_done(table)  # the checks: a hand to end and two players left
+    return HandFinished(table=table.number)
+
+
+def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -> list[Event]:
+    """The button and blinds move on at the table, or at every table dealing (TDA 32, 34B).
+    While hand-for-hand runs, `hand_for_hand.decide_hand_done` adds the table's part in it."""
+    rules = house(command.rules)
+    if command.table is not None:
+        return [_next_hand(tables.get_table(state.room, command.table), rules)]
+    dealing = [
+        t for n, t in sorted(state.room.items()) if t.status == "open" and len(t.occupants) >= 2
+    ]
+    if not dealing:
+        raise TdError("no table has two players to deal to: draw the seats first")
+    return [_next_hand(t, rules) for t in dealing]
+
+
+def decide_set_button(state: TournamentState, command: SetButton, now: datetime) -> list[Event]:
+    table = tables.get_table(state.room, command.table)
+    if table.status != "open":
+        raise InvalidInput(f"table {table.number} is broken")
+    tables.set_button(table, command.seat)
+    return [ButtonSet(table=command.table, seat=command.seat)]
+
+
+def decide_balance(state: TournamentState, command: Balance, now: datetime) -> list[Event]:
+    plan = balance_plan(state, command.rules)
+    if plan.break_ is not None:
+        raise RuleViolation(
+            "T-BREAK-1",
+            f"table {plan.break_} can break: break it first (break-table {plan.break_} --apply)",
+        )
+    moves = plan.moves[: command.moves]
+    if not moves:
+        raise TdError("the tables are balanced (T-BAL-1): nobody needs to move")
+    if command.expect and moves != command.expect:
+        raise TdError("the balancing plan changed since it was shown: nothing moved; look again")
+    return [TablesBalanced(moves=moves)]
+
+
+def decide_break(state: TournamentState, command: BreakTable, now: datetime) -> list[Event]:
+    _, seats = balancing.break_table(state.room, command.table, command.rng, house(command.rules))
+    return [TableBroken(table=command.table, seats=seats)]
+
+
+def decide_final(state: TournamentState, command: FinalTable, now: datetime) -> list[Event]:
+    number = final_table_number(state, command.rules)
+    room = tables.final_table(
+        state.room, rng=command.rng, rules=house(command.rules),
+        seats_per_table=state.info.seats_per_table, number=number,
+    )
+    return [TablesDrawn(tables=[_drawn(room[number])], final=True)]
+
+
+# ---------------------------------------------------------------- appliers
+
+
+def _place(state: TournamentState, table: Table) -> None:
+    """Put `table` in the room and bring its players' table and seat in step."""
+    state.room[table.number] = table
+    for seat, name in table.occupants.items():
+        player = state.players[state.by_name[name.casefold()]]
+        if (player.table, player.seat) != (table.number, seat) or player.status != "seated":
+            player.status, player.table, player.seat = "seated", table.number, seat
+
+
+def _put(state: TournamentState, room: dict[int, Table], numbers: Iterable[int]) -> None:
+    for number in set(numbers):
+        _place(state, room[number])
+
+
+def apply_layout_set(state: TournamentState, event: TableLayoutSet, now: datetime) -> None:
+    laid = Table(number=event.table, seats=event.seats, blocked=frozenset(event.blocked))
+    state.layout[event.table] = laid
+    table = state.room.get(event.table)
+    if table is not None and table.status == "open":
+        update: dict[str, object] = {"blocked": laid.blocked}
+        if table.seats != laid.seats:  # only an empty table changes its seat count
+            update |= {"seats": laid.seats, "hand": None}
+        state.room[event.table] = table.model_copy(update=update)
+
+
+def apply_tables_drawn(state: TournamentState, event: TablesDrawn, now: datetime) -> None:
+    drawn = {d.table for d in event.tables}
+    if event.final:  # T-SEAT-3: every other table is broken
+        for number, table in list(state.room.items()):
+            if number not in drawn:
+                state.room[number] = table.model_copy(
+                    update={"occupants": {}, "status": "broken", "hand": None,
+                            "just_paid": frozenset()}
+                )
+    for d in event.tables:
+        table = Table(number=d.table, seats=d.seats, blocked=frozenset(d.blocked),
+                      occupants=d.occupants)
+        if d.button is not None:
+            table = table.model_copy(
+                update={"hand": hand_from_button(table.occupants, table.seats, d.button)}
+            )
+        _place(state, table)
+
+
+def apply_seated(state: TournamentState, event: PlayerSeated, now: datetime) -> None:
+    name = state.players[event.player_id].name
+    room, _ = tables.seat_player(
+        _with_layout(state, event.table), name, event.table, event.seat,
+        seats_per_table=state.info.seats_per_table,
+    )
+    _place(state, room[event.table])
+
+
+def apply_moved(state: TournamentState, event: PlayerMoved, now: datetime) -> None:
+    name = state.players[event.player_id].name
+    room, _ = tables.move_player(state.room, name, event.table, event.seat)
+    _put(state, room, (event.from_table, event.table))
+
+
+def apply_balanced(state: TournamentState, event: TablesBalanced, now: datetime) -> None:
+    room = balancing.apply_plan(state.room, BalancePlan(moves=event.moves))
+    _put(state, room, [n for m in event.moves for n in (m.from_.table, m.to.table)])
+    state.balanced_last = frozenset(m.player for m in event.moves)
+
+
+def apply_broken(state: TournamentState, event: TableBroken, now: datetime) -> None:
+    room, _ = balancing.apply_break(state.room, event.table, event.seats)
+    _put(state, room, [event.table, *(s.to.table for s in event.seats)])
+
+
+def apply_hand_finished(state: TournamentState, event: HandFinished, now: datetime) -> None:
+    state.room[event.table] = tables.hand_done(state.room[event.table])
+
+
+def apply_button_set(state: TournamentState, event: ButtonSet, now: datetime) -> None:
+    state.room[event.table] = tables.set_button(state.room[event.table], event.seat)
+
+
+def _vacate(state: TournamentState, name: str, number: int | None) -> None:
+    # A bust or a withdrawal frees the seat; the hand being played keeps its positions (TDA 32).
+    if number is not None and number in state.room:
+        state.room[number] = tables.remove_player({number: state.room[number]}, name)[number]
+        return
+    with suppress(NotFound):  # never seated
+        state.room = tables.remove_player(state.room, name)
+
+
+def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
+    # Registration's applier for the same event may run first and clear the player's seat.
+    player = state.players[event.player_id]
+    _vacate(state, player.name, player.table)
+    player.table = player.seat = None
+
+
+def apply_unregistered(state: TournamentState, event: PlayerUnregistered, now: datetime) -> None:
+    player = state.players.get(event.player_id)
+    if player is not None:
+        _vacate(state, player.name, player.table)
+        return
+    # Registration's applier ran first and forgot him: he is the occupant nobody answers to.
+    for number, table in list(state.room.items()):
+        for name in table.occupants.values():
+            if name.casefold() not in state.by_name:
+                _vacate(state, name, number)
+                return

@@ -1,0 +1,475 @@
+"""Tables and seats: the draw, manual seating and moves, late entries, busts, the final table.
+
+A `Table` is immutable; every function returns new values. A room is a mapping from table number
+to `Table`. Random draws come in as `rng` (the service passes `random.Random(seed)` or
+`secrets.SystemRandom()` and records what was drawn, so replay never re-rolls).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
+from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.seating.buttons import Hand, hand_from_button, next_hand
+
+if TYPE_CHECKING:
+    import random  # only the type: draws come in as an argument, never made here
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Table(_Frozen):
+    """One table: its seats, who sits where, and the hand it is playing now."""
+
+    number: int = Field(ge=1)
+    seats: int = Field(ge=2, le=12)
+    # A broken chair or a dealer's seat: never drawn, never assigned.
+    blocked: frozenset[int] = frozenset()
+    occupants: dict[int, str] = Field(default_factory=dict)
+    status: Literal["open", "broken"] = "open"
+    hand: Hand | None = None
+    # T-MOVE-1: players who came here from a hand in which they paid a blind and have not been
+    # dealt in here since; under club rules they must not take the next big blind.
+    just_paid: frozenset[str] = frozenset()
+
+    @model_validator(mode="after")
+    def _seats_exist(self) -> Table:
+        for seat in (*self.blocked, *self.occupants):
+            if not 1 <= seat <= self.seats:
+                raise ValueError(f"table {self.number} has no seat {seat} (seats 1-{self.seats})")
+        if taken := self.blocked & self.occupants.keys():
+            raise ValueError(f"table {self.number}: blocked seat {min(taken)} is occupied")
+        if len(set(self.occupants.values())) != len(self.occupants):
+            raise ValueError(f"table {self.number}: a player holds two seats")
+        return self
+
+    @property
+    def capacity(self) -> int:
+        return self.seats - len(self.blocked)
+
+    @property
+    def free(self) -> int:
+        """How many more players the table can seat."""
+        return self.seats - len(self.blocked) - len(self.occupants)
+
+    @property
+    def free_seats(self) -> list[int]:
+        return [
+            s for s in range(1, self.seats + 1) if s not in self.occupants and s not in self.blocked
+        ]
+
+    def next_hand(self) -> Hand | None:
+        """The hand this table deals next if nothing else changes (None: no hand yet, or no
+        second player)."""
+        if self.hand is None or len(self.occupants) < 2:
+            return None
+        return next_hand(self.occupants, self.seats, self.hand)
+
+
+Room = Mapping[int, Table]
+
+
+class Spot(_Frozen):
+    table: int
+    seat: int
+
+
+class Seating(_Frozen):
+    """Where a player was put, and whether he is dealt in at the table's next hand."""
+
+    player: str
+    table: int
+    seat: int
+    # T-MOVE-2: the seat lies between the small blind and the button of the next hand.
+    waits: bool = False
+
+
+# ---------------------------------------------------------------- looking things up
+
+
+def get_table(room: Room, number: int) -> Table:
+    table = room.get(number)
+    if table is None:
+        raise NotFound(f"table {number} does not exist")
+    return table
+
+
+def find_player(room: Room, player: str) -> Spot:
+    for table in room.values():
+        for seat, occupant in table.occupants.items():
+            if occupant == player:
+                return Spot(table=table.number, seat=seat)
+    raise NotFound(f"player {player} is not seated (unknown or busted)")
+
+
+def live_players(room: Room) -> int:
+    return sum(len(t.occupants) for t in room.values() if t.status == "open")
+
+
+def open_tables(room: Room) -> list[Table]:
+    return [t for t in room.values() if t.status == "open"]
+
+
+def due_big_blind_next(table: Table) -> str | None:
+    """The player who posts the big blind in the table's next hand (11A: he is the one to move)."""
+    hand = table.next_hand()
+    return None if hand is None else hand.big_blind_player
+
+
+def _check_free(table: Table, seat: int) -> None:
+    if table.status != "open":
+        raise RuleViolation("T-BREAK-1", f"table {table.number} is broken: nobody sits there")
+    if not 1 <= seat <= table.seats:
+        raise InvalidInput(f"table {table.number} has no seat {seat} (seats 1-{table.seats})")
+    if seat in table.blocked:
+        raise InvalidInput(f"table {table.number} seat {seat} is blocked")
+    if seat in table.occupants:
+        raise InvalidInput(f"table {table.number} seat {seat} is taken by {table.occupants[seat]}")
+
+
+def waits_if_seated(table: Table, seat: int, player: str) -> bool:
+    """Whether `player`, seated now at `seat`, would sit out the next hand (T-MOVE-2)."""
+    if table.hand is None:
+        return False
+    occupants = {**table.occupants, seat: player}
+    if len(occupants) < 2:
+        return False
+    return seat in next_hand(occupants, table.seats, table.hand).waiting
+
+
+# ---------------------------------------------------------------- changing the room
+
+
+def with_table(room: Room, table: Table) -> dict[int, Table]:
+    return {**room, table.number: table}
+
+
+def paid_blind_last_hand(table: Table, player: str) -> bool:
+    """Whether `player`, seated at `table`, paid a blind in the last hand he played (T-MOVE-1)."""
+    if player in table.just_paid:
+        return True
+    hand = table.hand
+    return hand is not None and player in hand.blind_payers
+
+
+def place_player(table: Table, seat: int, player: str, *, paid: bool = False) -> Table:
+    """Seat an arriving player; `paid`: he paid a blind in the hand he comes from (T-MOVE-1)."""
+    _check_free(table, seat)
+    return table.model_copy(
+        update={
+            "occupants": {**table.occupants, seat: player},
+            "just_paid": table.just_paid | {player} if paid else table.just_paid,
+        }
+    )
+
+
+def _vacate(table: Table, seat: int) -> Table:
+    # A bust or a move during a hand never changes that hand's positions (TDA 32): only the
+    # occupants change, and `next_hand` reads them.
+    occupants = {s: p for s, p in table.occupants.items() if s != seat}
+    gone = table.occupants.get(seat)
+    return table.model_copy(update={"occupants": occupants, "just_paid": table.just_paid - {gone}})
+
+
+def seat_player(
+    room: Room, player: str, number: int, seat: int, *, seats_per_table: int
+) -> tuple[dict[int, Table], Seating]:
+    """Put an unseated player in a given seat, opening the table if needed (T-SEAT-1)."""
+    if any(player in t.occupants.values() for t in room.values()):
+        where = find_player(room, player)
+        raise InvalidInput(f"{player} already sits at table {where.table} seat {where.seat}")
+    table = room.get(number) or Table(number=number, seats=seats_per_table)
+    _check_free(table, seat)
+    waits = waits_if_seated(table, seat, player)
+    new = place_player(table, seat, player)
+    return with_table(room, new), Seating(player=player, table=number, seat=seat, waits=waits)
+
+
+def move_player(
+    room: Room, player: str, number: int, seat: int, *, rules: HouseRules | None = None
+) -> tuple[dict[int, Table], Seating]:
+    """Move a seated player to a free seat of an open table (T-SEAT-1: the TD's move binds).
+    With `rules`, a move under club rules that makes him pay the big blind twice in a row is
+    refused (T-MOVE-1); plans from `balancing` never propose one."""
+    source = find_player(room, player)
+    target = get_table(room, number)
+    _check_free(target, seat)
+    paid = paid_blind_last_hand(room[source.table], player)
+    room = with_table(room, _vacate(room[source.table], source.seat))
+    nxt = place_player(room[number], seat, player).next_hand()
+    if rules and blinds_twice_forbidden(rules) and paid and nxt and nxt.big_blind == seat:
+        raise RuleViolation(
+            "T-MOVE-1",
+            f"{player} paid a blind in his last hand and would post the big blind at table "
+            f"{number} next: choose another seat",
+        )
+    waits = waits_if_seated(room[number], seat, player)
+    room = with_table(room, place_player(room[number], seat, player, paid=paid))
+    return room, Seating(player=player, table=number, seat=seat, waits=waits)
+
+
+def remove_player(room: Room, player: str) -> dict[int, Table]:
+    """A bust: the seat empties; the hand being played keeps its positions (TDA 32)."""
+    spot = find_player(room, player)
+    return with_table(room, _vacate(room[spot.table], spot.seat))
+
+
+def block_seat(table: Table, seat: int, blocked: bool = True) -> Table:
+    """Block a seat (a broken chair, a dealer's seat) so it is never drawn or assigned, or free
+    it again."""
+    if not 1 <= seat <= table.seats:
+        raise InvalidInput(f"table {table.number} has no seat {seat} (seats 1-{table.seats})")
+    if blocked and seat in table.occupants:
+        raise InvalidInput(
+            f"table {table.number} seat {seat} is taken by {table.occupants[seat]}: move him first"
+        )
+    seats = table.blocked | {seat} if blocked else table.blocked - {seat}
+    return table.model_copy(update={"blocked": seats})
+
+
+def set_button(table: Table, seat: int) -> Table:
+    """The TD says where the button is in the hand now being played (34A); the blinds are the
+    next players, heads-up the button is the small blind (34B)."""
+    if not 1 <= seat <= table.seats:
+        raise InvalidInput(f"table {table.number} has no seat {seat} (seats 1-{table.seats})")
+    if seat not in table.occupants:
+        raise InvalidInput(
+            f"table {table.number} seat {seat} is empty: the button must be on a player"
+        )
+    if len(table.occupants) < 2:
+        raise InvalidInput(f"table {table.number} has one player: no hand can be dealt")
+    return table.model_copy(update={"hand": hand_from_button(table.occupants, table.seats, seat)})
+
+
+def first_hand(table: Table, rules: HouseRules) -> Table:
+    """The first hand of a table opened during the tournament: the button on its lowest seat
+    (T-SEAT-2), moved on under club rules until nobody who paid a blind in his last hand
+    takes the big blind (T-MOVE-1)."""
+    if len(table.occupants) < 2:
+        raise InvalidInput(f"table {table.number} has one player: no hand can be dealt")
+    hands = [hand_from_button(table.occupants, table.seats, s) for s in sorted(table.occupants)]
+    if blinds_twice_forbidden(rules):
+        hands.sort(key=lambda h: h.big_blind_player in table.just_paid)
+    return table.model_copy(update={"hand": hands[0]})
+
+
+def blinds_twice_forbidden(rules: HouseRules) -> bool:
+    """T-MOVE-1 (club): a moved player never pays the blinds twice in a row; the TDA (10A, 11A)
+    lets him take the big blind again."""
+    return not rules.seating.moved_player_may_pay_blinds_twice
+
+
+def hand_done(table: Table) -> Table:
+    """End the hand being played and move the table to its next one (TDA 32, 34B)."""
+    if table.status != "open":
+        raise InvalidInput(f"table {table.number} is broken")
+    if table.hand is None:
+        raise InvalidInput(f"table {table.number} has no hand yet: set the button first")
+    if len(table.occupants) < 2:
+        raise InvalidInput(
+            f"table {table.number} has {len(table.occupants)} player(s): balance or break it"
+        )
+    hand = next_hand(table.occupants, table.seats, table.hand)
+    # Once dealt in here, a newcomer's last hand is this table's (T-MOVE-1).
+    still_out = table.just_paid & set(hand.waiting.values())
+    return table.model_copy(update={"hand": hand, "just_paid": still_out})
+
+
+def all_hands_done(room: Room) -> dict[int, Table]:
+    """`hand-done --all`: every open table that is dealing moves to its next hand; tables with
+    no hand yet or a single player are left for the TD (set a button, balance, break)."""
+    return {
+        n: hand_done(t) if t.status == "open" and t.hand and len(t.occupants) >= 2 else t
+        for n, t in room.items()
+    }
+
+
+# ---------------------------------------------------------------- draws
+
+
+def tables_needed(players: int, seats: int) -> int:
+    """ST1: the fewest tables that seat everyone (20 players, 9-max: 3 tables of 7/7/6)."""
+    return math.ceil(players / seats)
+
+
+def _first_button(table: Table, rules: HouseRules, rng: random.Random) -> Table:
+    if len(table.occupants) < 2:
+        return table
+    if rules.seating.first_button == "seat-1":
+        # T-SEAT-2: seat 1 deals first; `_draw_seats` always fills the lowest unblocked seat.
+        button = min(table.occupants)
+    else:
+        button = rng.choice(sorted(table.occupants))  # high card for the button (TDA)
+    return table.model_copy(update={"hand": hand_from_button(table.occupants, table.seats, button)})
+
+
+def _draw_seats(table: Table, count: int, rng: random.Random, rules: HouseRules) -> list[int]:
+    free = table.free_seats
+    if rules.seating.first_button == "seat-1" and free:
+        # T-SEAT-2: seat 1 holds the button at the start, so it is never left empty.
+        return [free[0], *rng.sample(free[1:], count - 1)] if count else []
+    return rng.sample(free, count)
+
+
+def spread(
+    sizes: Sequence[int], capacity: Sequence[int], players: int, rng: random.Random
+) -> list[int]:
+    """How many of `players` each table gets: always the emptiest table next, ties drawn at
+    random, so sizes end within 1 where the seats allow it (ST1, T-BREAK-1)."""
+    counts = list(sizes)
+    left = players
+    while left:
+        open_ = [i for i in range(len(counts)) if counts[i] < capacity[i]]
+        if not open_:
+            raise RuleViolation("T-BREAK-1", "the tables lack seats for every player")
+        level = min(counts[i] for i in open_)
+        emptiest = [i for i in open_ if counts[i] == level]
+        # One more for each of the emptiest tables, or for as many as are left, drawn at random.
+        for i in rng.sample(emptiest, min(left, len(emptiest))):
+            counts[i] += 1
+        left -= min(left, len(emptiest))
+    return [c - s for c, s in zip(counts, sizes, strict=True)]
+
+
+def draw(
+    players: Sequence[str],
+    *,
+    seats_per_table: int,
+    rng: random.Random,
+    rules: HouseRules,
+    layout: Iterable[Table] = (),
+) -> dict[int, Table]:
+    """The starting draw (T-SEAT-2, ST1): tables = ceil(players / seats), sizes within 1, seats
+    at random, the button on seat 1 of every table. `layout` gives tables their own seat count
+    or blocked seats (empty `Table`s by number); more tables open if blocked seats demand it."""
+    if len(set(players)) != len(players):
+        raise InvalidInput("a player is in the draw twice")
+    if len(players) < 2:
+        raise InvalidInput(f"the draw needs at least two players, not {len(players)}")
+    given = {t.number: t for t in layout}
+    if any(t.occupants for t in given.values()):
+        raise InvalidInput("the starting draw needs empty tables")
+    count = tables_needed(len(players), seats_per_table)
+
+    def table(n: int) -> Table:
+        return given.get(n) or Table(number=n, seats=seats_per_table)
+
+    while sum(table(n).capacity for n in range(1, count + 1)) < len(players):
+        count += 1
+    tables = [table(n) for n in range(1, count + 1)]
+    shares = spread([0] * count, [t.capacity for t in tables], len(players), rng)
+    shuffled = list(players)
+    rng.shuffle(shuffled)
+    room: dict[int, Table] = {}
+    start = 0
+    for t, share in zip(tables, shares, strict=True):
+        room[t.number] = _seat_table(t, shuffled[start : start + share], rng, rules)
+        start += share
+    return room
+
+
+def _seat_table(
+    table: Table, players: Sequence[str], rng: random.Random, rules: HouseRules
+) -> Table:
+    seats = _draw_seats(table, len(players), rng, rules)
+    seated = table.model_copy(update={"occupants": dict(zip(seats, players, strict=True))})
+    return _first_button(seated, rules, rng)
+
+
+def late_entry(
+    room: Room, player: str, rng: random.Random, *, seats_per_table: int
+) -> tuple[dict[int, Table], Seating]:
+    """8A: a late entry or re-entry gets a random free seat at a table with the fewest players;
+    dealt in at once unless the seat lies between the small blind and the button (T-MOVE-2).
+    When every seat is taken a new table opens (the next number) and balancing fills it."""
+    if any(player in t.occupants.values() for t in room.values()):
+        raise InvalidInput(f"{player} is already seated")
+    candidates = [t for t in open_tables(room) if t.free]
+    if not candidates:
+        number = max(room, default=0) + 1
+        return seat_player(room, player, number, 1, seats_per_table=seats_per_table)
+    fewest = min(len(t.occupants) for t in candidates)
+    pool = [(t.number, s) for t in candidates if len(t.occupants) == fewest for s in t.free_seats]
+    number, seat = rng.choice(pool)
+    return seat_player(room, player, number, seat, seats_per_table=seats_per_table)
+
+
+def final_table(
+    room: Room, *, rng: random.Random, rules: HouseRules, seats_per_table: int, number: int
+) -> dict[int, Table]:
+    """T-SEAT-3, ST2: every remaining player draws a new seat at table `number`; seat 1 is the
+    button (T-SEAT-2). Every other table is broken."""
+    size = rules.seating.final_table_size or seats_per_table
+    players = [p for t in open_tables(room) for p in t.occupants.values()]
+    if len(players) > size:
+        raise RuleViolation(
+            "T-SEAT-3", f"{len(players)} players do not fit one final table of {size}"
+        )
+    if len(players) < 2:
+        raise InvalidInput("the final table needs at least two players")
+    base = room.get(number)
+    blocked = base.blocked if base is not None and base.seats == size else frozenset()
+    empty = Table(number=number, seats=size, blocked=blocked)
+    if empty.capacity < len(players):
+        raise RuleViolation("T-SEAT-3", f"table {number} has {empty.capacity} usable seats")
+    shuffled = sorted(players)
+    rng.shuffle(shuffled)
+    broken = {
+        t.number: t.model_copy(
+            update={"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()}
+        )
+        for t in room.values()
+        if t.number != number
+    }
+    return {**broken, number: _seat_table(empty, shuffled, rng, rules)}
+
+
+def final_table_due(room: Room, rules: HouseRules, seats_per_table: int) -> bool:
+    """Whether the players left fit one final table while more than one table runs (T-SEAT-3)."""
+    size = rules.seating.final_table_size or seats_per_table
+    return len(open_tables(room)) > 1 and live_players(room) <= size
+
+
+# ---------------------------------------------------------------- views
+
+
+def table_view(table: Table, names: Mapping[str, str] | None = None) -> dict[str, object]:
+    """The `tables --json` entry of one table (issue 3, item 8)."""
+    hand = table.hand
+    name = (names or {}).get
+    return {
+        "table": table.number,
+        "seats": {str(s): name(p, p) for s, p in sorted(table.occupants.items())},
+        "button": hand.button if hand else None,
+        "small_blind": hand.small_blind if hand else None,
+        "big_blind": hand.big_blind if hand else None,
+        "status": table.status,
+        "dead_button": bool(hand and hand.dead_button),
+        "dead_small_blind": bool(hand and hand.dead_small_blind),
+        "waiting": sorted(hand.waiting) if hand else [],
+        "blocked": sorted(table.blocked),
+    }
+
+
+def tables_view(room: Room, names: Mapping[str, str] | None = None) -> list[dict[str, object]]:
+    """`tables --json` (and `state --json` under `tables`): every table by number."""
+    return [table_view(room[n], names) for n in sorted(room)]
+
+
+def seating_list(room: Room, names: Mapping[str, str] | None = None) -> str:
+    """The seating list for the wall: every player by name with table and seat."""
+    name = (names or {}).get
+    rows = sorted(
+        (name(p, p), t.number, s) for t in open_tables(room) for s, p in t.occupants.items()
+    )
+    width = max((len(r[0]) for r in rows), default=6)
+    lines = [f"{'Player':<{width}}  Table  Seat"]
+    lines += [f"{n:<{width}}  {t:>5}  {s:>4}" for n, t, s in rows]
+    return "\n".join(lines) + "\n"
