@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import subprocess
-import tomllib
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,4 +37,4 @@ def test_every_domain_module_has_its_place_in_the_layers() -> None:
     domain = ROOT / "tdconsole" / "domain"
     modules = {"tdconsole.domain." + ".".join(path.relative_to(domain).with_suffix("").parts)
                for path in domain.rglob("*.py") if path.name != "__init__.py"}
-    assert modules == listed, f"not in the layers: {sorted(modules - listed)}; gone: {sorted(listed - modules)}"
+    assert modules == listed, (sorted(modules - listed), sorted(listed - modules))
