@@ -269,10 +269,15 @@ class Seat(Command):
 
 
 class MovePlayer(Command):
+    """Move a seated player (T-SEAT-1). A player on the button or in the blinds of the hand being
+    played moves only once that sequence is over (T-MOVE-3): `force` moves him now, and the event
+    records that it was forced and the rule it overrode."""
+
     verb: ClassVar[str] = "move players"
     name: str
     table: int = Field(ge=1)
     seat: int = Field(ge=1)
+    force: bool = False
 
 
 class HandDone(Command):

@@ -328,7 +328,8 @@ class PlayerSeated(_Event):
 
 
 class PlayerMoved(_Event):
-    """Moved by the TD (T-SEAT-1)."""
+    """Moved by the TD (T-SEAT-1). `forced`: moved in the middle of his blinds/button sequence
+    against T-MOVE-3 by the TD's choice; `rules` names the rule the move overrode."""
 
     type: Literal["player_moved"] = "player_moved"
     player_id: str
@@ -337,6 +338,8 @@ class PlayerMoved(_Event):
     table: int
     seat: int
     waits: bool = False
+    forced: bool = False
+    rules: RuleIds = Field(default_factory=list)
 
 
 class TablesBalanced(_Event):
