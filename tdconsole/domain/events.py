@@ -212,9 +212,13 @@ class RulingLogged(_Event):
     scenario: str
     answers: dict[str, str]
     suggestion: Suggestion
-    ruling: str  # the scenario's ruling node
+    # The scenario's ruling node; "other" beyond the catalogue, "" for an override made before
+    # the questions reached one.
+    ruling: str
     offence: OffenceKind | None = None
     decision: str
+    # An "other situation": the floor's own description of it (the scenario is "other").
+    description: str | None = None
     overridden: bool = False
     reason: str | None = None
     penalty: Penalty | None = None
