@@ -28,7 +28,6 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.views.rulings import suggestion_lines
 
-
 # Enter moves through the other situation's fields in this order; Enter on the penalty logs.
 OTHER_FIELDS = {"description": "rules", "rules": "offence", "offence": "decision", "decision": "penalty"}
 
@@ -154,9 +153,9 @@ class RulingWizard(Vertical):
         self.start(old.scenario, {k: v for k, v in old.answers.items() if k != "earlier"})
         if self.other:  # an other situation: its own words, rules, offence and decision
             penalty_rules = old.penalty.rules if old.penalty else []
+            cited = " ".join(r for r in old.suggestion.rules if r not in penalty_rules)
             for name, value in (("description", old.description or ""), ("decision", old.decision),
-                                ("offence", old.offence or ""),
-                                ("rules", " ".join(r for r in old.suggestion.rules if r not in penalty_rules))):
+                                ("offence", old.offence or ""), ("rules", cited)):
                 self.query_one(f"#{name}", Input).value = value
         self.corrects = old.ruling_id
         self.show()
