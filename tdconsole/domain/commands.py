@@ -71,6 +71,9 @@ class Bust(Command):
     by: list[str] = Field(default_factory=list)
     # The table, during hand-for-hand when the players have no seat on record.
     table: int | None = None
+    # T-ELIM-3: the TD cannot establish their place (reported late): placed last of those still
+    # unplaced at once, hand-for-hand or not, and the place shows it.
+    unplaced: bool = False
 
 
 class Reenter(Drawing):

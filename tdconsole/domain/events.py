@@ -84,6 +84,8 @@ class PlayerBusted(_Event):
     # Who knocked the entry out, and each one's share of its bounty (T-BOUNTY-1).
     knocked_out_by: list[str] = Field(default_factory=list)
     bounty: dict[str, int] = Field(default_factory=dict)
+    # T-ELIM-3: the TD could not establish the place; placed last of those then unplaced.
+    placed_last: bool = False
 
 
 class PlayerReentered(_Event):

@@ -85,7 +85,9 @@ def _break_from(state: TournamentState, period: int, add_on_only: bool = False) 
 
 def player_view(player: Player) -> dict[str, Any]:
     return {"id": player.id, "name": player.name, "status": player.status, "table": player.table,
-            "seat": player.seat, "place": player.place}
+            "seat": player.seat, "place": player.place,
+            # T-ELIM-3: the place is "last of those unplaced", not an established one.
+            "placed_last": player.placed_last}
 
 
 def average_stack(state: TournamentState) -> int | None:
@@ -143,8 +145,9 @@ def describe(envelope: Envelope, names: dict[str, str]) -> str:
         # A clock call on a seat whose player is not known names nobody, rather than "?".
         fields = {**({"player": names.get(player_id, "?")} if player_id else {}), **fields}
         fields.pop("name", None)
+    # A flag shows only when set ("forced True", "placed_last True"), like an empty list.
     details = ", ".join(f"{key} {value}" for key, value in fields.items()
-                        if value is not None and value != [] and value != {})
+                        if value is not None and value is not False and value != [] and value != {})
     return envelope.event.type.replace("_", " ") + (f": {details}" if details else "")
 
 
