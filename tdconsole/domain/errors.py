@@ -26,3 +26,10 @@ class RuleViolation(TdError):
         self.rule = rule
         self.detail = message
         super().__init__(f"{rule}: {message}")
+
+
+class Forbidden(TdError):
+    """The role may not do this (floor staff and a TD-only command, a display and any command).
+
+    Its own class so an interface can answer "not allowed" (the web's 403) rather than "wrong input".
+    """
