@@ -112,7 +112,8 @@ def test_the_rulings_wizard_walks_a_scenario_to_a_suggestion(web: Web) -> None:
     walked = first
     while walked["suggestion"] is None:
         question = walked["open"][0]
-        answers[question["key"]] = question["choices"][0] if question["choices"] else str(question["min"] or 1)
+        first_choice = question["choices"][0] if question["choices"] else None
+        answers[question["key"]] = first_choice or str(question["min"] or 1)
         walked = web.client.post("/api/rulings/walk", json={"scenario": "string-bet", "answers": answers,
                                                             "table": 1}, headers=headers).json()
     assert walked["suggestion"]["rules"]

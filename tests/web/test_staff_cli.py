@@ -15,7 +15,8 @@ def db(tmp_path: Path) -> str:
     return str(tmp_path / "club.sqlite")
 
 
-def test_add_list_remove(db: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_add_list_remove(db: str, capsys: pytest.CaptureFixture[str],
+                         monkeypatch: pytest.MonkeyPatch) -> None:
     added = run(capsys, "--db", db, "staff", "add", "Tove Berg", "--role", "td", "--pin-stdin", "--json",
                 stdin="4821\n", monkeypatch=monkeypatch)
     assert added.code == 0, added.err
@@ -50,8 +51,9 @@ def test_the_pin_is_stored_only_as_a_salted_argon2_hash(db: str, capsys: pytest.
     (["add", "Eve", "--role", "td"], "1234\n", ["use --pin-stdin"]),  # no terminal to ask on
     (["remove", "Nobody"], None, ["no staff member named 'Nobody'"]),
 ])
-def test_staff_errors_are_one_line(db: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-                                   args: list[str], stdin: str | None, fragments: list[str]) -> None:
+def test_staff_errors_are_one_line(db: str, capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch, args: list[str], stdin: str | None,
+                                   fragments: list[str]) -> None:
     result = run(capsys, "--db", db, "staff", *args, stdin=stdin, monkeypatch=monkeypatch if stdin else None)
     assert_one_line_error(result, *fragments)
 
