@@ -144,7 +144,7 @@
       label.textContent = name;
       const input = document.createElement("input");
       input.inputMode = "numeric";
-      input.placeholder = picked.size > 1 ? "stack (needed)" : "stack (optional)";
+      input.placeholder = picked.size > 1 ? "stack" : "stack (opt.)";
       input.value = stack;
       input.addEventListener("input", () => picked.set(name, input.value));
       row.append(label, input);
