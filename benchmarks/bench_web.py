@@ -146,7 +146,8 @@ async def _run(base: str, db: Path, pid: int, seconds: float, clients: int) -> d
             continue
         latencies.append(max(t for t in reached if t is not None) - committed)
     used = (cpu_after.user - cpu_before.user) + (cpu_after.system - cpu_before.system)
-    quantiles = statistics.quantiles(latencies, n=20, method="inclusive") if len(latencies) >= 2 else [float("nan")] * 19
+    quantiles = (statistics.quantiles(latencies, n=20, method="inclusive") if len(latencies) >= 2
+                 else [float("nan")] * 19)
     return {
         "commands": len(commits), "missed": missed, "p50": statistics.median(latencies),
         "p95": quantiles[18], "max": max(latencies), "cpu_percent": 100 * used / elapsed,

@@ -1,7 +1,7 @@
 """Staff for the web remote: name, role and the argon2 hash of the PIN.
 
 Revision ID: 0002_staff
-Revises: 0001
+Revises: 0002
 Create Date: 2026-12-10
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0002_staff"
-down_revision = "0001"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from tdconsole.cli.kit import console, session_of
-from tdconsole.config.toml import load_house_rules
 from tdconsole.service import Service
 
 display_app = typer.Typer()
@@ -40,7 +39,6 @@ def serve(
     """The room in browsers: the TV page (/), find my seat (/seat), the staff remote (/remote)."""
     from tdconsole.web.server import serve as run_server
 
-    load_house_rules()  # a broken file is one line here, not an error page in every browser
     session = session_of(ctx)
     # Open the tournament here, so an unknown one is an error now and not in every browser.
     service = Service(session.store(), session.tournament, role="display")

@@ -35,7 +35,7 @@ from typer import TyperException
 
 from tdconsole.cli.kit import Session
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.config.toml import describe_validation_error, load_house_rules
+from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError
 from tdconsole.domain.floor.log import prepare
 from tdconsole.service import Service
@@ -154,7 +154,9 @@ class Web:
             if service is None:
                 service = Service(self.store, self.tournament_id, actor=member.name, role=member.role)
                 self._services[key] = service
-        return Session(tournament=self.tournament_id, actor=member.name, role=member.role,
+        # The store's own URL: the CLI's commands read the house rules through it (the tournament's).
+        url = self.store.engine.url.render_as_string(hide_password=False)
+        return Session(db=url, tournament=self.tournament_id, actor=member.name, role=member.role,
                        _store=self.store, _service=service)
 
 
@@ -292,7 +294,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         def step(service: Service, _now: Any) -> Any:
             offender = service.state.find(player) if player else None
             given = {str(k): str(v) for k, v in answers.items() if not (offender and k == "earlier")}
-            walked = prepare(service.state, tree, given, load_house_rules(), offender=offender,
+            walked = prepare(service.state, tree, given, service.state.house_rules, offender=offender,
                              table=table)
             return {"scenario": tree.id, "title": tree.title, **walked.model_dump(mode="json")}
 
