@@ -10,9 +10,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.house_rules import HouseRules
 from tdconsole.service import Service
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
@@ -23,12 +21,10 @@ class DisplayApp(ServiceApp):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("m", "toggle_sound", "Sound on/off")]
 
-    def __init__(self, service: Service, *, sound: bool = True, poll_seconds: float = POLL_SECONDS,
-                 house_rules: HouseRules | None = None) -> None:
+    def __init__(self, service: Service, *, sound: bool = True, poll_seconds: float = POLL_SECONDS) -> None:
         if service.role != "display":
             raise TdError("the display opens the tournament read-only (role display)")
         super().__init__(service, poll_seconds=poll_seconds, sound=sound)
-        self.house_rules = load_house_rules() if house_rules is None else house_rules
 
     def get_default_screen(self) -> Screen[None]:
         return ClockScreen(read_only=True)

@@ -20,8 +20,7 @@ class ClockScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         if not self.read_only:
             yield Header()
-        hint = "" if self.read_only else " — press s to start"
-        yield ClockPanel(self.app.house_rules.ante, hint=hint)  # type: ignore[attr-defined]
+        yield ClockPanel(hint="" if self.read_only else " — press s to start")
         if not self.read_only:
             yield Footer()
 
