@@ -88,6 +88,13 @@ def session_of(ctx: typer.Context) -> Session:
     return session
 
 
+def open_tui(session: Session) -> None:
+    """The TD's screens on the session's tournament (Textual loads only here)."""
+    from tdconsole.tui.app import create_app
+
+    create_app(session.service(), sound=session.sound).run()
+
+
 def default_actor() -> str:
     try:
         return getpass.getuser()

@@ -1,0 +1,95 @@
+"""The root `tdconsole` command: the global options, every concern's commands, and `main`.
+
+Named `root`, not `app`: `tdconsole.cli.app` is the Typer app itself (what `from tdconsole.cli import
+app` gives), and a submodule of the same name would be shadowed by it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated
+
+import typer
+from pydantic import ValidationError
+
+from tdconsole.cli import clock, display, floor, money, rules, rulings, seating, structure, tournament
+from tdconsole.cli.kit import Session, default_actor, open_tui
+from tdconsole.config.toml import describe_validation_error
+from tdconsole.domain.errors import InvalidInput, TdError
+
+app = typer.Typer(
+    help="tdconsole: run a live poker tournament.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    invoke_without_command=True,
+)
+app.add_typer(tournament.app)  # new, tournaments, state, register, unregister, undo, log, demo
+app.add_typer(clock.clock_app, name="clock")
+app.add_typer(tournament.db_app, name="db")
+app.add_typer(rules.rules_app, name="rules")
+app.add_typer(rulings.rulings_app, name="rulings")
+app.add_typer(structure.structure_app, name="structure")
+app.add_typer(seating.app)  # draw, seat, move, hand-done, button, balance, break-table, ..., tables
+app.add_typer(money.money_app)
+app.add_typer(display.display_app)  # tdconsole display, tdconsole serve
+app.add_typer(floor.app)
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Annotated[str | None, typer.Option("--db", help="Database file or URL "
+                  "(postgresql+psycopg://...). Default: $TDCONSOLE_DB or the user data dir.")] = None,
+    tournament: Annotated[int | None, typer.Option("--tournament", "-t",
+                          help="Tournament id (default: the most recent).")] = None,
+    actor: Annotated[str | None, typer.Option("--actor", help="Who is acting (for the log).")] = None,
+    role: Annotated[str, typer.Option("--role", help="td or floor.")] = "td",
+    sound: Annotated[bool, typer.Option("--sound/--no-sound",
+                     help="The bell one minute before a level ends and at the change.")] = True,
+) -> None:
+    if role not in ("td", "floor"):
+        raise InvalidInput(f"--role must be td or floor, not {role!r}")
+    ctx.obj = Session(db=db, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
+                      sound=sound)
+    if ctx.invoked_subcommand is None:
+        open_tui(ctx.obj)
+
+
+def fail(message: str, code: int = 1) -> None:
+    """One line on stderr and a non-zero exit: what every error looks like to a user."""
+    sys.stderr.write(f"error: {message}\n")
+    raise SystemExit(code)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: runs the app and turns every error into one line on stderr."""
+    try:
+        app(args=argv, prog_name="tdconsole", standalone_mode=False)
+        raise SystemExit(0)  # like a standalone click app: main always ends by exiting
+    except typer.Exit as done:
+        raise SystemExit(done.exit_code) from None
+    except typer.Abort:
+        fail("aborted")
+    except typer.TyperException as error:  # a usage error: one line, with where to find help
+        message = error.format_message()  # type: ignore[attr-defined]
+        if not message:  # a group called without a command: its help is the answer
+            error.show()  # type: ignore[attr-defined]
+            raise SystemExit(2) from None
+        context = getattr(error, "ctx", None)
+        where = context.command_path if context is not None else "tdconsole"
+        fail(f"{message} (see {where} --help)", getattr(error, "exit_code", 2))
+    except TdError as error:
+        fail(str(error))
+    except ValidationError as error:
+        fail(describe_validation_error("input", error))
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
+    except Exception as error:  # a traceback in front of a user is a bug; show it only on request
+        if os.environ.get("TDCONSOLE_DEBUG"):
+            raise
+        fail(f"internal error ({type(error).__name__}): {error}; set TDCONSOLE_DEBUG=1 for details")
+
+
+if __name__ == "__main__":
+    main()
