@@ -7,12 +7,12 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from pydantic import BaseModel
-from rich.console import Console
 
 from tdconsole.config.toml import validate
 from tdconsole.domain import commands
@@ -21,12 +21,29 @@ from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 M = TypeVar("M", bound=BaseModel)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
-# Names and other user text are printed literally, never read as Rich markup.
-console = Console(highlight=False, markup=False)
+class _Console:
+    """Rich's console, made on the first human-readable print: `--json` output and scripts never
+    import Rich, which takes longer to load than most commands take to run (bench_cli)."""
+
+    @cached_property
+    def rich(self) -> Console:
+        from rich.console import Console
+
+        # Names and other user text are printed literally, never read as Rich markup.
+        return Console(highlight=False, markup=False)
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        self.rich.print(*objects, **options)
+
+
+console = _Console()
 
 
 def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> None:

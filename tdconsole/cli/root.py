@@ -1,4 +1,4 @@
-"""The root `tdconsole` command: the global options, every concern's commands, and `main`.
+"""The root `tdconsole` command: the global options, where each command lives, and `main`.
 
 Named `root`, not `app`: `tdconsole.cli.app` is the Typer app itself (what `from tdconsole.cli import
 app` gives), and a submodule of the same name would be shadowed by it.
@@ -6,34 +6,79 @@ app` gives), and a submodule of the same name would be shadowed by it.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Annotated
 
 import typer
+import typer.main
 from pydantic import ValidationError
+from typer.core import TyperCommand, TyperGroup
 
-from tdconsole.cli import clock, display, floor, money, rules, rulings, seating, structure, tournament
 from tdconsole.cli.kit import Session, default_actor, open_tui
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.errors import InvalidInput, TdError
 
+# Every top-level command and the module under tdconsole.cli whose `app` defines it, in the order
+# `tdconsole --help` lists them. Only the module of the command being run is imported and turned
+# into click commands: a scripted `tdconsole register` does not load the floor calculators, the
+# exports or the screens, nor build the other 70 commands' options (tests/cli/test_fast_cli.py).
+COMMANDS: dict[str, str] = {
+    **dict.fromkeys(["new", "tournaments", "state", "register", "unregister", "undo", "log", "demo"],
+                    "tournament"),
+    "clock": "clock",
+    "db": "tournament",
+    "rules": "rules",
+    "rulings": "rulings",
+    "structure": "structure",
+    **dict.fromkeys(["draw", "seat", "move", "hand-done", "button", "balance", "break-table",
+                     "final-table", "seating", "tables"], "seating"),
+    **dict.fromkeys(["bust", "reenter", "add-on", "chips", "payouts", "results", "money", "h4h",
+                     "deal"], "money"),
+    **dict.fromkeys(["display", "serve"], "display"),
+    "floor": "floor",
+}
+
+
+Command = TyperCommand | TyperGroup
+
+
+@cache
+def module_commands(module: str) -> Mapping[str, Command]:
+    """The click commands of one concern's module, built once per process."""
+    app = importlib.import_module(f"tdconsole.cli.{module}").app
+    return typer.main.get_group(app).commands
+
+
+class _Commands(Mapping[str, Command]):
+    """The root group's commands: every name known at once, each built on first use."""
+
+    def __getitem__(self, name: str) -> Command:
+        return module_commands(COMMANDS[name])[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(COMMANDS)
+
+    def __len__(self) -> int:
+        return len(COMMANDS)
+
+
+class _LazyGroup(TyperGroup):
+    def __init__(self, **attrs: object) -> None:
+        super().__init__(**attrs)  # type: ignore[arg-type]
+        self.commands = _Commands()  # type: ignore[assignment]
+
+
 app = typer.Typer(
+    cls=_LazyGroup,
     help="tdconsole: run a live poker tournament.",
     add_completion=False,
     pretty_exceptions_enable=False,
     invoke_without_command=True,
 )
-app.add_typer(tournament.app)  # new, tournaments, state, register, unregister, undo, log, demo
-app.add_typer(clock.clock_app, name="clock")
-app.add_typer(tournament.db_app, name="db")
-app.add_typer(rules.rules_app, name="rules")
-app.add_typer(rulings.rulings_app, name="rulings")
-app.add_typer(structure.structure_app, name="structure")
-app.add_typer(seating.app)  # draw, seat, move, hand-done, button, balance, break-table, ..., tables
-app.add_typer(money.money_app)
-app.add_typer(display.display_app)  # tdconsole display, tdconsole serve
-app.add_typer(floor.app)
 
 
 @app.callback()
@@ -56,6 +101,12 @@ def root(
         open_tui(ctx.obj)
 
 
+@cache
+def command() -> Command:
+    """The root click command, built once per process (the tests call `main` many times)."""
+    return typer.main.get_command(app)
+
+
 def fail(message: str, code: int = 1) -> None:
     """One line on stderr and a non-zero exit: what every error looks like to a user."""
     sys.stderr.write(f"error: {message}\n")
@@ -65,7 +116,7 @@ def fail(message: str, code: int = 1) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns every error into one line on stderr."""
     try:
-        app(args=argv, prog_name="tdconsole", standalone_mode=False)
+        command().main(args=argv, prog_name="tdconsole", standalone_mode=False)
         raise SystemExit(0)  # like a standalone click app: main always ends by exiting
     except typer.Exit as done:
         raise SystemExit(done.exit_code) from None

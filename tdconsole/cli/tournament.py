@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from tdconsole.cli.clock import clock_line
 from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
@@ -18,8 +17,9 @@ from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.tournament import log_view, state_view
 
-app = typer.Typer()
+app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
 
 
 # ---------------------------------------------------------------- tournaments
@@ -57,6 +57,8 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
             for t in session_of(ctx).store().tournaments()]
 
     def render() -> None:
+        from rich.table import Table  # Rich loads only for human-readable output
+
         table = Table("id", "name", "created")
         for row in rows:
             table.add_row(str(row["id"]), row["name"], row["created_at"][:16])
@@ -76,6 +78,8 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
         console.print(f"{info['name']} ({info['status']}): {data['players_left']} of "
                       f"{data['entries']} left")
         console.print(clock_line(clock))
+        from rich.table import Table  # Rich loads only for human-readable output
+
         table = Table("name", "status", "table", "seat", "place", "prize")
         for player in data["players"]:
             place = _blank(player["place"]) + (f"-{player['last_place']}"
@@ -151,6 +155,8 @@ def log(
         rows = rows[-limit:]
 
     def render() -> None:
+        from rich.table import Table  # Rich loads only for human-readable output
+
         table = Table("seq", "time", "actor", "event")
         for row in rows:
             summary = row["summary"] + (" [undone]" if row["undone"] else "")
