@@ -16,8 +16,9 @@ from typing import Literal
 
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.commands import Command, Drawing
-from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.errors import Forbidden, InvalidInput, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.players.registration import validate_name
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import apply, decide, fold
@@ -77,12 +78,13 @@ class Service:
         starting_stack: int | None = None,
         seats_per_table: int = 9,
         late_reg_level: int | None = None,
+        house_rules: HouseRules | None = None,
         actor: str = "td",
         role: Role = "td",
         now: Clock = utc_now,
     ) -> Service:
         if role != "td":
-            raise TdError("floor staff cannot create a tournament (TD only)")
+            raise Forbidden("floor staff cannot create a tournament (TD only)")
         _check_setup(buy_in, fee, starting_stack, seats_per_table)
         created = TournamentCreated(
             name=validate_name(name),
@@ -93,6 +95,8 @@ class Service:
             seats_per_table=seats_per_table,
             structure=structure,
             late_reg_level=late_reg_level,
+            # Recorded with the tournament: a replay decides under the rules the TD ran it with.
+            house_rules=house_rules or HouseRules(),
         )
         if late_reg_level is not None:
             structure.period_of_level(late_reg_level)  # T-REG-1: a level the structure has
@@ -105,9 +109,9 @@ class Service:
     def execute(self, command: Command) -> list[Envelope]:
         """Decide on the freshest state, append, apply; retry when another writer won the race."""
         if self.role == "display":
-            raise TdError("a display is read-only: it cannot " + command.verb)
+            raise Forbidden("a display is read-only: it cannot " + command.verb)
         if command.td_only and self.role != "td":
-            raise TdError(f"floor staff cannot {command.verb} (TD only)")
+            raise Forbidden(f"floor staff cannot {command.verb} (TD only)")
         deadline = time.monotonic() + RETRY_SECONDS
         attempt = 0
         while True:

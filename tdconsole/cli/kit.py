@@ -5,7 +5,9 @@ from __future__ import annotations
 import getpass
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -14,9 +16,10 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from pydantic import BaseModel
 
-from tdconsole.config.toml import validate
+from tdconsole.config.toml import load_house_rules, validate
 from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
@@ -46,10 +49,29 @@ class _Console:
 console = _Console()
 
 
+# Where a command's result goes instead of standard output: the web runs the CLI's own commands
+# (tdconsole.web.actions) and answers with the very document `--json` would print.
+_captured: ContextVar[list[Any] | None] = ContextVar("captured", default=None)
+
+
+@contextmanager
+def capture() -> Iterator[list[Any]]:
+    """Collect what `emit` gives, as plain JSON data, instead of printing it (this thread only)."""
+    results: list[Any] = []
+    token = _captured.set(results)
+    try:
+        yield results
+    finally:
+        _captured.reset(token)
+
+
 def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> None:
     """Print `data` as JSON with `--json`, else call `render` (or print it plainly)."""
     if isinstance(data, BaseModel):
         data = data.model_dump(mode="json")
+    if (results := _captured.get()) is not None:
+        results.append(json.loads(json.dumps(data)))  # what a script would read back
+        return
     if as_json or render is None:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
@@ -91,6 +113,17 @@ class Session:
         if self._service is None:
             self._service = Service(self.store(), self.tournament, actor=self.actor, role=self.role)
         return self._service
+
+    def house_rules(self) -> HouseRules:
+        """The rules in force: the tournament's, as its log records them; before any tournament
+        exists (a calculator on a fresh machine), the club's file."""
+        url = self.url
+        if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+            return load_house_rules()
+        try:
+            return self.service().state.house_rules
+        except NotFound:
+            return load_house_rules()
 
     def execute(self, command: commands.Command) -> Service:
         service = self.service()

@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
                     "tournament"),
     "clock": "clock",
     "db": "tournament",
+    "house-rules": "house_rules",
     "rules": "rules",
     "rulings": "rulings",
     "structure": "structure",
@@ -40,6 +41,7 @@ COMMANDS: dict[str, str] = {
                      "deal"], "money"),
     **dict.fromkeys(["display", "serve"], "display"),
     "floor": "floor",
+    "staff": "staff",
 }
 
 

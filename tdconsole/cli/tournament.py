@@ -11,6 +11,7 @@ from tdconsole.cli.clock import clock_line
 from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
 from tdconsole.cli.seating import seated_lines, where
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.service import Service
@@ -44,7 +45,7 @@ def new(
     service = Service.create(
         session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
         fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-        actor=session.actor, role=session.role,
+        house_rules=load_house_rules(), actor=session.actor, role=session.role,
     )
     data = {"id": service.tournament_id, "name": service.state.info.name}
     emit(data, as_json, lambda: console.print(f"Created tournament {data['id']}: {data['name']}"))
@@ -193,7 +194,8 @@ def demo(
         raise InvalidInput(f"--players must be between 2 and {len(DEMO_NAMES)}")
     session = session_of(ctx)
     service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
-                             structure=load_structure(DEFAULT_STRUCTURE), actor=session.actor)
+                             structure=load_structure(DEFAULT_STRUCTURE), house_rules=load_house_rules(),
+                             actor=session.actor)
     service.execute(commands.Register(names=list(DEMO_NAMES[:players])))
     session.tournament, session._service = service.tournament_id, service
     data = {"id": service.tournament_id, "name": service.state.info.name,

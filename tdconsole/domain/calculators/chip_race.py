@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 
 if TYPE_CHECKING:  # the race only reads the cards dealt; pokerkit loads where they are parsed
     from pokerkit import Card
@@ -63,7 +63,7 @@ class ChipRace(BaseModel):
     chips_raced: int
     seats: list[RaceOutcome]
     value_change: int  # chips after minus chips before: rounding plus rescues
-    rules: list[str]
+    rules: RuleIds
 
 
 def _strength(card: Card) -> tuple[int, int]:

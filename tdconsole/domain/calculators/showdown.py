@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Literal
 
 from tdconsole.domain.calculators.common import cite, clockwise_from
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 
 # pokerkit builds its hand tables when imported, a large share of a command's start-up: it is
 # imported only by the functions that evaluate hands, so `tdconsole state` never pays for it.
@@ -51,7 +51,7 @@ class Showdown:
     high: Half
     low: Half | None
     show_order: list[int]
-    rules: list[str]
+    rules: RuleIds
 
 
 def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[Card]]) -> None:
@@ -189,7 +189,7 @@ def showdown(
     from pokerkit import OmahaEightOrBetterLowHand
 
     _check_deck(game, board, hands)
-    rules: list[str] = []
+    rules: RuleIds = []
     cite(rules, "S-SHOW-1", "12", "S-RANK-1")
     high = {seat: _best_high(game, cards, board) for seat, cards in hands.items()}
     low: Half | None = None
