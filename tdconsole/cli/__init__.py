@@ -15,12 +15,15 @@ from tdconsole.cli.display import display_app
 from tdconsole.cli.floor import app as floor_app
 from tdconsole.cli.house_rules import house_rules_app
 from tdconsole.cli.kit import JsonFlag, Session, console, default_actor, emit, session_of
+from tdconsole.cli.league import league_app
+from tdconsole.cli.members import members_app
 from tdconsole.cli.money import money_app
 from tdconsole.cli.rules import rules_app
 from tdconsole.cli.rulings import rulings_app
 from tdconsole.cli.seating import app as seating_app
 from tdconsole.cli.seating import seated_lines, where
 from tdconsole.cli.structure import structure_app
+from tdconsole.club.members import register as register_linked
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import describe_validation_error, load_house_rules
 from tdconsole.domain import commands
@@ -39,6 +42,8 @@ db_app = typer.Typer(help="The database.", no_args_is_help=True)
 app.add_typer(clock_app, name="clock")
 app.add_typer(db_app, name="db")
 app.add_typer(house_rules_app, name="house-rules")
+app.add_typer(league_app, name="league")
+app.add_typer(members_app, name="members")
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
@@ -153,15 +158,23 @@ def register(
     names: list[str],
     seed: Annotated[int | None, typer.Option(
         "--seed", help="After the draw: repeat the late entries' seat draw exactly.")] = None,
+    member: Annotated[int | None, typer.Option(
+        "--member", help="The club member this player is (default: the member with the name).")] = None,
+    new_member: Annotated[bool, typer.Option(
+        "--new-member", help="Make each name a club member first (number: --member N, or the next).")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Register one or more players (all or none); after the draw each is seated (TDA 8A)."""
+    """Register one or more players (all or none), linked to their club members; after the draw
+    each is seated (TDA 8A)."""
     session = session_of(ctx)
-    envelopes = session.service().execute(commands.Register(names=names, seed=seed))
+    envelopes = register_linked(session.service(), names, seed=seed, number=member,
+                                new_member=new_member)
     service = session.service()
     # After the draw: table, seat and whether he waits until the button passes (T-MOVE-2).
     seats = {s["player"]: s for s in seated_lines(envelopes, service)}
     registered = [{"id": e.event.player_id, "name": e.event.name,  # type: ignore[union-attr]
+                   "member": e.event.member,  # type: ignore[union-attr]
                    **{k: seats[e.event.name][k] for k in ("table", "seat", "waits")  # type: ignore[union-attr]
                       if e.event.name in seats}}  # type: ignore[union-attr]
                   for e in envelopes if e.event.type == "player_registered"]
