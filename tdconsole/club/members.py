@@ -146,8 +146,8 @@ class Members:
     def aliases(self) -> dict[int, int]:
         """Every member number -> the number of the member it is now (merges followed)."""
         with self.store._connection(write=False) as connection:
-            pointers = dict(connection.execute(
-                select(MemberRow.number, MemberRow.merged_into)).tuples().all())
+            pointers = {row.number: row.merged_into for row in connection.execute(
+                select(MemberRow.number, MemberRow.merged_into))}
         current = {}
         for number in pointers:
             seen, at = {number}, number
@@ -318,7 +318,7 @@ def _csv_rows(text: str, source: str) -> Iterable[tuple[int, dict[str, str]]]:
     text = text.removeprefix("\ufeff")
     header_line = text.splitlines()[0] if text.strip() else ""
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
     try:
         header = [column.strip().casefold() for column in next(reader, [])]
     except csv.Error as error:
