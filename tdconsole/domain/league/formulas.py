@@ -23,6 +23,7 @@ Tied places (T-ELIM-2) share points like they share money: the average of the pl
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
@@ -115,7 +116,7 @@ class PointsFormula(BaseModel):
             return self.table[index] if index < len(self.table) else self.otherwise
         evaluator = SimpleEval(functions=FUNCTIONS, names=finish.names())
         try:
-            value = evaluator.eval(self.expression)
+            value = evaluator.eval(self.expression, previously_parsed=_parsed(self.expression))
         except (InvalidExpression, SyntaxError, ArithmeticError, ValueError, TypeError) as error:
             raise InvalidInput(f"points formula {self.name!r}: {self.expression!r} cannot be "
                                f"worked out for place {finish.place} of {finish.entries}: {error}") from None
@@ -123,6 +124,12 @@ class PointsFormula(BaseModel):
             raise InvalidInput(f"points formula {self.name!r}: {self.expression!r} gives "
                                f"{value!r}, not a number")
         return float(value)
+
+
+@functools.cache
+def _parsed(expression: str) -> Any:
+    # A season scores thousands of finishes with one expression: parse it once.
+    return SimpleEval().parse(expression)
 
 
 def rounded(value: float, decimals: int) -> float:

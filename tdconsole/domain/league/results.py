@@ -8,6 +8,7 @@ Guests (entries linked to no member) have no result here; they still count in th
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -38,22 +39,15 @@ class MemberResult:
     fee: int
     cost: int  # what the member paid: buy-ins, re-entries and add-ons with their fees and bounties
     finished: bool
+    # The entry that finished best (a re-entry usually outlasts the entry before it): its place.
+    place: int | None = dataclasses.field(init=False)
+    last_place: int | None = dataclasses.field(init=False)
 
-    @property
-    def best(self) -> EntryResult:
-        """The entry that finished best (a re-entry usually outlasts the entry before it)."""
+    def __post_init__(self) -> None:
         placed = [entry for entry in self.entries if entry.place is not None]
-        if not placed:
-            return self.entries[-1]
-        return min(placed, key=lambda entry: entry.place or 0)
-
-    @property
-    def place(self) -> int | None:
-        return self.best.place
-
-    @property
-    def last_place(self) -> int | None:
-        return self.best.last_place
+        best = min(placed, key=lambda entry: entry.place or 0) if placed else self.entries[-1]
+        object.__setattr__(self, "place", best.place)  # frozen: set once, here
+        object.__setattr__(self, "last_place", best.last_place)
 
     @property
     def prize(self) -> int:
