@@ -20,6 +20,7 @@ from tdconsole.domain.league.results import MemberResult
 
 TieBreak = Literal["best-finish", "events", "wins", "cashes", "winnings"]
 TIE_BREAKS: tuple[TieBreak, ...] = ("best-finish", "events", "wins", "cashes", "winnings")
+DEFAULT_TIE_BREAK: tuple[TieBreak, ...] = ("best-finish", "events")
 
 
 class LeagueRules(BaseModel):
@@ -27,7 +28,7 @@ class LeagueRules(BaseModel):
 
     best: int | None = Field(default=None, ge=1)  # count only the best N results; None: all
     min_events: int = Field(default=0, ge=0)
-    tie_break: list[TieBreak] = Field(default_factory=lambda: ["best-finish", "events"])
+    tie_break: list[TieBreak] = Field(default_factory=lambda: list(DEFAULT_TIE_BREAK))
 
     @field_validator("tie_break")
     @classmethod
