@@ -2,7 +2,7 @@
 and the tournaments in each. New tables only; the SQLite file is copied aside first (store/db.py).
 
 Revision ID: 0003
-Revises: 0002
+Revises: 0002_staff
 Create Date: 2026-12-01
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
-down_revision = "0002"
+down_revision = "0002_staff"
 branch_labels = None
 depends_on = None
 

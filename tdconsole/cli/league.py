@@ -20,9 +20,9 @@ from tdconsole.views.club import (
     rules_text,
     season_formats,
     standings_csv,
-    standings_html,
     standings_view,
 )
+from tdconsole.views.club_page import standings_html
 
 league_app = typer.Typer(help="Leagues: points over a season of tournaments, and the standings.",
                          no_args_is_help=True)

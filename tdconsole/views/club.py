@@ -1,15 +1,15 @@
 """What the club's commands show: members, a member's history, league standings (the `--json`
 contract: keys are added, never renamed), and the standings as CSV and a printable page.
 
-JSON and CSV carry plain numbers; text and the page write amounts through `Formats` (Babel).
+JSON and CSV carry plain numbers; text and the page write amounts through `Formats` (Babel). The
+printable page is `club_page.py` (Jinja2, which the screens do not load).
 """
 
 from __future__ import annotations
 
 import csv
-import functools
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tdconsole.club.history import History
 from tdconsole.club.leagues import League, Season
@@ -18,9 +18,6 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.league.results import EntryResult, MemberResult, totals
 from tdconsole.domain.league.standings import LeagueRules, Standing
 from tdconsole.views.formatting import Formats
-
-if TYPE_CHECKING:
-    import jinja2
 
 STANDING_COLUMNS = ("place", "name", "points", "events", "cashes", "winnings")
 _TIE_BREAK_WORDS = {"best-finish": "best finish", "events": "most events", "wins": "most wins",
@@ -114,24 +111,3 @@ def standings_csv(season: Season) -> str:
     for row in standings_view(season):
         writer.writerow(["" if row[column] is None else row[column] for column in STANDING_COLUMNS])
     return out.getvalue()
-
-
-@functools.cache
-def _environment() -> jinja2.Environment:
-    # Imported on first use: a command that writes no page does not pay for Jinja2.
-    import jinja2
-
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("tdconsole.views", "templates"), autoescape=True,
-        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-
-
-def standings_html(season: Season, formats: Formats) -> str:
-    """A printable page of the standings, amounts as the club writes them."""
-    decimals = season.league.formula.decimals
-    rows = [{**row, "points": formats.number(row["points"], decimals),
-             "winnings": formats.money(row["winnings"])} for row in standings_view(season)]
-    return _environment().get_template("league_standings.html.j2").render(
-        lang=formats.locale.split("_")[0], title=season.league.name, formula=season.league.formula.name,
-        rules=rules_text(season.league.rules).capitalize(), played=len(season.played),
-        tournaments=len(season.league.tournaments), rows=rows)
