@@ -26,6 +26,7 @@ from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
 from tdconsole.domain.floor.rulings import OTHER, Catalogue, OpenQuestion, Scenario, Suggestion, Walk
 from tdconsole.domain.state import TournamentState
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.service_app import service_of
 from tdconsole.views.rulings import suggestion_lines
 
 # Enter moves through the other situation's fields in this order; Enter on the penalty logs.
@@ -109,11 +110,11 @@ class RulingWizard(Vertical):
 
     @property
     def state(self) -> TournamentState:
-        return self.app.service.state  # type: ignore[attr-defined, no-any-return]
+        return service_of(self).state
 
     @property
     def staff(self) -> str:
-        return self.app.service.actor  # type: ignore[attr-defined, no-any-return]
+        return service_of(self).actor
 
     def list_scenarios(self, needle: str) -> None:
         words = needle.casefold().split()
