@@ -1,4 +1,4 @@
-"""Seating benchmark (issue 3, item 11). A plain script: it prints figures, it asserts nothing.
+"""Seating benchmark. A plain script: it prints figures, it asserts nothing.
 
 1. Festival size: 10,000 players on 1,112 nine-max tables. Time one balancing plan after a wave
    of random busts, and the break suggestion plus the break draw once a table can go

@@ -1,4 +1,4 @@
-"""Floor staff (issue 7, item 6): the service itself refuses every TD-only command for the floor
+"""Floor staff: the service itself refuses every TD-only command for the floor
 role, so a screen that forgets to hide one cannot let it through. New commands are covered as soon
 as they exist: the test walks every `Command` subclass."""
 

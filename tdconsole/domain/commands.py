@@ -186,7 +186,7 @@ class Undo(Command):
 
 
 class LogRuling(Command):
-    """Log a floor ruling (issue 7). The scenario and the house rules travel with the command so
+    """Log a floor ruling (C-RULING-1). The scenario and the house rules travel with the command so
     the decider walks the tree itself, on the freshest log (earlier offences, 71A table size).
     With `corrects`, it is a correction: a new record pointing at the old one."""
 
@@ -234,7 +234,7 @@ class StopClockCall(Command):
     call: int = Field(ge=1)
 
 
-# ---------------------------------------------------------------- seating (issue 3, `seating.py`)
+# ---------------------------------------------------------------- seating (domain/seating/)
 # The interfaces pass the house rules in force (`configs/house_rules.toml`): the domain reads no
 # files.
 

@@ -178,7 +178,7 @@ class RulingPlayer(BaseModel):
 
 
 class RulingLogged(_Event):
-    """A floor ruling (issue 7): the suggestion as `rulings suggest --json` gives it, the final
+    """A floor ruling (C-RULING-1): the suggestion as `rulings suggest --json` gives it, the final
     decision, and the penalty given to the first player named (the offender). Never undone or
     deleted: a correction is a new ruling whose `corrects` names the old one."""
 
@@ -254,7 +254,7 @@ class LateRegistrationChanged(_Event):
     level: int | None
 
 
-# ---------------------------------------------------------------- seating (issue 3, `seating.py`)
+# ---------------------------------------------------------------- seating (domain/seating/)
 # `player_id` fields hold ids; seats, moves and broken-table seats hold names, as the room does.
 # `describe(names)` gives the event's line in the log (names: player id -> name).
 

@@ -1,4 +1,4 @@
-"""Issue 6 on a tournament through the CLI: E1-E3, E5, I1-I2, re-entries, payouts, results
+"""Money on a tournament through the CLI: E1-E3, E5, I1-I2, re-entries, payouts, results
 (golden files), and bad input as one line with the log unchanged."""
 
 from __future__ import annotations

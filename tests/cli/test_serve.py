@@ -1,4 +1,4 @@
-"""`tdconsole serve` (issue 5, item 7) as a real process on 127.0.0.1: the page and every asset it
+"""`tdconsole serve` as a real process on 127.0.0.1: the page and every asset it
 references come from this machine; the clock reaches the browser; keys a browser sends change
 nothing; a port in use is one line."""
 

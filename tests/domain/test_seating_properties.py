@@ -1,4 +1,4 @@
-"""Whole tournaments at random (issue 3, item 10): registrations, late entries, busts, balancing
+"""Whole tournaments at random: registrations, late entries, busts, balancing
 and breaks with 10 to 1,000 players, every table dealing its hands with the button engine.
 
 After every step: no seat holds two players; every live player sits exactly once; a table is

@@ -1,4 +1,4 @@
-"""Issue 6's events through the store on SQLite and PostgreSQL: a cold load (JSON back into
+"""The money events through the store on SQLite and PostgreSQL: a cold load (JSON back into
 pydantic: Decimal rake, int-keyed locked places, a payout table copy) equals the live state."""
 
 from __future__ import annotations

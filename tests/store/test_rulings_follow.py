@@ -1,4 +1,4 @@
-"""Rulings across terminals on SQLite and PostgreSQL (issue 7, item 8): a ruling logged in one
+"""Rulings across terminals on SQLite and PostgreSQL: a ruling logged in one
 process appears in another's list, and escalation counts the other terminal's rulings even in a race."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`tdconsole display` (issue 5, item 7) with Pilot: read-only, follows another process within a
+"""`tdconsole display` with Pilot: read-only, follows another process within a
 second, warns one minute before the end of a level and at the change (bell + flash, sound off)."""
 
 from __future__ import annotations

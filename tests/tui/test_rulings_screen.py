@@ -1,4 +1,4 @@
-"""The rulings screen and the floor terminal with Textual's Pilot (issue 7, items 5-7): the wizard
+"""The rulings screen and the floor terminal with Textual's Pilot: the wizard
 one question at a time, accept and override, a clock call logged at zero with one key, the log's
 filter, the penalty board; the floor app in the floor role."""
 

@@ -1,4 +1,4 @@
-"""The tables screen (issue 3, item 9) through the real app with Pilot, on a temporary database."""
+"""The tables screen through the real app with Pilot, on a temporary database."""
 
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ class Action(Input):
 
 
 class BettingInput(Input):
-    """`tdconsole rules betting` reads this from stdin (issue 4).
+    """`tdconsole rules betting` reads this from stdin (the keys are a contract).
 
     `stacks` are the chips in front of each player dealt in when the street began (preflop: before
     blinds and ante; later streets: 0 for a player already all-in). Without `posts`, the two seats

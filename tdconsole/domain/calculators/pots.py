@@ -23,7 +23,7 @@ from tdconsole.domain.errors import InvalidInput
 
 
 class PotsInput(Input):
-    """`tdconsole rules pots` reads this (issue 4): `ranking`, or `game`, `board` and `hands`."""
+    """`tdconsole rules pots` reads this from stdin: `ranking`, or `game`, `board` and `hands`."""
 
     button: Seat
     seats: list[Seat] = Field(min_length=2)

@@ -1,6 +1,6 @@
 """The floor-ruling helper: scenarios as decision trees, and the walk from answers to a ruling.
 
-A scenario (`configs/rulings/*.toml`, issue 7) is a tree of nodes: typed questions (yes/no, a choice,
+A scenario (`configs/rulings/*.toml`) is a tree of nodes: typed questions (yes/no, a choice,
 a number), nodes answered by a house setting (where the club and the TDA differ, TDA.md), and
 rulings (what happens, the remedy step by step, the rule IDs, a penalty suggestion). A ruling that
 records an offence asks two more questions (deliberate? earlier offences?) and lets `penalties`
@@ -462,7 +462,8 @@ IMPLICIT: dict[str, Question] = {
 
 
 class Suggestion(_Frozen):
-    """What `rulings suggest` prints and the rulings log stores verbatim (issue 7's JSON keys)."""
+    """What `rulings suggest` prints and the rulings log stores verbatim. Its JSON keys are a
+    contract: add keys, never rename."""
 
     ruling: str
     remedy: list[str]

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 
 class _Out(BaseModel):
-    # `from` and `break` are Python keywords: the JSON keys (issue 3) come from the aliases.
+    # `from` and `break` are Python keywords: the JSON keys (a contract) come from the aliases.
     model_config = ConfigDict(
         extra="forbid", frozen=True, serialize_by_alias=True, validate_by_name=True
     )
@@ -162,7 +162,7 @@ def _rule(rules: HouseRules, tables: int) -> str:
 def plan_balance(
     room: Room, rules: HouseRules, *, recently_moved: frozenset[str] = frozenset()
 ) -> BalancePlan:
-    """The balancing plan (issue 3, item 5). When a table can break, breaking comes first and
+    """The balancing plan (T-BAL-1, TDA 11). When a table can break, breaking comes first and
     the plan names it without moves. `recently_moved`: players moved by the last balancing, who
     do not move again when another player can (11A's due player is then the next one)."""
     breaking = next_break(room, rules)

@@ -1,5 +1,6 @@
-"""Seating through the event log (issue 3): the draw, manual seats and moves, late entries, busts,
-hands, balancing, breaks and the final table, as commands and events.
+"""Seating through the event log (results are recorded, so a replay never draws again): the draw,
+manual seats and moves, late entries, busts, hands, balancing, breaks and the final table, as
+commands and events.
 
 The rules live in the pure engine (`tables`, `buttons`, `balancing`); this module turns commands
 into events and events into the room. Events record RESULTS (the seats drawn, the moves made), so

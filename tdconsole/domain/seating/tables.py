@@ -441,7 +441,7 @@ def final_table_due(room: Room, rules: HouseRules, seats_per_table: int) -> bool
 
 
 def table_view(table: Table, names: Mapping[str, str] | None = None) -> dict[str, object]:
-    """The `tables --json` entry of one table (issue 3, item 8)."""
+    """The `tables --json` entry of one table (its keys are a contract: add, never rename)."""
     hand = table.hand
     name = (names or {}).get
     return {

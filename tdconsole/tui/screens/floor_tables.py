@@ -1,4 +1,5 @@
-"""The floor terminal's table view: who sits where, read-only (seating decides it; issue 7, item 6)."""
+"""The floor terminal's table view: who sits where, read-only (seating decides it; the floor
+role may not move anyone)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rulings (issue 7, item 7): the guided wizard, clock calls with their countdown, the rulings log
+"""Rulings: the guided wizard, clock calls with their countdown, the rulings log
 with a filter, and the penalty board. The TD's console and the floor terminal share this screen;
 the service decides who may do what (floor staff may log rulings and call the clock)."""
 

@@ -2,7 +2,7 @@
 
 It reads the service's state (the app's `service`) and redraws only when what it shows changes: the
 second shown, the period, run/pause, or the event log. A warning one minute before a level or break
-ends and at the change (issue 5) rings the terminal bell, unless the app's `sound` is off, and
+ends and at the change (`WARNING_SECONDS`) rings the terminal bell, unless the app's `sound` is off, and
 flashes the panel; whether one is due is `clock.warning_between`, a pure function of two readings.
 """
 
