@@ -58,7 +58,7 @@ def test_a_failed_append_writes_none_of_its_events(store: EventStore) -> None:
 
 def test_the_loser_of_a_race_reloads_and_decides_again(store: EventStore) -> None:
     first = _new(store)
-    second = Service(store, first.tournament_id)
+    second = Service(store, first.tournament_id, now=first.now)
     first.execute(Register(names=["Anna"]))
     second.execute(Register(names=["Bo"]))  # second's seq 2 was taken: it reloads and appends at 3
     assert [p.name for p in second.state.players.values()] == ["Anna", "Bo"]
@@ -67,7 +67,7 @@ def test_the_loser_of_a_race_reloads_and_decides_again(store: EventStore) -> Non
 
 def test_a_command_that_no_longer_applies_after_the_race_is_a_clear_conflict(store: EventStore) -> None:
     first = _new(store)
-    second = Service(store, first.tournament_id)
+    second = Service(store, first.tournament_id, now=first.now)
     first.execute(Register(names=["Anna"]))
     with pytest.raises(Exception, match="already registered"):
         second.execute(Register(names=["anna"]))
@@ -175,7 +175,7 @@ def test_the_sqlite_file_is_copied_aside_before_a_migration(tmp_path: Path,
 def test_a_race_lost_between_load_and_append_reports_what_changed(store: EventStore,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     first = _new(store)
-    second = Service(store, first.tournament_id)
+    second = Service(store, first.tournament_id, now=first.now)
     first.execute(Register(names=["Anna"]))
     real_refresh = second.refresh
     stale = [True]

@@ -16,6 +16,7 @@ from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard
 from tests.conftest import FakeClock
+from tests.tui.wait import from_palette, until
 
 
 def _requested(seen: list[Message]) -> list[object]:
@@ -167,13 +168,10 @@ async def test_the_log_filters_and_the_penalty_board_counts_hands(service: Servi
 async def test_the_palette_lists_the_rulings_panels(service: Service) -> None:
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(120, 50)) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.press(*"penalty board")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, RulingsScreen)
-        assert app.screen.query_one("#tabs").active == "tab-penalties"  # type: ignore[attr-defined]
+        await from_palette(pilot, "penalty board")
+        await until(pilot, lambda: isinstance(app.screen, RulingsScreen)
+                    and app.screen.query_one("#tabs").active == "tab-penalties",  # type: ignore[attr-defined]
+                    "the penalty board in front")
 
 
 async def test_the_floor_terminal_logs_rulings_as_the_staff_and_has_no_td_keys(service: Service,
