@@ -10,19 +10,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class _Event(Frozen):
     # Whether `undo` may take back the command that made this event.
     undoable: ClassVar[bool] = True
 
@@ -170,9 +169,7 @@ class ClockSet(_Event):
     remaining_seconds: int
 
 
-class RulingPlayer(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class RulingPlayer(Frozen):
     id: str
     name: str
 
@@ -268,10 +265,8 @@ class TableLayoutSet(_Event):
     blocked: list[int]
 
 
-class DrawnTable(BaseModel):
+class DrawnTable(Frozen):
     """One table as drawn: who sits where and the button of its first hand (None: no hand yet)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     table: int
     seats: int
@@ -411,10 +406,8 @@ Event = Annotated[
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
 
-class Envelope(BaseModel):
+class Envelope(Frozen):
     """One row of the log: an event with its sequence number, time, actor and command."""
-
-    model_config = ConfigDict(frozen=True)
 
     seq: int
     time: datetime

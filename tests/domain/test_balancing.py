@@ -29,7 +29,7 @@ RRoP = HouseRules(seating=SeatingRules(balance="rrop"))
 
 def table(number: int, seats: list[int], button: int = 1, size: int = 9) -> Table:
     occupants = {s: f"t{number}s{s}" for s in seats}
-    hand = hand_from_button(occupants, size, button) if len(occupants) >= 2 else None
+    hand = hand_from_button(occupants, button) if len(occupants) >= 2 else None
     return Table(number=number, seats=size, occupants=occupants, hand=hand)
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.seating.buttons import Hand, clockwise, hand_from_button, in_arc, next_hand
+from tdconsole.domain.seating.buttons import Hand, hand_from_button, in_arc, next_hand
+from tdconsole.domain.seats import clockwise_from
 
 FULL = {s: f"p{s}" for s in range(1, 10)}
 
 
 def hand_n() -> Hand:
     # Hand N of SCENARIOS.md: button 1, SB 2, BB 3, seats 1-9 occupied.
-    return hand_from_button(FULL, 9, 1)
+    return hand_from_button(FULL, 1)
 
 
 def without(*seats: int) -> dict[int, str]:
@@ -29,7 +30,7 @@ def test_t_seat_2_hand_from_button_seat_1_blinds_are_seats_2_and_3() -> None:
 
 
 def test_clockwise_and_arc_wrap_around_the_table() -> None:
-    assert clockwise(9, 8) == [9, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert clockwise_from(8, range(1, 10)) == [9, 1, 2, 3, 4, 5, 6, 7, 8]
     assert in_arc(9, 8, 2, 1) and in_arc(9, 8, 2, 8) and in_arc(9, 8, 2, 2)
     assert not in_arc(9, 8, 2, 3)
 
@@ -102,7 +103,7 @@ def test_tda_32_busts_during_the_hand_never_change_that_hand() -> None:
 def test_b6_t_move_2_newcomer_between_button_and_small_blind_waits_until_button_passes() -> None:
     # Seat 4 empty; hand N: button 2, SB 3, BB 5 -> next hand button 3, SB 5, BB 6.
     occupants = without(4)
-    hand = next_hand(occupants, 9, hand_from_button(occupants, 9, 1))
+    hand = next_hand(occupants, 9, hand_from_button(occupants, 1))
     assert positions(hand) == (2, 3, 5)
     arrived = {**occupants, 4: "moved"}
     n1 = next_hand(arrived, 9, hand)
@@ -131,7 +132,7 @@ def test_t_move_2_newcomer_on_the_big_blind_side_is_dealt_in() -> None:
 
 
 def test_h2_heads_up_small_blind_busts_big_blind_becomes_button_and_small_blind() -> None:
-    hand = hand_from_button({2: "a", 5: "b", 8: "c"}, 9, 2)
+    hand = hand_from_button({2: "a", 5: "b", 8: "c"}, 2)
     assert positions(hand) == (2, 5, 8)
     n1 = next_hand({2: "a", 8: "c"}, 9, hand)
     assert positions(n1) == (8, 8, 2)
@@ -139,14 +140,14 @@ def test_h2_heads_up_small_blind_busts_big_blind_becomes_button_and_small_blind(
 
 
 def test_h3_heads_up_big_blind_busts_small_blind_twice_is_allowed() -> None:
-    hand = hand_from_button({2: "a", 5: "b", 8: "c"}, 9, 2)
+    hand = hand_from_button({2: "a", 5: "b", 8: "c"}, 2)
     n1 = next_hand({2: "a", 5: "b"}, 9, hand)
     assert positions(n1) == (5, 5, 2)
 
 
 def test_34b_heads_up_button_posts_small_blind_and_blinds_alternate() -> None:
     occupants = {3: "a", 7: "b"}
-    hand = hand_from_button(occupants, 9, 3)
+    hand = hand_from_button(occupants, 3)
     assert positions(hand) == (3, 3, 7)
     players = []
     for _ in range(4):
@@ -157,7 +158,7 @@ def test_34b_heads_up_button_posts_small_blind_and_blinds_alternate() -> None:
 
 
 def test_34b_heads_up_newcomer_waits_while_the_two_others_play_heads_up() -> None:
-    hand = hand_from_button({2: "x", 5: "y"}, 9, 2)
+    hand = hand_from_button({2: "x", 5: "y"}, 2)
     occupants = {2: "x", 3: "z", 5: "y"}
     n1 = next_hand(occupants, 9, hand)
     assert positions(n1) == (5, 5, 2) and n1.waiting == {3: "z"}
@@ -166,7 +167,7 @@ def test_34b_heads_up_newcomer_waits_while_the_two_others_play_heads_up() -> Non
 
 
 def test_34b_heads_up_table_gains_a_player_outside_the_blinds_three_handed_at_once() -> None:
-    hand = hand_from_button({2: "x", 5: "y"}, 9, 2)
+    hand = hand_from_button({2: "x", 5: "y"}, 2)
     n1 = next_hand({2: "x", 5: "y", 7: "z"}, 9, hand)
     assert positions(n1) == (2, 5, 7) and n1.big_blind_player == "z"
 
@@ -175,17 +176,17 @@ def test_hand_needs_two_players() -> None:
     with pytest.raises(InvalidInput, match="two players"):
         next_hand({1: "a"}, 9, hand_n())
     with pytest.raises(InvalidInput, match="two players"):
-        hand_from_button({1: "a"}, 9, 1)
+        hand_from_button({1: "a"}, 1)
 
 
 def test_34a_button_on_an_empty_seat_is_refused() -> None:
     with pytest.raises(InvalidInput, match="seat 4 is empty"):
-        hand_from_button(without(4), 9, 4)
+        hand_from_button(without(4), 4)
 
 
 def test_34a_button_set_on_seat_8_blinds_wrap_to_9_and_1() -> None:
-    assert positions(hand_from_button(FULL, 9, 8)) == (8, 9, 1)
-    assert positions(hand_from_button(without(9), 9, 8)) == (8, 1, 2)
+    assert positions(hand_from_button(FULL, 8)) == (8, 9, 1)
+    assert positions(hand_from_button(without(9), 8)) == (8, 1, 2)
 
 
 def test_34b_heads_up_with_a_waiting_newcomer_one_busts_newcomer_posts_the_big_blind() -> None:
@@ -198,7 +199,7 @@ def test_34b_heads_up_with_a_waiting_newcomer_one_busts_newcomer_posts_the_big_b
 def test_tda_32_big_blind_wraps_past_the_old_button_newcomers_wait_blinds_counted_back() -> None:
     # Three established players sit 2, 3, 4 (button 2, SB 3, BB 4); two newcomers arrive
     # at 1 and 9, both between the old button and... nothing: seats 5-9 were empty.
-    hand = hand_from_button({2: "a", 3: "b", 4: "c"}, 9, 2)
+    hand = hand_from_button({2: "a", 3: "b", 4: "c"}, 2)
     n1 = next_hand({2: "a", 3: "b", 4: "c", 9: "new"}, 9, hand)
     # The big blind moves on to the newcomer at 9, who enters paying it (D6).
     assert positions(n1) == (3, 4, 9) and n1.big_blind_player == "new"

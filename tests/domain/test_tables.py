@@ -39,7 +39,7 @@ PLAYERS = [f"p{i:02}" for i in range(20)]
 def table(
     number: int, occupants: dict[int, str], button: int | None = None, seats: int = 9
 ) -> Table:
-    hand = hand_from_button(occupants, seats, button) if button else None
+    hand = hand_from_button(occupants, button) if button else None
     return Table(number=number, seats=seats, occupants=occupants, hand=hand)
 
 

@@ -24,9 +24,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
+from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.house_rules import AnteRules
+from tdconsole.domain.seats import clockwise_from
 
 Game = Literal["no-limit", "pot-limit", "limit"]
 Street = Literal["preflop", "flop", "turn", "river"]

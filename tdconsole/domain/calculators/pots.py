@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field, model_validator
 
 from tdconsole.domain.calculators.cards import parse_cards
-from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
+from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.calculators.showdown import GameName, showdown
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.seats import clockwise_from
 
 
 class PotsInput(Input):

@@ -23,8 +23,9 @@ from pokerkit import (
 )
 from pokerkit.lookups import Label
 
-from tdconsole.domain.calculators.common import cite, clockwise_from
+from tdconsole.domain.calculators.common import cite
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.seats import clockwise_from
 
 GameName = Literal["holdem", "omaha", "omaha-hilo"]
 ShowOrder = Literal["club", "tda"]  # HouseRules.showdown.order

@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict
-
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.floor.rulings import Scenario, Suggestion, suggest
 from tdconsole.domain.house_rules import ClockCallRules, HouseRules
+from tdconsole.domain.model import Frozen
 
 SCENARIO = "clock-call"
 
 
-class ClockCallState(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class ClockCallState(Frozen):
     total_seconds: int
     remaining_seconds: float
     warning: bool  # the warning is due (club), or the final countdown runs (TDA)

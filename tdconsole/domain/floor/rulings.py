@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+from pydantic import BaseModel, Field, RootModel, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
@@ -32,6 +32,7 @@ from tdconsole.domain.floor.penalties import (
     penalty,
 )
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import Frozen
 
 NodeId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]  # also the KEY of `--answer KEY=VALUE`
 Value = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
@@ -43,36 +44,33 @@ YES_NO = {"yes": "yes", "y": "yes", "true": "yes", "no": "no", "n": "no", "false
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
-
-class YesNo(_Frozen):
+class YesNo(Frozen):
     type: Literal["yes-no"]
     ask: Text
     yes: NodeId
     no: NodeId
 
 
-class Option(_Frozen):
+class Option(Frozen):
     value: Value
     label: Text
     next: NodeId
 
 
-class Choice(_Frozen):
+class Choice(Frozen):
     type: Literal["choice"]
     ask: Text
     options: list[Option] = Field(min_length=2)
 
 
-class Branch(_Frozen):
+class Branch(Frozen):
     op: Literal["<", "<=", "==", ">=", ">"]
     value: float
     next: NodeId
 
 
-class Number(_Frozen):
+class Number(Frozen):
     type: Literal["number"]
     ask: Text
     min: float | None = None
@@ -83,7 +81,7 @@ class Number(_Frozen):
     otherwise: NodeId
 
 
-class Setting(_Frozen):
+class Setting(Frozen):
     """Answered by the house rules, never asked: `setting` is "section.field" of `HouseRules`."""
 
     type: Literal["setting"]
@@ -91,7 +89,7 @@ class Setting(_Frozen):
     cases: dict[str, NodeId]
 
 
-class PenaltySpec(_Frozen):
+class PenaltySpec(Frozen):
     """Either the offence the ruling records (escalated by `penalties.escalate`), or a penalty the
     TD gives directly: its kind and an amount, fixed or the answer to a number question."""
 
@@ -118,7 +116,7 @@ class PenaltySpec(_Frozen):
         return self
 
 
-class Ruling(_Frozen):
+class Ruling(Frozen):
     type: Literal["ruling"]
     ruling: Text
     remedy: list[Text] = Field(min_length=1)
@@ -268,7 +266,7 @@ def _tree_error(key: str, message: str) -> PydanticCustomError:
     return PydanticCustomError("tree", "{key}: {message}", {"key": key, "message": message})
 
 
-class Scenario(_Frozen):
+class Scenario(Frozen):
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
     title: Text
     start: NodeId
@@ -397,7 +395,7 @@ class ScenarioFile(RootModel[dict[str, Scenario]]):
         return data
 
 
-class Catalogue(_Frozen):
+class Catalogue(Frozen):
     scenarios: dict[str, Scenario]
 
     def get(self, scenario_id: str) -> Scenario:
@@ -413,7 +411,7 @@ class Catalogue(_Frozen):
 # ---------------------------------------------------------------- walking a tree
 
 
-class OpenQuestion(_Frozen):
+class OpenQuestion(Frozen):
     """A question still to answer, as the CLI error and the wizard show it."""
 
     key: str
@@ -461,7 +459,7 @@ IMPLICIT: dict[str, Question] = {
 }
 
 
-class Suggestion(_Frozen):
+class Suggestion(Frozen):
     """What `rulings suggest` prints and the rulings log stores verbatim. Its JSON keys are a
     contract: add keys, never rename."""
 
@@ -471,7 +469,7 @@ class Suggestion(_Frozen):
     penalty: Penalty | None
 
 
-class Walk(_Frozen):
+class Walk(Frozen):
     """How far the answers go: the answers used, in the order asked (normalised), and either the
     questions still open (the next one first) or the suggestion. Once a ruling is reached,
     `ruling` is its node id and `offence` the offence it records against the player (the log

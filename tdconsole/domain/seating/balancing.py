@@ -14,11 +14,12 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.seating.buttons import clockwise, next_hand
+from tdconsole.domain.model import Frozen
+from tdconsole.domain.seating.buttons import next_hand
 from tdconsole.domain.seating.tables import (
     Room,
     Spot,
@@ -32,16 +33,15 @@ from tdconsole.domain.seating.tables import (
     spread,
     with_table,
 )
+from tdconsole.domain.seats import clockwise_from
 
 if TYPE_CHECKING:
     import random  # only the type: draws come in as an argument, never made here
 
 
-class _Out(BaseModel):
+class _Out(Frozen):
     # `from` and `break` are Python keywords: the JSON keys (a contract) come from the aliases.
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, serialize_by_alias=True, validate_by_name=True
-    )
+    model_config = ConfigDict(serialize_by_alias=True, validate_by_name=True)
 
 
 class Move(_Out):
@@ -107,11 +107,7 @@ def mover_candidates(table: Table) -> list[int]:
     if table.hand is None:
         return sorted(table.occupants)
     skip = _blind_sequence(table)
-    return [
-        s
-        for s in clockwise(table.seats, table.hand.big_blind)
-        if s in table.occupants and s not in skip
-    ]
+    return [s for s in clockwise_from(table.hand.big_blind, table.occupants) if s not in skip]
 
 
 def worst_seat(table: Table, player: str, paid_blind: bool, rules: HouseRules) -> int | None:
@@ -123,15 +119,14 @@ def worst_seat(table: Table, player: str, paid_blind: bool, rules: HouseRules) -
     free = table.free_seats
     if table.hand is None or not table.occupants:
         return free[0] if free else None
-    order = clockwise(table.seats, table.hand.big_blind)
+    order = clockwise_from(table.hand.big_blind, range(1, table.seats + 1))
     ranked: list[tuple[bool, int, int]] = []
     for seat in free:
         occupants = {**table.occupants, seat: player}
         hand = next_hand(occupants, table.seats, table.hand)
         if hand.big_blind == seat and paid_blind and blinds_twice_forbidden(rules):
             continue
-        ring = clockwise(table.seats, hand.big_blind)
-        hands_to_big_blind = sum(1 for s in ring[: ring.index(seat) + 1] if s in occupants)
+        hands_to_big_blind = clockwise_from(hand.big_blind, occupants).index(seat) + 1
         ranked.append(
             (seat in hand.waiting, hands_to_big_blind % len(occupants), order.index(seat))
         )
@@ -235,7 +230,7 @@ def _blinds_affected(table: Table) -> bool:
     hand = table.next_hand()
     if table.hand is None or hand is None:
         return False
-    ring = clockwise(table.seats, table.hand.big_blind)
+    ring = clockwise_from(table.hand.big_blind, range(1, table.seats + 1))
     gap = ring[: ring.index(hand.big_blind)]
     return any(s in table.free_seats for s in gap)
 

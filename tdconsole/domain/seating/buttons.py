@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.model import Frozen
+from tdconsole.domain.seats import clockwise_from
 
 
-class Hand(BaseModel):
+class Hand(Frozen):
     """Button, small blind and big blind of the hand being played, and who is in it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     button: int = Field(ge=1)
     small_blind: int = Field(ge=1)
@@ -49,11 +49,6 @@ class Hand(BaseModel):
         return frozenset(payers)
 
 
-def clockwise(seats: int, start: int) -> list[int]:
-    """The seats after `start` in dealing order, ending with `start` itself."""
-    return [(start + i - 1) % seats + 1 for i in range(1, seats + 1)]
-
-
 def in_arc(seats: int, first: int, last: int, seat: int) -> bool:
     """Whether `seat` lies clockwise from `first` to `last`, both included."""
     return (seat - first) % seats <= (last - first) % seats
@@ -64,26 +59,24 @@ def _need_two(occupants: Mapping[int, str]) -> None:
         raise InvalidInput(f"a hand needs at least two players; the table has {len(occupants)}")
 
 
-def hand_from_button(occupants: Mapping[int, str], seats: int, button: int) -> Hand:
+def hand_from_button(occupants: Mapping[int, str], button: int) -> Hand:
     """The hand with the button on `button`: the blinds are the next players (34B heads-up:
     the button is the small blind). Everybody seated is dealt in (T-SEAT-2 at the start; the
     TD's correction of a wrong button, 34A)."""
     _need_two(occupants)
     if button not in occupants:
         raise InvalidInput(f"seat {button} is empty: the button must be on a player")
-    after = [s for s in clockwise(seats, button) if s in occupants]
+    after = clockwise_from(button, occupants)
     small_blind = button if len(occupants) == 2 else after[0]
     big_blind = after[0] if len(occupants) == 2 else after[1]
     return Hand(button=button, small_blind=small_blind, big_blind=big_blind, dealt=dict(occupants))
 
 
-def _counted_back(
-    players: Mapping[int, str], seats: int, big_blind: int, waiting: dict[int, str]
-) -> Hand:
+def _counted_back(players: Mapping[int, str], big_blind: int, waiting: dict[int, str]) -> Hand:
     # The small blind and the button are the players before the big blind; heads-up the button
     # posts the small blind (34B). The big blind still moved on from the last one (TDA 32), so
     # nobody takes it twice in a row.
-    before = [s for s in reversed(clockwise(seats, big_blind)[:-1]) if s in players]
+    before = [s for s in reversed(clockwise_from(big_blind, players)) if s != big_blind]
     small_blind = before[0]
     button = small_blind if len(players) == 2 else before[1]
     return Hand(
@@ -99,7 +92,7 @@ def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
     """The table's next hand by the dead-button rule (TDA 32) and heads-up (34B)."""
     _need_two(occupants)
     # TDA 32: the big blind moves forward to the next player; a newcomer may take it (D6).
-    big_blind = next(s for s in clockwise(seats, hand.big_blind) if s in occupants)
+    big_blind = clockwise_from(hand.big_blind, occupants)[0]
     small_blind, button = hand.big_blind, hand.small_blind
     # Wrapped: nobody sits between the last big blind and the last small blind, so the big
     # blind came round to the last button's side and the old positions no longer apply.
@@ -115,9 +108,9 @@ def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
     live = {s: p for s, p in occupants.items() if s not in waiting}
     if len(live) < 2:
         # Nobody from the last hand is left to protect: everybody plays.
-        return _counted_back(occupants, seats, big_blind, {})
+        return _counted_back(occupants, big_blind, {})
     if wrapped or len(live) == 2:
-        return _counted_back(live, seats, big_blind, waiting)
+        return _counted_back(live, big_blind, waiting)
     return Hand(
         button=button,
         small_blind=small_blind,

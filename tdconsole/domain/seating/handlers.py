@@ -334,7 +334,7 @@ def apply_tables_drawn(state: TournamentState, event: TablesDrawn, now: datetime
                       occupants=d.occupants)
         if d.button is not None:
             table = table.model_copy(
-                update={"hand": hand_from_button(table.occupants, table.seats, d.button)}
+                update={"hand": hand_from_button(table.occupants, d.button)}
             )
         _place(state, table)
 

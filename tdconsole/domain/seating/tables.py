@@ -11,21 +11,19 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.seating.buttons import Hand, hand_from_button, next_hand
 
 if TYPE_CHECKING:
     import random  # only the type: draws come in as an argument, never made here
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
-
-class Table(_Frozen):
+class Table(Frozen):
     """One table: its seats, who sits where, and the hand it is playing now."""
 
     number: int = Field(ge=1)
@@ -76,12 +74,12 @@ class Table(_Frozen):
 Room = Mapping[int, Table]
 
 
-class Spot(_Frozen):
+class Spot(Frozen):
     table: int
     seat: int
 
 
-class Seating(_Frozen):
+class Seating(Frozen):
     """Where a player was put, and whether he is dealt in at the table's next hand."""
 
     player: str
@@ -245,7 +243,7 @@ def set_button(table: Table, seat: int) -> Table:
         )
     if len(table.occupants) < 2:
         raise InvalidInput(f"table {table.number} has one player: no hand can be dealt")
-    return table.model_copy(update={"hand": hand_from_button(table.occupants, table.seats, seat)})
+    return table.model_copy(update={"hand": hand_from_button(table.occupants, seat)})
 
 
 def first_hand(table: Table, rules: HouseRules) -> Table:
@@ -254,7 +252,7 @@ def first_hand(table: Table, rules: HouseRules) -> Table:
     takes the big blind (T-MOVE-1)."""
     if len(table.occupants) < 2:
         raise InvalidInput(f"table {table.number} has one player: no hand can be dealt")
-    hands = [hand_from_button(table.occupants, table.seats, s) for s in sorted(table.occupants)]
+    hands = [hand_from_button(table.occupants, s) for s in sorted(table.occupants)]
     if blinds_twice_forbidden(rules):
         hands.sort(key=lambda h: h.big_blind_player in table.just_paid)
     return table.model_copy(update={"hand": hands[0]})
@@ -307,7 +305,7 @@ def _first_button(table: Table, rules: HouseRules, rng: random.Random) -> Table:
         button = min(table.occupants)
     else:
         button = rng.choice(sorted(table.occupants))  # high card for the button (TDA)
-    return table.model_copy(update={"hand": hand_from_button(table.occupants, table.seats, button)})
+    return table.model_copy(update={"hand": hand_from_button(table.occupants, button)})
 
 
 def _draw_seats(table: Table, count: int, rng: random.Random, rules: HouseRules) -> list[int]:
