@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import AnteRules
 from tdconsole.domain.model import Frozen
 
@@ -40,7 +40,7 @@ class Posting(Frozen):
     all_in: bool
     to_call: int
     pot: int
-    rules: list[str]
+    rules: RuleIds
 
 
 def _check_level(small_blind: int, big_blind: int, ante: int) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pokerkit import Card
 from pydantic import Field
 
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.model import Frozen
 
 _RANKS = "23456789TJQKA"
@@ -55,7 +55,7 @@ class ChipRace(Frozen):
     chips_raced: int
     seats: list[RaceOutcome]
     value_change: int  # chips after minus chips before: rounding plus rescues
-    rules: list[str]
+    rules: RuleIds
 
 
 def _strength(card: Card) -> tuple[int, int]:

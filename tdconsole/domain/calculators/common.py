@@ -10,6 +10,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.model import Frozen
 
 # Seat numbers arrive as JSON object keys ("3"), so they are parsed leniently; chips strictly.
@@ -22,7 +23,7 @@ class Input(Frozen):
     """Base of every calculator input: unknown keys are an error, not silently ignored."""
 
 
-def cite(rules: list[str], *ids: str) -> None:
+def cite(rules: RuleIds, *ids: str) -> None:
     """Append rule IDs to an answer's list, once each, in the order first applied."""
     for rule in ids:
         if rule not in rules:

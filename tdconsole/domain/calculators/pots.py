@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field, model_validator
 from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.calculators.showdown import GameName, showdown
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.seats import clockwise_from
 
 
@@ -71,7 +71,7 @@ class PotsAnswer(BaseModel):
 
     pots: list[Pot]
     awards: dict[int, int]
-    rules: list[str]
+    rules: RuleIds
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from pokerkit import (
 from pokerkit.lookups import Label
 
 from tdconsole.domain.calculators.common import cite
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.seats import clockwise_from
 
 GameName = Literal["holdem", "omaha", "omaha-hilo"]
@@ -56,7 +56,7 @@ class Showdown:
     high: Half
     low: Half | None
     show_order: list[int]
-    rules: list[str]
+    rules: RuleIds
 
 
 def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[Card]]) -> None:
@@ -188,7 +188,7 @@ def showdown(
 ) -> Showdown:
     """Evaluate every hand; `order` is `HouseRules.showdown.order` ("club" or "tda")."""
     _check_deck(game, board, hands)
-    rules: list[str] = []
+    rules: RuleIds = []
     cite(rules, "S-SHOW-1", "12", "S-RANK-1")
     high = {seat: _best_high(game, cards, board) for seat, cards in hands.items()}
     low: Half | None = None

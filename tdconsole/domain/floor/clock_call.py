@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.floor.rulings import Scenario, Suggestion, suggest
 from tdconsole.domain.house_rules import ClockCallRules, HouseRules
 from tdconsole.domain.model import Frozen
@@ -25,7 +25,7 @@ class ClockCallState(Frozen):
     expired: bool
     # At zero: the ruling to propose and log (H-DEAD-D / TDA 29); None while time remains.
     ruling: Suggestion | None
-    rules: list[str]
+    rules: RuleIds
 
 
 def total_seconds(rules: ClockCallRules) -> int:

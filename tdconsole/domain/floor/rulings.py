@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field, RootModel, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
-from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleIds
 from tdconsole.domain.floor.penalties import (
     COUNTED,
     OFFENCE_RULES,
@@ -131,7 +131,7 @@ class Ruling(Frozen):
         return self
 
     @property
-    def cited(self) -> list[str]:
+    def cited(self) -> RuleIds:
         """The club IDs, then the TDA numbers as "TDA 35A": how users see them."""
         return [*self.rules, *(f"TDA {number}" for number in self.tda)]
 
@@ -256,7 +256,7 @@ class TreePath:
     ruling: str
 
 
-def ordered(cited: list[str]) -> list[str]:
+def ordered(cited: RuleIds) -> RuleIds:
     """Rule IDs once each: the club's first, then the TDA's, each in the order cited."""
     unique = list(dict.fromkeys(cited))
     return [r for r in unique if not r.startswith("TDA ")] + [r for r in unique if r.startswith("TDA ")]
@@ -373,7 +373,7 @@ class Scenario(Frozen):
         return [node for node in self.nodes.values() if isinstance(node, Ruling)]
 
     @property
-    def rules(self) -> list[str]:
+    def rules(self) -> RuleIds:
         """Every rule a ruling of this scenario may cite, penalties included, in order."""
         cited: list[str] = []
         for ruling in self.rulings:
@@ -465,7 +465,7 @@ class Suggestion(Frozen):
 
     ruling: str
     remedy: list[str]
-    rules: list[str]
+    rules: RuleIds
     penalty: Penalty | None
 
 
