@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Digits, Input
 from tdconsole.domain.commands import Bust, Register
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tests.conftest import FakeClock
 from tests.tui.wait import from_palette, until
@@ -105,6 +105,25 @@ async def test_follow_shows_another_terminals_write_within_a_second(service: Ser
         await pilot.press("f2")
         other.execute(Register(names=["Elsebeth"]))
         await until(pilot, lambda: "Elsebeth" in _names(app), "the other terminal's player shown")
+
+
+async def test_every_change_reaches_the_active_screen_as_one_typed_message(service: Service) -> None:
+    """Another terminal's write and this terminal's own command travel the same way: the app tells
+    the screen in front with `TournamentChanged`, and the screen redraws from the state."""
+    other = Service(service.store, service.tournament_id, actor="floor-laptop", now=service.now)
+    app = create_app(service, poll_seconds=60)
+    seen: list[Message] = []
+    async with app.run_test(message_hook=seen.append) as pilot:
+        await pilot.press("f2")
+        other.execute(Register(names=["Elsebeth"]))
+        app.follow()
+        await pilot.pause()
+        assert "Elsebeth" in _names(app)
+        await pilot.press("n", *"Frida", "enter")
+        await pilot.pause()
+        assert "Frida" in _names(app)
+    changes = [m for m in {id(m): m for m in seen}.values() if isinstance(m, TournamentChanged)]
+    assert len(changes) == 2
 
 
 async def test_t_level_1_f4_edits_the_tournaments_structure_and_saving_changes_it(

@@ -3,24 +3,26 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.screen import Screen
 from textual.widgets import Footer, Header
 
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.clock_panel import ClockPanel
 
 
-class ClockScreen(Screen[None]):
-    DEFAULT_CSS = """
-    ClockScreen { align: center middle; }
-    """
+class ClockScreen(ServiceScreen):
+    """On the TD's console with the header, the keys and how to start the clock; on the read-only
+    display (`read_only`) the clock alone, full screen."""
+
+    def __init__(self, *, read_only: bool = False) -> None:
+        super().__init__()
+        self.read_only = read_only
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield ClockPanel(hint=" — press s to start")
-        yield Footer()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
+        if not self.read_only:
+            yield Header()
+        yield ClockPanel(hint="" if self.read_only else " — press s to start")
+        if not self.read_only:
+            yield Footer()
 
     def refresh_view(self) -> None:
         self.query_one(ClockPanel).tick(force=True)

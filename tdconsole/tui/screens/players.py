@@ -6,18 +6,18 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input
 
 from tdconsole.domain.commands import Bust, Register
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 
 
-class PlayersScreen(Screen[None]):
+class PlayersScreen(ServiceScreen):
     # The table has the focus, so single keys (b, n, /) act; Escape leaves an input.
     AUTO_FOCUS = "DataTable"
     BINDINGS = [
@@ -27,10 +27,6 @@ class PlayersScreen(Screen[None]):
         Binding("slash", "search", "Search"),
         Binding("n", "new_player", "Register"),
     ]
-    DEFAULT_CSS = """
-    PlayersScreen #inputs { height: auto; }
-    PlayersScreen #inputs Input { width: 1fr; }
-    """
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -43,13 +39,9 @@ class PlayersScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("Name", "Status", "Table", "Seat", "Place")
-        self.refresh_view()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
 
     def refresh_view(self) -> None:
-        state = self.app.service.state  # type: ignore[attr-defined]
+        state = self.service.state
         needle = self.query_one("#search", Input).value.strip().casefold()
         table = self.query_one(DataTable)
         selected = self.selected_player_id()
@@ -90,7 +82,7 @@ class PlayersScreen(Screen[None]):
         self.query_one("#register", Input).focus()
 
     def action_bust(self) -> None:
-        state = self.app.service.state  # type: ignore[attr-defined]
+        state = self.service.state
         player_id = self.selected_player_id()
         if player_id is None:
             return
@@ -111,7 +103,7 @@ class PlayersScreen(Screen[None]):
     def action_bust_hand(self) -> None:
         """Several players out in one hand, with their starting stacks (T-ELIM-1)."""
         player_id = self.selected_player_id()
-        state = self.app.service.state  # type: ignore[attr-defined]
+        state = self.service.state
         name = state.players[player_id].name if player_id is not None else ""
 
         def chosen(command: Bust | None) -> None:
