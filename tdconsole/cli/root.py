@@ -32,6 +32,8 @@ COMMANDS: dict[str, str] = {
     "clock": "clock",
     "db": "tournament",
     "house-rules": "house_rules",
+    "league": "league",
+    "members": "members",
     "rules": "rules",
     "rulings": "rulings",
     "structure": "structure",

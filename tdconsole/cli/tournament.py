@@ -105,15 +105,25 @@ def register(
     names: list[str],
     seed: Annotated[int | None, typer.Option(
         "--seed", help="After the draw: repeat the late entries' seat draw exactly.")] = None,
+    member: Annotated[int | None, typer.Option(
+        "--member", help="The club member this player is (default: the member with the name).")] = None,
+    new_member: Annotated[bool, typer.Option(
+        "--new-member", help="Make each name a club member first (number: --member N, or the next).")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Register one or more players (all or none); after the draw each is seated (TDA 8A)."""
+    """Register one or more players (all or none), linked to their club members; after the draw
+    each is seated (TDA 8A)."""
+    from tdconsole.club.members import register as register_linked
+
     session = session_of(ctx)
-    envelopes = session.service().execute(commands.Register(names=names, seed=seed))
+    envelopes = register_linked(session.service(), names, seed=seed, number=member,
+                                new_member=new_member)
     service = session.service()
     # After the draw: table, seat and whether he waits until the button passes (T-MOVE-2).
     seats = {s["player"]: s for s in seated_lines(envelopes, service)}
     registered = [{"id": e.event.player_id, "name": e.event.name,  # type: ignore[union-attr]
+                   "member": e.event.member,  # type: ignore[union-attr]
                    **{k: seats[e.event.name][k] for k in ("table", "seat", "waits")  # type: ignore[union-attr]
                       if e.event.name in seats}}  # type: ignore[union-attr]
                   for e in envelopes if e.event.type == "player_registered"]

@@ -240,3 +240,25 @@ async def test_markup_in_names_never_breaks_the_screens(tmp_path, fake_clock: Fa
         await pilot.press("f3")
         await pilot.press("f1")
         await pilot.pause()
+
+
+async def test_registration_offers_members_as_you_type_and_links_them(service: Service) -> None:
+    from tdconsole.club.members import Members
+
+    members = Members(service.store)
+    members.add("Dorthe Kragh", number=12)
+    members.add("Dorte Banned", number=13)
+    members.set_banned("13", True, "no-show")
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f2", "n", *"dor")
+        await pilot.pause()
+        register = app.screen.query_one("#register", Input)
+        assert register._suggestion == "Dorthe Kragh"  # the banned member is not offered
+        await pilot.press("right", "enter")  # → takes the offer
+        await pilot.pause()
+        assert service.state.find("Dorthe Kragh").member == 12
+        await pilot.press(*"dorte banned", "enter")
+        await pilot.pause()
+        assert any("is banned: no-show" in str(n.message) for n in app._notifications)
+        assert service.state.entries == 5

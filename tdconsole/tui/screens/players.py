@@ -6,15 +6,29 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.suggester import Suggester
 from textual.widgets import DataTable, Footer, Header, Input
 
+from tdconsole.club.members import Members, link
 from tdconsole.domain.commands import Bust, Register
+from tdconsole.domain.errors import TdError
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
+
+
+class MemberSuggester(Suggester):
+    """Offers the club's members as the TD types a name: the first one it begins, not yet in."""
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=False)
+        self.names: list[str] = []
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return next((name for name in self.names if name.casefold().startswith(value)), None)
 
 
 class PlayersScreen(ServiceScreen):
@@ -28,10 +42,15 @@ class PlayersScreen(ServiceScreen):
         Binding("n", "new_player", "Register"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.suggester = MemberSuggester()
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="inputs"):
-            yield Input(placeholder="Register: type a name, Enter", id="register")
+            yield Input(placeholder="Register: type a name (members are offered, → takes one), Enter",
+                        id="register", suggester=self.suggester)
             yield Input(placeholder="Search players", id="search")
         yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
         yield Footer()
@@ -39,6 +58,17 @@ class PlayersScreen(ServiceScreen):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("Name", "Status", "Table", "Seat", "Place")
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self.offer_members()
+
+    def offer_members(self) -> None:
+        """The members the register input offers: not banned, not in yet (read on arrival, and
+        after each registration, so one added in another terminal is offered too)."""
+        entered = self.service.state.by_name
+        self.suggester.names = [m.name for m in self._members().all()
+                                if not m.banned and m.name.casefold() not in entered]
 
     def refresh_view(self) -> None:
         state = self.service.state
@@ -69,8 +99,16 @@ class PlayersScreen(ServiceScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "register" and event.value.strip():
-            self.post_message(CommandRequested(Register(names=[event.value])))
+            try:  # the member with this name, as `register NAME` links it; a ban is refused here
+                command = link(self._members(), Register(names=[event.value]))
+            except TdError as error:
+                self.notify(str(error), severity="error", timeout=6, markup=False)
+                return
+            self.post_message(CommandRequested(command, on_done=lambda _ok: self.offer_members()))
             event.input.value = ""
+
+    def _members(self) -> Members:
+        return Members(self.service.store)
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()
