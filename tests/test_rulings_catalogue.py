@@ -1,5 +1,6 @@
-"""The rulings catalogue against the rulebook: every cited ID exists, every rule of the issue-7
-sections is reached by some path, the docs copies match the shared ones; and the loader's errors."""
+"""The rulings catalogue against the rulebook: every cited ID exists, every rule of the floor
+sections (`SECTIONS`) is reached by some path, the docs copies match the shared ones; and the
+loader's errors."""
 
 from __future__ import annotations
 

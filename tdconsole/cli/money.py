@@ -1,5 +1,6 @@
-"""Issue 6 on the command line: busts, re-entries, add-ons, the prize pool and payouts,
-hand-for-hand, chip counts and deals, results. Everything goes through the service."""
+"""Money and the end of a tournament on the command line: busts, re-entries, add-ons, the prize
+pool and payouts, hand-for-hand, chip counts and deals, results. Everything goes through the
+service."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ app = typer.Typer()  # top-level: rules
 app.add_typer(rules_app, name="rules")
 
 
-# --- money: ICM and payouts (issue 6) -------------------------------------------------------------
+# --- money: ICM and payouts ----------------------------------------------------------------------
 # Stateless calculators over tdconsole.domain.money.icm and .payouts; the tournament's own payouts and
 # deals go through the service.
 
@@ -142,7 +142,7 @@ def payouts_command(
     emit(structure, as_json, render)
 
 
-# --- Posts and the chip race (issue 5: T-ANTE-*, RP-11, T-COLOR-1, TDA 24) ---------------------
+# --- Posts and the chip race (T-ANTE-*, RP-11, T-COLOR-1, TDA 24) --------------------------------
 
 SHORT_ORDERS = ("ante-first", "blind-first")
 
@@ -231,7 +231,7 @@ def chip_race_command(
     emit(race, as_json, render)
 
 
-# --- issue 4: the rules engine (betting, chips, pots, showdown) --------------------------------
+# --- The hand calculators (betting, chips, pots, showdown; B-*, S-*) -----------------------------
 
 def _rules_line(rules: RuleIds) -> None:
     console.print(f"rules: {', '.join(rules)}")

@@ -1,5 +1,5 @@
 """`tdconsole draw / seat / move / hand-done / button / balance / break-table / final-table /
-tables / seating` (issue 3). Every command goes through the service; `--json` on each."""
+tables / seating`. Every command goes through the service; `--json` on each."""
 
 from __future__ import annotations
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import Field, PrivateAttr
 
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.seating.balancing import Move
 
 if TYPE_CHECKING:
@@ -18,9 +19,7 @@ from tdconsole.domain.floor.rulings import Scenario
 from tdconsole.domain.money.settings import MoneySettings
 
 
-class Command(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class Command(Frozen):
     # What the command is called in messages ("floor staff cannot bust players").
     verb: ClassVar[str] = "do that"
     # Floor staff may log rulings and call the clock, nothing that changes the tournament's course.

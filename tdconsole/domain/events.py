@@ -10,20 +10,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules, HouseRules
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class _Event(Frozen):
     # Whether `undo` may take back the command that made this event.
     undoable: ClassVar[bool] = True
 
@@ -196,15 +195,13 @@ class ClockSet(_Event):
     remaining_seconds: int
 
 
-class RulingPlayer(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class RulingPlayer(Frozen):
     id: str
     name: str
 
 
 class RulingLogged(_Event):
-    """A floor ruling (issue 7): the suggestion as `rulings suggest --json` gives it, the final
+    """A floor ruling (C-RULING-1): the suggestion as `rulings suggest --json` gives it, the final
     decision, and the penalty given to the first player named (the offender). Never undone or
     deleted: a correction is a new ruling whose `corrects` names the old one."""
 
@@ -284,7 +281,7 @@ class LateRegistrationChanged(_Event):
     level: int | None
 
 
-# ---------------------------------------------------------------- seating (issue 3, `seating.py`)
+# ---------------------------------------------------------------- seating (domain/seating/)
 # `player_id` fields hold ids; seats, moves and broken-table seats hold names, as the room does.
 # `describe(names)` gives the event's line in the log (names: player id -> name).
 
@@ -298,10 +295,8 @@ class TableLayoutSet(_Event):
     blocked: list[int]
 
 
-class DrawnTable(BaseModel):
+class DrawnTable(Frozen):
     """One table as drawn: who sits where and the button of its first hand (None: no hand yet)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     table: int
     seats: int
@@ -446,10 +441,8 @@ Event = Annotated[
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
 
-class Envelope(BaseModel):
+class Envelope(Frozen):
     """One row of the log: an event with its sequence number, time, actor and command."""
-
-    model_config = ConfigDict(frozen=True)
 
     seq: int
     time: datetime

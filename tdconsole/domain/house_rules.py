@@ -9,24 +9,21 @@ from __future__ import annotations
 from typing import Any, Literal, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.model import Frozen
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class AnteRules(_Section):
+class AnteRules(Frozen):
     # T-ANTE-2 (club): 7-10 handed 1 x BB, 3-6 handed 1 x SB, heads-up none; "flat": TDA RP-11, 1 x BB always.
     by_table_size: Literal["club", "flat"] = "club"
     # T-ANTE-3 (club): a short big blind pays the ante first; TDA RP-11: the blind first.
     short_big_blind: Literal["ante-first", "blind-first"] = "ante-first"
 
 
-class SeatingRules(_Section):
+class SeatingRules(Frozen):
     # T-SEAT-2 (club): seat 1 is the button at the start; TDA: high card for the button.
     first_button: Literal["seat-1", "high-card"] = "seat-1"
     # T-MOVE-1 (club): a moved player never pays the blinds twice in a row; TDA 10A/11A allow it.
@@ -40,12 +37,12 @@ class SeatingRules(_Section):
     final_table_size: int = Field(default=0, ge=0, le=12)
 
 
-class BettingRules(_Section):
+class BettingRules(Frozen):
     # B-BEHIND-1 (club): a bet leaving no more than 1 BB behind is all-in; TDA: the bet stands as made.
     bet_leaving_one_big_blind_is_all_in: bool = True
 
 
-class DeadHandRules(_Section):
+class DeadHandRules(Frozen):
     # H-DEAD-B (club, 002 §5B): the wrong number of cards once the action has started is a dead
     # hand, the button's included; "replace": TDA 37, the button short a card gets it unless he has acted.
     button_missing_card: Literal["dead", "replace"] = "dead"
@@ -54,12 +51,12 @@ class DeadHandRules(_Section):
     shown_cards: Literal["anyone", "active-player"] = "anyone"
 
 
-class ShowdownRules(_Section):
+class ShowdownRules(Frozen):
     # S-ORDER-2 (club): from the dealer clockwise, heads-up the caller last; TDA 17A: last aggressor first.
     order: Literal["club", "tda"] = "club"
 
 
-class ClockCallRules(_Section):
+class ClockCallRules(Frozen):
     # C-CLOCK-1 (club): 60 s with a warning at 10 s; TDA 29 (2024): 25 s plus a 5 s countdown.
     seconds: int = Field(default=60, gt=0)
     warning_seconds: int = Field(default=10, ge=0)
@@ -70,7 +67,7 @@ class ClockCallRules(_Section):
     countdown: Literal["within", "added"] = "within"
 
 
-class EliminationRules(_Section):
+class EliminationRules(Frozen):
     # T-ELIM-1 (club): busts in the same hand-for-hand hand at different tables are ranked by
     # starting stack; "tie": many live rooms tie them and split the prizes (TDA.md, RP-8).
     hand_for_hand_across_tables: Literal["rank-by-stack", "tie"] = "rank-by-stack"
@@ -81,7 +78,7 @@ class EliminationRules(_Section):
     earlier_entry_can_cash: bool = True
 
 
-class PenaltyRules(_Section):
+class PenaltyRules(Frozen):
     # O-OOT-5 (club): a deliberate or second out-of-turn action sits out 3 rounds; TDA 70/71: discretionary.
     oot_repeat: Literal["three-rounds", "discretionary"] = "three-rounds"
     oot_repeat_rounds: int = Field(default=3, ge=0)
@@ -96,7 +93,7 @@ def _refused(message: str) -> PydanticCustomError:
     return PydanticCustomError("house_rule", message)
 
 
-class MoneyRules(_Section):
+class MoneyRules(Frozen):
     """How the club writes money and time: kroner in Danish by default (`1.234 kr.`).
 
     A setting, not a rule: the currency every amount of the tournament is in (ISO 4217), the
@@ -141,7 +138,7 @@ class MoneyRules(_Section):
         return value.strip()
 
 
-class HouseRules(_Section):
+class HouseRules(Frozen):
     """The whole `configs/house_rules.toml`; every section may be left out to take the club default."""
 
     ante: AnteRules = AnteRules()

@@ -129,7 +129,7 @@ class TournamentState:
     # command ids in the order applied, undone ones left out: undo takes the last one
     commands: list[str] = field(default_factory=list)
     last_seq: int = 0
-    # Seating (issue 3, `seating.py`): the tables in play by number, occupants by player name;
+    # Seating (domain/seating/): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last
     # balancing moved (they do not move again while another player can, 11A).
     room: dict[int, Table] = field(default_factory=dict)

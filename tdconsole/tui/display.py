@@ -4,6 +4,7 @@ It opens the service with the "display" role, which the service refuses for ever
 binds no key that could issue one; it only looks for what the TD's process wrote (every
 `POLL_SECONDS`, so a change shows within a second). Between tournaments (this one not started
 yet, or finished) it shows the standings of the league the tournament counts in, if any.
+Browsers get the clock from `tdconsole serve` (tdconsole/web/), which follows the same log.
 """
 
 from __future__ import annotations

@@ -120,12 +120,12 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dic
         "average_stack": average_stack(state),
         "average_stack_bb": None if average is None else round(average / clock["big_blind"], 1),
         "players": [player_view(player) for player in state.players.values()],
-        # Issue 3: every table as `tables --json` shows it (names, button, blinds, status).
+        # Every table as `tables --json` shows it (names, button, blinds, status).
         "tables": tables_view(state.room),
-        # Who is sitting out a penalty now and how much is left (issue 7; `rulings penalties`).
+        # Who is sitting out a penalty now and how much is left (as `rulings penalties` shows it).
         "serving_penalties": [row for row in penalties_view(state, now) if row["serving"]],
     }
-    add_money(state, view)  # issue 6: prize_pool, payouts, each player's prize
+    add_money(state, view)  # the money keys: prize_pool, payouts, each player's prize
     return view
 
 

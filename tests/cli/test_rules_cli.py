@@ -1,4 +1,4 @@
-"""`tdconsole rules betting|chips|pots|showdown`: the JSON keys of issue 4 and one-line errors."""
+"""`tdconsole rules betting|chips|pots|showdown`: their JSON keys (a contract) and one-line errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`tdconsole rulings scenarios` and `rulings suggest`: issue 7's JSON keys, every M/O/C case of
+"""`tdconsole rulings scenarios` and `rulings suggest`: their JSON keys (a contract), every M/O/C case of
 SCENARIOS.md, and one-line errors with a non-zero exit."""
 
 from __future__ import annotations

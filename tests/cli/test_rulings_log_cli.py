@@ -1,4 +1,4 @@
-"""`tdconsole rulings log/correct/list/export/penalties/offences/serve/clock-*` (issue 7, item 3-5):
+"""`tdconsole rulings log/correct/list/export/penalties/offences/serve/clock-*`:
 the JSON contract, escalation from the log, one-line errors that change nothing, and the floor role."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 3 through the CLI on a temporary database: the draw, late entries, busts, hands, balancing,
+"""Seating through the CLI on a temporary database: the draw, late entries, busts, hands, balancing,
 breaking, the final table, undo of each, and bad input (one line, the log unchanged)."""
 
 from __future__ import annotations

@@ -36,7 +36,8 @@ def test_register_state_bust_undo_log_round_trip(db: str, capsys: Capsys) -> Non
     registered = run(capsys, "--db", db, "register", "Anna", "Bo", "[bold red]x[/]", "--json").json
     assert [p["name"] for p in registered["registered"]] == ["Anna", "Bo", "[bold red]x[/]"]
     busted = run(capsys, "--db", db, "bust", "bo", "--json").json
-    # issue 6 adds keys (last_place, prize, ...): the original ones keep their meaning
+    # JSON keys are a contract: later keys (last_place, prize, ...) are added, the original ones
+    # keep their meaning
     assert [{k: p[k] for k in ("id", "name", "place")} for p in busted["busted"]] == [
         {"id": "p2", "name": "Bo", "place": 3}]
     state = run(capsys, "--db", db, "state", "--json").json

@@ -1,4 +1,4 @@
-"""Issue 6 through decide/apply: busts with stacks, knockouts and bounties, re-entries, the prize
+"""Money through decide/apply: busts with stacks, knockouts and bounties, re-entries, the prize
 pool and payouts on the tournament, hand-for-hand (E1, E2, E5), deals (I1, I2, T-DEAL-1)."""
 
 from __future__ import annotations

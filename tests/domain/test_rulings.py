@@ -1,5 +1,5 @@
 """The floor-ruling trees: SCENARIOS.md cases M*, O*, C*, every path of every tree, the checks on
-load, and the walk's answers and errors (issue 7)."""
+load, and the walk's answers and errors."""
 
 from __future__ import annotations
 
@@ -367,7 +367,7 @@ def test_walk_always_ends_in_open_questions_a_ruling_or_one_clear_error(
 def test_o_oot_5_the_walk_names_the_offence_so_the_log_can_count_earlier_ones(
         catalogue: Catalogue) -> None:
     # The rulings log walks once, learns which offence the ruling records, fills `earlier` from the
-    # player's record, and walks again (issue 7: escalation suggested automatically).
+    # player's record, and walks again (C-PEN-1: escalation is suggested automatically).
     oot = catalogue.get("out-of-turn-action")
     first = walk(oot, {"action": "fold"}, CLUB)
     assert (first.ruling, first.offence, first.suggestion) == ("fold", "out-of-turn", None)

@@ -61,7 +61,7 @@ def test_a_failed_append_writes_none_of_its_events(store: EventStore) -> None:
 
 def test_the_loser_of_a_race_reloads_and_decides_again(store: EventStore) -> None:
     first = _new(store)
-    second = Service(store, first.tournament_id)
+    second = Service(store, first.tournament_id, now=first.now)
     first.execute(Register(names=["Anna"]))
     second.execute(Register(names=["Bo"]))  # second's seq 2 was taken: it reloads and appends at 3
     assert [p.name for p in second.state.players.values()] == ["Anna", "Bo"]
@@ -70,7 +70,7 @@ def test_the_loser_of_a_race_reloads_and_decides_again(store: EventStore) -> Non
 
 def test_a_command_that_no_longer_applies_after_the_race_is_a_clear_conflict(store: EventStore) -> None:
     first = _new(store)
-    second = Service(store, first.tournament_id)
+    second = Service(store, first.tournament_id, now=first.now)
     first.execute(Register(names=["Anna"]))
     with pytest.raises(Exception, match="already registered"):
         second.execute(Register(names=["anna"]))
@@ -138,7 +138,7 @@ def test_0002_records_the_house_rules_of_a_tournament_from_before_they_were_logg
     state = Service(store, service.tournament_id).state
     assert (state.house_rules.seating.balance, state.house_rules.clock_call.seconds) == ("rrop", 25)
     # A record, not the TD's action: undo takes back the registration, not the rules.
-    undoing = Service(store, service.tournament_id)
+    undoing = Service(store, service.tournament_id, now=service.now)
     undoing.execute(Undo())
     assert undoing.state.entries == 0 and undoing.state.house_rules.clock_call.seconds == 25
     # A tournament created after the upgrade records its own rules and needs no record.
@@ -219,7 +219,7 @@ def test_the_sqlite_file_is_copied_aside_before_a_migration(tmp_path: Path,
 def test_a_race_lost_between_load_and_append_reports_what_changed(store: EventStore,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     first = _new(store)
-    second = Service(store, first.tournament_id)
+    second = Service(store, first.tournament_id, now=first.now)
     first.execute(Register(names=["Anna"]))
     real_refresh = second.refresh
     stale = [True]

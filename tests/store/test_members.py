@@ -18,10 +18,12 @@ from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.service import Service
 from tdconsole.store import db
 from tdconsole.store.event_store import EventStore
+from tests.conftest import FakeClock
 
 
 def _night(store: EventStore, name: str = "Friday") -> Service:
-    return Service.create(store, name=name, structure=load_structure("club-turbo"), buy_in=100)
+    return Service.create(store, name=name, structure=load_structure("club-turbo"), buy_in=100,
+                          now=FakeClock())
 
 
 def test_members_are_numbered_found_by_exact_name_and_searched(store: EventStore) -> None:

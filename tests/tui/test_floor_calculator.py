@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import App
 from textual.message import Message
+from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from tdconsole.domain.calculators.betting import BettingAnswer
@@ -12,6 +15,7 @@ from tdconsole.domain.calculators.pots import PotsAnswer
 from tdconsole.domain.house_rules import CLUB, TDA
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.service_app import STYLESHEET
+from tests.tui.wait import until
 
 
 class CalculatorApp(App[None]):
@@ -36,6 +40,22 @@ async def fill(app: CalculatorApp, values: dict[str, str]) -> None:
         app.screen.query_one(f"#{widget_id}", Input).value = value
 
 
+async def answered(pilot: Pilot[None], messages: list[Message], calculator: str,
+                   expected: Callable[[FloorCalculatorScreen.Answered], bool]
+                   ) -> FloorCalculatorScreen.Answered:
+    """The calculator's last answer once it is the `expected` one. Answers to the fields as they
+    were on mount may arrive after the typing, so the test waits for the answer, not a time."""
+    def arrived() -> bool:
+        given = answers(messages, calculator)
+        return bool(given) and expected(given[-1])
+
+    try:
+        await until(pilot, arrived, f"the {calculator} answer")
+    except AssertionError as late:
+        raise AssertionError(f"{late}; the last was {answers(messages, calculator)[-1:]}") from None
+    return answers(messages, calculator)[-1]
+
+
 async def test_betting_r1_shows_the_minimum_raise_to_5600() -> None:
     messages: list[Message] = []
     app = CalculatorApp(FloorCalculatorScreen())
@@ -43,8 +63,7 @@ async def test_betting_r1_shows_the_minimum_raise_to_5600() -> None:
         await fill(app, {"betting-stacks": "2:100000 3:100000 4:100000 5:100000",
                          "betting-street": "flop", "betting-pot": "600",
                          "betting-actions": "2 bet 600, 3 raise 1600, 4 raise 3600"})
-        await pilot.pause()
-        last = answers(messages, "betting")[-1]
+        last = await answered(pilot, messages, "betting", lambda a: isinstance(a.answer, BettingAnswer))
         assert isinstance(last.answer, BettingAnswer)
         assert (last.answer.to_act, last.answer.min_raise_to) == (5, 5600)
         shown = str(app.screen.query_one("#betting-answer", Static).render())
@@ -57,8 +76,8 @@ async def test_betting_illegal_action_shows_one_line_naming_the_rule() -> None:
     async with app.run_test(message_hook=messages.append) as pilot:
         await fill(app, {"betting-stacks": "1:5000 2:5000 3:5000 4:5000",
                          "betting-actions": "4 raise 300"})
-        await pilot.pause()
-        last = answers(messages, "betting")[-1]
+        last = await answered(pilot, messages, "betting", lambda a: a.error is not None
+                              and a.error.startswith("B-MIN-2"))
         assert last.answer is None and last.error is not None
         assert last.error.startswith("B-MIN-2: ") and "\n" not in last.error
 
@@ -71,8 +90,7 @@ async def test_chips_s13_follows_the_house_rules_given_to_the_screen() -> None:
         async with app.run_test(message_hook=messages.append) as pilot:
             await fill(app, {"chips-facing": "0", "chips-chips": "500 500",
                              "chips-stack": "1150", "chips-big_blind": "200"})
-            await pilot.pause()
-            last = answers(messages, "chips")[-1]
+            last = await answered(pilot, messages, "chips", lambda a: a.answer is not None)
             assert isinstance(last.answer, ChipsAnswer) and last.answer.action == expected
 
 
@@ -84,8 +102,7 @@ async def test_pots_p6_every_pot_and_the_award_per_seat() -> None:
         await fill(app, {"pots-seats": "1 2 3", "pots-contributions": "1:1000 2:1000 3:100",
                          "pots-chip": "100", "pots-board": "Ks Qs 7s 3d 2h",
                          "pots-hands": "1:As Js, 2:9d 9c, 3:Ah Kh"})
-        await pilot.pause()
-        last = answers(messages, "pots")[-1]
+        last = await answered(pilot, messages, "pots", lambda a: a.answer is not None)
         assert isinstance(last.answer, PotsAnswer)
         assert last.answer.awards == {1: 2100}
         shown = str(app.screen.query_one("#pots-answer", Static).render())

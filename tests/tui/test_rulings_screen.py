@@ -1,11 +1,11 @@
-"""The rulings screen and the floor terminal with Textual's Pilot (issue 7, items 5-7): the wizard
+"""The rulings screen and the floor terminal with Textual's Pilot: the wizard
 one question at a time, accept and override, a clock call logged at zero with one key, the log's
 filter, the penalty board; the floor app in the floor role."""
 
 from __future__ import annotations
 
 from textual.message import Message
-from textual.widgets import DataTable, Input, OptionList, Static, TabbedContent
+from textual.widgets import DataTable, Input, OptionList, Static
 
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.commands import CallClock, LogRuling, Register
@@ -15,6 +15,7 @@ from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard
 from tests.conftest import FakeClock
+from tests.tui.wait import from_palette, until
 
 
 def _requested(seen: list[Message]) -> list[object]:
@@ -216,20 +217,10 @@ async def test_the_log_filters_and_the_penalty_board_counts_hands(service: Servi
 async def test_the_palette_lists_the_rulings_panels(service: Service) -> None:
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(120, 50)) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.press(*"penalty board")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, RulingsScreen)
-        tabs = app.screen.query_one("#tabs", TabbedContent)
-        # A screen just made settles its tabs after its widgets' own first focus; on a busy machine
-        # one idle check can come before that.
-        for _ in range(40):
-            if tabs.active == "tab-penalties":
-                break
-            await pilot.pause(0.05)
-        assert tabs.active == "tab-penalties"
+        await from_palette(pilot, "penalty board")
+        await until(pilot, lambda: isinstance(app.screen, RulingsScreen)
+                    and app.screen.query_one("#tabs").active == "tab-penalties",  # type: ignore[attr-defined]
+                    "the penalty board in front")
 
 
 async def test_the_floor_terminal_logs_rulings_as_the_staff_and_has_no_td_keys(service: Service,

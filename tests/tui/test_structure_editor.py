@@ -1,4 +1,4 @@
-"""The structure editor screen (issue 5, item 6): Pilot on a tiny app, no database."""
+"""The structure editor screen: Pilot on a tiny app, no database."""
 
 from __future__ import annotations
 

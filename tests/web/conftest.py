@@ -121,25 +121,34 @@ class Served:
     first_line: str
 
 
+# A free port is free only until somebody binds it: under pytest -n 4 another worker's server may
+# take it between the probe and the start, and then the server says so and this tries another.
+START_ATTEMPTS = 3
+
+
 def start_server(db: Path, *extra: str, scheme: str = "http") -> Served:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tdconsole", "--db", str(db), "serve", "--port", str(port), *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "400"})
-    assert process.stdout is not None
-    first_line = process.stdout.readline()
-    base = f"{scheme}://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(f"{base}/api/board", timeout=1, verify=False)
-            break
-        except httpx.TransportError:
-            assert process.poll() is None, process.stderr.read()  # type: ignore[union-attr]
-            assert time.monotonic() < deadline, "tdconsole serve did not start"
-            time.sleep(0.1)
-    return Served(base, db, process, first_line)
+    for _attempt in range(START_ATTEMPTS):
+        port = free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tdconsole", "--db", str(db), "serve", "--port", str(port), *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "400"})
+        assert process.stdout is not None
+        first_line = process.stdout.readline()
+        base = f"{scheme}://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{base}/api/board", timeout=1, verify=False)
+                return Served(base, db, process, first_line)
+            except httpx.TransportError:
+                if process.poll() is not None:
+                    break
+                assert time.monotonic() < deadline, "tdconsole serve did not start"
+                time.sleep(0.1)  # polling the other process, with the deadline above
+        error = process.stderr.read()  # type: ignore[union-attr]
+        assert "in use" in error, error
+    raise AssertionError(f"tdconsole serve found no free port in {START_ATTEMPTS} tries")
 
 
 @pytest.fixture

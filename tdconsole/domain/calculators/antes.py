@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import AnteRules
+from tdconsole.domain.model import Frozen
 
 ShortOrder = Literal["ante-first", "blind-first"]
 
@@ -23,10 +22,8 @@ MIN_HANDED = 2
 MAX_HANDED = 10
 
 
-class AnteRow(BaseModel):
+class AnteRow(Frozen):
     """The ante for tables of `min_handed` to `max_handed` players (for the clock)."""
-
-    model_config = ConfigDict(frozen=True)
 
     min_handed: int
     max_handed: int
@@ -34,10 +31,8 @@ class AnteRow(BaseModel):
     rule: str
 
 
-class Posting(BaseModel):
+class Posting(Frozen):
     """What the blinds put in before the deal. The keys are the `rules post --json` contract."""
-
-    model_config = ConfigDict(frozen=True)
 
     small_blind: int
     big_blind: int  # live: counts toward the big blind's call

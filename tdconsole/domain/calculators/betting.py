@@ -34,9 +34,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from tdconsole.domain.calculators.antes import ante_for_table, split_big_blind
-from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
+from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.seats import clockwise_from
 
 Game = Literal["no-limit", "pot-limit", "limit"]
 Street = Literal["preflop", "flop", "turn", "river"]
@@ -67,7 +68,7 @@ class Action(Input):
 
 
 class BettingInput(Input):
-    """`tdconsole rules betting` reads this from stdin (issue 4).
+    """`tdconsole rules betting` reads this from stdin (the keys are a contract).
 
     `stacks` are the chips in front of each player dealt in when the street began (preflop: before
     blinds and ante; later streets: 0 for a player already all-in). Without `posts`, the two seats

@@ -32,7 +32,7 @@ PushedAction = Literal["check", "call", "bet", "raise", "all-in"]
 
 
 class ChipsInput(Input):
-    """`tdconsole rules chips` reads this from stdin (issue 4)."""
+    """`tdconsole rules chips` reads this from stdin (the keys are a contract)."""
 
     facing: Chips  # the bet to call on this street, as a total
     already_in: Chips = 0  # the player's own chips already in front of him on this street

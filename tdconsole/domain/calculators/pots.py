@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field, model_validator
 
 from tdconsole.domain.calculators.cards import parse_cards
-from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
+from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.calculators.showdown import GameName, showdown
 from tdconsole.domain.errors import InvalidInput, RuleIds
+from tdconsole.domain.seats import clockwise_from
 
 
 class PotsInput(Input):
-    """`tdconsole rules pots` reads this (issue 4): `ranking`, or `game`, `board` and `hands`.
+    """`tdconsole rules pots` reads this from stdin: `ranking`, or `game`, `board` and `hands`.
     `contributions` are the live chips each seat put in over the hand; `dead` is the dead money
     (the big blind ante, a dead small blind), which goes into the main pot."""
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Literal
 
-from tdconsole.domain.calculators.common import cite, clockwise_from
+from tdconsole.domain.calculators.common import cite
 from tdconsole.domain.errors import InvalidInput, RuleIds
+from tdconsole.domain.seats import clockwise_from
 
 # pokerkit builds its hand tables when imported, a large share of a command's start-up: it is
 # imported only by the functions that evaluate hands, so `tdconsole state` never pays for it.

@@ -1,4 +1,4 @@
-"""The rulings log (issue 7): floor rulings, each player's offences, penalties served, clock calls.
+"""The rulings log: floor rulings, each player's offences, penalties served, clock calls.
 
 A ruling is a `RulingLogged` event and is never undone or deleted (C-RULING-1: the ruling made at
 the time stands; `undo` refuses it). A correction is a new ruling that names the old one, which

@@ -11,10 +11,11 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import PenaltyRules
+from tdconsole.domain.model import Frozen
 
 
 class PenaltyKind(StrEnum):
@@ -47,10 +48,8 @@ OFFENCE_RULES: dict[OffenceKind, tuple[str, ...]] = {
 }
 
 
-class Penalty(BaseModel):
+class Penalty(Frozen):
     """A penalty as suggested or given. `hands` is fixed when it is given (71A) and never recounted."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: PenaltyKind
     # Hands, rounds or minutes; 0 for a warning or a disqualification.
@@ -152,10 +151,8 @@ def _rounds(rounds: int, rules: RuleIds, reason: str) -> Penalty | None:
                    reason=f"{reason}; one round = one hand per player at the table now (71A)")
 
 
-class Remaining(BaseModel):
+class Remaining(Frozen):
     """How much of a penalty is left: hands or seconds; `serving` while either is above 0."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     hands: int | None = None
     seconds: float | None = None

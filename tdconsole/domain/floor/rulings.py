@@ -1,6 +1,6 @@
 """The floor-ruling helper: scenarios as decision trees, and the walk from answers to a ruling.
 
-A scenario (`configs/rulings/*.toml`, issue 7) is a tree of nodes: typed questions (yes/no, a choice,
+A scenario (`configs/rulings/*.toml`) is a tree of nodes: typed questions (yes/no, a choice,
 a number), nodes answered by a house setting (where the club and the TDA differ, TDA.md), and
 rulings (what happens, the remedy step by step, the rule IDs, a penalty suggestion). A ruling that
 records an offence asks two more questions (deliberate? earlier offences?) and lets `penalties`
@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+from pydantic import BaseModel, Field, RootModel, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
@@ -32,6 +32,7 @@ from tdconsole.domain.floor.penalties import (
     penalty,
 )
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import Frozen
 
 # The reserved scenario id of a ruling beyond the catalogue: an "other situation" the floor
 # describes in its own words, citing the rules itself (`beyond_catalogue`).
@@ -47,36 +48,33 @@ YES_NO = {"yes": "yes", "y": "yes", "true": "yes", "no": "no", "n": "no", "false
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
-
-class YesNo(_Frozen):
+class YesNo(Frozen):
     type: Literal["yes-no"]
     ask: Text
     yes: NodeId
     no: NodeId
 
 
-class Option(_Frozen):
+class Option(Frozen):
     value: Value
     label: Text
     next: NodeId
 
 
-class Choice(_Frozen):
+class Choice(Frozen):
     type: Literal["choice"]
     ask: Text
     options: list[Option] = Field(min_length=2)
 
 
-class Branch(_Frozen):
+class Branch(Frozen):
     op: Literal["<", "<=", "==", ">=", ">"]
     value: float
     next: NodeId
 
 
-class Number(_Frozen):
+class Number(Frozen):
     type: Literal["number"]
     ask: Text
     min: float | None = None
@@ -87,7 +85,7 @@ class Number(_Frozen):
     otherwise: NodeId
 
 
-class Setting(_Frozen):
+class Setting(Frozen):
     """Answered by the house rules, never asked: `setting` is "section.field" of `HouseRules`."""
 
     type: Literal["setting"]
@@ -95,7 +93,7 @@ class Setting(_Frozen):
     cases: dict[str, NodeId]
 
 
-class PenaltySpec(_Frozen):
+class PenaltySpec(Frozen):
     """Either the offence the ruling records (escalated by `penalties.escalate`), or a penalty the
     TD gives directly: its kind and an amount, fixed or the answer to a number question."""
 
@@ -122,7 +120,7 @@ class PenaltySpec(_Frozen):
         return self
 
 
-class Ruling(_Frozen):
+class Ruling(Frozen):
     type: Literal["ruling"]
     ruling: Text
     remedy: list[Text] = Field(min_length=1)
@@ -272,7 +270,7 @@ def _tree_error(key: str, message: str) -> PydanticCustomError:
     return PydanticCustomError("tree", "{key}: {message}", {"key": key, "message": message})
 
 
-class Scenario(_Frozen):
+class Scenario(Frozen):
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
     title: Text
     start: NodeId
@@ -403,7 +401,7 @@ class ScenarioFile(RootModel[dict[str, Scenario]]):
         return data
 
 
-class Catalogue(_Frozen):
+class Catalogue(Frozen):
     scenarios: dict[str, Scenario]
 
     def get(self, scenario_id: str) -> Scenario:
@@ -419,7 +417,7 @@ class Catalogue(_Frozen):
 # ---------------------------------------------------------------- walking a tree
 
 
-class OpenQuestion(_Frozen):
+class OpenQuestion(Frozen):
     """A question still to answer, as the CLI error and the wizard show it."""
 
     key: str
@@ -467,8 +465,9 @@ IMPLICIT: dict[str, Question] = {
 }
 
 
-class Suggestion(_Frozen):
-    """What `rulings suggest` prints and the rulings log stores verbatim (issue 7's JSON keys)."""
+class Suggestion(Frozen):
+    """What `rulings suggest` prints and the rulings log stores verbatim. Its JSON keys are a
+    contract: add keys, never rename."""
 
     ruling: str
     remedy: list[str]
@@ -476,7 +475,7 @@ class Suggestion(_Frozen):
     penalty: Penalty | None
 
 
-class Walk(_Frozen):
+class Walk(Frozen):
     """How far the answers go: the answers used, in the order asked (normalised), and either the
     questions still open (the next one first) or the suggestion. Once a ruling is reached,
     `ruling` is its node id and `offence` the offence it records against the player (the log

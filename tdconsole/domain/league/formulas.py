@@ -29,10 +29,11 @@ from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 from simpleeval import InvalidExpression, SimpleEval  # type: ignore[import-untyped]
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.model import Frozen
 
 FUNCTIONS: dict[str, Any] = {
     "sqrt": math.sqrt, "log": math.log, "log10": math.log10, "exp": math.exp,
@@ -58,10 +59,8 @@ class Finish:
         return {name: getattr(self, name) for name in NAMES}
 
 
-class Example(BaseModel):
+class Example(Frozen):
     """A worked example: this finish earns `points` (rounded as the formula rounds)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     place: int = Field(ge=1)
     entries: int = Field(ge=1)
@@ -77,9 +76,7 @@ class Example(BaseModel):
         return Finish(**self.model_dump(exclude={"points"}))
 
 
-class PointsFormula(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class PointsFormula(Frozen):
     name: str
     description: str = ""
     expression: str | None = None

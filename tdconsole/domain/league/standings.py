@@ -13,19 +13,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from tdconsole.domain.league.formulas import Finish, PointsFormula, rounded
 from tdconsole.domain.league.results import MemberResult
+from tdconsole.domain.model import Frozen
 
 TieBreak = Literal["best-finish", "events", "wins", "cashes", "winnings"]
 TIE_BREAKS: tuple[TieBreak, ...] = ("best-finish", "events", "wins", "cashes", "winnings")
 DEFAULT_TIE_BREAK: tuple[TieBreak, ...] = ("best-finish", "events")
 
 
-class LeagueRules(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class LeagueRules(Frozen):
     best: int | None = Field(default=None, ge=1)  # count only the best N results; None: all
     min_events: int = Field(default=0, ge=0)
     tie_break: list[TieBreak] = Field(default_factory=lambda: list(DEFAULT_TIE_BREAK))

@@ -19,18 +19,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.money.payouts import PayoutStructure, split_evenly, tied_prizes
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Bust(_Frozen):
+class Bust(Frozen):
     """One player (entry) out in the hand."""
 
     name: str = Field(min_length=1)
@@ -42,7 +39,7 @@ class Bust(_Frozen):
     unplaced: bool = False
 
 
-class Placement(_Frozen):
+class Placement(Frozen):
     name: str
     place: int = Field(ge=2)
     # Equal to `place` unless tied: tied players share places `place`..`last_place`.
@@ -144,7 +141,7 @@ def hand_for_hand_due(players_left: int, places_paid: int, pay_jumps: Sequence[i
     return players_left - 1 in {places_paid, *pay_jumps}
 
 
-class HandClock(_Frozen):
+class HandClock(Frozen):
     hand: int = Field(ge=1)
     # The level the hand is played at: 0 = the level running when hand-for-hand started.
     level: int = Field(ge=0)

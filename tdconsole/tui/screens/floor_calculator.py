@@ -1,6 +1,7 @@
 """The floor calculator: betting options, chips pushed and pots, answered as the floor types.
 
-Self-contained: no service and no database, it calls the pure rules engine (issue 4) directly.
+Self-contained: no service and no database, it calls the pure calculators
+(`tdconsole.domain.calculators`) directly.
 Every answer is posted as a typed `FloorCalculatorScreen.Answered` message and shown with the rule
 IDs it applied; bad input shows one line naming the field, never a traceback.
 """

@@ -283,7 +283,7 @@ class StructureEditorScreen(Screen[None]):
         self._status(f"imported {path}")
 
     async def generate(self) -> None:
-        """A proposal from `structure_gen` (issue 5, item 5) in place of the rows, to edit."""
+        """A proposal from the structure generator (`structure generate`) in place of the rows, to edit."""
         values = [self.query_one(f"#gen-{key}", Input).value.strip()
                   for key, _hint in GENERATOR_FIELDS]
         if not all(value.lstrip("-").isdigit() for value in values):

@@ -1,4 +1,4 @@
-"""The guided ruling (issue 7, item 7): pick a scenario, answer one question at a time, see the
+"""The guided ruling: pick a scenario, answer one question at a time, see the
 suggested ruling with its rules, then accept it or override it with a reason. The log fills in
 what it knows (the player's earlier offences, the players seated at the table), exactly as the
 service will when the ruling is logged (`rulings_log.prepare`).
