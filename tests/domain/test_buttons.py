@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.seating.buttons import Hand, clockwise, hand_from_button, in_arc, next_hand
+from tdconsole.domain.seating.buttons import Hand, hand_from_button, in_arc, next_hand
+from tdconsole.domain.seats import clockwise_from
 
 FULL = {s: f"p{s}" for s in range(1, 10)}
 
@@ -29,7 +30,7 @@ def test_t_seat_2_hand_from_button_seat_1_blinds_are_seats_2_and_3() -> None:
 
 
 def test_clockwise_and_arc_wrap_around_the_table() -> None:
-    assert clockwise(9, 8) == [9, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert clockwise_from(8, range(1, 10)) == [9, 1, 2, 3, 4, 5, 6, 7, 8]
     assert in_arc(9, 8, 2, 1) and in_arc(9, 8, 2, 8) and in_arc(9, 8, 2, 2)
     assert not in_arc(9, 8, 2, 3)
 

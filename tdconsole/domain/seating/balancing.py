@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.seating.buttons import clockwise, next_hand
+from tdconsole.domain.seating.buttons import next_hand
 from tdconsole.domain.seating.tables import (
     Room,
     Spot,
@@ -33,6 +33,7 @@ from tdconsole.domain.seating.tables import (
     spread,
     with_table,
 )
+from tdconsole.domain.seats import clockwise_from
 
 if TYPE_CHECKING:
     import random  # only the type: draws come in as an argument, never made here
@@ -104,7 +105,7 @@ def mover_candidates(table: Table) -> list[int]:
     skip = blind_sequence(table)  # T-MOVE-3: they finish their sequence first
     return [
         s
-        for s in clockwise(table.seats, table.hand.big_blind)
+        for s in clockwise_from(table.hand.big_blind, range(1, table.seats + 1))
         if s in table.occupants and s not in skip
     ]
 
@@ -119,7 +120,7 @@ def worst_seat(table: Table, player: str, paid_blind: bool, rules: HouseRules) -
     free = table.free_seats
     if table.hand is None or not table.occupants:
         return free[0] if free else None
-    order = clockwise(table.seats, table.hand.big_blind)
+    order = clockwise_from(table.hand.big_blind, range(1, table.seats + 1))
     ranked: list[tuple[bool, int, int]] = []
     for seat in free:
         occupants = {**table.occupants, seat: player}
@@ -128,7 +129,7 @@ def worst_seat(table: Table, player: str, paid_blind: bool, rules: HouseRules) -
             continue
         if hand.small_blind == seat and seat in hand.dealt and hand.button != seat:
             continue  # 11A: never the small blind (heads-up the button posts it)
-        ring = clockwise(table.seats, hand.big_blind)
+        ring = clockwise_from(hand.big_blind, range(1, table.seats + 1))
         hands_to_big_blind = sum(1 for s in ring[: ring.index(seat) + 1] if s in occupants)
         ranked.append(
             (seat in hand.waiting, hands_to_big_blind % len(occupants), order.index(seat))
@@ -233,7 +234,7 @@ def _blinds_affected(table: Table) -> bool:
     hand = table.next_hand()
     if table.hand is None or hand is None:
         return False
-    ring = clockwise(table.seats, table.hand.big_blind)
+    ring = clockwise_from(table.hand.big_blind, range(1, table.seats + 1))
     gap = ring[: ring.index(hand.big_blind)]
     return any(s in table.free_seats for s in gap)
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.seats import clockwise_from
 
 
 class Hand(BaseModel):
@@ -49,11 +50,6 @@ class Hand(BaseModel):
         return frozenset(payers)
 
 
-def clockwise(seats: int, start: int) -> list[int]:
-    """The seats after `start` in dealing order, ending with `start` itself."""
-    return [(start + i - 1) % seats + 1 for i in range(1, seats + 1)]
-
-
 def in_arc(seats: int, first: int, last: int, seat: int) -> bool:
     """Whether `seat` lies clockwise from `first` to `last`, both included."""
     return (seat - first) % seats <= (last - first) % seats
@@ -71,7 +67,7 @@ def hand_from_button(occupants: Mapping[int, str], seats: int, button: int) -> H
     _need_two(occupants)
     if button not in occupants:
         raise InvalidInput(f"seat {button} is empty: the button must be on a player")
-    after = [s for s in clockwise(seats, button) if s in occupants]
+    after = [s for s in clockwise_from(button, range(1, seats + 1)) if s in occupants]
     small_blind = button if len(occupants) == 2 else after[0]
     big_blind = after[0] if len(occupants) == 2 else after[1]
     return Hand(button=button, small_blind=small_blind, big_blind=big_blind, dealt=dict(occupants))
@@ -83,7 +79,7 @@ def _counted_back(
     # The small blind and the button are the players before the big blind; heads-up the button
     # posts the small blind (34B). The big blind still moved on from the last one (TDA 32), so
     # nobody takes it twice in a row.
-    before = [s for s in reversed(clockwise(seats, big_blind)[:-1]) if s in players]
+    before = [s for s in reversed(clockwise_from(big_blind, range(1, seats + 1))[:-1]) if s in players]
     small_blind = before[0]
     button = small_blind if len(players) == 2 else before[1]
     return Hand(
@@ -105,7 +101,7 @@ def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
     """The table's next hand by the dead-button rule (TDA 32) and heads-up (34B)."""
     _need_two(occupants)
     # TDA 32: the big blind moves forward to the next player; a newcomer may take it (D6).
-    big_blind = next(s for s in clockwise(seats, hand.big_blind) if s in occupants)
+    big_blind = next(s for s in clockwise_from(hand.big_blind, range(1, seats + 1)) if s in occupants)
     small_blind, button = hand.big_blind, hand.small_blind
     if in_arc(seats, button, small_blind, big_blind):
         # Wrapped: nobody sits between the last big blind and the last small blind, so the big
