@@ -80,7 +80,7 @@ class Transcript:
         return "".join(f"{PROMPT}{command}\n{out}" for command, out in self.blocks)
 
 
-def evening(t: Transcript) -> None:  # noqa: PLR0915 (one story, told in order)
+def evening(t: Transcript) -> None:
     clock = t.clock
     # Set-up, registration and the money.
     t("new", "Fredag <Cup> & Co", "--buy-in", "300", "--fee", "50", "--seats", "6",
