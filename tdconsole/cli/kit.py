@@ -20,6 +20,7 @@ from tdconsole.domain.errors import InvalidInput
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
+from tdconsole.views.base import jsonable
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -30,11 +31,12 @@ console = Console(highlight=False, markup=False)
 
 
 def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> None:
-    """Print `data` as JSON with `--json`, else call `render` (or print it plainly)."""
-    if isinstance(data, BaseModel):
-        data = data.model_dump(mode="json")
+    """Print `data` as JSON with `--json`, else call `render` (or print it plainly).
+
+    `data` is a view (any model), or lists and dicts holding views: each is dumped as it declares
+    its keys (tdconsole.views.base)."""
     if as_json or render is None:
-        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(jsonable(data), ensure_ascii=False) + "\n")
     else:
         render()
 

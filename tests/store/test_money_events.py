@@ -47,5 +47,5 @@ def test_money_events_cold_load_equals_the_live_state(store: EventStore) -> None
     assert cold.state.money == live.state.money and cold.state.money.locked == {2: 500}
     assert state_view(cold.state, 1, clock()) == state_view(live.state, 1, clock())
     view = state_view(cold.state, 1, clock())
-    assert view["deal"]["approved"] is True
-    assert sum(p["prize"] or 0 for p in view["players"]) + 50 == view["prize_pool"]
+    assert view.deal is not None and view.deal.approved is True
+    assert sum(p.prize or 0 for p in view.players) + 50 == view.prize_pool
