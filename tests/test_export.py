@@ -10,7 +10,6 @@ import io
 import pytest
 
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import Bust, LogRuling, Register, Seat
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.views.export import (
@@ -33,8 +32,8 @@ def evening() -> Tournament:
     t.do(Register(names=[HOSTILE, "Bo"]))
     t.do(Seat(name=HOSTILE, table=1, seat=2))
     t.do(Seat(name="Bo", table=1, seat=5))
-    t.do(LogRuling(scenario=load_catalogue().get("wrong-button"), house=load_house_rules(),
-                   staff="<i>Mette</i>", answers={"substantial_action": "no"}, players=[HOSTILE], table=1))
+    t.do(LogRuling(scenario=load_catalogue().get("wrong-button"), staff="<i>Mette</i>",
+                   answers={"substantial_action": "no"}, players=[HOSTILE], table=1))
     t.do(Bust(names=["Bo"]), seconds=60)
     return t
 

@@ -13,6 +13,7 @@ from rich.table import Table
 from tdconsole.cli.clock import clock_app, clock_line
 from tdconsole.cli.display import display_app
 from tdconsole.cli.floor import app as floor_app
+from tdconsole.cli.house_rules import house_rules_app
 from tdconsole.cli.kit import JsonFlag, Session, console, default_actor, emit, session_of
 from tdconsole.cli.money import money_app
 from tdconsole.cli.rules import rules_app
@@ -21,7 +22,7 @@ from tdconsole.cli.seating import app as seating_app
 from tdconsole.cli.seating import seated_lines, where
 from tdconsole.cli.structure import structure_app
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
-from tdconsole.config.toml import describe_validation_error
+from tdconsole.config.toml import describe_validation_error, load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import PlayerRegistered
@@ -38,6 +39,7 @@ app = typer.Typer(
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
 app.add_typer(clock_app, name="clock")
 app.add_typer(db_app, name="db")
+app.add_typer(house_rules_app, name="house-rules")
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
@@ -96,7 +98,7 @@ def new(
     service = Service.create(
         session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
         fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-        actor=session.actor, role=session.role,
+        house_rules=load_house_rules(), actor=session.actor, role=session.role,
     )
     data = {"id": service.tournament_id, "name": service.state.info.name}
     emit(data, as_json, lambda: console.print(f"Created tournament {data['id']}: {data['name']}"))
@@ -237,7 +239,8 @@ def demo(
         raise InvalidInput(f"--players must be between 2 and {len(DEMO_NAMES)}")
     session = session_of(ctx)
     service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
-                             structure=load_structure(DEFAULT_STRUCTURE), actor=session.actor)
+                             structure=load_structure(DEFAULT_STRUCTURE), house_rules=load_house_rules(),
+                             actor=session.actor)
     service.execute(commands.Register(names=list(DEMO_NAMES[:players])))
     session.tournament, session._service = service.tournament_id, service
     data = {"id": service.tournament_id, "name": service.state.info.name,

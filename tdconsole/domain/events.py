@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
-from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.house_rules import EliminationRules, HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 
@@ -39,6 +39,26 @@ class TournamentCreated(_Event):
     structure: Structure
     # T-REG-1: late registration is open to the end of this level (None: no limit set).
     late_reg_level: int | None = None
+    # The house rules in force from the start; None in logs written before they were recorded,
+    # which fold with the club defaults (`HouseRules()`).
+    house_rules: HouseRules | None = None
+
+
+class HouseRulesSet(_Event):
+    """The house rules in force from here on (all of them); `keys` names what changed."""
+
+    type: Literal["house_rules_set"] = "house_rules_set"
+    rules: HouseRules
+    keys: list[str] = Field(default_factory=list)
+
+
+class HouseRulesRecorded(_Event):
+    """The rules a tournament from before they were logged ran under, recorded by the upgrade
+    that started logging them (migration 0002). A record, not the TD's action: undo passes it."""
+
+    type: Literal["house_rules_recorded"] = "house_rules_recorded"
+    undoable: ClassVar[bool] = False
+    rules: HouseRules
 
 
 class PlayerRegistered(_Event):
@@ -404,6 +424,8 @@ Event = Annotated[
     | ClockCallStopped
     | StructureChanged
     | LateRegistrationChanged
+    | HouseRulesSet
+    | HouseRulesRecorded
     | Undone,
     Field(discriminator="type"),
 ]

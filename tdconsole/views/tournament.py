@@ -10,13 +10,11 @@ from typing import Any
 
 from pydantic import Field, field_serializer
 
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.calculators.antes import AnteRow, ante_table
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.clock.structure import Break, Level
 from tdconsole.domain.events import Envelope, Event, PlayerReentered, PlayerRegistered, RulingLogged
-from tdconsole.domain.house_rules import AnteRules
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
@@ -93,11 +91,11 @@ class ClockView(View):
     add_on: BreakView | None
 
 
-def clock_view(state: TournamentState, now: datetime, ante_rules: AnteRules | None = None) -> ClockView:
-    """The clock at `now`. `ante_rules` default to the house rules file (pass them when polling)."""
+def clock_view(state: TournamentState, now: datetime) -> ClockView:
+    """The clock at `now`, with the ante each table size posts under the rules in force."""
     structure = state.info.structure
     reading = clock_ops.read(structure, state.clock, now)
-    rules = load_house_rules().ante if ante_rules is None else ante_rules
+    rules = state.house_rules.ante
     level = reading.level
     return ClockView(
         level=structure.shown_level(reading.period),
@@ -209,10 +207,9 @@ class StateView(OptionalKeysView):
     deal: DealView | None
 
 
-def state_view(state: TournamentState, tournament_id: int, now: datetime,
-               ante_rules: AnteRules | None = None) -> StateView:
+def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
     info = state.info
-    clock = clock_view(state, now, ante_rules)
+    clock = clock_view(state, now)
     average = average_stack(state)
     structure, error = payouts_or_error(state)
     standings = money.standings(state, structure)
@@ -260,8 +257,9 @@ def describe(envelope: Envelope, names: dict[str, str]) -> str:
                 + (f" for {who}" if who else "") + f": {event.decision}")
     if (own := getattr(envelope.event, "describe", None)) is not None:
         return str(own(names))
-    # (a structure or the money settings is too long for one line: `log --json` has it all)
-    fields = envelope.event.model_dump(exclude={"type", "structure", "settings"})
+    # (a structure, the money settings or the house rules are too long for one line: `log --json`
+    # has them all)
+    fields = envelope.event.model_dump(exclude={"type", "structure", "settings", "house_rules"})
     if "player_id" in fields:
         player_id = fields.pop("player_id")
         # A clock call on a seat whose player is not known names nobody, rather than "?".

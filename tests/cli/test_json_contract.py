@@ -209,6 +209,8 @@ def evening(t: Transcript) -> None:
     t("rules", "pots", stdin=POTS)
     t("rules", "showdown", "--game", "holdem", "--board", "Ks Qs 7s 3d 2h", "--hand", "1=As Js",
       "--hand", "2=9d 9c", "--button", "2")
+    t("house-rules", "show")
+    t("house-rules", "set", "clock_call.seconds", "45")
     t("db", "upgrade")
     t("demo", "--players", "5", "--no-tui")
     t("tournaments")

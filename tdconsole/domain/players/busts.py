@@ -133,7 +133,7 @@ def decide_reenter(state: TournamentState, command: Reenter, now: datetime) -> l
     late_registration.require_registration_open(state, now)  # T-REG-1: re-entry closes with it
     entry = PlayerReentered(player_id=f"p{state.ids_issued + 1}", previous_id=player.id,
                             name=player.name,
-                            earlier_entry_can_cash=command.rules.earlier_entry_can_cash)
+                            earlier_entry_can_cash=state.house_rules.eliminations.earlier_entry_can_cash)
     # After the draw the new entry is seated at once, like a late registration (TDA 8A, T-MOVE-2).
     return [entry, *seating.seat_new_entries(state, [(entry.player_id, entry.name)], command)]
 

@@ -63,7 +63,7 @@ def decide_start(state: TournamentState, command: HandForHandStart, now: datetim
     if len(command.tables) != len(set(command.tables)) or tables[0] < 1:
         raise InvalidInput("--tables: each table once, numbered from 1")
     running = state.clock.running
-    started = HandForHandStarted(tables=tables, rules=command.rules, paused_clock=running,
+    started = HandForHandStarted(tables=tables, rules=state.house_rules.eliminations, paused_clock=running,
                                  hand_in_progress=command.hand_in_progress)
     return [started, ClockPaused()] if running else [started]
 
