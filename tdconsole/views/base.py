@@ -17,7 +17,10 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, TypeA
 class View(BaseModel):
     """A view model: what an interface shows at one moment, built once and never changed."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", serialize_by_alias=True, validate_by_name=True)
+    # defer_build: a view's validator is built when it is first used, not at import, so a command
+    # pays only for the views it shows (the CLI starts anew for every call).
+    model_config = ConfigDict(frozen=True, extra="forbid", serialize_by_alias=True, validate_by_name=True,
+                              defer_build=True)
 
     @classmethod
     def many(cls, rows: Iterable[dict[str, Any]]) -> list[Self]:
