@@ -18,7 +18,7 @@ from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
 from tdconsole.domain.calculators.chips_pushed import ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsInput, resolve_pots
 from tdconsole.domain.calculators.showdown import GameName, Half, showdown
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.money.icm import icm
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
 
@@ -231,7 +231,7 @@ def chip_race_command(
 
 # --- issue 4: the rules engine (betting, chips, pots, showdown) --------------------------------
 
-def _rules_line(rules: list[str]) -> None:
+def _rules_line(rules: RuleIds) -> None:
     console.print(f"rules: {', '.join(rules)}")
 
 

@@ -13,6 +13,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from tdconsole.domain.clock.structure import Structure
+from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules, HouseRules
@@ -79,7 +80,7 @@ class PlayerBusted(_Event):
     # Tied players (T-ELIM-2, RP-8A) share places `place`..`last_place`; None = not tied.
     last_place: int | None = None
     # The rule IDs that decided the place (T-ELIM-1/2/3, T-H4H-1, RP-8A).
-    rules: list[str] = Field(default_factory=list)
+    rules: RuleIds = Field(default_factory=list)
     # Who knocked the entry out, and each one's share of its bounty (T-BOUNTY-1).
     knocked_out_by: list[str] = Field(default_factory=list)
     bounty: dict[str, int] = Field(default_factory=dict)

@@ -376,20 +376,13 @@ def _vacate(state: TournamentState, name: str, number: int | None) -> None:
 
 
 def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
-    # Registration's applier for the same event may run first and clear the player's seat.
+    # Runs before busts' applier (APPLIERS), while the player's record still names his seat.
     player = state.players[event.player_id]
     _vacate(state, player.name, player.table)
     player.table = player.seat = None
 
 
 def apply_unregistered(state: TournamentState, event: PlayerUnregistered, now: datetime) -> None:
-    player = state.players.get(event.player_id)
-    if player is not None:
-        _vacate(state, player.name, player.table)
-        return
-    # Registration's applier ran first and forgot him: he is the occupant nobody answers to.
-    for number, table in list(state.room.items()):
-        for name in table.occupants.values():
-            if name.casefold() not in state.by_name:
-                _vacate(state, name, number)
-                return
+    # Runs before registration's applier (APPLIERS), which forgets the player.
+    player = state.players[event.player_id]
+    _vacate(state, player.name, player.table)
