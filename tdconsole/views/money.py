@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tdconsole.domain.errors import TdError
+from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.players import hand_for_hand
@@ -38,7 +38,7 @@ class DealView(View):
     approved: bool
     left_for_winner: int
     players: list[DealPlayer]
-    rules: list[str]
+    rules: RuleIds
 
 
 def deal_view(state: TournamentState) -> DealView | None:

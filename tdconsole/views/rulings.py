@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Protocol
 
 from tdconsole.domain.clock.timing import format_duration
+from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.clock_call import clock_call_state
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty, PenaltyKind
 from tdconsole.domain.floor.rulings import Scenario, Suggestion, ordered
@@ -107,7 +108,7 @@ class PenaltyRow(View):
     ended: bool
     given_at: str
     reason: str
-    rules: list[str]
+    rules: RuleIds
 
 
 def left_text(row: PenaltyRow) -> str:
@@ -185,7 +186,7 @@ class ClockCallRow(View):
     remaining_seconds: int
     warning: bool
     expired: bool
-    rules: list[str]
+    rules: RuleIds
     # At zero: the ruling to log (H-DEAD-D; TDA 29).
     proposal: Suggestion | None
 
