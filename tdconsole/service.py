@@ -16,7 +16,7 @@ from typing import Literal
 
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.commands import Command, Drawing
-from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.errors import Forbidden, InvalidInput, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.players.registration import validate_name
@@ -84,7 +84,7 @@ class Service:
         now: Clock = utc_now,
     ) -> Service:
         if role != "td":
-            raise TdError("floor staff cannot create a tournament (TD only)")
+            raise Forbidden("floor staff cannot create a tournament (TD only)")
         _check_setup(buy_in, fee, starting_stack, seats_per_table)
         created = TournamentCreated(
             name=validate_name(name),
@@ -109,9 +109,9 @@ class Service:
     def execute(self, command: Command) -> list[Envelope]:
         """Decide on the freshest state, append, apply; retry when another writer won the race."""
         if self.role == "display":
-            raise TdError("a display is read-only: it cannot " + command.verb)
+            raise Forbidden("a display is read-only: it cannot " + command.verb)
         if command.td_only and self.role != "td":
-            raise TdError(f"floor staff cannot {command.verb} (TD only)")
+            raise Forbidden(f"floor staff cannot {command.verb} (TD only)")
         deadline = time.monotonic() + RETRY_SECONDS
         attempt = 0
         while True:

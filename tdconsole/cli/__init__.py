@@ -20,6 +20,7 @@ from tdconsole.cli.rules import rules_app
 from tdconsole.cli.rulings import rulings_app
 from tdconsole.cli.seating import app as seating_app
 from tdconsole.cli.seating import seated_lines, where
+from tdconsole.cli.staff import staff_app
 from tdconsole.cli.structure import structure_app
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import describe_validation_error, load_house_rules
@@ -47,6 +48,7 @@ app.add_typer(seating_app)  # draw, seat, move, hand-done, button, balance, brea
 app.add_typer(money_app)
 app.add_typer(display_app)  # tdconsole display, tdconsole serve
 app.add_typer(floor_app)
+app.add_typer(staff_app, name="staff")  # tdconsole staff add/list/remove: the web remote's PINs
 
 
 @app.callback()

@@ -5,7 +5,9 @@ from __future__ import annotations
 import getpass
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -31,11 +33,31 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable J
 console = Console(highlight=False, markup=False)
 
 
+# Where a command's result goes instead of standard output: the web runs the CLI's own commands
+# (tdconsole.web.actions) and answers with the very document `--json` would print.
+_captured: ContextVar[list[Any] | None] = ContextVar("captured", default=None)
+
+
+@contextmanager
+def capture() -> Iterator[list[Any]]:
+    """Collect what `emit` gives, as plain JSON data, instead of printing it (this thread only)."""
+    results: list[Any] = []
+    token = _captured.set(results)
+    try:
+        yield results
+    finally:
+        _captured.reset(token)
+
+
 def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> None:
     """Print `data` as JSON with `--json`, else call `render` (or print it plainly).
 
     `data` is a view (any model), or lists and dicts holding views: each is dumped as it declares
     its keys (tdconsole.views.base)."""
+    data = jsonable(data)
+    if (results := _captured.get()) is not None:
+        results.append(json.loads(json.dumps(data)))  # what a script would read back
+        return
     if as_json or render is None:
         sys.stdout.write(json.dumps(jsonable(data), ensure_ascii=False) + "\n")
     else:

@@ -40,3 +40,18 @@ class EventRow(Base):
     command_id: Mapped[str] = mapped_column(String(64), index=True)
     type: Mapped[str] = mapped_column(String(64))
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class StaffRow(Base):
+    """Who may log in to the web remote. Not an event: a PIN hash has no place in the tournament's log,
+    and staff serve every tournament in the database."""
+
+    __tablename__ = "staff"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(100))
+    # The name case-folded: "anna" and "Anna" are one staff member (unique).
+    key: Mapped[str] = mapped_column(String(100), unique=True)
+    role: Mapped[str] = mapped_column(String(16))
+    pin_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

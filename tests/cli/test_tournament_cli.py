@@ -6,7 +6,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from alembic.script import ScriptDirectory
 
+from tdconsole.store.db import alembic_config
 from tests.cli.helpers import assert_one_line_error, run
 
 Capsys = pytest.CaptureFixture[str]
@@ -158,7 +160,8 @@ def test_no_tournament_yet(tmp_path: Path, capsys: Capsys) -> None:
 def test_db_upgrade_and_default_database_from_the_environment(tmp_path: Path, capsys: Capsys,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TDCONSOLE_DB", str(tmp_path / "env.sqlite"))
-    assert run(capsys, "db", "upgrade", "--json").json["revision"] == "0002"
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert run(capsys, "db", "upgrade", "--json").json["revision"] == head
     assert run(capsys, "new", "From env", "--json").json["id"] == 1
     assert (tmp_path / "env.sqlite").exists()
 
