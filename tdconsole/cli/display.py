@@ -10,10 +10,10 @@ import typer
 from tdconsole.cli.kit import console, session_of
 from tdconsole.service import Service
 
-display_app = typer.Typer()
+app = typer.Typer()  # top-level: display, serve
 
 
-@display_app.command("display")
+@app.command("display")
 def display(
     ctx: typer.Context,
     sound: Annotated[bool, typer.Option("--sound/--no-sound",
@@ -27,7 +27,7 @@ def display(
     DisplayApp(service, sound=sound and session.sound).run()
 
 
-@display_app.command("serve")
+@app.command("serve")
 def serve(
     ctx: typer.Context,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: the whole "

@@ -9,12 +9,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from pydantic import BaseModel
-from rich.console import Console
 
 from tdconsole.config.toml import load_house_rules, validate
 from tdconsole.domain import commands
@@ -25,12 +25,29 @@ from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 M = TypeVar("M", bound=BaseModel)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
-# Names and other user text are printed literally, never read as Rich markup.
-console = Console(highlight=False, markup=False)
+class _Console:
+    """Rich's console, made on the first human-readable print: `--json` output and scripts never
+    import Rich, which takes longer to load than most commands take to run (bench_cli)."""
+
+    @cached_property
+    def rich(self) -> Console:
+        from rich.console import Console
+
+        # Names and other user text are printed literally, never read as Rich markup.
+        return Console(highlight=False, markup=False)
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        self.rich.print(*objects, **options)
+
+
+console = _Console()
 
 
 # Where a command's result goes instead of standard output: the web runs the CLI's own commands
@@ -122,6 +139,13 @@ def session_of(ctx: typer.Context) -> Session:
     session = ctx.find_root().obj
     assert isinstance(session, Session)
     return session
+
+
+def open_tui(session: Session) -> None:
+    """The TD's screens on the session's tournament (Textual loads only here)."""
+    from tdconsole.tui.app import create_app
+
+    create_app(session.service(), sound=session.sound).run()
 
 
 def default_actor() -> str:

@@ -33,19 +33,19 @@ from tdconsole.views.money import (
 )
 from tdconsole.views.tournament import state_view
 
-money_app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
+app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
 settings_app = typer.Typer(help="The prize pool and payout settings.", no_args_is_help=True)
 h4h_app = typer.Typer(help="Hand-for-hand (T-H4H-1, RP-8).", no_args_is_help=True)
 deal_app = typer.Typer(help="Deals: ICM, chip chop, custom (T-DEAL-1).", no_args_is_help=True)
-money_app.add_typer(settings_app, name="money")
-money_app.add_typer(h4h_app, name="h4h")
-money_app.add_typer(deal_app, name="deal")
+app.add_typer(settings_app, name="money")
+app.add_typer(h4h_app, name="h4h")
+app.add_typer(deal_app, name="deal")
 
 
 # ---------------------------------------------------------------- busts, re-entries, add-ons
 
 
-@money_app.command()
+@app.command()
 def bust(
     ctx: typer.Context,
     names: list[str],
@@ -96,7 +96,7 @@ def bust(
     emit(data, as_json, render)
 
 
-@money_app.command()
+@app.command()
 def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
     service = session_of(ctx).execute(commands.Reenter(name=name))
@@ -110,7 +110,7 @@ def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
         f"{player.name} re-enters (entry {player.entry}); {data['entries']} entries"))
 
 
-@money_app.command("add-on")
+@app.command("add-on")
 def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
     """Sell an add-on to each player named."""
     service = session_of(ctx).execute(commands.AddOn(names=names))
@@ -120,7 +120,7 @@ def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> N
         f"Add-on for {', '.join(data['add_ons'])}; prize pool {data['prize_pool']:,}"))
 
 
-@money_app.command()
+@app.command()
 def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
         metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
           as_json: JsonFlag = False) -> None:
@@ -145,7 +145,7 @@ def _payouts_render(data: PayoutsView) -> None:
         console.print(f"The payouts cannot be made: {data.error}")
 
 
-@money_app.command()
+@app.command()
 def payouts(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """What each place pays: {"prize_pool": n, "payouts": [{"place", "amount"}]}."""
     service = session_of(ctx).service()
@@ -377,7 +377,7 @@ def deal_show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 # ---------------------------------------------------------------- results
 
 
-@money_app.command()
+@app.command()
 def results(
     ctx: typer.Context,
     format: Annotated[Literal["csv", "json", "html"], typer.Option(

@@ -26,6 +26,8 @@ rules_app = typer.Typer(
     help="Floor calculators: betting, chips pushed, pots, showdown, posts, ICM.",
     no_args_is_help=True,
 )
+app = typer.Typer()  # top-level: rules
+app.add_typer(rules_app, name="rules")
 
 
 # --- money: ICM and payouts (issue 6) -------------------------------------------------------------

@@ -36,6 +36,8 @@ from tdconsole.views.rulings import (
 rulings_app = typer.Typer(
     help="Floor rulings: scenarios, suggestions, the rulings log, penalties and clock calls.",
     no_args_is_help=True)
+app = typer.Typer()  # top-level: rulings
+app.add_typer(rulings_app, name="rulings")
 
 AnswerOption = Annotated[list[str] | None, typer.Option(
     "--answer", "-a", metavar="KEY=VALUE",

@@ -7,8 +7,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table as RichTable
-from rich.text import Text
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.domain import commands
@@ -49,6 +47,10 @@ SeatArg = Annotated[int, typer.Argument(help="Seat number.")]
 
 
 def render_tables(views: list[TableView]) -> None:
+    # Rich loads only for human-readable output (a scripted `--json` call never needs it).
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     table = RichTable("table", "seat", "player", "")
     for view in views:
         if view.status != "open":
@@ -154,6 +156,8 @@ def button(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag
 
 
 def render_plan(plan: BalancePlan, applied: bool) -> None:
+    from rich.text import Text
+
     if plan.break_ is not None:
         console.print(f"Break table {plan.break_} first (T-BREAK-1): "
                       f"tdconsole break-table {plan.break_} --apply")
@@ -201,6 +205,8 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
             "seats": [s.model_dump(mode="json", by_alias=True) for s in seats]}
 
     def render() -> None:
+        from rich.text import Text
+
         verb = "Broke" if apply else "Would break"
         console.print(f"{verb} table {table}:")
         for s in data["seats"]:

@@ -16,6 +16,8 @@ from tdconsole.domain.errors import InvalidInput
 from tdconsole.store.staff import StaffStore, check_pin
 
 staff_app = typer.Typer(help="Staff who may log in to the web remote with a PIN.", no_args_is_help=True)
+app = typer.Typer()  # top-level: staff (add, list, remove: the web remote's PINs)
+app.add_typer(staff_app, name="staff")
 
 
 def _staff(ctx: typer.Context) -> StaffStore:

@@ -53,6 +53,8 @@ class Register(Drawing):
 
     verb: ClassVar[str] = "register players"
     names: list[str] = Field(min_length=1)
+    # name as given -> the club member's number it is linked to (names left out: guests).
+    members: dict[str, int] = Field(default_factory=dict)
 
 
 class Unregister(Command):

@@ -66,6 +66,9 @@ class PlayerRegistered(_Event):
     type: Literal["player_registered"] = "player_registered"
     player_id: str
     name: str
+    # The club member this entry is (their number); None: a guest, and every log written before
+    # members were linked. A member's history and league points come from this link.
+    member: int | None = None
 
 
 class PlayerUnregistered(_Event):

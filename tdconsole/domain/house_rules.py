@@ -7,8 +7,10 @@ The defaults are the club's (RULES.md); the alternatives are the TDA's or Robert
 from __future__ import annotations
 
 from typing import Any, Literal, get_origin
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from tdconsole.domain.errors import InvalidInput
 
@@ -80,6 +82,56 @@ class PenaltyRules(_Section):
     conduct_minutes: int = Field(default=5, gt=0)
 
 
+def _refused(message: str) -> PydanticCustomError:
+    # The message as it stands (a plain ValueError would read "Value error, ...").
+    return PydanticCustomError("house_rule", message)
+
+
+class MoneyRules(_Section):
+    """How the club writes money and time: kroner in Danish by default (`1.234 kr.`).
+
+    A setting, not a rule: the currency every amount of the tournament is in (ISO 4217), the
+    locale that writes amounts, dates and times (a terminal's language may choose another), and
+    the club's time zone (IANA) for the times people read. Only `views/` formats with them; the
+    domain keeps amounts as whole units of `currency`.
+    """
+
+    currency: str = "DKK"
+    locale: str = "da_DK"
+    time_zone: str = "Europe/Copenhagen"
+
+    # Checked against Babel's and the time-zone database's lists, so a typo ("DKR", "da-dk",
+    # "Europe/Copenhagn") is refused when set rather than on every screen that shows an amount.
+    @field_validator("currency")
+    @classmethod
+    def _known_currency(cls, value: str) -> str:
+        from babel.numbers import list_currencies
+
+        code = value.strip().upper()
+        if code not in list_currencies():
+            raise _refused(f"{value!r} is not an ISO 4217 currency code (DKK, EUR, SEK, ...)")
+        return code
+
+    @field_validator("locale")
+    @classmethod
+    def _known_locale(cls, value: str) -> str:
+        from babel import Locale, UnknownLocaleError
+
+        try:
+            return str(Locale.parse(value.strip().replace("-", "_")))
+        except (ValueError, UnknownLocaleError):
+            raise _refused(f"{value!r} is not a locale (da_DK, en_GB, ...)") from None
+
+    @field_validator("time_zone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value.strip())
+        except (ValueError, ZoneInfoNotFoundError):
+            raise _refused(f"{value!r} is not a time zone (Europe/Copenhagen, UTC, ...)") from None
+        return value.strip()
+
+
 class HouseRules(_Section):
     """The whole `configs/house_rules.toml`; every section may be left out to take the club default."""
 
@@ -90,6 +142,7 @@ class HouseRules(_Section):
     clock_call: ClockCallRules = ClockCallRules()
     eliminations: EliminationRules = EliminationRules()
     penalties: PenaltyRules = PenaltyRules()
+    money: MoneyRules = MoneyRules()
 
     @classmethod
     def settings(cls) -> list[str]:

@@ -36,6 +36,8 @@ class Player:
     knockouts: int = 0
     bounties: int = 0
     add_ons: int = 0
+    # The club member this entry is (a re-entry stays the member's); None: a guest.
+    member: int | None = None
 
 
 @dataclass(slots=True)

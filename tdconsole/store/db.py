@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import sqlite3
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 
 from tdconsole.domain.errors import TdError
+
+# Alembic (with Mako and Pygments) takes longer to import than a command takes to run, and a
+# database already at the newest revision needs none of it: it loads only to check or migrate.
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 
 class StoreError(TdError):
@@ -29,6 +30,8 @@ def default_database() -> str:
     """`$TDCONSOLE_DB`, else `tdconsole.sqlite` in the user's data directory."""
     if env := os.environ.get("TDCONSOLE_DB"):
         return env
+    import platformdirs  # only when no database is named: scripts name theirs
+
     directory = platformdirs.user_data_path("tdconsole", appauthor=False)
     directory.mkdir(parents=True, exist_ok=True)
     return str(directory / "tdconsole.sqlite")
@@ -79,6 +82,8 @@ def migrations_dir() -> Path:
 
 
 def alembic_config() -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(migrations_dir()))
     return config
@@ -106,8 +111,49 @@ def backup_sqlite(path: Path, revision: str | None) -> Path:
     return target
 
 
+def declared_head(versions: Path) -> str | None:
+    """The one revision no migration in `versions` revises, read without importing Alembic;
+    None when that is not plain (a merge, a branch, a file that does not parse): Alembic decides."""
+    revisions: set[str] = set()
+    revised: set[str] = set()
+    try:
+        for path in versions.glob("*.py"):
+            values = {target.id: node.value for node in ast.parse(path.read_bytes()).body
+                      if isinstance(node, ast.Assign) for target in node.targets
+                      if isinstance(target, ast.Name)}
+            revision = ast.literal_eval(values["revision"])
+            down = ast.literal_eval(values["down_revision"]) if "down_revision" in values else None
+            if not isinstance(revision, str) or not isinstance(down, str | None):
+                return None
+            revisions.add(revision)
+            revised.update([down] if down else [])
+    except (OSError, SyntaxError, ValueError, KeyError):
+        return None
+    heads = revisions - revised
+    return heads.pop() if len(heads) == 1 else None
+
+
+def _at_head(engine: Engine) -> str | None:
+    """The head revision when the database is already there (the usual start), else None."""
+    head = declared_head(migrations_dir() / "versions")
+    if head is None:
+        return None
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+    except DatabaseError:  # no such table, not a database: the full check below says which
+        return None
+    return head if [row[0] for row in rows] == [head] else None
+
+
 def upgrade(engine: Engine) -> str | None:
     """Bring the schema to the newest revision; returns the revision. Copies a SQLite file aside first."""
+    if (head := _at_head(engine)) is not None:
+        return head
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
     config = alembic_config()
     script = ScriptDirectory.from_config(config)
     head = script.get_current_head()

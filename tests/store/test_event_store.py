@@ -234,3 +234,27 @@ def test_a_race_lost_between_load_and_append_reports_what_changed(store: EventSt
     with pytest.raises(Conflict, match=r"another terminal changed the tournament first.*already registered"):
         second.execute(Register(names=["anna"]))
     assert len(store.load(first.tournament_id)) == 2
+
+
+# ---------------------------------------------------------------- the start-up check without Alembic
+
+
+def test_the_head_read_without_alembic_is_alembics_head() -> None:
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(db.alembic_config())
+    assert db.declared_head(db.migrations_dir() / "versions") == script.get_current_head()
+
+
+def _migration(directory: Path, revision: str, down: str | None) -> None:
+    (directory / f"{revision}_m.py").write_text(f"revision = {revision!r}\ndown_revision = {down!r}\n")
+
+
+def test_a_head_that_is_not_plain_is_left_to_alembic(tmp_path: Path) -> None:
+    _migration(tmp_path, "0001", None)
+    _migration(tmp_path, "0002", "0001")
+    assert db.declared_head(tmp_path) == "0002"
+    _migration(tmp_path, "0003", "0001")  # a branch: two heads
+    assert db.declared_head(tmp_path) is None
+    (tmp_path / "0003_m.py").write_text("revision = ")
+    assert db.declared_head(tmp_path) is None

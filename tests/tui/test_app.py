@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Digits, Input
 from tdconsole.domain.commands import Bust, Register
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tests.conftest import FakeClock
 
@@ -105,6 +105,25 @@ async def test_follow_shows_another_terminals_write_within_a_second(service: Ser
         other.execute(Register(names=["Elsebeth"]))
         await pilot.pause(1.0)
         assert "Elsebeth" in _names(app)
+
+
+async def test_every_change_reaches_the_active_screen_as_one_typed_message(service: Service) -> None:
+    """Another terminal's write and this terminal's own command travel the same way: the app tells
+    the screen in front with `TournamentChanged`, and the screen redraws from the state."""
+    other = Service(service.store, service.tournament_id, actor="floor-laptop")
+    app = create_app(service, poll_seconds=60)
+    seen: list[Message] = []
+    async with app.run_test(message_hook=seen.append) as pilot:
+        await pilot.press("f2")
+        other.execute(Register(names=["Elsebeth"]))
+        app.follow()
+        await pilot.pause()
+        assert "Elsebeth" in _names(app)
+        await pilot.press("n", *"Frida", "enter")
+        await pilot.pause()
+        assert "Frida" in _names(app)
+    changes = [m for m in {id(m): m for m in seen}.values() if isinstance(m, TournamentChanged)]
+    assert len(changes) == 2
 
 
 async def test_t_level_1_f4_edits_the_tournaments_structure_and_saving_changes_it(
@@ -227,3 +246,25 @@ async def test_markup_in_names_never_breaks_the_screens(tmp_path, fake_clock: Fa
         await pilot.press("f3")
         await pilot.press("f1")
         await pilot.pause()
+
+
+async def test_registration_offers_members_as_you_type_and_links_them(service: Service) -> None:
+    from tdconsole.club.members import Members
+
+    members = Members(service.store)
+    members.add("Dorthe Kragh", number=12)
+    members.add("Dorte Banned", number=13)
+    members.set_banned("13", True, "no-show")
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f2", "n", *"dor")
+        await pilot.pause()
+        register = app.screen.query_one("#register", Input)
+        assert register._suggestion == "Dorthe Kragh"  # the banned member is not offered
+        await pilot.press("right", "enter")  # → takes the offer
+        await pilot.pause()
+        assert service.state.find("Dorthe Kragh").member == 12
+        await pilot.press(*"dorte banned", "enter")
+        await pilot.pause()
+        assert any("is banned: no-show" in str(n.message) for n in app._notifications)
+        assert service.state.entries == 5

@@ -97,3 +97,33 @@ async def test_average_in_big_blinds_follows_the_level_without_any_new_event(
         fake_clock.advance(15 * 60 + 1)  # club-turbo level 2: 100/300
         await pilot.pause(0.4)
         assert "Average 20,000 (67 BB)" in _text(app, "#figures")
+
+
+async def test_between_tournaments_the_display_shows_the_league_standings(service: Service) -> None:
+    from tdconsole.club.leagues import Leagues
+    from tdconsole.club.members import Members
+    from tdconsole.config.leagues import load_formula
+    from tdconsole.domain.commands import Bust, Register
+    from tdconsole.domain.league.standings import LeagueRules
+    from tdconsole.tui.widgets.league_board import LeagueBoard
+
+    members = Members(service.store)
+    members.add("Dorthe Kragh", number=12)
+    service.execute(Register(names=["Dorthe Kragh"], members={"Dorthe Kragh": 12}))
+    leagues = Leagues(service.store)
+    key, formula = load_formula("field")
+    leagues.add(leagues.new("Winter", key, formula, LeagueRules()), [service.tournament_id])
+    app = _display(service)
+    async with app.run_test() as pilot:
+        board = app.query_one(LeagueBoard)
+        # Not started: the clock, and under it the league (no tournament finished yet).
+        assert board.display and app.query_one(ClockPanel).display
+        for name in ("Anna", "Bo", "Carl", "[bold red]x[/]"):
+            service.execute(Bust(names=[name]))
+        while app.query_one(ClockPanel).display:
+            await pilot.pause(0.05)
+        # Finished: the standings instead of the clock, the winner on top with 5 points of 5 entries.
+        table = board.content
+        assert table.title == "Winter: after 1 of 1"
+        assert [str(cell) for cell in table.columns[1]._cells][:1] == ["Dorthe Kragh"]
+        assert [str(cell) for cell in table.columns[2]._cells][:1] == ["5,0"]

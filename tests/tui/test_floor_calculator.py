@@ -11,9 +11,11 @@ from tdconsole.domain.calculators.chips_pushed import ChipsAnswer
 from tdconsole.domain.calculators.pots import PotsAnswer
 from tdconsole.domain.house_rules import CLUB, TDA
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
+from tdconsole.tui.service_app import STYLESHEET
 
 
 class CalculatorApp(App[None]):
+    CSS_PATH = STYLESHEET  # the screen's styles, as every terminal loads them
     house_rules = CLUB  # the TD's app gives the tournament's rules in force
 
     def __init__(self, screen: FloorCalculatorScreen) -> None:

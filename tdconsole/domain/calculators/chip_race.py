@@ -16,11 +16,14 @@ per player saved from being raced out; `ChipRace.value_change` states it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from pokerkit import Card
 from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import InvalidInput, RuleIds
+
+if TYPE_CHECKING:  # the race only reads the cards dealt; pokerkit loads where they are parsed
+    from pokerkit import Card
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"  # bridge order: clubs, diamonds, hearts, spades

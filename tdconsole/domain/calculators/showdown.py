@@ -11,32 +11,28 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
-
-from pokerkit import (
-    Card,
-    Hand,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
-    Rank,
-    StandardHighHand,
-)
-from pokerkit.lookups import Label
+from typing import TYPE_CHECKING, Literal
 
 from tdconsole.domain.calculators.common import cite, clockwise_from
 from tdconsole.domain.errors import InvalidInput, RuleIds
+
+# pokerkit builds its hand tables when imported, a large share of a command's start-up: it is
+# imported only by the functions that evaluate hands, so `tdconsole state` never pays for it.
+if TYPE_CHECKING:
+    from pokerkit import Card, Hand
 
 GameName = Literal["holdem", "omaha", "omaha-hilo"]
 ShowOrder = Literal["club", "tda"]  # HouseRules.showdown.order
 HOLE_CARDS: dict[str, int] = {"holdem": 2, "omaha": 4, "omaha-hilo": 4}
 BOARD_CARDS = 5
 
+# Keyed by pokerkit's rank letters (its `Rank` is a string enum of them).
 _RANK_WORDS = {
-    Rank.DEUCE: ("two", "twos"), Rank.TREY: ("three", "threes"), Rank.FOUR: ("four", "fours"),
-    Rank.FIVE: ("five", "fives"), Rank.SIX: ("six", "sixes"), Rank.SEVEN: ("seven", "sevens"),
-    Rank.EIGHT: ("eight", "eights"), Rank.NINE: ("nine", "nines"), Rank.TEN: ("ten", "tens"),
-    Rank.JACK: ("jack", "jacks"), Rank.QUEEN: ("queen", "queens"), Rank.KING: ("king", "kings"),
-    Rank.ACE: ("ace", "aces"),
+    "2": ("two", "twos"), "3": ("three", "threes"), "4": ("four", "fours"),
+    "5": ("five", "fives"), "6": ("six", "sixes"), "7": ("seven", "sevens"),
+    "8": ("eight", "eights"), "9": ("nine", "nines"), "T": ("ten", "tens"),
+    "J": ("jack", "jacks"), "Q": ("queen", "queens"), "K": ("king", "kings"),
+    "A": ("ace", "aces"),
 }
 _HIGH_ORDER = "23456789TJQKA"
 
@@ -79,6 +75,8 @@ def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[C
 
 
 def _best_high(game: str, hole: Sequence[Card], board: Sequence[Card]) -> Hand:
+    from pokerkit import OmahaHoldemHand, StandardHighHand
+
     if game == "holdem":
         # The same answer as StandardHighHand.from_game, about three times faster: look up the
         # 21 five-card sets and build the hand object once.
@@ -87,32 +85,34 @@ def _best_high(game: str, hole: Sequence[Card], board: Sequence[Card]) -> Hand:
     return OmahaHoldemHand.from_game(hole, board)
 
 
-def _rank_word(rank: Rank, plural: bool = False) -> str:
+def _rank_word(rank: str, plural: bool = False) -> str:
     return _RANK_WORDS[rank][1 if plural else 0]
 
 
-def _groups(cards: Iterable[Card]) -> list[Rank]:
+def _groups(cards: Iterable[Card]) -> list[str]:
     """Ranks ordered by how many of each, then by rank: the order a hand is read in."""
-    ranks = [card.rank for card in cards]
+    ranks: list[str] = [card.rank for card in cards]
     return sorted(set(ranks), key=lambda r: (ranks.count(r), _HIGH_ORDER.index(r)), reverse=True)
 
 
-def _straight_top(cards: Sequence[Card]) -> Rank:
-    ranks = {card.rank for card in cards}
+def _straight_top(cards: Sequence[Card]) -> str:
+    ranks: set[str] = {card.rank for card in cards}
     # The wheel A-2-3-4-5 is five-high: the ace plays low (S-RANK-1).
-    if ranks == {Rank.ACE, Rank.DEUCE, Rank.TREY, Rank.FOUR, Rank.FIVE}:
-        return Rank.FIVE
+    if ranks == set("A2345"):
+        return "5"
     return max(ranks, key=_HIGH_ORDER.index)
 
 
 def name_high(hand: Hand) -> str:
     """The hand in words: "full house, kings full of aces", "straight, five high"."""
+    from pokerkit.lookups import Label
+
     label = hand.entry.label
     groups = _groups(hand.cards)
     match label:
         case Label.STRAIGHT_FLUSH:
             top = _straight_top(hand.cards)
-            return "royal flush" if top == Rank.ACE else f"straight flush, {_rank_word(top)} high"
+            return "royal flush" if top == "A" else f"straight flush, {_rank_word(top)} high"
         case Label.FOUR_OF_A_KIND:
             return f"four of a kind, {_rank_word(groups[0], True)}"
         case Label.FULL_HOUSE:
@@ -186,6 +186,8 @@ def showdown(
     order: ShowOrder = "club",
 ) -> Showdown:
     """Evaluate every hand; `order` is `HouseRules.showdown.order` ("club" or "tda")."""
+    from pokerkit import OmahaEightOrBetterLowHand
+
     _check_deck(game, board, hands)
     rules: RuleIds = []
     cite(rules, "S-SHOW-1", "12", "S-RANK-1")

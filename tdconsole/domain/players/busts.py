@@ -140,7 +140,8 @@ def apply_reentered(state: TournamentState, event: PlayerReentered, now: datetim
     registration.shift_places(state, +1)
     earlier = state.players[event.previous_id]
     earlier.can_cash = event.earlier_entry_can_cash
-    state.players[event.player_id] = Player(event.player_id, event.name, entry=earlier.entry + 1)
+    state.players[event.player_id] = Player(event.player_id, event.name, entry=earlier.entry + 1,
+                                            member=earlier.member)
     state.by_name[event.name.casefold()] = event.player_id
     state.players_left += 1
     state.ids_issued += 1

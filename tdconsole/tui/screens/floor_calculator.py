@@ -149,13 +149,6 @@ def describe_pots(answer: PotsAnswer) -> str:
 class FloorCalculatorScreen(Screen[None]):
     """Three calculators in tabs; each answers as soon as its fields make a valid question."""
 
-    DEFAULT_CSS = """
-    FloorCalculatorScreen VerticalScroll { padding: 0 1; }
-    FloorCalculatorScreen Grid { grid-size: 2; grid-columns: 28 1fr; grid-rows: 3; height: auto; }
-    FloorCalculatorScreen Label { padding: 1 0 0 0; }
-    FloorCalculatorScreen .answer { margin: 1 0; padding: 0 1; border: round $accent; }
-    FloorCalculatorScreen .answer.-error { border: round $error; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
 
     class Answered(Message):

@@ -105,23 +105,6 @@ class StructureEditorScreen(Screen[None]):
         Binding("ctrl+r", "remove", "Remove row"),
         Binding("escape", "close", "Close"),
     ]
-    DEFAULT_CSS = """
-    StructureEditorScreen #head { height: 3; }
-    StructureEditorScreen #head Input { width: 1fr; }
-    StructureEditorScreen #chips { height: 1; padding: 0 1; color: $text-muted; }
-    StructureEditorScreen #columns { height: 1; color: $text-muted; }
-    StructureEditorScreen #columns Label { width: 1fr; padding: 0 2; }
-    StructureEditorScreen #columns Label:first-child { width: 9; padding: 0; }
-    StructureEditorScreen #periods { height: 1fr; }
-    StructureEditorScreen #status { height: 1; padding: 0 1; background: $success-darken-2; }
-    StructureEditorScreen #status.-invalid { background: $error; }
-    StructureEditorScreen #actions { height: 3; }
-    StructureEditorScreen #actions Button { min-width: 10; margin-right: 1; }
-    StructureEditorScreen #actions Input { width: 1fr; }
-    StructureEditorScreen #generator { height: 3; }
-    StructureEditorScreen #generator Label { padding: 1 1 0 1; }
-    StructureEditorScreen #generator Input { width: 1fr; }
-    """
 
     class Saved(Message):
         """The TD saved a valid structure; the app turns it into a command."""

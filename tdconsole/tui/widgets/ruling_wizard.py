@@ -21,6 +21,7 @@ from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.floor.rulings import Catalogue, OpenQuestion, Scenario, Suggestion, Walk
 from tdconsole.domain.state import TournamentState
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.service_app import service_of
 from tdconsole.views.rulings import suggestion_lines
 
 
@@ -91,11 +92,11 @@ class RulingWizard(Vertical):
 
     @property
     def state(self) -> TournamentState:
-        return self.app.service.state  # type: ignore[attr-defined, no-any-return]
+        return service_of(self).state
 
     @property
     def staff(self) -> str:
-        return self.app.service.actor  # type: ignore[attr-defined, no-any-return]
+        return service_of(self).actor
 
     def list_scenarios(self, needle: str) -> None:
         words = needle.casefold().split()
