@@ -19,6 +19,7 @@ import random
 import re
 import time
 from collections.abc import Iterator
+from datetime import datetime, tzinfo
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -52,6 +53,14 @@ def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
     ids = itertools.count(1)
     monkeypatch.setattr("tdconsole.service.uuid",
                         SimpleNamespace(uuid4=lambda: SimpleNamespace(hex=f"command-{next(ids):04d}")))
+    # Members and leagues are stamped when they are made: by the same clock.
+    class FrozenDatetime(datetime):
+        @classmethod
+        def now(cls, tz: tzinfo | None = None) -> datetime:  # type: ignore[override]
+            return clock()
+
+    for module in ("tdconsole.club.members", "tdconsole.club.leagues"):
+        monkeypatch.setattr(f"{module}.datetime", FrozenDatetime)
     # The clock's wall times (level_ends_at, break_at) are local: fix the zone, summer time and all.
     monkeypatch.setenv("TZ", "Europe/Copenhagen")
     time.tzset()
@@ -63,9 +72,10 @@ def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
 class Transcript:
     """Runs commands on one database and keeps each one's standard output."""
 
-    def __init__(self, db: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    def __init__(self, folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                  clock: FakeClock) -> None:
-        self.db, self.capsys, self.monkeypatch, self.clock = db, capsys, monkeypatch, clock
+        self.folder, self.db = folder, str(folder / "contract.sqlite")
+        self.capsys, self.monkeypatch, self.clock = capsys, monkeypatch, clock
         self.blocks: list[tuple[str, str]] = []
 
     def __call__(self, *argv: str, stdin: object = None, json_flag: bool = True) -> str:
@@ -73,7 +83,7 @@ class Transcript:
         result = run(self.capsys, "--db", self.db, "--actor", "Kim", *args,
                      stdin=None if stdin is None else json.dumps(stdin), monkeypatch=self.monkeypatch)
         assert result.code == 0, (args, result.err)
-        shown = " ".join(args).replace(self.db, "DB")
+        shown = " ".join(args).replace(self.db, "DB").replace(str(self.folder), "TMP")
         # The schema's revision is whatever migration came last: the key is the contract, not its value.
         out = re.sub(r'"revision": "[^"]*"', '"revision": "HEAD"', result.out.replace(self.db, "DB"))
         self.blocks.append((shown, out))
@@ -89,6 +99,13 @@ def evening(t: Transcript) -> None:
     t("new", "Fredag <Cup> & Co", "--buy-in", "300", "--fee", "50", "--seats", "6",
       "--late-reg-level", "6")
     t("tournaments")
+    # Club members: registration links each player to the member of that name.
+    t("members", "add", "Anna", "--number", "1", "--email", "anna@example.org")
+    t("members", "add", "<b>Bo</b>", "--note", "writes his name in <b>")
+    members = t.folder / "members.csv"
+    members.write_text("number;name;phone\n7;Dorte;+45 20 00 00 07\n8;Åse;\n9;Gitte G.;\n", encoding="utf-8")
+    t("members", "import", str(members))
+    t("members", "list")
     t("register", "Anna", "<b>Bo</b>", "[bold]Carl[/]", "Dorte", "Åse", "Frank", "Gitte", "Hans",
       "Ida", "Jens", "Karen", "Lars", "Mads", "Nina")
     t("unregister", "Nina")
@@ -194,6 +211,27 @@ def evening(t: Transcript) -> None:
     t("undo")
     t("log")
     t("state")
+    # The tournament to its end; the member's history and the league.
+    t("bust", "Olga", "Mads", "--stack", "Olga=1000", "--stack", "Mads=2000", "--by", "Anna")
+    t("bust", "Hans", "--by", "<b>Bo</b>")
+    t("bust", "[bold]Carl[/]", "--by", "Anna")
+    t("bust", "<b>Bo</b>", "--by", "Anna")
+    t("state")
+    t("members", "show", "anna")
+    t("members", "show", "8")
+    t("members", "edit", "9", "--name", "Gitte", "--phone", "+45 20 00 00 09")
+    t("members", "ban", "Gitte", "--reason", "chip dumping <again>")
+    t("members", "unban", "9")
+    t("members", "add", "Åse Brandt", "--number", "18")
+    t("members", "merge", "8", "18")
+    t("members", "list", "--search", "a")
+    t("league", "new", "Fredagsliga", "--best", "3", "--tie-break", "events,best-finish")
+    t("league", "add", "1")
+    t("league", "standings")
+    t("league", "set", "--min-events", "2")
+    t("league", "standings")
+    t("league", "list")
+    t("league", "remove", "1")
     # The structure and the calculators.
     t("structure", "list")
     t("structure", "show", "club-deepstack")
@@ -222,7 +260,7 @@ def evening(t: Transcript) -> None:
 def test_every_json_command_prints_what_the_reviewed_transcript_says(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         frozen: FakeClock) -> None:
-    transcript = Transcript(str(tmp_path / "contract.sqlite"), capsys, monkeypatch, frozen)
+    transcript = Transcript(tmp_path, capsys, monkeypatch, frozen)
     try:
         evening(transcript)
     finally:
