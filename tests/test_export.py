@@ -9,17 +9,26 @@ import io
 
 import pytest
 
+from tdconsole.club.leagues import League, Season
+from tdconsole.club.members import Member
+from tdconsole.config.leagues import DEFAULT_FORMULA, load_formula
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.commands import Bust, LogRuling, Register, Seat
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.league.standings import LeagueRules, Standing
 from tdconsole.views.export import (
     RESULTS_FORMATS,
     RULINGS_FORMATS,
     html_page,
+    members_csv,
     results_document,
     rulings_document,
     seating_document,
+    standings_csv,
+    standings_html,
 )
+from tdconsole.views.formatting import Formats
 from tests.domain.helpers import Tournament
 
 HOSTILE = '<script>alert("x")</script> & Co'
@@ -70,3 +79,15 @@ def test_a_name_a_template_does_not_know_fails_rather_than_prints_nothing() -> N
 
     with pytest.raises(jinja2.UndefinedError):
         html_page("seating.html.j2", seats=[])  # no title
+
+
+def test_the_club_pages_escape_and_quote_too() -> None:
+    key, formula = load_formula(DEFAULT_FORMULA)
+    league = League(id=1, name=HOSTILE, formula_key=key, formula=formula, rules=LeagueRules())
+    season = Season(league=league, standings=[Standing(place=1, member=7, name=HOSTILE, points=12.5)],
+                    played=[], pending=[])
+    page = standings_html(season, Formats.of(HouseRules()))
+    assert "<script>" not in page and "<title>&lt;script&gt;" in page
+    assert [row[1] for row in csv.reader(io.StringIO(standings_csv(season)))] == ["name", HOSTILE]
+    members = members_csv([Member(number=7, name=HOSTILE, note='says "hi", twice')])
+    assert list(csv.reader(io.StringIO(members)))[1][:5] == ["7", HOSTILE, "", "", 'says "hi", twice']

@@ -1,5 +1,6 @@
 """Every document tdconsole writes for people and spreadsheets: the seating list and seat slips,
-the results, the rulings record - as text, CSV, JSON or a printable HTML page.
+the results, the rulings record, the league standings and the members list - as text, CSV, JSON
+or a printable HTML page.
 
 One writer each way: HTML pages come from the Jinja2 templates in `views/templates/` with
 autoescape on (names are user text: "<b>Bo</b>" prints as typed, never as markup), CSV from the
@@ -24,6 +25,10 @@ from tdconsole.views.seating import seats
 
 if TYPE_CHECKING:
     import jinja2
+
+    from tdconsole.club.leagues import Season
+    from tdconsole.club.members import Member
+    from tdconsole.views.formatting import Formats
 
 SeatingFormat = Literal["text", "html"]
 SEATING_FORMATS: tuple[SeatingFormat, ...] = ("text", "html")
@@ -114,3 +119,39 @@ def rulings_document(state: TournamentState, fmt: str) -> str:
         return csv_document(EXPORT_COLUMNS, export_rows(state))
     return html_page("rulings.html.j2", title=f"Rulings: {state.info.name}", columns=EXPORT_COLUMNS,
                      rows=export_rows(state))
+
+
+# ---------------------------------------------------------------- the club: standings and members
+# (the club's modules load only with these pages: a seating command does not pay for them)
+
+
+def standings_csv(season: Season) -> str:
+    """The league standings with plain numbers, for a spreadsheet."""
+    from tdconsole.views.club import STANDING_COLUMNS, standings_view
+
+    return csv_document(STANDING_COLUMNS, (
+        ["" if value is None else value for value in (row.place, row.name, row.points, row.events,
+                                                      row.cashes, row.winnings)]
+        for row in standings_view(season)))
+
+
+def standings_html(season: Season, formats: Formats) -> str:
+    """A printable page of the standings, amounts as the club writes them."""
+    from tdconsole.views.club import rules_text, standings_view
+
+    decimals = season.league.formula.decimals
+    rows = [{"place": row.place, "name": row.name, "points": formats.number(row.points, decimals),
+             "events": row.events, "cashes": row.cashes, "winnings": formats.money(row.winnings)}
+            for row in standings_view(season)]
+    return html_page("league_standings.html.j2", lang=formats.locale.split("_")[0], title=season.league.name,
+                     formula=season.league.formula.name, rules=rules_text(season.league.rules).capitalize(),
+                     played=len(season.played), tournaments=len(season.league.tournaments), rows=rows)
+
+
+def members_csv(members: Iterable[Member]) -> str:
+    """Every member, in the columns `members import` reads back."""
+    from tdconsole.club.members import CSV_COLUMNS
+
+    return csv_document(CSV_COLUMNS, (
+        [m.number, m.name, m.email, m.phone, m.note, "yes" if m.banned else "", m.ban_reason]
+        for m in members))
