@@ -54,11 +54,14 @@ def bust(
     by: Annotated[list[str] | None, typer.Option(
         "--by", help="Who knocked them out; repeat for a split bounty (T-BOUNTY-1).")] = None,
     table: Annotated[int | None, typer.Option(help="The table (hand-for-hand, unseated).")] = None,
+    unplaced: Annotated[bool, typer.Option(
+        "--unplaced", help="The TD cannot establish the place (a late report): placed last of "
+                           "those still unplaced, and shown so (T-ELIM-3).")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
     command = commands.Bust(names=names, stacks=name_numbers(stack or [], "--stack"), by=by or [],
-                            table=table)
+                            table=table, unplaced=unplaced)
     service = session_of(ctx).service()
     envelopes = service.execute(command)
     view = state_view(service.state, service.tournament_id, service.now())
@@ -73,7 +76,8 @@ def bust(
                                    "prize": player.prize}
             if isinstance(event, PlayerBusted):
                 row.update(rules=event.rules, bounty={players[k].name: v
-                                                      for k, v in event.bounty.items()})
+                                                      for k, v in event.bounty.items()},
+                           placed_last=event.placed_last)
             else:
                 row.update(pending=True, table=event.table)
             busted.append(row)
@@ -88,8 +92,9 @@ def bust(
                 continue
             rules = f" ({', '.join(row['rules'])})" if row["rules"] else ""
             prize = f", prize {row['prize']:,}" if row["prize"] else ""
+            last = " (placed last of those unplaced)" if row["placed_last"] else ""
             console.print(f"{row['name']} busts in place "
-                          f"{places_text(row['place'], row['last_place'])}{prize}{rules}")
+                          f"{places_text(row['place'], row['last_place'])}{last}{prize}{rules}")
         if view.hand_for_hand.suggested:
             console.print("Hand-for-hand is due (T-H4H-1): tdconsole h4h start")
 

@@ -96,16 +96,27 @@ def seat(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
 
 @app.command()
 def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
+         force: Annotated[bool, typer.Option(
+             "--force", help="Move him now though he is on the button or in the blinds "
+                             "(T-MOVE-3); the log records the forced move.")] = False,
          as_json: JsonFlag = False) -> None:
-    """Move a seated player to a free seat (T-SEAT-1; T-MOVE-1 under club rules)."""
+    """Move a seated player to a free seat (T-SEAT-1; T-MOVE-1 under club rules). A player on the
+    button or in the blinds is refused until his sequence is over (T-MOVE-3) unless --force."""
     service = session_of(ctx).service()
-    envelopes = service.execute(commands.MovePlayer(name=name, table=table, seat=seat))
+    envelopes = service.execute(commands.MovePlayer(name=name, table=table, seat=seat, force=force))
     event = envelopes[0].event
     assert isinstance(event, PlayerMoved)
     seated = seated_view(service.state, event.player_id, event.waits)
-    data = MovedView(**dict(seated), from_=Spot(table=event.from_table, seat=event.from_seat))
-    emit(data, as_json, lambda: console.print(
-        f"Moved from table {event.from_table} seat {event.from_seat}: {where(data)}"))
+    data = MovedView(**dict(seated), from_=Spot(table=event.from_table, seat=event.from_seat),
+                     forced=event.forced, rules=event.rules)
+
+    def render() -> None:
+        if event.forced:
+            console.print("Warning: moved in the middle of his blinds/button sequence "
+                          "(T-MOVE-3, forced; logged)")
+        console.print(f"Moved from table {event.from_table} seat {event.from_seat}: {where(data)}")
+
+    emit(data, as_json, render)
 
 
 def where(data: SeatedView) -> str:

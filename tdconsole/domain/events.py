@@ -87,6 +87,8 @@ class PlayerBusted(_Event):
     # Who knocked the entry out, and each one's share of its bounty (T-BOUNTY-1).
     knocked_out_by: list[str] = Field(default_factory=list)
     bounty: dict[str, int] = Field(default_factory=dict)
+    # T-ELIM-3: the TD could not establish the place; placed last of those then unplaced.
+    placed_last: bool = False
 
 
 class PlayerReentered(_Event):
@@ -215,9 +217,13 @@ class RulingLogged(_Event):
     scenario: str
     answers: dict[str, str]
     suggestion: Suggestion
-    ruling: str  # the scenario's ruling node
+    # The scenario's ruling node; "other" beyond the catalogue, "" for an override made before
+    # the questions reached one.
+    ruling: str
     offence: OffenceKind | None = None
     decision: str
+    # An "other situation": the floor's own description of it (the scenario is "other").
+    description: str | None = None
     overridden: bool = False
     reason: str | None = None
     penalty: Penalty | None = None
@@ -331,7 +337,8 @@ class PlayerSeated(_Event):
 
 
 class PlayerMoved(_Event):
-    """Moved by the TD (T-SEAT-1)."""
+    """Moved by the TD (T-SEAT-1). `forced`: moved in the middle of his blinds/button sequence
+    against T-MOVE-3 by the TD's choice; `rules` names the rule the move overrode."""
 
     type: Literal["player_moved"] = "player_moved"
     player_id: str
@@ -340,6 +347,8 @@ class PlayerMoved(_Event):
     table: int
     seat: int
     waits: bool = False
+    forced: bool = False
+    rules: RuleIds = Field(default_factory=list)
 
 
 class TablesBalanced(_Event):

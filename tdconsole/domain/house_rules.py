@@ -45,6 +45,15 @@ class BettingRules(_Section):
     bet_leaving_one_big_blind_is_all_in: bool = True
 
 
+class DeadHandRules(_Section):
+    # H-DEAD-B (club, 002 §5B): the wrong number of cards once the action has started is a dead
+    # hand, the button's included; "replace": TDA 37, the button short a card gets it unless he has acted.
+    button_missing_card: Literal["dead", "replace"] = "dead"
+    # H-DEAD-G (club, 002 §2): cards shown to another player or a spectator mid-hand may get the hand
+    # declared dead; "active-player": TDA, only exposure to a player still in the hand counts.
+    shown_cards: Literal["anyone", "active-player"] = "anyone"
+
+
 class ShowdownRules(_Section):
     # S-ORDER-2 (club): from the dealer clockwise, heads-up the caller last; TDA 17A: last aggressor first.
     order: Literal["club", "tda"] = "club"
@@ -138,6 +147,7 @@ class HouseRules(_Section):
     ante: AnteRules = AnteRules()
     seating: SeatingRules = SeatingRules()
     betting: BettingRules = BettingRules()
+    dead_hands: DeadHandRules = DeadHandRules()
     showdown: ShowdownRules = ShowdownRules()
     clock_call: ClockCallRules = ClockCallRules()
     eliminations: EliminationRules = EliminationRules()
@@ -186,6 +196,7 @@ TDA = HouseRules(
     ante=AnteRules(by_table_size="flat", short_big_blind="blind-first"),
     seating=SeatingRules(first_button="high-card", moved_player_may_pay_blinds_twice=True),
     betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False),
+    dead_hands=DeadHandRules(button_missing_card="replace", shown_cards="active-player"),
     showdown=ShowdownRules(order="tda"),
     clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check",
                               countdown="added"),

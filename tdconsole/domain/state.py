@@ -29,6 +29,8 @@ class Player:
     place: int | None = None
     # Tied (T-ELIM-2, RP-8A): places `place`..`last_place` shared; None = not tied.
     last_place: int | None = None
+    # T-ELIM-3: placed last of those unplaced because the TD could not establish the place.
+    placed_last: bool = False
     # 1 = the buy-in, 2 = the first re-entry, ... (T-REG-1: each entry has its own place).
     entry: int = 1
     # False: an earlier entry of a player who re-entered, when the house says it cannot cash.

@@ -36,6 +36,8 @@ class RulingView(View):
     corrects: int | None
     corrected_by: int | None
     clock_call: int | None
+    # An other situation (scenario "other"): the floor's own words for it.
+    description: str | None
 
 
 def ruling_view(logged: LoggedRuling) -> RulingView:
@@ -46,6 +48,7 @@ def ruling_view(logged: LoggedRuling) -> RulingView:
         answers=event.answers, suggestion=event.suggestion, decision=event.decision,
         overridden=event.overridden, reason=event.reason, offence=event.offence, penalty=event.penalty,
         corrects=event.corrects, corrected_by=logged.corrected_by, clock_call=event.clock_call,
+        description=event.description,
     )
 
 

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.seating.balancing import BalancePlan, Move
 from tdconsole.domain.seating.tables import Room, Table, open_tables
 from tdconsole.domain.state import TournamentState
@@ -109,6 +110,10 @@ class MovedView(SeatedView):
     """`move`: where the player went, and the seat he left."""
 
     from_: Spot = Field(alias="from")
+    # T-MOVE-3: moved in the middle of his blinds/button sequence, by the TD's choice; `rules`
+    # names the rule the move overrode.
+    forced: bool
+    rules: RuleIds
 
 
 def seated_view(state: TournamentState, player_id: str, waits: bool) -> SeatedView:

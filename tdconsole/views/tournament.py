@@ -166,6 +166,8 @@ class PlayerView(View):
     table: int | None
     seat: int | None
     place: int | None
+    # T-ELIM-3: the place is "last of those unplaced", not an established one.
+    placed_last: bool
     last_place: int | None
     prize: int | None
     tied_with: list[str]
@@ -216,7 +218,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
     tied = tied_with(state, standings)
     players = PlayerView.many(
         {"id": player.id, "name": player.name, "status": player.status, "table": player.table,
-         "seat": player.seat, "place": standings[player.id].place,
+         "seat": player.seat, "place": standings[player.id].place, "placed_last": player.placed_last,
          "last_place": standings[player.id].last_place, "prize": standings[player.id].prize,
          "tied_with": tied.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
          "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id)}
@@ -265,8 +267,9 @@ def describe(envelope: Envelope, names: dict[str, str]) -> str:
         # A clock call on a seat whose player is not known names nobody, rather than "?".
         fields = {**({"player": names.get(player_id, "?")} if player_id else {}), **fields}
         fields.pop("name", None)
+    # A flag shows only when set ("forced True", "placed_last True"), like an empty list.
     details = ", ".join(f"{key} {value}" for key, value in fields.items()
-                        if value is not None and value != [] and value != {})
+                        if value is not None and value is not False and value != [] and value != {})
     return envelope.event.type.replace("_", " ") + (f": {details}" if details else "")
 
 

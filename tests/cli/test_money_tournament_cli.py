@@ -247,8 +247,23 @@ def test_log_names_re_entries_and_shows_ties(tmp_path: Path, capsys: Capsys) -> 
     summaries = [row["summary"] for row in td(capsys, db, "log")]
     assert "player busted: player P01, place 3, last_place 4" in summaries[-4]
     assert summaries[-2].startswith("player reentered: player P01")
-    assert summaries[-1] == ("player busted: player P01, place 3, rules ['T-ELIM-3'], "
-                             "knocked_out_by ['p3']")
+    # A lone bust's place is simply the next one: no rule decided it (T-ELIM-3 is for the unplaced).
+    assert summaries[-1] == "player busted: player P01, place 3, knocked_out_by ['p3']"
     first_entries = [(p["name"], p["place"], p["last_place"]) for p in td(capsys, db, "state")[
         "players"] if p["entry"] == 1 and p["status"] == "busted"]
     assert first_entries == [("P01", 4, 5), ("P02", 4, 5)]  # moved down by the re-entry
+
+
+def test_t_elim_3_bust_unplaced_places_last_of_those_unplaced_and_shows_it(tmp_path: Path,
+                                                                             capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 8)
+    [row] = td(capsys, db, "bust", "P03", "--unplaced")["busted"]
+    assert (row["place"], row["placed_last"], row["rules"]) == (8, True, ["T-ELIM-3"])
+    player = next(p for p in td(capsys, db, "state")["players"] if p["name"] == "P03")
+    assert player["placed_last"] is True
+    shown = run(capsys, "--db", db, "bust", "P04")
+    assert "place 7" in shown.out and "placed last" not in shown.out
+    before = events(db)
+    assert_one_line_error(run(capsys, "--db", db, "bust", "P05", "--unplaced", "--stack", "P05=900"),
+                          "T-ELIM-3")
+    assert events(db) == before

@@ -53,6 +53,17 @@ def test_rulings_scenarios_json_lists_id_title_rules(capsys: pytest.CaptureFixtu
     assert {"O-OOT-1", "O-OOT-2", "O-OOT-3", "O-OOT-5", "H-DEAD-A"} <= set(oot["rules"])
 
 
+def test_rulings_scenarios_json_reaches_every_rule_of_the_six_floor_sections(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.test_rulings_catalogue import SECTIONS, rules_by_section
+
+    code, out, _ = run(capsys, "rulings", "scenarios", "--json")
+    cited = {rule for row in json.loads(out) for rule in row["rules"]}
+    sections = rules_by_section()
+    missing = {section: sorted(set(sections[section]) - cited) for section in SECTIONS}
+    assert code == 0 and {section: ids for section, ids in missing.items() if ids} == {}
+
+
 def test_rulings_scenarios_without_json_prints_each_scenario(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rulings", "scenarios")
     assert code == 0 and "clock-call" in out and "C-CLOCK-1" in out

@@ -48,7 +48,7 @@ async def test_betting_r1_shows_the_minimum_raise_to_5600() -> None:
         assert isinstance(last.answer, BettingAnswer)
         assert (last.answer.to_act, last.answer.min_raise_to) == (5, 5600)
         shown = str(app.screen.query_one("#betting-answer", Static).render())
-        assert "Seat 5 to act." in shown and "B-MIN-3" in shown
+        assert "Seat 5 to act: call" in shown and "B-MIN-3" in shown
 
 
 async def test_betting_illegal_action_shows_one_line_naming_the_rule() -> None:
@@ -90,3 +90,41 @@ async def test_pots_p6_every_pot_and_the_award_per_seat() -> None:
         assert last.answer.awards == {1: 2100}
         shown = str(app.screen.query_one("#pots-answer", Static).render())
         assert "main pot: 300" in shown and "side pot 1: 1800" in shown
+
+
+async def test_t_ante_2_the_calculator_posts_the_table_size_ante_and_s_show_2_b_misread_1() -> None:
+    messages: list[Message] = []
+    app = CalculatorApp(FloorCalculatorScreen())
+    async with app.run_test(message_hook=messages.append) as pilot:
+        # Six handed at a level with a 2,000 ante: the club's table posts the small blind (A6).
+        await fill(app, {"betting-blinds": "1000/2000", "betting-ante": "2000",
+                         "betting-stacks": " ".join(f"{s}:50000" for s in range(1, 7))})
+        await pilot.pause()
+        last = answers(messages, "betting")[-1]
+        assert isinstance(last.answer, BettingAnswer) and last.answer.ante_posted == 1000
+        assert "posted 1000 ante" in str(app.screen.query_one("#betting-answer", Static).render())
+        # An all-in called on the flop: every hand is tabled (S-SHOW-2).
+        await fill(app, {"betting-stacks": "1:50000 2:500 3:50000", "betting-street": "flop",
+                         "betting-actions": "2 allin 500, 3 call, 1 fold"})
+        await pilot.pause()
+        shown = str(app.screen.query_one("#betting-answer", Static).render())
+        assert "tabled face up" in shown and "S-SHOW-2" in shown
+        # A misread call (B-MISREAD-1): 300 put in against a raise to 1,200.
+        await fill(app, {"betting-blinds": "100/200", "betting-stacks": "1:50000 2:50000 3:50000 4:50000",
+                         "betting-actions": "2 bet 300, 3 raise 1200, 4 call 300"})
+        await pilot.pause()
+        shown = str(app.screen.query_one("#betting-answer", Static).render())
+        assert "misread" in shown and "may take it back" in shown
+
+
+async def test_b_string_1_the_chips_field_takes_motions_split_by_a_bar() -> None:
+    messages: list[Message] = []
+    app = CalculatorApp(FloorCalculatorScreen())
+    async with app.run_test(message_hook=messages.append) as pilot:
+        await fill(app, {"chips-facing": "1000", "chips-last_increment": "1000",
+                         "chips-chips": "1000 | 500", "chips-stack": "5000", "chips-big_blind": "200"})
+        await pilot.pause()
+        last = answers(messages, "chips")[-1]
+        assert isinstance(last.answer, ChipsAnswer)
+        assert (last.answer.action, last.answer.returned) == ("call", 500)
+        assert "B-STRING-1" in last.answer.rules

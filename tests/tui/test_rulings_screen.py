@@ -109,6 +109,56 @@ async def test_override_needs_a_reason_and_keeps_the_answers_when_refused(servic
         assert wizard.scenario is None  # ready for the next ruling
 
 
+async def test_c_ruling_1_an_other_situation_is_logged_from_the_wizard(service: Service) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f5")
+        wizard = app.screen.query_one(RulingWizard)
+        app.screen.query_one("#players", Input).value = "Anna"
+        await pilot.click("#search")
+        await pilot.press(*"other", "enter")
+        await pilot.pause()
+        assert wizard.other and app.screen.query_one("#description", Input).has_focus
+        await pilot.press(*"phone rang during a hand", "enter")
+        await pilot.press(*"C-ETIQ-1 71", "enter")
+        await pilot.press(*"etiquette", "enter")
+        await pilot.press(*"Reminded of the rule", "enter")
+        await pilot.press(*"rounds:x", "enter")  # mistyped: one line, nothing logged
+        await pilot.pause()
+        assert service.state.rulings == [] and any("whole number" in str(n.message)
+                                                   for n in app._notifications)
+        app.screen.query_one("#penalty", Input).value = ""
+        await pilot.click("#penalty")
+        await pilot.press("enter")
+        await pilot.pause()
+        [logged] = service.state.rulings
+        event = logged.event
+        assert (event.scenario, event.description, event.decision, event.offence) == (
+            "other", "phone rang during a hand", "Reminded of the rule", "etiquette")
+        assert event.suggestion.rules == ["C-ETIQ-1", "TDA 71"] and event.answers["earlier"] == "0"
+        assert not wizard.other and wizard.scenario is None  # ready for the next ruling
+
+
+async def test_c_ruling_1_override_without_answering_the_questions(service: Service) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f5")
+        wizard = app.screen.query_one(RulingWizard)
+        wizard.start("skipped-player")
+        await pilot.pause()
+        assert wizard.question is not None  # a question is open, and the override is offered
+        assert not app.screen.query_one("#accept").display
+        await pilot.click("#override-open")
+        app.screen.query_one("#decision", Input).value = "The skipped hand is dead"
+        app.screen.query_one("#reason", Input).value = "he let three players act"
+        await pilot.click("#reason")
+        await pilot.press("enter")
+        await pilot.pause()
+        [logged] = service.state.rulings
+        assert logged.event.overridden and logged.event.decision == "The skipped hand is dead"
+        assert logged.event.suggestion.ruling.startswith("No suggestion")
+
+
 async def test_a_clock_call_counts_down_and_logs_the_dead_hand_with_one_key(service: Service,
                                                                            fake_clock: FakeClock) -> None:
     app = create_app(service, poll_seconds=60)

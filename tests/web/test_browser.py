@@ -115,7 +115,8 @@ def test_the_seat_page_finds_a_player_after_a_move(browser: Browser, served: Ser
     page.wait_for_selector(".seat-card")
     assert "Table 2 · Seat 1" in (page.text_content(".seat-card .where") or "")
     assert run(capsys, "--db", str(served.db), "bust", "Frida Bech").code == 0  # frees table 1 seat 6
-    assert run(capsys, "--db", str(served.db), "move", "Anna Holm", "1", "6").code == 0
+    # Anna is on the button at table 2: the move is forced (T-MOVE-3).
+    assert run(capsys, "--db", str(served.db), "move", "Anna Holm", "1", "6", "--force").code == 0
     page.wait_for_selector(".seat-card .moved", timeout=3000)
     assert "Table 1 · Seat 6" in (page.text_content(".seat-card .where") or "")
     assert page.text_content(".seat-card .moved") == "Moved to table 1 seat 6 (from table 2 seat 1)"

@@ -32,7 +32,8 @@ def test_the_board_shows_nobodys_seat_or_chips(web: Web) -> None:
 def test_moves_hand_for_hand_and_the_result_show_as_banners(web: Web) -> None:
     csrf = web.login()
     web.command("bust", {"names": ["Frida Bech"]}, csrf)  # frees table 1 seat 6
-    moved = web.command("move", {"name": "Anna Holm", "table": 1, "seat": 6}, csrf)
+    # Anna is on the button at table 2: moving her now is forced (T-MOVE-3), and logged so.
+    moved = web.command("move", {"name": "Anna Holm", "table": 1, "seat": 6, "force": True}, csrf)
     assert moved.status_code == 200, moved.text
     board = web.client.get("/api/board").json()
     assert [(m["player"], m["to"], m["from"]) for m in board["moves"]] == [
@@ -59,7 +60,7 @@ def test_find_my_seat_by_part_of_a_name_and_after_a_move(web: Web) -> None:
                                  "moved": None}]
     csrf = web.login()
     web.command("bust", {"names": ["Frida Bech"]}, csrf)
-    web.command("move", {"name": "Anna Holm", "table": 1, "seat": 6}, csrf)
+    web.command("move", {"name": "Anna Holm", "table": 1, "seat": 6, "force": True}, csrf)
     moved = web.client.get("/api/seat", params={"q": "anna"}).json()["players"][0]
     assert (moved["table"], moved["seat"]) == (1, 6)
     assert moved["moved"]["from"] == {"table": 2, "seat": 1}

@@ -183,3 +183,26 @@ def remaining(given: Penalty, *, hands_dealt: int = 0, given_at: datetime | None
         return Remaining(seconds=left_s, serving=left_s > 0)
     # A warning has nothing to serve; a disqualified player is out, not away.
     return Remaining(serving=False)
+
+
+def parse_penalty(raw: str | None, option: str = "--penalty") -> tuple[bool, PenaltyKind | None, int]:
+    """A penalty as typed: `rounds:3` -> (given, kind, amount); `none` -> (True, None, 0); nothing
+    -> (False, None, 0), no penalty given. One-line errors name `option`. The CLI and the ruling
+    wizard read it alike.
+
+    >>> parse_penalty("rounds:3")
+    (True, <PenaltyKind.ROUNDS: 'rounds'>, 3)
+    """
+    if raw is None or not raw.strip():
+        return False, None, 0
+    kind_text, sep, amount_text = raw.strip().lower().partition(":")
+    if kind_text == "none" and not sep:
+        return True, None, 0
+    kinds = [k.value for k in PenaltyKind]
+    if kind_text not in kinds:
+        raise InvalidInput(f"{option} {raw!r}: the kind must be none, {', '.join(kinds)}")
+    try:
+        amount = int(amount_text) if sep else 0
+    except ValueError:
+        raise InvalidInput(f"{option} {raw!r}: the amount after ':' must be a whole number") from None
+    return True, PenaltyKind(kind_text), amount

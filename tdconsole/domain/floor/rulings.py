@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
@@ -32,6 +32,10 @@ from tdconsole.domain.floor.penalties import (
     penalty,
 )
 from tdconsole.domain.house_rules import HouseRules
+
+# The reserved scenario id of a ruling beyond the catalogue: an "other situation" the floor
+# describes in its own words, citing the rules itself (`beyond_catalogue`).
+OTHER = "other"
 
 NodeId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]  # also the KEY of `--answer KEY=VALUE`
 Value = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
@@ -276,6 +280,8 @@ class Scenario(_Frozen):
 
     @model_validator(mode="after")
     def _a_sound_tree(self) -> Scenario:
+        if self.id == OTHER:
+            raise _tree_error("id", f"{OTHER!r} is reserved for rulings beyond the catalogue")
         if self.start not in self.nodes:
             raise _tree_error("start", f"unknown node {self.start!r}")
         for node_id, node in self.nodes.items():
@@ -599,6 +605,35 @@ def _still_open(scenario: Scenario, from_id: str, used: Mapping[str, str],
                 queue.append(target)
     implicit = [*(["deliberate", "earlier"] if offence else []), *(["players"] if rounds else [])]
     return found + [_open(key, IMPLICIT[key]) for key in implicit if key not in used]
+
+
+_CLUB_ID = re.compile(r"^[A-Z]+(-[A-Z0-9]+)+$")
+_TDA_ID = re.compile(r"^(RP-)?\d{1,2}[A-Z]?$")
+
+
+def cited_rules(raw: Iterable[str]) -> RuleIds:
+    """Rule IDs as the floor types them ("h-dead-g", "37", "TDA 37", "rp-11"), in the form users see
+    them (H-DEAD-G, TDA 37, TDA RP-11), once each; anything else is one line naming it."""
+    cited: RuleIds = []
+    for text in raw:
+        rule = text.strip().upper()
+        number = rule.removeprefix("TDA").strip()
+        if _TDA_ID.match(number):
+            rule = f"TDA {number}"
+        elif not _CLUB_ID.match(rule):
+            raise InvalidInput(f"--rule {text.strip()!r}: not a rule ID (RULES.md, e.g. H-DEAD-G, or "
+                               "a TDA number, e.g. 37 or RP-11)")
+        cited.append(rule)
+    return ordered(cited)
+
+
+def beyond_catalogue(ruling: str, cited: RuleIds, given: Penalty | None) -> Suggestion:
+    """The record of a ruling no scenario reaches: an "other situation" (`ruling` is the floor's
+    description) or an override made without answering the questions. The rules are those the
+    floor cites, C-RULING-1 when none (the TD's ruling, made when the situation arises, stands);
+    `given` is the penalty the house rules escalate to for the offence it records."""
+    rules = ordered([*(cited or ["C-RULING-1"]), *(given.rules if given else [])])
+    return Suggestion(ruling=ruling, remedy=[], rules=rules, penalty=given)
 
 
 def suggest(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> Suggestion:

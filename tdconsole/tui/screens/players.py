@@ -83,7 +83,8 @@ class PlayersScreen(ServiceScreen):
                 continue
             # Text(...) keeps a name like "[bold red]x[/]" literal: names are never markup.
             table.add_row(Text(player.name), player.status, _cell(player.table), _cell(player.seat),
-                          _cell(player.place), key=player.id)
+                          _cell(player.place) + (" (last, T-ELIM-3)" if player.placed_last else ""),
+                          key=player.id)
         if selected is not None and selected in table.rows:
             table.move_cursor(row=table.get_row_index(selected))
 

@@ -263,6 +263,8 @@ class RulingsScreen(ServiceScreen):
             return
         row = ruling_view(find_ruling(self.service.state, int(selected)))
         text = Text(f"Ruling {row.id} by {row.staff} at {row.time[11:19]}: {row.decision}\n")
+        if row.description:
+            text.append(f"Situation: {row.description}\n")
         if row.overridden:
             text.append(f"Suggested: {row.suggestion.ruling}\nReason: {row.reason}\n")
         elif row.reason:
