@@ -103,8 +103,8 @@ def state_with_payouts() -> None:
     run(Register(names=names), 1)
     for number, name in enumerate(names[:5_000], 2):
         run(Bust(names=[name]), number)
-    median, best = best_ms(lambda: state_view(state, 1, now), 10)
-    paid = len(state_view(state, 1, now)["payouts"])
+    median, best = best_ms(lambda: state_view(state, 1, now).model_dump(mode="json"), 10)
+    paid = len(state_view(state, 1, now).payouts)
     print(f"state --json view, 10,000 entries, 5,000 busted, {paid} paid: median {median:.1f} ms, "
           f"best {best:.1f} ms")
 

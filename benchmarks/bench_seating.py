@@ -43,10 +43,11 @@ from tdconsole.domain.seating.tables import (
     open_tables,
     remove_player,
     set_button,
-    tables_view,
 )
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
+from tdconsole.views.base import jsonable
+from tdconsole.views.seating import tables_view
 
 SEATS = 9
 
@@ -153,7 +154,7 @@ def service_path() -> None:
         print(f"  register 10,008 in one command {ms_register:.0f} ms; the draw {ms_draw:.0f} ms")
         ms_load, _ = _once(lambda: Service(store, service.tournament_id))
         print(f"  cold load of the log (a second terminal) {ms_load:.0f} ms")
-        ms_view, text = _timed(lambda: json.dumps(tables_view(room), ensure_ascii=False))
+        ms_view, text = _timed(lambda: json.dumps(jsonable(tables_view(room)), ensure_ascii=False))
         print(f"  tables --json for {len(room):,} tables: {ms_view:.1f} ms, "
               f"{len(text) // 1024:,} KiB (median of 7)")  # type: ignore[arg-type]
         service.execute(commands.Bust(names=names[:30]))

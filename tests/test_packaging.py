@@ -14,3 +14,13 @@ def test_every_subpackage_is_listed_for_the_wheel() -> None:
     in_tree = {".".join(init.parent.relative_to(ROOT).parts) for init in inits}
     assert in_tree <= listed, f"add to [tool.setuptools] packages: {sorted(in_tree - listed)}"
     assert {"tdconsole.configs", "tdconsole.migrations", "tdconsole.migrations.versions"} <= listed
+
+
+def test_the_page_templates_ship_in_the_wheel() -> None:
+    # views/export.py renders every printable page from these files: a wheel without them prints none.
+    shipped = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    package = ROOT / "tdconsole"
+    templates = {path.relative_to(package) for path in (package / "views" / "templates").iterdir()}
+    assert templates, "no templates found"
+    assert all(any(path.match(pattern) for pattern in shipped["tdconsole"]) for path in templates), (
+        f"add to [tool.setuptools.package-data] tdconsole: {sorted(map(str, templates))}")

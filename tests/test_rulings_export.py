@@ -9,7 +9,7 @@ import pytest
 
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.commands import LogRuling, Register
-from tdconsole.views.rulings import export_csv, export_html
+from tdconsole.views.export import rulings_document
 from tests.domain.helpers import Tournament
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -35,6 +35,7 @@ def _tournament() -> Tournament:
     return t
 
 
-@pytest.mark.parametrize(("name", "export"), [("rulings.csv", export_csv), ("rulings.html", export_html)])
-def test_the_rulings_export_matches_the_reviewed_golden_file(name: str, export) -> None:  # type: ignore[no-untyped-def]
-    assert export(_tournament().state) == (GOLDEN / name).read_text(encoding="utf-8")
+@pytest.mark.parametrize("fmt", ["csv", "html"])
+def test_the_rulings_export_matches_the_reviewed_golden_file(fmt: str) -> None:
+    golden = (GOLDEN / f"rulings.{fmt}").read_text(encoding="utf-8")
+    assert rulings_document(_tournament().state, fmt) == golden

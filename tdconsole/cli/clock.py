@@ -3,7 +3,7 @@ registration. Each prints the clock (`clock_view`) afterwards, `--json` for scri
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -11,18 +11,18 @@ from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.domain import commands
 from tdconsole.domain.clock.timing import parse_duration
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.views.tournament import clock_view
+from tdconsole.views.tournament import ClockView, clock_view
 
 clock_app = typer.Typer(help="The tournament clock.", no_args_is_help=True)
 app = typer.Typer()  # top-level: clock
 app.add_typer(clock_app, name="clock")
 
 
-def clock_line(clock: dict[str, Any]) -> str:
-    state = "running" if clock["running"] else ("paused" if clock["started"] else "not started")
-    what = "Break" if clock["on_break"] else f"Level {clock['level']}"
-    return (f"{what}: {clock['small_blind']}/{clock['big_blind']} ante {clock['ante']}, "
-            f"{clock['remaining']} left ({state})")
+def clock_line(clock: ClockView) -> str:
+    state = "running" if clock.running else ("paused" if clock.started else "not started")
+    what = "Break" if clock.on_break else f"Level {clock.level}"
+    return (f"{what}: {clock.small_blind}/{clock.big_blind} ante {clock.ante}, "
+            f"{clock.remaining} left ({state})")
 
 
 def _clock_command(ctx: typer.Context, command: commands.Command, as_json: bool) -> None:

@@ -23,6 +23,7 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
+from tdconsole.views.base import jsonable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -66,14 +67,16 @@ def capture() -> Iterator[list[Any]]:
 
 
 def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> None:
-    """Print `data` as JSON with `--json`, else call `render` (or print it plainly)."""
-    if isinstance(data, BaseModel):
-        data = data.model_dump(mode="json")
+    """Print `data` as JSON with `--json`, else call `render` (or print it plainly).
+
+    `data` is a view (any model), or lists and dicts holding views: each is dumped as it declares
+    its keys (tdconsole.views.base)."""
+    data = jsonable(data)
     if (results := _captured.get()) is not None:
         results.append(json.loads(json.dumps(data)))  # what a script would read back
         return
     if as_json or render is None:
-        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(jsonable(data), ensure_ascii=False) + "\n")
     else:
         render()
 

@@ -15,14 +15,9 @@ from tdconsole.config.leagues import DEFAULT_FORMULA, formula_keys, load_formula
 from tdconsole.config.toml import validate
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.league.standings import TIE_BREAKS, LeagueRules
-from tdconsole.views.club import (
-    league_view,
-    rules_text,
-    season_formats,
-    standings_csv,
-    standings_view,
-)
-from tdconsole.views.club_page import standings_html
+from tdconsole.views.base import jsonable
+from tdconsole.views.club import league_view, rules_text, season_formats, standings_view
+from tdconsole.views.export import standings_csv, standings_html
 
 league_app = typer.Typer(help="Leagues: points over a season of tournaments, and the standings.",
                          no_args_is_help=True)
@@ -156,7 +151,7 @@ def standings(
         return
     rows = standings_view(table)
     if fmt == "json" and out is not None:
-        write_document(json.dumps(rows, ensure_ascii=False, indent=2) + "\n", out)
+        write_document(json.dumps(jsonable(rows), ensure_ascii=False, indent=2) + "\n", out)
         return
 
     def render() -> None:
@@ -165,9 +160,9 @@ def standings(
                       f"tournaments ({table.league.formula.name}; {rules_text(table.league.rules)})")
         grid = Table("place", "name", "points", "events", "cashes", "winnings")
         for row in rows:
-            grid.add_row("" if row["place"] is None else str(row["place"]), row["name"],
-                         formats.number(row["points"], decimals), str(row["events"]), str(row["cashes"]),
-                         formats.money(row["winnings"]))
+            grid.add_row("" if row.place is None else str(row.place), row.name,
+                         formats.number(row.points, decimals), str(row.events), str(row.cashes),
+                         formats.money(row.winnings))
         console.print(grid)
 
     emit(rows, fmt == "json", render)

@@ -13,6 +13,7 @@ from tdconsole.club.history import history
 from tdconsole.club.members import Member, Members
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.views.club import history_formats, history_view, member_view
+from tdconsole.views.export import members_csv
 
 members_app = typer.Typer(
     help="The club's members: add, list, import/export CSV, merge, edit, ban, and their history.",
@@ -82,19 +83,19 @@ def show(ctx: typer.Context, member: MemberRef, as_json: JsonFlag = False) -> No
     def render() -> None:
         console.print(_line(found.member))
         table = Table("tournament", "date", "place", "prize", "knockouts", "bounties", "net")
-        for (night, result), row in zip(found.results(), data["tournaments"], strict=True):
-            place = "" if row["place"] is None else str(row["place"])
-            if row["last_place"] not in (None, row["place"]):
-                place += f"-{row['last_place']}"
+        for (night, result), row in zip(found.results(), data.tournaments, strict=True):
+            place = "" if row.place is None else str(row.place)
+            if row.last_place not in (None, row.place):
+                place += f"-{row.last_place}"
             table.add_row(f"{night.id} {night.name}", formats.when(night.created_at, time=False),
-                          place + f" of {row['field']}", formats.money(row["prize"]), str(row["knockouts"]),
-                          formats.money(row["bounties"]), formats.money(result.net))
+                          place + f" of {row.field}", formats.money(row.prize), str(row.knockouts),
+                          formats.money(row.bounties), formats.money(result.net))
         console.print(table)
-        totals = data["totals"]
-        roi = "" if totals["roi"] is None else f", ROI {totals['roi']}%"
-        console.print(f"{totals['events']} events, {totals['cashes']} cashes, {totals['wins']} wins; won "
-                      f"{formats.money(totals['winnings'])}, paid {formats.money(totals['cost'])}, net "
-                      f"{formats.money(totals['net'])}{roi}")
+        totals = data.totals
+        roi = "" if totals.roi is None else f", ROI {totals.roi}%"
+        console.print(f"{totals.events} events, {totals.cashes} cashes, {totals.wins} wins; won "
+                      f"{formats.money(totals.winnings)}, paid {formats.money(totals.cost)}, net "
+                      f"{formats.money(totals.net)}{roi}")
 
     emit(data, as_json, render)
 
@@ -174,4 +175,4 @@ def export(
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
 ) -> None:
     """Every member as CSV (the columns `members import` reads)."""
-    write_document(_members(ctx).export_csv(), out)
+    write_document(members_csv(_members(ctx).all()), out)

@@ -4,10 +4,6 @@ service."""
 
 from __future__ import annotations
 
-import csv
-import html
-import io
-import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -22,10 +18,20 @@ from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import HandForHandBust, PlayerBusted
 from tdconsole.domain.money import deals
+from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
-from tdconsole.views.money import deal_view, hand_for_hand_view, payouts_view, results_rows
+from tdconsole.views.export import results_document
+from tdconsole.views.money import (
+    DealView,
+    HandForHandView,
+    PayoutsView,
+    deal_view,
+    hand_for_hand_view,
+    payouts_view,
+    places_text,
+)
 from tdconsole.views.tournament import state_view
 
 app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
@@ -35,12 +41,6 @@ deal_app = typer.Typer(help="Deals: ICM, chip chop, custom (T-DEAL-1).", no_args
 app.add_typer(settings_app, name="money")
 app.add_typer(h4h_app, name="h4h")
 app.add_typer(deal_app, name="deal")
-
-
-def _places(place: int | None, last: int | None) -> str:
-    if place is None:
-        return ""
-    return f"{place}-{last}" if last is not None and last != place else str(place)
 
 
 # ---------------------------------------------------------------- busts, re-entries, add-ons
@@ -66,23 +66,24 @@ def bust(
     service = session_of(ctx).service()
     envelopes = service.execute(command)
     view = state_view(service.state, service.tournament_id, service.now())
-    players = {player["id"]: player for player in view["players"]}
-    busted = []
+    players = {player.id: player for player in view.players}
+    busted: list[dict[str, Any]] = []
     for envelope in envelopes:
         event = envelope.event
         if isinstance(event, PlayerBusted | HandForHandBust):
             player = players[event.player_id]
-            row = {key: player[key] for key in ("id", "name", "place", "last_place", "tied_with",
-                                                "prize")}
+            row: dict[str, Any] = {"id": player.id, "name": player.name, "place": player.place,
+                                   "last_place": player.last_place, "tied_with": player.tied_with,
+                                   "prize": player.prize}
             if isinstance(event, PlayerBusted):
-                row.update(rules=event.rules, bounty={players[k]["name"]: v
+                row.update(rules=event.rules, bounty={players[k].name: v
                                                       for k, v in event.bounty.items()},
                            placed_last=event.placed_last)
             else:
                 row.update(pending=True, table=event.table)
             busted.append(row)
     data = {"busted": busted, "players_left": service.state.players_left,
-            "hand_for_hand": view["hand_for_hand"]}
+            "hand_for_hand": view.hand_for_hand}
 
     def render() -> None:
         for row in busted:
@@ -94,8 +95,8 @@ def bust(
             prize = f", prize {row['prize']:,}" if row["prize"] else ""
             last = " (placed last of those unplaced)" if row["placed_last"] else ""
             console.print(f"{row['name']} busts in place "
-                          f"{_places(row['place'], row['last_place'])}{last}{prize}{rules}")
-        if view["hand_for_hand"]["suggested"]:
+                          f"{places_text(row['place'], row['last_place'])}{last}{prize}{rules}")
+        if view.hand_for_hand.suggested:
             console.print("Hand-for-hand is due (T-H4H-1): tdconsole h4h start")
 
     emit(data, as_json, render)
@@ -120,7 +121,7 @@ def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> N
     """Sell an add-on to each player named."""
     service = session_of(ctx).execute(commands.AddOn(names=names))
     data = {"add_ons": [service.state.find(name).name for name in names],
-            "prize_pool": payouts_view(service.state)["prize_pool"]}
+            "prize_pool": payouts_view(service.state).prize_pool}
     emit(data, as_json, lambda: console.print(
         f"Add-on for {', '.join(data['add_ons'])}; prize pool {data['prize_pool']:,}"))
 
@@ -140,15 +141,14 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
 # ---------------------------------------------------------------- prize pool and payouts
 
 
-def _payouts_render(data: dict[str, Any]) -> None:
-    table = Table("place", "amount", title=f"Prize pool {data['prize_pool']:,} ({data['method']})")
-    locked = {row["place"] for row in data["locked"]}
-    for row in data["payouts"]:
-        table.add_row(str(row["place"]), f"{row['amount']:,}" + (" locked" if row["place"] in
-                                                                  locked else ""))
+def _payouts_render(data: PayoutsView) -> None:
+    table = Table("place", "amount", title=f"Prize pool {data.prize_pool:,} ({data.method})")
+    locked = {row.place for row in data.locked}
+    for row in data.payouts:
+        table.add_row(str(row.place), f"{row.amount:,}" + (" locked" if row.place in locked else ""))
     console.print(table)
-    if "error" in data:
-        console.print(f"The payouts cannot be made: {data['error']}")
+    if data.error is not None:
+        console.print(f"The payouts cannot be made: {data.error}")
 
 
 @app.command()
@@ -161,16 +161,15 @@ def payouts(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
 def _money_render(data: dict[str, Any]) -> None:
     money = data["money"]
-    console.print(f"Entries {money['entries']}: collected {money['collected']:,} = prize part "
-                  f"{money['prize_part']:,} + fees {money['fees']:,} + bounties "
-                  f"{money['bounties']:,}")
-    console.print(f"Prize pool {money['prize_pool']:,} = prize part - rake {money['rake']:,} + "
-                  f"overlay {money['overlay']:,} (guarantee {money['guarantee']:,})")
+    console.print(f"Entries {money.entries}: collected {money.collected:,} = prize part "
+                  f"{money.prize_part:,} + fees {money.fees:,} + bounties {money.bounties:,}")
+    console.print(f"Prize pool {money.prize_pool:,} = prize part - rake {money.rake:,} + "
+                  f"overlay {money.overlay:,} (guarantee {money.guarantee:,})")
 
 
 def _money_data(service: Service) -> dict[str, Any]:
-    view = state_view(service.state, service.tournament_id, service.now())
-    return {"money": view["money"], "prize_pool": view["prize_pool"],
+    pool = money_handlers.pool(service.state)
+    return {"money": pool, "prize_pool": pool.prize_pool,
             "settings": service.state.money.model_dump(mode="json", exclude={"table"}),
             "table": None if service.state.money.table is None else service.state.money.table.name}
 
@@ -242,22 +241,21 @@ def money_set(
 # ---------------------------------------------------------------- hand-for-hand
 
 
-def _h4h_render(data: dict[str, Any]) -> None:
-    if not data["active"]:
-        due = " (due now: T-H4H-1)" if data["suggested"] else ""
+def _h4h_render(data: HandForHandView) -> None:
+    if not data.active:
+        due = " (due now: T-H4H-1)" if data.suggested else ""
         console.print(f"Hand-for-hand is off{due}")
         return
-    tables = ", ".join(f"{row['table']} {'done' if row['done'] else 'playing'}"
-                       for row in data["tables"])
-    console.print(f"Hand-for-hand, hand {data['hand']}: {tables}")
-    for row in data["pending"]:
-        console.print(f"  busted at table {row['table']}: {row['name']} (stack {row['stack']})")
+    tables = ", ".join(f"{row.table} {'done' if row.done else 'playing'}" for row in data.tables or [])
+    console.print(f"Hand-for-hand, hand {data.hand}: {tables}")
+    for row in data.pending or []:
+        console.print(f"  busted at table {row.table}: {row.name} (stack {row.stack})")
 
 
 def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
     session = session_of(ctx)
     service = session.execute(command) if command is not None else session.service()
-    paid = len(payouts_view(service.state)["payouts"])
+    paid = len(payouts_view(service.state).payouts)
     data = hand_for_hand_view(service.state, paid)
     emit(data, as_json, lambda: _h4h_render(data))
 
@@ -302,16 +300,16 @@ def h4h_done(ctx: typer.Context, table: int, as_json: JsonFlag = False) -> None:
 # ---------------------------------------------------------------- deals
 
 
-def _deal_render(data: dict[str, Any] | None) -> None:
+def _deal_render(data: DealView | None) -> None:
     if data is None:
         console.print("No deal")
         return
-    status = "approved" if data["approved"] else "proposed"
-    console.print(f"Deal by {data['method']} ({status}, {data['left_for_winner']:,} left for the "
+    status = "approved" if data.approved else "proposed"
+    console.print(f"Deal by {data.method} ({status}, {data.left_for_winner:,} left for the "
                   "winner, T-DEAL-1)")
-    for row in data["players"]:
-        consent = "consents" if row["consented"] else "has not consented"
-        console.print(Text(f"  {row['name']}: {row['amount']:,} ({consent})"))
+    for row in data.players:
+        consent = "consents" if row.consented else "has not consented"
+        console.print(Text(f"  {row.name}: {row.amount:,} ({consent})"))
 
 
 @deal_app.command("calc")
@@ -384,54 +382,6 @@ def deal_show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
 # ---------------------------------------------------------------- results
 
-RESULT_COLUMNS = ("place", "name", "prize", "knockouts", "bounties", "entries")
-
-
-def results_csv(rows: list[dict[str, Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(RESULT_COLUMNS)
-    for row in rows:
-        writer.writerow([_places(row["place"], row["last_place"]) if c == "place" else
-                         ("" if row[c] is None else row[c]) for c in RESULT_COLUMNS])
-    return out.getvalue()
-
-
-def results_html(title: str, pool: int, rows: list[dict[str, Any]]) -> str:
-    """A printable sheet; every name goes through `html.escape` (names are user text)."""
-    body = "\n".join(
-        "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in (
-            _places(row["place"], row["last_place"]), row["name"],
-            "" if row["prize"] is None else f"{row['prize']:,}", str(row["knockouts"]),
-            f"{row['bounties']:,}", str(row["entries"]))) + "</tr>"
-        for row in rows)
-    name = html.escape(title)
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{name}: results</title>
-<style>
-body {{ font-family: sans-serif; margin: 2em; }}
-table {{ border-collapse: collapse; width: 100%; }}
-th, td {{ border-bottom: 1px solid #999; padding: 0.3em 0.6em; text-align: left; }}
-td:nth-child(n+3), th:nth-child(n+3) {{ text-align: right; }}
-@media print {{ body {{ margin: 0; }} }}
-</style>
-</head>
-<body>
-<h1>{name}</h1>
-<p>Prize pool {pool:,} kr</p>
-<table>
-<thead><tr><th>Place</th><th>Name</th><th>Prize</th><th>Knockouts</th><th>Bounties</th><th>Entries</th></tr></thead>
-<tbody>
-{body}
-</tbody>
-</table>
-</body>
-</html>
-"""
-
 
 @app.command()
 def results(
@@ -441,15 +391,4 @@ def results(
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
 ) -> None:
     """Results: place, name, prize, knockouts and bounties, entries."""
-    service = session_of(ctx).service()
-    rows = results_rows(service.state)
-    if format == "json":
-        text = json.dumps({"tournament": service.state.info.name,
-                           "prize_pool": payouts_view(service.state)["prize_pool"],
-                           "results": rows}, ensure_ascii=False, indent=2) + "\n"
-    elif format == "html":
-        text = results_html(service.state.info.name, payouts_view(service.state)["prize_pool"],
-                            rows)
-    else:
-        text = results_csv(rows)
-    write_document(text, out)
+    write_document(results_document(session_of(ctx).service().state, format), out)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -19,10 +19,11 @@ from tdconsole.domain.floor.log import find_ruling
 from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
 from tdconsole.domain.floor.rulings import OTHER, Suggestion, suggest
 from tdconsole.service import Service
+from tdconsole.views.export import RULINGS_FORMATS, check_format, rulings_document
 from tdconsole.views.rulings import (
+    ClockCallRow,
+    RulingView,
     clock_calls_view,
-    export_csv,
-    export_html,
     left_text,
     offences_view,
     penalties_view,
@@ -237,15 +238,14 @@ def list_command(
     def render() -> None:
         # Two lines a ruling rather than a table: the decision is a sentence and must read whole.
         for row in rows:
-            where = ", ".join(f"{k} {row[k]}" for k in ("table", "seat") if row[k] is not None)
-            head = [f"#{row['id']}", row["time"][11:16], row["staff"], where, ", ".join(row["players"]),
-                    row["scenario"]]
-            marks = [*(["override"] if row["overridden"] else []),
-                     *([f"corrected by #{row['corrected_by']}"] if row["corrected_by"] else []),
-                     *([f"corrects #{row['corrects']}"] if row["corrects"] else []),
-                     *([f"penalty {penalty_text(row['penalty'])}"] if row["penalty"] else [])]
+            head = [f"#{row.id}", row.time[11:16], row.staff, _where(row), ", ".join(row.players),
+                    row.scenario]
+            marks = [*(["override"] if row.overridden else []),
+                     *([f"corrected by #{row.corrected_by}"] if row.corrected_by else []),
+                     *([f"corrects #{row.corrects}"] if row.corrects else []),
+                     *([f"penalty {penalty_text(row.penalty)}"] if row.penalty else [])]
             console.print(Text("  ".join(part for part in head if part)))
-            console.print(Text(f"    {row['decision']}" + "".join(f" [{mark}]" for mark in marks)))
+            console.print(Text(f"    {row.decision}" + "".join(f" [{mark}]" for mark in marks)))
 
     emit(rows, as_json, render)
 
@@ -257,11 +257,8 @@ def export_command(
     out: Annotated[Path | None, typer.Option("--out", help="Write to this file (default: stdout).")] = None,
 ) -> None:
     """Export the rulings log as CSV or HTML."""
-    exporters = {"csv": export_csv, "html": export_html}
-    if export_format not in exporters:
-        raise InvalidInput(f"--format must be csv or html, not {export_format!r}")
-    text = exporters[export_format](session_of(ctx).service().state)
-    write_document(text, out)
+    check_format(export_format, RULINGS_FORMATS)
+    write_document(rulings_document(session_of(ctx).service().state, export_format), out)
 
 
 @rulings_app.command("penalties")
@@ -272,14 +269,13 @@ def penalties_command(
 ) -> None:
     """The penalty board: every penalty given, who is serving and how much remains."""
     service = session_of(ctx).service()
-    rows = [r for r in penalties_view(service.state, service.now()) if r["serving"] or not serving]
+    rows = [r for r in penalties_view(service.state, service.now()) if r.serving or not serving]
 
     def render() -> None:
         table_out = Table("ruling", "player", "penalty", "left", "status")
         for row in rows:
-            status = "serving" if row["serving"] else ("ended" if row["ended"] else "done")
-            table_out.add_row(str(row["ruling"]), Text(row["player"]), penalty_text(row), left_text(row),
-                              status)
+            status = "serving" if row.serving else ("ended" if row.ended else "done")
+            table_out.add_row(str(row.ruling), Text(row.player), penalty_text(row), left_text(row), status)
         console.print(table_out)
 
     emit(rows, as_json, render)
@@ -296,8 +292,8 @@ def offences_command(
 
     def render() -> None:
         for row in rows:
-            counts = ", ".join(f"{kind} {n}" for kind, n in row["offences"].items())
-            console.print(Text(f"{row['player']}: {counts} (rulings {', '.join(map(str, row['rulings']))})"))
+            counts = ", ".join(f"{kind} {n}" for kind, n in row.offences.items())
+            console.print(Text(f"{row.player}: {counts} (rulings {', '.join(map(str, row.rulings))})"))
 
     emit(rows, as_json, render)
 
@@ -312,8 +308,8 @@ def serve_command(
 ) -> None:
     """Count hands a penalised player sat out, or end a penalty (TD only)."""
     service = session_of(ctx).execute(ServePenalty(ruling=ruling, hands=hands, ended=end))
-    row = next(r for r in penalties_view(service.state, service.now()) if r["ruling"] == ruling)
-    emit(row, as_json, lambda: console.print(Text(f"{row['player']}: {left_text(row)}")))
+    row = next(r for r in penalties_view(service.state, service.now()) if r.ruling == ruling)
+    emit(row, as_json, lambda: console.print(Text(f"{row.player}: {left_text(row)}")))
 
 
 # ---------------------------------------------------------------- clock calls
@@ -335,10 +331,10 @@ def clock_call_command(
     [envelope] = service.execute(command)
     assert isinstance(envelope.event, ClockCalled)
     call_id = envelope.event.call_id
-    row = next(r for r in _clock_calls(service) if r["id"] == call_id)
+    row = next(r for r in _clock_calls(service) if r.id == call_id)
     emit(row, as_json, lambda: console.print(
-        f"Clock call {call_id} on table {table} seat {seat}: {row['total_seconds']} s "
-        f"({', '.join(row['rules'])})"))
+        f"Clock call {call_id} on table {table} seat {seat}: {row.total_seconds} s "
+        f"({', '.join(row.rules)})"))
 
 
 @rulings_app.command("clock-calls")
@@ -348,9 +344,9 @@ def clock_calls_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
     def render() -> None:
         for row in rows:
-            state = "TIME" if row["expired"] else ("warning" if row["warning"] else "running")
-            console.print(f"{row['id']}: table {row['table']} seat {row['seat']}: "
-                          f"{row['remaining_seconds']} s left ({state})")
+            state = "TIME" if row.expired else ("warning" if row.warning else "running")
+            console.print(f"{row.id}: table {row.table} seat {row.seat}: "
+                          f"{row.remaining_seconds} s left ({state})")
 
     emit(rows, as_json, render)
 
@@ -363,7 +359,7 @@ def clock_stop_command(ctx: typer.Context, call: Annotated[int, typer.Argument(h
     emit({"stopped": call}, as_json, lambda: console.print(f"Clock call {call} stopped"))
 
 
-def _clock_calls(service: Service) -> list[dict[str, Any]]:
+def _clock_calls(service: Service) -> list[ClockCallRow]:
     return clock_calls_view(service.state, service.now(), service.state.house_rules,
                             load_catalogue().get(CLOCK_CALL))
 
@@ -371,17 +367,22 @@ def _clock_calls(service: Service) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- rendering
 
 
-def render_ruling(row: dict[str, Any]) -> None:
-    where = ", ".join(f"{k} {row[k]}" for k in ("table", "seat") if row[k] is not None)
-    console.print(Text(f"Ruling {row['id']} by {row['staff']}" + (f" at {where}" if where else "")
-                       + (f" for {', '.join(row['players'])}" if row["players"] else "")))
-    if row["description"]:
-        console.print(Text(f"Situation: {row['description']}"))
-    elif row["overridden"]:
-        console.print(f"Suggested: {row['suggestion']['ruling']}")
-    console.print(Text(f"Decision: {row['decision']}"))
-    if row["reason"]:
-        console.print(Text(f"Reason: {row['reason']}"))
-    console.print(f"Rules: {', '.join(row['suggestion']['rules'])}")
-    if row["penalty"]:
-        console.print(f"Penalty: {penalty_text(row['penalty'], hands=True)}: {row['penalty']['reason']}")
+def _where(row: RulingView) -> str:
+    return ", ".join(f"{name} {number}" for name, number in (("table", row.table), ("seat", row.seat))
+                     if number is not None)
+
+
+def render_ruling(row: RulingView) -> None:
+    where = _where(row)
+    console.print(Text(f"Ruling {row.id} by {row.staff}" + (f" at {where}" if where else "")
+                       + (f" for {', '.join(row.players)}" if row.players else "")))
+    if row.description:
+        console.print(Text(f"Situation: {row.description}"))
+    elif row.overridden:
+        console.print(f"Suggested: {row.suggestion.ruling}")
+    console.print(Text(f"Decision: {row.decision}"))
+    if row.reason:
+        console.print(Text(f"Reason: {row.reason}"))
+    console.print(f"Rules: {', '.join(row.suggestion.rules)}")
+    if row.penalty:
+        console.print(f"Penalty: {penalty_text(row.penalty, hands=True)}: {row.penalty.reason}")

@@ -14,10 +14,23 @@ from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import PlayerMoved, PlayerSeated, TableBroken, TablesBalanced
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
-from tdconsole.domain.seating.tables import table_view, tables_view
+from tdconsole.domain.seating.balancing import BalancePlan
 from tdconsole.service import Service, make_rng
 from tdconsole.views import seating as seating_views
-from tdconsole.views.seating import marks, move_line, plan_json, shown_seats
+from tdconsole.views.export import SEATING_FORMATS, check_format, seating_document
+from tdconsole.views.seating import (
+    MovedView,
+    SeatedView,
+    Spot,
+    TableView,
+    marks,
+    move_line,
+    plan_json,
+    seated_view,
+    shown_seats,
+    table_view,
+    tables_view,
+)
 
 app = typer.Typer()
 tables_app = typer.Typer(
@@ -33,24 +46,24 @@ TableArg = Annotated[int, typer.Argument(help="Table number.")]
 SeatArg = Annotated[int, typer.Argument(help="Seat number.")]
 
 
-def render_tables(views: list[dict[str, Any]]) -> None:
+def render_tables(views: list[TableView]) -> None:
     # Rich loads only for human-readable output (a scripted `--json` call never needs it).
     from rich.table import Table as RichTable
     from rich.text import Text
 
     table = RichTable("table", "seat", "player", "")
     for view in views:
-        if view["status"] != "open":
-            table.add_row(str(view["table"]), "", "", "broken")
+        if view.status != "open":
+            table.add_row(str(view.table), "", "", "broken")
             continue
         for seat in shown_seats(view):
-            table.add_row(str(view["table"]), str(seat), Text(view["seats"].get(str(seat), "")),
+            table.add_row(str(view.table), str(seat), Text(view.seats.get(str(seat), "")),
                           marks(view, seat))
         table.add_section()
     console.print(table)
 
 
-def _show(service: Service) -> list[dict[str, Any]]:
+def _show(service: Service) -> list[TableView]:
     return tables_view(service.state.room)
 
 
@@ -64,9 +77,10 @@ def draw(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag = False)
     Tables are within 1 player of each other (ST1). Around players already seated by hand the
     rest fill the tables with the fewest players (8A)."""
     service = session_of(ctx).execute(commands.Draw(seed=seed))
-    data = {"tables": _show(service), "players_seated": sum(
+    tables = _show(service)
+    data = {"tables": tables, "players_seated": sum(
         1 for p in service.state.players.values() if p.status == "seated")}
-    emit(data, as_json, lambda: render_tables(data["tables"]))
+    emit(data, as_json, lambda: render_tables(tables))
 
 
 @app.command()
@@ -76,7 +90,7 @@ def seat(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
     envelopes = session_of(ctx).service().execute(commands.Seat(name=name, table=table, seat=seat))
     event = envelopes[0].event
     assert isinstance(event, PlayerSeated)
-    data = _seating(session_of(ctx).service(), event.player_id, event.waits)
+    data = seated_view(session_of(ctx).service().state, event.player_id, event.waits)
     emit(data, as_json, lambda: console.print(where(data)))
 
 
@@ -92,9 +106,9 @@ def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
     envelopes = service.execute(commands.MovePlayer(name=name, table=table, seat=seat, force=force))
     event = envelopes[0].event
     assert isinstance(event, PlayerMoved)
-    data = {**_seating(service, event.player_id, event.waits),
-            "from": {"table": event.from_table, "seat": event.from_seat},
-            "forced": event.forced, "rules": event.rules}
+    seated = seated_view(service.state, event.player_id, event.waits)
+    data = MovedView(**dict(seated), from_=Spot(table=event.from_table, seat=event.from_seat),
+                     forced=event.forced, rules=event.rules)
 
     def render() -> None:
         if event.forced:
@@ -105,20 +119,14 @@ def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
     emit(data, as_json, render)
 
 
-def _seating(service: Service, player_id: str, waits: bool) -> dict[str, Any]:
-    player = service.state.players[player_id]
-    return {"player": player.name, "table": player.table, "seat": player.seat, "waits": waits,
-            "to": {"table": player.table, "seat": player.seat}}
+def where(data: SeatedView) -> str:
+    tail = " (waits until the button passes, T-MOVE-2)" if data.waits else " (dealt in)"
+    return f"{data.player}: table {data.table} seat {data.seat}{tail}"
 
 
-def where(data: dict[str, Any]) -> str:
-    tail = " (waits until the button passes, T-MOVE-2)" if data["waits"] else " (dealt in)"
-    return f"{data['player']}: table {data['table']} seat {data['seat']}{tail}"
-
-
-def seated_lines(envelopes: list[Any], service: Service) -> list[dict[str, Any]]:
+def seated_lines(envelopes: list[Any], service: Service) -> list[SeatedView]:
     """The late entries a command seated (register, draw after the start)."""
-    return [_seating(service, e.event.player_id, e.event.waits) for e in envelopes
+    return [seated_view(service.state, e.event.player_id, e.event.waits) for e in envelopes
             if isinstance(e.event, PlayerSeated)]
 
 
@@ -158,19 +166,19 @@ def button(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag
 # ---------------------------------------------------------------- balancing, breaking, final table
 
 
-def render_plan(data: dict[str, Any], applied: bool) -> None:
+def render_plan(plan: BalancePlan, applied: bool) -> None:
     from rich.text import Text
 
-    if data["break"] is not None:
-        console.print(f"Break table {data['break']} first (T-BREAK-1): "
-                      f"tdconsole break-table {data['break']} --apply")
-    for move in data["moves"]:
+    if plan.break_ is not None:
+        console.print(f"Break table {plan.break_} first (T-BREAK-1): "
+                      f"tdconsole break-table {plan.break_} --apply")
+    for move in plan.moves:
         verb = "Moved" if applied else "Move"
-        console.print(Text(f"{verb} {move_line(move)} ({move['rule']})"))
-    if data["halt"]:
-        console.print(f"Halt (11D): tables {', '.join(map(str, data['halt']))} stop dealing "
+        console.print(Text(f"{verb} {move_line(move)} ({move.rule})"))
+    if plan.halt:
+        console.print(f"Halt (11D): tables {', '.join(map(str, plan.halt))} stop dealing "
                       "until they are balanced")
-    if not data["moves"] and data["break"] is None:
+    if not plan.moves and plan.break_ is None:
         console.print("The tables are balanced (T-BAL-1).")
 
 
@@ -184,8 +192,7 @@ def balance(ctx: typer.Context, apply: ApplyOption = False, as_json: JsonFlag = 
         event = envelopes[0].event
         assert isinstance(event, TablesBalanced)
         plan = plan.model_copy(update={"moves": event.moves})
-    data = plan_json(plan)
-    emit(data, as_json, lambda: render_plan(data, apply))
+    emit(plan_json(plan), as_json, lambda: render_plan(plan, apply))
 
 
 @app.command("break-table")
@@ -247,7 +254,7 @@ def tables(ctx: typer.Context, as_json: JsonFlag = False) -> None:
         if seating.final_table_due(service.state):
             console.print("The players fit one table: tdconsole final-table (T-SEAT-3)")
         elif plan.break_ is not None or plan.moves:
-            render_plan(plan_json(plan), applied=False)
+            render_plan(plan, applied=False)
 
     emit(views, as_json, render)
 
@@ -290,13 +297,11 @@ def seating_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The seating list for the wall (or seat slips), as text or HTML."""
-    if fmt not in ("text", "html"):
-        raise InvalidInput(f"--format must be text or html, not {fmt!r}")
+    check_format(fmt, SEATING_FORMATS)
     service = session_of(ctx).service()
     room, title = service.state.room, service.state.info.name
     if as_json:
-        rows = [{"player": n, "table": t, "seat": s} for n, t, s in seating_views.seats(room)]
-        emit(rows, True)
+        emit(seating_views.seats(room), True)
         return
-    document = seating_views.export(room, title, fmt, slips)  # type: ignore[arg-type]
+    document = seating_document(room, title, fmt, slips)  # type: ignore[arg-type]
     write_document(document, out)

@@ -95,4 +95,4 @@ def use(ctx: typer.Context,
     clock = clock_view(service.state, service.now())
     data = {"structure": structure.name, "source": key, "clock": clock}
     emit(data, as_json, lambda: console.print(
-        f"Structure now {structure.name}: level {clock['level']}, {clock['remaining']} left"))
+        f"Structure now {structure.name}: level {clock.level}, {clock.remaining} left"))

@@ -14,6 +14,7 @@ from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.events import PlayerRegistered
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.tournament import log_view, state_view
@@ -75,18 +76,16 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     data = state_view(service.state, service.tournament_id, service.now())
 
     def render() -> None:
-        info, clock = data["tournament"], data["clock"]
-        console.print(f"{info['name']} ({info['status']}): {data['players_left']} of "
-                      f"{data['entries']} left")
-        console.print(clock_line(clock))
+        info = data.tournament
+        console.print(f"{info.name} ({info.status}): {data.players_left} of {data.entries} left")
+        console.print(clock_line(data.clock))
         from rich.table import Table  # Rich loads only for human-readable output
 
         table = Table("name", "status", "table", "seat", "place", "prize")
-        for player in data["players"]:
-            place = _blank(player["place"]) + (f"-{player['last_place']}"
-                                               if player["last_place"] else "")
-            table.add_row(player["name"], player["status"], _blank(player["table"]),
-                          _blank(player["seat"]), place, _blank(player["prize"]))
+        for player in data.players:
+            place = _blank(player.place) + (f"-{player.last_place}" if player.last_place else "")
+            table.add_row(player.name, player.status, _blank(player.table), _blank(player.seat), place,
+                          _blank(player.prize))
         console.print(table)
 
     emit(data, as_json, render)
@@ -121,12 +120,11 @@ def register(
                                 new_member=new_member)
     service = session.service()
     # After the draw: table, seat and whether he waits until the button passes (T-MOVE-2).
-    seats = {s["player"]: s for s in seated_lines(envelopes, service)}
-    registered = [{"id": e.event.player_id, "name": e.event.name,  # type: ignore[union-attr]
-                   "member": e.event.member,  # type: ignore[union-attr]
-                   **{k: seats[e.event.name][k] for k in ("table", "seat", "waits")  # type: ignore[union-attr]
-                      if e.event.name in seats}}  # type: ignore[union-attr]
-                  for e in envelopes if e.event.type == "player_registered"]
+    seats = {s.player: s for s in seated_lines(envelopes, service)}
+    registered = [{"id": e.event.player_id, "name": e.event.name, "member": e.event.member,
+                   **(seats[e.event.name].model_dump(include={"table", "seat", "waits"})
+                      if e.event.name in seats else {})}
+                  for e in envelopes if isinstance(e.event, PlayerRegistered)]
     data = {"registered": registered, "entries": service.state.entries,
             "players_left": service.state.players_left}
     emit(data, as_json, lambda: console.print(
@@ -147,10 +145,10 @@ def undo(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Undo the last command (it stays in the log, marked undone)."""
     service = session_of(ctx).execute(commands.Undo())
     target = service.log[-1].event.command_id  # type: ignore[union-attr]
-    undone = [row for row in log_view(service.log, set()) if row["command_id"] == target]
+    undone = [row for row in log_view(service.log, set()) if row.command_id == target]
     data = {"undone": target, "events": undone}
     emit(data, as_json, lambda: console.print(
-        "Undone: " + "; ".join(row["summary"] for row in undone)))
+        "Undone: " + "; ".join(row.summary for row in undone)))
 
 
 @app.command()
@@ -170,8 +168,8 @@ def log(
 
         table = Table("seq", "time", "actor", "event")
         for row in rows:
-            summary = row["summary"] + (" [undone]" if row["undone"] else "")
-            table.add_row(str(row["seq"]), row["time"][11:19], row["actor"], summary)
+            summary = row.summary + (" [undone]" if row.undone else "")
+            table.add_row(str(row.seq), row.time[11:19], row.actor, summary)
         console.print(table)
 
     emit(rows, as_json, render)

@@ -304,15 +304,6 @@ class Members:
             line = numbers[error.number]
             raise InvalidInput(f"{source} line {line}: {error}; nothing was imported") from None
 
-    def export_csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
-        for m in self.all():
-            writer.writerow([m.number, m.name, m.email, m.phone, m.note, "yes" if m.banned else "",
-                             m.ban_reason])
-        return out.getvalue()
-
 
 def _csv_rows(text: str, source: str) -> Iterable[tuple[int, dict[str, str]]]:
     text = text.removeprefix("\ufeff")

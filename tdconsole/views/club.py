@@ -1,22 +1,19 @@
 """What the club's commands show: members, a member's history, league standings (the `--json`
-contract: keys are added, never renamed), and the standings as CSV and a printable page.
+contract: keys are added, never renamed). The standings as CSV and a printable page are written
+by `views.export`.
 
-JSON and CSV carry plain numbers; text and the page write amounts through `Formats` (Babel). The
-printable page is `club_page.py` (Jinja2, which the screens do not load).
+JSON and CSV carry plain numbers; text and the page write amounts through `Formats` (Babel).
 """
 
 from __future__ import annotations
-
-import csv
-import io
-from typing import Any
 
 from tdconsole.club.history import History
 from tdconsole.club.leagues import League, Season
 from tdconsole.club.members import Member
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.league.results import EntryResult, MemberResult, totals
-from tdconsole.domain.league.standings import LeagueRules, Standing
+from tdconsole.domain.league.standings import LeagueRules, Standing, TieBreak
+from tdconsole.views.base import View
 from tdconsole.views.formatting import Formats
 
 STANDING_COLUMNS = ("place", "name", "points", "events", "cashes", "winnings")
@@ -24,40 +21,114 @@ _TIE_BREAK_WORDS = {"best-finish": "best finish", "events": "most events", "wins
                     "cashes": "most cashes", "winnings": "most winnings"}
 
 
-def member_view(member: Member) -> dict[str, Any]:
-    return member.as_json()
+class MemberView(View):
+    """A club member (`members add/list/edit/... --json`)."""
+
+    number: int
+    name: str
+    email: str
+    phone: str
+    note: str
+    banned: bool
+    ban_reason: str
+    # The member this one was merged into (a duplicate), else null.
+    merged_into: int | None
+    created_at: str | None
 
 
-def _entry_view(entry: EntryResult) -> dict[str, Any]:
-    return {"entry": entry.entry, "place": entry.place, "last_place": entry.last_place,
-            "prize": entry.prize, "knockouts": entry.knockouts, "bounties": entry.bounties,
-            "add_ons": entry.add_ons}
+def member_view(member: Member) -> MemberView:
+    return MemberView(
+        number=member.number, name=member.name, email=member.email, phone=member.phone, note=member.note,
+        banned=member.banned, ban_reason=member.ban_reason, merged_into=member.merged_into,
+        created_at=member.created_at.isoformat() if member.created_at else None,
+    )
 
 
-def _result_view(result: MemberResult) -> dict[str, Any]:
-    return {"place": result.place, "last_place": result.last_place, "prize": result.prize,
-            "knockouts": result.knockouts, "bounties": result.bounties, "cost": result.cost,
-            "winnings": result.winnings, "net": result.net,
-            "entries": [_entry_view(entry) for entry in result.entries]}
+class EntryView(View):
+    """One entry of a member in a tournament (a re-entry is another)."""
+
+    entry: int
+    place: int | None
+    last_place: int | None
+    prize: int | None
+    knockouts: int
+    bounties: int
+    add_ons: int
 
 
-def history_view(history: History) -> dict[str, Any]:
+class NightView(View):
+    """One tournament a member entered: the best of his entries, and each of them."""
+
+    tournament: int
+    name: str
+    date: str
+    status: str
+    field: int
+    entered_as: str
+    place: int | None
+    last_place: int | None
+    prize: int | None
+    knockouts: int
+    bounties: int
+    cost: int
+    winnings: int
+    net: int
+    entries: list[EntryView]
+
+
+class TotalsView(View):
+    """Over the finished tournaments: winnings = prizes + bounties, ROI in percent."""
+
+    events: int
+    cashes: int
+    wins: int
+    prizes: int
+    knockouts: int
+    bounties: int
+    winnings: int
+    cost: int
+    net: int
+    roi: float | None
+    best_finish: int | None
+
+
+class HistoryView(View):
+    """`members show --json`: every tournament the member entered, and the totals."""
+
+    member: MemberView
+    # The member's own number and those merged into it.
+    numbers: list[int]
+    tournaments: list[NightView]
+    totals: TotalsView
+
+
+def _entry_view(entry: EntryResult) -> EntryView:
+    return EntryView(entry=entry.entry, place=entry.place, last_place=entry.last_place, prize=entry.prize,
+                     knockouts=entry.knockouts, bounties=entry.bounties, add_ons=entry.add_ons)
+
+
+def history_view(history: History) -> HistoryView:
     """`members show --json`: every tournament the member entered, and the totals over the
     finished ones (events, cashes, winnings = prizes + bounties, net, ROI in percent)."""
     played = history.results()
     record = totals(result for _night, result in played)
-    return {
-        "member": member_view(history.member),
-        "numbers": history.numbers,
-        "tournaments": [{"tournament": night.id, "name": night.name,
-                         "date": night.created_at.isoformat(), "status": night.state.status,
-                         "field": result.field, "entered_as": result.name, **_result_view(result)}
-                        for night, result in played],
-        "totals": {"events": record.events, "cashes": record.cashes, "wins": record.wins,
-                   "prizes": record.prizes, "knockouts": record.knockouts, "bounties": record.bounties,
-                   "winnings": record.winnings, "cost": record.cost, "net": record.net, "roi": record.roi,
-                   "best_finish": record.best_finish},
-    }
+    return HistoryView(
+        member=member_view(history.member),
+        numbers=history.numbers,
+        tournaments=[_night_view(night.id, night.name, night.created_at.isoformat(), night.state.status,
+                                 result) for night, result in played],
+        totals=TotalsView(events=record.events, cashes=record.cashes, wins=record.wins, prizes=record.prizes,
+                          knockouts=record.knockouts, bounties=record.bounties, winnings=record.winnings,
+                          cost=record.cost, net=record.net, roi=record.roi, best_finish=record.best_finish),
+    )
+
+
+def _night_view(tournament: int, name: str, date: str, status: str, result: MemberResult) -> NightView:
+    return NightView(tournament=tournament, name=name, date=date, status=status, field=result.field,
+                     entered_as=result.name, place=result.place, last_place=result.last_place,
+                     prize=result.prize, knockouts=result.knockouts, bounties=result.bounties,
+                     cost=result.cost, winnings=result.winnings, net=result.net,
+                     entries=[_entry_view(entry) for entry in result.entries])
 
 
 def history_formats(history: History, fallback: HouseRules) -> Formats:
@@ -78,22 +149,55 @@ def rules_text(rules: LeagueRules) -> str:
     return "; ".join(parts)
 
 
-def league_view(league: League) -> dict[str, Any]:
-    return {"id": league.id, "name": league.name, "formula": league.formula_key,
-            "formula_name": league.formula.name, "best": league.rules.best,
-            "min_events": league.rules.min_events, "tie_break": list(league.rules.tie_break),
-            "tournaments": league.tournaments, "rules": rules_text(league.rules)}
+class LeagueView(View):
+    """A league (`league new/set/list/add/remove --json`): its formula, rules and tournaments."""
+
+    id: int
+    name: str
+    formula: str
+    formula_name: str
+    best: int | None
+    min_events: int
+    tie_break: list[TieBreak]
+    tournaments: list[int]
+    # The rules in words, as the standings page prints them.
+    rules: str
 
 
-def standing_row(standing: Standing) -> dict[str, Any]:
-    return {"place": standing.place, "name": standing.name, "points": standing.points,
-            "events": standing.events, "cashes": standing.cashes, "winnings": standing.winnings,
-            "member": standing.member, "wins": standing.wins, "best_finish": standing.best_finish,
-            "counted": sum(scored.counted for scored in standing.results),
-            "qualified": standing.place is not None}
+def league_view(league: League) -> LeagueView:
+    return LeagueView(id=league.id, name=league.name, formula=league.formula_key,
+                      formula_name=league.formula.name, best=league.rules.best,
+                      min_events=league.rules.min_events, tie_break=list(league.rules.tie_break),
+                      tournaments=league.tournaments, rules=rules_text(league.rules))
 
 
-def standings_view(season: Season) -> list[dict[str, Any]]:
+class StandingRow(View):
+    """One member in the standings; below the minimum of events `place` is null and `qualified`
+    false."""
+
+    place: int | None
+    name: str
+    points: float
+    events: int
+    cashes: int
+    winnings: int
+    member: int
+    wins: int
+    best_finish: int | None
+    # How many of his results count (a league may count only the best N).
+    counted: int
+    qualified: bool
+
+
+def standing_row(standing: Standing) -> StandingRow:
+    return StandingRow(place=standing.place, name=standing.name, points=standing.points,
+                       events=standing.events, cashes=standing.cashes, winnings=standing.winnings,
+                       member=standing.member, wins=standing.wins, best_finish=standing.best_finish,
+                       counted=sum(scored.counted for scored in standing.results),
+                       qualified=standing.place is not None)
+
+
+def standings_view(season: Season) -> list[StandingRow]:
     """`league standings --json`: one row per member, best first; below the minimum of events:
     `place` null and `qualified` false, after the ranked ones."""
     return [standing_row(standing) for standing in season.standings]
@@ -102,12 +206,3 @@ def standings_view(season: Season) -> list[dict[str, Any]]:
 def season_formats(season: Season, fallback: HouseRules) -> Formats:
     """The money of the league's latest finished tournament (its log's house rules), else `fallback`."""
     return Formats.of(season.played[-1].state.house_rules if season.played else fallback)
-
-
-def standings_csv(season: Season) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(STANDING_COLUMNS)
-    for row in standings_view(season):
-        writer.writerow(["" if row[column] is None else row[column] for column in STANDING_COLUMNS])
-    return out.getvalue()

@@ -8,13 +8,14 @@ or equal when not tied) and `tied_with` naming the others.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
-from tdconsole.domain.errors import TdError
+from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.money import handlers as money
-from tdconsole.domain.money.payouts import PayoutStructure
+from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
+from tdconsole.views.base import OptionalKeysView, View
 
 
 def payouts_or_error(state: TournamentState) -> tuple[PayoutStructure | None, str | None]:
@@ -24,76 +25,107 @@ def payouts_or_error(state: TournamentState) -> tuple[PayoutStructure | None, st
         return None, str(error)
 
 
-def payouts_view(state: TournamentState) -> dict[str, Any]:
-    structure, error = payouts_or_error(state)
-    data: dict[str, Any] = {
-        "prize_pool": money.pool(state).prize_pool,
-        "payouts": [] if structure is None else structure.model_dump()["payouts"],
-        "method": "generator" if state.money.table is None else f"table {state.money.table.name}",
-        "locked": [{"place": place, "amount": amount}
-                   for place, amount in sorted(state.money.locked.items())],
-    }
-    if error:
-        data["error"] = error
-    if state.deal is not None:
-        data["deal"] = deal_view(state)
-    return data
+class DealPlayer(View):
+    id: str
+    name: str
+    amount: int
+    consented: bool
 
 
-def deal_view(state: TournamentState) -> dict[str, Any] | None:
+class DealView(View):
+    """The deal proposed or approved (T-DEAL-1: every player consents, the TD approves)."""
+
+    method: str
+    approved: bool
+    left_for_winner: int
+    players: list[DealPlayer]
+    rules: RuleIds
+
+
+def deal_view(state: TournamentState) -> DealView | None:
     deal = state.deal
     if deal is None:
         return None
-    return {
-        "method": deal.method, "approved": deal.approved, "left_for_winner": deal.left_for_winner,
-        "players": [{"id": player_id, "name": state.players[player_id].name, "amount": amount,
-                     "consented": player_id in deal.consented}
-                    for player_id, amount in deal.amounts.items()],
-        "rules": ["T-DEAL-1"],
-    }
+    return DealView(
+        method=deal.method, approved=deal.approved, left_for_winner=deal.left_for_winner,
+        players=[DealPlayer(id=player_id, name=state.players[player_id].name, amount=amount,
+                            consented=player_id in deal.consented)
+                 for player_id, amount in deal.amounts.items()],
+        rules=["T-DEAL-1"],
+    )
 
 
-def hand_for_hand_view(state: TournamentState, places_paid: int) -> dict[str, Any]:
-    h4h = state.hand_for_hand
-    data: dict[str, Any] = {"active": h4h is not None,
-                            "suggested": hand_for_hand.suggested(state, places_paid)}
-    if h4h is not None:
-        data.update({
-            "hand": h4h.hand,
-            "tables": [{"table": table, "done": table in h4h.tables_done}
-                       for table in h4h.started.tables],
-            "pending": [{"id": player_id, "name": state.players[player_id].name,
-                         "table": table, "stack": stack}
-                        for player_id, (table, stack, _by) in h4h.pending.items()],
-            "across_tables": h4h.started.rules.hand_for_hand_across_tables,
-            "clock": h4h.started.rules.hand_for_hand_clock,
-        })
-    return data
+class PayoutsView(OptionalKeysView):
+    """`payouts --json`: what each place pays; `error` when the settings cannot pay these entries,
+    `deal` while there is one."""
+
+    OMITTED_WHEN_NONE = frozenset({"error", "deal"})
+
+    prize_pool: int
+    payouts: list[Payout]
+    method: str
+    locked: list[Payout]
+    error: str | None = None
+    deal: DealView | None = None
 
 
-def add_money(state: TournamentState, view: dict[str, Any]) -> None:
-    """Add the money keys to a `state_view` (and each of its players)."""
+def payouts_view(state: TournamentState) -> PayoutsView:
     structure, error = payouts_or_error(state)
-    standings = money.standings(state, structure)
-    tied = _tied_with(state, standings)
-    for player in view["players"]:
-        standing = standings[player["id"]]
-        entry = state.players[player["id"]]
-        player.update(place=standing.place, last_place=standing.last_place, prize=standing.prize,
-                      tied_with=tied.get(player["id"], []), entry=entry.entry,
-                      knockouts=entry.knockouts, bounties=entry.bounties, add_ons=entry.add_ons,
-                      chips=state.chips.get(entry.id))
-    pool = money.pool(state)
-    view["prize_pool"] = pool.prize_pool
-    view["money"] = pool.model_dump(mode="json")
-    view["payouts"] = [] if structure is None else structure.model_dump()["payouts"]
-    if error:
-        view["payouts_error"] = error
-    view["hand_for_hand"] = hand_for_hand_view(state, len(view["payouts"]))
-    view["deal"] = deal_view(state)
+    return PayoutsView(
+        prize_pool=money.pool(state).prize_pool,
+        payouts=[] if structure is None else structure.payouts,
+        method="generator" if state.money.table is None else f"table {state.money.table.name}",
+        locked=[Payout(place=place, amount=amount) for place, amount in sorted(state.money.locked.items())],
+        error=error,
+        deal=deal_view(state),
+    )
 
 
-def _tied_with(state: TournamentState, standings: dict[str, money.Standing]) -> dict[str, list[str]]:
+class TableDone(View):
+    table: int
+    done: bool
+
+
+class PendingBust(View):
+    """A bust of the hand-for-hand hand, placed when every table has finished it (T-H4H-1)."""
+
+    id: str
+    name: str
+    table: int
+    stack: int | None
+
+
+class HandForHandView(OptionalKeysView):
+    """`h4h status --json`: whether it runs and is due; while it runs, the hand and its tables."""
+
+    OMITTED_WHEN_NONE = frozenset({"hand", "tables", "pending", "across_tables", "clock"})
+
+    active: bool
+    suggested: bool
+    hand: int | None = None
+    tables: list[TableDone] | None = None
+    pending: list[PendingBust] | None = None
+    across_tables: Literal["rank-by-stack", "tie"] | None = None
+    clock: Literal["pause", "deduct"] | None = None
+
+
+def hand_for_hand_view(state: TournamentState, places_paid: int) -> HandForHandView:
+    h4h = state.hand_for_hand
+    suggested = hand_for_hand.suggested(state, places_paid)
+    if h4h is None:
+        return HandForHandView(active=False, suggested=suggested)
+    return HandForHandView(
+        active=True, suggested=suggested, hand=h4h.hand,
+        tables=[TableDone(table=table, done=table in h4h.tables_done) for table in h4h.started.tables],
+        pending=[PendingBust(id=player_id, name=state.players[player_id].name, table=table, stack=stack)
+                 for player_id, (table, stack, _by) in h4h.pending.items()],
+        across_tables=h4h.started.rules.hand_for_hand_across_tables,
+        clock=h4h.started.rules.hand_for_hand_clock,
+    )
+
+
+def tied_with(state: TournamentState, standings: dict[str, money.Standing]) -> dict[str, list[str]]:
+    """For each player in a tie, the names of the others sharing his places."""
     groups: dict[int, list[str]] = {}
     for player_id, standing in standings.items():
         if standing.place is not None and standing.last_place is not None:
@@ -102,7 +134,21 @@ def _tied_with(state: TournamentState, standings: dict[str, money.Standing]) -> 
             for group in groups.values() for player_id in group}
 
 
-def results_rows(state: TournamentState) -> list[dict[str, Any]]:
+class ResultRow(View):
+    """One entry of the results, best place first (`results --format json`)."""
+
+    place: int | None
+    last_place: int | None
+    name: str
+    prize: int | None
+    knockouts: int
+    bounties: int
+    entry: int
+    # How many entries this player bought in all (re-entries count, T-REG-1).
+    entries: int
+
+
+def results_rows(state: TournamentState) -> list[ResultRow]:
     """One row per entry, best place first (players still in first, by name)."""
     structure, _error = payouts_or_error(state)
     standings = money.standings(state, structure)
@@ -112,10 +158,30 @@ def results_rows(state: TournamentState) -> list[dict[str, Any]]:
     rows = []
     for player in state.players.values():
         standing = standings[player.id]
-        rows.append({
-            "place": standing.place, "last_place": standing.last_place, "name": player.name,
-            "prize": standing.prize, "knockouts": player.knockouts, "bounties": player.bounties,
-            "entry": player.entry, "entries": entries[player.name.casefold()],
-        })
-    return sorted(rows, key=lambda row: (row["place"] is not None, row["place"] or 0,
-                                         row["name"].casefold(), row["entry"]))
+        rows.append(ResultRow(
+            place=standing.place, last_place=standing.last_place, name=player.name,
+            prize=standing.prize, knockouts=player.knockouts, bounties=player.bounties,
+            entry=player.entry, entries=entries[player.name.casefold()],
+        ))
+    return sorted(rows, key=lambda row: (row.place is not None, row.place or 0, row.name.casefold(),
+                                         row.entry))
+
+
+class ResultsView(View):
+    """`results --format json`: the tournament, its prize pool and every entry's result."""
+
+    tournament: str
+    prize_pool: int
+    results: list[ResultRow]
+
+
+def results_view(state: TournamentState) -> ResultsView:
+    return ResultsView(tournament=state.info.name, prize_pool=money.pool(state).prize_pool,
+                       results=results_rows(state))
+
+
+def places_text(place: int | None, last: int | None) -> str:
+    """"3", or "4-5" for a tie; "" while the player is still in."""
+    if place is None:
+        return ""
+    return f"{place}-{last}" if last is not None and last != place else str(place)

@@ -1,49 +1,59 @@
-"""The rulings log as plain data: `rulings list/penalties/offences/clock-calls --json`, the exports
-and the TUI screens all read these (the keys are a contract: add, never rename)."""
+"""The rulings log as typed views: `rulings list/penalties/offences/clock-calls --json`, the
+rulings export and the TUI screens all read these (the keys are a contract: add, never rename)."""
 
 from __future__ import annotations
 
-import csv
-import html
-import io
-from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Protocol
 
 from tdconsole.domain.clock.timing import format_duration
+from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.clock_call import clock_call_state
+from tdconsole.domain.floor.penalties import OffenceKind, Penalty, PenaltyKind
 from tdconsole.domain.floor.rulings import Scenario, Suggestion, ordered
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import LoggedRuling, TournamentState
+from tdconsole.views.base import View
 
 
-def ruling_view(logged: LoggedRuling) -> dict[str, Any]:
+class RulingView(View):
+    """One ruling of the log (`rulings list/log/correct --json`)."""
+
+    id: int
+    time: str
+    staff: str
+    table: int | None
+    seat: int | None
+    players: list[str]
+    scenario: str
+    answers: dict[str, str]
+    suggestion: Suggestion
+    decision: str
+    overridden: bool
+    reason: str | None
+    offence: OffenceKind | None
+    penalty: Penalty | None
+    corrects: int | None
+    corrected_by: int | None
+    clock_call: int | None
+    # An other situation (scenario "other"): the floor's own words for it.
+    description: str | None
+
+
+def ruling_view(logged: LoggedRuling) -> RulingView:
     event = logged.event
-    return {
-        "id": event.ruling_id,
-        "time": logged.time.isoformat(),
-        "staff": event.staff,
-        "table": event.table,
-        "seat": event.seat,
-        "players": [player.name for player in event.players],
-        "scenario": event.scenario,
-        "answers": event.answers,
-        "suggestion": event.suggestion.model_dump(mode="json"),
-        "decision": event.decision,
-        "overridden": event.overridden,
-        "reason": event.reason,
-        "offence": event.offence,
-        "penalty": event.penalty.model_dump(mode="json") if event.penalty else None,
-        "corrects": event.corrects,
-        "corrected_by": logged.corrected_by,
-        "clock_call": event.clock_call,
-        # An other situation (scenario "other"): the floor's own words for it.
-        "description": event.description,
-    }
+    return RulingView(
+        id=event.ruling_id, time=logged.time.isoformat(), staff=event.staff, table=event.table,
+        seat=event.seat, players=[player.name for player in event.players], scenario=event.scenario,
+        answers=event.answers, suggestion=event.suggestion, decision=event.decision,
+        overridden=event.overridden, reason=event.reason, offence=event.offence, penalty=event.penalty,
+        corrects=event.corrects, corrected_by=logged.corrected_by, clock_call=event.clock_call,
+        description=event.description,
+    )
 
 
 def rulings_view(state: TournamentState, *, player: str | None = None, scenario: str | None = None,
-                 table: int | None = None) -> list[dict[str, Any]]:
+                 table: int | None = None) -> list[RulingView]:
     """Every ruling in the order logged, corrected ones included; `player` is a name (any case)."""
     wanted = state.find(player).id if player is not None else None
     return [ruling_view(r) for r in state.rulings
@@ -52,14 +62,24 @@ def rulings_view(state: TournamentState, *, player: str | None = None, scenario:
             and (table is None or r.event.table == table)]
 
 
-def penalty_text(given: Mapping[str, Any] | None, *, hands: bool = False) -> str:
-    """"rounds 3", with `hands` "rounds 3 (24 hands)"; "warning"; "" for none. `given` is a
-    penalty's JSON or a penalty board row (both have kind, amount and hands)."""
+class PenaltyLike(Protocol):
+    """A penalty as given, or a row of the penalty board: both say what and how much."""
+
+    @property
+    def kind(self) -> PenaltyKind: ...
+    @property
+    def amount(self) -> int: ...
+    @property
+    def hands(self) -> int | None: ...
+
+
+def penalty_text(given: PenaltyLike | None, *, hands: bool = False) -> str:
+    """"rounds 3", with `hands` "rounds 3 (24 hands)"; "warning"; "" for none."""
     if given is None:
         return ""
-    text = given["kind"] + (f" {given['amount']}" if given["amount"] else "")
-    if hands and given["hands"] is not None and given["kind"] == "rounds":
-        text += f" ({given['hands']} hands)"
+    text = f"{given.kind}" + (f" {given.amount}" if given.amount else "")
+    if hands and given.hands is not None and given.kind == "rounds":
+        text += f" ({given.hands} hands)"
     return text
 
 
@@ -76,16 +96,39 @@ def suggestion_lines(suggestion: Suggestion) -> list[str]:
     return lines
 
 
-def left_text(row: Mapping[str, Any]) -> str:
+class PenaltyRow(View):
+    """One row of the penalty board (`rulings penalties --json`, `state --json` while serving)."""
+
+    ruling: int
+    player: str
+    kind: PenaltyKind
+    amount: int
+    hands: int | None
+    hands_served: int
+    remaining_hands: int | None
+    remaining_seconds: int | None
+    serving: bool
+    ended: bool
+    given_at: str
+    reason: str
+    rules: RuleIds
+
+
+def left_text(row: PenaltyRow) -> str:
     """What is left of a penalty board row: "3 of 8 hands", "4:10 left", or ""."""
-    if row["remaining_hands"] is not None:
-        return f"{row['remaining_hands']} of {row['hands']} hands"
-    if row["remaining_seconds"] is not None:
-        return f"{format_duration(row['remaining_seconds'])} left"
+    if row.remaining_hands is not None:
+        return f"{row.remaining_hands} of {row.hands} hands"
+    if row.remaining_seconds is not None:
+        return f"{format_duration(row.remaining_seconds)} left"
     return ""
 
 
-def penalties_view(state: TournamentState, now: datetime) -> list[dict[str, Any]]:
+def _whole(seconds: float) -> int:
+    # Rounded up like the digits of a countdown: "1 s left" until it is really out.
+    return int(-(-seconds // 1))
+
+
+def penalties_view(state: TournamentState, now: datetime) -> list[PenaltyRow]:
     """Every penalty that counts (corrected rulings left out), with how much is left at `now`."""
     rows = []
     for logged in state.rulings:
@@ -93,35 +136,66 @@ def penalties_view(state: TournamentState, now: datetime) -> list[dict[str, Any]
         given = logged.event.penalty
         if standing is None or given is None or not logged.event.players:
             continue
-        rows.append({
-            "ruling": logged.id, "player": logged.event.players[0].name, "kind": given.kind,
-            "amount": given.amount, "hands": given.hands, "hands_served": logged.hands_served,
-            "remaining_hands": standing.hands,
-            "remaining_seconds": None if standing.seconds is None else int(-(-standing.seconds // 1)),
-            "serving": standing.serving, "ended": logged.ended, "given_at": logged.time.isoformat(),
-            "reason": given.reason, "rules": given.rules,
-        })
+        rows.append(PenaltyRow(
+            ruling=logged.id, player=logged.event.players[0].name, kind=given.kind,
+            amount=given.amount, hands=given.hands, hands_served=logged.hands_served,
+            remaining_hands=standing.hands,
+            remaining_seconds=None if standing.seconds is None else _whole(standing.seconds),
+            serving=standing.serving, ended=logged.ended, given_at=logged.time.isoformat(),
+            reason=given.reason, rules=given.rules,
+        ))
     return rows
 
 
-def offences_view(state: TournamentState, *, player: str | None = None) -> list[dict[str, Any]]:
+class OffencesRow(View):
+    """One player's offences by kind, and the rulings that recorded them (`rulings offences`)."""
+
+    player: str
+    offences: dict[OffenceKind, int]
+    rulings: list[int]
+
+
+def offences_view(state: TournamentState, *, player: str | None = None) -> list[OffencesRow]:
     """Each player's offences in the tournament by kind (corrected rulings left out)."""
     wanted = state.find(player).id if player is not None else None
-    found: dict[str, dict[str, Any]] = {}
+    names: dict[str, str] = {}
+    offences: dict[str, dict[OffenceKind, int]] = {}
+    rulings: dict[str, list[int]] = {}
     for logged in state.rulings:
         offender = logged.event.players[0] if logged.event.players else None
-        if offender is None or logged.event.offence is None or logged.corrected_by is not None:
+        offence = logged.event.offence
+        if offender is None or offence is None or logged.corrected_by is not None:
             continue
         if wanted is not None and offender.id != wanted:
             continue
-        row = found.setdefault(offender.id, {"player": offender.name, "offences": {}, "rulings": []})
-        row["offences"][logged.event.offence] = row["offences"].get(logged.event.offence, 0) + 1
-        row["rulings"].append(logged.id)
-    return list(found.values())
+        names.setdefault(offender.id, offender.name)
+        counts = offences.setdefault(offender.id, {})
+        counts[offence] = counts.get(offence, 0) + 1
+        rulings.setdefault(offender.id, []).append(logged.id)
+    return [OffencesRow(player=name, offences=offences[key], rulings=rulings[key])
+            for key, name in names.items()]
+
+
+class ClockCallRow(View):
+    """An open clock call and its countdown (`rulings clock-call(s) --json`)."""
+
+    id: int
+    table: int
+    seat: int
+    player: str | None
+    facing_bet: bool
+    called_at: str
+    total_seconds: int
+    remaining_seconds: int
+    warning: bool
+    expired: bool
+    rules: RuleIds
+    # At zero: the ruling to log (H-DEAD-D; TDA 29).
+    proposal: Suggestion | None
 
 
 def clock_calls_view(state: TournamentState, now: datetime, house: HouseRules,
-                     scenario: Scenario) -> list[dict[str, Any]]:
+                     scenario: Scenario) -> list[ClockCallRow]:
     """The open clock calls with their countdown (`scenario` is `clock-call`) and, at zero, the
     ruling to log (H-DEAD-D; TDA 29)."""
     rows = []
@@ -131,34 +205,33 @@ def clock_calls_view(state: TournamentState, now: datetime, house: HouseRules,
         countdown = clock_call_state(called_at=call.called_at, now=max(now, call.called_at),
                                      facing_bet=call.facing_bet, house=house, scenario=scenario)
         player = state.players.get(call.player_id or "")
-        rows.append({
-            "id": call.id, "table": call.table, "seat": call.seat,
-            "player": player.name if player else None, "facing_bet": call.facing_bet,
-            "called_at": call.called_at.isoformat(), "total_seconds": countdown.total_seconds,
-            "remaining_seconds": int(-(-countdown.remaining_seconds // 1)), "warning": countdown.warning,
-            "expired": countdown.expired, "rules": countdown.rules,
-            "proposal": countdown.ruling.model_dump(mode="json") if countdown.ruling else None,
-        })
+        rows.append(ClockCallRow(
+            id=call.id, table=call.table, seat=call.seat, player=player.name if player else None,
+            facing_bet=call.facing_bet, called_at=call.called_at.isoformat(),
+            total_seconds=countdown.total_seconds, remaining_seconds=_whole(countdown.remaining_seconds),
+            warning=countdown.warning, expired=countdown.expired, rules=countdown.rules,
+            proposal=countdown.ruling,
+        ))
     return rows
 
 
-# ---------------------------------------------------------------- exports (the club's record)
+# ---------------------------------------------------------------- the export's rows (the club's record)
 
 EXPORT_COLUMNS = ["id", "time", "staff", "table", "seat", "players", "scenario", "answers", "suggested",
                   "decision", "overridden", "reason", "penalty", "rules", "corrects", "corrected_by"]
 
 
-def _export_rows(state: TournamentState) -> list[list[str]]:
+def export_rows(state: TournamentState) -> list[list[str]]:
+    """One row of text cells per ruling, in `EXPORT_COLUMNS` order (`views.export` writes them)."""
     rows = []
     for logged in state.rulings:
         event = logged.event
-        cells: list[Any] = [
+        cells: list[object] = [
             event.ruling_id, logged.time.isoformat(timespec="seconds"), event.staff, event.table,
             event.seat, "; ".join(p.name for p in event.players), event.scenario,
             " ".join(f"{key}={value}" for key, value in event.answers.items()),
             event.suggestion.ruling, event.decision, "yes" if event.overridden else "no", event.reason,
-            penalty_text(event.penalty.model_dump() if event.penalty else None, hands=True),
-            ", ".join(_cited(logged)), event.corrects,
+            penalty_text(event.penalty, hands=True), ", ".join(_cited(logged)), event.corrects,
             logged.corrected_by,
         ]
         rows.append(["" if cell is None else str(cell) for cell in cells])
@@ -168,24 +241,3 @@ def _export_rows(state: TournamentState) -> list[list[str]]:
 def _cited(logged: LoggedRuling) -> list[str]:
     given = logged.event.penalty
     return ordered([*logged.event.suggestion.rules, *(given.rules if given else [])])
-
-
-def export_csv(state: TournamentState) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(EXPORT_COLUMNS)
-    writer.writerows(_export_rows(state))
-    return out.getvalue()
-
-
-def export_html(state: TournamentState) -> str:
-    """A standalone page (no scripts, no external files) that prints as the rulings record."""
-    title = html.escape(f"Rulings: {state.info.name}")
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in EXPORT_COLUMNS)
-    body = "\n".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
-                     for row in _export_rows(state))
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
-            "<style>table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 6px;"
-            "vertical-align:top;text-align:left}</style>\n</head>\n<body>\n"
-            f"<h1>{title}</h1>\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n"
-            "</table>\n</body>\n</html>\n")

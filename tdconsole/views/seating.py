@@ -1,65 +1,88 @@
-"""How seating is shown: seat markers, plans with their keys, the seating
-list for the wall and a seat slip per player as text or HTML.
+"""How seating is shown: each table as `tables --json` has it, seat markers, balancing moves, and
+where a player was put. Shared by the seating CLI and the tables screen.
 
-Shared by the seating CLI and the tables screen. Names are user text: HTML escapes them.
+The seating list and the seat slips as documents (text, HTML) are written by `views.export`.
 """
 
 from __future__ import annotations
 
-from html import escape
+from collections.abc import Mapping
 from typing import Any, Literal
 
-from tdconsole.domain.seating.balancing import BalancePlan
-from tdconsole.domain.seating.tables import Room, open_tables, seating_list
+from pydantic import Field
 
-Format = Literal["text", "html"]
-
-_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<style>
-body {{ font-family: sans-serif; }}
-table {{ border-collapse: collapse; }}
-th, td {{ padding: 0.2em 1em; border-bottom: 1px solid #ccc; text-align: left; }}
-td.n {{ text-align: right; }}
-.slip {{ border: 1px dashed #000; padding: 1em; margin: 1em 0; width: 18em;
-         page-break-inside: avoid; }}
-.slip .name {{ font-size: 1.4em; font-weight: bold; }}
-.slip .where {{ font-size: 2em; }}
-</style>
-</head>
-<body>
-<h1>{title}</h1>
-{body}
-</body>
-</html>
-"""
+from tdconsole.domain.errors import RuleIds
+from tdconsole.domain.seating.balancing import BalancePlan, Move
+from tdconsole.domain.seating.tables import Room, Table, open_tables
+from tdconsole.domain.state import TournamentState
+from tdconsole.views.base import View
 
 
-def marks(view: dict[str, Any], seat: int) -> str:
-    """D / SB / BB for a seat of a `table_view` (dead ones marked), and who waits (T-MOVE-2)."""
+class TableView(View):
+    """One table in `tables --json` and `state --json` (seats keyed by number as text)."""
+
+    table: int
+    seats: dict[str, str]
+    button: int | None
+    small_blind: int | None
+    big_blind: int | None
+    status: Literal["open", "broken"]
+    dead_button: bool
+    dead_small_blind: bool
+    waiting: list[int]
+    blocked: list[int]
+
+
+def table_view(table: Table, names: Mapping[str, str] | None = None) -> TableView:
+    """One table; `names` turns the player ids kept in the room into names (ids shown without)."""
+    hand = table.hand
+    name = (names or {}).get
+    return TableView(
+        table=table.number,
+        seats={str(s): name(p, p) for s, p in sorted(table.occupants.items())},
+        button=hand.button if hand else None,
+        small_blind=hand.small_blind if hand else None,
+        big_blind=hand.big_blind if hand else None,
+        status=table.status,
+        dead_button=bool(hand and hand.dead_button),
+        dead_small_blind=bool(hand and hand.dead_small_blind),
+        waiting=sorted(hand.waiting) if hand else [],
+        blocked=sorted(table.blocked),
+    )
+
+
+def tables_view(room: Room, names: Mapping[str, str] | None = None) -> list[TableView]:
+    """`tables --json` (and `state --json` under `tables`): every table by number."""
+    return [table_view(room[n], names) for n in sorted(room)]
+
+
+def marks(view: TableView, seat: int) -> str:
+    """D / SB / BB for a seat of a table (dead ones marked), and who waits (T-MOVE-2)."""
     found = []
-    if view["button"] == seat:
-        found.append("D (dead)" if view["dead_button"] else "D")
-    if view["small_blind"] == seat:
-        dead = view["dead_small_blind"] and view["small_blind"] != view["button"]
+    if view.button == seat:
+        found.append("D (dead)" if view.dead_button else "D")
+    if view.small_blind == seat:
+        dead = view.dead_small_blind and view.small_blind != view.button
         found.append("SB (dead)" if dead else "SB")
-    if view["big_blind"] == seat:
+    if view.big_blind == seat:
         found.append("BB")
-    if seat in view["waiting"]:
+    if seat in view.waiting:
         found.append("waits")
-    if seat in view["blocked"]:
+    if seat in view.blocked:
         found.append("blocked")
     return " ".join(found)
 
 
-def shown_seats(view: dict[str, Any]) -> list[int]:
+def shown_seats(view: TableView) -> list[int]:
     """The seats worth a line: taken, blocked, or holding a (dead) button or blind."""
-    numbered = {int(s) for s in view["seats"]} | set(view["blocked"])
-    numbered |= {s for s in (view["button"], view["small_blind"], view["big_blind"]) if s}
+    numbered = {int(s) for s in view.seats} | set(view.blocked)
+    numbered |= {s for s in (view.button, view.small_blind, view.big_blind) if s}
     return sorted(numbered)
+
+
+def move_line(move: Move) -> str:
+    return (f"{move.player}: table {move.from_.table} seat {move.from_.seat} -> "
+            f"table {move.to.table} seat {move.to.seat}")
 
 
 def plan_json(plan: BalancePlan) -> dict[str, Any]:
@@ -67,47 +90,47 @@ def plan_json(plan: BalancePlan) -> dict[str, Any]:
     return plan.model_dump(mode="json", by_alias=True)
 
 
-def move_line(move: dict[str, Any]) -> str:
-    return (f"{move['player']}: table {move['from']['table']} seat {move['from']['seat']} -> "
-            f"table {move['to']['table']} seat {move['to']['seat']}")
+class Spot(View):
+    table: int | None
+    seat: int | None
 
 
-def seats(room: Room) -> list[tuple[str, int, int]]:
-    """(name, table, seat) for every seated player, by name as `seating_list` orders them."""
-    return sorted((name, t.number, seat) for t in open_tables(room) for seat, name in t.occupants.items())
+class SeatedView(View):
+    """Where a player was put (`seat`, `move`, and each late entry of `register`)."""
+
+    player: str
+    table: int | None
+    seat: int | None
+    # T-MOVE-2: he waits until the button passes before he is dealt in.
+    waits: bool
+    to: Spot
 
 
-def seating_text(room: Room, title: str) -> str:
-    return f"{title}\n\n{seating_list(room)}"
+class MovedView(SeatedView):
+    """`move`: where the player went, and the seat he left."""
+
+    from_: Spot = Field(alias="from")
+    # T-MOVE-3: moved in the middle of his blinds/button sequence, by the TD's choice; `rules`
+    # names the rule the move overrode.
+    forced: bool
+    rules: RuleIds
 
 
-def seating_html(room: Room, title: str) -> str:
-    rows = "\n".join(
-        f'<tr><td>{escape(name)}</td><td class="n">{table}</td><td class="n">{seat}</td></tr>'
-        for name, table, seat in seats(room)
-    )
-    body = f"<table>\n<tr><th>Player</th><th>Table</th><th>Seat</th></tr>\n{rows}\n</table>"
-    return _PAGE.format(title=escape(title), body=body)
+def seated_view(state: TournamentState, player_id: str, waits: bool) -> SeatedView:
+    player = state.players[player_id]
+    return SeatedView(player=player.name, table=player.table, seat=player.seat, waits=waits,
+                      to=Spot(table=player.table, seat=player.seat))
 
 
-def slips_text(room: Room, title: str) -> str:
-    """One slip per player to cut apart and hand out (T-SEAT-1: the seat is binding)."""
-    cut = "-" * 32
-    slips = [f"{title}\n{name}\nTable {table}  Seat {seat}\n{cut}" for name, table, seat in seats(room)]
-    return "\n".join(slips) + "\n" if slips else ""
+class SeatRow(View):
+    """One line of the seating list (`seating --json`)."""
+
+    player: str
+    table: int
+    seat: int
 
 
-def slips_html(room: Room, title: str) -> str:
-    body = "\n".join(
-        f'<div class="slip"><div>{escape(title)}</div><div class="name">{escape(name)}</div>'
-        f'<div class="where">Table {table} &nbsp; Seat {seat}</div></div>'
-        for name, table, seat in seats(room)
-    )
-    return _PAGE.format(title=escape(title), body=body)
-
-
-def export(room: Room, title: str, fmt: Format, slips: bool = False) -> str:
-    """The seating list, or the seat slips, in `fmt`."""
-    if slips:
-        return slips_html(room, title) if fmt == "html" else slips_text(room, title)
-    return seating_html(room, title) if fmt == "html" else seating_text(room, title)
+def seats(room: Room) -> list[SeatRow]:
+    """Every seated player, by name as `seating_list` orders them."""
+    found = sorted((name, t.number, seat) for t in open_tables(room) for seat, name in t.occupants.items())
+    return [SeatRow(player=name, table=table, seat=seat) for name, table, seat in found]

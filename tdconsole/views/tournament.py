@@ -1,6 +1,6 @@
-"""What the interfaces show: the tournament at one moment as plain data (the `--json` contract).
+"""What the interfaces show: the tournament at one moment as typed views (the `--json` contract).
 
-The keys named in the issues are a contract: add keys freely, never rename them.
+The keys are a contract: add keys freely, never rename them (tests/cli/test_json_contract.py).
 """
 
 from __future__ import annotations
@@ -8,56 +8,117 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from tdconsole.domain.calculators.antes import ante_table
+from pydantic import Field, field_serializer
+
+from tdconsole.domain.calculators.antes import AnteRow, ante_table
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.clock.structure import Break, Level
-from tdconsole.domain.events import Envelope, PlayerReentered, PlayerRegistered, RulingLogged
-from tdconsole.domain.seating.tables import tables_view
-from tdconsole.domain.state import Player, TournamentState
-from tdconsole.views.money import add_money
-from tdconsole.views.rulings import penalties_view
+from tdconsole.domain.events import Envelope, Event, PlayerReentered, PlayerRegistered, RulingLogged
+from tdconsole.domain.money import handlers as money
+from tdconsole.domain.money.payouts import Payout
+from tdconsole.domain.money.prize_pool import PrizePool
+from tdconsole.domain.state import TournamentState
+from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.money import (
+    DealView,
+    HandForHandView,
+    deal_view,
+    hand_for_hand_view,
+    payouts_or_error,
+    tied_with,
+)
+from tdconsole.views.rulings import PenaltyRow, penalties_view
+from tdconsole.views.seating import TableView, tables_view
 
 
-def level_view(level: Level | None) -> dict[str, int] | None:
+class LevelView(View):
+    small_blind: int
+    big_blind: int
+    ante: int
+    minutes: int
+
+
+def level_view(level: Level | None) -> LevelView | None:
     if level is None:
         return None
-    return {"small_blind": level.small_blind, "big_blind": level.big_blind, "ante": level.ante,
-            "minutes": level.minutes}
+    return LevelView(small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante,
+                     minutes=level.minutes)
 
 
-def clock_view(state: TournamentState, now: datetime) -> dict[str, Any]:
+class BreakView(View):
+    """The break being played or the next one."""
+
+    break_: int = Field(alias="break")  # its number: the first break is 1
+    after_level: int
+    minutes: int
+    # T-COLOR-1: the chips coloured up there.
+    color_up: list[int]
+    # T-REG-1: an add-on is on sale there.
+    add_on: bool
+    now: bool
+
+
+class LateRegistrationView(View):
+    level: int | None
+    open: bool
+
+
+class ClockView(View):
+    """The clock at one moment (`clock ... --json`, and `state --json` under `clock`)."""
+
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    running: bool
+    started: bool
+    remaining_seconds: int
+    remaining: str
+    on_break: bool
+    period: int
+    periods: int
+    next_level: LevelView | None
+    seconds_to_break: int | None
+    # Wall-clock times (local, with the offset) only while the clock runs: a paused clock has none.
+    level_ends_at: str | None
+    break_at: str | None
+    # T-COLOR-1: the next break says which chips are coloured up there.
+    next_break: BreakView | None
+    # T-ANTE-2 / RP-11 by the house rules: the ante at each table size, largest tables first.
+    antes: list[AnteRow]
+    late_registration: LateRegistrationView
+    add_on: BreakView | None
+
+
+def clock_view(state: TournamentState, now: datetime) -> ClockView:
     """The clock at `now`, with the ante each table size posts under the rules in force."""
     structure = state.info.structure
     reading = clock_ops.read(structure, state.clock, now)
     rules = state.house_rules.ante
     level = reading.level
-    return {
-        "level": structure.shown_level(reading.period),
-        "small_blind": level.small_blind,
-        "big_blind": level.big_blind,
-        "ante": level.ante,
-        "running": reading.running,
-        "started": reading.started,
-        "remaining_seconds": _whole(reading.remaining),
-        "remaining": clock_ops.format_duration(reading.remaining),
-        "on_break": reading.on_break,
-        "period": reading.period + 1,
-        "periods": len(structure.periods),
-        "next_level": level_view(reading.next_level),
-        "seconds_to_break": None if reading.seconds_to_break is None else _whole(reading.seconds_to_break),
-        # Wall-clock times (local, with the offset) only while the clock runs: a paused clock has none.
-        "level_ends_at": _wall_time(now, reading.remaining, reading.running),
-        "break_at": _wall_time(now, reading.seconds_to_break, reading.running and not reading.on_break),
-        # T-COLOR-1: the next break says which chips are coloured up there.
-        "next_break": _break_from(state, reading.period),
-        # T-ANTE-2 / RP-11 by the house rules: the ante at each table size, largest tables first.
-        "antes": [row.model_dump() for row in
-                  ante_table(level.small_blind, level.big_blind, level.ante, rules)],
-        "late_registration": {"level": state.info.late_reg_level,
-                              "open": registration_open(state, now)},
-        "add_on": _break_from(state, reading.period, add_on_only=True),
-    }
+    return ClockView(
+        level=structure.shown_level(reading.period),
+        small_blind=level.small_blind,
+        big_blind=level.big_blind,
+        ante=level.ante,
+        running=reading.running,
+        started=reading.started,
+        remaining_seconds=_whole(reading.remaining),
+        remaining=clock_ops.format_duration(reading.remaining),
+        on_break=reading.on_break,
+        period=reading.period + 1,
+        periods=len(structure.periods),
+        next_level=level_view(reading.next_level),
+        seconds_to_break=None if reading.seconds_to_break is None else _whole(reading.seconds_to_break),
+        level_ends_at=_wall_time(now, reading.remaining, reading.running),
+        break_at=_wall_time(now, reading.seconds_to_break, reading.running and not reading.on_break),
+        next_break=_break_from(state, reading.period),
+        antes=ante_table(level.small_blind, level.big_blind, level.ante, rules),
+        late_registration=LateRegistrationView(level=state.info.late_reg_level,
+                                               open=registration_open(state, now)),
+        add_on=_break_from(state, reading.period, add_on_only=True),
+    )
 
 
 def _whole(seconds: float) -> int:
@@ -71,23 +132,50 @@ def _wall_time(now: datetime, seconds: float | None, running: bool) -> str | Non
     return (now + timedelta(seconds=seconds)).astimezone().isoformat(timespec="seconds")
 
 
-def _break_from(state: TournamentState, period: int, add_on_only: bool = False) -> dict[str, Any] | None:
+def _break_from(state: TournamentState, period: int, add_on_only: bool = False) -> BreakView | None:
     """The break being played or the next one (with an add-on, T-REG-1, if `add_on_only`)."""
     structure = state.info.structure
     for index in range(period, len(structure.periods)):
         candidate = structure.periods[index]
         if isinstance(candidate, Break) and (candidate.add_on or not add_on_only):
-            return {"break": sum(isinstance(p, Break) for p in structure.periods[: index + 1]),
-                    "after_level": structure.shown_level(index) - 1, "minutes": candidate.minutes,
-                    "color_up": candidate.color_up, "add_on": candidate.add_on, "now": index == period}
+            return BreakView(break_=sum(isinstance(p, Break) for p in structure.periods[: index + 1]),
+                             after_level=structure.shown_level(index) - 1, minutes=candidate.minutes,
+                             color_up=candidate.color_up, add_on=candidate.add_on, now=index == period)
     return None
 
 
-def player_view(player: Player) -> dict[str, Any]:
-    return {"id": player.id, "name": player.name, "status": player.status, "table": player.table,
-            "seat": player.seat, "place": player.place,
-            # T-ELIM-3: the place is "last of those unplaced", not an established one.
-            "placed_last": player.placed_last}
+class TournamentInfoView(View):
+    id: int
+    name: str
+    status: str
+    game: str
+    buy_in: int
+    fee: int
+    starting_stack: int
+    seats_per_table: int
+    structure: str
+    late_reg_level: int | None
+
+
+class PlayerView(View):
+    """One entry in `state --json`: where he sits, and his place and prize once decided."""
+
+    id: str
+    name: str
+    status: str
+    table: int | None
+    seat: int | None
+    place: int | None
+    # T-ELIM-3: the place is "last of those unplaced", not an established one.
+    placed_last: bool
+    last_place: int | None
+    prize: int | None
+    tied_with: list[str]
+    entry: int
+    knockouts: int
+    bounties: int
+    add_ons: int
+    chips: int | None
 
 
 def average_stack(state: TournamentState) -> int | None:
@@ -96,37 +184,70 @@ def average_stack(state: TournamentState) -> int | None:
     return state.entries * state.info.starting_stack // state.players_left
 
 
-def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dict[str, Any]:
+class StateView(OptionalKeysView):
+    """`state --json`: the tournament at one moment, for scripts and every screen."""
+
+    OMITTED_WHEN_NONE = frozenset({"payouts_error"})
+
+    tournament: TournamentInfoView
+    clock: ClockView
+    entries: int
+    players_left: int
+    chips_in_play: int
+    average_stack: int | None
+    average_stack_bb: float | None
+    players: list[PlayerView]
+    # Every table as `tables --json` shows it (names, button, blinds, status).
+    tables: list[TableView]
+    # Who is sitting out a penalty now and how much is left (`rulings penalties`).
+    serving_penalties: list[PenaltyRow]
+    prize_pool: int
+    money: PrizePool
+    payouts: list[Payout]
+    payouts_error: str | None = None
+    hand_for_hand: HandForHandView
+    deal: DealView | None
+
+
+def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
     info = state.info
     clock = clock_view(state, now)
     average = average_stack(state)
-    view: dict[str, Any] = {
-        "tournament": {
-            "id": tournament_id,
-            "name": info.name,
-            "status": state.status,
-            "game": info.game,
-            "buy_in": info.buy_in,
-            "fee": info.fee,
-            "starting_stack": info.starting_stack,
-            "seats_per_table": info.seats_per_table,
-            "structure": info.structure.name,
-            "late_reg_level": info.late_reg_level,
-        },
-        "clock": clock,
-        "entries": state.entries,
-        "players_left": state.players_left,
-        "chips_in_play": state.entries * info.starting_stack,
-        "average_stack": average_stack(state),
-        "average_stack_bb": None if average is None else round(average / clock["big_blind"], 1),
-        "players": [player_view(player) for player in state.players.values()],
-        # Every table as `tables --json` shows it (names, button, blinds, status).
-        "tables": tables_view(state.room),
-        # Who is sitting out a penalty now and how much is left (as `rulings penalties` shows it).
-        "serving_penalties": [row for row in penalties_view(state, now) if row["serving"]],
-    }
-    add_money(state, view)  # the money keys: prize_pool, payouts, each player's prize
-    return view
+    structure, error = payouts_or_error(state)
+    standings = money.standings(state, structure)
+    tied = tied_with(state, standings)
+    players = PlayerView.many(
+        {"id": player.id, "name": player.name, "status": player.status, "table": player.table,
+         "seat": player.seat, "place": standings[player.id].place, "placed_last": player.placed_last,
+         "last_place": standings[player.id].last_place, "prize": standings[player.id].prize,
+         "tied_with": tied.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
+         "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id)}
+        for player in state.players.values()
+    )
+    pool = money.pool(state)
+    payouts = [] if structure is None else structure.payouts
+    return StateView(
+        tournament=TournamentInfoView(
+            id=tournament_id, name=info.name, status=state.status, game=info.game, buy_in=info.buy_in,
+            fee=info.fee, starting_stack=info.starting_stack, seats_per_table=info.seats_per_table,
+            structure=info.structure.name, late_reg_level=info.late_reg_level,
+        ),
+        clock=clock,
+        entries=state.entries,
+        players_left=state.players_left,
+        chips_in_play=state.entries * info.starting_stack,
+        average_stack=average,
+        average_stack_bb=None if average is None else round(average / clock.big_blind, 1),
+        players=players,
+        tables=tables_view(state.room),
+        serving_penalties=[row for row in penalties_view(state, now) if row.serving],
+        prize_pool=pool.prize_pool,
+        money=pool,
+        payouts=payouts,
+        payouts_error=error,
+        hand_for_hand=hand_for_hand_view(state, len(payouts)),
+        deal=deal_view(state),
+    )
 
 
 def describe(envelope: Envelope, names: dict[str, str]) -> str:
@@ -138,8 +259,9 @@ def describe(envelope: Envelope, names: dict[str, str]) -> str:
                 + (f" for {who}" if who else "") + f": {event.decision}")
     if (own := getattr(envelope.event, "describe", None)) is not None:
         return str(own(names))
-    # (a structure or the money settings is too long for one line: `log --json` has it all)
-    fields = envelope.event.model_dump(exclude={"type", "structure", "settings"})
+    # (a structure, the money settings or the house rules are too long for one line: `log --json`
+    # has them all)
+    fields = envelope.event.model_dump(exclude={"type", "structure", "settings", "house_rules"})
     if "player_id" in fields:
         player_id = fields.pop("player_id")
         # A clock call on a seat whose player is not known names nobody, rather than "?".
@@ -151,14 +273,32 @@ def describe(envelope: Envelope, names: dict[str, str]) -> str:
     return envelope.event.type.replace("_", " ") + (f": {details}" if details else "")
 
 
-def log_view(envelopes: list[Envelope], undone: set[str]) -> list[dict[str, Any]]:
+class LogRow(View):
+    """One event of the log (`log --json`, `undo --json`): who did what when, and whether undone."""
+
+    seq: int
+    time: str
+    actor: str
+    command_id: str
+    type: str
+    # The event as logged, but for the structure (too long; `structure show` has it).
+    event: Event
+    undone: bool
+    summary: str
+
+    @field_serializer("event")
+    def _event(self, event: Event) -> dict[str, Any]:
+        return event.model_dump(mode="json", exclude={"structure"})
+
+
+def log_view(envelopes: list[Envelope], undone: set[str]) -> list[LogRow]:
     names = {
         e.event.player_id: e.event.name for e in envelopes
         if isinstance(e.event, PlayerRegistered | PlayerReentered)
     }
-    return [
+    return LogRow.many(
         {"seq": e.seq, "time": e.time.isoformat(), "actor": e.actor, "command_id": e.command_id,
-         "type": e.event.type, "event": e.event.model_dump(mode="json", exclude={"structure"}),
-         "undone": e.command_id in undone, "summary": describe(e, names)}
+         "type": e.event.type, "event": e.event, "undone": e.command_id in undone,
+         "summary": describe(e, names)}
         for e in envelopes
-    ]
+    )

@@ -42,10 +42,11 @@ from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.staff import StaffMember, StaffStore
+from tdconsole.views.base import jsonable
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import run_action
-from tdconsole.web.board import find_seats, plain
+from tdconsole.web.board import find_seats
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed
 
 log = logging.getLogger("tdconsole.web")
@@ -223,7 +224,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         _, member = web.who(request, csrf=False)
         session = web.cli_session(member)
         calls = run_action(session, "rulings clock-calls", {})
-        view = web.feed.read(lambda s, now: plain(state_view(s.state, s.tournament_id, now)))
+        view = web.feed.read(lambda s, now: jsonable(state_view(s.state, s.tournament_id, now)))
         return html(web.page("_panel.html", state=view, member=member, calls=calls))
 
     # ------------------------------------------------------------ API
@@ -231,7 +232,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     @api
     def get_state(request: Request) -> Response:
         web.who(request, csrf=False)  # every player's seat, chips and prize: staff only
-        return JSONResponse(web.feed.read(lambda s, now: plain(state_view(s.state, s.tournament_id, now))))
+        return JSONResponse(web.feed.read(lambda s, now: jsonable(state_view(s.state, s.tournament_id, now))))
 
     @api
     def get_board(request: Request) -> Response:

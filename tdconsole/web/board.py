@@ -12,22 +12,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel
-
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.events import Envelope, PlayerMoved, TableBroken, TablesBalanced, TablesDrawn
 from tdconsole.domain.state import TournamentState
+from tdconsole.views.base import jsonable
 from tdconsole.views.tournament import state_view
 
 # A move stays on the TV this long: the players walking over have seen it by then.
 MOVES_SHOWN = timedelta(minutes=10)
 # "find my seat" answers a few players at a time, so it cannot be read as the whole seating list.
 SEAT_MATCHES = 5
-
-
-def plain(document: Any) -> Any:
-    """A view as JSON-ready data, whether it is a dict or a pydantic model."""
-    return document.model_dump(mode="json") if isinstance(document, BaseModel) else document
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +70,7 @@ def board(state: TournamentState, tournament_id: int, log: list[Envelope], undon
           now: datetime) -> dict[str, Any]:
     """The TV page's document: the state document's public part, and the clock exactly, so the page
     counts down on its own from `server_time` between updates."""
-    view = plain(state_view(state, tournament_id, now))
+    view = jsonable(state_view(state, tournament_id, now))
     clock = view["clock"]
     reading = clock_ops.read(state.info.structure, state.clock, now)
     players = {player["name"]: player for player in view["players"]}

@@ -46,6 +46,9 @@ def test_the_installed_package_finds_its_configs_and_migrations(unpacked: Path, 
     assert "club-turbo" in _run(unpacked, tmp_path, *cli, "structure", "list", "--json")
     assert json.loads(_run(unpacked, tmp_path, *cli, "rulings", "scenarios", "--json"))
     assert json.loads(_run(unpacked, tmp_path, *cli, "payouts", "--json"))["prize_pool"] == 45 * 300
+    # The printable pages come from templates shipped inside the package (views/templates).
+    _run(unpacked, tmp_path, *cli, "draw", "--seed", "1", "--json")
+    assert "<td>Anders Holm</td>" in _run(unpacked, tmp_path, *cli, "seating", "--format", "html")
 
 
 @pytest.mark.slow

@@ -49,8 +49,8 @@ def test_money_events_cold_load_equals_the_live_state(store: EventStore) -> None
     assert cold.state.money == live.state.money and cold.state.money.locked == {2: 500}
     assert state_view(cold.state, 1, clock()) == state_view(live.state, 1, clock())
     view = state_view(cold.state, 1, clock())
-    assert view["deal"]["approved"] is True
-    assert sum(p["prize"] or 0 for p in view["players"]) + 50 == view["prize_pool"]
+    assert view.deal is not None and view.deal.approved is True
+    assert sum(p.prize or 0 for p in view.players) + 50 == view.prize_pool
 
 
 def test_e5_clock_loses_two_minutes_per_hand_whatever_the_wall_clock_does(store: EventStore) -> None:
@@ -68,8 +68,8 @@ def test_e5_clock_loses_two_minutes_per_hand_whatever_the_wall_clock_does(store:
     for _hand in range(6):
         clock.advance(150)  # a slow hand: longer than the two minutes it costs
         service.execute(HandForHandTableDone(table=1))
-        shown = state_view(service.state, service.tournament_id, clock())["clock"]
-        seen.append((shown["period"], shown["remaining"]))
+        shown = state_view(service.state, service.tournament_id, clock()).clock
+        seen.append((shown.period, shown.remaining))
     assert seen[:5] == [(1, "7:00"), (1, "5:00"), (1, "3:00"), (1, "1:00"), (1, "0:00")]
     assert seen[5] == (2, "13:00")  # hand 6 at the next level (15 minutes in club-turbo)
-    assert state_view(service.state, service.tournament_id, clock())["clock"]["running"] is False
+    assert state_view(service.state, service.tournament_id, clock()).clock.running is False

@@ -46,7 +46,7 @@ def test_a_ruling_logged_on_a_floor_terminal_follows_to_the_td(td: Service, db_u
         floor.execute(_oot("anna"))
         assert td.refresh() is True
         rows = rulings_view(td.state)
-        assert [(r["id"], r["players"], r["staff"]) for r in rows] == [(1, ["Anna"], "Mette")]
+        assert [(r.id, r.players, r.staff) for r in rows] == [(1, ["Anna"], "Mette")]
         # The TD's second ruling on Anna counts the floor's first: O-OOT-5 escalates.
         [envelope] = td.execute(_oot("Anna", staff="TD"))
         assert envelope.event.penalty is not None  # type: ignore[union-attr]
@@ -86,7 +86,7 @@ def test_a_ruling_logged_in_another_process_appears_in_this_ones_list(td: Servic
                   "--by", "Mette", "--json")
     assert logged.returncode == 0, logged.stderr
     assert td.refresh() is True
-    assert [(r["id"], r["players"], r["table"]) for r in rulings_view(td.state)] == [(1, ["Bo"], 3)]
+    assert [(r.id, r.players, r.table) for r in rulings_view(td.state)] == [(1, ["Bo"], 3)]
     td.execute(_oot("Anna", staff="TD"))
     listed = _cli(db_url, "rulings", "list", "--json")
     assert listed.returncode == 0, listed.stderr

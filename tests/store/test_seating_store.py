@@ -9,9 +9,10 @@ from pathlib import Path
 
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
-from tdconsole.domain.seating.tables import tables_view
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
+from tdconsole.views.base import jsonable
+from tdconsole.views.seating import tables_view
 from tests.conftest import FakeClock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +33,7 @@ def test_a_draw_by_another_process_is_seen_seat_for_seat(store: EventStore, db_u
     assert sorted(len(t["seats"]) for t in tables) == [7, 7, 8, 8]
     # This terminal follows: the very seats drawn there, never a draw of its own.
     assert service.refresh()
-    assert tables_view(service.state.room) == tables
+    assert jsonable(tables_view(service.state.room)) == tables
     assert {p.status for p in service.state.players.values()} == {"seated"}
     # A cold load (a third terminal starting now) agrees too.
-    assert tables_view(Service(store, service.tournament_id).state.room) == tables
+    assert jsonable(tables_view(Service(store, service.tournament_id).state.room)) == tables

@@ -449,30 +449,7 @@ def final_table_due(room: Room, rules: HouseRules, seats_per_table: int) -> bool
     return len(open_tables(room)) > 1 and live_players(room) <= size
 
 
-# ---------------------------------------------------------------- views
-
-
-def table_view(table: Table, names: Mapping[str, str] | None = None) -> dict[str, object]:
-    """The `tables --json` entry of one table (issue 3, item 8)."""
-    hand = table.hand
-    name = (names or {}).get
-    return {
-        "table": table.number,
-        "seats": {str(s): name(p, p) for s, p in sorted(table.occupants.items())},
-        "button": hand.button if hand else None,
-        "small_blind": hand.small_blind if hand else None,
-        "big_blind": hand.big_blind if hand else None,
-        "status": table.status,
-        "dead_button": bool(hand and hand.dead_button),
-        "dead_small_blind": bool(hand and hand.dead_small_blind),
-        "waiting": sorted(hand.waiting) if hand else [],
-        "blocked": sorted(table.blocked),
-    }
-
-
-def tables_view(room: Room, names: Mapping[str, str] | None = None) -> list[dict[str, object]]:
-    """`tables --json` (and `state --json` under `tables`): every table by number."""
-    return [table_view(room[n], names) for n in sorted(room)]
+# ---------------------------------------------------------------- the seating list
 
 
 def seating_list(room: Room, names: Mapping[str, str] | None = None) -> str:

@@ -64,11 +64,10 @@ class DealScreen(ServiceScreen):
         if deal is None:
             self.query_one("#deal", Static).update("No deal proposed (i: ICM, c: chip chop)")
             return
-        lines = [f"Deal by {deal['method']}: {'APPROVED' if deal['approved'] else 'proposed'}"
-                 f", {deal['left_for_winner']:,} left for the winner (T-DEAL-1)"]
-        lines += [f"  {row['name']}: {row['amount']:,} "
-                  f"{'consents' if row['consented'] else 'has not consented'}"
-                  for row in deal["players"]]
+        lines = [f"Deal by {deal.method}: {'APPROVED' if deal.approved else 'proposed'}"
+                 f", {deal.left_for_winner:,} left for the winner (T-DEAL-1)"]
+        lines += [f"  {row.name}: {row.amount:,} {'consents' if row.consented else 'has not consented'}"
+                  for row in deal.players]
         self.query_one("#deal", Static).update(Text("\n".join(lines)))
 
     def on_input_changed(self, event: Input.Changed) -> None:

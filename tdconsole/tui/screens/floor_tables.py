@@ -23,8 +23,8 @@ class FloorTablesScreen(ServiceScreen):
     def refresh_view(self) -> None:
         service = self.service
         state = service.state
-        serving = {row["player"]: left_text(row) for row in penalties_view(state, service.now())
-                   if row["serving"]}
+        serving = {row.player: left_text(row) for row in penalties_view(state, service.now())
+                   if row.serving}
         seated = sorted((p for p in state.players.values() if p.table is not None and p.status != "busted"),
                         key=lambda p: (p.table, p.seat or 0))
         self.query_one("#no-tables", Static).update(

@@ -37,27 +37,27 @@ class HandForHandScreen(ServiceScreen):
 
     def refresh_view(self) -> None:
         state = self.service.state
-        data = hand_for_hand_view(state, len(payouts_view(state)["payouts"]))
-        if data["active"]:
-            done = sum(row["done"] for row in data["tables"])
-            status = (f"Hand-for-hand: hand {data['hand']}"
-                      f"{' (the hand in progress at the announcement, RP-8A)' if data['hand'] == 0 else ''}"
-                      f" - {done} of {len(data['tables'])} tables done; busts across tables: "
-                      f"{data['across_tables']}; clock: {data['clock']}")
+        data = hand_for_hand_view(state, len(payouts_view(state).payouts))
+        playing = data.tables or []
+        if data.active:
+            done = sum(row.done for row in playing)
+            status = (f"Hand-for-hand: hand {data.hand}"
+                      f"{' (the hand in progress at the announcement, RP-8A)' if data.hand == 0 else ''}"
+                      f" - {done} of {len(playing)} tables done; busts across tables: "
+                      f"{data.across_tables}; clock: {data.clock}")
         else:
             status = "Hand-for-hand is off" + (
-                " - DUE NOW: the next bust reaches the money (T-H4H-1)" if data["suggested"] else "")
+                " - DUE NOW: the next bust reaches the money (T-H4H-1)" if data.suggested else "")
         self.query_one("#status", Static).update(Text(status))
         tables = self.query_one("#tables", DataTable)
         tables.clear()
-        for row in data.get("tables", []):
-            tables.add_row(str(row["table"]), Text("done", style="green") if row["done"]
+        for row in playing:
+            tables.add_row(str(row.table), Text("done", style="green") if row.done
                            else Text("playing", style="yellow"))
         pending = self.query_one("#pending", DataTable)
         pending.clear()
-        for row in data.get("pending", []):
-            pending.add_row(Text(row["name"]), str(row["table"]),
-                            "" if row["stack"] is None else f"{row['stack']:,}")
+        for bust in data.pending or []:
+            pending.add_row(Text(bust.name), str(bust.table), "" if bust.stack is None else f"{bust.stack:,}")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()

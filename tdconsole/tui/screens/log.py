@@ -29,8 +29,8 @@ class LogScreen(ServiceScreen):
         table = self.query_one(DataTable)
         table.clear()
         for row in reversed(log_view(service.log, service.undone_commands())):
-            summary = Text(row["summary"], style="strike dim" if row["undone"] else "")
-            table.add_row(str(row["seq"]), row["time"][11:19], Text(row["actor"]), summary)
+            summary = Text(row.summary, style="strike dim" if row.undone else "")
+            table.add_row(str(row.seq), row.time[11:19], Text(row.actor), summary)
 
     def action_undo(self) -> None:
         self.post_message(CommandRequested(Undo()))

@@ -36,21 +36,21 @@ class PayoutsScreen(ServiceScreen):
     def refresh_view(self) -> None:
         service = self.service
         data = payouts_view(service.state)
-        money = pool(service.state).model_dump()
-        summary = (f"Prize pool {data['prize_pool']:,} ({data['method']}): {money['entries']} "
-                   f"entries, prize part {money['prize_part']:,}, rake {money['rake']:,}, "
-                   f"overlay {money['overlay']:,}; fees {money['fees']:,} and bounties "
-                   f"{money['bounties']:,} kept apart")
-        if "error" in data:
-            summary += f"\nThe payouts cannot be made: {data['error']}"
+        money = pool(service.state)
+        summary = (f"Prize pool {data.prize_pool:,} ({data.method}): {money.entries} "
+                   f"entries, prize part {money.prize_part:,}, rake {money.rake:,}, "
+                   f"overlay {money.overlay:,}; fees {money.fees:,} and bounties "
+                   f"{money.bounties:,} kept apart")
+        if data.error is not None:
+            summary += f"\nThe payouts cannot be made: {data.error}"
         self.query_one("#summary", Static).update(Text(summary))
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
-        locked = {item["place"] for item in data["locked"]}
-        for payout in data["payouts"]:
-            table.add_row(str(payout["place"]), f"{payout['amount']:,}",
-                          "locked" if payout["place"] in locked else "", key=str(payout["place"]))
+        locked = {item.place for item in data.locked}
+        for payout in data.payouts:
+            table.add_row(str(payout.place), f"{payout.amount:,}",
+                          "locked" if payout.place in locked else "", key=str(payout.place))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
 

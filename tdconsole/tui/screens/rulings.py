@@ -28,12 +28,13 @@ from tdconsole.domain.commands import CallClock, ServePenalty, StopClockCall
 from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.floor.clock_call import answers_at_zero
 from tdconsole.domain.floor.log import find_ruling
-from tdconsole.domain.floor.rulings import Catalogue, Suggestion
+from tdconsole.domain.floor.rulings import Catalogue
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.service_app import TICK_SECONDS
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard, describe_suggestion
 from tdconsole.views.rulings import (
+    ClockCallRow,
     clock_calls_view,
     left_text,
     offences_view,
@@ -142,7 +143,7 @@ class RulingsScreen(ServiceScreen):
 
     # ------------------------------------------------------------ clock calls
 
-    def clock_calls(self) -> list[dict[str, Any]]:
+    def clock_calls(self) -> list[ClockCallRow]:
         return clock_calls_view(self.service.state, self.service.now(), self.service.state.house_rules,
                                 self.catalogue.get(CLOCK_CALL))
 
@@ -152,14 +153,14 @@ class RulingsScreen(ServiceScreen):
         selected = self._selected(table)
         table.clear()
         for row in rows:
-            flag = "TIME" if row["expired"] else ("warning" if row["warning"] else "")
-            style = "bold red" if row["expired"] else ("yellow" if row["warning"] else "")
-            table.add_row(str(row["id"]), str(row["table"]), str(row["seat"]), Text(row["player"] or ""),
-                          Text(format_duration(row["remaining_seconds"]), style=style),
-                          Text(flag, style=style), key=str(row["id"]))
-            if row["expired"] and row["id"] not in self._announced:
-                self._announced.add(row["id"])
-                self.notify(f"Clock call {row['id']}: time at table {row['table']} seat {row['seat']}; "
+            flag = "TIME" if row.expired else ("warning" if row.warning else "")
+            style = "bold red" if row.expired else ("yellow" if row.warning else "")
+            table.add_row(str(row.id), str(row.table), str(row.seat), Text(row.player or ""),
+                          Text(format_duration(row.remaining_seconds), style=style),
+                          Text(flag, style=style), key=str(row.id))
+            if row.expired and row.id not in self._announced:
+                self._announced.add(row.id)
+                self.notify(f"Clock call {row.id}: time at table {row.table} seat {row.seat}; "
                             f"l on the clock calls tab logs the ruling", severity="warning", timeout=8)
         self._reselect(table, selected)
         proposal = self.query_one("#proposal", Static)
@@ -167,20 +168,20 @@ class RulingsScreen(ServiceScreen):
         proposal.display = current is not None
         if current is None:
             return
-        proposal.set_class(current["expired"], "-time")
-        if current["proposal"]:
-            proposal.update(Text(f"Time on clock call {current['id']}! Press l to log:\n").append_text(
-                describe_suggestion(Suggestion.model_validate(current["proposal"]))))
+        proposal.set_class(current.expired, "-time")
+        if current.proposal:
+            proposal.update(Text(f"Time on clock call {current.id}! Press l to log:\n").append_text(
+                describe_suggestion(current.proposal)))
         else:
-            left = format_duration(current["remaining_seconds"])
-            proposal.update(Text(f"Clock call {current['id']}: {left} of {current['total_seconds']} s left; "
+            left = format_duration(current.remaining_seconds)
+            proposal.update(Text(f"Clock call {current.id}: {left} of {current.total_seconds} s left; "
                                  f"warning at "
                                  f"{self.service.state.house_rules.clock_call.warning_seconds} s "
-                                 f"({', '.join(current['rules'])}). x: the player acted."))
+                                 f"({', '.join(current.rules)}). x: the player acted."))
 
-    def _current_call(self, rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    def _current_call(self, rows: list[ClockCallRow]) -> ClockCallRow | None:
         selected = self._selected(self.query_one("#calls", DataTable))
-        return next((r for r in rows if str(r["id"]) == selected), rows[0] if rows else None)
+        return next((r for r in rows if str(r.id) == selected), rows[0] if rows else None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "call":
@@ -208,17 +209,17 @@ class RulingsScreen(ServiceScreen):
     def action_log_at_zero(self) -> None:
         """One key: log the ruling a clock call proposes at zero (H-DEAD-D; TDA 29)."""
         current = self._current_call(self.clock_calls())
-        if current is None or not current["expired"]:
+        if current is None or not current.expired:
             self.notify("No clock call has run out", severity="warning")
             return
         wizard = self.query_one(RulingWizard)
-        wizard.start(CLOCK_CALL, answers_at_zero(current["facing_bet"]), clock_call=current["id"])
+        wizard.start(CLOCK_CALL, answers_at_zero(current.facing_bet), clock_call=current.id)
         wizard.log(override=False)
 
     def action_stop_call(self) -> None:
         current = self._current_call(self.clock_calls())
         if current is not None:
-            self.post_message(CommandRequested(StopClockCall(call=current["id"])))
+            self.post_message(CommandRequested(StopClockCall(call=current.id)))
 
     # ------------------------------------------------------------ the log
 
@@ -236,17 +237,17 @@ class RulingsScreen(ServiceScreen):
         selected = self._selected(table)
         table.clear()
         for row in reversed(rulings_view(self.service.state)):
-            haystack = " ".join([row["staff"], *row["players"], row["scenario"], row["decision"],
-                                 row["reason"] or ""]).casefold()
+            haystack = " ".join([row.staff, *row.players, row.scenario, row.decision,
+                                 row.reason or ""]).casefold()
             if not all(word in haystack for word in words):
                 continue
-            where = "/".join(str(row[k]) for k in ("table", "seat") if row[k] is not None)
-            status = (f"corrected by {row['corrected_by']}" if row["corrected_by"]
-                      else f"corrects {row['corrects']}" if row["corrects"] else "")
-            decision = ("override: " if row["overridden"] else "") + row["decision"]
-            table.add_row(str(row["id"]), row["time"][11:16], Text(row["staff"]), where,
-                          Text(", ".join(row["players"])), row["scenario"], Text(decision[:60]),
-                          penalty_text(row["penalty"]), status, key=str(row["id"]))
+            where = "/".join(str(number) for number in (row.table, row.seat) if number is not None)
+            status = (f"corrected by {row.corrected_by}" if row.corrected_by
+                      else f"corrects {row.corrects}" if row.corrects else "")
+            decision = ("override: " if row.overridden else "") + row.decision
+            table.add_row(str(row.id), row.time[11:16], Text(row.staff), where,
+                          Text(", ".join(row.players)), row.scenario, Text(decision[:60]),
+                          penalty_text(row.penalty), status, key=str(row.id))
         self._reselect(table, selected)
         self.show_detail()
 
@@ -261,15 +262,15 @@ class RulingsScreen(ServiceScreen):
         if selected is None:
             return
         row = ruling_view(find_ruling(self.service.state, int(selected)))
-        text = Text(f"Ruling {row['id']} by {row['staff']} at {row['time'][11:19]}: {row['decision']}\n")
-        if row["description"]:
-            text.append(f"Situation: {row['description']}\n")
-        if row["overridden"]:
-            text.append(f"Suggested: {row['suggestion']['ruling']}\nReason: {row['reason']}\n")
-        elif row["reason"]:
-            text.append(f"Reason: {row['reason']}\n")
-        answers = "  ".join(f"{k}={v}" for k, v in row["answers"].items())
-        text.append(f"Answers: {answers}\nRules: {', '.join(row['suggestion']['rules'])}")
+        text = Text(f"Ruling {row.id} by {row.staff} at {row.time[11:19]}: {row.decision}\n")
+        if row.description:
+            text.append(f"Situation: {row.description}\n")
+        if row.overridden:
+            text.append(f"Suggested: {row.suggestion.ruling}\nReason: {row.reason}\n")
+        elif row.reason:
+            text.append(f"Reason: {row.reason}\n")
+        answers = "  ".join(f"{k}={v}" for k, v in row.answers.items())
+        text.append(f"Answers: {answers}\nRules: {', '.join(row.suggestion.rules)}")
         detail.update(text)
 
     def action_correct(self) -> None:
@@ -289,15 +290,15 @@ class RulingsScreen(ServiceScreen):
         selected = self._selected(table)
         table.clear()
         for row in penalties_view(state, now):
-            status = "serving" if row["serving"] else ("ended" if row["ended"] else "done")
-            table.add_row(str(row["ruling"]), Text(row["player"]), penalty_text(row), left_text(row),
-                          Text(status, style="bold" if row["serving"] else "dim"), key=str(row["ruling"]))
+            status = "serving" if row.serving else ("ended" if row.ended else "done")
+            table.add_row(str(row.ruling), Text(row.player), penalty_text(row), left_text(row),
+                          Text(status, style="bold" if row.serving else "dim"), key=str(row.ruling))
         self._reselect(table, selected)
         offences = self.query_one("#offences", DataTable)
         offences.clear()
         for row in offences_view(state):
-            counts = ", ".join(f"{kind} {n}" for kind, n in row["offences"].items())
-            offences.add_row(Text(row["player"]), counts, ", ".join(map(str, row["rulings"])))
+            counts = ", ".join(f"{kind} {n}" for kind, n in row.offences.items())
+            offences.add_row(Text(row.player), counts, ", ".join(map(str, row.rulings)))
 
     def _selected_penalty(self) -> int | None:
         selected = self._selected(self.query_one("#penalties", DataTable))

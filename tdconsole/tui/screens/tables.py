@@ -18,25 +18,26 @@ from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
-from tdconsole.domain.seating.tables import tables_view
 from tdconsole.domain.state import TournamentState
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.views import seating as seating_views
+from tdconsole.views.export import SEATING_FORMATS, seating_document
+from tdconsole.views.seating import TableView, tables_view
 
 
-def tile(view: dict[str, Any]) -> Text:
+def tile(view: TableView) -> Text:
     """One table's tile: a header, then a line per seat with its name (never markup) and marks."""
-    text = Text(f"Table {view['table']}", style="bold")
-    if view["status"] != "open":
+    text = Text(f"Table {view.table}", style="bold")
+    if view.status != "open":
         text.append("  broken", style="dim")
         return text
-    text.append(f"  {len(view['seats'])} players")
+    text.append(f"  {len(view.seats)} players")
     for seat in seating_views.shown_seats(view):
         text.append(f"\n{seat:>2} ")
-        text.append(Text(view["seats"].get(str(seat), "-")))
+        text.append(Text(view.seats.get(str(seat), "-")))
         if marks := seating_views.marks(view, seat):
             text.append(f"  {marks}", style="bold yellow")
     return text
@@ -81,12 +82,12 @@ class TablesScreen(ServiceScreen):
         self._lay_tiles(views)
         self._panel(state)
 
-    def _lay_tiles(self, views: list[dict[str, Any]]) -> None:
+    def _lay_tiles(self, views: list[TableView]) -> None:
         grid = self.query_one("#tiles", Grid)
-        counts = [len(v["seats"]) for v in views if v["status"] == "open"]
+        counts = [len(v.seats) for v in views if v.status == "open"]
         allowed = balancing.tolerance(self.service.state.house_rules, len(counts))
         top = max(counts, default=0)
-        numbers = [v["table"] for v in views]
+        numbers = [v.table for v in views]
         if numbers != self._tile_numbers:  # tables opened or taken back: lay the tiles out anew
             # Classes, not ids: the old tiles may still be on their way out while these mount.
             grid.remove_children()
@@ -95,8 +96,8 @@ class TablesScreen(ServiceScreen):
             grid.mount_all(self._tile_widgets)
         for widget, view in zip(self._tile_widgets, views, strict=True):
             widget.update(tile(view))
-            is_open = view["status"] == "open"
-            widget.set_class(is_open and top - len(view["seats"]) > allowed, "short")
+            is_open = view.status == "open"
+            widget.set_class(is_open and top - len(view.seats) > allowed, "short")
             widget.set_class(not is_open, "broken")
 
     def _panel(self, state: TournamentState) -> None:
@@ -128,7 +129,7 @@ class TablesScreen(ServiceScreen):
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
     def _moves_question(self, count: int) -> str:
-        lines = [seating_views.move_line(m) for m in seating_views.plan_json(self.plan)["moves"]]
+        lines = [seating_views.move_line(m) for m in self.plan.moves]
         shown = lines[: min(count, 8)]
         more = f" and {count - len(shown)} more" if count > len(shown) else ""
         return "Move " + "; ".join(shown) + more + "?"
@@ -198,9 +199,9 @@ class TablesScreen(ServiceScreen):
             folder.mkdir(parents=True, exist_ok=True)
             written = []
             for slips in (False, True):
-                for fmt in ("text", "html"):
+                for fmt in SEATING_FORMATS:
                     path = folder / f"{'slips' if slips else 'seating'}.{'txt' if fmt == 'text' else fmt}"
-                    path.write_text(seating_views.export(state.room, state.info.name, fmt, slips),
+                    path.write_text(seating_document(state.room, state.info.name, fmt, slips),
                                     encoding="utf-8")
                     written.append(path.name)
             self.notify(f"Wrote {', '.join(written)} in {folder}")

@@ -22,7 +22,7 @@ from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.timing import ClockReading, Warning, format_duration, warning_between
 from tdconsole.domain.state import TournamentState
 from tdconsole.tui.service_app import TICK_SECONDS, service_app, service_of
-from tdconsole.views.tournament import clock_view, state_view
+from tdconsole.views.tournament import ClockView, StateView, clock_view, state_view
 
 FLASH_SECONDS = 1.5
 
@@ -61,7 +61,7 @@ class ClockPanel(Vertical):
         self.hint = hint
         self._reading: ClockReading | None = None
         self._shown: tuple[Any, ...] | None = None
-        self._figures: tuple[int, dict[str, Any]] | None = None
+        self._figures: tuple[int, StateView] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -100,7 +100,7 @@ class ClockPanel(Vertical):
         self.set_timer(FLASH_SECONDS, lambda: self.remove_class("-flash"))
         self.post_message(self.Warned(kind))
 
-    def _state_view(self, state: TournamentState, tournament_id: int, now: datetime) -> dict[str, Any]:
+    def _state_view(self, state: TournamentState, tournament_id: int, now: datetime) -> StateView:
         # The figures change only with the log: build them once per new event, not every second.
         if self._figures is None or self._figures[0] != state.last_seq:
             self._figures = (state.last_seq, state_view(state, tournament_id, now))
@@ -110,78 +110,71 @@ class ClockPanel(Vertical):
         clock = clock_view(state, now)
         view = self._state_view(state, tournament_id, now)
         self.query_one("#title", Static).update(Text(state.info.name))
-        what = "BREAK" if clock["on_break"] else f"Level {clock['level']}"
+        what = "BREAK" if clock.on_break else f"Level {clock.level}"
         self.query_one("#level", Static).update(what)
-        self.query_one("#time", Digits).update(clock["remaining"])
+        self.query_one("#time", Digits).update(clock.remaining)
         status = self.query_one("#status", Static)
-        if clock["running"]:
-            ends = _wall(clock["level_ends_at"])
-            status.update(f"{'Break' if clock['on_break'] else 'Level'} ends at {ends}")
+        if clock.running:
+            ends = _wall(clock.level_ends_at)
+            status.update(f"{'Break' if clock.on_break else 'Level'} ends at {ends}")
         else:
-            status.update("paused" if clock["started"] else f"not started{self.hint}")
-        status.set_class(not clock["running"], "paused")
-        label = "After the break" if clock["on_break"] else "Blinds"
-        blinds = f"{label} {_chips(clock['small_blind'])} / {_chips(clock['big_blind'])}"
-        if clock["ante"]:
-            blinds += f"   BB ante {_chips(clock['ante'])}"
+            status.update("paused" if clock.started else f"not started{self.hint}")
+        status.set_class(not clock.running, "paused")
+        label = "After the break" if clock.on_break else "Blinds"
+        blinds = f"{label} {_chips(clock.small_blind)} / {_chips(clock.big_blind)}"
+        if clock.ante:
+            blinds += f"   BB ante {_chips(clock.ante)}"
         self.query_one("#blinds", Static).update(blinds)
         self.query_one("#antes", Static).update(_antes_line(clock))
         self.query_one("#next", Static).update(_next_line(clock))
-        self.query_one("#figures", Static).update(_figures_line(view, clock["big_blind"]))
+        self.query_one("#figures", Static).update(_figures_line(view, clock.big_blind))
         self.query_one("#notes", Static).update(_notes_line(clock))
 
 
-def _antes_line(clock: dict[str, Any]) -> str:
+def _antes_line(clock: ClockView) -> str:
     """T-ANTE-2 (or RP-11 flat): the ante at each table size, so short tables post the right one."""
-    rows = clock["antes"]
-    if not clock["ante"] or len(rows) == 1:
+    rows = clock.antes
+    if not clock.ante or len(rows) == 1:
         return ""
     parts = []
     for row in rows:
-        sizes = "heads-up" if row["max_handed"] == 2 else f"{row['min_handed']}-{row['max_handed']} handed"
-        parts.append(f"{sizes} {_chips(row['ante']) if row['ante'] else 'no ante'}")
+        sizes = "heads-up" if row.max_handed == 2 else f"{row.min_handed}-{row.max_handed} handed"
+        parts.append(f"{sizes} {_chips(row.ante) if row.ante else 'no ante'}")
     return "Ante: " + ", ".join(parts)
 
 
-def _next_line(clock: dict[str, Any]) -> str:
+def _next_line(clock: ClockView) -> str:
     parts = []
-    upcoming = clock["next_level"]
+    upcoming = clock.next_level
     if upcoming:
-        parts.append(f"Next: {_chips(upcoming['small_blind'])} / {_chips(upcoming['big_blind'])}"
-                     + (f" ante {_chips(upcoming['ante'])}" if upcoming["ante"] else ""))
-    coming = clock["next_break"]
-    if coming and not coming["now"] and clock["seconds_to_break"] is not None:
-        at = _wall(clock["break_at"])
-        parts.append(f"Break in {format_duration(clock['seconds_to_break'])}" + (f" at {at}" if at else ""))
-    if coming and coming["color_up"]:
-        when = "this break" if coming["now"] else "next break"
-        parts.append(f"Colour-up {when}: {', '.join(_chips(v) for v in coming['color_up'])}")
+        parts.append(f"Next: {_chips(upcoming.small_blind)} / {_chips(upcoming.big_blind)}"
+                     + (f" ante {_chips(upcoming.ante)}" if upcoming.ante else ""))
+    coming = clock.next_break
+    if coming and not coming.now and clock.seconds_to_break is not None:
+        at = _wall(clock.break_at)
+        parts.append(f"Break in {format_duration(clock.seconds_to_break)}" + (f" at {at}" if at else ""))
+    if coming and coming.color_up:
+        when = "this break" if coming.now else "next break"
+        parts.append(f"Colour-up {when}: {', '.join(_chips(v) for v in coming.color_up)}")
     return "   ".join(parts)
 
 
-def _figures_line(view: dict[str, Any], big_blind: int) -> str:
-    parts = [f"Players {view['players_left']} / {view['entries']}",
-             f"Chips {_chips(view['chips_in_play'])}"]
-    if view["average_stack"] is not None:
+def _figures_line(view: StateView, big_blind: int) -> str:
+    parts = [f"Players {view.players_left} / {view.entries}", f"Chips {_chips(view.chips_in_play)}"]
+    if view.average_stack is not None:
         # In big blinds of the level now (the cached view is as old as the last event).
-        parts.append(f"Average {_chips(view['average_stack'])} ({view['average_stack'] / big_blind:.0f} BB)")
-    # The payouts engine adds `prize_pool` to `state_view`; shown once it is there.
-    pool = view.get("prize_pool")
-    if isinstance(pool, dict):
-        pool = pool.get("total", pool.get("prize_pool"))
-    if isinstance(pool, int | float):
-        parts.append(f"Prize pool {_chips(int(pool))}")
+        parts.append(f"Average {_chips(view.average_stack)} ({view.average_stack / big_blind:.0f} BB)")
+    parts.append(f"Prize pool {_chips(view.prize_pool)}")
     return "   ".join(parts)
 
 
-def _notes_line(clock: dict[str, Any]) -> str:
+def _notes_line(clock: ClockView) -> str:
     parts = []
-    late = clock["late_registration"]
-    if late["level"] is not None:
-        parts.append(f"Late registration open to the end of level {late['level']}" if late["open"]
+    late = clock.late_registration
+    if late.level is not None:
+        parts.append(f"Late registration open to the end of level {late.level}" if late.open
                      else "Late registration closed")
-    add_on = clock["add_on"]
+    add_on = clock.add_on
     if add_on is not None:
-        parts.append("ADD-ON NOW" if add_on["now"]
-                     else f"Add-on at the break after level {add_on['after_level']}")
+        parts.append("ADD-ON NOW" if add_on.now else f"Add-on at the break after level {add_on.after_level}")
     return "   ".join(parts)

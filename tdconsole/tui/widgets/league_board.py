@@ -27,7 +27,7 @@ class LeagueBoard(Static):
         for heading in ("", "Name", "Points", "Events", "Winnings"):
             table.add_column(heading, justify="left" if heading == "Name" else "right")
         for row in standings_view(season)[:ROWS]:
-            table.add_row("" if row["place"] is None else str(row["place"]), Text(row["name"]),
-                          formats.number(row["points"], league.formula.decimals), str(row["events"]),
-                          formats.money(row["winnings"]))
+            table.add_row("" if row.place is None else str(row.place), Text(row.name),
+                          formats.number(row.points, league.formula.decimals), str(row.events),
+                          formats.money(row.winnings))
         self.update(table)

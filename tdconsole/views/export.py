@@ -1,0 +1,157 @@
+"""Every document tdconsole writes for people and spreadsheets: the seating list and seat slips,
+the results, the rulings record, the league standings and the members list - as text, CSV, JSON
+or a printable HTML page.
+
+One writer each way: HTML pages come from the Jinja2 templates in `views/templates/` with
+autoescape on (names are user text: "<b>Bo</b>" prints as typed, never as markup), CSV from the
+`csv` module. The rows come from the concern's views; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+import json
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Literal
+
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.seating.tables import Room, seating_list
+from tdconsole.domain.state import TournamentState
+from tdconsole.views.money import places_text, results_view
+from tdconsole.views.rulings import EXPORT_COLUMNS, export_rows
+from tdconsole.views.seating import seats
+
+if TYPE_CHECKING:
+    import jinja2
+
+    from tdconsole.club.leagues import Season
+    from tdconsole.club.members import Member
+    from tdconsole.views.formatting import Formats
+
+SeatingFormat = Literal["text", "html"]
+SEATING_FORMATS: tuple[SeatingFormat, ...] = ("text", "html")
+RESULTS_FORMATS = ("csv", "json", "html")
+RULINGS_FORMATS = ("csv", "html")
+
+
+@functools.cache
+def _environment() -> jinja2.Environment:
+    # Imported on first use: a command that writes no page does not pay for Jinja2 at start-up.
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("tdconsole.views", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,  # a misspelt name in a template fails, never prints ""
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def html_page(template: str, **context: object) -> str:
+    """The page `template` (a file in views/templates/) filled in, every value escaped."""
+    return _environment().get_template(template).render(**context)
+
+
+def csv_document(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A header row and the rows, one line each ("\\n"), quoted where a cell needs it."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def check_format(fmt: str, formats: Sequence[str]) -> None:
+    """A `--format` this document is not written in is one line naming the ones it is."""
+    if fmt not in formats:
+        raise InvalidInput(f"--format must be {' or '.join(formats)}, not {fmt!r}")
+
+
+# ---------------------------------------------------------------- seating list and seat slips
+
+
+def seating_document(room: Room, title: str, fmt: SeatingFormat, slips: bool = False) -> str:
+    """The seating list for the wall, or a seat slip per player (T-SEAT-1), in `fmt`."""
+    check_format(fmt, SEATING_FORMATS)
+    if fmt == "html":
+        return html_page("slips.html.j2" if slips else "seating.html.j2", title=title, seats=seats(room))
+    if slips:
+        cut = "-" * 32
+        return "".join(f"{title}\n{row.player}\nTable {row.table}  Seat {row.seat}\n{cut}\n"
+                       for row in seats(room))
+    return f"{title}\n\n{seating_list(room)}"
+
+
+# ---------------------------------------------------------------- results
+
+RESULT_COLUMNS = ("place", "name", "prize", "knockouts", "bounties", "entries")
+RESULT_HEADINGS = ("Place", "Name", "Prize", "Knockouts", "Bounties", "Entries")
+
+
+def results_document(state: TournamentState, fmt: str) -> str:
+    """The results: csv (for a spreadsheet), json, or html (a printable sheet)."""
+    check_format(fmt, RESULTS_FORMATS)
+    view = results_view(state)
+    if fmt == "json":
+        return json.dumps(view.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "csv":
+        return csv_document(RESULT_COLUMNS, (
+            [places_text(row.place, row.last_place), row.name, "" if row.prize is None else row.prize,
+             row.knockouts, row.bounties, row.entries] for row in view.results))
+    cells = [[places_text(row.place, row.last_place), row.name,
+              "" if row.prize is None else f"{row.prize:,}", str(row.knockouts), f"{row.bounties:,}",
+              str(row.entries)] for row in view.results]
+    return html_page("results.html.j2", title=view.tournament, prize_pool=f"{view.prize_pool:,}",
+                     columns=RESULT_HEADINGS, rows=cells)
+
+
+# ---------------------------------------------------------------- the rulings record
+
+
+def rulings_document(state: TournamentState, fmt: str) -> str:
+    """The rulings log as the club keeps it: csv, or html (a page that prints as the record)."""
+    check_format(fmt, RULINGS_FORMATS)
+    if fmt == "csv":
+        return csv_document(EXPORT_COLUMNS, export_rows(state))
+    return html_page("rulings.html.j2", title=f"Rulings: {state.info.name}", columns=EXPORT_COLUMNS,
+                     rows=export_rows(state))
+
+
+# ---------------------------------------------------------------- the club: standings and members
+# (the club's modules load only with these pages: a seating command does not pay for them)
+
+
+def standings_csv(season: Season) -> str:
+    """The league standings with plain numbers, for a spreadsheet."""
+    from tdconsole.views.club import STANDING_COLUMNS, standings_view
+
+    return csv_document(STANDING_COLUMNS, (
+        ["" if value is None else value for value in (row.place, row.name, row.points, row.events,
+                                                      row.cashes, row.winnings)]
+        for row in standings_view(season)))
+
+
+def standings_html(season: Season, formats: Formats) -> str:
+    """A printable page of the standings, amounts as the club writes them."""
+    from tdconsole.views.club import rules_text, standings_view
+
+    decimals = season.league.formula.decimals
+    rows = [{"place": row.place, "name": row.name, "points": formats.number(row.points, decimals),
+             "events": row.events, "cashes": row.cashes, "winnings": formats.money(row.winnings)}
+            for row in standings_view(season)]
+    return html_page("league_standings.html.j2", lang=formats.locale.split("_")[0], title=season.league.name,
+                     formula=season.league.formula.name, rules=rules_text(season.league.rules).capitalize(),
+                     played=len(season.played), tournaments=len(season.league.tournaments), rows=rows)
+
+
+def members_csv(members: Iterable[Member]) -> str:
+    """Every member, in the columns `members import` reads back."""
+    from tdconsole.club.members import CSV_COLUMNS
+
+    return csv_document(CSV_COLUMNS, (
+        [m.number, m.name, m.email, m.phone, m.note, "yes" if m.banned else "", m.ban_reason]
+        for m in members))
