@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from hypothesis import event, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
+from tdconsole.domain.errors import RuleViolation
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
 from tdconsole.domain.seating.balancing import apply_plan, break_table, next_break, plan_balance, tolerance
 from tdconsole.domain.seating.buttons import Hand, between_small_blind_and_button
@@ -67,7 +68,16 @@ class Tournament:
             self.restart_history()  # T-SEAT-3: anyone may land in the blinds
             return
         while (number := next_break(self.room, self.rules)) is not None:
-            self.room, _ = break_table(self.room, number, self.rng, self.rules)
+            try:
+                self.room, _ = break_table(self.room, number, self.rng, self.rules)
+            except RuleViolation as refused:
+                # Club rules refuse a break draw when no free seat spares a player the blinds
+                # twice (T-MOVE-1): the TD seats him by hand, where he may post them again.
+                assert refused.rules == ["T-MOVE-1"], refused
+                self.excused |= set(self.room[number].occupants.values())
+                by_hand = self.rules.model_copy(update={"seating": self.rules.seating.model_copy(
+                    update={"moved_player_may_pay_blinds_twice": True})})
+                self.room, _ = break_table(self.room, number, self.rng, by_hand)
             self.hands.pop(number, None)
         plan = plan_balance(self.room, self.rules, recently_moved=self.recently_moved)
         self.room = apply_plan(self.room, plan)
@@ -158,6 +168,9 @@ def check_orbit(history: list[Hand]) -> None:
 
 
 @settings(max_examples=100, deadline=None)
+# A break where no free seat spares a player the blinds twice (T-MOVE-1 refuses the draw).
+@example(players=500, seed=67974909, tda=False,
+         steps=[(40, 0, 1), (22, 1, 1), (35, 1, 3), (22, 1, 2), (24, 0, 1), (40, 0, 1)])
 @given(
     players=st.integers(min_value=10, max_value=1000),
     seed=st.integers(min_value=0, max_value=2**32 - 1),
