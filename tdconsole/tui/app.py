@@ -215,7 +215,25 @@ class TdApp(ServiceApp):
     def action_structure(self) -> None:
         """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""
         if not isinstance(self.screen, StructureEditorScreen):
-            self.push_screen(StructureEditorScreen(self.service.state.info.structure))
+            self.leave_overlays(lambda: self.push_screen(
+                StructureEditorScreen(self.service.state.info.structure)))
+
+    async def action_switch_mode(self, mode: str) -> None:
+        # An F-key from the editor or a modal first closes what is on top of the mode's screen, so
+        # nothing stays stacked over the next screen by accident (unsaved edits ask first).
+        self.leave_overlays(partial(self.switch_mode, mode))
+
+    def leave_overlays(self, then: Callable[[], object]) -> None:
+        """Close the editor and dialogs stacked on this mode's screen, then run `then`."""
+        if isinstance(self.screen, StructureEditorScreen):
+            self.screen.close(then)
+            return
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, StructureEditorScreen):
+            self.pop_screen()
+        if isinstance(self.screen, StructureEditorScreen):
+            self.screen.close(then)
+        else:
+            then()
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")

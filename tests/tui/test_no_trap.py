@@ -1,0 +1,87 @@
+"""No crash, no trap: every screen of the TD and floor apps answers the F-keys, Esc, Ctrl+P and
+Ctrl+Q, and lands on the screen the key names (screens are modes, never stacked by accident)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.command import CommandPalette
+from textual.widgets import Input
+
+from tdconsole.service import Service
+from tdconsole.tui.app import FloorApp, TdApp, create_app
+from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+
+TD_KEYS = {"f1": "clock", "f2": "players", "f3": "log", "f5": "rulings", "f6": "payouts",
+           "f7": "hand-for-hand", "f8": "calculator", "f9": "deal", "f10": "tables"}
+FLOOR_KEYS = {"f1": "rulings", "f2": "tables"}
+
+
+async def _walk(app: TdApp, keys: dict[str, str]) -> None:
+    async with app.run_test() as pilot:
+        for start_key, start_mode in keys.items():
+            for key, mode in [*keys.items(), ("escape", None), ("ctrl+p", None)]:
+                await pilot.press(start_key)
+                assert app.current_mode == start_mode
+                await pilot.press(key)
+                await pilot.pause()
+                if key == "ctrl+p":
+                    assert isinstance(app.screen, CommandPalette)
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    assert app.current_mode == start_mode
+                elif mode is not None:
+                    assert app.current_mode == mode
+                    assert len(app.screen_stack) == 1, f"{key} from {start_mode} left a screen stacked"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_every_td_screen_answers_every_f_key_esc_palette_and_quit(service: Service) -> None:
+    await _walk(create_app(service), TD_KEYS)
+
+
+async def test_every_floor_screen_answers_every_f_key_esc_palette_and_quit(service: Service) -> None:
+    floor = Service(service.store, service.tournament_id, role="floor", actor="Mia")
+    await _walk(FloorApp(floor), FLOOR_KEYS)
+
+
+async def test_esc_on_the_floor_calculator_does_not_crash(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f8", "escape")
+        await pilot.pause()
+        assert app.is_running
+        assert app.current_mode == "clock"
+
+
+async def test_the_structure_editor_does_not_stay_on_top_of_the_next_screen(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f4")
+        assert isinstance(app.screen, StructureEditorScreen)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.current_mode == "players"
+        assert not isinstance(app.screen, StructureEditorScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert not any(isinstance(s, StructureEditorScreen) for s in app.screen_stack)
+
+
+@pytest.mark.parametrize(("answer", "still_editing"), [("n", True), ("y", False)])
+async def test_esc_on_the_structure_editor_asks_before_dropping_unsaved_edits(
+        service: Service, answer: str, still_editing: bool) -> None:
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        await pilot.press("f4")
+        app.screen.query_one("#name", Input).value = "Edited"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press(answer)
+        await pilot.pause()
+        assert isinstance(app.screen, StructureEditorScreen) is still_editing
+        assert service.state.info.structure.name != "Edited"
