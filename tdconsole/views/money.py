@@ -14,6 +14,7 @@ from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import PayoutStructure
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
+from tdconsole.views.formatting import Formats
 
 
 def payouts_or_error(state: TournamentState) -> tuple[PayoutStructure | None, str | None]:
@@ -118,3 +119,18 @@ def results_rows(state: TournamentState) -> list[dict[str, Any]]:
         })
     return sorted(rows, key=lambda row: (row["place"] is not None, row["place"] or 0,
                                          row["name"].casefold(), row["entry"]))
+
+
+def final_results_text(state: TournamentState, places: int = 10) -> str | None:
+    """The winner and the top places with their prizes, once the tournament is finished; None before.
+    The TD's clock screen and `display` show it instead of a stopped clock."""
+    winner = state.winner
+    if winner is None:
+        return None
+    formats = Formats.of(state.house_rules)
+    lines = [f"Winner: {winner.name}", ""]
+    for row in results_rows(state)[:places]:
+        shown = (f"{row['place']}-{row['last_place']}" if row["last_place"] else str(row["place"] or 1))
+        prize = f"  {formats.money(row['prize'])}" if row["prize"] else ""
+        lines.append(f"{shown:>5}. {row['name']}{prize}")
+    return "\n".join(lines)
