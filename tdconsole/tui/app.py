@@ -145,17 +145,19 @@ class TdApp(ServiceApp):
     MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen, "rulings": RulingsScreen,
              "calculator": FloorCalculatorScreen, "payouts": PayoutsScreen,
              "hand-for-hand": HandForHandScreen, "deal": DealScreen, "tables": TablesScreen}
+    # The F-keys are priority bindings: they work over a dialog too (Textual stops other app
+    # bindings at a modal screen), and `action_switch_mode` closes the dialog first.
     BINDINGS = [
-        Binding("f1", "switch_mode('clock')", "Clock"),
-        Binding("f2", "switch_mode('players')", "Players"),
-        Binding("f3", "switch_mode('log')", "Log"),
-        Binding("f4", "structure", "Structure"),
-        Binding("f5", "switch_mode('rulings')", "Rulings"),
-        Binding("f6", "switch_mode('payouts')", "Payouts"),
-        Binding("f7", "switch_mode('hand-for-hand')", "Hand-for-hand"),
-        Binding("f8", "switch_mode('calculator')", "Calculator"),
-        Binding("f9", "switch_mode('deal')", "Deal"),
-        Binding("f10", "switch_mode('tables')", "Tables"),
+        Binding("f1", "switch_mode('clock')", "Clock", priority=True),
+        Binding("f2", "switch_mode('players')", "Players", priority=True),
+        Binding("f3", "switch_mode('log')", "Log", priority=True),
+        Binding("f4", "structure", "Structure", priority=True),
+        Binding("f5", "switch_mode('rulings')", "Rulings", priority=True),
+        Binding("f6", "switch_mode('payouts')", "Payouts", priority=True),
+        Binding("f7", "switch_mode('hand-for-hand')", "Hand-for-hand", priority=True),
+        Binding("f8", "switch_mode('calculator')", "Calculator", priority=True),
+        Binding("f9", "switch_mode('deal')", "Deal", priority=True),
+        Binding("f10", "switch_mode('tables')", "Tables", priority=True),
         Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
@@ -249,8 +251,8 @@ class FloorApp(TdApp, inherit_bindings=False):
     MODES = {"rulings": RulingsScreen, "tables": FloorTablesScreen}
     BINDINGS = [
         *App.BINDINGS,
-        Binding("f1", "switch_mode('rulings')", "Rulings"),
-        Binding("f2", "switch_mode('tables')", "Tables"),
+        Binding("f1", "switch_mode('rulings')", "Rulings", priority=True),
+        Binding("f2", "switch_mode('tables')", "Tables", priority=True),
     ]
 
 
