@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from tdconsole.domain.clock.late_registration import registration_open
-from tdconsole.domain.commands import Bust, ClockStart, Reenter, Register, Undo
+from tdconsole.domain.commands import (
+    Bust,
+    ClockStart,
+    HandForHandStart,
+    HandForHandStop,
+    HandForHandTableDone,
+    Reenter,
+    Register,
+    Undo,
+)
 from tdconsole.domain.errors import RuleViolation
 from tdconsole.domain.events import ClockPaused, PlayerBusted
 from tests.domain.helpers import Tournament, at
@@ -58,3 +67,13 @@ def test_undo_of_the_last_bust_reopens_registration_and_runs_the_clock_again() -
     assert registration_open(tournament.state, at(130))
     tournament.do(Register(names=["Dan"]), 140)
     assert tournament.state.entries == 4
+
+
+def test_stopping_hand_for_hand_after_the_last_bust_leaves_the_clock_stopped() -> None:
+    tournament = _heads_up()
+    tournament.do(HandForHandStart(tables=[1]), 100)
+    tournament.do(Bust(names=["Bo"], table=1), 110)
+    tournament.do(HandForHandTableDone(table=1), 120)
+    assert tournament.state.status == "finished"
+    tournament.do(HandForHandStop(), 130)
+    assert not tournament.state.clock.running
