@@ -103,6 +103,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dic
             "id": tournament_id,
             "name": info.name,
             "status": state.status,
+            # The one player left once the status is "finished" (null before).
+            "winner": state.winner.name if state.winner else None,
             "game": info.game,
             "buy_in": info.buy_in,
             "fee": info.fee,

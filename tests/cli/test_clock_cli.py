@@ -139,7 +139,7 @@ def test_the_last_bust_finishes_the_tournament_and_refuses_registration_until_un
     assert run(capsys, "--db", db, "bust", "Carl").code == 0
     assert run(capsys, "--db", db, "bust", "Bo", "--by", "Anna").code == 0
     state = run(capsys, "--db", db, "state", "--json").json
-    assert state["tournament"]["status"] == "finished"
+    assert state["tournament"]["status"] == "finished" and state["tournament"]["winner"] == "Anna"
     assert state["clock"]["running"] is False and state["clock"]["late_registration"]["open"] is False
     before = _events(db)
     assert_one_line_error(run(capsys, "--db", db, "register", "Dora"), "T-REG-1", "Anna is the winner")
@@ -148,4 +148,5 @@ def test_the_last_bust_finishes_the_tournament_and_refuses_registration_until_un
     run(capsys, "--db", db, "undo")
     state = run(capsys, "--db", db, "state", "--json").json
     assert state["tournament"]["status"] == "running" and state["clock"]["running"] is True
+    assert state["tournament"]["winner"] is None
     assert run(capsys, "--db", db, "register", "Dora").code == 0
