@@ -4,18 +4,22 @@ shares. It imports no handler, so every concern can import it."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
+from typing import Literal, TypeVar
+
+from rapidfuzz import fuzz, process
 
 from tdconsole.domain.clock import timing as clock_ops
-from tdconsole.domain.errors import NotFound, TdError
+from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import HandForHandStarted, RulingLogged, TournamentCreated
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.tables import Table
 
+T = TypeVar("T")
 PlayerStatus = Literal["registered", "seated", "busted"]
 
 
@@ -155,15 +159,32 @@ class TournamentState:
             return "planned"
         return "running" if self.clock.running else "paused"
 
-    def find(self, name: str) -> Player:
-        player_id = self.by_name.get(normalise_name(name).casefold())
-        if player_id is None:
-            raise NotFound(f"no player named {name.strip()!r}")
-        return self.players[player_id]
+    @property
+    def winner(self) -> Player | None:
+        """The one player left once the tournament is finished; None before."""
+        if self.status != "finished":
+            return None
+        return next((p for p in self.players.values() if p.status != "busted"), None)
+
+    def find(self, name: str, *, among: Callable[[Player], bool] | None = None) -> Player:
+        """The player a name typed by a person means (`match_name`): the exact name, else a unique
+        prefix among the players `among` keeps (all by default)."""
+        players = {key: self.players[player_id] for key, player_id in self.by_name.items()}
+        exact = players.get(normalise_name(name).casefold())
+        if exact is not None:  # an exact name always wins, so "already busted" still says so
+            return exact
+        return match_name(name, {key: player for key, player in players.items()
+                                 if among is None or among(player)})
+
+    def is_in(self, player: Player) -> bool:
+        """Still playing: not busted, nor reported busted in this hand-for-hand hand."""
+        h4h = self.hand_for_hand
+        return player.status != "busted" and (h4h is None or player.id not in h4h.pending)
 
     def still_in(self, name: str) -> Player:
-        """The player named, who must still be in (not busted, nor reported busted this hand)."""
-        player = self.find(name)
+        """The player named, who must still be in (not busted, nor reported busted this hand); a
+        prefix or typo is matched among the players still in."""
+        player = self.find(name, among=self.is_in)
         if player.status == "busted":
             raise TdError(f"{player.name} has already busted (place {player.place})")
         h4h = self.hand_for_hand
@@ -171,6 +192,44 @@ class TournamentState:
             raise TdError(f"{player.name} has already busted in this hand-for-hand hand "
                           "(placed when every table has finished it)")
         return player
+
+
+# How close a typed name must be to a player's (rapidfuzz's normalised Indel similarity, 0-100) to be
+# offered: "Anan" for "Anna" is 75, "Carl" for "Karl" 75, "Ivan Kor" for "Ivan Kro" 88.
+OFFER_SCORE = 75.0
+
+
+def match_name(typed: str, names: Mapping[str, T]) -> T:
+    """What a name typed by a person means among `names` (casefolded name -> thing). The one matcher
+    of every command that takes a name (and of `--stack` keys):
+    1. the exact name, ignoring case;
+    2. else the one name that starts with what was typed, or has a word that does ("Kro" is
+       "Ivan Kro"); two or more such names are refused, listing them;
+    3. else a close typo is never taken: it is refused with "did you mean X?" (or the few close
+       ones), because busting or moving the wrong player at a live table costs more than retyping.
+    """
+    shown = normalise_name(typed)
+    key = shown.casefold()
+    if key in names:
+        return names[key]
+    if key:
+        prefixed = sorted(name for name in names
+                          if name.startswith(key) or any(word.startswith(key) for word in name.split()))
+        if len(prefixed) == 1:
+            return names[prefixed[0]]
+        if prefixed:
+            raise InvalidInput(f"{shown!r} could be {_listed(prefixed, names)}; type more of the name")
+        close = process.extract(key, list(names), scorer=fuzz.ratio, score_cutoff=OFFER_SCORE, limit=3)
+        if close:
+            raise NotFound(f"no player named {shown!r}; did you mean "
+                           f"{_listed([name for name, _score, _index in close], names, 'or')}?")
+    raise NotFound(f"no player named {shown!r}")
+
+
+def _listed(keys: list[str], names: Mapping[str, T], last: str = "and") -> str:
+    """Names as the players wrote them, 'A, B and C'."""
+    shown = [getattr(names[key], "name", key) for key in keys]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} {last} {shown[-1]}"
 
 
 def normalise_name(raw: str) -> str:

@@ -145,17 +145,19 @@ class TdApp(ServiceApp):
     MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen, "rulings": RulingsScreen,
              "calculator": FloorCalculatorScreen, "payouts": PayoutsScreen,
              "hand-for-hand": HandForHandScreen, "deal": DealScreen, "tables": TablesScreen}
+    # The F-keys are priority bindings: they work over a dialog too (Textual stops other app
+    # bindings at a modal screen), and `action_switch_mode` closes the dialog first.
     BINDINGS = [
-        Binding("f1", "switch_mode('clock')", "Clock"),
-        Binding("f2", "switch_mode('players')", "Players"),
-        Binding("f3", "switch_mode('log')", "Log"),
-        Binding("f4", "structure", "Structure"),
-        Binding("f5", "switch_mode('rulings')", "Rulings"),
-        Binding("f6", "switch_mode('payouts')", "Payouts"),
-        Binding("f7", "switch_mode('hand-for-hand')", "Hand-for-hand"),
-        Binding("f8", "switch_mode('calculator')", "Calculator"),
-        Binding("f9", "switch_mode('deal')", "Deal"),
-        Binding("f10", "switch_mode('tables')", "Tables"),
+        Binding("f1", "switch_mode('clock')", "Clock", priority=True),
+        Binding("f2", "switch_mode('players')", "Players", priority=True),
+        Binding("f3", "switch_mode('log')", "Log", priority=True),
+        Binding("f4", "structure", "Structure", priority=True),
+        Binding("f5", "switch_mode('rulings')", "Rulings", priority=True),
+        Binding("f6", "switch_mode('payouts')", "Payouts", priority=True),
+        Binding("f7", "switch_mode('hand-for-hand')", "Hand-for-hand", priority=True),
+        Binding("f8", "switch_mode('calculator')", "Calculator", priority=True),
+        Binding("f9", "switch_mode('deal')", "Deal", priority=True),
+        Binding("f10", "switch_mode('tables')", "Tables", priority=True),
         Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause/resume"),
@@ -215,7 +217,25 @@ class TdApp(ServiceApp):
     def action_structure(self) -> None:
         """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""
         if not isinstance(self.screen, StructureEditorScreen):
-            self.push_screen(StructureEditorScreen(self.service.state.info.structure))
+            self.leave_overlays(lambda: self.push_screen(
+                StructureEditorScreen(self.service.state.info.structure)))
+
+    async def action_switch_mode(self, mode: str) -> None:
+        # An F-key from the editor or a modal first closes what is on top of the mode's screen, so
+        # nothing stays stacked over the next screen by accident (unsaved edits ask first).
+        self.leave_overlays(partial(self.switch_mode, mode))
+
+    def leave_overlays(self, then: Callable[[], object]) -> None:
+        """Close the editor and dialogs stacked on this mode's screen, then run `then`."""
+        if isinstance(self.screen, StructureEditorScreen):
+            self.screen.close(then)
+            return
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, StructureEditorScreen):
+            self.pop_screen()
+        if isinstance(self.screen, StructureEditorScreen):
+            self.screen.close(then)
+        else:
+            then()
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")
@@ -231,8 +251,8 @@ class FloorApp(TdApp, inherit_bindings=False):
     MODES = {"rulings": RulingsScreen, "tables": FloorTablesScreen}
     BINDINGS = [
         *App.BINDINGS,
-        Binding("f1", "switch_mode('rulings')", "Rulings"),
-        Binding("f2", "switch_mode('tables')", "Tables"),
+        Binding("f1", "switch_mode('rulings')", "Rulings", priority=True),
+        Binding("f2", "switch_mode('tables')", "Tables", priority=True),
     ]
 
 

@@ -16,6 +16,7 @@ from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.formatting import Formats
 
 
 def payouts_or_error(state: TournamentState) -> tuple[PayoutStructure | None, str | None]:
@@ -185,3 +186,18 @@ def places_text(place: int | None, last: int | None) -> str:
     if place is None:
         return ""
     return f"{place}-{last}" if last is not None and last != place else str(place)
+
+
+def final_results_text(state: TournamentState, places: int = 10) -> str | None:
+    """The winner and the top places with their prizes, once the tournament is finished; None before.
+    The TD's clock screen and `display` show it instead of a stopped clock."""
+    winner = state.winner
+    if winner is None:
+        return None
+    formats = Formats.of(state.house_rules)
+    lines = [f"Winner: {winner.name}", ""]
+    for row in results_rows(state)[:places]:
+        shown = places_text(row.place, row.last_place) or "1"
+        prize = f"  {formats.money(row.prize)}" if row.prize else ""
+        lines.append(f"{shown:>5}. {row.name}{prize}")
+    return "\n".join(lines)

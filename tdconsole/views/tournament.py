@@ -148,6 +148,8 @@ class TournamentInfoView(View):
     id: int
     name: str
     status: str
+    # The one player left once the status is "finished" (null before).
+    winner: str | None
     game: str
     buy_in: int
     fee: int
@@ -228,7 +230,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
     payouts = [] if structure is None else structure.payouts
     return StateView(
         tournament=TournamentInfoView(
-            id=tournament_id, name=info.name, status=state.status, game=info.game, buy_in=info.buy_in,
+            id=tournament_id, name=info.name, status=state.status,
+            winner=state.winner.name if state.winner else None, game=info.game, buy_in=info.buy_in,
             fee=info.fee, starting_stack=info.starting_stack, seats_per_table=info.seats_per_table,
             structure=info.structure.name, late_reg_level=info.late_reg_level,
         ),

@@ -131,3 +131,22 @@ def test_a_running_tournament_keeps_the_house_rules_it_was_created_with(
     monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
     clock = run(capsys, "--db", db, "state", "--json").json["clock"]
     assert [row["rule"] for row in clock["antes"]] == ["T-ANTE-2"] * 3
+
+
+def test_the_last_bust_finishes_the_tournament_and_refuses_registration_until_undone(
+        db: str, capsys: Capsys) -> None:
+    run(capsys, "--db", db, "clock", "start")
+    assert run(capsys, "--db", db, "bust", "Carl").code == 0
+    assert run(capsys, "--db", db, "bust", "Bo", "--by", "Anna").code == 0
+    state = run(capsys, "--db", db, "state", "--json").json
+    assert state["tournament"]["status"] == "finished" and state["tournament"]["winner"] == "Anna"
+    assert state["clock"]["running"] is False and state["clock"]["late_registration"]["open"] is False
+    before = _events(db)
+    assert_one_line_error(run(capsys, "--db", db, "register", "Dora"), "T-REG-1", "Anna is the winner")
+    assert_one_line_error(run(capsys, "--db", db, "reenter", "Bo"), "T-REG-1", "undo the last bust")
+    assert _events(db) == before
+    run(capsys, "--db", db, "undo")
+    state = run(capsys, "--db", db, "state", "--json").json
+    assert state["tournament"]["status"] == "running" and state["clock"]["running"] is True
+    assert state["tournament"]["winner"] is None
+    assert run(capsys, "--db", db, "register", "Dora").code == 0

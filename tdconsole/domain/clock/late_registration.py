@@ -12,7 +12,11 @@ from tdconsole.domain.state import TournamentState
 
 
 def registration_open(state: TournamentState, now: datetime) -> bool:
-    """T-REG-1: open to the end of the set level; the break after it already counts as closed."""
+    """T-REG-1: open to the end of the set level; the break after it already counts as closed.
+    A finished tournament (one player left) is closed whatever the level: an entry would change its
+    results and prize pool after the fact."""
+    if state.status == "finished":
+        return False
     last = state.info.late_reg_level
     if last is None or not state.clock.started:
         return True
@@ -21,6 +25,10 @@ def registration_open(state: TournamentState, now: datetime) -> bool:
 
 
 def require_registration_open(state: TournamentState, now: datetime) -> None:
+    if state.status == "finished":
+        winner = state.winner
+        raise RuleViolation("T-REG-1", f"the tournament is finished ({winner.name if winner else 'won'}"
+                            " is the winner); undo the last bust to reopen it")
     if not registration_open(state, now):
         raise RuleViolation(
             "T-REG-1", f"late registration closed at the end of level {state.info.late_reg_level}"

@@ -15,6 +15,7 @@ from tdconsole.domain.commands import AddOn, Bust, Reenter
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
     AddOnBought,
+    ClockPaused,
     Event,
     HandForHandBust,
     PlayerBusted,
@@ -23,7 +24,7 @@ from tdconsole.domain.events import (
 from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.players import eliminations, registration
 from tdconsole.domain.seating import handlers as seating
-from tdconsole.domain.state import Player, TournamentState
+from tdconsole.domain.state import Player, TournamentState, match_name
 
 
 def _stacks(players: Sequence[Player], stacks: dict[str, int]) -> dict[str, int]:
@@ -31,13 +32,25 @@ def _stacks(players: Sequence[Player], stacks: dict[str, int]) -> dict[str, int]
     by_key = {player.name.casefold(): player for player in players}
     chips: dict[str, int] = {}
     for name, stack in stacks.items():
-        player = by_key.get(name.strip().casefold())
-        if player is None:
-            raise InvalidInput(f"--stack {name.strip()}: not one of the players busted here")
+        try:  # the same matcher as the names: "Anna=12000" is Anna Bo when she busts here
+            player = match_name(name, by_key)
+        except NotFound as error:
+            raise InvalidInput(f"--stack {name.strip()}: not one of the players busted here"
+                               f"{_offer(str(error))}") from None
+        except InvalidInput as error:
+            raise InvalidInput(f"--stack {error}") from None
+        if player.id in chips:
+            raise InvalidInput(f"--stack names {player.name} twice")
         if stack <= 0:
             raise InvalidInput(f"--stack {player.name}={stack}: a starting stack must be above 0")
         chips[player.id] = stack
     return chips
+
+
+def _offer(refusal: str) -> str:
+    """The "did you mean" part of a matcher's refusal, if any."""
+    _, found, offer = refusal.partition("; did you mean")
+    return f"; did you mean{offer}" if found else ""
 
 
 def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
@@ -73,7 +86,12 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     busts = [eliminations.Bust(name=player.id, stack=stacks.get(player.id)) for player in players]
     # An ordinary hand at one table: the house setting for tables is not consulted.
     placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
-    return busted_events(state, placements, {player.id: knocker_ids for player in players})
+    events = busted_events(state, placements, {player.id: knocker_ids for player in players})
+    if len(players) == left - 1 and state.clock.running:
+        # The bust that leaves one player ends the tournament: its clock stops with it, in the same
+        # command, so undoing the bust runs the clock again.
+        events.append(ClockPaused())
+    return events
 
 
 def _table(state: TournamentState, player: Player, given: int | None) -> int:

@@ -149,7 +149,9 @@ def decide_stop(state: TournamentState, command: HandForHandStop, now: datetime)
         waiting = [table for table in h4h.started.tables if table not in h4h.tables_done]
         raise RuleViolation("T-H4H-1", f"hand {h4h.hand} is not finished: tables "
                       f"{', '.join(map(str, waiting))} have still to finish it")
-    resume = h4h.started.paused_clock and state.clock.started and not state.clock.running
+    # The clock it paused runs again, unless the hand ended the tournament (one player left).
+    resume = (h4h.started.paused_clock and state.clock.started and not state.clock.running
+              and state.status != "finished")
     return [HandForHandStopped(), ClockResumed()] if resume else [HandForHandStopped()]
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Footer, Header
+from textual.widgets import Footer, Header, Static
 
 from tdconsole.club.leagues import Leagues, season
 from tdconsole.domain.errors import TdError
@@ -11,6 +12,7 @@ from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.clock_panel import ClockPanel
 from tdconsole.tui.widgets.league_board import LeagueBoard
 from tdconsole.views.club import season_formats
+from tdconsole.views.money import final_results_text
 
 
 class ClockScreen(ServiceScreen):
@@ -27,6 +29,7 @@ class ClockScreen(ServiceScreen):
         if not self.read_only:
             yield Header()
         yield ClockPanel(hint="" if self.read_only else " — press s to start")
+        yield Static(id="final-results")
         if self.read_only:
             yield LeagueBoard()
         else:
@@ -34,6 +37,11 @@ class ClockScreen(ServiceScreen):
 
     def refresh_view(self) -> None:
         self.query_one(ClockPanel).tick(force=True)
+        # The winner and the final results once one player is left (undoing the last bust hides them).
+        results = final_results_text(self.service.state)
+        shown = self.query_one("#final-results", Static)
+        shown.update(Text(results or ""))
+        shown.display = results is not None
         if self.read_only:
             self.show_league()
 

@@ -146,7 +146,16 @@ def describe_pots(answer: PotsAnswer) -> str:
 class FloorCalculatorScreen(Screen[None]):
     """Three calculators in tabs; each answers as soon as its fields make a valid question."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+    # Esc goes back: off the stack when pushed (a test's small app), else to the app's first mode.
+    # As a mode it is the only screen of its stack, and popping that is a ScreenStackError.
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    def action_back(self) -> None:
+        app = self.app
+        if len(app.screen_stack) > 1:
+            app.pop_screen()
+        elif app.MODES:
+            app.switch_mode(next(iter(app.MODES)))
 
     class Answered(Message):
         """A calculator answered (`answer`) or found the input wanting (`error`, one line)."""

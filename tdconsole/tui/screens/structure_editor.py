@@ -11,6 +11,7 @@ row proposes a whole structure to start from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -28,6 +29,7 @@ from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import TdError
+from tdconsole.tui.screens.confirm import ConfirmScreen
 
 GENERATOR_FIELDS = (("stack", "starting stack"), ("players", "players"),
                     ("minutes", "target minutes"), ("level", "level minutes"))
@@ -116,6 +118,8 @@ class StructureEditorScreen(Screen[None]):
     def __init__(self, structure: Structure) -> None:
         super().__init__()
         self.structure = structure
+        # The structure as last saved (or as opened): edits that differ from it are unsaved.
+        self.saved_structure = structure
         self.error: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -249,10 +253,29 @@ class StructureEditorScreen(Screen[None]):
             self._status(f"not saved: {self.error}", invalid=True)
             return
         self.post_message(self.Saved(self.structure))
+        self.saved_structure = self.structure
         self._status(f"saved {self.structure.name}", invalid=False)
 
+    @property
+    def unsaved(self) -> bool:
+        """Edits not saved yet (an invalid edit is unsaved too)."""
+        return self.error is not None or self.structure != self.saved_structure
+
     def action_close(self) -> None:
-        self.dismiss()
+        self.close()
+
+    def close(self, then: Callable[[], object] | None = None) -> None:
+        """Leave the editor, then run `then`; unsaved edits are never dropped without asking."""
+        def leave(yes: bool | None = True) -> None:
+            if yes:
+                self.dismiss()
+                if then is not None:
+                    then()
+
+        if self.unsaved:
+            self.app.push_screen(ConfirmScreen("Drop the unsaved changes to the structure?"), leave)
+        else:
+            leave()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"add-level": self.action_add_level, "add-break": self.action_add_break,

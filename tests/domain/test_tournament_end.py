@@ -1,0 +1,79 @@
+"""The end of a tournament: the bust that leaves one player stops the clock in the same command,
+closes late registration and refuses registration and re-entry (T-REG-1) until it is undone."""
+
+from __future__ import annotations
+
+import pytest
+
+from tdconsole.domain.clock.late_registration import registration_open
+from tdconsole.domain.commands import (
+    Bust,
+    ClockStart,
+    HandForHandStart,
+    HandForHandStop,
+    HandForHandTableDone,
+    Reenter,
+    Register,
+    Undo,
+)
+from tdconsole.domain.errors import RuleViolation
+from tdconsole.domain.events import ClockPaused, PlayerBusted
+from tests.domain.helpers import Tournament, at
+
+
+def _heads_up() -> Tournament:
+    tournament = Tournament()
+    tournament.do(Register(names=["Anna", "Bo", "Carl"]))
+    tournament.do(ClockStart(), 0)
+    tournament.do(Bust(names=["Carl"]), 60)
+    return tournament
+
+
+def test_the_last_bust_stops_the_clock_in_the_same_command() -> None:
+    tournament = _heads_up()
+    events = tournament.do(Bust(names=["Bo"], by=["Anna"]), 120)
+    assert [type(event) for event in events] == [PlayerBusted, ClockPaused]
+    assert tournament.state.status == "finished"
+    assert tournament.state.winner is not None and tournament.state.winner.name == "Anna"
+    assert not tournament.state.clock.running
+
+
+def test_a_bust_that_leaves_two_players_leaves_the_clock_running() -> None:
+    tournament = Tournament()
+    tournament.do(Register(names=["Anna", "Bo", "Carl"]))
+    tournament.do(ClockStart(), 0)
+    events = tournament.do(Bust(names=["Carl"]), 60)
+    assert [type(event) for event in events] == [PlayerBusted]
+    assert tournament.state.clock.running and tournament.state.winner is None
+
+
+@pytest.mark.parametrize("command", [Register(names=["Dan"]), Reenter(name="Bo")])
+def test_t_reg_1_a_finished_tournament_refuses_registration_and_reentry(command: Register | Reenter) -> None:
+    tournament = _heads_up()
+    tournament.do(Bust(names=["Bo"]), 120)
+    before = list(tournament.log)
+    with pytest.raises(RuleViolation, match=r"^T-REG-1: the tournament is finished \(Anna is the winner\); "
+                                            r"undo the last bust to reopen it$"):
+        tournament.do(command, 130)
+    assert tournament.log == before
+    assert not registration_open(tournament.state, at(130))
+
+
+def test_undo_of_the_last_bust_reopens_registration_and_runs_the_clock_again() -> None:
+    tournament = _heads_up()
+    tournament.do(Bust(names=["Bo"]), 120)
+    tournament.do(Undo(), 130)
+    assert tournament.state.status == "running"
+    assert registration_open(tournament.state, at(130))
+    tournament.do(Register(names=["Dan"]), 140)
+    assert tournament.state.entries == 4
+
+
+def test_stopping_hand_for_hand_after_the_last_bust_leaves_the_clock_stopped() -> None:
+    tournament = _heads_up()
+    tournament.do(HandForHandStart(tables=[1]), 100)
+    tournament.do(Bust(names=["Bo"], table=1), 110)
+    tournament.do(HandForHandTableDone(table=1), 120)
+    assert tournament.state.status == "finished"
+    tournament.do(HandForHandStop(), 130)
+    assert not tournament.state.clock.running
