@@ -99,7 +99,7 @@ def test_cold_load_equals_the_live_state(store: EventStore) -> None:
 
 def test_upgrade_is_idempotent(db_url: str) -> None:
     engine = db.make_engine(db_url)
-    assert upgrade(engine) == upgrade(engine) == "0001"
+    assert upgrade(engine) == upgrade(engine) == "0002"
 
 
 def test_a_database_from_a_newer_schema_is_refused(db_url: str) -> None:
@@ -155,20 +155,20 @@ def test_the_sqlite_file_is_copied_aside_before_a_migration(tmp_path: Path,
     source = db.migrations_dir()
     for name in ("env.py", "script.py.mako"):
         (migrations / name).write_text((source / name).read_text())
-    (migrations / "versions" / "0001_initial.py").write_text(
-        (source / "versions" / "0001_initial.py").read_text())
-    (migrations / "versions" / "0002_test.py").write_text(
-        'revision = "0002"\ndown_revision = "0001"\nbranch_labels = None\ndepends_on = None\n'
+    for shipped in (source / "versions").glob("0*.py"):
+        (migrations / "versions" / shipped.name).write_text(shipped.read_text())
+    (migrations / "versions" / "9999_test.py").write_text(
+        'revision = "9999"\ndown_revision = "0002"\nbranch_labels = None\ndepends_on = None\n'
         "from alembic import op\n"
         "def upgrade():\n    op.create_index('ix_events_type', 'events', ['type'])\n"
         "def downgrade():\n    op.drop_index('ix_events_type', table_name='events')\n")
     monkeypatch.setattr(db, "migrations_dir", lambda: migrations)
     store = EventStore.open(url)
-    backups = list(tmp_path.glob("td.sqlite.0001.*.bak"))
+    backups = list(tmp_path.glob("td.sqlite.0002.*.bak"))
     assert len(backups) == 1
     with sqlite3.connect(backups[0]) as copy:
         assert copy.execute("SELECT count(*) FROM events").fetchone() == (2,)
-        assert copy.execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
+        assert copy.execute("SELECT version_num FROM alembic_version").fetchone() == ("0002",)
     assert len(store.load(service.tournament_id)) == 2
 
 
