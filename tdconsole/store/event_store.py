@@ -12,7 +12,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import EVENT_ADAPTER, Envelope, TournamentCreated
-from tdconsole.store.db import StoreError, make_engine, upgrade
+from tdconsole.store.db import StoreError, database_fault, is_disk_full, make_engine, upgrade
 from tdconsole.store.models import EventRow, TournamentRow
 
 
@@ -139,5 +139,7 @@ class EventStore:
         except IntegrityError:
             raise
         except DatabaseError as error:
+            if is_disk_full(error):
+                raise database_fault("the database", error, "") from None
             reason = str(error.orig if error.orig is not None else error).splitlines()[0]
             raise StoreError(f"the database cannot be used: {reason}") from None
