@@ -11,6 +11,8 @@ from pydantic import ValidationError
 from rich.table import Table
 
 from tdconsole.cli.clock import clock_app, clock_line
+from tdconsole.cli.current import app as current_app
+from tdconsole.cli.current import label, named
 from tdconsole.cli.display import display_app
 from tdconsole.cli.floor import app as floor_app
 from tdconsole.cli.kit import JsonFlag, Session, console, default_actor, emit, session_of
@@ -44,6 +46,7 @@ app.add_typer(seating_app)  # draw, seat, move, hand-done, button, balance, brea
 app.add_typer(money_app)
 app.add_typer(display_app)  # tdconsole display, tdconsole serve
 app.add_typer(floor_app)
+app.add_typer(current_app)  # tdconsole use
 
 
 @app.callback()
@@ -52,7 +55,7 @@ def root(
     db: Annotated[str | None, typer.Option("--db", help="Database file or URL "
                   "(postgresql+psycopg://...). Default: $TDCONSOLE_DB or the user data dir.")] = None,
     tournament: Annotated[int | None, typer.Option("--tournament", "-t",
-                          help="Tournament id (default: the most recent).")] = None,
+                          help="Tournament id (default: the current one; see tdconsole use).")] = None,
     actor: Annotated[str | None, typer.Option("--actor", help="Who is acting (for the log).")] = None,
     role: Annotated[str, typer.Option("--role", help="td or floor.")] = "td",
     sound: Annotated[bool, typer.Option("--sound/--no-sound",
@@ -88,29 +91,54 @@ def new(
     game: Annotated[str, typer.Option(help="The game.")] = "No-limit hold'em",
     late_reg_level: Annotated[int | None, typer.Option(
         "--late-reg-level", help="Late registration runs to the end of this level (T-REG-1).")] = None,
+    use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Create a tournament."""
+    """Create a tournament (the current one stays current unless --use)."""
     session = session_of(ctx)
     service = Service.create(
         session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
         fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-        actor=session.actor, role=session.role,
+        use=use, actor=session.actor, role=session.role,
     )
-    data = {"id": service.tournament_id, "name": service.state.info.name}
-    emit(data, as_json, lambda: console.print(f"Created tournament {data['id']}: {data['name']}"))
+    data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
+    emit(data, as_json, lambda: console.print(
+        f"Created tournament {data['id']}: {data['name']}; {_current_line(data)}"))
+
+
+UseFlag = Annotated[bool, typer.Option(
+    "--use", help="Make it the current tournament (default: the current one stays).")]
+
+
+def _current(service: Service) -> dict[str, Any]:
+    """After `new` or `demo`: which tournament is current now, and whether it is the new one."""
+    store = service.store
+    current = named(store, store.current_or_none())
+    return {"tournament": {"id": service.tournament_id, "name": service.state.info.name},
+            "current": current, "made_current": current is not None
+            and current["id"] == service.tournament_id}
+
+
+def _current_line(data: dict[str, Any]) -> str:
+    if data["made_current"]:
+        return "it is now the current tournament"
+    return (f"the current tournament is still {label(data['current'])} "
+            f"(tdconsole use {data['id']} to switch, or -t {data['id']} for one command)")
 
 
 @app.command()
 def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """List the tournaments in the database."""
-    rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat()}
-            for t in session_of(ctx).store().tournaments()]
+    store = session_of(ctx).store()
+    current = store.current_or_none()
+    rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat(),
+             "current": t.id == current} for t in store.tournaments()]
 
     def render() -> None:
-        table = Table("id", "name", "created")
+        table = Table("id", "name", "created", "current")
         for row in rows:
-            table.add_row(str(row["id"]), row["name"], row["created_at"][:16])
+            table.add_row(str(row["id"]), row["name"], row["created_at"][:16],
+                          "*" if row["current"] else "")
         console.print(table)
 
     emit(rows, as_json, render)
@@ -231,23 +259,25 @@ def demo(
     ctx: typer.Context,
     players: Annotated[int, typer.Option(help="How many demo players.")] = len(DEMO_NAMES),
     tui: Annotated[bool, typer.Option("--tui/--no-tui", help="Open the TUI afterwards.")] = True,
+    use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Create a demo tournament with 45 players and open the TUI on it."""
+    """Create a demo tournament with 45 players and open the TUI on it (the current one stays
+    current unless --use)."""
     if not 2 <= players <= len(DEMO_NAMES):
         raise InvalidInput(f"--players must be between 2 and {len(DEMO_NAMES)}")
     session = session_of(ctx)
     service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
-                             structure=load_structure(DEFAULT_STRUCTURE), actor=session.actor)
+                             structure=load_structure(DEFAULT_STRUCTURE), use=use,
+                             actor=session.actor, role=session.role)
     service.execute(commands.Register(names=list(DEMO_NAMES[:players])))
     session.tournament, session._service = service.tournament_id, service
     data = {"id": service.tournament_id, "name": service.state.info.name,
-            "entries": service.state.entries}
+            "entries": service.state.entries, **_current(service)}
     if tui:
         _open_tui(session)
-    else:
-        emit(data, as_json, lambda: console.print(
-            f"Demo tournament {data['id']} with {data['entries']} players"))
+    emit(data, as_json, lambda: console.print(
+        f"Demo tournament {data['id']} with {data['entries']} players; {_current_line(data)}"))
 
 
 @db_app.command("upgrade")

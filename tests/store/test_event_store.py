@@ -12,7 +12,7 @@ from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
 from tdconsole.domain.events import Envelope, PlayerRegistered
 from tdconsole.domain.tournament import fold
-from tdconsole.service import Service
+from tdconsole.service import Service, use_tournament
 from tdconsole.store import db
 from tdconsole.store.db import StoreError, database_url, upgrade
 from tdconsole.store.event_store import Conflict, EventStore
@@ -83,12 +83,18 @@ def test_follow_sees_what_another_service_appended(store: EventStore) -> None:
     assert reader.refresh() is False
 
 
-def test_most_recent_tournament_is_the_default(store: EventStore) -> None:
-    _new(store)
+def test_the_current_tournament_is_the_default_and_only_use_changes_it(store: EventStore) -> None:
+    first = _new(store)  # the database's first tournament becomes current: there was none
     second = _new(store)
+    assert Service(store).tournament_id == first.tournament_id
+    assert use_tournament(store, second.tournament_id, actor="anna") == first.tournament_id
     assert Service(store).tournament_id == second.tournament_id
+    assert [(entry.actor, entry.tournament_id) for entry in store.audit()] == [
+        ("td", first.tournament_id), ("anna", second.tournament_id)]
     with pytest.raises(Exception, match="no tournament 99"):
         Service(store, 99)
+    with pytest.raises(Exception, match="no tournament 99"):
+        use_tournament(store, 99)
 
 
 def test_cold_load_equals_the_live_state(store: EventStore) -> None:
