@@ -26,9 +26,10 @@ from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.tournament import undo_target
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
-from tdconsole.views.tournament import log_view, state_view
+from tdconsole.views.tournament import command_view, describe_command, log_view, state_view
 
 app = typer.Typer(
     help="tdconsole: run a live poker tournament.",
@@ -207,14 +208,30 @@ def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None
 
 
 @app.command()
-def undo(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Undo the last command (it stays in the log, marked undone)."""
-    service = session_of(ctx).execute(commands.Undo())
-    target = service.log[-1].event.command_id  # type: ignore[union-attr]
-    undone = [row for row in log_view(service.log, set()) if row["command_id"] == target]
-    data = {"undone": target, "events": undone}
-    emit(data, as_json, lambda: console.print(
-        "Undone: " + "; ".join(row["summary"] for row in undone)))
+def undo(
+    ctx: typer.Context,
+    anyone: Annotated[bool, typer.Option(
+        "--any", help="The last command of anyone, shown first (default: your own last command).")] = False,
+    yes: Annotated[bool, typer.Option("--yes", help="With --any: do not ask before undoing.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Undo your last command (it stays in the log, marked undone); --any: anyone's, shown first."""
+    session = session_of(ctx)
+    service = session.service()
+    command = commands.Undo(actor=session.actor)
+    if anyone:
+        service.refresh()
+        target = command_view(service.log, undo_target(service.state, commands.Undo(any=True)).command_id)
+        # Shown on stderr so that --json output stays one document.
+        sys.stderr.write(f"The last command: {describe_command(target)}\n")
+        if not yes:
+            typer.confirm("Undo it?", default=False, abort=True, err=True)
+        command = commands.Undo(any=True, command_id=target["command_id"])
+    service.execute(command)
+    target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
+    undone = [row for row in log_view(service.log, set()) if row["command_id"] == target_id]
+    data = {"undone": command_view(service.log, target_id), "events": undone}
+    emit(data, as_json, lambda: console.print(f"Undone: {describe_command(data['undone'])}"))
 
 
 @app.command()

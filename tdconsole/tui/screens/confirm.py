@@ -20,9 +20,12 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen Button { margin: 0 1; }
     """
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, default: bool = True) -> None:
         super().__init__()
         self.question = question
+        if not default:
+            # Enter answers No: for an action whose target the TD must read first (undo).
+            self.AUTO_FOCUS = "#no"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

@@ -1,4 +1,4 @@
-"""The event log: every action with its time and actor; undo the last one."""
+"""The event log: every action with its time and actor; undo your last one (after seeing it)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
 
-from tdconsole.domain.commands import Undo
-from tdconsole.tui.messages import CommandRequested
 from tdconsole.views.tournament import log_view
 
 
 class LogScreen(Screen[None]):
-    BINDINGS = [Binding("u", "undo", "Undo last")]
+    BINDINGS = [Binding("u", "app.undo", "Undo last")]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -35,6 +33,3 @@ class LogScreen(Screen[None]):
         for row in reversed(log_view(service.log, service.undone_commands())):
             summary = Text(row["summary"], style="strike dim" if row["undone"] else "")
             table.add_row(str(row["seq"]), row["time"][11:19], Text(row["actor"]), summary)
-
-    def action_undo(self) -> None:
-        self.post_message(CommandRequested(Undo()))
