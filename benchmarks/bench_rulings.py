@@ -94,7 +94,7 @@ def rulings_log(catalogue: Catalogue, players: int = 200, rulings: int = 2000) -
         service.execute(Register(names=names))
         scenario = catalogue.get("out-of-turn-action")
         answers = {"action": "check", "changed": "no", "deliberate": "no", "players": "9"}
-        commands = [LogRuling(scenario=scenario, house=CLUB, staff="Bench", answers=answers,
+        commands = [LogRuling(scenario=scenario, staff="Bench", answers=answers,
                               players=[names[i % players]]) for i in range(rulings)]
         start = time.perf_counter()
         for command in commands:

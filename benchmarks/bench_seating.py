@@ -157,7 +157,7 @@ def service_path() -> None:
         print(f"  tables --json for {len(room):,} tables: {ms_view:.1f} ms, "
               f"{len(text) // 1024:,} KiB (median of 7)")  # type: ignore[arg-type]
         service.execute(commands.Bust(names=names[:30]))
-        ms_plan, plan = _timed(lambda: balance_plan(service.state, CLUB.seating))
+        ms_plan, plan = _timed(lambda: balance_plan(service.state))
         print(f"  balancing plan after 30 busts: {len(plan.moves)} moves, "  # type: ignore[attr-defined]
               f"break {plan.break_}, {ms_plan:.1f} ms (median of 7)")  # type: ignore[attr-defined]
         number = plan.break_  # type: ignore[attr-defined]

@@ -18,6 +18,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.commands import Command, Drawing
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.players.registration import validate_name
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import apply, decide, fold
@@ -79,6 +80,7 @@ class Service:
         starting_stack: int | None = None,
         seats_per_table: int = 9,
         late_reg_level: int | None = None,
+        house_rules: HouseRules | None = None,
         use: bool = False,
         actor: str = "td",
         role: Role = "td",
@@ -96,6 +98,8 @@ class Service:
             seats_per_table=seats_per_table,
             structure=structure,
             late_reg_level=late_reg_level,
+            # Recorded with the tournament: a replay decides under the rules the TD ran it with.
+            house_rules=house_rules or HouseRules(),
         )
         if late_reg_level is not None:
             structure.period_of_level(late_reg_level)  # T-REG-1: a level the structure has

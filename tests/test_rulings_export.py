@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import LogRuling, Register
 from tdconsole.views.rulings import export_csv, export_html
 from tests.domain.helpers import Tournament
@@ -17,10 +16,10 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def _tournament() -> Tournament:
-    catalogue, house = load_catalogue(), load_house_rules()
+    catalogue = load_catalogue()
 
     def log(scenario: str, answers: dict[str, str], **extra: object) -> LogRuling:
-        return LogRuling(scenario=catalogue.get(scenario), house=house, staff="Mette", answers=answers,
+        return LogRuling(scenario=catalogue.get(scenario), staff="Mette", answers=answers,
                          **extra)  # type: ignore[arg-type]
 
     t = Tournament()

@@ -15,6 +15,7 @@ from tdconsole.cli.current import app as current_app
 from tdconsole.cli.current import label, named
 from tdconsole.cli.display import display_app
 from tdconsole.cli.floor import app as floor_app
+from tdconsole.cli.house_rules import house_rules_app
 from tdconsole.cli.kit import JsonFlag, Session, console, default_actor, emit, session_of
 from tdconsole.cli.money import money_app
 from tdconsole.cli.rules import rules_app
@@ -23,7 +24,7 @@ from tdconsole.cli.seating import app as seating_app
 from tdconsole.cli.seating import seated_lines, where
 from tdconsole.cli.structure import structure_app
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
-from tdconsole.config.toml import describe_validation_error
+from tdconsole.config.toml import describe_validation_error, load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.tournament import undo_target
@@ -40,6 +41,7 @@ app = typer.Typer(
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
 app.add_typer(clock_app, name="clock")
 app.add_typer(db_app, name="db")
+app.add_typer(house_rules_app, name="house-rules")
 app.add_typer(rules_app, name="rules")
 app.add_typer(rulings_app, name="rulings")
 app.add_typer(structure_app, name="structure")
@@ -100,7 +102,7 @@ def new(
     service = Service.create(
         session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
         fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-        use=use, actor=session.actor, role=session.role,
+        house_rules=load_house_rules(), use=use, actor=session.actor, role=session.role,
     )
     data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
     emit(data, as_json, lambda: console.print(
@@ -285,8 +287,8 @@ def demo(
         raise InvalidInput(f"--players must be between 2 and {len(DEMO_NAMES)}")
     session = session_of(ctx)
     service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
-                             structure=load_structure(DEFAULT_STRUCTURE), use=use,
-                             actor=session.actor, role=session.role)
+                             structure=load_structure(DEFAULT_STRUCTURE), house_rules=load_house_rules(),
+                             use=use, actor=session.actor, role=session.role)
     service.execute(commands.Register(names=list(DEMO_NAMES[:players])))
     session.tournament, session._service = service.tournament_id, service
     data = {"id": service.tournament_id, "name": service.state.info.name,

@@ -10,7 +10,6 @@ from typing import Annotated
 import typer
 
 from tdconsole.cli.kit import session_of
-from tdconsole.config.toml import load_house_rules
 from tdconsole.service import Service
 
 display_app = typer.Typer()
@@ -40,7 +39,6 @@ def serve(
     """The same display in browsers on the club's network; read-only, needs no internet."""
     from tdconsole.web import DisplayServer, check_port
 
-    load_house_rules()  # a broken file is one line here, not a blank page in every browser
     session = session_of(ctx)
     # Open the tournament here, so an unknown one is an error now and not in every browser.
     service = Service(session.store(), session.tournament, role="display")

@@ -15,9 +15,10 @@ import typer
 from pydantic import BaseModel
 from rich.console import Console
 
-from tdconsole.config.toml import validate
+from tdconsole.config.toml import load_house_rules, validate
 from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
@@ -103,6 +104,17 @@ class Session:
         if self._service is None:
             self._service = Service(self.store(), self.tournament, actor=self.actor, role=self.role)
         return self._service
+
+    def house_rules(self) -> HouseRules:
+        """The rules in force: the tournament's, as its log records them; before any tournament
+        exists (a calculator on a fresh machine), the club's file."""
+        url = self.url
+        if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+            return load_house_rules()
+        try:
+            return self.service().state.house_rules
+        except NotFound:
+            return load_house_rules()
 
     def execute(self, command: commands.Command) -> Service:
         service = self.service()

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.config.payout_tables import load_payout_tables
-from tdconsole.config.toml import load_house_rules, validate
+from tdconsole.config.toml import validate
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import HandForHandBust, PlayerBusted
@@ -98,8 +98,8 @@ def bust(
 @money_app.command()
 def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
-    rules = load_house_rules().eliminations
-    service = session_of(ctx).execute(commands.Reenter(name=name, rules=rules))
+    service = session_of(ctx).execute(commands.Reenter(name=name))
+    rules = service.state.house_rules.eliminations
     player = service.state.find(name)
     data = {"id": player.id, "name": player.name, "entry": player.entry,
             "entries": service.state.entries, "players_left": service.state.players_left,
@@ -272,9 +272,7 @@ def h4h_start(
             if not part.strip().isdigit():
                 raise InvalidInput(f"--tables: {part.strip()!r} is not a table number")
             numbers.append(int(part))
-    rules = load_house_rules().eliminations
-    _h4h(ctx, commands.HandForHandStart(tables=numbers, hand_in_progress=not between_hands,
-                                        rules=rules), as_json)
+    _h4h(ctx, commands.HandForHandStart(tables=numbers, hand_in_progress=not between_hands), as_json)
 
 
 @h4h_app.command("stop")

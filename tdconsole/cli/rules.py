@@ -8,9 +8,9 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from tdconsole.cli.kit import JsonFlag, console, emit, read_json_stdin
+from tdconsole.cli.kit import JsonFlag, console, emit, read_json_stdin, session_of
 from tdconsole.config.payout_tables import load_payout_tables
-from tdconsole.config.toml import load_house_rules, validate
+from tdconsole.config.toml import validate
 from tdconsole.domain.calculators.antes import post_blinds
 from tdconsole.domain.calculators.betting import BettingInput, betting_round
 from tdconsole.domain.calculators.cards import parse_cards
@@ -18,7 +18,7 @@ from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
 from tdconsole.domain.calculators.chips_pushed import ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsInput, resolve_pots
 from tdconsole.domain.calculators.showdown import GameName, Half, showdown
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.money.icm import icm
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
 
@@ -147,6 +147,7 @@ SHORT_ORDERS = ("ante-first", "blind-first")
 
 @rules_app.command("post")
 def post(
+    ctx: typer.Context,
     sb: Annotated[int, typer.Option("--sb", help="The level's small blind.")],
     bb: Annotated[int, typer.Option("--bb", help="The level's big blind.")],
     stack: Annotated[int, typer.Option("--stack", help="The big blind's stack before posting.")],
@@ -165,7 +166,7 @@ def post(
     as_json: JsonFlag = False,
 ) -> None:
     """What the big blind posts (live blind, dead ante) and what the others must call."""
-    rules = load_house_rules().ante
+    rules = session_of(ctx).house_rules().ante
     if order is not None:
         if order not in SHORT_ORDERS:
             raise InvalidInput(f"--order must be ante-first or blind-first, got {order!r}")
@@ -230,15 +231,15 @@ def chip_race_command(
 
 # --- issue 4: the rules engine (betting, chips, pots, showdown) --------------------------------
 
-def _rules_line(rules: list[str]) -> None:
+def _rules_line(rules: RuleIds) -> None:
     console.print(f"rules: {', '.join(rules)}")
 
 
 @rules_app.command("betting")
-def betting_command(as_json: JsonFlag = False) -> None:
+def betting_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Who acts, the call, the minimum and maximum raise (hand JSON on stdin)."""
     hand = read_json_stdin(BettingInput)
-    answer = betting_round(hand, load_house_rules().ante)
+    answer = betting_round(hand, session_of(ctx).house_rules().ante)
 
     def render() -> None:
         if answer.to_act is None:
@@ -254,10 +255,10 @@ def betting_command(as_json: JsonFlag = False) -> None:
 
 
 @rules_app.command("chips")
-def chips_command(as_json: JsonFlag = False) -> None:
+def chips_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """What the chips a player pushed (and what he said) amount to (JSON on stdin)."""
     push = read_json_stdin(ChipsInput)
-    answer = read_chips(push, load_house_rules().betting.bet_leaving_one_big_blind_is_all_in)
+    answer = read_chips(push, session_of(ctx).house_rules().betting.bet_leaving_one_big_blind_is_all_in)
 
     def render() -> None:
         extra = f", {answer.returned} returned" if answer.returned else ""
@@ -294,6 +295,7 @@ def _parse_hand_option(text: str) -> tuple[int, str]:
 
 @rules_app.command("showdown")
 def showdown_command(
+    ctx: typer.Context,
     game: Annotated[GameName, typer.Option(help="holdem, omaha or omaha-hilo.")],
     board: Annotated[str, typer.Option(help='The five board cards, e.g. "Ks Qs 7s 3d 2h".')],
     hand: Annotated[list[str], typer.Option(help='SEAT=CARDS, once per player.')],
@@ -314,7 +316,7 @@ def showdown_command(
         {seat: parse_cards(cards, f"--hand {seat}") for seat, cards in hands.items()},
         button=button,
         aggressor=aggressor,
-        order=load_house_rules().showdown.order,
+        order=session_of(ctx).house_rules().showdown.order,
     )
 
     def half(part: Half | None) -> dict[str, object] | None:

@@ -11,7 +11,6 @@ from rich.text import Text
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import ClockCalled, Envelope, RulingLogged
@@ -71,10 +70,11 @@ def scenarios_command(as_json: JsonFlag = False) -> None:
 
 
 @rulings_app.command("suggest")
-def suggest_command(scenario: str, answer: AnswerOption = None, as_json: JsonFlag = False) -> None:
+def suggest_command(ctx: typer.Context, scenario: str, answer: AnswerOption = None,
+                    as_json: JsonFlag = False) -> None:
     """Suggest the ruling for SCENARIO from the answers to its questions."""
     tree = load_catalogue().get(scenario)
-    suggestion = suggest(tree, parse_answers(answer), load_house_rules())
+    suggestion = suggest(tree, parse_answers(answer), session_of(ctx).house_rules())
     emit(suggestion, as_json, lambda: render_suggestion(suggestion))
 
 
@@ -123,7 +123,7 @@ def _log_command(scenario: str, answers: dict[str, str], *, by: str,
                  reason: str | None, penalty: str | None, corrects: int | None = None,
                  clock_call: int | None = None) -> LogRuling:
     override, kind, amount = parse_penalty(penalty)
-    return LogRuling(scenario=load_catalogue().get(scenario), house=load_house_rules(), staff=by,
+    return LogRuling(scenario=load_catalogue().get(scenario), staff=by,
                      answers=answers, table=table, seat=seat, players=players, decision=decision,
                      reason=reason, override_penalty=override, penalty=kind, penalty_amount=amount,
                      corrects=corrects, clock_call=clock_call)
@@ -335,7 +335,7 @@ def clock_stop_command(ctx: typer.Context, call: Annotated[int, typer.Argument(h
 
 
 def _clock_calls(service: Service) -> list[dict[str, Any]]:
-    return clock_calls_view(service.state, service.now(), load_house_rules(),
+    return clock_calls_view(service.state, service.now(), service.state.house_rules,
                             load_catalogue().get(CLOCK_CALL))
 
 

@@ -11,11 +11,9 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import PlayerMoved, PlayerSeated, TableBroken, TablesBalanced
-from tdconsole.domain.house_rules import SeatingRules
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.tables import table_view, tables_view
@@ -35,10 +33,6 @@ SeedOption = Annotated[int | None, typer.Option(
 ApplyOption = Annotated[bool, typer.Option("--apply", help="Carry it out (default: only show it).")]
 TableArg = Annotated[int, typer.Argument(help="Table number.")]
 SeatArg = Annotated[int, typer.Argument(help="Seat number.")]
-
-
-def _rules() -> SeatingRules:
-    return load_house_rules().seating
 
 
 def render_tables(views: list[dict[str, Any]]) -> None:
@@ -67,7 +61,7 @@ def draw(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag = False)
 
     Tables are within 1 player of each other (ST1). Around players already seated by hand the
     rest fill the tables with the fewest players (8A)."""
-    service = session_of(ctx).execute(commands.Draw(seed=seed, rules=_rules()))
+    service = session_of(ctx).execute(commands.Draw(seed=seed))
     data = {"tables": _show(service), "players_seated": sum(
         1 for p in service.state.players.values() if p.status == "seated")}
     emit(data, as_json, lambda: render_tables(data["tables"]))
@@ -89,8 +83,7 @@ def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
          as_json: JsonFlag = False) -> None:
     """Move a seated player to a free seat (T-SEAT-1; T-MOVE-1 under club rules)."""
     service = session_of(ctx).service()
-    envelopes = service.execute(commands.MovePlayer(name=name, table=table, seat=seat,
-                                                    rules=_rules()))
+    envelopes = service.execute(commands.MovePlayer(name=name, table=table, seat=seat))
     event = envelopes[0].event
     assert isinstance(event, PlayerMoved)
     data = {**_seating(service, event.player_id, event.waits),
@@ -133,7 +126,7 @@ def hand_done(
     if (table is None) == (not every):
         raise InvalidInput("hand-done: give a TABLE or --all (not both)")
     service = session_of(ctx).service()
-    envelopes = service.execute(commands.HandDone(table=table, rules=_rules()))
+    envelopes = service.execute(commands.HandDone(table=table))
     done = sorted({e.event.table for e in envelopes})  # type: ignore[union-attr]
     views = [table_view(service.state.room[n]) for n in done]
     emit({"tables": views}, as_json, lambda: render_tables(views))
@@ -170,10 +163,9 @@ def render_plan(data: dict[str, Any], applied: bool) -> None:
 def balance(ctx: typer.Context, apply: ApplyOption = False, as_json: JsonFlag = False) -> None:
     """The balancing plan (T-BAL-1, 11A, 11C, 11D, T-MOVE-1/2/3); --apply carries out its moves."""
     service = session_of(ctx).service()
-    rules = _rules()
-    plan = seating.balance_plan(service.state, rules)
+    plan = seating.balance_plan(service.state)
     if apply and (plan.moves or plan.break_ is not None):  # a due break refuses (T-BREAK-1)
-        envelopes = service.execute(commands.Balance(rules=rules))
+        envelopes = service.execute(commands.Balance())
         event = envelopes[0].event
         assert isinstance(event, TablesBalanced)
         plan = plan.model_copy(update={"moves": event.moves})
@@ -190,15 +182,14 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
     (T-MOVE-2, B6), and under club rules never pays the blinds twice in a row (T-MOVE-1, B7).
     Without --apply it only shows a draw (the same one with the same --seed)."""
     service = session_of(ctx).service()
-    rules = _rules()
     if apply:
-        envelopes = service.execute(commands.BreakTable(table=table, seed=seed, rules=rules))
+        envelopes = service.execute(commands.BreakTable(table=table, seed=seed))
         event = envelopes[0].event
         assert isinstance(event, TableBroken)
         seats = event.seats
     else:
         _, seats = balancing.break_table(service.state.room, table, make_rng(seed),
-                                         seating.house(rules))
+                                         service.state.house_rules)
     data = {"table": table, "applied": apply,
             "seats": [s.model_dump(mode="json", by_alias=True) for s in seats]}
 
@@ -216,8 +207,8 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
 @app.command("final-table")
 def final_table(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag = False) -> None:
     """Draw every seat of the final table anew, seat 1 on the button (T-SEAT-2, T-SEAT-3)."""
-    service = session_of(ctx).execute(commands.FinalTable(seed=seed, rules=_rules()))
-    number = seating.final_table_number(service.state, _rules())
+    service = session_of(ctx).execute(commands.FinalTable(seed=seed))
+    number = seating.final_table_number(service.state)
     view = table_view(service.state.room[number])
     emit(view, as_json, lambda: render_tables([view]))
 
@@ -232,12 +223,11 @@ def tables(ctx: typer.Context, as_json: JsonFlag = False) -> None:
         return
     service = session_of(ctx).service()
     views = _show(service)
-    rules = _rules()
 
     def render() -> None:
         render_tables(views)
-        plan = seating.balance_plan(service.state, rules)
-        if seating.final_table_due(service.state, rules):
+        plan = seating.balance_plan(service.state)
+        if seating.final_table_due(service.state):
             console.print("The players fit one table: tdconsole final-table (T-SEAT-3)")
         elif plan.break_ is not None or plan.moves:
             render_plan(plan_json(plan), applied=False)

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.house_rules import SeatingRules
 from tdconsole.domain.seating.balancing import Move
 
 if TYPE_CHECKING:
@@ -16,7 +15,6 @@ if TYPE_CHECKING:
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.floor.penalties import PenaltyKind
 from tdconsole.domain.floor.rulings import Scenario
-from tdconsole.domain.house_rules import EliminationRules, HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 
 
@@ -80,8 +78,6 @@ class Reenter(Drawing):
 
     verb: ClassVar[str] = "re-enter players"
     name: str
-    # The interface passes the house rules in force (the domain reads no files).
-    rules: EliminationRules = EliminationRules()
 
 
 class AddOn(Command):
@@ -104,7 +100,6 @@ class HandForHandStart(Command):
     # The tables in play; empty = the tables of the seated players.
     tables: list[int] = Field(default_factory=list)
     hand_in_progress: bool = True
-    rules: EliminationRules = EliminationRules()
 
 
 class HandForHandStop(Command):
@@ -181,6 +176,15 @@ class SetLateRegistration(Command):
     level: int | None = Field(default=None, ge=1)
 
 
+class SetHouseRule(Command):
+    """Change one house rule (a key such as `seating.balance`) from now on. The rules in force are
+    recorded in the log, so a replay decides as the TD's terminal did."""
+
+    verb: ClassVar[str] = "change the house rules"
+    key: str
+    value: str
+
+
 class Undo(Command):
     """Take back the latest command: `actor`'s own (refused if someone else's came after it), or,
     with `any`, whoever made it. `command_id` is the command the TD was shown: if another terminal
@@ -193,14 +197,13 @@ class Undo(Command):
 
 
 class LogRuling(Command):
-    """Log a floor ruling (issue 7). The scenario and the house rules travel with the command so
-    the decider walks the tree itself, on the freshest log (earlier offences, 71A table size).
+    """Log a floor ruling. The scenario travels with the command so the decider walks the tree
+    itself, with the house rules in force, on the freshest log (earlier offences, 71A table size).
     With `corrects`, it is a correction: a new record pointing at the old one."""
 
     verb: ClassVar[str] = "log rulings"
     td_only: ClassVar[bool] = False
     scenario: Scenario
-    house: HouseRules
     staff: str
     answers: dict[str, str] = Field(default_factory=dict)
     table: int | None = Field(default=None, ge=1)
@@ -241,16 +244,13 @@ class StopClockCall(Command):
     call: int = Field(ge=1)
 
 
-# ---------------------------------------------------------------- seating (issue 3, `seating.py`)
-# The interfaces pass the house rules in force (`configs/house_rules.toml`): the domain reads no
-# files.
+# ---------------------------------------------------------------- seating (`seating/handlers.py`)
 
 
 class Draw(Drawing):
     """The starting draw of every registered, unseated player (T-SEAT-2, ST1)."""
 
     verb: ClassVar[str] = "draw seats"
-    rules: SeatingRules = SeatingRules()
 
 
 class SetTableSeats(Command):
@@ -280,7 +280,6 @@ class MovePlayer(Command):
     name: str
     table: int = Field(ge=1)
     seat: int = Field(ge=1)
-    rules: SeatingRules = SeatingRules()
 
 
 class HandDone(Command):
@@ -289,7 +288,6 @@ class HandDone(Command):
 
     verb: ClassVar[str] = "end hands"
     table: int | None = Field(default=None, ge=1)
-    rules: SeatingRules = SeatingRules()
 
 
 class SetButton(Command):
@@ -305,15 +303,12 @@ class Balance(Command):
     verb: ClassVar[str] = "balance tables"
     moves: int | None = Field(default=None, ge=1)
     expect: list[Move] = Field(default_factory=list)
-    rules: SeatingRules = SeatingRules()
 
 
 class BreakTable(Drawing):
     verb: ClassVar[str] = "break tables"
     table: int = Field(ge=1)
-    rules: SeatingRules = SeatingRules()
 
 
 class FinalTable(Drawing):
     verb: ClassVar[str] = "draw the final table"
-    rules: SeatingRules = SeatingRules()

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+# The rule IDs a refusal or a result cites, in the order they applied: the club's (RULES.md,
+# "T-MOVE-2") and the Poker TDA's (TDA.md, "29", "43A", "RP-11"). Every answer, event and view that
+# names the rules behind it uses this one type, so users always see them the same way.
+RuleIds = list[str]
+
 
 class TdError(Exception):
     """Base class of every error a user may see: the message is one line, without a traceback."""
@@ -16,13 +23,15 @@ class NotFound(TdError):
 
 
 class RuleViolation(TdError):
-    """The command breaks a rule; the message starts with the rule ID, as users see it.
+    """The command breaks a rule; the message starts with the rule IDs, as users see them.
 
     >>> str(RuleViolation("T-MOVE-2", "a new player is not dealt in between the small blind and the button"))
     'T-MOVE-2: a new player is not dealt in between the small blind and the button'
+    >>> RuleViolation(["T-H4H-1", "RP-8A"], "hand 1 is not finished").rules
+    ['T-H4H-1', 'RP-8A']
     """
 
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
+    def __init__(self, rules: str | Sequence[str], message: str) -> None:
+        self.rules: RuleIds = [rules] if isinstance(rules, str) else list(rules)
         self.detail = message
-        super().__init__(f"{rule}: {message}")
+        super().__init__(f"{', '.join(self.rules)}: {message}")

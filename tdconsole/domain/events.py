@@ -13,9 +13,10 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from tdconsole.domain.clock.structure import Structure
+from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
-from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.house_rules import EliminationRules, HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 
@@ -39,6 +40,26 @@ class TournamentCreated(_Event):
     structure: Structure
     # T-REG-1: late registration is open to the end of this level (None: no limit set).
     late_reg_level: int | None = None
+    # The house rules in force from the start; None in logs written before they were recorded,
+    # which fold with the club defaults (`HouseRules()`).
+    house_rules: HouseRules | None = None
+
+
+class HouseRulesSet(_Event):
+    """The house rules in force from here on (all of them); `keys` names what changed."""
+
+    type: Literal["house_rules_set"] = "house_rules_set"
+    rules: HouseRules
+    keys: list[str] = Field(default_factory=list)
+
+
+class HouseRulesRecorded(_Event):
+    """The rules a tournament from before they were logged ran under, recorded by the upgrade
+    that started logging them (migration 0002). A record, not the TD's action: undo passes it."""
+
+    type: Literal["house_rules_recorded"] = "house_rules_recorded"
+    undoable: ClassVar[bool] = False
+    rules: HouseRules
 
 
 class PlayerRegistered(_Event):
@@ -59,7 +80,7 @@ class PlayerBusted(_Event):
     # Tied players (T-ELIM-2, RP-8A) share places `place`..`last_place`; None = not tied.
     last_place: int | None = None
     # The rule IDs that decided the place (T-ELIM-1/2/3, T-H4H-1, RP-8A).
-    rules: list[str] = Field(default_factory=list)
+    rules: RuleIds = Field(default_factory=list)
     # Who knocked the entry out, and each one's share of its bounty (T-BOUNTY-1).
     knocked_out_by: list[str] = Field(default_factory=list)
     bounty: dict[str, int] = Field(default_factory=dict)
@@ -404,6 +425,8 @@ Event = Annotated[
     | ClockCallStopped
     | StructureChanged
     | LateRegistrationChanged
+    | HouseRulesSet
+    | HouseRulesRecorded
     | Undone,
     Field(discriminator="type"),
 ]

@@ -6,9 +6,11 @@ The defaults are the club's (RULES.md); the alternatives are the TDA's or Robert
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tdconsole.domain.errors import InvalidInput
 
 
 class _Section(BaseModel):
@@ -88,6 +90,42 @@ class HouseRules(_Section):
     clock_call: ClockCallRules = ClockCallRules()
     eliminations: EliminationRules = EliminationRules()
     penalties: PenaltyRules = PenaltyRules()
+
+    @classmethod
+    def settings(cls) -> list[str]:
+        """Every setting as `section.name`, in the order of the file."""
+        return [f"{section}.{name}" for section, info in cls.model_fields.items()
+                for name in info.annotation.model_fields]  # type: ignore[union-attr]
+
+    def value(self, key: str) -> Any:
+        section, name = self._split(key)
+        return getattr(getattr(self, section), name)
+
+    def with_value(self, key: str, raw: str) -> HouseRules:
+        """These rules with `key` set to `raw` as typed by the TD ("rrop", "true", "60",
+        "3,2,1"); a bad key or value is one line naming the key."""
+        section, name = self._split(key)
+        field = type(getattr(self, section)).model_fields[name]
+        value: Any = raw.strip()
+        if get_origin(field.annotation) is list:
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        data = self.model_dump()
+        data[section][name] = value
+        try:
+            changed = HouseRules.model_validate(data)
+        except ValidationError as error:
+            raise InvalidInput(f"house rule {key}: {error.errors()[0]['msg']}") from None
+        if changed.value(key) == self.value(key):
+            raise InvalidInput(f"house rule {key} is already {self.value(key)!r}")
+        return changed
+
+    @classmethod
+    def _split(cls, key: str) -> tuple[str, str]:
+        section, _, name = key.strip().partition(".")
+        fields = cls.model_fields.get(section)
+        if fields is None or name not in fields.annotation.model_fields:  # type: ignore[union-attr]
+            raise InvalidInput(f"no house rule {key.strip()!r}; the keys are: {', '.join(cls.settings())}")
+        return section, name
 
 
 CLUB = HouseRules()

@@ -12,6 +12,7 @@ from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import HandForHandStarted, RulingLogged, TournamentCreated
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.tables import Table
 
@@ -121,6 +122,9 @@ class CommandRecord:
 class TournamentState:
     info: TournamentCreated
     clock: clock_ops.ClockAnchor
+    # The rules in force: from the creation, then each HouseRulesSet (T-LEVEL-1's logic for the
+    # structure applies to them too: a change is logged and undoable).
+    house_rules: HouseRules = field(default_factory=HouseRules)
     players: dict[str, Player] = field(default_factory=dict)
     # casefolded name -> player id, for every player not unregistered (names unique ignoring case)
     by_name: dict[str, str] = field(default_factory=dict)
@@ -183,4 +187,5 @@ def normalise_name(raw: str) -> str:
 
 
 def new_state(created: TournamentCreated) -> TournamentState:
-    return TournamentState(info=created, clock=clock_ops.ClockAnchor.initial(created.structure))
+    return TournamentState(info=created, clock=clock_ops.ClockAnchor.initial(created.structure),
+                           house_rules=created.house_rules or HouseRules())

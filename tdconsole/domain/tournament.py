@@ -55,8 +55,19 @@ def decide_undo(state: TournamentState, command: c.Undo, now: datetime) -> list[
     return [e.Undone(command_id=undo_target(state, command).command_id)]
 
 
+def decide_set_house_rule(state: TournamentState, command: c.SetHouseRule, now: datetime) -> list[e.Event]:
+    rules = state.house_rules.with_value(command.key, command.value)
+    return [e.HouseRulesSet(rules=rules, keys=[command.key])]
+
+
+def apply_house_rules(state: TournamentState, event: e.HouseRulesSet | e.HouseRulesRecorded,
+                      now: datetime) -> None:
+    state.house_rules = event.rules
+
+
 DECIDERS: dict[type[c.Command], Decider] = {
     c.Undo: decide_undo,
+    c.SetHouseRule: decide_set_house_rule,
     # players
     c.Register: registration.decide_register,
     c.Unregister: registration.decide_unregister,
@@ -105,6 +116,8 @@ DECIDERS: dict[type[c.Command], Decider] = {
 APPLIERS: dict[type[Any], tuple[Applier, ...]] = {
     e.TournamentCreated: (),
     e.Undone: (),
+    e.HouseRulesSet: (apply_house_rules,),
+    e.HouseRulesRecorded: (apply_house_rules,),
     # players
     e.PlayerRegistered: (registration.apply_registered,),
     e.PlayerUnregistered: (seating.apply_unregistered, registration.apply_unregistered),

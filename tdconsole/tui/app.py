@@ -11,10 +11,10 @@ from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.tournament import undo_target
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
@@ -43,7 +43,7 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Next level", "Jump to the next level or break", partial(commands.ClockStep, by=1)),
     ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
     ("Start hand-for-hand", "T-H4H-1 at the seated players' tables (the F5 board takes others)",
-     lambda: commands.HandForHandStart(rules=load_house_rules().eliminations)),
+     commands.HandForHandStart),
     ("Stop hand-for-hand", "End hand-for-hand once the hand is finished",
      commands.HandForHandStop),
     ("Propose an ICM deal", "From the chip counts (T-DEAL-1)",
@@ -179,9 +179,13 @@ class TdApp(App[None]):
         self.service = service
         self.poll_seconds = poll_seconds
         self.sound = sound
-        # Loaded before the app runs, so a broken house rules file is one line, not a traceback.
-        self.house_rules = load_house_rules()
-        self.catalogue = load_catalogue()  # the rulings scenarios, likewise
+        # Loaded before the app runs, so a broken scenario file is one line, not a traceback.
+        self.catalogue = load_catalogue()
+
+    @property
+    def house_rules(self) -> HouseRules:
+        """The rules in force, as the tournament's log records them."""
+        return self.service.state.house_rules
 
     def on_mount(self) -> None:
         staff = f": {self.service.actor}" if self.service.role != "td" else ""

@@ -10,9 +10,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.house_rules import HouseRules
 from tdconsole.service import Service
 from tdconsole.tui.widgets.clock_panel import ClockPanel, toggle_sound
 
@@ -27,18 +25,16 @@ class DisplayApp(App[None]):
     """
     BINDINGS = [Binding("m", "toggle_sound", "Sound on/off")]
 
-    def __init__(self, service: Service, *, sound: bool = True, poll_seconds: float = POLL_SECONDS,
-                 house_rules: HouseRules | None = None) -> None:
+    def __init__(self, service: Service, *, sound: bool = True, poll_seconds: float = POLL_SECONDS) -> None:
         super().__init__()
         if service.role != "display":
             raise TdError("the display opens the tournament read-only (role display)")
         self.service = service
-        self.house_rules = load_house_rules() if house_rules is None else house_rules
         self.sound = sound
         self.poll_seconds = poll_seconds
 
     def compose(self) -> ComposeResult:
-        yield ClockPanel(self.house_rules.ante)
+        yield ClockPanel()
 
     def on_mount(self) -> None:
         self.set_interval(self.poll_seconds, self.follow)

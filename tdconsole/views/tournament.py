@@ -8,14 +8,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.calculators.antes import ante_table
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.clock.structure import Break, Level
 from tdconsole.domain.errors import NotFound
 from tdconsole.domain.events import Envelope, PlayerReentered, PlayerRegistered, RulingLogged
-from tdconsole.domain.house_rules import AnteRules
 from tdconsole.domain.seating.tables import tables_view
 from tdconsole.domain.state import Player, TournamentState
 from tdconsole.views.money import add_money
@@ -29,11 +27,11 @@ def level_view(level: Level | None) -> dict[str, int] | None:
             "minutes": level.minutes}
 
 
-def clock_view(state: TournamentState, now: datetime, ante_rules: AnteRules | None = None) -> dict[str, Any]:
-    """The clock at `now`. `ante_rules` default to the house rules file (pass them when polling)."""
+def clock_view(state: TournamentState, now: datetime) -> dict[str, Any]:
+    """The clock at `now`, with the ante each table size posts under the rules in force."""
     structure = state.info.structure
     reading = clock_ops.read(structure, state.clock, now)
-    rules = load_house_rules().ante if ante_rules is None else ante_rules
+    rules = state.house_rules.ante
     level = reading.level
     return {
         "level": structure.shown_level(reading.period),
@@ -97,10 +95,9 @@ def average_stack(state: TournamentState) -> int | None:
     return state.entries * state.info.starting_stack // state.players_left
 
 
-def state_view(state: TournamentState, tournament_id: int, now: datetime,
-               ante_rules: AnteRules | None = None) -> dict[str, Any]:
+def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dict[str, Any]:
     info = state.info
-    clock = clock_view(state, now, ante_rules)
+    clock = clock_view(state, now)
     average = average_stack(state)
     view: dict[str, Any] = {
         "tournament": {

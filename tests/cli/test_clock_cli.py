@@ -40,12 +40,8 @@ def test_clock_level_jumps_and_the_clock_json_has_the_new_keys(db: str, capsys: 
     assert previous["next_break"]["color_up"] == [25] and previous["next_break"]["now"] is False
 
 
-def test_t_ante_2_flat_house_rules_show_one_ante_for_every_table(db: str, capsys: Capsys,
-                                                                  tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = tmp_path / "rules.toml"
-    rules.write_text('[ante]\nby_table_size = "flat"\n')
-    monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
+def test_t_ante_2_flat_house_rules_show_one_ante_for_every_table(db: str, capsys: Capsys) -> None:
+    run(capsys, "--db", db, "house-rules", "set", "ante.by_table_size", "flat")
     clock = run(capsys, "--db", db, "state", "--json").json["clock"]
     assert clock["antes"] == [{"min_handed": 2, "max_handed": 10, "ante": 200, "rule": "RP-11"}]
 
@@ -115,10 +111,23 @@ def test_structure_use_of_a_broken_file_names_file_and_key(db: str, capsys: Caps
     assert _events(db) == before
 
 
-@pytest.mark.parametrize("command", ["display", "serve", "state"])
+@pytest.mark.parametrize("command", [("new", "Saturday"), ("demo", "--no-tui")])
 def test_a_broken_house_rules_file_is_one_line_naming_file_and_key(
-        db: str, capsys: Capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+        db: str, capsys: Capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        command: tuple[str, ...]) -> None:
     rules = tmp_path / "rules.toml"
     rules.write_text('[ante]\nby_table_size = "weird"\n')
     monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
-    assert_one_line_error(run(capsys, "--db", db, command), "rules.toml", "ante.by_table_size")
+    before = run(capsys, "--db", db, "tournaments", "--json").json
+    assert_one_line_error(run(capsys, "--db", db, *command), "rules.toml", "ante.by_table_size")
+    assert run(capsys, "--db", db, "tournaments", "--json").json == before
+
+
+def test_a_running_tournament_keeps_the_house_rules_it_was_created_with(
+        db: str, capsys: Capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The rules in force are in the log: editing (or breaking) the file later changes nothing.
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[ante]\nby_table_size = "weird"\n')
+    monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
+    clock = run(capsys, "--db", db, "state", "--json").json["clock"]
+    assert [row["rule"] for row in clock["antes"]] == ["T-ANTE-2"] * 3

@@ -407,13 +407,9 @@ def test_t_move_1_club_refuses_a_move_that_pays_the_big_blind_twice(cli: Cli, db
     assert cli("move", "Bo", "2", "2").code == 0  # seat 1 posts the next big blind there
 
 
-def test_tda_house_rules_let_a_moved_player_post_the_big_blind_again(
-    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    rules = tmp_path / "house_rules.toml"
-    rules.write_text("[seating]\nmoved_player_may_pay_blinds_twice = true\n", encoding="utf-8")
-    monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
+def test_tda_house_rules_let_a_moved_player_post_the_big_blind_again(cli: Cli) -> None:
     _blinds_twice_room(cli)
+    assert cli("house-rules", "set", "seating.moved_player_may_pay_blinds_twice", "true").code == 0
     assert cli("move", "Bo", "2", "6").code == 0  # TDA 10A/11A
     assert cli("hand-done", "2", "--json").json["tables"][0]["big_blind"] == 6
 

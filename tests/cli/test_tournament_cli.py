@@ -159,7 +159,7 @@ def test_no_tournament_yet(tmp_path: Path, capsys: Capsys) -> None:
 def test_db_upgrade_and_default_database_from_the_environment(tmp_path: Path, capsys: Capsys,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TDCONSOLE_DB", str(tmp_path / "env.sqlite"))
-    assert run(capsys, "db", "upgrade", "--json").json["revision"] == "0002"
+    assert run(capsys, "db", "upgrade", "--json").json["revision"] == "0003"
     assert run(capsys, "new", "From env", "--json").json["id"] == 1
     assert (tmp_path / "env.sqlite").exists()
 

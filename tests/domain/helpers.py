@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.commands import Command
 from tdconsole.domain.events import Envelope, Event, TournamentCreated
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import apply, decide, fold
 
@@ -31,10 +32,11 @@ def at(seconds: float) -> datetime:
 class Tournament:
     """A state plus its log, driven command by command like the service, minus the database."""
 
-    def __init__(self, structure: Structure = STRUCTURE, buy_in: int = 300) -> None:
+    def __init__(self, structure: Structure = STRUCTURE, buy_in: int = 300,
+                 house_rules: HouseRules | None = None) -> None:
         created = TournamentCreated(name="Friday", game="NLHE", buy_in=buy_in, fee=50,
                                     starting_stack=structure.starting_stack, seats_per_table=9,
-                                    structure=structure)
+                                    structure=structure, house_rules=house_rules)
         self.log = [Envelope(seq=1, time=T0, actor="td", command_id="c0", event=created)]
         self.state: TournamentState = fold(self.log)
         self._commands = 0

@@ -20,12 +20,12 @@ from tdconsole.domain.commands import (
     ProposeDeal,
     Reenter,
     Register,
+    SetHouseRule,
     SetMoney,
     Undo,
     Unregister,
 )
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
-from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import PayoutCurve
@@ -120,7 +120,9 @@ def test_t_reg_1_a_re_entry_is_a_new_entry_with_its_own_place_and_the_pool_grows
 def test_t_reg_1_earlier_entry_in_the_money_by_house_setting(can_cash: bool) -> None:
     t = field(3, curve={"paid_share": "1", "min_cash_multiple": "0", "unit": 1})
     t.do(Bust(names=["P01"]))
-    t.do(Reenter(name="P01", rules=EliminationRules(earlier_entry_can_cash=can_cash)))
+    if not can_cash:
+        t.do(SetHouseRule(key="eliminations.earlier_entry_can_cash", value="false"))
+    t.do(Reenter(name="P01"))
     for name in ("P02", "P03"):
         t.do(Bust(names=[name]))
     structure = money.payout_structure(t.state)
@@ -157,8 +159,9 @@ def test_e1_rp_8a_busts_on_the_hand_in_progress_share_the_places_reached() -> No
 @pytest.mark.parametrize(("across", "expected"), [("rank-by-stack", (100, 0)), ("tie", (50, 50))])
 def test_e2_busts_at_two_tables_in_one_hand_for_hand_hand(across: str, expected: tuple[int, int]) -> None:
     t = field(11, **BUBBLE_AT_TEN)
-    rules = EliminationRules(hand_for_hand_across_tables=across)  # type: ignore[arg-type]
-    t.do(HandForHandStart(tables=[1, 2], hand_in_progress=False, rules=rules))
+    if across != "rank-by-stack":
+        t.do(SetHouseRule(key="eliminations.hand_for_hand_across_tables", value=across))
+    t.do(HandForHandStart(tables=[1, 2], hand_in_progress=False))
     t.do(Bust(names=["P01"], stacks={"P01": 8_000}, table=1))  # X
     t.do(HandForHandTableDone(table=1))
     with pytest.raises(TdError, match="T-H4H-1: table 1 has finished this hand"):
@@ -209,8 +212,8 @@ def test_e5_two_minutes_off_per_hand_the_level_ends_on_hand_5_hand_6_at_the_next
 def test_h4h_pause_setting_takes_nothing_off() -> None:
     t = field(12)
     t.do(ClockStart())
-    t.do(HandForHandStart(tables=[1], hand_in_progress=False,
-                          rules=EliminationRules(hand_for_hand_clock="pause")))
+    t.do(SetHouseRule(key="eliminations.hand_for_hand_clock", value="pause"))
+    t.do(HandForHandStart(tables=[1], hand_in_progress=False))
     t.do(HandForHandTableDone(table=1), 100)
     assert clock_ops.read(t.state.info.structure, t.state.clock, at(100)).remaining == 20 * 60
 

@@ -10,12 +10,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.domain.commands import CallClock, LogRuling, Register, ServePenalty, StopClockCall, Undo
+from tdconsole.domain.commands import (
+    CallClock,
+    LogRuling,
+    Register,
+    ServePenalty,
+    SetHouseRule,
+    StopClockCall,
+    Undo,
+)
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import RulingLogged
 from tdconsole.domain.floor.log import count_hand_at_table, find_ruling, offences
 from tdconsole.domain.floor.penalties import PenaltyKind
-from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
+from tdconsole.domain.house_rules import TDA
 from tdconsole.domain.tournament import fold
 from tests.domain.helpers import Tournament, at
 
@@ -23,9 +31,8 @@ CATALOGUE = load_catalogue()
 OOT_BINDING = {"action": "check", "changed": "no", "deliberate": "no"}
 
 
-def _log(scenario: str, answers: dict[str, str] | None = None, house: HouseRules = CLUB,
-         **extra: Any) -> LogRuling:
-    return LogRuling(scenario=CATALOGUE.get(scenario), house=house, staff="Mette",
+def _log(scenario: str, answers: dict[str, str] | None = None, **extra: Any) -> LogRuling:
+    return LogRuling(scenario=CATALOGUE.get(scenario), staff="Mette",
                      answers=answers or {}, **extra)
 
 
@@ -64,9 +71,10 @@ def test_c4_o_oot_5_second_oot_from_the_log_sits_out_three_rounds(t: Tournament)
 
 
 def test_o_oot_5_tda_setting_escalates_from_a_warning(t: Tournament) -> None:
-    first = _logged(t, _log("out-of-turn-action", {**OOT_BINDING, "players": "6"}, TDA, players=["Anna"]))
+    t.do(SetHouseRule(key="penalties.oot_repeat", value="discretionary"))
+    first = _logged(t, _log("out-of-turn-action", {**OOT_BINDING, "players": "6"}, players=["Anna"]))
     assert first.penalty is not None and first.penalty.kind == "warning"
-    second = _logged(t, _log("out-of-turn-action", {**OOT_BINDING, "players": "6"}, TDA, players=["Anna"]))
+    second = _logged(t, _log("out-of-turn-action", {**OOT_BINDING, "players": "6"}, players=["Anna"]))
     assert second.penalty is not None and (second.penalty.kind, second.penalty.hands) == ("rounds", 6)
 
 
@@ -231,9 +239,11 @@ def test_c1_clock_call_ruling_only_at_zero_then_dead_hand(t: Tournament) -> None
     _log_unchanged(t, _log("clock-call", clock_call=1), TdError, "ruled in ruling 1")
 
 
-def test_c1_tda_no_bet_at_zero_is_a_check(t: Tournament) -> None:
+def test_c1_tda_no_bet_at_zero_is_a_check() -> None:
+    t = Tournament(house_rules=TDA)
+    t.do(Register(names=["Anna", "Bo", "Carl"]))
     t.do(CallClock(table=1, seat=1, facing_bet=False))
-    logged = _logged(t, _log("clock-call", house=TDA, clock_call=1), seconds=31)
+    logged = _logged(t, _log("clock-call", clock_call=1), seconds=31)
     assert "checks" in logged.decision and "H-DEAD-D" not in logged.suggestion.rules
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 import pytest
+from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
 from tdconsole.config.structures import load_structure
-from tdconsole.domain.commands import Register
+from tdconsole.domain.commands import Register, Undo
 from tdconsole.domain.events import Envelope, PlayerRegistered
 from tdconsole.domain.tournament import fold
 from tdconsole.service import Service, use_tournament
@@ -103,9 +105,50 @@ def test_cold_load_equals_the_live_state(store: EventStore) -> None:
     assert fold(store.load(service.tournament_id)).players == service.state.players
 
 
+def _head() -> str:
+    head = ScriptDirectory.from_config(db.alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
 def test_upgrade_is_idempotent(db_url: str) -> None:
     engine = db.make_engine(db_url)
-    assert upgrade(engine) == upgrade(engine) == "0002"
+    assert upgrade(engine) == upgrade(engine) == _head()
+
+
+def test_0002_records_the_house_rules_of_a_tournament_from_before_they_were_logged(
+        db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A database as tdconsole wrote it before the rules were in the log: schema 0001, and a
+    # creation event without `house_rules`; the TD ran it under the file's (here TDA) rules.
+    engine = db.make_engine(db_url)
+    upgrade(engine)
+    old = EventStore(engine)
+    service = _new(old)
+    service.execute(Register(names=["Anna"]))
+    with engine.begin() as connection:
+        payload = old.load(service.tournament_id)[0].event.model_dump(mode="json")
+        del payload["house_rules"]
+        connection.execute(text("UPDATE events SET payload = :p WHERE seq = 1"),
+                           {"p": json.dumps(payload)})
+        # Back to schema 0001: the tables of later revisions go, the events stay.
+        connection.execute(text("DROP TABLE audit_log"))
+        connection.execute(text("DROP TABLE current_tournament"))
+        connection.execute(text("UPDATE alembic_version SET version_num = '0001'"))
+    rules = tmp_path / "house_rules.toml"
+    rules.write_text('[seating]\nbalance = "rrop"\n[clock_call]\nseconds = 25\n')
+    monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
+    store = EventStore.open(db_url)  # upgrades to the head
+    log = store.load(service.tournament_id)
+    assert [e.event.type for e in log] == ["tournament_created", "player_registered",
+                                           "house_rules_recorded"]
+    state = Service(store, service.tournament_id).state
+    assert (state.house_rules.seating.balance, state.house_rules.clock_call.seconds) == ("rrop", 25)
+    # A record, not the TD's action: undo takes back the registration, not the rules.
+    undoing = Service(store, service.tournament_id)
+    undoing.execute(Undo(actor="td"))
+    assert undoing.state.entries == 0 and undoing.state.house_rules.clock_call.seconds == 25
+    # A tournament created after the upgrade records its own rules and needs no record.
+    assert upgrade(db.make_engine(db_url)) == _head()
 
 
 def test_a_database_from_a_newer_schema_is_refused(db_url: str) -> None:
@@ -161,20 +204,21 @@ def test_the_sqlite_file_is_copied_aside_before_a_migration(tmp_path: Path,
     source = db.migrations_dir()
     for name in ("env.py", "script.py.mako"):
         (migrations / name).write_text((source / name).read_text())
-    for shipped in (source / "versions").glob("0*.py"):
-        (migrations / "versions" / shipped.name).write_text(shipped.read_text())
+    for revision in (source / "versions").glob("*.py"):
+        (migrations / "versions" / revision.name).write_text(revision.read_text())
+    head = _head()
     (migrations / "versions" / "9999_test.py").write_text(
-        'revision = "9999"\ndown_revision = "0002"\nbranch_labels = None\ndepends_on = None\n'
+        f'revision = "9999"\ndown_revision = "{head}"\nbranch_labels = None\ndepends_on = None\n'
         "from alembic import op\n"
         "def upgrade():\n    op.create_index('ix_events_type', 'events', ['type'])\n"
         "def downgrade():\n    op.drop_index('ix_events_type', table_name='events')\n")
     monkeypatch.setattr(db, "migrations_dir", lambda: migrations)
     store = EventStore.open(url)
-    backups = list(tmp_path.glob("td.sqlite.0002.*.bak"))
+    backups = list(tmp_path.glob(f"td.sqlite.{head}.*.bak"))
     assert len(backups) == 1
     with sqlite3.connect(backups[0]) as copy:
         assert copy.execute("SELECT count(*) FROM events").fetchone() == (2,)
-        assert copy.execute("SELECT version_num FROM alembic_version").fetchone() == ("0002",)
+        assert copy.execute("SELECT version_num FROM alembic_version").fetchone() == (head,)
     assert len(store.load(service.tournament_id)) == 2
 
 

@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.config.structures import load_structure
-from tdconsole.domain.commands import Bust, Reenter, Register, SetMoney, Undo
+from tdconsole.domain.commands import Bust, Reenter, Register, SetHouseRule, SetMoney, Undo
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
@@ -68,8 +67,10 @@ def test_prizes_add_up_to_the_pool_and_places_are_unique_unless_tied(
                 given_stacks = {n: s for n, s in zip(names, stacks, strict=False) if s is not None}
                 service.execute(Bust(names=names, stacks=given_stacks))
             elif kind == "reenter" and out:
-                rules = EliminationRules(earlier_entry_can_cash=can_cash)
-                service.execute(Reenter(name=out[picks[0] % len(out)], rules=rules))
+                if service.state.house_rules.eliminations.earlier_entry_can_cash != can_cash:
+                    service.execute(SetHouseRule(key="eliminations.earlier_entry_can_cash",
+                                                 value=str(can_cash)))
+                service.execute(Reenter(name=out[picks[0] % len(out)]))
             elif kind == "undo":
                 service.execute(Undo(actor="td"))
         except TdError:

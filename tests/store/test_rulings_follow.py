@@ -11,7 +11,6 @@ import pytest
 
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.config.structures import load_structure
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import LogRuling, Register
 from tdconsole.domain.tournament import fold
 from tdconsole.service import Service
@@ -22,7 +21,7 @@ OOT = {"action": "check", "changed": "no", "deliberate": "no", "players": "8"}
 
 
 def _oot(player: str, staff: str = "Mette") -> LogRuling:
-    return LogRuling(scenario=load_catalogue().get("out-of-turn-action"), house=load_house_rules(),
+    return LogRuling(scenario=load_catalogue().get("out-of-turn-action"),
                      staff=staff, answers=OOT, players=[player])
 
 

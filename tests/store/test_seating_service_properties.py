@@ -72,7 +72,7 @@ def test_seating_through_the_service_stays_consistent(
         store = EventStore.open(f"sqlite:///{Path(directory) / 'p.sqlite'}")
         service = Service.create(store, name="Property", structure=load_structure("club-turbo"))
         service.execute(commands.Register(names=[f"P{i}" for i in range(players)]))
-        service.execute(commands.Draw(seed=seed, rules=RULES))
+        service.execute(commands.Draw(seed=seed))
         _check(service)
         added = players
         for step, (operation, value) in enumerate(operations):
@@ -84,14 +84,14 @@ def test_seating_through_the_service_stays_consistent(
             elif operation == "bust" and len(live) > 2:
                 _run(service, commands.Bust(names=[live[value % len(live)]]))
             elif operation == "hands":
-                _run(service, commands.HandDone(rules=RULES))
+                _run(service, commands.HandDone())
             elif operation == "tidy":  # what the TD does: break what can go, then balance
-                plan = balance_plan(service.state, RULES)
+                plan = balance_plan(service.state)
                 if plan.break_ is not None:
                     command: commands.Command = commands.BreakTable(
-                        table=plan.break_, seed=value, rules=RULES)
+                        table=plan.break_, seed=value)
                 else:
-                    command = commands.Balance(rules=RULES)
+                    command = commands.Balance()
                 _run(service, command)
             elif operation == "undo":
                 _run(service, commands.Undo(actor="td"))
@@ -102,7 +102,7 @@ def test_seating_through_the_service_stays_consistent(
                 if free:
                     table, seat = free[value % len(free)]
                     _run(service, commands.MovePlayer(name=live[value % len(live)], table=table,
-                                                      seat=seat, rules=RULES))
+                                                      seat=seat))
             elif operation == "button" and live:  # the TD corrects a button (34A)
                 player = service.state.find(live[value % len(live)])
                 _run(service, commands.SetButton(table=player.table, seat=player.seat))

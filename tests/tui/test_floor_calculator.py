@@ -9,11 +9,13 @@ from textual.widgets import Input, Static
 from tdconsole.domain.calculators.betting import BettingAnswer
 from tdconsole.domain.calculators.chips_pushed import ChipsAnswer
 from tdconsole.domain.calculators.pots import PotsAnswer
-from tdconsole.domain.house_rules import TDA
+from tdconsole.domain.house_rules import CLUB, TDA
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 
 
 class CalculatorApp(App[None]):
+    house_rules = CLUB  # the TD's app gives the tournament's rules in force
+
     def __init__(self, screen: FloorCalculatorScreen) -> None:
         super().__init__()
         self.calculator = screen

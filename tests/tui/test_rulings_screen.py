@@ -8,7 +8,6 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import CallClock, LogRuling, Register
 from tdconsole.service import Service
 from tdconsole.tui.app import FloorApp, create_app, create_floor_app
@@ -32,7 +31,7 @@ def _rows(app, table_id: str) -> list[list[str]]:  # type: ignore[no-untyped-def
 
 
 def _log(scenario: str, answers: dict[str, str], **extra: object) -> LogRuling:
-    return LogRuling(scenario=load_catalogue().get(scenario), house=load_house_rules(), staff="Mette",
+    return LogRuling(scenario=load_catalogue().get(scenario), staff="Mette",
                      answers=answers, **extra)  # type: ignore[arg-type]
 
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import AnteRules
 
 ShortOrder = Literal["ante-first", "blind-first"]
@@ -45,7 +45,7 @@ class Posting(BaseModel):
     all_in: bool
     to_call: int
     pot: int
-    rules: list[str]
+    rules: RuleIds
 
 
 def _check_level(small_blind: int, big_blind: int, ante: int) -> None:

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
-from tdconsole.domain.errors import InvalidInput, RuleViolation
+from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
 from tdconsole.domain.house_rules import AnteRules
 
 Game = Literal["no-limit", "pot-limit", "limit"]
@@ -93,7 +93,7 @@ class BettingAnswer(BaseModel):
     max_raise_to: int | None
     can_raise: bool
     pot: int
-    rules: list[str]
+    rules: RuleIds
 
 
 @dataclass
@@ -110,7 +110,7 @@ class _Player:
 class _Round:
     def __init__(self, hand: BettingInput, ante_rules: AnteRules) -> None:
         self.hand = hand
-        self.rules: list[str] = []
+        self.rules: RuleIds = []
         small, big = hand.blinds
         self.preflop = hand.street == "preflop"
         # B-LIMIT-1: the small bet preflop and on the flop, the big bet from the turn.

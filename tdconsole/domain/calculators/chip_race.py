@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pokerkit import Card
 from pydantic import BaseModel, ConfigDict, Field
 
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"  # bridge order: clubs, diamonds, hearts, spades
@@ -60,7 +60,7 @@ class ChipRace(BaseModel):
     chips_raced: int
     seats: list[RaceOutcome]
     value_change: int  # chips after minus chips before: rounding plus rescues
-    rules: list[str]
+    rules: RuleIds
 
 
 def _strength(card: Card) -> tuple[int, int]:

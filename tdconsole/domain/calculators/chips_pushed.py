@@ -22,7 +22,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 
 from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, cite
-from tdconsole.domain.errors import InvalidInput, RuleViolation
+from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
 
 PushedAction = Literal["check", "call", "bet", "raise", "all-in"]
 
@@ -64,7 +64,7 @@ class ChipsAnswer(BaseModel):
     to: int
     returned: int
     owed: int
-    rules: list[str]
+    rules: RuleIds
 
 
 def unclear_amount(spoken: int, pot: int) -> int:
@@ -75,7 +75,7 @@ def unclear_amount(spoken: int, pot: int) -> int:
 
 def read_chips(push: ChipsInput, bet_leaving_one_big_blind_is_all_in: bool) -> ChipsAnswer:
     """Decide check, call, bet, raise or all-in, and the total it makes on this street."""
-    rules: list[str] = []
+    rules: RuleIds = []
     if push.spoken is not None:
         cite(rules, "57")
         push = push.model_copy(update={
@@ -124,7 +124,7 @@ def read_chips(push: ChipsInput, bet_leaving_one_big_blind_is_all_in: bool) -> C
     return _answer(push, total, bet_leaving_one_big_blind_is_all_in, rules)
 
 
-def _at_least(total: int, min_total: int, rules: list[str]) -> int:
+def _at_least(total: int, min_total: int, rules: RuleIds) -> int:
     if total < min_total:
         cite(rules, "B-MIN-1")  # corrected to the minimum, and no more
         return min_total
@@ -132,7 +132,7 @@ def _at_least(total: int, min_total: int, rules: list[str]) -> int:
 
 
 def _by_half_rule(push: ChipsInput, total: int, min_total: int, increment: int,
-                  rules: list[str]) -> int:
+                  rules: RuleIds) -> int:
     """B-HALF-1/43A: 50 % or more of the increment obliges a full raise; less is a call."""
     if push.facing == 0:
         return _at_least(total, min_total, rules)
@@ -146,7 +146,7 @@ def _by_half_rule(push: ChipsInput, total: int, min_total: int, increment: int,
     return min_total if 2 * (total - push.facing) >= increment else push.facing
 
 
-def _answer(push: ChipsInput, total: int, behind_rule: bool, rules: list[str]) -> ChipsAnswer:
+def _answer(push: ChipsInput, total: int, behind_rule: bool, rules: RuleIds) -> ChipsAnswer:
     all_in = push.already_in + push.stack
     if total > all_in:
         cite(rules, "S-TABLE-1")  # he cannot be made to put in more than he has

@@ -11,6 +11,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tdconsole.domain.errors import RuleIds
+
 # Seat numbers arrive as JSON object keys ("3"), so they are parsed leniently; chips strictly.
 Seat = Annotated[int, Field(ge=1, le=99)]
 Chips = Annotated[int, Field(ge=0, strict=True)]
@@ -37,7 +39,7 @@ def clockwise_from(start: int, seats: Iterable[int]) -> list[int]:
     return [seat for seat in ordered if seat > start] + [seat for seat in ordered if seat <= start]
 
 
-def cite(rules: list[str], *ids: str) -> None:
+def cite(rules: RuleIds, *ids: str) -> None:
     """Append rule IDs to an answer's list, once each, in the order first applied."""
     for rule in ids:
         if rule not in rules:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field, model_validator
 from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
 from tdconsole.domain.calculators.showdown import GameName, showdown
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 
 
 class PotsInput(Input):
@@ -70,7 +70,7 @@ class PotsAnswer(BaseModel):
 
     pots: list[Pot]
     awards: dict[int, int]
-    rules: list[str]
+    rules: RuleIds
 
 
 @dataclass(frozen=True)

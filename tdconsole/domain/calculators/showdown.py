@@ -24,7 +24,7 @@ from pokerkit import (
 from pokerkit.lookups import Label
 
 from tdconsole.domain.calculators.common import cite, clockwise_from
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 
 GameName = Literal["holdem", "omaha", "omaha-hilo"]
 ShowOrder = Literal["club", "tda"]  # HouseRules.showdown.order
@@ -55,7 +55,7 @@ class Showdown:
     high: Half
     low: Half | None
     show_order: list[int]
-    rules: list[str]
+    rules: RuleIds
 
 
 def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[Card]]) -> None:
@@ -187,7 +187,7 @@ def showdown(
 ) -> Showdown:
     """Evaluate every hand; `order` is `HouseRules.showdown.order` ("club" or "tda")."""
     _check_deck(game, board, hands)
-    rules: list[str] = []
+    rules: RuleIds = []
     cite(rules, "S-SHOW-1", "12", "S-RANK-1")
     high = {seat: _best_high(game, cards, board) for seat, cards in hands.items()}
     low: Half | None = None

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.floor.rulings import Scenario, Suggestion, suggest
 from tdconsole.domain.house_rules import ClockCallRules, HouseRules
 
@@ -28,7 +28,7 @@ class ClockCallState(BaseModel):
     expired: bool
     # At zero: the ruling to propose and log (H-DEAD-D / TDA 29); None while time remains.
     ruling: Suggestion | None
-    rules: list[str]
+    rules: RuleIds
 
 
 def total_seconds(rules: ClockCallRules) -> int:

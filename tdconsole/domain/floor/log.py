@@ -125,8 +125,8 @@ def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime)
         called_on = state.players.get(call.player_id or "")
         if not players and called_on is not None:
             players = [called_on]
-        answers = _answers_at_zero(call, answers, command.house, command.scenario, now)
-    reached = prepare(state, command.scenario, answers, command.house,
+        answers = _answers_at_zero(call, answers, state.house_rules, command.scenario, now)
+    reached = prepare(state, command.scenario, answers, state.house_rules,
                       offender=players[0] if players else None, table=table, correcting=command.corrects)
     suggestion = reached.suggestion
     if suggestion is None:

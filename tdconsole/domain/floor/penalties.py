@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import PenaltyRules
 
 
@@ -57,7 +57,7 @@ class Penalty(BaseModel):
     amount: int = Field(default=0, ge=0)
     # Hands to sit out: the amount for missed hands; rounds x players at the table when given (71A).
     hands: int | None = Field(default=None, ge=0)
-    rules: list[str] = Field(min_length=1)
+    rules: RuleIds = Field(min_length=1)
     reason: str = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -92,7 +92,7 @@ class Penalty(BaseModel):
         return self
 
 
-def penalty(kind: PenaltyKind, amount: int, rules: list[str], reason: str) -> Penalty:
+def penalty(kind: PenaltyKind, amount: int, rules: RuleIds, reason: str) -> Penalty:
     """A penalty as the TD gives it directly; missed hands are counted at once."""
     hands = amount if kind == PenaltyKind.MISSED_HANDS else None
     return Penalty(kind=kind, amount=amount, hands=hands, rules=rules, reason=reason)
@@ -143,7 +143,7 @@ def escalate(offence: OffenceKind, *, deliberate: bool, earlier: int,
                    reason=f"improper conduct, {how}: disqualification (C-PEN-1; repeats escalate, TDA 71)")
 
 
-def _rounds(rounds: int, rules: list[str], reason: str) -> Penalty | None:
+def _rounds(rounds: int, rules: RuleIds, reason: str) -> Penalty | None:
     # A house setting of 0 rounds means the club gives no time for it.
     if rounds == 0:
         return None

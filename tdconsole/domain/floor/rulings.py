@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
-from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleIds
 from tdconsole.domain.floor.penalties import (
     COUNTED,
     OFFENCE_RULES,
@@ -133,7 +133,7 @@ class Ruling(_Frozen):
         return self
 
     @property
-    def cited(self) -> list[str]:
+    def cited(self) -> RuleIds:
         """The club IDs, then the TDA numbers as "TDA 35A": how users see them."""
         return [*self.rules, *(f"TDA {number}" for number in self.tda)]
 
@@ -258,7 +258,7 @@ class TreePath:
     ruling: str
 
 
-def ordered(cited: list[str]) -> list[str]:
+def ordered(cited: RuleIds) -> RuleIds:
     """Rule IDs once each: the club's first, then the TDA's, each in the order cited."""
     unique = list(dict.fromkeys(cited))
     return [r for r in unique if not r.startswith("TDA ")] + [r for r in unique if r.startswith("TDA ")]
@@ -375,7 +375,7 @@ class Scenario(_Frozen):
         return [node for node in self.nodes.values() if isinstance(node, Ruling)]
 
     @property
-    def rules(self) -> list[str]:
+    def rules(self) -> RuleIds:
         """Every rule a ruling of this scenario may cite, penalties included, in order."""
         cited: list[str] = []
         for ruling in self.rulings:
@@ -466,7 +466,7 @@ class Suggestion(_Frozen):
 
     ruling: str
     remedy: list[str]
-    rules: list[str]
+    rules: RuleIds
     penalty: Penalty | None
 
 

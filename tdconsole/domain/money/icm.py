@@ -24,7 +24,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tdconsole.domain.errors import InvalidInput, RuleViolation
+from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
 
 MICRO = 10**6
 
@@ -96,7 +96,7 @@ class Deal(BaseModel):
     method: Literal["icm", "chip-chop", "custom"]
     amounts: list[int]
     left_for_winner: int = Field(default=0, ge=0)
-    rules: list[str] = Field(default_factory=lambda: ["T-DEAL-1"])
+    rules: RuleIds = Field(default_factory=lambda: ["T-DEAL-1"])
 
 
 def icm_deal(payouts: Sequence[int], stacks: Sequence[int], leave_for_winner: int = 0) -> Deal:

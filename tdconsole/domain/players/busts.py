@@ -12,7 +12,7 @@ from datetime import datetime
 
 from tdconsole.domain.clock import late_registration
 from tdconsole.domain.commands import AddOn, Bust, Reenter
-from tdconsole.domain.errors import InvalidInput, NotFound, TdError
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
     AddOnBought,
     Event,
@@ -21,10 +21,7 @@ from tdconsole.domain.events import (
     PlayerReentered,
 )
 from tdconsole.domain.house_rules import EliminationRules
-from tdconsole.domain.players import (
-    eliminations,  # (partly loaded here: used at run time)
-    registration,
-)
+from tdconsole.domain.players import eliminations, registration
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
 
@@ -81,7 +78,7 @@ def _table(state: TournamentState, player: Player, given: int | None) -> int:
         raise NotFound(f"table {table} is not in hand-for-hand (tables "
                        f"{', '.join(map(str, h4h.started.tables))})")
     if table in h4h.tables_done:
-        raise TdError(f"T-H4H-1: table {table} has finished this hand; its next bust belongs to "
+        raise RuleViolation("T-H4H-1", f"table {table} has finished this hand; its next bust belongs to "
                       "the next hand, once every table has finished this one")
     return table
 
@@ -129,11 +126,11 @@ def apply_reported(state: TournamentState, event: HandForHandBust, now: datetime
 def decide_reenter(state: TournamentState, command: Reenter, now: datetime) -> list[Event]:
     player = state.find(command.name)
     if player.status != "busted":
-        raise TdError(f"{player.name} is still in; only a busted player can re-enter (T-REG-1)")
+        raise RuleViolation("T-REG-1", f"{player.name} is still in; only a busted player can re-enter")
     late_registration.require_registration_open(state, now)  # T-REG-1: re-entry closes with it
     entry = PlayerReentered(player_id=f"p{state.ids_issued + 1}", previous_id=player.id,
                             name=player.name,
-                            earlier_entry_can_cash=command.rules.earlier_entry_can_cash)
+                            earlier_entry_can_cash=state.house_rules.eliminations.earlier_entry_can_cash)
     # After the draw the new entry is seated at once, like a late registration (TDA 8A, T-MOVE-2).
     return [entry, *seating.seat_new_entries(state, [(entry.player_id, entry.name)], command)]
 

@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.money.payouts import PayoutStructure, split_evenly, tied_prizes
 
@@ -44,7 +44,7 @@ class Placement(_Frozen):
     place: int = Field(ge=2)
     # Equal to `place` unless tied: tied players share places `place`..`last_place`.
     last_place: int = Field(ge=2)
-    rules: list[str]
+    rules: RuleIds
 
     @property
     def tied(self) -> bool:
@@ -106,7 +106,7 @@ def _rank(busts: Sequence[Bust], tie_tables: bool) -> list[list[Bust]]:
     return [*ranked, unknown] if unknown else ranked
 
 
-def _rules(group: Sequence[Bust], kind: HandKind, tie_tables: bool, ranked: bool) -> list[str]:
+def _rules(group: Sequence[Bust], kind: HandKind, tie_tables: bool, ranked: bool) -> RuleIds:
     """The rule IDs that decided one group's places."""
     ids = {"hand": [], "hand-for-hand": ["T-H4H-1"], "announcement": ["T-H4H-1", "RP-8A"]}[kind]
     if kind == "hand-for-hand" and tie_tables:

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.commands import HandDone, HandForHandStart, HandForHandStop, HandForHandTableDone
-from tdconsole.domain.errors import InvalidInput, NotFound, TdError
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
     ClockPaused,
     ClockResumed,
@@ -63,7 +63,7 @@ def decide_start(state: TournamentState, command: HandForHandStart, now: datetim
     if len(command.tables) != len(set(command.tables)) or tables[0] < 1:
         raise InvalidInput("--tables: each table once, numbered from 1")
     running = state.clock.running
-    started = HandForHandStarted(tables=tables, rules=command.rules, paused_clock=running,
+    started = HandForHandStarted(tables=tables, rules=state.house_rules.eliminations, paused_clock=running,
                                  hand_in_progress=command.hand_in_progress)
     return [started, ClockPaused()] if running else [started]
 
@@ -147,7 +147,7 @@ def decide_stop(state: TournamentState, command: HandForHandStop, now: datetime)
     h4h = _running(state)
     if h4h.pending or h4h.tables_done:
         waiting = [table for table in h4h.started.tables if table not in h4h.tables_done]
-        raise TdError(f"T-H4H-1: hand {h4h.hand} is not finished: tables "
+        raise RuleViolation("T-H4H-1", f"hand {h4h.hand} is not finished: tables "
                       f"{', '.join(map(str, waiting))} have still to finish it")
     resume = h4h.started.paused_clock and state.clock.started and not state.clock.running
     return [HandForHandStopped(), ClockResumed()] if resume else [HandForHandStopped()]

@@ -42,18 +42,12 @@ from tdconsole.domain.events import (
     TablesBalanced,
     TablesDrawn,
 )
-from tdconsole.domain.house_rules import HouseRules, SeatingRules
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.seating import balancing, tables
 from tdconsole.domain.seating.balancing import BalancePlan
 from tdconsole.domain.seating.buttons import hand_from_button
 from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.state import Player, TournamentState
-
-
-def house(rules: SeatingRules) -> HouseRules:
-    """The engine takes the whole house rules; seating commands carry their section."""
-    return HouseRules(seating=rules)
-
 
 # ---------------------------------------------------------------- reading the state
 
@@ -94,22 +88,22 @@ def _table_layout(state: TournamentState, number: int) -> Table:
     return state.layout.get(number) or Table(number=number, seats=state.info.seats_per_table)
 
 
-def balance_plan(state: TournamentState, rules: SeatingRules) -> BalancePlan:
+def balance_plan(state: TournamentState) -> BalancePlan:
     """`balance`: the plan for the room now; players moved by the last balancing move again only
     when nobody else can (11A)."""
-    return balancing.plan_balance(state.room, house(rules), recently_moved=state.balanced_last)
+    return balancing.plan_balance(state.room, state.house_rules, recently_moved=state.balanced_last)
 
 
-def final_table_number(state: TournamentState, rules: SeatingRules) -> int:
+def final_table_number(state: TournamentState) -> int:
     """The final table is the one that would break last (10A)."""
-    order = balancing.break_order(state.room, house(rules))
+    order = balancing.break_order(state.room, state.house_rules)
     if not order:
         raise TdError("no table is in play: draw the seats first")
     return order[-1]
 
 
-def final_table_due(state: TournamentState, rules: SeatingRules) -> bool:
-    return tables.final_table_due(state.room, house(rules), state.info.seats_per_table)
+def final_table_due(state: TournamentState) -> bool:
+    return tables.final_table_due(state.room, state.house_rules, state.info.seats_per_table)
 
 
 def _drawn(table: Table) -> DrawnTable:
@@ -185,7 +179,7 @@ def decide_draw(state: TournamentState, command: Draw, now: datetime) -> list[Ev
         [p.name for p in waiting],
         seats_per_table=state.info.seats_per_table,
         rng=command.rng,
-        rules=house(command.rules),
+        rules=state.house_rules,
         layout=state.layout.values(),
     )
     return [TablesDrawn(tables=[_drawn(room[n]) for n in sorted(room)])]
@@ -220,7 +214,7 @@ def decide_move(state: TournamentState, command: MovePlayer, now: datetime) -> l
     player = seated(state, command.name)
     assert player.table is not None and player.seat is not None
     _, seating = tables.move_player(
-        state.room, player.name, command.table, command.seat, rules=house(command.rules)
+        state.room, player.name, command.table, command.seat, rules=state.house_rules
     )
     return [PlayerMoved(player_id=player.id, from_table=player.table, from_seat=player.seat,
                         table=seating.table, seat=seating.seat, waits=seating.waits)]
@@ -243,7 +237,7 @@ def _next_hand(table: Table, rules: HouseRules) -> Event:
 def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -> list[Event]:
     """The button and blinds move on at the table, or at every table dealing (TDA 32, 34B).
     While hand-for-hand runs, `hand_for_hand.decide_hand_done` adds the table's part in it."""
-    rules = house(command.rules)
+    rules = state.house_rules
     if command.table is not None:
         return [_next_hand(tables.get_table(state.room, command.table), rules)]
     dealing = [
@@ -263,7 +257,7 @@ def decide_set_button(state: TournamentState, command: SetButton, now: datetime)
 
 
 def decide_balance(state: TournamentState, command: Balance, now: datetime) -> list[Event]:
-    plan = balance_plan(state, command.rules)
+    plan = balance_plan(state)
     if plan.break_ is not None:
         raise RuleViolation(
             "T-BREAK-1",
@@ -278,14 +272,14 @@ def decide_balance(state: TournamentState, command: Balance, now: datetime) -> l
 
 
 def decide_break(state: TournamentState, command: BreakTable, now: datetime) -> list[Event]:
-    _, seats = balancing.break_table(state.room, command.table, command.rng, house(command.rules))
+    _, seats = balancing.break_table(state.room, command.table, command.rng, state.house_rules)
     return [TableBroken(table=command.table, seats=seats)]
 
 
 def decide_final(state: TournamentState, command: FinalTable, now: datetime) -> list[Event]:
-    number = final_table_number(state, command.rules)
+    number = final_table_number(state)
     room = tables.final_table(
-        state.room, rng=command.rng, rules=house(command.rules),
+        state.room, rng=command.rng, rules=state.house_rules,
         seats_per_table=state.info.seats_per_table, number=number,
     )
     return [TablesDrawn(tables=[_drawn(room[number])], final=True)]
@@ -382,20 +376,13 @@ def _vacate(state: TournamentState, name: str, number: int | None) -> None:
 
 
 def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
-    # Registration's applier for the same event may run first and clear the player's seat.
+    # Runs before busts' applier (APPLIERS), while the player's record still names his seat.
     player = state.players[event.player_id]
     _vacate(state, player.name, player.table)
     player.table = player.seat = None
 
 
 def apply_unregistered(state: TournamentState, event: PlayerUnregistered, now: datetime) -> None:
-    player = state.players.get(event.player_id)
-    if player is not None:
-        _vacate(state, player.name, player.table)
-        return
-    # Registration's applier ran first and forgot him: he is the occupant nobody answers to.
-    for number, table in list(state.room.items()):
-        for name in table.occupants.values():
-            if name.casefold() not in state.by_name:
-                _vacate(state, name, number)
-                return
+    # Runs before registration's applier (APPLIERS), which forgets the player.
+    player = state.players[event.player_id]
+    _vacate(state, player.name, player.table)

@@ -16,7 +16,7 @@ class ClockScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield ClockPanel(self.app.house_rules.ante, hint=" — press s to start")  # type: ignore[attr-defined]
+        yield ClockPanel(hint=" — press s to start")
         yield Footer()
 
     def on_screen_resume(self) -> None:

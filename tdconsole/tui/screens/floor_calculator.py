@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static, TabbedContent, TabPane
 
-from tdconsole.config.toml import describe_validation_error, load_house_rules
+from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_round
 from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
@@ -169,16 +169,15 @@ class FloorCalculatorScreen(Screen[None]):
 
     def __init__(self, house_rules: HouseRules | None = None) -> None:
         super().__init__()
-        # The club's configs/house_rules.toml unless a test passes its own (CLUB or TDA).
-        house_rules = house_rules if house_rules is not None else load_house_rules()
-        behind = house_rules.betting.bet_leaving_one_big_blind_is_all_in
+        self._given_rules = house_rules
 
         def betting(values: dict[str, str]) -> str:
             hand = BettingInput.model_validate(betting_data(values))
-            return self._answer("betting", describe_betting, betting_round(hand, house_rules.ante))
+            return self._answer("betting", describe_betting, betting_round(hand, self.house_rules.ante))
 
         def chips(values: dict[str, str]) -> str:
             push = ChipsInput.model_validate(chips_data(values))
+            behind = self.house_rules.betting.bet_leaving_one_big_blind_is_all_in
             return self._answer("chips", describe_chips, read_chips(push, behind))
 
         def pots(values: dict[str, str]) -> str:
@@ -190,6 +189,11 @@ class FloorCalculatorScreen(Screen[None]):
             "chips": (CHIPS_FIELDS, chips),
             "pots": (POTS_FIELDS, pots),
         }
+
+    @property
+    def house_rules(self) -> HouseRules:
+        """The tournament's rules in force, unless a test gives the screen its own."""
+        return self._given_rules or self.app.house_rules  # type: ignore[attr-defined, no-any-return]
 
     def _answer(self, name: str, describe: Callable[[Any], str], answer: BaseModel) -> str:
         self.post_message(self.Answered(name, answer, None))

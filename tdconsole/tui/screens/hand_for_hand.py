@@ -10,7 +10,6 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.views.money import hand_for_hand_view, payouts_view
@@ -78,7 +77,7 @@ class HandForHandScreen(Screen[None]):
                 self.notify("tables are numbers: 1,2,3", severity="error")
                 return
             self.post_message(CommandRequested(HandForHandStart(
-                tables=[int(part) for part in parts], rules=load_house_rules().eliminations)))
+                tables=[int(part) for part in parts])))
         elif event.input.id == "done":
             if not text.isdigit():
                 self.notify("type the table's number", severity="error")

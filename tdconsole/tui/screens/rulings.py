@@ -30,7 +30,6 @@ from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.floor.clock_call import answers_at_zero
 from tdconsole.domain.floor.log import find_ruling
 from tdconsole.domain.floor.rulings import Catalogue, Suggestion
-from tdconsole.domain.house_rules import HouseRules
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard, describe_suggestion
 from tdconsole.views.rulings import (
@@ -69,18 +68,17 @@ class RulingsScreen(Screen[None]):
     ACTION_TABS = {"log_at_zero": "tab-calls", "stop_call": "tab-calls", "hand_served": "tab-penalties",
                    "end_penalty": "tab-penalties", "correct": "tab-log"}
 
-    def __init__(self, catalogue: Catalogue | None = None, house: HouseRules | None = None) -> None:
+    def __init__(self, catalogue: Catalogue | None = None) -> None:
         super().__init__()
-        # The app loaded both before it ran (a broken file is one line, not a traceback).
+        # The app loaded the catalogue before it ran (a broken file is one line, not a traceback).
         self.catalogue: Catalogue = catalogue or self.app.catalogue  # type: ignore[attr-defined]
-        self.house: HouseRules = house or self.app.house_rules  # type: ignore[attr-defined]
         self._announced: set[int] = set()
 
     def compose(self) -> ComposeResult:
         yield Header()
         with TabbedContent(id="tabs"):
             with TabPane("Ruling", id="tab-wizard"), VerticalScroll():
-                yield RulingWizard(self.catalogue, self.house, id="wizard")
+                yield RulingWizard(self.catalogue, id="wizard")
             with TabPane("Clock calls", id="tab-calls"), VerticalScroll():
                 with Grid(id="call-form"):
                     yield Label("Table")
@@ -163,7 +161,7 @@ class RulingsScreen(Screen[None]):
     # ------------------------------------------------------------ clock calls
 
     def clock_calls(self) -> list[dict[str, Any]]:
-        return clock_calls_view(self.service.state, self.service.now(), self.house,
+        return clock_calls_view(self.service.state, self.service.now(), self.service.state.house_rules,
                                 self.catalogue.get(CLOCK_CALL))
 
     def refresh_calls(self) -> None:
@@ -195,7 +193,7 @@ class RulingsScreen(Screen[None]):
             left = format_duration(current["remaining_seconds"])
             proposal.update(Text(f"Clock call {current['id']}: {left} of {current['total_seconds']} s left; "
                                  f"warning at "
-                                 f"{self.house.clock_call.warning_seconds} s "
+                                 f"{self.service.state.house_rules.clock_call.warning_seconds} s "
                                  f"({', '.join(current['rules'])}). x: the player acted."))
 
     def _current_call(self, rows: list[dict[str, Any]]) -> dict[str, Any] | None:

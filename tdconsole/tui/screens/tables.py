@@ -15,10 +15,8 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
-from tdconsole.domain.house_rules import SeatingRules
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.tables import tables_view
@@ -63,9 +61,8 @@ class TablesScreen(Screen[None]):
     TablesScreen #advice { height: auto; margin-bottom: 1; }
     """
 
-    def __init__(self, rules: SeatingRules | None = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self._given_rules = rules
         self.plan = balancing.BalancePlan()
         self._tile_widgets: list[Static] = []
         self._tile_numbers: list[int] = []
@@ -81,14 +78,6 @@ class TablesScreen(Screen[None]):
                 yield DataTable(id="moves", cursor_type="row")
         yield Footer()
 
-    @property
-    def rules(self) -> SeatingRules:
-        """A test's own rules, else the house rules the app loaded before it ran."""
-        if self._given_rules is not None:
-            return self._given_rules
-        loaded = getattr(self.app, "house_rules", None)
-        return (loaded or load_house_rules()).seating
-
     def on_mount(self) -> None:
         self.query_one("#moves", DataTable).add_columns("Player", "From", "To", "Reason")
         self.refresh_view()
@@ -103,14 +92,14 @@ class TablesScreen(Screen[None]):
     def refresh_view(self) -> None:
         state = self._state
         views = tables_view(state.room)
-        self.plan = seating.balance_plan(state, self.rules)
+        self.plan = seating.balance_plan(state)
         self._lay_tiles(views)
         self._panel(state)
 
     def _lay_tiles(self, views: list[dict[str, Any]]) -> None:
         grid = self.query_one("#tiles", Grid)
         counts = [len(v["seats"]) for v in views if v["status"] == "open"]
-        allowed = balancing.tolerance(seating.house(self.rules), len(counts))
+        allowed = balancing.tolerance(self._state.house_rules, len(counts))
         top = max(counts, default=0)
         numbers = [v["table"] for v in views]
         if numbers != self._tile_numbers:  # tables opened or taken back: lay the tiles out anew
@@ -129,7 +118,7 @@ class TablesScreen(Screen[None]):
         lines = []
         if not state.room:
             lines.append("No tables yet: press d to draw the seats (T-SEAT-2).")
-        elif seating.final_table_due(state, self.rules):
+        elif seating.final_table_due(state):
             lines.append("The players fit one table: draw the final table (T-SEAT-3).")
         if self.plan.break_ is not None:
             lines.append(f"Break table {self.plan.break_} first (10A, T-BREAK-1): press k.")
@@ -165,7 +154,7 @@ class TablesScreen(Screen[None]):
             return
         first = self.plan.moves[:1]
         self._confirm(self._moves_question(1),
-                      commands.Balance(moves=1, expect=first, rules=self.rules))
+                      commands.Balance(moves=1, expect=first))
 
     def action_apply_all(self) -> None:
         if not self.plan.moves:
@@ -173,7 +162,7 @@ class TablesScreen(Screen[None]):
             return
         moves = list(self.plan.moves)
         self._confirm(self._moves_question(len(moves)),
-                      commands.Balance(expect=moves, rules=self.rules))
+                      commands.Balance(expect=moves))
 
     def action_break(self) -> None:
         number = self.plan.break_
@@ -181,15 +170,15 @@ class TablesScreen(Screen[None]):
             self.notify("No table can break yet (T-BREAK-1)", severity="warning")
             return
         self._confirm(f"Break table {number} and draw its players into the free seats?",
-                      commands.BreakTable(table=number, rules=self.rules))
+                      commands.BreakTable(table=number))
 
     def action_hands_done(self) -> None:
         # Every dealing table's hand is over: no confirmation, undo takes it back.
-        self.post_message(CommandRequested(commands.HandDone(rules=self.rules)))
+        self.post_message(CommandRequested(commands.HandDone()))
 
     def action_draw(self) -> None:
         self._confirm("Draw the seats of every registered, unseated player?",
-                      commands.Draw(rules=self.rules))
+                      commands.Draw())
 
     def _ask(self, question: str, placeholder: str, then: Any) -> None:
         def answered(answer: str | None) -> None:
@@ -206,7 +195,7 @@ class TablesScreen(Screen[None]):
         def move(answer: str) -> None:
             name, table, seat = _name_table_seat(answer)
             self.post_message(CommandRequested(
-                commands.MovePlayer(name=name, table=table, seat=seat, rules=self.rules)))
+                commands.MovePlayer(name=name, table=table, seat=seat)))
 
         self._ask("Move a player: NAME TABLE SEAT", "Anna Berg 3 7", move)
 

@@ -20,7 +20,6 @@ from textual.widgets import Digits, Static
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.timing import ClockReading, Warning, format_duration, warning_between
-from tdconsole.domain.house_rules import AnteRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.views.tournament import clock_view, state_view
 
@@ -58,10 +57,8 @@ class ClockPanel(Vertical):
             self.kind = kind
             super().__init__()
 
-    def __init__(self, ante_rules: AnteRules, *, hint: str = "", id: str | None = None) -> None:
+    def __init__(self, *, hint: str = "", id: str | None = None) -> None:
         super().__init__(id=id)
-        # T-ANTE-2 or RP-11: the app loads the house rules before it runs, so a broken file is one line.
-        self.ante_rules = ante_rules
         # What to say while the clock has not been started (the TD's screen names the key).
         self.hint = hint
         self._reading: ClockReading | None = None
@@ -107,11 +104,11 @@ class ClockPanel(Vertical):
     def _state_view(self, state: TournamentState, tournament_id: int, now: datetime) -> dict[str, Any]:
         # The figures change only with the log: build them once per new event, not every second.
         if self._figures is None or self._figures[0] != state.last_seq:
-            self._figures = (state.last_seq, state_view(state, tournament_id, now, self.ante_rules))
+            self._figures = (state.last_seq, state_view(state, tournament_id, now))
         return self._figures[1]
 
     def redraw(self, state: TournamentState, tournament_id: int, now: datetime) -> None:
-        clock = clock_view(state, now, self.ante_rules)
+        clock = clock_view(state, now)
         view = self._state_view(state, tournament_id, now)
         self.query_one("#title", Static).update(Text(state.info.name))
         what = "BREAK" if clock["on_break"] else f"Level {clock['level']}"

@@ -19,7 +19,6 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.events import RulingLogged
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.floor.rulings import Catalogue, OpenQuestion, Scenario, Suggestion, Walk
-from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.views.rulings import suggestion_lines
@@ -47,10 +46,9 @@ class RulingWizard(Vertical):
         Binding("ctrl+n", "restart", "New ruling"),
     ]
 
-    def __init__(self, catalogue: Catalogue, house: HouseRules, *, id: str | None = None) -> None:
+    def __init__(self, catalogue: Catalogue, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.catalogue = catalogue
-        self.house = house
         self.scenario: Scenario | None = None
         self.answers: dict[str, str] = {}
         self.walked: Walk | None = None
@@ -148,7 +146,8 @@ class RulingWizard(Vertical):
         table, _, names = self._inputs()
         try:
             offender = self.state.find(names[0]) if names else None
-            self.walked = prepare(self.state, self.scenario, self._answers(offender is not None), self.house,
+            self.walked = prepare(self.state, self.scenario, self._answers(offender is not None),
+                                  self.state.house_rules,
                                   offender=offender, table=table)
         except TdError as problem:
             self.walked = None
@@ -288,7 +287,7 @@ class RulingWizard(Vertical):
             extra["reason"] = self.query_one("#reason", Input).value
         if override:
             extra["decision"] = self.query_one("#decision", Input).value
-        return LogRuling(scenario=self.scenario, house=self.house, staff=self.staff,
+        return LogRuling(scenario=self.scenario, staff=self.staff,
                          answers=self._answers(bool(names)),
                          table=table, seat=seat, players=names, clock_call=self.clock_call,
                          corrects=self.corrects, **extra)

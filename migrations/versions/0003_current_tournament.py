@@ -1,7 +1,7 @@
 """The current tournament, chosen only by `tdconsole use`, and the database's own audit log.
 
-Revision ID: 0002
-Revises: 0001
+Revision ID: 0003
+Revises: 0002
 Create Date: 2026-12-01
 
 An upgraded database keeps what "no --tournament" meant before: its most recent tournament becomes
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
-down_revision = "0001"
+revision = "0003"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 
