@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import assert_one_line_error, run
+from tests.cli.helpers import assert_one_line_error, run, unnamed
 
 Capsys = pytest.CaptureFixture[str]
 OOT = ["-a", "action=check", "-a", "changed=no", "-a", "deliberate=no", "-a", "players=8"]
@@ -39,7 +39,7 @@ def _oot(capsys: Capsys, db: str, player: str, *extra: str) -> dict:  # type: ig
 
 def test_c4_second_oot_logged_escalates_to_three_rounds_on_the_board(db: str, capsys: Capsys) -> None:
     first = _oot(capsys, db, "anna")
-    assert set(first) == ROW_KEYS
+    assert set(unnamed(first)) == ROW_KEYS
     assert (first["id"], first["staff"], first["players"], first["table"], first["seat"]) == (
         1, "Mette", ["Anna"], 2, 3)
     assert first["penalty"] is None and first["answers"]["earlier"] == "0"
@@ -50,12 +50,12 @@ def test_c4_second_oot_logged_escalates_to_three_rounds_on_the_board(db: str, ca
     # The suggestion stored is exactly what `rulings suggest --json` gives for the same answers.
     suggested = run(capsys, "--db", db, "rulings", "suggest", "out-of-turn-action", *OOT, "-a", "earlier=1",
                     "--json").json
-    assert second["suggestion"] == suggested
-    board = run(capsys, "--db", db, "rulings", "penalties", "--json").json
+    assert second["suggestion"] == unnamed(suggested)
+    board = unnamed(run(capsys, "--db", db, "rulings", "penalties", "--json").json)
     assert [(r["ruling"], r["player"], r["remaining_hands"], r["serving"]) for r in board] == [
         (2, "Anna", 24, True)]
     assert run(capsys, "--db", db, "state", "--json").json["serving_penalties"] == board
-    offences = run(capsys, "--db", db, "rulings", "offences", "--json").json
+    offences = unnamed(run(capsys, "--db", db, "rulings", "offences", "--json").json)
     assert offences == [{"player": "Anna", "offences": {"out-of-turn": 2}, "rulings": [1, 2]}]
     served = run(capsys, "--db", db, "rulings", "serve", "2", "--hands", "20", "--json").json
     assert (served["remaining_hands"], served["serving"]) == (4, True)
@@ -122,7 +122,7 @@ def test_clock_call_countdown_and_its_ruling_logged_at_zero(db: str, capsys: Cap
     assert_one_line_error(early, "C-CLOCK-1", "clock call 1 still has")
     assert _events(db) == before
     stopped = run(capsys, "--db", db, "--role", "floor", "rulings", "clock-stop", "1", "--json").json
-    assert stopped == {"stopped": 1}
+    assert unnamed(stopped) == {"stopped": 1}
     assert run(capsys, "--db", db, "rulings", "clock-calls", "--json").json == []
 
 
