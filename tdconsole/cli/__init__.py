@@ -224,9 +224,10 @@ def undo(
     if anyone:
         service.refresh()
         target = command_view(service.log, undo_target(service.state, commands.Undo(any=True)).command_id)
-        # Shown on stderr so that --json output stays one document.
-        sys.stderr.write(f"The last command: {describe_command(target)}\n")
         if not yes:
+            # The question on stderr, so that --json output stays one document; with --yes the
+            # result says what was taken back, and an error stays one line.
+            sys.stderr.write(f"The last command: {describe_command(target)}\n")
             typer.confirm("Undo it?", default=False, abort=True, err=True)
         command = commands.Undo(any=True, command_id=target["command_id"])
     service.execute(command)

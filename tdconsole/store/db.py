@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import errno
 import os
+import random
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -139,23 +141,47 @@ def _schema_state(connection: Connection) -> tuple[str | None, set[str]]:
     return current, set(inspect(connection).get_table_names())
 
 
+# How long a first open keeps trying while another process holds SQLite's lock in a way the busy
+# timeout does not wait for (switching a new file to WAL): as long as the busy timeout itself.
+BUSY_SECONDS = 15.0
+
+
+class _Busy(Exception):
+    """Another process holds the lock right now: try the open again."""
+
+
 def upgrade(engine: Engine) -> str | None:
     """Bring the schema to the newest revision; returns the revision. Copies a SQLite file aside first."""
     config = alembic_config()
     script = ScriptDirectory.from_config(config)
     head = script.get_current_head()
     where = str(sqlite_path(engine) or engine.url.render_as_string(hide_password=True))
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            _upgrade(engine, config, script, head, where)
+            return head
+        except _Busy as busy:
+            if time.monotonic() > deadline:
+                raise database_fault(where, busy.__cause__ or busy, "is locked by another program") from None
+            time.sleep(random.uniform(0.01, 0.1))  # random: racing openers fall out of step
+
+
+def _upgrade(engine: Engine, config: Config, script: ScriptDirectory, head: str | None,
+             where: str) -> None:
     try:
         with engine.connect() as connection:  # the everyday case, without taking any lock
             if _schema_state(connection)[0] == head:
-                return head
+                return
     except DatabaseError as error:
+        if is_busy(error):
+            raise _Busy from error
         raise database_fault(where, error, "not a tdconsole database") from None
     try:
         with schema_transaction(engine) as connection:
             current, tables = _schema_state(connection)  # again: another process may have won
             if current == head:
-                return head
+                return
             known = {revision.revision for revision in script.walk_revisions()}
             if current is not None and current not in known:
                 raise StoreError(f"{where}: written by a newer tdconsole (schema {current}); "
@@ -167,8 +193,9 @@ def upgrade(engine: Engine) -> str | None:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
     except DatabaseError as error:
+        if is_busy(error):
+            raise _Busy from error
         raise database_fault(where, error, "the schema upgrade failed") from None
-    return head
 
 
 def _clear_interrupted_birth(connection: Connection, tables: set[str], where: str) -> None:
@@ -185,6 +212,13 @@ def _clear_interrupted_birth(connection: Connection, tables: set[str], where: st
             raise StoreError(f"{where}: not a tdconsole database (its {table.name} table has rows "
                              "but no schema version); restore it from a backup")
     Base.metadata.drop_all(connection, tables=present)
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether SQLite refused because another connection holds a lock (SQLITE_BUSY or _LOCKED)."""
+    cause = getattr(error, "orig", None) or error
+    name = getattr(cause, "sqlite_errorname", None) or ""
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(cause)
 
 
 def is_disk_full(error: BaseException) -> bool:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, event, inspect, text
 from sqlalchemy.exc import OperationalError
 
@@ -99,6 +100,22 @@ def test_four_terminals_opening_a_fresh_database_at_once_all_succeed(db_url: str
         opener.join(timeout=30)
     assert outcomes == ["ok"] * 4
     assert _tables(db_url) == TABLES
+
+
+def test_a_first_open_that_finds_the_file_locked_waits_and_opens(tmp_path: Path) -> None:
+    # Switching a new file to WAL can be refused at once while another process creates the schema
+    # (the torture run saw it once in 288 opens): the open tries again instead of giving up.
+    engine = make_engine(f"sqlite:///{tmp_path / 'td.sqlite'}")
+    refusals = [sqlite3.OperationalError("database is locked")] * 2
+
+    def locked(_dbapi_connection: Any, _record: Any) -> None:
+        if refusals:
+            raise refusals.pop()
+
+    event.listen(engine, "connect", locked)
+    assert upgrade(engine) == ScriptDirectory.from_config(db.alembic_config()).get_current_head()
+    assert not refusals
+    engine.dispose()
 
 
 # ---------------------------------------------------------------- a full disk
