@@ -1,4 +1,4 @@
-"""`tdconsole display` idle on a running clock (issue 5, item 10): CPU as % of one core.
+"""`tdconsole display` idle on a running clock: CPU as % of one core.
 
 The real binary runs in a pseudo-terminal (120 x 40) on a temporary SQLite tournament with 200
 players and a running clock; after a warm-up its CPU time (user + system, from psutil) is measured

@@ -1,4 +1,4 @@
-"""Money benchmarks (issue 6): payouts for 10,000 entries; ICM for 10 and 12 players, beside
+"""Money benchmarks: payouts for 10,000 entries; ICM for 10 and 12 players, beside
 pokerkit's `calculate_icm` on the same input.
 
 Targets: payouts <= 20 ms, ICM 10 players <= 20 ms, 12 players <= 200 ms. Prints figures, asserts

@@ -1,4 +1,4 @@
-"""Benchmark for issue 4: a ten-way all-in with nine side pots (<= 1 ms) and 1,000 random hold'em
+"""Benchmark for the hand calculators: a ten-way all-in with nine side pots (<= 1 ms) and 1,000 random hold'em
 showdowns (<= 1 s). Prints the figures; it asserts nothing (timings depend on the machine)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Register 10,000 players one command at a time on SQLite: latency per command, cold load, memory.
 
-Targets (issue 2): p95 <= 15 ms per command (decide + commit + apply), cold load <= 0.5 s,
+Targets (the store's budget): p95 <= 15 ms per command (decide + commit + apply), cold load <= 0.5 s,
 peak RSS <= 150 MB.
 """
 

@@ -1,4 +1,4 @@
-"""Structures, generator and chip race at festival size (issue 5): figures only, no assertions.
+"""Structures, generator and chip race at festival size: figures only, no assertions.
 
 * load and validate each shipped preset (TOML -> pydantic, every colour-up check);
 * generate a festival structure (10,000 entries, 60-minute levels, 5 days of play);

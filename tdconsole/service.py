@@ -16,7 +16,7 @@ from typing import Literal
 
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.commands import Command, Drawing
-from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.errors import Forbidden, InvalidInput, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.players.registration import validate_name
@@ -112,9 +112,9 @@ class Service:
     def execute(self, command: Command) -> list[Envelope]:
         """Decide on the freshest state, append, apply; retry when another writer won the race."""
         if self.role == "display":
-            raise TdError("a display is read-only: it cannot " + command.verb)
+            raise Forbidden("a display is read-only: it cannot " + command.verb)
         if command.td_only and self.role != "td":
-            raise TdError(f"floor staff cannot {command.verb} (TD only)")
+            raise Forbidden(f"floor staff cannot {command.verb} (TD only)")
         deadline = time.monotonic() + RETRY_SECONDS
         attempt = 0
         while True:
@@ -181,9 +181,9 @@ def use_tournament(store: EventStore, tournament_id: int, *, actor: str = "td", 
 
 def _require_td(role: Role, what: str) -> None:
     if role == "display":
-        raise TdError(f"a display is read-only: it cannot {what}")
+        raise Forbidden(f"a display is read-only: it cannot {what}")
     if role != "td":
-        raise TdError(f"floor staff cannot {what} (TD only)")
+        raise Forbidden(f"floor staff cannot {what} (TD only)")
 
 
 def _check_setup(buy_in: int, fee: int, starting_stack: int | None, seats: int) -> None:

@@ -24,6 +24,21 @@ def _user_structures(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     return directory
 
 
+# Read by tdconsole itself; a test that wants one sets it with `monkeypatch`.
+_SETTINGS_FROM_THE_SHELL = ("TDCONSOLE_HOUSE_RULES", "TDCONSOLE_CONFIGS", "TDCONSOLE_DEBUG")
+
+
+@pytest.fixture(autouse=True)
+def _own_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts from the same environment, whoever runs pytest and in which worker: the
+    default database is a fresh file of its own (never the user's, never another test's), no house
+    rules or configs come from the shell, and whatever a test or the code under test writes into
+    `os.environ` (`serve` sets TDCONSOLE_DB for its browsers) is undone before the next test."""
+    monkeypatch.setenv("TDCONSOLE_DB", str(tmp_path_factory.mktemp("default-db") / "tdconsole.sqlite"))
+    for name in _SETTINGS_FROM_THE_SHELL:
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """The URL of a throw-away PostgreSQL server (or $TDCONSOLE_TEST_PG), for the whole run."""

@@ -1,5 +1,8 @@
 """A throw-away PostgreSQL server for the test run: initdb in a temporary directory, on loopback.
 
+One per pytest process: with pytest-xdist each worker has its own server, data directory, socket
+directory and port, so workers share nothing (the databases in it are named by pid as well).
+
 PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user (or `nobody`).
 """
 
@@ -24,6 +27,9 @@ def find_bindir() -> Path | None:
         if candidate and (Path(candidate) / "initdb").exists() and (Path(candidate) / "pg_ctl").exists():
             return Path(candidate)
     return None
+
+
+START_ATTEMPTS = 3
 
 
 def _free_port() -> int:
@@ -57,11 +63,22 @@ class PgServer:
     def start(self) -> PgServer:
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
                   "--no-sync")
-        options = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.root / "log"),
-                  "-w", "-t", "60", "start")
-        return self
+        # Under pytest-xdist every worker starts its own server. A free port is only free until
+        # somebody binds it: another worker's server (or any process) may take it between the
+        # probe and the start, so a start that fails tries again on a fresh port.
+        attempts_left = START_ATTEMPTS
+        while True:
+            options = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
+                       "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+            try:
+                self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.root / "log"),
+                          "-w", "-t", "60", "start")
+                return self
+            except subprocess.CalledProcessError:
+                attempts_left -= 1
+                if not attempts_left:
+                    raise
+                self.port = _free_port()
 
     def stop(self) -> None:
         try:

@@ -1,4 +1,4 @@
-"""Floor staff (issue 7, item 6): the service itself refuses every TD-only command for the floor
+"""Floor staff: the service itself refuses every TD-only command for the floor
 role, so a screen that forgets to hide one cannot let it through. New commands are covered as soon
 as they exist: the test walks every `Command` subclass."""
 
@@ -14,6 +14,7 @@ from tdconsole.domain.commands import Bust, CallClock, ClockStart, Command, LogR
 from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
+from tests.conftest import FakeClock
 
 
 def _all_commands(base: type[Command] = Command) -> list[type[Command]]:
@@ -35,9 +36,9 @@ def test_the_td_only_list_holds_the_commands_that_change_the_course() -> None:
 def test_the_service_refuses_each_td_only_command_for_the_floor_role(command_type: type[Command],
                                                                      tmp_path: Path) -> None:
     store = EventStore.open(f"sqlite:///{tmp_path / 'floor.sqlite'}")
-    td = Service.create(store, name="Friday", structure=load_structure("club-turbo"))
+    td = Service.create(store, name="Friday", structure=load_structure("club-turbo"), now=FakeClock())
     td.execute(Register(names=["Anna", "Bo"]))
-    floor = Service(store, td.tournament_id, actor="Mette", role="floor")
+    floor = Service(store, td.tournament_id, actor="Mette", role="floor", now=td.now)
     before = len(store.load(td.tournament_id))
     # The refusal comes before any decision, so the command's fields do not matter.
     with pytest.raises(TdError, match=rf"^floor staff cannot {command_type.verb} \(TD only\)$"):

@@ -1,5 +1,6 @@
-"""The rulings catalogue against the rulebook: every cited ID exists, every rule of the issue-7
-sections is reached by some path, the docs copies match the shared ones; and the loader's errors."""
+"""The rulings catalogue against the rulebook: every cited ID exists, every rule of the floor
+sections (`SECTIONS`) is reached by some path, the docs copies match the shared ones; and the
+loader's errors."""
 
 from __future__ import annotations
 
@@ -125,3 +126,35 @@ def test_scenarios_of_several_files_load_in_file_order(tmp_path: Path) -> None:
     (tmp_path / "a.toml").write_text(TREE.format(id="first"), encoding="utf-8")
     (tmp_path / "b.toml").write_text(TREE.format(id="second"), encoding="utf-8")
     assert list(load_catalogue(tmp_path).scenarios) == ["first", "second"]
+
+
+# Each row of TDA.md's settings table (club default vs TDA) and the house setting that chooses it.
+SETTINGS_ROWS = {
+    "ante by table size": "ante.by_table_size",
+    "short big blind": "ante.short_big_blind",
+    "moved player and blinds twice": "seating.moved_player_may_pay_blinds_twice",
+    "showdown order after a final-street bet": "showdown.order",
+    "clock call": "clock_call.seconds",
+    "bet leaving ≤ 1 BB behind": "betting.bet_leaving_one_big_blind_is_all_in",
+    "busts in the same hand-for-hand hand at different tables": "eliminations.hand_for_hand_across_tables",
+    "balancing trigger": "seating.balance",
+    "OOT repeat": "penalties.oot_repeat",
+    "first button": "seating.first_button",
+    "button dealt one card short, action started": "dead_hands.button_missing_card",
+    "cards shown to a spectator mid-hand": "dead_hands.shown_cards",
+}
+
+
+def test_every_row_of_the_tda_md_settings_table_is_a_house_setting_defaulting_to_the_club() -> None:
+    from tdconsole.domain.house_rules import TDA, HouseRules
+
+    text = TDA_MD.read_text(encoding="utf-8")
+    table = text[text.index("## Settings where club and TDA differ"):]
+    rows = [line.split("|")[1].strip() for line in table.splitlines()[3:] if line.startswith("| ")]
+    assert rows == list(SETTINGS_ROWS)
+    toml = (REPO / "configs" / "house_rules.toml").read_text(encoding="utf-8")
+    for key in SETTINGS_ROWS.values():
+        assert key in HouseRules.settings()
+        # The TDA preset takes the other side, except RRoP's balancing (the TDA sets no trigger).
+        assert (CLUB.value(key) != TDA.value(key)) == (key != "seating.balance"), key
+        assert f"{key.split('.')[1]} = " in toml, key  # and the file sets it, with its rule ID

@@ -1,4 +1,4 @@
-"""The rulings export (issue 7, item 3): the club's record as CSV and HTML, checked against golden
+"""The rulings export: the club's record as CSV and HTML, checked against golden
 files reviewed by eye. Built with the pure test tournament, so the times are fixed."""
 
 from __future__ import annotations

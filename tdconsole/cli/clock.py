@@ -14,6 +14,8 @@ from tdconsole.domain.errors import InvalidInput
 from tdconsole.views.tournament import clock_view
 
 clock_app = typer.Typer(help="The tournament clock.", no_args_is_help=True)
+app = typer.Typer()  # top-level: clock
+app.add_typer(clock_app, name="clock")
 
 
 def clock_line(clock: dict[str, Any]) -> str:

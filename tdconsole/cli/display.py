@@ -1,21 +1,19 @@
-"""`tdconsole display` and `tdconsole serve`: the read-only clock for the TV and for browsers."""
+"""`tdconsole display` and `tdconsole serve`: the read-only clock for the TV, and the web app."""
 
 from __future__ import annotations
 
-import os
-import shlex
-import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from tdconsole.cli.kit import session_of
+from tdconsole.cli.kit import console, session_of
 from tdconsole.service import Service
 
-display_app = typer.Typer()
+app = typer.Typer()  # top-level: display, serve
 
 
-@display_app.command("display")
+@app.command("display")
 def display(
     ctx: typer.Context,
     sound: Annotated[bool, typer.Option("--sound/--no-sound",
@@ -29,23 +27,20 @@ def display(
     DisplayApp(service, sound=sound and session.sound).run()
 
 
-@display_app.command("serve")
+@app.command("serve")
 def serve(
     ctx: typer.Context,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: the whole "
                                                       "club network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    cert: Annotated[Path | None, typer.Option("--cert", help="TLS certificate (PEM), with --key.")] = None,
+    key: Annotated[Path | None, typer.Option("--key", help="The certificate's private key (PEM).")] = None,
 ) -> None:
-    """The same display in browsers on the club's network; read-only, needs no internet."""
-    from tdconsole.web import DisplayServer, check_port
+    """The room in browsers: the TV page (/), find my seat (/seat), the staff remote (/remote)."""
+    from tdconsole.web.server import serve as run_server
 
     session = session_of(ctx)
     # Open the tournament here, so an unknown one is an error now and not in every browser.
     service = Service(session.store(), session.tournament, role="display")
-    check_port(host, port)
-    # Each browser's display process finds the database in its environment, not its command line,
-    # so a PostgreSQL password never shows in the process list.
-    os.environ["TDCONSOLE_DB"] = session.url
-    command = shlex.join([sys.executable, "-m", "tdconsole", "--tournament", str(service.tournament_id),
-                          "display", "--no-sound"])
-    DisplayServer(command, host=host, port=port, title=service.state.info.name).run()
+    run_server(session.store(), service.tournament_id, host=host, port=port, cert=cert, key=key,
+               say=lambda line: console.print(line, soft_wrap=True))

@@ -14,6 +14,8 @@ house_rules_app = typer.Typer(
     help="The house rules in force: club defaults, TDA alternatives as settings (logged, undoable).",
     no_args_is_help=True,
 )
+app = typer.Typer()  # top-level: house-rules
+app.add_typer(house_rules_app, name="house-rules")
 
 
 def rules_rows(rules: HouseRules) -> list[dict[str, Any]]:

@@ -5,15 +5,16 @@ from __future__ import annotations
 import getpass
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from pydantic import BaseModel
-from rich.console import Console
 
 from tdconsole.config.toml import load_house_rules, validate
 from tdconsole.domain import commands
@@ -23,12 +24,45 @@ from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 M = TypeVar("M", bound=BaseModel)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
-# Names and other user text are printed literally, never read as Rich markup.
-console = Console(highlight=False, markup=False)
+class _Console:
+    """Rich's console, made on the first human-readable print: `--json` output and scripts never
+    import Rich, which takes longer to load than most commands take to run (bench_cli)."""
+
+    @cached_property
+    def rich(self) -> Console:
+        from rich.console import Console
+
+        # Names and other user text are printed literally, never read as Rich markup.
+        return Console(highlight=False, markup=False)
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        self.rich.print(*objects, **options)
+
+
+console = _Console()
+
+
+# Where a command's result goes instead of standard output: the web runs the CLI's own commands
+# (tdconsole.web.actions) and answers with the very document `--json` would print.
+_captured: ContextVar[list[Any] | None] = ContextVar("captured", default=None)
+
+
+@contextmanager
+def capture() -> Iterator[list[Any]]:
+    """Collect what `emit` gives, as plain JSON data, instead of printing it (this thread only)."""
+    results: list[Any] = []
+    token = _captured.set(results)
+    try:
+        yield results
+    finally:
+        _captured.reset(token)
 
 
 def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> None:
@@ -41,6 +75,9 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
     tournament = acted_on()
     if tournament is not None:
         data = _naming(data, tournament)
+    if (results := _captured.get()) is not None:
+        results.append(json.loads(json.dumps(data)))  # what a script would read back
+        return
     if as_json or render is None:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
@@ -131,6 +168,13 @@ def session_of(ctx: typer.Context) -> Session:
     session = ctx.find_root().obj
     assert isinstance(session, Session)
     return session
+
+
+def open_tui(session: Session) -> None:
+    """The TD's screens on the session's tournament (Textual loads only here)."""
+    from tdconsole.tui.app import create_app
+
+    create_app(session.service(), sound=session.sound).run()
 
 
 def default_actor() -> str:

@@ -1,5 +1,6 @@
-"""Issue 6 on the command line: busts, re-entries, add-ons, the prize pool and payouts,
-hand-for-hand, chip counts and deals, results. Everything goes through the service."""
+"""Money and the end of a tournament on the command line: busts, re-entries, add-ons, the prize
+pool and payouts, hand-for-hand, chip counts and deals, results. Everything goes through the
+service."""
 
 from __future__ import annotations
 
@@ -27,13 +28,13 @@ from tdconsole.service import Service
 from tdconsole.views.money import deal_view, hand_for_hand_view, payouts_view, results_rows
 from tdconsole.views.tournament import state_view
 
-money_app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
+app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
 settings_app = typer.Typer(help="The prize pool and payout settings.", no_args_is_help=True)
 h4h_app = typer.Typer(help="Hand-for-hand (T-H4H-1, RP-8).", no_args_is_help=True)
 deal_app = typer.Typer(help="Deals: ICM, chip chop, custom (T-DEAL-1).", no_args_is_help=True)
-money_app.add_typer(settings_app, name="money")
-money_app.add_typer(h4h_app, name="h4h")
-money_app.add_typer(deal_app, name="deal")
+app.add_typer(settings_app, name="money")
+app.add_typer(h4h_app, name="h4h")
+app.add_typer(deal_app, name="deal")
 
 
 def _places(place: int | None, last: int | None) -> str:
@@ -45,7 +46,7 @@ def _places(place: int | None, last: int | None) -> str:
 # ---------------------------------------------------------------- busts, re-entries, add-ons
 
 
-@money_app.command()
+@app.command()
 def bust(
     ctx: typer.Context,
     names: list[str],
@@ -54,11 +55,14 @@ def bust(
     by: Annotated[list[str] | None, typer.Option(
         "--by", help="Who knocked them out; repeat for a split bounty (T-BOUNTY-1).")] = None,
     table: Annotated[int | None, typer.Option(help="The table (hand-for-hand, unseated).")] = None,
+    unplaced: Annotated[bool, typer.Option(
+        "--unplaced", help="The TD cannot establish the place (a late report): placed last of "
+                           "those still unplaced, and shown so (T-ELIM-3).")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
     command = commands.Bust(names=names, stacks=name_numbers(stack or [], "--stack"), by=by or [],
-                            table=table)
+                            table=table, unplaced=unplaced)
     service = session_of(ctx).service()
     envelopes = service.execute(command)
     view = state_view(service.state, service.tournament_id, service.now())
@@ -72,7 +76,8 @@ def bust(
                                                 "prize")}
             if isinstance(event, PlayerBusted):
                 row.update(rules=event.rules, bounty={players[k]["name"]: v
-                                                      for k, v in event.bounty.items()})
+                                                      for k, v in event.bounty.items()},
+                           placed_last=event.placed_last)
             else:
                 row.update(pending=True, table=event.table)
             busted.append(row)
@@ -87,15 +92,16 @@ def bust(
                 continue
             rules = f" ({', '.join(row['rules'])})" if row["rules"] else ""
             prize = f", prize {row['prize']:,}" if row["prize"] else ""
+            last = " (placed last of those unplaced)" if row["placed_last"] else ""
             console.print(f"{row['name']} busts in place "
-                          f"{_places(row['place'], row['last_place'])}{prize}{rules}")
+                          f"{_places(row['place'], row['last_place'])}{last}{prize}{rules}")
         if view["hand_for_hand"]["suggested"]:
             console.print("Hand-for-hand is due (T-H4H-1): tdconsole h4h start")
 
     emit(data, as_json, render)
 
 
-@money_app.command()
+@app.command()
 def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
     service = session_of(ctx).execute(commands.Reenter(name=name))
@@ -109,7 +115,7 @@ def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
         f"{player.name} re-enters (entry {player.entry}); {data['entries']} entries"))
 
 
-@money_app.command("add-on")
+@app.command("add-on")
 def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
     """Sell an add-on to each player named."""
     service = session_of(ctx).execute(commands.AddOn(names=names))
@@ -119,7 +125,7 @@ def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> N
         f"Add-on for {', '.join(data['add_ons'])}; prize pool {data['prize_pool']:,}"))
 
 
-@money_app.command()
+@app.command()
 def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
         metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
           as_json: JsonFlag = False) -> None:
@@ -145,7 +151,7 @@ def _payouts_render(data: dict[str, Any]) -> None:
         console.print(f"The payouts cannot be made: {data['error']}")
 
 
-@money_app.command()
+@app.command()
 def payouts(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """What each place pays: {"prize_pool": n, "payouts": [{"place", "amount"}]}."""
     service = session_of(ctx).service()
@@ -427,7 +433,7 @@ td:nth-child(n+3), th:nth-child(n+3) {{ text-align: right; }}
 """
 
 
-@money_app.command()
+@app.command()
 def results(
     ctx: typer.Context,
     format: Annotated[Literal["csv", "json", "html"], typer.Option(

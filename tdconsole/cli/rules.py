@@ -12,7 +12,7 @@ from tdconsole.cli.kit import JsonFlag, console, emit, read_json_stdin, session_
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.config.toml import validate
 from tdconsole.domain.calculators.antes import post_blinds
-from tdconsole.domain.calculators.betting import BettingInput, betting_round
+from tdconsole.domain.calculators.betting import BettingInput, betting_lines, betting_round
 from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
 from tdconsole.domain.calculators.chips_pushed import ChipsInput, read_chips
@@ -26,9 +26,11 @@ rules_app = typer.Typer(
     help="Floor calculators: betting, chips pushed, pots, showdown, posts, ICM.",
     no_args_is_help=True,
 )
+app = typer.Typer()  # top-level: rules
+app.add_typer(rules_app, name="rules")
 
 
-# --- money: ICM and payouts (issue 6) -------------------------------------------------------------
+# --- money: ICM and payouts ----------------------------------------------------------------------
 # Stateless calculators over tdconsole.domain.money.icm and .payouts; the tournament's own payouts and
 # deals go through the service.
 
@@ -140,7 +142,7 @@ def payouts_command(
     emit(structure, as_json, render)
 
 
-# --- Posts and the chip race (issue 5: T-ANTE-*, RP-11, T-COLOR-1, TDA 24) ---------------------
+# --- Posts and the chip race (T-ANTE-*, RP-11, T-COLOR-1, TDA 24) --------------------------------
 
 SHORT_ORDERS = ("ante-first", "blind-first")
 
@@ -229,7 +231,7 @@ def chip_race_command(
     emit(race, as_json, render)
 
 
-# --- issue 4: the rules engine (betting, chips, pots, showdown) --------------------------------
+# --- The hand calculators (betting, chips, pots, showdown; B-*, S-*) -----------------------------
 
 def _rules_line(rules: RuleIds) -> None:
     console.print(f"rules: {', '.join(rules)}")
@@ -239,16 +241,11 @@ def _rules_line(rules: RuleIds) -> None:
 def betting_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Who acts, the call, the minimum and maximum raise (hand JSON on stdin)."""
     hand = read_json_stdin(BettingInput)
-    answer = betting_round(hand, session_of(ctx).house_rules().ante)
+    answer = betting_round(hand, session_of(ctx).house_rules())
 
     def render() -> None:
-        if answer.to_act is None:
-            console.print(f"The betting round is complete. Pot {answer.pot}.")
-        else:
-            raise_text = (f"raise to {answer.min_raise_to}..{answer.max_raise_to}"
-                          if answer.can_raise else "may not raise")
-            console.print(f"Seat {answer.to_act} to act: call {answer.to_call}, {raise_text}. "
-                          f"Pot {answer.pot}.")
+        for line in betting_lines(answer):
+            console.print(line)
         _rules_line(answer.rules)
 
     emit(answer, as_json, render)
@@ -301,6 +298,9 @@ def showdown_command(
     hand: Annotated[list[str], typer.Option(help='SEAT=CARDS, once per player.')],
     button: Annotated[int, typer.Option(help="The button seat (for the show order).")] = 0,
     aggressor: Annotated[int | None, typer.Option(help="The last aggressor on the river.")] = None,
+    all_in: Annotated[bool, typer.Option(
+        "--all-in", help="The betting is over with an all-in: every hand is tabled now (S-SHOW-2); "
+                         "the board may be 0, 3 or 4 cards, the streets to come.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """The best hands in words, the winners and the order of showing."""
@@ -317,6 +317,7 @@ def showdown_command(
         button=button,
         aggressor=aggressor,
         order=session_of(ctx).house_rules().showdown.order,
+        all_in=all_in,
     )
 
     def half(part: Half | None) -> dict[str, object] | None:
@@ -325,16 +326,23 @@ def showdown_command(
         return {"winners": part.winners, "hands": {str(s): n for s, n in part.hands.items()}}
 
     data = {"high": half(result.high), "low": half(result.low),
-            "show_order": result.show_order, "rules": result.rules}
+            "show_order": result.show_order, "rules": result.rules,
+            "tabled": result.tabled, "streets_to_come": result.streets_to_come}
 
     def render() -> None:
+        if result.tabled:
+            to_come = " and ".join(result.streets_to_come)
+            console.print("The betting is over with an all-in: every hand is tabled face up now"
+                          + (f", before the {to_come}" if to_come else "")
+                          + "; no all-in hand is mucked unseen.")
         for label, part in (("High", result.high), ("Low", result.low)):
             if part is None:
                 continue
             for seat, name in part.hands.items():
                 console.print(f"{label}: seat {seat}: {name}")
             console.print(f"{label} wins: {', '.join(f'seat {s}' for s in part.winners) or 'none'}")
-        console.print(f"Show order: {' '.join(map(str, result.show_order))}")
+        if not result.tabled:
+            console.print(f"Show order: {' '.join(map(str, result.show_order))}")
         _rules_line(result.rules)
 
     emit(data, as_json, render)

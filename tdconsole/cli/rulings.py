@@ -16,8 +16,8 @@ from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import ClockCalled, Envelope, RulingLogged
 from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.floor.log import find_ruling
-from tdconsole.domain.floor.penalties import PenaltyKind
-from tdconsole.domain.floor.rulings import Suggestion, suggest
+from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
+from tdconsole.domain.floor.rulings import OTHER, Suggestion, suggest
 from tdconsole.service import Service
 from tdconsole.views.rulings import (
     clock_calls_view,
@@ -35,6 +35,8 @@ from tdconsole.views.rulings import (
 rulings_app = typer.Typer(
     help="Floor rulings: scenarios, suggestions, the rulings log, penalties and clock calls.",
     no_args_is_help=True)
+app = typer.Typer()  # top-level: rulings
+app.add_typer(rulings_app, name="rulings")
 
 AnswerOption = Annotated[list[str] | None, typer.Option(
     "--answer", "-a", metavar="KEY=VALUE",
@@ -65,6 +67,8 @@ def scenarios_command(as_json: JsonFlag = False) -> None:
         for row in rows:
             console.print(f"{row['id']:<24} {row['title']}")
             console.print(f"{'':<24} {', '.join(row['rules'])}")
+        console.print(f"{OTHER:<24} Any other situation: rulings log --scenario other --description "
+                      "TEXT --rule ID --decision TEXT")
 
     emit(rows, as_json, render)
 
@@ -99,34 +103,40 @@ PenaltyOption = Annotated[str | None, typer.Option(
     help="Override the suggested penalty: none, warning, disqualification, rounds:N, missed-hands:N, "
          "minutes:N (needs --reason).")]
 ByOption = Annotated[str, typer.Option("--by", metavar="STAFF", help="The staff member giving the ruling.")]
-
-
-def parse_penalty(raw: str | None) -> tuple[bool, PenaltyKind | None, int]:
-    """`--penalty rounds:3` -> (override, kind, amount); `none` -> (True, None, 0); absent -> no override."""
-    if raw is None:
-        return False, None, 0
-    kind_text, sep, amount_text = raw.strip().lower().partition(":")
-    if kind_text == "none" and not sep:
-        return True, None, 0
-    kinds = [k.value for k in PenaltyKind]
-    if kind_text not in kinds:
-        raise InvalidInput(f"--penalty {raw!r}: the kind must be none, {', '.join(kinds)}")
-    try:
-        amount = int(amount_text) if sep else 0
-    except ValueError:
-        raise InvalidInput(f"--penalty {raw!r}: the amount after ':' must be a whole number") from None
-    return True, PenaltyKind(kind_text), amount
+DescriptionOption = Annotated[str | None, typer.Option(
+    "--description", help="An other situation (--scenario other): what happened, in your words.")]
+RuleOption = Annotated[list[str] | None, typer.Option(
+    "--rule", metavar="ID",
+    help="A rule the ruling rests on (H-DEAD-G, 37, RP-11), repeat for each: for an other situation "
+         "or an override without answers.")]
+OffenceOption = Annotated[str | None, typer.Option(
+    "--offence", help="The offence the ruling records, so repeats escalate: out-of-turn, "
+                      "exposed-cards, etiquette or conduct (other situation, override without answers).")]
 
 
 def _log_command(scenario: str, answers: dict[str, str], *, by: str,
                  table: int | None, seat: int | None, players: list[str], decision: str | None,
                  reason: str | None, penalty: str | None, corrects: int | None = None,
-                 clock_call: int | None = None) -> LogRuling:
+                 clock_call: int | None = None, description: str | None = None,
+                 rules: list[str] | None = None, offence: str | None = None) -> LogRuling:
     override, kind, amount = parse_penalty(penalty)
-    return LogRuling(scenario=load_catalogue().get(scenario), staff=by,
+    tree = None if scenario == OTHER else load_catalogue().get(scenario)
+    if tree is not None and description is not None:
+        raise InvalidInput("--description describes an other situation (--scenario other)")
+    return LogRuling(scenario=tree, staff=by,
                      answers=answers, table=table, seat=seat, players=players, decision=decision,
                      reason=reason, override_penalty=override, penalty=kind, penalty_amount=amount,
-                     corrects=corrects, clock_call=clock_call)
+                     corrects=corrects, clock_call=clock_call, description=description,
+                     cited=rules or [], offence=_offence(offence))
+
+
+def _offence(raw: str | None) -> OffenceKind | None:
+    if raw is None:
+        return None
+    kinds = [kind.value for kind in OffenceKind]
+    if raw.strip().lower() not in kinds:
+        raise InvalidInput(f"--offence {raw!r}: one of {', '.join(kinds)}")
+    return OffenceKind(raw.strip().lower())
 
 
 def _emit_logged(service: Service, envelopes: list[Envelope], as_json: bool) -> None:
@@ -150,14 +160,22 @@ def log_command(
     penalty: PenaltyOption = None,
     clock_call: Annotated[int | None, typer.Option(
         "--clock-call", help="Log the ruling of this clock call at zero (scenario clock-call).")] = None,
+    description: DescriptionOption = None,
+    rule: RuleOption = None,
+    offence: OffenceOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Log a ruling: the suggestion from the scenario and answers, the final decision, any penalty."""
+    """Log a ruling: the suggestion from the scenario and answers, the final decision, any penalty.
+
+    A ruling can always be logged: --decision with --reason overrides without answering the
+    questions, and --scenario other takes a --description, the --rule IDs and the --decision."""
     if scenario is None and clock_call is None:
-        raise InvalidInput("--scenario: which scenario? (see `tdconsole rulings scenarios`)")
+        raise InvalidInput("--scenario: which scenario? (see `tdconsole rulings scenarios`; "
+                           "`other` for a situation no scenario covers)")
     command = _log_command(scenario or CLOCK_CALL, parse_answers(answer), by=by, table=table,
                            seat=seat, players=player or [], decision=decision, reason=reason,
-                           penalty=penalty, clock_call=clock_call)
+                           penalty=penalty, clock_call=clock_call, description=description,
+                           rules=rule, offence=offence)
     service = session_of(ctx).service()
     _emit_logged(service, service.execute(command), as_json)
 
@@ -176,6 +194,9 @@ def correct_command(
     player: PlayerOption = None,
     decision: DecisionOption = None,
     penalty: PenaltyOption = None,
+    description: DescriptionOption = None,
+    rule: RuleOption = None,
+    offence: OffenceOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Correct a ruling: a new record that points at the old one (rulings are never deleted).
@@ -184,13 +205,21 @@ def correct_command(
     service = session_of(ctx).service()
     old = find_ruling(service.state, ruling).event
     answers = parse_answers(answer)
-    if scenario is None or scenario == old.scenario:
+    same = scenario is None or scenario == old.scenario
+    if same:
         answers = {**{k: v for k, v in old.answers.items() if k != "earlier"}, **answers}
+    other = (scenario or old.scenario) == OTHER
+    if other and same:  # an other situation keeps its description, rules and offence
+        description = description if description is not None else old.description
+        rule = rule if rule is not None else [r for r in old.suggestion.rules
+                                               if not old.penalty or r not in old.penalty.rules]
+        offence = offence if offence is not None else old.offence
+        decision = decision if decision is not None else old.decision
     command = _log_command(
         scenario or old.scenario, answers, by=by,
         table=old.table if table is None else table, seat=old.seat if seat is None else seat,
         players=player or [p.name for p in old.players], decision=decision, reason=reason,
-        penalty=penalty, corrects=ruling)
+        penalty=penalty, corrects=ruling, description=description, rules=rule, offence=offence)
     _emit_logged(service, service.execute(command), as_json)
 
 
@@ -346,7 +375,9 @@ def render_ruling(row: dict[str, Any]) -> None:
     where = ", ".join(f"{k} {row[k]}" for k in ("table", "seat") if row[k] is not None)
     console.print(Text(f"Ruling {row['id']} by {row['staff']}" + (f" at {where}" if where else "")
                        + (f" for {', '.join(row['players'])}" if row["players"] else "")))
-    if row["overridden"]:
+    if row["description"]:
+        console.print(Text(f"Situation: {row['description']}"))
+    elif row["overridden"]:
         console.print(f"Suggested: {row['suggestion']['ruling']}")
     console.print(Text(f"Decision: {row['decision']}"))
     if row["reason"]:

@@ -1,5 +1,5 @@
 """`tdconsole draw / seat / move / hand-done / button / balance / break-table / final-table /
-tables / seating` (issue 3). Every command goes through the service; `--json` on each."""
+tables / seating`. Every command goes through the service; `--json` on each."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table as RichTable
-from rich.text import Text
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.domain import commands
@@ -36,6 +34,10 @@ SeatArg = Annotated[int, typer.Argument(help="Seat number.")]
 
 
 def render_tables(views: list[dict[str, Any]]) -> None:
+    # Rich loads only for human-readable output (a scripted `--json` call never needs it).
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     table = RichTable("table", "seat", "player", "")
     for view in views:
         if view["status"] != "open":
@@ -80,16 +82,27 @@ def seat(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
 
 @app.command()
 def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
+         force: Annotated[bool, typer.Option(
+             "--force", help="Move him now though he is on the button or in the blinds "
+                             "(T-MOVE-3); the log records the forced move.")] = False,
          as_json: JsonFlag = False) -> None:
-    """Move a seated player to a free seat (T-SEAT-1; T-MOVE-1 under club rules)."""
+    """Move a seated player to a free seat (T-SEAT-1; T-MOVE-1 under club rules). A player on the
+    button or in the blinds is refused until his sequence is over (T-MOVE-3) unless --force."""
     service = session_of(ctx).service()
-    envelopes = service.execute(commands.MovePlayer(name=name, table=table, seat=seat))
+    envelopes = service.execute(commands.MovePlayer(name=name, table=table, seat=seat, force=force))
     event = envelopes[0].event
     assert isinstance(event, PlayerMoved)
     data = {**_seating(service, event.player_id, event.waits),
-            "from": {"table": event.from_table, "seat": event.from_seat}}
-    emit(data, as_json, lambda: console.print(
-        f"Moved from table {event.from_table} seat {event.from_seat}: {where(data)}"))
+            "from": {"table": event.from_table, "seat": event.from_seat},
+            "forced": event.forced, "rules": event.rules}
+
+    def render() -> None:
+        if event.forced:
+            console.print("Warning: moved in the middle of his blinds/button sequence "
+                          "(T-MOVE-3, forced; logged)")
+        console.print(f"Moved from table {event.from_table} seat {event.from_seat}: {where(data)}")
+
+    emit(data, as_json, render)
 
 
 def _seating(service: Service, player_id: str, waits: bool) -> dict[str, Any]:
@@ -146,6 +159,8 @@ def button(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag
 
 
 def render_plan(data: dict[str, Any], applied: bool) -> None:
+    from rich.text import Text
+
     if data["break"] is not None:
         console.print(f"Break table {data['break']} first (T-BREAK-1): "
                       f"tdconsole break-table {data['break']} --apply")
@@ -194,6 +209,8 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
             "seats": [s.model_dump(mode="json", by_alias=True) for s in seats]}
 
     def render() -> None:
+        from rich.text import Text
+
         verb = "Broke" if apply else "Would break"
         console.print(f"{verb} table {table}:")
         for s in data["seats"]:

@@ -16,6 +16,8 @@ from tdconsole.views.tournament import clock_view
 
 structure_app = typer.Typer(help="Blind structures: show the presets, generate a new one, use one.",
                             no_args_is_help=True)
+app = typer.Typer()  # top-level: structure
+app.add_typer(structure_app, name="structure")
 
 
 def _render(structure: Structure) -> None:

@@ -8,8 +8,6 @@ import os
 import re
 from pathlib import Path
 
-import platformdirs
-
 from tdconsole.config.toml import configs_dir, load_toml
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.errors import InvalidInput, NotFound
@@ -25,6 +23,8 @@ def user_structures_dir() -> Path:
     """`$TDCONSOLE_USER_STRUCTURES`, else `structures/` in the user's data dir: the saved presets."""
     if env := os.environ.get("TDCONSOLE_USER_STRUCTURES"):
         return Path(env)
+    import platformdirs  # only where a structure is looked up: `state` or `register` never is
+
     return platformdirs.user_data_path("tdconsole", appauthor=False) / "structures"
 
 

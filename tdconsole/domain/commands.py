@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import Field, PrivateAttr
 
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.seating.balancing import Move
 
 if TYPE_CHECKING:
     import random  # only the type: the service makes the draw, the domain never does
 
 from tdconsole.domain.clock.structure import Structure
-from tdconsole.domain.floor.penalties import PenaltyKind
+from tdconsole.domain.floor.penalties import OffenceKind, PenaltyKind
 from tdconsole.domain.floor.rulings import Scenario
 from tdconsole.domain.money.settings import MoneySettings
 
 
-class Command(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class Command(Frozen):
     # What the command is called in messages ("floor staff cannot bust players").
     verb: ClassVar[str] = "do that"
     # Floor staff may log rulings and call the clock, nothing that changes the tournament's course.
@@ -53,6 +52,8 @@ class Register(Drawing):
 
     verb: ClassVar[str] = "register players"
     names: list[str] = Field(min_length=1)
+    # name as given -> the club member's number it is linked to (names left out: guests).
+    members: dict[str, int] = Field(default_factory=dict)
 
 
 class Unregister(Command):
@@ -71,6 +72,9 @@ class Bust(Command):
     by: list[str] = Field(default_factory=list)
     # The table, during hand-for-hand when the players have no seat on record.
     table: int | None = None
+    # T-ELIM-3: the TD cannot establish their place (reported late): placed last of those still
+    # unplaced at once, hand-for-hand or not, and the place shows it.
+    unplaced: bool = False
 
 
 class Reenter(Drawing):
@@ -199,12 +203,20 @@ class Undo(Command):
 class LogRuling(Command):
     """Log a floor ruling. The scenario travels with the command so the decider walks the tree
     itself, with the house rules in force, on the freshest log (earlier offences, 71A table size).
-    With `corrects`, it is a correction: a new record pointing at the old one."""
+    With `corrects`, it is a correction: a new record pointing at the old one.
+
+    A ruling can always be logged (C-RULING-1): with a `decision` and a `reason` the questions
+    need no answers (an override), and without a scenario it is an "other situation": the floor's
+    `description`, the rules it `cited`, the decision and any penalty. In both, `offence` names the
+    offence the ruling records, so the house rules escalate it and later ones count it."""
 
     verb: ClassVar[str] = "log rulings"
     td_only: ClassVar[bool] = False
-    scenario: Scenario
+    scenario: Scenario | None = None
     staff: str
+    description: str | None = None
+    cited: list[str] = Field(default_factory=list)
+    offence: OffenceKind | None = None
     answers: dict[str, str] = Field(default_factory=dict)
     table: int | None = Field(default=None, ge=1)
     seat: int | None = Field(default=None, ge=1, le=12)
@@ -276,10 +288,15 @@ class Seat(Command):
 
 
 class MovePlayer(Command):
+    """Move a seated player (T-SEAT-1). A player on the button or in the blinds of the hand being
+    played moves only once that sequence is over (T-MOVE-3): `force` moves him now, and the event
+    records that it was forced and the rule it overrode."""
+
     verb: ClassVar[str] = "move players"
     name: str
     table: int = Field(ge=1)
     seat: int = Field(ge=1)
+    force: bool = False
 
 
 class HandDone(Command):

@@ -35,3 +35,10 @@ class RuleViolation(TdError):
         self.rules: RuleIds = [rules] if isinstance(rules, str) else list(rules)
         self.detail = message
         super().__init__(f"{', '.join(self.rules)}: {message}")
+
+
+class Forbidden(TdError):
+    """The role may not do this (floor staff and a TD-only command, a display and any command).
+
+    Its own class so an interface can answer "not allowed" (the web's 403) rather than "wrong input".
+    """

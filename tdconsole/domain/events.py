@@ -10,20 +10,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules, HouseRules
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class _Event(Frozen):
     # Whether `undo` may take back the command that made this event.
     undoable: ClassVar[bool] = True
 
@@ -66,6 +65,9 @@ class PlayerRegistered(_Event):
     type: Literal["player_registered"] = "player_registered"
     player_id: str
     name: str
+    # The club member this entry is (their number); None: a guest, and every log written before
+    # members were linked. A member's history and league points come from this link.
+    member: int | None = None
 
 
 class PlayerUnregistered(_Event):
@@ -84,6 +86,8 @@ class PlayerBusted(_Event):
     # Who knocked the entry out, and each one's share of its bounty (T-BOUNTY-1).
     knocked_out_by: list[str] = Field(default_factory=list)
     bounty: dict[str, int] = Field(default_factory=dict)
+    # T-ELIM-3: the TD could not establish the place; placed last of those then unplaced.
+    placed_last: bool = False
 
 
 class PlayerReentered(_Event):
@@ -191,15 +195,13 @@ class ClockSet(_Event):
     remaining_seconds: int
 
 
-class RulingPlayer(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class RulingPlayer(Frozen):
     id: str
     name: str
 
 
 class RulingLogged(_Event):
-    """A floor ruling (issue 7): the suggestion as `rulings suggest --json` gives it, the final
+    """A floor ruling (C-RULING-1): the suggestion as `rulings suggest --json` gives it, the final
     decision, and the penalty given to the first player named (the offender). Never undone or
     deleted: a correction is a new ruling whose `corrects` names the old one."""
 
@@ -212,9 +214,13 @@ class RulingLogged(_Event):
     scenario: str
     answers: dict[str, str]
     suggestion: Suggestion
-    ruling: str  # the scenario's ruling node
+    # The scenario's ruling node; "other" beyond the catalogue, "" for an override made before
+    # the questions reached one.
+    ruling: str
     offence: OffenceKind | None = None
     decision: str
+    # An "other situation": the floor's own description of it (the scenario is "other").
+    description: str | None = None
     overridden: bool = False
     reason: str | None = None
     penalty: Penalty | None = None
@@ -275,7 +281,7 @@ class LateRegistrationChanged(_Event):
     level: int | None
 
 
-# ---------------------------------------------------------------- seating (issue 3, `seating.py`)
+# ---------------------------------------------------------------- seating (domain/seating/)
 # `player_id` fields hold ids; seats, moves and broken-table seats hold names, as the room does.
 # `describe(names)` gives the event's line in the log (names: player id -> name).
 
@@ -289,10 +295,8 @@ class TableLayoutSet(_Event):
     blocked: list[int]
 
 
-class DrawnTable(BaseModel):
+class DrawnTable(Frozen):
     """One table as drawn: who sits where and the button of its first hand (None: no hand yet)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     table: int
     seats: int
@@ -328,7 +332,8 @@ class PlayerSeated(_Event):
 
 
 class PlayerMoved(_Event):
-    """Moved by the TD (T-SEAT-1)."""
+    """Moved by the TD (T-SEAT-1). `forced`: moved in the middle of his blinds/button sequence
+    against T-MOVE-3 by the TD's choice; `rules` names the rule the move overrode."""
 
     type: Literal["player_moved"] = "player_moved"
     player_id: str
@@ -337,6 +342,8 @@ class PlayerMoved(_Event):
     table: int
     seat: int
     waits: bool = False
+    forced: bool = False
+    rules: RuleIds = Field(default_factory=list)
 
 
 class TablesBalanced(_Event):
@@ -434,10 +441,8 @@ Event = Annotated[
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 
 
-class Envelope(BaseModel):
+class Envelope(Frozen):
     """One row of the log: an event with its sequence number, time, actor and command."""
-
-    model_config = ConfigDict(frozen=True)
 
     seq: int
     time: datetime

@@ -7,24 +7,23 @@ The defaults are the club's (RULES.md); the alternatives are the TDA's or Robert
 from __future__ import annotations
 
 from typing import Any, Literal, get_origin
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.model import Frozen
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class AnteRules(_Section):
+class AnteRules(Frozen):
     # T-ANTE-2 (club): 7-10 handed 1 x BB, 3-6 handed 1 x SB, heads-up none; "flat": TDA RP-11, 1 x BB always.
     by_table_size: Literal["club", "flat"] = "club"
     # T-ANTE-3 (club): a short big blind pays the ante first; TDA RP-11: the blind first.
     short_big_blind: Literal["ante-first", "blind-first"] = "ante-first"
 
 
-class SeatingRules(_Section):
+class SeatingRules(Frozen):
     # T-SEAT-2 (club): seat 1 is the button at the start; TDA: high card for the button.
     first_button: Literal["seat-1", "high-card"] = "seat-1"
     # T-MOVE-1 (club): a moved player never pays the blinds twice in a row; TDA 10A/11A allow it.
@@ -38,17 +37,26 @@ class SeatingRules(_Section):
     final_table_size: int = Field(default=0, ge=0, le=12)
 
 
-class BettingRules(_Section):
+class BettingRules(Frozen):
     # B-BEHIND-1 (club): a bet leaving no more than 1 BB behind is all-in; TDA: the bet stands as made.
     bet_leaving_one_big_blind_is_all_in: bool = True
 
 
-class ShowdownRules(_Section):
+class DeadHandRules(Frozen):
+    # H-DEAD-B (club, 002 §5B): the wrong number of cards once the action has started is a dead
+    # hand, the button's included; "replace": TDA 37, the button short a card gets it unless he has acted.
+    button_missing_card: Literal["dead", "replace"] = "dead"
+    # H-DEAD-G (club, 002 §2): cards shown to another player or a spectator mid-hand may get the hand
+    # declared dead; "active-player": TDA, only exposure to a player still in the hand counts.
+    shown_cards: Literal["anyone", "active-player"] = "anyone"
+
+
+class ShowdownRules(Frozen):
     # S-ORDER-2 (club): from the dealer clockwise, heads-up the caller last; TDA 17A: last aggressor first.
     order: Literal["club", "tda"] = "club"
 
 
-class ClockCallRules(_Section):
+class ClockCallRules(Frozen):
     # C-CLOCK-1 (club): 60 s with a warning at 10 s; TDA 29 (2024): 25 s plus a 5 s countdown.
     seconds: int = Field(default=60, gt=0)
     warning_seconds: int = Field(default=10, ge=0)
@@ -59,7 +67,7 @@ class ClockCallRules(_Section):
     countdown: Literal["within", "added"] = "within"
 
 
-class EliminationRules(_Section):
+class EliminationRules(Frozen):
     # T-ELIM-1 (club): busts in the same hand-for-hand hand at different tables are ranked by
     # starting stack; "tie": many live rooms tie them and split the prizes (TDA.md, RP-8).
     hand_for_hand_across_tables: Literal["rank-by-stack", "tie"] = "rank-by-stack"
@@ -70,7 +78,7 @@ class EliminationRules(_Section):
     earlier_entry_can_cash: bool = True
 
 
-class PenaltyRules(_Section):
+class PenaltyRules(Frozen):
     # O-OOT-5 (club): a deliberate or second out-of-turn action sits out 3 rounds; TDA 70/71: discretionary.
     oot_repeat: Literal["three-rounds", "discretionary"] = "three-rounds"
     oot_repeat_rounds: int = Field(default=3, ge=0)
@@ -80,16 +88,68 @@ class PenaltyRules(_Section):
     conduct_minutes: int = Field(default=5, gt=0)
 
 
-class HouseRules(_Section):
+def _refused(message: str) -> PydanticCustomError:
+    # The message as it stands (a plain ValueError would read "Value error, ...").
+    return PydanticCustomError("house_rule", message)
+
+
+class MoneyRules(Frozen):
+    """How the club writes money and time: kroner in Danish by default (`1.234 kr.`).
+
+    A setting, not a rule: the currency every amount of the tournament is in (ISO 4217), the
+    locale that writes amounts, dates and times (a terminal's language may choose another), and
+    the club's time zone (IANA) for the times people read. Only `views/` formats with them; the
+    domain keeps amounts as whole units of `currency`.
+    """
+
+    currency: str = "DKK"
+    locale: str = "da_DK"
+    time_zone: str = "Europe/Copenhagen"
+
+    # Checked against Babel's and the time-zone database's lists, so a typo ("DKR", "da-dk",
+    # "Europe/Copenhagn") is refused when set rather than on every screen that shows an amount.
+    @field_validator("currency")
+    @classmethod
+    def _known_currency(cls, value: str) -> str:
+        from babel.numbers import list_currencies
+
+        code = value.strip().upper()
+        if code not in list_currencies():
+            raise _refused(f"{value!r} is not an ISO 4217 currency code (DKK, EUR, SEK, ...)")
+        return code
+
+    @field_validator("locale")
+    @classmethod
+    def _known_locale(cls, value: str) -> str:
+        from babel import Locale, UnknownLocaleError
+
+        try:
+            return str(Locale.parse(value.strip().replace("-", "_")))
+        except (ValueError, UnknownLocaleError):
+            raise _refused(f"{value!r} is not a locale (da_DK, en_GB, ...)") from None
+
+    @field_validator("time_zone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value.strip())
+        except (ValueError, ZoneInfoNotFoundError):
+            raise _refused(f"{value!r} is not a time zone (Europe/Copenhagen, UTC, ...)") from None
+        return value.strip()
+
+
+class HouseRules(Frozen):
     """The whole `configs/house_rules.toml`; every section may be left out to take the club default."""
 
     ante: AnteRules = AnteRules()
     seating: SeatingRules = SeatingRules()
     betting: BettingRules = BettingRules()
+    dead_hands: DeadHandRules = DeadHandRules()
     showdown: ShowdownRules = ShowdownRules()
     clock_call: ClockCallRules = ClockCallRules()
     eliminations: EliminationRules = EliminationRules()
     penalties: PenaltyRules = PenaltyRules()
+    money: MoneyRules = MoneyRules()
 
     @classmethod
     def settings(cls) -> list[str]:
@@ -133,6 +193,7 @@ TDA = HouseRules(
     ante=AnteRules(by_table_size="flat", short_big_blind="blind-first"),
     seating=SeatingRules(first_button="high-card", moved_player_may_pay_blinds_twice=True),
     betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False),
+    dead_hands=DeadHandRules(button_missing_card="replace", shown_cards="active-player"),
     showdown=ShowdownRules(order="tda"),
     clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check",
                               countdown="added"),

@@ -29,6 +29,8 @@ class Player:
     place: int | None = None
     # Tied (T-ELIM-2, RP-8A): places `place`..`last_place` shared; None = not tied.
     last_place: int | None = None
+    # T-ELIM-3: placed last of those unplaced because the TD could not establish the place.
+    placed_last: bool = False
     # 1 = the buy-in, 2 = the first re-entry, ... (T-REG-1: each entry has its own place).
     entry: int = 1
     # False: an earlier entry of a player who re-entered, when the house says it cannot cash.
@@ -36,6 +38,8 @@ class Player:
     knockouts: int = 0
     bounties: int = 0
     add_ons: int = 0
+    # The club member this entry is (a re-entry stays the member's); None: a guest.
+    member: int | None = None
 
 
 @dataclass(slots=True)
@@ -135,7 +139,7 @@ class TournamentState:
     # the commands undo may take back, in the order applied, undone ones left out
     commands: list[CommandRecord] = field(default_factory=list)
     last_seq: int = 0
-    # Seating (issue 3, `seating.py`): the tables in play by number, occupants by player name;
+    # Seating (domain/seating/): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last
     # balancing moved (they do not move again while another player can, 11A).
     room: dict[int, Table] = field(default_factory=dict)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import errno
 import os
 import random
@@ -12,19 +13,20 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, literal, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError
 
 from tdconsole.domain.errors import TdError
 from tdconsole.store.models import Base
+
+# Alembic (with Mako and Pygments) takes longer to import than a command takes to run, and a
+# database already at the newest revision needs none of it: it loads only to check or migrate.
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
 
 class StoreError(TdError):
@@ -35,6 +37,8 @@ def default_database() -> str:
     """`$TDCONSOLE_DB`, else `tdconsole.sqlite` in the user's data directory."""
     if env := os.environ.get("TDCONSOLE_DB"):
         return env
+    import platformdirs  # only when no database is named: scripts name theirs
+
     directory = platformdirs.user_data_path("tdconsole", appauthor=False)
     directory.mkdir(parents=True, exist_ok=True)
     return str(directory / "tdconsole.sqlite")
@@ -85,6 +89,8 @@ def migrations_dir() -> Path:
 
 
 def alembic_config() -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(migrations_dir()))
     return config
@@ -137,6 +143,8 @@ def schema_transaction(engine: Engine) -> Iterator[Connection]:
 
 
 def _schema_state(connection: Connection) -> tuple[str | None, set[str]]:
+    from alembic.runtime.migration import MigrationContext
+
     current = MigrationContext.configure(connection).get_current_revision()
     return current, set(inspect(connection).get_table_names())
 
@@ -150,8 +158,47 @@ class _Busy(Exception):
     """Another process holds the lock right now: try the open again."""
 
 
+def declared_head(versions: Path) -> str | None:
+    """The one revision no migration in `versions` revises, read without importing Alembic;
+    None when that is not plain (a merge, a branch, a file that does not parse): Alembic decides."""
+    revisions: set[str] = set()
+    revised: set[str] = set()
+    try:
+        for path in versions.glob("*.py"):
+            values = {target.id: node.value for node in ast.parse(path.read_bytes()).body
+                      if isinstance(node, ast.Assign) for target in node.targets
+                      if isinstance(target, ast.Name)}
+            revision = ast.literal_eval(values["revision"])
+            down = ast.literal_eval(values["down_revision"]) if "down_revision" in values else None
+            if not isinstance(revision, str) or not isinstance(down, str | None):
+                return None
+            revisions.add(revision)
+            revised.update([down] if down else [])
+    except (OSError, SyntaxError, ValueError, KeyError):
+        return None
+    heads = revisions - revised
+    return heads.pop() if len(heads) == 1 else None
+
+
+def _at_head(engine: Engine) -> str | None:
+    """The head revision when the database is already there (the usual start), else None."""
+    head = declared_head(migrations_dir() / "versions")
+    if head is None:
+        return None
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+    except DatabaseError:  # no such table, not a database: the full check below says which
+        return None
+    return head if [row[0] for row in rows] == [head] else None
+
+
 def upgrade(engine: Engine) -> str | None:
     """Bring the schema to the newest revision; returns the revision. Copies a SQLite file aside first."""
+    if (head := _at_head(engine)) is not None:
+        return head
+    from alembic.script import ScriptDirectory
+
     config = alembic_config()
     script = ScriptDirectory.from_config(config)
     head = script.get_current_head()
@@ -169,6 +216,8 @@ def upgrade(engine: Engine) -> str | None:
 
 def _upgrade(engine: Engine, config: Config, script: ScriptDirectory, head: str | None,
              where: str) -> None:
+    from alembic import command
+
     try:
         with engine.connect() as connection:  # the everyday case, without taking any lock
             if _schema_state(connection)[0] == head:

@@ -17,7 +17,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.tournament import undo_target
 from tdconsole.service import Service
-from tdconsole.tui.messages import CommandRequested, TournamentChanged
+from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.deal import DealScreen
@@ -30,11 +30,8 @@ from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
-from tdconsole.tui.widgets.clock_panel import toggle_sound
+from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
 from tdconsole.views.tournament import command_view, describe_command
-
-# How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
-POLL_SECONDS = 0.5
 
 TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Start the clock", "Start the tournament clock", commands.ClockStart),
@@ -149,7 +146,7 @@ class TdCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class TdApp(App[None]):
+class TdApp(ServiceApp):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
     MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen, "rulings": RulingsScreen,
@@ -175,10 +172,7 @@ class TdApp(App[None]):
     ]
 
     def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
-        super().__init__()
-        self.service = service
-        self.poll_seconds = poll_seconds
-        self.sound = sound
+        super().__init__(service, poll_seconds=poll_seconds, sound=sound)
         # Loaded before the app runs, so a broken scenario file is one line, not a traceback.
         self.catalogue = load_catalogue()
 
@@ -191,23 +185,6 @@ class TdApp(App[None]):
         staff = f": {self.service.actor}" if self.service.role != "td" else ""
         self.sub_title = self.service.state.info.name + staff
         self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
-        self.set_interval(self.poll_seconds, self.follow)
-
-    def follow(self) -> None:
-        """Pick up what other terminals appended."""
-        try:
-            changed = self.service.refresh()
-        except TdError as error:
-            self.notify(str(error), severity="error", markup=False)
-            return
-        if changed:
-            self.redraw()
-
-    def redraw(self) -> None:
-        self.screen.post_message(TournamentChanged())
-        refresh = getattr(self.screen, "refresh_view", None)
-        if refresh is not None:
-            refresh()
 
     def execute(self, command: commands.Command) -> bool:
         """Run a command through the service; a refusal is a notification, never a crash."""
@@ -256,9 +233,6 @@ class TdApp(App[None]):
                 self.notify(f"Undone: {shown}", markup=False)
 
         self.push_screen(ConfirmScreen(f"Undo {shown}?", default=False), answered)
-
-    def action_toggle_sound(self) -> None:
-        toggle_sound(self)
 
     def action_structure(self) -> None:
         """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""

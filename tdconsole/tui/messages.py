@@ -20,4 +20,6 @@ class CommandRequested(Message):
 
 
 class TournamentChanged(Message):
-    """The tournament changed (here or in another terminal); screens redraw from the state."""
+    """The tournament changed (here or in another terminal): the active screen redraws from the state."""
+
+    bubble = False  # for the screen it is posted to; the app sent it

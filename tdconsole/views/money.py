@@ -1,6 +1,7 @@
 """The money parts of `state --json`, `payouts`, `money`, `h4h status`, `deal` and `results`.
 
-Keys are a contract (issue 6): `prize_pool`, `payouts: [{place, amount}]`, each player's `prize`.
+Keys are a contract (add keys, never rename): `prize_pool`, `payouts: [{place, amount}]`, each
+player's `prize`.
 A tie shows as the best place of the group in `place` with `last_place` the worst (both null
 or equal when not tied) and `tied_with` naming the others.
 """

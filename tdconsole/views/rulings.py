@@ -37,6 +37,8 @@ def ruling_view(logged: LoggedRuling) -> dict[str, Any]:
         "corrects": event.corrects,
         "corrected_by": logged.corrected_by,
         "clock_call": event.clock_call,
+        # An other situation (scenario "other"): the floor's own words for it.
+        "description": event.description,
     }
 
 

@@ -1,4 +1,4 @@
-"""How seating is shown (issue 3, items 8 and 9): seat markers, plans with their keys, the seating
+"""How seating is shown: seat markers, plans with their keys, the seating
 list for the wall and a seat slip per player as text or HTML.
 
 Shared by the seating CLI and the tables screen. Names are user text: HTML escapes them.

@@ -86,7 +86,9 @@ def _break_from(state: TournamentState, period: int, add_on_only: bool = False) 
 
 def player_view(player: Player) -> dict[str, Any]:
     return {"id": player.id, "name": player.name, "status": player.status, "table": player.table,
-            "seat": player.seat, "place": player.place}
+            "seat": player.seat, "place": player.place,
+            # T-ELIM-3: the place is "last of those unplaced", not an established one.
+            "placed_last": player.placed_last}
 
 
 def average_stack(state: TournamentState) -> int | None:
@@ -119,12 +121,12 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> dic
         "average_stack": average_stack(state),
         "average_stack_bb": None if average is None else round(average / clock["big_blind"], 1),
         "players": [player_view(player) for player in state.players.values()],
-        # Issue 3: every table as `tables --json` shows it (names, button, blinds, status).
+        # Every table as `tables --json` shows it (names, button, blinds, status).
         "tables": tables_view(state.room),
-        # Who is sitting out a penalty now and how much is left (issue 7; `rulings penalties`).
+        # Who is sitting out a penalty now and how much is left (as `rulings penalties` shows it).
         "serving_penalties": [row for row in penalties_view(state, now) if row["serving"]],
     }
-    add_money(state, view)  # issue 6: prize_pool, payouts, each player's prize
+    add_money(state, view)  # the money keys: prize_pool, payouts, each player's prize
     return view
 
 
@@ -144,8 +146,9 @@ def describe(envelope: Envelope, names: dict[str, str]) -> str:
         # A clock call on a seat whose player is not known names nobody, rather than "?".
         fields = {**({"player": names.get(player_id, "?")} if player_id else {}), **fields}
         fields.pop("name", None)
+    # A flag shows only when set ("forced True", "placed_last True"), like an empty list.
     details = ", ".join(f"{key} {value}" for key, value in fields.items()
-                        if value is not None and value != [] and value != {})
+                        if value is not None and value is not False and value != [] and value != {})
     return envelope.event.type.replace("_", " ") + (f": {details}" if details else "")
 
 

@@ -1,4 +1,4 @@
-"""The clock through the CLI (issue 5, item 3): any level, late registration (T-REG-1), a structure
+"""The clock through the CLI: any level, late registration (T-REG-1), a structure
 change while running (T-LEVEL-1), the figures; bad input is one line and changes nothing."""
 
 from __future__ import annotations

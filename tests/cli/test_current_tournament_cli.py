@@ -77,7 +77,7 @@ def test_use_changes_the_current_tournament_and_is_logged(db: str, capsys: Capsy
     (["register", "Dee"], ["register", "Eve"]), (["bust", "anna"], ["bust", "bo"]),
     (["clock", "start"], ["clock", "pause"]), (["state"], ["state"]), (["tables"], ["tables"]),
     (["money", "show"], ["money", "show"]), (["rulings", "list"], ["rulings", "list"]),
-    (["log"], ["log"]), (["move", "Anna", "1", "2"], ["move", "Anna", "1", "3"]),
+    (["log"], ["log"]), (["move", "Anna", "1", "2", "--force"], ["move", "Anna", "1", "3", "--force"]),
     (["seating"], ["tables"]),
 ])
 def test_every_command_names_the_tournament_it_acted_on(db: str, capsys: Capsys, json_args: list[str],

@@ -1,4 +1,4 @@
-"""Issue 6 on a tournament through the CLI: E1-E3, E5, I1-I2, re-entries, payouts, results
+"""Money on a tournament through the CLI: E1-E3, E5, I1-I2, re-entries, payouts, results
 (golden files), and bad input as one line with the log unchanged."""
 
 from __future__ import annotations
@@ -96,21 +96,6 @@ def test_e1_busts_on_the_hand_in_progress_share_50th(tmp_path: Path, capsys: Cap
     shares = {p["name"]: (p["place"], p["last_place"], p["prize"]) for p in state["players"]
               if p["status"] == "busted"}
     assert shares == {name: (50, 52, 50) for name in ("P01", "P02", "P03")}
-
-
-def test_e5_clock_loses_two_minutes_per_hand(tmp_path: Path, capsys: Capsys) -> None:
-    db = tournament(tmp_path, capsys, 12)
-    td(capsys, db, "clock", "start")
-    td(capsys, db, "clock", "set", "9:00")
-    td(capsys, db, "h4h", "start", "--tables", "1", "--between-hands")
-    seen = []
-    for _hand in range(6):
-        td(capsys, db, "h4h", "done", "1")
-        clock = td(capsys, db, "state")["clock"]
-        seen.append((clock["period"], clock["remaining"]))
-    level_two = td(capsys, db, "state")["clock"]
-    assert seen[3] == (1, "1:00") and seen[4] == (1, "0:00")
-    assert seen[5][0] == 2 and level_two["running"] is False
 
 
 def test_i1_i2_deal_calculator_and_a_deal_replacing_the_payouts(tmp_path: Path,
@@ -247,8 +232,23 @@ def test_log_names_re_entries_and_shows_ties(tmp_path: Path, capsys: Capsys) -> 
     summaries = [row["summary"] for row in td(capsys, db, "log")]
     assert "player busted: player P01, place 3, last_place 4" in summaries[-4]
     assert summaries[-2].startswith("player reentered: player P01")
-    assert summaries[-1] == ("player busted: player P01, place 3, rules ['T-ELIM-3'], "
-                             "knocked_out_by ['p3']")
+    # A lone bust's place is simply the next one: no rule decided it (T-ELIM-3 is for the unplaced).
+    assert summaries[-1] == "player busted: player P01, place 3, knocked_out_by ['p3']"
     first_entries = [(p["name"], p["place"], p["last_place"]) for p in td(capsys, db, "state")[
         "players"] if p["entry"] == 1 and p["status"] == "busted"]
     assert first_entries == [("P01", 4, 5), ("P02", 4, 5)]  # moved down by the re-entry
+
+
+def test_t_elim_3_bust_unplaced_places_last_of_those_unplaced_and_shows_it(tmp_path: Path,
+                                                                             capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 8)
+    [row] = td(capsys, db, "bust", "P03", "--unplaced")["busted"]
+    assert (row["place"], row["placed_last"], row["rules"]) == (8, True, ["T-ELIM-3"])
+    player = next(p for p in td(capsys, db, "state")["players"] if p["name"] == "P03")
+    assert player["placed_last"] is True
+    shown = run(capsys, "--db", db, "bust", "P04")
+    assert "place 7" in shown.out and "placed last" not in shown.out
+    before = events(db)
+    assert_one_line_error(run(capsys, "--db", db, "bust", "P05", "--unplaced", "--stack", "P05=900"),
+                          "T-ELIM-3")
+    assert events(db) == before

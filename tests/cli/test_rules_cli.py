@@ -1,4 +1,4 @@
-"""`tdconsole rules betting|chips|pots|showdown`: the JSON keys of issue 4 and one-line errors."""
+"""`tdconsole rules betting|chips|pots|showdown`: their JSON keys (a contract) and one-line errors."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_betting_json_keys_r6_style(capsys: pytest.CaptureFixture[str],
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     result = ok_json(["rules", "betting"], HAND, capsys, monkeypatch)
     assert set(result) == {"to_act", "to_call", "min_raise_to", "max_raise_to", "can_raise",
-                           "pot", "rules"}
+                           "pot", "rules", "ante_posted", "all_in_showdown", "misread"}
     assert (result["to_act"], result["to_call"], result["min_raise_to"]) == (1, 600, 1000)
     assert (result["max_raise_to"], result["can_raise"], result["pot"]) == (5000, True, 900)
     assert "B-MIN-3" in result["rules"]
@@ -57,7 +57,7 @@ def test_betting_human_output(capsys: pytest.CaptureFixture[str],
                               monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = run(["rules", "betting"], json.dumps(HAND), capsys, monkeypatch)
     assert code == 0
-    assert "Seat 1 to act: call 600, raise to 1000..5000. Pot 900." in out
+    assert "Seat 1 to act: call 600; raise to 1000 .. 5000. Pot 900." in out
     assert "rules: " in out
 
 
@@ -108,6 +108,37 @@ def test_chips_s13_follows_the_house_rules_setting(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["rules", "chips", "--json"])
     assert json.loads(capsys.readouterr().out)["action"] == "bet"
+
+
+@pytest.mark.parametrize("house", ["club", "tda"])
+@pytest.mark.parametrize("handed", [2, 3, 6, 7, 10])
+@pytest.mark.parametrize("stack", [50_000, 3_000, 1_500])
+def test_t_ante_2_t_ante_3_rules_betting_and_rules_post_post_the_same_ante(
+        house: str, handed: int, stack: int, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    # `ante` is the level's in both commands (and on the clock); the table posts by its size.
+    rules = tmp_path / "house_rules.toml"
+    rules.write_text('[ante]\nby_table_size = "flat"\nshort_big_blind = "blind-first"\n'
+                     if house == "tda" else "")
+    button, big_seat = (1, 2) if handed == 2 else (1, 3)
+    hand = {"game": "no-limit", "blinds": [1000, 2000], "ante": 2000, "button": button,
+            "street": "preflop", "stacks": {str(s): 50_000 for s in range(1, handed + 1)}}
+    hand["stacks"][str(big_seat)] = stack  # type: ignore[index]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(hand)))
+    monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
+    with pytest.raises(SystemExit):
+        main(["rules", "betting", "--json"])
+    betting = json.loads(capsys.readouterr().out)
+    with pytest.raises(SystemExit):
+        main(["rules", "post", "--sb", "1000", "--bb", "2000", "--ante", "2000", "--stack", str(stack),
+              "--handed", str(handed), "--json"])
+    post = json.loads(capsys.readouterr().out)
+    assert betting["ante_posted"] == post["ante"]
+    assert betting["pot"] == post["pot"]
+    due = {"club": {2: 0, 3: 1000, 6: 1000, 7: 2000, 10: 2000}[handed], "tda": 2000}[house]
+    if stack < 2000 + due:  # short: the ante first (T-ANTE-3) or the blind first (RP-11)
+        due = min(stack, due) if house == "club" else max(0, stack - 2000)
+    assert post["ante"] == due
 
 
 def test_chips_bad_input_is_one_line(capsys: pytest.CaptureFixture[str],
@@ -184,3 +215,17 @@ def test_showdown_bad_cards_are_one_line(hands: list[str], expected: str,
     for hand in hands:
         argv += ["--hand", hand]
     assert expected in one_line_error(argv, "", capsys, monkeypatch)
+
+
+def test_s_show_2_showdown_all_in_tables_every_hand_before_the_streets_to_come(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["rules", "showdown", "--game", "holdem", "--board", "Ks Qs 7s", "--hand", "1=As Js",
+            "--hand", "2=9d 9c", "--all-in"]
+    code, out, err = run([*argv, "--json"], "", capsys, monkeypatch)
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert result["tabled"] and result["streets_to_come"] == ["turn", "river"]
+    assert result["high"] is None and {"S-SHOW-1", "S-SHOW-2", "S-SHOW-3"} <= set(result["rules"])
+    code, out, _ = run(argv, "", capsys, monkeypatch)
+    assert "every hand is tabled face up now, before the turn and river" in " ".join(out.split())
+    assert "S-SHOW-2" in one_line_error(argv[:-1], "", capsys, monkeypatch)

@@ -1,4 +1,4 @@
-"""`tdconsole rulings scenarios` and `rulings suggest`: issue 7's JSON keys, every M/O/C case of
+"""`tdconsole rulings scenarios` and `rulings suggest`: their JSON keys (a contract), every M/O/C case of
 SCENARIOS.md, and one-line errors with a non-zero exit."""
 
 from __future__ import annotations
@@ -51,6 +51,17 @@ def test_rulings_scenarios_json_lists_id_title_rules(capsys: pytest.CaptureFixtu
     assert len(ids) == len(set(ids))
     oot = next(row for row in rows if row["id"] == "out-of-turn-action")
     assert {"O-OOT-1", "O-OOT-2", "O-OOT-3", "O-OOT-5", "H-DEAD-A"} <= set(oot["rules"])
+
+
+def test_rulings_scenarios_json_reaches_every_rule_of_the_six_floor_sections(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.test_rulings_catalogue import SECTIONS, rules_by_section
+
+    code, out, _ = run(capsys, "rulings", "scenarios", "--json")
+    cited = {rule for row in json.loads(out) for rule in row["rules"]}
+    sections = rules_by_section()
+    missing = {section: sorted(set(sections[section]) - cited) for section in SECTIONS}
+    assert code == 0 and {section: ids for section, ids in missing.items() if ids} == {}
 
 
 def test_rulings_scenarios_without_json_prints_each_scenario(capsys: pytest.CaptureFixture[str]) -> None:

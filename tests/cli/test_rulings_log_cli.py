@@ -1,4 +1,4 @@
-"""`tdconsole rulings log/correct/list/export/penalties/offences/serve/clock-*` (issue 7, item 3-5):
+"""`tdconsole rulings log/correct/list/export/penalties/offences/serve/clock-*`:
 the JSON contract, escalation from the log, one-line errors that change nothing, and the floor role."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ Capsys = pytest.CaptureFixture[str]
 OOT = ["-a", "action=check", "-a", "changed=no", "-a", "deliberate=no", "-a", "players=8"]
 ROW_KEYS = {"id", "time", "staff", "table", "seat", "players", "scenario", "answers", "suggestion",
             "decision", "overridden", "reason", "offence", "penalty", "corrects", "corrected_by",
-            "clock_call"}
+            "clock_call", "description"}
 
 
 @pytest.fixture
@@ -85,6 +85,44 @@ def test_override_is_stored_beside_the_suggestion_with_its_reason(db: str, capsy
         "minutes", 10, "abuse of the dealer")
 
 
+def _other(capsys: Capsys, db: str, *extra: str) -> dict:  # type: ignore[type-arg]
+    result = run(capsys, "--db", db, "rulings", "log", "--scenario", "other", "--by", "Mette",
+                 "--description", "Bo's phone rang during a hand", *extra, "--json")
+    assert result.code == 0, result.err
+    return result.json  # type: ignore[no-any-return]
+
+
+def test_c_ruling_1_other_situation_logged_with_rules_decision_and_escalation(
+        db: str, capsys: Capsys) -> None:
+    first = _other(capsys, db, "--rule", "c-etiq-1", "--rule", "71", "--decision", "Reminded",
+                   "-p", "Bo", "--offence", "etiquette", "--table", "2")
+    assert set(unnamed(first)) == ROW_KEYS
+    assert (first["scenario"], first["description"], first["decision"]) == (
+        "other", "Bo's phone rang during a hand", "Reminded")
+    assert first["suggestion"]["rules"] == ["C-ETIQ-1", "TDA 71"] and first["penalty"] is None
+    second = _other(capsys, db, "--decision", "Warned", "-p", "Bo", "--offence", "etiquette")
+    assert second["penalty"]["kind"] == "warning" and second["answers"]["earlier"] == "1"
+    offences = unnamed(run(capsys, "--db", db, "rulings", "offences", "--json").json)
+    assert offences == [{"player": "Bo", "offences": {"etiquette": 2}, "rulings": [1, 2]}]
+    shown = run(capsys, "--db", db, "rulings", "list").out
+    assert "other" in shown and "Warned" in shown
+    assert "other" in run(capsys, "--db", db, "rulings", "scenarios").out
+    # A correction keeps the description and the rules; earlier is counted again.
+    fixed = run(capsys, "--db", db, "rulings", "correct", "1", "--decision", "Let off",
+                "--reason", "it was a doctor on call", "--by", "TD", "--json").json
+    assert (fixed["scenario"], fixed["description"], fixed["decision"]) == (
+        "other", "Bo's phone rang during a hand", "Let off")
+    assert fixed["suggestion"]["rules"] == ["C-ETIQ-1", "TDA 71"] and fixed["corrects"] == 1
+
+
+def test_c_ruling_1_override_without_answering_the_questions(db: str, capsys: Capsys) -> None:
+    row = run(capsys, "--db", db, "rulings", "log", "-s", "skipped-player", "--decision",
+              "The skipped player's hand is dead", "--reason", "he let three players act", "--rule",
+              "O-OOT-4", "-p", "Anna", "--by", "Mette", "--json").json
+    assert row["overridden"] and row["suggestion"]["ruling"].startswith("No suggestion")
+    assert row["suggestion"]["rules"] == ["O-OOT-4"] and row["answers"] == {}
+
+
 def test_a_correction_is_a_new_record_pointing_at_the_old_one(db: str, capsys: Capsys) -> None:
     _oot(capsys, db, "Anna")
     _oot(capsys, db, "Anna")
@@ -139,6 +177,12 @@ def test_clock_call_countdown_and_its_ruling_logged_at_zero(db: str, capsys: Cap
     (["-s", "wrong-button", "-a", "substantial_action=no", "--by", " "], ["--by"]),
     (["--clock-call", "7"], ["no clock call 7"]),
     ([], ["--scenario"]),
+    (["-s", "other", "--decision", "x"], ["needs its description", "--description"]),
+    (["-s", "other", "--description", "d"], ["needs the decision"]),
+    (["-s", "other", "--description", "d", "--decision", "x", "--rule", "bogus"], ["--rule 'bogus'"]),
+    (["-s", "other", "--description", "d", "--decision", "x", "--offence", "theft"], ["--offence 'theft'"]),
+    (["-s", "wrong-button", "--description", "d"], ["--description", "--scenario other"]),
+    (["-s", "out-of-turn-action", "--decision", "x"], ["needs a reason"]),
 ])
 def test_bad_input_is_one_line_and_changes_nothing(db: str, capsys: Capsys, args: list[str],
                                                    fragments: list[str]) -> None:

@@ -1,4 +1,4 @@
-"""Issue 3 through the CLI on a temporary database: the draw, late entries, busts, hands, balancing,
+"""Seating through the CLI on a temporary database: the draw, late entries, busts, hands, balancing,
 breaking, the final table, undo of each, and bad input (one line, the log unchanged)."""
 
 from __future__ import annotations
@@ -148,6 +148,34 @@ def test_t_move_2_a_newcomer_between_the_small_blind_and_the_button_waits(cli: C
     done = cli("hand-done", "1", "--json").json["tables"][0]
     assert (done["button"], done["small_blind"], done["big_blind"]) == (3, 5, 7)
     assert done["waiting"] == [4]
+
+
+def test_t_move_2_a_newcomer_on_the_button_seat_is_dealt_in_and_the_button_is_live(cli: Cli) -> None:
+    cli("register", "A", "B", "C", "D", "E")
+    for name, seat in (("A", 1), ("B", 3), ("C", 5), ("D", 7)):
+        assert cli("seat", name, "1", str(seat)).code == 0
+    cli("button", "1", "1")
+    # B (the small blind, seat 3) busts: next hand's button is seat 3. E sits there at once.
+    assert cli("bust", "B").code == 0
+    assert cli("seat", "E", "1", "3", "--json").json["waits"] is False
+    done = cli("hand-done", "1", "--json").json["tables"][0]
+    assert (done["button"], done["small_blind"], done["big_blind"]) == (3, 5, 7)
+    assert done["dead_button"] is False and done["waiting"] == [] and done["seats"]["3"] == "E"
+
+
+def test_t_move_3_move_mid_sequence_warns_refuses_and_force_logs_it(cli: Cli, db: str) -> None:
+    cli("register", "A", "B", "C", "D", "E")
+    for name, seat in (("A", 1), ("B", 3), ("C", 5), ("D", 7), ("E", 9)):
+        cli("seat", name, "1", str(seat))
+    cli("button", "1", "1")  # A button, B small blind, C big blind
+    for name, where in (("A", "button"), ("B", "small blind"), ("C", "big blind")):
+        _refused(cli, db, ("move", name, "1", "4"), "T-MOVE-3", f"{name} is on the {where}")
+    free = cli("move", "D", "1", "4", "--json").json  # under the gun: not in the sequence
+    assert free["forced"] is False and free["rules"] == []
+    forced = cli("move", "C", "1", "2", "--force")
+    assert forced.code == 0 and "T-MOVE-3, forced" in forced.out
+    [event] = [row for row in cli("log", "--json").json if row["type"] == "player_moved"][-1:]
+    assert "forced" in event["summary"] and "T-MOVE-3" in event["summary"]
 
 
 def test_a_bust_frees_the_seat_and_undo_gives_it_back(cli: Cli) -> None:
@@ -405,13 +433,15 @@ def _blinds_twice_room(cli: Cli) -> None:
 def test_t_move_1_club_refuses_a_move_that_pays_the_big_blind_twice(cli: Cli, db: str) -> None:
     _blinds_twice_room(cli)
     _refused(cli, db, ("move", "Bo", "2", "6"), "T-MOVE-1", "Bo paid a blind")
-    assert cli("move", "Bo", "2", "2").code == 0  # seat 1 posts the next big blind there
+    _refused(cli, db, ("move", "Bo", "2", "6", "--force"), "T-MOVE-1", "Bo paid a blind")
+    # Seat 1 posts the next big blind there; Bo is in the small blind, so only by force (T-MOVE-3).
+    assert cli("move", "Bo", "2", "2", "--force").code == 0
 
 
 def test_tda_house_rules_let_a_moved_player_post_the_big_blind_again(cli: Cli) -> None:
     _blinds_twice_room(cli)
     assert cli("house-rules", "set", "seating.moved_player_may_pay_blinds_twice", "true").code == 0
-    assert cli("move", "Bo", "2", "6").code == 0  # TDA 10A/11A
+    assert cli("move", "Bo", "2", "6", "--force").code == 0  # TDA 10A/11A (T-MOVE-3 forced)
     assert cli("hand-done", "2", "--json").json["tables"][0]["big_blind"] == 6
 
 

@@ -1,4 +1,5 @@
-"""CLI for issue 5: `rules post`, `rules chip-race`, `structure list/show/generate`."""
+"""Posts, the chip race and structures on the CLI: `rules post`, `rules chip-race`,
+`structure list/show/generate`."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tdconsole.domain.calculators.antes import ante_for_table, ante_table, post_blinds
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.house_rules import CLUB, TDA, AnteRules
+from tdconsole.domain.house_rules import CLUB, TDA, AnteRules, HouseRules
 
 # The scenarios' level: 1,000/2,000, ante 2,000.
 LEVEL = (1000, 2000, 2000)
@@ -125,3 +125,20 @@ def test_t_ante_posting_never_exceeds_stack_or_what_is_due(
     assert 0 <= posting.big_blind <= big and 0 <= posting.ante <= due
     assert posting.all_in == (stack <= big + due)
     assert posting.to_call == big
+
+
+@pytest.mark.parametrize("rules", [CLUB, TDA], ids=["club", "tda"])
+@pytest.mark.parametrize("handed", range(2, 11))
+def test_t_ante_2_the_clock_rules_post_and_the_betting_replay_agree_on_the_ante(
+        rules: HouseRules, handed: int) -> None:
+    # One ante everywhere: the clock's table (ante_table), `rules post` (post_blinds) and the
+    # betting replay (its `ante` is the level's) give the same ante for a table of this size.
+    from tdconsole.domain.calculators.betting import BettingInput, betting_round
+
+    clock = next(row.ante for row in ante_table(*LEVEL, rules.ante)
+                 if row.min_handed <= handed <= row.max_handed)
+    posted = post_blinds(*LEVEL, stack=100_000, handed=handed, rules=rules.ante).ante
+    replay = betting_round(BettingInput.model_validate({
+        "game": "no-limit", "blinds": [1000, 2000], "ante": 2000, "button": 1, "street": "preflop",
+        "stacks": {str(seat): 100_000 for seat in range(1, handed + 1)}}), rules).ante_posted
+    assert clock == posted == replay

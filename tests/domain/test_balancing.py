@@ -283,15 +283,25 @@ def test_t_bal_1_plan_reaches_tolerance_with_the_fewest_moves(sizes: list[int], 
     assert len({m.player for m in plan.moves}) == len(plan.moves)
 
 
-def test_t_move_2_when_every_free_seat_lies_between_small_blind_and_button_he_waits_there() -> None:
-    # This hand's SB (2) and BB (3) busted: next hand the button is dead on 2, the SB dead on
-    # 3, so both free seats wait; balancing still seats him and he waits (T-MOVE-2).
+def test_t_move_2_11a_free_button_and_small_blind_seats_he_takes_the_button_dealt_in_at_once() -> None:
+    # This hand's SB (2) and BB (3) busted: next hand the button is on 2 and the SB on 3. A newcomer
+    # on either is dealt in at once (T-MOVE-2); balancing never gives the small blind (11A).
     base = table(2, list(range(1, 10)))
     target = base.model_copy(
         update={"occupants": {s: p for s, p in base.occupants.items() if s not in (2, 3)}}
     )
     seat = worst_seat(target, "mover", False, CLUB)
-    assert seat in (2, 3) and waits_if_seated(target, seat, "mover")
+    assert seat == 2 and not waits_if_seated(target, seat, "mover")
+    assert not waits_if_seated(target, 3, "mover")
+
+
+def test_t_move_2_when_every_free_seat_lies_between_small_blind_and_button_he_waits_there() -> None:
+    # Button 1, SB 2, BB 5 with seats 3 and 4 empty: next hand button 2, SB 5, BB 6, so both free
+    # seats lie strictly between the small blind and the button; he is seated and waits.
+    occupants = {s: f"t2s{s}" for s in (1, 2, 5, 6, 7, 8, 9)}
+    target = Table(number=2, seats=9, occupants=occupants, hand=hand_from_button(occupants, 9, 1))
+    seat = worst_seat(target, "mover", False, CLUB)
+    assert seat in (3, 4) and waits_if_seated(target, seat, "mover")
 
 
 def test_t_move_1_balancing_never_hands_the_big_blind_to_a_newcomer_who_just_paid_one() -> None:

@@ -11,18 +11,18 @@ from pydantic import ValidationError
 
 from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_round
 from tdconsole.domain.errors import InvalidInput, RuleViolation
-from tdconsole.domain.house_rules import CLUB, TDA, AnteRules
+from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
 
 DEEP = 100_000
 
 
-def run(ante_rules: AnteRules = CLUB.ante, **hand: Any) -> BettingAnswer:
+def run(house: HouseRules = CLUB, **hand: Any) -> BettingAnswer:
     hand.setdefault("game", "no-limit")
     hand.setdefault("blinds", [100, 200])
     hand.setdefault("button", 1)
     hand.setdefault("street", "preflop")
     hand.setdefault("stacks", {str(seat): DEEP for seat in range(1, 10)})
-    return betting_round(BettingInput.model_validate(hand), ante_rules)
+    return betting_round(BettingInput.model_validate(hand), house)
 
 
 def stacks(**short: int) -> dict[str, int]:
@@ -169,10 +169,10 @@ def test_a1_a1b_short_big_blind_ante_first_utg_still_calls_2000() -> None:
 
 
 def test_a1_tda_blind_first_the_big_blind_is_live_in_full() -> None:
-    answer = run(TDA.ante, blinds=[1000, 2000], ante=2000, stacks=stacks(s3=3000))
+    answer = run(TDA, blinds=[1000, 2000], ante=2000, stacks=stacks(s3=3000))
     assert (answer.to_call, answer.pot) == (2000, 1000 + 2000 + 1000)
     # BB 2,000 live: after everyone calls the big blind owes nothing more.
-    bb = run(TDA.ante, blinds=[1000, 2000], ante=2000, stacks=stacks(s3=3000),
+    bb = run(TDA, blinds=[1000, 2000], ante=2000, stacks=stacks(s3=3000),
              actions=[[seat, "call", None] for seat in (4, 5, 6, 7, 8, 9, 1, 2)])
     assert bb.to_act is None
 
@@ -413,3 +413,151 @@ def test_property_offered_actions_are_accepted_and_the_pot_adds_up(
             assert answer.to_call < answer.min_raise_to <= answer.max_raise_to
     else:
         assert not answer.can_raise and answer.to_call == 0
+
+
+# --- one ante everywhere (T-ANTE-2): `ante` is the level's, the table posts by its size --------
+
+@pytest.mark.parametrize(("handed", "club", "flat"), [(9, 2000, 2000), (7, 2000, 2000), (6, 1000, 2000),
+                                                      (3, 1000, 2000), (2, 0, 2000)])
+def test_t_ante_2_the_betting_replay_posts_the_ante_of_the_table_size(
+        handed: int, club: int, flat: int) -> None:
+    table = {str(seat): DEEP for seat in range(1, handed + 1)}
+    for house, posted in ((CLUB, club), (with_flat_ante(), flat)):
+        answer = run(house, blinds=[1000, 2000], ante=2000, stacks=table)
+        assert answer.ante_posted == posted
+        assert answer.pot == 1000 + 2000 + posted
+        assert ("T-ANTE-2" if house is CLUB else "RP-11") in answer.rules
+
+
+def with_flat_ante() -> HouseRules:
+    return CLUB.with_value("ante.by_table_size", "flat")
+
+
+# --- B-BEHIND-1 in the replay -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("bet", "all_in"), [(1000, True), (950, True), (949, False)])
+def test_b_behind_1_s13_a_bet_leaving_one_big_blind_or_less_becomes_all_in(bet: int, all_in: bool) -> None:
+    # S13: blinds 100/200, a player with 1,150 bets 1,000 -> all-in 1,150 (club); 949 leaves 201.
+    hand = {"street": "flop", "pot": 600, "stacks": {"1": 1150, "2": DEEP, "3": DEEP},
+            "actions": [[1, "bet", bet]], "button": 3}
+    answer = run(**hand)
+    assert (answer.to_act, answer.to_call) == (2, 1150 if all_in else bet)
+    assert ("B-BEHIND-1" in answer.rules) == all_in
+    tda = run(TDA, **hand)  # TDA: the bet stands as made
+    assert tda.to_call == bet and "B-BEHIND-1" not in tda.rules
+
+
+def test_b_behind_1_a_call_leaving_little_is_only_a_call() -> None:
+    answer = run(street="flop", stacks={"1": DEEP, "2": 1150, "3": DEEP}, button=3,
+                 actions=[[1, "bet", 1000], [2, "call", None]])
+    assert answer.to_act == 3 and answer.to_call == 1000 and "B-BEHIND-1" not in answer.rules
+
+
+# --- B-LIMIT-1 and RRoP's heads-up exception -----------------------------------------------------
+
+def test_b_limit_1_heads_up_the_raises_are_not_capped() -> None:
+    # Blinds 100/200: the small bet is 200.
+    raises = [[2, "bet", 200], [1, "raise", 400], [2, "raise", 600], [1, "raise", 800]]
+    answer = run(game="limit", street="flop", button=1, stacks={"1": DEEP, "2": DEEP}, actions=raises)
+    assert answer.to_act == 2 and answer.can_raise and answer.min_raise_to == 1000
+    assert "RRoP" in answer.rules
+    more = run(game="limit", street="flop", button=1, stacks={"1": DEEP, "2": DEEP},
+               actions=[*raises, [2, "raise", 1000], [1, "raise", 1200]])
+    assert more.can_raise and more.min_raise_to == 1400
+
+
+def test_b_limit_1_capped_with_three_in_stays_capped_when_one_folds() -> None:
+    three = {"1": DEEP, "2": DEEP, "3": DEEP}
+    raises = [[1, "bet", 200], [2, "raise", 400], [3, "raise", 600], [1, "raise", 800]]
+    capped = run(game="limit", street="flop", button=3, stacks=three, actions=raises)
+    assert capped.to_act == 2 and not capped.can_raise
+    heads_up = run(game="limit", street="flop", button=3, stacks=three,
+                   actions=[*raises, [2, "fold", None]])
+    assert heads_up.to_act == 3 and not heads_up.can_raise and "B-LIMIT-1" in heads_up.rules
+
+
+def test_b_limit_1_three_in_but_one_all_in_is_heads_up_for_the_cap() -> None:
+    # Seat 2's all-in for half a bet more counts as a raise (B-ALLIN-3); the fourth bet comes with
+    # only two players left with chips, so there is no cap.
+    stacks_ = {"1": DEEP, "2": 300, "3": DEEP}
+    actions = [[1, "bet", 200], [2, "allin", 300], [3, "raise", 500], [1, "raise", 700],
+               [3, "raise", 900]]
+    answer = run(game="limit", street="flop", button=3, stacks=stacks_, actions=actions)
+    assert answer.to_act == 1 and answer.can_raise
+
+
+# --- missed blinds: a returning player posts them (RRoP, seed 001) --------------------------------
+
+def test_rrop_a_player_returning_after_missing_the_big_blind_posts_it_live_and_the_small_dead() -> None:
+    answer = run(returning={"6": "both"})
+    # SB 100 + BB 200 + seat 6's live 200 and dead 100.
+    assert (answer.to_act, answer.to_call, answer.pot) == (4, 200, 600)
+    assert "RRoP" in answer.rules
+    # His live big blind counts toward his call; with no raise he keeps the option.
+    limps = [[seat, "call", None] for seat in (4, 5)]
+    at_six = run(returning={"6": "both"}, actions=limps)
+    assert (at_six.to_act, at_six.to_call, at_six.can_raise) == (6, 0, True)
+
+
+def test_rrop_a_player_who_missed_only_the_small_blind_posts_it_live() -> None:
+    answer = run(returning={"6": "small"}, actions=[[4, "call", None], [5, "call", None]])
+    assert (answer.to_act, answer.to_call, answer.pot) == (6, 100, 100 + 200 + 100 + 400)
+
+
+@pytest.mark.parametrize(("change", "fragment"), [
+    ({"returning": {"3": "both"}}, "seat 3 posts a blind in turn"),
+    ({"returning": {"12": "both"}}, "seat 12 is not in stacks"),
+    ({"returning": {"6": "both"}, "street": "flop"}, "only preflop"),
+])
+def test_rrop_missed_blinds_bad_input_is_one_line(change: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(InvalidInput, match=fragment):
+        run(**change)
+
+
+# --- B-MISREAD-1 -----------------------------------------------------------------------------------
+
+MISREAD = {"street": "flop", "button": 4, "stacks": {str(s): DEEP for s in range(1, 5)},
+           "actions": [[1, "bet", 300], [2, "raise", 1200], [3, "call", 300]]}
+
+
+def test_b_misread_1_a_call_of_the_earlier_bet_may_be_withdrawn_while_no_harm_is_done() -> None:
+    # 002's example: A bets 300, B raises to 1,200, C puts in 300 thinking the bet was 300.
+    answer = run(**MISREAD)
+    assert answer.misread is not None
+    assert (answer.misread.seat, answer.misread.put_in, answer.misread.to_call) == (3, 300, 1200)
+    assert answer.misread.can_withdraw and "B-MISREAD-1" in answer.rules
+
+
+def test_b_misread_1_once_the_next_player_acted_the_call_stands_in_full() -> None:
+    answer = run(**{**MISREAD, "actions": [*MISREAD["actions"], [4, "fold", None]]})
+    assert answer.misread is not None and not answer.misread.can_withdraw
+    assert answer.misread.rules == ["B-MISREAD-1", "B-MIN-1"]
+    assert answer.to_act == 1 and answer.to_call == 900  # C's call counts as 1,200
+
+
+def test_b_misread_1_a_short_call_matching_no_earlier_bet_is_only_b_min_1() -> None:
+    answer = run(**{**MISREAD, "actions": [[1, "bet", 300], [2, "raise", 1200], [3, "call", 500]]})
+    assert answer.misread is None and "B-MIN-1" in answer.rules and "B-MISREAD-1" not in answer.rules
+
+
+# --- S-SHOW-2: betting over with an all-in -----------------------------------------------------
+
+def test_s_show_2_betting_over_with_an_all_in_every_hand_is_tabled() -> None:
+    answer = run(street="flop", button=3, stacks={"1": 500, "2": DEEP, "3": DEEP},
+                 actions=[[1, "allin", 500], [2, "call", None], [3, "fold", None]])
+    assert answer.to_act is None and answer.all_in_showdown and "S-SHOW-2" in answer.rules
+
+
+def test_s_show_2_edges_two_players_with_chips_or_a_fold_to_one_is_no_all_in_showdown() -> None:
+    # Two players still with chips: the betting goes on next street.
+    on = run(street="flop", button=3, stacks={"1": 500, "2": DEEP, "3": DEEP},
+             actions=[[1, "allin", 500], [2, "call", None], [3, "call", None]])
+    assert on.to_act is None and not on.all_in_showdown
+    # Everybody folds to the all-in: no showdown at all.
+    folded = run(street="flop", button=3, stacks={"1": 500, "2": DEEP, "3": DEEP},
+                 actions=[[1, "allin", 500], [2, "fold", None], [3, "fold", None]])
+    assert not folded.all_in_showdown and "S-SHOW-2" not in folded.rules
+    # Checked through on the river: a showdown, but no all-in.
+    checked = run(street="river", button=2, stacks={"1": DEEP, "2": DEEP},
+                  actions=[[1, "check", None], [2, "check", None]])
+    assert checked.to_act is None and not checked.all_in_showdown

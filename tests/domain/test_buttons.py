@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.seating.buttons import Hand, clockwise, hand_from_button, in_arc, next_hand
+from tdconsole.domain.seating.buttons import Hand, hand_from_button, in_arc, next_hand
+from tdconsole.domain.seats import clockwise_from
 
 FULL = {s: f"p{s}" for s in range(1, 10)}
 
@@ -29,7 +30,7 @@ def test_t_seat_2_hand_from_button_seat_1_blinds_are_seats_2_and_3() -> None:
 
 
 def test_clockwise_and_arc_wrap_around_the_table() -> None:
-    assert clockwise(9, 8) == [9, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert clockwise_from(8, range(1, 10)) == [9, 1, 2, 3, 4, 5, 6, 7, 8]
     assert in_arc(9, 8, 2, 1) and in_arc(9, 8, 2, 8) and in_arc(9, 8, 2, 2)
     assert not in_arc(9, 8, 2, 3)
 
@@ -113,15 +114,42 @@ def test_b6_t_move_2_newcomer_between_button_and_small_blind_waits_until_button_
     assert 4 in n2.dealt and not n2.waiting
 
 
-def test_t_move_2_newcomer_on_the_dead_small_blind_seat_waits_two_hands() -> None:
-    # Seat 3 (BB) busts during hand N; a newcomer sits there at once.
+def test_t_move_2_newcomer_on_the_small_blind_seat_posts_it_at_once() -> None:
+    # Seat 3 (BB) busts during hand N; a newcomer sits there at once. The small blind seat is not
+    # between the small blind and the button: he is dealt in and posts it (002 §3, TDA 10A).
     occupants = {**without(3), 3: "new"}
     n1 = next_hand(occupants, 9, hand_n())
-    assert positions(n1) == (2, 3, 4) and n1.dead_small_blind and n1.waiting == {3: "new"}
+    assert positions(n1) == (2, 3, 4) and not n1.dead_small_blind and not n1.waiting
+    assert n1.dealt[3] == "new" and "new" in n1.blind_payers
     n2 = next_hand(occupants, 9, n1)
-    assert positions(n2) == (3, 4, 5) and n2.dead_button and n2.waiting == {3: "new"}
-    n3 = next_hand(occupants, 9, n2)
-    assert positions(n3) == (4, 5, 6) and 3 in n3.dealt and not n3.waiting
+    assert positions(n2) == (3, 4, 5) and not n2.dead_button and n2.dealt[3] == "new"
+
+
+def test_t_move_2_newcomer_on_the_button_seat_is_dealt_in_and_the_button_is_live() -> None:
+    # Seat 2 (SB) busts during hand N and a newcomer takes seat 2: next hand's button seat is
+    # occupied when the hand starts, so it is no dead button (T-MOVE-2).
+    occupants = {**without(2), 2: "new"}
+    n1 = next_hand(occupants, 9, hand_n())
+    assert positions(n1) == (2, 3, 4) and not n1.dead_button and not n1.waiting
+    assert n1.dealt[2] == "new"
+
+
+def test_t_move_2_the_button_seat_left_empty_is_a_dead_button() -> None:
+    # The other side of the edge: the same seat empty at the deal is dead (TDA 32, D1).
+    n1 = next_hand(without(2), 9, hand_n())
+    assert n1.dead_button and 2 not in n1.dealt
+
+
+def test_t_move_2_every_seat_strictly_between_small_blind_and_button_waits() -> None:
+    # Hand N: button 1, SB 2, BB 5 (seats 3 and 4 empty). Next hand: button 2, SB 5, BB 6; two
+    # newcomers at 3 and 4 both lie strictly between them, the one at 6 takes the big blind.
+    occupants = without(3, 4)
+    hand = hand_from_button(occupants, 9, 1)
+    arrived = {**occupants, 3: "a", 4: "b"}
+    n1 = next_hand(arrived, 9, hand)
+    assert positions(n1) == (2, 5, 6) and n1.waiting == {3: "a", 4: "b"}
+    n2 = next_hand(arrived, 9, n1)
+    assert positions(n2) == (5, 6, 7) and not n2.waiting and {3, 4} <= set(n2.dealt)
 
 
 def test_t_move_2_newcomer_on_the_big_blind_side_is_dealt_in() -> None:
@@ -156,13 +184,16 @@ def test_34b_heads_up_button_posts_small_blind_and_blinds_alternate() -> None:
     assert players == ["a", "b", "a", "b"]
 
 
-def test_34b_heads_up_newcomer_waits_while_the_two_others_play_heads_up() -> None:
+def test_t_move_2_heads_up_newcomer_on_the_button_seat_plays_three_handed_at_once() -> None:
+    # x (button/SB at 2) and y (BB at 5) heads-up; z sits at 3. The big blind moves on to x and,
+    # counted back, z holds the button: nobody sits between the small blind (5) and the button (3),
+    # so z is dealt in at once (T-MOVE-2) and nobody takes the big blind twice (34B).
     hand = hand_from_button({2: "x", 5: "y"}, 9, 2)
     occupants = {2: "x", 3: "z", 5: "y"}
     n1 = next_hand(occupants, 9, hand)
-    assert positions(n1) == (5, 5, 2) and n1.waiting == {3: "z"}
+    assert positions(n1) == (3, 5, 2) and not n1.waiting and n1.dealt[3] == "z"
     n2 = next_hand(occupants, 9, n1)
-    assert positions(n2) == (5, 2, 3) and not n2.waiting and n2.big_blind_player == "z"
+    assert positions(n2) == (5, 2, 3) and n2.big_blind_player == "z"
 
 
 def test_34b_heads_up_table_gains_a_player_outside_the_blinds_three_handed_at_once() -> None:

@@ -222,3 +222,53 @@ def test_bad_input_is_a_validation_error(change: dict[str, Any], field: str) -> 
     with pytest.raises(ValidationError) as error:
         ChipsInput.model_validate(push)
     assert ".".join(map(str, error.value.errors()[0]["loc"])).startswith(field)
+
+
+# --- B-STRING-1 with B-HALF-1: the motions a player made --------------------------------------
+
+@pytest.mark.parametrize(("motions", "expected"), [
+    # Facing 1,000: a call, then more: a string raise, only the call stands.
+    ([[1000], [500]], ("call", 1000, 500, 0)),
+    # The first motion already obliges a raise (B-HALF-1): later chips complete it, the rest go back.
+    ([[1000, 500], [500]], ("raise", 2000, 0, 0)),
+    ([[1000, 500], [1000]], ("raise", 2000, 500, 0)),
+    # Under half the increment in the first motion: a call, whatever follows.
+    ([[1000, 400], [600]], ("call", 1000, 1000, 0)),
+    # A first motion short of the call: later chips may complete the call, no more.
+    ([[600], [400]], ("call", 1000, 0, 0)),
+    ([[600], [900]], ("call", 1000, 500, 0)),
+    ([[600], [100]], ("call", 1000, 0, 300)),
+])
+def test_b_string_1_b_half_1_only_the_first_motion_counts(
+        motions: list[list[int]], expected: tuple[str, int, int, int]) -> None:
+    answer = read(facing=1000, last_increment=1000, motions=motions)
+    assert (answer.action, answer.to, answer.returned, answer.owed) == expected
+    assert "B-STRING-1" in answer.rules and "56" in answer.rules
+
+
+def test_b_string_1_no_bet_facing_a_bet_in_two_motions_is_the_first_motion() -> None:
+    answer = read(facing=0, motions=[[1000], [1000]])
+    assert (answer.action, answer.to, answer.returned) == ("bet", 1000, 1000)
+
+
+@pytest.mark.parametrize("declared", [2500, "raise"])
+def test_b_string_1_a_declaration_first_lets_him_use_several_motions(declared: int | str) -> None:
+    answer = read(facing=1000, last_increment=1000, motions=[[1000], [1000], [500]],
+                  declared=declared)
+    assert (answer.action, answer.to, answer.returned) == ("raise", 2500, 0)
+    assert "B-STRING-1" not in answer.rules and "B-VERBAL-1" in answer.rules
+
+
+def test_b_string_1_one_motion_is_no_string_bet() -> None:
+    answer = read(facing=1000, last_increment=1000, motions=[[1000, 500]])
+    assert outcome(answer) == ("raise", 2000, 0) and "B-STRING-1" not in answer.rules
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"motions": [[1000], [500]], "chips": [100]}, "either chips"),
+    ({"motions": [[1000], []]}, "at least one chip"),
+    ({"motions": [[1000], [500]], "stack": 1200}, "more than the stack"),
+])
+def test_b_string_1_bad_motions_are_refused_naming_the_field(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValidationError, match=message):
+        read(facing=1000, **change)

@@ -1,4 +1,4 @@
-"""The running clock through commands and events (issue 5, item 3): any level, a structure change
+"""The running clock through commands and events: any level, a structure change
 while it runs (T-LEVEL-1), the one-minute and change warnings, pauses and restarts across periods."""
 
 from __future__ import annotations

@@ -157,9 +157,14 @@ def test_t_elim_3_unknown_stack_goes_last_of_those_unplaced() -> None:
 
 
 def test_t_elim_3_a_lone_late_report_takes_the_lowest_open_place() -> None:
-    placements = place_busts([Bust(name="Late")], 20, CLUB_ELIM)
+    placements = place_busts([Bust(name="Late", unplaced=True)], 20, CLUB_ELIM)
     assert by_name(placements) == {"Late": (20, 20)}
     assert placements[0].rules == ["T-ELIM-3"]
+
+
+def test_t_elim_3_edge_a_lone_ordinary_bust_needs_no_stack_and_cites_no_rule() -> None:
+    placements = place_busts([Bust(name="Out")], 20, CLUB_ELIM)
+    assert by_name(placements) == {"Out": (20, 20)} and placements[0].rules == []
 
 
 def test_t_elim_3_two_unplaceable_busts_tie_for_the_last_places() -> None:

@@ -1,4 +1,4 @@
-"""Issue 6 through decide/apply: busts with stacks, knockouts and bounties, re-entries, the prize
+"""Money through decide/apply: busts with stacks, knockouts and bounties, re-entries, the prize
 pool and payouts on the tournament, hand-for-hand (E1, E2, E5), deals (I1, I2, T-DEAL-1)."""
 
 from __future__ import annotations
@@ -311,4 +311,43 @@ def test_t_reg_1_re_entry_closes_with_late_registration() -> None:
     before = len(t.log)
     with pytest.raises(RuleViolation, match="T-REG-1: late registration closed"):
         t.do(Reenter(name="P01"), 20)
+    assert len(t.log) == before
+
+
+# --- T-ELIM-3: a bust the TD cannot place ------------------------------------------------------
+
+def test_t_elim_3_an_unplaced_bust_is_placed_last_of_those_unplaced_and_says_so() -> None:
+    t = field(20)
+    t.do(Bust(names=["P01"]))  # 20th, an ordinary bust
+    [event] = t.do(Bust(names=["P02"], unplaced=True))  # found out later: busted "some time ago"
+    late = t.state.find("P02")
+    assert (late.place, late.placed_last) == (19, True)
+    assert event.rules == ["T-ELIM-3"] and event.placed_last  # type: ignore[union-attr]
+    assert not t.state.find("P01").placed_last
+    from tdconsole.views.tournament import player_view
+    assert player_view(late)["placed_last"] is True
+
+
+def test_t_elim_3_two_unplaced_busts_tie_for_the_last_places() -> None:
+    t = field(12)
+    t.do(Bust(names=["P01", "P02"], unplaced=True))
+    assert {(t.state.find(n).place, t.state.find(n).last_place) for n in ("P01", "P02")} == {(11, 12)}
+
+
+def test_t_elim_3_during_hand_for_hand_the_unplaced_bust_goes_below_the_pending_ones() -> None:
+    t = field(11, **BUBBLE_AT_TEN)
+    t.do(HandForHandStart(tables=[1, 2], hand_in_progress=False))
+    t.do(Bust(names=["P01"], stacks={"P01": 8_000}, table=1))  # pending until both tables finish
+    t.do(Bust(names=["P05"], unplaced=True))  # a late report: placed at once, last
+    assert (t.state.find("P05").place, t.state.find("P05").placed_last) == (11, True)
+    t.do(HandForHandTableDone(table=1))
+    t.do(HandForHandTableDone(table=2))
+    assert t.state.find("P01").place == 10  # the pending bust finishes above him
+
+
+def test_t_elim_3_a_stack_for_an_unplaced_bust_is_refused_and_nothing_changes() -> None:
+    t = field(6)
+    before = len(t.log)
+    with pytest.raises(InvalidInput, match="T-ELIM-3"):
+        t.do(Bust(names=["P01"], stacks={"P01": 500}, unplaced=True))
     assert len(t.log) == before

@@ -210,3 +210,22 @@ def test_property_side_pots_eligibility_shrinks_from_the_main_pot(
     layers = side_pots(pots_input.contributions, pots_input.folded)
     for lower, upper in pairwise(layers):
         assert set(upper.eligible) < set(lower.eligible)
+
+
+def test_rp_11_the_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    # Blinds 50/100, ante 100 posted by the big blind (seat 2), who is all-in for 600 more in all;
+    # seats 1 and 3 put in 600 each. The ante makes no side pot of its own: nothing comes back.
+    answer = resolve(button=3, seats=[1, 2, 3], contributions={"1": 600, "2": 600, "3": 600},
+                     dead=100, ranking=[[2], [1], [3]])
+    assert [(pot.name, pot.amount) for pot in answer.pots] == [("main pot", 1900)]
+    assert answer.awards == {2: 1900}
+    # Counted as his contribution instead, 100 would wrongly come back to him as a side pot.
+    wrong = resolve(button=3, seats=[1, 2, 3], contributions={"1": 600, "2": 700, "3": 600},
+                    ranking=[[1], [2], [3]])
+    assert wrong.pots[0].name == "side pot 1 (no contest)"
+
+
+def test_dead_money_must_break_down_into_the_chip() -> None:
+    with pytest.raises(ValidationError, match="dead: 150 is not a multiple of the chip 100"):
+        resolve(button=1, seats=[1, 2], contributions={"1": 100, "2": 100}, dead=150, chip=100,
+                ranking=[[1], [2]])

@@ -1,5 +1,5 @@
 """The floor-ruling trees: SCENARIOS.md cases M*, O*, C*, every path of every tree, the checks on
-load, and the walk's answers and errors (issue 7)."""
+load, and the walk's answers and errors."""
 
 from __future__ import annotations
 
@@ -71,6 +71,72 @@ def test_h_dead_x_second_exposure_sits_out_three_rounds(catalogue: Catalogue) ->
     assert "not dead" in result.ruling
     assert result.penalty is not None and result.penalty.hands == 27
     assert "H-DEAD-X" in result.rules
+
+
+WRONG_CARDS = {"substantial_action": "yes", "how": "too-few", "button_short": "yes"}
+SHOWN = {"deliberate": "no", "earlier": "0"}
+
+
+def test_h_dead_b_club_the_button_short_a_card_after_the_action_started_is_dead(
+        catalogue: Catalogue) -> None:
+    result = suggest(catalogue.get("wrong-number-of-cards"), WRONG_CARDS, CLUB)
+    assert "dead" in result.ruling and "button" in result.ruling
+    assert result.rules == ["H-DEAD-B", "TDA 38"]
+
+
+def test_h_dead_b_tda_37_setting_gives_the_button_the_missing_card(catalogue: Catalogue) -> None:
+    house = with_settings(CLUB, {"dead_hands.button_missing_card": "replace"})
+    result = suggest(catalogue.get("wrong-number-of-cards"), WRONG_CARDS, house)
+    assert "receives the missing card" in result.ruling and "TDA 37" in result.rules
+
+
+@pytest.mark.parametrize("house", ["club", "tda"])
+def test_h_dead_b_edges_any_other_short_hand_and_too_many_cards_are_dead_before_sa_a_misdeal(
+        catalogue: Catalogue, house: str) -> None:
+    tree = catalogue.get("wrong-number-of-cards")
+    rules = HOUSES[house]
+    # Not the button, or the button who already acted: dead under either setting (37, H-DEAD-B).
+    for answers in ({**WRONG_CARDS, "button_short": "no"},
+                    {"substantial_action": "yes", "how": "too-many"}):
+        result = suggest(tree, answers, rules)
+        assert result.ruling.startswith("That player's hand is dead") and "H-DEAD-B" in result.rules
+    assert suggest(tree, {"substantial_action": "no"}, rules).ruling.startswith("Misdeal")
+
+
+@pytest.mark.parametrize("whom", ["player-in-hand", "player-out", "spectator"])
+def test_h_dead_g_club_shown_to_another_player_or_a_spectator_the_td_may_declare_it_dead(
+        catalogue: Catalogue, whom: str) -> None:
+    tree = catalogue.get("showed-cards")
+    asked = {"to_whom": whom, "before_next_street": "yes", **SHOWN}
+    dead = suggest(tree, {**asked, "declare_dead": "yes"}, CLUB)
+    assert dead.ruling.startswith("The hand is dead") and "H-DEAD-G" in dead.rules
+    live = suggest(tree, {**asked, "declare_dead": "no"}, CLUB)
+    assert "lets the hand live" in live.ruling and "S-SHOW-3" in live.rules
+
+
+@pytest.mark.parametrize("whom", ["player-out", "spectator"])
+def test_h_dead_g_tda_setting_only_a_player_in_the_hand_counts(catalogue: Catalogue, whom: str) -> None:
+    tree = catalogue.get("showed-cards")
+    result = suggest(tree, {"to_whom": whom, **SHOWN}, TDA)
+    assert result.ruling.startswith("The hand is live") and "S-SHOW-3" in result.rules
+    in_hand = suggest(tree, {"to_whom": "player-in-hand", "before_next_street": "yes",
+                             "declare_dead": "yes", **SHOWN}, TDA)
+    assert in_hand.ruling.startswith("The hand is dead")
+
+
+def test_h_dead_g_timing_after_the_next_street_or_an_unchallenged_showdown_never_dead(
+        catalogue: Catalogue) -> None:
+    tree = catalogue.get("showed-cards")
+    late = suggest(tree, {"to_whom": "spectator", "before_next_street": "no", **SHOWN}, CLUB)
+    assert "can no longer be declared dead" in late.ruling and "unchallenged showdown" in late.ruling
+    # The timing question comes only once it is known that the hand may be declared dead.
+    assert walk(tree, {"to_whom": "spectator"}, CLUB).open[0].key == "before_next_street"
+    assert walk(tree, {"to_whom": "spectator"}, TDA).open[0].key == "deliberate"
+
+
+def test_h_dead_g_a_hand_the_td_sees_is_never_declared_dead(catalogue: Catalogue) -> None:
+    result = suggest(catalogue.get("showed-cards"), {"to_whom": "td"}, CLUB)
+    assert result.ruling.startswith("The hand is live") and result.penalty is None
 
 
 def test_b_behind_1_bet_leaving_under_one_big_blind_is_all_in_by_house_setting(
@@ -301,7 +367,7 @@ def test_walk_always_ends_in_open_questions_a_ruling_or_one_clear_error(
 def test_o_oot_5_the_walk_names_the_offence_so_the_log_can_count_earlier_ones(
         catalogue: Catalogue) -> None:
     # The rulings log walks once, learns which offence the ruling records, fills `earlier` from the
-    # player's record, and walks again (issue 7: escalation suggested automatically).
+    # player's record, and walks again (C-PEN-1: escalation is suggested automatically).
     oot = catalogue.get("out-of-turn-action")
     first = walk(oot, {"action": "fold"}, CLUB)
     assert (first.ruling, first.offence, first.suggestion) == ("fold", "out-of-turn", None)

@@ -292,3 +292,99 @@ def test_o_oot_5_earlier_counts_the_uncorrected_oots(steps: list[tuple[bool, int
         assert (logged.penalty is not None) == (expected > 0)  # club: a second OOT sits out (O-OOT-5)
     assert fold(t.log).rulings == t.state.rulings
     assert len(t.state.rulings) == len(steps)
+
+
+# ---------------------------------------------------------------- rulings beyond the catalogue
+
+
+def _other(description: str = "Player answered his phone at the table during a hand",
+            **extra: Any) -> LogRuling:
+    return LogRuling(scenario=None, staff="Mette", description=description, **extra)
+
+
+def test_c_ruling_1_an_other_situation_is_logged_with_its_description_rules_and_decision(
+        t: Tournament) -> None:
+    logged = _logged(t, _other(cited=["c-etiq-1", "tda 71", "rp-11"], decision="A warning",
+                               players=["Anna"], table=3))
+    assert (logged.scenario, logged.ruling, logged.decision) == ("other", "other", "A warning")
+    assert logged.description == "Player answered his phone at the table during a hand"
+    assert logged.suggestion.rules == ["C-ETIQ-1", "TDA 71", "TDA RP-11"]
+    assert not logged.overridden and logged.penalty is None and logged.offence is None
+
+
+def test_c_ruling_1_an_other_situation_without_cited_rules_cites_the_tds_final_ruling(
+        t: Tournament) -> None:
+    logged = _logged(t, _other(decision="Play on"))
+    assert logged.suggestion.rules == ["C-RULING-1"]
+
+
+def test_an_other_situations_offence_escalates_and_counts_like_a_catalogue_ruling(
+        t: Tournament) -> None:
+    # C-ETIQ-1: an honest first slip has no penalty, the next a warning, then minutes (C-PEN-1).
+    first = _logged(t, _other(decision="Reminded", offence="etiquette", players=["Bo"]))
+    assert first.penalty is None and first.answers == {"deliberate": "no", "earlier": "0"}
+    second = _logged(t, _other(decision="Warned", offence="etiquette", players=["Bo"]))
+    assert second.penalty is not None and second.penalty.kind == "warning"
+    # A catalogue ruling of the same kind counts the other situations before it.
+    third = _logged(t, _log("etiquette", {"what": "splashing", "deliberate": "no"}, players=["Bo"]))
+    assert third.answers["earlier"] == "2" and third.penalty is not None
+    assert third.penalty.kind == "minutes"
+    assert offences(t.state, t.state.find("Bo").id, "etiquette") == 3
+
+
+def test_an_other_situation_with_a_penalty_given_directly(t: Tournament) -> None:
+    logged = _logged(t, _other(decision="Two rounds away", players=["Carl"], override_penalty=True,
+                               penalty=PenaltyKind.ROUNDS, penalty_amount=2, answers={"players": "6"}))
+    assert logged.penalty is not None and (logged.penalty.hands, logged.penalty.reason) == (
+        12, "Player answered his phone at the table during a hand")
+    assert not logged.overridden  # no suggested penalty was replaced
+
+
+@pytest.mark.parametrize(("command", "fragments"), [
+    (_other(description=" ", decision="x"), ("needs its description",)),
+    (_other(), ("needs the decision",)),
+    (_other(decision="x", cited=["H_DEAD_G"]), ("--rule 'H_DEAD_G'", "not a rule ID")),
+    (_other(decision="x", answers={"action": "check"}), ("asks no question 'action'",)),
+    (_other(decision="x", offence="etiquette"), ("records an offence (etiquette)", "--player")),
+    (_other(decision="x", reason="because"), ("neither",)),
+])
+def test_an_other_situation_refuses_bad_input_in_one_line(
+        t: Tournament, command: LogRuling, fragments: tuple[str, ...]) -> None:
+    _log_unchanged(t, command, InvalidInput, *fragments)
+
+
+def test_c_ruling_1_an_override_with_a_reason_needs_no_answers(t: Tournament) -> None:
+    logged = _logged(t, _log("out-of-turn-action", {}, decision="Action stands",
+                             reason="the floor saw it all", players=["Anna"], cited=["O-OOT-4"]))
+    assert logged.overridden and logged.decision == "Action stands" and logged.ruling == ""
+    assert logged.suggestion.ruling.startswith("No suggestion: ")
+    assert logged.suggestion.rules == ["O-OOT-4"] and logged.offence is None
+    # Without a reason it is refused like any override; without a decision the questions are asked.
+    _log_unchanged(t, _log("out-of-turn-action", {}, decision="x"), InvalidInput, "needs a reason")
+    _log_unchanged(t, _log("out-of-turn-action", {}), InvalidInput, "questions still open",
+                   "--decision and --reason")
+
+
+def test_an_override_without_answers_still_escalates_the_offence_the_tree_reached(
+        t: Tournament) -> None:
+    # The tree reached an O-OOT ruling but `players` (71A) is not known: the override logs it, and
+    # the offence counts for the next one (O-OOT-5).
+    first = _logged(t, _log("out-of-turn-action", {"action": "fold", "deliberate": "no"},
+                            decision="Fold stands", reason="dealer confirmed", players=["Anna"]))
+    assert first.offence == "out-of-turn" and first.penalty is None
+    second = _logged(t, _log("out-of-turn-action", {"action": "fold", "deliberate": "no", "players": "8"},
+                             players=["Anna"]))
+    assert second.answers["earlier"] == "1" and second.penalty is not None
+    assert second.penalty.hands == 24
+
+
+def test_rule_ids_are_cited_only_beyond_the_catalogue(t: Tournament) -> None:
+    _log_unchanged(t, _log("wrong-button", {"substantial_action": "no"}, cited=["T-DEAD-1"]),
+                   InvalidInput, "--rule", "cites its own rules")
+
+
+def test_a_scenario_may_not_take_the_reserved_id_other() -> None:
+    with pytest.raises(ValueError, match="reserved"):
+        LogRuling.model_validate({"staff": "x", "scenario": {
+            "id": "other", "title": "t", "start": "r",
+            "nodes": {"r": {"type": "ruling", "ruling": "r", "remedy": ["x"], "rules": ["D-MIS-A"]}}}})

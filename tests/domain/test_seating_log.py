@@ -1,4 +1,4 @@
-"""Seating as events (issue 3): results are recorded, so a replay never draws; pure, no database."""
+"""Seating as events: results are recorded, so a replay never draws; pure, no database."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ and breaks with 10 to 1,000 players, every table dealing its hands with the butt
 
 After every step: no seat holds two players; every live player sits exactly once; a table is
 broken as soon as it can be; after balancing the sizes are within tolerance. In every hand:
-nobody newly seated is dealt in between the small blind and the button (T-MOVE-2), nobody posts
+nobody newly seated is dealt in strictly between the small blind and the button (T-MOVE-2), nobody posts
 the big blind twice in a row (TDA 32, 34B, T-MOVE-1), and between two big blinds of one player
 everyone dealt in all along posts exactly one (the orbit).
 """
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
 from tdconsole.domain.seating.balancing import apply_plan, break_table, next_break, plan_balance, tolerance
-from tdconsole.domain.seating.buttons import Hand, in_arc
+from tdconsole.domain.seating.buttons import Hand, between_small_blind_and_button
 from tdconsole.domain.seating.tables import (
     Table,
     draw,
@@ -122,7 +122,8 @@ class Tournament:
         # With fewer than two players left from the last hand there is nobody to protect.
         kept = previous is not None and len(hand.dealt.items() & previous.dealt.items()) >= 2
         for seat, player in hand.dealt.items():
-            if in_arc(seats, hand.button, hand.small_blind, seat) and kept and not heads_up:
+            if between_small_blind_and_button(seats, hand.button, hand.small_blind, seat) and kept \
+                    and not heads_up:
                 assert previous is not None and previous.dealt.get(seat) == player, (
                     f"T-MOVE-2: {player} dealt in at {seat}"
                 )

@@ -146,3 +146,44 @@ def test_holdem_evaluation_matches_pokerkit_from_game(rng: random.Random) -> Non
     best_two = StandardHighHand.from_game(two, board)
     expected = [1, 2] if best_one == best_two else [1] if best_one > best_two else [2]
     assert result.high.winners == expected
+
+
+# --- S-SHOW-2: betting over with an all-in ----------------------------------------------------
+
+def test_s_show_2_all_in_on_the_flop_every_hand_is_tabled_before_turn_and_river() -> None:
+    cards = {1: parse_cards("As Ad", "s1"), 2: parse_cards("Kc Kd", "s2")}
+    result = showdown("holdem", parse_cards("7h 8h 2c", "board"), cards, button=2, aggressor=1,
+                      all_in=True)
+    assert result.tabled and result.streets_to_come == ["turn", "river"]
+    assert result.high is None and result.show_order == [1, 2]
+    assert result.rules[:4] == ["S-SHOW-2", "16", "S-SHOW-1", "S-SHOW-3"]
+
+
+@pytest.mark.parametrize(("board", "to_come"), [("", ["flop", "turn", "river"]),
+                                                ("7h 8h 2c 9d", ["river"])])
+def test_s_show_2_edges_all_in_preflop_or_on_the_turn(board: str, to_come: list[str]) -> None:
+    cards = {1: parse_cards("As Ad", "s1"), 2: parse_cards("Kc Kd", "s2")}
+    result = showdown("holdem", parse_cards(board, "board") if board else [], cards, all_in=True)
+    assert result.streets_to_come == to_come and result.tabled
+
+
+def test_s_show_2_all_in_with_the_board_complete_is_evaluated_and_tabled_at_once() -> None:
+    cards = {1: parse_cards("As Ad", "s1"), 3: parse_cards("Kc Kd", "s3")}
+    result = showdown("holdem", parse_cards("7h 8h 2c 9d Ks", "board"), cards, button=1,
+                      aggressor=3, all_in=True)
+    assert result.high is not None and result.high.winners == [3]
+    # Tabled at once: no show order by aggressor (S-ORDER-2 / 17A do not apply).
+    assert result.show_order == [3, 1] and not {"S-ORDER-2", "17A"} & set(result.rules)
+
+
+def test_s_show_1_s_show_3_every_showdown_cites_show_all_cards_and_show_one_show_all() -> None:
+    result = show("holdem", "Ks Qs 7s 3d 2h", s1="As Js", s2="9d 9c")
+    assert {"S-SHOW-1", "S-SHOW-3"} <= set(result.rules) and not result.tabled
+
+
+def test_s_show_2_a_short_board_without_an_all_in_is_refused() -> None:
+    cards = {1: parse_cards("As Ad", "s1"), 2: parse_cards("Kc Kd", "s2")}
+    with pytest.raises(InvalidInput, match="all-in before the river"):
+        showdown("holdem", parse_cards("7h 8h 2c", "board"), cards)
+    with pytest.raises(InvalidInput, match="0, 3, 4 or 5"):
+        showdown("holdem", parse_cards("7h 8h", "board"), cards, all_in=True)

@@ -38,6 +38,7 @@ def tmux(tmp_path: Path) -> Iterator[Callable[..., str]]:
 
 
 def wait_for(capture: Callable[[], str], text: str, seconds: float = 20) -> str:
+    """Poll the screen until `text` is on it (what a person waits for before the next key)."""
     deadline = time.monotonic() + seconds
     screen = ""
     while time.monotonic() < deadline:
@@ -46,6 +47,21 @@ def wait_for(capture: Callable[[], str], text: str, seconds: float = 20) -> str:
             return screen
         time.sleep(0.2)
     raise AssertionError(f"{text!r} never appeared on screen:\n{screen}")
+
+
+def wait_for_focus(tmux: Callable[..., str], text: str, seconds: float = 20) -> None:
+    """Poll until the terminal's cursor is on the line showing `text`: the input there has the
+    focus. Keys typed before that would reach whatever had it, so a test waits for this, not
+    for a time (Textual moves the focus after the key that asks for it, behind keys already sent)."""
+    session = tmux.session  # type: ignore[attr-defined]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        lines = tmux("capture-pane", "-p", "-t", session).splitlines()
+        row = int(tmux("display-message", "-p", "-t", session, "#{cursor_y}"))
+        if row < len(lines) and text in lines[row]:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the cursor never reached the line with {text!r}")
 
 
 def test_register_a_player_in_the_real_tui(tmp_path: Path, tmux: Callable[..., str]) -> None:
@@ -59,12 +75,11 @@ def test_register_a_player_in_the_real_tui(tmp_path: Path, tmux: Callable[..., s
         return tmux("capture-pane", "-p", "-t", session)
 
     wait_for(capture, "Level 1")
-    # A person reads the screen before each key; so does this test.
+    # A person reads the screen before each key; so does this test, by polling it.
     tmux("send-keys", "-t", session, "F2")
     wait_for(capture, "Search players")
-    time.sleep(1.0)
     tmux("send-keys", "-t", session, "n")
-    time.sleep(0.5)
+    wait_for_focus(tmux, "Register: type a name")
     tmux("send-keys", "-t", session, "-l", "Ingrid Østergaard")
     wait_for(capture, "Ingrid Østergaard")
     tmux("send-keys", "-t", session, "Enter")
@@ -87,16 +102,15 @@ def test_a_ruling_logged_on_the_floor_terminal_is_in_the_tds_list(tmp_path: Path
     def capture() -> str:
         return tmux("capture-pane", "-p", "-t", session)
 
-    wait_for(capture, "Find a scenario")
-    time.sleep(1.0)
+    wait_for_focus(tmux, "Find a scenario")
     tmux("send-keys", "-t", session, "-l", "wrong-button")
-    time.sleep(0.5)
+    wait_for(capture, "wrong-button")
+    # Each answer moves the focus before the screen that shows the next question is drawn, so
+    # a key sent once the question is on screen reaches it.
     tmux("send-keys", "-t", session, "Enter")
     wait_for(capture, "substantial")
-    time.sleep(0.5)
     tmux("send-keys", "-t", session, "Enter")  # Yes: substantial action has taken place
     wait_for(capture, "Accept and log")
-    time.sleep(0.5)
     tmux("send-keys", "-t", session, "Enter")
     wait_for(capture, "Ruling 1 logged")
     rulings = json.loads(tdconsole(db, "rulings", "list", "--json"))

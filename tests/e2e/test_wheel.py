@@ -46,3 +46,23 @@ def test_the_installed_package_finds_its_configs_and_migrations(unpacked: Path, 
     assert "club-turbo" in _run(unpacked, tmp_path, *cli, "structure", "list", "--json")
     assert json.loads(_run(unpacked, tmp_path, *cli, "rulings", "scenarios", "--json"))
     assert json.loads(_run(unpacked, tmp_path, *cli, "payouts", "--json"))["prize_pool"] == 45 * 300
+
+
+@pytest.mark.slow
+def test_the_installed_package_serves_its_pages_and_assets(unpacked: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "club.sqlite")
+    _run(unpacked, tmp_path, "-m", "tdconsole", "--db", db, "demo", "--no-tui")
+    script = (
+        "import sys\n"
+        "from starlette.testclient import TestClient\n"
+        "from tdconsole.store.event_store import EventStore\n"
+        "from tdconsole.web.app import create_app\n"
+        "import tdconsole.web\n"
+        "assert tdconsole.web.__file__.startswith(sys.argv[2]), tdconsole.web.__file__\n"
+        "client = TestClient(create_app(EventStore.open('sqlite:///' + sys.argv[1])))\n"
+        "for path in ('/', '/seat', '/remote', '/static/style.css', '/static/live.js', '/static/tv.js',\n"
+        "             '/static/seat.js', '/static/remote.js'):\n"
+        "    assert client.get(path).status_code == 200, path\n"
+        "print('ok')\n"
+    )
+    assert _run(unpacked, tmp_path, "-W", "ignore", "-c", script, db, str(unpacked)).strip() == "ok"

@@ -66,10 +66,10 @@ def test_an_upgraded_database_keeps_its_most_recent_tournament_as_the_current_on
     store = EventStore(engine)
     _new(store, "Old")
     newest = _new(store, "Newest")
-    with engine.begin() as connection:  # back to schema 0002, as an older tdconsole left it
+    with engine.begin() as connection:  # back to schema 0003, as an older tdconsole left it
         connection.execute(text("DROP TABLE audit_log"))
         connection.execute(text("DROP TABLE current_tournament"))
-        connection.execute(text("UPDATE alembic_version SET version_num = '0002'"))
+        connection.execute(text("UPDATE alembic_version SET version_num = '0003'"))
     db.upgrade(engine)
     assert store.current_tournament() == newest.tournament_id
     engine.dispose()

@@ -18,6 +18,7 @@ from tdconsole.service import Service, use_tournament
 from tdconsole.store import db
 from tdconsole.store.db import StoreError, database_url, upgrade
 from tdconsole.store.event_store import Conflict, EventStore
+from tdconsole.store.models import Base
 from tests.conftest import FakeClock
 
 
@@ -60,7 +61,7 @@ def test_a_failed_append_writes_none_of_its_events(store: EventStore) -> None:
 
 def test_the_loser_of_a_race_reloads_and_decides_again(store: EventStore) -> None:
     first = _new(store)
-    second = Service(store, first.tournament_id)
+    second = Service(store, first.tournament_id, now=first.now)
     first.execute(Register(names=["Anna"]))
     second.execute(Register(names=["Bo"]))  # second's seq 2 was taken: it reloads and appends at 3
     assert [p.name for p in second.state.players.values()] == ["Anna", "Bo"]
@@ -69,7 +70,7 @@ def test_the_loser_of_a_race_reloads_and_decides_again(store: EventStore) -> Non
 
 def test_a_command_that_no_longer_applies_after_the_race_is_a_clear_conflict(store: EventStore) -> None:
     first = _new(store)
-    second = Service(store, first.tournament_id)
+    second = Service(store, first.tournament_id, now=first.now)
     first.execute(Register(names=["Anna"]))
     with pytest.raises(Exception, match="already registered"):
         second.execute(Register(names=["anna"]))
@@ -131,8 +132,9 @@ def test_0002_records_the_house_rules_of_a_tournament_from_before_they_were_logg
         connection.execute(text("UPDATE events SET payload = :p WHERE seq = 1"),
                            {"p": json.dumps(payload)})
         # Back to schema 0001: the tables of later revisions go, the events stay.
-        connection.execute(text("DROP TABLE audit_log"))
-        connection.execute(text("DROP TABLE current_tournament"))
+        later = [table for table in Base.metadata.sorted_tables
+                 if table.name not in ("tournaments", "events")]
+        Base.metadata.drop_all(connection, tables=later)
         connection.execute(text("UPDATE alembic_version SET version_num = '0001'"))
     rules = tmp_path / "house_rules.toml"
     rules.write_text('[seating]\nbalance = "rrop"\n[clock_call]\nseconds = 25\n')
@@ -144,7 +146,7 @@ def test_0002_records_the_house_rules_of_a_tournament_from_before_they_were_logg
     state = Service(store, service.tournament_id).state
     assert (state.house_rules.seating.balance, state.house_rules.clock_call.seconds) == ("rrop", 25)
     # A record, not the TD's action: undo takes back the registration, not the rules.
-    undoing = Service(store, service.tournament_id)
+    undoing = Service(store, service.tournament_id, now=service.now)
     undoing.execute(Undo(actor="td"))
     assert undoing.state.entries == 0 and undoing.state.house_rules.clock_call.seconds == 25
     # A tournament created after the upgrade records its own rules and needs no record.
@@ -225,7 +227,7 @@ def test_the_sqlite_file_is_copied_aside_before_a_migration(tmp_path: Path,
 def test_a_race_lost_between_load_and_append_reports_what_changed(store: EventStore,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     first = _new(store)
-    second = Service(store, first.tournament_id)
+    second = Service(store, first.tournament_id, now=first.now)
     first.execute(Register(names=["Anna"]))
     real_refresh = second.refresh
     stale = [True]
@@ -240,3 +242,27 @@ def test_a_race_lost_between_load_and_append_reports_what_changed(store: EventSt
     with pytest.raises(Conflict, match=r"another terminal changed the tournament first.*already registered"):
         second.execute(Register(names=["anna"]))
     assert len(store.load(first.tournament_id)) == 2
+
+
+# ---------------------------------------------------------------- the start-up check without Alembic
+
+
+def test_the_head_read_without_alembic_is_alembics_head() -> None:
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(db.alembic_config())
+    assert db.declared_head(db.migrations_dir() / "versions") == script.get_current_head()
+
+
+def _migration(directory: Path, revision: str, down: str | None) -> None:
+    (directory / f"{revision}_m.py").write_text(f"revision = {revision!r}\ndown_revision = {down!r}\n")
+
+
+def test_a_head_that_is_not_plain_is_left_to_alembic(tmp_path: Path) -> None:
+    _migration(tmp_path, "0001", None)
+    _migration(tmp_path, "0002", "0001")
+    assert db.declared_head(tmp_path) == "0002"
+    _migration(tmp_path, "0003", "0001")  # a branch: two heads
+    assert db.declared_head(tmp_path) is None
+    (tmp_path / "0003_m.py").write_text("revision = ")
+    assert db.declared_head(tmp_path) is None

@@ -1,4 +1,4 @@
-"""Rulings across terminals on SQLite and PostgreSQL (issue 7, item 8): a ruling logged in one
+"""Rulings across terminals on SQLite and PostgreSQL: a ruling logged in one
 process appears in another's list, and escalation counts the other terminal's rulings even in a race."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from tdconsole.domain.tournament import fold
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.rulings import rulings_view
+from tests.conftest import FakeClock
 
 OOT = {"action": "check", "changed": "no", "deliberate": "no", "players": "8"}
 
@@ -27,7 +28,8 @@ def _oot(player: str, staff: str = "Mette") -> LogRuling:
 
 @pytest.fixture
 def td(store: EventStore) -> Service:
-    service = Service.create(store, name="Friday", structure=load_structure("club-turbo"))
+    service = Service.create(store, name="Friday", structure=load_structure("club-turbo"),
+                             now=FakeClock())
     service.execute(Register(names=["Anna", "Bo"]))
     return service
 
@@ -40,7 +42,7 @@ def _cli(db_url: str, *args: str) -> subprocess.CompletedProcess[str]:
 def test_a_ruling_logged_on_a_floor_terminal_follows_to_the_td(td: Service, db_url: str) -> None:
     floor_store = EventStore.open(db_url)
     try:
-        floor = Service(floor_store, td.tournament_id, actor="tablet", role="floor")
+        floor = Service(floor_store, td.tournament_id, actor="tablet", role="floor", now=td.now)
         floor.execute(_oot("anna"))
         assert td.refresh() is True
         rows = rulings_view(td.state)
@@ -57,7 +59,7 @@ def test_escalation_counts_a_ruling_that_won_the_race(td: Service, db_url: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     other_store = EventStore.open(db_url)
     try:
-        other = Service(other_store, td.tournament_id, role="floor")
+        other = Service(other_store, td.tournament_id, role="floor", now=td.now)
         real_refresh = other.refresh
         stale = [True]
 

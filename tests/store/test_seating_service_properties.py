@@ -21,6 +21,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import fold
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
+from tests.conftest import FakeClock
 
 RULES = SeatingRules()
 
@@ -70,7 +71,8 @@ def test_seating_through_the_service_stays_consistent(
 ) -> None:
     with tempfile.TemporaryDirectory() as directory:
         store = EventStore.open(f"sqlite:///{Path(directory) / 'p.sqlite'}")
-        service = Service.create(store, name="Property", structure=load_structure("club-turbo"))
+        service = Service.create(store, name="Property", structure=load_structure("club-turbo"),
+                                 now=FakeClock())
         service.execute(commands.Register(names=[f"P{i}" for i in range(players)]))
         service.execute(commands.Draw(seed=seed))
         _check(service)

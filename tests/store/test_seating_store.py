@@ -12,12 +12,14 @@ from tdconsole.domain.commands import Register
 from tdconsole.domain.seating.tables import tables_view
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
+from tests.conftest import FakeClock
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_draw_by_another_process_is_seen_seat_for_seat(store: EventStore, db_url: str) -> None:
-    service = Service.create(store, name="Friday", structure=load_structure("club-turbo"))
+    service = Service.create(store, name="Friday", structure=load_structure("club-turbo"),
+                             now=FakeClock())
     service.execute(Register(names=[f"Player {i}" for i in range(1, 31)]))
     # The laptop across the room draws (a real second process, its own connection).
     drawn = subprocess.run(

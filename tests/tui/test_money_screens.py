@@ -1,4 +1,4 @@
-"""Issue 6 in the TUI: the bust-one-hand modal, the hand-for-hand board, the payouts screen with
+"""Money in the TUI: the bust-one-hand modal (T-ELIM-1), the hand-for-hand board, the payouts screen with
 an editable structure, and the deal calculator (ICM and chip chop side by side)."""
 
 from __future__ import annotations

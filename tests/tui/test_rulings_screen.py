@@ -1,4 +1,4 @@
-"""The rulings screen and the floor terminal with Textual's Pilot (issue 7, items 5-7): the wizard
+"""The rulings screen and the floor terminal with Textual's Pilot: the wizard
 one question at a time, accept and override, a clock call logged at zero with one key, the log's
 filter, the penalty board; the floor app in the floor role."""
 
@@ -15,6 +15,7 @@ from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard
 from tests.conftest import FakeClock
+from tests.tui.wait import from_palette, until
 
 
 def _requested(seen: list[Message]) -> list[object]:
@@ -109,6 +110,56 @@ async def test_override_needs_a_reason_and_keeps_the_answers_when_refused(servic
         assert wizard.scenario is None  # ready for the next ruling
 
 
+async def test_c_ruling_1_an_other_situation_is_logged_from_the_wizard(service: Service) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f5")
+        wizard = app.screen.query_one(RulingWizard)
+        app.screen.query_one("#players", Input).value = "Anna"
+        await pilot.click("#search")
+        await pilot.press(*"other", "enter")
+        await pilot.pause()
+        assert wizard.other and app.screen.query_one("#description", Input).has_focus
+        await pilot.press(*"phone rang during a hand", "enter")
+        await pilot.press(*"C-ETIQ-1 71", "enter")
+        await pilot.press(*"etiquette", "enter")
+        await pilot.press(*"Reminded of the rule", "enter")
+        await pilot.press(*"rounds:x", "enter")  # mistyped: one line, nothing logged
+        await pilot.pause()
+        assert service.state.rulings == [] and any("whole number" in str(n.message)
+                                                   for n in app._notifications)
+        app.screen.query_one("#penalty", Input).value = ""
+        await pilot.click("#penalty")
+        await pilot.press("enter")
+        await pilot.pause()
+        [logged] = service.state.rulings
+        event = logged.event
+        assert (event.scenario, event.description, event.decision, event.offence) == (
+            "other", "phone rang during a hand", "Reminded of the rule", "etiquette")
+        assert event.suggestion.rules == ["C-ETIQ-1", "TDA 71"] and event.answers["earlier"] == "0"
+        assert not wizard.other and wizard.scenario is None  # ready for the next ruling
+
+
+async def test_c_ruling_1_override_without_answering_the_questions(service: Service) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f5")
+        wizard = app.screen.query_one(RulingWizard)
+        wizard.start("skipped-player")
+        await pilot.pause()
+        assert wizard.question is not None  # a question is open, and the override is offered
+        assert not app.screen.query_one("#accept").display
+        await pilot.click("#override-open")
+        app.screen.query_one("#decision", Input).value = "The skipped hand is dead"
+        app.screen.query_one("#reason", Input).value = "he let three players act"
+        await pilot.click("#reason")
+        await pilot.press("enter")
+        await pilot.pause()
+        [logged] = service.state.rulings
+        assert logged.event.overridden and logged.event.decision == "The skipped hand is dead"
+        assert logged.event.suggestion.ruling.startswith("No suggestion")
+
+
 async def test_a_clock_call_counts_down_and_logs_the_dead_hand_with_one_key(service: Service,
                                                                            fake_clock: FakeClock) -> None:
     app = create_app(service, poll_seconds=60)
@@ -166,13 +217,10 @@ async def test_the_log_filters_and_the_penalty_board_counts_hands(service: Servi
 async def test_the_palette_lists_the_rulings_panels(service: Service) -> None:
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(120, 50)) as pilot:
-        await pilot.press("ctrl+p")
-        await pilot.press(*"penalty board")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, RulingsScreen)
-        assert app.screen.query_one("#tabs").active == "tab-penalties"  # type: ignore[attr-defined]
+        await from_palette(pilot, "penalty board")
+        await until(pilot, lambda: isinstance(app.screen, RulingsScreen)
+                    and app.screen.query_one("#tabs").active == "tab-penalties",  # type: ignore[attr-defined]
+                    "the penalty board in front")
 
 
 async def test_the_floor_terminal_logs_rulings_as_the_staff_and_has_no_td_keys(service: Service,

@@ -1,4 +1,4 @@
-"""The structure editor screen (issue 5, item 6): Pilot on a tiny app, no database."""
+"""The structure editor screen: Pilot on a tiny app, no database."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from textual.widgets import Input
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+from tdconsole.tui.service_app import STYLESHEET
 
 SMALL = Structure(
     name="Small",
@@ -23,6 +24,7 @@ SMALL = Structure(
 
 
 class EditorApp(App[None]):
+    CSS_PATH = STYLESHEET  # the screen's styles, as every terminal loads them
     def __init__(self, structure: Structure = SMALL) -> None:
         super().__init__()
         self.editor = StructureEditorScreen(structure)

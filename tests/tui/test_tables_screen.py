@@ -1,4 +1,4 @@
-"""The tables screen (issue 3, item 9) through the real app with Pilot, on a temporary database."""
+"""The tables screen through the real app with Pilot, on a temporary database."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.tables import TablesScreen
+from tests.tui.wait import from_palette, until
 
 
 def _uneven(service: Service) -> None:
@@ -96,7 +97,7 @@ async def test_apply_one_move(service: Service) -> None:
 
 async def test_apply_one_refuses_a_plan_that_changed_since_it_was_shown(service: Service) -> None:
     _uneven(service)
-    other = Service(service.store, service.tournament_id, actor="floor-laptop")
+    other = Service(service.store, service.tournament_id, actor="floor-laptop", now=service.now)
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.press("f10", "o")
@@ -162,11 +163,8 @@ async def test_every_tables_action_is_in_the_command_palette(service: Service) -
     _uneven(service)
     app = create_app(service)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("ctrl+p", *"Apply all balancing moves")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, ConfirmScreen)
+        await from_palette(pilot, "Apply all balancing moves")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the confirmation")
         await pilot.press("y")
         await pilot.pause()
         assert _sizes(service) == [6, 5]

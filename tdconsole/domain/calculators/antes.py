@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import AnteRules
+from tdconsole.domain.model import Frozen
 
 ShortOrder = Literal["ante-first", "blind-first"]
 
@@ -23,10 +22,8 @@ MIN_HANDED = 2
 MAX_HANDED = 10
 
 
-class AnteRow(BaseModel):
+class AnteRow(Frozen):
     """The ante for tables of `min_handed` to `max_handed` players (for the clock)."""
-
-    model_config = ConfigDict(frozen=True)
 
     min_handed: int
     max_handed: int
@@ -34,10 +31,8 @@ class AnteRow(BaseModel):
     rule: str
 
 
-class Posting(BaseModel):
+class Posting(Frozen):
     """What the blinds put in before the deal. The keys are the `rules post --json` contract."""
-
-    model_config = ConfigDict(frozen=True)
 
     small_blind: int
     big_blind: int  # live: counts toward the big blind's call
@@ -88,6 +83,25 @@ def ante_for_table(
     return next(row for row in rows if row.min_handed <= handed <= row.max_handed)
 
 
+def split_big_blind(stack: int, big_blind: int, ante: int, rules: AnteRules) -> tuple[int, int]:
+    """(live blind, dead ante) the big blind holding `stack` posts when `ante` is due at his table:
+    in full if he can; short, the whole stack goes in, the ante taken first (T-ANTE-3, club) or
+    the blind filled first (RP-11, TDA). `rules post` and the betting replay both post this way.
+
+    >>> split_big_blind(3000, 2000, 2000, AnteRules())  # A1, club
+    (1000, 2000)
+    >>> split_big_blind(3000, 2000, 2000, AnteRules(short_big_blind="blind-first"))  # A1, TDA
+    (2000, 1000)
+    """
+    if stack >= big_blind + ante:
+        return big_blind, ante
+    if rules.short_big_blind == "ante-first":
+        dead = min(stack, ante)
+        return stack - dead, dead
+    blind = min(stack, big_blind)
+    return blind, stack - blind
+
+
 def post_blinds(
     small_blind: int,
     big_blind: int,
@@ -103,19 +117,9 @@ def post_blinds(
         raise InvalidInput(f"stack must be greater than 0, got {stack}")
     row = ante_for_table(small_blind, big_blind, ante, handed, rules)
     applied = ["T-ANTE-1", row.rule]
-    due = row.ante
-    if stack >= big_blind + due:
-        blind, dead = big_blind, due
-    elif rules.short_big_blind == "ante-first":
-        # T-ANTE-3: the whole stack goes in and the ante is taken before the blind.
-        dead = min(stack, due)
-        blind = stack - dead
-        applied.append("T-ANTE-3")
-    else:
-        # RP-11: the big blind is filled first, the rest goes to the ante.
-        blind = min(stack, big_blind)
-        dead = stack - blind
-        applied.append("RP-11")
+    blind, dead = split_big_blind(stack, big_blind, row.ante, rules)
+    if blind + dead < big_blind + row.ante:
+        applied.append("T-ANTE-3" if rules.short_big_blind == "ante-first" else "RP-11")
     if blind < big_blind:
         # RP-11 (club practice alike, A1b): a short big blind does not lower the bet to call.
         applied.append("RP-11")

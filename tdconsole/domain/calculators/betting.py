@@ -12,9 +12,18 @@ No-limit, pot-limit and limit. Amounts of bets and raises are the player's total
 * the maximum: no-limit the stack; pot-limit the call plus the pot after the call, preflop as if the
   blinds were posted in full (B-PL-1, 54); limit one bet and three raises, the big bet from the turn
   (B-LIMIT-1).
-* the big blind ante is dead money: it never counts toward a call or a raise (T-ANTE-1, RP-11); a
-  short big blind pays the ante first (club, T-ANTE-3) or the blind first (TDA, RP-11) by the
-  setting, and never lowers the bet the others must call.
+* the big blind ante is dead money: it never counts toward a call or a raise (T-ANTE-1, RP-11); its
+  size is the one `rules post` and the clock give for the players dealt in (T-ANTE-2, or RP-11 by
+  the setting); a short big blind pays the ante first (club, T-ANTE-3) or the blind first (TDA,
+  RP-11) by the setting, and never lowers the bet the others must call.
+* a bet or raise leaving no more than one big blind behind is all-in (B-BEHIND-1, a club setting).
+* limit: the cap of one bet and three raises does not apply heads-up; once capped with three or
+  more players in, a fold to two does not lift it (RRoP).
+* a player returning after missing blinds posts them before the deal: the big blind live and the
+  small blind dead, or a live small blind if he missed only that (RRoP, seed 001).
+* a call of less than the bet that matches an earlier bet of the street is a misread: he may take
+  it back while nobody has acted after him (B-MISREAD-1); otherwise it is made a full call (B-MIN-1).
+* betting over with an all-in: every hand is tabled before the remaining streets (S-SHOW-2, 16).
 """
 
 from __future__ import annotations
@@ -24,9 +33,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
+from tdconsole.domain.calculators.antes import ante_for_table, split_big_blind
+from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
-from tdconsole.domain.house_rules import AnteRules
+from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.seats import clockwise_from
 
 Game = Literal["no-limit", "pot-limit", "limit"]
 Street = Literal["preflop", "flop", "turn", "river"]
@@ -57,13 +68,22 @@ class Action(Input):
 
 
 class BettingInput(Input):
-    """`tdconsole rules betting` reads this from stdin (issue 4).
+    """`tdconsole rules betting` reads this from stdin (the keys are a contract).
 
     `stacks` are the chips in front of each player dealt in when the street began (preflop: before
     blinds and ante; later streets: 0 for a player already all-in). Without `posts`, the two seats
     after the button post the blinds (heads-up the button posts the small one, 34B). `posts` gives
     the live blinds instead: the last poster clockwise from the button is the big blind and pays the
     ante too; a lone poster means a dead small blind (32).
+
+    `ante` is the LEVEL's big blind ante (the full-table ante of the structure, as on the clock and
+    in `rules post --ante`), not the amount posted: the big blind posts what the house rules give
+    for the players dealt in (`stacks`): T-ANTE-2 or RP-11. The answer's `ante_posted` says how
+    much went in dead.
+
+    `returning`: players back at the table after missing blinds, each posting before the deal:
+    "both" (he missed the big blind) a live big blind and a dead small blind, "small" a live small
+    blind (RRoP, seed 001). They act in turn and keep the option of a live blind.
     """
 
     game: Game
@@ -75,6 +95,7 @@ class BettingInput(Input):
     pot: Chips = 0
     actions: list[Action] = Field(default_factory=list)
     posts: dict[Seat, Chips] | None = None
+    returning: dict[Seat, Literal["both", "small"]] = Field(default_factory=dict)
 
     @field_validator("blinds")
     @classmethod
@@ -84,8 +105,21 @@ class BettingInput(Input):
         return blinds
 
 
+class Misread(BaseModel):
+    """B-MISREAD-1: a call short of the bet that matches an earlier bet of the street: the player
+    misread the action. `can_withdraw`: nobody has acted after him, so taking it back harms nobody;
+    otherwise the call stands, made up to the full amount (B-MIN-1)."""
+
+    seat: int
+    put_in: int  # his total on the street as he put it in
+    to_call: int  # the total the bet actually was
+    can_withdraw: bool
+    rules: RuleIds
+
+
 class BettingAnswer(BaseModel):
-    """The JSON keys are the issue's contract."""
+    """The JSON keys are the issue's contract; `ante_posted`, `all_in_showdown` and `misread` were
+    added later (never renamed)."""
 
     to_act: int | None
     to_call: int
@@ -94,6 +128,11 @@ class BettingAnswer(BaseModel):
     can_raise: bool
     pot: int
     rules: RuleIds
+    # The dead ante the big blind posted at this table size (0 after the flop or with no ante).
+    ante_posted: int = 0
+    # S-SHOW-2: the betting is over with an all-in: every hand is tabled before the next streets.
+    all_in_showdown: bool = False
+    misread: Misread | None = None
 
 
 @dataclass
@@ -108,8 +147,9 @@ class _Player:
 
 
 class _Round:
-    def __init__(self, hand: BettingInput, ante_rules: AnteRules) -> None:
+    def __init__(self, hand: BettingInput, house: HouseRules) -> None:
         self.hand = hand
+        self.house = house
         self.rules: RuleIds = []
         small, big = hand.blinds
         self.preflop = hand.street == "preflop"
@@ -123,11 +163,19 @@ class _Round:
         self.bets_made = 0  # for the limit cap (B-LIMIT-1)
         self.last_full_level = 0  # the bet after the last full bet or raise (47A)
         self.assumed_blinds: list[tuple[int | None, int]] = []  # for the pot-limit pot (54)
+        self.ante_posted = 0
+        # Limit: capped once the fourth bet is made with three or more players in (RRoP).
+        self.capped = False
+        # Every bet level of the street, the big blind's first: a short call matching one of
+        # them is a misread (B-MISREAD-1); (index of the action, seat, his total, the bet).
+        self.levels: list[int] = []
+        self.misread: tuple[int, int, int, int] | None = None
+        self.index = 0
         self.last = hand.button
         if self.preflop:
-            self._post_blinds(small, big, ante_rules)
-        elif hand.posts:
-            raise InvalidInput("posts: blinds are posted only preflop")
+            self._post_blinds(small, big)
+        elif hand.posts or hand.returning:
+            raise InvalidInput("posts, returning: blinds are posted only preflop")
         cite(self.rules, *self._game_rules())
 
     def _game_rules(self) -> tuple[str, ...]:
@@ -141,9 +189,10 @@ class _Round:
 
     # --- blinds and ante -----------------------------------------------------------------
 
-    def _post_blinds(self, small: int, big: int, ante_rules: AnteRules) -> None:
+    def _post_blinds(self, small: int, big: int) -> None:
         if any(stack == 0 for stack in self.hand.stacks.values()):
             raise InvalidInput("stacks: preflop every seat dealt in has chips (S-TABLE-1)")
+        ante_rules = self.house.ante
         if len(self.order) == 2:
             # Heads-up the button posts the small blind and acts first preflop (34B).
             if self.hand.button not in self.players:
@@ -151,11 +200,15 @@ class _Round:
             posting_order = [self.hand.button, *(s for s in self.order if s != self.hand.button)]
         else:
             posting_order = clockwise_from(self.hand.button, self.order)
+        # T-ANTE-2 / RP-11: the ante of a table this size, as `rules post` and the clock give it.
+        due = 0
+        if self.hand.ante:
+            due = ante_for_table(small, big, self.hand.ante, len(self.order), ante_rules).ante
         if self.hand.posts is None:
             big_seat = posting_order[1]
             sb_player, bb_player = self.players[posting_order[0]], self.players[big_seat]
             self._put(sb_player, min(small, sb_player.stack))
-            blind, ante = self._split_big_blind(bb_player.stack, big, ante_rules)
+            blind, ante = split_big_blind(bb_player.stack, big, due, ante_rules)
             self.assumed_blinds = [(sb_player.seat, small), (big_seat, big)]
         else:
             for seat, amount in self.hand.posts.items():
@@ -174,29 +227,40 @@ class _Round:
                 self._put(self.players[seat], self.hand.posts[seat])
             bb_player = self.players[big_seat]
             blind = self.hand.posts[big_seat]
-            ante = min(self.hand.ante, bb_player.stack - blind)
+            ante = min(due, bb_player.stack - blind)
         self._put(bb_player, blind)
         bb_player.stack -= ante
         self.dead += ante
+        self.ante_posted = ante
         if self.hand.ante:
-            cite(self.rules, "T-ANTE-1", "RP-11")
-            if ante < self.hand.ante or blind < big:
+            cite(self.rules, "T-ANTE-1", "T-ANTE-2" if ante_rules.by_table_size == "club" else "RP-11")
+            if ante < due or blind < big:
                 ante_first = ante_rules.short_big_blind == "ante-first"
                 cite(self.rules, "T-ANTE-3" if ante_first else "RP-11")
+        self._post_missed(small, big, {bb_player.seat, *(s for s, _ in self.assumed_blinds if s)})
         # A short big blind never lowers what the others must call (RP-11, A1b).
         self.current = max(big, *(p.bet for p in self.players.values()))
         self.bets_made = 1  # the big blind is the round's bet (B-LIMIT-1)
         self.last_full_level = self.current
+        self.levels = [self.current]
         self.last = big_seat
         cite(self.rules, "B-MIN-2")
 
-    def _split_big_blind(self, stack: int, big: int, ante_rules: AnteRules) -> tuple[int, int]:
-        """(live blind, dead ante) for the big blind's stack (T-ANTE-3 or RP-11)."""
-        if ante_rules.short_big_blind == "ante-first":
-            ante = min(self.hand.ante, stack)
-            return min(big, stack - ante), ante
-        blind = min(big, stack)
-        return blind, min(self.hand.ante, stack - blind)
+    def _post_missed(self, small: int, big: int, blinds: set[int]) -> None:
+        """Players returning after missing blinds post before the deal (RRoP, seed 001): "both",
+        the big blind live and the small blind dead; "small", a live small blind."""
+        for seat, missed in self.hand.returning.items():
+            if seat not in self.players:
+                raise InvalidInput(f"returning: seat {seat} is not in stacks")
+            if seat in blinds:
+                raise InvalidInput(f"returning: seat {seat} posts a blind in turn this hand")
+            player = self.players[seat]
+            self._put(player, min(big if missed == "both" else small, player.stack))
+            if missed == "both":
+                dead = min(small, player.stack)
+                player.stack -= dead
+                self.dead += dead
+            cite(self.rules, "RRoP")
 
     def _put(self, player: _Player, total: int) -> None:
         player.stack -= total - player.bet
@@ -234,11 +298,16 @@ class _Round:
         # Limit: half a bet or more reopens (B-ALLIN-3, 47B); otherwise a full raise (47A).
         return (self.limit_bet + 1) // 2 if self.hand.game == "limit" else self.full_increment
 
+    def contenders(self) -> int:
+        """Players still in who have chips to bet with (the limit cap counts them, RRoP)."""
+        return sum(1 for p in self.live() if p.stack > 0)
+
     def raise_refusal(self, player: _Player) -> tuple[str, str] | None:
         """Why `player` may not raise now, as (rule ID, reason); None when he may."""
         if player.stack <= self.current - player.bet:
             return "S-TABLE-1", "he has no chips beyond the call"
-        if self.hand.game == "limit" and self.bets_made >= LIMIT_BETS_PER_ROUND:
+        if self.hand.game == "limit" and self.bets_made >= LIMIT_BETS_PER_ROUND and (
+                self.capped or self.contenders() > 2):
             return "B-LIMIT-1", "the betting is capped at one bet and three raises"
         if player.acted_at is not None and self.current - player.acted_at < self.reopen_threshold():
             rule, tda = ("B-ALLIN-3", "47B") if self.hand.game == "limit" else ("B-ALLIN-1", "47A")
@@ -284,6 +353,7 @@ class _Round:
     # --- applying the actions so far ----------------------------------------------------------
 
     def apply(self, index: int, action: Action) -> None:
+        self.index = index
         where = f"actions[{index}] ({action})"
         if action.seat not in self.players:
             raise InvalidInput(f"{where}: seat {action.seat} is not in stacks")
@@ -331,6 +401,9 @@ class _Round:
             if action.total > total:
                 raise RuleViolation("43B", f"{where}: a call is to {total}; more is a raise")
             cite(self.rules, "B-MIN-1")  # a short call is corrected to the right amount
+            if action.total in self.levels and action.total > player.bet:
+                # He called an earlier bet of the street: he misread the action (B-MISREAD-1).
+                self.misread = (self.index, player.seat, action.total, total)
         if total < self.current:
             cite(self.rules, "S-TABLE-1")
         self._put(player, total)
@@ -354,11 +427,17 @@ class _Round:
             rule = {"pot-limit": "B-PL-1", "limit": "B-LIMIT-1"}.get(self.hand.game, "S-TABLE-1")
             raise RuleViolation(rule, f"{where}: above the maximum of {high}")
         cite(self.rules, "43B")
+        if (self.house.betting.bet_leaving_one_big_blind_is_all_in and self.hand.game != "limit"
+                and 0 < all_in - total <= self.hand.blinds[1] and all_in <= high):
+            cite(self.rules, "B-BEHIND-1")  # no more than one big blind behind: all-in
+            total = all_in
         increment = total - self.current
         if self.hand.game == "limit":
             full = 2 * increment >= self.limit_bet  # B-ALLIN-3: half a bet or more is a full one
             if not full:
                 cite(self.rules, "B-ALLIN-3", "47B")
+            if self.bets_made >= LIMIT_BETS_PER_ROUND:
+                cite(self.rules, "RRoP")  # heads-up there is no cap
         else:
             full = increment >= self.full_increment
             if full:
@@ -370,22 +449,33 @@ class _Round:
             self.last_full_level = total
         self._put(player, total)
         self.current = total
+        self.levels.append(total)
         player.acted_at = total
+        if self.bets_made == LIMIT_BETS_PER_ROUND and self.contenders() > 2:
+            self.capped = True  # RRoP: once capped multi-way, a fold to heads-up does not uncap
 
 
-def betting_round(hand: BettingInput, ante_rules: AnteRules) -> BettingAnswer:
+def betting_round(hand: BettingInput, house: HouseRules) -> BettingAnswer:
     """Replay the actions so far and say who acts next and what he may do.
 
-    An illegal action in the list raises `RuleViolation` naming the action and the rule.
-    `ante_rules.short_big_blind` decides how a short big blind splits blind and ante (T-ANTE-3).
+    An illegal action in the list raises `RuleViolation` naming the action and the rule. The house
+    rules decide the ante at this table size and a short big blind (T-ANTE-2, T-ANTE-3) and whether
+    a bet leaving one big blind or less is all-in (B-BEHIND-1).
     """
-    state = _Round(hand, ante_rules)
+    state = _Round(hand, house)
     for index, action in enumerate(hand.actions):
         state.apply(index, action)
+    misread = _misread(state, len(hand.actions))
     player = state.actor()
     if player is None:
+        # S-SHOW-2 (16): two or more still in, at most one with chips, somebody all-in.
+        live = state.live()
+        over = len(live) > 1 and state.contenders() <= 1 and any(p.stack == 0 for p in live)
+        if over:
+            cite(state.rules, "S-SHOW-2", "16")
         return BettingAnswer(to_act=None, to_call=0, min_raise_to=None, max_raise_to=None,
-                             can_raise=False, pot=state.pot(), rules=state.rules)
+                             can_raise=False, pot=state.pot(), rules=state.rules,
+                             ante_posted=state.ante_posted, all_in_showdown=over, misread=misread)
     refusal = state.raise_refusal(player)
     if refusal is not None:
         cite(state.rules, refusal[0])
@@ -394,6 +484,8 @@ def betting_round(hand: BettingInput, ante_rules: AnteRules) -> BettingAnswer:
     elif player.acted_at is not None and state.last_full_level <= player.acted_at < state.current:
         # He already acted and only short all-ins followed: together they reopen for him.
         cite(state.rules, *(("B-ALLIN-3", "47B") if hand.game == "limit" else ("B-ALLIN-2", "47A")))
+    elif hand.game == "limit" and state.bets_made >= LIMIT_BETS_PER_ROUND:
+        cite(state.rules, "RRoP")  # heads-up: no cap on the raises
     if player.stack < state.current - player.bet:
         cite(state.rules, "S-TABLE-1")
     can_raise = refusal is None
@@ -405,4 +497,43 @@ def betting_round(hand: BettingInput, ante_rules: AnteRules) -> BettingAnswer:
         can_raise=can_raise,
         pot=state.pot(),
         rules=state.rules,
+        ante_posted=state.ante_posted,
+        misread=misread,
     )
+
+
+def _misread(state: _Round, actions: int) -> Misread | None:
+    """B-MISREAD-1: the last misread call, and whether it may still be taken back: no harm is
+    done while nobody has acted after it."""
+    if state.misread is None:
+        return None
+    index, seat, put_in, to_call = state.misread
+    cite(state.rules, "B-MISREAD-1")
+    can_withdraw = index == actions - 1
+    rules = ["B-MISREAD-1"] if can_withdraw else ["B-MISREAD-1", "B-MIN-1"]
+    return Misread(seat=seat, put_in=put_in, to_call=to_call, can_withdraw=can_withdraw, rules=rules)
+
+
+def betting_lines(answer: BettingAnswer) -> list[str]:
+    """The answer in words (the CLI and the floor calculator say it alike)."""
+    if answer.to_act is None:
+        lines = [f"The betting round is complete. Pot {answer.pot}."]
+    else:
+        raise_text = (f"raise to {answer.min_raise_to} .. {answer.max_raise_to}"
+                      if answer.can_raise else "no raise: call or fold")
+        lines = [f"Seat {answer.to_act} to act: call {answer.to_call}; {raise_text}. Pot {answer.pot}."]
+    if answer.ante_posted:
+        lines.append(f"The big blind posted {answer.ante_posted} ante (dead) at this table size.")
+    if answer.all_in_showdown:
+        lines.append("The betting is over with an all-in: every hand is tabled face up before the "
+                     "streets still to come (S-SHOW-2).")
+    misread = answer.misread
+    if misread is not None:
+        if misread.can_withdraw:
+            lines.append(f"Seat {misread.seat} put in {misread.put_in} against a bet of "
+                         f"{misread.to_call}: a misread; he may take it back and fold, or call "
+                         "in full (B-MISREAD-1).")
+        else:
+            lines.append(f"Seat {misread.seat}'s misread call of {misread.put_in} stands as a call "
+                         f"of {misread.to_call}: others have acted since (B-MISREAD-1, B-MIN-1).")
+    return lines

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from pokerkit import Card
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.errors import InvalidInput
+
+if TYPE_CHECKING:  # pokerkit loads only when cards are read: its import builds the hand tables
+    from pokerkit import Card
 
 # Rank letters and suit letters do not overlap, so case can be fixed letter by letter.
 _CASE = {**{rank: rank.upper() for rank in "akqjt"}, **{suit.upper(): suit for suit in "shdc"}}
@@ -24,6 +26,8 @@ def parse_cards(text: str | Sequence[str], field: str = "cards") -> list[Card]:
     >>> [repr(card) for card in parse_cards("As, jd 10H")]
     ['As', 'Jd', 'Th']
     """
+    from pokerkit import Card
+
     joined = text if isinstance(text, str) else " ".join(text)
     try:
         cards = list(Card.parse(_normalise(joined)))

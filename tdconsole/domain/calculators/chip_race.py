@@ -16,29 +16,29 @@ per player saved from being raced out; `ChipRace.value_change` states it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from pokerkit import Card
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput, RuleIds
+from tdconsole.domain.model import Frozen
+
+if TYPE_CHECKING:  # the race only reads the cards dealt; pokerkit loads where they are parsed
+    from pokerkit import Card
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"  # bridge order: clubs, diamonds, hearts, spades
 
 
-class RaceSeat(BaseModel):
+class RaceSeat(Frozen):
     """A player at the colour-up: the whole stack and the value of it in removed chips."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     seat: int = Field(ge=1)
     stack: int = Field(gt=0)
     colored_up: int = Field(ge=0)
 
 
-class RaceOutcome(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class RaceOutcome(Frozen):
     seat: int
     stack: int
     colored_up: int
@@ -51,9 +51,7 @@ class RaceOutcome(BaseModel):
     stack_after: int
 
 
-class ChipRace(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class ChipRace(Frozen):
     color_up: list[int]
     new_chip: int
     pool: int  # value of all odd chips at the table

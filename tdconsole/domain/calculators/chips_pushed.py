@@ -10,6 +10,10 @@
   (B-HALF-1, 43A); a player's last chips are all-in (45);
 * a bet below the minimum by a player who has the chips is corrected to the minimum, a short call to
   the call (B-MIN-1);
+* string bets (B-STRING-1, 56): chips put in over several motions without a declaration count only
+  as far as the first motion goes, read by the rules above (B-HALF-1 included); later chips may
+  complete a short call or an obliged raise, and the rest go back. A declaration (an amount,
+  "call" or "raise") said first governs, however many motions follow;
 * a bet or raise leaving no more than one big blind behind is all-in (B-BEHIND-1, a club setting);
 * a number said without its unit ("I bet five") is read in thousands when the pot is at least that
   big, otherwise in hundreds (57, SCENARIOS S8).
@@ -28,12 +32,15 @@ PushedAction = Literal["check", "call", "bet", "raise", "all-in"]
 
 
 class ChipsInput(Input):
-    """`tdconsole rules chips` reads this from stdin (issue 4)."""
+    """`tdconsole rules chips` reads this from stdin (the keys are a contract)."""
 
     facing: Chips  # the bet to call on this street, as a total
     already_in: Chips = 0  # the player's own chips already in front of him on this street
     last_increment: Chips = 0  # the last full bet or raise increment; 0 = the big blind
     chips: list[PositiveChips] = Field(default_factory=list)
+    # The chips of each motion in order, [[1000], [500]]: several motions are a string bet unless
+    # a declaration came first (B-STRING-1). Instead of `chips`, which is one motion.
+    motions: list[list[PositiveChips]] = Field(default_factory=list)
     stack: Chips  # the chips behind before acting
     declared: Literal["call", "raise"] | Chips | None = None
     big_blind: PositiveChips
@@ -43,11 +50,15 @@ class ChipsInput(Input):
 
     @model_validator(mode="after")
     def _consistent(self) -> ChipsInput:
+        if self.motions and self.chips:
+            raise ValueError("motions: give either chips (one motion) or motions, not both")
+        if any(not motion for motion in self.motions):
+            raise ValueError("motions: a motion puts in at least one chip")
         if self.already_in > self.facing:
             raise ValueError("already_in is more than the bet facing the player")
-        if sum(self.chips) > self.stack:
-            raise ValueError(f"chips add up to {sum(self.chips)}, more than the stack "
-                             f"of {self.stack}")
+        pushed = sum(self.chips) + sum(sum(motion) for motion in self.motions)
+        if pushed > self.stack:
+            raise ValueError(f"chips add up to {pushed}, more than the stack of {self.stack}")
         if self.spoken is not None and self.declared is not None:
             raise ValueError("spoken: give either declared or spoken, not both")
         if isinstance(self.declared, int) and self.declared <= self.already_in:
@@ -76,6 +87,21 @@ def unclear_amount(spoken: int, pot: int) -> int:
 def read_chips(push: ChipsInput, bet_leaving_one_big_blind_is_all_in: bool) -> ChipsAnswer:
     """Decide check, call, bet, raise or all-in, and the total it makes on this street."""
     rules: RuleIds = []
+    motions = push.motions or [push.chips]
+    pushed = sum(sum(motion) for motion in motions)
+    if len(motions) > 1 and push.declared is None and push.spoken is None:
+        # B-STRING-1 (56): no declaration, several motions: the first motion is the action.
+        cite(rules, "B-STRING-1", "56")
+        first = push.model_copy(update={"chips": motions[0], "motions": []})
+        return _answer(first, _read(first, rules), bet_leaving_one_big_blind_is_all_in, rules, pushed)
+    # One motion, or a declaration said first: every chip counts (B-VERBAL-1).
+    whole = push.model_copy(update={"chips": [chip for motion in motions for chip in motion],
+                                    "motions": []})
+    return _answer(whole, _read(whole, rules), bet_leaving_one_big_blind_is_all_in, rules, pushed)
+
+
+def _read(push: ChipsInput, rules: RuleIds) -> int:
+    """The total the chips and the words make on this street, before B-BEHIND-1."""
     if push.spoken is not None:
         cite(rules, "57")
         push = push.model_copy(update={
@@ -121,7 +147,7 @@ def read_chips(push: ChipsInput, bet_leaving_one_big_blind_is_all_in: bool) -> C
         total = push.facing
     else:
         total = _by_half_rule(push, push.already_in + pushed, min_total, increment, rules)
-    return _answer(push, total, bet_leaving_one_big_blind_is_all_in, rules)
+    return total
 
 
 def _at_least(total: int, min_total: int, rules: RuleIds) -> int:
@@ -146,7 +172,7 @@ def _by_half_rule(push: ChipsInput, total: int, min_total: int, increment: int,
     return min_total if 2 * (total - push.facing) >= increment else push.facing
 
 
-def _answer(push: ChipsInput, total: int, behind_rule: bool, rules: RuleIds) -> ChipsAnswer:
+def _answer(push: ChipsInput, total: int, behind_rule: bool, rules: RuleIds, pushed: int) -> ChipsAnswer:
     all_in = push.already_in + push.stack
     if total > all_in:
         cite(rules, "S-TABLE-1")  # he cannot be made to put in more than he has
@@ -163,7 +189,6 @@ def _answer(push: ChipsInput, total: int, behind_rule: bool, rules: RuleIds) -> 
     else:
         action = "bet" if push.facing == 0 else "raise"
     put_in = total - push.already_in
-    pushed = sum(push.chips)
     if action == "call" and put_in > pushed:
         cite(rules, "B-MIN-1")  # a short call is corrected to the right amount
     if put_in < 0:

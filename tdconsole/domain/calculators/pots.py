@@ -7,6 +7,8 @@
   more than one odd chip from a pot (S-ODD-1, 20A).
 * Hi/lo: the high half gets the odd chip; ties within a half split by S-ODD-1; with no qualifying
   low the high hand takes the whole pot (S-ODD-2, S-HILO-1).
+* Dead money (the big blind ante, a dead small blind) is nobody's contribution: it goes into the
+  main pot, so it never makes a side pot of its own (RP-11, 32).
 """
 
 from __future__ import annotations
@@ -17,17 +19,21 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field, model_validator
 
 from tdconsole.domain.calculators.cards import parse_cards
-from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite, clockwise_from
+from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.calculators.showdown import GameName, showdown
 from tdconsole.domain.errors import InvalidInput, RuleIds
+from tdconsole.domain.seats import clockwise_from
 
 
 class PotsInput(Input):
-    """`tdconsole rules pots` reads this (issue 4): `ranking`, or `game`, `board` and `hands`."""
+    """`tdconsole rules pots` reads this from stdin: `ranking`, or `game`, `board` and `hands`.
+    `contributions` are the live chips each seat put in over the hand; `dead` is the dead money
+    (the big blind ante, a dead small blind), which goes into the main pot."""
 
     button: Seat
     seats: list[Seat] = Field(min_length=2)
     contributions: dict[Seat, Chips]
+    dead: Chips = 0
     folded: list[Seat] = Field(default_factory=list)
     chip: PositiveChips
     ranking: list[list[Seat]] | None = None
@@ -46,6 +52,8 @@ class PotsInput(Input):
                              ("hands", self.hands or {})):
             if unknown := sorted(set(named) - table):
                 raise ValueError(f"{field}: seat {unknown[0]} is not in seats")
+        if self.dead % self.chip:
+            raise ValueError(f"dead: {self.dead} is not a multiple of the chip {self.chip}")
         for seat, amount in self.contributions.items():
             if amount % self.chip:
                 raise ValueError(f"contributions.{seat}: {amount} is not a multiple of the chip "
@@ -79,8 +87,9 @@ class _Layer:
     eligible: list[int]
 
 
-def side_pots(contributions: Mapping[int, int], folded: Sequence[int]) -> list[_Layer]:
-    """The main pot first, then each side pot: one per all-in level of the players still in."""
+def side_pots(contributions: Mapping[int, int], folded: Sequence[int], dead: int = 0) -> list[_Layer]:
+    """The main pot first, then each side pot: one per all-in level of the players still in. The
+    dead money goes into the main pot (RP-11: the ante is nobody's bet)."""
     live = {seat: amount for seat, amount in contributions.items()
             if seat not in folded and amount > 0}
     if not live:
@@ -92,7 +101,8 @@ def side_pots(contributions: Mapping[int, int], folded: Sequence[int]) -> list[_
         # Chips above the highest live level can only be a folded player's: dead money on top.
         top = level if index < len(levels) - 1 else max(contributions.values())
         amount = sum(min(paid, top) - min(paid, previous) for paid in contributions.values())
-        layers.append(_Layer(amount, sorted(seat for seat, paid in live.items() if paid >= level)))
+        layers.append(_Layer(amount + (dead if index == 0 else 0),
+                             sorted(seat for seat, paid in live.items() if paid >= level)))
         previous = level
     return layers
 
@@ -120,7 +130,7 @@ def award(pots_input: PotsInput, high: Sequence[Sequence[int]],
           low: Sequence[Sequence[int]] | None = None) -> PotsAnswer:
     """Award every pot by the rankings (best first, ties grouped); `low` for hi/lo games."""
     rules = ["S-POT-1", "21", "S-ODD-1", "20A"]
-    layers = side_pots(pots_input.contributions, pots_input.folded)
+    layers = side_pots(pots_input.contributions, pots_input.folded, pots_input.dead)
     ranked = {seat for group in high for seat in group}
     for layer in layers:
         if missing := [seat for seat in layer.eligible if seat not in ranked]:
@@ -182,6 +192,7 @@ def resolve_pots(pots_input: PotsInput) -> PotsAnswer:
         {seat: parse_cards(cards, f"hands.{seat}") for seat, cards in pots_input.hands.items()},
         button=pots_input.button,
     )
+    assert result.high is not None  # five board cards: evaluated
     high = [[s for s in group if s not in folded] for group in result.high.ranking]
     low = None if result.low is None else [
         [s for s in group if s not in folded] for group in result.low.ranking]

@@ -3,40 +3,40 @@
 Cards speak (S-SHOW-1, 12): the evaluator decides, never a player's claim. Five cards only and suits
 never break ties (S-RANK-1); Omaha uses exactly two hole cards and three from the board (S-OMAHA-1);
 Omaha hi/lo adds an 8-or-better low (S-HILO-1). The show order follows the club (S-ORDER-1/2) or the
-TDA (17A) by the `showdown.order` setting.
+TDA (17A) by the `showdown.order` setting. To win a pot every card is shown (S-SHOW-1), and a card
+shown to one may be seen by all (S-SHOW-3). When the betting is over with an all-in, every hand is
+tabled at once, before the streets still to come, and none may be mucked unseen (S-SHOW-2, 16):
+the board may then be short of five cards, and the hands are evaluated once it is complete.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from pokerkit import (
-    Card,
-    Hand,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
-    Rank,
-    StandardHighHand,
-)
-from pokerkit.lookups import Label
-
-from tdconsole.domain.calculators.common import cite, clockwise_from
+from tdconsole.domain.calculators.common import cite
 from tdconsole.domain.errors import InvalidInput, RuleIds
+from tdconsole.domain.seats import clockwise_from
+
+# pokerkit builds its hand tables when imported, a large share of a command's start-up: it is
+# imported only by the functions that evaluate hands, so `tdconsole state` never pays for it.
+if TYPE_CHECKING:
+    from pokerkit import Card, Hand
 
 GameName = Literal["holdem", "omaha", "omaha-hilo"]
 ShowOrder = Literal["club", "tda"]  # HouseRules.showdown.order
 HOLE_CARDS: dict[str, int] = {"holdem": 2, "omaha": 4, "omaha-hilo": 4}
 BOARD_CARDS = 5
 
+# Keyed by pokerkit's rank letters (its `Rank` is a string enum of them).
 _RANK_WORDS = {
-    Rank.DEUCE: ("two", "twos"), Rank.TREY: ("three", "threes"), Rank.FOUR: ("four", "fours"),
-    Rank.FIVE: ("five", "fives"), Rank.SIX: ("six", "sixes"), Rank.SEVEN: ("seven", "sevens"),
-    Rank.EIGHT: ("eight", "eights"), Rank.NINE: ("nine", "nines"), Rank.TEN: ("ten", "tens"),
-    Rank.JACK: ("jack", "jacks"), Rank.QUEEN: ("queen", "queens"), Rank.KING: ("king", "kings"),
-    Rank.ACE: ("ace", "aces"),
+    "2": ("two", "twos"), "3": ("three", "threes"), "4": ("four", "fours"),
+    "5": ("five", "fives"), "6": ("six", "sixes"), "7": ("seven", "sevens"),
+    "8": ("eight", "eights"), "9": ("nine", "nines"), "T": ("ten", "tens"),
+    "J": ("jack", "jacks"), "Q": ("queen", "queens"), "K": ("king", "kings"),
+    "A": ("ace", "aces"),
 }
 _HIGH_ORDER = "23456789TJQKA"
 
@@ -52,17 +52,29 @@ class Half:
 
 @dataclass(frozen=True)
 class Showdown:
-    high: Half
+    # None while an all-in showdown still waits for streets (S-SHOW-2): nothing to evaluate yet.
+    high: Half | None
     low: Half | None
     show_order: list[int]
     rules: RuleIds
+    # S-SHOW-2: every hand tabled at once, face up (an all-in with no more betting).
+    tabled: bool = False
+    streets_to_come: list[str] = field(default_factory=list)
 
 
-def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[Card]]) -> None:
+# The streets still to come for a board of so many cards (an all-in showdown, S-SHOW-2).
+STREETS_TO_COME = {0: ["flop", "turn", "river"], 3: ["turn", "river"], 4: ["river"], 5: []}
+
+
+def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[Card]],
+                all_in: bool = False) -> None:
     if game not in HOLE_CARDS:
         raise InvalidInput(f"game: {game!r} is not one of {', '.join(HOLE_CARDS)}")
-    if len(board) != BOARD_CARDS:
-        raise InvalidInput(f"board: {len(board)} cards; a showdown has {BOARD_CARDS}")
+    if all_in and len(board) not in STREETS_TO_COME:
+        raise InvalidInput(f"board: {len(board)} cards; an all-in showdown has 0, 3, 4 or 5")
+    if not all_in and len(board) != BOARD_CARDS:
+        raise InvalidInput(f"board: {len(board)} cards; a showdown has {BOARD_CARDS} "
+                           "(all-in before the river: say so, S-SHOW-2)")
     if len(hands) < 1:
         raise InvalidInput("hands: no hand to show")
     for seat, cards in hands.items():
@@ -79,6 +91,8 @@ def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[C
 
 
 def _best_high(game: str, hole: Sequence[Card], board: Sequence[Card]) -> Hand:
+    from pokerkit import OmahaHoldemHand, StandardHighHand
+
     if game == "holdem":
         # The same answer as StandardHighHand.from_game, about three times faster: look up the
         # 21 five-card sets and build the hand object once.
@@ -87,32 +101,34 @@ def _best_high(game: str, hole: Sequence[Card], board: Sequence[Card]) -> Hand:
     return OmahaHoldemHand.from_game(hole, board)
 
 
-def _rank_word(rank: Rank, plural: bool = False) -> str:
+def _rank_word(rank: str, plural: bool = False) -> str:
     return _RANK_WORDS[rank][1 if plural else 0]
 
 
-def _groups(cards: Iterable[Card]) -> list[Rank]:
+def _groups(cards: Iterable[Card]) -> list[str]:
     """Ranks ordered by how many of each, then by rank: the order a hand is read in."""
-    ranks = [card.rank for card in cards]
+    ranks: list[str] = [card.rank for card in cards]
     return sorted(set(ranks), key=lambda r: (ranks.count(r), _HIGH_ORDER.index(r)), reverse=True)
 
 
-def _straight_top(cards: Sequence[Card]) -> Rank:
-    ranks = {card.rank for card in cards}
+def _straight_top(cards: Sequence[Card]) -> str:
+    ranks: set[str] = {card.rank for card in cards}
     # The wheel A-2-3-4-5 is five-high: the ace plays low (S-RANK-1).
-    if ranks == {Rank.ACE, Rank.DEUCE, Rank.TREY, Rank.FOUR, Rank.FIVE}:
-        return Rank.FIVE
+    if ranks == set("A2345"):
+        return "5"
     return max(ranks, key=_HIGH_ORDER.index)
 
 
 def name_high(hand: Hand) -> str:
     """The hand in words: "full house, kings full of aces", "straight, five high"."""
+    from pokerkit.lookups import Label
+
     label = hand.entry.label
     groups = _groups(hand.cards)
     match label:
         case Label.STRAIGHT_FLUSH:
             top = _straight_top(hand.cards)
-            return "royal flush" if top == Rank.ACE else f"straight flush, {_rank_word(top)} high"
+            return "royal flush" if top == "A" else f"straight flush, {_rank_word(top)} high"
         case Label.FOUR_OF_A_KIND:
             return f"four of a kind, {_rank_word(groups[0], True)}"
         case Label.FULL_HOUSE:
@@ -184,11 +200,28 @@ def showdown(
     button: int = 0,
     aggressor: int | None = None,
     order: ShowOrder = "club",
+    all_in: bool = False,
 ) -> Showdown:
-    """Evaluate every hand; `order` is `HouseRules.showdown.order` ("club" or "tda")."""
-    _check_deck(game, board, hands)
+    """Evaluate every hand; `order` is `HouseRules.showdown.order` ("club" or "tda"). `all_in`:
+    the betting is over with an all-in, so every hand is tabled now (S-SHOW-2)."""
+    from pokerkit import OmahaEightOrBetterLowHand
+
+    _check_deck(game, board, hands, all_in)
     rules: RuleIds = []
-    cite(rules, "S-SHOW-1", "12", "S-RANK-1")
+    if all_in:
+        # S-SHOW-2 (16): tabled at once, in no order; the board is dealt out face up.
+        cite(rules, "S-SHOW-2", "16", "S-SHOW-1", "S-SHOW-3")
+        to_come = STREETS_TO_COME[len(board)]
+        if aggressor is not None and aggressor not in hands:
+            raise InvalidInput(f"aggressor: seat {aggressor} has no hand at the showdown")
+        if to_come:
+            return Showdown(high=None, low=None, show_order=clockwise_from(button, hands),
+                            rules=rules, tabled=True, streets_to_come=to_come)
+        evaluated = showdown(game, board, hands, button=button, order=order)
+        return Showdown(high=evaluated.high, low=evaluated.low,
+                        show_order=clockwise_from(button, hands),
+                        rules=ordered_rules(rules, evaluated.rules), tabled=True)
+    cite(rules, "S-SHOW-1", "12", "S-RANK-1", "S-SHOW-3")
     high = {seat: _best_high(game, cards, board) for seat, cards in hands.items()}
     low: Half | None = None
     if game != "holdem":
@@ -206,3 +239,10 @@ def showdown(
         cite(rules, "S-ORDER-2" if order == "club" else "17A")
     return Showdown(high=_half(high, "high"), low=low,
                     show_order=show_order(hands, button, aggressor, order), rules=rules)
+
+
+def ordered_rules(first: RuleIds, then: RuleIds) -> RuleIds:
+    """`first`, then those of `then` not in it; the show order's rules left out (all tabled at once)."""
+    rules = list(first)
+    cite(rules, *(rule for rule in then if not rule.startswith("S-ORDER") and rule != "17A"))
+    return rules

@@ -12,8 +12,6 @@ from math import gcd
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Discriminator,
     Field,
     Tag,
@@ -24,13 +22,10 @@ from pydantic import (
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.model import Frozen
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Level(_Frozen):
+class Level(Frozen):
     kind: Literal["level"] = "level"
     small_blind: int = Field(gt=0)
     big_blind: int = Field(gt=0)
@@ -53,7 +48,7 @@ class Level(_Frozen):
         return f"{self.small_blind}/{self.big_blind}{ante}"
 
 
-class Break(_Frozen):
+class Break(Frozen):
     kind: Literal["break"] = "break"
     minutes: int = Field(gt=0)
     # T-COLOR-1: denominations removed by colour-up and chip race at this break.
@@ -81,7 +76,7 @@ Period = Annotated[
 ]
 
 
-class Chip(_Frozen):
+class Chip(Frozen):
     value: int = Field(gt=0)
     color: str = Field(min_length=1)
 
@@ -127,7 +122,7 @@ def _invalid(loc: tuple[str | int, ...], message: str, value: Any) -> Validation
     )
 
 
-class Structure(_Frozen):
+class Structure(Frozen):
     """Levels and breaks in the order they are played."""
 
     name: str = Field(min_length=1)

@@ -16,7 +16,7 @@ from tdconsole.domain.errors import InvalidInput, TdError
 
 # The longest time a TD may set on a level: 99:59:59.
 MAX_SECONDS = 99 * 3600 + 59 * 60 + 59
-# The room is warned this long before a level or break ends (issue 5), and again at the change.
+# The room is warned this long before a level or break ends, and again at the change.
 WARNING_SECONDS = 60
 
 Warning = Literal["one-minute", "change"]

@@ -1,4 +1,4 @@
-"""A clock call on a player: the countdown, the warning, and the ruling at zero (issue 7, item 5).
+"""A clock call on a player: the countdown, the warning, and the ruling at zero (C-CLOCK-1, TDA 29).
 
 Club C-CLOCK-1: 60 s, a warning when 10 s remain, the hand dead at zero. TDA 29 (2024): 25 s, then a
 5 s countdown; at zero the hand is dead facing a bet, otherwise a check; a tie goes to the player.
@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict
-
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.floor.rulings import Scenario, Suggestion, suggest
 from tdconsole.domain.house_rules import ClockCallRules, HouseRules
+from tdconsole.domain.model import Frozen
 
 SCENARIO = "clock-call"
 
 
-class ClockCallState(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class ClockCallState(Frozen):
     total_seconds: int
     remaining_seconds: float
     warning: bool  # the warning is due (club), or the final countdown runs (TDA)

@@ -1,4 +1,4 @@
-"""The rulings log (issue 7): floor rulings, each player's offences, penalties served, clock calls.
+"""The rulings log: floor rulings, each player's offences, penalties served, clock calls.
 
 A ruling is a `RulingLogged` event and is never undone or deleted (C-RULING-1: the ruling made at
 the time stands; `undo` refuses it). A correction is a new ruling that names the old one, which
@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
-from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleIds, RuleViolation, TdError
 from tdconsole.domain.events import (
     ClockCalled,
     ClockCallStopped,
@@ -28,8 +28,25 @@ from tdconsole.domain.events import (
 )
 from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.floor.clock_call import answers_at_zero, clock_call_state
-from tdconsole.domain.floor.penalties import COUNTED, OffenceKind, Penalty, PenaltyKind, remaining
-from tdconsole.domain.floor.rulings import Scenario, Walk, walk
+from tdconsole.domain.floor.penalties import (
+    COUNTED,
+    OffenceKind,
+    Penalty,
+    PenaltyKind,
+    escalate,
+    remaining,
+)
+from tdconsole.domain.floor.rulings import (
+    IMPLICIT,
+    OTHER,
+    YES_NO,
+    Scenario,
+    Suggestion,
+    Walk,
+    beyond_catalogue,
+    cited_rules,
+    walk,
+)
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import IN_HANDS, ClockCall, LoggedRuling, Player, TournamentState, normalise_name
 
@@ -125,38 +142,115 @@ def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime)
         called_on = state.players.get(call.player_id or "")
         if not players and called_on is not None:
             players = [called_on]
+        assert command.scenario is not None
         answers = _answers_at_zero(call, answers, state.house_rules, command.scenario, now)
-    reached = prepare(state, command.scenario, answers, state.house_rules,
-                      offender=players[0] if players else None, table=table, correcting=command.corrects)
-    suggestion = reached.suggestion
-    if suggestion is None:
-        still = "; ".join(q.describe() for q in reached.open)
-        raise InvalidInput(f"scenario {command.scenario.id!r}: questions still open: {still}")
-    if reached.offence is not None and not players:
-        raise InvalidInput(f"this ruling records an offence ({reached.offence}): name the player it is "
-                           f"about (--player)")
-    overridden = command.decision is not None or command.override_penalty
+    offender = players[0] if players else None
     reason = (command.reason or "").strip() or None
+    cited = cited_rules(command.cited)
+    if command.scenario is None:
+        recorded = _other_situation(state, command, answers, offender, table, cited)
+    else:
+        recorded = _from_scenario(state, command, command.scenario, answers, offender, table, cited)
+    suggestion, used, ruling, offence, overridden = recorded
     _check_reason(overridden, command.corrects, reason)
     decision = suggestion.ruling if command.decision is None else command.decision.strip()
     if not decision:
         raise InvalidInput("--decision cannot be empty")
+    if offence is not None and not players:
+        raise InvalidInput(f"this ruling records an offence ({offence}): name the player it is "
+                           f"about (--player)")
     given = suggestion.penalty
     if command.override_penalty:
-        given = None if command.penalty is None else given_penalty(command.penalty, command.penalty_amount,
-                                                                   reason or "")
+        why = reason or (command.description or "").strip()
+        given = None if command.penalty is None else given_penalty(
+            command.penalty, command.penalty_amount, why)
     if given is not None:
         if not players:
             raise InvalidInput(f"a {given.kind} penalty needs the player it is for (--player NAME)")
         if given.needs_players:
-            given = given.given_at_table(_table_size(state, table, reached.answers, answers))
+            given = given.given_at_table(_table_size(state, table, used, answers))
     return [RulingLogged(
         ruling_id=len(state.rulings) + 1, staff=staff, table=table, seat=seat,
         players=[RulingPlayer(id=p.id, name=p.name) for p in players],
-        scenario=command.scenario.id, answers=reached.answers, suggestion=suggestion,
-        ruling=reached.ruling or "", offence=reached.offence, decision=decision, overridden=overridden,
-        reason=reason, penalty=given, corrects=command.corrects, clock_call=command.clock_call,
+        scenario=command.scenario.id if command.scenario else OTHER, answers=used,
+        suggestion=suggestion, ruling=ruling, offence=offence, decision=decision,
+        overridden=overridden, reason=reason, penalty=given, corrects=command.corrects,
+        clock_call=command.clock_call,
+        description=(command.description or "").strip() or None if command.scenario is None else None,
     )]
+
+
+# What a ruling records besides who, where and when: the suggestion, the answers used, the ruling
+# node, the offence and whether the decision overrides the suggestion.
+Recorded = tuple[Suggestion, dict[str, str], str, OffenceKind | None, bool]
+
+
+def _from_scenario(state: TournamentState, command: LogRuling, scenario: Scenario,
+                   answers: dict[str, str], offender: Player | None, table: int | None,
+                   cited: RuleIds) -> Recorded:
+    reached = prepare(state, scenario, answers, state.house_rules, offender=offender, table=table,
+                      correcting=command.corrects)
+    overridden = command.decision is not None or command.override_penalty
+    if reached.suggestion is not None:
+        if cited:
+            raise InvalidInput(f"--rule: the ruling of {scenario.id!r} cites its own rules "
+                               f"({', '.join(reached.suggestion.rules)}); --rule is for a ruling "
+                               "beyond the catalogue")
+        return reached.suggestion, reached.answers, reached.ruling or "", reached.offence, overridden
+    if command.decision is None:
+        still = "; ".join(q.describe() for q in reached.open)
+        raise InvalidInput(f"scenario {scenario.id!r}: questions still open: {still} (or override "
+                           "without answers: --decision and --reason)")
+    # C-RULING-1: the TD's ruling stands whether or not the questions were answered.
+    offence = reached.offence or command.offence
+    if reached.offence and command.offence and reached.offence != command.offence:
+        raise InvalidInput(f"--offence {command.offence}: this ruling records {reached.offence}")
+    given, used = _escalated(state, offence, reached.answers, answers, offender, table, command.corrects)
+    unanswered = len(reached.open)
+    note = f"No suggestion: {unanswered} question(s) of {scenario.id!r} left unanswered."
+    return beyond_catalogue(note, cited, given), used, reached.ruling or "", offence, True
+
+
+def _other_situation(state: TournamentState, command: LogRuling, answers: dict[str, str],
+                     offender: Player | None, table: int | None, cited: RuleIds) -> Recorded:
+    description = (command.description or "").strip()
+    if not description:
+        raise InvalidInput("an other situation needs its description (--description)")
+    if command.decision is None or not command.decision.strip():
+        raise InvalidInput("an other situation needs the decision (--decision)")
+    if unknown := sorted(set(answers) - set(IMPLICIT)):
+        raise InvalidInput(f"an other situation asks no question {unknown[0]!r}; it takes only "
+                           f"{', '.join(IMPLICIT)}")
+    given, used = _escalated(state, command.offence, {}, answers, offender, table, command.corrects)
+    # An offence's escalated penalty is the house rules' suggestion: replacing it is an override.
+    overridden = command.override_penalty and command.offence is not None
+    return beyond_catalogue(description, cited, given), used, OTHER, command.offence, overridden
+
+
+def _escalated(state: TournamentState, offence: OffenceKind | None, used: dict[str, str],
+               answers: dict[str, str], offender: Player | None, table: int | None,
+               correcting: int | None) -> tuple[Penalty | None, dict[str, str]]:
+    """The penalty the house rules escalate `offence` to, counted from the log as `prepare` does
+    (O-OOT-5, H-DEAD-X, C-ETIQ-1, C-PEN-1); an honest mistake unless `deliberate=yes` is answered."""
+    used = dict(used)
+    if offence is None or offender is None:
+        return None, used
+    earlier = offences(state, offender.id, offence, excluding=correcting)
+    if "earlier" in answers and _differs(answers["earlier"], earlier):
+        raise InvalidInput(f"earlier={answers['earlier']}: the rulings log has {earlier} earlier "
+                           f"{offence} offence(s) by {offender.name}; leave it out")
+    raw = answers.get("deliberate", "no").strip().lower()
+    if raw not in YES_NO:
+        raise InvalidInput(f"answer deliberate={raw!r} must be yes|no")
+    used |= {"deliberate": YES_NO[raw], "earlier": str(earlier)}
+    seated = seated_at(state, table) if table is not None else None
+    if seated is not None:
+        used["players"] = str(seated)
+    elif "players" in answers:
+        used["players"] = answers["players"]
+    given = escalate(offence, deliberate=used["deliberate"] == "yes", earlier=earlier,
+                     rules=state.house_rules.penalties)
+    return given, used
 
 
 def _check_reason(overridden: bool, corrects: int | None, reason: str | None) -> None:
@@ -182,15 +276,16 @@ def _table_size(state: TournamentState, table: int | None, used: dict[str, str],
 
 
 def _at_the_call(call: ClockCall, table: int | None, seat: int | None,
-                 scenario: Scenario) -> tuple[int, int]:
+                 scenario: Scenario | None) -> tuple[int, int]:
     if not call.open:
         how = f"ruled in ruling {call.ruling_id}" if call.ruling_id else "stopped: the player acted"
         raise TdError(f"clock call {call.id} is over ({how})")
     if (table, seat) != (call.table, call.seat) and (table, seat) != (None, None):
         raise InvalidInput(f"clock call {call.id} is on table {call.table} seat {call.seat}, "
                            f"not table {table} seat {seat}")
-    if scenario.id != CLOCK_CALL:
-        raise InvalidInput(f"a clock call is ruled by the {CLOCK_CALL!r} scenario, not {scenario.id!r}")
+    if scenario is None or scenario.id != CLOCK_CALL:
+        named = OTHER if scenario is None else scenario.id
+        raise InvalidInput(f"a clock call is ruled by the {CLOCK_CALL!r} scenario, not {named!r}")
     return call.table, call.seat
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from datetime import datetime
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import PenaltyRules
+from tdconsole.domain.model import Frozen
 
 
 class PenaltyKind(StrEnum):
@@ -47,10 +48,8 @@ OFFENCE_RULES: dict[OffenceKind, tuple[str, ...]] = {
 }
 
 
-class Penalty(BaseModel):
+class Penalty(Frozen):
     """A penalty as suggested or given. `hands` is fixed when it is given (71A) and never recounted."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: PenaltyKind
     # Hands, rounds or minutes; 0 for a warning or a disqualification.
@@ -152,10 +151,8 @@ def _rounds(rounds: int, rules: RuleIds, reason: str) -> Penalty | None:
                    reason=f"{reason}; one round = one hand per player at the table now (71A)")
 
 
-class Remaining(BaseModel):
+class Remaining(Frozen):
     """How much of a penalty is left: hands or seconds; `serving` while either is above 0."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     hands: int | None = None
     seconds: float | None = None
@@ -183,3 +180,26 @@ def remaining(given: Penalty, *, hands_dealt: int = 0, given_at: datetime | None
         return Remaining(seconds=left_s, serving=left_s > 0)
     # A warning has nothing to serve; a disqualified player is out, not away.
     return Remaining(serving=False)
+
+
+def parse_penalty(raw: str | None, option: str = "--penalty") -> tuple[bool, PenaltyKind | None, int]:
+    """A penalty as typed: `rounds:3` -> (given, kind, amount); `none` -> (True, None, 0); nothing
+    -> (False, None, 0), no penalty given. One-line errors name `option`. The CLI and the ruling
+    wizard read it alike.
+
+    >>> parse_penalty("rounds:3")
+    (True, <PenaltyKind.ROUNDS: 'rounds'>, 3)
+    """
+    if raw is None or not raw.strip():
+        return False, None, 0
+    kind_text, sep, amount_text = raw.strip().lower().partition(":")
+    if kind_text == "none" and not sep:
+        return True, None, 0
+    kinds = [k.value for k in PenaltyKind]
+    if kind_text not in kinds:
+        raise InvalidInput(f"{option} {raw!r}: the kind must be none, {', '.join(kinds)}")
+    try:
+        amount = int(amount_text) if sep else 0
+    except ValueError:
+        raise InvalidInput(f"{option} {raw!r}: the amount after ':' must be a whole number") from None
+    return True, PenaltyKind(kind_text), amount

@@ -1,6 +1,6 @@
 """The floor-ruling helper: scenarios as decision trees, and the walk from answers to a ruling.
 
-A scenario (`configs/rulings/*.toml`, issue 7) is a tree of nodes: typed questions (yes/no, a choice,
+A scenario (`configs/rulings/*.toml`) is a tree of nodes: typed questions (yes/no, a choice,
 a number), nodes answered by a house setting (where the club and the TDA differ, TDA.md), and
 rulings (what happens, the remedy step by step, the rule IDs, a penalty suggestion). A ruling that
 records an offence asks two more questions (deliberate? earlier offences?) and lets `penalties`
@@ -13,11 +13,11 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+from pydantic import BaseModel, Field, RootModel, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
@@ -32,6 +32,11 @@ from tdconsole.domain.floor.penalties import (
     penalty,
 )
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import Frozen
+
+# The reserved scenario id of a ruling beyond the catalogue: an "other situation" the floor
+# describes in its own words, citing the rules itself (`beyond_catalogue`).
+OTHER = "other"
 
 NodeId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]  # also the KEY of `--answer KEY=VALUE`
 Value = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
@@ -43,36 +48,33 @@ YES_NO = {"yes": "yes", "y": "yes", "true": "yes", "no": "no", "n": "no", "false
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
-
-class YesNo(_Frozen):
+class YesNo(Frozen):
     type: Literal["yes-no"]
     ask: Text
     yes: NodeId
     no: NodeId
 
 
-class Option(_Frozen):
+class Option(Frozen):
     value: Value
     label: Text
     next: NodeId
 
 
-class Choice(_Frozen):
+class Choice(Frozen):
     type: Literal["choice"]
     ask: Text
     options: list[Option] = Field(min_length=2)
 
 
-class Branch(_Frozen):
+class Branch(Frozen):
     op: Literal["<", "<=", "==", ">=", ">"]
     value: float
     next: NodeId
 
 
-class Number(_Frozen):
+class Number(Frozen):
     type: Literal["number"]
     ask: Text
     min: float | None = None
@@ -83,7 +85,7 @@ class Number(_Frozen):
     otherwise: NodeId
 
 
-class Setting(_Frozen):
+class Setting(Frozen):
     """Answered by the house rules, never asked: `setting` is "section.field" of `HouseRules`."""
 
     type: Literal["setting"]
@@ -91,7 +93,7 @@ class Setting(_Frozen):
     cases: dict[str, NodeId]
 
 
-class PenaltySpec(_Frozen):
+class PenaltySpec(Frozen):
     """Either the offence the ruling records (escalated by `penalties.escalate`), or a penalty the
     TD gives directly: its kind and an amount, fixed or the answer to a number question."""
 
@@ -118,7 +120,7 @@ class PenaltySpec(_Frozen):
         return self
 
 
-class Ruling(_Frozen):
+class Ruling(Frozen):
     type: Literal["ruling"]
     ruling: Text
     remedy: list[Text] = Field(min_length=1)
@@ -268,7 +270,7 @@ def _tree_error(key: str, message: str) -> PydanticCustomError:
     return PydanticCustomError("tree", "{key}: {message}", {"key": key, "message": message})
 
 
-class Scenario(_Frozen):
+class Scenario(Frozen):
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
     title: Text
     start: NodeId
@@ -276,6 +278,8 @@ class Scenario(_Frozen):
 
     @model_validator(mode="after")
     def _a_sound_tree(self) -> Scenario:
+        if self.id == OTHER:
+            raise _tree_error("id", f"{OTHER!r} is reserved for rulings beyond the catalogue")
         if self.start not in self.nodes:
             raise _tree_error("start", f"unknown node {self.start!r}")
         for node_id, node in self.nodes.items():
@@ -397,7 +401,7 @@ class ScenarioFile(RootModel[dict[str, Scenario]]):
         return data
 
 
-class Catalogue(_Frozen):
+class Catalogue(Frozen):
     scenarios: dict[str, Scenario]
 
     def get(self, scenario_id: str) -> Scenario:
@@ -413,7 +417,7 @@ class Catalogue(_Frozen):
 # ---------------------------------------------------------------- walking a tree
 
 
-class OpenQuestion(_Frozen):
+class OpenQuestion(Frozen):
     """A question still to answer, as the CLI error and the wizard show it."""
 
     key: str
@@ -461,8 +465,9 @@ IMPLICIT: dict[str, Question] = {
 }
 
 
-class Suggestion(_Frozen):
-    """What `rulings suggest` prints and the rulings log stores verbatim (issue 7's JSON keys)."""
+class Suggestion(Frozen):
+    """What `rulings suggest` prints and the rulings log stores verbatim. Its JSON keys are a
+    contract: add keys, never rename."""
 
     ruling: str
     remedy: list[str]
@@ -470,7 +475,7 @@ class Suggestion(_Frozen):
     penalty: Penalty | None
 
 
-class Walk(_Frozen):
+class Walk(Frozen):
     """How far the answers go: the answers used, in the order asked (normalised), and either the
     questions still open (the next one first) or the suggestion. Once a ruling is reached,
     `ruling` is its node id and `offence` the offence it records against the player (the log
@@ -599,6 +604,35 @@ def _still_open(scenario: Scenario, from_id: str, used: Mapping[str, str],
                 queue.append(target)
     implicit = [*(["deliberate", "earlier"] if offence else []), *(["players"] if rounds else [])]
     return found + [_open(key, IMPLICIT[key]) for key in implicit if key not in used]
+
+
+_CLUB_ID = re.compile(r"^[A-Z]+(-[A-Z0-9]+)+$")
+_TDA_ID = re.compile(r"^(RP-)?\d{1,2}[A-Z]?$")
+
+
+def cited_rules(raw: Iterable[str]) -> RuleIds:
+    """Rule IDs as the floor types them ("h-dead-g", "37", "TDA 37", "rp-11"), in the form users see
+    them (H-DEAD-G, TDA 37, TDA RP-11), once each; anything else is one line naming it."""
+    cited: RuleIds = []
+    for text in raw:
+        rule = text.strip().upper()
+        number = rule.removeprefix("TDA").strip()
+        if _TDA_ID.match(number):
+            rule = f"TDA {number}"
+        elif not _CLUB_ID.match(rule):
+            raise InvalidInput(f"--rule {text.strip()!r}: not a rule ID (RULES.md, e.g. H-DEAD-G, or "
+                               "a TDA number, e.g. 37 or RP-11)")
+        cited.append(rule)
+    return ordered(cited)
+
+
+def beyond_catalogue(ruling: str, cited: RuleIds, given: Penalty | None) -> Suggestion:
+    """The record of a ruling no scenario reaches: an "other situation" (`ruling` is the floor's
+    description) or an override made without answering the questions. The rules are those the
+    floor cites, C-RULING-1 when none (the TD's ruling, made when the situation arises, stands);
+    `given` is the penalty the house rules escalate to for the offence it records."""
+    rules = ordered([*(cited or ["C-RULING-1"]), *(given.rules if given else [])])
+    return Suggestion(ruling=ruling, remedy=[], rules=rules, penalty=given)
 
 
 def suggest(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> Suggestion:

@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
+from tdconsole.domain.model import Frozen
 
 MICRO = 10**6
 
@@ -88,10 +89,8 @@ def _harville(payouts: Sequence[float], stacks: Sequence[float]) -> list[float]:
 # --- deals ----------------------------------------------------------------------------------------
 
 
-class Deal(BaseModel):
+class Deal(Frozen):
     """A deal's amounts, in the order of the players given; `left_for_winner` is played for."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     method: Literal["icm", "chip-chop", "custom"]
     amounts: list[int]

@@ -18,21 +18,18 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.model import Frozen
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Payout(_Frozen):
+class Payout(Frozen):
     place: int = Field(ge=1)
     amount: int = Field(ge=0)
 
 
-class PayoutStructure(_Frozen):
+class PayoutStructure(Frozen):
     """What each place pays; as JSON `{"prize_pool": n, "payouts": [{"place": 1, "amount": n}]}`."""
 
     prize_pool: int = Field(ge=0)
@@ -50,7 +47,7 @@ class PayoutStructure(_Frozen):
 # --- tables: configs/payouts/*.toml --------------------------------------------------------------
 
 
-class PayoutRange(_Frozen):
+class PayoutRange(Frozen):
     """One row of a payout table: for `min_entries`..`max_entries` entries, percent by place."""
 
     min_entries: int = Field(ge=1)
@@ -85,7 +82,7 @@ class PayoutRange(_Frozen):
         return self
 
 
-class PayoutTables(_Frozen):
+class PayoutTables(Frozen):
     """A payout table file: contiguous ranges of entries, each with its percentages."""
 
     name: str = Field(min_length=1)
@@ -125,7 +122,7 @@ def table_payouts(
 # --- the generator --------------------------------------------------------------------------------
 
 
-class PayoutCurve(_Frozen):
+class PayoutCurve(Frozen):
     """How the generator shapes a structure; the defaults suit a club night."""
 
     # Places paid = this share of the entries, rounded up (at least one place).

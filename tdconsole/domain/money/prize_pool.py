@@ -13,16 +13,13 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.model import Frozen
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class PriceExtras(_Frozen):
+class PriceExtras(Frozen):
     """Prices beyond the buy-in, bounty, rake and guarantee: shared by `EntryPrices` and the
     tournament's logged money settings."""
 
@@ -44,7 +41,7 @@ class EntryPrices(PriceExtras):
     fee: int = Field(default=0, ge=0)  # kept by the house, never in the prize pool
 
 
-class PrizePool(_Frozen):
+class PrizePool(Frozen):
     entries: int  # buy-ins + re-entries: each has its own place
     collected: int
     prize_part: int

@@ -45,6 +45,9 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     if len({player.id for player in players}) != len(players):
         raise InvalidInput("the same player is named twice")
     stacks = _stacks(players, command.stacks)
+    if command.unplaced and stacks:
+        raise InvalidInput("--stack ranks busts by their chips; an unplaced bust has no place to "
+                           "establish (T-ELIM-3)")
     knockers = [state.still_in(name) for name in command.by]
     if len({player.id for player in knockers}) != len(knockers):
         raise InvalidInput("--by names the same player twice")
@@ -56,6 +59,13 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     left = state.players_left
     if len(players) + pending >= left:
         raise TdError(f"{left} players are left; at least one must remain to win")
+    if command.unplaced:
+        # T-ELIM-3: last of those still unplaced, the pending hand-for-hand busts included (they
+        # are still counted in), so placed now; several such tie (nothing tells them apart).
+        busts = [eliminations.Bust(name=player.id, unplaced=True) for player in players]
+        placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
+        return busted_events(state, placements, {player.id: knocker_ids for player in players},
+                             placed_last=True)
     if h4h is not None:
         return [HandForHandBust(player_id=player.id, table=_table(state, player, command.table),
                                 stack=stacks.get(player.id), knocked_out_by=knocker_ids)
@@ -84,7 +94,7 @@ def _table(state: TournamentState, player: Player, given: int | None) -> int:
 
 
 def busted_events(state: TournamentState, placements: Sequence[eliminations.Placement],
-                  knockers: dict[str, list[str]]) -> list[Event]:
+                  knockers: dict[str, list[str]], *, placed_last: bool = False) -> list[Event]:
     """PlayerBusted for each placement (its `name` is the player id), bounties split (T-BOUNTY-1)."""
     events: list[Event] = []
     for placement in placements:
@@ -97,7 +107,7 @@ def busted_events(state: TournamentState, placements: Sequence[eliminations.Plac
         events.append(PlayerBusted(
             player_id=placement.name, place=placement.place,
             last_place=placement.last_place if placement.tied else None,
-            rules=placement.rules, knocked_out_by=by, bounty=bounty,
+            rules=placement.rules, knocked_out_by=by, bounty=bounty, placed_last=placed_last,
         ))
     return events
 
@@ -105,6 +115,7 @@ def busted_events(state: TournamentState, placements: Sequence[eliminations.Plac
 def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
     player = state.players[event.player_id]
     player.status, player.place, player.last_place = "busted", event.place, event.last_place
+    player.placed_last = event.placed_last
     player.table = player.seat = None
     state.players_left -= 1
     state.busted.append(player.id)
@@ -140,7 +151,8 @@ def apply_reentered(state: TournamentState, event: PlayerReentered, now: datetim
     registration.shift_places(state, +1)
     earlier = state.players[event.previous_id]
     earlier.can_cash = event.earlier_entry_can_cash
-    state.players[event.player_id] = Player(event.player_id, event.name, entry=earlier.entry + 1)
+    state.players[event.player_id] = Player(event.player_id, event.name, entry=earlier.entry + 1,
+                                            member=earlier.member)
     state.by_name[event.name.casefold()] = event.player_id
     state.players_left += 1
     state.ids_issued += 1

@@ -2,8 +2,9 @@
 
 * T-ELIM-1: busts in the same hand are ranked by the chips they started the hand with.
 * T-ELIM-2: equal starting stacks tie and share the combined money of their places.
-* T-ELIM-3: a bust whose place the TD cannot establish (stack unknown, reported late) goes last of
-  those still unplaced; several such in one report tie with each other (nothing tells them apart).
+* T-ELIM-3: a bust whose place the TD cannot establish (stack unknown, reported late: `unplaced`)
+  goes last of those still unplaced; several such in one report tie with each other (nothing tells
+  them apart). A lone bust needs no stack: its place is simply the next one, and cites no rule.
 * T-H4H-1 / RP-8: in one hand-for-hand hand, busts at different tables are ranked by stack (club)
   or tied (`eliminations.hand_for_hand_across_tables = "tie"`). Busts on the hand in progress when
   hand-for-hand is announced tie across tables whatever the setting (RP-8A). At one table the
@@ -18,18 +19,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.money.payouts import PayoutStructure, split_evenly, tied_prizes
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Bust(_Frozen):
+class Bust(Frozen):
     """One player (entry) out in the hand."""
 
     name: str = Field(min_length=1)
@@ -37,9 +35,11 @@ class Bust(_Frozen):
     stack: int | None = Field(default=None, gt=0)
     # The table, in hand-for-hand; None = the one table of an ordinary hand.
     table: int | None = None
+    # T-ELIM-3: the TD says he cannot establish this player's place (a late report).
+    unplaced: bool = False
 
 
-class Placement(_Frozen):
+class Placement(Frozen):
     name: str
     place: int = Field(ge=2)
     # Equal to `place` unless tied: tied players share places `place`..`last_place`.
@@ -112,7 +112,11 @@ def _rules(group: Sequence[Bust], kind: HandKind, tie_tables: bool, ranked: bool
     if kind == "hand-for-hand" and tie_tables:
         ids = [*ids, "RP-8"]
     if group[0].stack is None:
-        return [*ids, "T-ELIM-3"]
+        # T-ELIM-3 decided it when the TD says so, or when the unknown stacks were placed below
+        # the known ones or tied with each other; a lone bust's place is simply the next one.
+        if ranked or len(group) > 1 or any(bust.unplaced for bust in group):
+            return [*ids, "T-ELIM-3"]
+        return ids
     if ranked:
         ids = [*ids, "T-ELIM-1"]
     if len(group) > 1 and len({bust.stack for bust in group}) == 1:
@@ -137,7 +141,7 @@ def hand_for_hand_due(players_left: int, places_paid: int, pay_jumps: Sequence[i
     return players_left - 1 in {places_paid, *pay_jumps}
 
 
-class HandClock(_Frozen):
+class HandClock(Frozen):
     hand: int = Field(ge=1)
     # The level the hand is played at: 0 = the level running when hand-for-hand started.
     level: int = Field(ge=0)

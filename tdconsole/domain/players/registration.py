@@ -30,6 +30,8 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
     events: list[Event] = []
     seen: set[str] = set()
     issued = state.ids_issued
+    members = _members_by_name(command)
+    entered = _members_in(state) if members else {}
     for raw in command.names:
         name = validate_name(raw)
         key = name.casefold()
@@ -38,12 +40,36 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
             shown = existing.name if existing else name
             raise InvalidInput(f"{shown!r} is already registered (names are unique ignoring case)")
         seen.add(key)
+        member = members.pop(key, None)
+        if member is not None:
+            # One member, one entry at a time: a second one is a re-entry (T-REG-1), not a new name.
+            if member in entered:
+                raise InvalidInput(f"member {member} is already registered as {entered[member]!r}"
+                                   " (a busted player buys a new entry with reenter)")
+            entered[member] = name
         issued += 1
-        events.append(PlayerRegistered(player_id=f"p{issued}", name=name))
+        events.append(PlayerRegistered(player_id=f"p{issued}", name=name, member=member))
+    if members:
+        raise InvalidInput(f"member numbers given for names not registered: {', '.join(members)}")
     # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
     return events + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
     )
+
+
+def _members_by_name(command: Register) -> dict[str, int]:
+    linked: dict[str, int] = {}
+    for raw, member in command.members.items():
+        key = normalise_name(raw).casefold()
+        if member < 1:
+            raise InvalidInput(f"member number {member} for {raw.strip()!r}: numbers start at 1")
+        linked[key] = member
+    return linked
+
+
+def _members_in(state: TournamentState) -> dict[int, str]:
+    """Member number -> the name of their entry, for every member in the tournament."""
+    return {player.member: player.name for player in state.players.values() if player.member is not None}
 
 
 def decide_unregister(state: TournamentState, command: Unregister, now: datetime) -> list[Event]:
@@ -68,7 +94,7 @@ def shift_places(state: TournamentState, by: int) -> None:
 
 def apply_registered(state: TournamentState, event: PlayerRegistered, now: datetime) -> None:
     shift_places(state, +1)
-    state.players[event.player_id] = Player(event.player_id, event.name)
+    state.players[event.player_id] = Player(event.player_id, event.name, member=event.member)
     state.by_name[event.name.casefold()] = event.player_id
     state.players_left += 1
     state.ids_issued += 1

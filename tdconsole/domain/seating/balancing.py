@@ -5,8 +5,8 @@ at a time from the fullest to the emptiest until they differ by at most 1 (RRoP,
 within 2 while more than 6 tables run). The player due the big blind next at the source table
 moves (11A), never one in the middle of the blinds/button sequence (T-MOVE-3), to the worst
 position at the short table: the free seat that posts the big blind soonest, never the small
-blind, never between the small blind and the button (T-MOVE-2), and under club rules never a
-seat that makes him pay the blinds twice in a row (T-MOVE-1).
+blind, never strictly between the small blind and the button (T-MOVE-2), and under club rules
+never a seat that makes him pay the blinds twice in a row (T-MOVE-1).
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.seating.buttons import clockwise, next_hand
+from tdconsole.domain.seating.buttons import next_hand
 from tdconsole.domain.seating.tables import (
     Room,
     Spot,
     Table,
+    blind_sequence,
     blinds_twice_forbidden,
     get_table,
     move_player,
@@ -32,6 +33,7 @@ from tdconsole.domain.seating.tables import (
     spread,
     with_table,
 )
+from tdconsole.domain.seats import clockwise_from
 
 if TYPE_CHECKING:
     import random  # only the type: draws come in as an argument, never made here
@@ -95,42 +97,39 @@ def next_break(room: Room, rules: HouseRules) -> int | None:
     return first.number if len(first.occupants) <= free_elsewhere else None
 
 
-def _blind_sequence(table: Table) -> set[int]:
-    # T-MOVE-3: the button and both blinds of the hand being played finish their sequence first.
-    hand = table.hand
-    return set() if hand is None else {hand.button, hand.small_blind, hand.big_blind}
-
-
 def mover_candidates(table: Table) -> list[int]:
     """Seats in the order their players should move: the one due the big blind next first
     (11A), then the one after him; never the button or a blind (T-MOVE-3)."""
     if table.hand is None:
         return sorted(table.occupants)
-    skip = _blind_sequence(table)
+    skip = blind_sequence(table)  # T-MOVE-3: they finish their sequence first
     return [
         s
-        for s in clockwise(table.seats, table.hand.big_blind)
+        for s in clockwise_from(table.hand.big_blind, range(1, table.seats + 1))
         if s in table.occupants and s not in skip
     ]
 
 
 def worst_seat(table: Table, player: str, paid_blind: bool, rules: HouseRules) -> int | None:
-    """The free seat at `table` that posts the big blind soonest (11A), never dealt in between
-    the small blind and the button (T-MOVE-2); under club rules a player who paid a blind in his
-    last hand never takes the next big blind (T-MOVE-1). Only when every free seat lies between
-    the small blind and the button does he take one there, and waits until the button passes.
+    """The free seat at `table` that posts the big blind soonest (11A), never the small blind
+    (11A: a newcomer there would post it at once, T-MOVE-2) and never dealt in between the small
+    blind and the button (T-MOVE-2); under club rules a player who paid a blind in his last hand
+    never takes the next big blind (T-MOVE-1). Only when every other free seat lies between the
+    small blind and the button does he take one there, and waits until the button passes.
     None: no free seat he may take."""
     free = table.free_seats
     if table.hand is None or not table.occupants:
         return free[0] if free else None
-    order = clockwise(table.seats, table.hand.big_blind)
+    order = clockwise_from(table.hand.big_blind, range(1, table.seats + 1))
     ranked: list[tuple[bool, int, int]] = []
     for seat in free:
         occupants = {**table.occupants, seat: player}
         hand = next_hand(occupants, table.seats, table.hand)
         if hand.big_blind == seat and paid_blind and blinds_twice_forbidden(rules):
             continue
-        ring = clockwise(table.seats, hand.big_blind)
+        if hand.small_blind == seat and seat in hand.dealt and hand.button != seat:
+            continue  # 11A: never the small blind (heads-up the button posts it)
+        ring = clockwise_from(hand.big_blind, range(1, table.seats + 1))
         hands_to_big_blind = sum(1 for s in ring[: ring.index(seat) + 1] if s in occupants)
         ranked.append(
             (seat in hand.waiting, hands_to_big_blind % len(occupants), order.index(seat))
@@ -235,7 +234,7 @@ def _blinds_affected(table: Table) -> bool:
     hand = table.next_hand()
     if table.hand is None or hand is None:
         return False
-    ring = clockwise(table.seats, table.hand.big_blind)
+    ring = clockwise_from(table.hand.big_blind, range(1, table.seats + 1))
     gap = ring[: ring.index(hand.big_blind)]
     return any(s in table.free_seats for s in gap)
 

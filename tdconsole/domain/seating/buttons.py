@@ -3,12 +3,12 @@
 A `Hand` is the positions of the hand a table is playing now. `next_hand` moves them on by the
 dead-button rule (TDA 32, T-DEAD-1): the big blind goes to the first player after the last big
 blind, the small blind is the last big-blind seat (dead if that player is gone), the button is the
-last small-blind seat (dead if nobody dealt in sits there). Players seated since the last deal
-are dealt in unless their seat lies between the small blind and the button, both included
-(T-MOVE-2, TDA 8A/10A): they wait until the button passes. With two players dealt in, the
-button posts the small blind and the big blind still moves on, so nobody takes it twice in a
-row (34B). Busts and moves during a hand never change that hand; they only change what
-`next_hand` returns.
+last small-blind seat (dead only if that seat is empty when the hand starts). Players seated
+since the last deal are dealt in at once, on the button and in the blinds too; only a seat
+strictly between the small blind and the button waits until the button passes (T-MOVE-2: 002 §3
+"the only seat you cannot come into", TDA 8A/10A). With two players dealt in, the button posts
+the small blind and the big blind still moves on, so nobody takes it twice in a row (34B). Busts
+and moves during a hand never change that hand; they only change what `next_hand` returns.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict, Field
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.seats import clockwise_from
 
 
 class Hand(BaseModel):
@@ -49,11 +50,6 @@ class Hand(BaseModel):
         return frozenset(payers)
 
 
-def clockwise(seats: int, start: int) -> list[int]:
-    """The seats after `start` in dealing order, ending with `start` itself."""
-    return [(start + i - 1) % seats + 1 for i in range(1, seats + 1)]
-
-
 def in_arc(seats: int, first: int, last: int, seat: int) -> bool:
     """Whether `seat` lies clockwise from `first` to `last`, both included."""
     return (seat - first) % seats <= (last - first) % seats
@@ -71,7 +67,7 @@ def hand_from_button(occupants: Mapping[int, str], seats: int, button: int) -> H
     _need_two(occupants)
     if button not in occupants:
         raise InvalidInput(f"seat {button} is empty: the button must be on a player")
-    after = [s for s in clockwise(seats, button) if s in occupants]
+    after = [s for s in clockwise_from(button, range(1, seats + 1)) if s in occupants]
     small_blind = button if len(occupants) == 2 else after[0]
     big_blind = after[0] if len(occupants) == 2 else after[1]
     return Hand(button=button, small_blind=small_blind, big_blind=big_blind, dealt=dict(occupants))
@@ -83,7 +79,7 @@ def _counted_back(
     # The small blind and the button are the players before the big blind; heads-up the button
     # posts the small blind (34B). The big blind still moved on from the last one (TDA 32), so
     # nobody takes it twice in a row.
-    before = [s for s in reversed(clockwise(seats, big_blind)[:-1]) if s in players]
+    before = [s for s in reversed(clockwise_from(big_blind, range(1, seats + 1))[:-1]) if s in players]
     small_blind = before[0]
     button = small_blind if len(players) == 2 else before[1]
     return Hand(
@@ -95,33 +91,43 @@ def _counted_back(
     )
 
 
+def between_small_blind_and_button(seats: int, button: int, small_blind: int, seat: int) -> bool:
+    """T-MOVE-2: whether `seat` lies strictly between the button and the small blind (clockwise),
+    the one place a newcomer is not dealt in. The button and the blinds themselves are not."""
+    return seat not in (button, small_blind) and in_arc(seats, button, small_blind, seat)
+
+
 def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
     """The table's next hand by the dead-button rule (TDA 32) and heads-up (34B)."""
     _need_two(occupants)
     # TDA 32: the big blind moves forward to the next player; a newcomer may take it (D6).
-    big_blind = next(s for s in clockwise(seats, hand.big_blind) if s in occupants)
+    big_blind = next(s for s in clockwise_from(hand.big_blind, range(1, seats + 1)) if s in occupants)
     small_blind, button = hand.big_blind, hand.small_blind
-    # Wrapped: nobody sits between the last big blind and the last small blind, so the big
-    # blind came round to the last button's side and the old positions no longer apply.
-    wrapped = in_arc(seats, button, small_blind, big_blind)
-    # T-MOVE-2: a newcomer from the button to the small blind, both included, sits the hand out.
+    if in_arc(seats, button, small_blind, big_blind):
+        # Wrapped: nobody sits between the last big blind and the last small blind, so the big
+        # blind came round to the last button's side and the old positions no longer apply. The
+        # small blind and the button are the players before the big blind: nobody sits between
+        # them, so nobody waits (T-MOVE-2).
+        return _counted_back(occupants, seats, big_blind, {})
+    # T-MOVE-2: a newcomer strictly between the button and the small blind sits the hand out;
+    # one on the button seat or the small blind seat plays it (and the button is then live).
     waiting = {
         seat: player
         for seat, player in occupants.items()
         if player != hand.dealt.get(seat)
-        and seat != big_blind
-        and (wrapped or in_arc(seats, button, small_blind, seat))
+        and between_small_blind_and_button(seats, button, small_blind, seat)
     }
     live = {s: p for s, p in occupants.items() if s not in waiting}
     if len(live) < 2:
         # Nobody from the last hand is left to protect: everybody plays.
         return _counted_back(occupants, seats, big_blind, {})
-    if wrapped or len(live) == 2:
+    if len(live) == 2:
         return _counted_back(live, seats, big_blind, waiting)
     return Hand(
         button=button,
         small_blind=small_blind,
         big_blind=big_blind,
+        # TDA 32: dead only when the seat is empty; a seat occupied at the deal is live.
         dead_button=button not in live,
         dead_small_blind=small_blind not in live,
         dealt=live,

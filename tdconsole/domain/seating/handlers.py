@@ -216,8 +216,18 @@ def decide_move(state: TournamentState, command: MovePlayer, now: datetime) -> l
     _, seating = tables.move_player(
         state.room, player.name, command.table, command.seat, rules=state.house_rules
     )
+    # Checked last: only a move that is otherwise allowed may be forced.
+    position = tables.blind_sequence(state.room[player.table]).get(player.seat)
+    if position is not None and not command.force:
+        raise RuleViolation(
+            "T-MOVE-3",
+            f"{player.name} is on the {position} at table {player.table} and moves once he has "
+            "finished the blinds/button sequence; force the move to make it now (logged)",
+        )
+    forced = position is not None
     return [PlayerMoved(player_id=player.id, from_table=player.table, from_seat=player.seat,
-                        table=seating.table, seat=seating.seat, waits=seating.waits)]
+                        table=seating.table, seat=seating.seat, waits=seating.waits,
+                        forced=forced, rules=["T-MOVE-3"] if forced else [])]
 
 
 def _next_hand(table: Table, rules: HouseRules) -> Event:

@@ -123,6 +123,18 @@ def due_big_blind_next(table: Table) -> str | None:
     return None if hand is None else hand.big_blind_player
 
 
+def blind_sequence(table: Table) -> dict[int, str]:
+    """T-MOVE-3: the seats of the hand being played whose players are in the middle of the
+    blinds/button sequence (each with his position); they move only once it is finished."""
+    hand = table.hand
+    if hand is None:
+        return {}
+    positions = {hand.big_blind: "big blind"}
+    positions.setdefault(hand.small_blind, "small blind")
+    positions.setdefault(hand.button, "button")
+    return {seat: where for seat, where in positions.items() if seat in table.occupants}
+
+
 def _check_free(table: Table, seat: int) -> None:
     if table.status != "open":
         raise RuleViolation("T-BREAK-1", f"table {table.number} is broken: nobody sits there")

@@ -16,6 +16,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.events import HandForHandBust, PlayerBusted
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.tournament import decide
+from tdconsole.tui.service_app import service_of
 
 
 def _names(text: str) -> list[str]:
@@ -24,14 +25,6 @@ def _names(text: str) -> list[str]:
 
 class BustHandScreen(ModalScreen[Bust | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
-    BustHandScreen { align: center middle; }
-    BustHandScreen #dialog { width: 80; height: auto; border: thick $accent; padding: 1 2;
-                             background: $surface; }
-    BustHandScreen #preview { margin-top: 1; height: auto; }
-    BustHandScreen #buttons { height: auto; align: center middle; margin-top: 1; }
-    BustHandScreen Button { margin: 0 1; }
-    """
 
     def __init__(self, names: str = "") -> None:
         super().__init__()
@@ -70,7 +63,7 @@ class BustHandScreen(ModalScreen[Bust | None]):
                     table=int(table_text) if table_text else None)
 
     def update_preview(self) -> None:
-        service = self.app.service  # type: ignore[attr-defined]
+        service = service_of(self)
         preview = self.query_one("#preview", Static)
         self.command = None
         try:

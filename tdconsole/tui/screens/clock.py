@@ -3,24 +3,55 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.screen import Screen
 from textual.widgets import Footer, Header
 
+from tdconsole.club.leagues import Leagues, season
+from tdconsole.domain.errors import TdError
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.clock_panel import ClockPanel
+from tdconsole.tui.widgets.league_board import LeagueBoard
+from tdconsole.views.club import season_formats
 
 
-class ClockScreen(Screen[None]):
-    DEFAULT_CSS = """
-    ClockScreen { align: center middle; }
-    """
+class ClockScreen(ServiceScreen):
+    """On the TD's console with the header, the keys and how to start the clock; on the read-only
+    display (`read_only`) the clock alone, full screen, and the league's standings between
+    tournaments."""
+
+    def __init__(self, *, read_only: bool = False) -> None:
+        super().__init__()
+        self.read_only = read_only
+        self._league_shown: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield ClockPanel(hint=" — press s to start")
-        yield Footer()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
+        if not self.read_only:
+            yield Header()
+        yield ClockPanel(hint="" if self.read_only else " — press s to start")
+        if self.read_only:
+            yield LeagueBoard()
+        else:
+            yield Footer()
 
     def refresh_view(self) -> None:
         self.query_one(ClockPanel).tick(force=True)
+        if self.read_only:
+            self.show_league()
+
+    def show_league(self) -> None:
+        """The league's standings between tournaments; worked out again only when the league's
+        tournaments or this one's status change (a registration does not move them)."""
+        state = self.service.state
+        between = state.status in ("planned", "finished")
+        try:
+            leagues = Leagues(self.service.store)
+            league = leagues.of_tournament(self.service.tournament_id) if between else None
+            shown = None if league is None else (league.id, tuple(league.tournaments), state.status)
+            if shown != self._league_shown and league is not None:
+                table = season(self.service.store, league)
+                self.query_one(LeagueBoard).show_season(table, season_formats(table, state.house_rules))
+        except TdError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._league_shown = shown
+        self.query_one(LeagueBoard).display = league is not None
+        self.query_one(ClockPanel).display = state.status != "finished" or league is None

@@ -12,13 +12,6 @@ from textual.widgets import Button, Static
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen #dialog { width: 60; height: auto; border: thick $accent; padding: 1 2;
-                            background: $surface; }
-    ConfirmScreen #buttons { height: auto; align: center middle; margin-top: 1; }
-    ConfirmScreen Button { margin: 0 1; }
-    """
 
     def __init__(self, question: str, *, default: bool = True) -> None:
         super().__init__()

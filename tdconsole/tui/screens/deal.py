@@ -7,7 +7,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountChips, ProposeDeal
@@ -15,20 +14,16 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.views.money import deal_view
 
 
-class DealScreen(Screen[None]):
+class DealScreen(ServiceScreen):
     AUTO_FOCUS = "DataTable"  # single keys act; Escape leaves an input
     BINDINGS = [Binding("i", "propose('icm')", "Propose ICM"),
                 Binding("c", "propose('chip-chop')", "Propose chip chop"),
                 Binding("a", "approve", "Approve"),
                 Binding("escape", "focus_table", "Back", show=False)]
-    DEFAULT_CSS = """
-    DealScreen #inputs { height: auto; }
-    DealScreen #inputs Input { width: 1fr; }
-    DealScreen #note, DealScreen #deal { height: auto; padding: 0 1; }
-    """
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -44,17 +39,13 @@ class DealScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("Player", "Chips", "ICM equity", "ICM deal",
                                               "Chip chop")
-        self.refresh_view()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
 
     def leave(self) -> int:
         text = self.query_one("#leave", Input).value.strip()
         return int(text) if text.isdigit() else 0
 
     def refresh_view(self) -> None:
-        state = self.app.service.state  # type: ignore[attr-defined]
+        state = self.service.state
         table = self.query_one(DataTable)
         table.clear()
         note = self.query_one("#note", Static)

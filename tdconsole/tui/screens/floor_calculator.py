@@ -1,6 +1,7 @@
 """The floor calculator: betting options, chips pushed and pots, answered as the floor types.
 
-Self-contained: no service and no database, it calls the pure rules engine (issue 4) directly.
+Self-contained: no service and no database, it calls the pure calculators
+(`tdconsole.domain.calculators`) directly.
 Every answer is posted as a typed `FloorCalculatorScreen.Answered` message and shown with the rule
 IDs it applied; bad input shows one line naming the field, never a traceback.
 """
@@ -19,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static, TabbedContent, TabPane
 
 from tdconsole.config.toml import describe_validation_error
-from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_round
+from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_lines, betting_round
 from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
 from tdconsole.domain.errors import TdError
@@ -30,7 +31,7 @@ Fields = list[tuple[str, str, str, str]]
 BETTING_FIELDS: Fields = [
     ("game", "Game", "no-limit | pot-limit | limit", "no-limit"),
     ("blinds", "Blinds", "100/200", "100/200"),
-    ("ante", "BB ante", "0", "0"),
+    ("ante", "Level's BB ante", "0 (full table; posted by table size)", "0"),
     ("button", "Button seat", "1", "1"),
     ("stacks", "Stacks", "1:5000 2:5000 3:5000", ""),
     ("street", "Street", "preflop | flop | turn | river", "preflop"),
@@ -41,7 +42,7 @@ CHIPS_FIELDS: Fields = [
     ("facing", "Bet to call (total)", "1000", ""),
     ("already_in", "Already in front of him", "0", "0"),
     ("last_increment", "Last full raise increment", "1000", ""),
-    ("chips", "Chips pushed", "1000 100 100", ""),
+    ("chips", "Chips pushed", "1000 100 100 (| between motions: 1000 | 500)", ""),
     ("stack", "Stack before acting", "5000", ""),
     ("declared", "Said", "nothing | call | raise | an amount", ""),
     ("big_blind", "Big blind", "200", ""),
@@ -93,10 +94,13 @@ def betting_data(values: dict[str, str]) -> dict[str, Any]:
 
 def chips_data(values: dict[str, str]) -> dict[str, Any]:
     declared = values["declared"].strip().lower()
+    # "1000 | 500": the chips of each motion (B-STRING-1); one motion is the plain list.
+    motions = [_numbers(part) for part in values["chips"].split("|")]
     return {
         "facing": _number(values["facing"]), "already_in": _number(values["already_in"]),
         "last_increment": _number(values["last_increment"] or "0"),
-        "chips": _numbers(values["chips"]), "stack": _number(values["stack"]),
+        **({"motions": motions} if len(motions) > 1 else {"chips": motions[0]}),
+        "stack": _number(values["stack"]),
         "declared": None if declared in ("", "nothing") else _number(declared),
         "big_blind": _number(values["big_blind"]),
     }
@@ -117,14 +121,7 @@ def _number(text: str) -> int | str:
 
 
 def describe_betting(answer: BettingAnswer) -> str:
-    if answer.to_act is None:
-        lines = [f"The betting round is complete. Pot {answer.pot}."]
-    else:
-        raise_text = (f"raise to {answer.min_raise_to} .. {answer.max_raise_to}"
-                      if answer.can_raise else "no raise: call or fold")
-        lines = [f"Seat {answer.to_act} to act.", f"Call {answer.to_call}; {raise_text}.",
-                 f"Pot {answer.pot}."]
-    return "\n".join([*lines, f"Rules: {', '.join(answer.rules)}"])
+    return "\n".join([*betting_lines(answer), f"Rules: {', '.join(answer.rules)}"])
 
 
 def describe_chips(answer: ChipsAnswer) -> str:
@@ -149,13 +146,6 @@ def describe_pots(answer: PotsAnswer) -> str:
 class FloorCalculatorScreen(Screen[None]):
     """Three calculators in tabs; each answers as soon as its fields make a valid question."""
 
-    DEFAULT_CSS = """
-    FloorCalculatorScreen VerticalScroll { padding: 0 1; }
-    FloorCalculatorScreen Grid { grid-size: 2; grid-columns: 28 1fr; grid-rows: 3; height: auto; }
-    FloorCalculatorScreen Label { padding: 1 0 0 0; }
-    FloorCalculatorScreen .answer { margin: 1 0; padding: 0 1; border: round $accent; }
-    FloorCalculatorScreen .answer.-error { border: round $error; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
 
     class Answered(Message):
@@ -173,7 +163,7 @@ class FloorCalculatorScreen(Screen[None]):
 
         def betting(values: dict[str, str]) -> str:
             hand = BettingInput.model_validate(betting_data(values))
-            return self._answer("betting", describe_betting, betting_round(hand, self.house_rules.ante))
+            return self._answer("betting", describe_betting, betting_round(hand, self.house_rules))
 
         def chips(values: dict[str, str]) -> str:
             push = ChipsInput.model_validate(chips_data(values))

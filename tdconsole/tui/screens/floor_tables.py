@@ -1,16 +1,16 @@
-"""The floor terminal's table view: who sits where, read-only (seating decides it; issue 7, item 6)."""
+"""The floor terminal's table view: who sits where, read-only (seating decides it)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.views.rulings import left_text, penalties_view
 
 
-class FloorTablesScreen(Screen[None]):
+class FloorTablesScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="no-tables")
@@ -19,13 +19,9 @@ class FloorTablesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("Table", "Seat", "Player", "Penalty")
-        self.refresh_view()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
 
     def refresh_view(self) -> None:
-        service = self.app.service  # type: ignore[attr-defined]
+        service = self.service
         state = service.state
         serving = {row["player"]: left_text(row) for row in penalties_view(state, service.now())
                    if row["serving"]}

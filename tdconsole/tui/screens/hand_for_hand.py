@@ -7,24 +7,18 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.views.money import hand_for_hand_view, payouts_view
 
 
-class HandForHandScreen(Screen[None]):
+class HandForHandScreen(ServiceScreen):
     AUTO_FOCUS = "#tables"  # single keys act; Escape leaves an input
     BINDINGS = [Binding("x", "stop", "Stop hand-for-hand"),
                 Binding("escape", "focus_tables", "Back", show=False)]
-    DEFAULT_CSS = """
-    HandForHandScreen #status { height: auto; padding: 0 1; }
-    HandForHandScreen #inputs { height: auto; }
-    HandForHandScreen #inputs Input { width: 1fr; }
-    HandForHandScreen DataTable { height: auto; max-height: 50%; }
-    """
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -40,13 +34,9 @@ class HandForHandScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#tables", DataTable).add_columns("Table", "This hand")
         self.query_one("#pending", DataTable).add_columns("Busted this hand", "Table", "Stack")
-        self.refresh_view()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
 
     def refresh_view(self) -> None:
-        state = self.app.service.state  # type: ignore[attr-defined]
+        state = self.service.state
         data = hand_for_hand_view(state, len(payouts_view(state)["payouts"]))
         if data["active"]:
             done = sum(row["done"] for row in data["tables"])

@@ -5,13 +5,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
 
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.views.tournament import log_view
 
 
-class LogScreen(Screen[None]):
+class LogScreen(ServiceScreen):
     BINDINGS = [Binding("u", "app.undo", "Undo last")]
 
     def compose(self) -> ComposeResult:
@@ -21,13 +21,9 @@ class LogScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("#", "Time", "Actor", "Event")
-        self.refresh_view()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
 
     def refresh_view(self) -> None:
-        service = self.app.service  # type: ignore[attr-defined]
+        service = self.service
         table = self.query_one(DataTable)
         table.clear()
         for row in reversed(log_view(service.log, service.undone_commands())):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from tdconsole.config.payout_tables import load_payout_tables
@@ -14,17 +13,15 @@ from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money.handlers import pool
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.views.money import payouts_view
 
 
-class PayoutsScreen(Screen[None]):
+class PayoutsScreen(ServiceScreen):
     AUTO_FOCUS = "DataTable"
     BINDINGS = [Binding("e", "edit", "Edit amount"), Binding("u", "unlock", "Unlock place"),
                 Binding("t", "use_table", "Club table"), Binding("g", "use_generator", "Generator"),
                 Binding("escape", "focus_table", "Back", show=False)]
-    DEFAULT_CSS = """
-    PayoutsScreen #summary { height: auto; padding: 0 1; }
-    """
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -35,13 +32,9 @@ class PayoutsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("Place", "Amount", "Locked")
-        self.refresh_view()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
 
     def refresh_view(self) -> None:
-        service = self.app.service  # type: ignore[attr-defined]
+        service = self.service
         data = payouts_view(service.state)
         money = pool(service.state).model_dump()
         summary = (f"Prize pool {data['prize_pool']:,} ({data['method']}): {money['entries']} "
@@ -74,7 +67,7 @@ class PayoutsScreen(Screen[None]):
         self.query_one(DataTable).focus()
 
     def _lock(self, place: int, amount: int | None) -> None:
-        money = self.app.service.state.money  # type: ignore[attr-defined]
+        money = self.service.state.money
         locked = {key: value for key, value in money.locked.items() if key != place}
         if amount is not None:
             locked[place] = amount
@@ -91,7 +84,7 @@ class PayoutsScreen(Screen[None]):
         self.action_focus_table()
 
     def _settings(self, **update: object) -> None:
-        money = self.app.service.state.money  # type: ignore[attr-defined]
+        money = self.service.state.money
         self.post_message(CommandRequested(SetMoney(settings=money.model_copy(update=update))))
 
     def action_use_table(self) -> None:

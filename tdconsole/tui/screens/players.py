@@ -6,18 +6,32 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
+from textual.suggester import Suggester
 from textual.widgets import DataTable, Footer, Header, Input
 
+from tdconsole.club.members import Members, link
 from tdconsole.domain.commands import Bust, Register
+from tdconsole.domain.errors import TdError
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 
 
-class PlayersScreen(Screen[None]):
+class MemberSuggester(Suggester):
+    """Offers the club's members as the TD types a name: the first one it begins, not yet in."""
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=False)
+        self.names: list[str] = []
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return next((name for name in self.names if name.casefold().startswith(value)), None)
+
+
+class PlayersScreen(ServiceScreen):
     # The table has the focus, so single keys (b, n, /) act; Escape leaves an input.
     AUTO_FOCUS = "DataTable"
     BINDINGS = [
@@ -27,15 +41,16 @@ class PlayersScreen(Screen[None]):
         Binding("slash", "search", "Search"),
         Binding("n", "new_player", "Register"),
     ]
-    DEFAULT_CSS = """
-    PlayersScreen #inputs { height: auto; }
-    PlayersScreen #inputs Input { width: 1fr; }
-    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.suggester = MemberSuggester()
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="inputs"):
-            yield Input(placeholder="Register: type a name, Enter", id="register")
+            yield Input(placeholder="Register: type a name (members are offered, → takes one), Enter",
+                        id="register", suggester=self.suggester)
             yield Input(placeholder="Search players", id="search")
         yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
         yield Footer()
@@ -43,13 +58,20 @@ class PlayersScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("Name", "Status", "Table", "Seat", "Place")
-        self.refresh_view()
 
     def on_screen_resume(self) -> None:
-        self.refresh_view()
+        super().on_screen_resume()
+        self.offer_members()
+
+    def offer_members(self) -> None:
+        """The members the register input offers: not banned, not in yet (read on arrival, and
+        after each registration, so one added in another terminal is offered too)."""
+        entered = self.service.state.by_name
+        self.suggester.names = [m.name for m in self._members().all()
+                                if not m.banned and m.name.casefold() not in entered]
 
     def refresh_view(self) -> None:
-        state = self.app.service.state  # type: ignore[attr-defined]
+        state = self.service.state
         needle = self.query_one("#search", Input).value.strip().casefold()
         table = self.query_one(DataTable)
         selected = self.selected_player_id()
@@ -61,7 +83,8 @@ class PlayersScreen(Screen[None]):
                 continue
             # Text(...) keeps a name like "[bold red]x[/]" literal: names are never markup.
             table.add_row(Text(player.name), player.status, _cell(player.table), _cell(player.seat),
-                          _cell(player.place), key=player.id)
+                          _cell(player.place) + (" (last, T-ELIM-3)" if player.placed_last else ""),
+                          key=player.id)
         if selected is not None and selected in table.rows:
             table.move_cursor(row=table.get_row_index(selected))
 
@@ -77,8 +100,16 @@ class PlayersScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "register" and event.value.strip():
-            self.post_message(CommandRequested(Register(names=[event.value])))
+            try:  # the member with this name, as `register NAME` links it; a ban is refused here
+                command = link(self._members(), Register(names=[event.value]))
+            except TdError as error:
+                self.notify(str(error), severity="error", timeout=6, markup=False)
+                return
+            self.post_message(CommandRequested(command, on_done=lambda _ok: self.offer_members()))
             event.input.value = ""
+
+    def _members(self) -> Members:
+        return Members(self.service.store)
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()
@@ -90,7 +121,7 @@ class PlayersScreen(Screen[None]):
         self.query_one("#register", Input).focus()
 
     def action_bust(self) -> None:
-        state = self.app.service.state  # type: ignore[attr-defined]
+        state = self.service.state
         player_id = self.selected_player_id()
         if player_id is None:
             return
@@ -111,7 +142,7 @@ class PlayersScreen(Screen[None]):
     def action_bust_hand(self) -> None:
         """Several players out in one hand, with their starting stacks (T-ELIM-1)."""
         player_id = self.selected_player_id()
-        state = self.app.service.state  # type: ignore[attr-defined]
+        state = self.service.state
         name = state.players[player_id].name if player_id is not None else ""
 
         def chosen(command: Bust | None) -> None:

@@ -12,11 +12,6 @@ from textual.widgets import Input, Static
 
 class PromptScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
-    PromptScreen { align: center middle; }
-    PromptScreen #dialog { width: 70; height: auto; border: thick $accent; padding: 1 2;
-                           background: $surface; }
-    """
 
     def __init__(self, question: str, placeholder: str = "", value: str = "") -> None:
         super().__init__()

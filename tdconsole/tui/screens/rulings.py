@@ -1,4 +1,4 @@
-"""Rulings (issue 7, item 7): the guided wizard, clock calls with their countdown, the rulings log
+"""Rulings: the guided wizard, clock calls with their countdown, the rulings log
 with a filter, and the penalty board. The TD's console and the floor terminal share this screen;
 the service decides who may do what (floor staff may log rulings and call the clock)."""
 
@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
@@ -31,6 +30,8 @@ from tdconsole.domain.floor.clock_call import answers_at_zero
 from tdconsole.domain.floor.log import find_ruling
 from tdconsole.domain.floor.rulings import Catalogue, Suggestion
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.service_app import TICK_SECONDS
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard, describe_suggestion
 from tdconsole.views.rulings import (
     clock_calls_view,
@@ -42,20 +43,8 @@ from tdconsole.views.rulings import (
     rulings_view,
 )
 
-# Countdowns (clock calls, minutes away) are redrawn this often even when nothing was logged.
-TICK_SECONDS = 0.25
 
-
-class RulingsScreen(Screen[None]):
-    DEFAULT_CSS = """
-    RulingsScreen #call-form { grid-size: 6; grid-columns: 7 8 6 8 22 1fr; height: 3; }
-    RulingsScreen #call-form Label { padding: 1 0 0 0; }
-    RulingsScreen #calls, RulingsScreen #penalties { height: auto; max-height: 14; }
-    RulingsScreen #rulings { height: 1fr; min-height: 8; }
-    RulingsScreen #proposal, RulingsScreen #detail { border: round $accent; padding: 0 1; height: auto; }
-    RulingsScreen #proposal.-time { border: round $error; }
-    RulingsScreen .heading { text-style: bold; padding: 1 0 0 0; }
-    """
+class RulingsScreen(ServiceScreen):
     BINDINGS = [
         Binding("l", "log_at_zero", "Log clock ruling"),
         Binding("x", "stop_call", "Player acted"),
@@ -106,11 +95,8 @@ class RulingsScreen(Screen[None]):
             "#", "Time", "Staff", "T/S", "Players", "Scenario", "Decision", "Penalty", "")
         self.query_one("#penalties", DataTable).add_columns("Ruling", "Player", "Penalty", "Left", "Status")
         self.query_one("#offences", DataTable).add_columns("Player", "Offences", "Rulings")
-        self.refresh_view()
+        # Countdowns (clock calls, minutes away) change with the time alone, with nothing logged.
         self.set_interval(TICK_SECONDS, self.tick)
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
 
     # The widget each tab starts on, the first shown of these (a tab whose widget has the focus is
     # the one in front). Clock calls: the running calls, so one key logs the ruling at zero.
@@ -141,10 +127,6 @@ class RulingsScreen(Screen[None]):
                 break
         # On a screen just made, the tabs' own first activation may still be on its way.
         self.call_after_refresh(setattr, tabs, "active", tab)
-
-    @property
-    def service(self) -> Any:
-        return self.app.service  # type: ignore[attr-defined]
 
     def refresh_view(self) -> None:
         self.refresh_log()
@@ -280,6 +262,8 @@ class RulingsScreen(Screen[None]):
             return
         row = ruling_view(find_ruling(self.service.state, int(selected)))
         text = Text(f"Ruling {row['id']} by {row['staff']} at {row['time'][11:19]}: {row['decision']}\n")
+        if row["description"]:
+            text.append(f"Situation: {row['description']}\n")
         if row["overridden"]:
             text.append(f"Suggested: {row['suggestion']['ruling']}\nReason: {row['reason']}\n")
         elif row["reason"]:

@@ -105,23 +105,6 @@ class StructureEditorScreen(Screen[None]):
         Binding("ctrl+r", "remove", "Remove row"),
         Binding("escape", "close", "Close"),
     ]
-    DEFAULT_CSS = """
-    StructureEditorScreen #head { height: 3; }
-    StructureEditorScreen #head Input { width: 1fr; }
-    StructureEditorScreen #chips { height: 1; padding: 0 1; color: $text-muted; }
-    StructureEditorScreen #columns { height: 1; color: $text-muted; }
-    StructureEditorScreen #columns Label { width: 1fr; padding: 0 2; }
-    StructureEditorScreen #columns Label:first-child { width: 9; padding: 0; }
-    StructureEditorScreen #periods { height: 1fr; }
-    StructureEditorScreen #status { height: 1; padding: 0 1; background: $success-darken-2; }
-    StructureEditorScreen #status.-invalid { background: $error; }
-    StructureEditorScreen #actions { height: 3; }
-    StructureEditorScreen #actions Button { min-width: 10; margin-right: 1; }
-    StructureEditorScreen #actions Input { width: 1fr; }
-    StructureEditorScreen #generator { height: 3; }
-    StructureEditorScreen #generator Label { padding: 1 1 0 1; }
-    StructureEditorScreen #generator Input { width: 1fr; }
-    """
 
     class Saved(Message):
         """The TD saved a valid structure; the app turns it into a command."""
@@ -300,7 +283,7 @@ class StructureEditorScreen(Screen[None]):
         self._status(f"imported {path}")
 
     async def generate(self) -> None:
-        """A proposal from `structure_gen` (issue 5, item 5) in place of the rows, to edit."""
+        """A proposal from the structure generator (`structure generate`) in place of the rows, to edit."""
         values = [self.query_one(f"#gen-{key}", Input).value.strip()
                   for key, _hint in GENERATOR_FIELDS]
         if not all(value.lstrip("-").isdigit() for value in values):

@@ -12,7 +12,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tdconsole.domain import commands
@@ -20,7 +19,9 @@ from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.tables import tables_view
+from tdconsole.domain.state import TournamentState
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.views import seating as seating_views
@@ -41,7 +42,7 @@ def tile(view: dict[str, Any]) -> Text:
     return text
 
 
-class TablesScreen(Screen[None]):
+class TablesScreen(ServiceScreen):
     BINDINGS = [
         Binding("a", "apply_all", "Apply all moves"),
         Binding("o", "apply_one", "Apply one move"),
@@ -52,14 +53,6 @@ class TablesScreen(Screen[None]):
         Binding("d", "draw", "Draw"),
         Binding("h", "hands_done", "Hand done (all)"),
     ]
-    DEFAULT_CSS = """
-    TablesScreen #tiles { grid-size: 3; grid-gutter: 1; height: auto; }
-    TablesScreen .tile { border: round $primary; padding: 0 1; height: auto; }
-    TablesScreen .tile.short { border: heavy $warning; background: $warning 15%; }
-    TablesScreen .tile.broken { border: round $panel; color: $text-muted; }
-    TablesScreen #panel { width: 64; border-left: solid $primary; padding: 0 1; }
-    TablesScreen #advice { height: auto; margin-bottom: 1; }
-    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -80,17 +73,9 @@ class TablesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#moves", DataTable).add_columns("Player", "From", "To", "Reason")
-        self.refresh_view()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_view()
-
-    @property
-    def _state(self) -> Any:
-        return self.app.service.state  # type: ignore[attr-defined]
 
     def refresh_view(self) -> None:
-        state = self._state
+        state = self.service.state
         views = tables_view(state.room)
         self.plan = seating.balance_plan(state)
         self._lay_tiles(views)
@@ -99,7 +84,7 @@ class TablesScreen(Screen[None]):
     def _lay_tiles(self, views: list[dict[str, Any]]) -> None:
         grid = self.query_one("#tiles", Grid)
         counts = [len(v["seats"]) for v in views if v["status"] == "open"]
-        allowed = balancing.tolerance(self._state.house_rules, len(counts))
+        allowed = balancing.tolerance(self.service.state.house_rules, len(counts))
         top = max(counts, default=0)
         numbers = [v["table"] for v in views]
         if numbers != self._tile_numbers:  # tables opened or taken back: lay the tiles out anew
@@ -114,7 +99,7 @@ class TablesScreen(Screen[None]):
             widget.set_class(is_open and top - len(view["seats"]) > allowed, "short")
             widget.set_class(not is_open, "broken")
 
-    def _panel(self, state: Any) -> None:
+    def _panel(self, state: TournamentState) -> None:
         lines = []
         if not state.room:
             lines.append("No tables yet: press d to draw the seats (T-SEAT-2).")
@@ -208,7 +193,7 @@ class TablesScreen(Screen[None]):
 
     def action_export(self) -> None:
         def export(answer: str) -> None:
-            state = self._state
+            state = self.service.state
             folder = Path(answer).expanduser()
             folder.mkdir(parents=True, exist_ok=True)
             written = []

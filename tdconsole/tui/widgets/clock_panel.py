@@ -1,8 +1,8 @@
 """The clock the room watches, shared by the TD's clock screen and the read-only display.
 
-It reads the service's state (the app's `service`) and redraws only when what it shows changes: the
-second shown, the period, run/pause, or the event log. A warning one minute before a level or break
-ends and at the change (issue 5) rings the terminal bell, unless the app's `sound` is off, and
+It reads the service's state (the `ServiceApp`'s `service`) and redraws only when what it shows
+changes: the second shown, the period, run/pause, or the event log. A warning one minute before a
+level or break ends and at the change rings the terminal bell, unless the app's `sound` is off, and
 flashes the panel; whether one is due is `clock.warning_between`, a pure function of two readings.
 """
 
@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.widgets import Digits, Static
@@ -21,11 +21,9 @@ from textual.widgets import Digits, Static
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.timing import ClockReading, Warning, format_duration, warning_between
 from tdconsole.domain.state import TournamentState
+from tdconsole.tui.service_app import TICK_SECONDS, service_app, service_of
 from tdconsole.views.tournament import clock_view, state_view
 
-# How often the panel looks at the time: often enough that the shown second is never late by more
-# than a quarter of a second; it redraws only when the second changes.
-TICK_SECONDS = 0.25
 FLASH_SECONDS = 1.5
 
 
@@ -82,8 +80,9 @@ class ClockPanel(Vertical):
         self.set_interval(TICK_SECONDS, self.tick)
 
     def tick(self, force: bool = False) -> None:
-        """Look at the clock; warn if a warning fell due since the last look; redraw if needed."""
-        service = self.app.service  # type: ignore[attr-defined]
+        """Look at the clock; warn if a warning fell due since the last look; redraw if needed
+        (only when the second shown changes, unless `force`)."""
+        service = service_of(self)
         state, now = service.state, service.now()
         reading = clock_ops.read(state.info.structure, state.clock, now)
         if self._reading is not None and (warning := warning_between(self._reading, reading)):
@@ -95,7 +94,7 @@ class ClockPanel(Vertical):
             self.redraw(state, service.tournament_id, now)
 
     def warn(self, kind: Warning) -> None:
-        if getattr(self.app, "sound", True):
+        if service_app(self).sound:
             self.app.bell()
         self.add_class("-flash")
         self.set_timer(FLASH_SECONDS, lambda: self.remove_class("-flash"))
@@ -130,12 +129,6 @@ class ClockPanel(Vertical):
         self.query_one("#next", Static).update(_next_line(clock))
         self.query_one("#figures", Static).update(_figures_line(view, clock["big_blind"]))
         self.query_one("#notes", Static).update(_notes_line(clock))
-
-
-def toggle_sound(app: App[None]) -> None:
-    """The bell on or off, for this terminal only (it changes nothing in the tournament)."""
-    app.sound = not getattr(app, "sound", True)  # type: ignore[attr-defined]
-    app.notify("Sound on" if app.sound else "Sound off")  # type: ignore[attr-defined]
 
 
 def _antes_line(clock: dict[str, Any]) -> str:

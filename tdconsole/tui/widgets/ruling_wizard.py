@@ -1,7 +1,11 @@
-"""The guided ruling (issue 7, item 7): pick a scenario, answer one question at a time, see the
+"""The guided ruling: pick a scenario, answer one question at a time, see the
 suggested ruling with its rules, then accept it or override it with a reason. The log fills in
 what it knows (the player's earlier offences, the players seated at the table), exactly as the
-service will when the ruling is logged (`rulings_log.prepare`)."""
+service will when the ruling is logged (`rulings_log.prepare`).
+
+A ruling can always be logged (C-RULING-1): the override needs no answers, only the decision
+and the reason, and "Other situation" takes the floor's description, the rules it cites, the
+decision and any penalty; the offence it names escalates and counts like any other."""
 
 from __future__ import annotations
 
@@ -18,10 +22,15 @@ from tdconsole.domain.commands import LogRuling
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.events import RulingLogged
 from tdconsole.domain.floor.log import prepare
-from tdconsole.domain.floor.rulings import Catalogue, OpenQuestion, Scenario, Suggestion, Walk
+from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
+from tdconsole.domain.floor.rulings import OTHER, Catalogue, OpenQuestion, Scenario, Suggestion, Walk
 from tdconsole.domain.state import TournamentState
 from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.service_app import service_of
 from tdconsole.views.rulings import suggestion_lines
+
+# Enter moves through the other situation's fields in this order; Enter on the penalty logs.
+OTHER_FIELDS = {"description": "rules", "rules": "offence", "offence": "decision", "decision": "penalty"}
 
 
 def describe_suggestion(suggestion: Suggestion) -> Text:
@@ -39,7 +48,7 @@ class RulingWizard(Vertical):
     RulingWizard #answered { color: $text-muted; }
     RulingWizard #suggestion { border: round $accent; padding: 0 1; height: auto; }
     RulingWizard #problem { color: $error; }
-    RulingWizard #actions, RulingWizard #override { height: auto; }
+    RulingWizard #actions, RulingWizard #override, RulingWizard #other { height: auto; }
     """
     BINDINGS = [
         Binding("ctrl+b", "back", "Back one answer"),
@@ -55,6 +64,9 @@ class RulingWizard(Vertical):
         self.question: OpenQuestion | None = None
         self.clock_call: int | None = None
         self.corrects: int | None = None
+        # "Other situation": no scenario; the floor describes it and cites the rules itself.
+        self.other = False
+        self.overriding = False
         # What is asked now ("pick", "q:<key>", "suggest"): the focus moves only when it changes,
         # so a redraw (another terminal wrote) or typing a name never pulls it away.
         self._stage = ""
@@ -76,11 +88,18 @@ class RulingWizard(Vertical):
         yield OptionList(id="choices")
         yield Input(id="number", placeholder="a number, Enter")
         yield Static(id="suggestion")
+        with Vertical(id="other"):
+            yield Input(id="description", placeholder="What happened, in your words")
+            yield Input(id="rules", placeholder="Rules cited, e.g. H-DEAD-G 37 (none: C-RULING-1)")
+            yield Input(id="offence", placeholder="The offence it records, if any: "
+                                                  + ", ".join(kind.value for kind in OffenceKind))
         with Horizontal(id="actions"):
             yield Button("Accept and log (Enter)", id="accept", variant="success")
             yield Button("Override…", id="override-open", variant="warning")
         with Vertical(id="override"):
             yield Input(id="decision", placeholder="The final decision")
+            yield Input(id="penalty", placeholder="Penalty: empty keeps the suggested one; none, warning, "
+                                                  "rounds:N, missed-hands:N, minutes:N, disqualification")
         yield Input(id="reason", placeholder="Why: an override or a correction needs a reason; Enter logs")
 
     def on_mount(self) -> None:
@@ -91,30 +110,38 @@ class RulingWizard(Vertical):
 
     @property
     def state(self) -> TournamentState:
-        return self.app.service.state  # type: ignore[attr-defined, no-any-return]
+        return service_of(self).state
 
     @property
     def staff(self) -> str:
-        return self.app.service.actor  # type: ignore[attr-defined, no-any-return]
+        return service_of(self).actor
 
     def list_scenarios(self, needle: str) -> None:
         words = needle.casefold().split()
         options = self.query_one("#scenarios", OptionList)
         options.clear_options()
+        # Beyond the catalogue: last in the full list, first when the words ask for it.
+        other = Option(Text("Other situation: describe it, cite the rules"), id=OTHER)
+        if words and all(word in "other situation beyond the catalogue describe" for word in words):
+            options.add_option(other)
         for scenario in self.catalogue.scenarios.values():
             haystack = f"{scenario.id} {scenario.title} {' '.join(scenario.rules)}".casefold()
             if all(word in haystack for word in words):
                 options.add_option(Option(Text(scenario.title), id=scenario.id))
+        if not words:
+            options.add_option(other)
         if options.option_count:
             options.highlighted = 0
 
     def start(self, scenario_id: str, answers: dict[str, str] | None = None,
               clock_call: int | None = None) -> None:
         """Begin a ruling (also how the clock-call panel proposes the ruling at zero)."""
-        self.scenario = self.catalogue.get(scenario_id)
+        self.other = scenario_id == OTHER
+        self.scenario = None if self.other else self.catalogue.get(scenario_id)
         self.answers = dict(answers or {})
         self.clock_call = clock_call
         self.corrects = None
+        self.overriding = False
         self._stage = ""  # a new ruling: ask afresh even if the first question looks the same
         self.show()
 
@@ -125,6 +152,12 @@ class RulingWizard(Vertical):
             self.query_one(f"#{name}", Input).value = "" if value is None else str(value)
         self.query_one("#players", Input).value = ", ".join(p.name for p in old.players)
         self.start(old.scenario, {k: v for k, v in old.answers.items() if k != "earlier"})
+        if self.other:  # an other situation: its own words, rules, offence and decision
+            penalty_rules = old.penalty.rules if old.penalty else []
+            cited = " ".join(r for r in old.suggestion.rules if r not in penalty_rules)
+            for name, value in (("description", old.description or ""), ("decision", old.decision),
+                                ("offence", old.offence or ""), ("rules", cited)):
+                self.query_one(f"#{name}", Input).value = value
         self.corrects = old.ruling_id
         self.show()
 
@@ -157,37 +190,43 @@ class RulingWizard(Vertical):
     def show(self, problem: str | None = None) -> None:
         """Show the one thing to do next: pick a scenario, answer a question, or accept; and
         `problem` (an answer just refused) or what stops the walk."""
-        picking = self.scenario is None
-        problem = (None if picking else self._walk()) or problem
+        picking = self.scenario is None and not self.other
+        problem = (None if picking or self.other else self._walk()) or problem
         self.query_one("#problem", Static).update(Text(problem or ""))
-        if not picking and self.walked is None and self._stage:
+        if not picking and not self.other and self.walked is None and self._stage:
             return  # a name being typed, say: keep the question in front until it walks again
-        walked = self.walked if not picking else None
+        walked = self.walked if not picking and not self.other else None
         self.question = walked.open[0] if walked is not None and walked.suggestion is None else None
         suggestion = walked.suggestion if walked is not None else None
         self.query_one("#search").display = picking
         self.query_one("#scenarios").display = picking
         correcting = f"Correcting ruling {self.corrects}: " if self.corrects else ""
+        title = ("Other situation: describe it, cite the rules, give the decision" if self.other
+                 else "" if picking else self.scenario.title)  # type: ignore[union-attr]
         self.query_one("#title", Static).update(Text("") if picking else Text(
-            f"{correcting}{self.scenario.title}   (Ctrl+B back, Ctrl+N new)"))  # type: ignore[union-attr]
+            f"{correcting}{title}   (Ctrl+B back, Ctrl+N new)"))
         done = walked.answers if walked is not None else self.answers
         self.query_one("#answered", Static).update(
             Text("   ".join(f"{key}={value}" for key, value in done.items())))
-        stage = ("pick" if picking else f"q:{self.question.key}" if self.question
-                 else "suggest" if suggestion else "stuck")
+        stage = ("pick" if picking else "other" if self.other else f"q:{self.question.key}"
+                 if self.question else "suggest" if suggestion else "stuck")
         moved, self._stage = stage != self._stage, stage
         if moved:
             self._show_question(self.question)
         shown = self.query_one("#suggestion", Static)
         shown.display = suggestion is not None
         shown.update(describe_suggestion(suggestion) if suggestion else "")
-        self.query_one("#actions").display = suggestion is not None
-        if suggestion is None:
-            self.query_one("#override").display = False
-        self.query_one("#reason").display = suggestion is not None and (
-            self.query_one("#override").display or self.corrects is not None)
+        # An override needs no answers (C-RULING-1): it is offered as soon as a scenario is picked.
+        self.query_one("#other").display = self.other
+        self.query_one("#actions").display = not picking and not self.other
+        self.query_one("#accept").display = suggestion is not None
+        self.query_one("#override").display = self.other or (self.overriding and not picking)
+        self.query_one("#reason").display = not picking and (
+            self.overriding or self.corrects is not None)
         if moved and picking:
             self.query_one("#search").focus()  # type to find the scenario, Enter picks
+        elif moved and self.other:
+            self.query_one("#description").focus()
         elif moved and suggestion is not None:
             self.query_one("#accept").focus()
 
@@ -248,15 +287,24 @@ class RulingWizard(Vertical):
         elif event.input.id == "number" and event.value.strip():
             self.answer(event.value.strip())
         elif event.input.id == "reason":
-            self.log(override=bool(self.query_one("#override").display))
+            self.log(override=self.overriding)
+        elif self.other and event.input.id in OTHER_FIELDS:
+            self.query_one(f"#{OTHER_FIELDS[event.input.id]}").focus()
+        elif self.other and event.input.id == "penalty":
+            if self.corrects is not None:
+                self.query_one("#reason").focus()  # a correction needs its reason first
+            else:
+                self.log(override=False)
+        elif event.input.id in ("decision", "penalty"):
+            self.query_one("#reason" if event.input.id == "penalty" else "#penalty").focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "accept":
             self.log(override=False)
         elif event.button.id == "override-open":
-            self.query_one("#override").display = True
-            self.query_one("#reason").display = True
+            self.overriding = True
+            self.show()
             decision = self.query_one("#decision", Input)
             if not decision.value and self.walked and self.walked.suggestion:
                 decision.value = self.walked.suggestion.ruling
@@ -266,27 +314,43 @@ class RulingWizard(Vertical):
         if self.answers:
             self.answers.popitem()
         elif self.clock_call is None:
-            self.scenario = None
+            self.scenario, self.other = None, False
         self.show()
 
     def action_restart(self) -> None:
         self.scenario, self.answers, self.clock_call, self.corrects = None, {}, None, None
+        self.other = self.overriding = False
         # The table stays (the floor is still there); who and which seat are asked afresh, so the
         # next ruling is never put on the last one's player by mistake.
-        for name in ("decision", "reason", "search", "players", "seat"):
+        for name in ("decision", "penalty", "reason", "search", "players", "seat", "description",
+                     "rules", "offence"):
             self.query_one(f"#{name}", Input).value = ""
-        self.query_one("#override").display = False
         self.list_scenarios("")
         self.show()
 
+    def _value(self, name: str) -> str:
+        return self.query_one(f"#{name}", Input).value.strip()
+
     def command(self, *, override: bool) -> LogRuling:
-        assert self.scenario is not None
         table, seat, names = self._inputs()
         extra: dict[str, Any] = {}
         if override or self.corrects is not None:
-            extra["reason"] = self.query_one("#reason", Input).value
-        if override:
-            extra["decision"] = self.query_one("#decision", Input).value
+            extra["reason"] = self._value("reason")
+        if override or self.other:
+            extra["decision"] = self._value("decision")
+            given, kind, amount = parse_penalty(self._value("penalty"), "penalty")
+            if given:
+                extra |= {"override_penalty": True, "penalty": kind, "penalty_amount": amount}
+        if self.other:
+            offence = self._value("offence").lower()
+            kinds = [kind.value for kind in OffenceKind]
+            if offence and offence not in kinds:
+                raise TdError(f"offence {offence!r}: one of {', '.join(kinds)}")
+            extra |= {"description": self._value("description"),
+                      "cited": self._value("rules").replace(",", " ").split(),
+                      "offence": OffenceKind(offence) if offence else None}
+        else:
+            assert self.scenario is not None
         return LogRuling(scenario=self.scenario, staff=self.staff,
                          answers=self._answers(bool(names)),
                          table=table, seat=seat, players=names, clock_call=self.clock_call,
@@ -298,4 +362,9 @@ class RulingWizard(Vertical):
                 self.notify(f"Ruling {len(self.state.rulings)} logged")
                 self.action_restart()
 
-        self.post_message(CommandRequested(self.command(override=override), on_done=done))
+        try:
+            command = self.command(override=override)
+        except TdError as problem:  # a penalty or an offence mistyped: one line, nothing logged
+            self.notify(str(problem), severity="error")
+            return
+        self.post_message(CommandRequested(command, on_done=done))

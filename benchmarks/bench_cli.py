@@ -1,0 +1,89 @@
+"""The real `tdconsole` binary as a new process on a 1,000-player tournament (SQLite).
+
+`register` one more player, and a cold `state --json`, each paired with a baseline process that
+only imports SQLAlchemy's ORM and pydantic (what any command needs anyway). Target: each within
+1.6x its baseline, median of the paired runs: a TD's scripts and the floor's terminals pay this on
+every call. Printed, never asserted (timings depend on the machine).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from tdconsole.config.structures import load_structure
+from tdconsole.domain.commands import Draw, Register
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+
+PLAYERS = 1_000
+PAIRS = 15
+TARGET = 1.6
+BASELINE = [sys.executable, "-c", "import sqlalchemy.orm, pydantic"]
+
+
+def binary() -> list[str]:
+    """The installed console script beside this interpreter, else the same entry point via -m."""
+    script = Path(sys.executable).with_name("tdconsole")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "tdconsole"]
+
+
+def seconds(argv: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run."""
+    before, start = os.times(), time.perf_counter()
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    elapsed, after = time.perf_counter() - start, os.times()
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.strip()}")
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return elapsed, cpu
+
+
+def paired(label: str, make: Callable[[int], Sequence[str]], env: dict[str, str]) -> None:
+    """Run the command and the baseline PAIRS times, alternating which goes first (drift)."""
+    ours, base, ratios, cpu_ratios = [], [], [], []
+    for run in range(PAIRS):
+        if run % 2:
+            b, o = seconds(BASELINE, env), seconds(make(run), env)
+        else:
+            o, b = seconds(make(run), env), seconds(BASELINE, env)
+        ours.append(o[0])
+        base.append(b[0])
+        ratios.append(o[0] / b[0])
+        cpu_ratios.append(o[1] / b[1] if b[1] else float("nan"))
+    ratio = statistics.median(ratios)
+    # The CPU ratio moves less than the wall-clock one on a busy machine; the target is wall clock.
+    print(f"  {label}: {statistics.median(ours) * 1000:.0f} ms, baseline "
+          f"{statistics.median(base) * 1000:.0f} ms, ratio {ratio:.2f}x (median of {PAIRS} pairs; "
+          f"target <= {TARGET}x{'' if ratio <= TARGET else ', MISSED'}); CPU time ratio "
+          f"{statistics.median(cpu_ratios):.2f}x")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        url = f"sqlite:///{Path(directory) / 'bench.sqlite'}"
+        service = Service.create(EventStore.open(url), name="Bench", structure=load_structure("club-turbo"))
+        for i in range(PLAYERS):
+            service.execute(Register(names=[f"Player {i:04d}"]))
+        service.execute(Draw(seed=1))  # a late entry is seated at once: the full register path
+        # Bytecode is cached as on any installed copy (pip compiles it; an editable install writes
+        # it on first run), even where the environment turns that off; in the temp dir, not the tree.
+        env = {**os.environ, "TDCONSOLE_DB": url, "PYTHONPYCACHEPREFIX": str(Path(directory) / "pyc")}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        tdconsole = binary()
+        print(f"{' '.join(Path(part).name for part in tdconsole)} on {PLAYERS} seated players; "
+              f"baseline: python -c 'import sqlalchemy.orm, pydantic'")
+        for warm_up in (BASELINE, [*tdconsole, "state", "--json"]):
+            seconds(warm_up, env)
+        paired("register one more", lambda run: [*tdconsole, "register", f"Late {run:02d}", "--json"], env)
+        paired("cold state --json", lambda _run: [*tdconsole, "state", "--json"], env)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""League standings for a club's season: 200 members over 50 finished tournaments on SQLite.
+
+Each tournament has 30-60 of the members (and a guest or two), re-entries and knockouts, played to
+its winner. Timed: `league standings` in-process (every tournament's log loaded and folded, the
+formula applied, ranked), the same as a fresh `tdconsole league standings --json` process, and a
+member's history (`members show`). No target is set by the issue; the figures go in the note.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tdconsole.club.history import history
+from tdconsole.club.leagues import Leagues, season
+from tdconsole.club.members import Members, register
+from tdconsole.config.leagues import load_formula
+from tdconsole.config.structures import load_structure
+from tdconsole.domain.commands import Bust, Reenter
+from tdconsole.domain.league.standings import LeagueRules
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+
+MEMBERS = 200
+TOURNAMENTS = 50
+
+
+def build(url: str) -> None:
+    store = EventStore.open(url)
+    members = Members(store)
+    members.import_csv("name\n" + "".join(f"Member {i:03d}\n" for i in range(1, MEMBERS + 1)), "bench")
+    draw = random.Random(2026)
+    structure = load_structure("club-turbo")
+    ids = []
+    for week in range(1, TOURNAMENTS + 1):
+        service = Service.create(store, name=f"Friday {week}", structure=structure, buy_in=300, fee=50)
+        field = draw.sample(range(1, MEMBERS + 1), draw.randint(30, 60))
+        register(service, [f"Member {n:03d}" for n in field])
+        register(service, [f"Guest {week}"])
+        names = [f"Member {n:03d}" for n in field] + [f"Guest {week}"]
+        draw.shuffle(names)
+        reentered = False
+        while len(names) > 1:
+            out = names.pop()
+            service.execute(Bust(names=[out], by=[draw.choice(names)]))
+            if not reentered and len(names) > 20:
+                service.execute(Reenter(name=out))
+                names.insert(0, out)
+                reentered = True
+        ids.append(service.tournament_id)
+    leagues = Leagues(store)
+    key, formula = load_formula("sqrt")
+    leagues.add(leagues.new("Season", key, formula, LeagueRules(best=20)), ids)
+    store.close()
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        url = f"sqlite:///{Path(directory) / 'league.sqlite'}"
+        start = time.perf_counter()
+        build(url)
+        built = time.perf_counter() - start
+        print(f"built {TOURNAMENTS} tournaments with {MEMBERS} members in {built:.1f} s")
+        store = EventStore.open(url)
+        league = Leagues(store).get("Season")
+        runs = []
+        for _ in range(5):
+            start = time.perf_counter()
+            table = season(store, league)
+            runs.append(time.perf_counter() - start)
+        events = sum(len(store.load(tid)) for tid in league.tournaments)
+        print(f"league standings, {len(table.standings)} members ranked over {len(table.played)} tournaments "
+              f"({events} events): median {statistics.median(runs) * 1000:.0f} ms in-process "
+              f"(best {min(runs) * 1000:.0f} ms)")
+        runs = []
+        for _ in range(5):
+            start = time.perf_counter()
+            history(store, "Member 001")
+            runs.append(time.perf_counter() - start)
+        print(f"members show (one member's history): median {statistics.median(runs) * 1000:.0f} ms")
+        env = {**os.environ, "TDCONSOLE_DB": url}
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tdconsole", "--help"], capture_output=True, check=True)
+        startup = (time.perf_counter() - start) * 1000
+        print(f"(tdconsole --help in a fresh process, the start-up alone: {startup:.0f} ms)")
+        runs = []
+        for _ in range(3):
+            start = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-m", "tdconsole", "league", "standings", "Season", "--json"],
+                capture_output=True, text=True, check=True, env=env)
+            runs.append(time.perf_counter() - start)
+        assert len(json.loads(done.stdout)) == len(table.standings)
+        print(f"tdconsole league standings --json in a fresh process: best of 3 {min(runs) * 1000:.0f} ms "
+              "(start-up included)")
+        store.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,173 @@
+"""`tdconsole league`: a season's tournaments, its points formula and its standings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from rich.table import Table
+
+from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.club.leagues import League, Leagues, season
+from tdconsole.config.leagues import DEFAULT_FORMULA, formula_keys, load_formula
+from tdconsole.config.toml import validate
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.league.standings import TIE_BREAKS, LeagueRules
+from tdconsole.views.club import (
+    league_view,
+    rules_text,
+    season_formats,
+    standings_csv,
+    standings_view,
+)
+from tdconsole.views.club_page import standings_html
+
+league_app = typer.Typer(help="Leagues: points over a season of tournaments, and the standings.",
+                         no_args_is_help=True)
+app = typer.Typer()  # top-level: league
+app.add_typer(league_app, name="league")
+
+LeagueOption = Annotated[str | None, typer.Option("--league", "-l",
+                                                  help="The league (default: the newest).")]
+Best = Annotated[int | None, typer.Option("--best", help="Count only each member's best N results.")]
+MinEvents = Annotated[int | None, typer.Option("--min-events", help="Rank only members with N events.")]
+TieBreak = Annotated[str | None, typer.Option(
+    "--tie-break", help=f"Equal points are ranked by these, in order: {','.join(TIE_BREAKS)} "
+                        "(default best-finish,events).")]
+
+
+def _rules(base: LeagueRules, best: int | None, min_events: int | None, tie_break: str | None) -> LeagueRules:
+    data = base.model_dump()
+    if best is not None:
+        data["best"] = best or None  # --best 0: every result counts again
+    if min_events is not None:
+        data["min_events"] = min_events
+    if tie_break is not None:
+        data["tie_break"] = [part.strip() for part in tie_break.split(",") if part.strip()]
+        unknown = [part for part in data["tie_break"] if part not in TIE_BREAKS]
+        if unknown:
+            raise InvalidInput(f"--tie-break {unknown[0]!r}: the tie-breaks are {', '.join(TIE_BREAKS)}")
+    return validate(LeagueRules, data, "league")
+
+
+def _render(league: League) -> None:
+    console.print(f"{league.name}: {league.formula.name} ({league.formula_key}); {rules_text(league.rules)}; "
+                  f"tournaments: {', '.join(map(str, league.tournaments)) or 'none yet'}")
+
+
+@league_app.command("new")
+def new(
+    ctx: typer.Context,
+    name: str,
+    formula: Annotated[str, typer.Option(
+        "--formula", help=f"Points formula: a key ({', '.join(formula_keys())}) or a TOML file."
+    )] = DEFAULT_FORMULA,
+    best: Best = None,
+    min_events: MinEvents = None,
+    tie_break: TieBreak = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Start a league."""
+    key, points = load_formula(formula)
+    league = Leagues(session_of(ctx).store()).new(name, key, points,
+                                                  _rules(LeagueRules(), best, min_events, tie_break))
+    emit(league_view(league), as_json, lambda: _render(league))
+
+
+@league_app.command("set")
+def set_league(
+    ctx: typer.Context,
+    league: LeagueOption = None,
+    formula: Annotated[str | None, typer.Option("--formula", help="A new points formula.")] = None,
+    best: Best = None,
+    min_events: MinEvents = None,
+    tie_break: TieBreak = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Change a league's formula or rules (the standings are worked out again from the logs)."""
+    leagues = Leagues(session_of(ctx).store())
+    found = leagues.get(league)
+    key, points = load_formula(formula) if formula is not None else (None, None)
+    changed = leagues.change(found, formula_key=key, formula=points,
+                             rules=_rules(found.rules, best, min_events, tie_break))
+    emit(league_view(changed), as_json, lambda: _render(changed))
+
+
+@league_app.command("list")
+def list_leagues(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Every league."""
+    leagues = Leagues(session_of(ctx).store()).all()
+
+    def render() -> None:
+        for league in leagues:
+            _render(league)
+
+    emit([league_view(league) for league in leagues], as_json, render)
+
+
+@league_app.command("add")
+def add(
+    ctx: typer.Context,
+    tournaments: Annotated[list[int], typer.Argument(help="Tournament ids (tdconsole tournaments).")],
+    league: LeagueOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Count tournaments in a league."""
+    leagues = Leagues(session_of(ctx).store())
+    changed = leagues.add(leagues.get(league), tournaments)
+    emit(league_view(changed), as_json, lambda: _render(changed))
+
+
+@league_app.command("remove")
+def remove(
+    ctx: typer.Context,
+    tournaments: Annotated[list[int], typer.Argument(help="Tournament ids.")],
+    league: LeagueOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Stop counting tournaments in a league."""
+    leagues = Leagues(session_of(ctx).store())
+    changed = leagues.remove(leagues.get(league), tournaments)
+    emit(league_view(changed), as_json, lambda: _render(changed))
+
+
+@league_app.command("standings")
+def standings(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Argument(help="The league (default: the newest).")] = None,
+    format: Annotated[Literal["text", "json", "csv", "html"], typer.Option(
+        "--format", help="text, json, csv, or html (a printable page).")] = "text",
+    out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The standings: place, name, points, events, cashes, winnings."""
+    session = session_of(ctx)
+    store = session.store()
+    table = season(store, Leagues(store).get(name))
+    fmt = "json" if as_json else format
+    if fmt == "csv":
+        write_document(standings_csv(table), out)
+        return
+    formats = season_formats(table, session.house_rules())
+    if fmt == "html":
+        write_document(standings_html(table, formats), out)
+        return
+    rows = standings_view(table)
+    if fmt == "json" and out is not None:
+        write_document(json.dumps(rows, ensure_ascii=False, indent=2) + "\n", out)
+        return
+
+    def render() -> None:
+        decimals = table.league.formula.decimals
+        console.print(f"{table.league.name} after {len(table.played)} of {len(table.league.tournaments)} "
+                      f"tournaments ({table.league.formula.name}; {rules_text(table.league.rules)})")
+        grid = Table("place", "name", "points", "events", "cashes", "winnings")
+        for row in rows:
+            grid.add_row("" if row["place"] is None else str(row["place"]), row["name"],
+                         formats.number(row["points"], decimals), str(row["events"]), str(row["cashes"]),
+                         formats.money(row["winnings"]))
+        console.print(grid)
+
+    emit(rows, fmt == "json", render)

@@ -1,0 +1,177 @@
+"""`tdconsole members`: the club's members, their CSV import and export, merges, bans, history."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.club.history import history
+from tdconsole.club.members import Member, Members
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.views.club import history_formats, history_view, member_view
+
+members_app = typer.Typer(
+    help="The club's members: add, list, import/export CSV, merge, edit, ban, and their history.",
+    no_args_is_help=True,
+)
+app = typer.Typer()  # top-level: members
+app.add_typer(members_app, name="members")
+
+MemberRef = Annotated[str, typer.Argument(help="The member's number, or their exact name.")]
+
+
+def _members(ctx: typer.Context) -> Members:
+    return Members(session_of(ctx).store())
+
+
+def _line(member: Member) -> str:
+    banned = "  BANNED" + (f": {member.ban_reason}" if member.ban_reason else "") if member.banned else ""
+    contact = ", ".join(part for part in (member.email, member.phone) if part)
+    return f"{member.number:>5}  {member.name}" + (f"  ({contact})" if contact else "") + banned
+
+
+@members_app.command("add")
+def add(
+    ctx: typer.Context,
+    name: str,
+    number: Annotated[int | None, typer.Option(
+        "--number", help="The club's number (default: the next).")] = None,
+    email: Annotated[str, typer.Option("--email")] = "",
+    phone: Annotated[str, typer.Option("--phone")] = "",
+    note: Annotated[str, typer.Option("--note")] = "",
+    as_json: JsonFlag = False,
+) -> None:
+    """Add a member."""
+    member = _members(ctx).add(name, number=number, email=email, phone=phone, note=note)
+    emit(member_view(member), as_json, lambda: console.print(f"Member {member.number}: {member.name}"))
+
+
+@members_app.command("list")
+def list_members(
+    ctx: typer.Context,
+    search: Annotated[str, typer.Option("--search", help="Only names, emails, phones or numbers "
+                                                          "containing TEXT.")] = "",
+    as_json: JsonFlag = False,
+) -> None:
+    """The members (merged ones are listed under the member they became)."""
+    found = _members(ctx).search(search)
+    rows = [member_view(member) for member in found]
+
+    def render() -> None:
+        table = Table("number", "name", "email", "phone", "banned", "note")
+        for member in found:
+            table.add_row(str(member.number), member.name, member.email, member.phone,
+                          "yes" if member.banned else "", member.note)
+        console.print(table)
+
+    emit(rows, as_json, render)
+
+
+@members_app.command("show")
+def show(ctx: typer.Context, member: MemberRef, as_json: JsonFlag = False) -> None:
+    """A member's history: every tournament, entry, place, prize, knockouts and bounties; totals."""
+    session = session_of(ctx)
+    found = history(session.store(), member)
+    data = history_view(found)
+    formats = history_formats(found, session.house_rules())
+
+    def render() -> None:
+        console.print(_line(found.member))
+        table = Table("tournament", "date", "place", "prize", "knockouts", "bounties", "net")
+        for (night, result), row in zip(found.results(), data["tournaments"], strict=True):
+            place = "" if row["place"] is None else str(row["place"])
+            if row["last_place"] not in (None, row["place"]):
+                place += f"-{row['last_place']}"
+            table.add_row(f"{night.id} {night.name}", formats.when(night.created_at, time=False),
+                          place + f" of {row['field']}", formats.money(row["prize"]), str(row["knockouts"]),
+                          formats.money(row["bounties"]), formats.money(result.net))
+        console.print(table)
+        totals = data["totals"]
+        roi = "" if totals["roi"] is None else f", ROI {totals['roi']}%"
+        console.print(f"{totals['events']} events, {totals['cashes']} cashes, {totals['wins']} wins; won "
+                      f"{formats.money(totals['winnings'])}, paid {formats.money(totals['cost'])}, net "
+                      f"{formats.money(totals['net'])}{roi}")
+
+    emit(data, as_json, render)
+
+
+@members_app.command("edit")
+def edit(
+    ctx: typer.Context,
+    member: MemberRef,
+    name: Annotated[str | None, typer.Option("--name")] = None,
+    email: Annotated[str | None, typer.Option("--email")] = None,
+    phone: Annotated[str | None, typer.Option("--phone")] = None,
+    note: Annotated[str | None, typer.Option("--note")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Change a member's name or details (the number stays: the tournaments' logs name it)."""
+    changed = _members(ctx).edit(member, name=name, email=email, phone=phone, note=note)
+    emit(member_view(changed), as_json, lambda: console.print(_line(changed)))
+
+
+@members_app.command("ban")
+def ban(
+    ctx: typer.Context,
+    member: MemberRef,
+    reason: Annotated[str, typer.Option("--reason", help="Why (shown when register refuses).")] = "",
+    as_json: JsonFlag = False,
+) -> None:
+    """Ban a member: register refuses them until unbanned."""
+    changed = _members(ctx).set_banned(member, True, reason)
+    emit(member_view(changed), as_json, lambda: console.print(f"Banned {changed.name} ({changed.number})"))
+
+
+@members_app.command("unban")
+def unban(ctx: typer.Context, member: MemberRef, as_json: JsonFlag = False) -> None:
+    """Lift a member's ban."""
+    changed = _members(ctx).set_banned(member, False)
+    emit(member_view(changed), as_json, lambda: console.print(f"Unbanned {changed.name} ({changed.number})"))
+
+
+@members_app.command("merge")
+def merge(
+    ctx: typer.Context,
+    keep: Annotated[str, typer.Argument(help="The member who stays (number or exact name).")],
+    other: Annotated[str, typer.Argument(help="The duplicate: becomes KEEP, history and all.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Merge a duplicate into a member: its tournaments count as KEEP's from now on."""
+    kept, gone = _members(ctx).merge(keep, other)
+    data: dict[str, Any] = {"member": member_view(kept), "merged": member_view(gone)}
+    emit(data, as_json, lambda: console.print(
+        f"Merged {gone.name} ({gone.number}) into {kept.name} ({kept.number})"))
+
+
+@members_app.command("import")
+def import_members(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="CSV with a header row: number,name,email,phone,note,"
+                                              "banned,ban_reason (name is required).")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Import members from a CSV file: every row, or none (a bad row is named by its line)."""
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InvalidInput(f"{file}: no such file") from None
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{file}: not UTF-8 text (save the spreadsheet as CSV UTF-8)") from None
+    except OSError as error:
+        raise InvalidInput(f"{file}: cannot be read: {error.strerror}") from None
+    added = _members(ctx).import_csv(text, str(file))
+    data = {"imported": len(added), "members": [member_view(member) for member in added]}
+    emit(data, as_json, lambda: console.print(f"Imported {len(added)} members from {file}"))
+
+
+@members_app.command("export")
+def export(
+    ctx: typer.Context,
+    out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
+) -> None:
+    """Every member as CSV (the columns `members import` reads)."""
+    write_document(_members(ctx).export_csv(), out)

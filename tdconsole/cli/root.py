@@ -1,0 +1,151 @@
+"""The root `tdconsole` command: the global options, where each command lives, and `main`.
+
+Named `root`, not `app`: `tdconsole.cli.app` is the Typer app itself (what `from tdconsole.cli import
+app` gives), and a submodule of the same name would be shadowed by it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from functools import cache
+from typing import Annotated
+
+import typer
+import typer.main
+from pydantic import ValidationError
+from typer.core import TyperCommand, TyperGroup
+
+from tdconsole.cli.kit import Session, default_actor, open_tui
+from tdconsole.config.toml import describe_validation_error
+from tdconsole.domain.errors import InvalidInput, TdError
+
+# Every top-level command and the module under tdconsole.cli whose `app` defines it, in the order
+# `tdconsole --help` lists them. Only the module of the command being run is imported and turned
+# into click commands: a scripted `tdconsole register` does not load the floor calculators, the
+# exports or the screens, nor build the other 70 commands' options (tests/cli/test_fast_cli.py).
+COMMANDS: dict[str, str] = {
+    **dict.fromkeys(["new", "tournaments", "state", "register", "unregister", "undo", "log", "demo"],
+                    "tournament"),
+    "clock": "clock",
+    "use": "current",
+    "db": "tournament",
+    "house-rules": "house_rules",
+    "league": "league",
+    "members": "members",
+    "rules": "rules",
+    "rulings": "rulings",
+    "structure": "structure",
+    **dict.fromkeys(["draw", "seat", "move", "hand-done", "button", "balance", "break-table",
+                     "final-table", "seating", "tables"], "seating"),
+    **dict.fromkeys(["bust", "reenter", "add-on", "chips", "payouts", "results", "money", "h4h",
+                     "deal"], "money"),
+    **dict.fromkeys(["display", "serve"], "display"),
+    "floor": "floor",
+    "staff": "staff",
+}
+
+
+Command = TyperCommand | TyperGroup
+
+
+@cache
+def module_commands(module: str) -> Mapping[str, Command]:
+    """The click commands of one concern's module, built once per process."""
+    app = importlib.import_module(f"tdconsole.cli.{module}").app
+    return typer.main.get_group(app).commands
+
+
+class _Commands(Mapping[str, Command]):
+    """The root group's commands: every name known at once, each built on first use."""
+
+    def __getitem__(self, name: str) -> Command:
+        return module_commands(COMMANDS[name])[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(COMMANDS)
+
+    def __len__(self) -> int:
+        return len(COMMANDS)
+
+
+class _LazyGroup(TyperGroup):
+    def __init__(self, **attrs: object) -> None:
+        super().__init__(**attrs)  # type: ignore[arg-type]
+        self.commands = _Commands()  # type: ignore[assignment]
+
+
+app = typer.Typer(
+    cls=_LazyGroup,
+    help="tdconsole: run a live poker tournament.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    invoke_without_command=True,
+)
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Annotated[str | None, typer.Option("--db", help="Database file or URL "
+                  "(postgresql+psycopg://...). Default: $TDCONSOLE_DB or the user data dir.")] = None,
+    tournament: Annotated[int | None, typer.Option("--tournament", "-t",
+                          help="Tournament id (default: the current one; see tdconsole use).")] = None,
+    actor: Annotated[str | None, typer.Option("--actor", help="Who is acting (for the log).")] = None,
+    role: Annotated[str, typer.Option("--role", help="td or floor.")] = "td",
+    sound: Annotated[bool, typer.Option("--sound/--no-sound",
+                     help="The bell one minute before a level ends and at the change.")] = True,
+) -> None:
+    if role not in ("td", "floor"):
+        raise InvalidInput(f"--role must be td or floor, not {role!r}")
+    ctx.obj = Session(db=db, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
+                      sound=sound)
+    if ctx.invoked_subcommand is None:
+        open_tui(ctx.obj)
+
+
+@cache
+def command() -> Command:
+    """The root click command, built once per process (the tests call `main` many times)."""
+    return typer.main.get_command(app)
+
+
+def fail(message: str, code: int = 1) -> None:
+    """One line on stderr and a non-zero exit: what every error looks like to a user."""
+    sys.stderr.write(f"error: {message}\n")
+    raise SystemExit(code)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: runs the app and turns every error into one line on stderr."""
+    try:
+        command().main(args=argv, prog_name="tdconsole", standalone_mode=False)
+        raise SystemExit(0)  # like a standalone click app: main always ends by exiting
+    except typer.Exit as done:
+        raise SystemExit(done.exit_code) from None
+    except typer.Abort:
+        fail("aborted")
+    except typer.TyperException as error:  # a usage error: one line, with where to find help
+        message = error.format_message()  # type: ignore[attr-defined]
+        if not message:  # a group called without a command: its help is the answer
+            error.show()  # type: ignore[attr-defined]
+            raise SystemExit(2) from None
+        context = getattr(error, "ctx", None)
+        where = context.command_path if context is not None else "tdconsole"
+        fail(f"{message} (see {where} --help)", getattr(error, "exit_code", 2))
+    except TdError as error:
+        fail(str(error))
+    except ValidationError as error:
+        fail(describe_validation_error("input", error))
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
+    except Exception as error:  # a traceback in front of a user is a bug; show it only on request
+        if os.environ.get("TDCONSOLE_DEBUG"):
+            raise
+        fail(f"internal error ({type(error).__name__}): {error}; set TDCONSOLE_DEBUG=1 for details")
+
+
+if __name__ == "__main__":
+    main()

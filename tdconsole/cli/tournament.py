@@ -1,0 +1,272 @@
+"""`tdconsole new / tournaments / state / register / unregister / undo / log / demo / db upgrade`:
+the tournament itself, its players and its log. Every command goes through the service."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from tdconsole.cli.clock import clock_line
+from tdconsole.cli.current import label, named
+from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
+from tdconsole.cli.seating import seated_lines, where
+from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+from tdconsole.config.toml import load_house_rules
+from tdconsole.domain import commands
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.tournament import undo_target
+from tdconsole.service import Service
+from tdconsole.store.db import make_engine, upgrade
+from tdconsole.views.tournament import command_view, describe_command, log_view, state_view
+
+app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
+db_app = typer.Typer(help="The database.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    name: str,
+    structure: Annotated[str, typer.Option(help="Structure key or TOML file.")] = DEFAULT_STRUCTURE,
+    buy_in: Annotated[int, typer.Option("--buy-in", help="Prize part of the buy-in.")] = 0,
+    fee: Annotated[int, typer.Option(help="Fee kept by the club.")] = 0,
+    stack: Annotated[int | None, typer.Option(help="Starting stack (default: the structure's).")] = None,
+    seats: Annotated[int, typer.Option(help="Seats per table.")] = 9,
+    game: Annotated[str, typer.Option(help="The game.")] = "No-limit hold'em",
+    late_reg_level: Annotated[int | None, typer.Option(
+        "--late-reg-level", help="Late registration runs to the end of this level (T-REG-1).")] = None,
+    use: UseFlag = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Create a tournament (the current one stays current unless --use)."""
+    session = session_of(ctx)
+    service = Service.create(
+        session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
+        fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
+        house_rules=load_house_rules(), use=use, actor=session.actor, role=session.role,
+    )
+    data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
+    emit(data, as_json, lambda: console.print(
+        f"Created tournament {data['id']}: {data['name']}; {_current_line(data)}"))
+
+
+UseFlag = Annotated[bool, typer.Option(
+    "--use", help="Make it the current tournament (default: the current one stays).")]
+
+
+def _current(service: Service) -> dict[str, Any]:
+    """After `new` or `demo`: which tournament is current now, and whether it is the new one."""
+    store = service.store
+    current = named(store, store.current_or_none())
+    return {"tournament": {"id": service.tournament_id, "name": service.state.info.name},
+            "current": current, "made_current": current is not None
+            and current["id"] == service.tournament_id}
+
+
+def _current_line(data: dict[str, Any]) -> str:
+    if data["made_current"]:
+        return "it is now the current tournament"
+    return (f"the current tournament is still {label(data['current'])} "
+            f"(tdconsole use {data['id']} to switch, or -t {data['id']} for one command)")
+
+
+@app.command()
+def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """List the tournaments in the database."""
+    store = session_of(ctx).store()
+    current = store.current_or_none()
+    rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat(),
+             "current": t.id == current} for t in store.tournaments()]
+
+    def render() -> None:
+        from rich.table import Table  # Rich loads only for human-readable output
+
+        table = Table("id", "name", "created", "current")
+        for row in rows:
+            table.add_row(str(row["id"]), row["name"], row["created_at"][:16],
+                          "*" if row["current"] else "")
+        console.print(table)
+
+    emit(rows, as_json, render)
+
+
+@app.command()
+def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """The tournament now: clock, entries, players."""
+    service = session_of(ctx).service()
+    data = state_view(service.state, service.tournament_id, service.now())
+
+    def render() -> None:
+        info, clock = data["tournament"], data["clock"]
+        console.print(f"{info['name']} ({info['status']}): {data['players_left']} of "
+                      f"{data['entries']} left")
+        console.print(clock_line(clock))
+        from rich.table import Table  # Rich loads only for human-readable output
+
+        table = Table("name", "status", "table", "seat", "place", "prize")
+        for player in data["players"]:
+            place = _blank(player["place"]) + (f"-{player['last_place']}"
+                                               if player["last_place"] else "")
+            table.add_row(player["name"], player["status"], _blank(player["table"]),
+                          _blank(player["seat"]), place, _blank(player["prize"]))
+        console.print(table)
+
+    emit(data, as_json, render)
+
+
+def _blank(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+# ---------------------------------------------------------------- players
+
+
+@app.command()
+def register(
+    ctx: typer.Context,
+    names: list[str],
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="After the draw: repeat the late entries' seat draw exactly.")] = None,
+    member: Annotated[int | None, typer.Option(
+        "--member", help="The club member this player is (default: the member with the name).")] = None,
+    new_member: Annotated[bool, typer.Option(
+        "--new-member", help="Make each name a club member first (number: --member N, or the next).")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Register one or more players (all or none), linked to their club members; after the draw
+    each is seated (TDA 8A)."""
+    from tdconsole.club.members import register as register_linked
+
+    session = session_of(ctx)
+    envelopes = register_linked(session.service(), names, seed=seed, number=member,
+                                new_member=new_member)
+    service = session.service()
+    # After the draw: table, seat and whether he waits until the button passes (T-MOVE-2).
+    seats = {s["player"]: s for s in seated_lines(envelopes, service)}
+    registered = [{"id": e.event.player_id, "name": e.event.name,  # type: ignore[union-attr]
+                   "member": e.event.member,  # type: ignore[union-attr]
+                   **{k: seats[e.event.name][k] for k in ("table", "seat", "waits")  # type: ignore[union-attr]
+                      if e.event.name in seats}}  # type: ignore[union-attr]
+                  for e in envelopes if e.event.type == "player_registered"]
+    data = {"registered": registered, "entries": service.state.entries,
+            "players_left": service.state.players_left}
+    emit(data, as_json, lambda: console.print(
+        f"Registered {', '.join(p['name'] for p in registered)} ({data['entries']} entries)"
+        + "".join(f"\n{where(s)}" for s in seats.values())))
+
+
+@app.command()
+def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
+    """Take back a registration (before the player busts)."""
+    service = session_of(ctx).execute(commands.Unregister(name=name))
+    data = {"unregistered": name.strip(), "entries": service.state.entries}
+    emit(data, as_json, lambda: console.print(f"Unregistered {name.strip()}"))
+
+
+@app.command()
+def undo(
+    ctx: typer.Context,
+    anyone: Annotated[bool, typer.Option(
+        "--any", help="The last command of anyone, shown first (default: your own last command).")] = False,
+    yes: Annotated[bool, typer.Option("--yes", help="With --any: do not ask before undoing.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Undo your last command (it stays in the log, marked undone); --any: anyone's, shown first."""
+    session = session_of(ctx)
+    service = session.service()
+    command = commands.Undo(actor=session.actor)
+    if anyone:
+        service.refresh()
+        target = command_view(service.log, undo_target(service.state, commands.Undo(any=True)).command_id)
+        if not yes:
+            # The question on stderr, so that --json output stays one document; with --yes the
+            # result says what was taken back, and an error stays one line.
+            sys.stderr.write(f"The last command: {describe_command(target)}\n")
+            typer.confirm("Undo it?", default=False, abort=True, err=True)
+        command = commands.Undo(any=True, command_id=target["command_id"])
+    service.execute(command)
+    target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
+    undone = [row for row in log_view(service.log, set()) if row["command_id"] == target_id]
+    data = {"undone": command_view(service.log, target_id), "events": undone}
+    emit(data, as_json, lambda: console.print(f"Undone: {describe_command(data['undone'])}"))
+
+
+@app.command()
+def log(
+    ctx: typer.Context,
+    limit: Annotated[int, typer.Option(help="Show the last N events (0 = all).")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """The event log: every action, who did it and when."""
+    service = session_of(ctx).service()
+    rows = log_view(service.log, service.undone_commands())
+    if limit > 0:
+        rows = rows[-limit:]
+
+    def render() -> None:
+        from rich.table import Table  # Rich loads only for human-readable output
+
+        table = Table("seq", "time", "actor", "event")
+        for row in rows:
+            summary = row["summary"] + (" [undone]" if row["undone"] else "")
+            table.add_row(str(row["seq"]), row["time"][11:19], row["actor"], summary)
+        console.print(table)
+
+    emit(rows, as_json, render)
+
+
+# ---------------------------------------------------------------- demo, database
+
+
+DEMO_NAMES = (
+    "Anders Holm", "Birgitte Lund", "Carsten Møller", "Ditte Skov", "Emil Vestergaard",
+    "Freja Dahl", "Gustav Bech", "Hanne Krogh", "Ib Thorsen", "Jonna Friis", "Kasper Lind",
+    "Lotte Brandt", "Mads Kjær", "Nanna Juhl", "Oskar Winther", "Pia Storm", "Rasmus Gade",
+    "Sofie Mørk", "Troels Hviid", "Ulla Bang", "Viggo Rask", "Wenche Aagaard", "Yrsa Borg",
+    "Åse Nygaard", "Bo Dalsgaard", "Camilla Ravn", "Dennis Høj", "Eva Lykke", "Frank Due",
+    "Gitte Bro", "Henrik Holt", "Inge Vang", "Jesper Kok", "Karina Bjerg", "Lars Sand",
+    "Maja Ø", "Niels Ry", "Olivia Kirk", "Peter Hald", "Rikke Vad", "Steen Bay",
+    "Tina Ask", "Uffe Lund", "Vibeke Mose", "Willy Ege",
+)
+
+
+@app.command()
+def demo(
+    ctx: typer.Context,
+    players: Annotated[int, typer.Option(help="How many demo players.")] = len(DEMO_NAMES),
+    tui: Annotated[bool, typer.Option("--tui/--no-tui", help="Open the TUI afterwards.")] = True,
+    use: UseFlag = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Create a demo tournament with 45 players and open the TUI on it (the current one stays
+    current unless --use)."""
+    if not 2 <= players <= len(DEMO_NAMES):
+        raise InvalidInput(f"--players must be between 2 and {len(DEMO_NAMES)}")
+    session = session_of(ctx)
+    service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
+                             structure=load_structure(DEFAULT_STRUCTURE), house_rules=load_house_rules(),
+                             use=use, actor=session.actor, role=session.role)
+    service.execute(commands.Register(names=list(DEMO_NAMES[:players])))
+    session.tournament, session._service = service.tournament_id, service
+    data = {"id": service.tournament_id, "name": service.state.info.name,
+            "entries": service.state.entries, **_current(service)}
+    if tui:
+        open_tui(session)
+    emit(data, as_json, lambda: console.print(
+        f"Demo tournament {data['id']} with {data['entries']} players; {_current_line(data)}"))
+
+
+@db_app.command("upgrade")
+def db_upgrade(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Bring the database schema up to date (also done on every start)."""
+    url = session_of(ctx).url
+    revision = upgrade(make_engine(url))
+    data = {"database": url, "revision": revision}
+    emit(data, as_json, lambda: console.print(f"Schema at revision {revision}"))

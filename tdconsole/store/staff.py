@@ -1,0 +1,121 @@
+"""The staff who may log in to the web remote: a name, a role, and a PIN kept only as a slow salted hash.
+
+argon2id (argon2-cffi's defaults: the RFC 9106 low-memory profile) makes each guess cost tens of
+milliseconds and megabytes, and the web locks an address out after five wrong PINs; a short PIN is
+then good enough for a club's phones. The PIN itself is never stored nor logged.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Literal, cast, get_args
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import Row, delete, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.state import normalise_name
+from tdconsole.store.event_store import EventStore
+from tdconsole.store.models import StaffRow
+
+StaffRole = Literal["td", "floor"]
+ROLES: tuple[str, ...] = get_args(StaffRole)
+PIN = re.compile(r"^[0-9]{4,12}$")
+_hasher = PasswordHasher()
+# Checked when the name is unknown, so a wrong name costs as long as a wrong PIN (no name probing).
+_DUMMY_HASH = _hasher.hash("0000")
+
+
+@dataclass(frozen=True, slots=True)
+class StaffMember:
+    name: str
+    role: StaffRole
+    created_at: datetime
+
+    def as_json(self) -> dict[str, str]:
+        return {"name": self.name, "role": self.role, "created_at": self.created_at.isoformat()}
+
+
+def staff_name(raw: str) -> str:
+    name = normalise_name(raw)
+    if not name:
+        raise InvalidInput("staff name: give a name")
+    if len(name) > 100:  # the events' actor column
+        raise InvalidInput("staff name: at most 100 characters")
+    return name
+
+
+def check_pin(pin: str) -> str:
+    if not PIN.match(pin):
+        raise InvalidInput("PIN: 4 to 12 digits")
+    return pin
+
+
+def _role(raw: str) -> StaffRole:
+    if raw not in ROLES:
+        raise InvalidInput(f"--role must be td or floor, not {raw!r}")
+    return cast(StaffRole, raw)
+
+
+_COLUMNS = (StaffRow.name, StaffRow.role, StaffRow.created_at, StaffRow.pin_hash)
+
+
+def _member(row: Row[Any]) -> StaffMember:
+    created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+    return StaffMember(row.name, _role(row.role), created)
+
+
+class StaffStore:
+    """The staff table, in the same database as the tournaments (and the same connection handling)."""
+
+    def __init__(self, events: EventStore) -> None:
+        self.events = events
+
+    def add(self, name: str, role: str, pin: str) -> StaffMember:
+        name, chosen, pin = staff_name(name), _role(role), check_pin(pin)
+        member = StaffMember(name, chosen, datetime.now(UTC))
+        try:
+            with self.events._connection(write=True) as connection:
+                connection.execute(insert(StaffRow).values(
+                    name=name, key=name.casefold(), role=chosen, pin_hash=_hasher.hash(pin),
+                    created_at=member.created_at))
+        except IntegrityError:
+            raise InvalidInput(f"staff {name!r} already exists (staff remove it first)") from None
+        return member
+
+    def remove(self, name: str) -> None:
+        key = staff_name(name).casefold()
+        with self.events._connection(write=True) as connection:
+            gone = connection.execute(delete(StaffRow).where(StaffRow.key == key)).rowcount
+        if not gone:
+            raise NotFound(f"no staff member named {name.strip()!r}")
+
+    def members(self) -> list[StaffMember]:
+        with self.events._connection(write=False) as connection:
+            rows = connection.execute(select(*_COLUMNS).order_by(StaffRow.key)).all()
+        return [_member(row) for row in rows]
+
+    def get(self, name: str) -> StaffMember | None:
+        """The staff member now (a removed one is gone at once, even from a live web session)."""
+        row = self._row(name)
+        return None if row is None else _member(row)
+
+    def verify(self, name: str, pin: str) -> StaffMember | None:
+        """The staff member if `pin` is theirs; None for a wrong PIN or an unknown name alike."""
+        row = self._row(name)
+        try:
+            _hasher.verify(row.pin_hash if row is not None else _DUMMY_HASH, pin)
+        except (VerificationError, InvalidHashError):
+            return None
+        return None if row is None else _member(row)
+
+    def _row(self, name: str) -> Row[Any] | None:
+        key = normalise_name(name).casefold()
+        if not key:
+            return None
+        with self.events._connection(write=False) as connection:
+            return connection.execute(select(*_COLUMNS).where(StaffRow.key == key)).one_or_none()

@@ -1,0 +1,78 @@
+"""What every terminal on one tournament shares: the service, following the other terminals, the bell.
+
+The TD's console, the floor terminal and the display are each a `ServiceApp`. Every change to the
+tournament, made here (a command) or found by `follow` (another terminal appended), reaches the
+active screen the same way: one `TournamentChanged` message, which a `ServiceScreen` answers by
+redrawing from the state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.dom import DOMNode
+
+from tdconsole.domain.errors import TdError
+from tdconsole.service import Service
+from tdconsole.tui.messages import TournamentChanged
+
+# How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
+POLL_SECONDS = 0.5
+# How often what changes with the time alone (the clock's second, a clock call's countdown) is looked
+# at: the second shown is never late by more than a quarter of a second.
+TICK_SECONDS = 0.25
+# The styles of every screen (reusable widgets keep their own DEFAULT_CSS); an app that hosts one of
+# the screens loads it, as a test's small app does.
+STYLESHEET = Path(__file__).with_name("app.tcss")
+
+
+class ServiceApp(App[None]):
+    """An app on one tournament's service."""
+
+    CSS_PATH = STYLESHEET
+
+    def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
+        super().__init__()
+        self.service = service
+        self.poll_seconds = poll_seconds
+        # The bell of the clock's warnings: this terminal's own switch, not part of the tournament.
+        self.sound = sound
+
+    def on_mount(self) -> None:
+        # Textual also calls a subclass's own `on_mount` (first); this one only starts following.
+        self.set_interval(self.poll_seconds, self.follow)
+
+    def follow(self) -> None:
+        """Pick up what other terminals appended."""
+        try:
+            changed = self.service.refresh()
+        except TdError as error:  # the database went away: say so, keep showing the last state
+            self.notify(str(error), severity="error", markup=False)
+            return
+        if changed:
+            self.redraw()
+
+    def redraw(self) -> None:
+        """Tell the active screen the tournament changed (a modal on top hears nothing: the screen
+        under it redraws when it is shown again)."""
+        self.screen.post_message(TournamentChanged())
+
+    def action_toggle_sound(self) -> None:
+        """The bell on or off, for this terminal only (it changes nothing in the tournament)."""
+        self.sound = not self.sound
+        self.notify("Sound on" if self.sound else "Sound off")
+
+
+def service_app(node: DOMNode) -> ServiceApp:
+    """The app a screen or widget runs in, typed: the screens that show the tournament run only in one."""
+    app = node.app
+    if not isinstance(app, ServiceApp):
+        raise TypeError(f"{type(node).__name__} needs an app on a tournament's service, "
+                        f"not {type(app).__name__}")
+    return app
+
+
+def service_of(node: DOMNode) -> Service:
+    """The tournament's service, for a screen or widget."""
+    return service_app(node).service

@@ -1,0 +1,89 @@
+"""Amounts, dates and times as the club writes them: one function each, through Babel.
+
+Every amount a person reads goes through `format_money` with the tournament's currency (a house
+setting recorded in the log, `money.currency`) and a locale: the house's `money.locale` today, the
+terminal's language once one is chosen (the locale is an argument so that choice changes only the
+callers' one place, `Formats.of`). JSON and CSV keep plain numbers: they are read by programs.
+
+    >>> format_money(1234, currency="DKK", locale="da_DK")
+    '1.234\\xa0kr.'
+    >>> format_money(1234, currency="DKK", locale="en_GB")
+    'DKK\\xa01,234'
+    >>> format_money(-50, currency="EUR", locale="en_GB")
+    '-€50'
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from babel import Locale
+from babel.dates import format_date, format_datetime
+from babel.numbers import format_currency, format_decimal, get_currency_symbol
+
+from tdconsole.domain.house_rules import HouseRules
+
+NBSP = "\u00a0"
+_FRACTION = re.compile(r"\.[0#]+")
+
+
+@functools.cache
+def _whole_units_pattern(currency: str, locale: str) -> str:
+    """The locale's currency pattern without decimals (amounts are whole units), with the space
+    CLDR's currencySpacing rule puts between a letter symbol and the digits ("DKK 1,234", but
+    "€1,234"): Babel applies the pattern but not that rule."""
+    positive = Locale.parse(locale).currency_formats["standard"].pattern.split(";")[0]
+    pattern = _FRACTION.sub("", positive)
+    symbol = get_currency_symbol(currency, locale)
+    if re.search(r"¤[#0]", pattern) and symbol[-1:].isalpha():
+        pattern = pattern.replace("¤", "¤" + NBSP)
+    elif re.search(r"[#0]¤", pattern) and symbol[:1].isalpha():
+        pattern = pattern.replace("¤", NBSP + "¤")
+    return pattern
+
+
+def format_money(amount: int, *, currency: str, locale: str) -> str:
+    """An amount in whole units of `currency`, written the way `locale` writes money."""
+    return format_currency(amount, currency, format=_whole_units_pattern(currency, locale),
+                           locale=locale, currency_digits=False)
+
+
+def format_number(value: float, *, decimals: int, locale: str) -> str:
+    """A number with exactly `decimals` decimals (league points), as `locale` writes it."""
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=locale, decimal_quantization=True)
+
+
+def format_when(moment: datetime, *, locale: str, time_zone: str, time: bool = True) -> str:
+    """A moment (stored in UTC) on the club's clock, written the way `locale` writes it."""
+    zone = ZoneInfo(time_zone)
+    if not time:
+        return format_date(moment.astimezone(zone).date(), format="medium", locale=locale)
+    return format_datetime(moment, format="short", tzinfo=zone, locale=locale)
+
+
+@dataclass(frozen=True, slots=True)
+class Formats:
+    """The currency, locale and time zone a screen or document writes with."""
+
+    currency: str
+    locale: str
+    time_zone: str
+
+    @classmethod
+    def of(cls, rules: HouseRules) -> Formats:
+        # The one place a terminal's language will choose the locale (Danish or English).
+        return cls(rules.money.currency, rules.money.locale, rules.money.time_zone)
+
+    def money(self, amount: int) -> str:
+        return format_money(amount, currency=self.currency, locale=self.locale)
+
+    def number(self, value: float, decimals: int) -> str:
+        return format_number(value, decimals=decimals, locale=self.locale)
+
+    def when(self, moment: datetime, *, time: bool = True) -> str:
+        return format_when(moment, locale=self.locale, time_zone=self.time_zone, time=time)

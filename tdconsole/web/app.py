@@ -1,0 +1,355 @@
+"""The web app behind `tdconsole serve`: the TV page, "find my seat", the staff remote, and their API.
+
+It reads and writes only through the service, like the TUI and the CLI: the pages read one shared
+read-only service (the display role); a staff member's request runs the CLI's own command on a
+service whose actor is that staff member and whose role comes from the staff record, so the log
+says who did it and the service refuses what the role may not do (403), however the request is made.
+
+Statuses: 400 malformed input, 401 no session (or a wrong PIN), 403 no CSRF token or not allowed
+for the role, 404 unknown command/player, 409 the command does not apply now (a rule, a race),
+429 locked out, 503 the database cannot be used; always `{"error": "one line"}`, never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import anyio.to_thread
+import jinja2
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from typer import TyperException
+
+from tdconsole.cli.kit import Session
+from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.toml import describe_validation_error
+from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError
+from tdconsole.domain.floor.log import prepare
+from tdconsole.service import Service
+from tdconsole.store.db import StoreError
+from tdconsole.store.event_store import Conflict, EventStore
+from tdconsole.store.staff import StaffMember, StaffStore
+from tdconsole.views.tournament import state_view
+from tdconsole.web import auth
+from tdconsole.web.actions import run_action
+from tdconsole.web.board import find_seats, plain
+from tdconsole.web.feed import POLL_SECONDS, ChangeFeed
+
+log = logging.getLogger("tdconsole.web")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.headers = status, headers
+
+
+def _status(error: Exception) -> int:
+    if isinstance(error, ApiError):
+        return error.status
+    if isinstance(error, Forbidden):
+        return 403
+    if isinstance(error, NotFound):
+        return 404
+    if isinstance(error, InvalidInput | ValidationError | TyperException):
+        return 400
+    if isinstance(error, StoreError):
+        return 503
+    if isinstance(error, Conflict | TdError):
+        return 409  # a rule refuses it, or it no longer applies
+    return 500
+
+
+def _one_line(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        return describe_validation_error("input", error)
+    if isinstance(error, TyperException):
+        return error.format_message()
+    if _status(error) == 500:
+        return f"internal error ({type(error).__name__}); see the server's log"
+    text = " ".join(str(error).split())
+    return text or type(error).__name__
+
+
+def error_response(error: Exception) -> JSONResponse:
+    status = _status(error)
+    if status == 500:
+        log.exception("internal error", exc_info=error)
+    headers = error.headers if isinstance(error, ApiError) else None
+    return JSONResponse({"error": _one_line(error)}, status_code=status, headers=headers)
+
+
+def api(endpoint: Callable[..., Response]) -> Callable[..., Response]:
+    """A sync endpoint (run in the thread pool) whose every failure is a one-line JSON error."""
+
+    @functools.wraps(endpoint)
+    def wrapped(request: Request) -> Response:
+        try:
+            return endpoint(request)
+        except Exception as error:
+            return error_response(error)
+
+    return wrapped
+
+
+class Web:
+    """One tournament served: the shared read-only service, staff, sessions and the change feed."""
+
+    def __init__(self, store: EventStore, tournament_id: int | None, *, clock: auth.Clock,
+                 secure: bool, poll: float) -> None:
+        self.store = store
+        self.staff = StaffStore(store)
+        self.display = Service(store, tournament_id, role="display")
+        self.tournament_id = self.display.tournament_id
+        self.sessions = auth.Sessions(clock)
+        self.guard = auth.LoginGuard(clock)
+        self.secure = secure
+        self.templates = jinja2.Environment(
+            loader=jinja2.PackageLoader("tdconsole.web", "templates"),
+            autoescape=True,  # names are the TD's and players' free text
+            undefined=jinja2.StrictUndefined,
+        )
+        self.templates.filters["mmss"] = mmss
+        self.templates.filters["chips"] = chips
+        self.feed = ChangeFeed(self.display, lambda doc: self.page("_board.html", board=doc), poll=poll)
+        self._services: dict[str, Service] = {}
+        self._services_lock = threading.Lock()
+
+    def page(self, template: str, **context: Any) -> str:
+        return self.templates.get_template(template).render(**context)
+
+    # ------------------------------------------------------------ who is asking
+
+    def who(self, request: Request, *, csrf: bool) -> tuple[auth.WebSession, StaffMember]:
+        """The logged-in staff member (401 otherwise); with `csrf`, the token must come too (403)."""
+        session = self.sessions.get(request.cookies.get(auth.COOKIE))
+        if session is None:
+            raise ApiError(401, "log in first (POST /api/login with your name and PIN)")
+        member = self.staff.get(session.staff)
+        if member is None:  # removed while logged in
+            self.sessions.close(session.token)
+            raise ApiError(401, f"{session.staff} is no longer on the staff list")
+        if csrf and not session.csrf_matches(request.headers.get(auth.CSRF_HEADER)):
+            raise ApiError(403, f"the {auth.CSRF_HEADER} header is missing or wrong (log in again)")
+        return session, member
+
+    def cli_session(self, member: StaffMember) -> Session:
+        """The CLI's session for this staff member: actor = the name, role = the staff record's."""
+        key = f"{member.role}:{member.name}"
+        with self._services_lock:
+            service = self._services.get(key)
+            if service is None:
+                service = Service(self.store, self.tournament_id, actor=member.name, role=member.role)
+                self._services[key] = service
+        # The store's own URL: the CLI's commands read the house rules through it (the tournament's).
+        url = self.store.engine.url.render_as_string(hide_password=False)
+        return Session(db=url, tournament=self.tournament_id, actor=member.name, role=member.role,
+                       _store=self.store, _service=service)
+
+
+def mmss(seconds: float | None) -> str:
+    """Whole seconds left as the clock shows them: rounded up, H:MM:SS past an hour."""
+    if seconds is None:
+        return ""
+    whole = max(0, int(-(-seconds // 1)))
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+def chips(amount: int | None) -> str:
+    return "" if amount is None else f"{amount:,}"
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ApiError(400, "the body is not JSON") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "the body must be a JSON object")
+    return body
+
+
+def create_app(store: EventStore, tournament_id: int | None = None, *,
+               clock: auth.Clock = time.monotonic, secure: bool = False,
+               poll: float = POLL_SECONDS) -> Starlette:
+    """The app for one tournament (the newest if None). `clock` drives sessions and the lock-out;
+    `secure` marks the cookie Secure (behind TLS)."""
+    web = Web(store, tournament_id, clock=clock, secure=secure, poll=poll)
+
+    # ------------------------------------------------------------ pages
+
+    def html(text: str, status: int = 200) -> HTMLResponse:
+        return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-store"})
+
+    @api
+    def tv(request: Request) -> Response:
+        document = web.feed.board()
+        return html(web.page("tv.html", board=document, board_html=web.page("_board.html", board=document)))
+
+    @api
+    def seat_page(request: Request) -> Response:
+        query = request.query_params.get("q", "")
+        found = web.feed.read(lambda s, _now: find_seats(s.state, s.log, s.undone_commands(), query))
+        if request.query_params.get("partial"):
+            return html(web.page("_seats.html", found=found))
+        return html(web.page("seat.html", found=found, name=web.display.state.info.name))
+
+    @api
+    def remote(request: Request) -> Response:
+        session = web.sessions.get(request.cookies.get(auth.COOKIE))
+        member = web.staff.get(session.staff) if session else None
+        return html(web.page("remote.html", member=member, csrf=session.csrf if session and member else "",
+                             name=web.display.state.info.name))
+
+    @api
+    def remote_panel(request: Request) -> Response:
+        _, member = web.who(request, csrf=False)
+        session = web.cli_session(member)
+        calls = run_action(session, "rulings clock-calls", {})
+        view = web.feed.read(lambda s, now: plain(state_view(s.state, s.tournament_id, now)))
+        return html(web.page("_panel.html", state=view, member=member, calls=calls))
+
+    # ------------------------------------------------------------ API
+
+    @api
+    def get_state(request: Request) -> Response:
+        web.who(request, csrf=False)  # every player's seat, chips and prize: staff only
+        return JSONResponse(web.feed.read(lambda s, now: plain(state_view(s.state, s.tournament_id, now))))
+
+    @api
+    def get_board(request: Request) -> Response:
+        return JSONResponse(web.feed.board())
+
+    @api
+    def get_seat(request: Request) -> Response:
+        query = request.query_params.get("q", "")
+        return JSONResponse(web.feed.read(lambda s, _now: find_seats(s.state, s.log, s.undone_commands(),
+                                                                       query)))
+
+    @with_body
+    def login(request: Request, body: dict[str, Any]) -> Response:
+        name, pin = body.get("staff"), body.get("pin")
+        if not isinstance(name, str) or not isinstance(pin, str | int) or isinstance(pin, bool):
+            raise ApiError(400, 'log in with {"staff": NAME, "pin": PIN}')
+        address = request.client.host if request.client else "unknown"
+        if (left := web.guard.locked_for(address)) > 0:
+            raise ApiError(429, f"too many wrong PINs from this address: try again in {mmss(left)}",
+                           {"Retry-After": str(int(-(-left // 1)))})
+        member = web.staff.verify(name, str(pin))
+        if member is None:
+            web.guard.wrong(address)
+            raise ApiError(401, "wrong name or PIN")
+        web.guard.right(address)
+        session = web.sessions.open(member.name)
+        response = JSONResponse({"staff": member.name, "role": member.role, "csrf": session.csrf})
+        response.set_cookie(auth.COOKIE, session.token, max_age=auth.SESSION_SECONDS, path="/",
+                            httponly=True, samesite="strict", secure=web.secure)
+        return response
+
+    @api
+    def logout(request: Request) -> Response:
+        session, _ = web.who(request, csrf=True)
+        web.sessions.close(session.token)
+        response = JSONResponse({"logged_out": session.staff})
+        response.delete_cookie(auth.COOKIE, path="/", httponly=True, samesite="strict", secure=web.secure)
+        return response
+
+    @with_body
+    def command(request: Request, body: dict[str, Any]) -> Response:
+        _, member = web.who(request, csrf=True)
+        result = run_action(web.cli_session(member), request.path_params["verb"], body)
+        return JSONResponse(result)
+
+    @with_body
+    def walk(request: Request, body: dict[str, Any]) -> Response:
+        """The rulings wizard's next step: the questions still open or the suggestion, with what the
+        log knows filled in (the player's earlier offences, the players at the table), as the TUI's."""
+        web.who(request, csrf=True)
+        scenario = body.get("scenario")
+        answers = body.get("answers") or {}
+        player, table = body.get("player") or None, body.get("table") or None
+        if not isinstance(scenario, str) or not isinstance(answers, dict) \
+                or not isinstance(player, str | None) or not isinstance(table, int | None):
+            raise ApiError(400, 'walk with {"scenario": ID, "answers": {KEY: VALUE}, "player": NAME, '
+                                '"table": N}')
+        tree = load_catalogue().get(scenario)
+
+        def step(service: Service, _now: Any) -> Any:
+            offender = service.state.find(player) if player else None
+            given = {str(k): str(v) for k, v in answers.items() if not (offender and k == "earlier")}
+            walked = prepare(service.state, tree, given, service.state.house_rules, offender=offender,
+                             table=table)
+            return {"scenario": tree.id, "title": tree.title, **walked.model_dump(mode="json")}
+
+        return JSONResponse(web.feed.read(step))
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(web.feed.stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def not_found(request: Request, error: Exception) -> Response:
+        status = error.status_code if isinstance(error, HTTPException) else 500
+        message = "no such page" if status == 404 else (
+            "method not allowed" if status == 405 else "internal error")
+        return JSONResponse({"error": message}, status_code=status)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        web.feed.refresh_now()
+        poller = asyncio.create_task(web.feed.run())
+        try:
+            yield
+        finally:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
+
+    routes = [
+        Route("/", tv),
+        Route("/seat", seat_page),
+        Route("/remote", remote),
+        Route("/remote/panel", remote_panel),
+        Route("/api/state", get_state),
+        Route("/api/board", get_board),
+        Route("/api/seat", get_seat),
+        Route("/api/login", login, methods=["POST"]),
+        Route("/api/logout", logout, methods=["POST"]),
+        Route("/api/commands/{verb:path}", command, methods=["POST"]),
+        Route("/api/rulings/walk", walk, methods=["POST"]),
+        Route("/api/events", events),
+        Mount("/static", StaticFiles(packages=[("tdconsole.web", "static")]), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})
+    app.state.web = web
+    return app
+
+
+def with_body(endpoint: Callable[[Request, dict[str, Any]], Response]) -> Callable[..., Any]:
+    """An endpoint taking the JSON object body; its blocking work (argon2, the database, the CLI's
+    commands) runs off the event loop, and every failure is a one-line JSON error."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            body = await _json_body(request)
+            return await anyio.to_thread.run_sync(endpoint, request, body)
+        except Exception as error:
+            return error_response(error)
+
+    return functools.update_wrapper(wrapped, endpoint)

@@ -1,0 +1,140 @@
+"""What the public pages show: the TV board and a player's own seat, taken from `state --json`.
+
+The TV page and "find my seat" need no login, so they get only what the TV shows to the whole room:
+the clock, the counts, the payout ladder with the places already paid, the table moves just made
+and the result. Nobody's chips, and a seat only to whoever types part of that player's name.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel
+
+from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.domain.events import Envelope, PlayerMoved, TableBroken, TablesBalanced, TablesDrawn
+from tdconsole.domain.state import TournamentState
+from tdconsole.views.tournament import state_view
+
+# A move stays on the TV this long: the players walking over have seen it by then.
+MOVES_SHOWN = timedelta(minutes=10)
+# "find my seat" answers a few players at a time, so it cannot be read as the whole seating list.
+SEAT_MATCHES = 5
+
+
+def plain(document: Any) -> Any:
+    """A view as JSON-ready data, whether it is a dict or a pydantic model."""
+    return document.model_dump(mode="json") if isinstance(document, BaseModel) else document
+
+
+@dataclass(frozen=True, slots=True)
+class Relocation:
+    """A player sent to a new seat by the TD (a move, balancing, a broken table, the final draw)."""
+
+    seq: int
+    time: datetime
+    player: str
+    to_table: int
+    to_seat: int
+    from_table: int | None
+    from_seat: int | None
+    why: str
+
+    def as_json(self) -> dict[str, Any]:
+        source = None if self.from_table is None else {"table": self.from_table, "seat": self.from_seat}
+        return {"player": self.player, "to": {"table": self.to_table, "seat": self.to_seat},
+                "from": source, "time": self.time.isoformat(), "why": self.why}
+
+
+def relocations(state: TournamentState, log: list[Envelope], undone: set[str]) -> list[Relocation]:
+    """Every seat change the log records, oldest first (an undone command's are left out)."""
+    found: list[Relocation] = []
+    for envelope in log:
+        if envelope.command_id in undone:
+            continue
+        event, at = envelope.event, (envelope.seq, envelope.time)
+        if isinstance(event, PlayerMoved):
+            name = state.players[event.player_id].name
+            found.append(Relocation(*at, name, event.table, event.seat, event.from_table,
+                                    event.from_seat, "moved"))
+        elif isinstance(event, TablesBalanced):
+            found += [Relocation(*at, m.player, m.to.table, m.to.seat, m.from_.table, m.from_.seat,
+                                 "balancing") for m in event.moves]
+        elif isinstance(event, TableBroken):
+            found += [Relocation(*at, s.player, s.to.table, s.to.seat, s.from_.table, s.from_.seat,
+                                 f"table {event.table} broken") for s in event.seats]
+        elif isinstance(event, TablesDrawn) and event.final:
+            found += [Relocation(*at, name, table.table, int(seat), None, None, "final table")
+                      for table in event.tables for seat, name in table.occupants.items()]
+    return found
+
+
+def board(state: TournamentState, tournament_id: int, log: list[Envelope], undone: set[str],
+          now: datetime) -> dict[str, Any]:
+    """The TV page's document: the state document's public part, and the clock exactly, so the page
+    counts down on its own from `server_time` between updates."""
+    view = plain(state_view(state, tournament_id, now))
+    clock = view["clock"]
+    reading = clock_ops.read(state.info.structure, state.clock, now)
+    players = {player["name"]: player for player in view["players"]}
+    paid = {player["place"]: player for player in view["players"]
+            if player["status"] == "busted" and player["place"] is not None}
+    moves = [m.as_json() for m in relocations(state, log, undone) if now - m.time <= MOVES_SHOWN]
+    winner = next((p["name"] for p in view["players"] if p["status"] != "busted"), None)
+    return {
+        "seq": state.last_seq,
+        "server_time": now.timestamp(),
+        "tournament": {key: view["tournament"][key] for key in ("id", "name", "status", "game")},
+        "clock": {
+            **{key: clock[key] for key in ("level", "small_blind", "big_blind", "ante", "running",
+                                           "started", "on_break", "period", "periods", "next_level",
+                                           "next_break", "late_registration", "add_on")},
+            # Exact seconds at `server_time` (the state document rounds them up for people).
+            "remaining": reading.remaining,
+            "to_break": reading.seconds_to_break,
+        },
+        "entries": view["entries"],
+        "players_left": view["players_left"],
+        "average_stack": view["average_stack"],
+        "average_stack_bb": view["average_stack_bb"],
+        "prize_pool": view["prize_pool"],
+        "payouts": [{**row, "name": paid[row["place"]]["name"] if row["place"] in paid else None}
+                    for row in view["payouts"]],
+        "hand_for_hand": {key: view["hand_for_hand"].get(key) for key in ("active", "hand", "tables")},
+        "moves": moves[-12:],
+        "finished": view["tournament"]["status"] == "finished",
+        "winner": winner if view["tournament"]["status"] == "finished" else None,
+        "winner_prize": players[winner]["prize"] if winner and winner in players else None,
+    }
+
+
+def _folded(text: str) -> str:
+    """Case and accents folded, so "ase" finds "Åse" and "MOLLER" finds "Møller"'s neighbours."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def find_seats(state: TournamentState, log: list[Envelope], undone: set[str],
+               query: str) -> dict[str, Any]:
+    """The players whose name holds every word of `query`: table and seat, and the last move."""
+    words = _folded(query).split()
+    if not words or sum(len(word) for word in words) < 2:
+        return {"query": query, "players": [], "more": False, "hint": "type at least 2 letters of your name"}
+    last_move = {m.player: m for m in relocations(state, log, undone)}
+    matches = [p for p in state.players.values() if all(w in _folded(p.name) for w in words)]
+    # A re-entered player has several entries; the newest one is where he sits.
+    newest = {p.name.casefold(): p for p in sorted(matches, key=lambda p: p.entry)}
+    shown = sorted(newest.values(), key=lambda p: p.name.casefold())
+    rows = []
+    for player in shown[:SEAT_MATCHES]:
+        move = last_move.get(player.name)
+        current = move is not None and (move.to_table, move.to_seat) == (player.table, player.seat)
+        rows.append({"name": player.name, "status": player.status, "table": player.table,
+                     "seat": player.seat, "moved": move.as_json() if current and move else None})
+    more = len(shown) > SEAT_MATCHES
+    return {"query": query, "players": rows, "more": more,
+            "hint": "more players match: type more of your name" if more else
+            ("" if rows else "no player by that name")}

@@ -1,0 +1,112 @@
+"""`GET /api/events`: the change stream every page follows (Server-Sent Events).
+
+One poller serves every browser: a few times a second it asks the store for events after the last
+one it has (`Service.refresh`: an indexed range read that finds nothing most of the time, the same
+on SQLite and PostgreSQL; no LISTEN/NOTIFY, so a write from any terminal, CLI or TUI, is seen the
+same way). When the log grew, or the clock crossed into another level by itself, it renders the
+board once and hands the same message to every connected browser. A heartbeat re-sends the board
+every few seconds, so a page's local countdown is re-anchored to the server's clock and a browser
+that missed a message catches up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
+from typing import Any
+
+import anyio.to_thread
+
+from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.service import Service
+from tdconsole.web.board import board
+
+POLL_SECONDS = 0.2
+HEARTBEAT_SECONDS = 10.0
+
+Render = Callable[[dict[str, Any]], str]
+
+
+class ChangeFeed:
+    def __init__(self, service: Service, render: Render, *, poll: float = POLL_SECONDS,
+                 heartbeat: float = HEARTBEAT_SECONDS) -> None:
+        self.service = service  # role "display": reads only
+        self.render = render  # the board's HTML, as the TV page shows it
+        self.poll, self.heartbeat = poll, heartbeat
+        # The service is shared by the poller and the request threads that read the state.
+        self.lock = threading.Lock()
+        self._subscribers: set[asyncio.Queue[str]] = set()
+        self._message = ""
+        self._key: tuple[Any, ...] = ()
+        self._sent = 0.0
+
+    # ------------------------------------------------------------ reading
+
+    def read(self, view: Callable[[Service, datetime], Any]) -> Any:
+        """`view(service, now)` on the freshest state (a request thread's read)."""
+        with self.lock:
+            self.service.refresh()
+            return view(self.service, self.service.now())
+
+    def board(self) -> dict[str, Any]:
+        return self.read(lambda s, now: board(s.state, s.tournament_id, s.log, s.undone_commands(), now))
+
+    # ------------------------------------------------------------ the poller
+
+    def _check(self, force: bool) -> str | None:
+        """The next message if anything the board shows changed (or the heartbeat is due)."""
+        with self.lock:
+            self.service.refresh()
+            state, now = self.service.state, self.service.now()
+            reading = clock_ops.read(state.info.structure, state.clock, now)
+            key = (state.last_seq, reading.period, reading.running, reading.started)
+            if not force and key == self._key and time.monotonic() - self._sent < self.heartbeat:
+                return None
+            self._key = key
+            document = board(state, self.service.tournament_id, self.service.log,
+                             self.service.undone_commands(), now)
+        document["html"] = self.render(document)
+        return f"id: {document['seq']}\nevent: board\ndata: {json.dumps(document)}\n\n"
+
+    def refresh_now(self) -> None:
+        """Compute the current message (at start, before the first browser connects)."""
+        message = self._check(force=True)
+        if message is not None:
+            self._publish(message)
+
+    async def run(self) -> None:
+        while True:
+            message = await anyio.to_thread.run_sync(self._check, False)
+            if message is not None:
+                self._publish(message)
+            await asyncio.sleep(self.poll)
+
+    def _publish(self, message: str) -> None:
+        self._message, self._sent = message, time.monotonic()
+        for queue in self._subscribers:
+            if queue.full():  # a slow browser needs only the newest board
+                queue.get_nowait()
+            queue.put_nowait(message)
+
+    # ------------------------------------------------------------ browsers
+
+    async def stream(self) -> AsyncIterator[str]:
+        """One browser's messages: the current board at once, then each change."""
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
+        self._subscribers.add(queue)
+        try:
+            yield "retry: 1000\n\n"
+            if self._message:
+                yield self._message
+            while True:
+                yield await queue.get()
+        finally:
+            self._subscribers.discard(queue)
+
+    @property
+    def subscribers(self) -> int:
+        return len(self._subscribers)

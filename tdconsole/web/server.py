@@ -1,0 +1,80 @@
+"""Running the web app: uvicorn on one address and port, TLS with `--cert/--key`, one line on start.
+
+It listens on 127.0.0.1 (this machine only) unless `--host` says otherwise, and the start line says
+which: opening the tournament to the club's network is the TD's decision, never a default.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import socket
+import ssl
+from collections.abc import Callable
+from pathlib import Path
+
+import uvicorn
+
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.store.event_store import EventStore
+from tdconsole.store.staff import StaffStore
+from tdconsole.web.app import create_app
+
+
+def check_port(host: str, port: int) -> None:
+    """A port already in use (or an address not on this machine) is one clear line, before anything."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise InvalidInput(f"--host {host!r}: {error.strerror}") from None
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        # As the server itself binds, so a port left in TIME_WAIT by a stopped server is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise InvalidInput(f"--port {port}: already in use on {host}; choose another port") from None
+            raise InvalidInput(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def start_line(name: str, host: str, port: int, tls: bool) -> str:
+    scheme = "https" if tls else "http"
+    shown = f"[{host}]" if ":" in host else host
+    where = ("this machine only; --host 0.0.0.0 opens it to the club's network" if _loopback(host)
+             else "open to the network")
+    return (f"Serving {name!r} on {scheme}://{shown}:{port}/ (listening on {host}: {where}). "
+            f"TV: /  players: /seat  staff: /remote. Ctrl+C stops it.")
+
+
+def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: Path | None,
+          key: Path | None, say: Callable[[str], None]) -> None:
+    if (cert is None) != (key is None):
+        raise InvalidInput("--cert and --key go together (the certificate and its private key)")
+    if cert is not None and key is not None:
+        try:
+            ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(cert, key)
+        except (OSError, ssl.SSLError) as error:
+            reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or str(error)
+            raise InvalidInput(f"--cert {cert} / --key {key}: cannot be used ({reason})") from None
+    check_port(host, port)
+    app = create_app(store, tournament_id, secure=cert is not None)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", lifespan="on",
+        ssl_certfile=str(cert) if cert else None, ssl_keyfile=str(key) if key else None,
+        # Open change streams would hold a stop (Ctrl+C) forever; they reconnect by themselves.
+        timeout_graceful_shutdown=1,
+    )
+    web = app.state.web
+    say(start_line(web.display.state.info.name, host, port, cert is not None))
+    if not StaffStore(store).members():
+        say("No staff can log in to /remote yet: tdconsole staff add NAME --role td")
+    uvicorn.Server(config).run()

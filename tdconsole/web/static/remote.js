@@ -1,0 +1,352 @@
+"use strict";
+// The staff remote. Every action is POST /api/commands/VERB: the CLI's command, run by the server as
+// the logged-in staff member (the service refuses what the role may not do). The live parts of the
+// page (clock, seated players, hand-for-hand, clock calls) are rendered by the server and re-fetched
+// after every change on the stream.
+(() => {
+  const $ = (selector) => document.querySelector(selector);
+  const status = $("#status");
+
+  function say(text, ok = true) {
+    status.textContent = text;
+    status.className = "status " + (ok ? "ok" : "error");
+  }
+
+  async function post(url, body, csrf) {
+    const headers = { "Content-Type": "application/json" };
+    if (csrf) headers["X-CSRF-Token"] = csrf;
+    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body || {}),
+                                        credentials: "same-origin" });
+    const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+    if (!response.ok) {
+      const error = new Error(data.error || `HTTP ${response.status}`);
+      error.status = response.status;
+      throw error;
+    }
+    return data;
+  }
+
+  // ---------------------------------------------------------------- log-in page
+  const login = $("#login");
+  if (login) {
+    login.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await post("/api/login", { staff: $("#staff").value, pin: $("#pin").value });
+        location.reload();  // the server renders the remote with this session's CSRF token
+      } catch (error) {
+        say(error.message, false);
+        $("#pin").value = "";
+      }
+    });
+    return;
+  }
+
+  const csrf = document.querySelector('meta[name="csrf"]').content;
+  const role = document.querySelector('meta[name="role"]').content;
+
+  async function command(verb, body) {
+    try {
+      const result = await post(`/api/commands/${verb}`, body, csrf);
+      refresh();
+      return result;
+    } catch (error) {
+      if (error.status === 401) location.reload();
+      say(error.message, false);
+      throw error;
+    }
+  }
+
+  function describe(verb, result) {
+    if (verb === "bust") {
+      return result.busted.map((row) => row.pending
+        ? `${row.name} busts at table ${row.table} (placed when every table is done)`
+        : `${row.name} busts in place ${row.place}${row.last_place && row.last_place !== row.place ? "-" + row.last_place : ""}`
+      ).join("; ") + ` · ${result.players_left} left`;
+    }
+    if (verb.startsWith("clock/")) return `Level ${result.level}: ${result.remaining} (${result.running ? "running" : "paused"})`;
+    return "Done";
+  }
+
+  // ---------------------------------------------------------------- the live parts
+  let asked = 0;
+  async function refresh() {
+    const mine = ++asked;
+    const response = await fetch("/remote/panel", { credentials: "same-origin" });
+    if (response.status === 401) { location.reload(); return; }
+    if (!response.ok || mine !== asked) return;
+    const parts = document.createElement("div");
+    parts.innerHTML = await response.text();
+    for (const slot of parts.querySelectorAll("[data-slot]")) {
+      const target = document.getElementById(`slot-${slot.dataset.slot}`);
+      if (target) target.innerHTML = slot.innerHTML;
+    }
+    $("#player-names").innerHTML = parts.querySelector('[data-slot="names"]').innerHTML;
+    const line = document.querySelector(".clock-line");
+    const toggle = $("#pause-resume");
+    if (toggle && line) {
+      const running = line.dataset.running === "yes";
+      toggle.dataset.verb = running ? "clock/pause" : (line.querySelector(".run").textContent === "not started" ? "clock/start" : "clock/resume");
+      toggle.textContent = running ? "Pause" : (toggle.dataset.verb === "clock/start" ? "Start" : "Resume");
+    }
+    if (role === "td") showPicked();
+    panelAt = performance.now();
+  }
+
+  // A clock call counts down on the phone between refreshes (C-CLOCK-1: the floor watches it).
+  let panelAt = performance.now();
+  setInterval(() => {
+    const gone = (performance.now() - panelAt) / 1000;
+    for (const element of document.querySelectorAll("[data-call-left]")) {
+      const left = Math.ceil(Number(element.dataset.callLeft) - gone);
+      element.textContent = left > 0 ? `${left} s` : "TIME";
+    }
+  }, 250);
+
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("button[data-verb]");
+    if (!button) return;
+    const verb = button.dataset.verb;
+    const body = button.dataset.body ? JSON.parse(button.dataset.body) : {};
+    button.disabled = true;
+    try { say(describe(verb, await command(verb, body))); } catch (_) { /* said */ }
+    button.disabled = false;
+  });
+
+  for (const tab of document.querySelectorAll("[data-tab]")) {
+    tab.addEventListener("click", () => {
+      for (const other of document.querySelectorAll("[data-tab]")) {
+        other.classList.toggle("on", other === tab);
+        $(`#tab-${other.dataset.tab}`).hidden = other !== tab;
+      }
+    });
+  }
+
+  $("#logout").addEventListener("click", async () => {
+    try { await post("/api/logout", {}, csrf); } catch (_) { /* gone already */ }
+    location.reload();
+  });
+
+  // ---------------------------------------------------------------- busts (TD)
+  const picked = new Map();  // name -> stack typed
+  function showPicked() {
+    const seated = new Set();
+    for (const button of document.querySelectorAll(".pick")) {
+      seated.add(button.dataset.name);
+      button.classList.toggle("selected", picked.has(button.dataset.name));
+    }
+    for (const name of [...picked.keys()]) if (!seated.has(name)) picked.delete(name);
+    const list = $("#bust-picked");
+    list.replaceChildren(...[...picked.entries()].map(([name, stack]) => {
+      const row = document.createElement("div");
+      row.className = "picked";
+      const label = document.createElement("span");
+      label.textContent = name;
+      const input = document.createElement("input");
+      input.inputMode = "numeric";
+      input.placeholder = picked.size > 1 ? "stack" : "stack (opt.)";
+      input.value = stack;
+      input.addEventListener("input", () => picked.set(name, input.value));
+      row.append(label, input);
+      return row;
+    }));
+    const by = $("#bust-by");
+    const chosen = by.value;
+    by.replaceChildren(new Option("—", ""), ...[...seated].filter((n) => !picked.has(n)).sort()
+      .map((name) => new Option(name, name, false, name === chosen)));
+    const go = $("#bust-go");
+    go.disabled = picked.size === 0;
+    $("#bust-bar").hidden = picked.size === 0;
+    go.textContent = picked.size > 1 ? `Bust ${picked.size} players` : "Bust";
+    filterPlayers();
+  }
+  function filterPlayers() {
+    const words = $("#bust-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
+    for (const button of document.querySelectorAll(".pick")) {
+      const name = button.dataset.name.toLowerCase();
+      button.hidden = !words.every((w) => name.includes(w)) && !picked.has(button.dataset.name);
+    }
+  }
+  if (role === "td") {
+    $("#bust-filter").addEventListener("input", filterPlayers);
+    $("#slot-players").addEventListener("click", (event) => {
+      const button = event.target.closest(".pick");
+      if (!button) return;
+      const name = button.dataset.name;
+      if (picked.has(name)) picked.delete(name); else picked.set(name, "");
+      showPicked();
+    });
+    $("#bust-go").addEventListener("click", async () => {
+      const names = [...picked.keys()];
+      const stack = {};
+      for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
+      const body = { names, stack };
+      if ($("#bust-by").value) body.by = [$("#bust-by").value];
+      if (!confirm(`Bust ${names.join(", ")}?`)) return;
+      try {
+        say(describe("bust", await command("bust", body)));
+        picked.clear();
+        $("#bust-filter").value = "";
+        showPicked();
+      } catch (_) { /* said */ }
+    });
+    const plan = $("#balance-plan");
+    const showPlan = (result, applied) => {
+      const lines = [];
+      if (result.break !== null && result.break !== undefined) lines.push(`Break table ${result.break} first (T-BREAK-1)`);
+      for (const m of result.moves) lines.push(`${applied ? "Moved" : "Move"} ${m.player}: table ${m.from.table} seat ${m.from.seat} → table ${m.to.table} seat ${m.to.seat} (${m.rule})`);
+      if (result.halt.length) lines.push(`Halt (11D): tables ${result.halt.join(", ")} stop dealing`);
+      if (!lines.length) lines.push("The tables are balanced (T-BAL-1).");
+      plan.replaceChildren(...lines.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
+    };
+    $("#balance-show").addEventListener("click", async () => {
+      try { showPlan(await command("balance", {}), false); } catch (_) { /* said */ }
+    });
+    $("#balance-apply").addEventListener("click", async () => {
+      try { showPlan(await command("balance", { apply: true }), true); say("Balancing applied"); } catch (_) { /* said */ }
+    });
+  }
+
+  // ---------------------------------------------------------------- the rulings wizard (floor and TD)
+  const wizard = { scenario: null, answers: {}, clockCall: null, walked: null };
+  let scenarios = [];
+  const number = (selector) => { const v = $(selector).value.trim(); return /^\d+$/.test(v) ? Number(v) : null; };
+
+  function listScenarios() {
+    const words = $("#rw-search").value.toLowerCase().split(/\s+/).filter(Boolean);
+    const list = $("#rw-scenarios");
+    list.replaceChildren(...scenarios
+      .filter((s) => words.every((w) => `${s.id} ${s.title} ${s.rules.join(" ")}`.toLowerCase().includes(w)))
+      .map((s) => {
+        const item = document.createElement("li");
+        const button = document.createElement("button");
+        button.textContent = s.title;
+        button.addEventListener("click", () => start(s.id, {}, null));
+        item.append(button);
+        return item;
+      }));
+  }
+
+  function start(scenario, answers, clockCall) {
+    Object.assign(wizard, { scenario, answers: { ...answers }, clockCall, walked: null });
+    $("#rw-pick").hidden = true;
+    $("#rw-walk").hidden = false;
+    $("#rw-override").hidden = true;
+    walk();
+  }
+
+  async function walk(problem) {
+    const body = { scenario: wizard.scenario, answers: wizard.answers, player: $("#rw-player").value.trim() || null,
+                   table: number("#rw-table") };
+    try {
+      wizard.walked = await post("/api/rulings/walk", body, csrf);
+      show(problem);
+    } catch (error) {
+      if (error.status === 401) location.reload();
+      say(error.message, false);
+      return false;
+    }
+    return true;
+  }
+
+  function show(problem) {
+    const walked = wizard.walked;
+    $("#rw-title").textContent = (wizard.clockCall ? `Clock call ${wizard.clockCall}: ` : "") + walked.title;
+    $("#rw-answered").textContent = Object.entries(walked.answers).map(([k, v]) => `${k}=${v}`).join("  ");
+    const question = walked.suggestion ? null : walked.open[0];
+    const area = $("#rw-question");
+    area.replaceChildren();
+    if (problem) say(problem, false);
+    if (question) {
+      area.append(Object.assign(document.createElement("p"), { className: "ask", textContent: question.ask }));
+      if (question.type === "number") {
+        const input = Object.assign(document.createElement("input"), { inputMode: "decimal", placeholder: "a number" });
+        const ok = Object.assign(document.createElement("button"), { className: "big primary", textContent: "OK" });
+        ok.addEventListener("click", () => answer(question.key, input.value.trim()));
+        area.append(input, ok);
+      } else {
+        const list = document.createElement("ul");
+        list.className = "choices";
+        question.choices.forEach((value, i) => {
+          const button = Object.assign(document.createElement("button"), { textContent: question.labels[i] || value });
+          button.addEventListener("click", () => answer(question.key, value));
+          const item = document.createElement("li");
+          item.append(button);
+          list.append(item);
+        });
+        area.append(list);
+      }
+    }
+    const suggestion = walked.suggestion;
+    const box = $("#rw-suggestion");
+    box.hidden = !suggestion;
+    $("#rw-actions").hidden = !suggestion;
+    if (suggestion) {
+      const lines = [suggestion.ruling, ...suggestion.remedy.map((step) => "• " + step), "Rules: " + suggestion.rules.join(", ")];
+      if (suggestion.penalty) lines.push(`Penalty: ${suggestion.penalty.kind}${suggestion.penalty.amount ? " " + suggestion.penalty.amount : ""}`);
+      box.replaceChildren(...lines.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
+      if (!$("#rw-decision").value) $("#rw-decision").value = suggestion.ruling;
+    }
+  }
+
+  async function answer(key, value) {
+    wizard.answers[key] = value;
+    if (!(await walk())) delete wizard.answers[key];
+  }
+
+  function restart() {
+    Object.assign(wizard, { scenario: null, answers: {}, clockCall: null, walked: null });
+    for (const id of ["#rw-player", "#rw-seat", "#rw-decision", "#rw-reason", "#rw-search"]) $(id).value = "";
+    $("#rw-pick").hidden = false;
+    $("#rw-walk").hidden = true;
+    listScenarios();
+  }
+
+  $("#rw-search").addEventListener("input", listScenarios);
+  $("#rw-back").addEventListener("click", () => {
+    const keys = Object.keys(wizard.walked ? wizard.walked.answers : wizard.answers);
+    const last = keys.filter((k) => k in wizard.answers).pop();
+    if (last) { delete wizard.answers[last]; walk(); } else if (!wizard.clockCall) restart();
+  });
+  $("#rw-new").addEventListener("click", restart);
+  $("#rw-override-open").addEventListener("click", () => { $("#rw-override").hidden = false; });
+  for (const id of ["#rw-player", "#rw-table"]) $(id).addEventListener("change", () => wizard.scenario && walk());
+  $("#rw-log").addEventListener("click", async () => {
+    const overriding = !$("#rw-override").hidden;
+    const player = $("#rw-player").value.trim();
+    const answers = { ...wizard.answers };
+    if (player) delete answers.earlier;  // the log counts the player's earlier offences itself
+    const body = { scenario: wizard.scenario, answer: answers, table: number("#rw-table"),
+                   seat: number("#rw-seat"), player: player ? [player] : [] };
+    if (wizard.clockCall) body.clock_call = wizard.clockCall;
+    if (overriding) Object.assign(body, { decision: $("#rw-decision").value, reason: $("#rw-reason").value });
+    try {
+      const row = await command("rulings/log", body);
+      say(`Ruling ${row.id} logged: ${row.decision}`);
+      restart();
+    } catch (_) { /* said */ }
+  });
+  command("rulings/scenarios", {}).then((rows) => { scenarios = rows; listScenarios(); }).catch(() => {});
+
+  // ---------------------------------------------------------------- clock calls (floor and TD)
+  $("#call-go").addEventListener("click", async () => {
+    const body = { table: number("#call-table"), seat: number("#call-seat"),
+                   facing_bet: $("#call-facing").checked, player: $("#call-player").value.trim() || null };
+    try {
+      const row = await command("rulings/clock-call", body);
+      say(`Clock call ${row.id}: ${row.total_seconds} s (${row.rules.join(", ")})`);
+    } catch (_) { /* said */ }
+  });
+  $("#slot-calls").addEventListener("click", (event) => {
+    const button = event.target.closest("[data-ruling-call]");
+    if (!button) return;
+    $("#rw-table").value = button.dataset.table;
+    $("#rw-seat").value = button.dataset.seat;
+    $("#rw-player").value = button.dataset.player;
+    document.querySelector('[data-tab="ruling"]').click();
+    start("clock-call", {}, Number(button.dataset.rulingCall));
+  });
+
+  Live.on(() => refresh());
+  Live.connect();
+})();

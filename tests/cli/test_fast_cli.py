@@ -1,0 +1,70 @@
+"""A scripted command loads only what it uses: the command tree is lazy and nothing heavy leaks in.
+
+A TD's scripts and the floor's terminals start a new process for every `tdconsole register` or
+`state --json` (benchmarks/bench_cli.py measures it); these tests keep the start-up lean.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+
+from tdconsole.cli import app
+from tdconsole.cli.root import COMMANDS, module_commands
+
+# Hand evaluation, the screens, the web display, migrations and Rich's console: none is needed to
+# register a player or print the state as JSON.
+HEAVY = ("pokerkit", "textual", "textual_serve", "alembic", "rich")
+
+PROBE = """
+import json, sys
+from tdconsole.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as done:
+    assert not done.code, done.code
+heavy = sorted({name.split(".")[0] for name in sys.modules} & set(json.loads(sys.stdin.read())))
+print(json.dumps(heavy), file=sys.stderr)
+"""
+
+
+@pytest.fixture
+def tournament(tmp_path: Path) -> dict[str, str]:
+    env = {**os.environ, "TDCONSOLE_DB": str(tmp_path / "club.sqlite")}
+    for args in (["new", "Friday"], ["register", "Anna", "Bo"]):
+        subprocess.run([sys.executable, "-m", "tdconsole", *args], env=env, check=True,
+                       capture_output=True)
+    return env
+
+
+@pytest.mark.parametrize("args", [["state", "--json"], ["register", "Cy", "--json"]],
+                         ids=["state", "register"])
+def test_a_scripted_command_imports_nothing_heavy(tournament: dict[str, str], args: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], env=tournament, input=json.dumps(HEAVY),
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)  # the command did run and print its JSON
+    assert json.loads(done.stderr.splitlines()[-1]) == []
+
+
+def test_every_module_command_is_in_the_lazy_table() -> None:
+    # A command added to a module but not to COMMANDS would be unreachable; one in COMMANDS that
+    # its module lacks would fail only when run.
+    for module in set(COMMANDS.values()):
+        assert sorted(module_commands(module)) == sorted(
+            name for name, owner in COMMANDS.items() if owner == module), module
+
+
+def test_the_root_group_lists_and_resolves_every_command() -> None:
+    group = typer.main.get_command(app)
+    context = typer.Context(group)
+    assert group.list_commands(context) == list(COMMANDS)  # type: ignore[attr-defined]
+    for name in COMMANDS:
+        assert group.get_command(context, name) is not None  # type: ignore[attr-defined]
+    assert group.get_command(context, "no-such-command") is None  # type: ignore[attr-defined]

@@ -1,0 +1,161 @@
+"""A seated, running tournament with a TD and a floor member, the app on it, and log-in helpers."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+from tdconsole.domain import commands
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+from tdconsole.store.staff import StaffStore
+from tdconsole.web.app import create_app
+
+PLAYERS = ["Anna Holm", "Bent Lund", "Carl Møller", "Dorte Skov", "Erik Dahl", "Frida Bech",
+           "Gorm Krogh", "Hanne Friis", "Ib Lind", "Jytte Brandt", "Karl Juhl", "Lise Storm"]
+TD, TD_PIN = "Tove", "1234"
+FLOOR, FLOOR_PIN = "Frank", "5678"
+
+
+class Ticks:
+    """The web's monotonic clock (sessions, lock-out), moved by the test instead of waiting."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def make_tournament(db: Path) -> None:
+    """12 players drawn at 2 tables, the clock running, a TD and a floor member with PINs."""
+    store = EventStore.open(f"sqlite:///{db}")
+    service = Service.create(store, name="Friday <i>Night</i>", buy_in=100, fee=10,
+                             structure=load_structure(DEFAULT_STRUCTURE), seats_per_table=6)
+    service.execute(commands.Register(names=PLAYERS))
+    service.execute(commands.Draw(seed=7))
+    service.execute(commands.ClockStart())
+    staff = StaffStore(store)
+    staff.add(TD, "td", TD_PIN)
+    staff.add(FLOOR, "floor", FLOOR_PIN)
+    store.close()
+
+
+def events(db: Path) -> list[tuple[int, str, str]]:
+    with sqlite3.connect(db) as connection:
+        return list(connection.execute("SELECT seq, actor, type FROM events ORDER BY seq"))
+
+
+@dataclass
+class Web:
+    client: TestClient
+    db: Path
+    ticks: Ticks
+
+    def login(self, staff: str = TD, pin: str = TD_PIN) -> str:
+        """Log in; the CSRF token (the cookie stays in the client)."""
+        response = self.client.post("/api/login", json={"staff": staff, "pin": pin})
+        assert response.status_code == 200, response.text
+        return str(response.json()["csrf"])
+
+    def command(self, verb: str, body: object, csrf: str | None) -> object:
+        headers = {"X-CSRF-Token": csrf} if csrf is not None else {}
+        return self.client.post(f"/api/commands/{verb}", json=body, headers=headers)
+
+
+@pytest.fixture(scope="session")
+def tournament_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Made once (argon2 is slow on purpose); each test gets its own copy."""
+    db = tmp_path_factory.mktemp("web-template") / "club.sqlite"
+    make_tournament(db)
+    return db
+
+
+@pytest.fixture
+def club_db(tournament_template: Path, tmp_path: Path) -> Path:
+    db = tmp_path / "club.sqlite"
+    with sqlite3.connect(tournament_template) as source, sqlite3.connect(db) as target:
+        source.backup(target)
+    return db
+
+
+@pytest.fixture
+def web(club_db: Path) -> Iterator[Web]:
+    ticks = Ticks()
+    store = EventStore.open(f"sqlite:///{club_db}")
+    app = create_app(store, clock=ticks, poll=0.05)
+    with TestClient(app) as client:
+        yield Web(client, club_db, ticks)
+    store.close()
+
+
+# ---------------------------------------------------------------- the real server (uvicorn) in a process
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Served:
+    base: str
+    db: Path
+    process: subprocess.Popen[str]
+    first_line: str
+
+
+# A free port is free only until somebody binds it: under pytest -n 4 another worker's server may
+# take it between the probe and the start, and then the server says so and this tries another.
+START_ATTEMPTS = 3
+
+
+def start_server(db: Path, *extra: str, scheme: str = "http") -> Served:
+    for _attempt in range(START_ATTEMPTS):
+        port = free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tdconsole", "--db", str(db), "serve", "--port", str(port), *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "400"})
+        assert process.stdout is not None
+        first_line = process.stdout.readline()
+        base = f"{scheme}://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{base}/api/board", timeout=1, verify=False)
+                return Served(base, db, process, first_line)
+            except httpx.TransportError:
+                if process.poll() is not None:
+                    break
+                assert time.monotonic() < deadline, "tdconsole serve did not start"
+                time.sleep(0.1)  # polling the other process, with the deadline above
+        error = process.stderr.read()  # type: ignore[union-attr]
+        assert "in use" in error, error
+    raise AssertionError(f"tdconsole serve found no free port in {START_ATTEMPTS} tries")
+
+
+@pytest.fixture
+def served(club_db: Path) -> Iterator[Served]:
+    server = start_server(club_db)
+    try:
+        yield server
+    finally:
+        server.process.terminate()
+        server.process.wait(10)
