@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench torture lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tdconsole needs Python 3.11+"'
@@ -26,6 +26,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# Not part of `make test`: writers SIGKILLed mid-command, racing first opens and a CLI fuzzer, on
+# SQLite and a throw-away PostgreSQL, for TORTURE_SECONDS (default 60) per database.
+torture: $(STAMP)
+	./scripts/test-deps.sh
+	$(BIN)/python -m benchmarks.torture
 
 lint: $(STAMP)
 	$(BIN)/lint-imports

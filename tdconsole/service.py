@@ -55,7 +55,9 @@ class Service:
     ) -> None:
         self.store = store
         if tournament_id is None:
-            tournament_id = store.latest_tournament()
+            # The database's current tournament, which only `use` changes; once opened, a terminal
+            # stays on its tournament whatever another terminal makes current later.
+            tournament_id = store.current_tournament()
         else:
             store.require_tournament(tournament_id)
         self.tournament_id = tournament_id
@@ -79,12 +81,13 @@ class Service:
         seats_per_table: int = 9,
         late_reg_level: int | None = None,
         house_rules: HouseRules | None = None,
+        use: bool = False,
         actor: str = "td",
         role: Role = "td",
         now: Clock = utc_now,
     ) -> Service:
-        if role != "td":
-            raise Forbidden("floor staff cannot create a tournament (TD only)")
+        """A new tournament; it becomes the current one only with `use` (or if there is none)."""
+        _require_td(role, "create a tournament")
         _check_setup(buy_in, fee, starting_stack, seats_per_table)
         created = TournamentCreated(
             name=validate_name(name),
@@ -103,7 +106,7 @@ class Service:
         envelope = Envelope(
             seq=1, time=now(), actor=actor, command_id=uuid.uuid4().hex, event=created
         )
-        tournament_id = store.create_tournament(envelope)
+        tournament_id = store.create_tournament(envelope, use=use)
         return cls(store, tournament_id, actor=actor, role=role, now=now)
 
     def execute(self, command: Command) -> list[Envelope]:
@@ -166,6 +169,21 @@ class Service:
 
     def undone_commands(self) -> set[str]:
         return {e.event.command_id for e in self.log if isinstance(e.event, Undone)}
+
+
+def use_tournament(store: EventStore, tournament_id: int, *, actor: str = "td", role: Role = "td",
+                   now: Clock = utc_now) -> int | None:
+    """Make `tournament_id` the current tournament (logged); returns the one it replaces. Only the
+    TD: it moves every terminal opened afterwards without `--tournament`."""
+    _require_td(role, "choose the current tournament")
+    return store.use_tournament(tournament_id, actor=actor, time=now())
+
+
+def _require_td(role: Role, what: str) -> None:
+    if role == "display":
+        raise Forbidden(f"a display is read-only: it cannot {what}")
+    if role != "td":
+        raise Forbidden(f"floor staff cannot {what} (TD only)")
 
 
 def _check_setup(buy_in: int, fee: int, starting_stack: int | None, seats: int) -> None:

@@ -14,3 +14,12 @@ BENCHMARKS = sorted(Path(__file__).resolve().parents[1].joinpath("benchmarks").g
 def test_benchmark_imports(path: Path) -> None:
     module = importlib.import_module(f"benchmarks.{path.stem}")
     assert callable(module.main)
+
+
+def test_the_torture_harness_imports_and_its_fuzzer_makes_command_lines(tmp_path: Path) -> None:
+    import random
+
+    torture = importlib.import_module("benchmarks.torture")
+    assert callable(torture.main)
+    cases = [torture.fuzz_case(random.Random(seed), tmp_path) for seed in range(50)]
+    assert all(case["args"] and all(isinstance(arg, str) for arg in case["args"]) for case in cases)

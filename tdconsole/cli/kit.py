@@ -70,15 +70,39 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
     """Print `data` as JSON with `--json`, else call `render` (or print it plainly).
 
     `data` is a view (any model), or lists and dicts holding views: each is dumped as it declares
-    its keys (tdconsole.views.base)."""
+    its keys (tdconsole.views.base). A command that acted on a tournament names it, so a TD never
+    mistakes which one it was: a first line in text, a `tournament` key {"id", "name"} in JSON (in
+    each row of a list)."""
     data = jsonable(data)
+    tournament = acted_on()
+    if tournament is not None:
+        data = _naming(data, tournament)
     if (results := _captured.get()) is not None:
         results.append(json.loads(json.dumps(data)))  # what a script would read back
         return
     if as_json or render is None:
-        sys.stdout.write(json.dumps(jsonable(data), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
+        if tournament is not None:
+            console.print(f"Tournament {tournament['id']}: {tournament['name']}")
         render()
+
+
+def acted_on() -> dict[str, Any] | None:
+    """The tournament the running command opened ({"id", "name"}), or None if it opened none."""
+    session = _running.get()
+    if session is None or session._service is None:
+        return None
+    return {"id": session._service.tournament_id, "name": session._service.state.info.name}
+
+
+def _naming(data: Any, tournament: dict[str, Any]) -> Any:
+    # Keys are only added (a view that has its own `tournament` keeps it): the JSON contract.
+    if isinstance(data, dict):
+        return data if "tournament" in data else {**data, "tournament": tournament}
+    if isinstance(data, list) and all(isinstance(row, dict) for row in data):
+        return [_naming(row, tournament) for row in data]
+    return data
 
 
 def read_json_stdin(model: type[M], source: str = "stdin") -> M:
@@ -102,6 +126,9 @@ class Session:
     sound: bool = True  # the clock's bell (--no-sound)
     _store: EventStore | None = field(default=None, repr=False)
     _service: Service | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        _running.set(self)  # the command line makes one session per run: what `emit` reports on
 
     @property
     def url(self) -> str:
@@ -134,6 +161,10 @@ class Session:
         return service
 
 
+# The session of the command running now, so every output can name the tournament it acted on.
+_running: ContextVar[Session | None] = ContextVar("running_session", default=None)
+
+
 def session_of(ctx: typer.Context) -> Session:
     """The global options' session, from any command's context."""
     session = ctx.find_root().obj
@@ -164,4 +195,6 @@ def write_document(text: str, out: Path | None) -> None:
         out.write_text(text, encoding="utf-8")
     except OSError as error:
         raise InvalidInput(f"--out {out}: cannot be written: {error.strerror}") from None
-    console.print(f"Wrote {out}")
+    tournament = acted_on()
+    console.print(f"Wrote {out}" + (f" (tournament {tournament['id']}: {tournament['name']})"
+                                    if tournament is not None else ""))

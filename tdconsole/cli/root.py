@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(["new", "tournaments", "state", "register", "unregister", "undo", "log", "demo"],
                     "tournament"),
     "clock": "clock",
+    "use": "current",
     "db": "tournament",
     "house-rules": "house_rules",
     "league": "league",
@@ -91,7 +92,7 @@ def root(
     db: Annotated[str | None, typer.Option("--db", help="Database file or URL "
                   "(postgresql+psycopg://...). Default: $TDCONSOLE_DB or the user data dir.")] = None,
     tournament: Annotated[int | None, typer.Option("--tournament", "-t",
-                          help="Tournament id (default: the most recent).")] = None,
+                          help="Tournament id (default: the current one; see tdconsole use).")] = None,
     actor: Annotated[str | None, typer.Option("--actor", help="Who is acting (for the log).")] = None,
     role: Annotated[str, typer.Option("--role", help="td or floor.")] = "td",
     sound: Annotated[bool, typer.Option("--sound/--no-sound",

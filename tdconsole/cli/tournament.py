@@ -3,11 +3,13 @@ the tournament itself, its players and its log. Every command goes through the s
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated, Any
 
 import typer
 
 from tdconsole.cli.clock import clock_line
+from tdconsole.cli.current import label, named
 from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
 from tdconsole.cli.seating import seated_lines, where
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
@@ -15,9 +17,10 @@ from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import PlayerRegistered
+from tdconsole.domain.tournament import undo_target
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
-from tdconsole.views.tournament import log_view, state_view
+from tdconsole.views.tournament import command_view, describe_command, log_view, state_view
 
 app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
@@ -39,31 +42,56 @@ def new(
     game: Annotated[str, typer.Option(help="The game.")] = "No-limit hold'em",
     late_reg_level: Annotated[int | None, typer.Option(
         "--late-reg-level", help="Late registration runs to the end of this level (T-REG-1).")] = None,
+    use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Create a tournament."""
+    """Create a tournament (the current one stays current unless --use)."""
     session = session_of(ctx)
     service = Service.create(
         session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
         fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-        house_rules=load_house_rules(), actor=session.actor, role=session.role,
+        house_rules=load_house_rules(), use=use, actor=session.actor, role=session.role,
     )
-    data = {"id": service.tournament_id, "name": service.state.info.name}
-    emit(data, as_json, lambda: console.print(f"Created tournament {data['id']}: {data['name']}"))
+    data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
+    emit(data, as_json, lambda: console.print(
+        f"Created tournament {data['id']}: {data['name']}; {_current_line(data)}"))
+
+
+UseFlag = Annotated[bool, typer.Option(
+    "--use", help="Make it the current tournament (default: the current one stays).")]
+
+
+def _current(service: Service) -> dict[str, Any]:
+    """After `new` or `demo`: which tournament is current now, and whether it is the new one."""
+    store = service.store
+    current = named(store, store.current_or_none())
+    return {"tournament": {"id": service.tournament_id, "name": service.state.info.name},
+            "current": current, "made_current": current is not None
+            and current["id"] == service.tournament_id}
+
+
+def _current_line(data: dict[str, Any]) -> str:
+    if data["made_current"]:
+        return "it is now the current tournament"
+    return (f"the current tournament is still {label(data['current'])} "
+            f"(tdconsole use {data['id']} to switch, or -t {data['id']} for one command)")
 
 
 @app.command()
 def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """List the tournaments in the database."""
-    rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat()}
-            for t in session_of(ctx).store().tournaments()]
+    store = session_of(ctx).store()
+    current = store.current_or_none()
+    rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat(),
+             "current": t.id == current} for t in store.tournaments()]
 
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
 
-        table = Table("id", "name", "created")
+        table = Table("id", "name", "created", "current")
         for row in rows:
-            table.add_row(str(row["id"]), row["name"], row["created_at"][:16])
+            table.add_row(str(row["id"]), row["name"], row["created_at"][:16],
+                          "*" if row["current"] else "")
         console.print(table)
 
     emit(rows, as_json, render)
@@ -141,14 +169,31 @@ def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None
 
 
 @app.command()
-def undo(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Undo the last command (it stays in the log, marked undone)."""
-    service = session_of(ctx).execute(commands.Undo())
-    target = service.log[-1].event.command_id  # type: ignore[union-attr]
-    undone = [row for row in log_view(service.log, set()) if row.command_id == target]
-    data = {"undone": target, "events": undone}
-    emit(data, as_json, lambda: console.print(
-        "Undone: " + "; ".join(row.summary for row in undone)))
+def undo(
+    ctx: typer.Context,
+    anyone: Annotated[bool, typer.Option(
+        "--any", help="The last command of anyone, shown first (default: your own last command).")] = False,
+    yes: Annotated[bool, typer.Option("--yes", help="With --any: do not ask before undoing.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Undo your last command (it stays in the log, marked undone); --any: anyone's, shown first."""
+    session = session_of(ctx)
+    service = session.service()
+    command = commands.Undo(actor=session.actor)
+    if anyone:
+        service.refresh()
+        target = command_view(service.log, undo_target(service.state, commands.Undo(any=True)).command_id)
+        if not yes:
+            # The question on stderr, so that --json output stays one document; with --yes the
+            # result says what was taken back, and an error stays one line.
+            sys.stderr.write(f"The last command: {describe_command(target)}\n")
+            typer.confirm("Undo it?", default=False, abort=True, err=True)
+        command = commands.Undo(any=True, command_id=target["command_id"])
+    service.execute(command)
+    target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
+    undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
+    data = {"undone": command_view(service.log, target_id), "events": undone}
+    emit(data, as_json, lambda: console.print(f"Undone: {describe_command(data['undone'])}"))
 
 
 @app.command()
@@ -195,24 +240,25 @@ def demo(
     ctx: typer.Context,
     players: Annotated[int, typer.Option(help="How many demo players.")] = len(DEMO_NAMES),
     tui: Annotated[bool, typer.Option("--tui/--no-tui", help="Open the TUI afterwards.")] = True,
+    use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Create a demo tournament with 45 players and open the TUI on it."""
+    """Create a demo tournament with 45 players and open the TUI on it (the current one stays
+    current unless --use)."""
     if not 2 <= players <= len(DEMO_NAMES):
         raise InvalidInput(f"--players must be between 2 and {len(DEMO_NAMES)}")
     session = session_of(ctx)
     service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
                              structure=load_structure(DEFAULT_STRUCTURE), house_rules=load_house_rules(),
-                             actor=session.actor)
+                             use=use, actor=session.actor, role=session.role)
     service.execute(commands.Register(names=list(DEMO_NAMES[:players])))
     session.tournament, session._service = service.tournament_id, service
     data = {"id": service.tournament_id, "name": service.state.info.name,
-            "entries": service.state.entries}
+            "entries": service.state.entries, **_current(service)}
     if tui:
         open_tui(session)
-    else:
-        emit(data, as_json, lambda: console.print(
-            f"Demo tournament {data['id']} with {data['entries']} players"))
+    emit(data, as_json, lambda: console.print(
+        f"Demo tournament {data['id']} with {data['entries']} players; {_current_line(data)}"))
 
 
 @db_app.command("upgrade")

@@ -190,7 +190,14 @@ class SetHouseRule(Command):
 
 
 class Undo(Command):
+    """Take back the latest command: `actor`'s own (refused if someone else's came after it), or,
+    with `any`, whoever made it. `command_id` is the command the TD was shown: if another terminal
+    wrote since, the undo is refused rather than taking back something unseen."""
+
     verb: ClassVar[str] = "undo"
+    actor: str | None = None
+    any: bool = False
+    command_id: str | None = None
 
 
 class LogRuling(Command):

@@ -116,6 +116,16 @@ class ClockCall:
 
 
 
+@dataclass(frozen=True, slots=True)
+class CommandRecord:
+    """A command that undo may take back: which, who made it and when (its first event's seq)."""
+
+    command_id: str
+    actor: str
+    time: datetime
+    seq: int
+
+
 @dataclass(slots=True)
 class TournamentState:
     info: TournamentCreated
@@ -130,8 +140,8 @@ class TournamentState:
     # ids of busted players in the order they busted
     busted: list[str] = field(default_factory=list)
     ids_issued: int = 0
-    # command ids in the order applied, undone ones left out: undo takes the last one
-    commands: list[str] = field(default_factory=list)
+    # the commands undo may take back, in the order applied, undone ones left out
+    commands: list[CommandRecord] = field(default_factory=list)
     last_seq: int = 0
     # Seating (domain/seating/): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last

@@ -22,16 +22,37 @@ from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.players import busts, hand_for_hand, registration
 from tdconsole.domain.seating import handlers as seating
-from tdconsole.domain.state import TournamentState, new_state
+from tdconsole.domain.state import CommandRecord, TournamentState, new_state
 
 Decider = Callable[[TournamentState, Any, datetime], list[e.Event]]
 Applier = Callable[[TournamentState, Any, datetime], None]
 
 
-def decide_undo(state: TournamentState, command: c.Undo, now: datetime) -> list[e.Event]:
+def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
+    """The command `command` would take back, or why there is none. Only the latest command can be
+    undone (the state is the fold of what was not undone, so a later command must not rest on it);
+    without `any` it must be the undoer's own: one terminal never silently takes back another's."""
+    if not command.any and command.actor is None:
+        raise TdError("undo needs whose command to take back: an actor, or any")
     if not state.commands:
         raise TdError("there is nothing to undo")
-    return [e.Undone(command_id=state.commands[-1])]
+    latest = state.commands[-1]
+    if command.command_id is not None and command.command_id != latest.command_id:
+        raise TdError(f"the last command changed since it was shown (now log #{latest.seq} by "
+                      f"{latest.actor}); look at it again before undoing")
+    if not command.any and latest.actor != command.actor:
+        own = [record for record in state.commands if record.actor == command.actor]
+        if not own:
+            raise TdError(f"{command.actor} has nothing to undo; the last command (log #{latest.seq}) "
+                          f"is {latest.actor}'s: undo --any takes it back after showing it")
+        raise TdError(f"your last command (log #{own[-1].seq}) is followed by {latest.actor}'s "
+                      f"(log #{latest.seq}); only the latest command can be undone: undo --any "
+                      "takes that one back after showing it")
+    return latest
+
+
+def decide_undo(state: TournamentState, command: c.Undo, now: datetime) -> list[e.Event]:
+    return [e.Undone(command_id=undo_target(state, command).command_id)]
 
 
 def decide_set_house_rule(state: TournamentState, command: c.SetHouseRule, now: datetime) -> list[e.Event]:
@@ -161,8 +182,9 @@ def apply(state: TournamentState, envelope: e.Envelope) -> None:
     for applier in APPLIERS[type(event)]:
         applier(state, event, envelope.time)
     undoable = event.undoable and not isinstance(event, e.Undone | e.TournamentCreated)
-    if undoable and (not state.commands or state.commands[-1] != envelope.command_id):
-        state.commands.append(envelope.command_id)
+    if undoable and (not state.commands or state.commands[-1].command_id != envelope.command_id):
+        state.commands.append(
+            CommandRecord(envelope.command_id, envelope.actor, envelope.time, envelope.seq))
     state.last_seq = envelope.seq
 
 

@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import ast
+import errno
 import os
+import random
 import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, literal, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError
 
 from tdconsole.domain.errors import TdError
+from tdconsole.store.models import Base
 
 # Alembic (with Mako and Pygments) takes longer to import than a command takes to run, and a
 # database already at the newest revision needs none of it: it loads only to check or migrate.
 if TYPE_CHECKING:
     from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
 
 class StoreError(TdError):
@@ -100,15 +107,55 @@ def backup_sqlite(path: Path, revision: str | None) -> Path:
     """Copy the database aside before a migration, with SQLite's online backup (WAL included)."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     target = path.with_name(f"{path.name}.{revision or 'empty'}.{stamp}.bak")
-    source = sqlite3.connect(path)
     try:
-        destination = sqlite3.connect(target)
-        with destination:
-            source.backup(destination)
-        destination.close()
-    finally:
-        source.close()
+        source = sqlite3.connect(path)
+        try:
+            destination = sqlite3.connect(target)
+            with destination:
+                source.backup(destination)
+            destination.close()
+        finally:
+            source.close()
+    except (sqlite3.Error, OSError) as error:
+        raise database_fault(str(path), error, "could not be copied aside before the upgrade") from None
     return target
+
+
+# Held for the length of a schema transaction on PostgreSQL, so concurrent first opens take turns.
+SCHEMA_LOCK_KEY = 0x7464636F  # "tdco"
+
+
+@contextmanager
+def schema_transaction(engine: Engine) -> Iterator[Connection]:
+    """One transaction for reading the schema's version and migrating it, that no other tdconsole
+    migrates the same database during: the contract of a database's birth is all or nothing.
+
+    SQLite: pysqlite commits each CREATE TABLE on its own unless a transaction is already open, so
+    the transaction is opened explicitly, with the write lock taken up front (BEGIN IMMEDIATE; the
+    others wait for it under the busy timeout). PostgreSQL: DDL is transactional already; a
+    transaction-scoped advisory lock makes concurrent first opens wait instead of colliding."""
+    with engine.begin() as connection:
+        if engine.dialect.name == "sqlite":
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        elif engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK_KEY})
+        yield connection
+
+
+def _schema_state(connection: Connection) -> tuple[str | None, set[str]]:
+    from alembic.runtime.migration import MigrationContext
+
+    current = MigrationContext.configure(connection).get_current_revision()
+    return current, set(inspect(connection).get_table_names())
+
+
+# How long a first open keeps trying while another process holds SQLite's lock in a way the busy
+# timeout does not wait for (switching a new file to WAL): as long as the busy timeout itself.
+BUSY_SECONDS = 15.0
+
+
+class _Busy(Exception):
+    """Another process holds the lock right now: try the open again."""
 
 
 def declared_head(versions: Path) -> str | None:
@@ -150,40 +197,101 @@ def upgrade(engine: Engine) -> str | None:
     """Bring the schema to the newest revision; returns the revision. Copies a SQLite file aside first."""
     if (head := _at_head(engine)) is not None:
         return head
-    from alembic import command
-    from alembic.runtime.migration import MigrationContext
     from alembic.script import ScriptDirectory
 
     config = alembic_config()
     script = ScriptDirectory.from_config(config)
     head = script.get_current_head()
-    where = sqlite_path(engine) or engine.url.render_as_string(hide_password=True)
+    where = str(sqlite_path(engine) or engine.url.render_as_string(hide_password=True))
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            _upgrade(engine, config, script, head, where)
+            return head
+        except _Busy as busy:
+            if time.monotonic() > deadline:
+                raise database_fault(where, busy.__cause__ or busy, "is locked by another program") from None
+            time.sleep(random.uniform(0.01, 0.1))  # random: racing openers fall out of step
+
+
+def _upgrade(engine: Engine, config: Config, script: ScriptDirectory, head: str | None,
+             where: str) -> None:
+    from alembic import command
+
     try:
-        with engine.connect() as connection:
-            current = MigrationContext.configure(connection).get_current_revision()
-            tables = set(inspect(connection).get_table_names())
+        with engine.connect() as connection:  # the everyday case, without taking any lock
+            if _schema_state(connection)[0] == head:
+                return
     except DatabaseError as error:
-        raise StoreError(f"{where}: not a tdconsole database ({_reason(error)})") from None
-    if current == head:
-        return head
-    known = {revision.revision for revision in script.walk_revisions()}
-    if current is not None and current not in known:
-        raise StoreError(
-            f"{where}: written by a newer tdconsole (schema {current}); upgrade tdconsole to open it"
-        )
-    if current is None and tables - {"alembic_version"}:
-        raise StoreError(f"{where}: not a tdconsole database (it has other tables)")
-    path = sqlite_path(engine)
-    if path is not None and current is not None:
-        backup_sqlite(path, current)
+        if is_busy(error):
+            raise _Busy from error
+        raise database_fault(where, error, "not a tdconsole database") from None
     try:
-        with engine.begin() as connection:
+        with schema_transaction(engine) as connection:
+            current, tables = _schema_state(connection)  # again: another process may have won
+            if current == head:
+                return
+            known = {revision.revision for revision in script.walk_revisions()}
+            if current is not None and current not in known:
+                raise StoreError(f"{where}: written by a newer tdconsole (schema {current}); "
+                                 "upgrade tdconsole to open it")
+            if current is None:
+                _clear_interrupted_birth(connection, tables, where)
+            elif (path := sqlite_path(engine)) is not None:
+                backup_sqlite(path, current)
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
-    except OperationalError as error:
-        raise StoreError(f"{where}: the schema upgrade failed ({_reason(error)})") from None
-    return head
+    except DatabaseError as error:
+        if is_busy(error):
+            raise _Busy from error
+        raise database_fault(where, error, "the schema upgrade failed") from None
 
 
-def _reason(error: DatabaseError) -> str:
-    return str(error.orig).splitlines()[0] if error.orig else str(error).splitlines()[0]
+def _clear_interrupted_birth(connection: Connection, tables: set[str], where: str) -> None:
+    """An unversioned database that holds only tdconsole's own tables, all of them empty, is a first
+    open that was interrupted (an older tdconsole committed each table on its own): those tables are
+    dropped and the birth runs again. Another program's tables, or any row, are never touched."""
+    foreign = tables - set(Base.metadata.tables) - {"alembic_version"}
+    if foreign:
+        raise StoreError(f"{where}: not a tdconsole database (it has other tables: "
+                         f"{', '.join(sorted(foreign))})")
+    present = [table for table in Base.metadata.sorted_tables if table.name in tables]
+    for table in present:
+        if connection.execute(select(literal(1)).select_from(table).limit(1)).first():
+            raise StoreError(f"{where}: not a tdconsole database (its {table.name} table has rows "
+                             "but no schema version); restore it from a backup")
+    Base.metadata.drop_all(connection, tables=present)
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether SQLite refused because another connection holds a lock (SQLITE_BUSY or _LOCKED)."""
+    cause = getattr(error, "orig", None) or error
+    name = getattr(cause, "sqlite_errorname", None) or ""
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(cause)
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """Whether a database or file error means the disk (or the database's quota) is full."""
+    cause = getattr(error, "orig", None) or error
+    if isinstance(cause, OSError) and cause.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    if getattr(cause, "sqlite_errorname", None) == "SQLITE_FULL":
+        return True
+    return getattr(cause, "sqlstate", None) == "53100"  # PostgreSQL's disk_full
+
+
+def database_fault(where: str, error: BaseException, what: str) -> StoreError:
+    """One line for a failed database operation; a full disk is named as such, with what to do."""
+    reason = _reason(error)
+    if is_disk_full(error):
+        return StoreError(f"{where}: disk full ({reason}); nothing was written: free space on that "
+                          "disk (or move the database elsewhere with --db) and try again")
+    return StoreError(f"{where}: {what} ({reason})")
+
+
+def _reason(error: BaseException) -> str:
+    cause = getattr(error, "orig", None) or error
+    if isinstance(cause, OSError) and cause.strerror:
+        return cause.strerror
+    lines = str(cause).splitlines()
+    return lines[0] if lines else type(cause).__name__

@@ -7,13 +7,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import EVENT_ADAPTER, Envelope, TournamentCreated
-from tdconsole.store.db import StoreError, make_engine, upgrade
-from tdconsole.store.models import EventRow, TournamentRow
+from tdconsole.store.db import StoreError, database_fault, is_disk_full, make_engine, upgrade
+from tdconsole.store.models import AuditRow, CurrentTournamentRow, EventRow, TournamentRow
 
 
 class Conflict(TdError):
@@ -25,6 +25,15 @@ class TournamentSummary:
     id: int
     name: str
     created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    time: datetime
+    actor: str
+    action: str
+    tournament_id: int | None
+    detail: str
 
 
 def _utc(moment: datetime) -> datetime:
@@ -48,18 +57,78 @@ class EventStore:
 
     # ------------------------------------------------------------ tournaments
 
-    def create_tournament(self, created: Envelope) -> int:
-        """A new tournament and its first event, in one transaction."""
+    def create_tournament(self, created: Envelope, *, use: bool = False) -> int:
+        """A new tournament and its first event, in one transaction. It becomes the current
+        tournament only with `use`, or when there is none yet (the database's first tournament)."""
         if not isinstance(created.event, TournamentCreated) or created.seq != 1:
             raise TdError("a tournament's log begins with its creation at seq 1")
         with self._connection(write=True) as connection:
-            tournament_id = connection.execute(
+            tournament_id = int(connection.execute(
                 insert(TournamentRow)
                 .values(name=created.event.name, created_at=created.time)
                 .returning(TournamentRow.id)
-            ).scalar_one()
+            ).scalar_one())
             connection.execute(insert(EventRow), [self._row(tournament_id, created)])
-        return int(tournament_id)
+            previous = self._current(connection)
+            if use or previous is None:
+                detail = "created with --use" if use else "the first tournament"
+                self._set_current(connection, tournament_id, previous, created.actor, created.time,
+                                  detail)
+        return tournament_id
+
+    def current_or_none(self) -> int | None:
+        with self._connection(write=False) as connection:
+            return self._current(connection)
+
+    def current_tournament(self) -> int:
+        """The tournament a command without `--tournament` acts on (only `use` changes it)."""
+        with self._connection(write=False) as connection:
+            current = self._current(connection)
+            if current is None and connection.execute(select(func.count(TournamentRow.id))).scalar():
+                raise NotFound("there is no current tournament; choose one with: tdconsole use ID "
+                               "(tdconsole tournaments lists them)")
+        if current is None:
+            raise NotFound("there is no tournament yet; create one with: tdconsole new NAME")
+        return current
+
+    def use_tournament(self, tournament_id: int, *, actor: str, time: datetime) -> int | None:
+        """Make `tournament_id` the current tournament, logged in the audit log; returns the one
+        it replaces."""
+        with self._connection(write=True) as connection:
+            exists = connection.execute(
+                select(TournamentRow.id).where(TournamentRow.id == tournament_id)).scalar()
+            if exists is None:
+                raise NotFound(f"there is no tournament {tournament_id}")
+            previous = self._current(connection)
+            self._set_current(connection, tournament_id, previous, actor, time, "tdconsole use")
+        return previous
+
+    def audit(self, limit: int = 20) -> list[AuditEntry]:
+        """The last `limit` changes made to the database itself (oldest first)."""
+        query = (select(AuditRow.time, AuditRow.actor, AuditRow.action, AuditRow.tournament_id,
+                        AuditRow.detail).order_by(AuditRow.id.desc()).limit(limit))
+        with self._connection(write=False) as connection:
+            rows = connection.execute(query).all()
+        return [AuditEntry(_utc(row.time), row.actor, row.action, row.tournament_id, row.detail)
+                for row in reversed(rows)]
+
+    @staticmethod
+    def _current(connection: Connection) -> int | None:
+        current = connection.execute(
+            select(CurrentTournamentRow.tournament_id).where(CurrentTournamentRow.id == 1)).scalar()
+        return None if current is None else int(current)
+
+    @staticmethod
+    def _set_current(connection: Connection, tournament_id: int, previous: int | None, actor: str,
+                     time: datetime, how: str) -> None:
+        # The row exists from the migration on: one UPDATE, so two terminals cannot both insert it.
+        connection.execute(
+            update(CurrentTournamentRow).where(CurrentTournamentRow.id == 1)
+            .values(tournament_id=tournament_id, changed_at=time, changed_by=actor))
+        was = "none" if previous is None else str(previous)
+        connection.execute(insert(AuditRow).values(
+            time=time, actor=actor, action="use", tournament_id=tournament_id,
+            detail=f"current tournament {was} -> {tournament_id} ({how})"))
 
     def tournaments(self) -> list[TournamentSummary]:
         with self._connection(write=False) as connection:
@@ -69,13 +138,6 @@ class EventStore:
                 )
             ).all()
         return [TournamentSummary(row.id, row.name, _utc(row.created_at)) for row in rows]
-
-    def latest_tournament(self) -> int:
-        with self._connection(write=False) as connection:
-            latest = connection.execute(select(func.max(TournamentRow.id))).scalar()
-        if latest is None:
-            raise NotFound("there is no tournament yet; create one with: tdconsole new NAME")
-        return int(latest)
 
     def require_tournament(self, tournament_id: int) -> None:
         with self._connection(write=False) as connection:
@@ -139,5 +201,7 @@ class EventStore:
         except IntegrityError:
             raise
         except DatabaseError as error:
+            if is_disk_full(error):
+                raise database_fault("the database", error, "") from None
             reason = str(error.orig if error.orig is not None else error).splitlines()[0]
             raise StoreError(f"the database cannot be used: {reason}") from None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, MetaData, String
+from sqlalchemy import JSON, Boolean, CheckConstraint, DateTime, ForeignKey, Integer, MetaData, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -13,6 +13,7 @@ NAMING = {
     "uq": "uq_%(table_name)s_%(column_0_name)s",
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
 }
 
 
@@ -42,6 +43,33 @@ class EventRow(Base):
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
+class CurrentTournamentRow(Base):
+    """The tournament a command without `--tournament` acts on: one row, changed only by `use`."""
+
+    __tablename__ = "current_tournament"
+    __table_args__ = (CheckConstraint("id = 1", name="one_row"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="RESTRICT"), nullable=True
+    )
+    changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    changed_by: Mapped[str | None] = mapped_column(String(100), nullable=True)
+
+
+class AuditRow(Base):
+    """What was done to the database rather than to a tournament (choosing the current one)."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    actor: Mapped[str] = mapped_column(String(100))
+    action: Mapped[str] = mapped_column(String(32))
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="RESTRICT"), nullable=True
+    )
+    detail: Mapped[str] = mapped_column(String(200))
 class StaffRow(Base):
     """Who may log in to the web remote. Not an event: a PIN hash has no place in the tournament's log,
     and staff serve every tournament in the database."""

@@ -15,9 +15,11 @@ from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.tournament import undo_target
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.deal import DealScreen
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.floor_tables import FloorTablesScreen
@@ -29,6 +31,7 @@ from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
+from tdconsole.views.tournament import command_view, describe_command
 
 TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Start the clock", "Start the tournament clock", commands.ClockStart),
@@ -36,7 +39,6 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
     ("Resume the clock", "Resume a paused clock", commands.ClockResume),
     ("Next level", "Jump to the next level or break", partial(commands.ClockStep, by=1)),
     ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
-    ("Undo", "Undo the last command", commands.Undo),
     ("Start hand-for-hand", "T-H4H-1 at the seated players' tables (the F5 board takes others)",
      commands.HandForHandStart),
     ("Stop hand-for-hand", "End hand-for-hand once the hand is finished",
@@ -49,6 +51,10 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
      commands.ApproveDeal),
 ]
 # Palette entries that open a screen or change this terminal only: (name, help, app action).
+# (Undo is here: it shows the command and asks before taking it back.)
+TD_APP_ACTIONS: list[tuple[str, str, str]] = [
+    ("Undo", "Undo your last command, after showing it", "undo"),
+]
 APP_ACTIONS: list[tuple[str, str, str]] = [
     ("Edit the structure", "Change the levels and breaks of this tournament (T-LEVEL-1)", "structure"),
     ("Sound on/off", "The clock's bell one minute before the end of a level and at the change",
@@ -129,8 +135,9 @@ class TdCommands(Provider):
             (name, help_text, partial(app.on_screen_action, mode, action))
             for name, help_text, mode, action in SCREEN_ACTIONS if offers(app.MODES, mode, action)
         ]
+        td_app_actions = TD_APP_ACTIONS if app.service.role == "td" else []
         entries += [(name, help_text, partial(app.run_action, action))
-                    for name, help_text, action in APP_ACTIONS]
+                    for name, help_text, action in td_app_actions + APP_ACTIONS]
         entries += [(name, help_text, partial(app.execute, command))
                     for name, help_text, command in level_actions(app.service.state.info.structure)]
         for name, help_text, callback in entries:
@@ -211,8 +218,23 @@ class TdApp(ServiceApp):
         self.call_after_refresh(lambda: self.screen.run_action(action))
 
     def action_undo(self) -> None:
-        if self.execute(commands.Undo()):
-            self.notify("Undone")
+        """This terminal's own last command, shown first; Enter or Escape answers No."""
+        service = self.service
+        try:
+            service.refresh()
+            target = undo_target(service.state, commands.Undo(actor=service.actor))
+        except TdError as error:
+            self.notify(str(error), severity="error", timeout=6, markup=False)
+            return
+        shown = describe_command(command_view(service.log, target.command_id))
+
+        def answered(yes: bool | None) -> None:
+            # The command shown is the one taken back: if another terminal wrote since, it refuses.
+            command = commands.Undo(actor=service.actor, command_id=target.command_id)
+            if yes and self.execute(command):
+                self.notify(f"Undone: {shown}", markup=False)
+
+        self.push_screen(ConfirmScreen(f"Undo {shown}?", default=False), answered)
 
     def action_structure(self) -> None:
         """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""

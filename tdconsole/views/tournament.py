@@ -14,6 +14,7 @@ from tdconsole.domain.calculators.antes import AnteRow, ante_table
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.clock.structure import Break, Level
+from tdconsole.domain.errors import NotFound
 from tdconsole.domain.events import Envelope, Event, PlayerReentered, PlayerRegistered, RulingLogged
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
@@ -305,3 +306,19 @@ def log_view(envelopes: list[Envelope], undone: set[str]) -> list[LogRow]:
          "summary": describe(e, names)}
         for e in envelopes
     )
+
+
+def command_view(envelopes: list[Envelope], command_id: str) -> dict[str, Any]:
+    """One command as undo shows it, before and after: what it did, who made it and when. The verb
+    is its first event's type, as the log names it; the summary covers all of its events."""
+    rows = [row for row in log_view(envelopes, set()) if row.command_id == command_id]
+    if not rows:
+        raise NotFound(f"no command {command_id} in this tournament's log")
+    return {"command_id": command_id, "verb": rows[0].type, "actor": rows[0].actor,
+            "time": rows[0].time, "seq": rows[0].seq,
+            "summary": "; ".join(row.summary for row in rows)}
+
+
+def describe_command(view: dict[str, Any]) -> str:
+    """"bust Bo ... (log #14, by maria at 21:03:12)": the one line undo shows a command in."""
+    return f"{view['summary']} (log #{view['seq']}, by {view['actor']} at {view['time'][11:19]})"

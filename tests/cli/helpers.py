@@ -45,3 +45,13 @@ def assert_one_line_error(result: Result, *fragments: str) -> None:
     assert "Traceback" not in result.err
     for fragment in fragments:
         assert fragment in lines[0], lines[0]
+
+
+def unnamed(data: Any) -> Any:
+    """JSON output without the `tournament` key that names the tournament a command acted on (added
+    to every output, and to every row of a list): for tests that compare the rest exactly."""
+    if isinstance(data, list):
+        return [unnamed(row) for row in data]
+    if isinstance(data, dict):
+        return {key: value for key, value in data.items() if key != "tournament"}
+    return data

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import assert_one_line_error, run
+from tests.cli.helpers import assert_one_line_error, run, unnamed
 
 Capsys = pytest.CaptureFixture[str]
 
@@ -31,7 +31,7 @@ def test_show_lists_every_setting_with_the_club_defaults(db: str, capsys: Capsys
 
 def test_set_is_logged_shown_and_undone(db: str, capsys: Capsys) -> None:
     changed = run(capsys, "--db", db, "house-rules", "set", "clock_call.seconds", "25", "--json").json
-    assert changed == {"key": "clock_call.seconds", "value": 25, "previous": 60}
+    assert unnamed(changed) == {"key": "clock_call.seconds", "value": 25, "previous": 60}
     shown = run(capsys, "--db", db, "house-rules", "show", "--json").json
     assert shown["rules"]["clock_call"]["seconds"] == 25
     assert [r["key"] for r in shown["settings"] if not r["club_default"]] == ["clock_call.seconds"]

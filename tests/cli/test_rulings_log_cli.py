@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import assert_one_line_error, run
+from tests.cli.helpers import assert_one_line_error, run, unnamed
 
 Capsys = pytest.CaptureFixture[str]
 OOT = ["-a", "action=check", "-a", "changed=no", "-a", "deliberate=no", "-a", "players=8"]
@@ -39,7 +39,7 @@ def _oot(capsys: Capsys, db: str, player: str, *extra: str) -> dict:  # type: ig
 
 def test_c4_second_oot_logged_escalates_to_three_rounds_on_the_board(db: str, capsys: Capsys) -> None:
     first = _oot(capsys, db, "anna")
-    assert set(first) == ROW_KEYS
+    assert set(unnamed(first)) == ROW_KEYS
     assert (first["id"], first["staff"], first["players"], first["table"], first["seat"]) == (
         1, "Mette", ["Anna"], 2, 3)
     assert first["penalty"] is None and first["answers"]["earlier"] == "0"
@@ -50,12 +50,12 @@ def test_c4_second_oot_logged_escalates_to_three_rounds_on_the_board(db: str, ca
     # The suggestion stored is exactly what `rulings suggest --json` gives for the same answers.
     suggested = run(capsys, "--db", db, "rulings", "suggest", "out-of-turn-action", *OOT, "-a", "earlier=1",
                     "--json").json
-    assert second["suggestion"] == suggested
-    board = run(capsys, "--db", db, "rulings", "penalties", "--json").json
+    assert second["suggestion"] == unnamed(suggested)
+    board = unnamed(run(capsys, "--db", db, "rulings", "penalties", "--json").json)
     assert [(r["ruling"], r["player"], r["remaining_hands"], r["serving"]) for r in board] == [
         (2, "Anna", 24, True)]
     assert run(capsys, "--db", db, "state", "--json").json["serving_penalties"] == board
-    offences = run(capsys, "--db", db, "rulings", "offences", "--json").json
+    offences = unnamed(run(capsys, "--db", db, "rulings", "offences", "--json").json)
     assert offences == [{"player": "Anna", "offences": {"out-of-turn": 2}, "rulings": [1, 2]}]
     served = run(capsys, "--db", db, "rulings", "serve", "2", "--hands", "20", "--json").json
     assert (served["remaining_hands"], served["serving"]) == (4, True)
@@ -96,13 +96,13 @@ def test_c_ruling_1_other_situation_logged_with_rules_decision_and_escalation(
         db: str, capsys: Capsys) -> None:
     first = _other(capsys, db, "--rule", "c-etiq-1", "--rule", "71", "--decision", "Reminded",
                    "-p", "Bo", "--offence", "etiquette", "--table", "2")
-    assert set(first) == ROW_KEYS
+    assert set(unnamed(first)) == ROW_KEYS
     assert (first["scenario"], first["description"], first["decision"]) == (
         "other", "Bo's phone rang during a hand", "Reminded")
     assert first["suggestion"]["rules"] == ["C-ETIQ-1", "TDA 71"] and first["penalty"] is None
     second = _other(capsys, db, "--decision", "Warned", "-p", "Bo", "--offence", "etiquette")
     assert second["penalty"]["kind"] == "warning" and second["answers"]["earlier"] == "1"
-    offences = run(capsys, "--db", db, "rulings", "offences", "--json").json
+    offences = unnamed(run(capsys, "--db", db, "rulings", "offences", "--json").json)
     assert offences == [{"player": "Bo", "offences": {"etiquette": 2}, "rulings": [1, 2]}]
     shown = run(capsys, "--db", db, "rulings", "list").out
     assert "other" in shown and "Warned" in shown
@@ -160,7 +160,7 @@ def test_clock_call_countdown_and_its_ruling_logged_at_zero(db: str, capsys: Cap
     assert_one_line_error(early, "C-CLOCK-1", "clock call 1 still has")
     assert _events(db) == before
     stopped = run(capsys, "--db", db, "--role", "floor", "rulings", "clock-stop", "1", "--json").json
-    assert stopped == {"stopped": 1}
+    assert unnamed(stopped) == {"stopped": 1}
     assert run(capsys, "--db", db, "rulings", "clock-calls", "--json").json == []
 
 

@@ -88,7 +88,7 @@ def test_t_level_1_structure_change_is_logged_whole_and_undone_like_any_command(
     tournament = _running()
     events = tournament.do(ChangeStructure(structure=LONGER, source="longer"), 60)
     assert events == [StructureChanged(source="longer", structure=LONGER)]
-    tournament.do(Undo(), 120)
+    tournament.do(Undo(actor="td"), 120)
     assert tournament.state.info.structure == STRUCTURE
     assert read(STRUCTURE, tournament.state.clock, at(120)).remaining == 1200 - 120
 

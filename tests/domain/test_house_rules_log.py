@@ -37,9 +37,9 @@ def test_set_house_rule_changes_the_next_decision_and_undo_takes_it_back() -> No
     t.do(Bust(names=["Anna"]))
     [_, *_] = t.do(Reenter(name="Anna"))
     assert t.state.players["p1"].can_cash is False  # T-REG-1 under the setting in force
-    t.do(Undo())  # the re-entry
-    t.do(Undo())  # the bust
-    t.do(Undo())  # the rule
+    t.do(Undo(actor="td"))  # the re-entry
+    t.do(Undo(actor="td"))  # the bust
+    t.do(Undo(actor="td"))  # the rule
     assert t.state.house_rules == CLUB
 
 

@@ -42,7 +42,7 @@ def test_t_reg_1_the_td_reopens_by_moving_or_lifting_the_limit_and_undo_restores
     assert not registration_open(tournament.state, at(1300))
     tournament.do(SetLateRegistration(level=3), 1300)
     assert registration_open(tournament.state, at(1300))
-    tournament.do(Undo(), 1310)
+    tournament.do(Undo(actor="td"), 1310)
     assert not registration_open(tournament.state, at(1310))
     tournament.do(SetLateRegistration(level=None), 1320)
     tournament.do(Register(names=["Bo"]), 1330)

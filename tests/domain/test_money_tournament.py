@@ -111,8 +111,8 @@ def test_t_reg_1_a_re_entry_is_a_new_entry_with_its_own_place_and_the_pool_grows
     with pytest.raises(TdError, match="take it back with undo"):
         t.do(Reenter(name="P01"))
         t.do(Unregister(name="P01"))
-    t.do(Undo())
-    t.do(Undo())
+    t.do(Undo(actor="td"))
+    t.do(Undo(actor="td"))
     assert t.state.entries == 5 and t.state.find("P01").entry == 2
 
 

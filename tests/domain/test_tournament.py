@@ -103,8 +103,8 @@ def test_t_reg_1_a_late_entry_finishes_above_everyone_who_busted_before_it() -> 
     t.do(Bust(names=["B"]))
     t.do(Bust(names=["C"]))
     assert [t.state.find(n).place for n in "ABC"] == [4, 3, 2]
-    t.do(Undo())
-    t.do(Undo())
+    t.do(Undo(actor="td"))
+    t.do(Undo(actor="td"))
     t.do(Unregister(name="D"))
     assert t.state.find("A").place == 3
 
@@ -134,20 +134,20 @@ def test_undo_skips_the_last_command_and_keeps_it_in_the_log() -> None:
     t = Tournament()
     t.do(Register(names=["A", "B", "C"]))
     t.do(Bust(names=["A"]))
-    t.do(Undo())
+    t.do(Undo(actor="td"))
     assert t.state.find("A").status == "registered" and t.state.players_left == 3
     assert len(t.log) == 1 + 3 + 1 + 1
-    t.do(Undo())  # the registration of all three
+    t.do(Undo(actor="td"))  # the registration of all three
     assert t.state.entries == 0
     with pytest.raises(TdError, match="nothing to undo"):
-        t.do(Undo())
+        t.do(Undo(actor="td"))
 
 
 def test_undo_of_a_clock_change_restores_the_clock() -> None:
     t = Tournament()
     t.do(ClockStart(), seconds=0)
     t.do(ClockSetRemaining(seconds=60), seconds=10)
-    t.do(Undo(), seconds=20)
+    t.do(Undo(actor="td"), seconds=20)
     view = state_view(t.state, 1, at(20))
     assert view.clock.remaining_seconds == 1200 - 20
 
@@ -159,7 +159,7 @@ def test_state_is_the_fold_of_the_log() -> None:
     t.do(ClockStep(by=1), 50)
     t.do(ClockPause(), 70)
     t.do(Bust(names=["B"]))
-    t.do(Undo())
+    t.do(Undo(actor="td"))
     refolded = fold(t.log)
     assert state_view(refolded, 1, at(999)) == state_view(t.state, 1, at(999))
 
@@ -185,7 +185,8 @@ names = st.text(alphabet=st.characters(codec="utf-8", categories=["L", "N", "Zs"
 def test_places_are_unique_and_players_left_is_consistent(steps: list[tuple[str, str]]) -> None:
     t = Tournament()
     for kind, name in steps:
-        command = {"register": Register(names=[name]), "bust": Bust(names=[name]), "undo": Undo()}[kind]
+        command = {"register": Register(names=[name]), "bust": Bust(names=[name]),
+                   "undo": Undo(actor="td")}[kind]
         with contextlib.suppress(TdError):
             t.do(command)
     players = list(t.state.players.values())

@@ -7,7 +7,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from alembic import command
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
@@ -15,10 +14,11 @@ from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register, Undo
 from tdconsole.domain.events import Envelope, PlayerRegistered
 from tdconsole.domain.tournament import fold
-from tdconsole.service import Service
+from tdconsole.service import Service, use_tournament
 from tdconsole.store import db
 from tdconsole.store.db import StoreError, database_url, upgrade
 from tdconsole.store.event_store import Conflict, EventStore
+from tdconsole.store.models import Base
 from tests.conftest import FakeClock
 
 
@@ -86,12 +86,18 @@ def test_follow_sees_what_another_service_appended(store: EventStore) -> None:
     assert reader.refresh() is False
 
 
-def test_most_recent_tournament_is_the_default(store: EventStore) -> None:
-    _new(store)
+def test_the_current_tournament_is_the_default_and_only_use_changes_it(store: EventStore) -> None:
+    first = _new(store)  # the database's first tournament becomes current: there was none
     second = _new(store)
+    assert Service(store).tournament_id == first.tournament_id
+    assert use_tournament(store, second.tournament_id, actor="anna") == first.tournament_id
     assert Service(store).tournament_id == second.tournament_id
+    assert [(entry.actor, entry.tournament_id) for entry in store.audit()] == [
+        ("td", first.tournament_id), ("anna", second.tournament_id)]
     with pytest.raises(Exception, match="no tournament 99"):
         Service(store, 99)
+    with pytest.raises(Exception, match="no tournament 99"):
+        use_tournament(store, 99)
 
 
 def test_cold_load_equals_the_live_state(store: EventStore) -> None:
@@ -116,10 +122,7 @@ def test_0002_records_the_house_rules_of_a_tournament_from_before_they_were_logg
     # A database as tdconsole wrote it before the rules were in the log: schema 0001, and a
     # creation event without `house_rules`; the TD ran it under the file's (here TDA) rules.
     engine = db.make_engine(db_url)
-    config = db.alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    upgrade(engine)
     old = EventStore(engine)
     service = _new(old)
     service.execute(Register(names=["Anna"]))
@@ -128,6 +131,11 @@ def test_0002_records_the_house_rules_of_a_tournament_from_before_they_were_logg
         del payload["house_rules"]
         connection.execute(text("UPDATE events SET payload = :p WHERE seq = 1"),
                            {"p": json.dumps(payload)})
+        # Back to schema 0001: the tables of later revisions go, the events stay.
+        later = [table for table in Base.metadata.sorted_tables
+                 if table.name not in ("tournaments", "events")]
+        Base.metadata.drop_all(connection, tables=later)
+        connection.execute(text("UPDATE alembic_version SET version_num = '0001'"))
     rules = tmp_path / "house_rules.toml"
     rules.write_text('[seating]\nbalance = "rrop"\n[clock_call]\nseconds = 25\n')
     monkeypatch.setenv("TDCONSOLE_HOUSE_RULES", str(rules))
@@ -139,7 +147,7 @@ def test_0002_records_the_house_rules_of_a_tournament_from_before_they_were_logg
     assert (state.house_rules.seating.balance, state.house_rules.clock_call.seconds) == ("rrop", 25)
     # A record, not the TD's action: undo takes back the registration, not the rules.
     undoing = Service(store, service.tournament_id, now=service.now)
-    undoing.execute(Undo())
+    undoing.execute(Undo(actor="td"))
     assert undoing.state.entries == 0 and undoing.state.house_rules.clock_call.seconds == 25
     # A tournament created after the upgrade records its own rules and needs no record.
     assert upgrade(db.make_engine(db_url)) == _head()

@@ -132,7 +132,7 @@ def test_history_follows_undo(store: EventStore) -> None:
     members.add("Bo", number=1)
     night = _night(store)
     register(night, ["Bo"])
-    night.execute(Undo())
+    night.execute(Undo(actor="td"))
     assert history(store, "Bo").results() == []
 
 

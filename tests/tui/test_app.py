@@ -69,7 +69,7 @@ async def test_bust_asks_for_confirmation_showing_the_place(service: Service) ->
         assert service.state.find("carl").place == 4
 
 
-async def test_undo_from_the_log_screen(service: Service) -> None:
+async def test_undo_from_the_log_screen_shows_the_command_and_defaults_to_no(service: Service) -> None:
     service.execute(Bust(names=["Bo"]))
     app = create_app(service)
     async with app.run_test() as pilot:
@@ -78,7 +78,41 @@ async def test_undo_from_the_log_screen(service: Service) -> None:
         assert "player busted" in str(table.get_row_at(0)[3])
         await pilot.press("u")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Undo player busted: player Bo, place 4")
+        assert "by td at 19:00:00" in app.screen.question
+        await pilot.press("enter")  # the default is No
+        await pilot.pause()
+        assert service.state.find("bo").status == "busted"
+        await pilot.press("ctrl+z", "y")
+        await pilot.pause()
         assert service.state.find("bo").status == "registered"
+
+
+async def test_undo_never_takes_back_another_terminals_command(service: Service) -> None:
+    other = Service(service.store, service.tournament_id, actor="floor-laptop")
+    app = create_app(service)
+    async with app.run_test() as pilot:
+        other.execute(Bust(names=["Bo"]))
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert any("followed by floor-laptop's" in str(n.message) for n in app._notifications)
+        assert service.state.find("bo").status == "busted"
+
+
+async def test_undo_refuses_when_another_terminal_wrote_while_it_was_shown(service: Service) -> None:
+    other = Service(service.store, service.tournament_id, actor="floor-laptop")
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test() as pilot:
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # the registration of the four
+        other.execute(Bust(names=["Bo"]))
+        await pilot.press("y")
+        await pilot.pause()
+        assert service.state.entries == 4 and service.state.find("bo").status == "busted"
+        assert any("changed since it was shown" in str(n.message) for n in app._notifications)
 
 
 async def test_clock_keys_and_the_command_palette(service: Service, fake_clock: FakeClock) -> None:

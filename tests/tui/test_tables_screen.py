@@ -63,7 +63,7 @@ async def test_the_tiles_follow_a_table_opening_and_its_undo(service: Service) -
         app.redraw()
         await pilot.pause()
         assert "Carl" in str(_tile(app, 2).render())
-        service.execute(commands.Undo())
+        service.execute(commands.Undo(actor="td"))
         app.redraw()
         await pilot.pause()
         assert len(app.screen.query(".tile")) == 1

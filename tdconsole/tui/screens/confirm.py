@@ -13,9 +13,12 @@ from textual.widgets import Button, Static
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, default: bool = True) -> None:
         super().__init__()
         self.question = question
+        if not default:
+            # Enter answers No: for an action whose target the TD must read first (undo).
+            self.AUTO_FOCUS = "#no"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

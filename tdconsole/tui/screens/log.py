@@ -1,4 +1,4 @@
-"""The event log: every action with its time and actor; undo the last one."""
+"""The event log: every action with its time and actor; undo your last one (after seeing it)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Header
 
-from tdconsole.domain.commands import Undo
-from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.views.tournament import log_view
 
 
 class LogScreen(ServiceScreen):
-    BINDINGS = [Binding("u", "undo", "Undo last")]
+    BINDINGS = [Binding("u", "app.undo", "Undo last")]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -31,6 +29,3 @@ class LogScreen(ServiceScreen):
         for row in reversed(log_view(service.log, service.undone_commands())):
             summary = Text(row.summary, style="strike dim" if row.undone else "")
             table.add_row(str(row.seq), row.time[11:19], Text(row.actor), summary)
-
-    def action_undo(self) -> None:
-        self.post_message(CommandRequested(Undo()))

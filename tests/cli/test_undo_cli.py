@@ -1,0 +1,64 @@
+"""Undo is yours: `undo` takes back the actor's own last command and says what, by whom and when;
+`undo --any` takes back anyone's after showing it."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import assert_one_line_error, run
+
+Capsys = pytest.CaptureFixture[str]
+
+
+@pytest.fixture
+def db(tmp_path: Path, capsys: Capsys) -> str:
+    path = str(tmp_path / "club.sqlite")
+    assert run(capsys, "--db", path, "--actor", "maria", "new", "Friday").code == 0
+    assert run(capsys, "--db", path, "--actor", "maria", "register", "Anna", "Bo", "Cy").code == 0
+    assert run(capsys, "--db", path, "--actor", "tom", "bust", "Bo").code == 0
+    return path
+
+
+def _events(db: str) -> int:
+    with sqlite3.connect(db) as connection:
+        return int(connection.execute("SELECT count(*) FROM events").fetchone()[0])
+
+
+def test_undo_never_takes_back_another_terminals_command(db: str, capsys: Capsys) -> None:
+    before = _events(db)
+    refused = run(capsys, "--db", db, "--actor", "maria", "undo")
+    assert_one_line_error(refused, "your last command (log #2) is followed by tom's (log #5)",
+                          "undo --any")
+    assert_one_line_error(run(capsys, "--db", db, "--actor", "carl", "undo"),
+                          "carl has nothing to undo")
+    assert _events(db) == before
+
+
+def test_undo_takes_back_your_own_and_says_what_by_whom_and_when(db: str, capsys: Capsys) -> None:
+    undone = run(capsys, "--db", db, "--actor", "tom", "undo", "--json").json
+    assert {k: undone["undone"][k] for k in ("verb", "actor", "seq")} == {
+        "verb": "player_busted", "actor": "tom", "seq": 5}
+    assert undone["undone"]["summary"].startswith("player busted: player Bo, place 3")
+    assert undone["undone"]["time"].startswith("20")  # ISO 8601
+    assert undone["events"][0]["type"] == "player_busted"  # the key it had before
+    text = run(capsys, "--db", db, "--actor", "maria", "undo").out.replace("\n", " ")  # unwrapped
+    assert "Undone: player registered: player Anna" in text and "(log #2, by maria at " in text
+    assert run(capsys, "--db", db, "state", "--json").json["entries"] == 0
+
+
+def test_undo_any_shows_the_command_and_asks(db: str, capsys: Capsys,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    before = _events(db)
+    declined = run(capsys, "--db", db, "--actor", "maria", "undo", "--any", stdin="n\n",
+                   monkeypatch=monkeypatch)
+    assert declined.code != 0 and "The last command: player busted: player Bo" in declined.err
+    assert "by tom at" in declined.err and _events(db) == before
+    taken = run(capsys, "--db", db, "--actor", "maria", "undo", "--any", stdin="y\n",
+                monkeypatch=monkeypatch)
+    assert taken.code == 0 and "Undone: player busted: player Bo" in taken.out
+    again = run(capsys, "--db", db, "--actor", "tom", "undo", "--any", "--yes", "--json")
+    assert (again.json["undone"]["actor"], again.json["undone"]["verb"]) == ("maria", "player_registered")
+    assert again.err == ""  # nothing asked: the output says what was undone
