@@ -62,7 +62,7 @@ def test_t_reg_1_a_finished_tournament_refuses_registration_and_reentry(command:
 def test_undo_of_the_last_bust_reopens_registration_and_runs_the_clock_again() -> None:
     tournament = _heads_up()
     tournament.do(Bust(names=["Bo"]), 120)
-    tournament.do(Undo(), 130)
+    tournament.do(Undo(actor="td"), 130)
     assert tournament.state.status == "running"
     assert registration_open(tournament.state, at(130))
     tournament.do(Register(names=["Dan"]), 140)

@@ -27,7 +27,7 @@ async def test_the_clock_screen_and_the_display_show_the_winner_and_the_results(
             text = str(shown.render())
             assert text.startswith("Winner: Anna")
             assert "2. Bo" in text
-    service.execute(Undo())
+    service.execute(Undo(actor="td"))
     app = create_app(service)
     async with app.run_test() as pilot:
         await pilot.pause()
