@@ -141,6 +141,10 @@ def main(argv: list[str] | None = None) -> None:
         fail(describe_validation_error("input", error))
     except KeyboardInterrupt:
         fail("interrupted", 130)
+    except OSError as error:  # a path the system refuses (too long, no permission): the user's to fix
+        if error.filename is None or os.environ.get("TDCONSOLE_DEBUG"):
+            raise
+        fail(f"{error.filename}: {error.strerror}")
     except Exception as error:  # a traceback in front of a user is a bug; show it only on request
         if os.environ.get("TDCONSOLE_DEBUG"):
             raise

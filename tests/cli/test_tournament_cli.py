@@ -142,6 +142,14 @@ def test_a_database_in_a_missing_directory(tmp_path: Path, capsys: Capsys) -> No
     assert not (tmp_path / "nope").exists()
 
 
+def test_a_path_the_system_refuses_is_one_line_naming_it(tmp_path: Path, capsys: Capsys) -> None:
+    # Found by make torture's fuzzer: a name longer than the file system allows (ENAMETOOLONG).
+    too_long = "x" * 300
+    assert_one_line_error(run(capsys, "--db", str(tmp_path / too_long), "state"), "File name too long")
+    assert_one_line_error(run(capsys, "--db", str(tmp_path / "x.sqlite"), "structure", "use", too_long),
+                          too_long, "File name too long")
+
+
 def test_a_corrupt_database_file(tmp_path: Path, capsys: Capsys) -> None:
     path = tmp_path / "broken.sqlite"
     path.write_bytes(b"\x00garbage" * 512)
