@@ -9,8 +9,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, TypeVar
 
-from rapidfuzz import fuzz, process
-
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import HandForHandStarted, RulingLogged, TournamentCreated
@@ -229,6 +227,9 @@ def match_name(typed: str, names: Mapping[str, T]) -> T:
             return names[prefixed[0]]
         if prefixed:
             raise InvalidInput(f"{shown!r} could be {_listed(prefixed, names)}; type more of the name")
+        # Loaded only for a name nothing matched: a scripted command should not pay for it.
+        from rapidfuzz import fuzz, process
+
         close = process.extract(key, list(names), scorer=fuzz.ratio, score_cutoff=OFFER_SCORE, limit=3)
         if close:
             raise NotFound(f"no player named {shown!r}; did you mean "
