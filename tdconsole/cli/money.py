@@ -28,6 +28,7 @@ from tdconsole.views.money import (
     HandForHandView,
     PayoutsView,
     deal_view,
+    hand_for_hand_ended,
     hand_for_hand_view,
     payouts_view,
     places_text,
@@ -253,11 +254,17 @@ def _h4h_render(data: HandForHandView) -> None:
 
 
 def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
-    session = session_of(ctx)
-    service = session.execute(command) if command is not None else session.service()
+    service = session_of(ctx).service()
+    ended = hand_for_hand_ended(service.execute(command)) if command is not None else None
     paid = len(payouts_view(service.state).payouts)
     data = hand_for_hand_view(service.state, paid)
-    emit(data, as_json, lambda: _h4h_render(data))
+
+    def render() -> None:
+        _h4h_render(data)
+        if ended is not None:
+            console.print(ended)
+
+    emit(data, as_json, render)
 
 
 @h4h_app.command("start")

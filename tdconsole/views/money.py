@@ -8,13 +8,16 @@ or equal when not tied) and `tied_with` naming the others.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from tdconsole.domain.errors import RuleIds, TdError
+from tdconsole.domain.events import Envelope, HandForHandStopped
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import _
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.formatting import Formats
 
@@ -123,6 +126,18 @@ def hand_for_hand_view(state: TournamentState, places_paid: int) -> HandForHandV
         across_tables=h4h.started.rules.hand_for_hand_across_tables,
         clock=h4h.started.rules.hand_for_hand_clock,
     )
+
+
+def hand_for_hand_ended(envelopes: Iterable[Envelope]) -> str | None:
+    """What the TD is told when a hand ended hand-for-hand by itself (T-H4H-1), whichever
+    command or terminal finished that hand; None when none of `envelopes` did."""
+    for envelope in envelopes:
+        event = envelope.event
+        if isinstance(event, HandForHandStopped) and event.by_itself:
+            return _("Hand-for-hand is over: {left} players left, {paid} places paid; "
+                     "play on at normal speed ({rules})").format(
+                left=event.players_left, paid=event.places_paid, rules=", ".join(event.rules))
+    return None
 
 
 def tied_with(state: TournamentState, standings: dict[str, money.Standing]) -> dict[str, list[str]]:
