@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.command import Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
@@ -117,12 +117,24 @@ def offers(modes: dict[str, Any], mode: str, action: str) -> bool:
 
 
 class TdCommands(Provider):
-    """Every TD action in the command palette."""
+    """Every TD action in the command palette: all of them listed as it opens (`discover`), before
+    anything is typed, and those matching what is typed (`search`)."""
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self.entries():
+            yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self.entries():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+    def entries(self) -> list[tuple[str, str, Callable[[], object]]]:
+        """(name, help, what it does) of every action this terminal's role may take."""
         app = self.app
         assert isinstance(app, TdApp)
-        matcher = self.matcher(query)
         entries: list[tuple[str, str, Callable[[], object]]] = [
             (name, help_text, partial(app.execute, factory())) for name, help_text, factory in TD_ACTIONS
             if app.service.role == "td" or not factory().td_only
@@ -140,10 +152,7 @@ class TdCommands(Provider):
                     for name, help_text, action in td_app_actions + APP_ACTIONS]
         entries += [(name, help_text, partial(app.execute, command))
                     for name, help_text, command in level_actions(app.service.state.info.structure)]
-        for name, help_text, callback in entries:
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+        return entries
 
 
 class TdApp(ServiceApp):

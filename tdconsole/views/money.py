@@ -61,9 +61,10 @@ def deal_view(state: TournamentState) -> DealView | None:
 
 class PayoutsView(OptionalKeysView):
     """`payouts --json`: what each place pays; `error` when the settings cannot pay these entries,
-    `deal` while there is one."""
+    `deal` while there is one; once it is approved, `paid_by_deal`: the places whose money the deal
+    shares instead (T-DEAL-1: the players in it take the deal's amounts, whatever place they reach)."""
 
-    OMITTED_WHEN_NONE = frozenset({"error", "deal"})
+    OMITTED_WHEN_NONE = frozenset({"error", "deal", "paid_by_deal"})
 
     prize_pool: int
     payouts: list[Payout]
@@ -71,18 +72,34 @@ class PayoutsView(OptionalKeysView):
     locked: list[Payout]
     error: str | None = None
     deal: DealView | None = None
+    paid_by_deal: list[int] | None = None
 
 
 def payouts_view(state: TournamentState) -> PayoutsView:
     structure, error = payouts_or_error(state)
+    deal = deal_view(state)
     return PayoutsView(
         prize_pool=money.pool(state).prize_pool,
         payouts=[] if structure is None else structure.payouts,
         method="generator" if state.money.table is None else f"table {state.money.table.name}",
         locked=[Payout(place=place, amount=amount) for place, amount in sorted(state.money.locked.items())],
         error=error,
-        deal=deal_view(state),
+        deal=deal,
+        paid_by_deal=list(range(1, len(deal.players) + 1)) if deal is not None and deal.approved else None,
     )
+
+
+def deal_lines(deal: DealView) -> list[str]:
+    """The deal in words, one line for it and one per player (the payouts and deal screens and
+    `payouts`, `deal show` share them)."""
+    status = _("approved") if deal.approved else _("proposed")
+    lines = [_("Deal by {method} ({status}, {left} left for the winner, T-DEAL-1)").format(
+        method=deal.method, status=status, left=f"{deal.left_for_winner:,}")]
+    for row in deal.players:
+        consent = _("consents") if row.consented else _("has not consented")
+        lines.append(_("  {name}: {amount} ({consent})").format(
+            name=row.name, amount=f"{row.amount:,}", consent=consent))
+    return lines
 
 
 class TableDone(View):

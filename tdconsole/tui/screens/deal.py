@@ -15,7 +15,7 @@ from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
-from tdconsole.views.money import deal_view
+from tdconsole.views.money import deal_lines, deal_view
 
 
 class DealScreen(ServiceScreen):
@@ -64,11 +64,7 @@ class DealScreen(ServiceScreen):
         if deal is None:
             self.query_one("#deal", Static).update("No deal proposed (i: ICM, c: chip chop)")
             return
-        lines = [f"Deal by {deal.method}: {'APPROVED' if deal.approved else 'proposed'}"
-                 f", {deal.left_for_winner:,} left for the winner (T-DEAL-1)"]
-        lines += [f"  {row.name}: {row.amount:,} {'consents' if row.consented else 'has not consented'}"
-                  for row in deal.players]
-        self.query_one("#deal", Static).update(Text("\n".join(lines)))
+        self.query_one("#deal", Static).update(Text("\n".join(deal_lines(deal))))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "leave":
