@@ -61,8 +61,8 @@ def deal_view(state: TournamentState) -> DealView | None:
 
 class PayoutsView(OptionalKeysView):
     """`payouts --json`: what each place pays; `error` when the settings cannot pay these entries,
-    `deal` while there is one; once it is approved, `paid_by_deal`: the places whose money the deal
-    shares instead (T-DEAL-1: the players in it take the deal's amounts, whatever place they reach)."""
+    `deal` while there is one; once it is approved, `paid_by_deal`: the places paid whose money the
+    deal shares instead (T-DEAL-1: the players in it take the deal's amounts, whatever place they reach)."""
 
     OMITTED_WHEN_NONE = frozenset({"error", "deal", "paid_by_deal"})
 
@@ -78,14 +78,16 @@ class PayoutsView(OptionalKeysView):
 def payouts_view(state: TournamentState) -> PayoutsView:
     structure, error = payouts_or_error(state)
     deal = deal_view(state)
+    payouts = [] if structure is None else structure.payouts
     return PayoutsView(
         prize_pool=money.pool(state).prize_pool,
-        payouts=[] if structure is None else structure.payouts,
+        payouts=payouts,
         method="generator" if state.money.table is None else f"table {state.money.table.name}",
         locked=[Payout(place=place, amount=amount) for place, amount in sorted(state.money.locked.items())],
         error=error,
         deal=deal,
-        paid_by_deal=list(range(1, len(deal.players) + 1)) if deal is not None and deal.approved else None,
+        paid_by_deal=[row.place for row in payouts if row.place <= len(deal.players)]
+        if deal is not None and deal.approved else None,
     )
 
 
