@@ -81,7 +81,7 @@ def test_rulings_scenarios_search_matches_the_ruling_text(capsys: pytest.Capture
     ids = [row["id"] for row in json.loads(out)]
     assert "wrong-button" in ids and "clock-call" not in ids
     code, out, _ = run(capsys, "rulings", "scenarios", "button", "--json")
-    assert [row["id"] for row in json.loads(out)][0] == "wrong-button"
+    assert json.loads(out)[0]["id"] == "wrong-button"
     code, out, _ = run(capsys, "rulings", "scenarios", "zebra", "--json")
     assert (code, json.loads(out)) == (0, [])
 
