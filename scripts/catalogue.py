@@ -33,7 +33,9 @@ DOMAIN = "tdconsole"
 LANGUAGES = ("da",)  # English is the source text
 # The refusals' message argument: TdError's kinds take it first, RuleViolation after its rule IDs.
 KEYWORDS = {**DEFAULT_KEYWORDS, "InvalidInput": None, "NotFound": None, "Forbidden": None,
-            "TdError": None, "Conflict": None, "StoreError": None, "RuleViolation": (2,)}
+            "TdError": None, "Conflict": None, "StoreError": None, "RuleViolation": (2,),
+            # A key's description in the footer (translated where it is shown: ServiceScreen).
+            "Binding": (3,)}
 # A fixed date keeps the files the same from one run to the next (no churn in the diff).
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 WIDTH = 100
