@@ -16,7 +16,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.tournament import undo_target
-from tdconsole.i18n import _
+from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
@@ -214,7 +214,7 @@ class TdApp(ServiceApp):
         try:
             self.service.execute(command)
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6, markup=False)
+            self.notify(error_text(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
@@ -262,7 +262,7 @@ class TdApp(ServiceApp):
             service.refresh()
             target = undo_target(service.state, commands.Undo(actor=service.actor))
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6, markup=False)
+            self.notify(error_text(error), severity="error", timeout=6, markup=False)
             return
         shown = describe_command(command_view(service.log, target.command_id))
 

@@ -91,16 +91,16 @@ def payouts_view(state: TournamentState) -> PayoutsView:
     )
 
 
-def deal_lines(deal: DealView) -> list[str]:
+def deal_lines(deal: DealView, formats: Formats) -> list[str]:
     """The deal in words, one line for it and one per player (the payouts and deal screens and
     `payouts`, `deal show` share them)."""
     status = _("approved") if deal.approved else _("proposed")
     lines = [_("Deal by {method} ({status}, {left} left for the winner, T-DEAL-1)").format(
-        method=deal.method, status=status, left=f"{deal.left_for_winner:,}")]
+        method=deal.method, status=status, left=formats.money(deal.left_for_winner))]
     for row in deal.players:
         consent = _("consents") if row.consented else _("has not consented")
         lines.append(_("  {name}: {amount} ({consent})").format(
-            name=row.name, amount=f"{row.amount:,}", consent=consent))
+            name=row.name, amount=formats.money(row.amount), consent=consent))
     return lines
 
 

@@ -103,10 +103,12 @@ def finish_tables(state: TournamentState, numbers: Sequence[int], now: datetime)
     tables = h4h.started.tables
     for number in numbers:
         if number not in tables:
-            raise NotFound(f"table {number} is not in hand-for-hand "
-                           f"(tables {', '.join(map(str, tables))})")
+            raise NotFound(
+                "table {number} is not in hand-for-hand (tables {names})", number=number,
+                names=', '.join(map(str, tables)),
+            )
         if number in h4h.tables_done:
-            raise TdError(f"table {number} has already finished hand {h4h.hand}")
+            raise TdError("table {number} has already finished hand {hand}", number=number, hand=h4h.hand)
     events: list[Event] = [TableDone(table=number) for number in numbers]
     if h4h.tables_done | set(numbers) != set(tables):
         return events
@@ -176,8 +178,11 @@ def decide_stop(state: TournamentState, command: HandForHandStop, now: datetime)
     h4h = _running(state)
     if h4h.pending or h4h.tables_done:
         waiting = [table for table in h4h.started.tables if table not in h4h.tables_done]
-        raise RuleViolation("T-H4H-1", f"hand {h4h.hand} is not finished: tables "
-                      f"{', '.join(map(str, waiting))} have still to finish it")
+        raise RuleViolation(
+            "T-H4H-1",
+            "hand {hand} is not finished: tables {names} have still to finish it", hand=h4h.hand,
+            names=', '.join(map(str, waiting)),
+        )
     return _stop(state, state.players_left, HandForHandStopped())
 
 

@@ -17,6 +17,7 @@ from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.views.formatting import Formats
 from tdconsole.views.money import deal_lines, deal_view
 
 
@@ -70,7 +71,8 @@ class DealScreen(ServiceScreen):
         if deal is None:
             self.query_one("#deal", Static).update("No deal proposed (i: ICM, c: chip chop)")
             return
-        self.query_one("#deal", Static).update(Text("\n".join(deal_lines(deal))))
+        lines = deal_lines(deal, Formats.of(state.house_rules))
+        self.query_one("#deal", Static).update(Text("\n".join(lines)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "leave":

@@ -15,6 +15,7 @@ from tdconsole.domain.money.handlers import pool
 from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.views.formatting import Formats
 from tdconsole.views.money import deal_lines, payouts_view
 
 
@@ -45,7 +46,7 @@ class PayoutsScreen(ServiceScreen):
         if data.error is not None:
             summary += f"\nThe payouts cannot be made: {data.error}"
         if data.deal is not None:  # T-DEAL-1: once approved it pays the players in it instead
-            summary += "\n" + "\n".join(deal_lines(data.deal))
+            summary += "\n" + "\n".join(deal_lines(data.deal, Formats.of(service.state.house_rules)))
         self.query_one("#summary", Static).update(Text(summary))
         table = self.query_one(DataTable)
         row = table.cursor_row

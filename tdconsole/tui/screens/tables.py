@@ -233,7 +233,7 @@ class TablesScreen(ServiceScreen):
 def _numbers(answer: str, count: int, what: str) -> list[int]:
     parts = answer.split()
     if len(parts) != count or not all(p.isdigit() for p in parts):
-        raise InvalidInput(f"type {what} as numbers, e.g. 3 5")
+        raise InvalidInput("type {what} as numbers, e.g. 3 5", what=what)
     return [int(p) for p in parts]
 
 

@@ -343,7 +343,9 @@ class RulingWizard(Vertical):
             offence = self._value("offence").lower()
             kinds = [kind.value for kind in OffenceKind]
             if offence and offence not in kinds:
-                raise TdError(f"offence {offence!r}: one of {', '.join(kinds)}")
+                raise TdError(
+                    "offence {offence!r}: one of {names}", offence=offence, names=', '.join(kinds),
+                )
             extra |= {"description": self._value("description"),
                       "cited": self._value("rules").replace(",", " ").split(),
                       "offence": OffenceKind(offence) if offence else None}
