@@ -21,11 +21,12 @@ from typing import Any
 from sqlalchemy import Row, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from tdconsole.domain import text
 from tdconsole.domain.commands import Register
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import Envelope
 from tdconsole.domain.players.registration import validate_name
-from tdconsole.domain.state import normalise_name
+from tdconsole.domain.text import MAX_NAME
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import EventRow, MemberRow
@@ -55,21 +56,20 @@ class Member:
 
 
 def name_key(name: str) -> str:
-    return normalise_name(name).casefold()
+    """The members' index of names: the one key names are compared by (NFKC case folding),
+    cut to its column's width (NFKC can lengthen a name)."""
+    return text.name_key(name)[:MAX_NAME]
 
 
 def _text(field: str, raw: str | None) -> str:
-    value = (raw or "").strip()
-    if len(value) > LIMITS[field]:
-        raise InvalidInput(f"{field} is {len(value)} characters; at most {LIMITS[field]}")
-    if value and not value.isprintable():
-        raise InvalidInput(f"{field} {value!r} has characters that cannot be printed")
-    return value
+    return text.check_text(field, raw or "", LIMITS[field])
 
 
 def _member(row: Row[Any]) -> Member:
     created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
-    return Member(row.number, row.name, row.email, row.phone, row.note, bool(row.banned), row.ban_reason,
+    # Shown through `visible`, like the log: rows written before text was checked stay harmless.
+    return Member(row.number, text.visible(row.name), text.visible(row.email), text.visible(row.phone),
+                  text.visible(row.note), bool(row.banned), text.visible(row.ban_reason),
                   row.merged_into, created)
 
 
@@ -169,7 +169,7 @@ class Members:
         if number is not None and number < 1:
             raise InvalidInput(f"member number {number}: numbers start at 1")
         valid = validate_name(name)
-        return {"number": number, "name": valid, "name_key": valid.casefold(),
+        return {"number": number, "name": valid, "name_key": name_key(valid),
                 "email": _text("email", email), "phone": _text("phone", phone),
                 "note": _text("note", note), "banned": banned, "ban_reason": _text("ban_reason", ban_reason),
                 "merged_into": None, "created_at": datetime.now(UTC)}

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import describe_validation_error
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -25,15 +26,6 @@ def configs_dir() -> Path:
         return checkout
     # An installed wheel carries configs/ as tdconsole/configs (pyproject's package-dir).
     return Path(str(resources.files("tdconsole"))) / "configs"
-
-
-def describe_validation_error(source: str, error: ValidationError) -> str:
-    """One line: `file: key.path: what is wrong` for the first problem (and how many more)."""
-    first = error.errors()[0]
-    key = ".".join(str(part) for part in first["loc"]) or "(top level)"
-    more = len(error.errors()) - 1
-    tail = f" (and {more} more)" if more else ""
-    return f"{source}: {key}: {first['msg']}{tail}"
 
 
 def validate(model: type[M], data: Any, source: str) -> M:

@@ -28,6 +28,7 @@ from tdconsole.domain.money.payouts import (
 )
 from tdconsole.domain.money.prize_pool import EntryPrices, PriceExtras, PrizePool, prize_pool
 from tdconsole.domain.state import Player, TournamentState
+from tdconsole.domain.text import name_key
 
 
 def prices(state: TournamentState) -> EntryPrices:
@@ -123,7 +124,7 @@ def name_numbers(pairs: list[str], option: str) -> dict[str, int]:
         except ValueError:
             raise InvalidInput(
                 f"{option} {pair.strip()!r}: {number.strip()!r} is not a whole number") from None
-        if name.strip().casefold() in {key.casefold() for key in values}:
+        if name_key(name) in {name_key(key) for key in values}:
             raise InvalidInput(f"{option}: {name.strip()} is given twice")
         values[name.strip()] = value
     return values
