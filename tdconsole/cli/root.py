@@ -20,6 +20,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from tdconsole.cli.kit import Session, default_actor, open_tui
 from tdconsole.config.toml import describe_validation_error
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
 
 # Every top-level command and the module under tdconsole.cli whose `app` defines it, in the order
@@ -91,8 +92,9 @@ def root(
     ctx: typer.Context,
     db: Annotated[str | None, typer.Option("--db", help="Database file or URL "
                   "(postgresql+psycopg://...). Default: $TDCONSOLE_DB or the user data dir.")] = None,
-    tournament: Annotated[int | None, typer.Option("--tournament", "-t",
-                          help="Tournament id (default: the current one; see tdconsole use).")] = None,
+    tournament: Annotated[int | None, typer.Option(
+        "--tournament", "-t", min=limits.ID.lo, max=limits.ID.hi,
+        help="Tournament id (default: the current one; see tdconsole use).")] = None,
     actor: Annotated[str | None, typer.Option("--actor", help="Who is acting (for the log).")] = None,
     role: Annotated[str, typer.Option("--role", help="td or floor.")] = "td",
     sound: Annotated[bool, typer.Option("--sound/--no-sound",

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import Row, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from tdconsole.domain import text
+from tdconsole.domain import limits, text
 from tdconsole.domain.commands import Register
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import Envelope
@@ -110,6 +110,7 @@ class Members:
 
     def get(self, number: int) -> Member:
         """Member `number`, or the member they were merged into."""
+        limits.ID.check("member number", number)
         seen: set[int] = set()
         while True:
             with self.store._connection(write=False) as connection:
@@ -132,7 +133,7 @@ class Members:
     def find(self, ref: str) -> Member:
         """A member by number ("12", "#12") or by exact name; a shared name lists the numbers."""
         text = ref.strip().removeprefix("#")
-        if text.isdigit():
+        if text.isdecimal():  # not isdigit: "²" is a digit that int() refuses
             return self.get(int(text))
         found = self.named(ref)
         if not found:
@@ -168,6 +169,8 @@ class Members:
              banned: bool = False, ban_reason: str = "") -> dict[str, Any]:
         if number is not None and number < 1:
             raise InvalidInput(f"member number {number}: numbers start at 1")
+        if number is not None:
+            limits.ID.check("member number", number)
         valid = validate_name(name)
         return {"number": number, "name": valid, "name_key": name_key(valid),
                 "email": _text("email", email), "phone": _text("phone", phone),
@@ -336,9 +339,9 @@ def _number(raw: str) -> int | None:
     text = raw.strip().removeprefix("#")
     if not text:
         return None
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise InvalidInput(f"number {raw.strip()!r} is not a whole number from 1")
-    return int(text)
+    return limits.ID.check("member number", int(text))
 
 
 def _yes(raw: str) -> bool:

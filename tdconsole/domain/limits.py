@@ -31,8 +31,8 @@ class Range:
     lo: int
     hi: int
 
-    def check(self, field: str, value: float) -> int:
-        """`value` as an int if it is a whole number in range, else InvalidInput in one line.
+    def check(self, field: str, value: int) -> int:
+        """`value` if it is in range, else InvalidInput in one line naming `field`.
 
         >>> TABLE.check("--table", 3)
         3
@@ -40,12 +40,25 @@ class Range:
         Traceback (most recent call last):
         tdconsole.domain.errors.InvalidInput: --table: 1000 is out of range; a table number is 1 to 500
         """
-        if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
-            raise InvalidInput(f"{field}: {value} is not a whole number")
+        self.check_real(field, value)
+        return value
+
+    def check_real(self, field: str, value: float) -> float:
+        """`value` (fractions allowed) if it is a finite number in range, else InvalidInput.
+
+        >>> HOURS.check_real("--hours", 4.5)
+        4.5
+        >>> HOURS.check_real("--hours", float("nan"))
+        Traceback (most recent call last):
+        tdconsole.domain.errors.InvalidInput: --hours: nan is not a number; a length in hours is 1 to 72
+        """
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InvalidInput(f"{field}: {value} is not a number; {self.what} is {self.lo} to {self.hi}")
         if not self.lo <= value <= self.hi:
-            shown = str(value) if len(str(value)) <= 30 else f"a number of {len(str(value))} digits"
+            digits = len(str(value))
+            shown = str(value) if digits <= 30 else f"a number of {digits} digits"
             raise InvalidInput(f"{field}: {shown} is out of range; {self.what} is {self.lo} to {self.hi}")
-        return int(value)
+        return value
 
 
 # 32-bit signed: the database's integer columns (tournament ids, member numbers, ...).
@@ -62,6 +75,7 @@ PLACE = Range("a place", 1, 100_000)
 LEVEL = Range("a level number", 1, 1_000)
 MINUTES = Range("a length in minutes", 1, 24 * 60)  # a level, a break
 HOURS = Range("a length in hours", 1, 72)  # a tournament's planned length (fractions allowed)
+START_DEPTH = Range("a depth in big blinds", 10, 1_000)
 SECONDS = Range("a number of seconds", 0, 24 * 3600)  # time left on the clock
 HANDS = Range("a number of hands", 0, 10_000)
 COUNT = Range("a count", 1, 100_000)  # rows to show
