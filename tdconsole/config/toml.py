@@ -10,8 +10,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.config.files import read_text
+from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.limits import MAX_CONFIG_BYTES
 from tdconsole.domain.model import describe_validation_error
 
 M = TypeVar("M", bound=BaseModel)
@@ -36,15 +38,13 @@ def validate(model: type[M], data: Any, source: str) -> M:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    text = read_text(path, MAX_CONFIG_BYTES)
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise NotFound(f"{path}: no such file") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise InvalidInput(f"{path}: not valid TOML: {error}") from None
-    except OSError as error:
-        raise InvalidInput(f"{path}: cannot be read: {error.strerror}") from None
+        raise InvalidInput(f"{path}: not valid TOML: {str(error).splitlines()[0]}") from None
+    except RecursionError:  # arrays nested thousands deep: the parser recurses
+        raise InvalidInput(f"{path}: not valid TOML: nested too deeply") from None
 
 
 def load_toml(path: Path, model: type[M]) -> M:

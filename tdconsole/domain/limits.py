@@ -80,6 +80,13 @@ SECONDS = Range("a number of seconds", 0, 24 * 3600)  # time left on the clock
 HANDS = Range("a number of hands", 0, 10_000)
 COUNT = Range("a count", 1, 100_000)  # rows to show
 
+# What a person hands in as a file or as JSON (config/files.py).
+MAX_CONFIG_BYTES = 1024 * 1024  # a TOML file: a structure, house rules, payouts, a league
+MAX_IMPORT_BYTES = 16 * 1024 * 1024  # a members CSV
+MAX_JSON_BYTES = 1024 * 1024  # JSON on stdin or in a request to the web remote
+MAX_JSON_DEPTH = 32
+MAX_JSON_DIGITS = 30
+
 # ICM (money/icm.py) is exact: its work grows as players x the sets of players who can take the
 # places paid. This much takes about half a second; beyond it, `rules icm --estimate` samples.
 MAX_ICM_WORK = 1_500_000
