@@ -83,7 +83,11 @@ def check_text(field: str, raw: str, limit: int = MAX_LABEL, *, empty: bool = Tr
     try:
         return _checked(raw, limit, empty)
     except ValueError as error:
-        raise InvalidInput(f"{field}: {error}") from None
+        why = str(error)
+        raise InvalidInput(f"{field} {why}" if why == _EMPTY else f"{field}: {why}") from None
+
+
+_EMPTY = "cannot be empty"
 
 
 def _checked(raw: str, limit: int, empty: bool) -> str:
@@ -92,7 +96,7 @@ def _checked(raw: str, limit: int, empty: bool) -> str:
         raise ValueError(f"{why} is not allowed in text")
     value = unicodedata.normalize("NFC", value)
     if not value and not empty:
-        raise ValueError("cannot be empty")
+        raise ValueError(_EMPTY)
     if len(value) > limit:
         raise ValueError(f"{value[:20]!r}... is {len(value)} characters; at most {limit}")
     return value

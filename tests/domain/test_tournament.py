@@ -186,8 +186,8 @@ def test_places_are_unique_and_players_left_is_consistent(steps: list[tuple[str,
     t = Tournament()
     for kind, name in steps:
         with contextlib.suppress(TdError):  # a bad name is refused when the command is made
-            command = {"register": lambda: Register(names=[name]), "bust": lambda: Bust(names=[name]),
-                       "undo": lambda: Undo(actor="td")}[kind]()
+            command = (Register(names=[name]) if kind == "register" else
+                       Bust(names=[name]) if kind == "bust" else Undo(actor="td"))
             t.do(command)
     players = list(t.state.players.values())
     places = [p.place for p in players if p.place is not None]
