@@ -56,7 +56,7 @@ def parse_json(text: str | bytes, source: str) -> Any:
     try:
         return json.loads(text, parse_int=_integer, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        raise InvalidInput(f"{source}: malformed JSON: {error.msg} at line {error.lineno}") from None
+        raise InvalidInput(f"{source}: not JSON, malformed: {error.msg} at line {error.lineno}") from None
     except _Refused as refused:
         raise InvalidInput(f"{source}: {refused}") from None
 

@@ -41,8 +41,10 @@ class StaffMember:
 
 
 def staff_name(raw: str) -> str:
+    if not raw.strip():
+        raise InvalidInput("staff name: give a name")
     # The staff member's name is the actor of what they do: the same text and length.
-    return check_text("staff name", raw, MAX_LABEL, empty=False)
+    return check_text("staff name", raw, MAX_LABEL)
 
 
 def check_pin(pin: str) -> str:
