@@ -165,7 +165,7 @@ def _alike(a: str, b: str) -> bool:
 def _homoglyphs() -> dict[str, frozenset[str]]:
     """Unicode's confusables (confusable_homoglyphs' copy): a character -> the single characters
     it can be mistaken for. Loaded on the first non-ASCII name: it takes a fifth of a second."""
-    from confusable_homoglyphs.confusables import confusables_data
+    from confusable_homoglyphs.confusables import confusables_data  # type: ignore[import-untyped]
 
     data: dict[str, Any] = confusables_data
     return {char: frozenset(glyph["c"] for glyph in glyphs if len(glyph["c"]) == 1)
