@@ -21,13 +21,16 @@ from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.export import results_document
 from tdconsole.views.money import (
     DealView,
     HandForHandView,
     PayoutsView,
+    deal_lines,
     deal_view,
+    hand_for_hand_ended,
     hand_for_hand_view,
     payouts_view,
     places_text,
@@ -144,11 +147,15 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
 def _payouts_render(data: PayoutsView) -> None:
     table = Table("place", "amount", title=f"Prize pool {data.prize_pool:,} ({data.method})")
     locked = {row.place for row in data.locked}
+    dealt = set(data.paid_by_deal or [])
     for row in data.payouts:
-        table.add_row(str(row.place), f"{row.amount:,}" + (" locked" if row.place in locked else ""))
+        note = " " + _("by the deal") if row.place in dealt else " locked" if row.place in locked else ""
+        table.add_row(str(row.place), f"{row.amount:,}" + note)
     console.print(table)
     if data.error is not None:
         console.print(f"The payouts cannot be made: {data.error}")
+    if data.deal is not None:
+        _deal_render(data.deal)
 
 
 @app.command()
@@ -253,11 +260,17 @@ def _h4h_render(data: HandForHandView) -> None:
 
 
 def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
-    session = session_of(ctx)
-    service = session.execute(command) if command is not None else session.service()
+    service = session_of(ctx).service()
+    ended = hand_for_hand_ended(service.execute(command)) if command is not None else None
     paid = len(payouts_view(service.state).payouts)
     data = hand_for_hand_view(service.state, paid)
-    emit(data, as_json, lambda: _h4h_render(data))
+
+    def render() -> None:
+        _h4h_render(data)
+        if ended is not None:
+            console.print(ended)
+
+    emit(data, as_json, render)
 
 
 @h4h_app.command("start")
@@ -304,12 +317,8 @@ def _deal_render(data: DealView | None) -> None:
     if data is None:
         console.print("No deal")
         return
-    status = "approved" if data.approved else "proposed"
-    console.print(f"Deal by {data.method} ({status}, {data.left_for_winner:,} left for the "
-                  "winner, T-DEAL-1)")
-    for row in data.players:
-        consent = "consents" if row.consented else "has not consented"
-        console.print(Text(f"  {row.name}: {row.amount:,} ({consent})"))
+    for line in deal_lines(data):
+        console.print(Text(line))
 
 
 @deal_app.command("calc")

@@ -59,10 +59,16 @@ def parse_answers(raw: list[str] | None) -> dict[str, str]:
 
 
 @rulings_app.command("scenarios")
-def scenarios_command(as_json: JsonFlag = False) -> None:
+def scenarios_command(
+    words: Annotated[list[str] | None, typer.Argument(
+        help="Only the scenarios with all these words in their title, questions, rulings or "
+             "remedies (e.g. misdeal).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
     """List the floor-ruling scenarios and the rules each may apply."""
     catalogue = load_catalogue()
-    rows = [{"id": s.id, "title": s.title, "rules": s.rules} for s in catalogue.scenarios.values()]
+    found = catalogue.search(" ".join(words)) if words else catalogue.scenarios.values()
+    rows = [{"id": s.id, "title": s.title, "rules": s.rules} for s in found]
 
     def render() -> None:
         for row in rows:

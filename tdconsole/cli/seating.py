@@ -11,13 +11,21 @@ import typer
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.events import PlayerMoved, PlayerSeated, TableBroken, TablesBalanced
+from tdconsole.domain.events import (
+    ButtonSet,
+    HandFinished,
+    PlayerMoved,
+    PlayerSeated,
+    TableBroken,
+    TablesBalanced,
+)
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.balancing import BalancePlan
 from tdconsole.service import Service, make_rng
 from tdconsole.views import seating as seating_views
 from tdconsole.views.export import SEATING_FORMATS, check_format, seating_document
+from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.seating import (
     MovedView,
     SeatedView,
@@ -148,9 +156,17 @@ def hand_done(
         raise InvalidInput("hand-done: give a TABLE or --all (not both)")
     service = session_of(ctx).service()
     envelopes = service.execute(commands.HandDone(table=table))
-    done = sorted({e.event.table for e in envelopes})  # type: ignore[union-attr]
+    # Only the tables' own events: the last hand-for-hand table's also places the hand's busts.
+    done = sorted({e.event.table for e in envelopes if isinstance(e.event, HandFinished | ButtonSet)})
     views = [table_view(service.state.room[n]) for n in done]
-    emit({"tables": views}, as_json, lambda: render_tables(views))
+    ended = hand_for_hand_ended(envelopes)
+
+    def render() -> None:
+        render_tables(views)
+        if ended is not None:
+            console.print(ended)
+
+    emit({"tables": views}, as_json, render)
 
 
 @app.command()

@@ -379,6 +379,25 @@ class Scenario(Frozen):
         return [node for node in self.nodes.values() if isinstance(node, Ruling)]
 
     @property
+    def heading(self) -> str:
+        """What names the scenario: its id, title and rules (a search ranks these matches first)."""
+        return f"{self.id} {self.title} {' '.join(self.rules)}"
+
+    @property
+    def texts(self) -> list[str]:
+        """Everything a floor person may search it by: the heading, every question and answer,
+        every ruling and remedy ("misdeal" finds the scenarios that rule one)."""
+        parts = [self.heading]
+        for node in self.nodes.values():
+            if isinstance(node, YesNo | Number):
+                parts.append(node.ask)
+            elif isinstance(node, Choice):
+                parts += [node.ask, *(option.label for option in node.options)]
+            elif isinstance(node, Ruling):
+                parts += [node.ruling, *node.remedy]
+        return parts
+
+    @property
     def rules(self) -> RuleIds:
         """Every rule a ruling of this scenario may cite, penalties included, in order."""
         cited: list[str] = []
@@ -403,6 +422,26 @@ class ScenarioFile(RootModel[dict[str, Scenario]]):
 
 class Catalogue(Frozen):
     scenarios: dict[str, Scenario]
+
+    def search(self, needle: str) -> list[Scenario]:
+        """The scenarios in which every word of `needle` is found (any case, part of a word too):
+        those whose id, title or rules hold them all first, then those where they are found most
+        often; every scenario for no words.
+
+        >>> catalogue = Catalogue(scenarios={"s": Scenario(id="s", title="A card shows", start="r",
+        ...     nodes={"r": {"type": "ruling", "ruling": "Misdeal: redeal.", "remedy": ["Redeal."],
+        ...                  "tda": ["35A"]}})})
+        >>> [scenario.id for scenario in catalogue.search("MISDEAL")], catalogue.search("flop")
+        (['s'], [])
+        """
+        words = needle.casefold().split()
+
+        def has(text: str) -> bool:
+            return all(word in text.casefold() for word in words)
+
+        found = [s for s in self.scenarios.values() if has(" ".join(s.texts))]
+        # The heading first, then the scenarios with the most texts that hold every word.
+        return sorted(found, key=lambda s: (not has(s.heading), -sum(map(has, s.texts))))
 
     def get(self, scenario_id: str) -> Scenario:
         try:

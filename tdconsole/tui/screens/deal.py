@@ -13,15 +13,21 @@ from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountCh
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
-from tdconsole.views.money import deal_view
+from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.views.money import deal_lines, deal_view
 
 
 class DealScreen(ServiceScreen):
     AUTO_FOCUS = "DataTable"  # single keys act; Escape leaves an input
-    BINDINGS = [Binding("i", "propose('icm')", "Propose ICM"),
+    # n: chip counts, l: what is left for the winner, i or c: propose, o: consent, a: approve.
+    BINDINGS = [Binding("n", "focus_chips", "Chip counts"),
+                Binding("l", "focus_leave", "Leave for winner", show=False),
+                Binding("i", "propose('icm')", "Propose ICM"),
                 Binding("c", "propose('chip-chop')", "Propose chip chop"),
+                Binding("o", "focus_consent", "Consent"),
                 Binding("a", "approve", "Approve"),
                 Binding("escape", "focus_table", "Back", show=False)]
 
@@ -64,17 +70,16 @@ class DealScreen(ServiceScreen):
         if deal is None:
             self.query_one("#deal", Static).update("No deal proposed (i: ICM, c: chip chop)")
             return
-        lines = [f"Deal by {deal.method}: {'APPROVED' if deal.approved else 'proposed'}"
-                 f", {deal.left_for_winner:,} left for the winner (T-DEAL-1)"]
-        lines += [f"  {row.name}: {row.amount:,} {'consents' if row.consented else 'has not consented'}"
-                  for row in deal.players]
-        self.query_one("#deal", Static).update(Text("\n".join(lines)))
+        self.query_one("#deal", Static).update(Text("\n".join(deal_lines(deal))))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "leave":
             self.refresh_view()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "leave":
+            self.action_focus_table()
+            return
         parts = [part.strip() for part in event.value.split(",") if part.strip()]
         try:
             command: Command
@@ -87,8 +92,12 @@ class DealScreen(ServiceScreen):
         except (TdError, ValueError) as error:
             self.notify(str(error).splitlines()[0], severity="error")
             return
-        self.post_message(CommandRequested(command))
-        event.input.value = ""
+        def done(ok: bool) -> None:
+            if ok:  # refused: what was typed stays to be corrected
+                event.input.value = ""
+                self.action_focus_table()  # the next key proposes (i, c) or approves (a)
+
+        self.post_message(CommandRequested(command, on_done=done))
 
     def action_propose(self, method: str) -> None:
         self.post_message(CommandRequested(ProposeDeal.model_validate(
@@ -100,8 +109,27 @@ class DealScreen(ServiceScreen):
     def action_focus_consent(self) -> None:
         self.query_one("#consent", Input).focus()
 
+    def action_focus_leave(self) -> None:
+        self.query_one("#leave", Input).focus()
+
     def action_approve(self) -> None:
-        self.post_message(CommandRequested(ApproveDeal()))
+        """The TD's approval (T-DEAL-1) replaces the payouts of everyone in the deal: asked first,
+        No by default."""
+        deal = deal_view(self.service.state)
+        if deal is None or deal.approved or not all(row.consented for row in deal.players):
+            # Nothing to approve yet: the service's refusal says why, in its words (T-DEAL-1).
+            self.post_message(CommandRequested(ApproveDeal()))
+            return
+        shares = ", ".join(f"{row.name} {row.amount:,}" for row in deal.players)
+        question = _("Approve the deal by {method} ({shares}; {left} left for the winner)? "
+                     "It replaces their payouts (T-DEAL-1).").format(
+            method=deal.method, shares=shares, left=f"{deal.left_for_winner:,}")
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(CommandRequested(ApproveDeal()))
+
+        self.app.push_screen(ConfirmScreen(question, default=False), confirmed)
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()

@@ -19,6 +19,7 @@ from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
@@ -53,6 +54,7 @@ class TablesScreen(ServiceScreen):
         Binding("e", "export", "Export seating"),
         Binding("d", "draw", "Draw"),
         Binding("h", "hands_done", "Hand done (all)"),
+        Binding("f", "final_table", "Final table"),
     ]
 
     def __init__(self) -> None:
@@ -105,7 +107,7 @@ class TablesScreen(ServiceScreen):
         if not state.room:
             lines.append("No tables yet: press d to draw the seats (T-SEAT-2).")
         elif seating.final_table_due(state):
-            lines.append("The players fit one table: draw the final table (T-SEAT-3).")
+            lines.append(_("The players fit one table: press f to draw the final table (T-SEAT-3)."))
         if self.plan.break_ is not None:
             lines.append(f"Break table {self.plan.break_} first (10A, T-BREAK-1): press k.")
         if self.plan.halt:
@@ -161,6 +163,24 @@ class TablesScreen(ServiceScreen):
     def action_hands_done(self) -> None:
         # Every dealing table's hand is over: no confirmation, undo takes it back.
         self.post_message(CommandRequested(commands.HandDone()))
+
+    def action_final_table(self) -> None:
+        """Every seat drawn anew at the final table (T-SEAT-2, T-SEAT-3): asked first, No by default,
+        since it moves everyone."""
+        state = self.service.state
+        try:
+            number = seating.final_table_number(state)
+        except TdError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        question = _("Draw the final table: every one of the {players} players left gets a new seat "
+                     "at table {table}?").format(players=state.players_left, table=number)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(CommandRequested(commands.FinalTable()))
+
+        self.app.push_screen(ConfirmScreen(question, default=False), confirmed)
 
     def action_draw(self) -> None:
         self._confirm("Draw the seats of every registered, unseated player?",

@@ -124,10 +124,8 @@ class RulingWizard(Vertical):
         other = Option(Text("Other situation: describe it, cite the rules"), id=OTHER)
         if words and all(word in "other situation beyond the catalogue describe" for word in words):
             options.add_option(other)
-        for scenario in self.catalogue.scenarios.values():
-            haystack = f"{scenario.id} {scenario.title} {' '.join(scenario.rules)}".casefold()
-            if all(word in haystack for word in words):
-                options.add_option(Option(Text(scenario.title), id=scenario.id))
+        for scenario in self.catalogue.search(needle):
+            options.add_option(Option(Text(scenario.title), id=scenario.id))
         if not words:
             options.add_option(other)
         if options.option_count:
