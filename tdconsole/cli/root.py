@@ -22,6 +22,7 @@ from tdconsole.cli.kit import Session, default_actor, open_tui
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.text import visible
 
 # Every top-level command and the module under tdconsole.cli whose `app` defines it, in the order
 # `tdconsole --help` lists them. Only the module of the command being run is imported and turned
@@ -115,8 +116,10 @@ def command() -> Command:
 
 
 def fail(message: str, code: int = 1) -> None:
-    """One line on stderr and a non-zero exit: what every error looks like to a user."""
-    sys.stderr.write(f"error: {message}\n")
+    """One line on stderr and a non-zero exit: what every error looks like to a user. The message
+    may quote what was typed (a path, a name, a key): `visible` writes out any line break or
+    control character in it, so it stays one line and sends the terminal nothing."""
+    sys.stderr.write(f"error: {visible(message)}\n")
     raise SystemExit(code)
 
 

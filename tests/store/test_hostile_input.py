@@ -100,6 +100,8 @@ NUMBER_CASES = {
                               "--stacks", ",".join(str(100 + i) for i in range(24))],
                              "rules icm --estimate"),
     "a league's tournament beyond 32 bits": (["league", "add", "2147483648"], "2147483647"),
+    "a line break in a quoted key": (["chips", "a\r\nb=0"], "a\\r\\nb"),
+    "a line break in a quoted path": (["structure", "show", "a\r\nb.toml"], "a\\r\\nb.toml"),
     "level beyond the structure": (["clock", "level", "100000"], "level: Input should be less than"),
 }
 
