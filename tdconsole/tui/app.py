@@ -16,6 +16,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.tournament import undo_target
+from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
@@ -47,8 +48,6 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
      partial(commands.ProposeDeal, method="icm")),
     ("Propose a chip-chop deal", "From the chip counts (T-DEAL-1)",
      partial(commands.ProposeDeal, method="chip-chop")),
-    ("Approve the deal", "Needs every remaining player's consent (T-DEAL-1)",
-     commands.ApproveDeal),
 ]
 # Palette entries that open a screen or change this terminal only: (name, help, app action).
 # (Undo is here: it shows the command and asks before taking it back.)
@@ -101,6 +100,13 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     ("Mark a table's hand done", "Hand-for-hand: type the table", "hand-for-hand", "focus_done"),
     ("Record chip counts", "For a deal: Name=N, ...", "deal", "focus_chips"),
     ("Record consent to the deal", "T-DEAL-1: every remaining player", "deal", "focus_consent"),
+    # Approving pays out: through the deal screen's confirmation, never straight from the palette.
+    ("Approve the deal", "Needs every remaining player's consent (T-DEAL-1), after a confirmation",
+     "deal", "approve"),
+    ("Draw the final table", "When the players fit one table (T-SEAT-3), after a confirmation",
+     "tables", "final_table"),
+    ("Start hand-for-hand at chosen tables", "Type the tables in play, or Enter for the seated ones",
+     "hand-for-hand", "focus_start"),
     ("New ruling", "The guided ruling wizard, one question at a time", "rulings", "open_tab('tab-wizard')"),
     ("Call the clock", "Start a clock call on a table and seat", "rulings", "open_tab('tab-calls')"),
     ("Rulings log", "Every ruling logged, with a filter; c corrects one", "rulings", "open_tab('tab-log')"),
@@ -232,9 +238,13 @@ class TdApp(ServiceApp):
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
             command = commands.Undo(actor=service.actor, command_id=target.command_id)
             if yes and self.execute(command):
-                self.notify(f"Undone: {shown}", markup=False)
+                # The toast names what was undone in words, from the log (the undo contract's view).
+                undone = command_view(service.log, target.command_id)
+                self.notify(_("Undone: {summary} (by {actor} at {time})").format(
+                    summary=undone["summary"], actor=undone["actor"], time=undone["time"][11:19]),
+                    title=_("Undo"), markup=False)
 
-        self.push_screen(ConfirmScreen(f"Undo {shown}?", default=False), answered)
+        self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 
     def action_structure(self) -> None:
         """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""

@@ -13,8 +13,10 @@ from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountCh
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.views.money import deal_view
 
 
@@ -22,6 +24,8 @@ class DealScreen(ServiceScreen):
     AUTO_FOCUS = "DataTable"  # single keys act; Escape leaves an input
     BINDINGS = [Binding("i", "propose('icm')", "Propose ICM"),
                 Binding("c", "propose('chip-chop')", "Propose chip chop"),
+                Binding("k", "focus_chips", "Chip counts"),
+                Binding("o", "focus_consent", "Consent"),
                 Binding("a", "approve", "Approve"),
                 Binding("escape", "focus_table", "Back", show=False)]
 
@@ -101,7 +105,19 @@ class DealScreen(ServiceScreen):
         self.query_one("#consent", Input).focus()
 
     def action_approve(self) -> None:
-        self.post_message(CommandRequested(ApproveDeal()))
+        """Approving pays the deal out (T-DEAL-1): it is asked first, and Enter answers No."""
+        deal = deal_view(self.service.state)
+        if deal is None:
+            self.notify(_("No deal proposed (i: ICM, c: chip chop)"), severity="warning")
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(CommandRequested(ApproveDeal()))
+
+        self.app.push_screen(ConfirmScreen(_("Approve the deal by {method}: {amounts}?").format(
+            method=deal.method, amounts=", ".join(f"{row.name} {row.amount:,}" for row in deal.players))),
+            confirmed)
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()

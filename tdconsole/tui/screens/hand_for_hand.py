@@ -17,7 +17,9 @@ from tdconsole.views.money import hand_for_hand_view, payouts_view
 
 class HandForHandScreen(ServiceScreen):
     AUTO_FOCUS = "#tables"  # single keys act; Escape leaves an input
-    BINDINGS = [Binding("x", "stop", "Stop hand-for-hand"),
+    BINDINGS = [Binding("s", "focus_start", "Start"),
+                Binding("d", "focus_done", "Table done"),
+                Binding("x", "stop", "Stop hand-for-hand"),
                 Binding("escape", "focus_tables", "Back", show=False)]
 
     def compose(self) -> ComposeResult:
@@ -74,6 +76,10 @@ class HandForHandScreen(ServiceScreen):
                 return
             self.post_message(CommandRequested(HandForHandTableDone(table=int(text))))
         event.input.value = ""
+
+    def action_focus_start(self) -> None:
+        """The start box: Enter alone starts at the seated players' tables."""
+        self.query_one("#start", Input).focus()
 
     def action_focus_done(self) -> None:
         self.query_one("#done", Input).focus()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -12,6 +13,7 @@ from textual.widgets import DataTable, Footer, Header, Input
 from tdconsole.club.members import Members, link
 from tdconsole.domain.commands import Bust, Register
 from tdconsole.domain.errors import TdError
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen
@@ -29,6 +31,18 @@ class MemberSuggester(Suggester):
 
     async def get_suggestion(self, value: str) -> str | None:
         return next((name for name in self.names if name.casefold().startswith(value)), None)
+
+
+class NameInput(Input):
+    """The register box: "/" typed into it empty (no name begins with one) jumps to the search, as
+    it does from the list, so the TD who has just registered a name and presses "/" searches
+    instead of registering "/Kim"."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character == "/" and not self.value:
+            event.prevent_default()  # Input's own handler would insert it
+            event.stop()
+            self.screen.query_one("#search", Input).focus()
 
 
 class PlayersScreen(ServiceScreen):
@@ -49,9 +63,9 @@ class PlayersScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="inputs"):
-            yield Input(placeholder="Register: type a name (members are offered, → takes one), Enter",
-                        id="register", suggester=self.suggester)
-            yield Input(placeholder="Search players", id="search")
+            yield NameInput(placeholder=_("n Register: a name (members are offered, → takes one), Enter"),
+                            id="register", suggester=self.suggester)
+            yield Input(placeholder=_("/ Search players, Enter picks the first"), id="search")
         yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
@@ -107,6 +121,13 @@ class PlayersScreen(ServiceScreen):
                 return
             self.post_message(CommandRequested(command, on_done=lambda _ok: self.offer_members()))
             event.input.value = ""
+            event.input.focus()  # where the next name goes
+        elif event.input.id == "search":
+            # The first player found is selected, in the list, so the next key (b) acts on them.
+            table = self.query_one(DataTable)
+            if table.row_count:
+                table.move_cursor(row=0)
+                table.focus()
 
     def _members(self) -> Members:
         return Members(self.service.store)
@@ -136,8 +157,8 @@ class PlayersScreen(ServiceScreen):
             if yes:
                 self.post_message(CommandRequested(Bust(names=[player.name])))
 
-        self.app.push_screen(ConfirmScreen(f"Bust {player.name} in place {place}?"), confirmed)
-
+        self.app.push_screen(ConfirmScreen(_("Bust {name} in place {place}?").format(
+            name=player.name, place=place)), confirmed)
 
     def action_bust_hand(self) -> None:
         """Several players out in one hand, with their starting stacks (T-ELIM-1)."""

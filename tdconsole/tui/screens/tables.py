@@ -19,6 +19,7 @@ from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
@@ -52,6 +53,7 @@ class TablesScreen(ServiceScreen):
         Binding("t", "button", "Set button"),
         Binding("e", "export", "Export seating"),
         Binding("d", "draw", "Draw"),
+        Binding("f", "final_table", "Final table"),
         Binding("h", "hands_done", "Hand done (all)"),
     ]
 
@@ -105,7 +107,7 @@ class TablesScreen(ServiceScreen):
         if not state.room:
             lines.append("No tables yet: press d to draw the seats (T-SEAT-2).")
         elif seating.final_table_due(state):
-            lines.append("The players fit one table: draw the final table (T-SEAT-3).")
+            lines.append(_("The players fit one table: press f to draw the final table (T-SEAT-3)."))
         if self.plan.break_ is not None:
             lines.append(f"Break table {self.plan.break_} first (10A, T-BREAK-1): press k.")
         if self.plan.halt:
@@ -163,8 +165,15 @@ class TablesScreen(ServiceScreen):
         self.post_message(CommandRequested(commands.HandDone()))
 
     def action_draw(self) -> None:
-        self._confirm("Draw the seats of every registered, unseated player?",
+        self._confirm(_("Draw the seats of every registered, unseated player?"),
                       commands.Draw())
+
+    def action_final_table(self) -> None:
+        if not seating.final_table_due(self.service.state):
+            self.notify(_("The players do not fit one table yet (T-SEAT-3)"), severity="warning")
+            return
+        self._confirm(_("Draw the final table: every player to a new seat at random (T-SEAT-3)?"),
+                      commands.FinalTable())
 
     def _ask(self, question: str, placeholder: str, then: Any) -> None:
         def answered(answer: str | None) -> None:
