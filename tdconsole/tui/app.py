@@ -173,11 +173,15 @@ class TdApp(ServiceApp):
         Binding("f10", "switch_mode('tables')", "Tables", priority=True),
         Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
-        Binding("space", "clock('toggle')", "Pause/resume"),
-        Binding("plus", "clock('next')", "Next level"),
-        Binding("minus", "clock('prev')", "Prev level"),
+        Binding("space", "clock('toggle')", "Pause"),
+        Binding("plus", "clock('next')", "Next"),
+        Binding("minus", "clock('prev')", "Previous"),
         Binding("ctrl+z", "undo", "Undo"),
     ]
+
+    # The app's keys that matter most on a screen: its footer shows them with the screen's own
+    # (tui/widgets/key_footer.py), before the F-keys, at any width.
+    FOOTER_FIRST = {"clock": ("clock('toggle')", "clock('next')", "clock('prev')", "undo")}
 
     def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
         super().__init__(service, poll_seconds=poll_seconds, sound=sound)

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountChips, ProposeDeal
 from tdconsole.domain.errors import TdError
@@ -17,6 +17,7 @@ from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.money import deal_view
 
 
@@ -38,7 +39,7 @@ class DealScreen(ServiceScreen):
         yield Static("", id="note")
         yield DataTable(id="calc", cursor_type="row")
         yield Static("", id="deal")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("Player", "Chips", "ICM equity", "ICM deal",

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static, TabbedContent, TabPane
+from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_lines, betting_round
@@ -25,6 +25,7 @@ from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, r
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.tui.widgets.key_footer import KeyFooter
 
 # (field id, label, placeholder, initial value) per calculator.
 Fields = list[tuple[str, str, str, str]]
@@ -209,7 +210,7 @@ class FloorCalculatorScreen(Screen[None]):
                             yield Input(value=value, placeholder=placeholder,
                                         id=f"{name}-{field}")
                     yield Static("", markup=False, id=f"{name}-answer", classes="answer")
-        yield Footer()
+        yield KeyFooter()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id:

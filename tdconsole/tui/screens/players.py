@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.suggester import Suggester
-from textual.widgets import DataTable, Footer, Header, Input
+from textual.widgets import DataTable, Header, Input
 
 from tdconsole.club.members import Members, link
 from tdconsole.domain.commands import Bust, Register
@@ -18,6 +17,8 @@ from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.tui.widgets.synced_table import SyncedTable
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 
@@ -50,8 +51,8 @@ class PlayersScreen(ServiceScreen):
     AUTO_FOCUS = "DataTable"
     BINDINGS = [
         Binding("escape", "focus_table", "Back to the list", show=False),
-        Binding("b", "bust", "Bust selected"),
-        Binding("B", "bust_hand", "Bust several (one hand)"),
+        Binding("b", "bust", "Bust"),
+        Binding("B", "bust_hand", "Bust in one hand"),
         Binding("slash", "search", "Search"),
         Binding("n", "new_player", "Register"),
     ]
@@ -66,8 +67,8 @@ class PlayersScreen(ServiceScreen):
             yield NameInput(placeholder=_("n Register: a name (members are offered, → takes one), Enter"),
                             id="register", suggester=self.suggester)
             yield Input(placeholder=_("/ Search players, Enter picks the first"), id="search")
-        yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield SyncedTable(id="players", cursor_type="row", zebra_stripes=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -87,26 +88,16 @@ class PlayersScreen(ServiceScreen):
     def refresh_view(self) -> None:
         state = self.service.state
         needle = self.query_one("#search", Input).value.strip().casefold()
-        table = self.query_one(DataTable)
-        selected = self.selected_player_id()
-        table.clear()
         players = sorted(state.players.values(),
                          key=lambda p: (STATUS_ORDER[p.status], p.place or 0, p.name.casefold()))
-        for player in players:
-            if needle and needle not in player.name.casefold():
-                continue
-            # Text(...) keeps a name like "[bold red]x[/]" literal: names are never markup.
-            table.add_row(Text(player.name), player.status, _cell(player.table), _cell(player.seat),
-                          _cell(player.place) + (" (last, T-ELIM-3)" if player.placed_last else ""),
-                          key=player.id)
-        if selected is not None and selected in table.rows:
-            table.move_cursor(row=table.get_row_index(selected))
+        # Only the rows that changed are redrawn: at festival size a bust stays quick.
+        self.query_one(SyncedTable).show([
+            (player.id, (player.name, player.status, _cell(player.table), _cell(player.seat),
+                         _cell(player.place) + (" (last, T-ELIM-3)" if player.placed_last else "")))
+            for player in players if not needle or needle in player.name.casefold()])
 
     def selected_player_id(self) -> str | None:
-        table = self.query_one(DataTable)
-        if table.row_count == 0:
-            return None
-        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.query_one(SyncedTable).selected_key()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
