@@ -23,9 +23,9 @@ from tdconsole.views.money import deal_view
 
 class DealScreen(ServiceScreen):
     AUTO_FOCUS = "DataTable"  # single keys act; Escape leaves an input
-    BINDINGS = [Binding("i", "propose('icm')", "Propose ICM"),
-                Binding("c", "propose('chip-chop')", "Propose chip chop"),
-                Binding("k", "focus_chips", "Chip counts"),
+    BINDINGS = [Binding("i", "propose('icm')", "ICM deal"),
+                Binding("c", "propose('chip-chop')", "Chip chop"),
+                Binding("k", "focus_chips", "Counts"),
                 Binding("o", "focus_consent", "Consent"),
                 Binding("a", "approve", "Approve"),
                 Binding("escape", "focus_table", "Back", show=False)]
