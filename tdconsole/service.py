@@ -114,7 +114,7 @@ class Service:
         if self.role == "display":
             raise Forbidden("a display is read-only: it cannot " + command.verb)
         if command.td_only and self.role != "td":
-            raise Forbidden(f"floor staff cannot {command.verb} (TD only)")
+            raise Forbidden("floor staff cannot {verb} (TD only)", verb=command.verb)
         deadline = time.monotonic() + RETRY_SECONDS
         attempt = 0
         while True:
@@ -181,9 +181,9 @@ def use_tournament(store: EventStore, tournament_id: int, *, actor: str = "td", 
 
 def _require_td(role: Role, what: str) -> None:
     if role == "display":
-        raise Forbidden(f"a display is read-only: it cannot {what}")
+        raise Forbidden("a display is read-only: it cannot {what}", what=what)
     if role != "td":
-        raise Forbidden(f"floor staff cannot {what} (TD only)")
+        raise Forbidden("floor staff cannot {what} (TD only)", what=what)
 
 
 def _check_setup(buy_in: int, fee: int, starting_stack: int | None, seats: int) -> None:

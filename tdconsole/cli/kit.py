@@ -84,7 +84,9 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
         if tournament is not None:
-            console.print(f"Tournament {tournament['id']}: {tournament['name']}")
+            from tdconsole.i18n import _
+
+            console.print(_("Tournament {id}: {name}").format(**tournament))
         render()
 
 
@@ -111,7 +113,10 @@ def read_json_stdin(model: type[M], source: str = "stdin") -> M:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InvalidInput(f"{source}: malformed JSON: {error.msg} at line {error.lineno}") from None
+        raise InvalidInput(
+            "{source}: malformed JSON: {msg} at line {lineno}", source=source, msg=error.msg,
+            lineno=error.lineno,
+        ) from None
     return validate(model, data, source)
 
 
@@ -194,7 +199,11 @@ def write_document(text: str, out: Path | None) -> None:
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise InvalidInput(f"--out {out}: cannot be written: {error.strerror}") from None
+        raise InvalidInput(
+            "--out {out}: cannot be written: {strerror}", out=out, strerror=error.strerror,
+        ) from None
+    from tdconsole.i18n import _
+
     tournament = acted_on()
-    console.print(f"Wrote {out}" + (f" (tournament {tournament['id']}: {tournament['name']})"
-                                    if tournament is not None else ""))
+    console.print(_("Wrote {file}").format(file=out) if tournament is None else
+                  _("Wrote {file} (tournament {id}: {name})").format(file=out, **tournament))

@@ -43,7 +43,10 @@ def _rules(base: LeagueRules, best: int | None, min_events: int | None, tie_brea
         data["tie_break"] = [part.strip() for part in tie_break.split(",") if part.strip()]
         unknown = [part for part in data["tie_break"] if part not in TIE_BREAKS]
         if unknown:
-            raise InvalidInput(f"--tie-break {unknown[0]!r}: the tie-breaks are {', '.join(TIE_BREAKS)}")
+            raise InvalidInput(
+                "--tie-break {unknown!r}: the tie-breaks are {names}", unknown=unknown[0],
+                names=', '.join(TIE_BREAKS),
+            )
     return validate(LeagueRules, data, "league")
 
 

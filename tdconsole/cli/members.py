@@ -159,11 +159,15 @@ def import_members(
     try:
         text = file.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise InvalidInput(f"{file}: no such file") from None
+        raise InvalidInput("{file}: no such file", file=file) from None
     except UnicodeDecodeError:
-        raise InvalidInput(f"{file}: not UTF-8 text (save the spreadsheet as CSV UTF-8)") from None
+        raise InvalidInput(
+            "{file}: not UTF-8 text (save the spreadsheet as CSV UTF-8)", file=file,
+        ) from None
     except OSError as error:
-        raise InvalidInput(f"{file}: cannot be read: {error.strerror}") from None
+        raise InvalidInput(
+            "{file}: cannot be read: {strerror}", file=file, strerror=error.strerror,
+        ) from None
     added = _members(ctx).import_csv(text, str(file))
     data = {"imported": len(added), "members": [member_view(member) for member in added]}
     emit(data, as_json, lambda: console.print(f"Imported {len(added)} members from {file}"))

@@ -42,7 +42,9 @@ def _whole_numbers(text: str, option: str) -> list[int]:
         try:
             numbers.append(int(part.strip().replace("_", "")))
         except ValueError:
-            raise InvalidInput(f"{option}: {part.strip()!r} is not a whole number") from None
+            raise InvalidInput(
+                "{option}: {strip!r} is not a whole number", option=option, strip=part.strip(),
+            ) from None
     return numbers
 
 
@@ -53,9 +55,9 @@ def _locks(locks: list[str]) -> dict[int, int]:
         place, _, amount = lock.partition("=")
         numbers = _whole_numbers(f"{place},{amount}", "--lock") if amount else None
         if numbers is None:
-            raise InvalidInput(f"--lock: {lock!r} is not PLACE=AMOUNT")
+            raise InvalidInput("--lock: {lock!r} is not PLACE=AMOUNT", lock=lock)
         if numbers[0] in locked:
-            raise InvalidInput(f"--lock: place {numbers[0]} is locked twice")
+            raise InvalidInput("--lock: place {numbers} is locked twice", numbers=numbers[0])
         locked[numbers[0]] = numbers[1]
     return locked
 
@@ -171,7 +173,7 @@ def post(
     rules = session_of(ctx).house_rules().ante
     if order is not None:
         if order not in SHORT_ORDERS:
-            raise InvalidInput(f"--order must be ante-first or blind-first, got {order!r}")
+            raise InvalidInput("--order must be ante-first or blind-first, got {order!r}", order=order)
         rules = rules.model_copy(update={"short_big_blind": order})
     posting = post_blinds(sb, bb, ante, stack, handed, rules, dead_small_blind=dead_sb)
 
@@ -188,7 +190,7 @@ def post(
 def _race_seat(spec: str) -> RaceSeat:
     parts = spec.split(":")
     if len(parts) != 3 or not all(part.strip().isdigit() for part in parts):
-        raise InvalidInput(f"--seat {spec!r}: expected SEAT:STACK:COLOURED_UP, e.g. 3:25:25")
+        raise InvalidInput("--seat {spec!r}: expected SEAT:STACK:COLOURED_UP, e.g. 3:25:25", spec=spec)
     seat, stack, colored_up = (int(part) for part in parts)
     return validate(RaceSeat, {"seat": seat, "stack": stack, "colored_up": colored_up},
                     f"--seat {spec}")
@@ -286,7 +288,7 @@ def pots_command(as_json: JsonFlag = False) -> None:
 def _parse_hand_option(text: str) -> tuple[int, str]:
     seat, sep, cards = text.partition("=")
     if not sep or not seat.strip().isdigit() or int(seat) < 1:
-        raise InvalidInput(f"--hand {text!r}: write SEAT=CARDS, e.g. --hand 1=\"As Js\"")
+        raise InvalidInput('--hand {text!r}: write SEAT=CARDS, e.g. --hand 1="As Js"', text=text)
     return int(seat), cards
 
 
@@ -308,7 +310,7 @@ def showdown_command(
     for text in hand:
         seat, cards = _parse_hand_option(text)
         if seat in hands:
-            raise InvalidInput(f"--hand: seat {seat} is given twice")
+            raise InvalidInput("--hand: seat {seat} is given twice", seat=seat)
         hands[seat] = cards
     result = showdown(
         game,

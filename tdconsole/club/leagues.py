@@ -50,7 +50,7 @@ def _league_name(raw: str) -> str:
     if not name:
         raise InvalidInput("a league needs a name")
     if len(name) > MAX_NAME:
-        raise InvalidInput(f"a league name is at most {MAX_NAME} characters")
+        raise InvalidInput("a league name is at most {MAX_NAME} characters", MAX_NAME=MAX_NAME)
     return name
 
 
@@ -67,7 +67,7 @@ class Leagues:
                     formula=formula.model_dump(mode="json"), rules=rules.model_dump(mode="json"),
                     created_at=datetime.now(UTC)))
         except IntegrityError:
-            raise InvalidInput(f"there is already a league named {valid!r}") from None
+            raise InvalidInput("there is already a league named {valid!r}", valid=valid) from None
         return self.get(valid)
 
     def all(self) -> list[League]:
@@ -94,7 +94,7 @@ class Leagues:
             if league.name.casefold() == key:
                 return league
         known = ", ".join(league.name for league in leagues)
-        raise NotFound(f"no league named {name.strip()!r} (leagues: {known})")
+        raise NotFound("no league named {strip!r} (leagues: {known})", strip=name.strip(), known=known)
 
     def change(self, league: League, *, formula_key: str | None = None,
                formula: PointsFormula | None = None, rules: LeagueRules | None = None) -> League:
@@ -115,10 +115,15 @@ class Leagues:
                 select(TournamentRow.id).where(TournamentRow.id.in_(ids))).scalars())
             missing = [tid for tid in ids if tid not in known]
             if missing:
-                raise NotFound(f"there is no tournament {missing[0]} (tdconsole tournaments lists them)")
+                raise NotFound(
+                    "there is no tournament {missing} (tdconsole tournaments lists them)",
+                    missing=missing[0],
+                )
             already = [tid for tid in ids if tid in league.tournaments]
             if already:
-                raise InvalidInput(f"tournament {already[0]} is already in {league.name}")
+                raise InvalidInput(
+                    "tournament {already} is already in {name}", already=already[0], name=league.name,
+                )
             connection.execute(insert(LeagueTournamentRow),
                                [{"league_id": league.id, "tournament_id": tid} for tid in ids])
         return self.get(league.name)
@@ -127,7 +132,7 @@ class Leagues:
         ids = sorted(set(tournament_ids))
         absent = [tid for tid in ids if tid not in league.tournaments]
         if absent:
-            raise NotFound(f"tournament {absent[0]} is not in {league.name}")
+            raise NotFound("tournament {absent} is not in {name}", absent=absent[0], name=league.name)
         with self.store._connection(write=True) as connection:
             connection.execute(delete(LeagueTournamentRow).where(
                 LeagueTournamentRow.league_id == league.id, LeagueTournamentRow.tournament_id.in_(ids)))
@@ -141,6 +146,15 @@ class Leagues:
         if newest is None:
             return None
         return next(league for league in self.all() if league.id == newest)
+
+    def between(self, tournament_id: int) -> League | None:
+        """The league the TV shows between tournaments: the newest one this tournament counts in,
+        else the club's newest league (a night outside any league still shows the season)."""
+        found = self.of_tournament(tournament_id)
+        if found is not None:
+            return found
+        leagues = self.all()
+        return leagues[-1] if leagues else None
 
 
 def season(store: EventStore, league: League) -> Season:

@@ -48,11 +48,13 @@ def read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except FileNotFoundError:
-        raise NotFound(f"{path}: no such file") from None
+        raise NotFound("{path}: no such file", path=path) from None
     except tomllib.TOMLDecodeError as error:
-        raise InvalidInput(f"{path}: not valid TOML: {error}") from None
+        raise InvalidInput("{path}: not valid TOML: {error}", path=path, error=error) from None
     except OSError as error:
-        raise InvalidInput(f"{path}: cannot be read: {error.strerror}") from None
+        raise InvalidInput(
+            "{path}: cannot be read: {strerror}", path=path, strerror=error.strerror,
+        ) from None
 
 
 def load_toml(path: Path, model: type[M]) -> M:

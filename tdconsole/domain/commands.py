@@ -43,7 +43,9 @@ class Drawing(Command):
     @property
     def rng(self) -> random.Random:
         if self._rng is None:
-            raise TdError(f"{type(self).__name__} draws seats: run it through the service")
+            raise TdError(
+                "{__name__} draws seats: run it through the service", __name__=type(self).__name__,
+            )
         return self._rng  # type: ignore[no-any-return]
 
 

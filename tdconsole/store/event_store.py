@@ -98,7 +98,7 @@ class EventStore:
             exists = connection.execute(
                 select(TournamentRow.id).where(TournamentRow.id == tournament_id)).scalar()
             if exists is None:
-                raise NotFound(f"there is no tournament {tournament_id}")
+                raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
             previous = self._current(connection)
             self._set_current(connection, tournament_id, previous, actor, time, "tdconsole use")
         return previous
@@ -145,7 +145,7 @@ class EventStore:
                 select(TournamentRow.id).where(TournamentRow.id == tournament_id)
             ).scalar()
         if found is None:
-            raise NotFound(f"there is no tournament {tournament_id}")
+            raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
 
     # ------------------------------------------------------------ events
 
@@ -204,4 +204,4 @@ class EventStore:
             if is_disk_full(error):
                 raise database_fault("the database", error, "") from None
             reason = str(error.orig if error.orig is not None else error).splitlines()[0]
-            raise StoreError(f"the database cannot be used: {reason}") from None
+            raise StoreError("the database cannot be used: {reason}", reason=reason) from None

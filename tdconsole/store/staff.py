@@ -57,7 +57,7 @@ def check_pin(pin: str) -> str:
 
 def _role(raw: str) -> StaffRole:
     if raw not in ROLES:
-        raise InvalidInput(f"--role must be td or floor, not {raw!r}")
+        raise InvalidInput("--role must be td or floor, not {raw!r}", raw=raw)
     return cast(StaffRole, raw)
 
 
@@ -84,7 +84,7 @@ class StaffStore:
                     name=name, key=name.casefold(), role=chosen, pin_hash=_hasher.hash(pin),
                     created_at=member.created_at))
         except IntegrityError:
-            raise InvalidInput(f"staff {name!r} already exists (staff remove it first)") from None
+            raise InvalidInput("staff {name!r} already exists (staff remove it first)", name=name) from None
         return member
 
     def remove(self, name: str) -> None:
@@ -92,7 +92,7 @@ class StaffStore:
         with self.events._connection(write=True) as connection:
             gone = connection.execute(delete(StaffRow).where(StaffRow.key == key)).rowcount
         if not gone:
-            raise NotFound(f"no staff member named {name.strip()!r}")
+            raise NotFound("no staff member named {strip!r}", strip=name.strip())
 
     def members(self) -> list[StaffMember]:
         with self.events._connection(write=False) as connection:

@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.command import Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
@@ -16,7 +16,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.tournament import undo_target
-from tdconsole.i18n import _
+from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
@@ -32,6 +32,7 @@ from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
+from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.tournament import command_view, describe_command
 
 TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
@@ -98,15 +99,18 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     ("Pay by the club table", "configs/payouts/club.toml", "payouts", "use_table"),
     ("Pay by the generator", "The payout curve", "payouts", "use_generator"),
     ("Mark a table's hand done", "Hand-for-hand: type the table", "hand-for-hand", "focus_done"),
-    ("Record chip counts", "For a deal: Name=N, ...", "deal", "focus_chips"),
-    ("Record consent to the deal", "T-DEAL-1: every remaining player", "deal", "focus_consent"),
-    # Approving pays out: through the deal screen's confirmation, never straight from the palette.
-    ("Approve the deal", "Needs every remaining player's consent (T-DEAL-1), after a confirmation",
-     "deal", "approve"),
-    ("Draw the final table", "When the players fit one table (T-SEAT-3), after a confirmation",
-     "tables", "final_table"),
-    ("Start hand-for-hand at chosen tables", "Type the tables in play, or Enter for the seated ones",
+    ("Start hand-for-hand at the tables you type", "T-H4H-1; empty: the seated players' tables",
      "hand-for-hand", "focus_start"),
+    ("Draw the final table", "Every seat drawn anew at one table, after a confirmation (T-SEAT-3)",
+     "tables", "final_table"),
+    ("Re-enter the selected player", "A new entry for a busted player (T-REG-1)", "players",
+     "reenter"),
+    ("Sell an add-on to the selected player", "After a confirmation", "players", "add_on"),
+    ("Record chip counts", "For a deal: Name=N, ...", "deal", "focus_chips"),
+    ("Leave an amount for the winner", "Kept out of the deal (T-DEAL-1)", "deal", "focus_leave"),
+    ("Record consent to the deal", "T-DEAL-1: every remaining player", "deal", "focus_consent"),
+    ("Approve the deal", "Needs every remaining player's consent; asks first (T-DEAL-1)", "deal",
+     "approve"),
     ("New ruling", "The guided ruling wizard, one question at a time", "rulings", "open_tab('tab-wizard')"),
     ("Call the clock", "Start a clock call on a table and seat", "rulings", "open_tab('tab-calls')"),
     ("Rulings log", "Every ruling logged, with a filter; c corrects one", "rulings", "open_tab('tab-log')"),
@@ -123,12 +127,24 @@ def offers(modes: dict[str, Any], mode: str, action: str) -> bool:
 
 
 class TdCommands(Provider):
-    """Every TD action in the command palette."""
+    """Every TD action in the command palette: all of them listed as it opens (`discover`), before
+    anything is typed, and those matching what is typed (`search`)."""
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self.entries():
+            yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self.entries():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+    def entries(self) -> list[tuple[str, str, Callable[[], object]]]:
+        """(name, help, what it does) of every action this terminal's role may take."""
         app = self.app
         assert isinstance(app, TdApp)
-        matcher = self.matcher(query)
         entries: list[tuple[str, str, Callable[[], object]]] = [
             (name, help_text, partial(app.execute, factory())) for name, help_text, factory in TD_ACTIONS
             if app.service.role == "td" or not factory().td_only
@@ -146,10 +162,7 @@ class TdCommands(Provider):
                     for name, help_text, action in td_app_actions + APP_ACTIONS]
         entries += [(name, help_text, partial(app.execute, command))
                     for name, help_text, command in level_actions(app.service.state.info.structure)]
-        for name, help_text, callback in entries:
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+        return entries
 
 
 class TdApp(ServiceApp):
@@ -187,6 +200,8 @@ class TdApp(ServiceApp):
         super().__init__(service, poll_seconds=poll_seconds, sound=sound)
         # Loaded before the app runs, so a broken scenario file is one line, not a traceback.
         self.catalogue = load_catalogue()
+        # The last event the TD was told about (`tell_news`): news is what was logged after it.
+        self._told_seq = service.state.last_seq
 
     @property
     def house_rules(self) -> HouseRules:
@@ -203,10 +218,27 @@ class TdApp(ServiceApp):
         try:
             self.service.execute(command)
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6, markup=False)
+            self.notify(error_text(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.tell_news()
+
+    def tell_news(self) -> None:
+        """Tell the TD what the log says happened by itself, whichever terminal's command made it
+        happen: hand-for-hand ending with the hand that reached the money (T-H4H-1)."""
+        log = self.service.log
+        start = len(log)
+        while start and log[start - 1].seq > self._told_seq:
+            start -= 1
+        fresh = log[start:]
+        if fresh:
+            self._told_seq = fresh[-1].seq
+        if (ended := hand_for_hand_ended(fresh)) is not None:
+            self.notify(ended, title=_("Hand-for-hand"), timeout=15, markup=False)
 
     def on_command_requested(self, message: CommandRequested) -> None:
         done = self.execute(message.command)
@@ -234,7 +266,7 @@ class TdApp(ServiceApp):
             service.refresh()
             target = undo_target(service.state, commands.Undo(actor=service.actor))
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6, markup=False)
+            self.notify(error_text(error), severity="error", timeout=6, markup=False)
             return
         shown = describe_command(command_view(service.log, target.command_id))
 

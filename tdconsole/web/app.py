@@ -38,11 +38,13 @@ from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError
 from tdconsole.domain.floor.log import prepare
+from tdconsole.i18n import error_text, install_jinja
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.staff import StaffMember, StaffStore
 from tdconsole.views.base import jsonable
+from tdconsole.views.formatting import Formats
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import run_action
@@ -81,7 +83,7 @@ def _one_line(error: Exception) -> str:
         return error.format_message()
     if _status(error) == 500:
         return f"internal error ({type(error).__name__}); see the server's log"
-    text = " ".join(str(error).split())
+    text = " ".join(error_text(error).split())
     return text or type(error).__name__
 
 
@@ -125,6 +127,10 @@ class Web:
         )
         self.templates.filters["mmss"] = mmss
         self.templates.filters["chips"] = chips
+        # Amounts in the tournament's currency, as the chosen language writes them (chips stay chips).
+        self.templates.filters["money"] = lambda amount: Formats.of(
+            self.display.state.house_rules).money(amount)
+        install_jinja(self.templates)
         self.feed = ChangeFeed(self.display, lambda doc: self.page("_board.html", board=doc), poll=poll)
         self._services: dict[str, Service] = {}
         self._services_lock = threading.Lock()

@@ -114,11 +114,12 @@ async def test_deal_calculator_icm_and_chip_chop_side_by_side(service: Service) 
 def test_every_money_action_is_in_the_palette() -> None:
     names = {name for name, _help, _factory in TD_ACTIONS} | {entry[0] for entry in SCREEN_ACTIONS}
     assert {"Start hand-for-hand", "Stop hand-for-hand", "Propose an ICM deal",
-            "Propose a chip-chop deal", "Approve the deal"} <= names
+            "Propose a chip-chop deal"} <= names
     screen_actions = {(mode, action) for _name, _help, mode, action in SCREEN_ACTIONS}
     assert {("players", "bust_hand"), ("payouts", "edit"), ("payouts", "unlock"),
-            ("hand-for-hand", "focus_done"), ("deal", "focus_chips"),
-            ("deal", "focus_consent")} <= screen_actions
+            ("hand-for-hand", "focus_done"), ("hand-for-hand", "focus_start"), ("deal", "focus_chips"),
+            ("deal", "focus_consent"), ("deal", "approve"), ("tables", "final_table"),
+            ("players", "reenter"), ("players", "add_on")} <= screen_actions
     for mode, action in screen_actions:  # each names a real action of its screen
         name = action.split("(")[0]  # an action may take arguments: open_tab('tab-log')
         assert hasattr(TdApp.MODES[mode], f"action_{name}"), (mode, action)

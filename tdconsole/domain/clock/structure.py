@@ -211,7 +211,10 @@ class Structure(Frozen):
         """The index of the period that is level `level` (1-based), or a one-line error."""
         indices = [index for index, period in enumerate(self.periods) if isinstance(period, Level)]
         if not 1 <= level <= len(indices):
-            raise InvalidInput(f"there is no level {level}; the structure has {len(indices)} levels")
+            raise InvalidInput(
+                "there is no level {level}; the structure has {count} levels", level=level,
+                count=len(indices),
+            )
         return indices[level - 1]
 
     def shown_level(self, index: int) -> int:

@@ -68,15 +68,20 @@ def _smallest_chip(small_blind: int, stack: int) -> int:
     fits = [chip.value for chip in STANDARD_CHIPS
             if small_blind % chip.value == 0 and stack % chip.value == 0]
     if not fits:
-        raise InvalidInput(f"starting stack {stack} must be a multiple of "
-                           f"{STANDARD_CHIPS[0].value}, the smallest chip")
+        raise InvalidInput(
+            "starting stack {stack} must be a multiple of {value}, the smallest chip", stack=stack,
+            value=STANDARD_CHIPS[0].value,
+        )
     finer = [value for value in fits if value * 2 <= small_blind]
     return max(finer or fits)
 
 
 def _check(name: str, value: int, minimum: int, unit: str = "") -> None:
     if value < minimum:
-        raise InvalidInput(f"{name} must be at least {minimum}{unit}, got {value}")
+        raise InvalidInput(
+            "{name} must be at least {minimum}{unit}, got {value}", name=name, minimum=minimum, unit=unit,
+            value=value,
+        )
 
 
 def generate_structure(
@@ -112,15 +117,19 @@ def generate_structure(
     last = starting_stack * players / END_DEPTH_BB / 4
     if last <= first:  # `planned` >= 2: the target is at least two levels and breaks come later
         raise InvalidInput(
-            f"{players} players with {starting_stack} chips are heads-up at 20 big blinds before "
-            f"level 2: expect more players or a larger starting stack")
+            "{players} players with {starting_stack} chips are heads-up at 20 big blinds before level 2: "
+            "expect more players or a larger starting stack", players=players,
+            starting_stack=starting_stack,
+        )
     growth = (last / first) ** (1 / (planned - 1))
     if growth < MIN_GROWTH:
         needed = math.ceil(level_minutes * math.log(MIN_GROWTH) / math.log(growth) / 5) * 5
         raise InvalidInput(
-            f"{players} players with {starting_stack} chips last longer than {target_minutes} "
-            f"minutes even if the blinds rise by the smallest chip-friendly step: use levels of "
-            f"about {needed} minutes or a shorter target")
+            "{players} players with {starting_stack} chips last longer than {target_minutes} minutes even "
+            "if the blinds rise by the smallest chip-friendly step: use levels of about {needed} minutes "
+            "or a shorter target", players=players, starting_stack=starting_stack,
+            target_minutes=target_minutes, needed=needed,
+        )
     overtime = max(2, math.ceil(math.log(OVERTIME_GROWTH) / math.log(growth)))
     total_levels = planned + overtime
 

@@ -117,14 +117,16 @@ def name_numbers(pairs: list[str], option: str) -> dict[str, int]:
     for pair in pairs:
         name, sep, number = pair.rpartition("=")
         if not sep or not name.strip():
-            raise InvalidInput(f"{option} {pair.strip()!r}: write NAME=NUMBER")
+            raise InvalidInput("{option} {strip!r}: write NAME=NUMBER", option=option, strip=pair.strip())
         try:
             value = int(number.strip().replace("_", "").replace(",", ""))
         except ValueError:
             raise InvalidInput(
-                f"{option} {pair.strip()!r}: {number.strip()!r} is not a whole number") from None
+                "{option} {strip!r}: {strip2!r} is not a whole number", option=option, strip=pair.strip(),
+                strip2=number.strip(),
+            ) from None
         if name.strip().casefold() in {key.casefold() for key in values}:
-            raise InvalidInput(f"{option}: {name.strip()} is given twice")
+            raise InvalidInput("{option}: {strip} is given twice", option=option, strip=name.strip())
         values[name.strip()] = value
     return values
 
@@ -147,10 +149,12 @@ def decide_count(state: TournamentState, command: CountChips, now: datetime) -> 
     for name, chips in command.counts.items():
         player = state.still_in(name)
         if chips <= 0:
-            raise InvalidInput(f"chips {player.name}={chips}: a player still in has chips above 0 "
-                               "(bust him instead)")
+            raise InvalidInput(
+                "chips {name}={chips}: a player still in has chips above 0 (bust him instead)",
+                name=player.name, chips=chips,
+            )
         if player.id in counts:
-            raise InvalidInput(f"{player.name} is counted twice")
+            raise InvalidInput("{name} is counted twice", name=player.name)
         counts[player.id] = chips
     if not counts:
         raise TdError("no chip counts given")

@@ -46,14 +46,19 @@ def _check(payouts: Sequence[float], stacks: Sequence[int]) -> None:
     if not payouts:
         raise InvalidInput("ICM needs at least one payout")
     if len(payouts) > len(stacks):
-        raise InvalidInput(f"ICM with {len(payouts)} payouts but only {len(stacks)} players")
+        raise InvalidInput(
+            "ICM with {count} payouts but only {count2} players", count=len(payouts), count2=len(stacks),
+        )
     for player, stack in enumerate(stacks, 1):
         if stack <= 0:
-            raise InvalidInput(f"ICM needs every stack above 0; player {player} has {stack}")
+            raise InvalidInput(
+                "ICM needs every stack above 0; player {player} has {stack}", player=player, stack=stack,
+            )
     for place, payout in enumerate(payouts, 1):
         if payout < 0 or not math.isfinite(payout):
             raise InvalidInput(
-                f"payout for place {place} must be a number of at least 0, not {payout}"
+                "payout for place {place} must be a number of at least 0, not {payout}", place=place,
+                payout=payout,
             )
 
 
@@ -138,7 +143,8 @@ def _dealt_payouts(payouts: Sequence[int], players: Sequence[int], leave: int) -
     """The remaining places' payouts with `leave` taken off first place."""
     if len(payouts) > len(players):
         raise InvalidInput(
-            f"{len(payouts)} payouts for {len(players)} players: give the remaining places only"
+            "{count} payouts for {count2} players: give the remaining places only", count=len(payouts),
+            count2=len(players),
         )
     if not payouts:
         raise InvalidInput("a deal needs the remaining places' payouts")
@@ -148,8 +154,8 @@ def _dealt_payouts(payouts: Sequence[int], players: Sequence[int], leave: int) -
     if not 0 <= leave <= payouts[0] - second:
         # More would make first place pay less than second in what is dealt.
         raise InvalidInput(
-            f"left for the winner must be between 0 and {payouts[0] - second} "
-            f"(first place minus second), not {leave}"
+            "left for the winner must be between 0 and {value} (first place minus second), not {leave}",
+            value=payouts[0] - second, leave=leave,
         )
     return [payouts[0] - leave, *payouts[1:]]
 
@@ -170,12 +176,12 @@ def approve_deal(players: Sequence[str], consenting: Sequence[str], td_approved:
     """T-DEAL-1: a deal stands only with every remaining player's consent and the TD's approval."""
     unknown = sorted(set(consenting) - set(players))
     if unknown:
-        raise InvalidInput(f"not a remaining player: {', '.join(unknown)}")
+        raise InvalidInput("not a remaining player: {names}", names=', '.join(unknown))
     missing = [player for player in players if player not in set(consenting)]
     if missing:
         raise RuleViolation(
             "T-DEAL-1",
-            f"a deal needs every remaining player's consent; missing: {', '.join(missing)}",
+            "a deal needs every remaining player's consent; missing: {names}", names=', '.join(missing),
         )
     if not td_approved:
         raise RuleViolation("T-DEAL-1", "a deal needs the TD's approval")

@@ -19,9 +19,12 @@ def validate_name(raw: str) -> str:
     if not name:
         raise InvalidInput("a player name cannot be empty")
     if len(name) > MAX_NAME:
-        raise InvalidInput(f"the name {name[:20]!r}... is {len(name)} characters; at most {MAX_NAME}")
+        raise InvalidInput(
+            "the name {name!r}... is {count} characters; at most {MAX_NAME}", name=name[:20],
+            count=len(name), MAX_NAME=MAX_NAME,
+        )
     if not name.isprintable():
-        raise InvalidInput(f"the name {name!r} has characters that cannot be printed")
+        raise InvalidInput("the name {name!r} has characters that cannot be printed", name=name)
     return name
 
 
@@ -38,19 +41,25 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
         if key in state.by_name or key in seen:
             existing = state.players.get(state.by_name.get(key, ""))
             shown = existing.name if existing else name
-            raise InvalidInput(f"{shown!r} is already registered (names are unique ignoring case)")
+            raise InvalidInput(
+                "{shown!r} is already registered (names are unique ignoring case)", shown=shown,
+            )
         seen.add(key)
         member = members.pop(key, None)
         if member is not None:
             # One member, one entry at a time: a second one is a re-entry (T-REG-1), not a new name.
             if member in entered:
-                raise InvalidInput(f"member {member} is already registered as {entered[member]!r}"
-                                   " (a busted player buys a new entry with reenter)")
+                raise InvalidInput(
+                    "member {member} is already registered as {entered!r} (a busted player buys a new "
+                    "entry with reenter)", member=member, entered=entered[member],
+                )
             entered[member] = name
         issued += 1
         events.append(PlayerRegistered(player_id=f"p{issued}", name=name, member=member))
     if members:
-        raise InvalidInput(f"member numbers given for names not registered: {', '.join(members)}")
+        raise InvalidInput(
+            "member numbers given for names not registered: {names}", names=', '.join(members),
+        )
     # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
     return events + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
@@ -62,7 +71,10 @@ def _members_by_name(command: Register) -> dict[str, int]:
     for raw, member in command.members.items():
         key = normalise_name(raw).casefold()
         if member < 1:
-            raise InvalidInput(f"member number {member} for {raw.strip()!r}: numbers start at 1")
+            raise InvalidInput(
+                "member number {member} for {strip!r}: numbers start at 1", member=member,
+                strip=raw.strip(),
+            )
         linked[key] = member
     return linked
 
@@ -75,9 +87,12 @@ def _members_in(state: TournamentState) -> dict[int, str]:
 def decide_unregister(state: TournamentState, command: Unregister, now: datetime) -> list[Event]:
     player = state.find(command.name)
     if player.status == "busted":
-        raise TdError(f"{player.name} has busted; a busted player cannot be unregistered")
+        raise TdError("{name} has busted; a busted player cannot be unregistered", name=player.name)
     if player.entry > 1:
-        raise TdError(f"{player.name}'s entry {player.entry} is a re-entry: take it back with undo")
+        raise TdError(
+            "{name}'s entry {entry} is a re-entry: take it back with undo", name=player.name,
+            entry=player.entry,
+        )
     return [PlayerUnregistered(player_id=player.id)]
 
 

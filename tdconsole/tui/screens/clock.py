@@ -53,7 +53,7 @@ class ClockScreen(ServiceScreen):
         between = state.status in ("planned", "finished")
         try:
             leagues = Leagues(self.service.store)
-            league = leagues.of_tournament(self.service.tournament_id) if between else None
+            league = leagues.between(self.service.tournament_id) if between else None
             shown = None if league is None else (league.id, tuple(league.tournaments), state.status)
             if shown != self._league_shown and league is not None:
                 table = season(self.service.store, league)

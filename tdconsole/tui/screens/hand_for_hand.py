@@ -10,6 +10,7 @@ from textual.containers import Horizontal
 from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
@@ -18,6 +19,8 @@ from tdconsole.views.money import hand_for_hand_view, payouts_view
 
 class HandForHandScreen(ServiceScreen):
     AUTO_FOCUS = "#tables"  # single keys act; Escape leaves an input
+    # s then Enter starts it at the seated players' tables; d then the table's number, Enter, marks
+    # a table done (the field stays for the next table); x stops it.
     BINDINGS = [Binding("s", "focus_start", "Start"),
                 Binding("d", "focus_done", "Table done"),
                 Binding("x", "stop", "Stop hand-for-hand"),
@@ -51,6 +54,7 @@ class HandForHandScreen(ServiceScreen):
         else:
             status = "Hand-for-hand is off" + (
                 " - DUE NOW: the next bust reaches the money (T-H4H-1)" if data.suggested else "")
+            status += _(" (s: start at the seated players' tables)")
         self.query_one("#status", Static).update(Text(status))
         tables = self.query_one("#tables", DataTable)
         tables.clear()
@@ -69,8 +73,9 @@ class HandForHandScreen(ServiceScreen):
             if not all(part.isdigit() for part in parts):
                 self.notify("tables are numbers: 1,2,3", severity="error")
                 return
+            # Once it runs, the next thing typed is a table that finished the hand.
             self.post_message(CommandRequested(HandForHandStart(
-                tables=[int(part) for part in parts])))
+                tables=[int(part) for part in parts]), on_done=self._started))
         elif event.input.id == "done":
             if not text.isdigit():
                 self.notify("type the table's number", severity="error")
@@ -78,8 +83,11 @@ class HandForHandScreen(ServiceScreen):
             self.post_message(CommandRequested(HandForHandTableDone(table=int(text))))
         event.input.value = ""
 
+    def _started(self, done: bool) -> None:
+        if done:
+            self.action_focus_done()
+
     def action_focus_start(self) -> None:
-        """The start box: Enter alone starts at the seated players' tables."""
         self.query_one("#start", Input).focus()
 
     def action_focus_done(self) -> None:

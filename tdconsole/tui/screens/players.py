@@ -10,7 +10,7 @@ from textual.suggester import Suggester
 from textual.widgets import DataTable, Header, Input
 
 from tdconsole.club.members import Members, link
-from tdconsole.domain.commands import Bust, Register
+from tdconsole.domain.commands import AddOn, Bust, Command, Reenter, Register
 from tdconsole.domain.errors import TdError
 from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
@@ -55,6 +55,8 @@ class PlayersScreen(ServiceScreen):
         Binding("B", "bust_hand", "Bust in one hand"),
         Binding("slash", "search", "Search"),
         Binding("n", "new_player", "Register"),
+        Binding("r", "reenter", "Re-enter"),
+        Binding("a", "add_on", "Add-on"),
     ]
 
     def __init__(self) -> None:
@@ -150,6 +152,33 @@ class PlayersScreen(ServiceScreen):
 
         self.app.push_screen(ConfirmScreen(_("Bust {name} in place {place}?").format(
             name=player.name, place=place)), confirmed)
+
+    def _ask_then(self, question: str, command: Command) -> None:
+        """Money changes hands: asked first, No by default (undo takes it back too)."""
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(CommandRequested(command))
+
+        self.app.push_screen(ConfirmScreen(question), confirmed)
+
+    def action_reenter(self) -> None:
+        """The selected busted player buys a new entry (T-REG-1), seated at once after the draw (8A)."""
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        state = self.service.state
+        player = state.players[player_id]
+        entry = 1 + max(p.entry for p in state.players.values()
+                        if p.name.casefold() == player.name.casefold())
+        self._ask_then(_("Re-enter {name} (entry {entry})?").format(name=player.name, entry=entry),
+                       Reenter(name=player.name))
+
+    def action_add_on(self) -> None:
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        player = self.service.state.players[player_id]
+        self._ask_then(_("Sell {name} an add-on?").format(name=player.name), AddOn(names=[player.name]))
 
     def action_bust_hand(self) -> None:
         """Several players out in one hand, with their starting stacks (T-ELIM-1)."""

@@ -234,16 +234,27 @@ class TablesScreen(ServiceScreen):
         # Every dealing table's hand is over: no confirmation, undo takes it back.
         self.post_message(CommandRequested(commands.HandDone()))
 
+    def action_final_table(self) -> None:
+        """Every seat drawn anew at the final table (T-SEAT-2, T-SEAT-3): asked first, No by default,
+        since it moves everyone."""
+        state = self.service.state
+        try:
+            number = seating.final_table_number(state)
+        except TdError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        question = _("Draw the final table: every one of the {players} players left gets a new seat "
+                     "at table {table}?").format(players=state.players_left, table=number)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(CommandRequested(commands.FinalTable()))
+
+        self.app.push_screen(ConfirmScreen(question), confirmed)
+
     def action_draw(self) -> None:
         self._confirm(_("Draw the seats of every registered, unseated player?"),
                       commands.Draw())
-
-    def action_final_table(self) -> None:
-        if not seating.final_table_due(self.service.state):
-            self.notify(_("The players do not fit one table yet (T-SEAT-3)"), severity="warning")
-            return
-        self._confirm(_("Draw the final table: every player to a new seat at random (T-SEAT-3)?"),
-                      commands.FinalTable())
 
     def _ask(self, question: str, placeholder: str, then: Any) -> None:
         def answered(answer: str | None) -> None:
@@ -292,7 +303,7 @@ class TablesScreen(ServiceScreen):
 def _numbers(answer: str, count: int, what: str) -> list[int]:
     parts = answer.split()
     if len(parts) != count or not all(p.isdigit() for p in parts):
-        raise InvalidInput(f"type {what} as numbers, e.g. 3 5")
+        raise InvalidInput("type {what} as numbers, e.g. 3 5", what=what)
     return [int(p) for p in parts]
 
 

@@ -135,10 +135,8 @@ class RulingWizard(Vertical):
         other = Option(Text("Other situation: describe it, cite the rules"), id=OTHER)
         if words and all(word in "other situation beyond the catalogue describe" for word in words):
             options.add_option(other)
-        for scenario in self.catalogue.scenarios.values():
-            haystack = f"{scenario.id} {scenario.title} {' '.join(scenario.rules)}".casefold()
-            if all(word in haystack for word in words):
-                options.add_option(Option(Text(scenario.title), id=scenario.id))
+        for scenario in self.catalogue.search(needle):
+            options.add_option(Option(Text(scenario.title), id=scenario.id))
         if not words:
             options.add_option(other)
         if options.option_count:
@@ -356,7 +354,9 @@ class RulingWizard(Vertical):
             offence = self._value("offence").lower()
             kinds = [kind.value for kind in OffenceKind]
             if offence and offence not in kinds:
-                raise TdError(f"offence {offence!r}: one of {', '.join(kinds)}")
+                raise TdError(
+                    "offence {offence!r}: one of {names}", offence=offence, names=', '.join(kinds),
+                )
             extra |= {"description": self._value("description"),
                       "cited": self._value("rules").replace(",", " ").split(),
                       "offence": OffenceKind(offence) if offence else None}
