@@ -62,7 +62,7 @@ class TablesScreen(ServiceScreen):
     BINDINGS = [
         Binding("d", "draw", "Draw"),
         Binding("a", "apply_all", "Balance"),
-        Binding("k", "break", "Break"),
+        Binding("k", "break", "Break table"),
         Binding("f", "final_table", "Final table"),
         Binding("o", "apply_one", "One move"),
         Binding("m", "move", "Move"),
