@@ -186,11 +186,15 @@ class TdApp(ServiceApp):
         Binding("f10", "switch_mode('tables')", "Tables", priority=True),
         Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
-        Binding("space", "clock('toggle')", "Pause/resume"),
-        Binding("plus", "clock('next')", "Next level"),
-        Binding("minus", "clock('prev')", "Prev level"),
+        Binding("space", "clock('toggle')", "Pause"),
+        Binding("plus", "clock('next')", "Next"),
+        Binding("minus", "clock('prev')", "Previous"),
         Binding("ctrl+z", "undo", "Undo"),
     ]
+
+    # The app's keys that matter most on a screen: its footer shows them with the screen's own
+    # (tui/widgets/key_footer.py), before the F-keys, at any width.
+    FOOTER_FIRST = {"clock": ("clock('toggle')", "clock('next')", "clock('prev')", "undo")}
 
     def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
         super().__init__(service, poll_seconds=poll_seconds, sound=sound)
@@ -270,9 +274,13 @@ class TdApp(ServiceApp):
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
             command = commands.Undo(actor=service.actor, command_id=target.command_id)
             if yes and self.execute(command):
-                self.notify(f"Undone: {shown}", markup=False)
+                # The toast names what was undone in words, from the log (the undo contract's view).
+                undone = command_view(service.log, target.command_id)
+                self.notify(_("Undone: {summary} (by {actor} at {time})").format(
+                    summary=undone["summary"], actor=undone["actor"], time=undone["time"][11:19]),
+                    title=_("Undo"), markup=False)
 
-        self.push_screen(ConfirmScreen(f"Undo {shown}?", default=False), answered)
+        self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 
     def action_structure(self) -> None:
         """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from tdconsole.club.leagues import Leagues, season
 from tdconsole.domain.errors import TdError
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.clock_panel import ClockPanel
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.league_board import LeagueBoard
 from tdconsole.views.club import season_formats
 from tdconsole.views.money import final_results_text
@@ -33,7 +34,7 @@ class ClockScreen(ServiceScreen):
         if self.read_only:
             yield LeagueBoard()
         else:
-            yield Footer()
+            yield KeyFooter()
 
     def refresh_view(self) -> None:
         self.query_one(ClockPanel).tick(force=True)

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountChips, ProposeDeal
 from tdconsole.domain.errors import TdError
@@ -17,6 +17,7 @@ from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.formatting import Formats
 from tdconsole.views.money import deal_lines, deal_view
 
@@ -41,7 +42,7 @@ class DealScreen(ServiceScreen):
         yield Static("", id="note")
         yield DataTable(id="calc", cursor_type="row")
         yield Static("", id="deal")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("Player", "Chips", "ICM equity", "ICM deal",
@@ -131,7 +132,7 @@ class DealScreen(ServiceScreen):
             if yes:
                 self.post_message(CommandRequested(ApproveDeal()))
 
-        self.app.push_screen(ConfirmScreen(question, default=False), confirmed)
+        self.app.push_screen(ConfirmScreen(question), confirmed)
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()

@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static, TabbedContent, TabPane
+from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_lines, betting_round
@@ -31,6 +31,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.i18n import _
 from tdconsole.tui.service_app import ServiceApp
+from tdconsole.tui.widgets.key_footer import KeyFooter
 
 # (field id, label, placeholder, initial value) per calculator.
 Fields = list[tuple[str, str, str, str]]
@@ -245,7 +246,7 @@ class FloorCalculatorScreen(Screen[None]):
                             yield Input(value=value, placeholder=placeholder,
                                         id=f"{name}-{field}")
                     yield Static("", markup=False, id=f"{name}-answer", classes="answer")
-        yield Footer()
+        yield KeyFooter()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id:

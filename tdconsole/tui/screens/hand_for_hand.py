@@ -7,12 +7,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
 from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.money import hand_for_hand_view, payouts_view
 
 
@@ -34,7 +35,7 @@ class HandForHandScreen(ServiceScreen):
             yield Input(placeholder="Table that finished the hand, Enter", id="done")
         yield DataTable(id="tables", cursor_type="row")
         yield DataTable(id="pending", cursor_type="row")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#tables", DataTable).add_columns("Table", "This hand")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.domain.commands import SetMoney
@@ -15,6 +15,7 @@ from tdconsole.domain.money.handlers import pool
 from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.formatting import Formats
 from tdconsole.views.money import deal_lines, payouts_view
 
@@ -30,7 +31,7 @@ class PayoutsScreen(ServiceScreen):
         yield Static("", id="summary")
         yield Input(placeholder="New amount for the selected place (locks it), Enter", id="amount")
         yield DataTable(id="payouts", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("Place", "Amount", _("Note"))
