@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from pydantic import BaseModel
 
+from tdconsole.config.files import parse_json
 from tdconsole.config.toml import load_house_rules, validate
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.limits import MAX_JSON_BYTES
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
@@ -109,15 +111,13 @@ def _naming(data: Any, tournament: dict[str, Any]) -> Any:
 
 def read_json_stdin(model: type[M], source: str = "stdin") -> M:
     """Parse a JSON document from standard input into `model`; a bad one is a one-line error."""
-    text = sys.stdin.read()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+    text = sys.stdin.read(MAX_JSON_BYTES + 1)
+    if len(text) > MAX_JSON_BYTES:
         raise InvalidInput(
-            "{source}: malformed JSON: {msg} at line {lineno}", source=source, msg=error.msg,
-            lineno=error.lineno,
-        ) from None
-    return validate(model, data, source)
+            "{source}: more than {MAX_JSON_BYTES} KiB of JSON",
+            source=source, MAX_JSON_BYTES=MAX_JSON_BYTES // 1024,
+        )
+    return validate(model, parse_json(text, source), source)
 
 
 @dataclass

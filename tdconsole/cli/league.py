@@ -13,6 +13,7 @@ from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_documen
 from tdconsole.club.leagues import League, Leagues, season
 from tdconsole.config.leagues import DEFAULT_FORMULA, formula_keys, load_formula
 from tdconsole.config.toml import validate
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.league.standings import TIE_BREAKS, LeagueRules
 from tdconsole.i18n import _
@@ -111,7 +112,8 @@ def list_leagues(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 @league_app.command("add")
 def add(
     ctx: typer.Context,
-    tournaments: Annotated[list[int], typer.Argument(help="Tournament ids (tdconsole tournaments).")],
+    tournaments: Annotated[list[int], typer.Argument(
+        min=limits.ID.lo, max=limits.ID.hi, help="Tournament ids (tdconsole tournaments).")],
     league: LeagueOption = None,
     as_json: JsonFlag = False,
 ) -> None:

@@ -20,7 +20,9 @@ from typer.core import TyperCommand, TyperGroup
 
 from tdconsole.cli.kit import Session, default_actor, open_tui
 from tdconsole.config.toml import describe_validation_error
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.text import visible
 from tdconsole.i18n import LANGUAGES, _, choose_language, error_text, set_language
 
 # Every top-level command and the module under tdconsole.cli whose `app` defines it, in the order
@@ -92,8 +94,9 @@ def root(
     ctx: typer.Context,
     db: Annotated[str | None, typer.Option("--db", help="Database file or URL "
                   "(postgresql+psycopg://...). Default: $TDCONSOLE_DB or the user data dir.")] = None,
-    tournament: Annotated[int | None, typer.Option("--tournament", "-t",
-                          help="Tournament id (default: the current one; see tdconsole use).")] = None,
+    tournament: Annotated[int | None, typer.Option(
+        "--tournament", "-t", min=limits.ID.lo, max=limits.ID.hi,
+        help="Tournament id (default: the current one; see tdconsole use).")] = None,
     actor: Annotated[str | None, typer.Option("--actor", help="Who is acting (for the log).")] = None,
     role: Annotated[str, typer.Option("--role", help="td or floor.")] = "td",
     sound: Annotated[bool, typer.Option("--sound/--no-sound",
@@ -122,8 +125,10 @@ def command() -> Command:
 
 
 def fail(message: str, code: int = 1) -> None:
-    """One line on stderr and a non-zero exit: what every error looks like to a user."""
-    sys.stderr.write(_("error: {message}").format(message=message) + "\n")
+    """One line on stderr and a non-zero exit: what every error looks like to a user. The message
+    may quote what was typed (a path, a name, a key): `visible` writes out any line break or
+    control character in it, so it stays one line and sends the terminal nothing."""
+    sys.stderr.write(_("error: {message}").format(message=visible(message)) + "\n")
     raise SystemExit(code)
 
 

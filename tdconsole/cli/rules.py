@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -11,6 +11,7 @@ from rich.table import Table
 from tdconsole.cli.kit import JsonFlag, console, emit, read_json_stdin, session_of
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.config.toml import validate
+from tdconsole.domain import limits
 from tdconsole.domain.calculators.antes import post_blinds
 from tdconsole.domain.calculators.betting import BettingInput, betting_lines, betting_round
 from tdconsole.domain.calculators.cards import parse_cards
@@ -19,9 +20,10 @@ from tdconsole.domain.calculators.chips_pushed import ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsInput, resolve_pots
 from tdconsole.domain.calculators.showdown import GameName, Half, showdown
 from tdconsole.domain.errors import InvalidInput, RuleIds
-from tdconsole.domain.money.icm import icm
+from tdconsole.domain.money.icm import icm, icm_estimate
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
 from tdconsole.i18n import N_, _
+from tdconsole.service import make_rng
 from tdconsole.views.formatting import Formats
 
 rules_app = typer.Typer(
@@ -69,20 +71,39 @@ def icm_command(
     ctx: typer.Context,
     payouts: Annotated[str, typer.Option(help="Payouts by place, best first: 100,76")],
     stacks: Annotated[str, typer.Option(help="Chip counts, one per player: 1500,1200,975")],
+    estimate: Annotated[bool, typer.Option(
+        "--estimate", help="A Monte-Carlo estimate with its 95 % error bound, for fields beyond "
+        "exact ICM's limit.")] = False,
+    trials: Annotated[int, typer.Option(
+        min=1, max=limits.COUNT.hi, help="--estimate: finishing orders sampled.")] = 20_000,
+    seed: Annotated[int | None, typer.Option(help="--estimate: repeat a run's samples.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """ICM equity (Malmuth-Harville) of each stack, to two decimals."""
     chips = _whole_numbers(stacks, "--stacks")
-    equity = [round(value, 2) for value in icm(_whole_numbers(payouts, "--payouts"), chips)]
+    paid = _whole_numbers(payouts, "--payouts")
+    data: dict[str, Any]
+    if estimate:
+        sampled = icm_estimate(paid, chips, make_rng(seed), trials)
+        equity = [round(value, 2) for value in sampled.equity]
+        errors = [round(value, 2) for value in sampled.error]
+        data = {"equity": equity, "error": errors, "trials": sampled.trials}
+    else:
+        equity = [round(value, 2) for value in icm(paid, chips)]
+        errors = []
+        data = {"equity": equity}
 
     def render() -> None:
         formats = Formats.of(session_of(ctx).house_rules())
-        table = Table(_("player"), _("stack"), _("equity"), title=_("ICM (Malmuth-Harville)"))
+        title = (_("ICM (Malmuth-Harville), estimated from {trials} samples, ± at 95 %").format(
+            trials=formats.number(trials, 0)) if estimate else _("ICM (Malmuth-Harville)"))
+        table = Table(_("player"), _("stack"), _("equity"), *(["±"] if estimate else []), title=title)
         for player, (stack, value) in enumerate(zip(chips, equity, strict=True), 1):
-            table.add_row(str(player), formats.number(stack, 0), formats.number(value, 2))
+            bound = [formats.number(errors[player - 1], 2)] if estimate else []
+            table.add_row(str(player), formats.number(stack, 0), formats.number(value, 2), *bound)
         console.print(table)
 
-    emit({"equity": equity}, as_json, render)
+    emit(data, as_json, render)
 
 
 @rules_app.command("payouts")

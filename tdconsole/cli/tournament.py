@@ -14,7 +14,7 @@ from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
 from tdconsole.cli.seating import seated_lines, where
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
-from tdconsole.domain import commands
+from tdconsole.domain import commands, limits
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import PlayerRegistered
 from tdconsole.domain.tournament import undo_target
@@ -207,7 +207,8 @@ def undo(
 @app.command()
 def log(
     ctx: typer.Context,
-    limit: Annotated[int, typer.Option(help="Show the last N events (0 = all).")] = 0,
+    limit: Annotated[int, typer.Option(
+        min=0, max=limits.COUNT.hi, help="Show the last N events (0 = all).")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
     """The event log: every action, who did it and when."""

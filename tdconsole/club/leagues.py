@@ -20,11 +20,9 @@ from tdconsole.club.members import Members
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.league.formulas import PointsFormula
 from tdconsole.domain.league.standings import LeagueRules, Standing, standings
-from tdconsole.domain.state import normalise_name
+from tdconsole.domain.text import MAX_LABEL, check_text, name_key, visible
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import LeagueRow, LeagueTournamentRow, TournamentRow
-
-MAX_NAME = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +44,7 @@ class Season:
 
 
 def _league_name(raw: str) -> str:
-    name = normalise_name(raw)
-    if not name:
-        raise InvalidInput("a league needs a name")
-    if len(name) > MAX_NAME:
-        raise InvalidInput("a league name is at most {MAX_NAME} characters", MAX_NAME=MAX_NAME)
-    return name
+    return check_text("a league's name", raw, MAX_LABEL, empty=False)
 
 
 class Leagues:
@@ -63,7 +56,7 @@ class Leagues:
         try:
             with self.store._connection(write=True) as connection:
                 connection.execute(insert(LeagueRow).values(
-                    name=valid, key=valid.casefold(), formula_key=formula_key,
+                    name=valid, key=name_key(valid)[:MAX_LABEL], formula_key=formula_key,
                     formula=formula.model_dump(mode="json"), rules=rules.model_dump(mode="json"),
                     created_at=datetime.now(UTC)))
         except IntegrityError:
@@ -78,7 +71,7 @@ class Leagues:
         tournaments: dict[int, list[int]] = {}
         for link in links:
             tournaments.setdefault(link.league_id, []).append(link.tournament_id)
-        return [League(row.id, row.name, row.formula_key, PointsFormula.model_validate(row.formula),
+        return [League(row.id, visible(row.name), row.formula_key, PointsFormula.model_validate(row.formula),
                        LeagueRules.model_validate(row.rules), tournaments.get(row.id, []))
                 for row in rows]
 
@@ -89,9 +82,9 @@ class Leagues:
             raise NotFound("there is no league yet; start one with: tdconsole league new NAME")
         if name is None:
             return leagues[-1]
-        key = normalise_name(name).casefold()
+        key = name_key(name)[:MAX_LABEL]
         for league in leagues:
-            if league.name.casefold() == key:
+            if name_key(league.name)[:MAX_LABEL] == key:
                 return league
         known = ", ".join(league.name for league in leagues)
         raise NotFound("no league named {strip!r} (leagues: {known})", strip=name.strip(), known=known)

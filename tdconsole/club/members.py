@@ -21,11 +21,12 @@ from typing import Any
 from sqlalchemy import Row, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from tdconsole.domain import limits, text
 from tdconsole.domain.commands import Register
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import Envelope
 from tdconsole.domain.players.registration import validate_name
-from tdconsole.domain.state import normalise_name
+from tdconsole.domain.text import MAX_NAME
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import EventRow, MemberRow
@@ -55,26 +56,20 @@ class Member:
 
 
 def name_key(name: str) -> str:
-    return normalise_name(name).casefold()
+    """The members' index of names: the one key names are compared by (NFKC case folding),
+    cut to its column's width (NFKC can lengthen a name)."""
+    return text.name_key(name)[:MAX_NAME]
 
 
 def _text(field: str, raw: str | None) -> str:
-    value = (raw or "").strip()
-    if len(value) > LIMITS[field]:
-        raise InvalidInput(
-            "{field} is {count} characters; at most {LIMITS}", field=field, count=len(value),
-            LIMITS=LIMITS[field],
-        )
-    if value and not value.isprintable():
-        raise InvalidInput(
-            "{field} {value!r} has characters that cannot be printed", field=field, value=value,
-        )
-    return value
+    return text.check_text(field, raw or "", LIMITS[field])
 
 
 def _member(row: Row[Any]) -> Member:
     created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
-    return Member(row.number, row.name, row.email, row.phone, row.note, bool(row.banned), row.ban_reason,
+    # Shown through `visible`, like the log: rows written before text was checked stay harmless.
+    return Member(row.number, text.visible(row.name), text.visible(row.email), text.visible(row.phone),
+                  text.visible(row.note), bool(row.banned), text.visible(row.ban_reason),
                   row.merged_into, created)
 
 
@@ -117,6 +112,7 @@ class Members:
 
     def get(self, number: int) -> Member:
         """Member `number`, or the member they were merged into."""
+        limits.ID.check("member number", number)
         seen: set[int] = set()
         while True:
             with self.store._connection(write=False) as connection:
@@ -139,7 +135,7 @@ class Members:
     def find(self, ref: str) -> Member:
         """A member by number ("12", "#12") or by exact name; a shared name lists the numbers."""
         text = ref.strip().removeprefix("#")
-        if text.isdigit():
+        if text.isdecimal():  # not isdigit: "²" is a digit that int() refuses
             return self.get(int(text))
         found = self.named(ref)
         if not found:
@@ -179,8 +175,10 @@ class Members:
              banned: bool = False, ban_reason: str = "") -> dict[str, Any]:
         if number is not None and number < 1:
             raise InvalidInput("member number {number}: numbers start at 1", number=number)
+        if number is not None:
+            limits.ID.check("member number", number)
         valid = validate_name(name)
-        return {"number": number, "name": valid, "name_key": valid.casefold(),
+        return {"number": number, "name": valid, "name_key": name_key(valid),
                 "email": _text("email", email), "phone": _text("phone", phone),
                 "note": _text("note", note), "banned": banned, "ban_reason": _text("ban_reason", ban_reason),
                 "merged_into": None, "created_at": datetime.now(UTC)}
@@ -227,8 +225,11 @@ class Members:
     def set_banned(self, ref: str, banned: bool, reason: str = "") -> Member:
         member = self.find(ref)
         if member.banned == banned:
-            raise InvalidInput(f"{member.name} (member {member.number}) is already "
-                               + ("banned" if banned else "not banned"))
+            if banned:
+                raise InvalidInput("{name} (member {number}) is already banned",
+                                   name=member.name, number=member.number)
+            raise InvalidInput("{name} (member {number}) is not banned", name=member.name,
+                               number=member.number)
         self._update(member.number, {"banned": banned,
                                      "ban_reason": _text("ban_reason", reason) if banned else ""})
         return self.get(member.number)
@@ -370,9 +371,9 @@ def _number(raw: str) -> int | None:
     text = raw.strip().removeprefix("#")
     if not text:
         return None
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise InvalidInput("number {strip!r} is not a whole number from 1", strip=raw.strip())
-    return int(text)
+    return limits.ID.check("member number", int(text))
 
 
 def _yes(raw: str) -> bool:

@@ -16,6 +16,7 @@ from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.tables import Table
+from tdconsole.domain.text import name_key
 
 T = TypeVar("T")
 PlayerStatus = Literal["registered", "seated", "busted"]
@@ -178,7 +179,7 @@ class TournamentState:
         """The player a name typed by a person means (`match_name`): the exact name, else a unique
         prefix among the players `among` keeps (all by default)."""
         players = {key: self.players[player_id] for key, player_id in self.by_name.items()}
-        exact = players.get(normalise_name(name).casefold())
+        exact = players.get(name_key(name))
         if exact is not None:  # an exact name always wins, so "already busted" still says so
             return exact
         return match_name(name, {key: player for key, player in players.items()
@@ -219,7 +220,7 @@ def match_name(typed: str, names: Mapping[str, T]) -> T:
        ones), because busting or moving the wrong player at a live table costs more than retyping.
     """
     shown = normalise_name(typed)
-    key = shown.casefold()
+    key = name_key(typed)
     if key in names:
         return names[key]
     if key:

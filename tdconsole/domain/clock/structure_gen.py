@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from tdconsole.domain import limits
 from tdconsole.domain.clock.structure import Break, Chip, Level, Period, Structure
 from tdconsole.domain.errors import InvalidInput
 
@@ -76,12 +77,14 @@ def _smallest_chip(small_blind: int, stack: int) -> int:
     return max(finer or fits)
 
 
-def _check(name: str, value: int, minimum: int, unit: str = "") -> None:
+def _check(name: str, value: int, minimum: int, unit: str = "", within: limits.Range | None = None) -> None:
     if value < minimum:
         raise InvalidInput(
-            "{name} must be at least {minimum}{unit}, got {value}", name=name, minimum=minimum, unit=unit,
-            value=value,
+            "{name} must be at least {minimum}{unit}, got {value}",
+            name=name, minimum=minimum, unit=unit, value=value,
         )
+    if within is not None:  # the stated upper bound (domain/limits.py): the work stays bounded
+        within.check(name, value)
 
 
 def generate_structure(
@@ -96,15 +99,16 @@ def generate_structure(
     start_depth: int = 100,
 ) -> Structure:
     """A structure that lasts about `target_minutes` for `players` entries (see the module doc)."""
-    _check("starting stack", starting_stack, 1_000)
-    _check("players", players, 2)
-    _check("level length", level_minutes, 1, " minutes")
+    _check("starting stack", starting_stack, 1_000, within=limits.CHIPS)
+    _check("players", players, 2, within=limits.ENTRIES)
+    _check("level length", level_minutes, 1, " minutes", within=limits.MINUTES)
     _check("target length", target_minutes, 2 * level_minutes, " minutes (two levels)")
-    _check("start depth", start_depth, 10)
+    limits.HOURS.check_real("target length in hours", target_minutes / 60)
+    _check("start depth", start_depth, 10, within=limits.START_DEPTH)
     if ante_from_level is not None:
-        _check("ante from level", ante_from_level, 1)
+        _check("ante from level", ante_from_level, 1, within=limits.LEVEL)
     pause = break_minutes if break_minutes is not None else (10 if level_minutes < 40 else 20)
-    _check("break length", pause, 1, " minutes")
+    _check("break length", pause, 1, " minutes", within=limits.MINUTES)
     every = max(2, round(BREAK_EVERY_MINUTES / level_minutes))
 
     # Levels that end within the target, breaks included.

@@ -20,6 +20,7 @@ from itertools import pairwise
 
 from pydantic import Field, field_validator, model_validator
 
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.model import Frozen
 
@@ -115,6 +116,7 @@ def table_payouts(
     pool: int, entries: int, tables: PayoutTables, locked: Mapping[int, int] | None = None
 ) -> PayoutStructure:
     """The payouts of the table's range for `entries`, rounded to the table's unit."""
+    limits.ENTRIES.check("entries", entries)
     row = tables.for_entries(entries)
     weights = [Fraction(percent) for percent in row.percents]
     return _structure(pool, distribute(pool, weights, unit=tables.unit, locked=locked))
@@ -139,6 +141,7 @@ class PayoutCurve(Frozen):
 def places_paid(entries: int, curve: PayoutCurve) -> int:
     if entries < 1:
         raise InvalidInput("entries must be at least 1, not {entries}", entries=entries)
+    limits.ENTRIES.check("entries", entries)
     return min(entries, max(1, math.ceil(entries * curve.paid_share)))
 
 
@@ -155,6 +158,7 @@ def generate_payouts(
     curve = curve or PayoutCurve()
     if buy_in < 0:
         raise InvalidInput("buy-in must not be negative, not {buy_in}", buy_in=buy_in)
+    limits.MONEY.check("buy-in", buy_in)
     places = places_paid(entries, curve)
     unit = curve.unit
     min_cash = max(unit, math.ceil(curve.min_cash_multiple * buy_in / unit) * unit)
@@ -187,8 +191,10 @@ def distribute(
     locked = dict(locked or {})
     if pool < 0:
         raise InvalidInput("prize pool must not be negative, not {pool}", pool=pool)
+    limits.MONEY.check("prize pool", pool)
     if unit < 1:
         raise InvalidInput("unit must be at least 1 krone, not {unit}", unit=unit)
+    limits.MONEY.check("unit", unit)
     places = len(weights)
     if any(weight <= 0 for weight in weights):
         raise InvalidInput("every place's weight must be above 0")
@@ -201,6 +207,7 @@ def distribute(
             raise InvalidInput(
                 "locked place {place} must not be negative, not {amount}", place=place, amount=amount,
             )
+        limits.MONEY.check(f"locked place {place}", amount)
     free = [place for place in range(1, places + 1) if place not in locked]
     rest = pool - sum(locked.values()) - floor * len(free)
     if rest < 0:

@@ -22,14 +22,16 @@ from tdconsole.domain.events import (
     PlayerReentered,
 )
 from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.limits import CHIPS
 from tdconsole.domain.players import eliminations, registration
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState, match_name
+from tdconsole.domain.text import name_key
 
 
 def _stacks(players: Sequence[Player], stacks: dict[str, int]) -> dict[str, int]:
     """name -> chips given for this hand, as player id -> chips; names not busted are an error."""
-    by_key = {player.name.casefold(): player for player in players}
+    by_key = {name_key(player.name): player for player in players}
     chips: dict[str, int] = {}
     for name, stack in stacks.items():
         try:  # the same matcher as the names: "Anna=12000" is Anna Bo when she busts here
@@ -47,6 +49,7 @@ def _stacks(players: Sequence[Player], stacks: dict[str, int]) -> dict[str, int]
             raise InvalidInput(
                 "--stack {name}={stack}: a starting stack must be above 0", name=player.name, stack=stack,
             )
+        CHIPS.check(f"--stack {player.name}", stack)
         chips[player.id] = stack
     return chips
 
@@ -185,7 +188,7 @@ def apply_reentered(state: TournamentState, event: PlayerReentered, now: datetim
     earlier.can_cash = event.earlier_entry_can_cash
     state.players[event.player_id] = Player(event.player_id, event.name, entry=earlier.entry + 1,
                                             member=earlier.member)
-    state.by_name[event.name.casefold()] = event.player_id
+    state.by_name[name_key(event.name)] = event.player_id
     state.players_left += 1
     state.ids_issued += 1
 

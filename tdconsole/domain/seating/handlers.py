@@ -48,6 +48,7 @@ from tdconsole.domain.seating.balancing import BalancePlan
 from tdconsole.domain.seating.buttons import hand_from_button
 from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.state import Player, TournamentState
+from tdconsole.domain.text import name_key
 
 # ---------------------------------------------------------------- reading the state
 
@@ -307,7 +308,7 @@ def _place(state: TournamentState, table: Table) -> None:
     """Put `table` in the room and bring its players' table and seat in step."""
     state.room[table.number] = table
     for seat, name in table.occupants.items():
-        player = state.players[state.by_name[name.casefold()]]
+        player = state.players[state.by_name[name_key(name)]]
         if (player.table, player.seat) != (table.number, seat) or player.status != "seated":
             player.status, player.table, player.seat = "seated", table.number, seat
 
