@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -24,7 +24,9 @@ from tdconsole.domain.money.icm import icm, icm_estimate
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
 from tdconsole.i18n import N_, _
 from tdconsole.service import make_rng
-from tdconsole.views.formatting import Formats
+
+if TYPE_CHECKING:
+    from tdconsole.views.formatting import Formats
 
 rules_app = typer.Typer(
     help="Floor calculators: betting, chips pushed, pots, showdown, posts, ICM.",
@@ -37,6 +39,14 @@ app.add_typer(rules_app, name="rules")
 # --- money: ICM and payouts ----------------------------------------------------------------------
 # Stateless calculators over tdconsole.domain.money.icm and .payouts; the tournament's own payouts and
 # deals go through the service.
+
+
+def _formats(ctx: typer.Context) -> Formats:
+    """Numbers and amounts as the chosen language writes them; Babel loads only for text output
+    (a scripted `--json` never pays for it: bench_cli)."""
+    from tdconsole.views.formatting import Formats
+
+    return Formats.of(session_of(ctx).house_rules())
 
 
 def _whole_numbers(text: str, option: str) -> list[int]:
@@ -94,7 +104,7 @@ def icm_command(
         data = {"equity": equity}
 
     def render() -> None:
-        formats = Formats.of(session_of(ctx).house_rules())
+        formats = _formats(ctx)
         title = (_("ICM (Malmuth-Harville), estimated from {trials} samples, ± at 95 %").format(
             trials=formats.number(trials, 0)) if estimate else _("ICM (Malmuth-Harville)"))
         table = Table(_("player"), _("stack"), _("equity"), *(["±"] if estimate else []), title=title)
@@ -154,7 +164,7 @@ def payouts_command(
             paid=curve.paid_share * 100, multiple=curve.min_cash_multiple)
 
     def render() -> None:
-        formats = Formats.of(session_of(ctx).house_rules())
+        formats = _formats(ctx)
         view = Table(
             _("place"),
             _("amount"),
