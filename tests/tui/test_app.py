@@ -76,11 +76,11 @@ async def test_undo_from_the_log_screen_shows_the_command_and_defaults_to_no(ser
     async with app.run_test() as pilot:
         await pilot.press("f3")
         table = app.screen.query_one(DataTable)
-        assert "player busted" in str(table.get_row_at(0)[3])
+        assert "Bo busts in 4th" in str(table.get_row_at(0)[3])
         await pilot.press("u")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert app.screen.question.startswith("Undo player busted: player Bo, place 4")
+        assert app.screen.question.startswith("Undo Bo busts in 4th")
         assert "by td at 19:00:00" in app.screen.question
         await pilot.press("enter")  # the default is No
         await pilot.pause()
