@@ -109,7 +109,7 @@ async def test_a_break_is_named_and_coloured(service: Service, fake_clock: FakeC
         playing = digits.styles.color
         _to_the_first_break(service)
         await until(pilot, lambda: panel.has_class("-break"), "the break on the display")
-        assert "BREAK" in _shown(app, "#banner") and "BREAK" in _shown(app, "#level")
+        assert "BREAK" in _shown(app, "#banner") and _shown(app, "#level") == "Break 1"
         assert digits.styles.color != playing
 
 

@@ -138,7 +138,7 @@ class ClockPanel(Vertical):
         self.set_class(clock.started and not clock.running, "-paused")
         self.query_one("#banner", Static).update(_banner_line(clock, view, final))
         self.query_one("#title", Static).update(Text(state.info.name))
-        level = (_("BREAK {number}").format(number=clock.next_break.break_)
+        level = (_("Break {number}").format(number=clock.next_break.break_)
                  if clock.on_break and clock.next_break else _("Level {level}").format(level=clock.level))
         self.query_one("#level", Static).update(level)
         self.query_one("#time", BigTime).update(clock.remaining)
