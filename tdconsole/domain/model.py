@@ -6,7 +6,7 @@ without an import cycle.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 
 class Frozen(BaseModel):
@@ -28,3 +28,12 @@ class Frozen(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def describe_validation_error(source: str | None, error: ValidationError) -> str:
+    """One line: `source: key.path: what is wrong` for the first problem (and how many more)."""
+    first = error.errors()[0]
+    key = ".".join(str(part) for part in first["loc"]) or "(top level)"
+    more = len(error.errors()) - 1
+    tail = f" (and {more} more)" if more else ""
+    return f"{source + ': ' if source else ''}{key}: {first['msg']}{tail}"

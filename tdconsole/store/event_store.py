@@ -12,6 +12,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import EVENT_ADAPTER, Envelope, TournamentCreated
+from tdconsole.domain.text import visible, visible_data
 from tdconsole.store.db import StoreError, database_fault, is_disk_full, make_engine, upgrade
 from tdconsole.store.models import AuditRow, CurrentTournamentRow, EventRow, TournamentRow
 
@@ -98,7 +99,7 @@ class EventStore:
             exists = connection.execute(
                 select(TournamentRow.id).where(TournamentRow.id == tournament_id)).scalar()
             if exists is None:
-                raise NotFound(f"there is no tournament {tournament_id}")
+                raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
             previous = self._current(connection)
             self._set_current(connection, tournament_id, previous, actor, time, "tdconsole use")
         return previous
@@ -109,7 +110,8 @@ class EventStore:
                         AuditRow.detail).order_by(AuditRow.id.desc()).limit(limit))
         with self._connection(write=False) as connection:
             rows = connection.execute(query).all()
-        return [AuditEntry(_utc(row.time), row.actor, row.action, row.tournament_id, row.detail)
+        return [AuditEntry(_utc(row.time), visible(row.actor), row.action, row.tournament_id,
+                           visible(row.detail))
                 for row in reversed(rows)]
 
     @staticmethod
@@ -137,7 +139,7 @@ class EventStore:
                     TournamentRow.id
                 )
             ).all()
-        return [TournamentSummary(row.id, row.name, _utc(row.created_at)) for row in rows]
+        return [TournamentSummary(row.id, visible(row.name), _utc(row.created_at)) for row in rows]
 
     def require_tournament(self, tournament_id: int) -> None:
         with self._connection(write=False) as connection:
@@ -145,12 +147,16 @@ class EventStore:
                 select(TournamentRow.id).where(TournamentRow.id == tournament_id)
             ).scalar()
         if found is None:
-            raise NotFound(f"there is no tournament {tournament_id}")
+            raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
 
     # ------------------------------------------------------------ events
 
     def load(self, tournament_id: int, after: int = 0) -> list[Envelope]:
-        """The tournament's events with seq > `after`, in order."""
+        """The tournament's events with seq > `after`, in order.
+
+        Text is read through `visible`: what an older log holds that today's input refuses
+        (control and bidi characters, lone surrogates) reaches every terminal, export and page
+        written out (`\\x1b`), never as it is, whichever of them shows it."""
         query = (
             select(EventRow.seq, EventRow.time, EventRow.actor, EventRow.command_id, EventRow.payload)
             .where(EventRow.tournament_id == tournament_id, EventRow.seq > after)
@@ -162,9 +168,9 @@ class EventStore:
             Envelope.model_construct(
                 seq=row.seq,
                 time=_utc(row.time),
-                actor=row.actor,
+                actor=visible(row.actor),
                 command_id=row.command_id,
-                event=EVENT_ADAPTER.validate_python(row.payload),
+                event=EVENT_ADAPTER.validate_python(visible_data(row.payload)),
             )
             for row in rows
         ]
@@ -204,4 +210,4 @@ class EventStore:
             if is_disk_full(error):
                 raise database_fault("the database", error, "") from None
             reason = str(error.orig if error.orig is not None else error).splitlines()[0]
-            raise StoreError(f"the database cannot be used: {reason}") from None
+            raise StoreError("the database cannot be used: {reason}", reason=reason) from None

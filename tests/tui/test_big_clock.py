@@ -90,7 +90,7 @@ async def test_the_payout_ladder_is_under_the_figures(service: Service, fake_clo
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(160, 48)):
         ladder = _shown(app, "#ladder")
-        assert ladder.startswith("Paid") and "1st" in ladder and "2nd" in ladder and "kr." in ladder
+        assert ladder.startswith("Paid") and "1st" in ladder and "2nd" in ladder and "DKK" in ladder
 
 
 def _to_the_first_break(service: Service) -> None:

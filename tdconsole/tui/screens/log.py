@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import DataTable, Footer, Header, Input, Select, Static
+from textual.widgets import DataTable, Header, Input, Select, Static
 
 from tdconsole.i18n import _
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.log import KINDS, LogEntry, kind_label, log_entries, undone_note
 
 ALL = "all"
@@ -45,7 +46,7 @@ class LogScreen(ServiceScreen):
             yield Input(placeholder=_("Search the log (/): a name, a table, a word"), id="search")
         yield Static(id="shown")
         yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("#", _("Time"), _("By"), _("What happened"))
