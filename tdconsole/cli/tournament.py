@@ -22,6 +22,7 @@ from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import Formats
+from tdconsole.views.log import undone_note
 from tdconsole.views.tournament import command_view, describe_command, log_view, state_view
 
 app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
@@ -219,11 +220,15 @@ def log(
 
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
+        from rich.text import Text
 
-        table = Table(_("seq"), _("time"), _("actor"), _("event"))
+        table = Table("#", _("time"), _("by"), _("what happened"))
         for row in rows:
-            summary = row.summary + (" " + _("[undone]") if row.undone else "")
-            table.add_row(str(row.seq), row.time[11:19], row.actor, summary)
+            # An undone entry struck through, and who undid it when (kept readable without colour).
+            text = Text(row.text, style="strike dim" if row.undone else "")
+            if row.undone:
+                text.append(f" ({undone_note(row.undone_by, row.undone_at)})", style="italic")
+            table.add_row(str(row.seq), row.time[11:19], row.actor, text)
         console.print(table)
 
     emit(rows, as_json, render)

@@ -26,6 +26,7 @@ from babel.dates import format_date, format_datetime
 from babel.numbers import format_currency, format_decimal, get_currency_symbol
 
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.i18n import _, language
 
 NBSP = "\u00a0"
 _FRACTION = re.compile(r"\.[0#]+")
@@ -64,6 +65,15 @@ def format_when(moment: datetime, *, locale: str, time_zone: str, time: bool = T
     if not time:
         return format_date(moment.astimezone(zone).date(), format="medium", locale=locale)
     return format_datetime(moment, format="short", tzinfo=zone, locale=locale)
+
+
+def ordinal(place: int) -> str:
+    """A place as the current language writes it: "1st", "22nd", "25th" (Danish "25."). Babel
+    knows which ordinal form a number takes in the language; the catalogue gives each form's
+    pattern."""
+    form = Locale.parse(language()).ordinal_form(place)
+    patterns = {"one": _("{n}st"), "two": _("{n}nd"), "few": _("{n}rd")}
+    return patterns.get(form, _("{n}th")).format(n=place)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,12 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.views.base import View
 
 
+def at_final_table(state: TournamentState) -> bool:
+    """The players left play at one table after more than one was in play (the final table,
+    drawn or reached by breaking tables)."""
+    return len(state.room) > 1 and len(open_tables(state.room)) == 1
+
+
 class TableView(View):
     """One table in `tables --json` and `state --json` (seats keyed by number as text)."""
 

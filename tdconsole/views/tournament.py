@@ -20,7 +20,9 @@ from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import _
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     DealView,
     HandForHandView,
@@ -289,6 +291,12 @@ class LogRow(View):
     event: Event
     undone: bool
     summary: str
+    # The event as one sentence with names ("Carl Berg busts in 25th, knocked out by Erik Sand"),
+    # its kind (the log screen's filter), and who undid it and when (null unless undone).
+    text: str
+    kind: str
+    undone_by: str | None
+    undone_at: str | None
 
     @field_serializer("event")
     def _event(self, event: Event) -> dict[str, Any]:
@@ -303,8 +311,10 @@ def log_view(envelopes: list[Envelope], undone: set[str]) -> list[LogRow]:
     return LogRow.many(
         {"seq": e.seq, "time": e.time.isoformat(), "actor": e.actor, "command_id": e.command_id,
          "type": e.event.type, "event": e.event, "undone": e.command_id in undone,
-         "summary": describe(e, names)}
-        for e in envelopes
+         "summary": describe(e, names), "text": entry.text, "kind": entry.kind,
+         "undone_by": entry.undone_by if e.command_id in undone else None,
+         "undone_at": entry.undone_at if e.command_id in undone else None}
+        for e, entry in zip(envelopes, log_entries(envelopes), strict=True)
     )
 
 
@@ -316,12 +326,11 @@ def command_view(envelopes: list[Envelope], command_id: str) -> dict[str, Any]:
         raise NotFound("no command {command_id} in this tournament's log", command_id=command_id)
     return {"command_id": command_id, "verb": rows[0].type, "actor": rows[0].actor,
             "time": rows[0].time, "seq": rows[0].seq,
-            "summary": "; ".join(row.summary for row in rows)}
+            "summary": "; ".join(row.summary for row in rows),
+            "text": "; ".join(row.text for row in rows)}
 
 
 def describe_command(view: dict[str, Any]) -> str:
-    """"bust Bo ... (log #14, by maria at 21:03:12)": the one line undo shows a command in."""
-    from tdconsole.i18n import _
-
+    """"Bo busts in 3rd (log #14, by maria at 21:03:12)": the one line undo shows a command in."""
     return _("{summary} (log #{seq}, by {actor} at {time})").format(
-        summary=view["summary"], seq=view["seq"], actor=view["actor"], time=view["time"][11:19])
+        summary=view["text"], seq=view["seq"], actor=view["actor"], time=view["time"][11:19])

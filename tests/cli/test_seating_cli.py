@@ -404,7 +404,7 @@ def test_tables_text_shows_names_literally_and_the_markers(cli: Cli) -> None:
     assert "[bold]Carl[/]" in out and "D" in out and "BB" in out
     assert "event" not in out
     log = cli("log").out
-    assert "player seated" in log and "p1" not in log
+    assert "is seated at table" in log and "p1" not in log
 
 
 def test_d6_a_player_moved_into_the_busted_seat_4_takes_the_big_blind(cli: Cli) -> None:

@@ -45,7 +45,7 @@ def test_undo_takes_back_your_own_and_says_what_by_whom_and_when(db: str, capsys
     assert undone["undone"]["time"].startswith("20")  # ISO 8601
     assert undone["events"][0]["type"] == "player_busted"  # the key it had before
     text = run(capsys, "--db", db, "--actor", "maria", "undo").out.replace("\n", " ")  # unwrapped
-    assert "Undone: player registered: player Anna" in text and "(log #2, by maria at " in text
+    assert "Undone: Anna registers; Bo registers" in text and "(log #2, by maria at " in text
     assert run(capsys, "--db", db, "state", "--json").json["entries"] == 0
 
 
@@ -54,11 +54,11 @@ def test_undo_any_shows_the_command_and_asks(db: str, capsys: Capsys,
     before = _events(db)
     declined = run(capsys, "--db", db, "--actor", "maria", "undo", "--any", stdin="n\n",
                    monkeypatch=monkeypatch)
-    assert declined.code != 0 and "The last command: player busted: player Bo" in declined.err
+    assert declined.code != 0 and "The last command: Bo busts in 3rd" in declined.err
     assert "by tom at" in declined.err and _events(db) == before
     taken = run(capsys, "--db", db, "--actor", "maria", "undo", "--any", stdin="y\n",
                 monkeypatch=monkeypatch)
-    assert taken.code == 0 and "Undone: player busted: player Bo" in taken.out
+    assert taken.code == 0 and "Undone: Bo busts in 3rd" in taken.out
     again = run(capsys, "--db", db, "--actor", "tom", "undo", "--any", "--yes", "--json")
     assert (again.json["undone"]["actor"], again.json["undone"]["verb"]) == ("maria", "player_registered")
     assert again.err == ""  # nothing asked: the output says what was undone

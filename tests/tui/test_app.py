@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from textual.message import Message
-from textual.widgets import DataTable, Digits, Input
+from textual.widgets import DataTable, Input
 
 from tdconsole.domain.commands import Bust, Register
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.widgets.big_time import BigTime
 from tests.conftest import FakeClock
 from tests.tui.wait import from_palette, until
 
@@ -75,11 +76,11 @@ async def test_undo_from_the_log_screen_shows_the_command_and_defaults_to_no(ser
     async with app.run_test() as pilot:
         await pilot.press("f3")
         table = app.screen.query_one(DataTable)
-        assert "player busted" in str(table.get_row_at(0)[3])
+        assert "Bo busts in 4th" in str(table.get_row_at(0)[3])
         await pilot.press("u")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert app.screen.question.startswith("Undo player busted: player Bo, place 4")
+        assert app.screen.question.startswith("Undo Bo busts in 4th")
         assert "by td at 19:00:00" in app.screen.question
         await pilot.press("enter")  # the default is No
         await pilot.pause()
@@ -121,7 +122,7 @@ async def test_clock_keys_and_the_command_palette(service: Service, fake_clock: 
         await pilot.press("space")
         assert service.state.clock.running
         fake_clock.advance(65)
-        await until(pilot, lambda: str(app.screen.query_one(Digits).value) == "13:55",
+        await until(pilot, lambda: str(app.screen.query_one(BigTime).value) == "13:55",
                     "the clock panel's next tick showing 13:55")
         await from_palette(pilot, "Pause the clock")
         await pilot.pause()
@@ -179,7 +180,7 @@ async def test_t_level_1_f4_edits_the_tournaments_structure_and_saving_changes_i
         assert service.log[-1].event.type == "structure_changed"
         assert service.log[-1].event.source == "editor"  # type: ignore[union-attr]
         await pilot.press("escape")
-        assert app.screen.query_one(Digits).value == "25:00"
+        assert app.screen.query_one(BigTime).value == "25:00"
 
 
 async def test_editor_save_preset_is_listed_and_loadable(service: Service) -> None:

@@ -8,12 +8,13 @@ import sys
 
 import pytest
 from textual.message import Message
-from textual.widgets import Digits, Static
+from textual.widgets import Static
 
 from tdconsole.domain.commands import ClockPause, ClockSetRemaining, ClockStart
 from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.tui.display import DisplayApp
+from tdconsole.tui.widgets.big_time import BigTime
 from tdconsole.tui.widgets.clock_panel import ClockPanel
 from tests.conftest import FakeClock
 from tests.tui.wait import until
@@ -81,7 +82,7 @@ async def test_one_minute_warning_rings_and_flashes_and_the_change_too(
         fake_clock.advance(60)
         await until(pilot, lambda: _warnings(seen) == ["one-minute", "change"], "the change warning")
         assert bells == [1]
-        assert str(app.query_one(Digits).value) == "14:59"  # level 2 of club-turbo
+        assert str(app.query_one(BigTime).value) == "14:59"  # level 2 of club-turbo
     assert _warnings(seen) == ["one-minute", "change"]
 
 

@@ -1,4 +1,5 @@
-"""The clock: big digits, level, blinds and ante by table size, what comes next, the figures."""
+"""The clock: digits as large as the screen allows, level, blinds and ante by table size, what
+comes next, the figures, the payouts."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from textual.widgets import Header, Static
 
 from tdconsole.club.leagues import Leagues, season
 from tdconsole.domain.errors import TdError
+from tdconsole.i18n import _
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.clock_panel import ClockPanel
 from tdconsole.tui.widgets.key_footer import KeyFooter
@@ -29,7 +31,7 @@ class ClockScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         if not self.read_only:
             yield Header()
-        yield ClockPanel(hint="" if self.read_only else " — press s to start")
+        yield ClockPanel(hint="" if self.read_only else _("not started — press s to start"))
         yield Static(id="final-results")
         if self.read_only:
             yield LeagueBoard()

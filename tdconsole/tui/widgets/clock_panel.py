@@ -1,5 +1,10 @@
 """The clock the room watches, shared by the TD's clock screen and the read-only display.
 
+The time left fills the space the other lines leave (`BigTime` scales its digits with the
+terminal); around it the level, blinds and antes, what comes next, the players, the average stack
+in big blinds and the payout ladder. A break, hand-for-hand and the final table each colour the
+digits and put a banner over them, so nobody in the room mistakes one for another.
+
 It reads the service's state (the `ServiceApp`'s `service`) and redraws only when what it shows
 changes: the second shown, the period, run/pause, or the event log. A warning one minute before a
 level or break ends and at the change rings the terminal bell, unless the app's `sound` is off, and
@@ -14,14 +19,18 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Center, Vertical
+from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Digits, Static
+from textual.widgets import Static
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.timing import ClockReading, Warning, format_duration, warning_between
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import _
 from tdconsole.tui.service_app import TICK_SECONDS, service_app, service_of
+from tdconsole.tui.widgets.big_time import BigTime
+from tdconsole.views.formatting import Formats, ordinal
+from tdconsole.views.seating import at_final_table
 from tdconsole.views.tournament import ClockView, StateView, clock_view, state_view
 
 FLASH_SECONDS = 1.5
@@ -36,16 +45,26 @@ def _chips(amount: int) -> str:
 
 
 class ClockPanel(Vertical):
+    # The banner's and the digits' colour: the most pressing phase wins (the later rule), and a
+    # phase's colour wins over the grey of a paused clock (hand-for-hand may pause it).
     DEFAULT_CSS = """
-    ClockPanel { width: 100%; height: auto; align: center middle; }
-    ClockPanel > Static { width: 100%; content-align: center middle; }
+    ClockPanel { width: 100%; height: 1fr; }
+    ClockPanel > Static { width: 100%; height: auto; content-align: center middle; text-align: center; }
     ClockPanel #title { color: $text-muted; }
     ClockPanel #level { text-style: bold; }
-    ClockPanel Digits#time { width: auto; }
     ClockPanel #status.paused { color: $warning; }
     ClockPanel #notes { color: $accent; }
+    ClockPanel #ladder { max-height: 3; }
+    ClockPanel #banner { display: none; text-style: bold; }
+    ClockPanel.-paused BigTime { color: $text-muted; }
+    ClockPanel.-final #banner { display: block; background: $warning; color: $background; }
+    ClockPanel.-final BigTime { color: $warning; }
+    ClockPanel.-break #banner { display: block; background: $success; color: $background; }
+    ClockPanel.-break BigTime { color: $success; }
+    ClockPanel.-h4h #banner { display: block; background: $error; color: $text; }
+    ClockPanel.-h4h BigTime { color: $error; }
     ClockPanel.-flash { background: $warning 40%; }
-    ClockPanel.-flash Digits#time { color: $error; }
+    ClockPanel.-flash BigTime { color: $error; }
     """
 
     class Warned(Message):
@@ -57,7 +76,8 @@ class ClockPanel(Vertical):
 
     def __init__(self, *, hint: str = "", id: str | None = None) -> None:
         super().__init__(id=id)
-        # What to say while the clock has not been started (the TD's screen names the key).
+        # What to say while the clock has not been started (the TD's screen names the key);
+        # "not started" when empty.
         self.hint = hint
         self._reading: ClockReading | None = None
         self._shown: tuple[Any, ...] | None = None
@@ -65,14 +85,15 @@ class ClockPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
+        yield Static(id="banner")
         yield Static(id="level")
-        with Center():
-            yield Digits("0:00", id="time")
+        yield BigTime("0:00", id="time")
         yield Static(id="status")
         yield Static(id="blinds")
         yield Static(id="antes")
         yield Static(id="next")
         yield Static(id="figures")
+        yield Static(id="ladder")
         yield Static(id="notes")
 
     def on_mount(self) -> None:
@@ -111,26 +132,76 @@ class ClockPanel(Vertical):
     def redraw(self, state: TournamentState, tournament_id: int, now: datetime) -> None:
         clock = clock_view(state, now)
         view = self._state_view(state, tournament_id, now)
+        final = at_final_table(state)
+        h4h = view.hand_for_hand
+        self.set_class(clock.on_break, "-break")
+        self.set_class(h4h.active, "-h4h")
+        self.set_class(final, "-final")
+        self.set_class(clock.started and not clock.running, "-paused")
+        self.query_one("#banner", Static).update(_banner_line(clock, view, final))
         self.query_one("#title", Static).update(Text(state.info.name))
-        what = "BREAK" if clock.on_break else f"Level {clock.level}"
-        self.query_one("#level", Static).update(what)
-        self.query_one("#time", Digits).update(clock.remaining)
+        level = (_("Break {number}").format(number=clock.next_break.break_)
+                 if clock.on_break and clock.next_break else _("Level {level}").format(level=clock.level))
+        self.query_one("#level", Static).update(level)
+        self.query_one("#time", BigTime).update(clock.remaining)
         status = self.query_one("#status", Static)
         if clock.running:
             ends = _wall(clock.level_ends_at)
-            status.update(f"{'Break' if clock.on_break else 'Level'} ends at {ends}")
+            status.update((_("Break ends at {time}") if clock.on_break else _("Level ends at {time}"))
+                          .format(time=ends))
         else:
-            status.update("paused" if clock.started else f"not started{self.hint}")
+            status.update(_("paused") if clock.started else self.hint or _("not started"))
         status.set_class(not clock.running, "paused")
-        label = "After the break" if clock.on_break else "Blinds"
-        blinds = f"{label} {_chips(clock.small_blind)} / {_chips(clock.big_blind)}"
+        blinds = (_("After the break {small} / {big}") if clock.on_break else
+                  _("Blinds {small} / {big}")).format(small=_chips(clock.small_blind),
+                                                      big=_chips(clock.big_blind))
         if clock.ante:
-            blinds += f"   BB ante {_chips(clock.ante)}"
+            blinds += "   " + _("BB ante {ante}").format(ante=_chips(clock.ante))
         self.query_one("#blinds", Static).update(blinds)
         self.query_one("#antes", Static).update(_antes_line(clock))
         self.query_one("#next", Static).update(_next_line(clock))
         self.query_one("#figures", Static).update(_figures_line(view, clock.big_blind))
+        ladder = self.query_one("#ladder", Static)
+        ladder.update(_ladder(view, Formats.of(state.house_rules)))
+        ladder.display = bool(view.payouts)
         self.query_one("#notes", Static).update(_notes_line(clock))
+
+
+def _banner_line(clock: ClockView, view: StateView, final: bool) -> str:
+    """What the room must not miss, most pressing first; empty when nothing is special."""
+    parts = []
+    h4h = view.hand_for_hand
+    if h4h.active:
+        done = sum(table.done for table in h4h.tables or [])
+        # RP-8A: hand 0 is the hand in progress when hand-for-hand was announced.
+        hand = (_("hand {hand}").format(hand=h4h.hand) if h4h.hand else _("the hand in progress"))
+        parts.append(_("HAND FOR HAND: {hand}, {done} of {tables} tables done").format(
+            hand=hand, done=done, tables=len(h4h.tables or [])))
+    if clock.on_break:
+        parts.append(_("BREAK"))
+    if final:
+        parts.append(_("FINAL TABLE"))
+    return "  ·  ".join(parts)
+
+
+def _ladder(view: StateView, formats: Formats) -> Text:
+    """The payouts, places with one amount grouped ("10th-18th 500 kr."); the places already
+    decided (below the players left) dimmed."""
+    groups: list[tuple[int, int, int]] = []  # first place, last place, amount
+    for payout in view.payouts:
+        if groups and groups[-1][2] == payout.amount and groups[-1][1] == payout.place - 1:
+            groups[-1] = (groups[-1][0], payout.place, payout.amount)
+        else:
+            groups.append((payout.place, payout.place, payout.amount))
+    text = Text(_("Paid") + "  ")
+    for index, (first, last, amount) in enumerate(groups):
+        places = ordinal(first) if first == last else _("{first}-{last}").format(
+            first=ordinal(first), last=ordinal(last))
+        if index:
+            text.append("  ·  ", style="dim")
+        text.append(_("{places} {amount}").format(places=places, amount=formats.money(amount)),
+                    style="dim" if first > view.players_left else "")
+    return text
 
 
 def _antes_line(clock: ClockView) -> str:
@@ -140,33 +211,40 @@ def _antes_line(clock: ClockView) -> str:
         return ""
     parts = []
     for row in rows:
-        sizes = "heads-up" if row.max_handed == 2 else f"{row.min_handed}-{row.max_handed} handed"
-        parts.append(f"{sizes} {_chips(row.ante) if row.ante else 'no ante'}")
-    return "Ante: " + ", ".join(parts)
+        sizes = (_("heads-up") if row.max_handed == 2 else
+                 _("{low}-{high} handed").format(low=row.min_handed, high=row.max_handed))
+        ante = _chips(row.ante) if row.ante else _("no ante")
+        parts.append(_("{sizes} {ante}").format(sizes=sizes, ante=ante))
+    return _("Ante: {antes}").format(antes=", ".join(parts))
 
 
 def _next_line(clock: ClockView) -> str:
     parts = []
     upcoming = clock.next_level
     if upcoming:
-        parts.append(f"Next: {_chips(upcoming.small_blind)} / {_chips(upcoming.big_blind)}"
-                     + (f" ante {_chips(upcoming.ante)}" if upcoming.ante else ""))
+        parts.append((_("Next: {small} / {big} ante {ante}") if upcoming.ante else _("Next: {small} / {big}"))
+                     .format(small=_chips(upcoming.small_blind), big=_chips(upcoming.big_blind),
+                             ante=_chips(upcoming.ante)))
     coming = clock.next_break
     if coming and not coming.now and clock.seconds_to_break is not None:
         at = _wall(clock.break_at)
-        parts.append(f"Break in {format_duration(clock.seconds_to_break)}" + (f" at {at}" if at else ""))
+        parts.append((_("Break in {left} at {time}") if at else _("Break in {left}"))
+                     .format(left=format_duration(clock.seconds_to_break), time=at))
     if coming and coming.color_up:
-        when = "this break" if coming.now else "next break"
-        parts.append(f"Colour-up {when}: {', '.join(_chips(v) for v in coming.color_up)}")
+        chips = ", ".join(_chips(v) for v in coming.color_up)
+        parts.append((_("Colour-up this break: {chips}") if coming.now else
+                      _("Colour-up next break: {chips}")).format(chips=chips))
     return "   ".join(parts)
 
 
 def _figures_line(view: StateView, big_blind: int) -> str:
-    parts = [f"Players {view.players_left} / {view.entries}", f"Chips {_chips(view.chips_in_play)}"]
+    parts = [_("Players {left} / {entries}").format(left=view.players_left, entries=view.entries),
+             _("Chips {chips}").format(chips=_chips(view.chips_in_play))]
     if view.average_stack is not None:
         # In big blinds of the level now (the cached view is as old as the last event).
-        parts.append(f"Average {_chips(view.average_stack)} ({view.average_stack / big_blind:.0f} BB)")
-    parts.append(f"Prize pool {_chips(view.prize_pool)}")
+        parts.append(_("Average {stack} ({bb:.0f} BB)").format(stack=_chips(view.average_stack),
+                                                                bb=view.average_stack / big_blind))
+    parts.append(_("Prize pool {amount}").format(amount=_chips(view.prize_pool)))
     return "   ".join(parts)
 
 
@@ -174,9 +252,10 @@ def _notes_line(clock: ClockView) -> str:
     parts = []
     late = clock.late_registration
     if late.level is not None:
-        parts.append(f"Late registration open to the end of level {late.level}" if late.open
-                     else "Late registration closed")
+        parts.append(_("Late registration open to the end of level {level}").format(level=late.level)
+                     if late.open else _("Late registration closed"))
     add_on = clock.add_on
     if add_on is not None:
-        parts.append("ADD-ON NOW" if add_on.now else f"Add-on at the break after level {add_on.after_level}")
+        parts.append(_("ADD-ON NOW") if add_on.now else
+                     _("Add-on at the break after level {level}").format(level=add_on.after_level))
     return "   ".join(parts)

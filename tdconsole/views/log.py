@@ -1,0 +1,533 @@
+"""The log as people read it: each event one sentence, in words, with names.
+
+"Carl Berg busts in 25th, knocked out by Erik Sand"; "Level 4 starts: 100/200, ante 200". The one
+place an event becomes its sentence: the TD's log screen, `tdconsole log` and its `--json` "text"
+all call `log_entries` (or `sentence`). Player ids, Python values and field names never show: a
+sentence knows its event's fields. Every event type has a writer and a kind (the log screen's
+filter); tests/test_log_sentences.py fails for an event type without one.
+
+Sentences are written through `_()` at the moment they are read, with str.format placeholders,
+so a catalogue can translate the whole sentence; names and lists are joined the language's way
+(Babel's `format_list`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
+
+from babel.lists import format_list
+
+from tdconsole.domain import events as e
+from tdconsole.domain.clock.structure import Break, Structure
+from tdconsole.domain.clock.timing import format_duration
+from tdconsole.domain.floor.penalties import Penalty
+from tdconsole.domain.house_rules import HouseRules
+from tdconsole.i18n import _, language, ngettext
+from tdconsole.views.base import View
+from tdconsole.views.formatting import Formats, ordinal
+
+# What the log screen filters by.
+Kind = Literal["players", "busts", "seating", "money", "clock", "rulings", "tournament"]
+KINDS: tuple[Kind, ...] = ("players", "busts", "seating", "money", "clock", "rulings", "tournament")
+
+
+def kind_label(kind: Kind) -> str:
+    """The kind as the filter names it."""
+    labels = {"players": _("Players"), "busts": _("Busts"), "seating": _("Seating"),
+              "money": _("Money"), "clock": _("Clock"), "rulings": _("Rulings"),
+              "tournament": _("Tournament")}
+    return labels[kind]
+
+
+@dataclass(slots=True)
+class LogContext:
+    """What a sentence needs beyond its event, as it was at that point of the log: the players'
+    names, the structure and the money formats in force, and what each command did (for undo)."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    structure: Structure | None = None
+    formats: Formats = field(default_factory=lambda: Formats.of(HouseRules()))
+    commands: dict[str, list[str]] = field(default_factory=dict)
+
+    def name(self, player_id: str | None) -> str:
+        if player_id is None:
+            return _("nobody named")
+        return self.names.get(player_id, _("a player not in the log"))
+
+    def names_of(self, player_ids: Iterable[str]) -> str:
+        return listed(self.name(player_id) for player_id in player_ids)
+
+    def money(self, amount: int) -> str:
+        return self.formats.money(amount)
+
+    def learn(self, envelope: e.Envelope, undone: bool) -> None:
+        """Take in what this event tells later sentences. An undone command's names still count
+        (its own later events name the player), its structure and rules do not."""
+        event = envelope.event
+        if isinstance(event, e.PlayerRegistered | e.PlayerReentered):
+            self.names[event.player_id] = event.name
+        if undone:
+            return
+        if isinstance(event, e.TournamentCreated):
+            self.structure = event.structure
+            self.formats = Formats.of(event.house_rules or HouseRules())
+        elif isinstance(event, e.StructureChanged):
+            self.structure = event.structure
+        elif isinstance(event, e.HouseRulesSet | e.HouseRulesRecorded):
+            self.formats = Formats.of(event.rules)
+
+
+def listed(items: Iterable[str]) -> str:
+    """"Anna", "Anna and Bo", "Anna, Bo and Carl" the current language's way."""
+    items = list(items)
+    return format_list(items, locale=language()) if items else ""
+
+
+def _chips(amount: int) -> str:
+    return f"{amount:,}"
+
+
+def _spot(table: int, seat: int) -> str:
+    return _("table {table} seat {seat}").format(table=table, seat=seat)
+
+
+def _numbers(numbers: Iterable[int]) -> str:
+    return listed(str(number) for number in numbers)
+
+
+Writer = Callable[[Any, LogContext], str]
+_WRITERS: dict[type, tuple[Kind, Writer]] = {}
+E = TypeVar("E")
+
+
+def _writes(kind: Kind, *types: type[E]) -> Callable[[Callable[[E, LogContext], str]],
+                                                       Callable[[E, LogContext], str]]:
+    def register(writer: Callable[[E, LogContext], str]) -> Callable[[E, LogContext], str]:
+        for event_type in types:
+            _WRITERS[event_type] = (kind, writer)
+        return writer
+    return register
+
+
+def written_types() -> frozenset[type]:
+    """The event types that have a sentence (tests check every event type is among them)."""
+    return frozenset(_WRITERS)
+
+
+# ---------------------------------------------------------------- the tournament
+
+
+@_writes("tournament", e.TournamentCreated)
+def _created(event: e.TournamentCreated, context: LogContext) -> str:
+    return _("Tournament {name} is created: {game}, buy-in {buy_in} + {fee}, {stack} chips, "
+             "structure {structure}").format(
+        name=event.name, game=event.game, buy_in=context.money(event.buy_in), fee=context.money(event.fee),
+        stack=_chips(event.starting_stack), structure=event.structure.name)
+
+
+@_writes("tournament", e.HouseRulesSet)
+def _house_rules_set(event: e.HouseRulesSet, context: LogContext) -> str:
+    if not event.keys:
+        return _("The house rules are set")
+    return _("House rule changed: {keys}").format(
+        keys=listed(f"{key} = {_setting(event.rules, key)}" for key in event.keys))
+
+
+def _setting(rules: HouseRules, key: str) -> str:
+    value: Any = rules
+    for part in key.split("."):
+        value = getattr(value, part, None)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list | tuple | set | frozenset):
+        return listed(str(item) for item in value) or _("none")
+    return _("none") if value is None else str(value)
+
+
+@_writes("tournament", e.HouseRulesRecorded)
+def _house_rules_recorded(event: e.HouseRulesRecorded, context: LogContext) -> str:
+    return _("The house rules in force are recorded (the database was upgraded)")
+
+
+@_writes("tournament", e.Undone)
+def _undone(event: e.Undone, context: LogContext) -> str:
+    undone = context.commands.get(event.command_id)
+    if not undone:
+        return _("A command is undone")
+    return _("Undone: {what}").format(what="; ".join(undone))
+
+
+# ---------------------------------------------------------------- players
+
+
+@_writes("players", e.PlayerRegistered)
+def _registered(event: e.PlayerRegistered, context: LogContext) -> str:
+    if event.member is not None:
+        return _("{name} registers (member {member})").format(name=event.name, member=event.member)
+    return _("{name} registers").format(name=event.name)
+
+
+@_writes("players", e.PlayerUnregistered)
+def _unregistered(event: e.PlayerUnregistered, context: LogContext) -> str:
+    return _("{name} is unregistered").format(name=context.name(event.player_id))
+
+
+@_writes("players", e.PlayerReentered)
+def _reentered(event: e.PlayerReentered, context: LogContext) -> str:
+    if not event.earlier_entry_can_cash:
+        return _("{name} re-enters (the earlier entry can no longer cash)").format(name=event.name)
+    return _("{name} re-enters").format(name=event.name)
+
+
+@_writes("money", e.AddOnBought)
+def _add_on(event: e.AddOnBought, context: LogContext) -> str:
+    return _("{name} buys an add-on").format(name=context.name(event.player_id))
+
+
+# ---------------------------------------------------------------- busts
+
+
+@_writes("busts", e.PlayerBusted)
+def _busted(event: e.PlayerBusted, context: LogContext) -> str:
+    name = context.name(event.player_id)
+    if event.last_place is not None and event.last_place != event.place:
+        text = _("{name} busts, sharing places {first} to {last}").format(
+            name=name, first=ordinal(event.place), last=ordinal(event.last_place))
+    elif event.placed_last:
+        text = _("{name} busts in {place}, placed last of those left unplaced").format(
+            name=name, place=ordinal(event.place))
+    else:
+        text = _("{name} busts in {place}").format(name=name, place=ordinal(event.place))
+    if event.knocked_out_by:
+        text = _("{bust}, knocked out by {by}").format(bust=text, by=context.names_of(event.knocked_out_by))
+    if event.bounty:
+        shares = listed(_("{name} {amount}").format(name=context.name(player_id),
+                                                    amount=context.money(amount))
+                        for player_id, amount in event.bounty.items())
+        text = _("{bust}; bounty to {shares}").format(bust=text, shares=shares)
+    return text
+
+
+@_writes("busts", e.HandForHandBust)
+def _h4h_bust(event: e.HandForHandBust, context: LogContext) -> str:
+    text = _("{name} busts at table {table} during hand-for-hand").format(
+        name=context.name(event.player_id), table=event.table)
+    if event.stack is not None:
+        text = _("{bust}, with {stack} chips at the start of the hand").format(
+            bust=text, stack=_chips(event.stack))
+    if event.knocked_out_by:
+        text = _("{bust}, knocked out by {by}").format(bust=text, by=context.names_of(event.knocked_out_by))
+    return text
+
+
+@_writes("busts", e.HandForHandStarted)
+def _h4h_started(event: e.HandForHandStarted, context: LogContext) -> str:
+    text = _("Hand-for-hand starts at tables {tables}").format(tables=_numbers(event.tables))
+    if event.paused_clock:
+        text = _("{what}; the clock is paused").format(what=text)
+    return text
+
+
+@_writes("busts", e.HandForHandTableDone)
+def _h4h_table_done(event: e.HandForHandTableDone, context: LogContext) -> str:
+    return _("Table {table} has finished the hand-for-hand hand").format(table=event.table)
+
+
+@_writes("busts", e.HandForHandHandEnded)
+def _h4h_hand_ended(event: e.HandForHandHandEnded, context: LogContext) -> str:
+    if not event.hand:
+        return _("Every table has finished the hand in progress; its busts are placed")
+    return _("Every table has finished hand-for-hand hand {hand}; its busts are placed").format(
+        hand=event.hand)
+
+
+@_writes("busts", e.HandForHandStopped)
+def _h4h_stopped(event: e.HandForHandStopped, context: LogContext) -> str:
+    return _("Hand-for-hand ends")
+
+
+# ---------------------------------------------------------------- money
+
+
+@_writes("money", e.MoneySet)
+def _money_set(event: e.MoneySet, context: LogContext) -> str:
+    return _("The prize pool and payout settings are changed")
+
+
+@_writes("money", e.ChipsCounted)
+def _chips_counted(event: e.ChipsCounted, context: LogContext) -> str:
+    return _("Chips counted: {counts}").format(counts=listed(
+        _("{name} {chips}").format(name=context.name(player_id), chips=_chips(chips))
+        for player_id, chips in event.counts.items()))
+
+
+@_writes("money", e.DealProposed)
+def _deal_proposed(event: e.DealProposed, context: LogContext) -> str:
+    methods = {"icm": _("An ICM deal"), "chip-chop": _("A chip-chop deal"), "custom": _("A deal")}
+    text = _("{deal} is proposed: {amounts}").format(deal=methods[event.method], amounts=listed(
+        _("{name} {amount}").format(name=context.name(player_id), amount=context.money(amount))
+        for player_id, amount in event.amounts.items()))
+    if event.left_for_winner:
+        text = _("{deal}, {amount} left to play for").format(
+            deal=text, amount=context.money(event.left_for_winner))
+    return text
+
+
+@_writes("money", e.DealConsented)
+def _deal_consented(event: e.DealConsented, context: LogContext) -> str:
+    return _("{names} agree to the deal").format(names=context.names_of(event.player_ids))
+
+
+@_writes("money", e.DealApproved)
+def _deal_approved(event: e.DealApproved, context: LogContext) -> str:
+    return _("The deal is approved")
+
+
+# ---------------------------------------------------------------- clock
+
+
+@_writes("clock", e.ClockStarted)
+def _clock_started(event: e.ClockStarted, context: LogContext) -> str:
+    return _("The clock starts")
+
+
+@_writes("clock", e.ClockPaused)
+def _clock_paused(event: e.ClockPaused, context: LogContext) -> str:
+    return _("The clock is paused")
+
+
+@_writes("clock", e.ClockResumed)
+def _clock_resumed(event: e.ClockResumed, context: LogContext) -> str:
+    return _("The clock runs again")
+
+
+@_writes("clock", e.LevelChanged)
+def _level_changed(event: e.LevelChanged, context: LogContext) -> str:
+    structure = context.structure
+    if structure is None or not 0 <= event.period < len(structure.periods):
+        return _("The clock moves to period {period}").format(period=event.period + 1)
+    period = structure.periods[event.period]
+    if isinstance(period, Break):
+        number = sum(isinstance(p, Break) for p in structure.periods[: event.period + 1])
+        return ngettext("Break {number} starts ({minutes} minute)",
+                        "Break {number} starts ({minutes} minutes)",
+                        period.minutes).format(number=number, minutes=period.minutes)
+    level = structure.shown_level(event.period)
+    if period.ante:
+        return _("Level {level} starts: {small}/{big}, ante {ante}").format(
+            level=level, small=_chips(period.small_blind), big=_chips(period.big_blind),
+            ante=_chips(period.ante))
+    return _("Level {level} starts: {small}/{big}").format(
+        level=level, small=_chips(period.small_blind), big=_chips(period.big_blind))
+
+
+@_writes("clock", e.ClockSet)
+def _clock_set(event: e.ClockSet, context: LogContext) -> str:
+    return _("The clock is set to {left} left").format(left=format_duration(event.remaining_seconds))
+
+
+@_writes("clock", e.StructureChanged)
+def _structure_changed(event: e.StructureChanged, context: LogContext) -> str:
+    return _("The structure is changed to {name} (from {source})").format(
+        name=event.structure.name, source=event.source)
+
+
+@_writes("clock", e.LateRegistrationChanged)
+def _late_registration(event: e.LateRegistrationChanged, context: LogContext) -> str:
+    if event.level is None:
+        return _("Late registration now has no end")
+    return _("Late registration now runs to the end of level {level}").format(level=event.level)
+
+
+# ---------------------------------------------------------------- seating
+
+
+@_writes("seating", e.TableLayoutSet)
+def _layout(event: e.TableLayoutSet, context: LogContext) -> str:
+    if event.blocked:
+        return _("Table {table} has {seats} seats, seats {blocked} blocked").format(
+            table=event.table, seats=event.seats, blocked=_numbers(event.blocked))
+    return _("Table {table} has {seats} seats").format(table=event.table, seats=event.seats)
+
+
+@_writes("seating", e.TablesDrawn)
+def _drawn(event: e.TablesDrawn, context: LogContext) -> str:
+    seated = sum(len(table.occupants) for table in event.tables)
+    if event.final and event.tables:
+        final = event.tables[0]
+        text = ngettext("The final table is drawn: {players} player at table {table}",
+                        "The final table is drawn: {players} players at table {table}", seated).format(
+            players=seated, table=final.table)
+        if final.button is not None:
+            text = _("{draw}, the button on seat {seat}").format(draw=text, seat=final.button)
+        return text
+    return ngettext("The tables are drawn: {players} players at {tables} table",
+                    "The tables are drawn: {players} players at {tables} tables", len(event.tables)).format(
+        players=seated, tables=len(event.tables))
+
+
+@_writes("seating", e.PlayerSeated)
+def _seated(event: e.PlayerSeated, context: LogContext) -> str:
+    text = (_("{name} is seated at {spot} as a late entry") if event.late else
+            _("{name} is seated at {spot}")).format(name=context.name(event.player_id),
+                                                    spot=_spot(event.table, event.seat))
+    if event.waits:
+        text = _("{seating}, dealt in when the button passes").format(seating=text)
+    return text
+
+
+@_writes("seating", e.PlayerMoved)
+def _moved(event: e.PlayerMoved, context: LogContext) -> str:
+    text = _("{name} moves from {source} to {target}").format(
+        name=context.name(event.player_id), source=_spot(event.from_table, event.from_seat),
+        target=_spot(event.table, event.seat))
+    if event.forced:
+        text = _("{move}, by the TD's choice against {rules}").format(move=text, rules=listed(event.rules))
+    if event.waits:
+        text = _("{seating}, dealt in when the button passes").format(seating=text)
+    return text
+
+
+@_writes("seating", e.TablesBalanced)
+def _balanced(event: e.TablesBalanced, context: LogContext) -> str:
+    return _("Tables balanced: {moves}").format(moves="; ".join(
+        _("{name} moves from {source} to {target}").format(
+            name=move.player, source=_spot(move.from_.table, move.from_.seat),
+            target=_spot(move.to.table, move.to.seat))
+        for move in event.moves))
+
+
+@_writes("seating", e.TableBroken)
+def _broken(event: e.TableBroken, context: LogContext) -> str:
+    seats = []
+    for seat in event.seats:
+        moved = _("{name} to {target}").format(name=seat.player, target=_spot(seat.to.table, seat.to.seat))
+        if seat.waits:
+            moved = _("{seating}, dealt in when the button passes").format(seating=moved)
+        seats.append(moved)
+    return _("Table {table} is broken: {seats}").format(table=event.table, seats="; ".join(seats))
+
+
+@_writes("seating", e.HandFinished)
+def _hand_finished(event: e.HandFinished, context: LogContext) -> str:
+    return _("Table {table} finishes a hand").format(table=event.table)
+
+
+@_writes("seating", e.ButtonSet)
+def _button(event: e.ButtonSet, context: LogContext) -> str:
+    return _("The button at table {table} is on seat {seat}").format(table=event.table, seat=event.seat)
+
+
+# ---------------------------------------------------------------- rulings
+
+
+def _penalty(penalty: Penalty) -> str:
+    n = penalty.amount
+    kinds = {"warning": _("a warning"),
+             "missed-hands": ngettext("{amount} hand out", "{amount} hands out", n),
+             "rounds": ngettext("{amount} round out", "{amount} rounds out", n),
+             "minutes": ngettext("{amount} minute away from the table",
+                                 "{amount} minutes away from the table", n),
+             "disqualification": _("disqualification")}
+    return kinds[penalty.kind].format(amount=n)
+
+
+@_writes("rulings", e.RulingLogged)
+def _ruling(event: e.RulingLogged, context: LogContext) -> str:
+    """Who ruled where, for whom and on what first; the decision (often sentences of its own) last."""
+    if event.table is not None and event.seat is not None:
+        text = _("Ruling {number} by {staff} at {spot}").format(
+            number=event.ruling_id, staff=event.staff, spot=_spot(event.table, event.seat))
+    elif event.table is not None:
+        text = _("Ruling {number} by {staff} at table {table}").format(
+            number=event.ruling_id, staff=event.staff, table=event.table)
+    else:
+        text = _("Ruling {number} by {staff}").format(number=event.ruling_id, staff=event.staff)
+    if event.players:
+        text = _("{ruling} for {names}").format(ruling=text, names=listed(p.name for p in event.players))
+    about = [event.description or event.scenario.replace("-", " ")]
+    if event.penalty is not None:
+        about.append(_("penalty: {penalty}").format(penalty=_penalty(event.penalty)))
+    if event.corrects is not None:
+        about.append(_("corrects ruling {number}").format(number=event.corrects))
+    return _("{ruling} ({about}): {decision}").format(ruling=text, about="; ".join(about),
+                                                      decision=event.decision)
+
+
+@_writes("rulings", e.PenaltyHandsServed)
+def _hands_served(event: e.PenaltyHandsServed, context: LogContext) -> str:
+    return ngettext("Penalty of ruling {number}: {hands} more hand served",
+                    "Penalty of ruling {number}: {hands} more hands served", event.hands).format(
+        hands=event.hands, number=event.ruling_id)
+
+
+@_writes("rulings", e.PenaltyEnded)
+def _penalty_ended(event: e.PenaltyEnded, context: LogContext) -> str:
+    return _("The penalty of ruling {number} ends").format(number=event.ruling_id)
+
+
+@_writes("rulings", e.ClockCalled)
+def _clock_called(event: e.ClockCalled, context: LogContext) -> str:
+    spot = _spot(event.table, event.seat)
+    if event.player_id:
+        return _("The clock is called on {name} at {spot}").format(
+            name=context.name(event.player_id), spot=spot)
+    return _("The clock is called on {spot}").format(spot=spot)
+
+
+@_writes("rulings", e.ClockCallStopped)
+def _clock_call_stopped(event: e.ClockCallStopped, context: LogContext) -> str:
+    return _("Clock call {number} is over: the player acted in time").format(number=event.call_id)
+
+
+# ---------------------------------------------------------------- the log
+
+
+def kind_of(event: e.Event) -> Kind:
+    return _WRITERS[type(event)][0]
+
+
+def sentence(event: e.Event, context: LogContext) -> str:
+    """The event as one sentence, with what `context` knows at its point in the log."""
+    return _WRITERS[type(event)][1](event, context)
+
+
+class LogEntry(View):
+    """One event of the log as people read it: the sentence, its kind, and who undid it and when."""
+
+    seq: int
+    time: str
+    actor: str
+    command_id: str
+    kind: str
+    text: str
+    undone: bool
+    undone_by: str | None
+    undone_at: str | None
+
+
+def undone_note(undone_by: str | None, undone_at: str | None) -> str:
+    """"undone by maria at 21:04:10" for an undone entry; "" for one that stands."""
+    if undone_by is None or undone_at is None:
+        return ""
+    return _("undone by {actor} at {time}").format(actor=undone_by, time=undone_at[11:19])
+
+
+def log_entries(envelopes: list[e.Envelope]) -> list[LogEntry]:
+    """Every event of a tournament's log, in order, as a sentence."""
+    undoers = {env.event.command_id: env for env in envelopes if isinstance(env.event, e.Undone)}
+    context = LogContext()
+    entries = []
+    for envelope in envelopes:
+        undo = undoers.get(envelope.command_id)
+        context.learn(envelope, undone=undo is not None)
+        text = sentence(envelope.event, context)
+        context.commands.setdefault(envelope.command_id, []).append(text)
+        entries.append(LogEntry(
+            seq=envelope.seq, time=envelope.time.isoformat(), actor=envelope.actor,
+            command_id=envelope.command_id, kind=kind_of(envelope.event), text=text,
+            undone=undo is not None, undone_by=None if undo is None else undo.actor,
+            undone_at=None if undo is None else undo.time.isoformat()))
+    return entries
