@@ -17,6 +17,11 @@ class Frozen(BaseModel):
     misspelt key in JSON, TOML or a command names itself instead of being silently ignored.
     A subclass may add to `model_config`; pydantic merges it with this one.
 
+    The validator of each model is built when it is first used, not when its module loads
+    (`defer_build`): a scripted command imports every command and event but validates only a few
+    of them, and a new process per command pays for what it builds (the fast-CLI contract,
+    benchmarks/bench_cli.py).
+
     >>> from pydantic import ValidationError
     >>> class Seat(Frozen):
     ...     number: int
@@ -27,4 +32,4 @@ class Frozen(BaseModel):
     extra_forbidden ('colour',)
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)

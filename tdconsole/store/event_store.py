@@ -11,7 +11,7 @@ from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
-from tdconsole.domain.events import EVENT_ADAPTER, Envelope, TournamentCreated
+from tdconsole.domain.events import Envelope, TournamentCreated, parse_event
 from tdconsole.store.db import StoreError, database_fault, is_disk_full, make_engine, upgrade
 from tdconsole.store.models import AuditRow, CurrentTournamentRow, EventRow, TournamentRow
 
@@ -164,7 +164,7 @@ class EventStore:
                 time=_utc(row.time),
                 actor=row.actor,
                 command_id=row.command_id,
-                event=EVENT_ADAPTER.validate_python(row.payload),
+                event=parse_event(row.payload),
             )
             for row in rows
         ]
