@@ -17,7 +17,7 @@ from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules, HouseRules
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import RECORDED, Frozen
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 
@@ -453,11 +453,11 @@ def parse_event(data: Any) -> Event:
     The class is looked up by its tag and validates alone, so loading a log builds the validators
     of the kinds of event it holds (a scripted command loads a whole log: the fast-CLI contract),
     not those of all forty; anything else (no tag, an unknown one) goes to the union, whose error
-    says what is wrong."""
+    says what is wrong. Values are read back as recorded (`RECORDED` in tdconsole.domain.model)."""
     kind = EVENT_TYPES.get(data.get("type")) if isinstance(data, dict) else None
     if kind is None:
-        return EVENT_ADAPTER.validate_python(data)
-    return kind.model_validate(data)  # type: ignore[return-value]
+        return EVENT_ADAPTER.validate_python(data, context=RECORDED)
+    return kind.model_validate(data, context=RECORDED)  # type: ignore[return-value]
 
 
 class Envelope(Frozen):

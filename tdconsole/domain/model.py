@@ -6,7 +6,9 @@ without an import cycle.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationInfo
 
 
 class Frozen(BaseModel):
@@ -33,3 +35,16 @@ class Frozen(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+# The validation context of a value read back from a tournament's log (`parse_event`). It was
+# checked when the command that recorded it was decided, and a replay decides nothing again, so
+# the checks that look a value up in a large external table (Babel's currencies, the time-zone
+# database) are not repeated for every event read back: a scripted command reads the whole log
+# (the fast-CLI contract). Normalising (strip, upper-case) still applies.
+RECORDED: dict[str, Any] = {"recorded": True}
+
+
+def recorded(info: ValidationInfo) -> bool:
+    """Whether a validator is checking a value read back from the log (see `RECORDED`)."""
+    return bool(info.context and info.context.get("recorded"))

@@ -16,7 +16,6 @@ from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
 from tdconsole.views.base import OptionalKeysView, View
-from tdconsole.views.formatting import Formats
 
 
 def payouts_or_error(state: TournamentState) -> tuple[PayoutStructure | None, str | None]:
@@ -194,6 +193,9 @@ def final_results_text(state: TournamentState, places: int = 10) -> str | None:
     winner = state.winner
     if winner is None:
         return None
+    # Babel loads only for text: `--json` keeps plain numbers (the fast-CLI contract).
+    from tdconsole.views.formatting import Formats
+
     formats = Formats.of(state.house_rules)
     lines = [f"Winner: {winner.name}", ""]
     for row in results_rows(state)[:places]:
