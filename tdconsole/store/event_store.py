@@ -13,7 +13,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, TournamentCreated, parse_event
 from tdconsole.store.db import StoreError, database_fault, is_disk_full, make_engine, upgrade
-from tdconsole.store.models import AuditRow, CurrentTournamentRow, EventRow, TournamentRow
+from tdconsole.store.models import audit_table, current_tournament_table, event_table, tournament_table
 
 
 class Conflict(TdError):
@@ -64,11 +64,11 @@ class EventStore:
             raise TdError("a tournament's log begins with its creation at seq 1")
         with self._connection(write=True) as connection:
             tournament_id = int(connection.execute(
-                insert(TournamentRow)
+                insert(tournament_table)
                 .values(name=created.event.name, created_at=created.time)
-                .returning(TournamentRow.id)
+                .returning(tournament_table.c.id)
             ).scalar_one())
-            connection.execute(insert(EventRow), [self._row(tournament_id, created)])
+            connection.execute(insert(event_table), [self._row(tournament_id, created)])
             previous = self._current(connection)
             if use or previous is None:
                 detail = "created with --use" if use else "the first tournament"
@@ -84,7 +84,7 @@ class EventStore:
         """The tournament a command without `--tournament` acts on (only `use` changes it)."""
         with self._connection(write=False) as connection:
             current = self._current(connection)
-            if current is None and connection.execute(select(func.count(TournamentRow.id))).scalar():
+            if current is None and connection.execute(select(func.count(tournament_table.c.id))).scalar():
                 raise NotFound("there is no current tournament; choose one with: tdconsole use ID "
                                "(tdconsole tournaments lists them)")
         if current is None:
@@ -96,7 +96,7 @@ class EventStore:
         it replaces."""
         with self._connection(write=True) as connection:
             exists = connection.execute(
-                select(TournamentRow.id).where(TournamentRow.id == tournament_id)).scalar()
+                select(tournament_table.c.id).where(tournament_table.c.id == tournament_id)).scalar()
             if exists is None:
                 raise NotFound(f"there is no tournament {tournament_id}")
             previous = self._current(connection)
@@ -105,8 +105,9 @@ class EventStore:
 
     def audit(self, limit: int = 20) -> list[AuditEntry]:
         """The last `limit` changes made to the database itself (oldest first)."""
-        query = (select(AuditRow.time, AuditRow.actor, AuditRow.action, AuditRow.tournament_id,
-                        AuditRow.detail).order_by(AuditRow.id.desc()).limit(limit))
+        audit = audit_table.c
+        query = (select(audit.time, audit.actor, audit.action, audit.tournament_id, audit.detail)
+                 .order_by(audit.id.desc()).limit(limit))
         with self._connection(write=False) as connection:
             rows = connection.execute(query).all()
         return [AuditEntry(_utc(row.time), row.actor, row.action, row.tournament_id, row.detail)
@@ -115,7 +116,8 @@ class EventStore:
     @staticmethod
     def _current(connection: Connection) -> int | None:
         current = connection.execute(
-            select(CurrentTournamentRow.tournament_id).where(CurrentTournamentRow.id == 1)).scalar()
+            select(current_tournament_table.c.tournament_id)
+            .where(current_tournament_table.c.id == 1)).scalar()
         return None if current is None else int(current)
 
     @staticmethod
@@ -123,18 +125,19 @@ class EventStore:
                      time: datetime, how: str) -> None:
         # The row exists from the migration on: one UPDATE, so two terminals cannot both insert it.
         connection.execute(
-            update(CurrentTournamentRow).where(CurrentTournamentRow.id == 1)
+            update(current_tournament_table).where(current_tournament_table.c.id == 1)
             .values(tournament_id=tournament_id, changed_at=time, changed_by=actor))
         was = "none" if previous is None else str(previous)
-        connection.execute(insert(AuditRow).values(
+        connection.execute(insert(audit_table).values(
             time=time, actor=actor, action="use", tournament_id=tournament_id,
             detail=f"current tournament {was} -> {tournament_id} ({how})"))
 
     def tournaments(self) -> list[TournamentSummary]:
         with self._connection(write=False) as connection:
             rows = connection.execute(
-                select(TournamentRow.id, TournamentRow.name, TournamentRow.created_at).order_by(
-                    TournamentRow.id
+                select(tournament_table.c.id, tournament_table.c.name, tournament_table.c.created_at)
+                .order_by(
+                    tournament_table.c.id
                 )
             ).all()
         return [TournamentSummary(row.id, row.name, _utc(row.created_at)) for row in rows]
@@ -142,7 +145,7 @@ class EventStore:
     def require_tournament(self, tournament_id: int) -> None:
         with self._connection(write=False) as connection:
             found = connection.execute(
-                select(TournamentRow.id).where(TournamentRow.id == tournament_id)
+                select(tournament_table.c.id).where(tournament_table.c.id == tournament_id)
             ).scalar()
         if found is None:
             raise NotFound(f"there is no tournament {tournament_id}")
@@ -151,10 +154,11 @@ class EventStore:
 
     def load(self, tournament_id: int, after: int = 0) -> list[Envelope]:
         """The tournament's events with seq > `after`, in order."""
+        events = event_table.c
         query = (
-            select(EventRow.seq, EventRow.time, EventRow.actor, EventRow.command_id, EventRow.payload)
-            .where(EventRow.tournament_id == tournament_id, EventRow.seq > after)
-            .order_by(EventRow.seq)
+            select(events.seq, events.time, events.actor, events.command_id, events.payload)
+            .where(events.tournament_id == tournament_id, events.seq > after)
+            .order_by(events.seq)
         )
         with self._connection(write=False) as connection:
             rows = connection.execute(query).all()
@@ -174,7 +178,7 @@ class EventStore:
         rows = [self._row(tournament_id, envelope) for envelope in envelopes]
         try:
             with self._connection(write=True) as connection:
-                connection.execute(insert(EventRow), rows)
+                connection.execute(insert(event_table), rows)
         except IntegrityError:
             raise Conflict("another terminal appended to this tournament first") from None
 
