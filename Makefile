@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench torture lint clean
+.PHONY: run test bench torture lint i18n clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tdconsole needs Python 3.11+"'
@@ -32,6 +32,12 @@ bench: $(STAMP)
 torture: $(STAMP)
 	./scripts/test-deps.sh
 	$(BIN)/python -m benchmarks.torture
+
+# The message catalogues (tdconsole/locale/): extract the strings (babel.cfg), update each
+# language's .po (new strings untranslated, changed ones fuzzy), compile the .mo that ships.
+# tests/test_i18n.py fails until every string is translated and nothing is fuzzy or stale.
+i18n: $(STAMP)
+	$(BIN)/python scripts/catalogue.py
 
 lint: $(STAMP)
 	$(BIN)/lint-imports

@@ -3,8 +3,14 @@
 The language is chosen once per process at the edge (`--lang`, then `TDCONSOLE_LANG`, then the
 system locale, English when none is known: `choose_language`) and set with `set_language`. Code
 that shows words calls `_("...")` when it renders, never at import, so one process can switch.
-The domain stays pure (it reads no catalogue file): it writes English, and marks what the edge
-translates with `N_`.
+The domain stays pure (it reads no catalogue file): it raises its refusals as English templates
+with their values (`TdError`), which the edge shows with `error_text`; other English it hands out
+is marked with `N_` and translated where it is shown.
+
+The catalogues are `locale/<lang>/LC_MESSAGES/tdconsole.po`, extracted and compiled by `make i18n`
+(babel.cfg says what is extracted). The compiled `.mo` is committed beside its `.po`
+(tests/test_i18n.py checks that they agree), and a tree without it still speaks Danish: the `.po`
+is compiled in memory then.
 
     >>> choose_language(None, {"LANG": "da_DK.UTF-8"})
     'da'
@@ -17,9 +23,11 @@ translates with `N_`.
 from __future__ import annotations
 
 import gettext
+import io
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "tdconsole"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -54,8 +62,29 @@ def set_language(language: str) -> None:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
     _language = language
-    _translations = (gettext.NullTranslations() if language == DEFAULT else
-                     gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True))
+    _translations = gettext.NullTranslations() if language == DEFAULT else _catalogue(language)
+
+
+def _catalogue(language: str) -> gettext.NullTranslations:
+    directory = LOCALE_DIR / language / "LC_MESSAGES"
+    compiled = directory / f"{DOMAIN}.mo"
+    if compiled.exists():
+        with compiled.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    source = directory / f"{DOMAIN}.po"
+    if not source.exists():
+        return gettext.NullTranslations()
+    # A tree where `make i18n` has not compiled the catalogue (a .mo deleted, a packager that
+    # builds it): Babel compiles the .po in memory, exactly as `pybabel compile` would.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as file:
+        catalog = read_po(file, locale=language, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
 
 
 def language() -> str:
@@ -74,3 +103,48 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks `message` for the catalogue without translating it now (the edge translates)."""
     return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` where the same English word needs another translation in `context`."""
+    return _translations.pgettext(context, message)
+
+
+def error_text(error: BaseException) -> str:
+    """A refusal as the user reads it: a domain error's template translated and filled in (the
+    values that are refusals themselves translated too), rule IDs first as they are; any other
+    error as its English text."""
+    template = getattr(error, "template", None)
+    if not isinstance(template, str) or not template:
+        return str(error)
+    params: dict[str, Any] = {key: error_text(value) if isinstance(value, BaseException) else value
+                              for key, value in getattr(error, "params", {}).items()}
+    text = _(template)
+    if params:
+        try:
+            text = text.format(**params)
+        except (KeyError, IndexError, ValueError):  # a translation naming a value that is not there
+            text = template.format(**params)
+    rules = getattr(error, "rules", None)
+    return f"{', '.join(rules)}: {text}" if rules else text
+
+
+def money_locale(house_locale: str) -> str:
+    """The locale amounts, dates and times are written in for the chosen language: the house's
+    when it is of that language, else that language's own (Danish: da_DK; English: en_GB).
+
+    >>> set_language("en"); money_locale("da_DK"), money_locale("en_US")
+    ('en_GB', 'en_US')
+    """
+    if house_locale.split("_")[0].lower() == _language:
+        return house_locale
+    return {"da": "da_DK", "en": "en_GB"}[_language]
+
+
+def install_jinja(environment: Any) -> Any:
+    """Gives a Jinja2 environment `{% trans %}`, `_()` and `ngettext()` in the current language
+    (looked up at render time, so a page follows `set_language`)."""
+    environment.add_extension("jinja2.ext.i18n")
+    environment.install_gettext_callables(_, ngettext, newstyle=True, pgettext=pgettext)
+    environment.globals["language"] = language
+    return environment

@@ -14,13 +14,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Literal
 
-from tdconsole.domain.clock.structure import Structure
+from tdconsole.domain import limits
+from tdconsole.domain.clock.structure import Structure, check_structure
 from tdconsole.domain.commands import Command, Drawing
 from tdconsole.domain.errors import Forbidden, InvalidInput, TdError
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.players.registration import validate_name
 from tdconsole.domain.state import TournamentState
+from tdconsole.domain.text import check_text
 from tdconsole.domain.tournament import apply, decide, fold
 from tdconsole.store.event_store import Conflict, EventStore
 
@@ -61,7 +62,7 @@ class Service:
         else:
             store.require_tournament(tournament_id)
         self.tournament_id = tournament_id
-        self.actor = actor
+        self.actor = check_text("the actor", actor, empty=False)
         self.role = role
         self.now = now
         self.log: list[Envelope] = store.load(tournament_id)
@@ -88,10 +89,12 @@ class Service:
     ) -> Service:
         """A new tournament; it becomes the current one only with `use` (or if there is none)."""
         _require_td(role, "create a tournament")
-        _check_setup(buy_in, fee, starting_stack, seats_per_table)
+        actor = check_text("the actor", actor, empty=False)
+        _check_setup(buy_in, fee, starting_stack, seats_per_table, late_reg_level)
+        check_structure(structure)
         created = TournamentCreated(
-            name=validate_name(name),
-            game=game,
+            name=check_text("the tournament's name", name, empty=False),
+            game=check_text("the game", game),
             buy_in=buy_in,
             fee=fee,
             starting_stack=starting_stack or structure.starting_stack,
@@ -114,7 +117,7 @@ class Service:
         if self.role == "display":
             raise Forbidden("a display is read-only: it cannot " + command.verb)
         if command.td_only and self.role != "td":
-            raise Forbidden(f"floor staff cannot {command.verb} (TD only)")
+            raise Forbidden("floor staff cannot {verb} (TD only)", verb=command.verb)
         deadline = time.monotonic() + RETRY_SECONDS
         attempt = 0
         while True:
@@ -186,15 +189,19 @@ def use_tournament(store: EventStore, tournament_id: int, *, actor: str = "td", 
 
 def _require_td(role: Role, what: str) -> None:
     if role == "display":
-        raise Forbidden(f"a display is read-only: it cannot {what}")
+        raise Forbidden("a display is read-only: it cannot {what}", what=what)
     if role != "td":
-        raise Forbidden(f"floor staff cannot {what} (TD only)")
+        raise Forbidden("floor staff cannot {what} (TD only)", what=what)
 
 
-def _check_setup(buy_in: int, fee: int, starting_stack: int | None, seats: int) -> None:
-    if buy_in < 0 or fee < 0:
-        raise InvalidInput("the buy-in and the fee cannot be negative")
-    if starting_stack is not None and starting_stack <= 0:
-        raise InvalidInput("the starting stack must be more than 0")
-    if not 2 <= seats <= 12:
-        raise InvalidInput("seats per table must be between 2 and 12")
+def _check_setup(buy_in: int, fee: int, starting_stack: int | None, seats: int,
+                 late_reg_level: int | None) -> None:
+    limits.MONEY.check("the buy-in", buy_in)
+    limits.MONEY.check("the fee", fee)
+    if starting_stack is not None:
+        if starting_stack <= 0:
+            raise InvalidInput("the starting stack must be more than 0")
+        limits.CHIPS.check("the starting stack", starting_stack)
+    limits.SEATS.check("seats per table", seats)
+    if late_reg_level is not None:
+        limits.LEVEL.check("the last level of late registration", late_reg_level)

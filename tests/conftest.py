@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tdconsole.i18n import set_language
 from tdconsole.store.event_store import EventStore
 from tests.pgserver import PgServer, find_bindir
 
@@ -37,6 +38,19 @@ def _own_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     monkeypatch.setenv("TDCONSOLE_DB", str(tmp_path_factory.mktemp("default-db") / "tdconsole.sqlite"))
     for name in _SETTINGS_FROM_THE_SHELL:
         monkeypatch.delenv(name, raising=False)
+    # English whatever the machine's locale; a test of Danish asks for it (`--lang da`, `danish`).
+    monkeypatch.setenv("TDCONSOLE_LANG", "en")
+    set_language("en")
+
+
+@pytest.fixture
+def danish() -> Iterator[None]:
+    """This test's words in Danish (and back to English after it)."""
+    set_language("da")
+    try:
+        yield
+    finally:
+        set_language("en")
 
 
 @pytest.fixture(scope="session")

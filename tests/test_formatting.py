@@ -28,7 +28,7 @@ def test_format_money(amount: int, currency: str, locale: str, written: str) -> 
     assert format_money(amount, currency=currency, locale=locale) == written
 
 
-def test_the_club_default_is_kroner_in_danish_and_its_clock() -> None:
+def test_the_club_default_is_kroner_in_danish_and_its_clock(danish: None) -> None:
     formats = Formats.of(HouseRules())
     assert formats.money(1234) == f"1.234{NBSP}kr."
     assert formats.number(17.5, 1) == "17,5" and format_number(17.5, decimals=1, locale="en_GB") == "17.5"
@@ -50,4 +50,5 @@ def test_the_currency_is_set_in_the_log_and_the_standings_follow_it(
     assert "€2,000" in run(capsys, "--db", db, "league", "standings").out
     for args in (("undo",), ("undo",), ("undo",), ("bust", "Bo")):  # back to the club's kroner
         assert run(capsys, "--db", db, *args).code == 0
-    assert f"2.000{NBSP}kr." in run(capsys, "--db", db, "members", "show", "Anna").out
+    assert f"2.000{NBSP}kr." in run(capsys, "--db", db, "--lang", "da", "members", "show", "Anna").out
+    assert f"DKK{NBSP}2,000" in run(capsys, "--db", db, "members", "show", "Anna").out  # English

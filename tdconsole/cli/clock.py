@@ -11,6 +11,7 @@ from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.domain import commands
 from tdconsole.domain.clock.timing import parse_duration
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.i18n import _
 from tdconsole.views.tournament import ClockView, clock_view
 
 clock_app = typer.Typer(help="The tournament clock.", no_args_is_help=True)
@@ -19,10 +20,11 @@ app.add_typer(clock_app, name="clock")
 
 
 def clock_line(clock: ClockView) -> str:
-    state = "running" if clock.running else ("paused" if clock.started else "not started")
-    what = "Break" if clock.on_break else f"Level {clock.level}"
-    return (f"{what}: {clock.small_blind}/{clock.big_blind} ante {clock.ante}, "
-            f"{clock.remaining} left ({state})")
+    state = _("running") if clock.running else (_("paused") if clock.started else _("not started"))
+    what = _("Break") if clock.on_break else _("Level {level}").format(level=clock.level)
+    return _("{what}: {small}/{big} ante {ante}, {remaining} left ({state})").format(
+        what=what, small=clock.small_blind, big=clock.big_blind, ante=clock.ante,
+        remaining=clock.remaining, state=state)
 
 
 def _clock_command(ctx: typer.Context, command: commands.Command, as_json: bool) -> None:
@@ -69,7 +71,7 @@ def clock_level(
 ) -> None:
     """Go to the start of level N (T-LEVEL-1)."""
     if level < 1:
-        raise InvalidInput(f"level: {level} is not a level number (1 or more)")
+        raise InvalidInput("level: {level} is not a level number (1 or more)", level=level)
     _clock_command(ctx, commands.ClockGoToLevel(level=level), as_json)
 
 
@@ -94,6 +96,6 @@ def clock_late_reg(
     """Late registration runs to the end of level N (T-REG-1); `none` lifts the limit."""
     text = level.strip().casefold()
     if text not in ("none", "off") and not (text.isdigit() and int(text) >= 1):
-        raise InvalidInput(f"late registration level: {level!r} is not a level number or none")
+        raise InvalidInput("late registration level: {level!r} is not a level number or none", level=level)
     chosen = None if text in ("none", "off") else int(text)
     _clock_command(ctx, commands.SetLateRegistration(level=chosen), as_json)

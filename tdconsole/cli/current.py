@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
+from tdconsole.domain import limits
 from tdconsole.service import use_tournament
 from tdconsole.store.event_store import EventStore
 
@@ -30,7 +31,8 @@ def label(tournament: dict[str, Any] | None) -> str:
 def use(
     ctx: typer.Context,
     tournament_id: Annotated[int | None, typer.Argument(
-        metavar="ID", help="The tournament to make current (without: show the current one).")] = None,
+        metavar="ID", min=limits.ID.lo, max=limits.ID.hi,
+        help="The tournament to make current (without: show the current one).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Choose the current tournament (TD only, logged). Terminals already open keep theirs."""

@@ -7,8 +7,7 @@ from typing import Annotated
 import typer
 
 from tdconsole.cli.kit import session_of
-from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.state import normalise_name
+from tdconsole.domain.text import MAX_LABEL, check_text
 
 app = typer.Typer()
 
@@ -19,9 +18,7 @@ def floor(
     staff: Annotated[str, typer.Option("--staff", help="Your name: every ruling you log carries it.")],
 ) -> None:
     """Open the floor terminal: rulings, clock calls, the rulings log (floor staff, no TD actions)."""
-    name = normalise_name(staff)
-    if not name:
-        raise InvalidInput("--staff: give your name")
+    name = check_text("--staff", staff, MAX_LABEL, empty=False)
     session = session_of(ctx)
     # The service refuses TD-only commands for this role, whatever the screens offer.
     session.role, session.actor = "floor", name

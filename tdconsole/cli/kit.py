@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from pydantic import BaseModel
 
+from tdconsole.config.files import parse_json
 from tdconsole.config.toml import load_house_rules, validate
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.limits import MAX_JSON_BYTES
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
@@ -84,7 +86,9 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
         if tournament is not None:
-            console.print(f"Tournament {tournament['id']}: {tournament['name']}")
+            from tdconsole.i18n import _
+
+            console.print(_("Tournament {id}: {name}").format(**tournament))
         render()
 
 
@@ -107,12 +111,13 @@ def _naming(data: Any, tournament: dict[str, Any]) -> Any:
 
 def read_json_stdin(model: type[M], source: str = "stdin") -> M:
     """Parse a JSON document from standard input into `model`; a bad one is a one-line error."""
-    text = sys.stdin.read()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidInput(f"{source}: malformed JSON: {error.msg} at line {error.lineno}") from None
-    return validate(model, data, source)
+    text = sys.stdin.read(MAX_JSON_BYTES + 1)
+    if len(text) > MAX_JSON_BYTES:
+        raise InvalidInput(
+            "{source}: more than {MAX_JSON_BYTES} KiB of JSON",
+            source=source, MAX_JSON_BYTES=MAX_JSON_BYTES // 1024,
+        )
+    return validate(model, parse_json(text, source), source)
 
 
 @dataclass
@@ -194,7 +199,11 @@ def write_document(text: str, out: Path | None) -> None:
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise InvalidInput(f"--out {out}: cannot be written: {error.strerror}") from None
+        raise InvalidInput(
+            "--out {out}: cannot be written: {strerror}", out=out, strerror=error.strerror,
+        ) from None
+    from tdconsole.i18n import _
+
     tournament = acted_on()
-    console.print(f"Wrote {out}" + (f" (tournament {tournament['id']}: {tournament['name']})"
-                                    if tournament is not None else ""))
+    console.print(_("Wrote {file}").format(file=out) if tournament is None else
+                  _("Wrote {file} (tournament {id}: {name})").format(file=out, **tournament))

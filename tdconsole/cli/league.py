@@ -13,6 +13,7 @@ from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_documen
 from tdconsole.club.leagues import League, Leagues, season
 from tdconsole.config.leagues import DEFAULT_FORMULA, formula_keys, load_formula
 from tdconsole.config.toml import validate
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.league.standings import TIE_BREAKS, LeagueRules
 from tdconsole.views.base import jsonable
@@ -43,7 +44,10 @@ def _rules(base: LeagueRules, best: int | None, min_events: int | None, tie_brea
         data["tie_break"] = [part.strip() for part in tie_break.split(",") if part.strip()]
         unknown = [part for part in data["tie_break"] if part not in TIE_BREAKS]
         if unknown:
-            raise InvalidInput(f"--tie-break {unknown[0]!r}: the tie-breaks are {', '.join(TIE_BREAKS)}")
+            raise InvalidInput(
+                "--tie-break {unknown!r}: the tie-breaks are {names}", unknown=unknown[0],
+                names=', '.join(TIE_BREAKS),
+            )
     return validate(LeagueRules, data, "league")
 
 
@@ -105,7 +109,8 @@ def list_leagues(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 @league_app.command("add")
 def add(
     ctx: typer.Context,
-    tournaments: Annotated[list[int], typer.Argument(help="Tournament ids (tdconsole tournaments).")],
+    tournaments: Annotated[list[int], typer.Argument(
+        min=limits.ID.lo, max=limits.ID.hi, help="Tournament ids (tdconsole tournaments).")],
     league: LeagueOption = None,
     as_json: JsonFlag = False,
 ) -> None:

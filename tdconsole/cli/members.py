@@ -11,7 +11,8 @@ from rich.table import Table
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.club.history import history
 from tdconsole.club.members import Member, Members
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.config.files import read_text
+from tdconsole.domain.limits import MAX_IMPORT_BYTES
 from tdconsole.views.club import history_formats, history_view, member_view
 from tdconsole.views.export import members_csv
 
@@ -156,14 +157,7 @@ def import_members(
     as_json: JsonFlag = False,
 ) -> None:
     """Import members from a CSV file: every row, or none (a bad row is named by its line)."""
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InvalidInput(f"{file}: no such file") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"{file}: not UTF-8 text (save the spreadsheet as CSV UTF-8)") from None
-    except OSError as error:
-        raise InvalidInput(f"{file}: cannot be read: {error.strerror}") from None
+    text = read_text(file, MAX_IMPORT_BYTES, " (save the spreadsheet as CSV UTF-8)")
     added = _members(ctx).import_csv(text, str(file))
     data = {"imported": len(added), "members": [member_view(member) for member in added]}
     emit(data, as_json, lambda: console.print(f"Imported {len(added)} members from {file}"))

@@ -21,13 +21,17 @@ from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.export import results_document
+from tdconsole.views.formatting import Formats
 from tdconsole.views.money import (
     DealView,
     HandForHandView,
     PayoutsView,
+    deal_lines,
     deal_view,
+    hand_for_hand_ended,
     hand_for_hand_view,
     payouts_view,
     places_text,
@@ -85,19 +89,25 @@ def bust(
     data = {"busted": busted, "players_left": service.state.players_left,
             "hand_for_hand": view.hand_for_hand}
 
+    money = Formats.of(service.state.house_rules).money
+
     def render() -> None:
         for row in busted:
             if row.get("pending"):
-                console.print(f"{row['name']} busts at table {row['table']}: placed when every "
-                              "table has finished the hand (T-H4H-1)")
+                console.print(_("{name} busts at table {table}: placed when every table has finished "
+                                "the hand (T-H4H-1)").format(name=row["name"], table=row["table"]))
                 continue
-            rules = f" ({', '.join(row['rules'])})" if row["rules"] else ""
-            prize = f", prize {row['prize']:,}" if row["prize"] else ""
-            last = " (placed last of those unplaced)" if row["placed_last"] else ""
-            console.print(f"{row['name']} busts in place "
-                          f"{places_text(row['place'], row['last_place'])}{last}{prize}{rules}")
+            line = _("{name} busts in place {place}").format(
+                name=row["name"], place=places_text(row["place"], row["last_place"]))
+            if row["placed_last"]:
+                line += " " + _("(placed last of those unplaced)")
+            if row["prize"]:
+                line += ", " + _("prize {amount}").format(amount=money(row["prize"]))
+            if row["rules"]:
+                line += f" ({', '.join(row['rules'])})"
+            console.print(line)
         if view.hand_for_hand.suggested:
-            console.print("Hand-for-hand is due (T-H4H-1): tdconsole h4h start")
+            console.print(_("Hand-for-hand is due (T-H4H-1): tdconsole h4h start"))
 
     emit(data, as_json, render)
 
@@ -113,7 +123,8 @@ def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
             "earlier_entry_can_cash": rules.earlier_entry_can_cash,
             "table": player.table, "seat": player.seat}  # after the draw: seated at once (8A)
     emit(data, as_json, lambda: console.print(
-        f"{player.name} re-enters (entry {player.entry}); {data['entries']} entries"))
+        _("{name} re-enters (entry {entry}); {entries} entries").format(
+            name=player.name, entry=player.entry, entries=data["entries"])))
 
 
 @app.command("add-on")
@@ -122,8 +133,9 @@ def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> N
     service = session_of(ctx).execute(commands.AddOn(names=names))
     data = {"add_ons": [service.state.find(name).name for name in names],
             "prize_pool": payouts_view(service.state).prize_pool}
-    emit(data, as_json, lambda: console.print(
-        f"Add-on for {', '.join(data['add_ons'])}; prize pool {data['prize_pool']:,}"))
+    money = Formats.of(service.state.house_rules).money
+    emit(data, as_json, lambda: console.print(_("Add-on for {names}; prize pool {amount}").format(
+        names=", ".join(data["add_ons"]), amount=money(data["prize_pool"]))))
 
 
 @app.command()
@@ -141,14 +153,20 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
 # ---------------------------------------------------------------- prize pool and payouts
 
 
-def _payouts_render(data: PayoutsView) -> None:
-    table = Table("place", "amount", title=f"Prize pool {data.prize_pool:,} ({data.method})")
+def _payouts_render(data: PayoutsView, formats: Formats) -> None:
+    table = Table(_("place"), _("amount"), title=_("Prize pool {amount} ({method})").format(
+        amount=formats.money(data.prize_pool), method=data.method))
     locked = {row.place for row in data.locked}
+    dealt = set(data.paid_by_deal or [])
     for row in data.payouts:
-        table.add_row(str(row.place), f"{row.amount:,}" + (" locked" if row.place in locked else ""))
+        note = (" " + _("by the deal") if row.place in dealt
+                else " " + _("locked") if row.place in locked else "")
+        table.add_row(str(row.place), formats.money(row.amount) + note)
     console.print(table)
     if data.error is not None:
-        console.print(f"The payouts cannot be made: {data.error}")
+        console.print(_("The payouts cannot be made: {error}").format(error=data.error))
+    if data.deal is not None:
+        _deal_render(data.deal, formats)
 
 
 @app.command()
@@ -156,15 +174,19 @@ def payouts(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """What each place pays: {"prize_pool": n, "payouts": [{"place", "amount"}]}."""
     service = session_of(ctx).service()
     data = payouts_view(service.state)
-    emit(data, as_json, lambda: _payouts_render(data))
+    emit(data, as_json, lambda: _payouts_render(data, Formats.of(service.state.house_rules)))
 
 
-def _money_render(data: dict[str, Any]) -> None:
-    money = data["money"]
-    console.print(f"Entries {money.entries}: collected {money.collected:,} = prize part "
-                  f"{money.prize_part:,} + fees {money.fees:,} + bounties {money.bounties:,}")
-    console.print(f"Prize pool {money.prize_pool:,} = prize part - rake {money.rake:,} + "
-                  f"overlay {money.overlay:,} (guarantee {money.guarantee:,})")
+def _money_render(data: dict[str, Any], formats: Formats) -> None:
+    pool, money = data["money"], formats.money
+    console.print(_("Entries {entries}: collected {collected} = prize part {prize_part} + fees {fees} + "
+                    "bounties {bounties}").format(
+        entries=pool.entries, collected=money(pool.collected), prize_part=money(pool.prize_part),
+        fees=money(pool.fees), bounties=money(pool.bounties)))
+    console.print(_("Prize pool {prize_pool} = prize part - rake {rake} + overlay {overlay} (guarantee "
+                    "{guarantee})").format(
+        prize_pool=money(pool.prize_pool), rake=money(pool.rake), overlay=money(pool.overlay),
+        guarantee=money(pool.guarantee)))
 
 
 def _money_data(service: Service) -> dict[str, Any]:
@@ -177,8 +199,9 @@ def _money_data(service: Service) -> dict[str, Any]:
 @settings_app.command("show")
 def money_show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The prize pool: collected, fees, rake, bounties, guarantee and overlay."""
-    data = _money_data(session_of(ctx).service())
-    emit(data, as_json, lambda: _money_render(data))
+    service = session_of(ctx).service()
+    data = _money_data(service)
+    emit(data, as_json, lambda: _money_render(data, Formats.of(service.state.house_rules)))
 
 
 @settings_app.command("set")
@@ -232,8 +255,9 @@ def money_set(
     service = session.execute(commands.SetMoney(settings=settings))
     shown = _money_data(service)
     def render() -> None:
-        _money_render(shown)
-        _payouts_render(payouts_view(service.state))
+        formats = Formats.of(service.state.house_rules)
+        _money_render(shown, formats)
+        _payouts_render(payouts_view(service.state), formats)
 
     emit(shown, as_json, render)
 
@@ -243,21 +267,28 @@ def money_set(
 
 def _h4h_render(data: HandForHandView) -> None:
     if not data.active:
-        due = " (due now: T-H4H-1)" if data.suggested else ""
-        console.print(f"Hand-for-hand is off{due}")
+        console.print(_("Hand-for-hand is off (due now: T-H4H-1)") if data.suggested
+                      else _("Hand-for-hand is off"))
         return
-    tables = ", ".join(f"{row.table} {'done' if row.done else 'playing'}" for row in data.tables or [])
-    console.print(f"Hand-for-hand, hand {data.hand}: {tables}")
+    tables = ", ".join(f"{row.table} {_('done') if row.done else _('playing')}" for row in data.tables or [])
+    console.print(_("Hand-for-hand, hand {hand}: {tables}").format(hand=data.hand, tables=tables))
     for row in data.pending or []:
-        console.print(f"  busted at table {row.table}: {row.name} (stack {row.stack})")
+        console.print("  " + _("busted at table {table}: {name} (stack {stack})").format(
+            table=row.table, name=row.name, stack=row.stack))
 
 
 def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
-    session = session_of(ctx)
-    service = session.execute(command) if command is not None else session.service()
+    service = session_of(ctx).service()
+    ended = hand_for_hand_ended(service.execute(command)) if command is not None else None
     paid = len(payouts_view(service.state).payouts)
     data = hand_for_hand_view(service.state, paid)
-    emit(data, as_json, lambda: _h4h_render(data))
+
+    def render() -> None:
+        _h4h_render(data)
+        if ended is not None:
+            console.print(ended)
+
+    emit(data, as_json, render)
 
 
 @h4h_app.command("start")
@@ -274,7 +305,7 @@ def h4h_start(
     for part in (tables or "").split(","):
         if part.strip():
             if not part.strip().isdigit():
-                raise InvalidInput(f"--tables: {part.strip()!r} is not a table number")
+                raise InvalidInput("--tables: {strip!r} is not a table number", strip=part.strip())
             numbers.append(int(part))
     _h4h(ctx, commands.HandForHandStart(tables=numbers, hand_in_progress=not between_hands), as_json)
 
@@ -300,16 +331,12 @@ def h4h_done(ctx: typer.Context, table: int, as_json: JsonFlag = False) -> None:
 # ---------------------------------------------------------------- deals
 
 
-def _deal_render(data: DealView | None) -> None:
+def _deal_render(data: DealView | None, formats: Formats) -> None:
     if data is None:
-        console.print("No deal")
+        console.print(_("No deal"))
         return
-    status = "approved" if data.approved else "proposed"
-    console.print(f"Deal by {data.method} ({status}, {data.left_for_winner:,} left for the "
-                  "winner, T-DEAL-1)")
-    for row in data.players:
-        consent = "consents" if row.consented else "has not consented"
-        console.print(Text(f"  {row.name}: {row.amount:,} ({consent})"))
+    for line in deal_lines(data, formats):
+        console.print(Text(line))
 
 
 @deal_app.command("calc")
@@ -327,12 +354,15 @@ def deal_calc(
                 found.chip_chop.amounts, strict=True)]
     data = {"payouts": found.payouts, "left_for_winner": leave, "players": rows}
 
+    money = Formats.of(session_of(ctx).service().state.house_rules).money
+
     def render() -> None:
-        table = Table("player", "chips", "ICM", "chip chop",
-                      title=f"Remaining payouts {', '.join(f'{p:,}' for p in found.payouts)}")
+        table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
+                      title=_("Remaining payouts {amounts}").format(
+                          amounts=", ".join(money(p) for p in found.payouts)))
         for row in rows:
-            table.add_row(Text(str(row["name"])), f"{row['chips']:,}", f"{row['icm']:,}",
-                          f"{row['chip_chop']:,}")
+            table.add_row(Text(str(row["name"])), f"{row['chips']:,}", money(row["icm"]),
+                          money(row["chip_chop"]))
         console.print(table)
 
     emit(data, as_json, render)
@@ -341,7 +371,7 @@ def deal_calc(
 def _deal(ctx: typer.Context, command: commands.Command, as_json: bool) -> None:
     service = session_of(ctx).execute(command)
     data = deal_view(service.state)
-    emit(data, as_json, lambda: _deal_render(data))
+    emit(data, as_json, lambda: _deal_render(data, Formats.of(service.state.house_rules)))
 
 
 @deal_app.command("propose")
@@ -355,7 +385,7 @@ def deal_propose(
 ) -> None:
     """Propose a deal; it needs every player's consent and the TD's approval (T-DEAL-1)."""
     if method not in ("icm", "chip-chop", "custom"):
-        raise InvalidInput(f"deal method must be icm, chip-chop or custom, not {method!r}")
+        raise InvalidInput("deal method must be icm, chip-chop or custom, not {method!r}", method=method)
     _deal(ctx, commands.ProposeDeal.model_validate({"method": method,
                                     "amounts": name_numbers(amount or [], "--amount"),
                                     "leave_for_winner": leave}), as_json)
@@ -376,8 +406,9 @@ def deal_approve(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 @deal_app.command("show")
 def deal_show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The proposed or approved deal."""
-    data = deal_view(session_of(ctx).service().state)
-    emit(data, as_json, lambda: _deal_render(data))
+    state = session_of(ctx).service().state
+    data = deal_view(state)
+    emit(data, as_json, lambda: _deal_render(data, Formats.of(state.house_rules)))
 
 
 # ---------------------------------------------------------------- results

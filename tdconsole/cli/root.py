@@ -20,7 +20,10 @@ from typer.core import TyperCommand, TyperGroup
 
 from tdconsole.cli.kit import Session, default_actor, open_tui
 from tdconsole.config.toml import describe_validation_error
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.text import visible
+from tdconsole.i18n import LANGUAGES, _, choose_language, error_text, set_language
 
 # Every top-level command and the module under tdconsole.cli whose `app` defines it, in the order
 # `tdconsole --help` lists them. Only the module of the command being run is imported and turned
@@ -115,15 +118,24 @@ def root(
     ctx: typer.Context,
     db: Annotated[str | None, typer.Option("--db", help="Database file or URL "
                   "(postgresql+psycopg://...). Default: $TDCONSOLE_DB or the user data dir.")] = None,
-    tournament: Annotated[int | None, typer.Option("--tournament", "-t",
-                          help="Tournament id (default: the current one; see tdconsole use).")] = None,
+    tournament: Annotated[int | None, typer.Option(
+        "--tournament", "-t", min=limits.ID.lo, max=limits.ID.hi,
+        help="Tournament id (default: the current one; see tdconsole use).")] = None,
     actor: Annotated[str | None, typer.Option("--actor", help="Who is acting (for the log).")] = None,
     role: Annotated[str, typer.Option("--role", help="td or floor.")] = "td",
     sound: Annotated[bool, typer.Option("--sound/--no-sound",
                      help="The bell one minute before a level ends and at the change.")] = True,
+    lang: Annotated[str | None, typer.Option("--lang", help="da or en (default: $TDCONSOLE_LANG, "
+                    "else the system locale, else en).")] = None,
 ) -> None:
+    # `main` chose the language before any command's module loaded; this checks the flag's value
+    # and serves callers that build the click command themselves.
+    if lang is not None and lang not in LANGUAGES:
+        raise InvalidInput("--lang must be {choices}, not {value!r}", choices=" or ".join(LANGUAGES),
+                           value=lang)
+    set_language(choose_language(lang))
     if role not in ("td", "floor"):
-        raise InvalidInput(f"--role must be td or floor, not {role!r}")
+        raise InvalidInput("--role must be td or floor, not {value!r}", value=role)
     ctx.obj = Session(db=db, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
                       sound=sound)
     if ctx.invoked_subcommand is None:
@@ -137,20 +149,37 @@ def command() -> Command:
 
 
 def fail(message: str, code: int = 1) -> None:
-    """One line on stderr and a non-zero exit: what every error looks like to a user."""
-    sys.stderr.write(f"error: {message}\n")
+    """One line on stderr and a non-zero exit: what every error looks like to a user. The message
+    may quote what was typed (a path, a name, a key): `visible` writes out any line break or
+    control character in it, so it stays one line and sends the terminal nothing."""
+    sys.stderr.write(_("error: {message}").format(message=visible(message)) + "\n")
     raise SystemExit(code)
+
+
+def flag_language(argv: list[str]) -> str | None:
+    """The `--lang` among the global options (before the command's name), read before click parses
+    anything: the language must be set before a command's module builds its texts."""
+    for index, arg in enumerate(argv):
+        if arg in COMMANDS:
+            return None
+        if arg.startswith("--lang="):
+            return arg.removeprefix("--lang=")
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+    return None
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns every error into one line on stderr."""
+    flag = flag_language(sys.argv[1:] if argv is None else argv)
+    set_language(choose_language(flag if flag in LANGUAGES else None))
     try:
         command().main(args=argv, prog_name="tdconsole", standalone_mode=False)
         raise SystemExit(0)  # like a standalone click app: main always ends by exiting
     except typer.Exit as done:
         raise SystemExit(done.exit_code) from None
     except typer.Abort:
-        fail("aborted")
+        fail(_("aborted"))
     except typer.TyperException as error:  # a usage error: one line, with where to find help
         message = error.format_message()  # type: ignore[attr-defined]
         if not message:  # a group called without a command: its help is the answer
@@ -158,13 +187,14 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(2) from None
         context = getattr(error, "ctx", None)
         where = context.command_path if context is not None else "tdconsole"
-        fail(f"{message} (see {where} --help)", getattr(error, "exit_code", 2))
+        fail(_("{message} (see {command} --help)").format(message=message, command=where),
+             getattr(error, "exit_code", 2))
     except TdError as error:
-        fail(str(error))
+        fail(error_text(error))
     except ValidationError as error:
         fail(describe_validation_error("input", error))
     except KeyboardInterrupt:
-        fail("interrupted", 130)
+        fail(_("interrupted"), 130)
     except OSError as error:  # a path the system refuses (too long, no permission): the user's to fix
         if error.filename is None or os.environ.get("TDCONSOLE_DEBUG"):
             raise
@@ -172,7 +202,8 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as error:  # a traceback in front of a user is a bug; show it only on request
         if os.environ.get("TDCONSOLE_DEBUG"):
             raise
-        fail(f"internal error ({type(error).__name__}): {error}; set TDCONSOLE_DEBUG=1 for details")
+        fail(_("internal error ({kind}): {error}; set TDCONSOLE_DEBUG=1 for details").format(
+            kind=type(error).__name__, error=error))
 
 
 if __name__ == "__main__":

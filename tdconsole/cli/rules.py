@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -11,6 +11,7 @@ from rich.table import Table
 from tdconsole.cli.kit import JsonFlag, console, emit, read_json_stdin, session_of
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.config.toml import validate
+from tdconsole.domain import limits
 from tdconsole.domain.calculators.antes import post_blinds
 from tdconsole.domain.calculators.betting import BettingInput, betting_lines, betting_round
 from tdconsole.domain.calculators.cards import parse_cards
@@ -19,8 +20,10 @@ from tdconsole.domain.calculators.chips_pushed import ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsInput, resolve_pots
 from tdconsole.domain.calculators.showdown import GameName, Half, showdown
 from tdconsole.domain.errors import InvalidInput, RuleIds
-from tdconsole.domain.money.icm import icm
+from tdconsole.domain.money.icm import icm, icm_estimate
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
+from tdconsole.i18n import _
+from tdconsole.service import make_rng
 
 rules_app = typer.Typer(
     help="Floor calculators: betting, chips pushed, pots, showdown, posts, ICM.",
@@ -42,7 +45,9 @@ def _whole_numbers(text: str, option: str) -> list[int]:
         try:
             numbers.append(int(part.strip().replace("_", "")))
         except ValueError:
-            raise InvalidInput(f"{option}: {part.strip()!r} is not a whole number") from None
+            raise InvalidInput(
+                "{option}: {strip!r} is not a whole number", option=option, strip=part.strip(),
+            ) from None
     return numbers
 
 
@@ -53,9 +58,9 @@ def _locks(locks: list[str]) -> dict[int, int]:
         place, _, amount = lock.partition("=")
         numbers = _whole_numbers(f"{place},{amount}", "--lock") if amount else None
         if numbers is None:
-            raise InvalidInput(f"--lock: {lock!r} is not PLACE=AMOUNT")
+            raise InvalidInput("--lock: {lock!r} is not PLACE=AMOUNT", lock=lock)
         if numbers[0] in locked:
-            raise InvalidInput(f"--lock: place {numbers[0]} is locked twice")
+            raise InvalidInput("--lock: place {numbers} is locked twice", numbers=numbers[0])
         locked[numbers[0]] = numbers[1]
     return locked
 
@@ -64,19 +69,38 @@ def _locks(locks: list[str]) -> dict[int, int]:
 def icm_command(
     payouts: Annotated[str, typer.Option(help="Payouts by place, best first: 100,76")],
     stacks: Annotated[str, typer.Option(help="Chip counts, one per player: 1500,1200,975")],
+    estimate: Annotated[bool, typer.Option(
+        "--estimate", help="A Monte-Carlo estimate with its 95 % error bound, for fields beyond "
+        "exact ICM's limit.")] = False,
+    trials: Annotated[int, typer.Option(
+        min=1, max=limits.COUNT.hi, help="--estimate: finishing orders sampled.")] = 20_000,
+    seed: Annotated[int | None, typer.Option(help="--estimate: repeat a run's samples.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """ICM equity (Malmuth-Harville) of each stack, to two decimals."""
     chips = _whole_numbers(stacks, "--stacks")
-    equity = [round(value, 2) for value in icm(_whole_numbers(payouts, "--payouts"), chips)]
+    paid = _whole_numbers(payouts, "--payouts")
+    data: dict[str, Any]
+    if estimate:
+        sampled = icm_estimate(paid, chips, make_rng(seed), trials)
+        equity = [round(value, 2) for value in sampled.equity]
+        errors = [round(value, 2) for value in sampled.error]
+        data = {"equity": equity, "error": errors, "trials": sampled.trials}
+    else:
+        equity = [round(value, 2) for value in icm(paid, chips)]
+        errors = []
+        data = {"equity": equity}
 
     def render() -> None:
-        table = Table("player", "stack", "equity", title="ICM (Malmuth-Harville)")
+        title = (_("ICM (Malmuth-Harville), estimated from {trials} samples, ± at 95 %").format(
+            trials=trials) if estimate else "ICM (Malmuth-Harville)")
+        table = Table("player", "stack", "equity", *(["±"] if estimate else []), title=title)
         for player, (stack, value) in enumerate(zip(chips, equity, strict=True), 1):
-            table.add_row(str(player), f"{stack:,}", f"{value:,.2f}")
+            bound = [f"{errors[player - 1]:,.2f}"] if estimate else []
+            table.add_row(str(player), f"{stack:,}", f"{value:,.2f}", *bound)
         console.print(table)
 
-    emit({"equity": equity}, as_json, render)
+    emit(data, as_json, render)
 
 
 @rules_app.command("payouts")
@@ -171,7 +195,7 @@ def post(
     rules = session_of(ctx).house_rules().ante
     if order is not None:
         if order not in SHORT_ORDERS:
-            raise InvalidInput(f"--order must be ante-first or blind-first, got {order!r}")
+            raise InvalidInput("--order must be ante-first or blind-first, got {order!r}", order=order)
         rules = rules.model_copy(update={"short_big_blind": order})
     posting = post_blinds(sb, bb, ante, stack, handed, rules, dead_small_blind=dead_sb)
 
@@ -188,7 +212,7 @@ def post(
 def _race_seat(spec: str) -> RaceSeat:
     parts = spec.split(":")
     if len(parts) != 3 or not all(part.strip().isdigit() for part in parts):
-        raise InvalidInput(f"--seat {spec!r}: expected SEAT:STACK:COLOURED_UP, e.g. 3:25:25")
+        raise InvalidInput("--seat {spec!r}: expected SEAT:STACK:COLOURED_UP, e.g. 3:25:25", spec=spec)
     seat, stack, colored_up = (int(part) for part in parts)
     return validate(RaceSeat, {"seat": seat, "stack": stack, "colored_up": colored_up},
                     f"--seat {spec}")
@@ -286,7 +310,7 @@ def pots_command(as_json: JsonFlag = False) -> None:
 def _parse_hand_option(text: str) -> tuple[int, str]:
     seat, sep, cards = text.partition("=")
     if not sep or not seat.strip().isdigit() or int(seat) < 1:
-        raise InvalidInput(f"--hand {text!r}: write SEAT=CARDS, e.g. --hand 1=\"As Js\"")
+        raise InvalidInput('--hand {text!r}: write SEAT=CARDS, e.g. --hand 1="As Js"', text=text)
     return int(seat), cards
 
 
@@ -308,7 +332,7 @@ def showdown_command(
     for text in hand:
         seat, cards = _parse_hand_option(text)
         if seat in hands:
-            raise InvalidInput(f"--hand: seat {seat} is given twice")
+            raise InvalidInput("--hand: seat {seat} is given twice", seat=seat)
         hands[seat] = cards
     result = showdown(
         game,

@@ -51,18 +51,27 @@ def parse_answers(raw: list[str] | None) -> dict[str, str]:
         key, sep, value = item.partition("=")
         key, value = key.strip(), value.strip()
         if not sep or not key or not value:
-            raise InvalidInput(f"--answer {item!r}: expected KEY=VALUE")
+            raise InvalidInput("--answer {item!r}: expected KEY=VALUE", item=item)
         if key in answers and answers[key] != value:
-            raise InvalidInput(f"--answer {key}: given twice ({answers[key]!r} and {value!r})")
+            raise InvalidInput(
+                "--answer {key}: given twice ({answers!r} and {value!r})", key=key, answers=answers[key],
+                value=value,
+            )
         answers[key] = value
     return answers
 
 
 @rulings_app.command("scenarios")
-def scenarios_command(as_json: JsonFlag = False) -> None:
+def scenarios_command(
+    words: Annotated[list[str] | None, typer.Argument(
+        help="Only the scenarios with all these words in their title, questions, rulings or "
+             "remedies (e.g. misdeal).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
     """List the floor-ruling scenarios and the rules each may apply."""
     catalogue = load_catalogue()
-    rows = [{"id": s.id, "title": s.title, "rules": s.rules} for s in catalogue.scenarios.values()]
+    found = catalogue.search(" ".join(words)) if words else catalogue.scenarios.values()
+    rows = [{"id": s.id, "title": s.title, "rules": s.rules} for s in found]
 
     def render() -> None:
         for row in rows:
@@ -136,7 +145,7 @@ def _offence(raw: str | None) -> OffenceKind | None:
         return None
     kinds = [kind.value for kind in OffenceKind]
     if raw.strip().lower() not in kinds:
-        raise InvalidInput(f"--offence {raw!r}: one of {', '.join(kinds)}")
+        raise InvalidInput("--offence {raw!r}: one of {names}", raw=raw, names=', '.join(kinds))
     return OffenceKind(raw.strip().lower())
 
 

@@ -11,13 +11,22 @@ import typer
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.events import PlayerMoved, PlayerSeated, TableBroken, TablesBalanced
+from tdconsole.domain.events import (
+    ButtonSet,
+    HandFinished,
+    PlayerMoved,
+    PlayerSeated,
+    TableBroken,
+    TablesBalanced,
+)
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.balancing import BalancePlan
+from tdconsole.i18n import _
 from tdconsole.service import Service, make_rng
 from tdconsole.views import seating as seating_views
 from tdconsole.views.export import SEATING_FORMATS, check_format, seating_document
+from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.seating import (
     MovedView,
     SeatedView,
@@ -51,10 +60,10 @@ def render_tables(views: list[TableView]) -> None:
     from rich.table import Table as RichTable
     from rich.text import Text
 
-    table = RichTable("table", "seat", "player", "")
+    table = RichTable(_("table"), _("seat"), _("player"), "")
     for view in views:
         if view.status != "open":
-            table.add_row(str(view.table), "", "", "broken")
+            table.add_row(str(view.table), "", "", _("broken"))
             continue
         for seat in shown_seats(view):
             table.add_row(str(view.table), str(seat), Text(view.seats.get(str(seat), "")),
@@ -112,16 +121,20 @@ def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
 
     def render() -> None:
         if event.forced:
-            console.print("Warning: moved in the middle of his blinds/button sequence "
-                          "(T-MOVE-3, forced; logged)")
-        console.print(f"Moved from table {event.from_table} seat {event.from_seat}: {where(data)}")
+            console.print(_("Warning: moved in the middle of his blinds/button sequence "
+                            "(T-MOVE-3, forced; logged)"))
+        console.print(_("Moved from table {table} seat {seat}: {where}").format(
+            table=event.from_table, seat=event.from_seat, where=where(data)))
 
     emit(data, as_json, render)
 
 
 def where(data: SeatedView) -> str:
-    tail = " (waits until the button passes, T-MOVE-2)" if data.waits else " (dealt in)"
-    return f"{data.player}: table {data.table} seat {data.seat}{tail}"
+    if data.waits:
+        text = _("{player}: table {table} seat {seat} (waits until the button passes, T-MOVE-2)")
+    else:
+        text = _("{player}: table {table} seat {seat} (dealt in)")
+    return text.format(player=data.player, table=data.table, seat=data.seat)
 
 
 def seated_lines(envelopes: list[Any], service: Service) -> list[SeatedView]:
@@ -148,9 +161,17 @@ def hand_done(
         raise InvalidInput("hand-done: give a TABLE or --all (not both)")
     service = session_of(ctx).service()
     envelopes = service.execute(commands.HandDone(table=table))
-    done = sorted({e.event.table for e in envelopes})  # type: ignore[union-attr]
+    # Only the tables' own events: the last hand-for-hand table's also places the hand's busts.
+    done = sorted({e.event.table for e in envelopes if isinstance(e.event, HandFinished | ButtonSet)})
     views = [table_view(service.state.room[n]) for n in done]
-    emit({"tables": views}, as_json, lambda: render_tables(views))
+    ended = hand_for_hand_ended(envelopes)
+
+    def render() -> None:
+        render_tables(views)
+        if ended is not None:
+            console.print(ended)
+
+    emit({"tables": views}, as_json, render)
 
 
 @app.command()
@@ -170,16 +191,16 @@ def render_plan(plan: BalancePlan, applied: bool) -> None:
     from rich.text import Text
 
     if plan.break_ is not None:
-        console.print(f"Break table {plan.break_} first (T-BREAK-1): "
-                      f"tdconsole break-table {plan.break_} --apply")
+        console.print(_("Break table {table} first (T-BREAK-1): tdconsole break-table {table} --apply")
+                      .format(table=plan.break_))
     for move in plan.moves:
-        verb = "Moved" if applied else "Move"
-        console.print(Text(f"{verb} {move_line(move)} ({move.rule})"))
+        text = _("Moved {move} ({rule})") if applied else _("Move {move} ({rule})")
+        console.print(Text(text.format(move=move_line(move), rule=move.rule)))
     if plan.halt:
-        console.print(f"Halt (11D): tables {', '.join(map(str, plan.halt))} stop dealing "
-                      "until they are balanced")
+        console.print(_("Halt (11D): tables {tables} stop dealing until they are balanced").format(
+            tables=", ".join(map(str, plan.halt))))
     if not plan.moves and plan.break_ is None:
-        console.print("The tables are balanced (T-BAL-1).")
+        console.print(_("The tables are balanced (T-BAL-1)."))
 
 
 @app.command()
@@ -218,12 +239,12 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
     def render() -> None:
         from rich.text import Text
 
-        verb = "Broke" if apply else "Would break"
-        console.print(f"{verb} table {table}:")
+        console.print((_("Broke table {table}:") if apply else _("Would break table {table}:"))
+                      .format(table=table))
         for s in data["seats"]:
-            tail = " (waits until the button passes)" if s["waits"] else ""
-            console.print(Text(f"  {s['player']}: table {s['to']['table']} seat "
-                               f"{s['to']['seat']}{tail}"))
+            text = (_("{player}: table {table} seat {seat} (waits until the button passes)")
+                    if s["waits"] else _("{player}: table {table} seat {seat}"))
+            console.print(Text("  " + text.format(player=s["player"], **s["to"])))
 
     emit(data, as_json, render)
 
@@ -252,7 +273,7 @@ def tables(ctx: typer.Context, as_json: JsonFlag = False) -> None:
         render_tables(views)
         plan = seating.balance_plan(service.state)
         if seating.final_table_due(service.state):
-            console.print("The players fit one table: tdconsole final-table (T-SEAT-3)")
+            console.print(_("The players fit one table: tdconsole final-table (T-SEAT-3)"))
         elif plan.break_ is not None or plan.moves:
             render_plan(plan, applied=False)
 
@@ -263,9 +284,10 @@ def _layout(ctx: typer.Context, command: commands.Command, table: int, as_json: 
     service = session_of(ctx).execute(command)
     laid = service.state.layout[table]
     data = {"table": table, "seats": laid.seats, "blocked": sorted(laid.blocked)}
-    emit(data, as_json, lambda: console.print(
-        f"Table {table}: {laid.seats} seats" + (f", blocked {', '.join(map(str, data['blocked']))}"
-                                                if data["blocked"] else "")))
+    line = _("Table {table}: {seats} seats").format(table=table, seats=laid.seats)
+    if data["blocked"]:
+        line += ", " + _("blocked {seats}").format(seats=", ".join(map(str, data["blocked"])))
+    emit(data, as_json, lambda: console.print(line))
 
 
 @tables_app.command("set-seats")

@@ -47,7 +47,7 @@ def add(
 ) -> None:
     """Add a staff member with a PIN for the web remote."""
     if role not in ("td", "floor"):  # before asking for a PIN that would be thrown away
-        raise InvalidInput(f"--role must be td or floor, not {role!r}")
+        raise InvalidInput("--role must be td or floor, not {role!r}", role=role)
     member = _staff(ctx).add(name, role, _read_pin(pin_stdin))
     emit(member.as_json(), as_json, lambda: console.print(f"Added {member.name} ({member.role})"))
 

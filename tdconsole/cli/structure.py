@@ -9,6 +9,7 @@ import typer
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.config.structures import list_structures, load_structure, save_structure
+from tdconsole.domain import limits
 from tdconsole.domain.clock.structure import Level, Structure
 from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.commands import ChangeStructure
@@ -74,7 +75,7 @@ def generate(
 ) -> None:
     """Propose a structure on chip-friendly values for the expected field and length."""
     structure = generate_structure(
-        stack, players, round(hours * 60), level_minutes,
+        stack, players, round(limits.HOURS.check_real("--hours", hours) * 60), level_minutes,
         name=name, ante_from_level=ante_from, break_minutes=break_minutes,
     )
     if out is not None:

@@ -14,12 +14,14 @@ from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
 from tdconsole.cli.seating import seated_lines, where
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
-from tdconsole.domain import commands
+from tdconsole.domain import commands, limits
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import PlayerRegistered
 from tdconsole.domain.tournament import undo_target
+from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
+from tdconsole.views.formatting import Formats
 from tdconsole.views.tournament import command_view, describe_command, log_view, state_view
 
 app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
@@ -54,7 +56,8 @@ def new(
     )
     data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
     emit(data, as_json, lambda: console.print(
-        f"Created tournament {data['id']}: {data['name']}; {_current_line(data)}"))
+        _("Created tournament {id}: {name}; {current}").format(id=data["id"], name=data["name"],
+                                                                current=_current_line(data))))
 
 
 UseFlag = Annotated[bool, typer.Option(
@@ -72,9 +75,9 @@ def _current(service: Service) -> dict[str, Any]:
 
 def _current_line(data: dict[str, Any]) -> str:
     if data["made_current"]:
-        return "it is now the current tournament"
-    return (f"the current tournament is still {label(data['current'])} "
-            f"(tdconsole use {data['id']} to switch, or -t {data['id']} for one command)")
+        return _("it is now the current tournament")
+    return _("the current tournament is still {current} (tdconsole use {id} to switch, or -t {id} for "
+             "one command)").format(current=label(data["current"]), id=data["id"])
 
 
 @app.command()
@@ -88,7 +91,7 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
 
-        table = Table("id", "name", "created", "current")
+        table = Table(_("id"), _("name"), _("created"), _("current"))
         for row in rows:
             table.add_row(str(row["id"]), row["name"], row["created_at"][:16],
                           "*" if row["current"] else "")
@@ -105,15 +108,17 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
     def render() -> None:
         info = data.tournament
-        console.print(f"{info.name} ({info.status}): {data.players_left} of {data.entries} left")
+        console.print(_("{name} ({status}): {left} of {entries} left").format(
+            name=info.name, status=_(info.status), left=data.players_left, entries=data.entries))
         console.print(clock_line(data.clock))
         from rich.table import Table  # Rich loads only for human-readable output
 
-        table = Table("name", "status", "table", "seat", "place", "prize")
+        money = Formats.of(service.state.house_rules).money
+        table = Table(_("name"), _("status"), _("table"), _("seat"), _("place"), _("prize"))
         for player in data.players:
             place = _blank(player.place) + (f"-{player.last_place}" if player.last_place else "")
-            table.add_row(player.name, player.status, _blank(player.table), _blank(player.seat), place,
-                          _blank(player.prize))
+            table.add_row(player.name, _(player.status), _blank(player.table), _blank(player.seat),
+                          place, "" if player.prize is None else money(player.prize))
         console.print(table)
 
     emit(data, as_json, render)
@@ -156,7 +161,8 @@ def register(
     data = {"registered": registered, "entries": service.state.entries,
             "players_left": service.state.players_left}
     emit(data, as_json, lambda: console.print(
-        f"Registered {', '.join(p['name'] for p in registered)} ({data['entries']} entries)"
+        _("Registered {names} ({entries} entries)").format(
+            names=", ".join(p["name"] for p in registered), entries=data["entries"])
         + "".join(f"\n{where(s)}" for s in seats.values())))
 
 
@@ -165,7 +171,7 @@ def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None
     """Take back a registration (before the player busts)."""
     service = session_of(ctx).execute(commands.Unregister(name=name))
     data = {"unregistered": name.strip(), "entries": service.state.entries}
-    emit(data, as_json, lambda: console.print(f"Unregistered {name.strip()}"))
+    emit(data, as_json, lambda: console.print(_("Unregistered {name}").format(name=name.strip())))
 
 
 @app.command()
@@ -186,20 +192,23 @@ def undo(
         if not yes:
             # The question on stderr, so that --json output stays one document; with --yes the
             # result says what was taken back, and an error stays one line.
-            sys.stderr.write(f"The last command: {describe_command(target)}\n")
-            typer.confirm("Undo it?", default=False, abort=True, err=True)
+            sys.stderr.write(_("The last command: {command}").format(command=describe_command(target))
+                             + "\n")
+            typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
         command = commands.Undo(any=True, command_id=target["command_id"])
     service.execute(command)
     target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
     undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
     data = {"undone": command_view(service.log, target_id), "events": undone}
-    emit(data, as_json, lambda: console.print(f"Undone: {describe_command(data['undone'])}"))
+    emit(data, as_json, lambda: console.print(
+        _("Undone: {command}").format(command=describe_command(data["undone"]))))
 
 
 @app.command()
 def log(
     ctx: typer.Context,
-    limit: Annotated[int, typer.Option(help="Show the last N events (0 = all).")] = 0,
+    limit: Annotated[int, typer.Option(
+        min=0, max=limits.COUNT.hi, help="Show the last N events (0 = all).")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
     """The event log: every action, who did it and when."""
@@ -211,9 +220,9 @@ def log(
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
 
-        table = Table("seq", "time", "actor", "event")
+        table = Table(_("seq"), _("time"), _("actor"), _("event"))
         for row in rows:
-            summary = row.summary + (" [undone]" if row.undone else "")
+            summary = row.summary + (" " + _("[undone]") if row.undone else "")
             table.add_row(str(row.seq), row.time[11:19], row.actor, summary)
         console.print(table)
 
@@ -246,7 +255,7 @@ def demo(
     """Create a demo tournament with 45 players and open the TUI on it (the current one stays
     current unless --use)."""
     if not 2 <= players <= len(DEMO_NAMES):
-        raise InvalidInput(f"--players must be between 2 and {len(DEMO_NAMES)}")
+        raise InvalidInput("--players must be between 2 and {count}", count=len(DEMO_NAMES))
     session = session_of(ctx)
     service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
                              structure=load_structure(DEFAULT_STRUCTURE), house_rules=load_house_rules(),
@@ -258,7 +267,8 @@ def demo(
     if tui:
         open_tui(session)
     emit(data, as_json, lambda: console.print(
-        f"Demo tournament {data['id']} with {data['entries']} players; {_current_line(data)}"))
+        _("Demo tournament {id} with {entries} players; {current}").format(
+            id=data["id"], entries=data["entries"], current=_current_line(data))))
 
 
 @db_app.command("upgrade")
@@ -267,4 +277,4 @@ def db_upgrade(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     url = session_of(ctx).url
     revision = upgrade(make_engine(url))
     data = {"database": url, "revision": revision}
-    emit(data, as_json, lambda: console.print(f"Schema at revision {revision}"))
+    emit(data, as_json, lambda: console.print(_("Schema at revision {revision}").format(revision=revision)))

@@ -20,11 +20,9 @@ from tdconsole.club.members import Members
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.league.formulas import PointsFormula
 from tdconsole.domain.league.standings import LeagueRules, Standing, standings
-from tdconsole.domain.state import normalise_name
+from tdconsole.domain.text import MAX_LABEL, check_text, name_key, visible
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import league_table, league_tournament_table, tournament_table
-
-MAX_NAME = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +44,7 @@ class Season:
 
 
 def _league_name(raw: str) -> str:
-    name = normalise_name(raw)
-    if not name:
-        raise InvalidInput("a league needs a name")
-    if len(name) > MAX_NAME:
-        raise InvalidInput(f"a league name is at most {MAX_NAME} characters")
-    return name
+    return check_text("a league's name", raw, MAX_LABEL, empty=False)
 
 
 class Leagues:
@@ -63,11 +56,11 @@ class Leagues:
         try:
             with self.store._connection(write=True) as connection:
                 connection.execute(insert(league_table).values(
-                    name=valid, key=valid.casefold(), formula_key=formula_key,
+                    name=valid, key=name_key(valid)[:MAX_LABEL], formula_key=formula_key,
                     formula=formula.model_dump(mode="json"), rules=rules.model_dump(mode="json"),
                     created_at=datetime.now(UTC)))
         except IntegrityError:
-            raise InvalidInput(f"there is already a league named {valid!r}") from None
+            raise InvalidInput("there is already a league named {valid!r}", valid=valid) from None
         return self.get(valid)
 
     def all(self) -> list[League]:
@@ -78,7 +71,7 @@ class Leagues:
         tournaments: dict[int, list[int]] = {}
         for link in links:
             tournaments.setdefault(link.league_id, []).append(link.tournament_id)
-        return [League(row.id, row.name, row.formula_key, PointsFormula.model_validate(row.formula),
+        return [League(row.id, visible(row.name), row.formula_key, PointsFormula.model_validate(row.formula),
                        LeagueRules.model_validate(row.rules), tournaments.get(row.id, []))
                 for row in rows]
 
@@ -89,12 +82,12 @@ class Leagues:
             raise NotFound("there is no league yet; start one with: tdconsole league new NAME")
         if name is None:
             return leagues[-1]
-        key = normalise_name(name).casefold()
+        key = name_key(name)[:MAX_LABEL]
         for league in leagues:
-            if league.name.casefold() == key:
+            if name_key(league.name)[:MAX_LABEL] == key:
                 return league
         known = ", ".join(league.name for league in leagues)
-        raise NotFound(f"no league named {name.strip()!r} (leagues: {known})")
+        raise NotFound("no league named {strip!r} (leagues: {known})", strip=name.strip(), known=known)
 
     def change(self, league: League, *, formula_key: str | None = None,
                formula: PointsFormula | None = None, rules: LeagueRules | None = None) -> League:
@@ -116,10 +109,15 @@ class Leagues:
                 select(tournament_table.c.id).where(tournament_table.c.id.in_(ids))).scalars())
             missing = [tid for tid in ids if tid not in known]
             if missing:
-                raise NotFound(f"there is no tournament {missing[0]} (tdconsole tournaments lists them)")
+                raise NotFound(
+                    "there is no tournament {missing} (tdconsole tournaments lists them)",
+                    missing=missing[0],
+                )
             already = [tid for tid in ids if tid in league.tournaments]
             if already:
-                raise InvalidInput(f"tournament {already[0]} is already in {league.name}")
+                raise InvalidInput(
+                    "tournament {already} is already in {name}", already=already[0], name=league.name,
+                )
             connection.execute(insert(league_tournament_table),
                                [{"league_id": league.id, "tournament_id": tid} for tid in ids])
         return self.get(league.name)
@@ -128,7 +126,7 @@ class Leagues:
         ids = sorted(set(tournament_ids))
         absent = [tid for tid in ids if tid not in league.tournaments]
         if absent:
-            raise NotFound(f"tournament {absent[0]} is not in {league.name}")
+            raise NotFound("tournament {absent} is not in {name}", absent=absent[0], name=league.name)
         with self.store._connection(write=True) as connection:
             connection.execute(delete(league_tournament_table).where(
                 league_tournament_table.c.league_id == league.id,
@@ -143,6 +141,15 @@ class Leagues:
         if newest is None:
             return None
         return next(league for league in self.all() if league.id == newest)
+
+    def between(self, tournament_id: int) -> League | None:
+        """The league the TV shows between tournaments: the newest one this tournament counts in,
+        else the club's newest league (a night outside any league still shows the season)."""
+        found = self.of_tournament(tournament_id)
+        if found is not None:
+            return found
+        leagues = self.all()
+        return leagues[-1] if leagues else None
 
 
 def season(store: EventStore, league: League) -> Season:

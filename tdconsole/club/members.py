@@ -21,11 +21,12 @@ from typing import Any
 from sqlalchemy import Row, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from tdconsole.domain import limits, text
 from tdconsole.domain.commands import Register
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import Envelope
 from tdconsole.domain.players.registration import validate_name
-from tdconsole.domain.state import normalise_name
+from tdconsole.domain.text import MAX_NAME
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import event_table, member_table
@@ -55,21 +56,20 @@ class Member:
 
 
 def name_key(name: str) -> str:
-    return normalise_name(name).casefold()
+    """The members' index of names: the one key names are compared by (NFKC case folding),
+    cut to its column's width (NFKC can lengthen a name)."""
+    return text.name_key(name)[:MAX_NAME]
 
 
 def _text(field: str, raw: str | None) -> str:
-    value = (raw or "").strip()
-    if len(value) > LIMITS[field]:
-        raise InvalidInput(f"{field} is {len(value)} characters; at most {LIMITS[field]}")
-    if value and not value.isprintable():
-        raise InvalidInput(f"{field} {value!r} has characters that cannot be printed")
-    return value
+    return text.check_text(field, raw or "", LIMITS[field])
 
 
 def _member(row: Row[Any]) -> Member:
     created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
-    return Member(row.number, row.name, row.email, row.phone, row.note, bool(row.banned), row.ban_reason,
+    # Shown through `visible`, like the log: rows written before text was checked stay harmless.
+    return Member(row.number, text.visible(row.name), text.visible(row.email), text.visible(row.phone),
+                  text.visible(row.note), bool(row.banned), text.visible(row.ban_reason),
                   row.merged_into, created)
 
 
@@ -83,8 +83,10 @@ def refuse_banned(member: Member) -> None:
     """A banned member cannot be registered: one line saying who, why, and how to lift it."""
     if member.banned:
         reason = f": {member.ban_reason}" if member.ban_reason else ""
-        raise TdError(f"{member.name} (member {member.number}) is banned{reason}; "
-                      f"lift it with: tdconsole members unban {member.number}")
+        raise TdError(
+            "{name} (member {number}) is banned{reason}; lift it with: tdconsole members unban {number}",
+            name=member.name, number=member.number, reason=reason,
+        )
 
 
 class Members:
@@ -110,13 +112,14 @@ class Members:
 
     def get(self, number: int) -> Member:
         """Member `number`, or the member they were merged into."""
+        limits.ID.check("member number", number)
         seen: set[int] = set()
         while True:
             with self.store._connection(write=False) as connection:
                 row = connection.execute(
                     select(member_table).where(member_table.c.number == number)).one_or_none()
             if row is None:
-                raise NotFound(f"there is no member {number}")
+                raise NotFound("there is no member {number}", number=number)
             member = _member(row)
             if member.merged_into is None or member.merged_into in seen:
                 return member
@@ -133,15 +136,19 @@ class Members:
     def find(self, ref: str) -> Member:
         """A member by number ("12", "#12") or by exact name; a shared name lists the numbers."""
         text = ref.strip().removeprefix("#")
-        if text.isdigit():
+        if text.isdecimal():  # not isdigit: "²" is a digit that int() refuses
             return self.get(int(text))
         found = self.named(ref)
         if not found:
-            raise NotFound(f"no member named {ref.strip()!r} (tdconsole members list --search finds one)")
+            raise NotFound(
+                "no member named {strip!r} (tdconsole members list --search finds one)", strip=ref.strip(),
+            )
         if len(found) > 1:
             numbers = ", ".join(str(m.number) for m in found)
-            raise InvalidInput(f"{len(found)} members are named {ref.strip()!r} (numbers {numbers}): "
-                               "give the number")
+            raise InvalidInput(
+                "{count} members are named {strip!r} (numbers {numbers}): give the number",
+                count=len(found), strip=ref.strip(), numbers=numbers,
+            )
         return found[0]
 
     def aliases(self) -> dict[int, int]:
@@ -168,9 +175,11 @@ class Members:
     def _new(self, name: str, number: int | None, email: str = "", phone: str = "", note: str = "",
              banned: bool = False, ban_reason: str = "") -> dict[str, Any]:
         if number is not None and number < 1:
-            raise InvalidInput(f"member number {number}: numbers start at 1")
+            raise InvalidInput("member number {number}: numbers start at 1", number=number)
+        if number is not None:
+            limits.ID.check("member number", number)
         valid = validate_name(name)
-        return {"number": number, "name": valid, "name_key": valid.casefold(),
+        return {"number": number, "name": valid, "name_key": name_key(valid),
                 "email": _text("email", email), "phone": _text("phone", phone),
                 "note": _text("note", note), "banned": banned, "ban_reason": _text("ban_reason", ban_reason),
                 "merged_into": None, "created_at": datetime.now(UTC)}
@@ -217,8 +226,11 @@ class Members:
     def set_banned(self, ref: str, banned: bool, reason: str = "") -> Member:
         member = self.find(ref)
         if member.banned == banned:
-            raise InvalidInput(f"{member.name} (member {member.number}) is already "
-                               + ("banned" if banned else "not banned"))
+            if banned:
+                raise InvalidInput("{name} (member {number}) is already banned",
+                                   name=member.name, number=member.number)
+            raise InvalidInput("{name} (member {number}) is not banned", name=member.name,
+                               number=member.number)
         self._update(member.number, {"banned": banned,
                                      "ban_reason": _text("ban_reason", reason) if banned else ""})
         return self.get(member.number)
@@ -228,11 +240,15 @@ class Members:
         rewritten); blank details are filled from `other`; a ban on either stays."""
         keep, other = self.find(keep_ref), self.find(other_ref)
         if keep.number == other.number:
-            raise InvalidInput(f"{keep.name} (member {keep.number}) is already that member")
+            raise InvalidInput(
+                "{name} (member {number}) is already that member", name=keep.name, number=keep.number,
+            )
         shared = self.shared_tournaments(keep.number, other.number)
         if shared:
-            raise InvalidInput(f"members {keep.number} and {other.number} both played tournament "
-                               f"{shared[0]}: they are two people, not one")
+            raise InvalidInput(
+                "members {number} and {other_number} both played tournament {shared}: they are two people, "
+                "not one", number=keep.number, other_number=other.number, shared=shared[0],
+            )
         values: dict[str, Any] = {field: getattr(other, field) for field in ("email", "phone", "note")
                                   if not getattr(keep, field) and getattr(other, field)}
         if other.banned and not keep.banned:
@@ -286,26 +302,36 @@ class Members:
         (a Danish spreadsheet writes semicolons), UTF-8 with or without a byte-order mark."""
         rows = list(_csv_rows(text, source))
         if not rows:
-            raise InvalidInput(f"{source}: no members in the file (a header row, then one member a line)")
+            raise InvalidInput(
+                "{source}: no members in the file (a header row, then one member a line)", source=source,
+            )
         numbers: dict[int, int] = {}
         new = []
         for line, row in rows:
             try:
                 number = _number(row.get("number", ""))
                 if number is not None and number in numbers:
-                    raise InvalidInput(f"number {number} is also on line {numbers[number]}")
+                    raise InvalidInput(
+                        "number {number} is also on line {numbers}", number=number, numbers=numbers[number],
+                    )
                 if number is not None:
                     numbers[number] = line
                 new.append(self._new(row.get("name", ""), number, row.get("email", ""), row.get("phone", ""),
                                      row.get("note", ""), _yes(row.get("banned", "")),
                                      row.get("ban_reason", "")))
             except TdError as error:
-                raise InvalidInput(f"{source} line {line}: {error}; nothing was imported") from None
+                raise InvalidInput(
+                    "{source} line {line}: {error}; nothing was imported", source=source, line=line,
+                    error=error,
+                ) from None
         try:
             return self._insert(new)
         except NumberTaken as error:
             line = numbers[error.number]
-            raise InvalidInput(f"{source} line {line}: {error}; nothing was imported") from None
+            raise InvalidInput(
+                "{source} line {line}: {error}; nothing was imported", source=source, line=line,
+                error=error,
+            ) from None
 
 
 def _csv_rows(text: str, source: str) -> Iterable[tuple[int, dict[str, str]]]:
@@ -316,32 +342,41 @@ def _csv_rows(text: str, source: str) -> Iterable[tuple[int, dict[str, str]]]:
     try:
         header = [column.strip().casefold() for column in next(reader, [])]
     except csv.Error as error:
-        raise InvalidInput(f"{source} line 1: {error}; nothing was imported") from None
+        raise InvalidInput(
+            "{source} line 1: {error}; nothing was imported", source=source, error=error,
+        ) from None
     unknown = [column for column in header if column not in CSV_COLUMNS]
     if "name" not in header or unknown:
         what = f"unknown column {unknown[0]!r}" if unknown else "no 'name' column"
-        raise InvalidInput(f"{source} line 1: {what} (the columns: {', '.join(CSV_COLUMNS)}); "
-                           "nothing was imported")
+        raise InvalidInput(
+            "{source} line 1: {what} (the columns: {names}); nothing was imported", source=source,
+            what=what, names=', '.join(CSV_COLUMNS),
+        )
     try:
         for cells in reader:
             line = reader.line_num
             if not any(cell.strip() for cell in cells):
                 continue
             if len(cells) > len(header):
-                raise InvalidInput(f"{source} line {line}: {len(cells)} cells, the header has "
-                                   f"{len(header)}; nothing was imported")
+                raise InvalidInput(
+                    "{source} line {line}: {count} cells, the header has {count2}; nothing was imported",
+                    source=source, line=line, count=len(cells), count2=len(header),
+                )
             yield line, dict(zip(header, (cell.strip() for cell in cells), strict=False))
     except csv.Error as error:
-        raise InvalidInput(f"{source} line {reader.line_num}: {error}; nothing was imported") from None
+        raise InvalidInput(
+            "{source} line {line_num}: {error}; nothing was imported", source=source,
+            line_num=reader.line_num, error=error,
+        ) from None
 
 
 def _number(raw: str) -> int | None:
     text = raw.strip().removeprefix("#")
     if not text:
         return None
-    if not text.isdigit() or int(text) < 1:
-        raise InvalidInput(f"number {raw.strip()!r} is not a whole number from 1")
-    return int(text)
+    if not text.isdecimal() or int(text) < 1:
+        raise InvalidInput("number {strip!r} is not a whole number from 1", strip=raw.strip())
+    return limits.ID.check("member number", int(text))
 
 
 def _yes(raw: str) -> bool:
@@ -350,7 +385,7 @@ def _yes(raw: str) -> bool:
         return True
     if value in _FALSE:
         return False
-    raise InvalidInput(f"banned {raw.strip()!r}: write yes or no")
+    raise InvalidInput("banned {strip!r}: write yes or no", strip=raw.strip())
 
 
 # ---------------------------------------------------------------- registration
@@ -370,8 +405,10 @@ def link(members: Members, command: Register, number: int | None = None) -> Regi
         found = members.named(name)
         if len(found) > 1:
             numbers = ", ".join(str(m.number) for m in found)
-            raise InvalidInput(f"{len(found)} members are named {name.strip()!r} (numbers {numbers}): "
-                               "say which with --member N")
+            raise InvalidInput(
+                "{count} members are named {strip!r} (numbers {numbers}): say which with --member N",
+                count=len(found), strip=name.strip(), numbers=numbers,
+            )
         if found:
             refuse_banned(found[0])
             name = found[0].name  # "bo dalsgaard" typed: the entry reads as the club writes it
@@ -393,8 +430,10 @@ def register(service: Service, names: list[str], *, seed: int | None = None, num
             raise InvalidInput("--member gives one new member's number: register them one at a time")
         for name in names:
             if same := members.named(name):
-                raise InvalidInput(f"{same[0].name} is already member {same[0].number}: register links "
-                                   "to them without --new-member")
+                raise InvalidInput(
+                    "{name} is already member {number}: register links to them without --new-member",
+                    name=same[0].name, number=same[0].number,
+                )
         added = members._insert([members._new(name, number) for name in names])
         command = command.model_copy(update={"members": {m.name: m.number for m in added}})
     try:

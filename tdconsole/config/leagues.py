@@ -24,5 +24,7 @@ def load_formula(key_or_path: str) -> tuple[str, PointsFormula]:
         path = configs_dir() / "leagues" / f"{key_or_path}.toml"
         if not path.is_file():
             known = ", ".join(formula_keys()) or "none"
-            raise NotFound(f"no points formula {key_or_path!r} (known: {known})")
+            raise NotFound(
+                "no points formula {key_or_path!r} (known: {known})", key_or_path=key_or_path, known=known,
+            )
     return path.stem, load_toml(path, PointsFormula)

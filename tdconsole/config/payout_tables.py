@@ -17,5 +17,5 @@ def load_payout_tables(name: str) -> PayoutTables:
     path = configs_dir() / "payouts" / f"{name}.toml"
     if not path.is_file():
         known = ", ".join(payout_table_names()) or "none"
-        raise NotFound(f"no payout table {name!r} (known: {known})")
+        raise NotFound("no payout table {name!r} (known: {known})", name=name, known=known)
     return load_toml(path, PayoutTables)

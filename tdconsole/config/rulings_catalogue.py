@@ -15,14 +15,16 @@ def load_catalogue(directory: Path | None = None) -> Catalogue:
     directory = directory or configs_dir() / "rulings"
     files = sorted(directory.glob("*.toml"))
     if not files:
-        raise InvalidInput(f"{directory}: no rulings scenarios (*.toml)")
+        raise InvalidInput("{directory}: no rulings scenarios (*.toml)", directory=directory)
     scenarios: dict[str, Scenario] = {}
     origin: dict[str, Path] = {}
     for path in files:
         for scenario_id, scenario in validate(ScenarioFile, read_toml(path), str(path)).root.items():
             if scenario_id in origin:
-                raise InvalidInput(f"{path}: {scenario_id}: duplicate scenario id, "
-                                   f"also in {origin[scenario_id]}")
+                raise InvalidInput(
+                    "{path}: {scenario_id}: duplicate scenario id, also in {origin}", path=path,
+                    scenario_id=scenario_id, origin=origin[scenario_id],
+                )
             scenarios[scenario_id] = scenario
             origin[scenario_id] = path
     return Catalogue(scenarios=scenarios)

@@ -46,7 +46,9 @@ def load_structure(key_or_path: str) -> Structure:
         if candidate.exists():
             return load_toml(candidate, Structure)
     known = ", ".join(list_structures()) or "none"
-    raise NotFound(f"no structure {key_or_path!r}; known structures: {known}")
+    raise NotFound(
+        "no structure {key_or_path!r}; known structures: {known}", key_or_path=key_or_path, known=known,
+    )
 
 
 def preset_key(name: str) -> str:
@@ -57,7 +59,7 @@ def preset_key(name: str) -> str:
     """
     key = re.sub(r"[^0-9a-z]+", "-", name.casefold()).strip("-")
     if not key:
-        raise InvalidInput(f"the name {name!r} gives no preset key: use letters or digits")
+        raise InvalidInput("the name {name!r} gives no preset key: use letters or digits", name=name)
     return key
 
 
@@ -68,7 +70,9 @@ def save_preset(structure: Structure) -> str:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise InvalidInput(f"{directory}: cannot be created: {error.strerror}") from None
+        raise InvalidInput(
+            "{directory}: cannot be created: {strerror}", directory=directory, strerror=error.strerror,
+        ) from None
     save_structure(structure, directory / f"{key}.toml")
     return key
 
@@ -113,4 +117,6 @@ def save_structure(structure: Structure, path: Path) -> None:
     try:
         path.write_text(dump_structure(structure), encoding="utf-8")
     except OSError as error:
-        raise InvalidInput(f"{path}: cannot be written: {error.strerror}") from None
+        raise InvalidInput(
+            "{path}: cannot be written: {strerror}", path=path, strerror=error.strerror,
+        ) from None

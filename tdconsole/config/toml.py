@@ -10,8 +10,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.config.files import read_text
+from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.limits import MAX_CONFIG_BYTES
+from tdconsole.domain.model import describe_validation_error
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -27,15 +30,6 @@ def configs_dir() -> Path:
     return Path(str(resources.files("tdconsole"))) / "configs"
 
 
-def describe_validation_error(source: str, error: ValidationError) -> str:
-    """One line: `file: key.path: what is wrong` for the first problem (and how many more)."""
-    first = error.errors()[0]
-    key = ".".join(str(part) for part in first["loc"]) or "(top level)"
-    more = len(error.errors()) - 1
-    tail = f" (and {more} more)" if more else ""
-    return f"{source}: {key}: {first['msg']}{tail}"
-
-
 def validate(model: type[M], data: Any, source: str) -> M:
     try:
         return model.model_validate(data)
@@ -44,15 +38,15 @@ def validate(model: type[M], data: Any, source: str) -> M:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    text = read_text(path, MAX_CONFIG_BYTES)
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise NotFound(f"{path}: no such file") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise InvalidInput(f"{path}: not valid TOML: {error}") from None
-    except OSError as error:
-        raise InvalidInput(f"{path}: cannot be read: {error.strerror}") from None
+        raise InvalidInput(
+            "{path}: not valid TOML: {splitlines}", path=path, splitlines=str(error).splitlines()[0],
+        ) from None
+    except RecursionError:  # arrays nested thousands deep: the parser recurses
+        raise InvalidInput("{path}: not valid TOML: nested too deeply", path=path) from None
 
 
 def load_toml(path: Path, model: type[M]) -> M:

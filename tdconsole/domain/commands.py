@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self
 
-from pydantic import Field, PrivateAttr
+from pydantic import Field, PrivateAttr, ValidationError
 
-from tdconsole.domain.errors import TdError
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.limits import (
+    ENTRIES,
+    Chips,
+    Hands,
+    Id,
+    LevelNumber,
+    Money,
+    SeatNumber,
+    SeatsAtTable,
+    Seconds,
+    TableNumber,
+)
+from tdconsole.domain.model import Frozen, describe_validation_error
 from tdconsole.domain.seating.balancing import Move
 
 if TYPE_CHECKING:
@@ -17,6 +29,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.floor.penalties import OffenceKind, PenaltyKind
 from tdconsole.domain.floor.rulings import Scenario
 from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.domain.text import Label, Name, Note
 
 
 class Command(Frozen):
@@ -24,6 +37,14 @@ class Command(Frozen):
     verb: ClassVar[str] = "do that"
     # Floor staff may log rulings and call the clock, nothing that changes the tournament's course.
     td_only: ClassVar[bool] = True
+
+    def __init__(self, **data: Any) -> None:
+        # A field out of its range or text that is not text is refused like any other input: one
+        # line naming the field, as a TdError every interface already shows (never a traceback).
+        try:
+            super().__init__(**data)
+        except ValidationError as error:
+            raise InvalidInput(describe_validation_error(None, error)) from None
 
 
 class Drawing(Command):
@@ -43,7 +64,9 @@ class Drawing(Command):
     @property
     def rng(self) -> random.Random:
         if self._rng is None:
-            raise TdError(f"{type(self).__name__} draws seats: run it through the service")
+            raise TdError(
+                "{__name__} draws seats: run it through the service", __name__=type(self).__name__,
+            )
         return self._rng  # type: ignore[no-any-return]
 
 
@@ -51,27 +74,27 @@ class Register(Drawing):
     """Register players; after the draw each is seated at once as a late entry (TDA 8A)."""
 
     verb: ClassVar[str] = "register players"
-    names: list[str] = Field(min_length=1)
+    names: list[Name] = Field(min_length=1)
     # name as given -> the club member's number it is linked to (names left out: guests).
-    members: dict[str, int] = Field(default_factory=dict)
+    members: dict[Label, Id] = Field(default_factory=dict)
 
 
 class Unregister(Command):
     verb: ClassVar[str] = "unregister players"
-    name: str
+    name: Label
 
 
 class Bust(Command):
     """Players out in the same hand (T-ELIM-1): ranked by the chips they started it with."""
 
     verb: ClassVar[str] = "bust players"
-    names: list[str] = Field(min_length=1)
+    names: list[Label] = Field(min_length=1)
     # name -> chips at the start of the hand; a name left out cannot be placed (T-ELIM-3).
-    stacks: dict[str, int] = Field(default_factory=dict)
+    stacks: dict[Label, int] = Field(default_factory=dict)
     # Who knocked them out; several = identical winning hands split the bounty (T-BOUNTY-1).
-    by: list[str] = Field(default_factory=list)
+    by: list[Label] = Field(default_factory=list)
     # The table, during hand-for-hand when the players have no seat on record.
-    table: int | None = None
+    table: TableNumber | None = None
     # T-ELIM-3: the TD cannot establish their place (reported late): placed last of those still
     # unplaced at once, hand-for-hand or not, and the place shows it.
     unplaced: bool = False
@@ -81,12 +104,12 @@ class Reenter(Drawing):
     """A busted player buys a new entry; after the draw it is seated at once (TDA 8A)."""
 
     verb: ClassVar[str] = "re-enter players"
-    name: str
+    name: Label
 
 
 class AddOn(Command):
     verb: ClassVar[str] = "sell add-ons"
-    names: list[str] = Field(min_length=1)
+    names: list[Label] = Field(min_length=1)
 
 
 class SetMoney(Command):
@@ -96,13 +119,13 @@ class SetMoney(Command):
 
 class CountChips(Command):
     verb: ClassVar[str] = "record chip counts"
-    counts: dict[str, int] = Field(min_length=1)
+    counts: dict[Label, Chips] = Field(min_length=1)
 
 
 class HandForHandStart(Command):
     verb: ClassVar[str] = "start hand-for-hand"
     # The tables in play; empty = the tables of the seated players.
-    tables: list[int] = Field(default_factory=list)
+    tables: list[TableNumber] = Field(default_factory=list)
     hand_in_progress: bool = True
 
 
@@ -114,20 +137,20 @@ class HandForHandTableDone(Command):
     """A table finished the hand-for-hand hand (seating's `hand-done TABLE` issues it too)."""
 
     verb: ClassVar[str] = "mark a table's hand done"
-    table: int
+    table: TableNumber
 
 
 class ProposeDeal(Command):
     verb: ClassVar[str] = "propose a deal"
     method: Literal["icm", "chip-chop", "custom"]
     # custom: name -> amount for every remaining player.
-    amounts: dict[str, int] = Field(default_factory=dict)
-    leave_for_winner: int = Field(default=0, ge=0)
+    amounts: dict[Label, Money] = Field(default_factory=dict)
+    leave_for_winner: Money = 0
 
 
 class ConsentDeal(Command):
     verb: ClassVar[str] = "record consent to a deal"
-    names: list[str] = Field(min_length=1)
+    names: list[Label] = Field(min_length=1)
 
 
 class ApproveDeal(Command):
@@ -155,14 +178,14 @@ class ClockStep(Command):
 
 class ClockSetRemaining(Command):
     verb: ClassVar[str] = "set the clock"
-    seconds: int = Field(ge=0)
+    seconds: Seconds
 
 
 class ClockGoToLevel(Command):
     """Jump to the start of any level (T-LEVEL-1: the TD's call)."""
 
     verb: ClassVar[str] = "change the level"
-    level: int = Field(ge=1)
+    level: LevelNumber
 
 
 class ChangeStructure(Command):
@@ -170,14 +193,14 @@ class ChangeStructure(Command):
 
     verb: ClassVar[str] = "change the structure"
     structure: Structure
-    source: str = "editor"
+    source: Label = "editor"
 
 
 class SetLateRegistration(Command):
     """T-REG-1: late registration runs to the end of `level` (None: no limit)."""
 
     verb: ClassVar[str] = "change late registration"
-    level: int | None = Field(default=None, ge=1)
+    level: LevelNumber | None = None
 
 
 class SetHouseRule(Command):
@@ -185,8 +208,8 @@ class SetHouseRule(Command):
     recorded in the log, so a replay decides as the TD's terminal did."""
 
     verb: ClassVar[str] = "change the house rules"
-    key: str
-    value: str
+    key: Label
+    value: Label
 
 
 class Undo(Command):
@@ -195,9 +218,9 @@ class Undo(Command):
     wrote since, the undo is refused rather than taking back something unseen."""
 
     verb: ClassVar[str] = "undo"
-    actor: str | None = None
+    actor: Label | None = None
     any: bool = False
-    command_id: str | None = None
+    command_id: Label | None = None
 
 
 class LogRuling(Command):
@@ -213,47 +236,47 @@ class LogRuling(Command):
     verb: ClassVar[str] = "log rulings"
     td_only: ClassVar[bool] = False
     scenario: Scenario | None = None
-    staff: str
-    description: str | None = None
-    cited: list[str] = Field(default_factory=list)
+    staff: Label
+    description: Note | None = None
+    cited: list[Label] = Field(default_factory=list)
     offence: OffenceKind | None = None
-    answers: dict[str, str] = Field(default_factory=dict)
-    table: int | None = Field(default=None, ge=1)
-    seat: int | None = Field(default=None, ge=1, le=12)
+    answers: dict[Label, Label] = Field(default_factory=dict)
+    table: TableNumber | None = None
+    seat: SeatNumber | None = None
     # Names; the first is the player the ruling is about (offences and penalties are theirs).
-    players: list[str] = Field(default_factory=list)
-    decision: str | None = None
-    reason: str | None = None
+    players: list[Label] = Field(default_factory=list)
+    decision: Note | None = None
+    reason: Note | None = None
     # An override of the suggested penalty: `penalty` None gives none; rounds, hands, minutes count.
     override_penalty: bool = False
     penalty: PenaltyKind | None = None
-    penalty_amount: int = Field(default=0, ge=0)
-    corrects: int | None = None
-    clock_call: int | None = None
+    penalty_amount: Hands = 0
+    corrects: Id | None = None
+    clock_call: Id | None = None
 
 
 class ServePenalty(Command):
     """Count hands a penalised player sat out, or end the penalty (until hands come from the tables)."""
 
     verb: ClassVar[str] = "mark penalties served"
-    ruling: int
-    hands: int = Field(default=0, ge=0)
+    ruling: Id
+    hands: Hands = 0
     ended: bool = False
 
 
 class CallClock(Command):
     verb: ClassVar[str] = "call the clock"
     td_only: ClassVar[bool] = False
-    table: int = Field(ge=1)
-    seat: int = Field(ge=1, le=12)
+    table: TableNumber
+    seat: SeatNumber
     facing_bet: bool = True
-    player: str | None = None
+    player: Label | None = None
 
 
 class StopClockCall(Command):
     verb: ClassVar[str] = "stop a clock call"
     td_only: ClassVar[bool] = False
-    call: int = Field(ge=1)
+    call: Id
 
 
 # ---------------------------------------------------------------- seating (`seating/handlers.py`)
@@ -267,24 +290,24 @@ class Draw(Drawing):
 
 class SetTableSeats(Command):
     verb: ClassVar[str] = "change a table's seats"
-    table: int = Field(ge=1)
-    seats: int = Field(ge=2, le=12)
+    table: TableNumber
+    seats: SeatsAtTable
 
 
 class BlockSeat(Command):
     """Block a seat (a broken chair, a dealer's seat) or free it again (`blocked=False`)."""
 
     verb: ClassVar[str] = "block seats"
-    table: int = Field(ge=1)
-    seat: int = Field(ge=1)
+    table: TableNumber
+    seat: SeatNumber
     blocked: bool = True
 
 
 class Seat(Command):
     verb: ClassVar[str] = "seat players"
-    name: str
-    table: int = Field(ge=1)
-    seat: int = Field(ge=1)
+    name: Label
+    table: TableNumber
+    seat: SeatNumber
 
 
 class MovePlayer(Command):
@@ -293,9 +316,9 @@ class MovePlayer(Command):
     records that it was forced and the rule it overrode."""
 
     verb: ClassVar[str] = "move players"
-    name: str
-    table: int = Field(ge=1)
-    seat: int = Field(ge=1)
+    name: Label
+    table: TableNumber
+    seat: SeatNumber
     force: bool = False
 
 
@@ -304,13 +327,13 @@ class HandDone(Command):
     deals its first one. The one TD command for "this table's hand is over"."""
 
     verb: ClassVar[str] = "end hands"
-    table: int | None = Field(default=None, ge=1)
+    table: TableNumber | None = None
 
 
 class SetButton(Command):
     verb: ClassVar[str] = "set the button"
-    table: int = Field(ge=1)
-    seat: int = Field(ge=1)
+    table: TableNumber
+    seat: SeatNumber
 
 
 class Balance(Command):
@@ -318,13 +341,13 @@ class Balance(Command):
     TD was shown and confirmed; if the plan changed meanwhile, nothing moves."""
 
     verb: ClassVar[str] = "balance tables"
-    moves: int | None = Field(default=None, ge=1)
+    moves: Annotated[int, Field(ge=1, le=ENTRIES.hi)] | None = None
     expect: list[Move] = Field(default_factory=list)
 
 
 class BreakTable(Drawing):
     verb: ClassVar[str] = "break tables"
-    table: int = Field(ge=1)
+    table: TableNumber
 
 
 class FinalTable(Drawing):

@@ -11,7 +11,25 @@ RuleIds = list[str]
 
 
 class TdError(Exception):
-    """Base class of every error a user may see: the message is one line, without a traceback."""
+    """Base class of every error a user may see: the message is one line, without a traceback.
+
+    The domain reads no catalogue, so it writes English; to let the edge show the message in the
+    terminal's language, a refusal is raised as a template and its values, never an f-string:
+    `NotFound("no player named {name}", name=name)`. `str()` is the English line; the edge looks
+    the template up and fills it in (`tdconsole.i18n.error_text`). The message extractor
+    (babel.cfg) collects these templates from every raise of a TdError kind.
+
+    >>> error = NotFound("no player named {name}", name="Bo")
+    >>> str(error), error.template, error.params
+    ('no player named Bo', 'no player named {name}', {'name': 'Bo'})
+    >>> str(InvalidInput("a plain {brace}"))  # without values a template is written as it is
+    'a plain {brace}'
+    """
+
+    def __init__(self, message: str = "", /, **params: object) -> None:
+        self.template = message
+        self.params = params
+        super().__init__(message.format(**params) if params else message)
 
 
 class InvalidInput(TdError):
@@ -27,14 +45,17 @@ class RuleViolation(TdError):
 
     >>> str(RuleViolation("T-MOVE-2", "a new player is not dealt in between the small blind and the button"))
     'T-MOVE-2: a new player is not dealt in between the small blind and the button'
-    >>> RuleViolation(["T-H4H-1", "RP-8A"], "hand 1 is not finished").rules
-    ['T-H4H-1', 'RP-8A']
+    >>> error = RuleViolation(["T-H4H-1", "RP-8A"], "hand {hand} is not finished", hand=1)
+    >>> error.rules, error.detail, str(error)
+    (['T-H4H-1', 'RP-8A'], 'hand 1 is not finished', 'T-H4H-1, RP-8A: hand 1 is not finished')
     """
 
-    def __init__(self, rules: str | Sequence[str], message: str) -> None:
+    def __init__(self, rules: str | Sequence[str], message: str, /, **params: object) -> None:
         self.rules: RuleIds = [rules] if isinstance(rules, str) else list(rules)
-        self.detail = message
-        super().__init__(f"{', '.join(self.rules)}: {message}")
+        self.template = message
+        self.params = params
+        self.detail = message.format(**params) if params else message
+        Exception.__init__(self, f"{', '.join(self.rules)}: {self.detail}")
 
 
 class Forbidden(TdError):

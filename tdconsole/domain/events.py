@@ -150,7 +150,23 @@ class HandForHandHandEnded(_Event):
 
 
 class HandForHandStopped(_Event):
+    """Hand-for-hand is over: stopped by the TD, or (`places_paid` set) ended by itself with the
+    hand that brought the players left down to the places paid (T-H4H-1: it is for the bubble)."""
+
     type: Literal["hand_for_hand_stopped"] = "hand_for_hand_stopped"
+    places_paid: int | None = None
+    players_left: int | None = None
+    rules: RuleIds = Field(default_factory=list)
+
+    @property
+    def by_itself(self) -> bool:
+        return self.places_paid is not None
+
+    def describe(self, names: dict[str, str]) -> str:
+        if not self.by_itself:
+            return "hand for hand stopped"
+        return (f"hand-for-hand ends by itself: {self.players_left} players left, "
+                f"{self.places_paid} places paid ({', '.join(self.rules)})")
 
 
 class DealProposed(_Event):

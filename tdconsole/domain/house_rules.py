@@ -181,9 +181,9 @@ class HouseRules(Frozen):
         try:
             changed = HouseRules.model_validate(data)
         except ValidationError as error:
-            raise InvalidInput(f"house rule {key}: {error.errors()[0]['msg']}") from None
+            raise InvalidInput("house rule {key}: {msg}", key=key, msg=error.errors()[0]['msg']) from None
         if changed.value(key) == self.value(key):
-            raise InvalidInput(f"house rule {key} is already {self.value(key)!r}")
+            raise InvalidInput("house rule {key} is already {value!r}", key=key, value=self.value(key))
         return changed
 
     @classmethod
@@ -191,7 +191,10 @@ class HouseRules(Frozen):
         section, _, name = key.strip().partition(".")
         fields = cls.model_fields.get(section)
         if fields is None or name not in fields.annotation.model_fields:  # type: ignore[union-attr]
-            raise InvalidInput(f"no house rule {key.strip()!r}; the keys are: {', '.join(cls.settings())}")
+            raise InvalidInput(
+                "no house rule {strip!r}; the keys are: {names}", strip=key.strip(),
+                names=', '.join(cls.settings()),
+            )
         return section, name
 
 

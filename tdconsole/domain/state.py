@@ -16,6 +16,7 @@ from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.tables import Table
+from tdconsole.domain.text import name_key
 
 T = TypeVar("T")
 PlayerStatus = Literal["registered", "seated", "busted"]
@@ -178,7 +179,7 @@ class TournamentState:
         """The player a name typed by a person means (`match_name`): the exact name, else a unique
         prefix among the players `among` keeps (all by default)."""
         players = {key: self.players[player_id] for key, player_id in self.by_name.items()}
-        exact = players.get(normalise_name(name).casefold())
+        exact = players.get(name_key(name))
         if exact is not None:  # an exact name always wins, so "already busted" still says so
             return exact
         return match_name(name, {key: player for key, player in players.items()
@@ -194,11 +195,13 @@ class TournamentState:
         prefix or typo is matched among the players still in."""
         player = self.find(name, among=self.is_in)
         if player.status == "busted":
-            raise TdError(f"{player.name} has already busted (place {player.place})")
+            raise TdError("{name} has already busted (place {place})", name=player.name, place=player.place)
         h4h = self.hand_for_hand
         if h4h is not None and player.id in h4h.pending:
-            raise TdError(f"{player.name} has already busted in this hand-for-hand hand "
-                          "(placed when every table has finished it)")
+            raise TdError(
+                "{name} has already busted in this hand-for-hand hand (placed when every table has "
+                "finished it)", name=player.name,
+            )
         return player
 
 
@@ -217,7 +220,7 @@ def match_name(typed: str, names: Mapping[str, T]) -> T:
        ones), because busting or moving the wrong player at a live table costs more than retyping.
     """
     shown = normalise_name(typed)
-    key = shown.casefold()
+    key = name_key(typed)
     if key in names:
         return names[key]
     if key:
@@ -226,15 +229,20 @@ def match_name(typed: str, names: Mapping[str, T]) -> T:
         if len(prefixed) == 1:
             return names[prefixed[0]]
         if prefixed:
-            raise InvalidInput(f"{shown!r} could be {_listed(prefixed, names)}; type more of the name")
+            raise InvalidInput(
+                "{shown!r} could be {listed}; type more of the name", shown=shown,
+                listed=_listed(prefixed, names),
+            )
         # Loaded only for a name nothing matched: a scripted command should not pay for it.
         from rapidfuzz import fuzz, process
 
         close = process.extract(key, list(names), scorer=fuzz.ratio, score_cutoff=OFFER_SCORE, limit=3)
         if close:
-            raise NotFound(f"no player named {shown!r}; did you mean "
-                           f"{_listed([name for name, _score, _index in close], names, 'or')}?")
-    raise NotFound(f"no player named {shown!r}")
+            raise NotFound(
+                "no player named {shown!r}; did you mean {listed}?", shown=shown,
+                listed=_listed([name for name, _score, _index in close], names, 'or'),
+            )
+    raise NotFound("no player named {shown!r}", shown=shown)
 
 
 def _listed(keys: list[str], names: Mapping[str, T], last: str = "and") -> str:

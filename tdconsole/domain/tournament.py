@@ -38,16 +38,23 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
         raise TdError("there is nothing to undo")
     latest = state.commands[-1]
     if command.command_id is not None and command.command_id != latest.command_id:
-        raise TdError(f"the last command changed since it was shown (now log #{latest.seq} by "
-                      f"{latest.actor}); look at it again before undoing")
+        raise TdError(
+            "the last command changed since it was shown (now log #{seq} by {actor}); look at it again "
+            "before undoing", seq=latest.seq, actor=latest.actor,
+        )
     if not command.any and latest.actor != command.actor:
         own = [record for record in state.commands if record.actor == command.actor]
         if not own:
-            raise TdError(f"{command.actor} has nothing to undo; the last command (log #{latest.seq}) "
-                          f"is {latest.actor}'s: undo --any takes it back after showing it")
-        raise TdError(f"your last command (log #{own[-1].seq}) is followed by {latest.actor}'s "
-                      f"(log #{latest.seq}); only the latest command can be undone: undo --any "
-                      "takes that one back after showing it")
+            raise TdError(
+                "{actor} has nothing to undo; the last command (log #{seq}) is {latest_actor}'s: undo "
+                "--any takes it back after showing it", actor=command.actor, seq=latest.seq,
+                latest_actor=latest.actor,
+            )
+        raise TdError(
+            "your last command (log #{seq}) is followed by {actor}'s (log #{latest_seq}); only the latest "
+            "command can be undone: undo --any takes that one back after showing it", seq=own[-1].seq,
+            actor=latest.actor, latest_seq=latest.seq,
+        )
     return latest
 
 
@@ -192,5 +199,5 @@ def decide(state: TournamentState, command: c.Command, now: datetime) -> list[e.
     """The events that carry out `command`, or a `TdError` saying why it cannot be done."""
     decider = DECIDERS.get(type(command))
     if decider is None:
-        raise TdError(f"unknown command {type(command).__name__}")
+        raise TdError("unknown command {__name__}", __name__=type(command).__name__)
     return decider(state, command, now)

@@ -50,13 +50,13 @@ def database_url(url_or_path: str) -> str:
         try:
             make_url(url_or_path)
         except ArgumentError:
-            raise StoreError(f"{url_or_path!r} is not a database URL") from None
+            raise StoreError("{url_or_path!r} is not a database URL", url_or_path=url_or_path) from None
         return url_or_path
     path = Path(url_or_path).expanduser().resolve()
     if not path.parent.is_dir():
-        raise StoreError(f"{path.parent}: no such directory for the database")
+        raise StoreError("{parent}: no such directory for the database", parent=path.parent)
     if path.is_dir():
-        raise StoreError(f"{path}: is a directory, not a database file")
+        raise StoreError("{path}: is a directory, not a database file", path=path)
     return f"sqlite:///{path}"
 
 
@@ -233,8 +233,10 @@ def _upgrade(engine: Engine, config: Config, script: ScriptDirectory, head: str 
                 return
             known = {revision.revision for revision in script.walk_revisions()}
             if current is not None and current not in known:
-                raise StoreError(f"{where}: written by a newer tdconsole (schema {current}); "
-                                 "upgrade tdconsole to open it")
+                raise StoreError(
+                    "{where}: written by a newer tdconsole (schema {current}); upgrade tdconsole to open it",
+                    where=where, current=current,
+                )
             if current is None:
                 _clear_interrupted_birth(connection, tables, where)
             elif (path := sqlite_path(engine)) is not None:
@@ -253,13 +255,17 @@ def _clear_interrupted_birth(connection: Connection, tables: set[str], where: st
     dropped and the birth runs again. Another program's tables, or any row, are never touched."""
     foreign = tables - set(metadata.tables) - {"alembic_version"}
     if foreign:
-        raise StoreError(f"{where}: not a tdconsole database (it has other tables: "
-                         f"{', '.join(sorted(foreign))})")
+        raise StoreError(
+            "{where}: not a tdconsole database (it has other tables: {names})", where=where,
+            names=', '.join(sorted(foreign)),
+        )
     present = [table for table in metadata.sorted_tables if table.name in tables]
     for table in present:
         if connection.execute(select(literal(1)).select_from(table).limit(1)).first():
-            raise StoreError(f"{where}: not a tdconsole database (its {table.name} table has rows "
-                             "but no schema version); restore it from a backup")
+            raise StoreError(
+                "{where}: not a tdconsole database (its {name} table has rows but no schema version); "
+                "restore it from a backup", where=where, name=table.name,
+            )
     metadata.drop_all(connection, tables=present)
 
 
@@ -284,9 +290,11 @@ def database_fault(where: str, error: BaseException, what: str) -> StoreError:
     """One line for a failed database operation; a full disk is named as such, with what to do."""
     reason = _reason(error)
     if is_disk_full(error):
-        return StoreError(f"{where}: disk full ({reason}); nothing was written: free space on that "
-                          "disk (or move the database elsewhere with --db) and try again")
-    return StoreError(f"{where}: {what} ({reason})")
+        return StoreError(
+            "{where}: disk full ({reason}); nothing was written: free space on that disk (or move the "
+            "database elsewhere with --db) and try again", where=where, reason=reason,
+        )
+    return StoreError("{where}: {what} ({reason})", where=where, what=what, reason=reason)
 
 
 def _reason(error: BaseException) -> str:

@@ -12,6 +12,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, TournamentCreated, parse_event
+from tdconsole.domain.text import visible, visible_data
 from tdconsole.store.db import StoreError, database_fault, is_disk_full, make_engine, upgrade
 from tdconsole.store.models import audit_table, current_tournament_table, event_table, tournament_table
 
@@ -98,7 +99,7 @@ class EventStore:
             exists = connection.execute(
                 select(tournament_table.c.id).where(tournament_table.c.id == tournament_id)).scalar()
             if exists is None:
-                raise NotFound(f"there is no tournament {tournament_id}")
+                raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
             previous = self._current(connection)
             self._set_current(connection, tournament_id, previous, actor, time, "tdconsole use")
         return previous
@@ -110,7 +111,8 @@ class EventStore:
                  .order_by(audit.id.desc()).limit(limit))
         with self._connection(write=False) as connection:
             rows = connection.execute(query).all()
-        return [AuditEntry(_utc(row.time), row.actor, row.action, row.tournament_id, row.detail)
+        return [AuditEntry(_utc(row.time), visible(row.actor), row.action, row.tournament_id,
+                           visible(row.detail))
                 for row in reversed(rows)]
 
     @staticmethod
@@ -140,7 +142,7 @@ class EventStore:
                     tournament_table.c.id
                 )
             ).all()
-        return [TournamentSummary(row.id, row.name, _utc(row.created_at)) for row in rows]
+        return [TournamentSummary(row.id, visible(row.name), _utc(row.created_at)) for row in rows]
 
     def require_tournament(self, tournament_id: int) -> None:
         with self._connection(write=False) as connection:
@@ -148,12 +150,16 @@ class EventStore:
                 select(tournament_table.c.id).where(tournament_table.c.id == tournament_id)
             ).scalar()
         if found is None:
-            raise NotFound(f"there is no tournament {tournament_id}")
+            raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
 
     # ------------------------------------------------------------ events
 
     def load(self, tournament_id: int, after: int = 0) -> list[Envelope]:
-        """The tournament's events with seq > `after`, in order."""
+        """The tournament's events with seq > `after`, in order.
+
+        Text is read through `visible`: what an older log holds that today's input refuses
+        (control and bidi characters, lone surrogates) reaches every terminal, export and page
+        written out (`\\x1b`), never as it is, whichever of them shows it."""
         events = event_table.c
         query = (
             select(events.seq, events.time, events.actor, events.command_id, events.payload)
@@ -166,9 +172,9 @@ class EventStore:
             Envelope.model_construct(
                 seq=row.seq,
                 time=_utc(row.time),
-                actor=row.actor,
+                actor=visible(row.actor),
                 command_id=row.command_id,
-                event=parse_event(row.payload),
+                event=parse_event(visible_data(row.payload)),
             )
             for row in rows
         ]
@@ -208,4 +214,4 @@ class EventStore:
             if is_disk_full(error):
                 raise database_fault("the database", error, "") from None
             reason = str(error.orig if error.orig is not None else error).splitlines()[0]
-            raise StoreError(f"the database cannot be used: {reason}") from None
+            raise StoreError("the database cannot be used: {reason}", reason=reason) from None

@@ -18,7 +18,7 @@ from sqlalchemy import Row, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from tdconsole.domain.errors import InvalidInput, NotFound
-from tdconsole.domain.state import normalise_name
+from tdconsole.domain.text import MAX_LABEL, check_text, name_key, visible
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import staff_table
 
@@ -41,12 +41,10 @@ class StaffMember:
 
 
 def staff_name(raw: str) -> str:
-    name = normalise_name(raw)
-    if not name:
+    if not raw.strip():
         raise InvalidInput("staff name: give a name")
-    if len(name) > 100:  # the events' actor column
-        raise InvalidInput("staff name: at most 100 characters")
-    return name
+    # The staff member's name is the actor of what they do: the same text and length.
+    return check_text("staff name", raw, MAX_LABEL)
 
 
 def check_pin(pin: str) -> str:
@@ -57,7 +55,7 @@ def check_pin(pin: str) -> str:
 
 def _role(raw: str) -> StaffRole:
     if raw not in ROLES:
-        raise InvalidInput(f"--role must be td or floor, not {raw!r}")
+        raise InvalidInput("--role must be td or floor, not {raw!r}", raw=raw)
     return cast(StaffRole, raw)
 
 
@@ -66,7 +64,7 @@ _COLUMNS = (staff_table.c.name, staff_table.c.role, staff_table.c.created_at, st
 
 def _member(row: Row[Any]) -> StaffMember:
     created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
-    return StaffMember(row.name, _role(row.role), created)
+    return StaffMember(visible(row.name), _role(row.role), created)
 
 
 class StaffStore:
@@ -81,18 +79,18 @@ class StaffStore:
         try:
             with self.events._connection(write=True) as connection:
                 connection.execute(insert(staff_table).values(
-                    name=name, key=name.casefold(), role=chosen, pin_hash=_hasher.hash(pin),
+                    name=name, key=name_key(name)[:MAX_LABEL], role=chosen, pin_hash=_hasher.hash(pin),
                     created_at=member.created_at))
         except IntegrityError:
-            raise InvalidInput(f"staff {name!r} already exists (staff remove it first)") from None
+            raise InvalidInput("staff {name!r} already exists (staff remove it first)", name=name) from None
         return member
 
     def remove(self, name: str) -> None:
-        key = staff_name(name).casefold()
+        key = name_key(staff_name(name))[:MAX_LABEL]
         with self.events._connection(write=True) as connection:
             gone = connection.execute(delete(staff_table).where(staff_table.c.key == key)).rowcount
         if not gone:
-            raise NotFound(f"no staff member named {name.strip()!r}")
+            raise NotFound("no staff member named {strip!r}", strip=name.strip())
 
     def members(self) -> list[StaffMember]:
         with self.events._connection(write=False) as connection:
@@ -114,7 +112,7 @@ class StaffStore:
         return None if row is None else _member(row)
 
     def _row(self, name: str) -> Row[Any] | None:
-        key = normalise_name(name).casefold()
+        key = name_key(name)[:MAX_LABEL]
         if not key:
             return None
         with self.events._connection(write=False) as connection:

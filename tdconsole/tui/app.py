@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.command import Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
@@ -16,6 +16,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.tournament import undo_target
+from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
@@ -31,6 +32,7 @@ from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
+from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.tournament import command_view, describe_command
 
 TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
@@ -47,8 +49,6 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
      partial(commands.ProposeDeal, method="icm")),
     ("Propose a chip-chop deal", "From the chip counts (T-DEAL-1)",
      partial(commands.ProposeDeal, method="chip-chop")),
-    ("Approve the deal", "Needs every remaining player's consent (T-DEAL-1)",
-     commands.ApproveDeal),
 ]
 # Palette entries that open a screen or change this terminal only: (name, help, app action).
 # (Undo is here: it shows the command and asks before taking it back.)
@@ -99,8 +99,18 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     ("Pay by the club table", "configs/payouts/club.toml", "payouts", "use_table"),
     ("Pay by the generator", "The payout curve", "payouts", "use_generator"),
     ("Mark a table's hand done", "Hand-for-hand: type the table", "hand-for-hand", "focus_done"),
+    ("Start hand-for-hand at the tables you type", "T-H4H-1; empty: the seated players' tables",
+     "hand-for-hand", "focus_start"),
+    ("Draw the final table", "Every seat drawn anew at one table, after a confirmation (T-SEAT-3)",
+     "tables", "final_table"),
+    ("Re-enter the selected player", "A new entry for a busted player (T-REG-1)", "players",
+     "reenter"),
+    ("Sell an add-on to the selected player", "After a confirmation", "players", "add_on"),
     ("Record chip counts", "For a deal: Name=N, ...", "deal", "focus_chips"),
+    ("Leave an amount for the winner", "Kept out of the deal (T-DEAL-1)", "deal", "focus_leave"),
     ("Record consent to the deal", "T-DEAL-1: every remaining player", "deal", "focus_consent"),
+    ("Approve the deal", "Needs every remaining player's consent; asks first (T-DEAL-1)", "deal",
+     "approve"),
     ("New ruling", "The guided ruling wizard, one question at a time", "rulings", "open_tab('tab-wizard')"),
     ("Call the clock", "Start a clock call on a table and seat", "rulings", "open_tab('tab-calls')"),
     ("Rulings log", "Every ruling logged, with a filter; c corrects one", "rulings", "open_tab('tab-log')"),
@@ -117,12 +127,24 @@ def offers(modes: dict[str, Any], mode: str, action: str) -> bool:
 
 
 class TdCommands(Provider):
-    """Every TD action in the command palette."""
+    """Every TD action in the command palette: all of them listed as it opens (`discover`), before
+    anything is typed, and those matching what is typed (`search`)."""
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self.entries():
+            yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self.entries():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+    def entries(self) -> list[tuple[str, str, Callable[[], object]]]:
+        """(name, help, what it does) of every action this terminal's role may take."""
         app = self.app
         assert isinstance(app, TdApp)
-        matcher = self.matcher(query)
         entries: list[tuple[str, str, Callable[[], object]]] = [
             (name, help_text, partial(app.execute, factory())) for name, help_text, factory in TD_ACTIONS
             if app.service.role == "td" or not factory().td_only
@@ -140,10 +162,7 @@ class TdCommands(Provider):
                     for name, help_text, action in td_app_actions + APP_ACTIONS]
         entries += [(name, help_text, partial(app.execute, command))
                     for name, help_text, command in level_actions(app.service.state.info.structure)]
-        for name, help_text, callback in entries:
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+        return entries
 
 
 class TdApp(ServiceApp):
@@ -167,16 +186,22 @@ class TdApp(ServiceApp):
         Binding("f10", "switch_mode('tables')", "Tables", priority=True),
         Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
-        Binding("space", "clock('toggle')", "Pause/resume"),
-        Binding("plus", "clock('next')", "Next level"),
-        Binding("minus", "clock('prev')", "Prev level"),
+        Binding("space", "clock('toggle')", "Pause"),
+        Binding("plus", "clock('next')", "Next"),
+        Binding("minus", "clock('prev')", "Previous"),
         Binding("ctrl+z", "undo", "Undo"),
     ]
+
+    # The app's keys that matter most on a screen: its footer shows them with the screen's own
+    # (tui/widgets/key_footer.py), before the F-keys, at any width.
+    FOOTER_FIRST = {"clock": ("clock('toggle')", "clock('next')", "clock('prev')", "undo")}
 
     def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
         super().__init__(service, poll_seconds=poll_seconds, sound=sound)
         # Loaded before the app runs, so a broken scenario file is one line, not a traceback.
         self.catalogue = load_catalogue()
+        # The last event the TD was told about (`tell_news`): news is what was logged after it.
+        self._told_seq = service.state.last_seq
 
     @property
     def house_rules(self) -> HouseRules:
@@ -193,10 +218,27 @@ class TdApp(ServiceApp):
         try:
             self.service.execute(command)
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6, markup=False)
+            self.notify(error_text(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.tell_news()
+
+    def tell_news(self) -> None:
+        """Tell the TD what the log says happened by itself, whichever terminal's command made it
+        happen: hand-for-hand ending with the hand that reached the money (T-H4H-1)."""
+        log = self.service.log
+        start = len(log)
+        while start and log[start - 1].seq > self._told_seq:
+            start -= 1
+        fresh = log[start:]
+        if fresh:
+            self._told_seq = fresh[-1].seq
+        if (ended := hand_for_hand_ended(fresh)) is not None:
+            self.notify(ended, title=_("Hand-for-hand"), timeout=15, markup=False)
 
     def on_command_requested(self, message: CommandRequested) -> None:
         done = self.execute(message.command)
@@ -224,7 +266,7 @@ class TdApp(ServiceApp):
             service.refresh()
             target = undo_target(service.state, commands.Undo(actor=service.actor))
         except TdError as error:
-            self.notify(str(error), severity="error", timeout=6, markup=False)
+            self.notify(error_text(error), severity="error", timeout=6, markup=False)
             return
         shown = describe_command(command_view(service.log, target.command_id))
 
@@ -232,9 +274,13 @@ class TdApp(ServiceApp):
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
             command = commands.Undo(actor=service.actor, command_id=target.command_id)
             if yes and self.execute(command):
-                self.notify(f"Undone: {shown}", markup=False)
+                # The toast names what was undone in words, from the log (the undo contract's view).
+                undone = command_view(service.log, target.command_id)
+                self.notify(_("Undone: {summary} (by {actor} at {time})").format(
+                    summary=undone["summary"], actor=undone["actor"], time=undone["time"][11:19]),
+                    title=_("Undo"), markup=False)
 
-        self.push_screen(ConfirmScreen(f"Undo {shown}?", default=False), answered)
+        self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 
     def action_structure(self) -> None:
         """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""

@@ -8,6 +8,7 @@ redrawing from the state.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from textual.app import App
@@ -40,8 +41,12 @@ class ServiceApp(App[None]):
         self.sound = sound
 
     def on_mount(self) -> None:
-        # Textual also calls a subclass's own `on_mount` (first); this one only starts following.
+        # Textual also calls a subclass's own `on_mount` (first); this one starts following.
         self.set_interval(self.poll_seconds, self.follow)
+        # The tournament as loaded (at festival size, hundreds of thousands of objects that live
+        # as long as the app) is left out of the garbage collector's full passes, which otherwise
+        # walk all of it every so often and stall a screen's answer to a key by a tenth of a second.
+        gc.freeze()
 
     def follow(self) -> None:
         """Pick up what other terminals appended."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.seating.tables import Room, seating_list
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import N_, _, install_jinja
 from tdconsole.views.money import places_text, results_view
 from tdconsole.views.rulings import EXPORT_COLUMNS, export_rows
 from tdconsole.views.seating import seats
@@ -41,14 +42,14 @@ def _environment() -> jinja2.Environment:
     # Imported on first use: a command that writes no page does not pay for Jinja2 at start-up.
     import jinja2
 
-    return jinja2.Environment(
+    return install_jinja(jinja2.Environment(
         loader=jinja2.PackageLoader("tdconsole.views", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,  # a misspelt name in a template fails, never prints ""
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-    )
+    ))
 
 
 def html_page(template: str, **context: object) -> str:
@@ -68,7 +69,7 @@ def csv_document(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> st
 def check_format(fmt: str, formats: Sequence[str]) -> None:
     """A `--format` this document is not written in is one line naming the ones it is."""
     if fmt not in formats:
-        raise InvalidInput(f"--format must be {' or '.join(formats)}, not {fmt!r}")
+        raise InvalidInput("--format must be {names}, not {fmt!r}", names=' or '.join(formats), fmt=fmt)
 
 
 # ---------------------------------------------------------------- seating list and seat slips
@@ -81,15 +82,20 @@ def seating_document(room: Room, title: str, fmt: SeatingFormat, slips: bool = F
         return html_page("slips.html.j2" if slips else "seating.html.j2", title=title, seats=seats(room))
     if slips:
         cut = "-" * 32
-        return "".join(f"{title}\n{row.player}\nTable {row.table}  Seat {row.seat}\n{cut}\n"
-                       for row in seats(room))
+        return "".join(f"{title}\n{row.player}\n"
+                       + _("Table {table}  Seat {seat}").format(table=row.table, seat=row.seat)
+                       + f"\n{cut}\n" for row in seats(room))
     return f"{title}\n\n{seating_list(room)}"
 
 
 # ---------------------------------------------------------------- results
 
 RESULT_COLUMNS = ("place", "name", "prize", "knockouts", "bounties", "entries")
-RESULT_HEADINGS = ("Place", "Name", "Prize", "Knockouts", "Bounties", "Entries")
+RESULT_HEADINGS = (N_("Place"), N_("Name"), N_("Prize"), N_("Knockouts"), N_("Bounties"), N_("Entries"))
+# The rulings page's headings, in EXPORT_COLUMNS' order (the CSV keeps the keys themselves).
+RULINGS_HEADINGS = (N_("id"), N_("time"), N_("staff"), N_("table"), N_("seat"), N_("players"),
+                    N_("scenario"), N_("answers"), N_("suggested"), N_("decision"), N_("overridden"),
+                    N_("reason"), N_("penalty"), N_("rules"), N_("corrects"), N_("corrected_by"))
 
 
 def results_document(state: TournamentState, fmt: str) -> str:
@@ -102,11 +108,14 @@ def results_document(state: TournamentState, fmt: str) -> str:
         return csv_document(RESULT_COLUMNS, (
             [places_text(row.place, row.last_place), row.name, "" if row.prize is None else row.prize,
              row.knockouts, row.bounties, row.entries] for row in view.results))
+    from tdconsole.views.formatting import Formats
+
+    money = Formats.of(state.house_rules).money
     cells = [[places_text(row.place, row.last_place), row.name,
-              "" if row.prize is None else f"{row.prize:,}", str(row.knockouts), f"{row.bounties:,}",
+              "" if row.prize is None else money(row.prize), str(row.knockouts), money(row.bounties),
               str(row.entries)] for row in view.results]
-    return html_page("results.html.j2", title=view.tournament, prize_pool=f"{view.prize_pool:,}",
-                     columns=RESULT_HEADINGS, rows=cells)
+    return html_page("results.html.j2", title=view.tournament, prize_pool=money(view.prize_pool),
+                     columns=[_(heading) for heading in RESULT_HEADINGS], rows=cells)
 
 
 # ---------------------------------------------------------------- the rulings record
@@ -117,8 +126,9 @@ def rulings_document(state: TournamentState, fmt: str) -> str:
     check_format(fmt, RULINGS_FORMATS)
     if fmt == "csv":
         return csv_document(EXPORT_COLUMNS, export_rows(state))
-    return html_page("rulings.html.j2", title=f"Rulings: {state.info.name}", columns=EXPORT_COLUMNS,
-                     rows=export_rows(state))
+    assert len(RULINGS_HEADINGS) == len(EXPORT_COLUMNS)
+    return html_page("rulings.html.j2", title=_("Rulings: {name}").format(name=state.info.name),
+                     columns=[_(heading) for heading in RULINGS_HEADINGS], rows=export_rows(state))
 
 
 # ---------------------------------------------------------------- the club: standings and members

@@ -1,9 +1,9 @@
 """Amounts, dates and times as the club writes them: one function each, through Babel.
 
 Every amount a person reads goes through `format_money` with the tournament's currency (a house
-setting recorded in the log, `money.currency`) and a locale: the house's `money.locale` today, the
-terminal's language once one is chosen (the locale is an argument so that choice changes only the
-callers' one place, `Formats.of`). JSON and CSV keep plain numbers: they are read by programs.
+setting recorded in the log, `money.currency`) and a locale that follows the terminal's language
+(`Formats.of`: Danish writes da_DK, English the house's English locale or en_GB). JSON and CSV
+keep plain numbers: they are read by programs.
 
     >>> format_money(1234, currency="DKK", locale="da_DK")
     '1.234\\xa0kr.'
@@ -76,8 +76,11 @@ class Formats:
 
     @classmethod
     def of(cls, rules: HouseRules) -> Formats:
-        # The one place a terminal's language will choose the locale (Danish or English).
-        return cls(rules.money.currency, rules.money.locale, rules.money.time_zone)
+        """The tournament's currency and time zone, written in the terminal's language (the one
+        place the language chooses the locale: `1.234 kr.` in Danish, `DKK 1,234` in English)."""
+        from tdconsole.i18n import money_locale
+
+        return cls(rules.money.currency, money_locale(rules.money.locale), rules.money.time_zone)
 
     def money(self, amount: int) -> str:
         return format_money(amount, currency=self.currency, locale=self.locale)

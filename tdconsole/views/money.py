@@ -8,14 +8,20 @@ or equal when not tied) and `tied_with` naming the others.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
 
 from tdconsole.domain.errors import RuleIds, TdError
+from tdconsole.domain.events import Envelope, HandForHandStopped
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import _
 from tdconsole.views.base import OptionalKeysView, View
+
+if TYPE_CHECKING:  # Babel loads only for text (final_results_text)
+    from tdconsole.views.formatting import Formats
 
 
 def payouts_or_error(state: TournamentState) -> tuple[PayoutStructure | None, str | None]:
@@ -57,9 +63,10 @@ def deal_view(state: TournamentState) -> DealView | None:
 
 class PayoutsView(OptionalKeysView):
     """`payouts --json`: what each place pays; `error` when the settings cannot pay these entries,
-    `deal` while there is one."""
+    `deal` while there is one; once it is approved, `paid_by_deal`: the places paid whose money the
+    deal shares instead (T-DEAL-1: the players in it take the deal's amounts, whatever place they reach)."""
 
-    OMITTED_WHEN_NONE = frozenset({"error", "deal"})
+    OMITTED_WHEN_NONE = frozenset({"error", "deal", "paid_by_deal"})
 
     prize_pool: int
     payouts: list[Payout]
@@ -67,18 +74,36 @@ class PayoutsView(OptionalKeysView):
     locked: list[Payout]
     error: str | None = None
     deal: DealView | None = None
+    paid_by_deal: list[int] | None = None
 
 
 def payouts_view(state: TournamentState) -> PayoutsView:
     structure, error = payouts_or_error(state)
+    deal = deal_view(state)
+    payouts = [] if structure is None else structure.payouts
     return PayoutsView(
         prize_pool=money.pool(state).prize_pool,
-        payouts=[] if structure is None else structure.payouts,
+        payouts=payouts,
         method="generator" if state.money.table is None else f"table {state.money.table.name}",
         locked=[Payout(place=place, amount=amount) for place, amount in sorted(state.money.locked.items())],
         error=error,
-        deal=deal_view(state),
+        deal=deal,
+        paid_by_deal=[row.place for row in payouts if row.place <= len(deal.players)]
+        if deal is not None and deal.approved else None,
     )
+
+
+def deal_lines(deal: DealView, formats: Formats) -> list[str]:
+    """The deal in words, one line for it and one per player (the payouts and deal screens and
+    `payouts`, `deal show` share them)."""
+    status = _("approved") if deal.approved else _("proposed")
+    lines = [_("Deal by {method} ({status}, {left} left for the winner, T-DEAL-1)").format(
+        method=deal.method, status=status, left=formats.money(deal.left_for_winner))]
+    for row in deal.players:
+        consent = _("consents") if row.consented else _("has not consented")
+        lines.append(_("  {name}: {amount} ({consent})").format(
+            name=row.name, amount=formats.money(row.amount), consent=consent))
+    return lines
 
 
 class TableDone(View):
@@ -122,6 +147,18 @@ def hand_for_hand_view(state: TournamentState, places_paid: int) -> HandForHandV
         across_tables=h4h.started.rules.hand_for_hand_across_tables,
         clock=h4h.started.rules.hand_for_hand_clock,
     )
+
+
+def hand_for_hand_ended(envelopes: Iterable[Envelope]) -> str | None:
+    """What the TD is told when a hand ended hand-for-hand by itself (T-H4H-1), whichever
+    command or terminal finished that hand; None when none of `envelopes` did."""
+    for envelope in envelopes:
+        event = envelope.event
+        if isinstance(event, HandForHandStopped) and event.by_itself:
+            return _("Hand-for-hand is over: {left} players left, {paid} places paid; "
+                     "play on at normal speed ({rules})").format(
+                left=event.players_left, paid=event.places_paid, rules=", ".join(event.rules))
+    return None
 
 
 def tied_with(state: TournamentState, standings: dict[str, money.Standing]) -> dict[str, list[str]]:

@@ -58,18 +58,20 @@ def tables_view(room: Room, names: Mapping[str, str] | None = None) -> list[Tabl
 
 def marks(view: TableView, seat: int) -> str:
     """D / SB / BB for a seat of a table (dead ones marked), and who waits (T-MOVE-2)."""
+    from tdconsole.i18n import _
+
     found = []
     if view.button == seat:
-        found.append("D (dead)" if view.dead_button else "D")
+        found.append(_("D (dead)") if view.dead_button else "D")
     if view.small_blind == seat:
         dead = view.dead_small_blind and view.small_blind != view.button
-        found.append("SB (dead)" if dead else "SB")
+        found.append(_("SB (dead)") if dead else "SB")
     if view.big_blind == seat:
         found.append("BB")
     if seat in view.waiting:
-        found.append("waits")
+        found.append(_("waits"))
     if seat in view.blocked:
-        found.append("blocked")
+        found.append(_("blocked"))
     return " ".join(found)
 
 
@@ -81,8 +83,11 @@ def shown_seats(view: TableView) -> list[int]:
 
 
 def move_line(move: Move) -> str:
-    return (f"{move.player}: table {move.from_.table} seat {move.from_.seat} -> "
-            f"table {move.to.table} seat {move.to.seat}")
+    from tdconsole.i18n import _
+
+    return _("{player}: table {from_table} seat {from_seat} -> table {table} seat {seat}").format(
+        player=move.player, from_table=move.from_.table, from_seat=move.from_.seat,
+        table=move.to.table, seat=move.to.seat)
 
 
 def plan_json(plan: BalancePlan) -> dict[str, Any]:

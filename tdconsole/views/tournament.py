@@ -313,7 +313,7 @@ def command_view(envelopes: list[Envelope], command_id: str) -> dict[str, Any]:
     is its first event's type, as the log names it; the summary covers all of its events."""
     rows = [row for row in log_view(envelopes, set()) if row.command_id == command_id]
     if not rows:
-        raise NotFound(f"no command {command_id} in this tournament's log")
+        raise NotFound("no command {command_id} in this tournament's log", command_id=command_id)
     return {"command_id": command_id, "verb": rows[0].type, "actor": rows[0].actor,
             "time": rows[0].time, "seq": rows[0].seq,
             "summary": "; ".join(row.summary for row in rows)}
@@ -321,4 +321,7 @@ def command_view(envelopes: list[Envelope], command_id: str) -> dict[str, Any]:
 
 def describe_command(view: dict[str, Any]) -> str:
     """"bust Bo ... (log #14, by maria at 21:03:12)": the one line undo shows a command in."""
-    return f"{view['summary']} (log #{view['seq']}, by {view['actor']} at {view['time'][11:19]})"
+    from tdconsole.i18n import _
+
+    return _("{summary} (log #{seq}, by {actor} at {time})").format(
+        summary=view["summary"], seq=view["seq"], actor=view["actor"], time=view["time"][11:19])

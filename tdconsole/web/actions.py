@@ -44,7 +44,9 @@ def verb_path(verb: str) -> str:
     """`clock/pause` as the URL gives it -> the CLI's `clock pause`."""
     path = " ".join(part for part in verb.strip("/").split("/") if part)
     if path not in WEB_VERBS:
-        raise NotFound(f"no command {verb!r} here (commands: {', '.join(sorted(WEB_VERBS))})")
+        raise NotFound(
+            "no command {verb!r} here (commands: {names})", verb=verb, names=', '.join(sorted(WEB_VERBS)),
+        )
     return path
 
 
@@ -52,7 +54,7 @@ def run_action(session: Session, verb: str, body: dict[str, Any]) -> Any:
     """Run `tdconsole VERB ... --json` as the session's staff member; its JSON document."""
     path = verb_path(verb)
     if not isinstance(body, dict):
-        raise InvalidInput(f"{path}: the body must be a JSON object of the command's parameters")
+        raise InvalidInput("{path}: the body must be a JSON object of the command's parameters", path=path)
     if path in _OWN_NAME:
         body = {**body, _OWN_NAME[path]: session.actor}
     from tdconsole.cli import app  # the root app with every command registered
@@ -87,7 +89,9 @@ def command_line(command: Any, path: str, body: dict[str, Any]) -> list[str]:
     for key in body:
         if key not in params:
             taken = ", ".join(params) or "no parameters"
-            raise InvalidInput(f"{path}: unknown parameter {key!r} (it takes {taken})")
+            raise InvalidInput(
+                "{path}: unknown parameter {key!r} (it takes {taken})", path=path, key=key, taken=taken,
+            )
     options: list[str] = ["--json"] if "as_json" in {p.name for p in command.params} else []
     positionals: list[str] = []
     for name, param in params.items():
@@ -96,7 +100,7 @@ def command_line(command: Any, path: str, body: dict[str, Any]) -> list[str]:
             continue
         if isinstance(param, TyperOption) and param.is_flag:
             if not isinstance(value, bool):
-                raise InvalidInput(f"{path}: {name} must be true or false")
+                raise InvalidInput("{path}: {name} must be true or false", path=path, name=name)
             if value:
                 options.append(_longest(param.opts))
             elif param.secondary_opts:
@@ -121,16 +125,18 @@ def _texts(param: Any, path: str, name: str, value: Any) -> list[str]:
     many = bool(getattr(param, "multiple", False)) or param.nargs == -1
     if isinstance(value, dict):
         if not many:
-            raise InvalidInput(f"{path}: {name} takes one value, not an object")
+            raise InvalidInput("{path}: {name} takes one value, not an object", path=path, name=name)
         return [f"{key}={_scalar(path, name, item)}" for key, item in value.items()]
     if isinstance(value, list):
         if not many:
-            raise InvalidInput(f"{path}: {name} takes one value, not a list")
+            raise InvalidInput("{path}: {name} takes one value, not a list", path=path, name=name)
         return [_scalar(path, name, item) for item in value]
     return [_scalar(path, name, value)]
 
 
 def _scalar(path: str, name: str, value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise InvalidInput(f"{path}: {name}: {value!r} is not a name, text or number")
+        raise InvalidInput(
+            "{path}: {name}: {value!r} is not a name, text or number", path=path, name=name, value=value,
+        )
     return str(value)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import threading
 import time
@@ -34,15 +33,19 @@ from starlette.staticfiles import StaticFiles
 from typer import TyperException
 
 from tdconsole.cli.kit import Session
+from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError
 from tdconsole.domain.floor.log import prepare
+from tdconsole.domain.limits import MAX_JSON_BYTES
+from tdconsole.i18n import error_text, install_jinja
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.staff import StaffMember, StaffStore
 from tdconsole.views.base import jsonable
+from tdconsole.views.formatting import Formats
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import run_action
@@ -81,7 +84,7 @@ def _one_line(error: Exception) -> str:
         return error.format_message()
     if _status(error) == 500:
         return f"internal error ({type(error).__name__}); see the server's log"
-    text = " ".join(str(error).split())
+    text = " ".join(error_text(error).split())
     return text or type(error).__name__
 
 
@@ -125,6 +128,10 @@ class Web:
         )
         self.templates.filters["mmss"] = mmss
         self.templates.filters["chips"] = chips
+        # Amounts in the tournament's currency, as the chosen language writes them (chips stay chips).
+        self.templates.filters["money"] = lambda amount: Formats.of(
+            self.display.state.house_rules).money(amount)
+        install_jinja(self.templates)
         self.feed = ChangeFeed(self.display, lambda doc: self.page("_board.html", board=doc), poll=poll)
         self._services: dict[str, Service] = {}
         self._services_lock = threading.Lock()
@@ -175,13 +182,18 @@ def chips(amount: int | None) -> str:
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
+    length = request.headers.get("content-length", "")
+    if length.isdecimal() and len(length) < 20 and int(length) > MAX_JSON_BYTES:
+        raise ApiError(413, f"the body is larger than {MAX_JSON_BYTES // 1024} KiB")
     raw = await request.body()
     if not raw.strip():
         return {}
+    if len(raw) > MAX_JSON_BYTES:
+        raise ApiError(413, f"the body is larger than {MAX_JSON_BYTES // 1024} KiB")
     try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ApiError(400, "the body is not JSON") from None
+        body = parse_json(raw, "the body")
+    except InvalidInput as error:
+        raise ApiError(400, str(error)) from None
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object")
     return body

@@ -15,6 +15,8 @@ from typing import Any
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.events import Envelope, PlayerMoved, TableBroken, TablesBalanced, TablesDrawn
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import N_, language
+from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.tournament import state_view
 
@@ -105,6 +107,45 @@ def board(state: TournamentState, tournament_id: int, log: list[Envelope], undon
     }
 
 
+# Rows of the league standings the TV shows legibly; the printable page has them all.
+LEAGUE_ROWS = 12
+
+
+class LeagueStandings:
+    """The league standings the TV page shows between tournaments (this one not started yet, or
+    finished): the league it counts in, else the club's newest. Worked out again only when the
+    league's tournaments, this tournament's status or the language change (a registration does
+    not move them)."""
+
+    def __init__(self, store: EventStore, tournament_id: int) -> None:
+        self.store, self.tournament_id = store, tournament_id
+        self._key: tuple[Any, ...] | None = None
+        self._document: dict[str, Any] | None = None
+
+    def document(self, state: TournamentState) -> dict[str, Any] | None:
+        if state.status not in ("planned", "finished"):
+            return None
+        from tdconsole.club.leagues import Leagues, season
+        from tdconsole.views.club import season_formats, standings_view
+
+        league = Leagues(self.store).between(self.tournament_id)
+        if league is None:
+            return None
+        key = (league.id, tuple(league.tournaments), state.status, language())
+        if key != self._key:
+            table = season(self.store, league)
+            formats = season_formats(table, state.house_rules)
+            self._document = {
+                "name": league.name, "formula": league.formula.name, "played": len(table.played),
+                "tournaments": len(league.tournaments),
+                "rows": [{"place": row.place, "name": row.name, "events": row.events,
+                          "points": formats.number(row.points, league.formula.decimals),
+                          "winnings": formats.money(row.winnings)}
+                         for row in standings_view(table)[:LEAGUE_ROWS]]}
+            self._key = key
+        return self._document
+
+
 def _folded(text: str) -> str:
     """Case and accents folded, so "ase" finds "Åse" and "MOLLER" finds "Møller"'s neighbours."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
@@ -116,7 +157,8 @@ def find_seats(state: TournamentState, log: list[Envelope], undone: set[str],
     """The players whose name holds every word of `query`: table and seat, and the last move."""
     words = _folded(query).split()
     if not words or sum(len(word) for word in words) < 2:
-        return {"query": query, "players": [], "more": False, "hint": "type at least 2 letters of your name"}
+        return {"query": query, "players": [], "more": False,
+                "hint": N_("type at least 2 letters of your name")}
     last_move = {m.player: m for m in relocations(state, log, undone)}
     matches = [p for p in state.players.values() if all(w in _folded(p.name) for w in words)]
     # A re-entered player has several entries; the newest one is where he sits.
@@ -130,5 +172,5 @@ def find_seats(state: TournamentState, log: list[Envelope], undone: set[str],
                      "seat": player.seat, "moved": move.as_json() if current and move else None})
     more = len(shown) > SEAT_MATCHES
     return {"query": query, "players": rows, "more": more,
-            "hint": "more players match: type more of your name" if more else
-            ("" if rows else "no player by that name")}
+            "hint": N_("more players match: type more of your name") if more else
+            ("" if rows else N_("no player by that name"))}

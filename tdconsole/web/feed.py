@@ -23,7 +23,7 @@ import anyio.to_thread
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.service import Service
-from tdconsole.web.board import board
+from tdconsole.web.board import LeagueStandings, board
 
 POLL_SECONDS = 0.2
 HEARTBEAT_SECONDS = 10.0
@@ -43,6 +43,7 @@ class ChangeFeed:
         self._message = ""
         self._key: tuple[Any, ...] = ()
         self._sent = 0.0
+        self.league = LeagueStandings(service.store, service.tournament_id)
 
     # ------------------------------------------------------------ reading
 
@@ -53,7 +54,13 @@ class ChangeFeed:
             return view(self.service, self.service.now())
 
     def board(self) -> dict[str, Any]:
-        return self.read(lambda s, now: board(s.state, s.tournament_id, s.log, s.undone_commands(), now))
+        return self.read(self._document)
+
+    def _document(self, service: Service, now: datetime) -> dict[str, Any]:
+        """The board, and the league's standings between tournaments (`league`, null otherwise)."""
+        document = board(service.state, service.tournament_id, service.log, service.undone_commands(), now)
+        document["league"] = self.league.document(service.state)
+        return document
 
     # ------------------------------------------------------------ the poller
 
@@ -67,8 +74,7 @@ class ChangeFeed:
             if not force and key == self._key and time.monotonic() - self._sent < self.heartbeat:
                 return None
             self._key = key
-            document = board(state, self.service.tournament_id, self.service.log,
-                             self.service.undone_commands(), now)
+            document = self._document(self.service, now)
         document["html"] = self.render(document)
         return f"id: {document['seq']}\nevent: board\ndata: {json.dumps(document)}\n\n"
 

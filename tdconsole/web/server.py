@@ -26,7 +26,7 @@ def check_port(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as error:
-        raise InvalidInput(f"--host {host!r}: {error.strerror}") from None
+        raise InvalidInput("--host {host!r}: {strerror}", host=host, strerror=error.strerror) from None
     family, kind, proto, _name, address = infos[0]
     with socket.socket(family, kind, proto) as probe:
         # As the server itself binds, so a port left in TIME_WAIT by a stopped server is free.
@@ -35,8 +35,12 @@ def check_port(host: str, port: int) -> None:
             probe.bind(address)
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
-                raise InvalidInput(f"--port {port}: already in use on {host}; choose another port") from None
-            raise InvalidInput(f"cannot listen on {host}:{port}: {error.strerror}") from None
+                raise InvalidInput(
+                    "--port {port}: already in use on {host}; choose another port", port=port, host=host,
+                ) from None
+            raise InvalidInput(
+                "cannot listen on {host}:{port}: {strerror}", host=host, port=port, strerror=error.strerror,
+            ) from None
 
 
 def _loopback(host: str) -> bool:
@@ -64,7 +68,9 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
             ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(cert, key)
         except (OSError, ssl.SSLError) as error:
             reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or str(error)
-            raise InvalidInput(f"--cert {cert} / --key {key}: cannot be used ({reason})") from None
+            raise InvalidInput(
+                "--cert {cert} / --key {key}: cannot be used ({reason})", cert=cert, key=key, reason=reason,
+            ) from None
     check_port(host, port)
     app = create_app(store, tournament_id, secure=cert is not None)
     config = uvicorn.Config(

@@ -149,7 +149,10 @@ def test_a_members_history_has_every_tournament_entry_and_the_totals(season: str
                                "bounties": 60, "winnings": 490, "cost": 500, "net": -10, "roi": -2.0,
                                "best_finish": 1}
     text = run(capsys, "--db", season, "members", "show", "1")
-    assert text.code == 0 and "won 490\xa0kr., paid 500\xa0kr., net -10\xa0kr., ROI -2.0%" in text.out
+    assert text.code == 0 and "won DKK\xa0490, paid DKK\xa0500, net -DKK\xa010, ROI -2.0%" in text.out
+    # In Danish the club's kroner as it writes them.
+    danish = run(capsys, "--db", season, "--lang", "da", "members", "show", "1")
+    assert "490\xa0kr." in danish.out and "-10\xa0kr." in danish.out
 
 
 def test_standings_export_as_csv_and_a_printable_page(season: str, capsys: Capsys, tmp_path: Path) -> None:
@@ -161,7 +164,12 @@ def test_standings_export_as_csv_and_a_printable_page(season: str, capsys: Capsy
                "--out", str(page)).code == 0
     html = page.read_text(encoding="utf-8")
     assert "<title>Winter 2026: standings</title>" in html and "After 3 of 3 tournaments" in html
-    assert "<td>Carsten Møller</td>" in html and "490\u00a0kr." in html and "10,0" in html
+    assert "<td>Carsten Møller</td>" in html and "DKK\u00a0490" in html and "10.0" in html
+    assert run(capsys, "--db", season, "--lang", "da", "league", "standings", "Winter 2026", "--format",
+               "html", "--out", str(page)).code == 0
+    html = page.read_text(encoding="utf-8")
+    assert '<html lang="da">' in html and "<title>Winter 2026: stilling</title>" in html
+    assert "Efter 3 af 3 turneringer" in html and "490\u00a0kr." in html and "10,0" in html
 
 
 def test_register_respects_a_ban_with_one_line_and_links_new_members(db_url: str, capsys: Capsys) -> None:

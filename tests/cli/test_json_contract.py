@@ -204,6 +204,7 @@ def evening(t: Transcript) -> None:
     t("payouts")
     t("deal", "consent", "[bold]Carl[/]", "Hans", "Mads", "Olga")
     t("deal", "approve")
+    t("payouts")  # the approved deal, and the places it pays instead of the payouts
     t("state")
     t("results", "--format", "json", json_flag=False)
     # The log, and undo.

@@ -79,9 +79,31 @@ def test_e2_hand_for_hand_busts_at_two_tables(tmp_path: Path, capsys: Capsys,
     board = td(capsys, db, "h4h", "status")
     assert board["tables"] == [{"table": 1, "done": True}, {"table": 2, "done": False}]
     assert [p["name"] for p in board["pending"]] == ["P01", "P02"]
-    assert td(capsys, db, "h4h", "done", "2")["hand"] == 2
+    # 9 left of 10 paid: the hand ended hand-for-hand by itself (T-H4H-1)
+    assert td(capsys, db, "h4h", "done", "2") == {"active": False, "suggested": False,
+                                                  "tournament": {"id": 1, "name": "Friday"}}
     state = players(capsys, db)
     assert (state["P02"]["prize"], state["P01"]["prize"]) == expected
+
+
+def test_t_h4h_1_the_hand_that_reaches_the_money_ends_hand_for_hand_and_says_so(
+        tmp_path: Path, capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 11, *BUBBLE_AT_TEN)
+    td(capsys, db, "draw", "--seed", "1")
+    td(capsys, db, "h4h", "start", "--between-hands")
+    td(capsys, db, "bust", "P01")
+    tables = [row["table"] for row in td(capsys, db, "h4h", "status")["tables"]]
+    for table in tables[:-1]:
+        td(capsys, db, "hand-done", str(table))
+    # The last table's hand-done places the bust and ends hand-for-hand: the TD reads it there.
+    last = run(capsys, "--db", db, "hand-done", str(tables[-1]))
+    assert last.code == 0, last.err
+    assert ("Hand-for-hand is over: 10 players left, 10 places paid; play on at normal speed "
+            "(T-H4H-1)") in " ".join(last.out.split())
+    assert td(capsys, db, "h4h", "status")["active"] is False
+    log = td(capsys, db, "log")
+    assert log[-1]["summary"] == ("hand-for-hand ends by itself: 10 players left, 10 places paid "
+                                  "(T-H4H-1)")
 
 
 def test_e1_busts_on_the_hand_in_progress_share_50th(tmp_path: Path, capsys: Capsys) -> None:
@@ -113,6 +135,12 @@ def test_i1_i2_deal_calculator_and_a_deal_replacing_the_payouts(tmp_path: Path,
     assert events(db) == before
     td(capsys, db, "deal", "consent", "P02")
     assert td(capsys, db, "deal", "approve")["approved"] is True
+    payouts = td(capsys, db, "payouts")
+    assert payouts["paid_by_deal"] == [1, 2]
+    assert payouts["deal"]["approved"] is True
+    assert [(p["name"], p["amount"]) for p in payouts["deal"]["players"]] == [("P01", 89), ("P02", 87)]
+    shown = run(capsys, "--db", db, "payouts").out
+    assert "by the deal" in shown and "Deal by icm (approved" in shown
     td(capsys, db, "bust", "P01")
     state = players(capsys, db)
     assert (state["P02"]["prize"], state["P01"]["prize"]) == (87, 89)

@@ -69,6 +69,23 @@ def test_rulings_scenarios_without_json_prints_each_scenario(capsys: pytest.Capt
     assert code == 0 and "clock-call" in out and "C-CLOCK-1" in out
 
 
+def test_rulings_scenarios_search_matches_the_ruling_text(capsys: pytest.CaptureFixture[str]) -> None:
+    # No title says "misdeal"; the rulings of these scenarios do (D-MIS-A, TDA 35A).
+    code, out, _ = run(capsys, "rulings", "scenarios", "MISDEAL", "--json")
+    ids = [row["id"] for row in json.loads(out)]
+    assert code == 0 and ids[0] == "exposed-card"
+    assert {"exposed-card", "wrong-number-of-cards", "deal-order"} <= set(ids)
+    assert "clock-call" not in ids
+    # Every word must be found; a match in the title or rules comes first.
+    code, out, _ = run(capsys, "rulings", "scenarios", "button", "redeal", "--json")
+    ids = [row["id"] for row in json.loads(out)]
+    assert "wrong-button" in ids and "clock-call" not in ids
+    code, out, _ = run(capsys, "rulings", "scenarios", "button", "--json")
+    assert json.loads(out)[0]["id"] == "wrong-button"
+    code, out, _ = run(capsys, "rulings", "scenarios", "zebra", "--json")
+    assert (code, json.loads(out)) == (0, [])
+
+
 def _suggest_args(case: Case) -> list[str]:
     args = ["rulings", "suggest", case.scenario, "--json"]
     for key, value in case.answers.items():

@@ -26,6 +26,7 @@ from tdconsole.domain.commands import (
     Unregister,
 )
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
+from tdconsole.domain.events import HandForHandStopped
 from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import PayoutCurve
@@ -149,7 +150,8 @@ def test_e1_rp_8a_busts_on_the_hand_in_progress_share_the_places_reached() -> No
     t.do(HandForHandTableDone(table=1))
     t.do(HandForHandTableDone(table=2))
     events = t.do(HandForHandTableDone(table=3))
-    assert [e.type for e in events][-1] == "hand_for_hand_hand_ended"
+    # 49 left of 50 paid: the bubble has burst, so hand-for-hand ends with the hand (T-H4H-1)
+    assert [e.type for e in events][-2:] == ["hand_for_hand_hand_ended", "hand_for_hand_stopped"]
     for name in ("P01", "P02", "P03"):
         player = t.state.find(name)
         assert (player.place, player.last_place, prize(t, name)) == (50, 52, 50)
@@ -169,7 +171,7 @@ def test_e2_busts_at_two_tables_in_one_hand_for_hand_hand(across: str, expected:
     t.do(Bust(names=["P02"], stacks={"P02": 20_000}, table=2))  # Y
     t.do(HandForHandTableDone(table=2))
     assert (prize(t, "P02"), prize(t, "P01")) == expected
-    assert t.state.hand_for_hand is not None and t.state.hand_for_hand.hand == 2
+    assert t.state.hand_for_hand is None  # 9 left of 10 paid: it ended with the hand (T-H4H-1)
 
 
 def test_hand_for_hand_errors_and_stop_needs_a_finished_hand() -> None:
@@ -187,6 +189,49 @@ def test_hand_for_hand_errors_and_stop_needs_a_finished_hand() -> None:
     t.do(HandForHandTableDone(table=2))
     t.do(HandForHandStop())
     assert t.state.hand_for_hand is None
+
+
+def test_t_h4h_1_hand_for_hand_ends_by_itself_when_the_players_left_reach_the_places_paid() -> None:
+    t = field(11, **BUBBLE_AT_TEN)  # 11 entries, 10 paid
+    t.do(ClockStart())
+    t.do(HandForHandStart(tables=[1, 2], hand_in_progress=False))
+    t.do(HandForHandTableDone(table=1))
+    events = t.do(HandForHandTableDone(table=2))  # nobody busted: still 11 left, above the money
+    assert "hand_for_hand_stopped" not in [e.type for e in events]
+    assert t.state.hand_for_hand is not None and not t.state.clock.running
+    t.do(Bust(names=["P01"], table=2))
+    t.do(HandForHandTableDone(table=1))
+    events = t.do(HandForHandTableDone(table=2), 30)  # 10 left of 10 paid: the bubble has burst
+    stopped = events[-2]
+    assert isinstance(stopped, HandForHandStopped)
+    assert (stopped.places_paid, stopped.players_left, stopped.rules) == (10, 10, ["T-H4H-1"])
+    assert stopped.describe({}) == ("hand-for-hand ends by itself: 10 players left, 10 places paid "
+                                    "(T-H4H-1)")
+    assert events[-1].type == "clock_resumed"  # the clock it paused runs again, as on a stop
+    assert t.state.hand_for_hand is None and t.state.clock.running
+
+
+def test_t_h4h_1_hand_for_hand_started_in_the_money_is_stopped_by_the_td() -> None:
+    # Started for a pay jump, below the bubble: no hand brings the players left down to the money.
+    t = field(11, **BUBBLE_AT_TEN)
+    t.do(Bust(names=["P01"]))
+    t.do(Bust(names=["P02"]))
+    t.do(HandForHandStart(tables=[1], hand_in_progress=False))
+    t.do(Bust(names=["P04"], table=1))
+    t.do(HandForHandTableDone(table=1))
+    assert t.state.hand_for_hand is not None
+    stopped = t.do(HandForHandStop())
+    assert stopped == [HandForHandStopped()] and not stopped[0].by_itself
+
+
+def test_t_h4h_1_undoing_the_hand_that_burst_the_bubble_brings_hand_for_hand_back() -> None:
+    t = field(11, **BUBBLE_AT_TEN)
+    t.do(HandForHandStart(tables=[1], hand_in_progress=False))
+    t.do(Bust(names=["P01"], table=1))
+    t.do(HandForHandTableDone(table=1))
+    assert t.state.hand_for_hand is None
+    t.do(Undo(actor="td"))
+    assert t.state.hand_for_hand is not None and t.state.players_left == 11
 
 
 def test_e5_two_minutes_off_per_hand_the_level_ends_on_hand_5_hand_6_at_the_next_level() -> None:

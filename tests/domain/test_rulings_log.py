@@ -384,7 +384,7 @@ def test_rule_ids_are_cited_only_beyond_the_catalogue(t: Tournament) -> None:
 
 
 def test_a_scenario_may_not_take_the_reserved_id_other() -> None:
-    with pytest.raises(ValueError, match="reserved"):
+    with pytest.raises(InvalidInput, match="reserved"):
         LogRuling.model_validate({"staff": "x", "scenario": {
             "id": "other", "title": "t", "start": "r",
             "nodes": {"r": {"type": "ruling", "ruling": "r", "remedy": ["x"], "rules": ["D-MIS-A"]}}}})

@@ -14,10 +14,12 @@ from tdconsole.domain.commands import (
     HandForHandTableDone,
     Reenter,
     Register,
+    SetMoney,
     Undo,
 )
 from tdconsole.domain.errors import RuleViolation
 from tdconsole.domain.events import ClockPaused, PlayerBusted
+from tdconsole.domain.money.settings import MoneySettings
 from tests.domain.helpers import Tournament, at
 
 
@@ -69,8 +71,21 @@ def test_undo_of_the_last_bust_reopens_registration_and_runs_the_clock_again() -
     assert tournament.state.entries == 4
 
 
+def test_hand_for_hand_ending_with_the_last_bust_leaves_the_clock_stopped() -> None:
+    tournament = _heads_up()  # 2 left, 1 paid
+    tournament.do(HandForHandStart(tables=[1]), 100)
+    tournament.do(Bust(names=["Bo"], table=1), 110)
+    tournament.do(HandForHandTableDone(table=1), 120)
+    assert tournament.state.status == "finished"
+    # The hand reached the money, so hand-for-hand ended by itself (T-H4H-1); nothing runs again.
+    assert tournament.state.hand_for_hand is None
+    assert not tournament.state.clock.running
+
+
 def test_stopping_hand_for_hand_after_the_last_bust_leaves_the_clock_stopped() -> None:
     tournament = _heads_up()
+    tournament.do(SetMoney(settings=MoneySettings.model_validate(
+        {"curve": {"paid_share": "0.9", "min_cash_multiple": "0"}})))  # 3 entries, 2 paid
     tournament.do(HandForHandStart(tables=[1]), 100)
     tournament.do(Bust(names=["Bo"], table=1), 110)
     tournament.do(HandForHandTableDone(table=1), 120)

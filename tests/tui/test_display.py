@@ -129,4 +129,4 @@ async def test_between_tournaments_the_display_shows_the_league_standings(servic
         table = board.content
         assert table.title == "Winter: after 1 of 1"
         assert [str(cell) for cell in table.columns[1]._cells][:1] == ["Dorthe Kragh"]
-        assert [str(cell) for cell in table.columns[2]._cells][:1] == ["5,0"]
+        assert [str(cell) for cell in table.columns[2]._cells][:1] == ["5.0"]  # in English

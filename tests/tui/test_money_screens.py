@@ -102,20 +102,24 @@ async def test_deal_calculator_icm_and_chip_chop_side_by_side(service: Service) 
         await pilot.press("escape", "i")
         await pilot.pause()
         assert service.state.deal is not None and service.state.deal.method == "icm"
-        await pilot.press("a")
+        await pilot.press("a", "enter")  # approving is asked first, and Enter answers No
+        await pilot.pause()
+        assert not service.state.deal.approved
+        await pilot.press("a", "y")
         await pilot.pause()
         assert any("T-DEAL-1" in str(n.message) for n in app._notifications)
         assert not service.state.deal.approved
 
 
 def test_every_money_action_is_in_the_palette() -> None:
-    names = {name for name, _help, _factory in TD_ACTIONS}
+    names = {name for name, _help, _factory in TD_ACTIONS} | {entry[0] for entry in SCREEN_ACTIONS}
     assert {"Start hand-for-hand", "Stop hand-for-hand", "Propose an ICM deal",
-            "Propose a chip-chop deal", "Approve the deal"} <= names
+            "Propose a chip-chop deal"} <= names
     screen_actions = {(mode, action) for _name, _help, mode, action in SCREEN_ACTIONS}
     assert {("players", "bust_hand"), ("payouts", "edit"), ("payouts", "unlock"),
-            ("hand-for-hand", "focus_done"), ("deal", "focus_chips"),
-            ("deal", "focus_consent")} <= screen_actions
+            ("hand-for-hand", "focus_done"), ("hand-for-hand", "focus_start"), ("deal", "focus_chips"),
+            ("deal", "focus_consent"), ("deal", "approve"), ("tables", "final_table"),
+            ("players", "reenter"), ("players", "add_on")} <= screen_actions
     for mode, action in screen_actions:  # each names a real action of its screen
         name = action.split("(")[0]  # an action may take arguments: open_tab('tab-log')
         assert hasattr(TdApp.MODES[mode], f"action_{name}"), (mode, action)

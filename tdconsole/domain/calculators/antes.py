@@ -47,14 +47,20 @@ def _check_level(small_blind: int, big_blind: int, ante: int) -> None:
     if small_blind <= 0 or big_blind <= 0:
         raise InvalidInput("small and big blind must be greater than 0")
     if big_blind < small_blind:
-        raise InvalidInput(f"big blind {big_blind} is below the small blind {small_blind}")
+        raise InvalidInput(
+            "big blind {big_blind} is below the small blind {small_blind}", big_blind=big_blind,
+            small_blind=small_blind,
+        )
     if ante < 0:
-        raise InvalidInput(f"ante must not be negative, got {ante}")
+        raise InvalidInput("ante must not be negative, got {ante}", ante=ante)
 
 
 def _check_handed(handed: int) -> None:
     if not MIN_HANDED <= handed <= MAX_HANDED:
-        raise InvalidInput(f"handed must be {MIN_HANDED} to {MAX_HANDED} (T-ANTE-2), got {handed}")
+        raise InvalidInput(
+            "handed must be {MIN_HANDED} to {MAX_HANDED} (T-ANTE-2), got {handed}", MIN_HANDED=MIN_HANDED,
+            MAX_HANDED=MAX_HANDED, handed=handed,
+        )
 
 
 def ante_table(small_blind: int, big_blind: int, ante: int, rules: AnteRules) -> list[AnteRow]:
@@ -114,7 +120,7 @@ def post_blinds(
 ) -> Posting:
     """What the big blind (holding `stack`) posts at a level with full-table ante `ante`."""
     if stack <= 0:
-        raise InvalidInput(f"stack must be greater than 0, got {stack}")
+        raise InvalidInput("stack must be greater than 0, got {stack}", stack=stack)
     row = ante_for_table(small_blind, big_blind, ante, handed, rules)
     applied = ["T-ANTE-1", row.rule]
     blind, dead = split_big_blind(stack, big_blind, row.ante, rules)

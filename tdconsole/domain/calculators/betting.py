@@ -213,9 +213,12 @@ class _Round:
         else:
             for seat, amount in self.hand.posts.items():
                 if seat not in self.players:
-                    raise InvalidInput(f"posts: seat {seat} is not in stacks")
+                    raise InvalidInput("posts: seat {seat} is not in stacks", seat=seat)
                 if amount > self.players[seat].stack:
-                    raise InvalidInput(f"posts.{seat}: {amount} is more than the stack (S-TABLE-1)")
+                    raise InvalidInput(
+                        "posts.{seat}: {amount} is more than the stack (S-TABLE-1)", seat=seat,
+                        amount=amount,
+                    )
             posters = [seat for seat in posting_order if seat in self.hand.posts]
             if not posters:
                 raise InvalidInput("posts: nobody posts the big blind")
@@ -251,9 +254,9 @@ class _Round:
         the big blind live and the small blind dead; "small", a live small blind."""
         for seat, missed in self.hand.returning.items():
             if seat not in self.players:
-                raise InvalidInput(f"returning: seat {seat} is not in stacks")
+                raise InvalidInput("returning: seat {seat} is not in stacks", seat=seat)
             if seat in blinds:
-                raise InvalidInput(f"returning: seat {seat} posts a blind in turn this hand")
+                raise InvalidInput("returning: seat {seat} posts a blind in turn this hand", seat=seat)
             player = self.players[seat]
             self._put(player, min(big if missed == "both" else small, player.stack))
             if missed == "both":
@@ -356,35 +359,52 @@ class _Round:
         self.index = index
         where = f"actions[{index}] ({action})"
         if action.seat not in self.players:
-            raise InvalidInput(f"{where}: seat {action.seat} is not in stacks")
+            raise InvalidInput("{where}: seat {seat} is not in stacks", where=where, seat=action.seat)
         player = self.players[action.seat]
         seat = player.seat
         if player.folded:
-            raise RuleViolation("O-OOT-3", f"{where}: seat {seat} has folded; a fold is binding")
+            raise RuleViolation(
+                "O-OOT-3",
+                "{where}: seat {seat} has folded; a fold is binding", where=where, seat=seat,
+            )
         if player.stack == 0:
-            raise RuleViolation("S-TABLE-1", f"{where}: seat {seat} is all-in and cannot act")
+            raise RuleViolation(
+                "S-TABLE-1",
+                "{where}: seat {seat} is all-in and cannot act", where=where, seat=seat,
+            )
         actor = self.actor()
         if actor is None:
-            raise InvalidInput(f"{where}: the betting round is already complete")
+            raise InvalidInput("{where}: the betting round is already complete", where=where)
         if actor is not player:
-            raise RuleViolation("O-OOT-1", f"{where}: out of turn, seat {actor.seat} is to act "
-                                           "(53A)")
+            raise RuleViolation(
+                "O-OOT-1",
+                "{where}: out of turn, seat {seat} is to act (53A)", where=where, seat=actor.seat,
+            )
         if action.action in ("fold", "check") and action.total not in (None, player.bet):
-            raise InvalidInput(f"{where}: a {action.action} puts in no chips; leave out the amount")
+            raise InvalidInput(
+                "{where}: a {action} puts in no chips; leave out the amount", where=where,
+                action=action.action,
+            )
         match action.action:
             case "fold":
                 player.folded = True
             case "check":
                 if self.to_call(player) > 0:
-                    raise RuleViolation("55", f"{where}: facing {self.to_call(player)} to call "
-                                              "there is no check: he may call or fold, not raise")
+                    raise RuleViolation(
+                        "55",
+                        "{where}: facing {to_call} to call there is no check: he may call or fold, not "
+                        "raise", where=where, to_call=self.to_call(player),
+                    )
                 player.acted_at = self.current
             case "call":
                 self._call(player, action, where)
             case "allin":
                 total = player.stack + player.bet
                 if action.total is not None and action.total != total:
-                    raise InvalidInput(f"{where}: seat {player.seat}'s all-in is {total}")
+                    raise InvalidInput(
+                        "{where}: seat {seat}'s all-in is {total}", where=where, seat=player.seat,
+                        total=total,
+                    )
                 if total <= self.current:
                     self._call(player, None, where)
                 else:
@@ -399,7 +419,10 @@ class _Round:
         total = player.bet + self.to_call(player)
         if action is not None and action.total is not None and action.total != total:
             if action.total > total:
-                raise RuleViolation("43B", f"{where}: a call is to {total}; more is a raise")
+                raise RuleViolation(
+                    "43B",
+                    "{where}: a call is to {total}; more is a raise", where=where, total=total,
+                )
             cite(self.rules, "B-MIN-1")  # a short call is corrected to the right amount
             if action.total in self.levels and action.total > player.bet:
                 # He called an earlier bet of the street: he misread the action (B-MISREAD-1).
@@ -412,20 +435,34 @@ class _Round:
     def _raise(self, player: _Player, total: int, where: str) -> None:
         refusal = self.raise_refusal(player)
         if total <= self.current:
-            raise RuleViolation("43B", f"{where}: {total} is not above the bet of {self.current}")
+            raise RuleViolation(
+                "43B",
+                "{where}: {total} is not above the bet of {current}", where=where, total=total,
+                current=self.current,
+            )
         if refusal is not None:
             rule, reason = refusal
-            raise RuleViolation(rule, f"{where}: seat {player.seat} may not raise: {reason}")
+            raise RuleViolation(
+                rule,
+                "{where}: seat {seat} may not raise: {reason}", where=where, seat=player.seat,
+                reason=reason,
+            )
         all_in = player.stack + player.bet
         if total > all_in:
-            raise RuleViolation("S-TABLE-1", f"{where}: seat {player.seat} has only {all_in}")
+            raise RuleViolation(
+                "S-TABLE-1",
+                "{where}: seat {seat} has only {all_in}", where=where, seat=player.seat, all_in=all_in,
+            )
         low, high = self.min_raise_to(player), self.max_raise_to(player)
         if total < low:
             rule = "B-MIN-2" if self.preflop and self.bets_made == 1 else "B-MIN-3"
-            raise RuleViolation(rule, f"{where}: below the minimum raise to {low} (43A)")
+            raise RuleViolation(
+                rule,
+                "{where}: below the minimum raise to {low} (43A)", where=where, low=low,
+            )
         if total > high:
             rule = {"pot-limit": "B-PL-1", "limit": "B-LIMIT-1"}.get(self.hand.game, "S-TABLE-1")
-            raise RuleViolation(rule, f"{where}: above the maximum of {high}")
+            raise RuleViolation(rule, "{where}: above the maximum of {high}", where=where, high=high)
         cite(self.rules, "43B")
         if (self.house.betting.bet_leaving_one_big_blind_is_all_in and self.hand.game != "limit"
                 and 0 < all_in - total <= self.hand.blinds[1] and all_in <= high):

@@ -32,9 +32,14 @@ def parse_cards(text: str | Sequence[str], field: str = "cards") -> list[Card]:
     try:
         cards = list(Card.parse(_normalise(joined)))
     except ValueError as error:
-        raise InvalidInput(f"{field}: {joined!r} is not a list of cards, not a card ({error})") from None
+        raise InvalidInput(
+            "{field}: {joined!r} is not a list of cards, not a card ({error})", field=field, joined=joined,
+            error=error,
+        ) from None
     if any(card.unknown_status for card in cards):
-        raise InvalidInput(f"{field}: {joined!r} holds an unknown card, not a card")
+        raise InvalidInput(
+            "{field}: {joined!r} holds an unknown card, not a card", field=field, joined=joined,
+        )
     if len({repr(card) for card in cards}) != len(cards):
-        raise InvalidInput(f"{field}: {joined!r} has the same card twice")
+        raise InvalidInput("{field}: {joined!r} has the same card twice", field=field, joined=joined)
     return cards

@@ -70,20 +70,26 @@ def _check(seats: Sequence[RaceSeat], color_up: Sequence[int], new_chip: int) ->
         raise InvalidInput("name the chips coloured up (positive values)")
     unit = min(color_up)
     if new_chip <= max(color_up) or new_chip % unit:
-        raise InvalidInput(f"the chip still in play ({new_chip}) must be larger than the chips "
-                           f"coloured up and a multiple of {unit}")
+        raise InvalidInput(
+            "the chip still in play ({new_chip}) must be larger than the chips coloured up and a multiple "
+            "of {unit}", new_chip=new_chip, unit=unit,
+        )
     if any(value % unit for value in color_up):
-        raise InvalidInput(f"every chip coloured up must be a multiple of {unit}")
+        raise InvalidInput("every chip coloured up must be a multiple of {unit}", unit=unit)
     numbers = [seat.seat for seat in seats]
     if len(set(numbers)) != len(numbers):
         raise InvalidInput("a seat is listed twice")
     for seat in seats:
         if seat.colored_up > seat.stack:
-            raise InvalidInput(f"seat {seat.seat}: coloured-up chips {seat.colored_up} exceed "
-                               f"the stack {seat.stack}")
+            raise InvalidInput(
+                "seat {seat}: coloured-up chips {colored_up} exceed the stack {stack}", seat=seat.seat,
+                colored_up=seat.colored_up, stack=seat.stack,
+            )
         if seat.colored_up % unit:
-            raise InvalidInput(f"seat {seat.seat}: {seat.colored_up} is not a number of "
-                               f"{unit} chips")
+            raise InvalidInput(
+                "seat {seat}: {colored_up} is not a number of {unit} chips", seat=seat.seat,
+                colored_up=seat.colored_up, unit=unit,
+            )
     return unit
 
 
@@ -96,7 +102,7 @@ def chip_race(
     odd = {seat.seat: seat.colored_up % new_chip for seat in ordered}
     needed = sum(value // unit for value in odd.values())
     if len(cards) < needed:
-        raise InvalidInput(f"the race needs {needed} cards, got {len(cards)}")
+        raise InvalidInput("the race needs {needed} cards, got {count}", needed=needed, count=len(cards))
     dealt: dict[int, list[Card]] = {}
     position = 0
     for seat in ordered:

@@ -129,8 +129,10 @@ def _read(push: ChipsInput, rules: RuleIds) -> int:
         total = _by_half_rule(push, declared, min_total, increment, rules)
     elif pushed == 0:
         if to_call:
-            raise RuleViolation("55", f"facing {to_call} to call, no chips is no check: call, "
-                                      "raise or fold")
+            raise RuleViolation(
+                "55",
+                "facing {to_call} to call, no chips is no check: call, raise or fold", to_call=to_call,
+            )
         total = push.already_in
     elif pushed == push.stack:
         cite(rules, "45")  # a player's last chips are all-in

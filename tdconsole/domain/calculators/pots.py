@@ -112,7 +112,9 @@ def split(amount: int, winners: Sequence[int], button: int, chip: int) -> dict[i
     button."""
     units, rest = divmod(amount, chip)
     if rest:
-        raise InvalidInput(f"a pot of {amount} does not break down into chips of {chip}")
+        raise InvalidInput(
+            "a pot of {amount} does not break down into chips of {chip}", amount=amount, chip=chip,
+        )
     share, odd = divmod(units, len(winners))
     order = clockwise_from(button, winners)
     shares = {seat: (share + (1 if index < odd else 0)) * chip for index, seat in enumerate(order)}
@@ -134,7 +136,9 @@ def award(pots_input: PotsInput, high: Sequence[Sequence[int]],
     ranked = {seat for group in high for seat in group}
     for layer in layers:
         if missing := [seat for seat in layer.eligible if seat not in ranked]:
-            raise InvalidInput(f"ranking: seat {missing[0]} is still in the hand but not ranked")
+            raise InvalidInput(
+                "ranking: seat {missing} is still in the hand but not ranked", missing=missing[0],
+            )
     pots: list[Pot] = []
     totals: dict[int, int] = {}
     button, chip = pots_input.button, pots_input.chip
@@ -185,7 +189,7 @@ def resolve_pots(pots_input: PotsInput) -> PotsAnswer:
     folded = set(pots_input.folded)
     for seat, paid in pots_input.contributions.items():
         if paid and seat not in folded and seat not in pots_input.hands:
-            raise InvalidInput(f"hands: seat {seat} is still in the hand but has no cards")
+            raise InvalidInput("hands: seat {seat} is still in the hand but has no cards", seat=seat)
     result = showdown(
         pots_input.game,
         parse_cards(pots_input.board, "board"),

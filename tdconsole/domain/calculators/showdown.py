@@ -69,24 +69,31 @@ STREETS_TO_COME = {0: ["flop", "turn", "river"], 3: ["turn", "river"], 4: ["rive
 def _check_deck(game: str, board: Sequence[Card], hands: Mapping[int, Sequence[Card]],
                 all_in: bool = False) -> None:
     if game not in HOLE_CARDS:
-        raise InvalidInput(f"game: {game!r} is not one of {', '.join(HOLE_CARDS)}")
+        raise InvalidInput("game: {game!r} is not one of {names}", game=game, names=', '.join(HOLE_CARDS))
     if all_in and len(board) not in STREETS_TO_COME:
-        raise InvalidInput(f"board: {len(board)} cards; an all-in showdown has 0, 3, 4 or 5")
+        raise InvalidInput("board: {count} cards; an all-in showdown has 0, 3, 4 or 5", count=len(board))
     if not all_in and len(board) != BOARD_CARDS:
-        raise InvalidInput(f"board: {len(board)} cards; a showdown has {BOARD_CARDS} "
-                           "(all-in before the river: say so, S-SHOW-2)")
+        raise InvalidInput(
+            "board: {count} cards; a showdown has {BOARD_CARDS} (all-in before the river: say so, S-SHOW-2)",
+            count=len(board), BOARD_CARDS=BOARD_CARDS,
+        )
     if len(hands) < 1:
         raise InvalidInput("hands: no hand to show")
     for seat, cards in hands.items():
         if len(cards) != HOLE_CARDS[game]:
-            raise InvalidInput(f"hands.{seat}: {len(cards)} cards; {game} has {HOLE_CARDS[game]}")
+            raise InvalidInput(
+                "hands.{seat}: {count} cards; {game} has {HOLE_CARDS}", seat=seat, count=len(cards),
+                game=game, HOLE_CARDS=HOLE_CARDS[game],
+            )
     seen: dict[str, str] = {}
     holdings = [("the board", board), *((f"seat {seat}", cards) for seat, cards in hands.items())]
     for where, cards in holdings:
         for card in cards:
             if repr(card) in seen:
-                raise InvalidInput(f"duplicate card {card!r}: in {seen[repr(card)]} and {where} "
-                                   "(a fouled deck, 35E)")
+                raise InvalidInput(
+                    "duplicate card {card!r}: in {seen} and {where} (a fouled deck, 35E)", card=card,
+                    seen=seen[repr(card)], where=where,
+                )
             seen[repr(card)] = where
 
 
@@ -213,7 +220,9 @@ def showdown(
         cite(rules, "S-SHOW-2", "16", "S-SHOW-1", "S-SHOW-3")
         to_come = STREETS_TO_COME[len(board)]
         if aggressor is not None and aggressor not in hands:
-            raise InvalidInput(f"aggressor: seat {aggressor} has no hand at the showdown")
+            raise InvalidInput(
+                "aggressor: seat {aggressor} has no hand at the showdown", aggressor=aggressor,
+            )
         if to_come:
             return Showdown(high=None, low=None, show_order=clockwise_from(button, hands),
                             rules=rules, tabled=True, streets_to_come=to_come)
@@ -232,7 +241,7 @@ def showdown(
                 for seat, cards in hands.items()}
         low = _half({seat: hand for seat, hand in lows.items() if hand is not None}, "low")
     if aggressor is not None and aggressor not in hands:
-        raise InvalidInput(f"aggressor: seat {aggressor} has no hand at the showdown")
+        raise InvalidInput("aggressor: seat {aggressor} has no hand at the showdown", aggressor=aggressor)
     if aggressor is None:
         cite(rules, "S-ORDER-1" if order == "club" else "17A")
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.domain.clock.structure import check_structure
 from tdconsole.domain.commands import (
     ChangeStructure,
     ClockGoToLevel,
@@ -54,7 +55,7 @@ def decide_go_to_level(state: TournamentState, command: ClockGoToLevel, now: dat
 def decide_change_structure(state: TournamentState, command: ChangeStructure, now: datetime) -> list[Event]:
     # The structure was validated when the command was built; the event carries it whole so the
     # replay never depends on a file that may have changed since (T-LEVEL-1: logged like any action).
-    return [StructureChanged(source=command.source, structure=command.structure)]
+    return [StructureChanged(source=command.source, structure=check_structure(command.structure))]
 
 
 def decide_set(state: TournamentState, command: ClockSetRemaining, now: datetime) -> list[Event]:

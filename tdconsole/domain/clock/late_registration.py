@@ -27,11 +27,16 @@ def registration_open(state: TournamentState, now: datetime) -> bool:
 def require_registration_open(state: TournamentState, now: datetime) -> None:
     if state.status == "finished":
         winner = state.winner
-        raise RuleViolation("T-REG-1", f"the tournament is finished ({winner.name if winner else 'won'}"
-                            " is the winner); undo the last bust to reopen it")
+        raise RuleViolation(
+            "T-REG-1",
+            "the tournament is finished ({value} is the winner); undo the last bust to reopen it",
+            value=winner.name if winner else 'won',
+        )
     if not registration_open(state, now):
         raise RuleViolation(
-            "T-REG-1", f"late registration closed at the end of level {state.info.late_reg_level}"
+            "T-REG-1",
+            "late registration closed at the end of level {late_reg_level}",
+            late_reg_level=state.info.late_reg_level,
         )
 
 

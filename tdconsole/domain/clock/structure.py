@@ -21,8 +21,10 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.model import Frozen
+from tdconsole.domain.text import check_text
 
 
 class Level(Frozen):
@@ -211,7 +213,10 @@ class Structure(Frozen):
         """The index of the period that is level `level` (1-based), or a one-line error."""
         indices = [index for index, period in enumerate(self.periods) if isinstance(period, Level)]
         if not 1 <= level <= len(indices):
-            raise InvalidInput(f"there is no level {level}; the structure has {len(indices)} levels")
+            raise InvalidInput(
+                "there is no level {level}; the structure has {count} levels", level=level,
+                count=len(indices),
+            )
         return indices[level - 1]
 
     def shown_level(self, index: int) -> int:
@@ -231,3 +236,22 @@ class Structure(Frozen):
 
 def _listing(values: Iterable[int]) -> str:
     return ", ".join(str(value) for value in sorted(values))
+
+
+def check_structure(structure: Structure) -> Structure:
+    """A structure a person brings (a file, the editor, the generator) within the stated ranges
+    (domain/limits.py) and with a name that is text. Checked when a command brings it, not in the
+    model, which stored events share: an older log must always fold."""
+    check_text("the structure's name", structure.name, empty=False)
+    limits.CHIPS.check("the starting stack", structure.starting_stack)
+    if len(structure.periods) > limits.LEVEL.hi:
+        raise InvalidInput("the structure has {count} levels and breaks; at most {most}",
+                           count=len(structure.periods), most=limits.LEVEL.hi)
+    for number, period in enumerate(structure.periods, 1):
+        limits.MINUTES.check(f"period {number}'s minutes", period.minutes)
+        if isinstance(period, Level):
+            limits.CHIPS.check(f"period {number}'s big blind", max(period.big_blind, period.ante))
+    for chip in structure.chips:
+        limits.CHIPS.check("a chip's value", chip.value)
+        check_text("a chip's colour", chip.color)
+    return structure

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from tdconsole.domain import limits
 from tdconsole.domain.clock.structure import Break, Chip, Level, Period, Structure
 from tdconsole.domain.errors import InvalidInput
 
@@ -68,15 +69,22 @@ def _smallest_chip(small_blind: int, stack: int) -> int:
     fits = [chip.value for chip in STANDARD_CHIPS
             if small_blind % chip.value == 0 and stack % chip.value == 0]
     if not fits:
-        raise InvalidInput(f"starting stack {stack} must be a multiple of "
-                           f"{STANDARD_CHIPS[0].value}, the smallest chip")
+        raise InvalidInput(
+            "starting stack {stack} must be a multiple of {value}, the smallest chip", stack=stack,
+            value=STANDARD_CHIPS[0].value,
+        )
     finer = [value for value in fits if value * 2 <= small_blind]
     return max(finer or fits)
 
 
-def _check(name: str, value: int, minimum: int, unit: str = "") -> None:
+def _check(name: str, value: int, minimum: int, unit: str = "", within: limits.Range | None = None) -> None:
     if value < minimum:
-        raise InvalidInput(f"{name} must be at least {minimum}{unit}, got {value}")
+        raise InvalidInput(
+            "{name} must be at least {minimum}{unit}, got {value}",
+            name=name, minimum=minimum, unit=unit, value=value,
+        )
+    if within is not None:  # the stated upper bound (domain/limits.py): the work stays bounded
+        within.check(name, value)
 
 
 def generate_structure(
@@ -91,15 +99,16 @@ def generate_structure(
     start_depth: int = 100,
 ) -> Structure:
     """A structure that lasts about `target_minutes` for `players` entries (see the module doc)."""
-    _check("starting stack", starting_stack, 1_000)
-    _check("players", players, 2)
-    _check("level length", level_minutes, 1, " minutes")
+    _check("starting stack", starting_stack, 1_000, within=limits.CHIPS)
+    _check("players", players, 2, within=limits.ENTRIES)
+    _check("level length", level_minutes, 1, " minutes", within=limits.MINUTES)
     _check("target length", target_minutes, 2 * level_minutes, " minutes (two levels)")
-    _check("start depth", start_depth, 10)
+    limits.HOURS.check_real("target length in hours", target_minutes / 60)
+    _check("start depth", start_depth, 10, within=limits.START_DEPTH)
     if ante_from_level is not None:
-        _check("ante from level", ante_from_level, 1)
+        _check("ante from level", ante_from_level, 1, within=limits.LEVEL)
     pause = break_minutes if break_minutes is not None else (10 if level_minutes < 40 else 20)
-    _check("break length", pause, 1, " minutes")
+    _check("break length", pause, 1, " minutes", within=limits.MINUTES)
     every = max(2, round(BREAK_EVERY_MINUTES / level_minutes))
 
     # Levels that end within the target, breaks included.
@@ -112,15 +121,19 @@ def generate_structure(
     last = starting_stack * players / END_DEPTH_BB / 4
     if last <= first:  # `planned` >= 2: the target is at least two levels and breaks come later
         raise InvalidInput(
-            f"{players} players with {starting_stack} chips are heads-up at 20 big blinds before "
-            f"level 2: expect more players or a larger starting stack")
+            "{players} players with {starting_stack} chips are heads-up at 20 big blinds before level 2: "
+            "expect more players or a larger starting stack", players=players,
+            starting_stack=starting_stack,
+        )
     growth = (last / first) ** (1 / (planned - 1))
     if growth < MIN_GROWTH:
         needed = math.ceil(level_minutes * math.log(MIN_GROWTH) / math.log(growth) / 5) * 5
         raise InvalidInput(
-            f"{players} players with {starting_stack} chips last longer than {target_minutes} "
-            f"minutes even if the blinds rise by the smallest chip-friendly step: use levels of "
-            f"about {needed} minutes or a shorter target")
+            "{players} players with {starting_stack} chips last longer than {target_minutes} minutes even "
+            "if the blinds rise by the smallest chip-friendly step: use levels of about {needed} minutes "
+            "or a shorter target", players=players, starting_stack=starting_stack,
+            target_minutes=target_minutes, needed=needed,
+        )
     overtime = max(2, math.ceil(math.log(OVERTIME_GROWTH) / math.log(growth)))
     total_levels = planned + overtime
 

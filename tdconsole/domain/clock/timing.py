@@ -146,7 +146,8 @@ def jump(structure: Structure, clock: ClockAnchor, now: datetime, period: int) -
     """Go to the start of `period` (next, previous or any level or break), keeping run/pause."""
     if not 0 <= period < len(structure.periods):
         raise InvalidInput(
-            f"there is no period {period + 1}; the structure has {len(structure.periods)}"
+            "there is no period {value}; the structure has {count}", value=period + 1,
+            count=len(structure.periods),
         )
     current = advance(structure, clock, now)
     return replace(current, period=period, remaining=period_seconds(structure, period))
@@ -223,15 +224,17 @@ def parse_duration(text: str) -> int:
     """
     parts = text.strip().split(":")
     if len(parts) not in (2, 3) or not all(part.isdigit() for part in parts):
-        raise InvalidInput(f"time {text!r} is not MM:SS or H:MM:SS")
+        raise InvalidInput("time {text!r} is not MM:SS or H:MM:SS", text=text)
     numbers = [int(part) for part in parts]
     if any(number >= 60 for number in numbers[1:]):
-        raise InvalidInput(f"time {text!r}: seconds and minutes after the first field must be < 60")
+        raise InvalidInput(
+            "time {text!r}: seconds and minutes after the first field must be < 60", text=text,
+        )
     seconds = 0
     for number in numbers:
         seconds = seconds * 60 + number
     if seconds > MAX_SECONDS:
-        raise InvalidInput(f"time {text!r} is longer than 99:59:59")
+        raise InvalidInput("time {text!r} is longer than 99:59:59", text=text)
     return seconds
 
 

@@ -42,7 +42,10 @@ def clock_call_state(*, called_at: datetime, now: datetime, facing_bet: bool, ho
                      scenario: Scenario) -> ClockCallState:
     """Where a clock call called at `called_at` stands at `now` (`scenario` is `clock-call`)."""
     if scenario.id != SCENARIO:
-        raise InvalidInput(f"a clock call rules by the {SCENARIO!r} scenario, not {scenario.id!r}")
+        raise InvalidInput(
+            "a clock call rules by the {SCENARIO!r} scenario, not {id!r}", SCENARIO=SCENARIO,
+            id=scenario.id,
+        )
     elapsed = (now - called_at).total_seconds()
     if elapsed < 0:
         raise InvalidInput("now is before the clock was called")

@@ -55,13 +55,18 @@ from tdconsole.domain.state import IN_HANDS, ClockCall, LoggedRuling, Player, To
 
 def find_ruling(state: TournamentState, ruling_id: int) -> LoggedRuling:
     if not 1 <= ruling_id <= len(state.rulings):
-        raise NotFound(f"no ruling {ruling_id} (the log has {len(state.rulings)})")
+        raise NotFound(
+            "no ruling {ruling_id} (the log has {count})", ruling_id=ruling_id, count=len(state.rulings),
+        )
     return state.rulings[ruling_id - 1]
 
 
 def find_call(state: TournamentState, call_id: int) -> ClockCall:
     if not 1 <= call_id <= len(state.clock_calls):
-        raise NotFound(f"no clock call {call_id} (there have been {len(state.clock_calls)})")
+        raise NotFound(
+            "no clock call {call_id} (there have been {count})", call_id=call_id,
+            count=len(state.clock_calls),
+        )
     return state.clock_calls[call_id - 1]
 
 
@@ -90,13 +95,19 @@ def prepare(state: TournamentState, scenario: Scenario, answers: dict[str, str],
     if reached.offence is not None and offender is not None:
         logged = offences(state, offender.id, reached.offence, excluding=correcting)
         if "earlier" in given and _differs(given["earlier"], logged):
-            raise InvalidInput(f"earlier={given['earlier']}: the rulings log has {logged} earlier "
-                               f"{reached.offence} offence(s) by {offender.name}; leave it out")
+            raise InvalidInput(
+                "earlier={earlier}: the rulings log has {logged} earlier {offence} offence(s) by {name}; "
+                "leave it out", earlier=given['earlier'], logged=logged, offence=reached.offence,
+                name=offender.name,
+            )
         given["earlier"] = str(logged)
     seated = seated_at(state, table) if table is not None else None
     if seated is not None:
         if "players" in given and _differs(given["players"], seated):
-            raise InvalidInput(f"players={given['players']}: {seated} players are seated at table {table}")
+            raise InvalidInput(
+                "players={players}: {seated} players are seated at table {table}", players=given['players'],
+                seated=seated, table=table,
+            )
         given["players"] = str(seated)
     return walk(scenario, given, house)
 
@@ -113,9 +124,9 @@ def given_penalty(kind: PenaltyKind, amount: int, reason: str) -> Penalty:
     rules = ["C-PEN-1", "TDA 71"] if kind in (PenaltyKind.MINUTES, PenaltyKind.DISQUALIFICATION) \
         else ["TDA 70", "TDA 71"]
     if kind not in COUNTED and amount:
-        raise InvalidInput(f"--penalty {kind}: a {kind} takes no amount")
+        raise InvalidInput("--penalty {kind}: a {kind} takes no amount", kind=kind)
     if kind in COUNTED and amount < 1:
-        raise InvalidInput(f"--penalty {kind}: give the amount, at least 1 ({kind}:N)")
+        raise InvalidInput("--penalty {kind}: give the amount, at least 1 ({kind}:N)", kind=kind)
     hands = amount if kind == PenaltyKind.MISSED_HANDS else None
     return Penalty(kind=kind, amount=amount, hands=hands, rules=rules, reason=reason)
 
@@ -130,8 +141,10 @@ def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime)
     if command.corrects is not None:
         old = find_ruling(state, command.corrects)
         if old.corrected_by is not None:
-            raise TdError(f"ruling {old.id} was already corrected by ruling {old.corrected_by}; "
-                          f"correct that one")
+            raise TdError(
+                "ruling {id} was already corrected by ruling {corrected_by}; correct that one", id=old.id,
+                corrected_by=old.corrected_by,
+            )
     players = [state.find(name) for name in command.players]
     if len({p.id for p in players}) != len(players):
         raise InvalidInput("--player: the same player is named twice")
@@ -157,8 +170,10 @@ def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime)
     if not decision:
         raise InvalidInput("--decision cannot be empty")
     if offence is not None and not players:
-        raise InvalidInput(f"this ruling records an offence ({offence}): name the player it is "
-                           f"about (--player)")
+        raise InvalidInput(
+            "this ruling records an offence ({offence}): name the player it is about (--player)",
+            offence=offence,
+        )
     given = suggestion.penalty
     if command.override_penalty:
         why = reason or (command.description or "").strip()
@@ -166,7 +181,9 @@ def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime)
             command.penalty, command.penalty_amount, why)
     if given is not None:
         if not players:
-            raise InvalidInput(f"a {given.kind} penalty needs the player it is for (--player NAME)")
+            raise InvalidInput(
+                "a {kind} penalty needs the player it is for (--player NAME)", kind=given.kind,
+            )
         if given.needs_players:
             given = given.given_at_table(_table_size(state, table, used, answers))
     return [RulingLogged(
@@ -193,18 +210,24 @@ def _from_scenario(state: TournamentState, command: LogRuling, scenario: Scenari
     overridden = command.decision is not None or command.override_penalty
     if reached.suggestion is not None:
         if cited:
-            raise InvalidInput(f"--rule: the ruling of {scenario.id!r} cites its own rules "
-                               f"({', '.join(reached.suggestion.rules)}); --rule is for a ruling "
-                               "beyond the catalogue")
+            raise InvalidInput(
+                "--rule: the ruling of {id!r} cites its own rules ({names}); --rule is for a ruling beyond "
+                "the catalogue", id=scenario.id, names=', '.join(reached.suggestion.rules),
+            )
         return reached.suggestion, reached.answers, reached.ruling or "", reached.offence, overridden
     if command.decision is None:
         still = "; ".join(q.describe() for q in reached.open)
-        raise InvalidInput(f"scenario {scenario.id!r}: questions still open: {still} (or override "
-                           "without answers: --decision and --reason)")
+        raise InvalidInput(
+            "scenario {id!r}: questions still open: {still} (or override without answers: --decision and "
+            "--reason)", id=scenario.id, still=still,
+        )
     # C-RULING-1: the TD's ruling stands whether or not the questions were answered.
     offence = reached.offence or command.offence
     if reached.offence and command.offence and reached.offence != command.offence:
-        raise InvalidInput(f"--offence {command.offence}: this ruling records {reached.offence}")
+        raise InvalidInput(
+            "--offence {offence}: this ruling records {reached_offence}", offence=command.offence,
+            reached_offence=reached.offence,
+        )
     given, used = _escalated(state, offence, reached.answers, answers, offender, table, command.corrects)
     unanswered = len(reached.open)
     note = f"No suggestion: {unanswered} question(s) of {scenario.id!r} left unanswered."
@@ -219,8 +242,10 @@ def _other_situation(state: TournamentState, command: LogRuling, answers: dict[s
     if command.decision is None or not command.decision.strip():
         raise InvalidInput("an other situation needs the decision (--decision)")
     if unknown := sorted(set(answers) - set(IMPLICIT)):
-        raise InvalidInput(f"an other situation asks no question {unknown[0]!r}; it takes only "
-                           f"{', '.join(IMPLICIT)}")
+        raise InvalidInput(
+            "an other situation asks no question {unknown!r}; it takes only {names}", unknown=unknown[0],
+            names=', '.join(IMPLICIT),
+        )
     given, used = _escalated(state, command.offence, {}, answers, offender, table, command.corrects)
     # An offence's escalated penalty is the house rules' suggestion: replacing it is an override.
     overridden = command.override_penalty and command.offence is not None
@@ -237,11 +262,14 @@ def _escalated(state: TournamentState, offence: OffenceKind | None, used: dict[s
         return None, used
     earlier = offences(state, offender.id, offence, excluding=correcting)
     if "earlier" in answers and _differs(answers["earlier"], earlier):
-        raise InvalidInput(f"earlier={answers['earlier']}: the rulings log has {earlier} earlier "
-                           f"{offence} offence(s) by {offender.name}; leave it out")
+        raise InvalidInput(
+            "earlier={earlier}: the rulings log has {earlier2} earlier {offence} offence(s) by {name}; "
+            "leave it out", earlier=answers['earlier'], earlier2=earlier, offence=offence,
+            name=offender.name,
+        )
     raw = answers.get("deliberate", "no").strip().lower()
     if raw not in YES_NO:
-        raise InvalidInput(f"answer deliberate={raw!r} must be yes|no")
+        raise InvalidInput("answer deliberate={raw!r} must be yes|no", raw=raw)
     used |= {"deliberate": YES_NO[raw], "earlier": str(earlier)}
     seated = seated_at(state, table) if table is not None else None
     if seated is not None:
@@ -257,7 +285,7 @@ def _check_reason(overridden: bool, corrects: int | None, reason: str | None) ->
     if overridden and reason is None:
         raise InvalidInput("an override of the suggested ruling needs a reason (--reason)")
     if corrects is not None and reason is None:
-        raise InvalidInput(f"a correction of ruling {corrects} needs a reason (--reason)")
+        raise InvalidInput("a correction of ruling {corrects} needs a reason (--reason)", corrects=corrects)
     if reason is not None and not overridden and corrects is None:
         raise InvalidInput("--reason explains an override (--decision or --penalty) or a correction; "
                            "this is neither")
@@ -272,20 +300,25 @@ def _table_size(state: TournamentState, table: int | None, used: dict[str, str],
     try:
         return int(raw)
     except ValueError:
-        raise InvalidInput(f"players={raw!r}: a whole number of players at the table") from None
+        raise InvalidInput("players={raw!r}: a whole number of players at the table", raw=raw) from None
 
 
 def _at_the_call(call: ClockCall, table: int | None, seat: int | None,
                  scenario: Scenario | None) -> tuple[int, int]:
     if not call.open:
         how = f"ruled in ruling {call.ruling_id}" if call.ruling_id else "stopped: the player acted"
-        raise TdError(f"clock call {call.id} is over ({how})")
+        raise TdError("clock call {id} is over ({how})", id=call.id, how=how)
     if (table, seat) != (call.table, call.seat) and (table, seat) != (None, None):
-        raise InvalidInput(f"clock call {call.id} is on table {call.table} seat {call.seat}, "
-                           f"not table {table} seat {seat}")
+        raise InvalidInput(
+            "clock call {id} is on table {table} seat {seat}, not table {table2} seat {seat2}", id=call.id,
+            table=call.table, seat=call.seat, table2=table, seat2=seat,
+        )
     if scenario is None or scenario.id != CLOCK_CALL:
         named = OTHER if scenario is None else scenario.id
-        raise InvalidInput(f"a clock call is ruled by the {CLOCK_CALL!r} scenario, not {named!r}")
+        raise InvalidInput(
+            "a clock call is ruled by the {CLOCK_CALL!r} scenario, not {named!r}", CLOCK_CALL=CLOCK_CALL,
+            named=named,
+        )
     return call.table, call.seat
 
 
@@ -295,8 +328,10 @@ def _answers_at_zero(call: ClockCall, answers: dict[str, str], house: HouseRules
                                  facing_bet=call.facing_bet, house=house, scenario=scenario)
     if not countdown.expired:
         left = int(-(-countdown.remaining_seconds // 1))
-        raise RuleViolation(countdown.rules[0], f"clock call {call.id} still has {left} s to run; "
-                                                f"the ruling comes at zero")
+        raise RuleViolation(
+            countdown.rules[0],
+            "clock call {id} still has {left} s to run; the ruling comes at zero", id=call.id, left=left,
+        )
     return {**answers, **answers_at_zero(call.facing_bet)}
 
 
@@ -315,24 +350,28 @@ def decide_serve(state: TournamentState, command: ServePenalty, now: datetime) -
     logged = find_ruling(state, command.ruling)
     given = logged.event.penalty
     if given is None:
-        raise TdError(f"ruling {logged.id} gave no penalty")
+        raise TdError("ruling {id} gave no penalty", id=logged.id)
     if logged.corrected_by is not None:
-        raise TdError(f"ruling {logged.id} was corrected by ruling {logged.corrected_by}; "
-                      f"its penalty no longer counts")
+        raise TdError(
+            "ruling {id} was corrected by ruling {corrected_by}; its penalty no longer counts",
+            id=logged.id, corrected_by=logged.corrected_by,
+        )
     if given.kind not in (*IN_HANDS, PenaltyKind.MINUTES):
-        raise TdError(f"a {given.kind} has nothing to serve")
+        raise TdError("a {kind} has nothing to serve", kind=given.kind)
     if logged.ended:
-        raise TdError(f"the penalty of ruling {logged.id} has already ended")
+        raise TdError("the penalty of ruling {id} has already ended", id=logged.id)
     if not command.hands and not command.ended:
         raise InvalidInput("say how many hands were served (--hands N) or end the penalty (--end)")
     events: list[Event] = []
     if command.hands:
         if given.kind not in IN_HANDS:
-            raise InvalidInput(f"a {given.kind} penalty is served by the clock, not in hands")
+            raise InvalidInput("a {kind} penalty is served by the clock, not in hands", kind=given.kind)
         left = remaining(given, hands_dealt=logged.hands_served).hands or 0
         if command.hands > left:
-            raise InvalidInput(f"--hands {command.hands}: only {left} hand(s) of ruling {logged.id}'s "
-                               f"penalty are left (71A)")
+            raise InvalidInput(
+                "--hands {hands}: only {left} hand(s) of ruling {id}'s penalty are left (71A)",
+                hands=command.hands, left=left, id=logged.id,
+            )
         events.append(PenaltyHandsServed(ruling_id=logged.id, hands=command.hands))
     if command.ended:
         events.append(PenaltyEnded(ruling_id=logged.id))
@@ -371,14 +410,20 @@ def decide_call_clock(state: TournamentState, command: CallClock, now: datetime)
     sitting = next((p for p in state.players.values() if (p.table, p.seat) == (command.table, command.seat)
                     and p.status != "busted"), None)
     if sitting is None and any(p.table is not None for p in state.players.values()):
-        raise NotFound(f"nobody is seated at table {command.table} seat {command.seat}")
+        raise NotFound(
+            "nobody is seated at table {table} seat {seat}", table=command.table, seat=command.seat,
+        )
     if named is not None and sitting is not None and named.id != sitting.id:
-        raise InvalidInput(f"{named.name} is not at table {command.table} seat {command.seat} "
-                           f"({sitting.name} is)")
+        raise InvalidInput(
+            "{name} is not at table {table} seat {seat} ({sitting_name} is)", name=named.name,
+            table=command.table, seat=command.seat, sitting_name=sitting.name,
+        )
     for call in state.clock_calls:
         if call.open and call.table == command.table:
-            raise TdError(f"clock call {call.id} is already running on table {call.table} seat {call.seat}; "
-                          f"stop it or log its ruling first")
+            raise TdError(
+                "clock call {id} is already running on table {table} seat {seat}; stop it or log its "
+                "ruling first", id=call.id, table=call.table, seat=call.seat,
+            )
     player = named or sitting
     return [ClockCalled(call_id=len(state.clock_calls) + 1, table=command.table, seat=command.seat,
                         facing_bet=command.facing_bet, player_id=player.id if player else None)]
@@ -388,7 +433,7 @@ def decide_stop_call(state: TournamentState, command: StopClockCall, now: dateti
     call = find_call(state, command.call)
     if not call.open:
         how = f"ruled in ruling {call.ruling_id}" if call.ruling_id else "already stopped"
-        raise TdError(f"clock call {call.id} is over ({how})")
+        raise TdError("clock call {id} is over ({how})", id=call.id, how=how)
     return [ClockCallStopped(call_id=call.id)]
 
 

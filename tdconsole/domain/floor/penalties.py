@@ -83,7 +83,7 @@ class Penalty(Frozen):
         8
         """
         if players < 2:
-            raise InvalidInput(f"players at the table: {players} (at least 2)")
+            raise InvalidInput("players at the table: {players} (at least 2)", players=players)
         if self.kind == PenaltyKind.ROUNDS:
             return self.model_copy(update={"hands": self.amount * players})
         if self.kind == PenaltyKind.MISSED_HANDS:
@@ -102,7 +102,7 @@ def escalate(offence: OffenceKind, *, deliberate: bool, earlier: int,
     """The penalty the house rules suggest for this offence, given the player's `earlier` ones of
     the same kind in this tournament; None when the rules suggest none (an honest first mistake)."""
     if earlier < 0:
-        raise InvalidInput(f"earlier offences: {earlier} (0 or more)")
+        raise InvalidInput("earlier offences: {earlier} (0 or more)", earlier=earlier)
     repeat = deliberate or earlier > 0
     how = "deliberate" if deliberate else f"offence number {earlier + 1}"
     if offence == OffenceKind.OUT_OF_TURN:
@@ -164,7 +164,7 @@ def remaining(given: Penalty, *, hands_dealt: int = 0, given_at: datetime | None
     """What is left of `given` after `hands_dealt` hands at the player's table (a misdeal counts as
     one, 35C; the seat is dealt and the hand killed, 71C) or between `given_at` and `now`."""
     if hands_dealt < 0:
-        raise InvalidInput(f"hands dealt: {hands_dealt} (0 or more)")
+        raise InvalidInput("hands dealt: {hands_dealt} (0 or more)", hands_dealt=hands_dealt)
     if given.kind in (PenaltyKind.ROUNDS, PenaltyKind.MISSED_HANDS):
         if given.hands is None:
             raise InvalidInput("a penalty in rounds needs the players at the table when given (71A)")
@@ -197,9 +197,14 @@ def parse_penalty(raw: str | None, option: str = "--penalty") -> tuple[bool, Pen
         return True, None, 0
     kinds = [k.value for k in PenaltyKind]
     if kind_text not in kinds:
-        raise InvalidInput(f"{option} {raw!r}: the kind must be none, {', '.join(kinds)}")
+        raise InvalidInput(
+            "{option} {raw!r}: the kind must be none, {names}", option=option, raw=raw,
+            names=', '.join(kinds),
+        )
     try:
         amount = int(amount_text) if sep else 0
     except ValueError:
-        raise InvalidInput(f"{option} {raw!r}: the amount after ':' must be a whole number") from None
+        raise InvalidInput(
+            "{option} {raw!r}: the amount after ':' must be a whole number", option=option, raw=raw,
+        ) from None
     return True, PenaltyKind(kind_text), amount

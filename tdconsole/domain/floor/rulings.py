@@ -379,6 +379,25 @@ class Scenario(Frozen):
         return [node for node in self.nodes.values() if isinstance(node, Ruling)]
 
     @property
+    def heading(self) -> str:
+        """What names the scenario: its id, title and rules (a search ranks these matches first)."""
+        return f"{self.id} {self.title} {' '.join(self.rules)}"
+
+    @property
+    def texts(self) -> list[str]:
+        """Everything a floor person may search it by: the heading, every question and answer,
+        every ruling and remedy ("misdeal" finds the scenarios that rule one)."""
+        parts = [self.heading]
+        for node in self.nodes.values():
+            if isinstance(node, YesNo | Number):
+                parts.append(node.ask)
+            elif isinstance(node, Choice):
+                parts += [node.ask, *(option.label for option in node.options)]
+            elif isinstance(node, Ruling):
+                parts += [node.ruling, *node.remedy]
+        return parts
+
+    @property
     def rules(self) -> RuleIds:
         """Every rule a ruling of this scenario may cite, penalties included, in order."""
         cited: list[str] = []
@@ -404,14 +423,36 @@ class ScenarioFile(RootModel[dict[str, Scenario]]):
 class Catalogue(Frozen):
     scenarios: dict[str, Scenario]
 
+    def search(self, needle: str) -> list[Scenario]:
+        """The scenarios in which every word of `needle` is found (any case, part of a word too):
+        those whose id, title or rules hold them all first, then those where they are found most
+        often; every scenario for no words.
+
+        >>> catalogue = Catalogue(scenarios={"s": Scenario(id="s", title="A card shows", start="r",
+        ...     nodes={"r": {"type": "ruling", "ruling": "Misdeal: redeal.", "remedy": ["Redeal."],
+        ...                  "tda": ["35A"]}})})
+        >>> [scenario.id for scenario in catalogue.search("MISDEAL")], catalogue.search("flop")
+        (['s'], [])
+        """
+        words = needle.casefold().split()
+
+        def has(text: str) -> bool:
+            return all(word in text.casefold() for word in words)
+
+        found = [s for s in self.scenarios.values() if has(" ".join(s.texts))]
+        # The heading first, then the scenarios with the most texts that hold every word.
+        return sorted(found, key=lambda s: (not has(s.heading), -sum(map(has, s.texts))))
+
     def get(self, scenario_id: str) -> Scenario:
         try:
             return self.scenarios[scenario_id]
         except KeyError:
             close = difflib.get_close_matches(scenario_id, self.scenarios, n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise NotFound(f"unknown scenario {scenario_id!r} (see `tdconsole rulings scenarios`)"
-                           f"{hint}") from None
+            raise NotFound(
+                "unknown scenario {scenario_id!r} (see `tdconsole rulings scenarios`){hint}",
+                scenario_id=scenario_id, hint=hint,
+            ) from None
 
 
 # ---------------------------------------------------------------- walking a tree
@@ -503,7 +544,10 @@ def _parse(scenario: Scenario, key: str, node: Question, raw: str) -> tuple[str,
         if math.isfinite(number) and _in_range(node, number):
             return f"{number:g}", number
     allowed = _open(key, node).allowed()
-    raise InvalidInput(f"scenario {scenario.id!r}: answer {key}={raw!r} must be {allowed}")
+    raise InvalidInput(
+        "scenario {id!r}: answer {key}={raw!r} must be {allowed}", id=scenario.id, key=key, raw=raw,
+        allowed=allowed,
+    )
 
 
 def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> Walk:
@@ -513,8 +557,10 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
     for key in answers:
         if key not in questions and key not in IMPLICIT:
             asked = ", ".join(questions)
-            raise InvalidInput(f"scenario {scenario.id!r} has no question {key!r}; "
-                               f"its questions: {asked or 'none'}")
+            raise InvalidInput(
+                "scenario {id!r} has no question {key!r}; its questions: {value}", id=scenario.id, key=key,
+                value=asked or 'none',
+            )
     used: dict[str, str] = {}
 
     def pending() -> Walk:
@@ -531,7 +577,7 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
             parsed = _parse(scenario, key, node, answers[key])
         except InvalidInput as error:
             still = "; ".join(q.describe() for q in _still_open(scenario, node_id, used, house))
-            raise InvalidInput(f"{error}; questions still open: {still}") from None
+            raise InvalidInput("{error}; questions still open: {still}", error=error, still=still) from None
         used[key] = parsed[0]
         return parsed
 
@@ -620,8 +666,10 @@ def cited_rules(raw: Iterable[str]) -> RuleIds:
         if _TDA_ID.match(number):
             rule = f"TDA {number}"
         elif not _CLUB_ID.match(rule):
-            raise InvalidInput(f"--rule {text.strip()!r}: not a rule ID (RULES.md, e.g. H-DEAD-G, or "
-                               "a TDA number, e.g. 37 or RP-11)")
+            raise InvalidInput(
+                "--rule {strip!r}: not a rule ID (RULES.md, e.g. H-DEAD-G, or a TDA number, e.g. 37 or "
+                "RP-11)", strip=text.strip(),
+            )
         cited.append(rule)
     return ordered(cited)
 
@@ -641,5 +689,5 @@ def suggest(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -
     result = walk(scenario, answers, house)
     if result.suggestion is None:
         still = "; ".join(q.describe() for q in result.open)
-        raise InvalidInput(f"scenario {scenario.id!r}: questions still open: {still}")
+        raise InvalidInput("scenario {id!r}: questions still open: {still}", id=scenario.id, still=still)
     return result.suggestion

@@ -115,11 +115,16 @@ class PointsFormula(Frozen):
         try:
             value = evaluator.eval(self.expression, previously_parsed=_parsed(self.expression))
         except (InvalidExpression, SyntaxError, ArithmeticError, ValueError, TypeError) as error:
-            raise InvalidInput(f"points formula {self.name!r}: {self.expression!r} cannot be "
-                               f"worked out for place {finish.place} of {finish.entries}: {error}") from None
+            raise InvalidInput(
+                "points formula {name!r}: {expression!r} cannot be worked out for place {place} of "
+                "{entries}: {error}", name=self.name, expression=self.expression, place=finish.place,
+                entries=finish.entries, error=error,
+            ) from None
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise InvalidInput(f"points formula {self.name!r}: {self.expression!r} gives "
-                               f"{value!r}, not a number")
+            raise InvalidInput(
+                "points formula {name!r}: {expression!r} gives {value!r}, not a number", name=self.name,
+                expression=self.expression, value=value,
+            )
         return float(value)
 
 

@@ -43,7 +43,9 @@ def remaining_payouts(state: TournamentState, players: int) -> list[int]:
 def stacks(state: TournamentState, players: list[Player]) -> list[int]:
     missing = [player.name for player in players if player.id not in state.chips]
     if missing:
-        raise InvalidInput(f"no chip count for {', '.join(missing)}: record it with chips NAME=N")
+        raise InvalidInput(
+            "no chip count for {names}: record it with chips NAME=N", names=', '.join(missing),
+        )
     return [state.chips[player.id] for player in players]
 
 
@@ -78,8 +80,10 @@ def decide_propose(state: TournamentState, command: ProposeDeal, now: datetime) 
         given = {state.still_in(name).id: amount for name, amount in command.amounts.items()}
         missing = [player.name for player in players if player.id not in given]
         if missing or len(given) != len(command.amounts):
-            raise InvalidInput("a custom deal gives every player left one amount; "
-                               f"missing: {', '.join(missing) or 'none'}")
+            raise InvalidInput(
+                "a custom deal gives every player left one amount; missing: {value}",
+                value=', '.join(missing) or 'none',
+            )
         deal = custom_deal(payouts, [given[player.id] for player in players], leave)
     else:
         if command.amounts:
@@ -107,7 +111,7 @@ def decide_consent(state: TournamentState, command: ConsentDeal, now: datetime) 
     ids = [state.still_in(name).id for name in command.names]
     outside = [state.players[i].name for i in ids if i not in deal.amounts]
     if outside:
-        raise InvalidInput(f"not in the deal: {', '.join(outside)}")
+        raise InvalidInput("not in the deal: {names}", names=', '.join(outside))
     return [DealConsented(player_ids=ids)]
 
 

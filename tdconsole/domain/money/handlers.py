@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from tdconsole.domain import limits
 from tdconsole.domain.commands import CountChips, SetMoney
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import ChipsCounted, Event, MoneySet
@@ -27,7 +28,9 @@ from tdconsole.domain.money.payouts import (
     tied_prizes,
 )
 from tdconsole.domain.money.prize_pool import EntryPrices, PriceExtras, PrizePool, prize_pool
+from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.state import Player, TournamentState
+from tdconsole.domain.text import name_key
 
 
 def prices(state: TournamentState) -> EntryPrices:
@@ -117,25 +120,40 @@ def name_numbers(pairs: list[str], option: str) -> dict[str, int]:
     for pair in pairs:
         name, sep, number = pair.rpartition("=")
         if not sep or not name.strip():
-            raise InvalidInput(f"{option} {pair.strip()!r}: write NAME=NUMBER")
+            raise InvalidInput("{option} {strip!r}: write NAME=NUMBER", option=option, strip=pair.strip())
         try:
             value = int(number.strip().replace("_", "").replace(",", ""))
         except ValueError:
             raise InvalidInput(
                 f"{option} {pair.strip()!r}: {number.strip()!r} is not a whole number") from None
-        if name.strip().casefold() in {key.casefold() for key in values}:
-            raise InvalidInput(f"{option}: {name.strip()} is given twice")
+        if name_key(name) in {name_key(key) for key in values}:
+            raise InvalidInput("{option}: {strip} is given twice", option=option, strip=name.strip())
         values[name.strip()] = value
     return values
 
 
 def decide_set_money(state: TournamentState, command: SetMoney, now: datetime) -> list[Event]:
     settings = command.settings
+    check_amounts(settings)
     trial = TournamentState(info=state.info, clock=state.clock, players=state.players,
                             money=settings)
     if state.entries >= 2:
         payout_structure(trial)  # refuse settings that cannot pay the entries already in
     return [MoneySet(settings=settings)]
+
+
+def check_amounts(settings: MoneySettings) -> None:
+    """Every amount within the stated range (domain/limits.py). Checked when the TD sets them, not
+    in the model, which the stored events share: an older log must always fold."""
+    for field in ("re_entry", "re_entry_fee", "add_on", "add_on_fee", "bounty", "guarantee"):
+        if (amount := getattr(settings, field)) is not None:
+            limits.MONEY.check(field.replace("_", "-"), amount)
+    for place, amount in settings.locked.items():
+        limits.PLACE.check("a locked place", place)
+        limits.MONEY.check(f"locked place {place}", amount)
+    for jump in settings.pay_jumps:
+        limits.PLACE.check("a pay jump", jump)
+    limits.MONEY.check("unit", settings.curve.unit)
 
 
 def apply_money_set(state: TournamentState, event: MoneySet, now: datetime) -> None:
@@ -147,10 +165,12 @@ def decide_count(state: TournamentState, command: CountChips, now: datetime) -> 
     for name, chips in command.counts.items():
         player = state.still_in(name)
         if chips <= 0:
-            raise InvalidInput(f"chips {player.name}={chips}: a player still in has chips above 0 "
-                               "(bust him instead)")
+            raise InvalidInput(
+                "chips {name}={chips}: a player still in has chips above 0 (bust him instead)",
+                name=player.name, chips=chips,
+            )
         if player.id in counts:
-            raise InvalidInput(f"{player.name} is counted twice")
+            raise InvalidInput("{name} is counted twice", name=player.name)
         counts[player.id] = chips
     if not counts:
         raise TdError("no chip counts given")

@@ -19,13 +19,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
+from tdconsole.domain.limits import MAX_ICM_WORK
 from tdconsole.domain.model import Frozen
+
+if TYPE_CHECKING:
+    import random  # only the type: the caller makes the draw, the domain never does
 
 MICRO = 10**6
 
@@ -37,7 +43,66 @@ def icm(payouts: Sequence[float], stacks: Sequence[int]) -> list[float]:
     [67.06, 58.73, 50.21]
     """
     _check(payouts, stacks)
+    work = exact_work(len(payouts), len(stacks))
+    if work > MAX_ICM_WORK:
+        raise InvalidInput(
+            "exact ICM for {players} players and {paid} places paid is too much work (it is exact "
+            "up to {most} players, whatever is paid); `tdconsole rules icm --estimate` gives a "
+            "Monte-Carlo estimate with its error bound", players=len(stacks), paid=len(payouts),
+            most=MAX_EXACT_PLAYERS)
     return _harville([float(payout) for payout in payouts], [float(stack) for stack in stacks])
+
+
+def exact_work(places: int, players: int) -> int:
+    """The exact method's steps: players x the sets of players who can take the places above
+    the last one paid (the recursion's states)."""
+    return players * sum(math.comb(players, taken) for taken in range(min(places, players)))
+
+
+# The most players for which ICM is exact with every place paid (documented in docs/SECURITY.md).
+MAX_EXACT_PLAYERS = max(n for n in range(1, 64) if exact_work(n, n) <= MAX_ICM_WORK)
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A Monte-Carlo ICM estimate: each player's equity and the 95 % error bound of each."""
+
+    equity: list[float]
+    error: list[float]
+    trials: int
+
+
+def icm_estimate(payouts: Sequence[float], stacks: Sequence[int], rng: random.Random,
+                 trials: int = 20_000) -> Estimate:
+    """ICM equity by sampling finishing orders, for fields too large to compute exactly.
+
+    Malmuth-Harville's finishing order has the law of an exponential race: each player's time is
+    an exponential with rate = his stack, and the order of the times is the order of finish (the
+    first is each player with probability stack / chips, and, the race being memoryless, so is
+    every next one among those left). `rng` comes from the caller: the domain draws no dice.
+    The error is 1.96 standard errors of each player's mean (a 95 % interval).
+
+    >>> import random
+    >>> estimate = icm_estimate([100, 76], [1500, 1200, 975], random.Random(1), trials=20_000)
+    >>> [round(value) for value in estimate.equity], all(e < 1 for e in estimate.error)
+    ([67, 58, 50], True)
+    """
+    _check(payouts, stacks)
+    limits.COUNT.check("trials", trials)
+    paid = [float(payout) for payout in payouts]
+    players = range(len(stacks))
+    total = [0.0 for _ in players]
+    squares = [0.0 for _ in players]
+    rates = [float(stack) for stack in stacks]
+    for _ in range(trials):
+        times = [rng.expovariate(rate) for rate in rates]
+        order = sorted(players, key=times.__getitem__)
+        for place, player in enumerate(order[:len(paid)]):
+            total[player] += paid[place]
+            squares[player] += paid[place] ** 2
+    equity = [value / trials for value in total]
+    error = [1.96 * math.sqrt(max(0.0, squares[p] / trials - equity[p] ** 2) / trials) for p in players]
+    return Estimate(equity=equity, error=error, trials=trials)
 
 
 def _check(payouts: Sequence[float], stacks: Sequence[int]) -> None:
@@ -46,15 +111,22 @@ def _check(payouts: Sequence[float], stacks: Sequence[int]) -> None:
     if not payouts:
         raise InvalidInput("ICM needs at least one payout")
     if len(payouts) > len(stacks):
-        raise InvalidInput(f"ICM with {len(payouts)} payouts but only {len(stacks)} players")
+        raise InvalidInput(
+            "ICM with {count} payouts but only {count2} players", count=len(payouts), count2=len(stacks),
+        )
     for player, stack in enumerate(stacks, 1):
         if stack <= 0:
-            raise InvalidInput(f"ICM needs every stack above 0; player {player} has {stack}")
+            raise InvalidInput(
+                "ICM needs every stack above 0; player {player} has {stack}", player=player, stack=stack,
+            )
+        limits.CHIPS.check(f"player {player}'s stack", stack)
     for place, payout in enumerate(payouts, 1):
         if payout < 0 or not math.isfinite(payout):
             raise InvalidInput(
-                f"payout for place {place} must be a number of at least 0, not {payout}"
+                "payout for place {place} must be a number of at least 0, not {payout}", place=place,
+                payout=payout,
             )
+        limits.MONEY.check_real(f"payout for place {place}", payout)
 
 
 def _harville(payouts: Sequence[float], stacks: Sequence[float]) -> list[float]:
@@ -138,7 +210,8 @@ def _dealt_payouts(payouts: Sequence[int], players: Sequence[int], leave: int) -
     """The remaining places' payouts with `leave` taken off first place."""
     if len(payouts) > len(players):
         raise InvalidInput(
-            f"{len(payouts)} payouts for {len(players)} players: give the remaining places only"
+            "{count} payouts for {count2} players: give the remaining places only", count=len(payouts),
+            count2=len(players),
         )
     if not payouts:
         raise InvalidInput("a deal needs the remaining places' payouts")
@@ -148,8 +221,8 @@ def _dealt_payouts(payouts: Sequence[int], players: Sequence[int], leave: int) -
     if not 0 <= leave <= payouts[0] - second:
         # More would make first place pay less than second in what is dealt.
         raise InvalidInput(
-            f"left for the winner must be between 0 and {payouts[0] - second} "
-            f"(first place minus second), not {leave}"
+            "left for the winner must be between 0 and {value} (first place minus second), not {leave}",
+            value=payouts[0] - second, leave=leave,
         )
     return [payouts[0] - leave, *payouts[1:]]
 
@@ -170,12 +243,12 @@ def approve_deal(players: Sequence[str], consenting: Sequence[str], td_approved:
     """T-DEAL-1: a deal stands only with every remaining player's consent and the TD's approval."""
     unknown = sorted(set(consenting) - set(players))
     if unknown:
-        raise InvalidInput(f"not a remaining player: {', '.join(unknown)}")
+        raise InvalidInput("not a remaining player: {names}", names=', '.join(unknown))
     missing = [player for player in players if player not in set(consenting)]
     if missing:
         raise RuleViolation(
             "T-DEAL-1",
-            f"a deal needs every remaining player's consent; missing: {', '.join(missing)}",
+            "a deal needs every remaining player's consent; missing: {names}", names=', '.join(missing),
         )
     if not td_approved:
         raise RuleViolation("T-DEAL-1", "a deal needs the TD's approval")

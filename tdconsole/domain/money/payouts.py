@@ -20,6 +20,7 @@ from itertools import pairwise
 
 from pydantic import Field, field_validator, model_validator
 
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.model import Frozen
 
@@ -106,7 +107,8 @@ class PayoutTables(Frozen):
                 return row
         low, high = self.ranges[0].min_entries, self.ranges[-1].max_entries
         raise InvalidInput(
-            f"payout table {self.name!r} has no range for {entries} entries (only {low}-{high})"
+            "payout table {name!r} has no range for {entries} entries (only {low}-{high})", name=self.name,
+            entries=entries, low=low, high=high,
         )
 
 
@@ -114,6 +116,7 @@ def table_payouts(
     pool: int, entries: int, tables: PayoutTables, locked: Mapping[int, int] | None = None
 ) -> PayoutStructure:
     """The payouts of the table's range for `entries`, rounded to the table's unit."""
+    limits.ENTRIES.check("entries", entries)
     row = tables.for_entries(entries)
     weights = [Fraction(percent) for percent in row.percents]
     return _structure(pool, distribute(pool, weights, unit=tables.unit, locked=locked))
@@ -137,7 +140,8 @@ class PayoutCurve(Frozen):
 
 def places_paid(entries: int, curve: PayoutCurve) -> int:
     if entries < 1:
-        raise InvalidInput(f"entries must be at least 1, not {entries}")
+        raise InvalidInput("entries must be at least 1, not {entries}", entries=entries)
+    limits.ENTRIES.check("entries", entries)
     return min(entries, max(1, math.ceil(entries * curve.paid_share)))
 
 
@@ -153,7 +157,8 @@ def generate_payouts(
     one unit)."""
     curve = curve or PayoutCurve()
     if buy_in < 0:
-        raise InvalidInput(f"buy-in must not be negative, not {buy_in}")
+        raise InvalidInput("buy-in must not be negative, not {buy_in}", buy_in=buy_in)
+    limits.MONEY.check("buy-in", buy_in)
     places = places_paid(entries, curve)
     unit = curve.unit
     min_cash = max(unit, math.ceil(curve.min_cash_multiple * buy_in / unit) * unit)
@@ -185,27 +190,37 @@ def distribute(
     """
     locked = dict(locked or {})
     if pool < 0:
-        raise InvalidInput(f"prize pool must not be negative, not {pool}")
+        raise InvalidInput("prize pool must not be negative, not {pool}", pool=pool)
+    limits.MONEY.check("prize pool", pool)
     if unit < 1:
-        raise InvalidInput(f"unit must be at least 1 krone, not {unit}")
+        raise InvalidInput("unit must be at least 1 krone, not {unit}", unit=unit)
+    limits.MONEY.check("unit", unit)
     places = len(weights)
     if any(weight <= 0 for weight in weights):
         raise InvalidInput("every place's weight must be above 0")
     for place, amount in locked.items():
         if not 1 <= place <= places:
-            raise InvalidInput(f"locked place {place} is not one of the {places} places paid")
+            raise InvalidInput(
+                "locked place {place} is not one of the {places} places paid", place=place, places=places,
+            )
         if amount < 0:
-            raise InvalidInput(f"locked place {place} must not be negative, not {amount}")
+            raise InvalidInput(
+                "locked place {place} must not be negative, not {amount}", place=place, amount=amount,
+            )
+        limits.MONEY.check(f"locked place {place}", amount)
     free = [place for place in range(1, places + 1) if place not in locked]
     rest = pool - sum(locked.values()) - floor * len(free)
     if rest < 0:
         held = f" the locked places' {sum(locked.values())} and" if locked else ""
         raise InvalidInput(
-            f"prize pool {pool} cannot pay{held} {len(free)} places of at least {floor}"
+            "prize pool {pool} cannot pay{held} {count} places of at least {floor}", pool=pool, held=held,
+            count=len(free), floor=floor,
         )
     if not free:
         if rest:
-            raise InvalidInput(f"every place is locked but they sum to {pool - rest}, not {pool}")
+            raise InvalidInput(
+                "every place is locked but they sum to {value}, not {pool}", value=pool - rest, pool=pool,
+            )
         return _checked([locked[place] for place in range(1, places + 1)])
     # On a common denominator the weights are integers: exact, and fast at 10,000 places.
     scale = math.lcm(*(weight.denominator for weight in weights))
@@ -223,8 +238,8 @@ def _checked(amounts: list[int]) -> list[int]:
     for place, (better, worse) in enumerate(pairwise(amounts), 1):
         if worse > better:
             raise InvalidInput(
-                f"place {place + 1} would pay {worse}, more than place {place} ({better}); "
-                "payouts never increase with place"
+                "place {value} would pay {worse}, more than place {place} ({better}); payouts never "
+                "increase with place", value=place + 1, worse=worse, place=place, better=better,
             )
     return amounts
 
@@ -244,7 +259,7 @@ def split_evenly(amount: int, names: Iterable[str]) -> dict[str, int]:
     if len(set(ordered)) != len(ordered):
         raise InvalidInput("the same player is listed twice in a split")
     if amount < 0:
-        raise InvalidInput(f"an amount to split must not be negative, not {amount}")
+        raise InvalidInput("an amount to split must not be negative, not {amount}", amount=amount)
     share, leftover = divmod(amount, len(ordered))
     return {name: share + (index < leftover) for index, name in enumerate(ordered)}
 

@@ -59,7 +59,7 @@ def prize_pool(
     """The money of an event with these counts of buy-ins, re-entries and add-ons."""
     for what, count in (("buy-ins", buy_ins), ("re-entries", re_entries), ("add-ons", add_ons)):
         if count < 0:
-            raise InvalidInput(f"{what} must not be negative, not {count}")
+            raise InvalidInput("{what} must not be negative, not {count}", what=what, count=count)
     re_entry = prices.buy_in if prices.re_entry is None else prices.re_entry
     re_entry_fee = prices.fee if prices.re_entry_fee is None else prices.re_entry_fee
     entries = buy_ins + re_entries

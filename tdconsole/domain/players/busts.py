@@ -22,27 +22,34 @@ from tdconsole.domain.events import (
     PlayerReentered,
 )
 from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.limits import CHIPS
 from tdconsole.domain.players import eliminations, registration
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState, match_name
+from tdconsole.domain.text import name_key
 
 
 def _stacks(players: Sequence[Player], stacks: dict[str, int]) -> dict[str, int]:
     """name -> chips given for this hand, as player id -> chips; names not busted are an error."""
-    by_key = {player.name.casefold(): player for player in players}
+    by_key = {name_key(player.name): player for player in players}
     chips: dict[str, int] = {}
     for name, stack in stacks.items():
         try:  # the same matcher as the names: "Anna=12000" is Anna Bo when she busts here
             player = match_name(name, by_key)
         except NotFound as error:
-            raise InvalidInput(f"--stack {name.strip()}: not one of the players busted here"
-                               f"{_offer(str(error))}") from None
+            raise InvalidInput(
+                "--stack {strip}: not one of the players busted here{offer}", strip=name.strip(),
+                offer=_offer(str(error)),
+            ) from None
         except InvalidInput as error:
-            raise InvalidInput(f"--stack {error}") from None
+            raise InvalidInput("--stack {error}", error=error) from None
         if player.id in chips:
-            raise InvalidInput(f"--stack names {player.name} twice")
+            raise InvalidInput("--stack names {name} twice", name=player.name)
         if stack <= 0:
-            raise InvalidInput(f"--stack {player.name}={stack}: a starting stack must be above 0")
+            raise InvalidInput(
+                "--stack {name}={stack}: a starting stack must be above 0", name=player.name, stack=stack,
+            )
+        CHIPS.check(f"--stack {player.name}", stack)
         chips[player.id] = stack
     return chips
 
@@ -71,7 +78,7 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     pending = len(h4h.pending) if h4h else 0
     left = state.players_left
     if len(players) + pending >= left:
-        raise TdError(f"{left} players are left; at least one must remain to win")
+        raise TdError("{left} players are left; at least one must remain to win", left=left)
     if command.unplaced:
         # T-ELIM-3: last of those still unplaced, the pending hand-for-hand busts included (they
         # are still counted in), so placed now; several such tie (nothing tells them apart).
@@ -100,14 +107,21 @@ def _table(state: TournamentState, player: Player, given: int | None) -> int:
     table = player.table if player.table is not None else given
     if table is None:
         if len(h4h.started.tables) > 1:
-            raise InvalidInput(f"hand-for-hand: {player.name} has no seat on record; give --table")
+            raise InvalidInput(
+                "hand-for-hand: {name} has no seat on record; give --table", name=player.name,
+            )
         table = h4h.started.tables[0]
     if table not in h4h.started.tables:
-        raise NotFound(f"table {table} is not in hand-for-hand (tables "
-                       f"{', '.join(map(str, h4h.started.tables))})")
+        raise NotFound(
+            "table {table} is not in hand-for-hand (tables {names})", table=table,
+            names=', '.join(map(str, h4h.started.tables)),
+        )
     if table in h4h.tables_done:
-        raise RuleViolation("T-H4H-1", f"table {table} has finished this hand; its next bust belongs to "
-                      "the next hand, once every table has finished this one")
+        raise RuleViolation(
+            "T-H4H-1",
+            "table {table} has finished this hand; its next bust belongs to the next hand, once every "
+            "table has finished this one", table=table,
+        )
     return table
 
 
@@ -155,7 +169,10 @@ def apply_reported(state: TournamentState, event: HandForHandBust, now: datetime
 def decide_reenter(state: TournamentState, command: Reenter, now: datetime) -> list[Event]:
     player = state.find(command.name)
     if player.status != "busted":
-        raise RuleViolation("T-REG-1", f"{player.name} is still in; only a busted player can re-enter")
+        raise RuleViolation(
+            "T-REG-1",
+            "{name} is still in; only a busted player can re-enter", name=player.name,
+        )
     late_registration.require_registration_open(state, now)  # T-REG-1: re-entry closes with it
     entry = PlayerReentered(player_id=f"p{state.ids_issued + 1}", previous_id=player.id,
                             name=player.name,
@@ -171,7 +188,7 @@ def apply_reentered(state: TournamentState, event: PlayerReentered, now: datetim
     earlier.can_cash = event.earlier_entry_can_cash
     state.players[event.player_id] = Player(event.player_id, event.name, entry=earlier.entry + 1,
                                             member=earlier.member)
-    state.by_name[event.name.casefold()] = event.player_id
+    state.by_name[name_key(event.name)] = event.player_id
     state.players_left += 1
     state.ids_issued += 1
 

@@ -68,10 +68,11 @@ def place_busts(
     names = [bust.name for bust in busts]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise InvalidInput(f"{', '.join(twice)} listed twice in one hand")
+        raise InvalidInput("{names} listed twice in one hand", names=', '.join(twice))
     if players_left - len(busts) < 1:
         raise InvalidInput(
-            f"{len(busts)} busts with {players_left} players left: at least one must remain"
+            "{count} busts with {players_left} players left: at least one must remain", count=len(busts),
+            players_left=players_left,
         )
     tie_tables = kind == "announcement" or (
         kind == "hand-for-hand" and rules.hand_for_hand_across_tables == "tie"

@@ -11,6 +11,10 @@
   runs out ends with that hand and the next hand is played at the next level (TDA 23). Hand 0 takes
   nothing off: it was dealt before hand-for-hand began.
 * Suggested (`suggested`) when the next bust reaches the money or a pay jump the TD picked.
+* It ends by itself (`ends_at_the_money`) with the hand whose busts bring the players left down to
+  the places paid: hand-for-hand is for the bubble (T-H4H-1), and once it has burst nothing is
+  gained by stopping every table after each hand. The clock it paused runs again, as when the TD
+  stops it.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from tdconsole.domain.events import (
 )
 from tdconsole.domain.events import HandForHandTableDone as TableDone
 from tdconsole.domain.house_rules import EliminationRules
+from tdconsole.domain.money import handlers as money
 from tdconsole.domain.players import busts, eliminations
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import HandForHand, TournamentState
@@ -98,10 +103,12 @@ def finish_tables(state: TournamentState, numbers: Sequence[int], now: datetime)
     tables = h4h.started.tables
     for number in numbers:
         if number not in tables:
-            raise NotFound(f"table {number} is not in hand-for-hand "
-                           f"(tables {', '.join(map(str, tables))})")
+            raise NotFound(
+                "table {number} is not in hand-for-hand (tables {names})", number=number,
+                names=', '.join(map(str, tables)),
+            )
         if number in h4h.tables_done:
-            raise TdError(f"table {number} has already finished hand {h4h.hand}")
+            raise TdError("table {number} has already finished hand {hand}", number=number, hand=h4h.hand)
     events: list[Event] = [TableDone(table=number) for number in numbers]
     if h4h.tables_done | set(numbers) != set(tables):
         return events
@@ -115,7 +122,31 @@ def finish_tables(state: TournamentState, numbers: Sequence[int], now: datetime)
         events += busts.busted_events(state, placements, knockers)
     if h4h.hand >= 1:
         events += _clock_after_hand(state, h4h.started.rules, now)
-    return [*events, HandForHandHandEnded(hand=h4h.hand)]
+    events.append(HandForHandHandEnded(hand=h4h.hand))
+    return events + ends_at_the_money(state, state.players_left - len(h4h.pending))
+
+
+def ends_at_the_money(state: TournamentState, left_after: int) -> list[Event]:
+    """T-H4H-1: the hand just placed took the players left from above the places paid to them or
+    below: hand-for-hand ends with it, in the same decision. Settings that cannot pay these entries
+    end nothing (the TD stops it)."""
+    try:
+        paid = len(money.payout_structure(state).payouts)
+    except TdError:
+        return []
+    if not state.players_left > paid >= left_after:
+        return []
+    return _stop(state, left_after, HandForHandStopped(places_paid=paid, players_left=left_after,
+                                                       rules=["T-H4H-1"]))
+
+
+def _stop(state: TournamentState, left_after: int, stopped: HandForHandStopped) -> list[Event]:
+    """The stop, and the clock that hand-for-hand paused running again, unless one player is left
+    (the tournament is over: its clock stays stopped)."""
+    h4h = _running(state)
+    resume = (h4h.started.paused_clock and state.clock.started and not state.clock.running
+              and left_after > 1)
+    return [stopped, ClockResumed()] if resume else [stopped]
 
 
 def _clock_after_hand(state: TournamentState, rules: EliminationRules, now: datetime) -> list[Event]:
@@ -147,12 +178,12 @@ def decide_stop(state: TournamentState, command: HandForHandStop, now: datetime)
     h4h = _running(state)
     if h4h.pending or h4h.tables_done:
         waiting = [table for table in h4h.started.tables if table not in h4h.tables_done]
-        raise RuleViolation("T-H4H-1", f"hand {h4h.hand} is not finished: tables "
-                      f"{', '.join(map(str, waiting))} have still to finish it")
-    # The clock it paused runs again, unless the hand ended the tournament (one player left).
-    resume = (h4h.started.paused_clock and state.clock.started and not state.clock.running
-              and state.status != "finished")
-    return [HandForHandStopped(), ClockResumed()] if resume else [HandForHandStopped()]
+        raise RuleViolation(
+            "T-H4H-1",
+            "hand {hand} is not finished: tables {names} have still to finish it", hand=h4h.hand,
+            names=', '.join(map(str, waiting)),
+        )
+    return _stop(state, state.players_left, HandForHandStopped())
 
 
 def apply_stopped(state: TournamentState, event: HandForHandStopped, now: datetime) -> None:

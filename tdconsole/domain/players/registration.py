@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from tdconsole.domain.clock.late_registration import require_registration_open
@@ -9,48 +10,57 @@ from tdconsole.domain.commands import Register, Unregister
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import Event, PlayerRegistered, PlayerUnregistered
 from tdconsole.domain.seating import handlers as seating
-from tdconsole.domain.state import Player, TournamentState, normalise_name
+from tdconsole.domain.state import Player, TournamentState
+from tdconsole.domain.text import MAX_NAME, check_text, looks_like, name_key
 
-MAX_NAME = 60
+
+def validate_name(raw: str, field: str = "a player name") -> str:
+    """A name as it is stored: trimmed, NFC, plain text of at most MAX_NAME characters."""
+    return check_text(field, raw, MAX_NAME, empty=False)
 
 
-def validate_name(raw: str) -> str:
-    name = normalise_name(raw)
-    if not name:
-        raise InvalidInput("a player name cannot be empty")
-    if len(name) > MAX_NAME:
-        raise InvalidInput(f"the name {name[:20]!r}... is {len(name)} characters; at most {MAX_NAME}")
-    if not name.isprintable():
-        raise InvalidInput(f"the name {name!r} has characters that cannot be printed")
-    return name
+def refuse_look_alike(name: str, others: Iterable[str]) -> None:
+    """A name that looks like one already there but is spelt with another script's letters
+    (Cyrillic "Bо" beside "Bo") is refused: at the table nobody could tell them apart."""
+    if (alike := looks_like(name, others)) is not None:
+        raise InvalidInput("{name!r} looks like {alike!r} (letters from another script); type the "
+                           "name with the letters of the player's own script", name=name, alike=alike)
 
 
 def decide_register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
     require_registration_open(state, now)  # T-REG-1
     events: list[Event] = []
     seen: set[str] = set()
+    typed: list[str] = []
     issued = state.ids_issued
     members = _members_by_name(command)
     entered = _members_in(state) if members else {}
     for raw in command.names:
         name = validate_name(raw)
-        key = name.casefold()
+        key = name_key(name)
         if key in state.by_name or key in seen:
             existing = state.players.get(state.by_name.get(key, ""))
             shown = existing.name if existing else name
-            raise InvalidInput(f"{shown!r} is already registered (names are unique ignoring case)")
+            raise InvalidInput("{shown!r} is already registered (names are unique ignoring case "
+                               "and width)", shown=shown)
+        refuse_look_alike(name, [*(player.name for player in state.players.values()), *typed])
         seen.add(key)
+        typed.append(name)
         member = members.pop(key, None)
         if member is not None:
             # One member, one entry at a time: a second one is a re-entry (T-REG-1), not a new name.
             if member in entered:
-                raise InvalidInput(f"member {member} is already registered as {entered[member]!r}"
-                                   " (a busted player buys a new entry with reenter)")
+                raise InvalidInput(
+                    "member {member} is already registered as {entered!r} (a busted player buys a new "
+                    "entry with reenter)", member=member, entered=entered[member],
+                )
             entered[member] = name
         issued += 1
         events.append(PlayerRegistered(player_id=f"p{issued}", name=name, member=member))
     if members:
-        raise InvalidInput(f"member numbers given for names not registered: {', '.join(members)}")
+        raise InvalidInput(
+            "member numbers given for names not registered: {names}", names=', '.join(members),
+        )
     # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
     return events + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
@@ -60,9 +70,12 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
 def _members_by_name(command: Register) -> dict[str, int]:
     linked: dict[str, int] = {}
     for raw, member in command.members.items():
-        key = normalise_name(raw).casefold()
+        key = name_key(raw)
         if member < 1:
-            raise InvalidInput(f"member number {member} for {raw.strip()!r}: numbers start at 1")
+            raise InvalidInput(
+                "member number {member} for {strip!r}: numbers start at 1", member=member,
+                strip=raw.strip(),
+            )
         linked[key] = member
     return linked
 
@@ -75,9 +88,12 @@ def _members_in(state: TournamentState) -> dict[int, str]:
 def decide_unregister(state: TournamentState, command: Unregister, now: datetime) -> list[Event]:
     player = state.find(command.name)
     if player.status == "busted":
-        raise TdError(f"{player.name} has busted; a busted player cannot be unregistered")
+        raise TdError("{name} has busted; a busted player cannot be unregistered", name=player.name)
     if player.entry > 1:
-        raise TdError(f"{player.name}'s entry {player.entry} is a re-entry: take it back with undo")
+        raise TdError(
+            "{name}'s entry {entry} is a re-entry: take it back with undo", name=player.name,
+            entry=player.entry,
+        )
     return [PlayerUnregistered(player_id=player.id)]
 
 
@@ -95,13 +111,15 @@ def shift_places(state: TournamentState, by: int) -> None:
 def apply_registered(state: TournamentState, event: PlayerRegistered, now: datetime) -> None:
     shift_places(state, +1)
     state.players[event.player_id] = Player(event.player_id, event.name, member=event.member)
-    state.by_name[event.name.casefold()] = event.player_id
+    state.by_name[name_key(event.name)] = event.player_id
     state.players_left += 1
     state.ids_issued += 1
 
 
 def apply_unregistered(state: TournamentState, event: PlayerUnregistered, now: datetime) -> None:
     player = state.players.pop(event.player_id)
-    del state.by_name[player.name.casefold()]
+    # An older log may hold two names that are one under today's key: drop only this one's.
+    if state.by_name.get(name_key(player.name)) == player.id:
+        del state.by_name[name_key(player.name)]
     state.players_left -= 1
     shift_places(state, -1)

@@ -256,13 +256,14 @@ def break_table(
     his last hand draws the next big blind (T-MOVE-1, B7); the TDA lets him post it (10A)."""
     broken = get_table(room, number)
     if broken.status != "open":
-        raise RuleViolation("10A", f"table {number} is already broken")
+        raise RuleViolation("10A", "table {number} is already broken", number=number)
     others = [t for t in open_tables(room) if t.number != number]
     players = [broken.occupants[s] for s in sorted(broken.occupants)]
     if len(players) > sum(t.free for t in others):
         raise RuleViolation(
             "T-BREAK-1",
-            f"the other tables lack free seats for the {len(players)} players of table {number}",
+            "the other tables lack free seats for the {count} players of table {number}",
+            count=len(players), number=number,
         )
     shares = spread(
         [len(t.occupants) for t in others], [t.capacity for t in others], len(players), rng
@@ -300,7 +301,7 @@ def apply_break(
     once or waiting until the button passes (T-MOVE-2, B6)."""
     broken = get_table(room, number)
     if {s.player for s in seats} != set(broken.occupants.values()):
-        raise InvalidInput(f"the draw does not seat exactly the players of table {number}")
+        raise InvalidInput("the draw does not seat exactly the players of table {number}", number=number)
     emptied = broken.model_copy(
         update={"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()}
     )
@@ -358,8 +359,8 @@ def _no_blinds_twice(
         if fixed is None:
             raise RuleViolation(
                 "T-MOVE-1",
-                f"no free seat keeps {player} from paying the blinds twice in a row: "
-                "seat him by hand",
+                "no free seat keeps {player} from paying the blinds twice in a row: seat him by hand",
+                player=player,
             )
         assignment = fixed
     return assignment

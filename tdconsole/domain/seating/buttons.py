@@ -57,7 +57,7 @@ def in_arc(seats: int, first: int, last: int, seat: int) -> bool:
 
 def _need_two(occupants: Mapping[int, str]) -> None:
     if len(occupants) < 2:
-        raise InvalidInput(f"a hand needs at least two players; the table has {len(occupants)}")
+        raise InvalidInput("a hand needs at least two players; the table has {count}", count=len(occupants))
 
 
 def hand_from_button(occupants: Mapping[int, str], seats: int, button: int) -> Hand:
@@ -66,7 +66,7 @@ def hand_from_button(occupants: Mapping[int, str], seats: int, button: int) -> H
     TD's correction of a wrong button, 34A)."""
     _need_two(occupants)
     if button not in occupants:
-        raise InvalidInput(f"seat {button} is empty: the button must be on a player")
+        raise InvalidInput("seat {button} is empty: the button must be on a player", button=button)
     after = [s for s in clockwise_from(button, range(1, seats + 1)) if s in occupants]
     small_blind = button if len(occupants) == 2 else after[0]
     big_blind = after[0] if len(occupants) == 2 else after[1]

@@ -48,6 +48,7 @@ from tdconsole.domain.seating.balancing import BalancePlan
 from tdconsole.domain.seating.buttons import hand_from_button
 from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.state import Player, TournamentState
+from tdconsole.domain.text import name_key
 
 # ---------------------------------------------------------------- reading the state
 
@@ -56,20 +57,24 @@ def seated(state: TournamentState, name: str) -> Player:
     """A player who sits at a table now: busted, unknown or unseated players are refused."""
     player = state.find(name)
     if player.status == "busted":
-        raise TdError(f"{player.name} has busted (place {player.place}): he has no seat")
+        raise TdError(
+            "{name} has busted (place {place}): he has no seat", name=player.name, place=player.place,
+        )
     if player.status != "seated":
-        raise TdError(f"{player.name} is not seated yet: seat him with seat NAME TABLE SEAT")
+        raise TdError("{name} is not seated yet: seat him with seat NAME TABLE SEAT", name=player.name)
     return player
 
 
 def _unseated(state: TournamentState, name: str) -> Player:
     player = state.find(name)
     if player.status == "busted":
-        raise TdError(f"{player.name} has busted (place {player.place}): he cannot be seated")
+        raise TdError(
+            "{name} has busted (place {place}): he cannot be seated", name=player.name, place=player.place,
+        )
     if player.status == "seated":
         raise TdError(
-            f"{player.name} already sits at table {player.table} seat {player.seat} "
-            "(T-SEAT-1): move him with move NAME TABLE SEAT"
+            "{name} already sits at table {table} seat {seat} (T-SEAT-1): move him with move NAME TABLE "
+            "SEAT", name=player.name, table=player.table, seat=player.seat,
         )
     return player
 
@@ -142,7 +147,7 @@ def seat_new_entries(
         if opened:  # a new table opens as laid out (its own seats, blocked seats)
             laid = state.layout[seating.table]
             if not laid.free_seats:
-                raise InvalidInput(f"table {laid.number} has every seat blocked")
+                raise InvalidInput("table {number} has every seat blocked", number=laid.number)
             room, seating = tables.seat_player(
                 {**before, laid.number: laid}, name, laid.number, laid.free_seats[0],
                 seats_per_table=state.info.seats_per_table,
@@ -189,7 +194,7 @@ def decide_set_seats(state: TournamentState, command: SetTableSeats, now: dateti
     table = state.room.get(command.table)
     if table is not None and table.status == "open" and table.occupants:
         raise InvalidInput(
-            f"table {command.table} has players: set its seats before anyone sits there"
+            "table {table} has players: set its seats before anyone sits there", table=command.table,
         )
     blocked = sorted(s for s in _table_layout(state, command.table).blocked if s <= command.seats)
     return [TableLayoutSet(table=command.table, seats=command.seats, blocked=blocked)]
@@ -221,8 +226,9 @@ def decide_move(state: TournamentState, command: MovePlayer, now: datetime) -> l
     if position is not None and not command.force:
         raise RuleViolation(
             "T-MOVE-3",
-            f"{player.name} is on the {position} at table {player.table} and moves once he has "
-            "finished the blinds/button sequence; force the move to make it now (logged)",
+            "{name} is on the {position} at table {table} and moves once he has finished the blinds/button "
+            "sequence; force the move to make it now (logged)", name=player.name, position=position,
+            table=player.table,
         )
     forced = position is not None
     return [PlayerMoved(player_id=player.id, from_table=player.table, from_seat=player.seat,
@@ -232,7 +238,7 @@ def decide_move(state: TournamentState, command: MovePlayer, now: datetime) -> l
 
 def _next_hand(table: Table, rules: HouseRules) -> Event:
     if table.status != "open":
-        raise InvalidInput(f"table {table.number} is broken")
+        raise InvalidInput("table {number} is broken", number=table.number)
     if table.hand is None:
         # A table opened during play deals its first hand: the button on its lowest seat, moved
         # on under club rules until no newcomer pays the blinds twice in a row (T-SEAT-2,
@@ -261,7 +267,7 @@ def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -
 def decide_set_button(state: TournamentState, command: SetButton, now: datetime) -> list[Event]:
     table = tables.get_table(state.room, command.table)
     if table.status != "open":
-        raise InvalidInput(f"table {table.number} is broken")
+        raise InvalidInput("table {number} is broken", number=table.number)
     tables.set_button(table, command.seat)
     return [ButtonSet(table=command.table, seat=command.seat)]
 
@@ -271,7 +277,7 @@ def decide_balance(state: TournamentState, command: Balance, now: datetime) -> l
     if plan.break_ is not None:
         raise RuleViolation(
             "T-BREAK-1",
-            f"table {plan.break_} can break: break it first (break-table {plan.break_} --apply)",
+            "table {break_} can break: break it first (break-table {break_} --apply)", break_=plan.break_,
         )
     moves = plan.moves[: command.moves]
     if not moves:
@@ -302,7 +308,7 @@ def _place(state: TournamentState, table: Table) -> None:
     """Put `table` in the room and bring its players' table and seat in step."""
     state.room[table.number] = table
     for seat, name in table.occupants.items():
-        player = state.players[state.by_name[name.casefold()]]
+        player = state.players[state.by_name[name_key(name)]]
         if (player.table, player.seat) != (table.number, seat) or player.status != "seated":
             player.status, player.table, player.seat = "seated", table.number, seat
 

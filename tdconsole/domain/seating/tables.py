@@ -97,7 +97,7 @@ class Seating(_Frozen):
 def get_table(room: Room, number: int) -> Table:
     table = room.get(number)
     if table is None:
-        raise NotFound(f"table {number} does not exist")
+        raise NotFound("table {number} does not exist", number=number)
     return table
 
 
@@ -106,7 +106,7 @@ def find_player(room: Room, player: str) -> Spot:
         for seat, occupant in table.occupants.items():
             if occupant == player:
                 return Spot(table=table.number, seat=seat)
-    raise NotFound(f"player {player} is not seated (unknown or busted)")
+    raise NotFound("player {player} is not seated (unknown or busted)", player=player)
 
 
 def live_players(room: Room) -> int:
@@ -137,13 +137,19 @@ def blind_sequence(table: Table) -> dict[int, str]:
 
 def _check_free(table: Table, seat: int) -> None:
     if table.status != "open":
-        raise RuleViolation("T-BREAK-1", f"table {table.number} is broken: nobody sits there")
+        raise RuleViolation("T-BREAK-1", "table {number} is broken: nobody sits there", number=table.number)
     if not 1 <= seat <= table.seats:
-        raise InvalidInput(f"table {table.number} has no seat {seat} (seats 1-{table.seats})")
+        raise InvalidInput(
+            "table {number} has no seat {seat} (seats 1-{seats})", number=table.number, seat=seat,
+            seats=table.seats,
+        )
     if seat in table.blocked:
-        raise InvalidInput(f"table {table.number} seat {seat} is blocked")
+        raise InvalidInput("table {number} seat {seat} is blocked", number=table.number, seat=seat)
     if seat in table.occupants:
-        raise InvalidInput(f"table {table.number} seat {seat} is taken by {table.occupants[seat]}")
+        raise InvalidInput(
+            "table {number} seat {seat} is taken by {occupants}", number=table.number, seat=seat,
+            occupants=table.occupants[seat],
+        )
 
 
 def waits_if_seated(table: Table, seat: int, player: str) -> bool:
@@ -196,7 +202,10 @@ def seat_player(
     """Put an unseated player in a given seat, opening the table if needed (T-SEAT-1)."""
     if any(player in t.occupants.values() for t in room.values()):
         where = find_player(room, player)
-        raise InvalidInput(f"{player} already sits at table {where.table} seat {where.seat}")
+        raise InvalidInput(
+            "{player} already sits at table {table} seat {seat}", player=player, table=where.table,
+            seat=where.seat,
+        )
     table = room.get(number) or Table(number=number, seats=seats_per_table)
     _check_free(table, seat)
     waits = waits_if_seated(table, seat, player)
@@ -219,8 +228,8 @@ def move_player(
     if rules and blinds_twice_forbidden(rules) and paid and nxt and nxt.big_blind == seat:
         raise RuleViolation(
             "T-MOVE-1",
-            f"{player} paid a blind in his last hand and would post the big blind at table "
-            f"{number} next: choose another seat",
+            "{player} paid a blind in his last hand and would post the big blind at table {number} next: "
+            "choose another seat", player=player, number=number,
         )
     waits = waits_if_seated(room[number], seat, player)
     room = with_table(room, place_player(room[number], seat, player, paid=paid))
@@ -237,10 +246,14 @@ def block_seat(table: Table, seat: int, blocked: bool = True) -> Table:
     """Block a seat (a broken chair, a dealer's seat) so it is never drawn or assigned, or free
     it again."""
     if not 1 <= seat <= table.seats:
-        raise InvalidInput(f"table {table.number} has no seat {seat} (seats 1-{table.seats})")
+        raise InvalidInput(
+            "table {number} has no seat {seat} (seats 1-{seats})", number=table.number, seat=seat,
+            seats=table.seats,
+        )
     if blocked and seat in table.occupants:
         raise InvalidInput(
-            f"table {table.number} seat {seat} is taken by {table.occupants[seat]}: move him first"
+            "table {number} seat {seat} is taken by {occupants}: move him first", number=table.number,
+            seat=seat, occupants=table.occupants[seat],
         )
     seats = table.blocked | {seat} if blocked else table.blocked - {seat}
     return table.model_copy(update={"blocked": seats})
@@ -250,13 +263,17 @@ def set_button(table: Table, seat: int) -> Table:
     """The TD says where the button is in the hand now being played (34A); the blinds are the
     next players, heads-up the button is the small blind (34B)."""
     if not 1 <= seat <= table.seats:
-        raise InvalidInput(f"table {table.number} has no seat {seat} (seats 1-{table.seats})")
+        raise InvalidInput(
+            "table {number} has no seat {seat} (seats 1-{seats})", number=table.number, seat=seat,
+            seats=table.seats,
+        )
     if seat not in table.occupants:
         raise InvalidInput(
-            f"table {table.number} seat {seat} is empty: the button must be on a player"
+            "table {number} seat {seat} is empty: the button must be on a player", number=table.number,
+            seat=seat,
         )
     if len(table.occupants) < 2:
-        raise InvalidInput(f"table {table.number} has one player: no hand can be dealt")
+        raise InvalidInput("table {number} has one player: no hand can be dealt", number=table.number)
     return table.model_copy(update={"hand": hand_from_button(table.occupants, table.seats, seat)})
 
 
@@ -265,7 +282,7 @@ def first_hand(table: Table, rules: HouseRules) -> Table:
     (T-SEAT-2), moved on under club rules until nobody who paid a blind in his last hand
     takes the big blind (T-MOVE-1)."""
     if len(table.occupants) < 2:
-        raise InvalidInput(f"table {table.number} has one player: no hand can be dealt")
+        raise InvalidInput("table {number} has one player: no hand can be dealt", number=table.number)
     hands = [hand_from_button(table.occupants, table.seats, s) for s in sorted(table.occupants)]
     if blinds_twice_forbidden(rules):
         hands.sort(key=lambda h: h.big_blind_player in table.just_paid)
@@ -281,12 +298,13 @@ def blinds_twice_forbidden(rules: HouseRules) -> bool:
 def hand_done(table: Table) -> Table:
     """End the hand being played and move the table to its next one (TDA 32, 34B)."""
     if table.status != "open":
-        raise InvalidInput(f"table {table.number} is broken")
+        raise InvalidInput("table {number} is broken", number=table.number)
     if table.hand is None:
-        raise InvalidInput(f"table {table.number} has no hand yet: set the button first")
+        raise InvalidInput("table {number} has no hand yet: set the button first", number=table.number)
     if len(table.occupants) < 2:
         raise InvalidInput(
-            f"table {table.number} has {len(table.occupants)} player(s): balance or break it"
+            "table {number} has {count} player(s): balance or break it", number=table.number,
+            count=len(table.occupants),
         )
     hand = next_hand(table.occupants, table.seats, table.hand)
     # Once dealt in here, a newcomer's last hand is this table's (T-MOVE-1).
@@ -364,7 +382,7 @@ def draw(
     if len(set(players)) != len(players):
         raise InvalidInput("a player is in the draw twice")
     if len(players) < 2:
-        raise InvalidInput(f"the draw needs at least two players, not {len(players)}")
+        raise InvalidInput("the draw needs at least two players, not {count}", count=len(players))
     given = {t.number: t for t in layout}
     if any(t.occupants for t in given.values()):
         raise InvalidInput("the starting draw needs empty tables")
@@ -402,7 +420,7 @@ def late_entry(
     dealt in at once unless the seat lies between the small blind and the button (T-MOVE-2).
     When every seat is taken a new table opens (the next number) and balancing fills it."""
     if any(player in t.occupants.values() for t in room.values()):
-        raise InvalidInput(f"{player} is already seated")
+        raise InvalidInput("{player} is already seated", player=player)
     candidates = [t for t in open_tables(room) if t.free]
     if not candidates:
         number = max(room, default=0) + 1
@@ -422,7 +440,8 @@ def final_table(
     players = [p for t in open_tables(room) for p in t.occupants.values()]
     if len(players) > size:
         raise RuleViolation(
-            "T-SEAT-3", f"{len(players)} players do not fit one final table of {size}"
+            "T-SEAT-3",
+            "{count} players do not fit one final table of {size}", count=len(players), size=size,
         )
     if len(players) < 2:
         raise InvalidInput("the final table needs at least two players")
@@ -430,7 +449,10 @@ def final_table(
     blocked = base.blocked if base is not None and base.seats == size else frozenset()
     empty = Table(number=number, seats=size, blocked=blocked)
     if empty.capacity < len(players):
-        raise RuleViolation("T-SEAT-3", f"table {number} has {empty.capacity} usable seats")
+        raise RuleViolation(
+            "T-SEAT-3",
+            "table {number} has {capacity} usable seats", number=number, capacity=empty.capacity,
+        )
     shuffled = sorted(players)
     rng.shuffle(shuffled)
     broken = {

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+from textual.binding import ActiveBinding
 from textual.screen import Screen
 
+from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.tui.messages import TournamentChanged
 from tdconsole.tui.service_app import service_of
@@ -17,6 +21,14 @@ class ServiceScreen(Screen[None]):
     @property
     def service(self) -> Service:
         return service_of(self)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys the footer shows, described in the language chosen now: a binding's description
+        is a class attribute, written in English once at import (the catalogue extracts it)."""
+        return {key: active._replace(binding=dataclasses.replace(
+                    active.binding, description=_(active.binding.description)))
+                for key, active in super().active_bindings.items()}
 
     def refresh_view(self) -> None:
         """Redraw what the screen shows from `self.service.state`; keep the selection and what is typed."""

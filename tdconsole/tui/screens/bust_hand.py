@@ -58,7 +58,7 @@ class BustHandScreen(ModalScreen[Bust | None]):
             raise TdError("type the names of the players out in this hand")
         table_text = self.query_one("#table", Input).value.strip()
         if table_text and not table_text.isdigit():
-            raise TdError(f"table {table_text!r} is not a number")
+            raise TdError("table {table_text!r} is not a number", table_text=table_text)
         return Bust(names=names, stacks=stacks, by=_names(self.query_one("#by", Input).value),
                     table=int(table_text) if table_text else None)
 

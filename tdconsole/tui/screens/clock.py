@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from tdconsole.club.leagues import Leagues, season
 from tdconsole.domain.errors import TdError
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.clock_panel import ClockPanel
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.league_board import LeagueBoard
 from tdconsole.views.club import season_formats
 from tdconsole.views.money import final_results_text
@@ -33,7 +34,7 @@ class ClockScreen(ServiceScreen):
         if self.read_only:
             yield LeagueBoard()
         else:
-            yield Footer()
+            yield KeyFooter()
 
     def refresh_view(self) -> None:
         self.query_one(ClockPanel).tick(force=True)
@@ -52,7 +53,7 @@ class ClockScreen(ServiceScreen):
         between = state.status in ("planned", "finished")
         try:
             leagues = Leagues(self.service.store)
-            league = leagues.of_tournament(self.service.tournament_id) if between else None
+            league = leagues.between(self.service.tournament_id) if between else None
             shown = None if league is None else (league.id, tuple(league.tournaments), state.status)
             if shown != self._league_shown and league is not None:
                 table = season(self.service.store, league)

@@ -7,21 +7,29 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountChips, ProposeDeal
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
-from tdconsole.views.money import deal_view
+from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.views.formatting import Formats
+from tdconsole.views.money import deal_lines, deal_view
 
 
 class DealScreen(ServiceScreen):
     AUTO_FOCUS = "DataTable"  # single keys act; Escape leaves an input
-    BINDINGS = [Binding("i", "propose('icm')", "Propose ICM"),
+    # n: chip counts, l: what is left for the winner, i or c: propose, o: consent, a: approve.
+    BINDINGS = [Binding("n", "focus_chips", "Chip counts"),
+                Binding("l", "focus_leave", "Leave for winner", show=False),
+                Binding("i", "propose('icm')", "Propose ICM"),
                 Binding("c", "propose('chip-chop')", "Propose chip chop"),
+                Binding("o", "focus_consent", "Consent"),
                 Binding("a", "approve", "Approve"),
                 Binding("escape", "focus_table", "Back", show=False)]
 
@@ -34,7 +42,7 @@ class DealScreen(ServiceScreen):
         yield Static("", id="note")
         yield DataTable(id="calc", cursor_type="row")
         yield Static("", id="deal")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("Player", "Chips", "ICM equity", "ICM deal",
@@ -64,10 +72,7 @@ class DealScreen(ServiceScreen):
         if deal is None:
             self.query_one("#deal", Static).update("No deal proposed (i: ICM, c: chip chop)")
             return
-        lines = [f"Deal by {deal.method}: {'APPROVED' if deal.approved else 'proposed'}"
-                 f", {deal.left_for_winner:,} left for the winner (T-DEAL-1)"]
-        lines += [f"  {row.name}: {row.amount:,} {'consents' if row.consented else 'has not consented'}"
-                  for row in deal.players]
+        lines = deal_lines(deal, Formats.of(state.house_rules))
         self.query_one("#deal", Static).update(Text("\n".join(lines)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -75,6 +80,9 @@ class DealScreen(ServiceScreen):
             self.refresh_view()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "leave":
+            self.action_focus_table()
+            return
         parts = [part.strip() for part in event.value.split(",") if part.strip()]
         try:
             command: Command
@@ -87,8 +95,12 @@ class DealScreen(ServiceScreen):
         except (TdError, ValueError) as error:
             self.notify(str(error).splitlines()[0], severity="error")
             return
-        self.post_message(CommandRequested(command))
-        event.input.value = ""
+        def done(ok: bool) -> None:
+            if ok:  # refused: what was typed stays to be corrected
+                event.input.value = ""
+                self.action_focus_table()  # the next key proposes (i, c) or approves (a)
+
+        self.post_message(CommandRequested(command, on_done=done))
 
     def action_propose(self, method: str) -> None:
         self.post_message(CommandRequested(ProposeDeal.model_validate(
@@ -100,8 +112,27 @@ class DealScreen(ServiceScreen):
     def action_focus_consent(self) -> None:
         self.query_one("#consent", Input).focus()
 
+    def action_focus_leave(self) -> None:
+        self.query_one("#leave", Input).focus()
+
     def action_approve(self) -> None:
-        self.post_message(CommandRequested(ApproveDeal()))
+        """The TD's approval (T-DEAL-1) replaces the payouts of everyone in the deal: asked first,
+        No by default."""
+        deal = deal_view(self.service.state)
+        if deal is None or deal.approved or not all(row.consented for row in deal.players):
+            # Nothing to approve yet: the service's refusal says why, in its words (T-DEAL-1).
+            self.post_message(CommandRequested(ApproveDeal()))
+            return
+        shares = ", ".join(f"{row.name} {row.amount:,}" for row in deal.players)
+        question = _("Approve the deal by {method} ({shares}; {left} left for the winner)? "
+                     "It replaces their payouts (T-DEAL-1).").format(
+            method=deal.method, shares=shares, left=f"{deal.left_for_winner:,}")
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(CommandRequested(ApproveDeal()))
+
+        self.app.push_screen(ConfirmScreen(question), confirmed)
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()

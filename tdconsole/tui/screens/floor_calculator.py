@@ -3,7 +3,9 @@
 Self-contained: no service and no database, it calls the pure calculators
 (`tdconsole.domain.calculators`) directly.
 Every answer is posted as a typed `FloorCalculatorScreen.Answered` message and shown with the rule
-IDs it applied; bad input shows one line naming the field, never a traceback.
+IDs it applied; bad input shows one line naming the field, never a traceback. A calculator shows
+no error before the floor has typed in it, and its blinds and ante are the level being played
+until the floor types others (they follow the clock each time the screen is shown).
 """
 
 from __future__ import annotations
@@ -17,14 +19,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static, TabbedContent, TabPane
+from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_lines, betting_round
 from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
+from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.domain.clock.structure import Level
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.i18n import _
+from tdconsole.tui.service_app import ServiceApp
+from tdconsole.tui.widgets.key_footer import KeyFooter
 
 # (field id, label, placeholder, initial value) per calculator.
 Fields = list[tuple[str, str, str, str]]
@@ -166,9 +173,15 @@ class FloorCalculatorScreen(Screen[None]):
             self.answer = answer
             self.error = error
 
-    def __init__(self, house_rules: HouseRules | None = None) -> None:
+    def __init__(self, house_rules: HouseRules | None = None, level: Level | None = None) -> None:
         super().__init__()
         self._given_rules = house_rules
+        self._given_level = level
+        # The values the screen filled each field with (its example, the level's blinds): a change
+        # to any other value is the floor's, and from then on that calculator's errors show. (A
+        # set: the change messages of earlier fillings may still be on their way.)
+        self._filled: dict[str, set[str]] = {}
+        self._typed: set[str] = set()
 
         def betting(values: dict[str, str]) -> str:
             hand = BettingInput.model_validate(betting_data(values))
@@ -194,6 +207,29 @@ class FloorCalculatorScreen(Screen[None]):
         """The tournament's rules in force, unless a test gives the screen its own."""
         return self._given_rules or self.app.house_rules  # type: ignore[attr-defined, no-any-return]
 
+    def current_level(self) -> Level | None:
+        """The level being played (the next one during a break), as the tournament's clock reads
+        now; None on an app without a tournament (the fields keep their examples)."""
+        if self._given_level is not None:
+            return self._given_level
+        app = self.app
+        if not isinstance(app, ServiceApp):
+            return None
+        state = app.service.state
+        return clock_ops.read(state.info.structure, state.clock, app.service.now()).level
+
+    def on_screen_resume(self) -> None:
+        level = self.current_level()
+        if level is None:
+            return
+        for field, value in (("betting-blinds", f"{level.small_blind}/{level.big_blind}"),
+                             ("betting-ante", str(level.ante)),
+                             ("chips-big_blind", str(level.big_blind))):
+            widget = self.query_one(f"#{field}", Input)
+            if field.split("-", 1)[0] not in self._typed and widget.value != value:
+                self._filled.setdefault(field, set()).add(value)
+                widget.value = value
+
     def _answer(self, name: str, describe: Callable[[Any], str], answer: BaseModel) -> str:
         self.post_message(self.Answered(name, answer, None))
         return describe(answer)
@@ -206,14 +242,18 @@ class FloorCalculatorScreen(Screen[None]):
                     with Grid():
                         for field, label, placeholder, value in fields:
                             yield Label(label)
+                            self._filled[f"{name}-{field}"] = {value}
                             yield Input(value=value, placeholder=placeholder,
                                         id=f"{name}-{field}")
                     yield Static("", markup=False, id=f"{name}-answer", classes="answer")
-        yield Footer()
+        yield KeyFooter()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id:
-            self.calculate(event.input.id.split("-", 1)[0])
+            name = event.input.id.split("-", 1)[0]
+            if event.value not in self._filled.get(event.input.id, set()):
+                self._typed.add(name)
+            self.calculate(name)
 
     def calculate(self, name: str) -> None:
         fields, solve = self._calculators[name]
@@ -226,7 +266,10 @@ class FloorCalculatorScreen(Screen[None]):
             error = describe_validation_error(name, problem)
         except TdError as problem:
             error = str(problem)
-        if error is not None:
+        if error is not None and name not in self._typed:
+            # Nothing typed yet: the examples in the fields are no question, so no error either.
+            error, text = None, _("The answer shows here as soon as the fields make a question.")
+        elif error is not None:
             text = error
             self.post_message(self.Answered(name, None, error))
         shown = self.query_one(f"#{name}-answer", Static)

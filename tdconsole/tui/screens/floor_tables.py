@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.rulings import left_text, penalties_view
 
 
@@ -15,7 +16,7 @@ class FloorTablesScreen(ServiceScreen):
         yield Header()
         yield Static(id="no-tables")
         yield DataTable(id="seats", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("Table", "Seat", "Player", "Penalty")

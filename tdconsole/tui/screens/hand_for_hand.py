@@ -7,17 +7,23 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.money import hand_for_hand_view, payouts_view
 
 
 class HandForHandScreen(ServiceScreen):
     AUTO_FOCUS = "#tables"  # single keys act; Escape leaves an input
-    BINDINGS = [Binding("x", "stop", "Stop hand-for-hand"),
+    # s then Enter starts it at the seated players' tables; d then the table's number, Enter, marks
+    # a table done (the field stays for the next table); x stops it.
+    BINDINGS = [Binding("s", "focus_start", "Start"),
+                Binding("d", "focus_done", "Table done"),
+                Binding("x", "stop", "Stop hand-for-hand"),
                 Binding("escape", "focus_tables", "Back", show=False)]
 
     def compose(self) -> ComposeResult:
@@ -29,7 +35,7 @@ class HandForHandScreen(ServiceScreen):
             yield Input(placeholder="Table that finished the hand, Enter", id="done")
         yield DataTable(id="tables", cursor_type="row")
         yield DataTable(id="pending", cursor_type="row")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#tables", DataTable).add_columns("Table", "This hand")
@@ -48,6 +54,7 @@ class HandForHandScreen(ServiceScreen):
         else:
             status = "Hand-for-hand is off" + (
                 " - DUE NOW: the next bust reaches the money (T-H4H-1)" if data.suggested else "")
+            status += _(" (s: start at the seated players' tables)")
         self.query_one("#status", Static).update(Text(status))
         tables = self.query_one("#tables", DataTable)
         tables.clear()
@@ -66,14 +73,22 @@ class HandForHandScreen(ServiceScreen):
             if not all(part.isdigit() for part in parts):
                 self.notify("tables are numbers: 1,2,3", severity="error")
                 return
+            # Once it runs, the next thing typed is a table that finished the hand.
             self.post_message(CommandRequested(HandForHandStart(
-                tables=[int(part) for part in parts])))
+                tables=[int(part) for part in parts]), on_done=self._started))
         elif event.input.id == "done":
             if not text.isdigit():
                 self.notify("type the table's number", severity="error")
                 return
             self.post_message(CommandRequested(HandForHandTableDone(table=int(text))))
         event.input.value = ""
+
+    def _started(self, done: bool) -> None:
+        if done:
+            self.action_focus_done()
+
+    def action_focus_start(self) -> None:
+        self.query_one("#start", Input).focus()
 
     def action_focus_done(self) -> None:
         self.query_one("#done", Input).focus()

@@ -5,9 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header
+from textual.widgets import DataTable, Header
 
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.tournament import log_view
 
 
@@ -17,7 +18,7 @@ class LogScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("#", "Time", "Actor", "Event")

@@ -6,15 +6,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money.handlers import pool
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
-from tdconsole.views.money import payouts_view
+from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.views.formatting import Formats
+from tdconsole.views.money import deal_lines, payouts_view
 
 
 class PayoutsScreen(ServiceScreen):
@@ -28,10 +31,10 @@ class PayoutsScreen(ServiceScreen):
         yield Static("", id="summary")
         yield Input(placeholder="New amount for the selected place (locks it), Enter", id="amount")
         yield DataTable(id="payouts", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("Place", "Amount", "Locked")
+        self.query_one(DataTable).add_columns("Place", "Amount", _("Note"))
 
     def refresh_view(self) -> None:
         service = self.service
@@ -43,14 +46,18 @@ class PayoutsScreen(ServiceScreen):
                    f"{money.bounties:,} kept apart")
         if data.error is not None:
             summary += f"\nThe payouts cannot be made: {data.error}"
+        if data.deal is not None:  # T-DEAL-1: once approved it pays the players in it instead
+            summary += "\n" + "\n".join(deal_lines(data.deal, Formats.of(service.state.house_rules)))
         self.query_one("#summary", Static).update(Text(summary))
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
         locked = {item.place for item in data.locked}
+        dealt = set(data.paid_by_deal or [])
         for payout in data.payouts:
-            table.add_row(str(payout.place), f"{payout.amount:,}",
-                          "locked" if payout.place in locked else "", key=str(payout.place))
+            note = (_("by the deal") if payout.place in dealt
+                    else "locked" if payout.place in locked else "")
+            table.add_row(str(payout.place), f"{payout.amount:,}", note, key=str(payout.place))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
 

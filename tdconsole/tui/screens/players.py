@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.suggester import Suggester
-from textual.widgets import DataTable, Footer, Header, Input
+from textual.widgets import DataTable, Header, Input
 
 from tdconsole.club.members import Members, link
-from tdconsole.domain.commands import Bust, Register
+from tdconsole.domain.commands import AddOn, Bust, Command, Reenter, Register
 from tdconsole.domain.errors import TdError
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.tui.widgets.synced_table import SyncedTable
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 
@@ -31,15 +34,29 @@ class MemberSuggester(Suggester):
         return next((name for name in self.names if name.casefold().startswith(value)), None)
 
 
+class NameInput(Input):
+    """The register box: "/" typed into it empty (no name begins with one) jumps to the search, as
+    it does from the list, so the TD who has just registered a name and presses "/" searches
+    instead of registering "/Kim"."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character == "/" and not self.value:
+            event.prevent_default()  # Input's own handler would insert it
+            event.stop()
+            self.screen.query_one("#search", Input).focus()
+
+
 class PlayersScreen(ServiceScreen):
     # The table has the focus, so single keys (b, n, /) act; Escape leaves an input.
     AUTO_FOCUS = "DataTable"
     BINDINGS = [
         Binding("escape", "focus_table", "Back to the list", show=False),
-        Binding("b", "bust", "Bust selected"),
-        Binding("B", "bust_hand", "Bust several (one hand)"),
+        Binding("b", "bust", "Bust"),
+        Binding("B", "bust_hand", "Bust in one hand"),
         Binding("slash", "search", "Search"),
         Binding("n", "new_player", "Register"),
+        Binding("r", "reenter", "Re-enter"),
+        Binding("a", "add_on", "Add-on"),
     ]
 
     def __init__(self) -> None:
@@ -49,11 +66,11 @@ class PlayersScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="inputs"):
-            yield Input(placeholder="Register: type a name (members are offered, → takes one), Enter",
-                        id="register", suggester=self.suggester)
-            yield Input(placeholder="Search players", id="search")
-        yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+            yield NameInput(placeholder=_("n Register: a name (members are offered, → takes one), Enter"),
+                            id="register", suggester=self.suggester)
+            yield Input(placeholder=_("/ Search players, Enter picks the first"), id="search")
+        yield SyncedTable(id="players", cursor_type="row", zebra_stripes=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -73,26 +90,16 @@ class PlayersScreen(ServiceScreen):
     def refresh_view(self) -> None:
         state = self.service.state
         needle = self.query_one("#search", Input).value.strip().casefold()
-        table = self.query_one(DataTable)
-        selected = self.selected_player_id()
-        table.clear()
         players = sorted(state.players.values(),
                          key=lambda p: (STATUS_ORDER[p.status], p.place or 0, p.name.casefold()))
-        for player in players:
-            if needle and needle not in player.name.casefold():
-                continue
-            # Text(...) keeps a name like "[bold red]x[/]" literal: names are never markup.
-            table.add_row(Text(player.name), player.status, _cell(player.table), _cell(player.seat),
-                          _cell(player.place) + (" (last, T-ELIM-3)" if player.placed_last else ""),
-                          key=player.id)
-        if selected is not None and selected in table.rows:
-            table.move_cursor(row=table.get_row_index(selected))
+        # Only the rows that changed are redrawn: at festival size a bust stays quick.
+        self.query_one(SyncedTable).show([
+            (player.id, (player.name, player.status, _cell(player.table), _cell(player.seat),
+                         _cell(player.place) + (" (last, T-ELIM-3)" if player.placed_last else "")))
+            for player in players if not needle or needle in player.name.casefold()])
 
     def selected_player_id(self) -> str | None:
-        table = self.query_one(DataTable)
-        if table.row_count == 0:
-            return None
-        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.query_one(SyncedTable).selected_key()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
@@ -107,6 +114,13 @@ class PlayersScreen(ServiceScreen):
                 return
             self.post_message(CommandRequested(command, on_done=lambda _ok: self.offer_members()))
             event.input.value = ""
+            event.input.focus()  # where the next name goes
+        elif event.input.id == "search":
+            # The first player found is selected, in the list, so the next key (b) acts on them.
+            table = self.query_one(DataTable)
+            if table.row_count:
+                table.move_cursor(row=0)
+                table.focus()
 
     def _members(self) -> Members:
         return Members(self.service.store)
@@ -136,8 +150,35 @@ class PlayersScreen(ServiceScreen):
             if yes:
                 self.post_message(CommandRequested(Bust(names=[player.name])))
 
-        self.app.push_screen(ConfirmScreen(f"Bust {player.name} in place {place}?"), confirmed)
+        self.app.push_screen(ConfirmScreen(_("Bust {name} in place {place}?").format(
+            name=player.name, place=place)), confirmed)
 
+    def _ask_then(self, question: str, command: Command) -> None:
+        """Money changes hands: asked first, No by default (undo takes it back too)."""
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(CommandRequested(command))
+
+        self.app.push_screen(ConfirmScreen(question), confirmed)
+
+    def action_reenter(self) -> None:
+        """The selected busted player buys a new entry (T-REG-1), seated at once after the draw (8A)."""
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        state = self.service.state
+        player = state.players[player_id]
+        entry = 1 + max(p.entry for p in state.players.values()
+                        if p.name.casefold() == player.name.casefold())
+        self._ask_then(_("Re-enter {name} (entry {entry})?").format(name=player.name, entry=entry),
+                       Reenter(name=player.name))
+
+    def action_add_on(self) -> None:
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        player = self.service.state.players[player_id]
+        self._ask_then(_("Sell {name} an add-on?").format(name=player.name), AddOn(names=[player.name]))
 
     def action_bust_hand(self) -> None:
         """Several players out in one hand, with their starting stacks (T-ELIM-1)."""

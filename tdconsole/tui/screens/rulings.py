@@ -14,7 +14,6 @@ from textual.widgets import (
     Button,
     Checkbox,
     DataTable,
-    Footer,
     Header,
     Input,
     Label,
@@ -32,6 +31,7 @@ from tdconsole.domain.floor.rulings import Catalogue
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.service_app import TICK_SECONDS
+from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard, describe_suggestion
 from tdconsole.views.rulings import (
     ClockCallRow,
@@ -88,7 +88,7 @@ class RulingsScreen(ServiceScreen):
                 yield DataTable(id="penalties", cursor_type="row")
                 yield Static("Offences this tournament", classes="heading")
                 yield DataTable(id="offences", cursor_type="row")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#calls", DataTable).add_columns("#", "Table", "Seat", "Player", "Left", "")

@@ -22,7 +22,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from tdconsole.config.structures import load_structure, save_preset, save_structure
 from tdconsole.config.toml import describe_validation_error
@@ -30,6 +30,7 @@ from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import TdError
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
 
 GENERATOR_FIELDS = (("stack", "starting stack"), ("players", "players"),
                     ("minutes", "target minutes"), ("level", "level minutes"))
@@ -147,7 +148,7 @@ class StructureEditorScreen(Screen[None]):
             for key, hint in GENERATOR_FIELDS:
                 yield Input(placeholder=hint, id=f"gen-{key}", type="integer", tooltip=hint)
             yield Button("Generate", id="generate")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show_chips()

@@ -9,23 +9,28 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views import seating as seating_views
 from tdconsole.views.export import SEATING_FORMATS, seating_document
-from tdconsole.views.seating import TableView, tables_view
+from tdconsole.views.seating import TableView, table_view
 
 
 def tile(view: TableView) -> Text:
@@ -43,16 +48,27 @@ def tile(view: TableView) -> Text:
     return text
 
 
+# A tile's width (a name and D/SB/BB on one line, the frame); past MAX_TILES tables a list.
+TILE_WIDTH = 34
+MAX_TILES = 60
+# The balancing panel's width, and the terminal widths where it narrows and where it goes under.
+PANEL_WIDTH = 64
+PANEL_WIDTH_MIDDLING = 46
+WIDE = 160
+NARROW = 100
+
+
 class TablesScreen(ServiceScreen):
     BINDINGS = [
-        Binding("a", "apply_all", "Apply all moves"),
-        Binding("o", "apply_one", "Apply one move"),
-        Binding("k", "break", "Break table"),
-        Binding("m", "move", "Move player"),
-        Binding("t", "button", "Set button"),
-        Binding("e", "export", "Export seating"),
         Binding("d", "draw", "Draw"),
-        Binding("h", "hands_done", "Hand done (all)"),
+        Binding("a", "apply_all", "Balance"),
+        Binding("k", "break", "Break table"),
+        Binding("f", "final_table", "Final table"),
+        Binding("o", "apply_one", "One move"),
+        Binding("m", "move", "Move"),
+        Binding("t", "button", "Button"),
+        Binding("h", "hands_done", "Hands done"),
+        Binding("e", "export", "Export"),
     ]
 
     def __init__(self) -> None:
@@ -60,33 +76,90 @@ class TablesScreen(ServiceScreen):
         self.plan = balancing.BalancePlan()
         self._tile_widgets: list[Static] = []
         self._tile_numbers: list[int] = []
+        # Each table's view and list rows, kept while the room holds the same Table: a table is
+        # immutable (seating replaces it when it changes), so after a bust at festival size only
+        # that table's rows are made again, not 1,112 tables'.
+        self._views: dict[int, tuple[Table, TableView]] = {}
+        self._rows: dict[tuple[int, bool], tuple[TableView, list[Row]]] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal():
+        with Horizontal(id="body"):
             with VerticalScroll(id="room"):
                 yield Grid(id="tiles")
+            yield SyncedTable(id="list", cursor_type="row", zebra_stripes=True)
             with Vertical(id="panel"):
-                yield Static("Balancing", classes="title")
+                yield Static(_("Balancing"), classes="title")
                 yield Static(id="advice")
                 yield DataTable(id="moves", cursor_type="row")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#moves", DataTable).add_columns("Player", "From", "To", "Reason")
+        self.query_one("#list", SyncedTable).add_columns(_("Table"), _("Seat"), _("Player"), "D/SB/BB")
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.refresh_view()
 
     def refresh_view(self) -> None:
         state = self.service.state
-        views = tables_view(state.room)
         self.plan = seating.balance_plan(state)
-        self._lay_tiles(views)
+        width = self.size.width or self.app.size.width
+        # Narrow: the balancing panel goes under the room; middling: a narrower panel.
+        self.query_one("#body").set_class(width < NARROW, "-narrow")
+        self.query_one("#panel").styles.width = (
+            "100%" if width < NARROW else PANEL_WIDTH if width >= WIDE else PANEL_WIDTH_MIDDLING)
+        room_width = width if width < NARROW else width - (
+            PANEL_WIDTH if width >= WIDE else PANEL_WIDTH_MIDDLING)
+        views = [self._view(state.room[number]) for number in sorted(state.room)]
+        open_count = sum(view.status == "open" for view in views)
+        columns = max(room_width // TILE_WIDTH, 1)
+        # Tiles while they fit side by side (names never run down a narrow tile) and the room is
+        # small enough to take in; else one line per seat, a list that scrolls at any size.
+        as_list = open_count > MAX_TILES or columns < min(2, max(open_count, 1))
+        self.query_one("#room").display = not as_list
+        self.query_one("#list").display = as_list
+        short = self._short(views)
+        if as_list:
+            self._list(views, short)
+        else:
+            self.query_one("#tiles", Grid).styles.grid_size_columns = columns
+            self._lay_tiles(views, short)
         self._panel(state)
 
-    def _lay_tiles(self, views: list[TableView]) -> None:
-        grid = self.query_one("#tiles", Grid)
+    def _view(self, table: Table) -> TableView:
+        cached = self._views.get(table.number)
+        if cached is None or cached[0] is not table:
+            cached = self._views[table.number] = (table, table_view(table))
+        return cached[1]
+
+    def _short(self, views: list[TableView]) -> set[int]:
+        """The tables past the tolerance (T-BAL-1), highlighted."""
         counts = [len(v.seats) for v in views if v.status == "open"]
         allowed = balancing.tolerance(self.service.state.house_rules, len(counts))
         top = max(counts, default=0)
+        return {v.table for v in views if v.status == "open" and top - len(v.seats) > allowed}
+
+    def _list(self, views: list[TableView], short: set[int]) -> None:
+        rows: list[Row] = []
+        for view in views:
+            if view.status == "open":
+                rows += self._table_rows(view, view.table in short)
+        self.query_one("#list", SyncedTable).show(rows)
+
+    def _table_rows(self, view: TableView, is_short: bool) -> list[Row]:
+        """One row per seat worth a line (`shown_seats`), made again only when the view is new."""
+        cached = self._rows.get((view.table, is_short))
+        if cached is None or cached[0] is not view:
+            number = f"{view.table}" + (_("  short") if is_short else "")
+            cached = self._rows[(view.table, is_short)] = (view, [
+                (f"{view.table}-{seat}", (number, str(seat), view.seats.get(str(seat), "-"),
+                                          seating_views.marks(view, seat)))
+                for seat in seating_views.shown_seats(view)])
+        return cached[1]
+
+    def _lay_tiles(self, views: list[TableView], short: set[int]) -> None:
+        grid = self.query_one("#tiles", Grid)
         numbers = [v.table for v in views]
         if numbers != self._tile_numbers:  # tables opened or taken back: lay the tiles out anew
             # Classes, not ids: the old tiles may still be on their way out while these mount.
@@ -96,16 +169,15 @@ class TablesScreen(ServiceScreen):
             grid.mount_all(self._tile_widgets)
         for widget, view in zip(self._tile_widgets, views, strict=True):
             widget.update(tile(view))
-            is_open = view.status == "open"
-            widget.set_class(is_open and top - len(view.seats) > allowed, "short")
-            widget.set_class(not is_open, "broken")
+            widget.set_class(view.table in short, "short")
+            widget.set_class(view.status != "open", "broken")
 
     def _panel(self, state: TournamentState) -> None:
         lines = []
         if not state.room:
             lines.append("No tables yet: press d to draw the seats (T-SEAT-2).")
         elif seating.final_table_due(state):
-            lines.append("The players fit one table: draw the final table (T-SEAT-3).")
+            lines.append(_("The players fit one table: press f to draw the final table (T-SEAT-3)."))
         if self.plan.break_ is not None:
             lines.append(f"Break table {self.plan.break_} first (10A, T-BREAK-1): press k.")
         if self.plan.halt:
@@ -162,8 +234,26 @@ class TablesScreen(ServiceScreen):
         # Every dealing table's hand is over: no confirmation, undo takes it back.
         self.post_message(CommandRequested(commands.HandDone()))
 
+    def action_final_table(self) -> None:
+        """Every seat drawn anew at the final table (T-SEAT-2, T-SEAT-3): asked first, No by default,
+        since it moves everyone."""
+        state = self.service.state
+        try:
+            number = seating.final_table_number(state)
+        except TdError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        question = _("Draw the final table: every one of the {players} players left gets a new seat "
+                     "at table {table}?").format(players=state.players_left, table=number)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(CommandRequested(commands.FinalTable()))
+
+        self.app.push_screen(ConfirmScreen(question), confirmed)
+
     def action_draw(self) -> None:
-        self._confirm("Draw the seats of every registered, unseated player?",
+        self._confirm(_("Draw the seats of every registered, unseated player?"),
                       commands.Draw())
 
     def _ask(self, question: str, placeholder: str, then: Any) -> None:
@@ -213,7 +303,7 @@ class TablesScreen(ServiceScreen):
 def _numbers(answer: str, count: int, what: str) -> list[int]:
     parts = answer.split()
     if len(parts) != count or not all(p.isdigit() for p in parts):
-        raise InvalidInput(f"type {what} as numbers, e.g. 3 5")
+        raise InvalidInput("type {what} as numbers, e.g. 3 5", what=what)
     return [int(p) for p in parts]
 
 

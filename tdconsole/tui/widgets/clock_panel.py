@@ -89,7 +89,9 @@ class ClockPanel(Vertical):
             self.warn(warning)
         self._reading = reading
         shown = (state.last_seq, reading.period, reading.running, math.ceil(reading.remaining))
-        if force or shown != self._shown:
+        # Drawn only while its screen is shown (the warnings above sound from any screen): at
+        # festival size the figures take most of a second to build after every bust.
+        if (force or shown != self._shown) and self.screen.is_current:
             self._shown = shown
             self.redraw(state, service.tournament_id, now)
 

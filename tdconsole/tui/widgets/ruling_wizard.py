@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -35,6 +36,16 @@ OTHER_FIELDS = {"description": "rules", "rules": "offence", "offence": "decision
 
 def describe_suggestion(suggestion: Suggestion) -> Text:
     return Text("\n".join(suggestion_lines(suggestion)))
+
+
+class Choices(OptionList):
+    """A question's answers, numbered: a digit picks one (one key per answer, not ↓ ↓ Enter)."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and 0 < int(event.character) <= self.option_count:
+            event.stop()
+            self.highlighted = int(event.character) - 1
+            self.action_select()
 
 
 class RulingWizard(Vertical):
@@ -85,7 +96,7 @@ class RulingWizard(Vertical):
         yield Static(id="answered")
         yield Static(id="problem")
         yield Static(id="question")
-        yield OptionList(id="choices")
+        yield Choices(id="choices")
         yield Input(id="number", placeholder="a number, Enter")
         yield Static(id="suggestion")
         with Vertical(id="other"):
@@ -124,10 +135,8 @@ class RulingWizard(Vertical):
         other = Option(Text("Other situation: describe it, cite the rules"), id=OTHER)
         if words and all(word in "other situation beyond the catalogue describe" for word in words):
             options.add_option(other)
-        for scenario in self.catalogue.scenarios.values():
-            haystack = f"{scenario.id} {scenario.title} {' '.join(scenario.rules)}".casefold()
-            if all(word in haystack for word in words):
-                options.add_option(Option(Text(scenario.title), id=scenario.id))
+        for scenario in self.catalogue.search(needle):
+            options.add_option(Option(Text(scenario.title), id=scenario.id))
         if not words:
             options.add_option(other)
         if options.option_count:
@@ -246,8 +255,8 @@ class RulingWizard(Vertical):
             number.focus()
             return
         choices.clear_options()
-        for value, label in zip(question.choices, question.labels, strict=True):
-            choices.add_option(Option(Text(label), id=value))
+        for number, (value, label) in enumerate(zip(question.choices, question.labels, strict=True), 1):
+            choices.add_option(Option(Text(f"{number} {label}" if number < 10 else label), id=value))
         choices.highlighted = 0
         choices.focus()
 
@@ -345,7 +354,9 @@ class RulingWizard(Vertical):
             offence = self._value("offence").lower()
             kinds = [kind.value for kind in OffenceKind]
             if offence and offence not in kinds:
-                raise TdError(f"offence {offence!r}: one of {', '.join(kinds)}")
+                raise TdError(
+                    "offence {offence!r}: one of {names}", offence=offence, names=', '.join(kinds),
+                )
             extra |= {"description": self._value("description"),
                       "cited": self._value("rules").replace(",", " ").split(),
                       "offence": OffenceKind(offence) if offence else None}

@@ -1,0 +1,109 @@
+"""The range of every number a person types, one place per concept (docs/SECURITY.md lists them).
+
+Each `Range` is used two ways, so the bounds are written once:
+* as a pydantic type on command fields (`TableNumber`, `Money`, ...), so the CLI, the TUI, the web
+  and JSON on stdin are all refused the same way, in one line, before anything is decided;
+* by `Range.check(field, value)` where a number reaches a calculation without a command (the
+  stateless calculators, the structure generator) or sits in a model that stored events share
+  (a structure, the money settings: an older log must still fold, so those bounds are checked
+  when a command brings them, not when the log is read).
+
+The bounds are far beyond any club's evening and small enough that no calculation on them takes
+long or overflows a database's 32-bit integer columns (tournament ids, member numbers).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
+
+from tdconsole.domain.errors import InvalidInput
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """Whole numbers `lo`..`hi` of one kind (`what`, for messages)."""
+
+    what: str
+    lo: int
+    hi: int
+
+    def check(self, field: str, value: int) -> int:
+        """`value` if it is in range, else InvalidInput in one line naming `field`.
+
+        >>> TABLE.check("--table", 3)
+        3
+        >>> TABLE.check("--table", 1000)
+        Traceback (most recent call last):
+        tdconsole.domain.errors.InvalidInput: --table: 1000 is out of range; a table number is 1 to 500
+        """
+        self.check_real(field, value)
+        return value
+
+    def check_real(self, field: str, value: float) -> float:
+        """`value` (fractions allowed) if it is a finite number in range, else InvalidInput.
+
+        >>> HOURS.check_real("--hours", 4.5)
+        4.5
+        >>> HOURS.check_real("--hours", float("nan"))
+        Traceback (most recent call last):
+        tdconsole.domain.errors.InvalidInput: --hours: nan is not a number; a length in hours is 1 to 72
+        """
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InvalidInput(
+                "{field}: {value} is not a number; {what} is {lo} to {hi}",
+                field=field, value=value, what=self.what, lo=self.lo, hi=self.hi,
+            )
+        if not self.lo <= value <= self.hi:
+            digits = len(str(value))
+            shown = str(value) if digits <= 30 else f"a number of {digits} digits"
+            raise InvalidInput(
+                "{field}: {shown} is out of range; {what} is {lo} to {hi}",
+                field=field, shown=shown, what=self.what, lo=self.lo, hi=self.hi,
+            )
+        return value
+
+
+# 32-bit signed: the database's integer columns (tournament ids, member numbers, ...).
+MAX_ID = 2**31 - 1
+
+ID = Range("an id", 1, MAX_ID)
+MONEY = Range("an amount", 0, 10**12)  # whole units of the club's currency
+CHIPS = Range("a number of chips", 0, 10**12)
+TABLE = Range("a table number", 1, 500)
+SEAT = Range("a seat number", 1, 12)
+SEATS = Range("seats at a table", 2, 12)
+ENTRIES = Range("a number of entries", 1, 100_000)
+PLACE = Range("a place", 1, 100_000)
+LEVEL = Range("a level number", 1, 1_000)
+MINUTES = Range("a length in minutes", 1, 24 * 60)  # a level, a break
+HOURS = Range("a length in hours", 1, 72)  # a tournament's planned length (fractions allowed)
+START_DEPTH = Range("a depth in big blinds", 10, 1_000)
+SECONDS = Range("a number of seconds", 0, 24 * 3600)  # time left on the clock
+HANDS = Range("a number of hands", 0, 10_000)
+COUNT = Range("a count", 1, 100_000)  # rows to show
+
+# What a person hands in as a file or as JSON (config/files.py).
+MAX_CONFIG_BYTES = 1024 * 1024  # a TOML file: a structure, house rules, payouts, a league
+MAX_IMPORT_BYTES = 16 * 1024 * 1024  # a members CSV
+MAX_JSON_BYTES = 1024 * 1024  # JSON on stdin or in a request to the web remote
+MAX_JSON_DEPTH = 32
+MAX_JSON_DIGITS = 30
+
+# ICM (money/icm.py) is exact: its work grows as players x the sets of players who can take the
+# places paid. This much takes about half a second; beyond it, `rules icm --estimate` samples.
+MAX_ICM_WORK = 1_500_000
+
+
+Id = Annotated[int, Field(ge=ID.lo, le=ID.hi)]
+Money = Annotated[int, Field(ge=MONEY.lo, le=MONEY.hi)]
+Chips = Annotated[int, Field(ge=CHIPS.lo, le=CHIPS.hi)]
+TableNumber = Annotated[int, Field(ge=TABLE.lo, le=TABLE.hi)]
+SeatNumber = Annotated[int, Field(ge=SEAT.lo, le=SEAT.hi)]
+SeatsAtTable = Annotated[int, Field(ge=SEATS.lo, le=SEATS.hi)]
+LevelNumber = Annotated[int, Field(ge=LEVEL.lo, le=LEVEL.hi)]
+Seconds = Annotated[int, Field(ge=SECONDS.lo, le=SECONDS.hi)]
+Hands = Annotated[int, Field(ge=HANDS.lo, le=HANDS.hi)]

@@ -1,0 +1,135 @@
+"""The footer of every screen, fitted to the terminal's width: the keys that matter first.
+
+Textual's footer lists the focused widget's keys, the screen's, then the app's, and cuts off what
+does not fit, so at 80 columns the F-keys past F6 and the clock's keys vanished without a word.
+This one orders them by what matters on the screen shown: first the screen's own keys (its tasks)
+and the app keys the app names for this screen (`FOOTER_FIRST`: the clock's keys on the clock),
+then the F-keys of the other screens, then the app's other keys (the F-key of the screen shown is
+left out). When they do not fit it goes compact, then (on a tall enough terminal) gives the F-keys
+a second row, then leaves out the app's other keys, then shows the F-keys as one "F1-F10 Screens".
+A key left out still works, and every action is in the command palette (Ctrl+P), whose key always
+shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import HorizontalGroup
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey  # Footer's own key widget (not exported)
+
+from tdconsole.i18n import _
+
+# A terminal this tall spares a second footer row for the F-keys when one row cannot hold them.
+TWO_ROWS_FROM_HEIGHT = 30
+# The action of the F-keys that open a screen (the structure editor is one too).
+SCREEN_ACTIONS = ("switch_mode(", "structure")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One key as the footer shows it."""
+
+    key: str
+    display: str
+    description: str
+    action: str
+    enabled: bool
+    tooltip: str
+
+    def width(self, compact: bool) -> int:
+        # FooterKey's own padding: " key desc " wide, "key desc" and a margin of one when compact.
+        return len(self.display) + len(self.description) + (2 if compact else 3)
+
+
+class KeyFooter(Footer):
+    """A footer that keeps the keys that matter at any width (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._composed_width = 0
+
+    def tiers(self) -> tuple[list[Entry], list[Entry], list[Entry]]:
+        """The keys shown, each action once: the screen's (and `FOOTER_FIRST`), the F-keys of the
+        other screens, the app's other keys; each in its declared order."""
+        app = self.app
+        mode = getattr(app, "current_mode", "")
+        first: tuple[str, ...] = getattr(app, "FOOTER_FIRST", {}).get(mode, ())
+        here = f"switch_mode('{mode}')"
+        seen: set[str] = set()
+        tiers: tuple[list[Entry], list[Entry], list[Entry]] = ([], [], [])
+        for namespace, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen or binding.action == here:
+                continue
+            seen.add(binding.action)
+            entry = Entry(binding.key, app.get_key_display(binding), binding.description,
+                          binding.action, enabled, tooltip)
+            if namespace is not app or binding.action in first:
+                tiers[0].append(entry)
+            elif binding.action.startswith(SCREEN_ACTIONS):
+                tiers[1].append(entry)
+            else:
+                tiers[2].append(entry)
+        return tiers
+
+    def fitted(self, width: int, tall: bool) -> tuple[list[list[Entry]], bool]:
+        """The rows of keys that fit `width` columns (the palette's key aside), and whether
+        compact: every key in one row; or, on a terminal `tall` enough for a second row, the
+        screen's and the app's keys over the F-keys; or the screen's and every F-key; or the
+        screen's, one "F1-F10 Screens" (the palette opens them all) and what else fits."""
+        mine, screens, others = self.tiers()
+        hint = Entry(self.app.COMMAND_PALETTE_BINDING, "F1-F10", _("Screens"), "app.command_palette",
+                     True, _("Every screen is an F-key, and in the command palette"))
+
+        def fits(row: list[Entry], compact: bool) -> bool:
+            return sum(entry.width(compact) for entry in row) <= width
+
+        for compact in (False, True):
+            if fits(mine + screens + others, compact):
+                return [mine + screens + others], compact
+        if tall and fits(screens, True):
+            for first in (mine + others, mine):
+                if fits(first, True):
+                    return [first, screens], True
+        if fits(mine + screens, True):
+            return [mine + screens], True
+        keys = [*mine, hint, *others]
+        while keys and not fits(keys, True):
+            keys.pop()
+        return [keys], True
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        palette = None
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        width, height = self.app.size
+        self._composed_width = width
+        spare = width - (0 if palette is None else  # its key, a border and a margin
+                         len(self.app.get_key_display(palette.binding))
+                         + len(palette.binding.description) + 4)
+        rows, compact = self.fitted(spare, tall=height >= TWO_ROWS_FROM_HEIGHT)
+        self.compact = compact
+        self.styles.height = len(rows)
+        self.styles.layout = "vertical" if len(rows) > 1 else "horizontal"
+        for row in rows:
+            keys = [FooterKey(entry.key, entry.display, entry.description, entry.action,
+                              disabled=not entry.enabled, tooltip=entry.tooltip,
+                              ).data_bind(compact=Footer.compact) for entry in row]
+            if len(rows) > 1:
+                yield HorizontalGroup(*keys)
+            else:
+                yield from keys
+        if palette is not None:
+            yield FooterKey(palette.binding.key, self.app.get_key_display(palette.binding),
+                            palette.binding.description, palette.binding.action,
+                            classes="-command-palette", disabled=not palette.enabled,
+                            ).data_bind(compact=Footer.compact)
+
+    def on_resize(self, _event: events.Resize) -> None:
+        if self.app.size.width != self._composed_width:
+            self.call_after_refresh(self.recompose)
