@@ -18,9 +18,10 @@ import typer.main
 from tdconsole.cli import app
 from tdconsole.cli.root import COMMANDS, module_command, module_commands
 
-# Hand evaluation, the screens, the web display, migrations and Rich's console: none is needed to
+# Hand evaluation, the screens, the web display, migrations, Rich's console, Babel's amounts (JSON
+# keeps plain numbers) and SQLAlchemy's ORM (the store runs Core statements): none is needed to
 # register a player or print the state as JSON.
-HEAVY = ("pokerkit", "textual", "textual_serve", "alembic", "rich")
+HEAVY = ("pokerkit", "textual", "textual_serve", "alembic", "rich", "babel", "sqlalchemy.orm")
 
 PROBE = """
 import json, sys
@@ -29,7 +30,8 @@ try:
     main(sys.argv[1:])
 except SystemExit as done:
     assert not done.code, done.code
-heavy = sorted({name.split(".")[0] for name in sys.modules} & set(json.loads(sys.stdin.read())))
+heavy = sorted(name for name in json.loads(sys.stdin.read())
+               if any(loaded == name or loaded.startswith(name + ".") for loaded in sys.modules))
 print(json.dumps(heavy), file=sys.stderr)
 """
 
