@@ -13,6 +13,7 @@ from tdconsole.domain.floor.penalties import OffenceKind, Penalty, PenaltyKind
 from tdconsole.domain.floor.rulings import Scenario, Suggestion, ordered
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import LoggedRuling, TournamentState
+from tdconsole.i18n import N_, _, ngettext
 from tdconsole.views.base import View
 
 
@@ -73,26 +74,48 @@ class PenaltyLike(Protocol):
     def hands(self) -> int | None: ...
 
 
+# The penalty kinds and offences as people read them (the JSON keeps the values).
+_KIND_WORDS = {"warning": N_("warning"), "missed-hands": N_("missed hands"), "rounds": N_("rounds"),
+               "minutes": N_("minutes"), "disqualification": N_("disqualification")}
+_OFFENCE_WORDS = {"out-of-turn": N_("out of turn"), "exposed-cards": N_("exposed cards"),
+                  "etiquette": N_("etiquette"), "conduct": N_("conduct")}
+
+
+def kind_text(kind: str) -> str:
+    """A penalty kind in the chosen language ("rounds" -> "omgange")."""
+    return _(_KIND_WORDS[kind]) if kind in _KIND_WORDS else kind
+
+
+def offence_text(kind: str) -> str:
+    """An offence in the chosen language ("out-of-turn" -> "ude af tur")."""
+    return _(_OFFENCE_WORDS[kind]) if kind in _OFFENCE_WORDS else kind
+
+
+def _hands(count: int) -> str:
+    return ngettext("{n} hand", "{n} hands", count).format(n=count)
+
+
 def penalty_text(given: PenaltyLike | None, *, hands: bool = False) -> str:
     """"rounds 3", with `hands` "rounds 3 (24 hands)"; "warning"; "" for none."""
     if given is None:
         return ""
-    text = f"{given.kind}" + (f" {given.amount}" if given.amount else "")
+    text = kind_text(given.kind) + (f" {given.amount}" if given.amount else "")
     if hands and given.hands is not None and given.kind == "rounds":
-        text += f" ({given.hands} hands)"
+        text += f" ({_hands(given.hands)})"
     return text
 
 
 def suggestion_lines(suggestion: Suggestion) -> list[str]:
     """The ruling, the remedy step by step, the rules and the penalty, as people read them."""
-    lines = [f"Ruling: {suggestion.ruling}", "Remedy:"]
+    lines = [_("Ruling: {ruling}").format(ruling=suggestion.ruling), _("Remedy:")]
     lines += [f"  {number}. {step}" for number, step in enumerate(suggestion.remedy, start=1)]
-    lines.append(f"Rules: {', '.join(suggestion.rules)}")
+    lines.append(_("Rules: {rules}").format(rules=", ".join(suggestion.rules)))
     given = suggestion.penalty
     if given is not None:
         amount = f" {given.amount}" if given.amount else ""
-        hands = f" ({given.hands} hands)" if given.hands is not None else ""
-        lines.append(f"Penalty: {given.kind}{amount}{hands}: {given.reason}")
+        hands = f" ({_hands(given.hands)})" if given.hands is not None else ""
+        lines.append(_("Penalty: {penalty}: {reason}").format(
+            penalty=kind_text(given.kind) + amount + hands, reason=given.reason))
     return lines
 
 
@@ -117,9 +140,10 @@ class PenaltyRow(View):
 def left_text(row: PenaltyRow) -> str:
     """What is left of a penalty board row: "3 of 8 hands", "4:10 left", or ""."""
     if row.remaining_hands is not None:
-        return f"{row.remaining_hands} of {row.hands} hands"
+        return ngettext("{left} of {n} hand", "{left} of {n} hands", row.hands or 0).format(
+            left=row.remaining_hands, n=row.hands)
     if row.remaining_seconds is not None:
-        return f"{format_duration(row.remaining_seconds)} left"
+        return _("{time} left").format(time=format_duration(row.remaining_seconds))
     return ""
 
 
