@@ -54,18 +54,42 @@ COMMANDS: dict[str, str] = {
 Command = TyperCommand | TyperGroup
 
 
+def module_app(module: str) -> typer.Typer:
+    """The Typer app of one concern's module (importing the module)."""
+    app = importlib.import_module(f"tdconsole.cli.{module}").app
+    assert isinstance(app, typer.Typer)
+    return app
+
+
 @cache
 def module_commands(module: str) -> Mapping[str, Command]:
-    """The click commands of one concern's module, built once per process."""
-    app = importlib.import_module(f"tdconsole.cli.{module}").app
-    return typer.main.get_group(app).commands
+    """All the click commands of one concern's module, built once per process."""
+    return typer.main.get_group(module_app(module)).commands
+
+
+@cache
+def module_command(module: str, name: str) -> Command:
+    """The one click command `name` of a concern's module, built alone as `module_commands` would
+    build it: a scripted `register` turns only itself into click options, not the module's other
+    commands (the fast-CLI contract; tests/cli/test_fast_cli.py checks both ways agree)."""
+    app = module_app(module)
+    options = {"pretty_exceptions_short": app.pretty_exceptions_short,
+               "rich_markup_mode": app.rich_markup_mode}
+    for info in app.registered_commands:
+        if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:  # type: ignore[union-attr]
+            return typer.main.get_command_from_info(info, **options)  # type: ignore[arg-type]
+    for group in app.registered_groups:
+        if group.name == name:  # every module names its groups (add_typer(..., name=...))
+            return typer.main.get_group_from_info(group, suggest_commands=app.suggest_commands,
+                                                  **options)  # type: ignore[arg-type]
+    raise KeyError(name)
 
 
 class _Commands(Mapping[str, Command]):
     """The root group's commands: every name known at once, each built on first use."""
 
     def __getitem__(self, name: str) -> Command:
-        return module_commands(COMMANDS[name])[name]
+        return module_command(COMMANDS[name], name)
 
     def __iter__(self) -> Iterator[str]:
         return iter(COMMANDS)

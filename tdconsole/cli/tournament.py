@@ -21,7 +21,6 @@ from tdconsole.domain.tournament import undo_target
 from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
-from tdconsole.views.formatting import Formats
 from tdconsole.views.log import undone_note
 from tdconsole.views.tournament import command_view, describe_command, log_view, state_view
 
@@ -112,7 +111,10 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
         console.print(_("{name} ({status}): {left} of {entries} left").format(
             name=info.name, status=_(info.status), left=data.players_left, entries=data.entries))
         console.print(clock_line(data.clock))
-        from rich.table import Table  # Rich loads only for human-readable output
+        # Rich and Babel load only for human-readable output (the fast-CLI contract)
+        from rich.table import Table
+
+        from tdconsole.views.formatting import Formats
 
         money = Formats.of(service.state.house_rules).money
         table = Table(_("name"), _("status"), _("table"), _("seat"), _("place"), _("prize"))

@@ -22,7 +22,7 @@ from tdconsole.domain.league.formulas import PointsFormula
 from tdconsole.domain.league.standings import LeagueRules, Standing, standings
 from tdconsole.domain.text import MAX_LABEL, check_text, name_key, visible
 from tdconsole.store.event_store import EventStore
-from tdconsole.store.models import LeagueRow, LeagueTournamentRow, TournamentRow
+from tdconsole.store.models import league_table, league_tournament_table, tournament_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +55,7 @@ class Leagues:
         valid = _league_name(name)
         try:
             with self.store._connection(write=True) as connection:
-                connection.execute(insert(LeagueRow).values(
+                connection.execute(insert(league_table).values(
                     name=valid, key=name_key(valid)[:MAX_LABEL], formula_key=formula_key,
                     formula=formula.model_dump(mode="json"), rules=rules.model_dump(mode="json"),
                     created_at=datetime.now(UTC)))
@@ -65,9 +65,9 @@ class Leagues:
 
     def all(self) -> list[League]:
         with self.store._connection(write=False) as connection:
-            rows = connection.execute(select(LeagueRow).order_by(LeagueRow.id)).all()
-            links = connection.execute(select(LeagueTournamentRow).order_by(
-                LeagueTournamentRow.tournament_id)).all()
+            rows = connection.execute(select(league_table).order_by(league_table.c.id)).all()
+            links = connection.execute(select(league_tournament_table).order_by(
+                league_tournament_table.c.tournament_id)).all()
         tournaments: dict[int, list[int]] = {}
         for link in links:
             tournaments.setdefault(link.league_id, []).append(link.tournament_id)
@@ -98,14 +98,15 @@ class Leagues:
             values["rules"] = rules.model_dump(mode="json")
         if values:
             with self.store._connection(write=True) as connection:
-                connection.execute(update(LeagueRow).where(LeagueRow.id == league.id).values(**values))
+                connection.execute(update(league_table).where(league_table.c.id == league.id)
+                                   .values(**values))
         return self.get(league.name)
 
     def add(self, league: League, tournament_ids: Iterable[int]) -> League:
         ids = sorted(set(tournament_ids))
         with self.store._connection(write=True) as connection:
             known = set(connection.execute(
-                select(TournamentRow.id).where(TournamentRow.id.in_(ids))).scalars())
+                select(tournament_table.c.id).where(tournament_table.c.id.in_(ids))).scalars())
             missing = [tid for tid in ids if tid not in known]
             if missing:
                 raise NotFound(
@@ -117,7 +118,7 @@ class Leagues:
                 raise InvalidInput(
                     "tournament {already} is already in {name}", already=already[0], name=league.name,
                 )
-            connection.execute(insert(LeagueTournamentRow),
+            connection.execute(insert(league_tournament_table),
                                [{"league_id": league.id, "tournament_id": tid} for tid in ids])
         return self.get(league.name)
 
@@ -127,15 +128,16 @@ class Leagues:
         if absent:
             raise NotFound("tournament {absent} is not in {name}", absent=absent[0], name=league.name)
         with self.store._connection(write=True) as connection:
-            connection.execute(delete(LeagueTournamentRow).where(
-                LeagueTournamentRow.league_id == league.id, LeagueTournamentRow.tournament_id.in_(ids)))
+            connection.execute(delete(league_tournament_table).where(
+                league_tournament_table.c.league_id == league.id,
+                league_tournament_table.c.tournament_id.in_(ids)))
         return self.get(league.name)
 
     def of_tournament(self, tournament_id: int) -> League | None:
         """The newest league the tournament counts in (what the display shows after it)."""
         with self.store._connection(write=False) as connection:
-            newest = connection.execute(select(func.max(LeagueTournamentRow.league_id)).where(
-                LeagueTournamentRow.tournament_id == tournament_id)).scalar()
+            newest = connection.execute(select(func.max(league_tournament_table.c.league_id)).where(
+                league_tournament_table.c.tournament_id == tournament_id)).scalar()
         if newest is None:
             return None
         return next(league for league in self.all() if league.id == newest)

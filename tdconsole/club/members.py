@@ -29,7 +29,7 @@ from tdconsole.domain.players.registration import validate_name
 from tdconsole.domain.text import MAX_NAME
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.store.models import EventRow, MemberRow
+from tdconsole.store.models import event_table, member_table
 
 CSV_COLUMNS = ("number", "name", "email", "phone", "note", "banned", "ban_reason")
 LIMITS = {"email": 200, "phone": 50, "note": 500, "ban_reason": 200}
@@ -98,9 +98,9 @@ class Members:
     # ------------------------------------------------------------ reading
 
     def all(self, *, merged: bool = False) -> list[Member]:
-        query = select(MemberRow).order_by(MemberRow.number)
+        query = select(member_table).order_by(member_table.c.number)
         if not merged:
-            query = query.where(MemberRow.merged_into.is_(None))
+            query = query.where(member_table.c.merged_into.is_(None))
         with self.store._connection(write=False) as connection:
             return [_member(row) for row in connection.execute(query).all()]
 
@@ -116,7 +116,8 @@ class Members:
         seen: set[int] = set()
         while True:
             with self.store._connection(write=False) as connection:
-                row = connection.execute(select(MemberRow).where(MemberRow.number == number)).one_or_none()
+                row = connection.execute(
+                    select(member_table).where(member_table.c.number == number)).one_or_none()
             if row is None:
                 raise NotFound("there is no member {number}", number=number)
             member = _member(row)
@@ -127,8 +128,8 @@ class Members:
 
     def named(self, name: str) -> list[Member]:
         """The members (not merged away) with exactly this name, ignoring case and Unicode form."""
-        query = select(MemberRow).where(MemberRow.name_key == name_key(name),
-                                        MemberRow.merged_into.is_(None)).order_by(MemberRow.number)
+        query = select(member_table).where(member_table.c.name_key == name_key(name),
+                                        member_table.c.merged_into.is_(None)).order_by(member_table.c.number)
         with self.store._connection(write=False) as connection:
             return [_member(row) for row in connection.execute(query).all()]
 
@@ -154,7 +155,7 @@ class Members:
         """Every member number -> the number of the member it is now (merges followed)."""
         with self.store._connection(write=False) as connection:
             pointers = {row.number: row.merged_into for row in connection.execute(
-                select(MemberRow.number, MemberRow.merged_into))}
+                select(member_table.c.number, member_table.c.merged_into))}
         current = {}
         for number in pointers:
             seen, at = {number}, number
@@ -188,7 +189,7 @@ class Members:
         for _attempt in range(5):  # another terminal may take the next number first
             try:
                 with self.store._connection(write=True) as connection:
-                    highest = connection.execute(select(func.max(MemberRow.number))).scalar() or 0
+                    highest = connection.execute(select(func.max(member_table.c.number))).scalar() or 0
                     given = [row["number"] for row in rows if row["number"] is not None]
                     following = max([highest, *given]) + 1
                     numbered = []
@@ -197,11 +198,11 @@ class Members:
                             row = {**row, "number": following}
                             following += 1
                         numbered.append(row)
-                    taken = connection.execute(select(MemberRow.number, MemberRow.name).where(
-                        MemberRow.number.in_(given))).first() if given else None
+                    taken = connection.execute(select(member_table.c.number, member_table.c.name).where(
+                        member_table.c.number.in_(given))).first() if given else None
                     if taken is not None:
                         raise NumberTaken(taken.number, taken.name)
-                    connection.execute(insert(MemberRow), numbered)
+                    connection.execute(insert(member_table), numbered)
                 return [Member(**{k: v for k, v in row.items() if k != "name_key"}) for row in numbered]
             except IntegrityError:
                 continue
@@ -254,8 +255,9 @@ class Members:
             values.update(banned=True, ban_reason=other.ban_reason)
         with self.store._connection(write=True) as connection:
             if values:
-                connection.execute(update(MemberRow).where(MemberRow.number == keep.number).values(**values))
-            connection.execute(update(MemberRow).where(MemberRow.number == other.number)
+                connection.execute(update(member_table).where(member_table.c.number == keep.number)
+                                   .values(**values))
+            connection.execute(update(member_table).where(member_table.c.number == other.number)
                                .values(merged_into=keep.number))
         return self.get(keep.number), other
 
@@ -263,19 +265,20 @@ class Members:
         """Take back a member just added who never entered a tournament (a failed registration)."""
         if not self.tournaments_of({number}):
             with self.store._connection(write=True) as connection:
-                connection.execute(delete(MemberRow).where(MemberRow.number == number,
-                                                           MemberRow.merged_into.is_(None)))
+                connection.execute(delete(member_table).where(member_table.c.number == number,
+                                                           member_table.c.merged_into.is_(None)))
 
     def _update(self, number: int, values: dict[str, Any]) -> None:
         with self.store._connection(write=True) as connection:
-            connection.execute(update(MemberRow).where(MemberRow.number == number).values(**values))
+            connection.execute(update(member_table).where(member_table.c.number == number).values(**values))
 
     # ------------------------------------------------------------ the logs' links
 
     def registrations(self) -> list[tuple[int, int]]:
         """(tournament, member number) for every registration linked to a member, undone or not:
         which logs to read for a member's history (the fold decides what stands)."""
-        query = select(EventRow.tournament_id, EventRow.payload).where(EventRow.type == "player_registered")
+        query = select(event_table.c.tournament_id, event_table.c.payload).where(
+            event_table.c.type == "player_registered")
         with self.store._connection(write=False) as connection:
             rows = connection.execute(query).all()
         return [(row.tournament_id, row.payload["member"]) for row in rows

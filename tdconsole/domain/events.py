@@ -8,16 +8,16 @@ result, so a replay never re-rolls and never reads the clock.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, get_args
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules, HouseRules
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import RECORDED, Frozen
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 
@@ -454,7 +454,26 @@ Event = Annotated[
     Field(discriminator="type"),
 ]
 
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+# Built on first use, like every model's validator (tdconsole.domain.model.Frozen).
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event, config=ConfigDict(defer_build=True))
+
+# Every event class by its `type` tag: what the union above dispatches on.
+EVENT_TYPES: dict[str, type[_Event]] = {
+    kind.model_fields["type"].default: kind for kind in get_args(get_args(Event)[0])
+}
+
+
+def parse_event(data: Any) -> Event:
+    """An event from its stored JSON, validated exactly as `EVENT_ADAPTER` validates it.
+
+    The class is looked up by its tag and validates alone, so loading a log builds the validators
+    of the kinds of event it holds (a scripted command loads a whole log: the fast-CLI contract),
+    not those of all forty; anything else (no tag, an unknown one) goes to the union, whose error
+    says what is wrong. Values are read back as recorded (`RECORDED` in tdconsole.domain.model)."""
+    kind = EVENT_TYPES.get(data.get("type")) if isinstance(data, dict) else None
+    if kind is None:
+        return EVENT_ADAPTER.validate_python(data, context=RECORDED)
+    return kind.model_validate(data, context=RECORDED)  # type: ignore[return-value]
 
 
 class Envelope(Frozen):

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any, Literal, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import Frozen, recorded
 
 
 class AnteRules(Frozen):
@@ -107,20 +107,25 @@ class MoneyRules(Frozen):
     time_zone: str = "Europe/Copenhagen"
 
     # Checked against Babel's and the time-zone database's lists, so a typo ("DKR", "da-dk",
-    # "Europe/Copenhagn") is refused when set rather than on every screen that shows an amount.
+    # "Europe/Copenhagn") is refused when set rather than on every screen that shows an amount;
+    # read back from the log they are not looked up again (RECORDED, tdconsole.domain.model).
     @field_validator("currency")
     @classmethod
-    def _known_currency(cls, value: str) -> str:
+    def _known_currency(cls, value: str, info: ValidationInfo) -> str:
+        code = value.strip().upper()
+        if recorded(info):  # checked when it was recorded (RECORDED)
+            return code
         from babel.numbers import list_currencies
 
-        code = value.strip().upper()
         if code not in list_currencies():
             raise _refused(f"{value!r} is not an ISO 4217 currency code (DKK, EUR, SEK, ...)")
         return code
 
     @field_validator("locale")
     @classmethod
-    def _known_locale(cls, value: str) -> str:
+    def _known_locale(cls, value: str, info: ValidationInfo) -> str:
+        if recorded(info):  # checked (and written as Babel writes it) when it was recorded
+            return value
         from babel import Locale, UnknownLocaleError
 
         try:
@@ -130,7 +135,9 @@ class MoneyRules(Frozen):
 
     @field_validator("time_zone")
     @classmethod
-    def _known_zone(cls, value: str) -> str:
+    def _known_zone(cls, value: str, info: ValidationInfo) -> str:
+        if recorded(info):  # checked when it was recorded
+            return value.strip()
         try:
             ZoneInfo(value.strip())
         except (ValueError, ZoneInfoNotFoundError):

@@ -6,7 +6,9 @@ without an import cycle.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo
 
 
 class Frozen(BaseModel):
@@ -16,6 +18,11 @@ class Frozen(BaseModel):
     changes in place (`model_copy(update=...)` makes a new one). Unknown keys are an error, so a
     misspelt key in JSON, TOML or a command names itself instead of being silently ignored.
     A subclass may add to `model_config`; pydantic merges it with this one.
+
+    The validator of each model is built when it is first used, not when its module loads
+    (`defer_build`): a scripted command imports every command and event but validates only a few
+    of them, and a new process per command pays for what it builds (the fast-CLI contract,
+    benchmarks/bench_cli.py).
 
     >>> from pydantic import ValidationError
     >>> class Seat(Frozen):
@@ -27,7 +34,20 @@ class Frozen(BaseModel):
     extra_forbidden ('colour',)
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+# The validation context of a value read back from a tournament's log (`parse_event`). It was
+# checked when the command that recorded it was decided, and a replay decides nothing again, so
+# the checks that look a value up in a large external table (Babel's currencies, the time-zone
+# database) are not repeated for every event read back: a scripted command reads the whole log
+# (the fast-CLI contract). Normalising (strip, upper-case) still applies.
+RECORDED: dict[str, Any] = {"recorded": True}
+
+
+def recorded(info: ValidationInfo) -> bool:
+    """Whether a validator is checking a value read back from the log (see `RECORDED`)."""
+    return bool(info.context and info.context.get("recorded"))
 
 
 def describe_validation_error(source: str | None, error: ValidationError) -> str:

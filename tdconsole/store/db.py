@@ -20,7 +20,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError
 
 from tdconsole.domain.errors import TdError
-from tdconsole.store.models import Base
+from tdconsole.store.models import metadata
 
 # Alembic (with Mako and Pygments) takes longer to import than a command takes to run, and a
 # database already at the newest revision needs none of it: it loads only to check or migrate.
@@ -253,20 +253,20 @@ def _clear_interrupted_birth(connection: Connection, tables: set[str], where: st
     """An unversioned database that holds only tdconsole's own tables, all of them empty, is a first
     open that was interrupted (an older tdconsole committed each table on its own): those tables are
     dropped and the birth runs again. Another program's tables, or any row, are never touched."""
-    foreign = tables - set(Base.metadata.tables) - {"alembic_version"}
+    foreign = tables - set(metadata.tables) - {"alembic_version"}
     if foreign:
         raise StoreError(
             "{where}: not a tdconsole database (it has other tables: {names})", where=where,
             names=', '.join(sorted(foreign)),
         )
-    present = [table for table in Base.metadata.sorted_tables if table.name in tables]
+    present = [table for table in metadata.sorted_tables if table.name in tables]
     for table in present:
         if connection.execute(select(literal(1)).select_from(table).limit(1)).first():
             raise StoreError(
                 "{where}: not a tdconsole database (its {name} table has rows but no schema version); "
                 "restore it from a backup", where=where, name=table.name,
             )
-    Base.metadata.drop_all(connection, tables=present)
+    metadata.drop_all(connection, tables=present)
 
 
 def is_busy(error: BaseException) -> bool:

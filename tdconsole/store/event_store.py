@@ -11,10 +11,10 @@ from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
-from tdconsole.domain.events import EVENT_ADAPTER, Envelope, TournamentCreated
+from tdconsole.domain.events import Envelope, TournamentCreated, parse_event
 from tdconsole.domain.text import visible, visible_data
 from tdconsole.store.db import StoreError, database_fault, is_disk_full, make_engine, upgrade
-from tdconsole.store.models import AuditRow, CurrentTournamentRow, EventRow, TournamentRow
+from tdconsole.store.models import audit_table, current_tournament_table, event_table, tournament_table
 
 
 class Conflict(TdError):
@@ -65,11 +65,11 @@ class EventStore:
             raise TdError("a tournament's log begins with its creation at seq 1")
         with self._connection(write=True) as connection:
             tournament_id = int(connection.execute(
-                insert(TournamentRow)
+                insert(tournament_table)
                 .values(name=created.event.name, created_at=created.time)
-                .returning(TournamentRow.id)
+                .returning(tournament_table.c.id)
             ).scalar_one())
-            connection.execute(insert(EventRow), [self._row(tournament_id, created)])
+            connection.execute(insert(event_table), [self._row(tournament_id, created)])
             previous = self._current(connection)
             if use or previous is None:
                 detail = "created with --use" if use else "the first tournament"
@@ -85,7 +85,7 @@ class EventStore:
         """The tournament a command without `--tournament` acts on (only `use` changes it)."""
         with self._connection(write=False) as connection:
             current = self._current(connection)
-            if current is None and connection.execute(select(func.count(TournamentRow.id))).scalar():
+            if current is None and connection.execute(select(func.count(tournament_table.c.id))).scalar():
                 raise NotFound("there is no current tournament; choose one with: tdconsole use ID "
                                "(tdconsole tournaments lists them)")
         if current is None:
@@ -97,7 +97,7 @@ class EventStore:
         it replaces."""
         with self._connection(write=True) as connection:
             exists = connection.execute(
-                select(TournamentRow.id).where(TournamentRow.id == tournament_id)).scalar()
+                select(tournament_table.c.id).where(tournament_table.c.id == tournament_id)).scalar()
             if exists is None:
                 raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
             previous = self._current(connection)
@@ -106,8 +106,9 @@ class EventStore:
 
     def audit(self, limit: int = 20) -> list[AuditEntry]:
         """The last `limit` changes made to the database itself (oldest first)."""
-        query = (select(AuditRow.time, AuditRow.actor, AuditRow.action, AuditRow.tournament_id,
-                        AuditRow.detail).order_by(AuditRow.id.desc()).limit(limit))
+        audit = audit_table.c
+        query = (select(audit.time, audit.actor, audit.action, audit.tournament_id, audit.detail)
+                 .order_by(audit.id.desc()).limit(limit))
         with self._connection(write=False) as connection:
             rows = connection.execute(query).all()
         return [AuditEntry(_utc(row.time), visible(row.actor), row.action, row.tournament_id,
@@ -117,7 +118,8 @@ class EventStore:
     @staticmethod
     def _current(connection: Connection) -> int | None:
         current = connection.execute(
-            select(CurrentTournamentRow.tournament_id).where(CurrentTournamentRow.id == 1)).scalar()
+            select(current_tournament_table.c.tournament_id)
+            .where(current_tournament_table.c.id == 1)).scalar()
         return None if current is None else int(current)
 
     @staticmethod
@@ -125,18 +127,19 @@ class EventStore:
                      time: datetime, how: str) -> None:
         # The row exists from the migration on: one UPDATE, so two terminals cannot both insert it.
         connection.execute(
-            update(CurrentTournamentRow).where(CurrentTournamentRow.id == 1)
+            update(current_tournament_table).where(current_tournament_table.c.id == 1)
             .values(tournament_id=tournament_id, changed_at=time, changed_by=actor))
         was = "none" if previous is None else str(previous)
-        connection.execute(insert(AuditRow).values(
+        connection.execute(insert(audit_table).values(
             time=time, actor=actor, action="use", tournament_id=tournament_id,
             detail=f"current tournament {was} -> {tournament_id} ({how})"))
 
     def tournaments(self) -> list[TournamentSummary]:
         with self._connection(write=False) as connection:
             rows = connection.execute(
-                select(TournamentRow.id, TournamentRow.name, TournamentRow.created_at).order_by(
-                    TournamentRow.id
+                select(tournament_table.c.id, tournament_table.c.name, tournament_table.c.created_at)
+                .order_by(
+                    tournament_table.c.id
                 )
             ).all()
         return [TournamentSummary(row.id, visible(row.name), _utc(row.created_at)) for row in rows]
@@ -144,7 +147,7 @@ class EventStore:
     def require_tournament(self, tournament_id: int) -> None:
         with self._connection(write=False) as connection:
             found = connection.execute(
-                select(TournamentRow.id).where(TournamentRow.id == tournament_id)
+                select(tournament_table.c.id).where(tournament_table.c.id == tournament_id)
             ).scalar()
         if found is None:
             raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
@@ -157,10 +160,11 @@ class EventStore:
         Text is read through `visible`: what an older log holds that today's input refuses
         (control and bidi characters, lone surrogates) reaches every terminal, export and page
         written out (`\\x1b`), never as it is, whichever of them shows it."""
+        events = event_table.c
         query = (
-            select(EventRow.seq, EventRow.time, EventRow.actor, EventRow.command_id, EventRow.payload)
-            .where(EventRow.tournament_id == tournament_id, EventRow.seq > after)
-            .order_by(EventRow.seq)
+            select(events.seq, events.time, events.actor, events.command_id, events.payload)
+            .where(events.tournament_id == tournament_id, events.seq > after)
+            .order_by(events.seq)
         )
         with self._connection(write=False) as connection:
             rows = connection.execute(query).all()
@@ -170,7 +174,7 @@ class EventStore:
                 time=_utc(row.time),
                 actor=visible(row.actor),
                 command_id=row.command_id,
-                event=EVENT_ADAPTER.validate_python(visible_data(row.payload)),
+                event=parse_event(visible_data(row.payload)),
             )
             for row in rows
         ]
@@ -180,7 +184,7 @@ class EventStore:
         rows = [self._row(tournament_id, envelope) for envelope in envelopes]
         try:
             with self._connection(write=True) as connection:
-                connection.execute(insert(EventRow), rows)
+                connection.execute(insert(event_table), rows)
         except IntegrityError:
             raise Conflict("another terminal appended to this tournament first") from None
 

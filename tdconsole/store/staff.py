@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.text import MAX_LABEL, check_text, name_key, visible
 from tdconsole.store.event_store import EventStore
-from tdconsole.store.models import StaffRow
+from tdconsole.store.models import staff_table
 
 StaffRole = Literal["td", "floor"]
 ROLES: tuple[str, ...] = get_args(StaffRole)
@@ -59,7 +59,7 @@ def _role(raw: str) -> StaffRole:
     return cast(StaffRole, raw)
 
 
-_COLUMNS = (StaffRow.name, StaffRow.role, StaffRow.created_at, StaffRow.pin_hash)
+_COLUMNS = (staff_table.c.name, staff_table.c.role, staff_table.c.created_at, staff_table.c.pin_hash)
 
 
 def _member(row: Row[Any]) -> StaffMember:
@@ -78,7 +78,7 @@ class StaffStore:
         member = StaffMember(name, chosen, datetime.now(UTC))
         try:
             with self.events._connection(write=True) as connection:
-                connection.execute(insert(StaffRow).values(
+                connection.execute(insert(staff_table).values(
                     name=name, key=name_key(name)[:MAX_LABEL], role=chosen, pin_hash=_hasher.hash(pin),
                     created_at=member.created_at))
         except IntegrityError:
@@ -88,13 +88,13 @@ class StaffStore:
     def remove(self, name: str) -> None:
         key = name_key(staff_name(name))[:MAX_LABEL]
         with self.events._connection(write=True) as connection:
-            gone = connection.execute(delete(StaffRow).where(StaffRow.key == key)).rowcount
+            gone = connection.execute(delete(staff_table).where(staff_table.c.key == key)).rowcount
         if not gone:
             raise NotFound("no staff member named {strip!r}", strip=name.strip())
 
     def members(self) -> list[StaffMember]:
         with self.events._connection(write=False) as connection:
-            rows = connection.execute(select(*_COLUMNS).order_by(StaffRow.key)).all()
+            rows = connection.execute(select(*_COLUMNS).order_by(staff_table.c.key)).all()
         return [_member(row) for row in rows]
 
     def get(self, name: str) -> StaffMember | None:
@@ -116,4 +116,4 @@ class StaffStore:
         if not key:
             return None
         with self.events._connection(write=False) as connection:
-            return connection.execute(select(*_COLUMNS).where(StaffRow.key == key)).one_or_none()
+            return connection.execute(select(*_COLUMNS).where(staff_table.c.key == key)).one_or_none()

@@ -21,10 +21,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from babel import Locale
-from babel.dates import format_date, format_datetime
-from babel.numbers import format_currency, format_decimal, get_currency_symbol
-
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.i18n import _, language
 
@@ -37,6 +33,11 @@ def _whole_units_pattern(currency: str, locale: str) -> str:
     """The locale's currency pattern without decimals (amounts are whole units), with the space
     CLDR's currencySpacing rule puts between a letter symbol and the digits ("DKK 1,234", but
     "€1,234"): Babel applies the pattern but not that rule."""
+    # Babel loads here and in the functions below, on first use: a scripted command that prints
+    # JSON never writes an amount for a person and does not pay for it (tests/cli/test_fast_cli.py).
+    from babel import Locale
+    from babel.numbers import get_currency_symbol
+
     positive = Locale.parse(locale).currency_formats["standard"].pattern.split(";")[0]
     pattern = _FRACTION.sub("", positive)
     symbol = get_currency_symbol(currency, locale)
@@ -49,18 +50,24 @@ def _whole_units_pattern(currency: str, locale: str) -> str:
 
 def format_money(amount: int, *, currency: str, locale: str) -> str:
     """An amount in whole units of `currency`, written the way `locale` writes money."""
+    from babel.numbers import format_currency
+
     return format_currency(amount, currency, format=_whole_units_pattern(currency, locale),
                            locale=locale, currency_digits=False)
 
 
 def format_number(value: float, *, decimals: int, locale: str) -> str:
     """A number with exactly `decimals` decimals (league points), as `locale` writes it."""
+    from babel.numbers import format_decimal
+
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=locale, decimal_quantization=True)
 
 
 def format_when(moment: datetime, *, locale: str, time_zone: str, time: bool = True) -> str:
     """A moment (stored in UTC) on the club's clock, written the way `locale` writes it."""
+    from babel.dates import format_date, format_datetime
+
     zone = ZoneInfo(time_zone)
     if not time:
         return format_date(moment.astimezone(zone).date(), format="medium", locale=locale)
@@ -71,6 +78,8 @@ def ordinal(place: int) -> str:
     """A place as the current language writes it: "1st", "22nd", "25th" (Danish "25."). Babel
     knows which ordinal form a number takes in the language; the catalogue gives each form's
     pattern."""
+    from babel import Locale
+
     form = Locale.parse(language()).ordinal_form(place)
     patterns = {"one": _("{n}st"), "two": _("{n}nd"), "few": _("{n}rd")}
     return patterns.get(form, _("{n}th")).format(n=place)

@@ -17,8 +17,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from babel.lists import format_list
-
 from tdconsole.domain import events as e
 from tdconsole.domain.clock.structure import Break, Structure
 from tdconsole.domain.clock.timing import format_duration
@@ -82,6 +80,8 @@ class LogContext:
 def listed(items: Iterable[str]) -> str:
     """"Anna", "Anna and Bo", "Anna, Bo and Carl" the current language's way."""
     items = list(items)
+    from babel.lists import format_list  # on first use: see views/formatting.py
+
     return format_list(items, locale=language()) if items else ""
 
 

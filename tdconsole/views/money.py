@@ -9,7 +9,7 @@ or equal when not tied) and `tied_with` naming the others.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.events import Envelope, HandForHandStopped
@@ -19,7 +19,9 @@ from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _
 from tdconsole.views.base import OptionalKeysView, View
-from tdconsole.views.formatting import Formats
+
+if TYPE_CHECKING:  # Babel loads only for text (final_results_text)
+    from tdconsole.views.formatting import Formats
 
 
 def payouts_or_error(state: TournamentState) -> tuple[PayoutStructure | None, str | None]:
@@ -228,6 +230,9 @@ def final_results_text(state: TournamentState, places: int = 10) -> str | None:
     winner = state.winner
     if winner is None:
         return None
+    # Babel loads only for text: `--json` keeps plain numbers (the fast-CLI contract).
+    from tdconsole.views.formatting import Formats
+
     formats = Formats.of(state.house_rules)
     lines = [f"Winner: {winner.name}", ""]
     for row in results_rows(state)[:places]:

@@ -16,11 +16,12 @@ import pytest
 import typer.main
 
 from tdconsole.cli import app
-from tdconsole.cli.root import COMMANDS, module_commands
+from tdconsole.cli.root import COMMANDS, module_command, module_commands
 
-# Hand evaluation, the screens, the web display, migrations and Rich's console: none is needed to
+# Hand evaluation, the screens, the web display, migrations, Rich's console, Babel's amounts (JSON
+# keeps plain numbers) and SQLAlchemy's ORM (the store runs Core statements): none is needed to
 # register a player or print the state as JSON.
-HEAVY = ("pokerkit", "textual", "textual_serve", "alembic", "rich")
+HEAVY = ("pokerkit", "textual", "textual_serve", "alembic", "rich", "babel", "sqlalchemy.orm")
 
 PROBE = """
 import json, sys
@@ -29,7 +30,8 @@ try:
     main(sys.argv[1:])
 except SystemExit as done:
     assert not done.code, done.code
-heavy = sorted({name.split(".")[0] for name in sys.modules} & set(json.loads(sys.stdin.read())))
+heavy = sorted(name for name in json.loads(sys.stdin.read())
+               if any(loaded == name or loaded.startswith(name + ".") for loaded in sys.modules))
 print(json.dumps(heavy), file=sys.stderr)
 """
 
@@ -68,3 +70,14 @@ def test_the_root_group_lists_and_resolves_every_command() -> None:
     for name in COMMANDS:
         assert group.get_command(context, name) is not None  # type: ignore[attr-defined]
     assert group.get_command(context, "no-such-command") is None  # type: ignore[attr-defined]
+
+
+def test_a_command_built_alone_is_the_one_its_module_builds() -> None:
+    # The root group builds only the invoked command (module_command); it must be the very
+    # command, with the same options, that building the whole module gives.
+    for name, module in COMMANDS.items():
+        alone, in_module = module_command(module, name), module_commands(module)[name]
+        assert type(alone) is type(in_module), name
+        assert alone.name == in_module.name == name
+        assert [param.name for param in alone.params] == [param.name for param in in_module.params]
+        assert sorted(getattr(alone, "commands", {})) == sorted(getattr(in_module, "commands", {}))

@@ -79,7 +79,7 @@ def test_register_a_player_in_the_real_tui(tmp_path: Path, tmux: Callable[..., s
     tmux("send-keys", "-t", session, "F2")
     wait_for(capture, "Search players")
     tmux("send-keys", "-t", session, "n")
-    wait_for_focus(tmux, "Register: type a name")
+    wait_for_focus(tmux, "Register: a name")
     tmux("send-keys", "-t", session, "-l", "Ingrid Østergaard")
     wait_for(capture, "Ingrid Østergaard")
     tmux("send-keys", "-t", session, "Enter")

@@ -23,12 +23,12 @@ from tdconsole.service import Service
 from tdconsole.store import db
 from tdconsole.store.db import StoreError, database_fault, make_engine, upgrade
 from tdconsole.store.event_store import EventStore
-from tdconsole.store.models import Base
+from tdconsole.store.models import metadata
 from tests.cli.helpers import assert_one_line_error, run
 
 ROOT = Path(__file__).resolve().parents[2]
 # Every table of the schema: a birth is whole or not at all.
-TABLES = {"alembic_version", *Base.metadata.tables}
+TABLES = {"alembic_version", *metadata.tables}
 
 
 def _tables(url: str) -> set[str]:

@@ -18,7 +18,7 @@ from tdconsole.service import Service, use_tournament
 from tdconsole.store import db
 from tdconsole.store.db import StoreError, database_url, upgrade
 from tdconsole.store.event_store import Conflict, EventStore
-from tdconsole.store.models import Base
+from tdconsole.store.models import metadata
 from tests.conftest import FakeClock
 
 
@@ -132,9 +132,9 @@ def test_0002_records_the_house_rules_of_a_tournament_from_before_they_were_logg
         connection.execute(text("UPDATE events SET payload = :p WHERE seq = 1"),
                            {"p": json.dumps(payload)})
         # Back to schema 0001: the tables of later revisions go, the events stay.
-        later = [table for table in Base.metadata.sorted_tables
+        later = [table for table in metadata.sorted_tables
                  if table.name not in ("tournaments", "events")]
-        Base.metadata.drop_all(connection, tables=later)
+        metadata.drop_all(connection, tables=later)
         connection.execute(text("UPDATE alembic_version SET version_num = '0001'"))
     rules = tmp_path / "house_rules.toml"
     rules.write_text('[seating]\nbalance = "rrop"\n[clock_call]\nseconds = 25\n')

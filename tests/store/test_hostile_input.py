@@ -17,7 +17,7 @@ from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.store.models import EventRow, LeagueRow, MemberRow
+from tdconsole.store.models import event_table, league_table, member_table
 from tests.cli.helpers import assert_one_line_error, run
 
 SURROGATE = "x\udcff"  # what Python makes of a byte that is not UTF-8 in argv
@@ -37,9 +37,9 @@ def snapshot(url: str) -> tuple[object, ...]:
     store = EventStore.open(url)
     try:
         with store.engine.connect() as connection:
-            events = connection.execute(select(func.count()).select_from(EventRow)).scalar()
-            members = connection.execute(select(func.count()).select_from(MemberRow)).scalar()
-            leagues = connection.execute(select(func.count()).select_from(LeagueRow)).scalar()
+            events = connection.execute(select(func.count()).select_from(event_table)).scalar()
+            members = connection.execute(select(func.count()).select_from(member_table)).scalar()
+            leagues = connection.execute(select(func.count()).select_from(league_table)).scalar()
         return tuple(t.name for t in store.tournaments()), events, members, leagues
     finally:
         store.close()
