@@ -13,6 +13,7 @@ from tdconsole.domain.floor.penalties import OffenceKind, Penalty, PenaltyKind
 from tdconsole.domain.floor.rulings import Scenario, Suggestion, ordered
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import LoggedRuling, TournamentState
+from tdconsole.i18n import N_, _
 from tdconsole.views.base import View
 
 
@@ -73,26 +74,37 @@ class PenaltyLike(Protocol):
     def hands(self) -> int | None: ...
 
 
+# A penalty's kind as people read it (the log and the JSON keep the key).
+PENALTY_WORDS = {"warning": N_("warning"), "missed-hands": N_("missed-hands"), "rounds": N_("rounds"),
+                 "minutes": N_("minutes"), "disqualification": N_("disqualification")}
+
+
+def kind_text(kind: str) -> str:
+    """A penalty's kind in the chosen language."""
+    return _(PENALTY_WORDS[kind]) if kind in PENALTY_WORDS else kind
+
+
 def penalty_text(given: PenaltyLike | None, *, hands: bool = False) -> str:
     """"rounds 3", with `hands` "rounds 3 (24 hands)"; "warning"; "" for none."""
     if given is None:
         return ""
-    text = f"{given.kind}" + (f" {given.amount}" if given.amount else "")
+    text = kind_text(given.kind) + (f" {given.amount}" if given.amount else "")
     if hands and given.hands is not None and given.kind == "rounds":
-        text += f" ({given.hands} hands)"
+        text += " " + _("({hands} hands)").format(hands=given.hands)
     return text
 
 
 def suggestion_lines(suggestion: Suggestion) -> list[str]:
     """The ruling, the remedy step by step, the rules and the penalty, as people read them."""
-    lines = [f"Ruling: {suggestion.ruling}", "Remedy:"]
+    lines = [_("Ruling: {ruling}").format(ruling=suggestion.ruling), _("Remedy:")]
     lines += [f"  {number}. {step}" for number, step in enumerate(suggestion.remedy, start=1)]
-    lines.append(f"Rules: {', '.join(suggestion.rules)}")
+    lines.append(_("Rules: {rules}").format(rules=", ".join(suggestion.rules)))
     given = suggestion.penalty
     if given is not None:
         amount = f" {given.amount}" if given.amount else ""
-        hands = f" ({given.hands} hands)" if given.hands is not None else ""
-        lines.append(f"Penalty: {given.kind}{amount}{hands}: {given.reason}")
+        hands = " " + _("({hands} hands)").format(hands=given.hands) if given.hands is not None else ""
+        lines.append(_("Penalty: {penalty}: {reason}").format(
+            penalty=f"{kind_text(given.kind)}{amount}{hands}", reason=given.reason))
     return lines
 
 
@@ -117,9 +129,9 @@ class PenaltyRow(View):
 def left_text(row: PenaltyRow) -> str:
     """What is left of a penalty board row: "3 of 8 hands", "4:10 left", or ""."""
     if row.remaining_hands is not None:
-        return f"{row.remaining_hands} of {row.hands} hands"
+        return _("{left} of {hands} hands").format(left=row.remaining_hands, hands=row.hands)
     if row.remaining_seconds is not None:
-        return f"{format_duration(row.remaining_seconds)} left"
+        return _("{time} left").format(time=format_duration(row.remaining_seconds))
     return ""
 
 
