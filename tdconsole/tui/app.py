@@ -17,7 +17,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.tournament import undo_target
-from tdconsole.i18n import N_, _, error_text, pgettext
+from tdconsole.i18n import N_, _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
@@ -146,7 +146,7 @@ MODE_WORDS = {"clock": N_("clock"), "players": N_("players"), "log": N_("log"), 
 
 
 def mode_name(mode: str) -> str:
-    return pgettext("screen", MODE_WORDS[mode]) if mode in MODE_WORDS else mode
+    return _(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
 
 
 def offers(modes: dict[str, Any], mode: str, action: str) -> bool:
