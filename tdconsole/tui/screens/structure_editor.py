@@ -41,6 +41,17 @@ LEVEL_FIELDS = (("small_blind", N_("small blind")), ("big_blind", N_("big blind"
                 ("minutes", N_("minutes")))
 
 
+# The chip colours the shipped structures name (configs/structures/), as the chosen language says
+# them; a colour of the club's own shows as its file writes it.
+COLOURS = {"black": N_("black"), "blue": N_("blue"), "green": N_("green"), "grey": N_("grey"),
+           "purple": N_("purple"), "red": N_("red"), "yellow": N_("yellow"), "white": N_("white"),
+           "orange": N_("orange"), "pink": N_("pink"), "brown": N_("brown")}
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOURS[colour]) if colour in COLOURS else colour
+
+
 def _number(text: str) -> int | str | None:
     # Leave anything that is not a whole number to pydantic, so its message names the key.
     text = text.strip()
@@ -202,7 +213,7 @@ class StructureEditorScreen(TranslatedKeys, Screen[None]):
         status.set_class(self.error is not None if invalid is None else invalid, "-invalid")
 
     def _show_chips(self) -> None:
-        chips = ", ".join(f"{chip.value} {chip.color}" for chip in self.structure.chips)
+        chips = ", ".join(f"{chip.value} {colour_name(chip.color)}" for chip in self.structure.chips)
         self.query_one("#chips", Static).update(_("Chips: {chips}").format(chips=chips or _("none")))
 
     def on_input_changed(self, event: Input.Changed) -> None:
