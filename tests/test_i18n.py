@@ -89,3 +89,44 @@ def test_tdconsole_lang_chooses_danish(tmp_path: Path, capsys: pytest.CaptureFix
     assert "(pauset)" in run(capsys, "--db", db, "clock", "pause").out
     already = run(capsys, "--db", db, "clock", "pause")
     assert already.err == "fejl: uret er allerede pauset\n"
+
+
+def test_members_league_and_rulings_speak_danish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "td.sqlite")
+    da = ("--db", db, "--lang", "da")
+    assert run(capsys, *da, "members", "add", "Anna Holm").out.strip() == "Medlem 1: Anna Holm"
+    assert "Udelukkede Anna Holm (1)" in run(capsys, *da, "members", "ban", "1").out
+    listed = run(capsys, *da, "members", "list").out
+    assert "nummer" in listed and "udelukket" in listed and "ja" in listed
+    league = run(capsys, *da, "league", "new", "Sæson", "--best", "2").out
+    assert "bedste 2 resultater tæller" in league and "turneringer: ingen endnu" in league
+    assert "Sæson efter 0 af 0 turneringer" in run(capsys, *da, "league", "standings").out
+    assert "best 2 results count" in run(capsys, "--db", db, "league", "list").out  # English still
+
+    suggested = run(capsys, *da, "rulings", "suggest", "wrong-number-of-cards", "-a",
+                    "substantial_action=no").out
+    assert "Kendelse: Misdeal: bland igen og giv om." in suggested, suggested
+    assert "Sådan gør du:" in suggested and "Regler: H-DEAD-B, TDA 35A" in suggested
+    scenarios = run(capsys, *da, "rulings", "scenarios", "muck").out
+    assert "En spillers kort er havnet i mucken" in scenarios
+    assert run(capsys, *da, "rulings", "scenarios", "mucked", "hand").out.startswith("mucked-hand")
+
+    assert run(capsys, "--db", db, "new", "Fredag", "--use").code == 0
+    logged = run(capsys, *da, "rulings", "log", "--by", "Mette", "--scenario", "wrong-number-of-cards",
+                 "-a", "substantial_action=no", "--table", "2").out
+    assert "Kendelse 1 af Mette ved bord 2" in logged and "Afgørelse: Misdeal: bland igen" in logged
+
+
+def test_the_catalogue_is_danish_and_found_in_both_languages(danish: None) -> None:
+    from tdconsole.config.rulings_catalogue import load_catalogue
+    from tdconsole.domain.floor.rulings import walk
+
+    catalogue = load_catalogue()
+    scenario = catalogue.get("out-of-turn-action")
+    assert scenario.title == "En spiller handlede ude af tur"
+    assert catalogue.search("ude af tur")[0].id == "out-of-turn-action"
+    assert catalogue.search("out of turn")[0].id == "out-of-turn-action"
+    walked = walk(scenario, {"action": "check", "changed": "no"}, HouseRules())
+    assert walked.open[0].ask == "Var det med vilje?" and walked.open[0].labels == ["Ja", "Nej"]
+    timed = catalogue.get("clock-call")
+    assert any("{clock_call.seconds} sekunder" in node.ruling for node in timed.rulings)

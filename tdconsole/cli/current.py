@@ -9,6 +9,7 @@ import typer
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.domain import limits
+from tdconsole.i18n import _
 from tdconsole.service import use_tournament
 from tdconsole.store.event_store import EventStore
 
@@ -24,7 +25,7 @@ def named(store: EventStore, tournament_id: int | None) -> dict[str, Any] | None
 
 
 def label(tournament: dict[str, Any] | None) -> str:
-    return "none" if tournament is None else f"{tournament['id']}: {tournament['name']}"
+    return _("none") if tournament is None else f"{tournament['id']}: {tournament['name']}"
 
 
 @app.command("use")
@@ -45,7 +46,8 @@ def use(
         shown = {"tournament": named(store, store.current_or_none()), "history": history}
 
         def render() -> None:
-            console.print(f"Current tournament: {label(shown['tournament'])}")
+            console.print(_("Current tournament: {tournament}").format(
+                tournament=label(shown["tournament"])))
             for entry in history:
                 console.print(f"{entry['time'][:16]} {entry['actor']}: {entry['detail']}")
 
@@ -55,5 +57,6 @@ def use(
     data = {"tournament": named(store, tournament_id), "previous": named(store, previous),
             "actor": session.actor}
     emit(data, as_json, lambda: console.print(
-        f"Tournament {label(data['tournament'])} is now the current tournament (was "
-        f"{label(data['previous'])}); terminals already open stay on the tournament they opened"))
+        _("Tournament {tournament} is now the current tournament (was {previous}); terminals "
+          "already open stay on the tournament they opened").format(
+            tournament=label(data["tournament"]), previous=label(data["previous"]))))

@@ -9,6 +9,7 @@ import typer
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.domain import commands
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.i18n import _
 
 house_rules_app = typer.Typer(
     help="The house rules in force: club defaults, TDA alternatives as settings (logged, undoable).",
@@ -27,7 +28,7 @@ def rules_rows(rules: HouseRules) -> list[dict[str, Any]]:
 
 def _render(rows: list[dict[str, Any]]) -> None:
     for row in rows:
-        mark = "" if row["club_default"] else "   (not the club's default)"
+        mark = "" if row["club_default"] else "   " + _("(not the club's default)")
         console.print(f"{row['key']:<46} {row['value']!r}{mark}")
 
 

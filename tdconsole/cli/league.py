@@ -16,6 +16,7 @@ from tdconsole.config.toml import validate
 from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.league.standings import TIE_BREAKS, LeagueRules
+from tdconsole.i18n import _
 from tdconsole.views.base import jsonable
 from tdconsole.views.club import league_view, rules_text, season_formats, standings_view
 from tdconsole.views.export import standings_csv, standings_html
@@ -52,8 +53,10 @@ def _rules(base: LeagueRules, best: int | None, min_events: int | None, tie_brea
 
 
 def _render(league: League) -> None:
-    console.print(f"{league.name}: {league.formula.name} ({league.formula_key}); {rules_text(league.rules)}; "
-                  f"tournaments: {', '.join(map(str, league.tournaments)) or 'none yet'}")
+    console.print(_("{name}: {formula} ({key}); {rules}; tournaments: {tournaments}").format(
+        name=league.name, formula=league.formula.name, key=league.formula_key,
+        rules=rules_text(league.rules),
+        tournaments=", ".join(map(str, league.tournaments)) or _("none yet")))
 
 
 @league_app.command("new")
@@ -161,9 +164,10 @@ def standings(
 
     def render() -> None:
         decimals = table.league.formula.decimals
-        console.print(f"{table.league.name} after {len(table.played)} of {len(table.league.tournaments)} "
-                      f"tournaments ({table.league.formula.name}; {rules_text(table.league.rules)})")
-        grid = Table("place", "name", "points", "events", "cashes", "winnings")
+        console.print(_("{name} after {played} of {tournaments} tournaments ({formula}; {rules})").format(
+            name=table.league.name, played=len(table.played), tournaments=len(table.league.tournaments),
+            formula=table.league.formula.name, rules=rules_text(table.league.rules)))
+        grid = Table(_("place"), _("name"), _("points"), _("events"), _("cashes"), _("winnings"))
         for row in rows:
             grid.add_row("" if row.place is None else str(row.place), row.name,
                          formats.number(row.points, decimals), str(row.events), str(row.cashes),

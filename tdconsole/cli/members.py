@@ -13,6 +13,7 @@ from tdconsole.club.history import history
 from tdconsole.club.members import Member, Members
 from tdconsole.config.files import read_text
 from tdconsole.domain.limits import MAX_IMPORT_BYTES
+from tdconsole.i18n import _, ngettext
 from tdconsole.views.club import history_formats, history_view, member_view
 from tdconsole.views.export import members_csv
 
@@ -31,7 +32,8 @@ def _members(ctx: typer.Context) -> Members:
 
 
 def _line(member: Member) -> str:
-    banned = "  BANNED" + (f": {member.ban_reason}" if member.ban_reason else "") if member.banned else ""
+    banned = ("  " + (_("BANNED: {reason}").format(reason=member.ban_reason) if member.ban_reason
+                      else _("BANNED"))) if member.banned else ""
     contact = ", ".join(part for part in (member.email, member.phone) if part)
     return f"{member.number:>5}  {member.name}" + (f"  ({contact})" if contact else "") + banned
 
@@ -49,7 +51,8 @@ def add(
 ) -> None:
     """Add a member."""
     member = _members(ctx).add(name, number=number, email=email, phone=phone, note=note)
-    emit(member_view(member), as_json, lambda: console.print(f"Member {member.number}: {member.name}"))
+    emit(member_view(member), as_json, lambda: console.print(
+        _("Member {number}: {name}").format(number=member.number, name=member.name)))
 
 
 @members_app.command("list")
@@ -64,10 +67,10 @@ def list_members(
     rows = [member_view(member) for member in found]
 
     def render() -> None:
-        table = Table("number", "name", "email", "phone", "banned", "note")
+        table = Table(_("number"), _("name"), _("email"), _("phone"), _("banned"), _("note"))
         for member in found:
             table.add_row(str(member.number), member.name, member.email, member.phone,
-                          "yes" if member.banned else "", member.note)
+                          _("yes") if member.banned else "", member.note)
         console.print(table)
 
     emit(rows, as_json, render)
@@ -83,20 +86,25 @@ def show(ctx: typer.Context, member: MemberRef, as_json: JsonFlag = False) -> No
 
     def render() -> None:
         console.print(_line(found.member))
-        table = Table("tournament", "date", "place", "prize", "knockouts", "bounties", "net")
+        table = Table(_("tournament"), _("date"), _("place"), _("prize"), _("knockouts"), _("bounties"),
+                      _("net"))
         for (night, result), row in zip(found.results(), data.tournaments, strict=True):
             place = "" if row.place is None else str(row.place)
             if row.last_place not in (None, row.place):
                 place += f"-{row.last_place}"
             table.add_row(f"{night.id} {night.name}", formats.when(night.created_at, time=False),
-                          place + f" of {row.field}", formats.money(row.prize), str(row.knockouts),
+                          _("{place} of {field}").format(place=place, field=row.field),
+                          formats.money(row.prize), str(row.knockouts),
                           formats.money(row.bounties), formats.money(result.net))
         console.print(table)
         totals = data.totals
-        roi = "" if totals.roi is None else f", ROI {totals.roi}%"
-        console.print(f"{totals.events} events, {totals.cashes} cashes, {totals.wins} wins; won "
-                      f"{formats.money(totals.winnings)}, paid {formats.money(totals.cost)}, net "
-                      f"{formats.money(totals.net)}{roi}")
+        line = _("{events} events, {cashes} cashes, {wins} wins; won {winnings}, paid {cost}, "
+                 "net {net}").format(events=totals.events, cashes=totals.cashes, wins=totals.wins,
+                                     winnings=formats.money(totals.winnings),
+                                     cost=formats.money(totals.cost), net=formats.money(totals.net))
+        if totals.roi is not None:
+            line = _("{totals}, ROI {roi}%").format(totals=line, roi=totals.roi)
+        console.print(line)
 
     emit(data, as_json, render)
 
@@ -125,14 +133,16 @@ def ban(
 ) -> None:
     """Ban a member: register refuses them until unbanned."""
     changed = _members(ctx).set_banned(member, True, reason)
-    emit(member_view(changed), as_json, lambda: console.print(f"Banned {changed.name} ({changed.number})"))
+    emit(member_view(changed), as_json, lambda: console.print(
+        _("Banned {name} ({number})").format(name=changed.name, number=changed.number)))
 
 
 @members_app.command("unban")
 def unban(ctx: typer.Context, member: MemberRef, as_json: JsonFlag = False) -> None:
     """Lift a member's ban."""
     changed = _members(ctx).set_banned(member, False)
-    emit(member_view(changed), as_json, lambda: console.print(f"Unbanned {changed.name} ({changed.number})"))
+    emit(member_view(changed), as_json, lambda: console.print(
+        _("Unbanned {name} ({number})").format(name=changed.name, number=changed.number)))
 
 
 @members_app.command("merge")
@@ -146,7 +156,8 @@ def merge(
     kept, gone = _members(ctx).merge(keep, other)
     data: dict[str, Any] = {"member": member_view(kept), "merged": member_view(gone)}
     emit(data, as_json, lambda: console.print(
-        f"Merged {gone.name} ({gone.number}) into {kept.name} ({kept.number})"))
+        _("Merged {name} ({number}) into {kept} ({kept_number})").format(
+            name=gone.name, number=gone.number, kept=kept.name, kept_number=kept.number)))
 
 
 @members_app.command("import")
@@ -160,7 +171,9 @@ def import_members(
     text = read_text(file, MAX_IMPORT_BYTES, " (save the spreadsheet as CSV UTF-8)")
     added = _members(ctx).import_csv(text, str(file))
     data = {"imported": len(added), "members": [member_view(member) for member in added]}
-    emit(data, as_json, lambda: console.print(f"Imported {len(added)} members from {file}"))
+    emit(data, as_json, lambda: console.print(
+        ngettext("Imported {n} member from {file}", "Imported {n} members from {file}",
+                 len(added)).format(n=len(added), file=file)))
 
 
 @members_app.command("export")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -22,8 +22,11 @@ from tdconsole.domain.calculators.showdown import GameName, Half, showdown
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.money.icm import icm, icm_estimate
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
-from tdconsole.i18n import _
+from tdconsole.i18n import N_, _
 from tdconsole.service import make_rng
+
+if TYPE_CHECKING:
+    from tdconsole.views.formatting import Formats
 
 rules_app = typer.Typer(
     help="Floor calculators: betting, chips pushed, pots, showdown, posts, ICM.",
@@ -36,6 +39,14 @@ app.add_typer(rules_app, name="rules")
 # --- money: ICM and payouts ----------------------------------------------------------------------
 # Stateless calculators over tdconsole.domain.money.icm and .payouts; the tournament's own payouts and
 # deals go through the service.
+
+
+def _formats(ctx: typer.Context) -> Formats:
+    """Numbers and amounts as the chosen language writes them; Babel loads only for text output
+    (a scripted `--json` never pays for it: bench_cli)."""
+    from tdconsole.views.formatting import Formats
+
+    return Formats.of(session_of(ctx).house_rules())
 
 
 def _whole_numbers(text: str, option: str) -> list[int]:
@@ -67,6 +78,7 @@ def _locks(locks: list[str]) -> dict[int, int]:
 
 @rules_app.command("icm")
 def icm_command(
+    ctx: typer.Context,
     payouts: Annotated[str, typer.Option(help="Payouts by place, best first: 100,76")],
     stacks: Annotated[str, typer.Option(help="Chip counts, one per player: 1500,1200,975")],
     estimate: Annotated[bool, typer.Option(
@@ -92,12 +104,13 @@ def icm_command(
         data = {"equity": equity}
 
     def render() -> None:
+        formats = _formats(ctx)
         title = (_("ICM (Malmuth-Harville), estimated from {trials} samples, ± at 95 %").format(
-            trials=trials) if estimate else "ICM (Malmuth-Harville)")
-        table = Table("player", "stack", "equity", *(["±"] if estimate else []), title=title)
+            trials=formats.number(trials, 0)) if estimate else _("ICM (Malmuth-Harville)"))
+        table = Table(_("player"), _("stack"), _("equity"), *(["±"] if estimate else []), title=title)
         for player, (stack, value) in enumerate(zip(chips, equity, strict=True), 1):
-            bound = [f"{errors[player - 1]:,.2f}"] if estimate else []
-            table.add_row(str(player), f"{stack:,}", f"{value:,.2f}", *bound)
+            bound = [formats.number(errors[player - 1], 2)] if estimate else []
+            table.add_row(str(player), formats.number(stack, 0), formats.number(value, 2), *bound)
         console.print(table)
 
     emit(data, as_json, render)
@@ -105,6 +118,7 @@ def icm_command(
 
 @rules_app.command("payouts")
 def payouts_command(
+    ctx: typer.Context,
     entries: Annotated[int, typer.Option(help="Entries: buy-ins plus re-entries.")],
     pool: Annotated[int, typer.Option(help="The prize pool in kroner.")],
     buy_in: Annotated[
@@ -135,7 +149,7 @@ def payouts_command(
                 "--buy-in, --paid, --min-cash and --unit shape the generator, not a --table"
             )
         structure = table_payouts(pool, entries, load_payout_tables(table), locked)
-        method = f"table {table}"
+        method = _("table {name}").format(name=table)
     else:
         settings = {
             "paid_share": None if paid is None else str(paid / 100),
@@ -146,21 +160,21 @@ def payouts_command(
             PayoutCurve, {k: v for k, v in settings.items() if v is not None}, "options"
         )
         structure = generate_payouts(pool, entries, buy_in or 0, curve, locked)
-        method = (
-            f"generator: {curve.paid_share * 100:g} % paid, "
-            f"min cash {curve.min_cash_multiple:g} x buy-in"
-        )
+        method = _("generator: {paid:g} % paid, min cash {multiple:g} x buy-in").format(
+            paid=curve.paid_share * 100, multiple=curve.min_cash_multiple)
 
     def render() -> None:
+        formats = _formats(ctx)
         view = Table(
-            "place",
-            "amount",
-            "% of pool",
-            title=f"Prize pool {pool:,} kr, {len(structure.payouts)} paid ({method})",
+            _("place"),
+            _("amount"),
+            _("% of pool"),
+            title=_("Prize pool {pool}, {paid} paid ({method})").format(
+                pool=formats.money(pool), paid=len(structure.payouts), method=method),
         )
         for payout in structure.payouts:
             share = 100 * payout.amount / pool if pool else 0
-            view.add_row(str(payout.place), f"{payout.amount:,}", f"{share:.2f}")
+            view.add_row(str(payout.place), formats.money(payout.amount), formats.number(share, 2))
         console.print(view)
 
     emit(structure, as_json, render)
@@ -200,11 +214,12 @@ def post(
     posting = post_blinds(sb, bb, ante, stack, handed, rules, dead_small_blind=dead_sb)
 
     def render() -> None:
-        all_in = ", all-in" if posting.all_in else ""
-        console.print(f"Big blind {posting.big_blind} live, ante {posting.ante} dead{all_in}")
-        console.print(f"Small blind {posting.small_blind}; pot {posting.pot}; "
-                      f"to call {posting.to_call}")
-        console.print("Rules: " + ", ".join(posting.rules))
+        line = _("Big blind {blind} live, ante {ante} dead").format(blind=posting.big_blind,
+                                                                    ante=posting.ante)
+        console.print(_("{posts}, all-in").format(posts=line) if posting.all_in else line)
+        console.print(_("Small blind {blind}; pot {pot}; to call {call}").format(
+            blind=posting.small_blind, pot=posting.pot, call=posting.to_call))
+        console.print(_("Rules: {rules}").format(rules=", ".join(posting.rules)))
 
     emit(posting, as_json, render)
 
@@ -241,16 +256,19 @@ def chip_race_command(
     race = chip_race([_race_seat(spec) for spec in seats], color_up, to, draw)
 
     def render() -> None:
-        console.print(f"Colour-up of {', '.join(map(str, race.color_up))} into {race.new_chip}: "
-                      f"odd chips worth {race.pool}, {race.chips_raced} chip(s) raced")
+        console.print(_("Colour-up of {chips} into {chip}: odd chips worth {pool}, {raced} chip(s) "
+                        "raced").format(chips=", ".join(map(str, race.color_up)), chip=race.new_chip,
+                                        pool=race.pool, raced=race.chips_raced))
         for seat in race.seats:
-            notes = ["wins a chip"] if seat.won else []
-            notes += ["not raced out: gets one chip"] if seat.rescued else []
-            console.print(f"  seat {seat.seat}: {seat.exchanged} exchanged, {seat.odd_chips} odd "
-                          f"({' '.join(seat.cards) or 'no cards'}) -> {seat.stack_after}"
-                          + (f"  [{'; '.join(notes)}]" if notes else ""))
-        console.print(f"Chips at the table change by {race.value_change}; rules: "
-                      + ", ".join(race.rules))
+            notes = [_("wins a chip")] if seat.won else []
+            notes += [_("not raced out: gets one chip")] if seat.rescued else []
+            console.print("  " + _("seat {seat}: {exchanged} exchanged, {odd} odd ({cards}) -> "
+                                   "{stack}").format(
+                seat=seat.seat, exchanged=seat.exchanged, odd=seat.odd_chips,
+                cards=" ".join(seat.cards) or _("no cards"), stack=seat.stack_after)
+                + (f"  [{'; '.join(notes)}]" if notes else ""))
+        console.print(_("Chips at the table change by {change}; rules: {rules}").format(
+            change=race.value_change, rules=", ".join(race.rules)))
 
     emit(race, as_json, render)
 
@@ -258,7 +276,7 @@ def chip_race_command(
 # --- The hand calculators (betting, chips, pots, showdown; B-*, S-*) -----------------------------
 
 def _rules_line(rules: RuleIds) -> None:
-    console.print(f"rules: {', '.join(rules)}")
+    console.print(_("rules: {rules}").format(rules=", ".join(rules)))
 
 
 @rules_app.command("betting")
@@ -282,9 +300,12 @@ def chips_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     answer = read_chips(push, session_of(ctx).house_rules().betting.bet_leaving_one_big_blind_is_all_in)
 
     def render() -> None:
-        extra = f", {answer.returned} returned" if answer.returned else ""
-        extra += f", {answer.owed} more to put in" if answer.owed else ""
-        console.print(f"{answer.action} (total {answer.to} on this street){extra}")
+        line = _("{action} (total {to} on this street)").format(action=answer.action, to=answer.to)
+        if answer.returned:
+            line += ", " + _("{chips} returned").format(chips=answer.returned)
+        if answer.owed:
+            line += ", " + _("{chips} more to put in").format(chips=answer.owed)
+        console.print(line)
         _rules_line(answer.rules)
 
     emit(answer, as_json, render)
@@ -297,14 +318,20 @@ def pots_command(as_json: JsonFlag = False) -> None:
 
     def render() -> None:
         for pot in answer.pots:
-            shares = ", ".join(f"seat {seat} {amount}" for seat, amount in pot.awards.items())
-            eligible = " ".join(map(str, pot.eligible))
-            console.print(f"{pot.name}: {pot.amount} (seats {eligible}) -> {shares}")
-        totals = ", ".join(f"seat {seat} {amount}" for seat, amount in answer.awards.items())
-        console.print(f"In all: {totals}")
+            shares = ", ".join(_("seat {seat} {amount}").format(seat=seat, amount=amount)
+                               for seat, amount in pot.awards.items())
+            console.print(_("{pot}: {amount} (seats {seats}) -> {shares}").format(
+                pot=pot.name, amount=pot.amount, seats=" ".join(map(str, pot.eligible)), shares=shares))
+        totals = ", ".join(_("seat {seat} {amount}").format(seat=seat, amount=amount)
+                           for seat, amount in answer.awards.items())
+        console.print(_("In all: {awards}").format(awards=totals))
         _rules_line(answer.rules)
 
     emit(answer, as_json, render)
+
+
+# The streets still to come, as the showdown's all-in line names them.
+_STREETS = {"flop": N_("flop"), "turn": N_("turn"), "river": N_("river")}
 
 
 def _parse_hand_option(text: str) -> tuple[int, str]:
@@ -355,18 +382,21 @@ def showdown_command(
 
     def render() -> None:
         if result.tabled:
-            to_come = " and ".join(result.streets_to_come)
-            console.print("The betting is over with an all-in: every hand is tabled face up now"
-                          + (f", before the {to_come}" if to_come else "")
-                          + "; no all-in hand is mucked unseen.")
-        for label, part in (("High", result.high), ("Low", result.low)):
+            to_come = _(" and ").join(_(_STREETS.get(street, street)) for street in result.streets_to_come)
+            console.print(_("The betting is over with an all-in: every hand is tabled face up now, "
+                            "before the {streets}; no all-in hand is mucked unseen.").format(
+                streets=to_come) if to_come else
+                _("The betting is over with an all-in: every hand is tabled face up now; no all-in "
+                  "hand is mucked unseen."))
+        for label, part in ((_("High"), result.high), (_("Low"), result.low)):
             if part is None:
                 continue
             for seat, name in part.hands.items():
-                console.print(f"{label}: seat {seat}: {name}")
-            console.print(f"{label} wins: {', '.join(f'seat {s}' for s in part.winners) or 'none'}")
+                console.print(_("{half}: seat {seat}: {hand}").format(half=label, seat=seat, hand=name))
+            winners = ", ".join(_("seat {seat}").format(seat=s) for s in part.winners) or _("none")
+            console.print(_("{half} wins: {winners}").format(half=label, winners=winners))
         if not result.tabled:
-            console.print(f"Show order: {' '.join(map(str, result.show_order))}")
+            console.print(_("Show order: {seats}").format(seats=" ".join(map(str, result.show_order))))
         _rules_line(result.rules)
 
     emit(data, as_json, render)

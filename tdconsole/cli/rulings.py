@@ -18,6 +18,7 @@ from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.floor.log import find_ruling
 from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
 from tdconsole.domain.floor.rulings import OTHER, Suggestion, suggest
+from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.export import RULINGS_FORMATS, check_format, rulings_document
 from tdconsole.views.rulings import (
@@ -25,6 +26,7 @@ from tdconsole.views.rulings import (
     RulingView,
     clock_calls_view,
     left_text,
+    offence_text,
     offences_view,
     penalties_view,
     penalty_text,
@@ -77,8 +79,8 @@ def scenarios_command(
         for row in rows:
             console.print(f"{row['id']:<24} {row['title']}")
             console.print(f"{'':<24} {', '.join(row['rules'])}")
-        console.print(f"{OTHER:<24} Any other situation: rulings log --scenario other --description "
-                      "TEXT --rule ID --decision TEXT")
+        console.print(f"{OTHER:<24} " + _("Any other situation: rulings log --scenario other "
+                                          "--description TEXT --rule ID --decision TEXT"))
 
     emit(rows, as_json, render)
 
@@ -249,10 +251,11 @@ def list_command(
         for row in rows:
             head = [f"#{row.id}", row.time[11:16], row.staff, _where(row), ", ".join(row.players),
                     row.scenario]
-            marks = [*(["override"] if row.overridden else []),
-                     *([f"corrected by #{row.corrected_by}"] if row.corrected_by else []),
-                     *([f"corrects #{row.corrects}"] if row.corrects else []),
-                     *([f"penalty {penalty_text(row.penalty)}"] if row.penalty else [])]
+            marks = [*([_("override")] if row.overridden else []),
+                     *([_("corrected by #{id}").format(id=row.corrected_by)] if row.corrected_by else []),
+                     *([_("corrects #{id}").format(id=row.corrects)] if row.corrects else []),
+                     *([_("penalty {penalty}").format(penalty=penalty_text(row.penalty))]
+                       if row.penalty else [])]
             console.print(Text("  ".join(part for part in head if part)))
             console.print(Text(f"    {row.decision}" + "".join(f" [{mark}]" for mark in marks)))
 
@@ -281,9 +284,9 @@ def penalties_command(
     rows = [r for r in penalties_view(service.state, service.now()) if r.serving or not serving]
 
     def render() -> None:
-        table_out = Table("ruling", "player", "penalty", "left", "status")
+        table_out = Table(_("ruling"), _("player"), _("penalty"), _("left"), _("status"))
         for row in rows:
-            status = "serving" if row.serving else ("ended" if row.ended else "done")
+            status = _("serving") if row.serving else (_("ended") if row.ended else _("done"))
             table_out.add_row(str(row.ruling), Text(row.player), penalty_text(row), left_text(row), status)
         console.print(table_out)
 
@@ -301,8 +304,9 @@ def offences_command(
 
     def render() -> None:
         for row in rows:
-            counts = ", ".join(f"{kind} {n}" for kind, n in row.offences.items())
-            console.print(Text(f"{row.player}: {counts} (rulings {', '.join(map(str, row.rulings))})"))
+            counts = ", ".join(f"{offence_text(kind)} {n}" for kind, n in row.offences.items())
+            console.print(Text(_("{player}: {offences} (rulings {rulings})").format(
+                player=row.player, offences=counts, rulings=", ".join(map(str, row.rulings)))))
 
     emit(rows, as_json, render)
 
@@ -342,8 +346,8 @@ def clock_call_command(
     call_id = envelope.event.call_id
     row = next(r for r in _clock_calls(service) if r.id == call_id)
     emit(row, as_json, lambda: console.print(
-        f"Clock call {call_id} on table {table} seat {seat}: {row.total_seconds} s "
-        f"({', '.join(row.rules)})"))
+        _("Clock call {id} on table {table} seat {seat}: {seconds} s ({rules})").format(
+            id=call_id, table=table, seat=seat, seconds=row.total_seconds, rules=", ".join(row.rules))))
 
 
 @rulings_app.command("clock-calls")
@@ -353,9 +357,9 @@ def clock_calls_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
     def render() -> None:
         for row in rows:
-            state = "TIME" if row.expired else ("warning" if row.warning else "running")
-            console.print(f"{row.id}: table {row.table} seat {row.seat}: "
-                          f"{row.remaining_seconds} s left ({state})")
+            state = _("TIME") if row.expired else (_("warning") if row.warning else _("running"))
+            console.print(_("{id}: table {table} seat {seat}: {seconds} s left ({state})").format(
+                id=row.id, table=row.table, seat=row.seat, seconds=row.remaining_seconds, state=state))
 
     emit(rows, as_json, render)
 
@@ -365,7 +369,8 @@ def clock_stop_command(ctx: typer.Context, call: Annotated[int, typer.Argument(h
                        as_json: JsonFlag = False) -> None:
     """The player acted in time: stop a clock call without a ruling."""
     session_of(ctx).execute(StopClockCall(call=call))
-    emit({"stopped": call}, as_json, lambda: console.print(f"Clock call {call} stopped"))
+    emit({"stopped": call}, as_json, lambda: console.print(
+        _("Clock call {id} stopped").format(id=call)))
 
 
 def _clock_calls(service: Service) -> list[ClockCallRow]:
@@ -377,21 +382,27 @@ def _clock_calls(service: Service) -> list[ClockCallRow]:
 
 
 def _where(row: RulingView) -> str:
-    return ", ".join(f"{name} {number}" for name, number in (("table", row.table), ("seat", row.seat))
-                     if number is not None)
+    parts = [*([_("table {n}").format(n=row.table)] if row.table is not None else []),
+             *([_("seat {n}").format(n=row.seat)] if row.seat is not None else [])]
+    return ", ".join(parts)
 
 
 def render_ruling(row: RulingView) -> None:
     where = _where(row)
-    console.print(Text(f"Ruling {row.id} by {row.staff}" + (f" at {where}" if where else "")
-                       + (f" for {', '.join(row.players)}" if row.players else "")))
+    head = _("Ruling {id} by {staff}").format(id=row.id, staff=row.staff)
+    if where:
+        head += " " + _("at {where}").format(where=where)
+    if row.players:
+        head += " " + _("for {players}").format(players=", ".join(row.players))
+    console.print(Text(head))
     if row.description:
-        console.print(Text(f"Situation: {row.description}"))
+        console.print(Text(_("Situation: {text}").format(text=row.description)))
     elif row.overridden:
-        console.print(f"Suggested: {row.suggestion.ruling}")
-    console.print(Text(f"Decision: {row.decision}"))
+        console.print(Text(_("Suggested: {text}").format(text=row.suggestion.ruling)))
+    console.print(Text(_("Decision: {text}").format(text=row.decision)))
     if row.reason:
-        console.print(Text(f"Reason: {row.reason}"))
-    console.print(f"Rules: {', '.join(row.suggestion.rules)}")
+        console.print(Text(_("Reason: {text}").format(text=row.reason)))
+    console.print(_("Rules: {rules}").format(rules=", ".join(row.suggestion.rules)))
     if row.penalty:
-        console.print(f"Penalty: {penalty_text(row.penalty, hands=True)}: {row.penalty.reason}")
+        console.print(Text(_("Penalty: {penalty}: {reason}").format(
+            penalty=penalty_text(row.penalty, hands=True), reason=row.penalty.reason)))

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.i18n import _
 from tdconsole.store.staff import StaffStore, check_pin
 
 staff_app = typer.Typer(help="Staff who may log in to the web remote with a PIN.", no_args_is_help=True)
@@ -29,8 +30,8 @@ def _read_pin(from_stdin: bool) -> str:
         return check_pin(sys.stdin.readline().strip())
     if not sys.stdin.isatty():
         raise InvalidInput("no terminal to read the PIN from: use --pin-stdin")
-    pin = check_pin(getpass.getpass("PIN (4-12 digits): ").strip())
-    if getpass.getpass("The same PIN again: ").strip() != pin:
+    pin = check_pin(getpass.getpass(_("PIN (4-12 digits): ")).strip())
+    if getpass.getpass(_("The same PIN again: ")).strip() != pin:
         raise InvalidInput("the two PINs differ; nothing was saved")
     return pin
 
@@ -49,7 +50,8 @@ def add(
     if role not in ("td", "floor"):  # before asking for a PIN that would be thrown away
         raise InvalidInput("--role must be td or floor, not {role!r}", role=role)
     member = _staff(ctx).add(name, role, _read_pin(pin_stdin))
-    emit(member.as_json(), as_json, lambda: console.print(f"Added {member.name} ({member.role})"))
+    emit(member.as_json(), as_json, lambda: console.print(
+        _("Added {name} ({role})").format(name=member.name, role=member.role)))
 
 
 @staff_app.command("list")
@@ -58,7 +60,7 @@ def list_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     rows = [member.as_json() for member in _staff(ctx).members()]
 
     def render() -> None:
-        table = Table("name", "role", "added")
+        table = Table(_("name"), _("role"), _("added"))
         for row in rows:
             table.add_row(row["name"], row["role"], row["created_at"][:16])
         console.print(table)
@@ -70,4 +72,5 @@ def list_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 def remove(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """Remove a staff member: their web sessions end at their next request."""
     _staff(ctx).remove(name)
-    emit({"removed": name.strip()}, as_json, lambda: console.print(f"Removed {name.strip()}"))
+    emit({"removed": name.strip()}, as_json, lambda: console.print(
+        _("Removed {name}").format(name=name.strip())))

@@ -13,6 +13,7 @@ from tdconsole.domain import limits
 from tdconsole.domain.clock.structure import Level, Structure
 from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.commands import ChangeStructure
+from tdconsole.i18n import _
 from tdconsole.views.tournament import clock_view
 
 structure_app = typer.Typer(help="Blind structures: show the presets, generate a new one, use one.",
@@ -22,19 +23,21 @@ app.add_typer(structure_app, name="structure")
 
 
 def _render(structure: Structure) -> None:
-    console.print(f"{structure.name}: starting stack {structure.starting_stack}")
-    console.print("Chips: " + ", ".join(f"{chip.value} {chip.color}" for chip in structure.chips))
+    console.print(_("{name}: starting stack {stack}").format(name=structure.name,
+                                                             stack=structure.starting_stack))
+    console.print(_("Chips: {chips}").format(
+        chips=", ".join(f"{chip.value} {chip.color}" for chip in structure.chips)))
     for index, period in enumerate(structure.periods):
+        minutes = _("{minutes} min").format(minutes=period.minutes)
         if isinstance(period, Level):
-            console.print(f"  {structure.level_number(index):>3}  {period.label:<28} "
-                          f"{period.minutes} min")
+            console.print(f"  {structure.level_number(index):>3}  {period.label:<28} {minutes}")
         else:
             extras = []
             if period.color_up:
-                extras.append(f"colour up {', '.join(map(str, period.color_up))}")
+                extras.append(_("colour up {chips}").format(chips=", ".join(map(str, period.color_up))))
             if period.add_on:
-                extras.append("add-on")
-            console.print(f"       break {period.minutes} min" +
+                extras.append(_("add-on"))
+            console.print("       " + _("break {minutes}").format(minutes=minutes) +
                           (f" ({'; '.join(extras)})" if extras else ""))
 
 
@@ -96,4 +99,5 @@ def use(ctx: typer.Context,
     clock = clock_view(service.state, service.now())
     data = {"structure": structure.name, "source": key, "clock": clock}
     emit(data, as_json, lambda: console.print(
-        f"Structure now {structure.name}: level {clock.level}, {clock.remaining} left"))
+        _("Structure now {name}: level {level}, {remaining} left").format(
+            name=structure.name, level=clock.level, remaining=clock.remaining)))

@@ -1,17 +1,29 @@
-"""Reading the floor-ruling scenarios from `configs/rulings/*.toml` (the models live in the domain)."""
+"""Reading the floor-ruling scenarios from `configs/rulings/*.toml` (the models live in the domain),
+in the chosen language.
+
+The files are English, the source text of the message catalogue like every other string: their
+texts are extracted into `locale/tdconsole.pot` by `extract_rulings` (babel.cfg, `make i18n`) and
+`load_catalogue` hands out the scenarios translated (`Scenario.translated`), so the floor's wizard,
+`rulings` and the web remote read them in the TD's language and a search finds either language.
+"""
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
+from typing import IO, Any
 
 from tdconsole.config.toml import configs_dir, read_toml, validate
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.floor.rulings import Catalogue, Scenario, ScenarioFile
+from tdconsole.i18n import DEFAULT, _, language
 
 
 def load_catalogue(directory: Path | None = None) -> Catalogue:
     """Every scenario of every `*.toml` in `directory` (default `configs/rulings/`), each checked
-    (see `Scenario`); a scenario id used twice is an error naming both files."""
+    (see `Scenario`), in the chosen language; a scenario id used twice is an error naming both
+    files."""
     directory = directory or configs_dir() / "rulings"
     files = sorted(directory.glob("*.toml"))
     if not files:
@@ -27,4 +39,23 @@ def load_catalogue(directory: Path | None = None) -> Catalogue:
                 )
             scenarios[scenario_id] = scenario
             origin[scenario_id] = path
-    return Catalogue(scenarios=scenarios)
+    catalogue = Catalogue(scenarios=scenarios)
+    return catalogue if language() == DEFAULT else catalogue.translated(_)
+
+
+def extract_rulings(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str],
+                    options: Mapping[str, Any]) -> Iterator[tuple[int, None, str, list[str]]]:
+    """A Babel extractor (babel.cfg `[rulings: configs/rulings/*.toml]`): every text of every
+    scenario in one file that `Scenario.translated` translates, each with its scenario id as a
+    comment for the translator."""
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    for scenario in validate(ScenarioFile, data, getattr(fileobj, "name", "rulings")).root.values():
+        texts: dict[str, None] = {}
+
+        def collect(text: str, seen: dict[str, None] = texts) -> str:
+            seen[text] = None
+            return text
+
+        scenario.translated(collect)
+        for text in texts:
+            yield 1, None, text, [f"rulings: {scenario.id}"]

@@ -13,12 +13,14 @@ from tdconsole.club.members import Member
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.league.results import EntryResult, MemberResult, totals
 from tdconsole.domain.league.standings import LeagueRules, Standing, TieBreak
+from tdconsole.i18n import N_, _, ngettext
 from tdconsole.views.base import View
 from tdconsole.views.formatting import Formats
 
 STANDING_COLUMNS = ("place", "name", "points", "events", "cashes", "winnings")
-_TIE_BREAK_WORDS = {"best-finish": "best finish", "events": "most events", "wins": "most wins",
-                    "cashes": "most cashes", "winnings": "most winnings"}
+_TIE_BREAK_WORDS = {"best-finish": N_("best finish"), "events": N_("most events"),
+                    "wins": N_("most wins"), "cashes": N_("most cashes"),
+                    "winnings": N_("most winnings")}
 
 
 class MemberView(View):
@@ -141,11 +143,14 @@ def history_formats(history: History, fallback: HouseRules) -> Formats:
 
 
 def rules_text(rules: LeagueRules) -> str:
-    parts = [f"best {rules.best} results count" if rules.best else "every result counts"]
+    """The league's rules in words, in the chosen language (the standings page and `league`)."""
+    parts = [ngettext("best {n} result counts", "best {n} results count", rules.best).format(
+        n=rules.best) if rules.best else _("every result counts")]
     if rules.min_events:
-        parts.append(f"ranked from {rules.min_events} events")
-    ties = ", then ".join(_TIE_BREAK_WORDS[key] for key in rules.tie_break)
-    parts.append(f"ties: {ties}" if ties else "ties share the place")
+        parts.append(ngettext("ranked from {n} event", "ranked from {n} events",
+                              rules.min_events).format(n=rules.min_events))
+    ties = _(", then ").join(_(_TIE_BREAK_WORDS[key]) for key in rules.tie_break)
+    parts.append(_("ties: {order}").format(order=ties) if ties else _("ties share the place"))
     return "; ".join(parts)
 
 

@@ -13,7 +13,7 @@ from tdconsole.domain.floor.penalties import OffenceKind, Penalty, PenaltyKind
 from tdconsole.domain.floor.rulings import Scenario, Suggestion, ordered
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import LoggedRuling, TournamentState
-from tdconsole.i18n import N_, _
+from tdconsole.i18n import N_, _, ngettext
 from tdconsole.views.base import View
 
 
@@ -74,14 +74,25 @@ class PenaltyLike(Protocol):
     def hands(self) -> int | None: ...
 
 
-# A penalty's kind as people read it (the log and the JSON keep the key).
-PENALTY_WORDS = {"warning": N_("warning"), "missed-hands": N_("missed-hands"), "rounds": N_("rounds"),
-                 "minutes": N_("minutes"), "disqualification": N_("disqualification")}
+# The penalty kinds and offences as people read them (the JSON keeps the values).
+_KIND_WORDS = {"warning": N_("warning"), "missed-hands": N_("missed hands"), "rounds": N_("rounds"),
+               "minutes": N_("minutes"), "disqualification": N_("disqualification")}
+_OFFENCE_WORDS = {"out-of-turn": N_("out of turn"), "exposed-cards": N_("exposed cards"),
+                  "etiquette": N_("etiquette"), "conduct": N_("conduct")}
 
 
 def kind_text(kind: str) -> str:
-    """A penalty's kind in the chosen language."""
-    return _(PENALTY_WORDS[kind]) if kind in PENALTY_WORDS else kind
+    """A penalty kind in the chosen language ("rounds" -> "omgange")."""
+    return _(_KIND_WORDS[kind]) if kind in _KIND_WORDS else kind
+
+
+def offence_text(kind: str) -> str:
+    """An offence in the chosen language ("out-of-turn" -> "ude af tur")."""
+    return _(_OFFENCE_WORDS[kind]) if kind in _OFFENCE_WORDS else kind
+
+
+def _hands(count: int) -> str:
+    return ngettext("{n} hand", "{n} hands", count).format(n=count)
 
 
 def penalty_text(given: PenaltyLike | None, *, hands: bool = False) -> str:
@@ -90,7 +101,7 @@ def penalty_text(given: PenaltyLike | None, *, hands: bool = False) -> str:
         return ""
     text = kind_text(given.kind) + (f" {given.amount}" if given.amount else "")
     if hands and given.hands is not None and given.kind == "rounds":
-        text += " " + _("({hands} hands)").format(hands=given.hands)
+        text += f" ({_hands(given.hands)})"
     return text
 
 
@@ -102,9 +113,9 @@ def suggestion_lines(suggestion: Suggestion) -> list[str]:
     given = suggestion.penalty
     if given is not None:
         amount = f" {given.amount}" if given.amount else ""
-        hands = " " + _("({hands} hands)").format(hands=given.hands) if given.hands is not None else ""
+        hands = f" ({_hands(given.hands)})" if given.hands is not None else ""
         lines.append(_("Penalty: {penalty}: {reason}").format(
-            penalty=f"{kind_text(given.kind)}{amount}{hands}", reason=given.reason))
+            penalty=kind_text(given.kind) + amount + hands, reason=given.reason))
     return lines
 
 
@@ -129,7 +140,8 @@ class PenaltyRow(View):
 def left_text(row: PenaltyRow) -> str:
     """What is left of a penalty board row: "3 of 8 hands", "4:10 left", or ""."""
     if row.remaining_hands is not None:
-        return _("{left} of {hands} hands").format(left=row.remaining_hands, hands=row.hands)
+        return ngettext("{left} of {n} hand", "{left} of {n} hands", row.hands or 0).format(
+            left=row.remaining_hands, n=row.hands)
     if row.remaining_seconds is not None:
         return _("{time} left").format(time=format_duration(row.remaining_seconds))
     return ""

@@ -16,6 +16,7 @@ from pathlib import Path
 import uvicorn
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.i18n import _
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
 from tdconsole.web.app import create_app
@@ -53,10 +54,11 @@ def _loopback(host: str) -> bool:
 def start_line(name: str, host: str, port: int, tls: bool) -> str:
     scheme = "https" if tls else "http"
     shown = f"[{host}]" if ":" in host else host
-    where = ("this machine only; --host 0.0.0.0 opens it to the club's network" if _loopback(host)
-             else "open to the network")
-    return (f"Serving {name!r} on {scheme}://{shown}:{port}/ (listening on {host}: {where}). "
-            f"TV: /  players: /seat  staff: /remote. Ctrl+C stops it.")
+    where = (_("this machine only; --host 0.0.0.0 opens it to the club's network") if _loopback(host)
+             else _("open to the network"))
+    return _("Serving {name!r} on {url} (listening on {host}: {where}). TV: /  players: /seat  "
+             "staff: /remote. Ctrl+C stops it.").format(name=name, url=f"{scheme}://{shown}:{port}/",
+                                                        host=host, where=where)
 
 
 def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: Path | None,
@@ -82,5 +84,5 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
     web = app.state.web
     say(start_line(web.display.state.info.name, host, port, cert is not None))
     if not StaffStore(store).members():
-        say("No staff can log in to /remote yet: tdconsole staff add NAME --role td")
+        say(_("No staff can log in to /remote yet: tdconsole staff add NAME --role td"))
     uvicorn.Server(config).run()

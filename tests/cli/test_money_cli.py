@@ -115,7 +115,7 @@ def test_rules_payouts_generator_options_and_a_lock(capsys: pytest.CaptureFixtur
         "1=3000",
     )
     assert code == 0
-    assert "3,000" in out and "Prize pool 10,000 kr, 10 paid" in out
+    assert "3,000" in out and "Prize pool DKK\u00a010,000, 10 paid" in out
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
@@ -275,6 +275,10 @@ class Scenario(Frozen):
     title: Text
     start: NodeId
     nodes: dict[NodeId, Node] = Field(min_length=1)
+    # A translation (`translated`): the English texts, so a search finds it in either language,
+    # and the walk's own words (the penalty questions, Yes and No) in the scenario's language.
+    also: tuple[str, ...] = Field(default=(), exclude=True)
+    words: dict[str, str] = Field(default_factory=dict, exclude=True)
 
     @model_validator(mode="after")
     def _a_sound_tree(self) -> Scenario:
@@ -386,7 +390,8 @@ class Scenario(Frozen):
     @property
     def texts(self) -> list[str]:
         """Everything a floor person may search it by: the heading, every question and answer,
-        every ruling and remedy ("misdeal" finds the scenarios that rule one)."""
+        every ruling and remedy ("misdeal" finds the scenarios that rule one); a translation's
+        English too."""
         parts = [self.heading]
         for node in self.nodes.values():
             if isinstance(node, YesNo | Number):
@@ -395,7 +400,35 @@ class Scenario(Frozen):
                 parts += [node.ask, *(option.label for option in node.options)]
             elif isinstance(node, Ruling):
                 parts += [node.ruling, *node.remedy]
-        return parts
+        return [*parts, *self.also]
+
+    def translated(self, gettext: Callable[[str], str]) -> Scenario:
+        """This scenario with every text a person reads (title, questions, answers, rulings,
+        remedies, penalty reasons, and the walk's own words) passed through `gettext`: the edge
+        hands in its catalogue (the domain reads none). The tree is checked again, so a
+        translation that breaks a `{section.field}` is refused like a bad file.
+
+        >>> scenario = Scenario(id="s", title="A card shows", start="r", nodes={"r": {
+        ...     "type": "ruling", "ruling": "Misdeal.", "remedy": ["Redeal."], "tda": ["35A"]}})
+        >>> shouted = scenario.translated(str.upper)
+        >>> found = Catalogue(scenarios={"s": shouted}).search("redeal")  # the English still finds it
+        >>> shouted.title, shouted.nodes["r"].remedy, [s.id for s in found]
+        ('A CARD SHOWS', ['REDEAL.'], ['s'])
+        """
+        data = self.model_dump(mode="json")
+        data["title"] = gettext(data["title"])
+        for node in data["nodes"].values():
+            for key in ("ask", "ruling"):
+                if key in node:
+                    node[key] = gettext(node[key])
+            if "remedy" in node:
+                node["remedy"] = [gettext(step) for step in node["remedy"]]
+            for option in node.get("options", []):
+                option["label"] = gettext(option["label"])
+            if (spec := node.get("penalty")) and spec.get("reason"):
+                spec["reason"] = gettext(spec["reason"])
+        words = {text: gettext(text) for text in own_words()}
+        return Scenario.model_validate({**data, "also": tuple(self.texts), "words": words})
 
     @property
     def rules(self) -> RuleIds:
@@ -443,6 +476,11 @@ class Catalogue(Frozen):
         # The heading first, then the scenarios with the most texts that hold every word.
         return sorted(found, key=lambda s: (not has(s.heading), -sum(map(has, s.texts))))
 
+    def translated(self, gettext: Callable[[str], str]) -> Catalogue:
+        """Every scenario translated (`Scenario.translated`)."""
+        return Catalogue(scenarios={key: scenario.translated(gettext)
+                                    for key, scenario in self.scenarios.items()})
+
     def get(self, scenario_id: str) -> Scenario:
         try:
             return self.scenarios[scenario_id]
@@ -483,15 +521,17 @@ class OpenQuestion(Frozen):
         return f"{self.key}={self.allowed()} ({self.ask})"
 
 
-def _open(key: str, node: Question) -> OpenQuestion:
+def _open(key: str, node: Question, words: Mapping[str, str]) -> OpenQuestion:
+    """The question as the walk shows it; `words` translates the walk's own (`own_words`)."""
+    ask = words.get(node.ask, node.ask) if key in IMPLICIT else node.ask
     if isinstance(node, YesNo):
-        return OpenQuestion(key=key, ask=node.ask, type="yes-no", choices=["yes", "no"],
-                            labels=["Yes", "No"])
+        return OpenQuestion(key=key, ask=ask, type="yes-no", choices=["yes", "no"],
+                            labels=[words.get("Yes", "Yes"), words.get("No", "No")])
     if isinstance(node, Choice):
-        return OpenQuestion(key=key, ask=node.ask, type="choice",
+        return OpenQuestion(key=key, ask=ask, type="choice",
                             choices=[o.value for o in node.options],
                             labels=[o.label for o in node.options])
-    return OpenQuestion(key=key, ask=node.ask, type="number", min=node.min, max=node.max,
+    return OpenQuestion(key=key, ask=ask, type="number", min=node.min, max=node.max,
                         integer=node.integer)
 
 
@@ -504,6 +544,12 @@ IMPLICIT: dict[str, Question] = {
                       "included (71A: one round = one hand per player)?", min=2, max=12,
                       integer=True, otherwise="penalty"),
 }
+
+
+def own_words() -> list[str]:
+    """The words the walk adds to every scenario's own: the penalty questions, Yes and No (what
+    `Scenario.translated` translates beside the scenario's texts)."""
+    return [*(question.ask for question in IMPLICIT.values()), "Yes", "No"]
 
 
 class Suggestion(Frozen):
@@ -543,7 +589,7 @@ def _parse(scenario: Scenario, key: str, node: Question, raw: str) -> tuple[str,
             number = math.nan
         if math.isfinite(number) and _in_range(node, number):
             return f"{number:g}", number
-    allowed = _open(key, node).allowed()
+    allowed = _open(key, node, scenario.words).allowed()
     raise InvalidInput(
         "scenario {id!r}: answer {key}={raw!r} must be {allowed}", id=scenario.id, key=key, raw=raw,
         allowed=allowed,
@@ -642,14 +688,14 @@ def _still_open(scenario: Scenario, from_id: str, used: Mapping[str, str],
             targets = [node.cases[_as_case(setting_value(house, node.setting))]]
         else:
             if node_id not in used:
-                found.append(_open(node_id, node))
+                found.append(_open(node_id, node, scenario.words))
             targets = [target for _, _, target in _edges(node)]
         for target in targets:
             if target not in seen:
                 seen.add(target)
                 queue.append(target)
     implicit = [*(["deliberate", "earlier"] if offence else []), *(["players"] if rounds else [])]
-    return found + [_open(key, IMPLICIT[key]) for key in implicit if key not in used]
+    return found + [_open(key, IMPLICIT[key], scenario.words) for key in implicit if key not in used]
 
 
 _CLUB_ID = re.compile(r"^[A-Z]+(-[A-Z0-9]+)+$")

@@ -38,6 +38,7 @@ from tdconsole.views.rulings import (
     ClockCallRow,
     clock_calls_view,
     left_text,
+    offence_text,
     offences_view,
     penalties_view,
     penalty_text,
@@ -45,9 +46,6 @@ from tdconsole.views.rulings import (
     rulings_view,
 )
 
-# An offence as the board names it (the log keeps the key).
-OFFENCE_WORDS = {"out-of-turn": N_("out of turn"), "exposed-cards": N_("exposed cards"),
-                 "etiquette": N_("etiquette"), "conduct": N_("conduct")}
 # A penalty board row's status.
 STATUS_WORDS = {"serving": N_("serving"), "ended": N_("ended"), "done": N_("done")}
 
@@ -315,7 +313,7 @@ class RulingsScreen(ServiceScreen):
         offences = self.query_one("#offences", DataTable)
         offences.clear()
         for row in offences_view(state):
-            counts = ", ".join(f"{_(OFFENCE_WORDS.get(kind, kind))} {n}" for kind, n in row.offences.items())
+            counts = ", ".join(f"{offence_text(kind)} {n}" for kind, n in row.offences.items())
             offences.add_row(Text(row.player), counts, ", ".join(map(str, row.rulings)))
 
     def _selected_penalty(self) -> int | None:

@@ -44,6 +44,10 @@
 
   const csrf = document.querySelector('meta[name="csrf"]').content;
   const role = document.querySelector('meta[name="role"]').content;
+  // The words this script writes, in the page's language: the server renders them into #words
+  // (remote.html); `say("left", {left: 3})` fills in the {fields}.
+  const words = JSON.parse($("#words").textContent);
+  const t = (key, values = {}) => words[key].replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 
   async function command(verb, body) {
     try {
@@ -59,13 +63,14 @@
 
   function describe(verb, result) {
     if (verb === "bust") {
-      return result.busted.map((row) => row.pending
-        ? `${row.name} busts at table ${row.table} (placed when every table is done)`
-        : `${row.name} busts in place ${row.place}${row.last_place && row.last_place !== row.place ? "-" + row.last_place : ""}`
-      ).join("; ") + ` · ${result.players_left} left`;
+      const busts = result.busted.map((row) => row.pending
+        ? t("busts_pending", { name: row.name, table: row.table })
+        : t("busts_in", { name: row.name, place: `${row.place}${row.last_place && row.last_place !== row.place ? "-" + row.last_place : ""}` })
+      ).join("; ");
+      return t("left", { busts, left: result.players_left });
     }
-    if (verb.startsWith("clock/")) return `Level ${result.level}: ${result.remaining} (${result.running ? "running" : "paused"})`;
-    return "Done";
+    if (verb.startsWith("clock/")) return t("clock", { level: result.level, remaining: result.remaining, state: t(result.running ? "running" : "paused") });
+    return t("done");
   }
 
   // ---------------------------------------------------------------- the live parts
@@ -86,8 +91,8 @@
     const toggle = $("#pause-resume");
     if (toggle && line) {
       const running = line.dataset.running === "yes";
-      toggle.dataset.verb = running ? "clock/pause" : (line.querySelector(".run").textContent === "not started" ? "clock/start" : "clock/resume");
-      toggle.textContent = running ? "Pause" : (toggle.dataset.verb === "clock/start" ? "Start" : "Resume");
+      toggle.dataset.verb = running ? "clock/pause" : (line.dataset.started === "no" ? "clock/start" : "clock/resume");
+      toggle.textContent = t(running ? "pause" : (toggle.dataset.verb === "clock/start" ? "start" : "resume"));
     }
     if (role === "td") showPicked();
     panelAt = performance.now();
@@ -99,7 +104,7 @@
     const gone = (performance.now() - panelAt) / 1000;
     for (const element of document.querySelectorAll("[data-call-left]")) {
       const left = Math.ceil(Number(element.dataset.callLeft) - gone);
-      element.textContent = left > 0 ? `${left} s` : "TIME";
+      element.textContent = left > 0 ? t("seconds", { n: left }) : t("time");
     }
   }, 250);
 
@@ -144,7 +149,7 @@
       label.textContent = name;
       const input = document.createElement("input");
       input.inputMode = "numeric";
-      input.placeholder = picked.size > 1 ? "stack" : "stack (opt.)";
+      input.placeholder = t(picked.size > 1 ? "stack" : "stack_optional");
       input.value = stack;
       input.addEventListener("input", () => picked.set(name, input.value));
       row.append(label, input);
@@ -157,7 +162,7 @@
     const go = $("#bust-go");
     go.disabled = picked.size === 0;
     $("#bust-bar").hidden = picked.size === 0;
-    go.textContent = picked.size > 1 ? `Bust ${picked.size} players` : "Bust";
+    go.textContent = picked.size > 1 ? t("bust_many", { n: picked.size }) : t("bust");
     filterPlayers();
   }
   function filterPlayers() {
@@ -182,7 +187,7 @@
       for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
       const body = { names, stack };
       if ($("#bust-by").value) body.by = [$("#bust-by").value];
-      if (!confirm(`Bust ${names.join(", ")}?`)) return;
+      if (!confirm(t("bust_confirm", { names: names.join(", ") }))) return;
       try {
         say(describe("bust", await command("bust", body)));
         picked.clear();
@@ -193,17 +198,20 @@
     const plan = $("#balance-plan");
     const showPlan = (result, applied) => {
       const lines = [];
-      if (result.break !== null && result.break !== undefined) lines.push(`Break table ${result.break} first (T-BREAK-1)`);
-      for (const m of result.moves) lines.push(`${applied ? "Moved" : "Move"} ${m.player}: table ${m.from.table} seat ${m.from.seat} → table ${m.to.table} seat ${m.to.seat} (${m.rule})`);
-      if (result.halt.length) lines.push(`Halt (11D): tables ${result.halt.join(", ")} stop dealing`);
-      if (!lines.length) lines.push("The tables are balanced (T-BAL-1).");
+      if (result.break !== null && result.break !== undefined) lines.push(t("break_first", { table: result.break }));
+      for (const m of result.moves) {
+        lines.push(t(applied ? "moved" : "move", { player: m.player, from_table: m.from.table, from_seat: m.from.seat,
+                                                    to_table: m.to.table, to_seat: m.to.seat, rule: m.rule }));
+      }
+      if (result.halt.length) lines.push(t("halt", { tables: result.halt.join(", ") }));
+      if (!lines.length) lines.push(t("balanced"));
       plan.replaceChildren(...lines.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
     };
     $("#balance-show").addEventListener("click", async () => {
       try { showPlan(await command("balance", {}), false); } catch (_) { /* said */ }
     });
     $("#balance-apply").addEventListener("click", async () => {
-      try { showPlan(await command("balance", { apply: true }), true); say("Balancing applied"); } catch (_) { /* said */ }
+      try { showPlan(await command("balance", { apply: true }), true); say(t("balancing_applied")); } catch (_) { /* said */ }
     });
   }
 
@@ -251,7 +259,7 @@
 
   function show(problem) {
     const walked = wizard.walked;
-    $("#rw-title").textContent = (wizard.clockCall ? `Clock call ${wizard.clockCall}: ` : "") + walked.title;
+    $("#rw-title").textContent = wizard.clockCall ? t("call_title", { id: wizard.clockCall, title: walked.title }) : walked.title;
     $("#rw-answered").textContent = Object.entries(walked.answers).map(([k, v]) => `${k}=${v}`).join("  ");
     const question = walked.suggestion ? null : walked.open[0];
     const area = $("#rw-question");
@@ -260,8 +268,8 @@
     if (question) {
       area.append(Object.assign(document.createElement("p"), { className: "ask", textContent: question.ask }));
       if (question.type === "number") {
-        const input = Object.assign(document.createElement("input"), { inputMode: "decimal", placeholder: "a number" });
-        const ok = Object.assign(document.createElement("button"), { className: "big primary", textContent: "OK" });
+        const input = Object.assign(document.createElement("input"), { inputMode: "decimal", placeholder: t("a_number") });
+        const ok = Object.assign(document.createElement("button"), { className: "big primary", textContent: t("ok") });
         ok.addEventListener("click", () => answer(question.key, input.value.trim()));
         area.append(input, ok);
       } else {
@@ -282,8 +290,9 @@
     box.hidden = !suggestion;
     $("#rw-actions").hidden = !suggestion;
     if (suggestion) {
-      const lines = [suggestion.ruling, ...suggestion.remedy.map((step) => "• " + step), "Rules: " + suggestion.rules.join(", ")];
-      if (suggestion.penalty) lines.push(`Penalty: ${suggestion.penalty.kind}${suggestion.penalty.amount ? " " + suggestion.penalty.amount : ""}`);
+      const lines = [suggestion.ruling, ...suggestion.remedy.map((step) => "• " + step), t("rules", { rules: suggestion.rules.join(", ") })];
+      const given = suggestion.penalty;
+      if (given) lines.push(t("penalty", { penalty: (words.kinds[given.kind] || given.kind) + (given.amount ? " " + given.amount : "") }));
       box.replaceChildren(...lines.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
       if (!$("#rw-decision").value) $("#rw-decision").value = suggestion.ruling;
     }
@@ -322,7 +331,7 @@
     if (overriding) Object.assign(body, { decision: $("#rw-decision").value, reason: $("#rw-reason").value });
     try {
       const row = await command("rulings/log", body);
-      say(`Ruling ${row.id} logged: ${row.decision}`);
+      say(t("logged", { id: row.id, decision: row.decision }));
       restart();
     } catch (_) { /* said */ }
   });
@@ -334,7 +343,7 @@
                    facing_bet: $("#call-facing").checked, player: $("#call-player").value.trim() || null };
     try {
       const row = await command("rulings/clock-call", body);
-      say(`Clock call ${row.id}: ${row.total_seconds} s (${row.rules.join(", ")})`);
+      say(t("called", { id: row.id, seconds: row.total_seconds, rules: row.rules.join(", ") }));
     } catch (_) { /* said */ }
   });
   $("#slot-calls").addEventListener("click", (event) => {

@@ -1,0 +1,29 @@
+"""The floor's ruling wizard in Danish: the scenario's questions, answers and ruling from the
+catalogue (configs/rulings, translated by locale/da), the walk's own questions too."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from tdconsole.service import Service
+from tdconsole.tui.app import create_app
+from tdconsole.tui.widgets.ruling_wizard import RulingWizard
+
+
+async def test_the_wizard_asks_and_rules_in_danish(service: Service, danish: None) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f5")
+        app.screen.query_one("#players", Input).value = "Anna"
+        wizard = app.screen.query_one(RulingWizard)
+        wizard.start("out-of-turn-action", {})
+        await pilot.pause()
+        assert "Hvad gjorde spilleren ude af tur?" in str(app.screen.query_one("#question", Static).render())
+        wizard.start("out-of-turn-action", {"action": "check", "changed": "no"})
+        await pilot.pause()
+        assert "Var det med vilje?" in str(app.screen.query_one("#question", Static).render())
+        wizard.start("out-of-turn-action", {"action": "check", "changed": "no", "deliberate": "no"})
+        await pilot.pause()
+        suggestion = str(app.screen.query_one("#suggestion", Static).render())
+        assert "Kendelse: Handlingen ude af tur er bindende" in suggestion, suggestion
+        assert "Regler: O-OOT-1" in suggestion
