@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
 
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
@@ -16,7 +17,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.tournament import undo_target
-from tdconsole.i18n import _, error_text
+from tdconsole.i18n import N_, _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
@@ -35,88 +36,117 @@ from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.tournament import command_view, describe_command
 
+# The command palette's entries: (name, help, ...), in English, marked for the catalogue and
+# translated when the palette lists them (`TdCommands.entries`).
 TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
-    ("Start the clock", "Start the tournament clock", commands.ClockStart),
-    ("Pause the clock", "Pause the tournament clock", commands.ClockPause),
-    ("Resume the clock", "Resume a paused clock", commands.ClockResume),
-    ("Next level", "Jump to the next level or break", partial(commands.ClockStep, by=1)),
-    ("Previous level", "Go back one level or break", partial(commands.ClockStep, by=-1)),
-    ("Start hand-for-hand", "T-H4H-1 at the seated players' tables (the F5 board takes others)",
+    (N_("Start the clock"), N_("Start the tournament clock"), commands.ClockStart),
+    (N_("Pause the clock"), N_("Pause the tournament clock"), commands.ClockPause),
+    (N_("Resume the clock"), N_("Resume a paused clock"), commands.ClockResume),
+    (N_("Next level"), N_("Jump to the next level or break"), partial(commands.ClockStep, by=1)),
+    (N_("Previous level"), N_("Go back one level or break"), partial(commands.ClockStep, by=-1)),
+    (N_("Start hand-for-hand"), N_("T-H4H-1 at the seated players' tables (the F5 board takes others)"),
      commands.HandForHandStart),
-    ("Stop hand-for-hand", "End hand-for-hand once the hand is finished",
+    (N_("Stop hand-for-hand"), N_("End hand-for-hand once the hand is finished"),
      commands.HandForHandStop),
-    ("Propose an ICM deal", "From the chip counts (T-DEAL-1)",
+    (N_("Propose an ICM deal"), N_("From the chip counts (T-DEAL-1)"),
      partial(commands.ProposeDeal, method="icm")),
-    ("Propose a chip-chop deal", "From the chip counts (T-DEAL-1)",
+    (N_("Propose a chip-chop deal"), N_("From the chip counts (T-DEAL-1)"),
      partial(commands.ProposeDeal, method="chip-chop")),
 ]
 # Palette entries that open a screen or change this terminal only: (name, help, app action).
 # (Undo is here: it shows the command and asks before taking it back.)
 TD_APP_ACTIONS: list[tuple[str, str, str]] = [
-    ("Undo", "Undo your last command, after showing it", "undo"),
+    (N_("Undo"), N_("Undo your last command, after showing it"), "undo"),
 ]
 APP_ACTIONS: list[tuple[str, str, str]] = [
-    ("Edit the structure", "Change the levels and breaks of this tournament (T-LEVEL-1)", "structure"),
-    ("Sound on/off", "The clock's bell one minute before the end of a level and at the change",
+    (N_("Edit the structure"), N_("Change the levels and breaks of this tournament (T-LEVEL-1)"),
+     "structure"),
+    (N_("Sound on/off"), N_("The clock's bell one minute before the end of a level and at the change"),
      "toggle_sound"),
 ]
 
 
 def level_actions(structure: Structure) -> list[tuple[str, str, commands.Command]]:
-    """The commands that name a level of the tournament's structure: one palette entry per level."""
+    """The commands that name a level of the tournament's structure: one palette entry per level
+    (in the language chosen now)."""
     actions: list[tuple[str, str, commands.Command]] = []
     for number, level in enumerate(structure.levels, start=1):
-        actions.append((f"Go to level {number}", f"{level.label}: start it full (T-LEVEL-1)",
+        actions.append((_("Go to level {number}").format(number=number),
+                        _("{level}: start it full (T-LEVEL-1)").format(level=level.label),
                         commands.ClockGoToLevel(level=number)))
-        actions.append((f"Late registration to level {number}",
-                        f"Late registration runs to the end of level {number} (T-REG-1)",
+        actions.append((_("Late registration to level {number}").format(number=number),
+                        _("Late registration runs to the end of level {number} (T-REG-1)").format(
+                            number=number),
                         commands.SetLateRegistration(level=number)))
-    actions.append(("Late registration without a limit", "Lift the late registration limit (T-REG-1)",
+    actions.append((_("Late registration without a limit"), _("Lift the late registration limit (T-REG-1)"),
                     commands.SetLateRegistration(level=None)))
     return actions
 
 # Actions that need a screen's selection or input: the palette opens the screen and starts them there.
 SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
-    ("Register a player", "Type a name on the players screen", "players", "new_player"),
-    ("Search players", "Filter the players list as you type", "players", "search"),
-    ("Bust the selected player", "Bust with a confirmation that shows the place", "players", "bust"),
-    ("Draw the seats", "Seat every registered player at random (T-SEAT-2)", "tables", "draw"),
-    ("Hand done at every table", "Move every table's button and blinds on (TDA 32, 34B)",
+    (N_("Register a player"), N_("Type a name on the players screen"), "players", "new_player"),
+    (N_("Search players"), N_("Filter the players list as you type"), "players", "search"),
+    (N_("Bust the selected player"), N_("Bust with a confirmation that shows the place"), "players", "bust"),
+    (N_("Draw the seats"), N_("Seat every registered player at random (T-SEAT-2)"), "tables", "draw"),
+    (N_("Hand done at every table"), N_("Move every table's button and blinds on (TDA 32, 34B)"),
      "tables", "hands_done"),
-    ("Apply all balancing moves", "After a confirmation (T-BAL-1)", "tables", "apply_all"),
-    ("Apply one balancing move", "The first suggested move, after a confirmation", "tables",
+    (N_("Apply all balancing moves"), N_("After a confirmation (T-BAL-1)"), "tables", "apply_all"),
+    (N_("Apply one balancing move"), N_("The first suggested move, after a confirmation"), "tables",
      "apply_one"),
-    ("Break the suggested table", "Draw its players into the free seats (T-BREAK-1)", "tables",
+    (N_("Break the suggested table"), N_("Draw its players into the free seats (T-BREAK-1)"), "tables",
      "break"),
-    ("Move a player", "To a free seat by hand (T-SEAT-1)", "tables", "move"),
-    ("Set a button", "Where the button is in the hand being played (34A)", "tables", "button"),
-    ("Export the seating list", "Seating list and seat slips, text and HTML", "tables", "export"),
-    ("Bust several players in one hand", "With their starting stacks (T-ELIM-1)", "players",
+    (N_("Move a player"), N_("To a free seat by hand (T-SEAT-1)"), "tables", "move"),
+    (N_("Set a button"), N_("Where the button is in the hand being played (34A)"), "tables", "button"),
+    (N_("Export the seating list"), N_("Seating list and seat slips, text and HTML"), "tables", "export"),
+    (N_("Bust several players in one hand"), N_("With their starting stacks (T-ELIM-1)"), "players",
      "bust_hand"),
-    ("Edit a payout", "Lock the selected place's amount", "payouts", "edit"),
-    ("Unlock a payout", "The selected place follows the table or generator again", "payouts",
+    (N_("Edit a payout"), N_("Lock the selected place's amount"), "payouts", "edit"),
+    (N_("Unlock a payout"), N_("The selected place follows the table or generator again"), "payouts",
      "unlock"),
-    ("Pay by the club table", "configs/payouts/club.toml", "payouts", "use_table"),
-    ("Pay by the generator", "The payout curve", "payouts", "use_generator"),
-    ("Mark a table's hand done", "Hand-for-hand: type the table", "hand-for-hand", "focus_done"),
-    ("Start hand-for-hand at the tables you type", "T-H4H-1; empty: the seated players' tables",
+    (N_("Pay by the club table"), "configs/payouts/club.toml", "payouts", "use_table"),
+    (N_("Pay by the generator"), N_("The payout curve"), "payouts", "use_generator"),
+    (N_("Mark a table's hand done"), N_("Hand-for-hand: type the table"), "hand-for-hand", "focus_done"),
+    (N_("Start hand-for-hand at the tables you type"), N_("T-H4H-1; empty: the seated players' tables"),
      "hand-for-hand", "focus_start"),
-    ("Draw the final table", "Every seat drawn anew at one table, after a confirmation (T-SEAT-3)",
+    (N_("Draw the final table"), N_("Every seat drawn anew at one table, after a confirmation (T-SEAT-3)"),
      "tables", "final_table"),
-    ("Re-enter the selected player", "A new entry for a busted player (T-REG-1)", "players",
+    (N_("Re-enter the selected player"), N_("A new entry for a busted player (T-REG-1)"), "players",
      "reenter"),
-    ("Sell an add-on to the selected player", "After a confirmation", "players", "add_on"),
-    ("Record chip counts", "For a deal: Name=N, ...", "deal", "focus_chips"),
-    ("Leave an amount for the winner", "Kept out of the deal (T-DEAL-1)", "deal", "focus_leave"),
-    ("Record consent to the deal", "T-DEAL-1: every remaining player", "deal", "focus_consent"),
-    ("Approve the deal", "Needs every remaining player's consent; asks first (T-DEAL-1)", "deal",
+    (N_("Sell an add-on to the selected player"), N_("After a confirmation"), "players", "add_on"),
+    (N_("Record chip counts"), N_("For a deal: Name=N, ..."), "deal", "focus_chips"),
+    (N_("Leave an amount for the winner"), N_("Kept out of the deal (T-DEAL-1)"), "deal", "focus_leave"),
+    (N_("Record consent to the deal"), N_("T-DEAL-1: every remaining player"), "deal", "focus_consent"),
+    (N_("Approve the deal"), N_("Needs every remaining player's consent; asks first (T-DEAL-1)"), "deal",
      "approve"),
-    ("New ruling", "The guided ruling wizard, one question at a time", "rulings", "open_tab('tab-wizard')"),
-    ("Call the clock", "Start a clock call on a table and seat", "rulings", "open_tab('tab-calls')"),
-    ("Rulings log", "Every ruling logged, with a filter; c corrects one", "rulings", "open_tab('tab-log')"),
-    ("Penalty board", "Who is serving a penalty and how much is left", "rulings",
+    (N_("New ruling"), N_("The guided ruling wizard, one question at a time"), "rulings",
+     "open_tab('tab-wizard')"),
+    (N_("Call the clock"), N_("Start a clock call on a table and seat"), "rulings",
+     "open_tab('tab-calls')"),
+    (N_("Rulings log"), N_("Every ruling logged, with a filter; c corrects one"), "rulings",
+     "open_tab('tab-log')"),
+    (N_("Penalty board"), N_("Who is serving a penalty and how much is left"), "rulings",
      "open_tab('tab-penalties')"),
 ]
+
+
+# Textual's own commands in the palette (theme, quit, keys, screenshot), marked for the catalogue:
+# `TdApp.get_system_commands` shows them in the chosen language.
+SYSTEM_WORDS = (N_("Theme"), N_("Change the current theme"), N_("Quit"),
+                N_("Quit the application as soon as possible"), N_("Keys"),
+                N_("Hide the keys and widget help panel"),
+                N_("Show help for the focused widget and a summary of available keys"),
+                N_("Minimize"), N_("Minimize the widget and restore to normal size"), N_("Maximize"),
+                N_("Maximize the focused widget"), N_("Screenshot"),
+                N_("Save an SVG 'screenshot' of the current screen"))
+
+# Each screen as the palette names it ("Show payouts").
+MODE_WORDS = {"clock": N_("clock"), "players": N_("players"), "log": N_("log"), "rulings": N_("rulings"),
+              "calculator": N_("calculator"), "payouts": N_("payouts"),
+              "hand-for-hand": N_("hand-for-hand"), "deal": N_("deal"), "tables": N_("tables")}
+
+
+def mode_name(mode: str) -> str:
+    return _(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
 
 
 def offers(modes: dict[str, Any], mode: str, action: str) -> bool:
@@ -146,19 +176,22 @@ class TdCommands(Provider):
         app = self.app
         assert isinstance(app, TdApp)
         entries: list[tuple[str, str, Callable[[], object]]] = [
-            (name, help_text, partial(app.execute, factory())) for name, help_text, factory in TD_ACTIONS
+            (_(name), _(help_text), partial(app.execute, factory()))
+            for name, help_text, factory in TD_ACTIONS
             if app.service.role == "td" or not factory().td_only
         ]
         entries += [
-            (f"Show {mode}", f"Switch to the {mode} screen", partial(app.switch_mode, mode))
+            (_("Show {screen}").format(screen=mode_name(mode)),
+             _("Switch to the {screen} screen").format(screen=mode_name(mode)),
+             partial(app.switch_mode, mode))
             for mode in app.MODES
         ]
         entries += [
-            (name, help_text, partial(app.on_screen_action, mode, action))
+            (_(name), _(help_text), partial(app.on_screen_action, mode, action))
             for name, help_text, mode, action in SCREEN_ACTIONS if offers(app.MODES, mode, action)
         ]
         td_app_actions = TD_APP_ACTIONS if app.service.role == "td" else []
-        entries += [(name, help_text, partial(app.run_action, action))
+        entries += [(_(name), _(help_text), partial(app.run_action, action))
                     for name, help_text, action in td_app_actions + APP_ACTIONS]
         entries += [(name, help_text, partial(app.execute, command))
                     for name, help_text, command in level_actions(app.service.state.info.structure)]
@@ -208,7 +241,18 @@ class TdApp(ServiceApp):
         """The rules in force, as the tournament's log records them."""
         return self.service.state.house_rules
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands, in the chosen language."""
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_(command.title), help=_(command.help))
+
+    def action_command_palette(self) -> None:
+        """The command palette, with its prompt in the chosen language."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=_("Search for commands…"), id="--command-palette"))
+
     def on_mount(self) -> None:
+        self.title = _(self.TITLE)
         staff = f": {self.service.actor}" if self.service.role != "td" else ""
         self.sub_title = self.service.state.info.name + staff
         self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
@@ -308,14 +352,15 @@ class TdApp(ServiceApp):
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")
         if self.execute(command):
-            self.notify(f"The tournament now plays {message.structure.name} (T-LEVEL-1)", markup=False)
+            self.notify(_("The tournament now plays {structure} (T-LEVEL-1)").format(
+                structure=message.structure.name), markup=False)
 
 
 class FloorApp(TdApp, inherit_bindings=False):
     """The floor terminal (`tdconsole floor`): rulings and the tables, none of the TD's keys (clock,
     undo). The service refuses TD-only commands for the floor role whatever a screen offers."""
 
-    TITLE = "tdconsole floor"
+    TITLE = N_("tdconsole floor")
     MODES = {"rulings": RulingsScreen, "tables": FloorTablesScreen}
     BINDINGS = [
         *App.BINDINGS,

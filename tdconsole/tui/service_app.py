@@ -15,6 +15,7 @@ from textual.app import App
 from textual.dom import DOMNode
 
 from tdconsole.domain.errors import TdError
+from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import TournamentChanged
 
@@ -53,7 +54,7 @@ class ServiceApp(App[None]):
         try:
             changed = self.service.refresh()
         except TdError as error:  # the database went away: say so, keep showing the last state
-            self.notify(str(error), severity="error", markup=False)
+            self.notify(error_text(error), severity="error", markup=False)
             return
         if changed:
             self.redraw()
@@ -66,7 +67,7 @@ class ServiceApp(App[None]):
     def action_toggle_sound(self) -> None:
         """The bell on or off, for this terminal only (it changes nothing in the tournament)."""
         self.sound = not self.sound
-        self.notify("Sound on" if self.sound else "Sound off")
+        self.notify(_("Sound on") if self.sound else _("Sound off"))
 
 
 def service_app(node: DOMNode) -> ServiceApp:

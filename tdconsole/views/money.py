@@ -17,7 +17,7 @@ from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
-from tdconsole.i18n import _
+from tdconsole.i18n import N_, _
 from tdconsole.views.base import OptionalKeysView, View
 
 if TYPE_CHECKING:  # Babel loads only for text (final_results_text)
@@ -93,12 +93,21 @@ def payouts_view(state: TournamentState) -> PayoutsView:
     )
 
 
+# A deal's method as people read it (the log and the JSON keep the key).
+DEAL_METHODS = {"icm": N_("ICM"), "chip-chop": N_("chip chop"), "custom": N_("custom")}
+
+
+def method_text(method: str) -> str:
+    """"icm" -> "ICM", "chip-chop" -> "chip chop", in the chosen language."""
+    return _(DEAL_METHODS[method]) if method in DEAL_METHODS else method
+
+
 def deal_lines(deal: DealView, formats: Formats) -> list[str]:
     """The deal in words, one line for it and one per player (the payouts and deal screens and
     `payouts`, `deal show` share them)."""
     status = _("approved") if deal.approved else _("proposed")
     lines = [_("Deal by {method} ({status}, {left} left for the winner, T-DEAL-1)").format(
-        method=deal.method, status=status, left=formats.money(deal.left_for_winner))]
+        method=method_text(deal.method), status=status, left=formats.money(deal.left_for_winner))]
     for row in deal.players:
         consent = _("consents") if row.consented else _("has not consented")
         lines.append(_("  {name}: {amount} ({consent})").format(

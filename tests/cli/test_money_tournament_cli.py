@@ -140,7 +140,7 @@ def test_i1_i2_deal_calculator_and_a_deal_replacing_the_payouts(tmp_path: Path,
     assert payouts["deal"]["approved"] is True
     assert [(p["name"], p["amount"]) for p in payouts["deal"]["players"]] == [("P01", 89), ("P02", 87)]
     shown = run(capsys, "--db", db, "payouts").out
-    assert "by the deal" in shown and "Deal by icm (approved" in shown
+    assert "by the deal" in shown and "Deal by ICM (approved" in shown
     td(capsys, db, "bust", "P01")
     state = players(capsys, db)
     assert (state["P02"]["prize"], state["P01"]["prize"]) == (87, 89)

@@ -132,7 +132,7 @@ async def test_deal_by_keys_approval_asks_first_and_the_payouts_screen_shows_it(
         await pilot.press("a", "y")
         await until(pilot, lambda: service.state.deal.approved, "the approval")  # type: ignore[union-attr]
         await pilot.press("f6")
-        await until(pilot, lambda: "Deal by icm (approved" in _text(app, "#summary"), "the deal shown")
+        await until(pilot, lambda: "Deal by ICM (approved" in _text(app, "#summary"), "the deal shown")
         table = app.screen.query_one(DataTable)
         notes = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
         assert notes == ["by the deal"] * 3

@@ -18,6 +18,11 @@ def _rows(app, selector: str = "DataTable") -> list[list[str]]:  # type: ignore[
     return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
+def _amount(cell: str) -> int:
+    """An amount as the English screen writes it ("DKK 1,200") as a number."""
+    return int(cell.removeprefix("DKK\xa0").replace(",", ""))
+
+
 def _text(app, selector: str) -> str:  # type: ignore[no-untyped-def]
     content = app.screen.query_one(selector, Static).content
     return content.plain if isinstance(content, Text) else str(content)
@@ -69,11 +74,11 @@ async def test_payouts_screen_edits_a_place_by_locking_it(service: Service) -> N
     async with app.run_test() as pilot:
         await pilot.press("f6")
         assert [row[0] for row in _rows(app)] == ["1", "2"]
-        assert "Prize pool 1,200" in _text(app, "#summary")
+        assert "Prize pool DKK\xa01,200" in _text(app, "#summary")  # amounts in the house currency
         await pilot.press("down", "e", *"400", "enter")
         await pilot.pause()
         assert service.state.money.locked == {2: 400}
-        assert _rows(app) == [["1", "800", ""], ["2", "400", "locked"]]
+        assert _rows(app) == [["1", "DKK\xa0800", ""], ["2", "DKK\xa0400", "locked"]]
         await pilot.press("u")
         await pilot.pause()
         assert service.state.money.locked == {}
@@ -97,8 +102,8 @@ async def test_deal_calculator_icm_and_chip_chop_side_by_side(service: Service) 
         await pilot.pause()
         rows = _rows(app)
         assert [row[0] for row in rows] == ["Anna", "Bo", "Carl", "[bold red]x[/]"]
-        assert sum(int(row[3].replace(",", "")) for row in rows) == 1200  # ICM deal
-        assert sum(int(row[4].replace(",", "")) for row in rows) == 1200  # chip chop
+        assert sum(_amount(row[3]) for row in rows) == 1200  # ICM deal
+        assert sum(_amount(row[4]) for row in rows) == 1200  # chip chop
         await pilot.press("escape", "i")
         await pilot.pause()
         assert service.state.deal is not None and service.state.deal.method == "icm"

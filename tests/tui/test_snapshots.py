@@ -70,6 +70,21 @@ def test_floor_screen(snap_compare, evening: Service, key: str, name: str, size:
     assert snap_compare(app, run_before=opened(key), terminal_size=size)
 
 
+# Every screen of the TD's console and the floor terminal in Danish, at the size where the longer
+# Danish words have room to show whether anything is cut off (the English ones are above).
+@pytest.mark.parametrize(("key", "name"), TD_SCREENS, ids=[name for _key, name in TD_SCREENS])
+def test_td_screen_in_danish(snap_compare, evening: Service, danish: None, key: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    app = create_app(evening, poll_seconds=3600, sound=False)
+    assert snap_compare(app, run_before=opened(key), terminal_size=(160, 48))
+
+
+@pytest.mark.parametrize(("key", "name"), FLOOR_SCREENS, ids=[name for _key, name in FLOOR_SCREENS])
+def test_floor_screen_in_danish(snap_compare, evening: Service, danish: None, key: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    floor = Service(evening.store, evening.tournament_id, actor="mette", role="floor", now=evening.now)
+    app = create_floor_app(floor, poll_seconds=3600)
+    assert snap_compare(app, run_before=opened(key), terminal_size=(160, 48))
+
+
 # The TD's three busiest screens in both languages: Danish words (the footer's keys translated where
 # they are shown) and amounts in kroner as the chosen language writes them.
 @pytest.mark.parametrize("language", ["en", "da"])

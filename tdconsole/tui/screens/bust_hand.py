@@ -16,6 +16,8 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.events import HandForHandBust, PlayerBusted
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.tournament import decide
+from tdconsole.i18n import _, error_text
+from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.service_app import service_of
 
 
@@ -23,7 +25,7 @@ def _names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-class BustHandScreen(ModalScreen[Bust | None]):
+class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, names: str = "") -> None:
@@ -33,15 +35,15 @@ class BustHandScreen(ModalScreen[Bust | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Bust in one hand: ranked by the chips they started it with (T-ELIM-1)")
+            yield Static(_("Bust in one hand: ranked by the chips they started it with (T-ELIM-1)"))
             yield Input(value=self.initial, id="busts",
-                        placeholder="Name=starting stack, Name=stack (no stack: T-ELIM-3)")
-            yield Input(id="by", placeholder="Knocked out by: names (several split the bounty)")
-            yield Input(id="table", placeholder="Table (hand-for-hand, unseated players)")
+                        placeholder=_("Name=starting stack, Name=stack (no stack: T-ELIM-3)"))
+            yield Input(id="by", placeholder=_("Knocked out by: names (several split the bounty)"))
+            yield Input(id="table", placeholder=_("Table (hand-for-hand, unseated players)"))
             yield Static("", id="preview")
             with Horizontal(id="buttons"):
-                yield Button("Bust (Enter)", id="bust", variant="error")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield Button(_("Bust (Enter)"), id="bust", variant="error")
+                yield Button(_("Cancel (Esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.update_preview()
@@ -70,7 +72,7 @@ class BustHandScreen(ModalScreen[Bust | None]):
             command = self.build()
             events = decide(service.state, command, service.now())
         except (TdError, ValueError) as error:
-            preview.update(Text(str(error).splitlines()[0], style="red"))
+            preview.update(Text(error_text(error).splitlines()[0], style="red"))
             return
         self.command = command
         lines = []
@@ -79,10 +81,11 @@ class BustHandScreen(ModalScreen[Bust | None]):
                 name = service.state.players[event.player_id].name
                 place = f"{event.place}-{event.last_place}" if event.last_place else str(event.place)
                 rules = f" ({', '.join(event.rules)})" if event.rules else ""
-                lines.append(f"{name}: place {place}{rules}")
+                lines.append(_("{name}: place {place}{rules}").format(name=name, place=place, rules=rules))
             elif isinstance(event, HandForHandBust):
                 name = service.state.players[event.player_id].name
-                lines.append(f"{name}: table {event.table}, placed when every table is done")
+                lines.append(_("{name}: table {table}, placed when every table is done").format(
+                    name=name, table=event.table))
         preview.update(Text("\n".join(lines)))
 
     def on_input_changed(self, event: Input.Changed) -> None:

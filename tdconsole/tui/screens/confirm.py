@@ -10,9 +10,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tdconsole.i18n import _
+from tdconsole.tui.screens.base import TranslatedKeys
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(TranslatedKeys, ModalScreen[bool]):
     """Every question this console asks guards an action on the tournament (a bust, a draw, a deal,
     undo), so Enter and Escape answer No: a stray Enter never busts anyone; `y` answers Yes."""
 

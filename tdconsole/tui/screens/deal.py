@@ -13,13 +13,13 @@ from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountCh
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
-from tdconsole.i18n import _
+from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.formatting import Formats
-from tdconsole.views.money import deal_lines, deal_view
+from tdconsole.views.money import deal_lines, deal_view, method_text
 
 
 class DealScreen(ServiceScreen):
@@ -36,17 +36,25 @@ class DealScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="inputs"):
-            yield Input(placeholder="Chip counts: Name=N, Name=N, Enter", id="chips")
-            yield Input(placeholder="Leave for the winner (kr)", id="leave")
-            yield Input(placeholder="Consent: names, Enter", id="consent")
+            yield Input(placeholder=_("Chip counts: Name=N, Name=N, Enter"), id="chips")
+            yield Input(placeholder=_("Leave for the winner ({currency})").format(
+                currency=self._currency()), id="leave")
+            yield Input(placeholder=_("Consent: names, Enter"), id="consent")
         yield Static("", id="note")
         yield DataTable(id="calc", cursor_type="row")
         yield Static("", id="deal")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("Player", "Chips", "ICM equity", "ICM deal",
-                                              "Chip chop")
+        self.query_one(DataTable).add_columns(_("Player"), _("Chips"), _("ICM equity"),
+                                              _("ICM deal"), _("Chip chop"))
+
+    def _currency(self) -> str:
+        """The tournament's currency as the chosen language writes it ("kr." in Danish)."""
+        from babel.numbers import get_currency_symbol
+
+        formats = Formats.of(self.service.state.house_rules)
+        return get_currency_symbol(formats.currency, formats.locale)
 
     def leave(self) -> int:
         text = self.query_one("#leave", Input).value.strip()
@@ -57,22 +65,24 @@ class DealScreen(ServiceScreen):
         table = self.query_one(DataTable)
         table.clear()
         note = self.query_one("#note", Static)
+        formats = Formats.of(state.house_rules)
         try:
             found = deals.options(state, self.leave())
         except TdError as error:
-            note.update(Text(str(error)))
+            note.update(Text(error_text(error)))
         else:
-            note.update(Text("Remaining payouts: " + ", ".join(f"{p:,}" for p in found.payouts)))
+            note.update(Text(_("Remaining payouts: {amounts}").format(
+                amounts=", ".join(formats.money(p) for p in found.payouts))))
             for row in zip(found.players, found.stacks, found.equity, found.icm.amounts,
                            found.chip_chop.amounts, strict=True):
                 player, chips, equity, icm_amount, chop = row
-                table.add_row(Text(player.name), f"{chips:,}", f"{equity:,.2f}",
-                              f"{icm_amount:,}", f"{chop:,}")
+                table.add_row(Text(player.name), formats.number(chips, 0), formats.number(equity, 2),
+                              formats.money(icm_amount), formats.money(chop))
         deal = deal_view(state)
         if deal is None:
-            self.query_one("#deal", Static).update("No deal proposed (i: ICM, c: chip chop)")
+            self.query_one("#deal", Static).update(_("No deal proposed (i: ICM, c: chip chop)"))
             return
-        lines = deal_lines(deal, Formats.of(state.house_rules))
+        lines = deal_lines(deal, formats)
         self.query_one("#deal", Static).update(Text("\n".join(lines)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -93,7 +103,7 @@ class DealScreen(ServiceScreen):
             else:
                 return
         except (TdError, ValueError) as error:
-            self.notify(str(error).splitlines()[0], severity="error")
+            self.notify(error_text(error).splitlines()[0], severity="error", markup=False)
             return
         def done(ok: bool) -> None:
             if ok:  # refused: what was typed stays to be corrected
@@ -123,10 +133,12 @@ class DealScreen(ServiceScreen):
             # Nothing to approve yet: the service's refusal says why, in its words (T-DEAL-1).
             self.post_message(CommandRequested(ApproveDeal()))
             return
-        shares = ", ".join(f"{row.name} {row.amount:,}" for row in deal.players)
+        formats = Formats.of(self.service.state.house_rules)
+        shares = ", ".join(f"{row.name} {formats.money(row.amount)}" for row in deal.players)
         question = _("Approve the deal by {method} ({shares}; {left} left for the winner)? "
                      "It replaces their payouts (T-DEAL-1).").format(
-            method=deal.method, shares=shares, left=f"{deal.left_for_winner:,}")
+            method=method_text(deal.method), shares=shares,
+            left=formats.money(deal.left_for_winner))
 
         def confirmed(yes: bool | None) -> None:
             if yes:

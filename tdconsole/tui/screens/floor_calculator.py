@@ -29,40 +29,43 @@ from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Level
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.i18n import _
+from tdconsole.i18n import N_, _, error_text
+from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.service_app import ServiceApp
 from tdconsole.tui.widgets.key_footer import KeyFooter
 
-# (field id, label, placeholder, initial value) per calculator.
+# (field id, label, placeholder, initial value) per calculator. Labels and the placeholders in
+# words are marked for the catalogue and translated where they are shown (what the floor types,
+# "no-limit", "call", "fold", stays as it is: the calculators read it).
 Fields = list[tuple[str, str, str, str]]
 BETTING_FIELDS: Fields = [
-    ("game", "Game", "no-limit | pot-limit | limit", "no-limit"),
-    ("blinds", "Blinds", "100/200", "100/200"),
-    ("ante", "Level's BB ante", "0 (full table; posted by table size)", "0"),
-    ("button", "Button seat", "1", "1"),
-    ("stacks", "Stacks", "1:5000 2:5000 3:5000", ""),
-    ("street", "Street", "preflop | flop | turn | river", "preflop"),
-    ("pot", "Pot from earlier streets", "0", "0"),
-    ("actions", "Actions so far", "4 raise 600, 5 call, 6 fold", ""),
+    ("game", N_("Game"), "no-limit | pot-limit | limit", "no-limit"),
+    ("blinds", N_("Blinds"), "100/200", "100/200"),
+    ("ante", N_("Level's BB ante"), N_("0 (full table; posted by table size)"), "0"),
+    ("button", N_("Button seat"), "1", "1"),
+    ("stacks", N_("Stacks"), "1:5000 2:5000 3:5000", ""),
+    ("street", N_("Street"), "preflop | flop | turn | river", "preflop"),
+    ("pot", N_("Pot from earlier streets"), "0", "0"),
+    ("actions", N_("Actions so far"), "4 raise 600, 5 call, 6 fold", ""),
 ]
 CHIPS_FIELDS: Fields = [
-    ("facing", "Bet to call (total)", "1000", ""),
-    ("already_in", "Already in front of him", "0", "0"),
-    ("last_increment", "Last full raise increment", "1000", ""),
-    ("chips", "Chips pushed", "1000 100 100 (| between motions: 1000 | 500)", ""),
-    ("stack", "Stack before acting", "5000", ""),
-    ("declared", "Said", "nothing | call | raise | an amount", ""),
-    ("big_blind", "Big blind", "200", ""),
+    ("facing", N_("Bet to call (total)"), "1000", ""),
+    ("already_in", N_("Already in front of him"), "0", "0"),
+    ("last_increment", N_("Last full raise increment"), "1000", ""),
+    ("chips", N_("Chips pushed"), N_("1000 100 100 (| between motions: 1000 | 500)"), ""),
+    ("stack", N_("Stack before acting"), "5000", ""),
+    ("declared", N_("Said"), N_("nothing | call | raise | an amount"), ""),
+    ("big_blind", N_("Big blind"), "200", ""),
 ]
 POTS_FIELDS: Fields = [
-    ("button", "Button seat", "1", "1"),
-    ("seats", "Seats at the table", "1 2 3 4 5 6 7 8 9", "1 2 3 4 5 6 7 8 9"),
-    ("contributions", "Put in", "1:1000 2:1000 3:100", ""),
-    ("folded", "Folded", "4 5", ""),
-    ("chip", "Smallest chip", "25", "25"),
-    ("game", "Game", "holdem | omaha | omaha-hilo", "holdem"),
-    ("board", "Board", "Ks Qs 7s 3d 2h", ""),
-    ("hands", "Hands", "1:As Js, 2:9d 9c", ""),
+    ("button", N_("Button seat"), "1", "1"),
+    ("seats", N_("Seats at the table"), "1 2 3 4 5 6 7 8 9", "1 2 3 4 5 6 7 8 9"),
+    ("contributions", N_("Put in"), "1:1000 2:1000 3:100", ""),
+    ("folded", N_("Folded"), "4 5", ""),
+    ("chip", N_("Smallest chip"), "25", "25"),
+    ("game", N_("Game"), "holdem | omaha | omaha-hilo", "holdem"),
+    ("board", N_("Board"), "Ks Qs 7s 3d 2h", ""),
+    ("hands", N_("Hands"), "1:As Js, 2:9d 9c", ""),
 ]
 
 
@@ -74,7 +77,7 @@ def _by_seat(text: str, separator: str = " ") -> dict[str, Any]:
     """`1:5000 2:5000` (or `1:As Js, 2:9d 9c` with separator ",") as {seat: value}."""
     pairs: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in text.split(separator))):
-        seat, _, value = item.partition(":")
+        seat, _colon, value = item.partition(":")
         value = value.strip()
         pairs[seat.strip()] = int(value) if value.isdigit() else value
     return pairs
@@ -127,30 +130,45 @@ def _number(text: str) -> int | str:
     return int(text) if text.isdigit() else text
 
 
+def _rules(rules: list[str]) -> str:
+    return _("Rules: {rules}").format(rules=", ".join(rules))
+
+
+# What the chips pushed count as (the calculator's key, upper case as the floor announces it).
+CHIP_ACTIONS = {"call": N_("CALL"), "raise": N_("RAISE"), "bet": N_("BET"), "all-in": N_("ALL-IN"),
+                "check": N_("CHECK")}
+
+
 def describe_betting(answer: BettingAnswer) -> str:
-    return "\n".join([*betting_lines(answer), f"Rules: {', '.join(answer.rules)}"])
+    return "\n".join([*betting_lines(answer), _rules(answer.rules)])
 
 
 def describe_chips(answer: ChipsAnswer) -> str:
-    lines = [f"{answer.action.upper()}: total {answer.to} on this street."]
+    action = _(CHIP_ACTIONS[answer.action]) if answer.action in CHIP_ACTIONS else answer.action.upper()
+    lines = [_("{action}: total {to} on this street.").format(action=action, to=answer.to)]
     if answer.returned:
-        lines.append(f"Give back {answer.returned}.")
+        lines.append(_("Give back {amount}.").format(amount=answer.returned))
     if answer.owed:
-        lines.append(f"He puts in {answer.owed} more.")
-    return "\n".join([*lines, f"Rules: {', '.join(answer.rules)}"])
+        lines.append(_("He puts in {amount} more.").format(amount=answer.owed))
+    return "\n".join([*lines, _rules(answer.rules)])
+
+
+def _shares(awards: dict[Any, int]) -> str:
+    return ", ".join(_("seat {seat}: {amount}").format(seat=seat, amount=amount)
+                     for seat, amount in awards.items())
 
 
 def describe_pots(answer: PotsAnswer) -> str:
     lines = []
     for pot in answer.pots:
-        shares = ", ".join(f"seat {seat}: {amount}" for seat, amount in pot.awards.items())
         seats = " ".join(map(str, pot.eligible))
-        lines.append(f"{pot.name}: {pot.amount} (seats {seats}) -> {shares}")
-    totals = ", ".join(f"seat {seat}: {amount}" for seat, amount in answer.awards.items())
-    return "\n".join([*lines, f"In all: {totals}", f"Rules: {', '.join(answer.rules)}"])
+        lines.append(_("{pot}: {amount} (seats {seats}) -> {shares}").format(
+            pot=pot.name, amount=pot.amount, seats=seats, shares=_shares(pot.awards)))
+    return "\n".join([*lines, _("In all: {totals}").format(totals=_shares(answer.awards)),
+                      _rules(answer.rules)])
 
 
-class FloorCalculatorScreen(Screen[None]):
+class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
     """Three calculators in tabs; each answers as soon as its fields make a valid question."""
 
     # Esc goes back: off the stack when pushed (a test's small app), else to the app's first mode.
@@ -235,15 +253,15 @@ class FloorCalculatorScreen(Screen[None]):
         return describe(answer)
 
     def compose(self) -> ComposeResult:
-        titles = {"betting": "Betting", "chips": "Chips pushed", "pots": "Pots"}
+        titles = {"betting": _("Betting"), "chips": _("Chips pushed"), "pots": _("Pots")}
         with TabbedContent():
-            for name, (fields, _) in self._calculators.items():
+            for name, (fields, _solve) in self._calculators.items():
                 with TabPane(titles[name], id=f"tab-{name}"), VerticalScroll():
                     with Grid():
                         for field, label, placeholder, value in fields:
-                            yield Label(label)
+                            yield Label(_(label))
                             self._filled[f"{name}-{field}"] = {value}
-                            yield Input(value=value, placeholder=placeholder,
+                            yield Input(value=value, placeholder=_(placeholder),
                                         id=f"{name}-{field}")
                     yield Static("", markup=False, id=f"{name}-answer", classes="answer")
         yield KeyFooter()
@@ -258,14 +276,14 @@ class FloorCalculatorScreen(Screen[None]):
     def calculate(self, name: str) -> None:
         fields, solve = self._calculators[name]
         values = {field: self.query_one(f"#{name}-{field}", Input).value
-                  for field, *_ in fields}
+                  for field, *_rest in fields}
         error: str | None = None
         try:
             text = solve(values)
         except ValidationError as problem:
             error = describe_validation_error(name, problem)
         except TdError as problem:
-            error = str(problem)
+            error = error_text(problem)
         if error is not None and name not in self._typed:
             # Nothing typed yet: the examples in the fields are no question, so no error either.
             error, text = None, _("The answer shows here as soon as the fields make a question.")

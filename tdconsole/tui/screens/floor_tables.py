@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Header, Static
 
+from tdconsole.i18n import _
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.rulings import left_text, penalties_view
@@ -19,7 +20,7 @@ class FloorTablesScreen(ServiceScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("Table", "Seat", "Player", "Penalty")
+        self.query_one(DataTable).add_columns(_("Table"), _("Seat"), _("Player"), _("Penalty"))
 
     def refresh_view(self) -> None:
         service = self.service
@@ -29,7 +30,7 @@ class FloorTablesScreen(ServiceScreen):
         seated = sorted((p for p in state.players.values() if p.table is not None and p.status != "busted"),
                         key=lambda p: (p.table, p.seat or 0))
         self.query_one("#no-tables", Static).update(
-            "" if seated else "No tables yet: the TD has not seated the players.")
+            "" if seated else _("No tables yet: the TD has not seated the players."))
         table = self.query_one(DataTable)
         table.clear()
         for player in seated:

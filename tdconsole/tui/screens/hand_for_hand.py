@@ -10,11 +10,16 @@ from textual.containers import Horizontal
 from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
-from tdconsole.i18n import _
+from tdconsole.i18n import N_, _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.views.formatting import Formats
 from tdconsole.views.money import hand_for_hand_view, payouts_view
+
+# The house settings the board names, as people read them (the rules keep the keys).
+CLOCK_WORDS = {"pause": N_("paused"), "deduct": N_("time taken off per hand")}
+ACROSS_WORDS = {"rank-by-stack": N_("ranked by stack"), "tie": N_("tied")}
 
 
 class HandForHandScreen(ServiceScreen):
@@ -30,16 +35,16 @@ class HandForHandScreen(ServiceScreen):
         yield Header()
         yield Static("", id="status")
         with Horizontal(id="inputs"):
-            yield Input(placeholder="Start: tables in play 1,2,3 (empty = seated), Enter",
+            yield Input(placeholder=_("Start: tables in play 1,2,3 (empty = seated), Enter"),
                         id="start")
-            yield Input(placeholder="Table that finished the hand, Enter", id="done")
+            yield Input(placeholder=_("Table that finished the hand, Enter"), id="done")
         yield DataTable(id="tables", cursor_type="row")
         yield DataTable(id="pending", cursor_type="row")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#tables", DataTable).add_columns("Table", "This hand")
-        self.query_one("#pending", DataTable).add_columns("Busted this hand", "Table", "Stack")
+        self.query_one("#tables", DataTable).add_columns(_("Table"), _("This hand"))
+        self.query_one("#pending", DataTable).add_columns(_("Busted this hand"), _("Table"), _("Stack"))
 
     def refresh_view(self) -> None:
         state = self.service.state
@@ -47,38 +52,44 @@ class HandForHandScreen(ServiceScreen):
         playing = data.tables or []
         if data.active:
             done = sum(row.done for row in playing)
-            status = (f"Hand-for-hand: hand {data.hand}"
-                      f"{' (the hand in progress at the announcement, RP-8A)' if data.hand == 0 else ''}"
-                      f" - {done} of {len(playing)} tables done; busts across tables: "
-                      f"{data.across_tables}; clock: {data.clock}")
+            hand = (_("hand {hand} (the hand in progress at the announcement, RP-8A)") if data.hand == 0
+                    else _("hand {hand}")).format(hand=data.hand)
+            across, clock = data.across_tables or "", data.clock or ""
+            status = _("Hand-for-hand: {hand} - {done} of {tables} tables done; busts across "
+                       "tables: {across}; clock: {clock}").format(
+                hand=hand, done=done, tables=len(playing),
+                across=_(ACROSS_WORDS[across]) if across in ACROSS_WORDS else across,
+                clock=_(CLOCK_WORDS[clock]) if clock in CLOCK_WORDS else clock)
         else:
-            status = "Hand-for-hand is off" + (
-                " - DUE NOW: the next bust reaches the money (T-H4H-1)" if data.suggested else "")
+            status = (_("Hand-for-hand is off - DUE NOW: the next bust reaches the money (T-H4H-1)")
+                      if data.suggested else _("Hand-for-hand is off"))
             status += _(" (s: start at the seated players' tables)")
         self.query_one("#status", Static).update(Text(status))
         tables = self.query_one("#tables", DataTable)
         tables.clear()
         for row in playing:
-            tables.add_row(str(row.table), Text("done", style="green") if row.done
-                           else Text("playing", style="yellow"))
+            tables.add_row(str(row.table), Text(_("done"), style="green") if row.done
+                           else Text(_("playing"), style="yellow"))
         pending = self.query_one("#pending", DataTable)
         pending.clear()
+        formats = Formats.of(state.house_rules)
         for bust in data.pending or []:
-            pending.add_row(Text(bust.name), str(bust.table), "" if bust.stack is None else f"{bust.stack:,}")
+            pending.add_row(Text(bust.name), str(bust.table),
+                            "" if bust.stack is None else formats.number(bust.stack, 0))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if event.input.id == "start":
             parts = [part.strip() for part in text.split(",") if part.strip()]
             if not all(part.isdigit() for part in parts):
-                self.notify("tables are numbers: 1,2,3", severity="error")
+                self.notify(_("tables are numbers: 1,2,3"), severity="error")
                 return
             # Once it runs, the next thing typed is a table that finished the hand.
             self.post_message(CommandRequested(HandForHandStart(
                 tables=[int(part) for part in parts]), on_done=self._started))
         elif event.input.id == "done":
             if not text.isdigit():
-                self.notify("type the table's number", severity="error")
+                self.notify(_("type the table's number"), severity="error")
                 return
             self.post_message(CommandRequested(HandForHandTableDone(table=int(text))))
         event.input.value = ""

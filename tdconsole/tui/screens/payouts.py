@@ -11,8 +11,8 @@ from textual.widgets import DataTable, Header, Input, Static
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.money.handlers import pool
-from tdconsole.i18n import _
+from tdconsole.domain.money.handlers import payout_structure, pool
+from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
@@ -29,37 +29,52 @@ class PayoutsScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="summary")
-        yield Input(placeholder="New amount for the selected place (locks it), Enter", id="amount")
+        yield Input(placeholder=_("New amount for the selected place (locks it), Enter"), id="amount")
         yield DataTable(id="payouts", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("Place", "Amount", _("Note"))
+        self.query_one(DataTable).add_columns(_("Place"), _("Amount"), _("Note"))
 
     def refresh_view(self) -> None:
         service = self.service
         data = payouts_view(service.state)
         money = pool(service.state)
-        summary = (f"Prize pool {data.prize_pool:,} ({data.method}): {money.entries} "
-                   f"entries, prize part {money.prize_part:,}, rake {money.rake:,}, "
-                   f"overlay {money.overlay:,}; fees {money.fees:,} and bounties "
-                   f"{money.bounties:,} kept apart")
+        formats = Formats.of(service.state.house_rules)
+        table = service.state.money.table
+        method = _("the generator") if table is None else _("table {name}").format(name=table.name)
+        summary = _("Prize pool {pool} ({method}): {entries} entries, prize part {prize_part}, "
+                    "rake {rake}, overlay {overlay}; fees {fees} and bounties {bounties} kept "
+                    "apart").format(
+            pool=formats.money(data.prize_pool), method=method, entries=money.entries,
+            prize_part=formats.money(money.prize_part), rake=formats.money(money.rake),
+            overlay=formats.money(money.overlay), fees=formats.money(money.fees),
+            bounties=formats.money(money.bounties))
         if data.error is not None:
-            summary += f"\nThe payouts cannot be made: {data.error}"
+            summary += "\n" + _("The payouts cannot be made: {error}").format(
+                error=self._payout_error() or data.error)
         if data.deal is not None:  # T-DEAL-1: once approved it pays the players in it instead
-            summary += "\n" + "\n".join(deal_lines(data.deal, Formats.of(service.state.house_rules)))
+            summary += "\n" + "\n".join(deal_lines(data.deal, formats))
         self.query_one("#summary", Static).update(Text(summary))
-        table = self.query_one(DataTable)
-        row = table.cursor_row
-        table.clear()
+        rows = self.query_one(DataTable)
+        row = rows.cursor_row
+        rows.clear()
         locked = {item.place for item in data.locked}
         dealt = set(data.paid_by_deal or [])
         for payout in data.payouts:
             note = (_("by the deal") if payout.place in dealt
-                    else "locked" if payout.place in locked else "")
-            table.add_row(str(payout.place), f"{payout.amount:,}", note, key=str(payout.place))
-        if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+                    else _("locked") if payout.place in locked else "")
+            rows.add_row(str(payout.place), formats.money(payout.amount), note, key=str(payout.place))
+        if rows.row_count:
+            rows.move_cursor(row=min(row, rows.row_count - 1))
+
+    def _payout_error(self) -> str | None:
+        """Why the settings cannot pay these entries, in the chosen language."""
+        try:
+            payout_structure(self.service.state)
+        except TdError as error:
+            return error_text(error)
+        return None
 
     def selected_place(self) -> int | None:
         table = self.query_one(DataTable)
@@ -84,7 +99,7 @@ class PayoutsScreen(ServiceScreen):
         place = self.selected_place()
         text = event.value.strip().replace(",", "").replace("_", "")
         if place is None or not text.isdigit():
-            self.notify("select a place and type a whole number of kroner", severity="error")
+            self.notify(_("select a place and type a whole number of kroner"), severity="error")
             return
         self._lock(place, int(text))
         event.input.value = ""
@@ -99,7 +114,7 @@ class PayoutsScreen(ServiceScreen):
         try:
             table = load_payout_tables("club")
         except TdError as error:
-            self.notify(str(error), severity="error")
+            self.notify(error_text(error), severity="error", markup=False)
             return
         self._settings(table=table)
 

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Header, Input
 from tdconsole.club.members import Members, link
 from tdconsole.domain.commands import AddOn, Bust, Command, Reenter, Register
 from tdconsole.domain.errors import TdError
-from tdconsole.i18n import _
+from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen
@@ -21,6 +21,8 @@ from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import SyncedTable
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
+# A player's status as the list shows it (the state keeps the English word: JSON reads it).
+STATUS_WORDS = {"seated": N_("seated"), "registered": N_("registered"), "busted": N_("busted")}
 
 
 class MemberSuggester(Suggester):
@@ -74,7 +76,7 @@ class PlayersScreen(ServiceScreen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Name", "Status", "Table", "Seat", "Place")
+        table.add_columns(_("Name"), _("Status"), _("Table"), _("Seat"), _("Place"))
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -93,9 +95,11 @@ class PlayersScreen(ServiceScreen):
         players = sorted(state.players.values(),
                          key=lambda p: (STATUS_ORDER[p.status], p.place or 0, p.name.casefold()))
         # Only the rows that changed are redrawn: at festival size a bust stays quick.
+        statuses = {status: _(word) for status, word in STATUS_WORDS.items()}
+        last = _(" (last, T-ELIM-3)")
         self.query_one(SyncedTable).show([
-            (player.id, (player.name, player.status, _cell(player.table), _cell(player.seat),
-                         _cell(player.place) + (" (last, T-ELIM-3)" if player.placed_last else "")))
+            (player.id, (player.name, statuses[player.status], _cell(player.table),
+                         _cell(player.seat), _cell(player.place) + (last if player.placed_last else "")))
             for player in players if not needle or needle in player.name.casefold()])
 
     def selected_player_id(self) -> str | None:
@@ -110,7 +114,7 @@ class PlayersScreen(ServiceScreen):
             try:  # the member with this name, as `register NAME` links it; a ban is refused here
                 command = link(self._members(), Register(names=[event.value]))
             except TdError as error:
-                self.notify(str(error), severity="error", timeout=6, markup=False)
+                self.notify(error_text(error), severity="error", timeout=6, markup=False)
                 return
             self.post_message(CommandRequested(command, on_done=lambda _ok: self.offer_members()))
             event.input.value = ""
@@ -141,7 +145,8 @@ class PlayersScreen(ServiceScreen):
             return
         player = state.players[player_id]
         if player.status == "busted":
-            self.notify(f"{player.name} has already busted (place {player.place})", severity="warning",
+            self.notify(_("{name} has already busted (place {place})").format(
+                name=player.name, place=player.place), severity="warning",
                         markup=False)
             return
         place = state.players_left

@@ -9,8 +9,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tdconsole.tui.screens.base import TranslatedKeys
 
-class PromptScreen(ModalScreen[str | None]):
+
+class PromptScreen(TranslatedKeys, ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, placeholder: str = "", value: str = "") -> None:

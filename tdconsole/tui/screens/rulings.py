@@ -28,6 +28,7 @@ from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.floor.clock_call import answers_at_zero
 from tdconsole.domain.floor.log import find_ruling
 from tdconsole.domain.floor.rulings import Catalogue
+from tdconsole.i18n import N_, _
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.service_app import TICK_SECONDS
@@ -37,12 +38,16 @@ from tdconsole.views.rulings import (
     ClockCallRow,
     clock_calls_view,
     left_text,
+    offence_text,
     offences_view,
     penalties_view,
     penalty_text,
     ruling_view,
     rulings_view,
 )
+
+# A penalty board row's status.
+STATUS_WORDS = {"serving": N_("serving"), "ended": N_("ended"), "done": N_("done")}
 
 
 class RulingsScreen(ServiceScreen):
@@ -67,35 +72,39 @@ class RulingsScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with TabbedContent(id="tabs"):
-            with TabPane("Ruling", id="tab-wizard"), VerticalScroll():
+            with TabPane(_("Ruling"), id="tab-wizard"), VerticalScroll():
                 yield RulingWizard(self.catalogue, id="wizard")
-            with TabPane("Clock calls", id="tab-calls"), VerticalScroll():
+            with TabPane(_("Clock calls"), id="tab-calls"), VerticalScroll():
                 with Grid(id="call-form"):
-                    yield Label("Table")
+                    yield Label(_("Table"))
                     yield Input(id="call-table", type="integer")
-                    yield Label("Seat")
+                    yield Label(_("Seat"))
                     yield Input(id="call-seat", type="integer")
-                    yield Checkbox("Facing a bet", value=True, id="call-facing")
-                    yield Button("Call the clock", id="call", variant="primary")
+                    yield Checkbox(_("Facing a bet"), value=True, id="call-facing")
+                    yield Button(_("Call the clock"), id="call", variant="primary")
                 yield DataTable(id="calls", cursor_type="row")
                 yield Static(id="proposal")
-            with TabPane("Log", id="tab-log"):
-                yield Input(id="filter", placeholder="Filter: player, staff, scenario, words of the decision")
+            with TabPane(_("Log"), id="tab-log"):
+                yield Input(id="filter",
+                            placeholder=_("Filter: player, staff, scenario, words of the decision"))
                 yield DataTable(id="rulings", cursor_type="row", zebra_stripes=True)
                 yield Static(id="detail")
-            with TabPane("Penalties", id="tab-penalties"), VerticalScroll():
-                yield Static("Penalties (h: one hand served, e: end; TD only)", classes="heading")
+            with TabPane(_("Penalties"), id="tab-penalties"), VerticalScroll():
+                yield Static(_("Penalties (h: one hand served, e: end; TD only)"), classes="heading")
                 yield DataTable(id="penalties", cursor_type="row")
-                yield Static("Offences this tournament", classes="heading")
+                yield Static(_("Offences this tournament"), classes="heading")
                 yield DataTable(id="offences", cursor_type="row")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#calls", DataTable).add_columns("#", "Table", "Seat", "Player", "Left", "")
+        self.query_one("#calls", DataTable).add_columns(
+            "#", _("Table"), _("Seat"), _("Player"), _("Left"), "")
         self.query_one("#rulings", DataTable).add_columns(
-            "#", "Time", "Staff", "T/S", "Players", "Scenario", "Decision", "Penalty", "")
-        self.query_one("#penalties", DataTable).add_columns("Ruling", "Player", "Penalty", "Left", "Status")
-        self.query_one("#offences", DataTable).add_columns("Player", "Offences", "Rulings")
+            "#", _("Time"), _("Staff"), _("T/S"), _("Players"), _("Scenario"), _("Decision"),
+            _("Penalty"), "")
+        self.query_one("#penalties", DataTable).add_columns(
+            _("Ruling"), _("Player"), _("Penalty"), _("Left"), _("Status"))
+        self.query_one("#offences", DataTable).add_columns(_("Player"), _("Offences"), _("Rulings"))
         # Countdowns (clock calls, minutes away) change with the time alone, with nothing logged.
         self.set_interval(TICK_SECONDS, self.tick)
 
@@ -153,15 +162,17 @@ class RulingsScreen(ServiceScreen):
         selected = self._selected(table)
         table.clear()
         for row in rows:
-            flag = "TIME" if row.expired else ("warning" if row.warning else "")
+            flag = _("TIME") if row.expired else (_("warning") if row.warning else "")
             style = "bold red" if row.expired else ("yellow" if row.warning else "")
             table.add_row(str(row.id), str(row.table), str(row.seat), Text(row.player or ""),
                           Text(format_duration(row.remaining_seconds), style=style),
                           Text(flag, style=style), key=str(row.id))
             if row.expired and row.id not in self._announced:
                 self._announced.add(row.id)
-                self.notify(f"Clock call {row.id}: time at table {row.table} seat {row.seat}; "
-                            f"l on the clock calls tab logs the ruling", severity="warning", timeout=8)
+                self.notify(_("Clock call {call}: time at table {table} seat {seat}; l on the clock "
+                              "calls tab logs the ruling").format(
+                                call=row.id, table=row.table, seat=row.seat),
+                            severity="warning", timeout=8)
         self._reselect(table, selected)
         proposal = self.query_one("#proposal", Static)
         current = self._current_call(rows)
@@ -170,14 +181,15 @@ class RulingsScreen(ServiceScreen):
             return
         proposal.set_class(current.expired, "-time")
         if current.proposal:
-            proposal.update(Text(f"Time on clock call {current.id}! Press l to log:\n").append_text(
-                describe_suggestion(current.proposal)))
+            proposal.update(Text(_("Time on clock call {call}! Press l to log:").format(call=current.id)
+                                 + "\n").append_text(describe_suggestion(current.proposal)))
         else:
             left = format_duration(current.remaining_seconds)
-            proposal.update(Text(f"Clock call {current.id}: {left} of {current.total_seconds} s left; "
-                                 f"warning at "
-                                 f"{self.service.state.house_rules.clock_call.warning_seconds} s "
-                                 f"({', '.join(current.rules)}). x: the player acted."))
+            proposal.update(Text(_("Clock call {call}: {left} of {total} s left; warning at {warning} s "
+                                   "({rules}). x: the player acted.").format(
+                call=current.id, left=left, total=current.total_seconds,
+                warning=self.service.state.house_rules.clock_call.warning_seconds,
+                rules=", ".join(current.rules))))
 
     def _current_call(self, rows: list[ClockCallRow]) -> ClockCallRow | None:
         selected = self._selected(self.query_one("#calls", DataTable))
@@ -195,7 +207,7 @@ class RulingsScreen(ServiceScreen):
 
         table, seat = number("call-table"), number("call-seat")
         if not table or not seat:
-            self.notify("Give the table and the seat of the player on the clock", severity="error")
+            self.notify(_("Give the table and the seat of the player on the clock"), severity="error")
             return
         facing = self.query_one("#call-facing", Checkbox).value
 
@@ -210,7 +222,7 @@ class RulingsScreen(ServiceScreen):
         """One key: log the ruling a clock call proposes at zero (H-DEAD-D; TDA 29)."""
         current = self._current_call(self.clock_calls())
         if current is None or not current.expired:
-            self.notify("No clock call has run out", severity="warning")
+            self.notify(_("No clock call has run out"), severity="warning")
             return
         wizard = self.query_one(RulingWizard)
         wizard.start(CLOCK_CALL, answers_at_zero(current.facing_bet), clock_call=current.id)
@@ -242,9 +254,10 @@ class RulingsScreen(ServiceScreen):
             if not all(word in haystack for word in words):
                 continue
             where = "/".join(str(number) for number in (row.table, row.seat) if number is not None)
-            status = (f"corrected by {row.corrected_by}" if row.corrected_by
-                      else f"corrects {row.corrects}" if row.corrects else "")
-            decision = ("override: " if row.overridden else "") + row.decision
+            status = (_("corrected by {ruling}").format(ruling=row.corrected_by) if row.corrected_by
+                      else _("corrects {ruling}").format(ruling=row.corrects) if row.corrects else "")
+            decision = (_("override: {decision}").format(decision=row.decision) if row.overridden
+                        else row.decision)
             table.add_row(str(row.id), row.time[11:16], Text(row.staff), where,
                           Text(", ".join(row.players)), row.scenario, Text(decision[:60]),
                           penalty_text(row.penalty), status, key=str(row.id))
@@ -262,22 +275,24 @@ class RulingsScreen(ServiceScreen):
         if selected is None:
             return
         row = ruling_view(find_ruling(self.service.state, int(selected)))
-        text = Text(f"Ruling {row.id} by {row.staff} at {row.time[11:19]}: {row.decision}\n")
+        text = Text(_("Ruling {ruling} by {staff} at {time}: {decision}").format(
+            ruling=row.id, staff=row.staff, time=row.time[11:19], decision=row.decision) + "\n")
         if row.description:
-            text.append(f"Situation: {row.description}\n")
+            text.append(_("Situation: {description}").format(description=row.description) + "\n")
         if row.overridden:
-            text.append(f"Suggested: {row.suggestion.ruling}\nReason: {row.reason}\n")
-        elif row.reason:
-            text.append(f"Reason: {row.reason}\n")
+            text.append(_("Suggested: {ruling}").format(ruling=row.suggestion.ruling) + "\n")
+        if row.reason:
+            text.append(_("Reason: {reason}").format(reason=row.reason) + "\n")
         answers = "  ".join(f"{k}={v}" for k, v in row.answers.items())
-        text.append(f"Answers: {answers}\nRules: {', '.join(row.suggestion.rules)}")
+        text.append(_("Answers: {answers}").format(answers=answers) + "\n"
+                    + _("Rules: {rules}").format(rules=", ".join(row.suggestion.rules)))
         detail.update(text)
 
     def action_correct(self) -> None:
         """Correct the ruling selected in the log: the wizard, filled in from it (never an edit)."""
         selected = self._selected(self.query_one("#rulings", DataTable))
         if selected is None:
-            self.notify("Choose a ruling in the log to correct", severity="warning")
+            self.notify(_("Choose a ruling in the log to correct"), severity="warning")
             return
         self.action_open_tab("tab-wizard")
         self.query_one(RulingWizard).correct(find_ruling(self.service.state, int(selected)).event)
@@ -292,12 +307,13 @@ class RulingsScreen(ServiceScreen):
         for row in penalties_view(state, now):
             status = "serving" if row.serving else ("ended" if row.ended else "done")
             table.add_row(str(row.ruling), Text(row.player), penalty_text(row), left_text(row),
-                          Text(status, style="bold" if row.serving else "dim"), key=str(row.ruling))
+                          Text(_(STATUS_WORDS[status]), style="bold" if row.serving else "dim"),
+                          key=str(row.ruling))
         self._reselect(table, selected)
         offences = self.query_one("#offences", DataTable)
         offences.clear()
         for row in offences_view(state):
-            counts = ", ".join(f"{kind} {n}" for kind, n in row.offences.items())
+            counts = ", ".join(f"{offence_text(kind)} {n}" for kind, n in row.offences.items())
             offences.add_row(Text(row.player), counts, ", ".join(map(str, row.rulings)))
 
     def _selected_penalty(self) -> int | None:

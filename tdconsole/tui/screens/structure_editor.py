@@ -29,13 +29,27 @@ from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import TdError
+from tdconsole.i18n import N_, _, error_text
+from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 
-GENERATOR_FIELDS = (("stack", "starting stack"), ("players", "players"),
-                    ("minutes", "target minutes"), ("level", "level minutes"))
-LEVEL_FIELDS = (("small_blind", "small blind"), ("big_blind", "big blind"), ("ante", "ante"),
-                ("minutes", "minutes"))
+# (key, hint): the hints are translated where they are shown.
+GENERATOR_FIELDS = (("stack", N_("starting stack")), ("players", N_("players")),
+                    ("minutes", N_("target minutes")), ("level", N_("level minutes")))
+LEVEL_FIELDS = (("small_blind", N_("small blind")), ("big_blind", N_("big blind")), ("ante", N_("ante")),
+                ("minutes", N_("minutes")))
+
+
+# The chip colours the shipped structures name (configs/structures/), as the chosen language says
+# them; a colour of the club's own shows as its file writes it.
+COLOURS = {"black": N_("black"), "blue": N_("blue"), "green": N_("green"), "grey": N_("grey"),
+           "purple": N_("purple"), "red": N_("red"), "yellow": N_("yellow"), "white": N_("white"),
+           "orange": N_("orange"), "pink": N_("pink"), "brown": N_("brown")}
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOURS[colour]) if colour in COLOURS else colour
 
 
 def _number(text: str) -> int | str | None:
@@ -72,15 +86,15 @@ class PeriodRow(Horizontal):
         yield Label("", classes="number")
         if isinstance(self.period, Level):
             for key, hint in LEVEL_FIELDS:
-                yield Input(str(getattr(self.period, key)), placeholder=hint, name=key,
-                            type="integer", tooltip=hint)
+                yield Input(str(getattr(self.period, key)), placeholder=_(hint), name=key,
+                            type="integer", tooltip=_(hint))
         else:
-            yield Input(str(self.period.minutes), placeholder="minutes", name="minutes",
-                        type="integer", tooltip="break minutes")
+            yield Input(str(self.period.minutes), placeholder=_("minutes"), name="minutes",
+                        type="integer", tooltip=_("break minutes"))
             yield Input(", ".join(map(str, self.period.color_up)), name="color_up",
-                        placeholder="colour up chips, e.g. 25, 100",
-                        tooltip="colour up (T-COLOR-1)")
-            yield Checkbox("add-on", self.period.add_on, name="add_on")
+                        placeholder=_("colour up chips, e.g. 25, 100"),
+                        tooltip=_("colour up (T-COLOR-1)"))
+            yield Checkbox(_("add-on"), self.period.add_on, name="add_on")
 
     def data(self) -> dict[str, Any]:
         values: dict[str, Any] = {"kind": self.kind}
@@ -98,7 +112,7 @@ class PeriodRow(Horizontal):
             field.set_class(field.name in keys, "-invalid")
 
 
-class StructureEditorScreen(Screen[None]):
+class StructureEditorScreen(TranslatedKeys, Screen[None]):
     """Edit a structure: add, remove and change levels and breaks; import and export TOML."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -125,29 +139,29 @@ class StructureEditorScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="head"):
-            yield Input(self.structure.name, placeholder="name", id="name")
-            yield Input(str(self.structure.starting_stack), placeholder="starting stack",
+            yield Input(self.structure.name, placeholder=_("name"), id="name")
+            yield Input(str(self.structure.starting_stack), placeholder=_("starting stack"),
                         id="starting-stack", type="integer")
         yield Static(id="chips")
         with Horizontal(id="columns"):
             yield Label("")
             for _key, hint in LEVEL_FIELDS:
-                yield Label(hint)
+                yield Label(_(hint))
         yield VerticalScroll(*(PeriodRow(p) for p in self.structure.periods), id="periods")
         yield Static(id="status")
         with Horizontal(id="actions"):
-            yield Button("Add level", id="add-level")
-            yield Button("Add break", id="add-break")
-            yield Button("Remove", id="remove")
-            yield Input(placeholder="file.toml", id="path")
-            yield Button("Import", id="import")
-            yield Button("Export", id="export")
-            yield Button("Save preset", id="preset")
+            yield Button(_("Add level"), id="add-level")
+            yield Button(_("Add break"), id="add-break")
+            yield Button(_("Remove"), id="remove")
+            yield Input(placeholder=_("file.toml"), id="path")
+            yield Button(_("Import"), id="import")
+            yield Button(_("Export"), id="export")
+            yield Button(_("Save preset"), id="preset")
         with Horizontal(id="generator"):
-            yield Label("Generate:")
+            yield Label(_("Generate:"))
             for key, hint in GENERATOR_FIELDS:
-                yield Input(placeholder=hint, id=f"gen-{key}", type="integer", tooltip=hint)
-            yield Button("Generate", id="generate")
+                yield Input(placeholder=_(hint), id=f"gen-{key}", type="integer", tooltip=_(hint))
+            yield Button(_("Generate"), id="generate")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -171,7 +185,8 @@ class StructureEditorScreen(Screen[None]):
         rows = self.rows()
         for number, row in enumerate(rows):
             level = sum(1 for other in rows[: number + 1] if other.kind == "level")
-            row.query_one(".number", Label).update(f"L{level}" if row.kind == "level" else "break")
+            row.query_one(".number", Label).update(
+                _("L{level}").format(level=level) if row.kind == "level" else _("break"))
         marks: dict[int, set[str]] = {}
         head: set[str] = set()
         try:
@@ -190,7 +205,7 @@ class StructureEditorScreen(Screen[None]):
             row.mark(marks.get(number, set()))
         self.query_one("#name", Input).set_class("name" in head, "-invalid")
         self.query_one("#starting-stack", Input).set_class("starting_stack" in head, "-invalid")
-        self._status(self.error or f"{len(self.structure.levels)} levels, valid")
+        self._status(self.error or _("{levels} levels, valid").format(levels=len(self.structure.levels)))
 
     def _status(self, text: str, invalid: bool | None = None) -> None:
         status = self.query_one("#status", Static)
@@ -198,8 +213,8 @@ class StructureEditorScreen(Screen[None]):
         status.set_class(self.error is not None if invalid is None else invalid, "-invalid")
 
     def _show_chips(self) -> None:
-        chips = ", ".join(f"{chip.value} {chip.color}" for chip in self.structure.chips)
-        self.query_one("#chips", Static).update(f"Chips: {chips or 'none'}")
+        chips = ", ".join(f"{chip.value} {colour_name(chip.color)}" for chip in self.structure.chips)
+        self.query_one("#chips", Static).update(_("Chips: {chips}").format(chips=chips or _("none")))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "path":
@@ -244,18 +259,18 @@ class StructureEditorScreen(Screen[None]):
     async def action_remove(self) -> None:
         current = self._current_row()
         if current is None:
-            self._status("put the cursor in the row to remove", invalid=True)
+            self._status(_("put the cursor in the row to remove"), invalid=True)
             return
         await current.remove()
         self.revalidate()
 
     def action_save(self) -> None:
         if self.error is not None:
-            self._status(f"not saved: {self.error}", invalid=True)
+            self._status(_("not saved: {error}").format(error=self.error), invalid=True)
             return
         self.post_message(self.Saved(self.structure))
         self.saved_structure = self.structure
-        self._status(f"saved {self.structure.name}", invalid=False)
+        self._status(_("saved {name}").format(name=self.structure.name), invalid=False)
 
     @property
     def unsaved(self) -> bool:
@@ -274,7 +289,7 @@ class StructureEditorScreen(Screen[None]):
                     then()
 
         if self.unsaved:
-            self.app.push_screen(ConfirmScreen("Drop the unsaved changes to the structure?"), leave)
+            self.app.push_screen(ConfirmScreen(_("Drop the unsaved changes to the structure?")), leave)
         else:
             leave()
 
@@ -291,7 +306,7 @@ class StructureEditorScreen(Screen[None]):
     def _path(self) -> str | None:
         path = self.query_one("#path", Input).value.strip()
         if not path:
-            self._status("type a file name first", invalid=True)
+            self._status(_("type a file name first"), invalid=True)
         return path or None
 
     async def import_toml(self) -> None:
@@ -301,28 +316,28 @@ class StructureEditorScreen(Screen[None]):
         try:
             structure = load_structure(path)
         except TdError as error:
-            self._status(str(error), invalid=True)
+            self._status(error_text(error), invalid=True)
             return
         await self.replace(structure)
-        self._status(f"imported {path}")
+        self._status(_("imported {path}").format(path=path))
 
     async def generate(self) -> None:
         """A proposal from the structure generator (`structure generate`) in place of the rows, to edit."""
         values = [self.query_one(f"#gen-{key}", Input).value.strip()
                   for key, _hint in GENERATOR_FIELDS]
         if not all(value.lstrip("-").isdigit() for value in values):
-            self._status("generate: fill in " + ", ".join(h for _k, h in GENERATOR_FIELDS),
-                         invalid=True)
+            self._status(_("generate: fill in {fields}").format(
+                fields=", ".join(_(h) for _k, h in GENERATOR_FIELDS)), invalid=True)
             return
         stack, players, minutes, level = (int(value) for value in values)
         try:
             structure = generate_structure(stack, players, minutes, level,
-                                           name=self.query_one("#name", Input).value or "Generated")
+                                           name=self.query_one("#name", Input).value or _("Generated"))
         except TdError as error:
-            self._status(f"generate: {error}", invalid=True)
+            self._status(_("generate: {error}").format(error=error_text(error)), invalid=True)
             return
         await self.replace(structure)
-        self._status(f"generated {len(structure.levels)} levels")
+        self._status(_("generated {levels} levels").format(levels=len(structure.levels)))
 
     async def replace(self, structure: Structure) -> None:
         """Show `structure` in place of the rows (import, generate)."""
@@ -338,25 +353,25 @@ class StructureEditorScreen(Screen[None]):
     async def save_preset(self) -> None:
         """Keep the structure among the TD's presets (`structure list`, `new --structure KEY`)."""
         if self.error is not None:
-            self._status(f"not saved: {self.error}", invalid=True)
+            self._status(_("not saved: {error}").format(error=self.error), invalid=True)
             return
         try:
             key = save_preset(self.structure)
         except TdError as error:
-            self._status(str(error), invalid=True)
+            self._status(error_text(error), invalid=True)
             return
-        self._status(f"saved as preset {key}")
+        self._status(_("saved as preset {key}").format(key=key))
 
     async def export_toml(self) -> None:
         path = self._path()
         if path is None:
             return
         if self.error is not None:
-            self._status(f"not exported: {self.error}", invalid=True)
+            self._status(_("not exported: {error}").format(error=self.error), invalid=True)
             return
         try:
             save_structure(self.structure, Path(path))
         except TdError as error:
-            self._status(str(error), invalid=True)
+            self._status(error_text(error), invalid=True)
             return
-        self._status(f"exported {path}")
+        self._status(_("exported {path}").format(path=path))

@@ -21,7 +21,7 @@ from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.state import TournamentState
-from tdconsole.i18n import _
+from tdconsole.i18n import _, error_text, ngettext
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
@@ -35,11 +35,12 @@ from tdconsole.views.seating import TableView, table_view
 
 def tile(view: TableView) -> Text:
     """One table's tile: a header, then a line per seat with its name (never markup) and marks."""
-    text = Text(f"Table {view.table}", style="bold")
+    text = Text(_("Table {table}").format(table=view.table), style="bold")
     if view.status != "open":
-        text.append("  broken", style="dim")
+        text.append("  " + _("broken"), style="dim")
         return text
-    text.append(f"  {len(view.seats)} players")
+    players = len(view.seats)
+    text.append("  " + ngettext("{count} player", "{count} players", players).format(count=players))
     for seat in seating_views.shown_seats(view):
         text.append(f"\n{seat:>2} ")
         text.append(Text(view.seats.get(str(seat), "-")))
@@ -95,7 +96,7 @@ class TablesScreen(ServiceScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#moves", DataTable).add_columns("Player", "From", "To", "Reason")
+        self.query_one("#moves", DataTable).add_columns(_("Player"), _("From"), _("To"), _("Reason"))
         self.query_one("#list", SyncedTable).add_columns(_("Table"), _("Seat"), _("Player"), "D/SB/BB")
 
     def on_resize(self, _event: events.Resize) -> None:
@@ -175,15 +176,16 @@ class TablesScreen(ServiceScreen):
     def _panel(self, state: TournamentState) -> None:
         lines = []
         if not state.room:
-            lines.append("No tables yet: press d to draw the seats (T-SEAT-2).")
+            lines.append(_("No tables yet: press d to draw the seats (T-SEAT-2)."))
         elif seating.final_table_due(state):
             lines.append(_("The players fit one table: press f to draw the final table (T-SEAT-3)."))
         if self.plan.break_ is not None:
-            lines.append(f"Break table {self.plan.break_} first (10A, T-BREAK-1): press k.")
+            lines.append(_("Break table {table} first (10A, T-BREAK-1): press k.").format(
+                table=self.plan.break_))
         if self.plan.halt:
-            lines.append(f"Halt tables {', '.join(map(str, self.plan.halt))} (11D).")
+            lines.append(_("Halt tables {tables} (11D).").format(tables=", ".join(map(str, self.plan.halt))))
         if state.room and not self.plan.moves and self.plan.break_ is None:
-            lines.append("The tables are balanced (T-BAL-1).")
+            lines.append(_("The tables are balanced (T-BAL-1)."))
         self.query_one("#advice", Static).update("\n".join(lines))
         table = self.query_one("#moves", DataTable)
         table.clear()
@@ -203,12 +205,14 @@ class TablesScreen(ServiceScreen):
     def _moves_question(self, count: int) -> str:
         lines = [seating_views.move_line(m) for m in self.plan.moves]
         shown = lines[: min(count, 8)]
-        more = f" and {count - len(shown)} more" if count > len(shown) else ""
-        return "Move " + "; ".join(shown) + more + "?"
+        moves = "; ".join(shown)
+        if count > len(shown):
+            return _("Move {moves} and {more} more?").format(moves=moves, more=count - len(shown))
+        return _("Move {moves}?").format(moves=moves)
 
     def action_apply_one(self) -> None:
         if not self.plan.moves:
-            self.notify("Nobody needs to move", severity="warning")
+            self.notify(_("Nobody needs to move"), severity="warning")
             return
         first = self.plan.moves[:1]
         self._confirm(self._moves_question(1),
@@ -216,7 +220,7 @@ class TablesScreen(ServiceScreen):
 
     def action_apply_all(self) -> None:
         if not self.plan.moves:
-            self.notify("Nobody needs to move", severity="warning")
+            self.notify(_("Nobody needs to move"), severity="warning")
             return
         moves = list(self.plan.moves)
         self._confirm(self._moves_question(len(moves)),
@@ -225,9 +229,10 @@ class TablesScreen(ServiceScreen):
     def action_break(self) -> None:
         number = self.plan.break_
         if number is None:
-            self.notify("No table can break yet (T-BREAK-1)", severity="warning")
+            self.notify(_("No table can break yet (T-BREAK-1)"), severity="warning")
             return
-        self._confirm(f"Break table {number} and draw its players into the free seats?",
+        self._confirm(_("Break table {table} and draw its players into the free seats?").format(
+                          table=number),
                       commands.BreakTable(table=number))
 
     def action_hands_done(self) -> None:
@@ -241,7 +246,7 @@ class TablesScreen(ServiceScreen):
         try:
             number = seating.final_table_number(state)
         except TdError as error:
-            self.notify(str(error), severity="error", markup=False)
+            self.notify(error_text(error), severity="error", markup=False)
             return
         question = _("Draw the final table: every one of the {players} players left gets a new seat "
                      "at table {table}?").format(players=state.players_left, table=number)
@@ -263,7 +268,7 @@ class TablesScreen(ServiceScreen):
             try:
                 then(answer)
             except (TdError, ValueError) as error:
-                self.notify(str(error), severity="error", timeout=6)
+                self.notify(error_text(error), severity="error", timeout=6, markup=False)
 
         self.app.push_screen(PromptScreen(question, placeholder), answered)
 
@@ -273,14 +278,14 @@ class TablesScreen(ServiceScreen):
             self.post_message(CommandRequested(
                 commands.MovePlayer(name=name, table=table, seat=seat)))
 
-        self._ask("Move a player: NAME TABLE SEAT", "Anna Berg 3 7", move)
+        self._ask(_("Move a player: NAME TABLE SEAT"), _("Anna Berg 3 7"), move)
 
     def action_button(self) -> None:
         def button(answer: str) -> None:
-            table, seat = _numbers(answer, 2, "TABLE SEAT")
+            table, seat = _numbers(answer, 2, _("TABLE SEAT"))
             self.post_message(CommandRequested(commands.SetButton(table=table, seat=seat)))
 
-        self._ask("Where is the button in the hand being played? TABLE SEAT (34A)", "3 5", button)
+        self._ask(_("Where is the button in the hand being played? TABLE SEAT (34A)"), "3 5", button)
 
     def action_export(self) -> None:
         def export(answer: str) -> None:
@@ -294,9 +299,10 @@ class TablesScreen(ServiceScreen):
                     path.write_text(seating_document(state.room, state.info.name, fmt, slips),
                                     encoding="utf-8")
                     written.append(path.name)
-            self.notify(f"Wrote {', '.join(written)} in {folder}")
+            self.notify(_("Wrote {files} in {folder}").format(files=", ".join(written), folder=folder),
+                        markup=False)
 
-        self._ask("Export the seating list and seat slips (text and HTML) to this folder",
+        self._ask(_("Export the seating list and seat slips (text and HTML) to this folder"),
                   "seating", export)
 
 
@@ -312,5 +318,5 @@ def _name_table_seat(answer: str) -> tuple[str, int, int]:
     parts = answer.rsplit(maxsplit=2)
     if len(parts) < 3:
         raise InvalidInput("type NAME TABLE SEAT, e.g. Anna Berg 3 7")
-    table, seat = _numbers(" ".join(parts[1:]), 2, "TABLE SEAT")
+    table, seat = _numbers(" ".join(parts[1:]), 2, _("TABLE SEAT"))
     return parts[0], table, seat

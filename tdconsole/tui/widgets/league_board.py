@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tdconsole.club.leagues import Season
+from tdconsole.i18n import _
 from tdconsole.views.club import standings_view
 from tdconsole.views.formatting import Formats
 
@@ -22,10 +23,13 @@ class LeagueBoard(Static):
 
     def show_season(self, season: Season, formats: Formats) -> None:
         league = season.league
-        table = Table(title=f"{league.name}: after {len(season.played)} of {len(league.tournaments)}",
-                      caption=league.formula.name, expand=False)
-        for heading in ("", "Name", "Points", "Events", "Winnings"):
-            table.add_column(heading, justify="left" if heading == "Name" else "right")
+        title = _("{league}: after {played} of {tournaments}").format(
+            league=league.name, played=len(season.played), tournaments=len(league.tournaments))
+        table = Table(title=title, caption=league.formula.name, expand=False)
+        table.add_column("", justify="right")
+        table.add_column(_("Name"), justify="left")
+        for heading in (_("Points"), _("Events"), _("Winnings")):
+            table.add_column(heading, justify="right")
         for row in standings_view(season)[:ROWS]:
             table.add_row("" if row.place is None else str(row.place), Text(row.name),
                           formats.number(row.points, league.formula.decimals), str(row.events),

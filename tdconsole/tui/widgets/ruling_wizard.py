@@ -26,6 +26,7 @@ from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
 from tdconsole.domain.floor.rulings import OTHER, Catalogue, OpenQuestion, Scenario, Suggestion, Walk
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.service_app import service_of
 from tdconsole.views.rulings import suggestion_lines
@@ -84,34 +85,37 @@ class RulingWizard(Vertical):
 
     def compose(self) -> ComposeResult:
         with Grid(id="where"):
-            yield Label("Table")
-            yield Input(id="table", type="integer", placeholder="T")
-            yield Label("Seat")
-            yield Input(id="seat", type="integer", placeholder="S")
-            yield Label("Players")
-            yield Input(id="players", placeholder="names, the offender first, comma between")
-        yield Input(id="search", placeholder="Find a scenario: type words, Enter picks the first")
+            yield Label(_("Table"))
+            # TRANSLATORS: the one-letter placeholder of the table field
+            yield Input(id="table", type="integer", placeholder=_("T"))
+            yield Label(_("Seat"))
+            # TRANSLATORS: the one-letter placeholder of the seat field
+            yield Input(id="seat", type="integer", placeholder=_("S"))
+            yield Label(_("Players"))
+            yield Input(id="players", placeholder=_("names, the offender first, comma between"))
+        yield Input(id="search", placeholder=_("Find a scenario: type words, Enter picks the first"))
         yield OptionList(id="scenarios")
         yield Static(id="title")
         yield Static(id="answered")
         yield Static(id="problem")
         yield Static(id="question")
         yield Choices(id="choices")
-        yield Input(id="number", placeholder="a number, Enter")
+        yield Input(id="number", placeholder=_("a number, Enter"))
         yield Static(id="suggestion")
         with Vertical(id="other"):
-            yield Input(id="description", placeholder="What happened, in your words")
-            yield Input(id="rules", placeholder="Rules cited, e.g. H-DEAD-G 37 (none: C-RULING-1)")
-            yield Input(id="offence", placeholder="The offence it records, if any: "
-                                                  + ", ".join(kind.value for kind in OffenceKind))
+            yield Input(id="description", placeholder=_("What happened, in your words"))
+            yield Input(id="rules", placeholder=_("Rules cited, e.g. H-DEAD-G 37 (none: C-RULING-1)"))
+            yield Input(id="offence", placeholder=_("The offence it records, if any: {kinds}").format(
+                kinds=", ".join(kind.value for kind in OffenceKind)))
         with Horizontal(id="actions"):
-            yield Button("Accept and log (Enter)", id="accept", variant="success")
-            yield Button("Override…", id="override-open", variant="warning")
+            yield Button(_("Accept and log (Enter)"), id="accept", variant="success")
+            yield Button(_("Override…"), id="override-open", variant="warning")
         with Vertical(id="override"):
-            yield Input(id="decision", placeholder="The final decision")
-            yield Input(id="penalty", placeholder="Penalty: empty keeps the suggested one; none, warning, "
-                                                  "rounds:N, missed-hands:N, minutes:N, disqualification")
-        yield Input(id="reason", placeholder="Why: an override or a correction needs a reason; Enter logs")
+            yield Input(id="decision", placeholder=_("The final decision"))
+            # TRANSLATORS: none, warning, rounds:N ... are what the floor types: keep them as they are
+            yield Input(id="penalty", placeholder=_("Penalty: empty keeps the suggested one; none, warning, "
+                                                    "rounds:N, missed-hands:N, minutes:N, disqualification"))
+        yield Input(id="reason", placeholder=_("Why: an override or a correction needs a reason; Enter logs"))
 
     def on_mount(self) -> None:
         self.list_scenarios("")
@@ -132,8 +136,11 @@ class RulingWizard(Vertical):
         options = self.query_one("#scenarios", OptionList)
         options.clear_options()
         # Beyond the catalogue: last in the full list, first when the words ask for it.
-        other = Option(Text("Other situation: describe it, cite the rules"), id=OTHER)
-        if words and all(word in "other situation beyond the catalogue describe" for word in words):
+        other = Option(Text(_("Other situation: describe it, cite the rules")), id=OTHER)
+        # The words that find it, in English and in the language shown.
+        finds_other = " ".join(["other situation beyond the catalogue describe",
+                                _("other situation beyond the catalogue describe")]).casefold()
+        if words and all(word in finds_other for word in words):
             options.add_option(other)
         for scenario in self.catalogue.search(needle):
             options.add_option(Option(Text(scenario.title), id=scenario.id))
@@ -185,7 +192,7 @@ class RulingWizard(Vertical):
     def _walk(self) -> str | None:
         """Walk the tree with the answers and what the log knows; the problem, if any."""
         assert self.scenario is not None
-        table, _, names = self._inputs()
+        table, _seat, names = self._inputs()
         try:
             offender = self.state.find(names[0]) if names else None
             self.walked = prepare(self.state, self.scenario, self._answers(offender is not None),
@@ -193,7 +200,7 @@ class RulingWizard(Vertical):
                                   offender=offender, table=table)
         except TdError as problem:
             self.walked = None
-            return str(problem)
+            return error_text(problem)
         return None
 
     def show(self, problem: str | None = None) -> None:
@@ -209,11 +216,12 @@ class RulingWizard(Vertical):
         suggestion = walked.suggestion if walked is not None else None
         self.query_one("#search").display = picking
         self.query_one("#scenarios").display = picking
-        correcting = f"Correcting ruling {self.corrects}: " if self.corrects else ""
-        title = ("Other situation: describe it, cite the rules, give the decision" if self.other
+        title = (_("Other situation: describe it, cite the rules, give the decision") if self.other
                  else "" if picking else self.scenario.title)  # type: ignore[union-attr]
+        if self.corrects:
+            title = _("Correcting ruling {ruling}: {title}").format(ruling=self.corrects, title=title)
         self.query_one("#title", Static).update(Text("") if picking else Text(
-            f"{correcting}{title}   (Ctrl+B back, Ctrl+N new)"))
+            _("{title}   (Ctrl+B back, Ctrl+N new)").format(title=title)))
         done = walked.answers if walked is not None else self.answers
         self.query_one("#answered", Static).update(
             Text("   ".join(f"{key}={value}" for key, value in done.items())))
@@ -251,7 +259,7 @@ class RulingWizard(Vertical):
         text.update(Text(f"{question.ask}  [{question.key}]"))
         if question.type == "number":
             number.value = ""
-            number.placeholder = f"{question.allowed()}, Enter"
+            number.placeholder = _("{allowed}, Enter").format(allowed=question.allowed())
             number.focus()
             return
         choices.clear_options()
@@ -370,12 +378,12 @@ class RulingWizard(Vertical):
     def log(self, *, override: bool) -> None:
         def done(ok: bool) -> None:
             if ok:
-                self.notify(f"Ruling {len(self.state.rulings)} logged")
+                self.notify(_("Ruling {ruling} logged").format(ruling=len(self.state.rulings)))
                 self.action_restart()
 
         try:
             command = self.command(override=override)
         except TdError as problem:  # a penalty or an offence mistyped: one line, nothing logged
-            self.notify(str(problem), severity="error")
+            self.notify(error_text(problem), severity="error", markup=False)
             return
         self.post_message(CommandRequested(command, on_done=done))
