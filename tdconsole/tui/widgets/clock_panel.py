@@ -40,8 +40,9 @@ def _wall(iso: str | None) -> str:
     return "" if iso is None else iso[11:16]
 
 
-def _chips(amount: int) -> str:
-    return f"{amount:,}"
+def _chips(amount: int, formats: Formats) -> str:
+    """Chips and blinds as the language writes numbers (900,000 / 900.000); money has a currency."""
+    return formats.number(amount, 0)
 
 
 class ClockPanel(Vertical):
@@ -140,6 +141,7 @@ class ClockPanel(Vertical):
         self.set_class(clock.started and not clock.running, "-paused")
         self.query_one("#banner", Static).update(_banner_line(clock, view, final))
         self.query_one("#title", Static).update(Text(state.info.name))
+        formats = Formats.of(state.house_rules)
         level = (_("Break {number}").format(number=clock.next_break.break_)
                  if clock.on_break and clock.next_break else _("Level {level}").format(level=clock.level))
         self.query_one("#level", Static).update(level)
@@ -153,16 +155,16 @@ class ClockPanel(Vertical):
             status.update(_("paused") if clock.started else self.hint or _("not started"))
         status.set_class(not clock.running, "paused")
         blinds = (_("After the break {small} / {big}") if clock.on_break else
-                  _("Blinds {small} / {big}")).format(small=_chips(clock.small_blind),
-                                                      big=_chips(clock.big_blind))
+                  _("Blinds {small} / {big}")).format(small=_chips(clock.small_blind, formats),
+                                                      big=_chips(clock.big_blind, formats))
         if clock.ante:
-            blinds += "   " + _("BB ante {ante}").format(ante=_chips(clock.ante))
+            blinds += "   " + _("BB ante {ante}").format(ante=_chips(clock.ante, formats))
         self.query_one("#blinds", Static).update(blinds)
-        self.query_one("#antes", Static).update(_antes_line(clock))
-        self.query_one("#next", Static).update(_next_line(clock))
-        self.query_one("#figures", Static).update(_figures_line(view, clock.big_blind))
+        self.query_one("#antes", Static).update(_antes_line(clock, formats))
+        self.query_one("#next", Static).update(_next_line(clock, formats))
+        self.query_one("#figures", Static).update(_figures_line(view, clock.big_blind, formats))
         ladder = self.query_one("#ladder", Static)
-        ladder.update(_ladder(view, Formats.of(state.house_rules)))
+        ladder.update(_ladder(view, formats))
         ladder.display = bool(view.payouts)
         self.query_one("#notes", Static).update(_notes_line(clock))
 
@@ -204,7 +206,7 @@ def _ladder(view: StateView, formats: Formats) -> Text:
     return text
 
 
-def _antes_line(clock: ClockView) -> str:
+def _antes_line(clock: ClockView, formats: Formats) -> str:
     """T-ANTE-2 (or RP-11 flat): the ante at each table size, so short tables post the right one."""
     rows = clock.antes
     if not clock.ante or len(rows) == 1:
@@ -213,38 +215,38 @@ def _antes_line(clock: ClockView) -> str:
     for row in rows:
         sizes = (_("heads-up") if row.max_handed == 2 else
                  _("{low}-{high} handed").format(low=row.min_handed, high=row.max_handed))
-        ante = _chips(row.ante) if row.ante else _("no ante")
+        ante = _chips(row.ante, formats) if row.ante else _("no ante")
         parts.append(_("{sizes} {ante}").format(sizes=sizes, ante=ante))
     return _("Ante: {antes}").format(antes=", ".join(parts))
 
 
-def _next_line(clock: ClockView) -> str:
+def _next_line(clock: ClockView, formats: Formats) -> str:
     parts = []
     upcoming = clock.next_level
     if upcoming:
         parts.append((_("Next: {small} / {big} ante {ante}") if upcoming.ante else _("Next: {small} / {big}"))
-                     .format(small=_chips(upcoming.small_blind), big=_chips(upcoming.big_blind),
-                             ante=_chips(upcoming.ante)))
+                     .format(small=_chips(upcoming.small_blind, formats),
+                             big=_chips(upcoming.big_blind, formats), ante=_chips(upcoming.ante, formats)))
     coming = clock.next_break
     if coming and not coming.now and clock.seconds_to_break is not None:
         at = _wall(clock.break_at)
         parts.append((_("Break in {left} at {time}") if at else _("Break in {left}"))
                      .format(left=format_duration(clock.seconds_to_break), time=at))
     if coming and coming.color_up:
-        chips = ", ".join(_chips(v) for v in coming.color_up)
+        chips = ", ".join(_chips(v, formats) for v in coming.color_up)
         parts.append((_("Colour-up this break: {chips}") if coming.now else
                       _("Colour-up next break: {chips}")).format(chips=chips))
     return "   ".join(parts)
 
 
-def _figures_line(view: StateView, big_blind: int) -> str:
+def _figures_line(view: StateView, big_blind: int, formats: Formats) -> str:
     parts = [_("Players {left} / {entries}").format(left=view.players_left, entries=view.entries),
-             _("Chips {chips}").format(chips=_chips(view.chips_in_play))]
+             _("Chips {chips}").format(chips=_chips(view.chips_in_play, formats))]
     if view.average_stack is not None:
         # In big blinds of the level now (the cached view is as old as the last event).
-        parts.append(_("Average {stack} ({bb:.0f} BB)").format(stack=_chips(view.average_stack),
-                                                                bb=view.average_stack / big_blind))
-    parts.append(_("Prize pool {amount}").format(amount=_chips(view.prize_pool)))
+        parts.append(_("Average {stack} ({bb:.0f} BB)").format(
+            stack=_chips(view.average_stack, formats), bb=view.average_stack / big_blind))
+    parts.append(_("Prize pool {amount}").format(amount=formats.money(view.prize_pool)))
     return "   ".join(parts)
 
 
