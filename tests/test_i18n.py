@@ -150,3 +150,13 @@ def test_help_is_written_in_the_language_when_it_is_shown(capsys: pytest.Capture
     english = _help(capsys, "register")
     assert "Register one or more players" in english and "Usage: tdconsole register" in english
     assert "Registrér" not in english and "Options" in english
+
+
+def test_the_floor_calculators_answer_in_the_language(danish: None) -> None:
+    from tdconsole.domain.calculators.betting import BettingInput, betting_round
+    from tdconsole.views.calculators import betting_lines
+
+    hand = BettingInput.model_validate({"game": "no-limit", "street": "preflop", "blinds": [100, 200],
+                                        "button": 1,
+                                        "stacks": {"1": 5000, "2": 5000, "3": 5000}})
+    assert betting_lines(betting_round(hand, HouseRules()))[0].startswith("Plads 1 skal handle: call 200;")
