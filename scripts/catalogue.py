@@ -5,8 +5,10 @@ string that is untranslated, fuzzy or stale, or a .mo that is not the .po compil
 What is extracted is said once, here and in babel.cfg (which files, and the Jinja2 options):
 `_`, `ngettext`, `pgettext`, `N_`, and the first message argument of every refusal the domain and
 the edges raise (`InvalidInput("no player named {name}", name=...)`: the edge translates it,
-tdconsole.i18n.error_text). An f-string is not extractable (Babel warns and skips it): it stays
-English until it is written as a template.
+tdconsole.i18n.error_text), and the CLI's `--help` (`help_texts`: every `help=` and every
+command's docstring in tdconsole/cli, translated when help is shown, tdconsole.cli.helptext).
+An f-string is not extractable (Babel warns and skips it): it stays English until it is written
+as a template.
 
     python scripts/catalogue.py            extract, update, compile
     python scripts/catalogue.py --check    only say what is wrong (exit 1 if anything is)
@@ -14,6 +16,7 @@ English until it is written as a template.
 
 from __future__ import annotations
 
+import ast
 import io
 import logging
 import re
@@ -59,7 +62,40 @@ def extract() -> Catalog:
             ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
         catalog.add(message, None, [(filename, 0)], auto_comments=comments, context=context)
+    for filename, message in help_texts():
+        catalog.add(message, None, [(filename, 0)])
     return catalog
+
+
+def _command_function(node: ast.AST) -> bool:
+    """A function made a command or a group's callback (`@app.command(...)`, `@x.callback()`)."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(target, ast.Attribute) and target.attr in ("command", "callback"):
+            return True
+    return False
+
+
+def help_texts(directory: Path = ROOT / "tdconsole" / "cli") -> list[tuple[str, str]]:
+    """What `--help` shows, as Typer hands it to click: every literal `help=` (of an option, an
+    argument, a group, a command) and the docstring of every command function, cleaned as
+    `inspect.getdoc` cleans it. Babel's Python extractor sees only positional arguments of the
+    keywords it is given, hence this one."""
+    found: list[tuple[str, str]] = []
+    for path in sorted(directory.glob("*.py")):
+        filename = str(path.relative_to(ROOT))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                found += [(filename, ast.literal_eval(keyword.value)) for keyword in node.keywords
+                          if keyword.arg == "help" and isinstance(keyword.value, ast.Constant)
+                          and isinstance(keyword.value.value, str) and keyword.value.value]
+            elif _command_function(node):
+                doc = ast.get_docstring(node, clean=True)  # type: ignore[arg-type]
+                if doc:
+                    found.append((filename, doc))
+    return found
 
 
 def _write_po(path: Path, catalog: Catalog) -> None:

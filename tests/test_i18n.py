@@ -130,3 +130,33 @@ def test_the_catalogue_is_danish_and_found_in_both_languages(danish: None) -> No
     assert walked.open[0].ask == "Var det med vilje?" and walked.open[0].labels == ["Ja", "Nej"]
     timed = catalogue.get("clock-call")
     assert any("{clock_call.seconds} sekunder" in node.ruling for node in timed.rulings)
+
+
+def _help(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """A command's help as one line of words (the panels' borders and line wrapping taken out)."""
+    return " ".join(run(capsys, *args, "--help").out.replace("│", " ").split())
+
+
+def test_help_is_written_in_the_language_when_it_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    danish = _help(capsys, "--lang", "da")
+    assert "Brug: tdconsole" in danish and "Kommandoer" in danish and "Tilvalg" in danish
+    assert "afvikl en live pokerturnering" in danish and "Opret en turnering" in danish
+    assert "Vis denne hjælp og afslut." in danish
+    register = _help(capsys, "--lang", "da", "register")
+    assert "Registrér en eller flere spillere" in register and "Skriv maskinlæsbar JSON." in register
+    late = _help(capsys, "--lang=da", "clock", "late-reg")
+    assert "Sen tilmelding løber til slutningen af level N" in late
+    # The texts are put back after the help is written: the same built commands speak English next.
+    english = _help(capsys, "register")
+    assert "Register one or more players" in english and "Usage: tdconsole register" in english
+    assert "Registrér" not in english and "Options" in english
+
+
+def test_the_floor_calculators_answer_in_the_language(danish: None) -> None:
+    from tdconsole.domain.calculators.betting import BettingInput, betting_round
+    from tdconsole.views.calculators import betting_lines
+
+    hand = BettingInput.model_validate({"game": "no-limit", "street": "preflop", "blinds": [100, 200],
+                                        "button": 1,
+                                        "stacks": {"1": 5000, "2": 5000, "3": 5000}})
+    assert betting_lines(betting_round(hand, HouseRules()))[0].startswith("Plads 1 skal handle: call 200;")

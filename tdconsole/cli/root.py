@@ -18,6 +18,7 @@ import typer.main
 from pydantic import ValidationError
 from typer.core import TyperCommand, TyperGroup
 
+from tdconsole.cli.helptext import SpeakingGroup, speaking
 from tdconsole.cli.kit import Session, default_actor, open_tui
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain import limits
@@ -55,10 +56,11 @@ Command = TyperCommand | TyperGroup
 
 
 def module_app(module: str) -> typer.Typer:
-    """The Typer app of one concern's module (importing the module)."""
+    """The Typer app of one concern's module (importing the module), its commands built to write
+    their help in the chosen language."""
     app = importlib.import_module(f"tdconsole.cli.{module}").app
     assert isinstance(app, typer.Typer)
-    return app
+    return speaking(app)
 
 
 @cache
@@ -98,7 +100,7 @@ class _Commands(Mapping[str, Command]):
         return len(COMMANDS)
 
 
-class _LazyGroup(TyperGroup):
+class _LazyGroup(SpeakingGroup):
     def __init__(self, **attrs: object) -> None:
         super().__init__(**attrs)  # type: ignore[arg-type]
         self.commands = _Commands()  # type: ignore[assignment]

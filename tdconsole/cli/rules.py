@@ -13,7 +13,7 @@ from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.config.toml import validate
 from tdconsole.domain import limits
 from tdconsole.domain.calculators.antes import post_blinds
-from tdconsole.domain.calculators.betting import BettingInput, betting_lines, betting_round
+from tdconsole.domain.calculators.betting import BettingInput, betting_round
 from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
 from tdconsole.domain.calculators.chips_pushed import ChipsInput, read_chips
@@ -24,6 +24,7 @@ from tdconsole.domain.money.icm import icm, icm_estimate
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
 from tdconsole.i18n import N_, _
 from tdconsole.service import make_rng
+from tdconsole.views.calculators import betting_lines
 
 if TYPE_CHECKING:
     from tdconsole.views.formatting import Formats

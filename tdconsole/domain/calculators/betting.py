@@ -549,28 +549,3 @@ def _misread(state: _Round, actions: int) -> Misread | None:
     can_withdraw = index == actions - 1
     rules = ["B-MISREAD-1"] if can_withdraw else ["B-MISREAD-1", "B-MIN-1"]
     return Misread(seat=seat, put_in=put_in, to_call=to_call, can_withdraw=can_withdraw, rules=rules)
-
-
-def betting_lines(answer: BettingAnswer) -> list[str]:
-    """The answer in words (the CLI and the floor calculator say it alike)."""
-    if answer.to_act is None:
-        lines = [f"The betting round is complete. Pot {answer.pot}."]
-    else:
-        raise_text = (f"raise to {answer.min_raise_to} .. {answer.max_raise_to}"
-                      if answer.can_raise else "no raise: call or fold")
-        lines = [f"Seat {answer.to_act} to act: call {answer.to_call}; {raise_text}. Pot {answer.pot}."]
-    if answer.ante_posted:
-        lines.append(f"The big blind posted {answer.ante_posted} ante (dead) at this table size.")
-    if answer.all_in_showdown:
-        lines.append("The betting is over with an all-in: every hand is tabled face up before the "
-                     "streets still to come (S-SHOW-2).")
-    misread = answer.misread
-    if misread is not None:
-        if misread.can_withdraw:
-            lines.append(f"Seat {misread.seat} put in {misread.put_in} against a bet of "
-                         f"{misread.to_call}: a misread; he may take it back and fold, or call "
-                         "in full (B-MISREAD-1).")
-        else:
-            lines.append(f"Seat {misread.seat}'s misread call of {misread.put_in} stands as a call "
-                         f"of {misread.to_call}: others have acted since (B-MISREAD-1, B-MIN-1).")
-    return lines

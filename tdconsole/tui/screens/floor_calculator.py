@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from tdconsole.config.toml import describe_validation_error
-from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_lines, betting_round
+from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_round
 from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
 from tdconsole.domain.clock import timing as clock_ops
@@ -33,6 +33,7 @@ from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.service_app import ServiceApp
 from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.views.calculators import betting_lines
 
 # (field id, label, placeholder, initial value) per calculator. Labels and the placeholders in
 # words are marked for the catalogue and translated where they are shown (what the floor types,
