@@ -66,6 +66,21 @@ async def test_a_refused_value_changes_nothing_and_stays_typed(service: Service)
         assert service.state.money == before
 
 
+async def test_numbers_are_typed_as_the_language_writes_them(service: Service, danish: None) -> None:
+    app = create_app(service)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f6", "m")
+        await pilot.pause()
+        assert app.screen.query_one("#min_cash_multiple", Input).value == "1,5"
+        app.screen.query_one("#rake_percent", Input).value = "2,5"
+        app.screen.query_one("#guarantee", Input).value = "10.000"
+        await pilot.press("enter")
+        await pilot.pause()
+        money = service.state.money
+        assert (money.rake_percent, money.guarantee) == (Decimal("2.5"), 10_000)
+        assert money.curve.min_cash_multiple == Decimal("1.5")
+
+
 async def test_escape_asks_before_dropping_what_was_typed(service: Service) -> None:
     app = create_app(service)
     async with app.run_test(size=(120, 50)) as pilot:

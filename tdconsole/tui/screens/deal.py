@@ -31,7 +31,7 @@ class DealScreen(ServiceScreen):
                 Binding("l", "focus_leave", "Leave for winner", show=False),
                 Binding("i", "propose('icm')", "Propose ICM"),
                 Binding("c", "propose('chip-chop')", "Propose chip chop"),
-                Binding("u", "focus_custom", "Custom deal"),
+                Binding("u", "focus_custom", "Custom deal", show=False),  # hinted below the table
                 Binding("o", "focus_consent", "Consent"),
                 Binding("a", "approve", "Approve"),
                 Binding("escape", "focus_table", "Back", show=False)]

@@ -34,12 +34,12 @@ from tdconsole.views.formatting import Formats, format_decimal_plain, parse_numb
 FIELDS: tuple[tuple[str, str], ...] = (
     ("guarantee", N_("Guarantee")),
     ("bounty", N_("Bounty per entry (T-BOUNTY-1)")),
-    ("rake_percent", N_("Rake, % of the prize part")),
+    ("rake_percent", N_("Rake, percent of the prize part")),
     ("re_entry", N_("Re-entry prize part (empty: as the buy-in)")),
     ("re_entry_fee", N_("Re-entry fee (empty: as the buy-in)")),
     ("add_on", N_("Add-on prize part")),
     ("add_on_fee", N_("Add-on fee")),
-    ("paid_percent", N_("Generator: % of entries paid")),
+    ("paid_percent", N_("Generator: percent of entries paid")),
     ("min_cash_multiple", N_("Generator: min cash × buy-in")),
     ("unit", N_("Generator: round to")),
     ("exponent", N_("Generator: curve steepness (0-4)")),
@@ -82,7 +82,7 @@ class MoneySettingsScreen(TranslatedKeys, ModalScreen[None]):
             with Grid(id="fields"):
                 for key, label in FIELDS:
                     yield Label(_(label))
-                    yield Input(self.texts[key], id=key, name=key)
+                    yield Input(self.texts[key], id=key, name=key, compact=True)
             with Horizontal(id="buttons"):
                 yield Button(_("Save (Enter)"), id="save", variant="primary")
                 yield Button(_("Close (Esc)"), id="cancel")
