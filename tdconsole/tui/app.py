@@ -327,11 +327,9 @@ class TdApp(ServiceApp):
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
             command = commands.Undo(actor=service.actor, command_id=target.command_id)
             if yes and self.execute(command):
-                # The toast names what was undone in words, from the log (the undo contract's view).
-                undone = command_view(service.log, target.command_id)
-                self.notify(_("Undone: {summary} (by {actor} at {time})").format(
-                    summary=undone["summary"], actor=undone["actor"], time=undone["time"][11:19]),
-                    title=_("Undo"), markup=False)
+                # The toast names what was undone in the log's words, as the question did.
+                self.notify(_("Undone: {command}").format(command=shown), title=_("Undo"),
+                            markup=False)
 
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 

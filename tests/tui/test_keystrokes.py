@@ -81,7 +81,7 @@ async def test_undo(service: Service) -> None:
         assert keys.count == documented()["Undo"]
         # The toast says what was undone, in words, and whose it was.
         [toast] = [n for n in app._notifications if "Undone" in n.message]
-        assert "Bo" in toast.message and "by td" in toast.message
+        assert "Bo busts in" in toast.message and "by td" in toast.message
 
 
 async def test_pause(service: Service) -> None:
