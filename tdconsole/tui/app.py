@@ -27,6 +27,7 @@ from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.floor_tables import FloorTablesScreen
 from tdconsole.tui.screens.hand_for_hand import HandForHandScreen
 from tdconsole.tui.screens.log import LogScreen
+from tdconsole.tui.screens.money_settings import MoneySettingsScreen
 from tdconsole.tui.screens.payouts import PayoutsScreen
 from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
@@ -105,6 +106,8 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
      "unlock"),
     (N_("Pay by the club table"), "configs/payouts/club.toml", "payouts", "use_table"),
     (N_("Pay by the generator"), N_("The payout curve"), "payouts", "use_generator"),
+    (N_("Money settings"), N_("Guarantee, bounty, rake, re-entry and add-on prices, the payout curve"),
+     "payouts", "money_settings"),
     (N_("Mark a table's hand done"), N_("Hand-for-hand: type the table"), "hand-for-hand", "focus_done"),
     (N_("Start hand-for-hand at the tables you type"), N_("T-H4H-1; empty: the seated players' tables"),
      "hand-for-hand", "focus_start"),
@@ -115,6 +118,8 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Sell an add-on to the selected player"), N_("After a confirmation"), "players", "add_on"),
     (N_("Record chip counts"), N_("For a deal: Name=N, ..."), "deal", "focus_chips"),
     (N_("Leave an amount for the winner"), N_("Kept out of the deal (T-DEAL-1)"), "deal", "focus_leave"),
+    (N_("Propose a custom deal"), N_("Amounts typed per player: Name=amount, ... (T-DEAL-1)"), "deal",
+     "focus_custom"),
     (N_("Record consent to the deal"), N_("T-DEAL-1: every remaining player"), "deal", "focus_consent"),
     (N_("Approve the deal"), N_("Needs every remaining player's consent; asks first (T-DEAL-1)"), "deal",
      "approve"),
@@ -196,6 +201,10 @@ class TdCommands(Provider):
         entries += [(name, help_text, partial(app.execute, command))
                     for name, help_text, command in level_actions(app.service.state.info.structure)]
         return entries
+
+
+# Screens that hold unsaved typing: leaving one by an F-key asks first (their `close(then)`).
+EDITORS = (StructureEditorScreen, MoneySettingsScreen)
 
 
 class TdApp(ServiceApp):
@@ -336,13 +345,13 @@ class TdApp(ServiceApp):
         self.leave_overlays(partial(self.switch_mode, mode))
 
     def leave_overlays(self, then: Callable[[], object]) -> None:
-        """Close the editor and dialogs stacked on this mode's screen, then run `then`."""
-        if isinstance(self.screen, StructureEditorScreen):
+        """Close the editors and dialogs stacked on this mode's screen, then run `then`."""
+        if isinstance(self.screen, EDITORS):
             self.screen.close(then)
             return
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, StructureEditorScreen):
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, EDITORS):
             self.pop_screen()
-        if isinstance(self.screen, StructureEditorScreen):
+        if isinstance(self.screen, EDITORS):
             self.screen.close(then)
         else:
             then()

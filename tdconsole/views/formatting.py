@@ -19,8 +19,10 @@ import functools
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.i18n import _, language
 
@@ -62,6 +64,28 @@ def format_number(value: float, *, decimals: int, locale: str) -> str:
 
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=locale, decimal_quantization=True)
+
+
+def format_decimal_plain(value: Decimal | int, locale: str) -> str:
+    """A number as `locale` writes it, without grouping and without trailing zeros ("1,5" in
+    Danish): what a form's field shows, read back by `parse_number`."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="0.##########", locale=locale)
+
+
+def parse_number(text: str, locale: str, field: str) -> Decimal:
+    """A number typed as `locale` writes it ("1.000" or "2,5" in Danish); strict, so "2.5" in
+    Danish is refused rather than read as 25. `InvalidInput` names `field`."""
+    from babel.numbers import NumberFormatError, parse_decimal
+
+    try:
+        number = parse_decimal(text.strip(), locale=locale, strict=True)
+    except NumberFormatError:
+        number = None
+    if number is None or not number.is_finite():
+        raise InvalidInput("{field}: {text} is not a number", field=field, text=text.strip())
+    return number
 
 
 def format_when(moment: datetime, *, locale: str, time_zone: str, time: bool = True) -> str:

@@ -22,12 +22,13 @@ TD_SCREENS = [("f1", "clock"), ("f2", "players"), ("f3", "log"), ("f4", "structu
 FLOOR_SCREENS = [("f1", "rulings"), ("f2", "tables")]
 
 
-def opened(key: str):  # type: ignore[no-untyped-def]
-    """Press the screen's key, then let its first redraw and animations (the tabs' underline)
-    settle, and stop the cursor blinking, so the snapshot never catches a screen half drawn."""
+def opened(*keys: str):  # type: ignore[no-untyped-def]
+    """Press the screen's key (and any that open a form on it), then let its first redraw and
+    animations (the tabs' underline) settle, and stop the cursor blinking, so the snapshot never
+    catches a screen half drawn."""
 
     async def run_before(pilot: Pilot[None]) -> None:
-        await pilot.press(key)
+        await pilot.press(*keys)
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         for field in pilot.app.screen.query(Input):
@@ -97,5 +98,16 @@ def test_screens_in_each_language(snap_compare, service: Service, fake_clock: Fa
     set_language(language)
     try:
         assert snap_compare(create_app(service, poll_seconds=60), press=[key], terminal_size=(100, 30))
+    finally:
+        set_language("en")
+
+
+# The money settings form (F6, m) fits the smallest terminal, in the longer Danish words too.
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_money_settings_form(snap_compare, evening: Service, language: str) -> None:  # type: ignore[no-untyped-def]
+    set_language(language)
+    try:
+        app = create_app(evening, poll_seconds=3600, sound=False)
+        assert snap_compare(app, run_before=opened("f6", "m"), terminal_size=(80, 24))
     finally:
         set_language("en")

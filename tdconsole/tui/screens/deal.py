@@ -1,5 +1,6 @@
-"""The deal calculator: ICM and chip chop side by side from the chip counts; propose, record
-every player's consent and approve (T-DEAL-1)."""
+"""The deal calculator: ICM and chip chop side by side from the chip counts; propose one of them
+or a custom deal (an amount typed per player), record every player's consent and approve
+(T-DEAL-1)."""
 
 from __future__ import annotations
 
@@ -24,11 +25,13 @@ from tdconsole.views.money import deal_lines, deal_view, method_text
 
 class DealScreen(ServiceScreen):
     AUTO_FOCUS = "DataTable"  # single keys act; Escape leaves an input
-    # n: chip counts, l: what is left for the winner, i or c: propose, o: consent, a: approve.
+    # n: chip counts, l: what is left for the winner, i or c: propose, u: type a custom deal,
+    # o: consent, a: approve.
     BINDINGS = [Binding("n", "focus_chips", "Chip counts"),
                 Binding("l", "focus_leave", "Leave for winner", show=False),
                 Binding("i", "propose('icm')", "Propose ICM"),
                 Binding("c", "propose('chip-chop')", "Propose chip chop"),
+                Binding("u", "focus_custom", "Custom deal", show=False),  # hinted below the table
                 Binding("o", "focus_consent", "Consent"),
                 Binding("a", "approve", "Approve"),
                 Binding("escape", "focus_table", "Back", show=False)]
@@ -39,6 +42,7 @@ class DealScreen(ServiceScreen):
             yield Input(placeholder=_("Chip counts: Name=N, Name=N, Enter"), id="chips")
             yield Input(placeholder=_("Leave for the winner ({currency})").format(
                 currency=self._currency()), id="leave")
+            yield Input(placeholder=_("Custom deal: Name=amount, Name=amount, Enter"), id="custom")
             yield Input(placeholder=_("Consent: names, Enter"), id="consent")
         yield Static("", id="note")
         yield DataTable(id="calc", cursor_type="row")
@@ -80,7 +84,7 @@ class DealScreen(ServiceScreen):
                               formats.money(icm_amount), formats.money(chop))
         deal = deal_view(state)
         if deal is None:
-            self.query_one("#deal", Static).update(_("No deal proposed (i: ICM, c: chip chop)"))
+            self.query_one("#deal", Static).update(_("No deal proposed (i: ICM, c: chip chop, u: custom)"))
             return
         lines = deal_lines(deal, formats)
         self.query_one("#deal", Static).update(Text("\n".join(lines)))
@@ -98,6 +102,9 @@ class DealScreen(ServiceScreen):
             command: Command
             if event.input.id == "chips":
                 command = CountChips(counts=name_numbers(parts, "chips"))
+            elif event.input.id == "custom":  # the amount left for the winner comes from #leave
+                command = ProposeDeal(method="custom", amounts=name_numbers(parts, "custom"),
+                                      leave_for_winner=self.leave())
             elif event.input.id == "consent":
                 command = ConsentDeal(names=parts)
             else:
@@ -118,6 +125,9 @@ class DealScreen(ServiceScreen):
 
     def action_focus_chips(self) -> None:
         self.query_one("#chips", Input).focus()
+
+    def action_focus_custom(self) -> None:
+        self.query_one("#custom", Input).focus()
 
     def action_focus_consent(self) -> None:
         self.query_one("#consent", Input).focus()

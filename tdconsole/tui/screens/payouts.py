@@ -1,5 +1,6 @@
 """Payouts: the prize pool and what each place pays; edit a place's amount (it is locked, the
-rest of the pool is shared by the table or the generator) or unlock it."""
+rest of the pool is shared by the table or the generator) or unlock it; `m` opens the money
+settings form (guarantee, bounty, rake, re-entry and add-on prices, the generator's curve)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tdconsole.domain.money.handlers import payout_structure, pool
 from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.screens.money_settings import MoneySettingsScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.formatting import Formats
 from tdconsole.views.money import deal_lines, payouts_view
@@ -24,6 +26,7 @@ class PayoutsScreen(ServiceScreen):
     AUTO_FOCUS = "DataTable"
     BINDINGS = [Binding("e", "edit", "Edit amount"), Binding("u", "unlock", "Unlock place"),
                 Binding("t", "use_table", "Club table"), Binding("g", "use_generator", "Generator"),
+                Binding("m", "money_settings", "Money settings"),
                 Binding("escape", "focus_table", "Back", show=False)]
 
     def compose(self) -> ComposeResult:
@@ -84,6 +87,9 @@ class PayoutsScreen(ServiceScreen):
 
     def action_edit(self) -> None:
         self.query_one("#amount", Input).focus()
+
+    def action_money_settings(self) -> None:
+        self.app.push_screen(MoneySettingsScreen())
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()
