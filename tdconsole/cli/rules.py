@@ -24,7 +24,7 @@ from tdconsole.domain.money.icm import icm, icm_estimate
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
 from tdconsole.i18n import N_, _
 from tdconsole.service import make_rng
-from tdconsole.views.calculators import betting_lines
+from tdconsole.views.calculators import action_word, betting_lines, hand_words, pot_label
 
 if TYPE_CHECKING:
     from tdconsole.views.formatting import Formats
@@ -301,7 +301,8 @@ def chips_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     answer = read_chips(push, session_of(ctx).house_rules().betting.bet_leaving_one_big_blind_is_all_in)
 
     def render() -> None:
-        line = _("{action} (total {to} on this street)").format(action=answer.action, to=answer.to)
+        line = _("{action} (total {to} on this street)").format(action=action_word(answer.action),
+                                                                 to=answer.to)
         if answer.returned:
             line += ", " + _("{chips} returned").format(chips=answer.returned)
         if answer.owed:
@@ -322,7 +323,7 @@ def pots_command(as_json: JsonFlag = False) -> None:
             shares = ", ".join(_("seat {seat} {amount}").format(seat=seat, amount=amount)
                                for seat, amount in pot.awards.items())
             console.print(_("{pot}: {amount} (seats {seats}) -> {shares}").format(
-                pot=pot.name, amount=pot.amount, seats=" ".join(map(str, pot.eligible)), shares=shares))
+                pot=pot_label(pot), amount=pot.amount, seats=" ".join(map(str, pot.eligible)), shares=shares))
         totals = ", ".join(_("seat {seat} {amount}").format(seat=seat, amount=amount)
                            for seat, amount in answer.awards.items())
         console.print(_("In all: {awards}").format(awards=totals))
@@ -375,7 +376,9 @@ def showdown_command(
     def half(part: Half | None) -> dict[str, object] | None:
         if part is None:
             return None
-        return {"winners": part.winners, "hands": {str(s): n for s, n in part.hands.items()}}
+        # `hands` is the English names (the contract); `reads` the same as data (category, ranks).
+        return {"winners": part.winners, "hands": {str(s): n for s, n in part.hands.items()},
+                "reads": {str(s): {"category": r.category, "ranks": r.ranks} for s, r in part.reads.items()}}
 
     data = {"high": half(result.high), "low": half(result.low),
             "show_order": result.show_order, "rules": result.rules,
@@ -392,8 +395,9 @@ def showdown_command(
         for label, part in ((_("High"), result.high), (_("Low"), result.low)):
             if part is None:
                 continue
-            for seat, name in part.hands.items():
-                console.print(_("{half}: seat {seat}: {hand}").format(half=label, seat=seat, hand=name))
+            for seat, read in part.reads.items():
+                console.print(_("{half}: seat {seat}: {hand}").format(half=label, seat=seat,
+                                                                       hand=hand_words(read)))
             winners = ", ".join(_("seat {seat}").format(seat=s) for s in part.winners) or _("none")
             console.print(_("{half} wins: {winners}").format(half=label, winners=winners))
         if not result.tabled:

@@ -67,10 +67,16 @@ class PotsInput(Input):
 
 
 class Pot(BaseModel):
+    """`name` is the English contract ("side pot 2 (no contest)"); `side` (0 = the main pot) and
+    `contested` say the same as data, for the edge to word in the reader's language."""
+
     name: str
     amount: int
     eligible: list[int]
     awards: dict[int, int]
+    side: int = 0
+    # False: one player is eligible, the pot is his uncalled chips (and any dead money above).
+    contested: bool = True
 
 
 class PotsAnswer(BaseModel):
@@ -157,18 +163,19 @@ def award(pots_input: PotsInput, high: Sequence[Sequence[int]],
             if low is not None:
                 cite(rules, "S-HILO-1")  # no qualifying low: the high hand scoops
             awards = split(layer.amount, high_winners, button, chip)
-        pots.append(Pot(name=_pot_name(index, len(layers), layer), amount=layer.amount,
-                        eligible=layer.eligible, awards=awards))
+        contested = len(layer.eligible) > 1
+        pots.append(Pot(name=pot_name(index, contested), amount=layer.amount,
+                        eligible=layer.eligible, awards=awards, side=index, contested=contested))
         totals = _merge(totals, awards)
     return PotsAnswer(pots=pots, awards=dict(sorted(totals.items())), rules=rules)
 
 
-def _pot_name(index: int, count: int, layer: _Layer) -> str:
-    if index == 0:
+def pot_name(side: int, contested: bool) -> str:
+    """The English name in the JSON contract. Only the last side pot can have one player in it
+    (each level below has someone all-in at it): his uncalled chips, no contest."""
+    if side == 0:
         return "main pot"
-    # A last side pot with one player in it is his uncalled chips (and any dead money above).
-    contest = " (no contest)" if index == count - 1 and len(layer.eligible) == 1 else ""
-    return f"side pot {index}{contest}"
+    return f"side pot {side}" if contested else f"side pot {side} (no contest)"
 
 
 def _merge(left: Mapping[int, int], right: Mapping[int, int]) -> dict[int, int]:

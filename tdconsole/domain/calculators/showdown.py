@@ -48,6 +48,7 @@ class Half:
     winners: list[int]
     hands: dict[int, str]
     ranking: list[list[int]]  # best first, ties together: what the pots are awarded by
+    reads: dict[int, HandRead] = field(default_factory=dict)  # each hand as data, for the edge
 
 
 @dataclass(frozen=True)
@@ -114,52 +115,86 @@ def _rank_word(rank: str, plural: bool = False) -> str:
 
 def _groups(cards: Iterable[Card]) -> list[str]:
     """Ranks ordered by how many of each, then by rank: the order a hand is read in."""
-    ranks: list[str] = [card.rank for card in cards]
+    ranks: list[str] = [str(card.rank) for card in cards]  # "A", not the enum
     return sorted(set(ranks), key=lambda r: (ranks.count(r), _HIGH_ORDER.index(r)), reverse=True)
 
 
 def _straight_top(cards: Sequence[Card]) -> str:
-    ranks: set[str] = {card.rank for card in cards}
+    ranks: set[str] = {str(card.rank) for card in cards}
     # The wheel A-2-3-4-5 is five-high: the ace plays low (S-RANK-1).
     if ranks == set("A2345"):
         return "5"
     return max(ranks, key=_HIGH_ORDER.index)
 
 
-def name_high(hand: Hand) -> str:
-    """The hand in words: "full house, kings full of aces", "straight, five high"."""
+# What a hand is, as data: the edge words it in the reader's language (tdconsole.views.calculators);
+# `ranks` are the rank letters its name mentions, in the order it reads them ("full house, kings
+# full of aces" is ["K", "A"]; a low lists its five cards from the top).
+HandCategory = Literal["high card", "one pair", "two pair", "three of a kind", "straight", "flush",
+                       "full house", "four of a kind", "straight flush", "royal flush", "low"]
+
+
+@dataclass(frozen=True)
+class HandRead:
+    category: HandCategory
+    ranks: list[str]
+
+
+def read_high(hand: Hand) -> HandRead:
+    """The hand's category and the ranks that name it."""
     from pokerkit.lookups import Label
 
-    label = hand.entry.label
     groups = _groups(hand.cards)
-    match label:
+    match hand.entry.label:
         case Label.STRAIGHT_FLUSH:
             top = _straight_top(hand.cards)
-            return "royal flush" if top == "A" else f"straight flush, {_rank_word(top)} high"
+            return HandRead("royal flush", []) if top == "A" else HandRead("straight flush", [top])
         case Label.FOUR_OF_A_KIND:
-            return f"four of a kind, {_rank_word(groups[0], True)}"
+            return HandRead("four of a kind", groups[:1])
         case Label.FULL_HOUSE:
-            trips, pair = _rank_word(groups[0], True), _rank_word(groups[1], True)
-            return f"full house, {trips} full of {pair}"
+            return HandRead("full house", groups[:2])
         case Label.FLUSH:
-            return f"flush, {_rank_word(groups[0])} high"
+            return HandRead("flush", groups[:1])
         case Label.STRAIGHT:
-            return f"straight, {_rank_word(_straight_top(hand.cards))} high"
+            return HandRead("straight", [_straight_top(hand.cards)])
         case Label.THREE_OF_A_KIND:
-            return f"three of a kind, {_rank_word(groups[0], True)}"
+            return HandRead("three of a kind", groups[:1])
         case Label.TWO_PAIR:
-            return f"two pair, {_rank_word(groups[0], True)} and {_rank_word(groups[1], True)}"
+            return HandRead("two pair", groups[:2])
         case Label.ONE_PAIR:
-            return f"pair of {_rank_word(groups[0], True)}"
+            return HandRead("one pair", groups[:1])
         case _:
-            return f"high card, {_rank_word(groups[0])}"
+            return HandRead("high card", groups[:1])
 
 
-def name_low(hand: Hand) -> str:
-    """An 8-or-better low read from the top down: "5-4-3-2-A low"."""
+def read_low(hand: Hand) -> HandRead:
+    """An 8-or-better low, its cards from the top down."""
     low_order = "A2345678"
-    ranks = sorted((card.rank for card in hand.cards), key=low_order.index, reverse=True)
-    return "-".join(str(rank) for rank in ranks) + " low"
+    return HandRead("low", sorted((str(card.rank) for card in hand.cards), key=low_order.index,
+                                  reverse=True))
+
+
+def hand_name(read: HandRead) -> str:
+    """The hand in English words, the JSON contract: "full house, kings full of aces",
+    "straight, five high", "5-4-3-2-A low"."""
+    ranks = read.ranks
+    match read.category:
+        case "royal flush":
+            return "royal flush"
+        case "straight flush" | "flush" | "straight":
+            return f"{read.category}, {_rank_word(ranks[0])} high"
+        case "four of a kind" | "three of a kind":
+            return f"{read.category}, {_rank_word(ranks[0], True)}"
+        case "full house":
+            return f"full house, {_rank_word(ranks[0], True)} full of {_rank_word(ranks[1], True)}"
+        case "two pair":
+            return f"two pair, {_rank_word(ranks[0], True)} and {_rank_word(ranks[1], True)}"
+        case "one pair":
+            return f"pair of {_rank_word(ranks[0], True)}"
+        case "low":
+            return "-".join(ranks) + " low"
+        case _:
+            return f"high card, {_rank_word(ranks[0])}"
 
 
 def _ranking(best: Mapping[int, Hand]) -> list[list[int]]:
@@ -177,9 +212,10 @@ def _ranking(best: Mapping[int, Hand]) -> list[list[int]]:
 
 def _half(best: Mapping[int, Hand], name: str) -> Half:
     ranking = _ranking(best)
-    namer = name_low if name == "low" else name_high
-    names = {seat: namer(hand) for seat, hand in best.items()}
-    return Half(winners=ranking[0] if ranking else [], hands=names, ranking=ranking)
+    reader = read_low if name == "low" else read_high
+    reads = {seat: reader(hand) for seat, hand in best.items()}
+    return Half(winners=ranking[0] if ranking else [], ranking=ranking, reads=reads,
+                hands={seat: hand_name(read) for seat, read in reads.items()})
 
 
 def show_order(seats: Iterable[int], button: int, aggressor: int | None,

@@ -33,7 +33,7 @@ from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.service_app import ServiceApp
 from tdconsole.tui.widgets.key_footer import KeyFooter
-from tdconsole.views.calculators import betting_lines
+from tdconsole.views.calculators import action_word, betting_lines, pot_label
 
 # (field id, label, placeholder, initial value) per calculator. Labels and the placeholders in
 # words are marked for the catalogue and translated where they are shown (what the floor types,
@@ -135,9 +135,6 @@ def _rules(rules: list[str]) -> str:
     return _("Rules: {rules}").format(rules=", ".join(rules))
 
 
-# What the chips pushed count as (the calculator's key, upper case as the floor announces it).
-CHIP_ACTIONS = {"call": N_("CALL"), "raise": N_("RAISE"), "bet": N_("BET"), "all-in": N_("ALL-IN"),
-                "check": N_("CHECK")}
 
 
 def describe_betting(answer: BettingAnswer) -> str:
@@ -145,7 +142,7 @@ def describe_betting(answer: BettingAnswer) -> str:
 
 
 def describe_chips(answer: ChipsAnswer) -> str:
-    action = _(CHIP_ACTIONS[answer.action]) if answer.action in CHIP_ACTIONS else answer.action.upper()
+    action = action_word(answer.action).upper()  # upper case, as the floor announces it
     lines = [_("{action}: total {to} on this street.").format(action=action, to=answer.to)]
     if answer.returned:
         lines.append(_("Give back {amount}.").format(amount=answer.returned))
@@ -164,7 +161,7 @@ def describe_pots(answer: PotsAnswer) -> str:
     for pot in answer.pots:
         seats = " ".join(map(str, pot.eligible))
         lines.append(_("{pot}: {amount} (seats {seats}) -> {shares}").format(
-            pot=pot.name, amount=pot.amount, seats=seats, shares=_shares(pot.awards)))
+            pot=pot_label(pot), amount=pot.amount, seats=seats, shares=_shares(pot.awards)))
     return "\n".join([*lines, _("In all: {totals}").format(totals=_shares(answer.awards)),
                       _rules(answer.rules)])
 
