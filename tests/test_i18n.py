@@ -160,3 +160,49 @@ def test_the_floor_calculators_answer_in_the_language(danish: None) -> None:
                                         "button": 1,
                                         "stacks": {"1": 5000, "2": 5000, "3": 5000}})
     assert betting_lines(betting_round(hand, HouseRules()))[0].startswith("Plads 1 skal handle: call 200;")
+
+
+def test_pots_and_hands_are_worded_in_danish_and_their_json_names_stay_english(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    db = str(tmp_path / "td.sqlite")
+    pots = '{"button": 1, "seats": [1, 2, 3], "contributions": {"1": 1000, "2": 1000, "3": 100},' \
+           ' "folded": [2], "chip": 100, "ranking": [[3], [1, 2]]}'
+    danish = run(capsys, "--db", db, "--lang", "da", "rules", "pots", stdin=pots, monkeypatch=monkeypatch)
+    assert "sidepot 1 (uden modspil): 1800" in danish.out and "hovedpot: 300" in danish.out, danish.out
+    as_json = run(capsys, "--db", db, "--lang", "da", "rules", "pots", "--json", stdin=pots,
+                  monkeypatch=monkeypatch).out
+    assert '"name": "side pot 1 (no contest)"' in as_json and '"side": 1, "contested": false' in as_json
+    hand = ["rules", "showdown", "--game", "holdem", "--board", "Ks Kd 7s 3d 2h",
+            "--hand", "1=As Ah", "--hand", "2=7c 7d"]
+    shown = run(capsys, "--db", db, "--lang", "da", *hand).out
+    assert "plads 1: to par, esser og konger" in shown and "plads 2: fuld hus, syvere over konger" in shown
+    assert '"2": "full house, sevens full of kings"' in run(capsys, "--db", db, "--lang", "da", *hand,
+                                                             "--json").out
+
+
+@pytest.mark.parametrize(("board", "hole"), [
+    ("As Ks Qs Js Ts", "2c 3d"), ("9s 8s 7s 6s 2d", "5s 2c"), ("Ah 5s 4d 3c Kd", "2h 9c"),
+    ("Qs Qd Qh 2c 7d", "Qc 3d"), ("Ks Kd 7s 3d 2h", "7c 7d"), ("Ks 9s 7s 3s 2h", "4s 4d"),
+    ("Kd Kh 7s 3d 2h", "Kc 4d"), ("Ks Kd 7s 3d 2h", "As Ah"), ("Ks Jd 7s 3d 2h", "9c 9d"),
+    ("Ks Jd 7s 3d 2h", "9c 8d"),
+])
+def test_the_worded_hand_in_english_is_the_json_name(board: str, hole: str) -> None:
+    """The edge's words (tdconsole.views.calculators) and the domain's English contract agree."""
+    from tdconsole.domain.calculators.cards import parse_cards
+    from tdconsole.domain.calculators.showdown import showdown
+    from tdconsole.views.calculators import hand_words
+
+    high = showdown("holdem", parse_cards(board, "board"), {1: parse_cards(hole, "hand")}).high
+    assert high is not None
+    assert hand_words(high.reads[1]) == high.hands[1]
+
+
+def test_a_low_is_worded_in_danish(danish: None) -> None:
+    from tdconsole.domain.calculators.cards import parse_cards
+    from tdconsole.domain.calculators.showdown import showdown
+    from tdconsole.views.calculators import action_word, hand_words
+
+    low = showdown("omaha-hilo", parse_cards("Ah 5s 4d Kc Qd", "board"),
+                   {1: parse_cards("2h 3c Js Jd", "hand")}).low
+    assert low is not None and hand_words(low.reads[1]) == "5-4-3-2-A lav"
+    assert action_word("all-in") == "all-in"
