@@ -185,8 +185,10 @@ def test_showdown_json_keys(capsys: pytest.CaptureFixture[str],
     assert (code, err) == (0, "")
     result = json.loads(out)
     assert {"high", "low", "show_order"} <= set(result)
-    assert result["high"] == {"winners": [1], "hands": {"1": "flush, ace high",
-                                                       "2": "pair of nines"}}
+    # `reads` (the hands as data, worded at the edge) was added beside the contract's keys.
+    assert result["high"]["reads"]["2"] == {"category": "one pair", "ranks": ["9"]}
+    assert result["high"] | {"reads": None} == {
+        "winners": [1], "reads": None, "hands": {"1": "flush, ace high", "2": "pair of nines"}}
     assert result["low"] is None and result["show_order"] == [1, 2]
 
 
@@ -197,8 +199,9 @@ def test_showdown_omaha_hilo_has_a_low(capsys: pytest.CaptureFixture[str],
     code, out, _ = run(argv, "", capsys, monkeypatch)
     assert code == 0
     result = json.loads(out)
-    assert result["low"] == {"winners": [1], "hands": {"1": "5-4-3-2-A low",
-                                                      "2": "7-6-5-4-3 low"}}
+    assert result["low"]["reads"]["1"] == {"category": "low", "ranks": ["5", "4", "3", "2", "A"]}
+    assert result["low"] | {"reads": None} == {
+        "winners": [1], "reads": None, "hands": {"1": "5-4-3-2-A low", "2": "7-6-5-4-3 low"}}
     assert result["high"]["winners"] == [2]
 
 
