@@ -206,3 +206,11 @@ def test_a_low_is_worded_in_danish(danish: None) -> None:
                    {1: parse_cards("2h 3c Js Jd", "hand")}).low
     assert low is not None and hand_words(low.reads[1]) == "5-4-3-2-A lav"
     assert action_word("all-in") == "all-in"
+
+
+def test_a_help_listing_what_the_code_knows_is_a_template_filled_when_shown(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    danish = _help(capsys, "--lang", "da", "league", "new")
+    assert "Pointformel: en nøgle (field, fixed, sqrt) eller en TOML-fil." in danish
+    assert "i rækkefølge: best-finish,events,wins" in danish
+    assert "a key (field, fixed, sqrt)" in _help(capsys, "league", "new")

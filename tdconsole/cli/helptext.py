@@ -12,8 +12,9 @@ ships no Danish: those few words are marked here and put in place for the same m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from string import Formatter
 from typing import Any
 
 import typer
@@ -35,6 +36,28 @@ _HELP_OPTION = N_("Show this message and exit.")
 _USAGE = N_("Usage:")
 
 
+# The values a help template names ("a key ({formula_keys})"), computed when help is shown: a help
+# text listing what the code knows is a catalogue template filled here, never an f-string (which
+# the catalogue cannot extract). Registered by the command's module with `fill`.
+_FILLS: dict[str, Callable[[], str]] = {}
+
+
+def fill(name: str, value: Callable[[], str]) -> None:
+    """`{name}` in a help text is `value()` when the help is shown."""
+    _FILLS[name] = value
+
+
+def _filled(text: str) -> str:
+    """`text` with its registered `{names}` filled; a text with other braces is left as it is."""
+    try:
+        names = {field for _, field, _, _ in Formatter().parse(text) if field is not None}
+    except ValueError:  # a lone brace: not a template
+        return text
+    if not names or not names <= _FILLS.keys():
+        return text
+    return text.format(**{name: _FILLS[name]() for name in names})
+
+
 @contextmanager
 def _swapped(target: Any, name: str, value: Any) -> Iterator[None]:
     before = getattr(target, name)
@@ -48,7 +71,7 @@ def _swapped(target: Any, name: str, value: Any) -> Iterator[None]:
 def _translate(target: Any, name: str, stack: ExitStack) -> None:
     text = getattr(target, name, None)
     if isinstance(text, str) and text:
-        stack.enter_context(_swapped(target, name, _(text)))
+        stack.enter_context(_swapped(target, name, _filled(_(text))))
 
 
 @contextmanager

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 import typer
 from rich.table import Table
 
+from tdconsole.cli.helptext import fill
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.club.leagues import League, Leagues, season
 from tdconsole.config.leagues import DEFAULT_FORMULA, formula_keys, load_formula
@@ -31,8 +32,11 @@ LeagueOption = Annotated[str | None, typer.Option("--league", "-l",
 Best = Annotated[int | None, typer.Option("--best", help="Count only each member's best N results.")]
 MinEvents = Annotated[int | None, typer.Option("--min-events", help="Rank only members with N events.")]
 TieBreak = Annotated[str | None, typer.Option(
-    "--tie-break", help=f"Equal points are ranked by these, in order: {','.join(TIE_BREAKS)} "
+    "--tie-break", help="Equal points are ranked by these, in order: {tie_breaks} "
                         "(default best-finish,events).")]
+# The help's lists, filled in when it is shown (the texts are catalogue templates).
+fill("tie_breaks", lambda: ",".join(TIE_BREAKS))
+fill("formula_keys", lambda: ", ".join(formula_keys()))
 
 
 def _rules(base: LeagueRules, best: int | None, min_events: int | None, tie_break: str | None) -> LeagueRules:
@@ -64,7 +68,7 @@ def new(
     ctx: typer.Context,
     name: str,
     formula: Annotated[str, typer.Option(
-        "--formula", help=f"Points formula: a key ({', '.join(formula_keys())}) or a TOML file."
+        "--formula", help="Points formula: a key ({formula_keys}) or a TOML file."
     )] = DEFAULT_FORMULA,
     best: Best = None,
     min_events: MinEvents = None,
