@@ -27,8 +27,11 @@ async def test_the_clock_screen_and_the_display_show_the_winner_and_the_results(
             text = str(shown.render())
             assert text.startswith("Winner: Anna")
             assert "2. Bo" in text
+            # The banner says it is over, not "FINAL TABLE" above the winner.
+            assert str(app.screen.query_one("#banner", Static).render()) == "TOURNAMENT OVER"
     service.execute(Undo(actor="td"))
     app = create_app(service)
     async with app.run_test() as pilot:
         await pilot.pause()
         assert not _results(app).display
+        assert str(app.screen.query_one("#banner", Static).render()) != "TOURNAMENT OVER"

@@ -37,7 +37,9 @@ class HandForHandScreen(ServiceScreen):
         with Horizontal(id="inputs"):
             yield Input(placeholder=_("Start: tables in play 1,2,3 (empty = seated), Enter"),
                         id="start")
-            yield Input(placeholder=_("Table that finished the hand, Enter"), id="done")
+            # Digits only: a key letter pressed while the field has the focus types nothing.
+            yield Input(placeholder=_("Table that finished the hand, Enter"), id="done",
+                        type="integer")
         yield DataTable(id="tables", cursor_type="row")
         yield DataTable(id="pending", cursor_type="row")
         yield KeyFooter()

@@ -133,13 +133,14 @@ class ClockPanel(Vertical):
     def redraw(self, state: TournamentState, tournament_id: int, now: datetime) -> None:
         clock = clock_view(state, now)
         view = self._state_view(state, tournament_id, now)
-        final = at_final_table(state)
+        finished = state.status == "finished"
+        final = at_final_table(state) and not finished
         h4h = view.hand_for_hand
         self.set_class(clock.on_break, "-break")
         self.set_class(h4h.active, "-h4h")
         self.set_class(final, "-final")
         self.set_class(clock.started and not clock.running, "-paused")
-        self.query_one("#banner", Static).update(_banner_line(clock, view, final))
+        self.query_one("#banner", Static).update(_banner_line(clock, view, final, finished))
         self.query_one("#title", Static).update(Text(state.info.name))
         formats = Formats.of(state.house_rules)
         level = (_("Break {number}").format(number=clock.next_break.break_)
@@ -169,8 +170,10 @@ class ClockPanel(Vertical):
         self.query_one("#notes", Static).update(_notes_line(clock))
 
 
-def _banner_line(clock: ClockView, view: StateView, final: bool) -> str:
+def _banner_line(clock: ClockView, view: StateView, final: bool, finished: bool) -> str:
     """What the room must not miss, most pressing first; empty when nothing is special."""
+    if finished:  # the winner and the results are below: the clock has nothing left to say
+        return _("TOURNAMENT OVER")
     parts = []
     h4h = view.hand_for_hand
     if h4h.active:
