@@ -21,13 +21,12 @@ from tdconsole.i18n import N_, _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
-from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.confirm import ConfirmScreen, UnsavedEdits
 from tdconsole.tui.screens.deal import DealScreen
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.floor_tables import FloorTablesScreen
 from tdconsole.tui.screens.hand_for_hand import HandForHandScreen
 from tdconsole.tui.screens.log import LogScreen
-from tdconsole.tui.screens.money_settings import MoneySettingsScreen
 from tdconsole.tui.screens.payouts import PayoutsScreen
 from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
@@ -203,10 +202,6 @@ class TdCommands(Provider):
         return entries
 
 
-# Screens that hold unsaved typing: leaving one by an F-key asks first (their `close(then)`).
-EDITORS = (StructureEditorScreen, MoneySettingsScreen)
-
-
 class TdApp(ServiceApp):
     TITLE = "tdconsole"
     COMMANDS = App.COMMANDS | {TdCommands}
@@ -346,12 +341,9 @@ class TdApp(ServiceApp):
 
     def leave_overlays(self, then: Callable[[], object]) -> None:
         """Close the editors and dialogs stacked on this mode's screen, then run `then`."""
-        if isinstance(self.screen, EDITORS):
-            self.screen.close(then)
-            return
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, EDITORS):
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, UnsavedEdits):
             self.pop_screen()
-        if isinstance(self.screen, EDITORS):
+        if isinstance(self.screen, UnsavedEdits):
             self.screen.close(then)
         else:
             then()

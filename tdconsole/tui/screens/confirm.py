@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from tdconsole.i18n import _
@@ -36,3 +38,34 @@ class ConfirmScreen(TranslatedKeys, ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class UnsavedEdits:
+    """Mixed into a screen that holds typing not saved yet (the structure editor, the money form):
+    leaving it — Escape, or an F-key through the app's `leave_overlays` — asks `drop_question()`
+    first whenever `unsaved`, so edits are never dropped silently."""
+
+    @property
+    def unsaved(self) -> bool:
+        raise NotImplementedError
+
+    def drop_question(self) -> str:
+        raise NotImplementedError
+
+    def action_close(self) -> None:
+        self.close()
+
+    def close(self, then: Callable[[], object] | None = None) -> None:
+        """Leave the screen, then run `then`; unsaved edits are never dropped without asking."""
+        screen: Screen[None] = self  # type: ignore[assignment]
+
+        def leave(yes: bool | None = True) -> None:
+            if yes:
+                screen.dismiss(None)
+                if then is not None:
+                    then()
+
+        if self.unsaved:
+            screen.app.push_screen(ConfirmScreen(self.drop_question()), leave)
+        else:
+            leave()

@@ -8,7 +8,6 @@ edited here. Numbers are typed as the terminal's language writes them (Danish "1
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -26,7 +25,7 @@ from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import TranslatedKeys
-from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.confirm import UnsavedEdits
 from tdconsole.tui.service_app import service_of
 from tdconsole.views.formatting import Formats, format_decimal_plain, parse_number
 
@@ -63,7 +62,7 @@ def settings_texts(settings: MoneySettings, locale: str) -> dict[str, str]:
     return texts
 
 
-class MoneySettingsScreen(TranslatedKeys, ModalScreen[None]):
+class MoneySettingsScreen(TranslatedKeys, UnsavedEdits, ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Close")]
 
     def __init__(self) -> None:
@@ -154,18 +153,5 @@ class MoneySettingsScreen(TranslatedKeys, ModalScreen[None]):
         else:
             self.close()
 
-    def action_close(self) -> None:
-        self.close()
-
-    def close(self, then: Callable[[], object] | None = None) -> None:
-        """Leave the form, then run `then`; what was typed is never dropped without asking."""
-        def leave(yes: bool | None = True) -> None:
-            if yes:
-                self.dismiss(None)
-                if then is not None:
-                    then()
-
-        if self.unsaved:
-            self.app.push_screen(ConfirmScreen(_("Drop the unsaved money settings?")), leave)
-        else:
-            leave()
+    def drop_question(self) -> str:
+        return _("Drop the unsaved money settings?")

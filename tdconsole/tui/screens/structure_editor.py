@@ -11,7 +11,6 @@ row proposes a whole structure to start from.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -31,7 +30,7 @@ from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import TdError
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.screens.base import TranslatedKeys
-from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.confirm import UnsavedEdits
 from tdconsole.tui.widgets.key_footer import KeyFooter
 
 # (key, hint): the hints are translated where they are shown.
@@ -112,7 +111,7 @@ class PeriodRow(Horizontal):
             field.set_class(field.name in keys, "-invalid")
 
 
-class StructureEditorScreen(TranslatedKeys, Screen[None]):
+class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
     """Edit a structure: add, remove and change levels and breaks; import and export TOML."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -277,21 +276,8 @@ class StructureEditorScreen(TranslatedKeys, Screen[None]):
         """Edits not saved yet (an invalid edit is unsaved too)."""
         return self.error is not None or self.structure != self.saved_structure
 
-    def action_close(self) -> None:
-        self.close()
-
-    def close(self, then: Callable[[], object] | None = None) -> None:
-        """Leave the editor, then run `then`; unsaved edits are never dropped without asking."""
-        def leave(yes: bool | None = True) -> None:
-            if yes:
-                self.dismiss()
-                if then is not None:
-                    then()
-
-        if self.unsaved:
-            self.app.push_screen(ConfirmScreen(_("Drop the unsaved changes to the structure?")), leave)
-        else:
-            leave()
+    def drop_question(self) -> str:
+        return _("Drop the unsaved changes to the structure?")
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"add-level": self.action_add_level, "add-break": self.action_add_break,
