@@ -113,11 +113,15 @@ def list_leagues(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     emit([league_view(league) for league in leagues], as_json, render)
 
 
+# The ids a league counts, within the database's id range (domain/limits.py) for add and remove.
+TournamentIds = Annotated[list[int], typer.Argument(
+    min=limits.ID.lo, max=limits.ID.hi, help="Tournament ids (tdconsole tournaments).")]
+
+
 @league_app.command("add")
 def add(
     ctx: typer.Context,
-    tournaments: Annotated[list[int], typer.Argument(
-        min=limits.ID.lo, max=limits.ID.hi, help="Tournament ids (tdconsole tournaments).")],
+    tournaments: TournamentIds,
     league: LeagueOption = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -130,7 +134,7 @@ def add(
 @league_app.command("remove")
 def remove(
     ctx: typer.Context,
-    tournaments: Annotated[list[int], typer.Argument(help="Tournament ids.")],
+    tournaments: TournamentIds,
     league: LeagueOption = None,
     as_json: JsonFlag = False,
 ) -> None:
