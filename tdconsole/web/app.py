@@ -127,14 +127,19 @@ class Web:
             undefined=jinja2.StrictUndefined,
         )
         self.templates.filters["mmss"] = mmss
-        self.templates.filters["chips"] = chips
-        # Amounts in the tournament's currency, as the chosen language writes them (chips stay chips).
-        self.templates.filters["money"] = lambda amount: Formats.of(
-            self.display.state.house_rules).money(amount)
+        # Amounts in the tournament's currency, chips and big blinds as plain numbers, all as the
+        # chosen language writes them (20.000 and 1.800 kr. in Danish, 20,000 and DKK 1,800 in English).
+        self.templates.filters["chips"] = lambda amount: "" if amount is None else self.formats().number(
+            amount, 0)
+        self.templates.filters["bb"] = lambda value: self.formats().number(value, 1)
+        self.templates.filters["money"] = lambda amount: self.formats().money(amount)
         install_jinja(self.templates)
         self.feed = ChangeFeed(self.display, lambda doc: self.page("_board.html", board=doc), poll=poll)
         self._services: dict[str, Service] = {}
         self._services_lock = threading.Lock()
+
+    def formats(self) -> Formats:
+        return Formats.of(self.display.state.house_rules)
 
     def page(self, template: str, **context: Any) -> str:
         return self.templates.get_template(template).render(**context)
@@ -175,10 +180,6 @@ def mmss(seconds: float | None) -> str:
     whole = max(0, int(-(-seconds // 1)))
     hours, rest = divmod(whole, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
-
-
-def chips(amount: int | None) -> str:
-    return "" if amount is None else f"{amount:,}"
 
 
 async def _json_body(request: Request) -> dict[str, Any]:

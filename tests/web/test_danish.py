@@ -45,3 +45,10 @@ def test_the_remote_wizard_walks_in_danish(danish_web: Web) -> None:
     assert walked["open"][0]["ask"] == "Hvad gjorde spilleren ude af tur?"
     rows = web.command("rulings/scenarios", {}, csrf).json()  # type: ignore[attr-defined]
     assert any(row["title"] == "En spiller handlede ude af tur" for row in rows)
+
+
+def test_the_tv_board_writes_numbers_as_danish_does(danish_web: Web) -> None:
+    board = danish_web.client.get("/").text
+    # 12 players of 20,000 chips at 100/200: the average and the blinds as Danish writes numbers.
+    assert "20.000" in board and "100,0 BB" in board
+    assert "20,000" not in board and "100.0 BB" not in board
