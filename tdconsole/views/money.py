@@ -19,6 +19,7 @@ from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.log import LogContext, sentence
 
 if TYPE_CHECKING:  # Babel loads only for text (final_results_text)
     from tdconsole.views.formatting import Formats
@@ -164,9 +165,8 @@ def hand_for_hand_ended(envelopes: Iterable[Envelope]) -> str | None:
     for envelope in envelopes:
         event = envelope.event
         if isinstance(event, HandForHandStopped) and event.by_itself:
-            return _("Hand-for-hand is over: {left} players left, {paid} places paid; "
-                     "play on at normal speed ({rules})").format(
-                left=event.players_left, paid=event.places_paid, rules=", ".join(event.rules))
+            # The log's sentence for the event (views/log.py: one sentence per event), and what to do.
+            return _("{ended}; play on at normal speed").format(ended=sentence(event, LogContext()))
     return None
 
 
