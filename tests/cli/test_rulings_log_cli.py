@@ -246,7 +246,8 @@ def _phone(capsys: Capsys, db: str, *extra: str) -> dict:  # type: ignore[type-a
 def test_c_phone_1_a_phone_in_a_hand_is_warned_then_timed_and_the_hand_follows_the_house(
         db: str, capsys: Capsys) -> None:
     first = _phone(capsys, db)
-    assert (first["offence"], first["penalty"]["kind"], first["answers"]["earlier"]) == ("phone", "warning", "0")
+    assert (first["offence"], first["penalty"]["kind"]) == ("phone", "warning")
+    assert first["answers"]["earlier"] == "0"
     assert "C-PHONE-1" in first["suggestion"]["rules"] and "hand stays live" in first["decision"]
     assert run(capsys, "--db", db, "house-rules", "set", "penalties.phone_hand", "dead").code == 0
     second = _phone(capsys, db)
