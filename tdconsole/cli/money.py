@@ -193,10 +193,9 @@ def _money_render(data: dict[str, Any], formats: Formats) -> None:
         prize_pool=money(pool.prize_pool), rake=money(pool.rake), overlay=money(pool.overlay),
         guarantee=money(pool.guarantee)))
     chips = data["chips"]
-    console.print(_("Chips in play {chips}: buy-in {stack}, re-entry {re_entry}, add-on {add_on}").format(chips=formats.number(chips.chips_in_play, 0),
-                                 stack=formats.number(chips.starting_stack, 0),
-                                 re_entry=formats.number(chips.re_entry, 0),
-                                 add_on=formats.number(chips.add_on, 0)))
+    console.print(_("Chips in play {chips}: buy-in {stack}, re-entry {re_entry}, add-on {add_on}").format(
+        chips=formats.number(chips.chips_in_play, 0), stack=formats.number(chips.starting_stack, 0),
+        re_entry=formats.number(chips.re_entry, 0), add_on=formats.number(chips.add_on, 0)))
 
 
 def _money_data(service: Service) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """A tournament's money settings: prices beyond the buy-in, bounty, rake, guarantee, the chips a
-re-entry and an add-on give, and how the payouts are made (a payout table copied into the log, or the generator's curve), locked places
-and the pay jumps where the TD wants hand-for-hand (T-H4H-1).
+re-entry and an add-on give, and how the payouts are made (a payout table copied into the log, or
+the generator's curve), locked places and the pay jumps where the TD wants hand-for-hand (T-H4H-1).
 
 The buy-in's prize part and the fee are the tournament's own (`TournamentCreated`); these settings
 are logged by `money set`, so a replay never reads a file that may have changed since.
