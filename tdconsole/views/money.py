@@ -32,6 +32,22 @@ def payouts_or_error(state: TournamentState) -> tuple[PayoutStructure | None, st
         return None, str(error)
 
 
+class ChipsView(View):
+    """`money show --json` under `chips`: the chips in play, and what a buy-in, a re-entry (T-REG-1)
+    and an add-on each put in play."""
+
+    chips_in_play: int
+    starting_stack: int
+    re_entry: int
+    add_on: int
+
+
+def chips_view(state: TournamentState) -> ChipsView:
+    chips = money.entry_chips(state)
+    return ChipsView(chips_in_play=money.chips_in_play(state), starting_stack=chips.starting_stack,
+                     re_entry=chips.re_entry, add_on=chips.add_on)
+
+
 class DealPlayer(View):
     id: str
     name: str

@@ -183,12 +183,6 @@ class PlayerView(View):
     chips: int | None
 
 
-def average_stack(state: TournamentState) -> int | None:
-    if not state.players_left:
-        return None
-    return state.entries * state.info.starting_stack // state.players_left
-
-
 class StateView(OptionalKeysView):
     """`state --json`: the tournament at one moment, for scripts and every screen."""
 
@@ -217,7 +211,7 @@ class StateView(OptionalKeysView):
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
     info = state.info
     clock = clock_view(state, now)
-    average = average_stack(state)
+    average = money.average_stack(state)
     structure, error = payouts_or_error(state)
     standings = money.standings(state, structure)
     tied = tied_with(state, standings)
@@ -241,7 +235,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         clock=clock,
         entries=state.entries,
         players_left=state.players_left,
-        chips_in_play=state.entries * info.starting_stack,
+        chips_in_play=money.chips_in_play(state),
         average_stack=average,
         average_stack_bb=None if average is None else round(average / clock.big_blind, 1),
         players=players,

@@ -283,3 +283,36 @@ def test_t_elim_3_bust_unplaced_places_last_of_those_unplaced_and_shows_it(tmp_p
     assert_one_line_error(run(capsys, "--db", db, "bust", "P05", "--unplaced", "--stack", "P05=900"),
                           "T-ELIM-3")
     assert events(db) == before
+
+
+def test_add_on_chips_go_into_the_chips_in_play_and_the_average(tmp_path: Path, capsys: Capsys) -> None:
+    # 10 players of 20,000 (club-turbo); 10 add-ons of 200 kr. for 10,000 chips each.
+    db = tournament(tmp_path, capsys, 10, "--add-on", "200", "--add-on-chips", "10000")
+    shown = td(capsys, db, "money", "show")
+    assert shown["chips"] == {"chips_in_play": 200_000, "starting_stack": 20_000, "re_entry": 20_000,
+                              "add_on": 10_000}
+    assert shown["settings"]["add_on_chips"] == 10_000 and shown["settings"]["re_entry_chips"] is None
+    sold = td(capsys, db, "add-on", *[f"P{i:02}" for i in range(1, 11)])
+    assert (sold["prize_pool"], sold["chips_in_play"], sold["average_stack"]) == (
+        10 * 300 + 2_000, 300_000, 30_000)
+    state = td(capsys, db, "state")
+    assert (state["chips_in_play"], state["average_stack"]) == (300_000, 30_000)
+    text = run(capsys, "--db", db, "add-on", "P01")
+    assert "chips in play 310,000" in text.out
+    danish = run(capsys, "--db", db, "--lang", "da", "money", "show")
+    assert "310.000" in danish.out and "20.000" in danish.out
+
+
+def test_re_entry_chips_are_the_starting_stack_unless_set(tmp_path: Path, capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 3)
+    td(capsys, db, "bust", "P01")
+    td(capsys, db, "reenter", "P01")
+    assert td(capsys, db, "state")["chips_in_play"] == 4 * 20_000
+    td(capsys, db, "money", "set", "--re-entry-chips", "15000")
+    assert td(capsys, db, "state")["chips_in_play"] == 3 * 20_000 + 15_000
+    before = events(db)
+    assert_one_line_error(run(capsys, "--db", db, "money", "set", "--add-on-chips", "0"),
+                          "add_on_chips")
+    assert events(db) == before
+    text = run(capsys, "--db", db, "money", "show").out
+    assert "Chips in play 75,000: buy-in 20,000, re-entry 15,000, add-on 20,000" in " ".join(text.split())
