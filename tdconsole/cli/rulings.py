@@ -123,7 +123,8 @@ RuleOption = Annotated[list[str] | None, typer.Option(
          "or an override without answers.")]
 OffenceOption = Annotated[str | None, typer.Option(
     "--offence", help="The offence the ruling records, so repeats escalate: out-of-turn, "
-                      "exposed-cards, etiquette or conduct (other situation, override without answers).")]
+                      "exposed-cards, etiquette, conduct or phone (other situation, override without "
+                      "answers).")]
 
 
 def _log_command(scenario: str, answers: dict[str, str], *, by: str,

@@ -78,7 +78,7 @@ class PenaltyLike(Protocol):
 _KIND_WORDS = {"warning": N_("warning"), "missed-hands": N_("missed hands"), "rounds": N_("rounds"),
                "minutes": N_("minutes"), "disqualification": N_("disqualification")}
 _OFFENCE_WORDS = {"out-of-turn": N_("out of turn"), "exposed-cards": N_("exposed cards"),
-                  "etiquette": N_("etiquette"), "conduct": N_("conduct")}
+                  "etiquette": N_("etiquette"), "conduct": N_("conduct"), "phone": N_("phone in a hand")}
 
 
 def kind_text(kind: str) -> str:
