@@ -29,6 +29,7 @@ from tdconsole.views.money import (
     DealView,
     HandForHandView,
     PayoutsView,
+    chips_view,
     deal_lines,
     deal_view,
     hand_for_hand_ended,
@@ -132,10 +133,14 @@ def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> N
     """Sell an add-on to each player named."""
     service = session_of(ctx).execute(commands.AddOn(names=names))
     data = {"add_ons": [service.state.find(name).name for name in names],
-            "prize_pool": payouts_view(service.state).prize_pool}
-    money = Formats.of(service.state.house_rules).money
-    emit(data, as_json, lambda: console.print(_("Add-on for {names}; prize pool {amount}").format(
-        names=", ".join(data["add_ons"]), amount=money(data["prize_pool"]))))
+            "prize_pool": payouts_view(service.state).prize_pool,
+            "chips_in_play": money_handlers.chips_in_play(service.state),
+            "average_stack": money_handlers.average_stack(service.state)}
+    formats = Formats.of(service.state.house_rules)
+    emit(data, as_json, lambda: console.print(
+        _("Add-on for {names}; prize pool {amount}; chips in play {chips}").format(
+            names=", ".join(data["add_ons"]), amount=formats.money(data["prize_pool"]),
+            chips=formats.number(data["chips_in_play"], 0))))
 
 
 @app.command()
@@ -188,13 +193,18 @@ def _money_render(data: dict[str, Any], formats: Formats) -> None:
                     "{guarantee})").format(
         prize_pool=money(pool.prize_pool), rake=money(pool.rake), overlay=money(pool.overlay),
         guarantee=money(pool.guarantee)))
+    chips = data["chips"]
+    console.print(_("Chips in play {chips}: buy-in {stack}, re-entry {re_entry}, add-on {add_on}").format(
+        chips=formats.number(chips.chips_in_play, 0), stack=formats.number(chips.starting_stack, 0),
+        re_entry=formats.number(chips.re_entry, 0), add_on=formats.number(chips.add_on, 0)))
 
 
 def _money_data(service: Service) -> dict[str, Any]:
     pool = money_handlers.pool(service.state)
     return {"money": pool, "prize_pool": pool.prize_pool,
             "settings": service.state.money.model_dump(mode="json", exclude={"table"}),
-            "table": None if service.state.money.table is None else service.state.money.table.name}
+            "table": None if service.state.money.table is None else service.state.money.table.name,
+            "chips": chips_view(service.state)}
 
 
 @settings_app.command("show")
@@ -215,6 +225,10 @@ def money_set(
     re_entry_fee: Annotated[int | None, typer.Option(help="Fee of a re-entry.")] = None,
     add_on: Annotated[int | None, typer.Option(help="Prize part of an add-on.")] = None,
     add_on_fee: Annotated[int | None, typer.Option(help="Fee of an add-on.")] = None,
+    re_entry_chips: Annotated[int | None, typer.Option(
+        help="Chips of a re-entry (default: the starting stack).")] = None,
+    add_on_chips: Annotated[int | None, typer.Option(
+        help="Chips of an add-on (default: the starting stack).")] = None,
     table: Annotated[str | None, typer.Option(help="Pay by configs/payouts/NAME.toml.")] = None,
     generator: Annotated[bool, typer.Option(help="Pay by the generator.")] = False,
     paid: Annotated[float | None, typer.Option(help="Generator: percent of entries paid.")] = None,
@@ -236,7 +250,8 @@ def money_set(
     data = current.model_dump()
     updates = {"guarantee": guarantee, "bounty": bounty, "rake_percent": rake,
                "re_entry": re_entry, "re_entry_fee": re_entry_fee, "add_on": add_on,
-               "add_on_fee": add_on_fee, "pay_jumps": pay_jump}
+               "add_on_fee": add_on_fee, "pay_jumps": pay_jump, "re_entry_chips": re_entry_chips,
+               "add_on_chips": add_on_chips}
     data.update({key: value for key, value in updates.items() if value is not None})
     curve = {"paid_share": None if paid is None else paid / 100, "min_cash_multiple": min_cash,
              "unit": unit, "exponent": exponent}

@@ -1,10 +1,12 @@
 """The log as people read it: each event one sentence, in words, with names.
 
 "Carl Berg busts in 25th, knocked out by Erik Sand"; "Level 4 starts: 100/200, ante 200". The one
-place an event becomes its sentence: the TD's log screen, `tdconsole log` and its `--json` "text"
-all call `log_entries` (or `sentence`). Player ids, Python values and field names never show: a
-sentence knows its event's fields. Every event type has a writer and a kind (the log screen's
-filter); tests/test_log_sentences.py fails for an event type without one.
+place an event becomes its sentence (events hold no words of their own): the TD's log screen,
+`tdconsole log` and its `--json` "text" and "summary", undo's question and answer, and the notice
+that hand-for-hand is over all call `log_entries` (or `sentence`). Player ids, Python values and
+field names never show: a sentence knows its event's fields. Every event type has a writer and a
+kind (the log screen's filter); tests/test_log_sentences.py fails, naming the event type, for one
+without them or without a Danish sentence.
 
 Sentences are written through `_()` at the moment they are read, with str.format placeholders,
 so a catalogue can translate the whole sentence; names and lists are joined the language's way
@@ -245,7 +247,11 @@ def _h4h_hand_ended(event: e.HandForHandHandEnded, context: LogContext) -> str:
 
 @_writes("busts", e.HandForHandStopped)
 def _h4h_stopped(event: e.HandForHandStopped, context: LogContext) -> str:
-    return _("Hand-for-hand ends")
+    if not event.by_itself:
+        return _("Hand-for-hand ends")
+    # T-H4H-1: it is for the bubble; the rule that ended it is named.
+    return _("Hand-for-hand is over: {left} players left, {paid} places paid ({rules})").format(
+        left=event.players_left, paid=event.places_paid, rules=", ".join(event.rules))
 
 
 # ---------------------------------------------------------------- money

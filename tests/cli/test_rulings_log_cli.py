@@ -221,7 +221,7 @@ def test_the_floor_role_may_log_rulings_and_call_the_clock(db: str, capsys: Caps
     assert row["staff"] == "Mette"
     log = run(capsys, "--db", db, "log", "--json").json
     assert log[-1]["actor"] == "tablet-2"
-    assert log[-1]["summary"].startswith("ruling 1 (wrong-button) by Mette")
+    assert log[-1]["summary"].startswith("Ruling 1 by Mette")
 
 
 def test_floor_opens_the_floor_terminal_in_the_floor_role_as_the_staff(db: str, capsys: Capsys,
