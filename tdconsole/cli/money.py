@@ -151,8 +151,9 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
     service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "chips")))
     state = service.state
     data = {"chips": {state.players[i].name: n for i, n in state.chips.items()}}
+    number = Formats.of(state.house_rules).number
     emit(data, as_json, lambda: console.print(
-        "; ".join(f"{name} {n:,}" for name, n in data["chips"].items())))
+        "; ".join(f"{name} {number(n, 0)}" for name, n in data["chips"].items())))
 
 
 # ---------------------------------------------------------------- prize pool and payouts
@@ -369,14 +370,15 @@ def deal_calc(
                 found.chip_chop.amounts, strict=True)]
     data = {"payouts": found.payouts, "left_for_winner": leave, "players": rows}
 
-    money = Formats.of(session_of(ctx).service().state.house_rules).money
+    formats = Formats.of(session_of(ctx).service().state.house_rules)
+    money = formats.money
 
     def render() -> None:
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
                           amounts=", ".join(money(p) for p in found.payouts)))
         for row in rows:
-            table.add_row(Text(str(row["name"])), f"{row['chips']:,}", money(row["icm"]),
+            table.add_row(Text(str(row["name"])), formats.number(row["chips"], 0), money(row["icm"]),
                           money(row["chip_chop"]))
         console.print(table)
 

@@ -186,6 +186,22 @@ def hand_for_hand_ended(envelopes: Iterable[Envelope]) -> str | None:
     return None
 
 
+def hand_for_hand_bust_note(state: TournamentState) -> str:
+    """Why a bust now is not placed at once and how it will be (T-H4H-1), for the TD about to
+    confirm one; empty outside hand-for-hand."""
+    h4h = state.hand_for_hand
+    if h4h is None:
+        return ""
+    if h4h.hand == 0:
+        return _("These busts tie (RP-8A): this is the hand that was being played when hand-for-hand "
+                 "began, so everyone out in it, at any table, shares the places they reach.")
+    if h4h.started.rules.hand_for_hand_across_tables == "tie":
+        return _("Busts in this hand at every table tie and share the places they reach "
+                 "(RP-8: the house setting hand_for_hand_across_tables = tie).")
+    return _("Busts in this hand at every table are ranked together by the chips they started "
+             "it with (T-ELIM-1).")
+
+
 def tied_with(state: TournamentState, standings: dict[str, money.Standing]) -> dict[str, list[str]]:
     """For each player in a tie, the names of the others sharing his places."""
     groups: dict[int, list[str]] = {}
@@ -259,7 +275,7 @@ def final_results_text(state: TournamentState, places: int = 10) -> str | None:
     from tdconsole.views.formatting import Formats
 
     formats = Formats.of(state.house_rules)
-    lines = [f"Winner: {winner.name}", ""]
+    lines = [_("Winner: {name}").format(name=winner.name), ""]
     for row in results_rows(state)[:places]:
         shown = places_text(row.place, row.last_place) or "1"
         prize = f"  {formats.money(row.prize)}" if row.prize else ""
