@@ -51,7 +51,8 @@ def fill(name: str, value: Callable[[], str]) -> None:
 def _filled(text: str) -> str:
     """`text` with its registered `{names}` filled; a text with other braces is left as it is."""
     try:
-        names = {field for _, field, _, _ in Formatter().parse(text) if field is not None}
+        names = {field for _literal, field, _spec, _conversion in Formatter().parse(text)
+                 if field is not None}
     except ValueError:  # a lone brace: not a template
         return text
     if not names or not names <= _FILLS.keys():

@@ -29,6 +29,7 @@ from tdconsole.views.money import (
     DealView,
     HandForHandView,
     PayoutsView,
+    chips_view,
     deal_lines,
     deal_view,
     hand_for_hand_ended,
@@ -132,10 +133,14 @@ def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> N
     """Sell an add-on to each player named."""
     service = session_of(ctx).execute(commands.AddOn(names=names))
     data = {"add_ons": [service.state.find(name).name for name in names],
-            "prize_pool": payouts_view(service.state).prize_pool}
-    money = Formats.of(service.state.house_rules).money
-    emit(data, as_json, lambda: console.print(_("Add-on for {names}; prize pool {amount}").format(
-        names=", ".join(data["add_ons"]), amount=money(data["prize_pool"]))))
+            "prize_pool": payouts_view(service.state).prize_pool,
+            "chips_in_play": money_handlers.chips_in_play(service.state),
+            "average_stack": money_handlers.average_stack(service.state)}
+    formats = Formats.of(service.state.house_rules)
+    emit(data, as_json, lambda: console.print(
+        _("Add-on for {names}; prize pool {amount}; chips in play {chips}").format(
+            names=", ".join(data["add_ons"]), amount=formats.money(data["prize_pool"]),
+            chips=formats.number(data["chips_in_play"], 0))))
 
 
 @app.command()
@@ -146,8 +151,9 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
     service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "counts")))
     state = service.state
     data = {"chips": {state.players[i].name: n for i, n in state.chips.items()}}
+    number = Formats.of(state.house_rules).number
     emit(data, as_json, lambda: console.print(
-        "; ".join(f"{name} {n:,}" for name, n in data["chips"].items())))
+        "; ".join(f"{name} {number(n, 0)}" for name, n in data["chips"].items())))
 
 
 # ---------------------------------------------------------------- prize pool and payouts
@@ -187,13 +193,18 @@ def _money_render(data: dict[str, Any], formats: Formats) -> None:
                     "{guarantee})").format(
         prize_pool=money(pool.prize_pool), rake=money(pool.rake), overlay=money(pool.overlay),
         guarantee=money(pool.guarantee)))
+    chips = data["chips"]
+    console.print(_("Chips in play {chips}: buy-in {stack}, re-entry {re_entry}, add-on {add_on}").format(
+        chips=formats.number(chips.chips_in_play, 0), stack=formats.number(chips.starting_stack, 0),
+        re_entry=formats.number(chips.re_entry, 0), add_on=formats.number(chips.add_on, 0)))
 
 
 def _money_data(service: Service) -> dict[str, Any]:
     pool = money_handlers.pool(service.state)
     return {"money": pool, "prize_pool": pool.prize_pool,
             "settings": service.state.money.model_dump(mode="json", exclude={"table"}),
-            "table": None if service.state.money.table is None else service.state.money.table.name}
+            "table": None if service.state.money.table is None else service.state.money.table.name,
+            "chips": chips_view(service.state)}
 
 
 @settings_app.command("show")
@@ -214,6 +225,10 @@ def money_set(
     re_entry_fee: Annotated[int | None, typer.Option(help="Fee of a re-entry.")] = None,
     add_on: Annotated[int | None, typer.Option(help="Prize part of an add-on.")] = None,
     add_on_fee: Annotated[int | None, typer.Option(help="Fee of an add-on.")] = None,
+    re_entry_chips: Annotated[int | None, typer.Option(
+        help="Chips of a re-entry (default: the starting stack).")] = None,
+    add_on_chips: Annotated[int | None, typer.Option(
+        help="Chips of an add-on (default: the starting stack).")] = None,
     table: Annotated[str | None, typer.Option(help="Pay by configs/payouts/NAME.toml.")] = None,
     generator: Annotated[bool, typer.Option(help="Pay by the generator.")] = False,
     paid: Annotated[float | None, typer.Option(help="Generator: percent of entries paid.")] = None,
@@ -235,7 +250,8 @@ def money_set(
     data = current.model_dump()
     updates = {"guarantee": guarantee, "bounty": bounty, "rake_percent": rake,
                "re_entry": re_entry, "re_entry_fee": re_entry_fee, "add_on": add_on,
-               "add_on_fee": add_on_fee, "pay_jumps": pay_jump}
+               "add_on_fee": add_on_fee, "pay_jumps": pay_jump, "re_entry_chips": re_entry_chips,
+               "add_on_chips": add_on_chips}
     data.update({key: value for key, value in updates.items() if value is not None})
     curve = {"paid_share": None if paid is None else paid / 100, "min_cash_multiple": min_cash,
              "unit": unit, "exponent": exponent}
@@ -354,14 +370,15 @@ def deal_calc(
                 found.chip_chop.amounts, strict=True)]
     data = {"payouts": found.payouts, "left_for_winner": leave, "players": rows}
 
-    money = Formats.of(session_of(ctx).service().state.house_rules).money
+    formats = Formats.of(session_of(ctx).service().state.house_rules)
+    money = formats.money
 
     def render() -> None:
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
                           amounts=", ".join(money(p) for p in found.payouts)))
         for row in rows:
-            table.add_row(Text(str(row["name"])), f"{row['chips']:,}", money(row["icm"]),
+            table.add_row(Text(str(row["name"])), formats.number(row["chips"], 0), money(row["icm"]),
                           money(row["chip_chop"]))
         console.print(table)
 

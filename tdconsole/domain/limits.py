@@ -37,9 +37,9 @@ class Range:
 
         >>> TABLE.check("the table", 3)
         3
-        >>> TABLE.check("the table", 1000)
+        >>> TABLE.check("the table", 60000)
         Traceback (most recent call last):
-        tdconsole.domain.errors.InvalidInput: the table: 1000 is out of range; a table number is 1 to 500
+        tdconsole.domain.errors.InvalidInput: the table: 60000 is out of range; a table number is 1 to 50000
         """
         self.check_real(name, value, field=field, player=player)
         return value
@@ -75,10 +75,12 @@ MAX_ID = 2**31 - 1
 ID = Range("an id", 1, MAX_ID)
 MONEY = Range("an amount", 0, 10**12)  # whole units of the club's currency
 CHIPS = Range("a number of chips", 0, 10**12)
-TABLE = Range("a table number", 1, 500)
 SEAT = Range("a seat number", 1, 12)
 SEATS = Range("seats at a table", 2, 12)
 ENTRIES = Range("a number of entries", 1, 100_000)
+# Every table the draw can open can be named: the most entries at the fewest seats a table (a
+# 10,000-player festival of nine-max tables alone has 1,112).
+TABLE = Range("a table number", 1, ENTRIES.hi // SEATS.lo)
 PLACE = Range("a place", 1, 100_000)
 LEVEL = Range("a level number", 1, 1_000)
 MINUTES = Range("a length in minutes", 1, 24 * 60)  # a level, a break

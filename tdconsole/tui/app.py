@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
+from inspect import isawaitable
 from typing import Any
 
 from textual.app import App, SystemCommand
@@ -316,7 +317,8 @@ class TdApp(ServiceApp):
         except TdError as error:
             self.notify(error_text(error), severity="error", timeout=6, markup=False)
             return
-        shown = describe_command(command_view(service.log, target.command_id))
+        shown = describe_command(command_view(service.log, target.command_id),
+                                 time_zone=service.state.house_rules.money.time_zone)
 
         def answered(yes: bool | None) -> None:
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
@@ -337,16 +339,21 @@ class TdApp(ServiceApp):
     async def action_switch_mode(self, mode: str) -> None:
         # An F-key from the editor or a modal first closes what is on top of the mode's screen, so
         # nothing stays stacked over the next screen by accident (unsaved edits ask first).
-        self.leave_overlays(partial(self.switch_mode, mode))
+        switched = self.leave_overlays(partial(self.switch_mode, mode))
+        if isawaitable(switched):
+            # Keys are taken one at a time: those typed right after the F-key wait for its screen,
+            # so "/" and a name never reach the screen being left or a list not drawn yet.
+            await switched
 
-    def leave_overlays(self, then: Callable[[], object]) -> None:
-        """Close the editors and dialogs stacked on this mode's screen, then run `then`."""
+    def leave_overlays(self, then: Callable[[], object]) -> object:
+        """Close the editors and dialogs stacked on this mode's screen, then run `then`; what it
+        returned when it ran at once (None when unsaved edits ask first)."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, UnsavedEdits):
             self.pop_screen()
         if isinstance(self.screen, UnsavedEdits):
             self.screen.close(then)
-        else:
-            then()
+            return None
+        return then()
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")

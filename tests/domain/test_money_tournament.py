@@ -207,8 +207,6 @@ def test_t_h4h_1_hand_for_hand_ends_by_itself_when_the_players_left_reach_the_pl
     stopped = events[-2]
     assert isinstance(stopped, HandForHandStopped)
     assert (stopped.places_paid, stopped.players_left, stopped.rules) == (10, 10, ["T-H4H-1"])
-    assert stopped.describe({}) == ("hand-for-hand ends by itself: 10 players left, 10 places paid "
-                                    "(T-H4H-1)")
     assert events[-1].type == "clock_resumed"  # the clock it paused runs again, as on a stop
     assert t.state.hand_for_hand is None and t.state.clock.running
 
@@ -329,6 +327,34 @@ def test_add_ons_need_a_price_and_grow_the_pool() -> None:
     t.do(AddOn(names=["P01", "P02"]))
     pool = money.pool(t.state)
     assert (pool.prize_pool, pool.fees) == (3 * 300 + 200, 3 * 50 + 20)
+
+
+def test_add_ons_put_their_chips_in_play_and_raise_the_average_stack() -> None:
+    t = field(10, add_on=200)  # 10 x 10,000 chips (tests/domain/helpers.py's structure)
+    t.do(SetMoney(settings=t.state.money.model_copy(update={"add_on_chips": 15_000})))
+    assert (money.chips_in_play(t.state), money.average_stack(t.state)) == (100_000, 10_000)
+    t.do(AddOn(names=NAMES[:10]))
+    assert (money.chips_in_play(t.state), money.average_stack(t.state)) == (250_000, 25_000)
+    t.do(Bust(names=["P01"]))  # the chips stay in play with whoever won them
+    assert (money.chips_in_play(t.state), money.average_stack(t.state)) == (250_000, 27_778)
+
+
+def test_t_reg_1_re_entries_and_add_ons_give_the_starting_stack_unless_set_otherwise() -> None:
+    t = field(4, add_on=100)
+    t.do(Bust(names=["P01"]))
+    t.do(Reenter(name="P01"))
+    t.do(AddOn(names=["P02"]))
+    assert money.chips_in_play(t.state) == 4 * 10_000 + 10_000 + 10_000
+    t.do(SetMoney(settings=t.state.money.model_copy(update={"re_entry_chips": 8_000})))
+    assert money.chips_in_play(t.state) == 4 * 10_000 + 8_000 + 10_000
+    assert money.average_stack(t.state) == round(58_000 / 4)
+
+
+def test_chips_of_a_re_entry_or_an_add_on_out_of_range_are_refused() -> None:
+    t = field(2)
+    with pytest.raises(InvalidInput, match="add-on-chips"):
+        t.do(SetMoney(settings=MoneySettings(add_on_chips=10**13)))
+    assert t.state.money == MoneySettings()
 
 
 def test_money_settings_that_cannot_pay_the_entries_are_refused() -> None:

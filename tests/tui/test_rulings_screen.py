@@ -294,3 +294,25 @@ async def test_typing_a_name_or_a_redraw_never_moves_the_focus_off_the_field(ser
         assert app.screen.query_one("#players", Input).has_focus
         assert app.screen.query_one("#players", Input).value == "Bo"
         assert app.screen.query_one("#choices", OptionList).highlighted == 1
+
+
+async def test_c_phone_1_the_wizard_finds_the_phone_and_logs_a_warning(service: Service) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f5")
+        app.screen.query_one("#players", Input).value = "Anna"
+        await pilot.click("#search")
+        await pilot.press(*"phone", "enter")
+        await pilot.pause()
+        assert "when he used the phone?" in _question(app)
+        await pilot.press("enter")  # Yes: in a hand
+        assert "deliberate" in _question(app)
+        await pilot.press("enter")  # Yes; earlier comes from the log: 0
+        await pilot.pause()
+        suggestion = str(app.screen.query_one("#suggestion", Static).render())
+        assert "the hand stays live" in suggestion and "C-PHONE-1" in suggestion
+        assert "warning" in suggestion
+        await pilot.press("enter")
+        await pilot.pause()
+    [logged] = service.state.rulings
+    assert (logged.event.offence, logged.event.penalty and logged.event.penalty.kind) == ("phone", "warning")
