@@ -318,7 +318,8 @@ class TdApp(ServiceApp):
         except TdError as error:
             self.notify(error_text(error), severity="error", timeout=6, markup=False)
             return
-        shown = describe_command(command_view(service.log, target.command_id))
+        shown = describe_command(command_view(service.log, target.command_id),
+                                 time_zone=service.state.house_rules.money.time_zone)
 
         def answered(yes: bool | None) -> None:
             # The command shown is the one taken back: if another terminal wrote since, it refuses.

@@ -26,7 +26,7 @@ from tdconsole.domain.floor.penalties import Penalty
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.i18n import _, language, ngettext
 from tdconsole.views.base import View
-from tdconsole.views.formatting import Formats, ordinal
+from tdconsole.views.formatting import Formats, format_clock, ordinal
 
 # What the log screen filters by.
 Kind = Literal["players", "busts", "seating", "money", "clock", "rulings", "tournament"]
@@ -62,6 +62,10 @@ class LogContext:
     def money(self, amount: int) -> str:
         return self.formats.money(amount)
 
+    def chips(self, amount: int) -> str:
+        """Chips as the language writes numbers (20,000; 20.000 in Danish)."""
+        return self.formats.number(amount, 0)
+
     def learn(self, envelope: e.Envelope, undone: bool) -> None:
         """Take in what this event tells later sentences. An undone command's names still count
         (its own later events name the player), its structure and rules do not."""
@@ -85,10 +89,6 @@ def listed(items: Iterable[str]) -> str:
     from babel.lists import format_list  # on first use: see views/formatting.py
 
     return format_list(items, locale=language()) if items else ""
-
-
-def _chips(amount: int) -> str:
-    return f"{amount:,}"
 
 
 def _spot(table: int, seat: int) -> str:
@@ -126,7 +126,7 @@ def _created(event: e.TournamentCreated, context: LogContext) -> str:
     return _("Tournament {name} is created: {game}, buy-in {buy_in} + {fee}, {stack} chips, "
              "structure {structure}").format(
         name=event.name, game=event.game, buy_in=context.money(event.buy_in), fee=context.money(event.fee),
-        stack=_chips(event.starting_stack), structure=event.structure.name)
+        stack=context.chips(event.starting_stack), structure=event.structure.name)
 
 
 @_writes("tournament", e.HouseRulesSet)
@@ -218,7 +218,7 @@ def _h4h_bust(event: e.HandForHandBust, context: LogContext) -> str:
         name=context.name(event.player_id), table=event.table)
     if event.stack is not None:
         text = _("{bust}, with {stack} chips at the start of the hand").format(
-            bust=text, stack=_chips(event.stack))
+            bust=text, stack=context.chips(event.stack))
     if event.knocked_out_by:
         text = _("{bust}, knocked out by {by}").format(bust=text, by=context.names_of(event.knocked_out_by))
     return text
@@ -265,7 +265,7 @@ def _money_set(event: e.MoneySet, context: LogContext) -> str:
 @_writes("money", e.ChipsCounted)
 def _chips_counted(event: e.ChipsCounted, context: LogContext) -> str:
     return _("Chips counted: {counts}").format(counts=listed(
-        _("{name} {chips}").format(name=context.name(player_id), chips=_chips(chips))
+        _("{name} {chips}").format(name=context.name(player_id), chips=context.chips(chips))
         for player_id, chips in event.counts.items()))
 
 
@@ -323,10 +323,10 @@ def _level_changed(event: e.LevelChanged, context: LogContext) -> str:
     level = structure.shown_level(event.period)
     if period.ante:
         return _("Level {level} starts: {small}/{big}, ante {ante}").format(
-            level=level, small=_chips(period.small_blind), big=_chips(period.big_blind),
-            ante=_chips(period.ante))
+            level=level, small=context.chips(period.small_blind), big=context.chips(period.big_blind),
+            ante=context.chips(period.ante))
     return _("Level {level} starts: {small}/{big}").format(
-        level=level, small=_chips(period.small_blind), big=_chips(period.big_blind))
+        level=level, small=context.chips(period.small_blind), big=context.chips(period.big_blind))
 
 
 @_writes("clock", e.ClockSet)
@@ -514,11 +514,13 @@ class LogEntry(View):
     undone_at: str | None
 
 
-def undone_note(undone_by: str | None, undone_at: str | None) -> str:
-    """"undone by maria at 21:04:10" for an undone entry; "" for one that stands."""
+def undone_note(undone_by: str | None, undone_at: str | None, *, time_zone: str) -> str:
+    """"undone by maria at 21:04:10" (on the club's clock) for an undone entry; "" for one that
+    stands."""
     if undone_by is None or undone_at is None:
         return ""
-    return _("undone by {actor} at {time}").format(actor=undone_by, time=undone_at[11:19])
+    return _("undone by {actor} at {time}").format(
+        actor=undone_by, time=format_clock(undone_at, time_zone=time_zone))
 
 
 def log_entries(envelopes: list[e.Envelope]) -> list[LogEntry]:

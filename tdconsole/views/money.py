@@ -275,7 +275,7 @@ def final_results_text(state: TournamentState, places: int = 10) -> str | None:
     from tdconsole.views.formatting import Formats
 
     formats = Formats.of(state.house_rules)
-    lines = [f"Winner: {winner.name}", ""]
+    lines = [_("Winner: {name}").format(name=winner.name), ""]
     for row in results_rows(state)[:places]:
         shown = places_text(row.place, row.last_place) or "1"
         prize = f"  {formats.money(row.prize)}" if row.prize else ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from pydantic import Field, field_serializer
 
@@ -22,6 +23,7 @@ from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     DealView,
@@ -83,7 +85,8 @@ class ClockView(View):
     periods: int
     next_level: LevelView | None
     seconds_to_break: int | None
-    # Wall-clock times (local, with the offset) only while the clock runs: a paused clock has none.
+    # Wall-clock times (the club's time zone, with the offset) only while the clock runs: a paused
+    # clock has none.
     level_ends_at: str | None
     break_at: str | None
     # T-COLOR-1: the next break says which chips are coloured up there.
@@ -100,6 +103,7 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
     reading = clock_ops.read(structure, state.clock, now)
     rules = state.house_rules.ante
     level = reading.level
+    zone = ZoneInfo(state.house_rules.money.time_zone)
     return ClockView(
         level=structure.shown_level(reading.period),
         small_blind=level.small_blind,
@@ -114,8 +118,8 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         periods=len(structure.periods),
         next_level=level_view(reading.next_level),
         seconds_to_break=None if reading.seconds_to_break is None else _whole(reading.seconds_to_break),
-        level_ends_at=_wall_time(now, reading.remaining, reading.running),
-        break_at=_wall_time(now, reading.seconds_to_break, reading.running and not reading.on_break),
+        level_ends_at=_wall_time(now, reading.remaining, reading.running, zone),
+        break_at=_wall_time(now, reading.seconds_to_break, reading.running and not reading.on_break, zone),
         next_break=_break_from(state, reading.period),
         antes=ante_table(level.small_blind, level.big_blind, level.ante, rules),
         late_registration=LateRegistrationView(level=state.info.late_reg_level,
@@ -129,10 +133,12 @@ def _whole(seconds: float) -> int:
     return int(-(-seconds // 1))
 
 
-def _wall_time(now: datetime, seconds: float | None, running: bool) -> str | None:
+def _wall_time(now: datetime, seconds: float | None, running: bool, zone: ZoneInfo) -> str | None:
+    # On the club's clock (money.time_zone), not the machine's: a laptop or server set to UTC
+    # must still say the level ends at 20:34 in Copenhagen.
     if seconds is None or not running:
         return None
-    return (now + timedelta(seconds=seconds)).astimezone().isoformat(timespec="seconds")
+    return (now + timedelta(seconds=seconds)).astimezone(zone).isoformat(timespec="seconds")
 
 
 def _break_from(state: TournamentState, period: int, add_on_only: bool = False) -> BreakView | None:
@@ -298,7 +304,9 @@ def command_view(envelopes: list[Envelope], command_id: str) -> dict[str, Any]:
             "summary": text, "text": text}
 
 
-def describe_command(view: dict[str, Any]) -> str:
-    """"Bo busts in 3rd (log #14, by maria at 21:03:12)": the one line undo shows a command in."""
+def describe_command(view: dict[str, Any], *, time_zone: str) -> str:
+    """"Bo busts in 3rd (log #14, by maria at 21:03:12)": the one line undo shows a command in,
+    the time on the club's clock."""
     return _("{summary} (log #{seq}, by {actor} at {time})").format(
-        summary=view["text"], seq=view["seq"], actor=view["actor"], time=view["time"][11:19])
+        summary=view["text"], seq=view["seq"], actor=view["actor"],
+        time=format_clock(view["time"], time_zone=time_zone))
