@@ -244,6 +244,16 @@ def test_c1_clock_call_ruling_only_at_zero_then_dead_hand(t: Tournament) -> None
     _log_unchanged(t, _log("clock-call", clock_call=1), TdError, "ruled in ruling 1")
 
 
+def test_c1_a_clock_call_ruling_names_the_table_and_seat_it_was_given(t: Tournament) -> None:
+    """A table or seat left out is the call's own; one given differently is refused, naming both
+    (never "seat None")."""
+    t.do(CallClock(table=3, seat=5, player="Carl"), seconds=0)
+    _log_unchanged(t, _log("clock-call", clock_call=1, table=2), InvalidInput,
+                   "clock call 1 is on table 3 seat 5, not table 2 seat 5")
+    logged = _logged(t, _log("clock-call", clock_call=1, table=3), seconds=61)
+    assert (logged.table, logged.seat) == (3, 5)
+
+
 def test_c1_tda_no_bet_at_zero_is_a_check() -> None:
     t = Tournament(house_rules=TDA)
     t.do(Register(names=["Anna", "Bo", "Carl"]))

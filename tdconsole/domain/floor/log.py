@@ -309,10 +309,13 @@ def _at_the_call(call: ClockCall, table: int | None, seat: int | None,
     if not call.open:
         how = f"ruled in ruling {call.ruling_id}" if call.ruling_id else "stopped: the player acted"
         raise TdError("clock call {id} is over ({how})", id=call.id, how=how)
-    if (table, seat) != (call.table, call.seat) and (table, seat) != (None, None):
+    # A table or seat not given is the call's own: only one given differently is refused.
+    table2 = call.table if table is None else table
+    seat2 = call.seat if seat is None else seat
+    if (table2, seat2) != (call.table, call.seat):
         raise InvalidInput(
             "clock call {id} is on table {table} seat {seat}, not table {table2} seat {seat2}", id=call.id,
-            table=call.table, seat=call.seat, table2=table, seat2=seat,
+            table=call.table, seat=call.seat, table2=table2, seat2=seat2,
         )
     if scenario is None or scenario.id != CLOCK_CALL:
         named = OTHER if scenario is None else scenario.id
