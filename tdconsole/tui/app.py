@@ -58,10 +58,10 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
 # (Undo is here: it shows the command and asks before taking it back.)
 TD_APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Undo"), N_("Undo your last command, after showing it"), "undo"),
-]
-APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Edit the structure"), N_("Change the levels and breaks of this tournament (T-LEVEL-1)"),
      "structure"),
+]
+APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Sound on/off"), N_("The clock's bell one minute before the end of a level and at the change"),
      "toggle_sound"),
 ]
@@ -199,7 +199,8 @@ class TdCommands(Provider):
         entries += [(_(name), _(help_text), partial(app.run_action, action))
                     for name, help_text, action in td_app_actions + APP_ACTIONS]
         entries += [(name, help_text, partial(app.execute, command))
-                    for name, help_text, command in level_actions(app.service.state.info.structure)]
+                    for name, help_text, command in level_actions(app.service.state.info.structure)
+                    if app.service.role == "td" or not command.td_only]
         return entries
 
 
@@ -331,7 +332,11 @@ class TdApp(ServiceApp):
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 
     def action_structure(self) -> None:
-        """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""
+        """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1: the TD
+        only, so another role is told so instead of being shown an editor that cannot save)."""
+        if self.service.role != "td":
+            self.notify(_("Only the TD changes the structure (T-LEVEL-1)"), severity="warning")
+            return
         if not isinstance(self.screen, StructureEditorScreen):
             self.leave_overlays(lambda: self.push_screen(
                 StructureEditorScreen(self.service.state.info.structure)))
@@ -357,7 +362,9 @@ class TdApp(ServiceApp):
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")
-        if self.execute(command):
+        done = self.execute(command)
+        message.on_done(done)  # the editor says "saved" only now, and only if it was
+        if done:
             self.notify(_("The tournament now plays {structure} (T-LEVEL-1)").format(
                 structure=message.structure.name), markup=False)
 

@@ -176,7 +176,7 @@ def test_reenter_payouts_and_prize_pool(tmp_path: Path, capsys: Capsys) -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["bust", "P02", "--stack", "P02=-3"], ["--stack P02=-3", "above 0"]),
+        (["bust", "P02", "--stack", "P02=-3"], ["--stack P02: a starting stack must be above 0, not -3"]),
         (["bust", "P02", "--stack", "P02"], ["NAME=NUMBER"]),
         (["bust", "P01"], ["already busted", "place 4"]),
         (["bust", "Nobody"], ["no player named 'Nobody'"]),

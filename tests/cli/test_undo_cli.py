@@ -30,8 +30,8 @@ def _events(db: str) -> int:
 def test_undo_never_takes_back_another_terminals_command(db: str, capsys: Capsys) -> None:
     before = _events(db)
     refused = run(capsys, "--db", db, "--actor", "maria", "undo")
-    assert_one_line_error(refused, "your last command (log #2) is followed by tom's (log #5)",
-                          "undo --any")
+    assert_one_line_error(refused, "--any: your last command (log #2) is followed by tom's (log #5)",
+                          "undoing anyone's takes that one back")
     assert_one_line_error(run(capsys, "--db", db, "--actor", "carl", "undo"),
                           "carl has nothing to undo")
     assert _events(db) == before
