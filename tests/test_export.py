@@ -72,7 +72,7 @@ def test_csv_quotes_what_needs_it_and_reads_back(evening: Tournament, document, 
     rows = list(csv.reader(io.StringIO(document(evening.state, "csv"))))
     assert len({len(row) for row in rows}) == 1  # one header, every row as wide
     assert any(HOSTILE in row for row in rows[1:])  # the name read back whole, quotes and all
-    with pytest.raises(InvalidInput, match=f"--format must be {' or '.join(formats)}, not 'pdf'"):
+    with pytest.raises(InvalidInput, match=f"^the format must be {' or '.join(formats)}, not 'pdf'$"):
         document(evening.state, "pdf")
 
 

@@ -74,9 +74,11 @@ def headings(columns: Iterable[str]) -> list[str]:
 
 
 def check_format(fmt: str, formats: Sequence[str]) -> None:
-    """A `--format` this document is not written in is one line naming the ones it is."""
+    """A format this document is not written in is one line naming the ones it is (about the
+    request field `format`: the CLI's `--format`)."""
     if fmt not in formats:
-        raise InvalidInput("--format must be {names}, not {fmt!r}", names=' or '.join(formats), fmt=fmt)
+        raise InvalidInput("the format must be {names}, not {fmt!r}", names=' or '.join(formats), fmt=fmt,
+                           field="format")
 
 
 # ---------------------------------------------------------------- seating list and seat slips
