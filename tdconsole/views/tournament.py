@@ -20,6 +20,7 @@ from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.state import TournamentState
+from tdconsole.domain.tournament import UndoBlocked
 from tdconsole.i18n import _
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.log import log_entries
@@ -322,6 +323,15 @@ def command_view(envelopes: list[Envelope], command_id: str) -> dict[str, Any]:
             "time": rows[0].time, "seq": rows[0].seq,
             "summary": "; ".join(row.summary for row in rows),
             "text": "; ".join(row.text for row in rows)}
+
+
+def undo_refusal(error: UndoBlocked, envelopes: list[Envelope]) -> str:
+    """Why your own last command cannot be undone, naming the later command that depends on it in
+    the log's words ("tom's "Bo busts in 3rd" (log #5) depends on it")."""
+    blocker = command_view(envelopes, error.blocker.command_id)
+    return _("your last command (log #{own}) cannot be undone: {actor}'s \"{command}\" (log #{seq}) "
+             "depends on it").format(own=error.own.seq, actor=blocker["actor"], command=blocker["text"],
+                                     seq=blocker["seq"])
 
 
 def describe_command(view: dict[str, Any]) -> str:
