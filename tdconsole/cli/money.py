@@ -66,7 +66,7 @@ def bust(
     as_json: JsonFlag = False,
 ) -> None:
     """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
-    command = commands.Bust(names=names, stacks=name_numbers(stack or [], "--stack"), by=by or [],
+    command = commands.Bust(names=names, stacks=name_numbers(stack or [], "stack"), by=by or [],
                             table=table, unplaced=unplaced)
     service = session_of(ctx).service()
     envelopes = service.execute(command)
@@ -148,11 +148,12 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
         metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
           as_json: JsonFlag = False) -> None:
     """Record chip counts (for deals)."""
-    service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "chips")))
+    service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "counts")))
     state = service.state
     data = {"chips": {state.players[i].name: n for i, n in state.chips.items()}}
+    number = Formats.of(state.house_rules).number
     emit(data, as_json, lambda: console.print(
-        "; ".join(f"{name} {n:,}" for name, n in data["chips"].items())))
+        "; ".join(f"{name} {number(n, 0)}" for name, n in data["chips"].items())))
 
 
 # ---------------------------------------------------------------- prize pool and payouts
@@ -263,7 +264,7 @@ def money_set(
         data["locked"] = {}
     if lock is not None:
         data["locked"] = {int(place): amount for place, amount in
-                          name_numbers(lock, "--lock").items() if place.strip().isdigit()}
+                          name_numbers(lock, "lock").items() if place.strip().isdigit()}
         if len(data["locked"]) != len(lock):
             raise InvalidInput("--lock: write PLACE=AMOUNT with a place number")
     settings = validate(MoneySettings, data, "money set")
@@ -369,14 +370,15 @@ def deal_calc(
                 found.chip_chop.amounts, strict=True)]
     data = {"payouts": found.payouts, "left_for_winner": leave, "players": rows}
 
-    money = Formats.of(session_of(ctx).service().state.house_rules).money
+    formats = Formats.of(session_of(ctx).service().state.house_rules)
+    money = formats.money
 
     def render() -> None:
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
                           amounts=", ".join(money(p) for p in found.payouts)))
         for row in rows:
-            table.add_row(Text(str(row["name"])), f"{row['chips']:,}", money(row["icm"]),
+            table.add_row(Text(str(row["name"])), formats.number(row["chips"], 0), money(row["icm"]),
                           money(row["chip_chop"]))
         console.print(table)
 
@@ -402,7 +404,7 @@ def deal_propose(
     if method not in ("icm", "chip-chop", "custom"):
         raise InvalidInput("deal method must be icm, chip-chop or custom, not {method!r}", method=method)
     _deal(ctx, commands.ProposeDeal.model_validate({"method": method,
-                                    "amounts": name_numbers(amount or [], "--amount"),
+                                    "amounts": name_numbers(amount or [], "amount"),
                                     "leave_for_winner": leave}), as_json)
 
 

@@ -21,6 +21,7 @@ from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
+from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import undone_note
 from tdconsole.views.tournament import command_view, describe_command, log_view, state_view, undo_refusal
 
@@ -91,9 +92,12 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
 
+        from tdconsole.views.formatting import Formats
+
+        when = Formats.of(load_house_rules()).when  # the club's clock: these span tournaments
         table = Table(_("id"), _("name"), _("created"), _("current"))
         for row in rows:
-            table.add_row(str(row["id"]), row["name"], row["created_at"][:16],
+            table.add_row(str(row["id"]), row["name"], when(row["created_at"]),
                           "*" if row["current"] else "")
         console.print(table)
 
@@ -189,14 +193,15 @@ def undo(
     session = session_of(ctx)
     service = session.service()
     command = commands.Undo(actor=session.actor)
+    zone = service.state.house_rules.money.time_zone
     if anyone:
         service.refresh()
         target = command_view(service.log, undo_target(service.state, commands.Undo(any=True)).command_id)
         if not yes:
             # The question on stderr, so that --json output stays one document; with --yes the
             # result says what was taken back, and an error stays one line.
-            sys.stderr.write(_("The last command: {command}").format(command=describe_command(target))
-                             + "\n")
+            sys.stderr.write(_("The last command: {command}").format(
+                command=describe_command(target, time_zone=zone)) + "\n")
             typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
         command = commands.Undo(any=True, command_id=target["command_id"])
     try:
@@ -207,7 +212,7 @@ def undo(
     undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
     data = {"undone": command_view(service.log, target_id), "events": undone}
     emit(data, as_json, lambda: console.print(
-        _("Undone: {command}").format(command=describe_command(data["undone"]))))
+        _("Undone: {command}").format(command=describe_command(data["undone"], time_zone=zone))))
 
 
 @app.command()
@@ -227,13 +232,15 @@ def log(
         from rich.table import Table  # Rich loads only for human-readable output
         from rich.text import Text
 
+        zone = service.state.house_rules.money.time_zone
         table = Table("#", _("time"), _("by"), _("what happened"))
         for row in rows:
             # An undone entry struck through, and who undid it when (kept readable without colour).
             text = Text(row.text, style="strike dim" if row.undone else "")
             if row.undone:
-                text.append(f" ({undone_note(row.undone_by, row.undone_at)})", style="italic")
-            table.add_row(str(row.seq), row.time[11:19], row.actor, text)
+                text.append(f" ({undone_note(row.undone_by, row.undone_at, time_zone=zone)})",
+                            style="italic")
+            table.add_row(str(row.seq), format_clock(row.time, time_zone=zone), row.actor, text)
         console.print(table)
 
     emit(rows, as_json, render)

@@ -60,9 +60,9 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
         own = [record for record in state.commands if record.actor == command.actor]
         if not own:
             raise TdError(
-                "{actor} has nothing to undo; the last command (log #{seq}) is {latest_actor}'s: undo "
-                "--any takes it back after showing it", actor=command.actor, seq=latest.seq,
-                latest_actor=latest.actor,
+                "{actor} has nothing to undo; the last command (log #{seq}) is {latest_actor}'s: undoing "
+                "anyone's takes it back after showing it", actor=command.actor, seq=latest.seq,
+                latest_actor=latest.actor, field="anyone",
             )
         target = own[-1]
     if command.command_id is not None and command.command_id != target.command_id:

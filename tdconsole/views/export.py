@@ -15,6 +15,7 @@ import io
 import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
+from zoneinfo import ZoneInfo
 
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.seating.tables import Room, seating_list
@@ -66,6 +67,12 @@ def csv_document(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> st
     return out.getvalue()
 
 
+def headings(columns: Iterable[str]) -> list[str]:
+    """Columns marked with N_ as a person reads them: the chosen language's words (in English the
+    keys themselves). Not for a file read back by a program (`members_csv`)."""
+    return [_(column) for column in columns]
+
+
 def check_format(fmt: str, formats: Sequence[str]) -> None:
     """A `--format` this document is not written in is one line naming the ones it is."""
     if fmt not in formats:
@@ -90,12 +97,9 @@ def seating_document(room: Room, title: str, fmt: SeatingFormat, slips: bool = F
 
 # ---------------------------------------------------------------- results
 
-RESULT_COLUMNS = ("place", "name", "prize", "knockouts", "bounties", "entries")
+# A CSV's header row is its columns in the chosen language (`headings`): English keeps the keys.
+RESULT_COLUMNS = (N_("place"), N_("name"), N_("prize"), N_("knockouts"), N_("bounties"), N_("entries"))
 RESULT_HEADINGS = (N_("Place"), N_("Name"), N_("Prize"), N_("Knockouts"), N_("Bounties"), N_("Entries"))
-# The rulings page's headings, in EXPORT_COLUMNS' order (the CSV keeps the keys themselves).
-RULINGS_HEADINGS = (N_("id"), N_("time"), N_("staff"), N_("table"), N_("seat"), N_("players"),
-                    N_("scenario"), N_("answers"), N_("suggested"), N_("decision"), N_("overridden"),
-                    N_("reason"), N_("penalty"), N_("rules"), N_("corrects"), N_("corrected_by"))
 
 
 def results_document(state: TournamentState, fmt: str) -> str:
@@ -105,7 +109,7 @@ def results_document(state: TournamentState, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(view.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
     if fmt == "csv":
-        return csv_document(RESULT_COLUMNS, (
+        return csv_document(headings(RESULT_COLUMNS), (
             [places_text(row.place, row.last_place), row.name, "" if row.prize is None else row.prize,
              row.knockouts, row.bounties, row.entries] for row in view.results))
     from tdconsole.views.formatting import Formats
@@ -124,11 +128,16 @@ def results_document(state: TournamentState, fmt: str) -> str:
 def rulings_document(state: TournamentState, fmt: str) -> str:
     """The rulings log as the club keeps it: csv, or html (a page that prints as the record)."""
     check_format(fmt, RULINGS_FORMATS)
+    from tdconsole.views.formatting import Formats
+
+    formats = Formats.of(state.house_rules)
     if fmt == "csv":
-        return csv_document(EXPORT_COLUMNS, export_rows(state))
-    assert len(RULINGS_HEADINGS) == len(EXPORT_COLUMNS)
+        # A spreadsheet reads ISO 8601: the club's time with its offset.
+        zone = ZoneInfo(formats.time_zone)
+        return csv_document(headings(EXPORT_COLUMNS), export_rows(
+            state, lambda moment: moment.astimezone(zone).isoformat(timespec="seconds")))
     return html_page("rulings.html.j2", title=_("Rulings: {name}").format(name=state.info.name),
-                     columns=[_(heading) for heading in RULINGS_HEADINGS], rows=export_rows(state))
+                     columns=headings(EXPORT_COLUMNS), rows=export_rows(state, formats.when))
 
 
 # ---------------------------------------------------------------- the club: standings and members
@@ -139,7 +148,7 @@ def standings_csv(season: Season) -> str:
     """The league standings with plain numbers, for a spreadsheet."""
     from tdconsole.views.club import STANDING_COLUMNS, standings_view
 
-    return csv_document(STANDING_COLUMNS, (
+    return csv_document(headings(STANDING_COLUMNS), (
         ["" if value is None else value for value in (row.place, row.name, row.points, row.events,
                                                       row.cashes, row.winnings)]
         for row in standings_view(season)))

@@ -98,12 +98,13 @@ def test_t_h4h_1_the_hand_that_reaches_the_money_ends_hand_for_hand_and_says_so(
     # The last table's hand-done places the bust and ends hand-for-hand: the TD reads it there.
     last = run(capsys, "--db", db, "hand-done", str(tables[-1]))
     assert last.code == 0, last.err
-    assert ("Hand-for-hand is over: 10 players left, 10 places paid; play on at normal speed "
-            "(T-H4H-1)") in " ".join(last.out.split())
+    assert ("Hand-for-hand is over: 10 players left, 10 places paid (T-H4H-1); play on at normal "
+            "speed") in " ".join(last.out.split())
     assert td(capsys, db, "h4h", "status")["active"] is False
     log = td(capsys, db, "log")
-    assert log[-1]["summary"] == ("hand-for-hand ends by itself: 10 players left, 10 places paid "
-                                  "(T-H4H-1)")
+    # The log says it in the same sentence (views/log.py), in `text` and in `summary` alike.
+    assert log[-1]["summary"] == log[-1]["text"] == ("Hand-for-hand is over: 10 players left, "
+                                                     "10 places paid (T-H4H-1)")
 
 
 def test_e1_busts_on_the_hand_in_progress_share_50th(tmp_path: Path, capsys: Capsys) -> None:
@@ -175,7 +176,7 @@ def test_reenter_payouts_and_prize_pool(tmp_path: Path, capsys: Capsys) -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["bust", "P02", "--stack", "P02=-3"], ["--stack P02=-3", "above 0"]),
+        (["bust", "P02", "--stack", "P02=-3"], ["--stack P02: a starting stack must be above 0, not -3"]),
         (["bust", "P02", "--stack", "P02"], ["NAME=NUMBER"]),
         (["bust", "P01"], ["already busted", "place 4"]),
         (["bust", "Nobody"], ["no player named 'Nobody'"]),
@@ -257,11 +258,13 @@ def test_log_names_re_entries_and_shows_ties(tmp_path: Path, capsys: Capsys) -> 
     td(capsys, db, "bust", "P01", "P02")
     td(capsys, db, "reenter", "P01")
     td(capsys, db, "bust", "P01", "--by", "P03")
-    summaries = [row["summary"] for row in td(capsys, db, "log")]
-    assert "player busted: player P01, place 3, last_place 4" in summaries[-4]
-    assert summaries[-2].startswith("player reentered: player P01")
+    log = td(capsys, db, "log")
+    summaries = [row["summary"] for row in log]
+    assert "P01 busts, sharing places 3rd to 4th" in summaries[-4]
+    assert summaries[-2] == "P01 re-enters"
+    assert summaries[-1] == "P01 busts in 3rd, knocked out by P03"
     # A lone bust's place is simply the next one: no rule decided it (T-ELIM-3 is for the unplaced).
-    assert summaries[-1] == "player busted: player P01, place 3, knocked_out_by ['p3']"
+    assert log[-1]["event"]["rules"] == []
     first_entries = [(p["name"], p["place"], p["last_place"]) for p in td(capsys, db, "state")[
         "players"] if p["entry"] == 1 and p["status"] == "busted"]
     assert first_entries == [("P01", 4, 5), ("P02", 4, 5)]  # moved down by the re-entry

@@ -172,14 +172,15 @@ def test_clock_call_countdown_and_its_ruling_logged_at_zero(db: str, capsys: Cap
     (["-s", "give-penalty", "-a", "kind=warning", "-p", "Zed"], ["no player named 'Zed'"]),
     (["-s", "give-penalty", "-a", "kind=warning"], ["needs the player", "--player"]),
     (["-s", "wrong-button", "-a", "substantial_action=no", "--penalty", "flogging", "--reason", "r"],
-     ["--penalty 'flogging'", "none, warning"]),
+     ["--penalty: the kind of penalty must be none, warning", "not 'flogging'"]),
     (["-s", "wrong-button", "-a", "substantial_action=no", "--reason", "r"], ["neither"]),
     (["-s", "wrong-button", "-a", "substantial_action=no", "--by", " "], ["--by"]),
     (["--clock-call", "7"], ["no clock call 7"]),
     ([], ["--scenario"]),
     (["-s", "other", "--decision", "x"], ["needs its description", "--description"]),
     (["-s", "other", "--description", "d"], ["needs the decision"]),
-    (["-s", "other", "--description", "d", "--decision", "x", "--rule", "bogus"], ["--rule 'bogus'"]),
+    (["-s", "other", "--description", "d", "--decision", "x", "--rule", "bogus"],
+     ["--rule: 'bogus' is not a rule ID"]),
     (["-s", "other", "--description", "d", "--decision", "x", "--offence", "theft"], ["--offence 'theft'"]),
     (["-s", "wrong-button", "--description", "d"], ["--description", "--scenario other"]),
     (["-s", "out-of-turn-action", "--decision", "x"], ["needs a reason"]),
@@ -221,7 +222,7 @@ def test_the_floor_role_may_log_rulings_and_call_the_clock(db: str, capsys: Caps
     assert row["staff"] == "Mette"
     log = run(capsys, "--db", db, "log", "--json").json
     assert log[-1]["actor"] == "tablet-2"
-    assert log[-1]["summary"].startswith("ruling 1 (wrong-button) by Mette")
+    assert log[-1]["summary"].startswith("Ruling 1 by Mette")
 
 
 def test_floor_opens_the_floor_terminal_in_the_floor_role_as_the_staff(db: str, capsys: Capsys,

@@ -43,7 +43,7 @@ def test_undo_takes_back_your_own_and_says_what_by_whom_and_when(db: str, capsys
     undone = run(capsys, "--db", db, "--actor", "tom", "undo", "--json").json
     assert {k: undone["undone"][k] for k in ("verb", "actor", "seq")} == {
         "verb": "player_busted", "actor": "tom", "seq": 5}
-    assert undone["undone"]["summary"].startswith("player busted: player Bo, place 3")
+    assert undone["undone"]["summary"].startswith("Bo busts in 3rd")
     assert undone["undone"]["time"].startswith("20")  # ISO 8601
     assert undone["events"][0]["type"] == "player_busted"  # the key it had before
     text = run(capsys, "--db", db, "--actor", "maria", "undo").out.replace("\n", " ")  # unwrapped

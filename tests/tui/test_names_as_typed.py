@@ -23,6 +23,6 @@ async def test_bust_several_takes_a_prefix_and_offers_a_typo(service: Service) -
             "no player named 'Ana'; did you mean Anna?")
         busts.value = "car=5000, ann=9000"
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("enter", "y")
         await pilot.pause()
         assert (service.state.find("Carl").place, service.state.find("Anna").place) == (4, 3)

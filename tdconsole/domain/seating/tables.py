@@ -106,7 +106,7 @@ def find_player(room: Room, player: str) -> Spot:
         for seat, occupant in table.occupants.items():
             if occupant == player:
                 return Spot(table=table.number, seat=seat)
-    raise NotFound("player {player} is not seated (unknown or busted)", player=player)
+    raise NotFound("player {name} is not seated (unknown or busted)", name=player)
 
 
 def live_players(room: Room) -> int:
@@ -203,7 +203,7 @@ def seat_player(
     if any(player in t.occupants.values() for t in room.values()):
         where = find_player(room, player)
         raise InvalidInput(
-            "{player} already sits at table {table} seat {seat}", player=player, table=where.table,
+            "{name} already sits at table {table} seat {seat}", name=player, table=where.table,
             seat=where.seat,
         )
     table = room.get(number) or Table(number=number, seats=seats_per_table)
@@ -228,8 +228,8 @@ def move_player(
     if rules and blinds_twice_forbidden(rules) and paid and nxt and nxt.big_blind == seat:
         raise RuleViolation(
             "T-MOVE-1",
-            "{player} paid a blind in his last hand and would post the big blind at table {number} next: "
-            "choose another seat", player=player, number=number,
+            "{name} paid a blind in his last hand and would post the big blind at table {number} next: "
+            "choose another seat", name=player, number=number,
         )
     waits = waits_if_seated(room[number], seat, player)
     room = with_table(room, place_player(room[number], seat, player, paid=paid))
@@ -420,7 +420,7 @@ def late_entry(
     dealt in at once unless the seat lies between the small blind and the button (T-MOVE-2).
     When every seat is taken a new table opens (the next number) and balancing fills it."""
     if any(player in t.occupants.values() for t in room.values()):
-        raise InvalidInput("{player} is already seated", player=player)
+        raise InvalidInput("{name} is already seated", name=player)
     candidates = [t for t in open_tables(room) if t.free]
     if not candidates:
         number = max(room, default=0) + 1

@@ -161,12 +161,16 @@ class RulingWizard(Vertical):
         self._stage = ""  # a new ruling: ask afresh even if the first question looks the same
         self.show()
 
+    def set_where(self, table: int | None, seat: int | None, players: list[str]) -> None:
+        """Where the ruling is and who it is about, in place of what the fields held."""
+        for name, value in (("table", table), ("seat", seat)):
+            self.query_one(f"#{name}", Input).value = "" if value is None else str(value)
+        self.query_one("#players", Input).value = ", ".join(players)
+
     def correct(self, old: RulingLogged) -> None:
         """Begin the correction of a logged ruling: its scenario, answers, table, seat and players,
         to change and log as a new ruling pointing at it (earlier offences are counted again)."""
-        for name, value in (("table", old.table), ("seat", old.seat)):
-            self.query_one(f"#{name}", Input).value = "" if value is None else str(value)
-        self.query_one("#players", Input).value = ", ".join(p.name for p in old.players)
+        self.set_where(old.table, old.seat, [p.name for p in old.players])
         self.start(old.scenario, {k: v for k, v in old.answers.items() if k != "earlier"})
         if self.other:  # an other situation: its own words, rules, offence and decision
             penalty_rules = old.penalty.rules if old.penalty else []
