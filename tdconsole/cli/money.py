@@ -281,16 +281,21 @@ def money_set(
 # ---------------------------------------------------------------- hand-for-hand
 
 
-def _h4h_render(data: HandForHandView) -> None:
+def _h4h_render(data: HandForHandView, formats: Formats) -> None:
     if not data.active:
         console.print(_("Hand-for-hand is off (due now: T-H4H-1)") if data.suggested
                       else _("Hand-for-hand is off"))
         return
     tables = ", ".join(f"{row.table} {_('done') if row.done else _('playing')}" for row in data.tables or [])
-    console.print(_("Hand-for-hand, hand {hand}: {tables}").format(hand=data.hand, tables=tables))
-    for row in data.pending or []:
-        console.print("  " + _("busted at table {table}: {name} (stack {stack})").format(
-            table=row.table, name=row.name, stack=row.stack))
+    # Hand 0 is the hand in progress when hand-for-hand was announced (RP-8A), as the TUI says it.
+    hand = (_("hand {hand} (the hand in progress at the announcement, RP-8A)") if data.hand == 0
+            else _("hand {hand}")).format(hand=data.hand)
+    console.print(_("Hand-for-hand, {hand}: {tables}").format(hand=hand, tables=tables))
+    for row in data.pending or []:  # a bust reported without --stack has no stack to rank by
+        line = (_("busted at table {table}: {name}") if row.stack is None
+                else _("busted at table {table}: {name} (stack {stack})"))
+        console.print("  " + line.format(table=row.table, name=row.name,
+                                         stack=None if row.stack is None else formats.number(row.stack, 0)))
 
 
 def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
@@ -300,7 +305,7 @@ def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) ->
     data = hand_for_hand_view(service.state, paid)
 
     def render() -> None:
-        _h4h_render(data)
+        _h4h_render(data, Formats.of(service.state.house_rules))
         if ended is not None:
             console.print(ended)
 

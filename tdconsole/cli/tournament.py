@@ -18,7 +18,7 @@ from tdconsole.domain import commands, limits
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import PlayerRegistered
 from tdconsole.domain.tournament import UndoBlocked, undo_target
-from tdconsole.i18n import _
+from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import format_clock
@@ -104,6 +104,11 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     emit(rows, as_json, render)
 
 
+# The words `state` shows for the tournament's status (TournamentState.status), in the catalogue.
+TOURNAMENT_STATUS = {"planned": N_("planned"), "running": N_("running"), "paused": N_("paused"),
+                     "finished": N_("finished")}
+
+
 @app.command()
 def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The tournament now: clock, entries, players."""
@@ -113,7 +118,8 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     def render() -> None:
         info = data.tournament
         console.print(_("{name} ({status}): {left} of {entries} left").format(
-            name=info.name, status=_(info.status), left=data.players_left, entries=data.entries))
+            name=info.name, status=_(TOURNAMENT_STATUS.get(info.status, info.status)), left=data.players_left,
+            entries=data.entries))
         console.print(clock_line(data.clock))
         # Rich and Babel load only for human-readable output (the fast-CLI contract)
         from rich.table import Table
