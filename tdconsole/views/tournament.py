@@ -21,6 +21,7 @@ from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.state import TournamentState
+from tdconsole.domain.tournament import UndoBlocked
 from tdconsole.i18n import _
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.formatting import format_clock
@@ -302,6 +303,15 @@ def command_view(envelopes: list[Envelope], command_id: str) -> dict[str, Any]:
     return {"command_id": command_id, "verb": rows[0].type, "actor": rows[0].actor,
             "time": rows[0].time, "seq": rows[0].seq,
             "summary": text, "text": text}
+
+
+def undo_refusal(error: UndoBlocked, envelopes: list[Envelope]) -> str:
+    """Why your own last command cannot be undone, naming the later command that depends on it in
+    the log's words ("tom's "Bo busts in 3rd" (log #5) depends on it")."""
+    blocker = command_view(envelopes, error.blocker.command_id)
+    return _("your last command (log #{own}) cannot be undone: {actor}'s \"{command}\" (log #{seq}) "
+             "depends on it").format(own=error.own.seq, actor=blocker["actor"], command=blocker["text"],
+                                     seq=blocker["seq"])
 
 
 def describe_command(view: dict[str, Any], *, time_zone: str) -> str:
