@@ -169,11 +169,10 @@ def _payouts_render(data: PayoutsView, formats: Formats) -> None:
     table = Table(_("place"), _("amount"), title=_("Prize pool {amount} ({method})").format(
         amount=formats.money(data.prize_pool), method=data.method))
     locked = {row.place for row in data.locked}
-    dealt = set(data.paid_by_deal or [])
-    for row in data.payouts:
-        note = (" " + _("by the deal") if row.place in dealt
+    for row in data.paid:  # an approved deal's players with its amounts, the ladder outside it
+        note = (" " + _("{name}, by the deal").format(name=row.name) if row.by_deal
                 else " " + _("locked") if row.place in locked else "")
-        table.add_row(str(row.place), formats.money(row.amount) + note)
+        table.add_row("–" if row.place is None else str(row.place), Text(formats.money(row.amount) + note))
     console.print(table)
     if data.error is not None:
         console.print(_("The payouts cannot be made: {error}").format(error=data.error))
