@@ -20,6 +20,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from tdconsole.cli.refusals import Refusing
 from tdconsole.i18n import N_, _
 
 # Typer's rich help reads these module constants of typer.rich_utils when it writes the help (its
@@ -109,11 +110,11 @@ class _Speaks:
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_(_USAGE) + " ")
 
 
-class SpeakingCommand(_Speaks, TyperCommand):
+class SpeakingCommand(_Speaks, Refusing, TyperCommand):
     pass
 
 
-class SpeakingGroup(_Speaks, TyperGroup):
+class SpeakingGroup(_Speaks, Refusing, TyperGroup):
     pass
 
 

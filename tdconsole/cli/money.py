@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.cli.seating import seated_lines, where
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.config.toml import validate
 from tdconsole.domain import commands
@@ -36,6 +37,7 @@ from tdconsole.views.money import (
     hand_for_hand_view,
     payouts_view,
     places_text,
+    results_view,
 )
 from tdconsole.views.tournament import state_view
 
@@ -66,7 +68,7 @@ def bust(
     as_json: JsonFlag = False,
 ) -> None:
     """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
-    command = commands.Bust(names=names, stacks=name_numbers(stack or [], "--stack"), by=by or [],
+    command = commands.Bust(names=names, stacks=name_numbers(stack or [], "stack"), by=by or [],
                             table=table, unplaced=unplaced)
     service = session_of(ctx).service()
     envelopes = service.execute(command)
@@ -116,16 +118,20 @@ def bust(
 @app.command()
 def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
-    service = session_of(ctx).execute(commands.Reenter(name=name))
+    service = session_of(ctx).service()
+    # After the draw: seated at once (8A), and maybe waiting for the button (T-MOVE-2), as register says.
+    seated = seated_lines(service.execute(commands.Reenter(name=name)), service)
     rules = service.state.house_rules.eliminations
     player = service.state.find(name)
     data = {"id": player.id, "name": player.name, "entry": player.entry,
             "entries": service.state.entries, "players_left": service.state.players_left,
             "earlier_entry_can_cash": rules.earlier_entry_can_cash,
-            "table": player.table, "seat": player.seat}  # after the draw: seated at once (8A)
+            "table": player.table, "seat": player.seat,
+            "waits": seated[0].waits if seated else None}
     emit(data, as_json, lambda: console.print(
         _("{name} re-enters (entry {entry}); {entries} entries").format(
-            name=player.name, entry=player.entry, entries=data["entries"])))
+            name=player.name, entry=player.entry, entries=data["entries"])
+        + "".join(f"\n{where(s)}" for s in seated)))
 
 
 @app.command("add-on")
@@ -148,7 +154,7 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
         metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
           as_json: JsonFlag = False) -> None:
     """Record chip counts (for deals)."""
-    service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "chips")))
+    service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "counts")))
     state = service.state
     data = {"chips": {state.players[i].name: n for i, n in state.chips.items()}}
     number = Formats.of(state.house_rules).number
@@ -163,11 +169,10 @@ def _payouts_render(data: PayoutsView, formats: Formats) -> None:
     table = Table(_("place"), _("amount"), title=_("Prize pool {amount} ({method})").format(
         amount=formats.money(data.prize_pool), method=data.method))
     locked = {row.place for row in data.locked}
-    dealt = set(data.paid_by_deal or [])
-    for row in data.payouts:
-        note = (" " + _("by the deal") if row.place in dealt
+    for row in data.paid:  # an approved deal's players with its amounts, the ladder outside it
+        note = (" " + _("{name}, by the deal").format(name=row.name) if row.by_deal
                 else " " + _("locked") if row.place in locked else "")
-        table.add_row(str(row.place), formats.money(row.amount) + note)
+        table.add_row("–" if row.place is None else str(row.place), Text(formats.money(row.amount) + note))
     console.print(table)
     if data.error is not None:
         console.print(_("The payouts cannot be made: {error}").format(error=data.error))
@@ -264,7 +269,7 @@ def money_set(
         data["locked"] = {}
     if lock is not None:
         data["locked"] = {int(place): amount for place, amount in
-                          name_numbers(lock, "--lock").items() if place.strip().isdigit()}
+                          name_numbers(lock, "lock").items() if place.strip().isdigit()}
         if len(data["locked"]) != len(lock):
             raise InvalidInput("--lock: write PLACE=AMOUNT with a place number")
     settings = validate(MoneySettings, data, "money set")
@@ -281,16 +286,21 @@ def money_set(
 # ---------------------------------------------------------------- hand-for-hand
 
 
-def _h4h_render(data: HandForHandView) -> None:
+def _h4h_render(data: HandForHandView, formats: Formats) -> None:
     if not data.active:
         console.print(_("Hand-for-hand is off (due now: T-H4H-1)") if data.suggested
                       else _("Hand-for-hand is off"))
         return
     tables = ", ".join(f"{row.table} {_('done') if row.done else _('playing')}" for row in data.tables or [])
-    console.print(_("Hand-for-hand, hand {hand}: {tables}").format(hand=data.hand, tables=tables))
-    for row in data.pending or []:
-        console.print("  " + _("busted at table {table}: {name} (stack {stack})").format(
-            table=row.table, name=row.name, stack=row.stack))
+    # Hand 0 is the hand in progress when hand-for-hand was announced (RP-8A), as the TUI says it.
+    hand = (_("hand {hand} (the hand in progress at the announcement, RP-8A)") if data.hand == 0
+            else _("hand {hand}")).format(hand=data.hand)
+    console.print(_("Hand-for-hand, {hand}: {tables}").format(hand=hand, tables=tables))
+    for row in data.pending or []:  # a bust reported without --stack has no stack to rank by
+        line = (_("busted at table {table}: {name}") if row.stack is None
+                else _("busted at table {table}: {name} (stack {stack})"))
+        console.print("  " + line.format(table=row.table, name=row.name,
+                                         stack=None if row.stack is None else formats.number(row.stack, 0)))
 
 
 def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
@@ -300,7 +310,7 @@ def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) ->
     data = hand_for_hand_view(service.state, paid)
 
     def render() -> None:
-        _h4h_render(data)
+        _h4h_render(data, Formats.of(service.state.house_rules))
         if ended is not None:
             console.print(ended)
 
@@ -404,7 +414,7 @@ def deal_propose(
     if method not in ("icm", "chip-chop", "custom"):
         raise InvalidInput("deal method must be icm, chip-chop or custom, not {method!r}", method=method)
     _deal(ctx, commands.ProposeDeal.model_validate({"method": method,
-                                    "amounts": name_numbers(amount or [], "--amount"),
+                                    "amounts": name_numbers(amount or [], "amount"),
                                     "leave_for_winner": leave}), as_json)
 
 
@@ -437,6 +447,14 @@ def results(
     format: Annotated[Literal["csv", "json", "html"], typer.Option(
         "--format", help="csv, json or html (a printable sheet).")] = "csv",
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Results: place, name, prize, knockouts and bounties, entries."""
-    write_document(results_document(session_of(ctx).service().state, format), out)
+    state = session_of(ctx).service().state
+    if as_json:
+        # Like every command's --json: the results on stdout; a file asked for is written as well.
+        if out is not None:
+            write_document(results_document(state, format), out, say=False)
+        emit(results_view(state), True)
+        return
+    write_document(results_document(state, format), out)

@@ -84,7 +84,7 @@ def parse_number(text: str, locale: str, field: str) -> Decimal:
     except NumberFormatError:
         number = None
     if number is None or not number.is_finite():
-        raise InvalidInput("{field}: {text} is not a number", field=field, text=text.strip())
+        raise InvalidInput("{name}: {text} is not a number", name=field, text=text.strip())
     return number
 
 

@@ -195,10 +195,10 @@ def remaining(given: Penalty, *, hands_dealt: int = 0, given_at: datetime | None
     return Remaining(serving=False)
 
 
-def parse_penalty(raw: str | None, option: str = "--penalty") -> tuple[bool, PenaltyKind | None, int]:
+def parse_penalty(raw: str | None, field: str = "penalty") -> tuple[bool, PenaltyKind | None, int]:
     """A penalty as typed: `rounds:3` -> (given, kind, amount); `none` -> (True, None, 0); nothing
-    -> (False, None, 0), no penalty given. One-line errors name `option`. The CLI and the ruling
-    wizard read it alike.
+    -> (False, None, 0), no penalty given. One-line errors name the request `field` it was typed
+    in. The CLI and the ruling wizard read it alike.
 
     >>> parse_penalty("rounds:3")
     (True, <PenaltyKind.ROUNDS: 'rounds'>, 3)
@@ -211,13 +211,13 @@ def parse_penalty(raw: str | None, option: str = "--penalty") -> tuple[bool, Pen
     kinds = [k.value for k in PenaltyKind]
     if kind_text not in kinds:
         raise InvalidInput(
-            "{option} {raw!r}: the kind must be none, {names}", option=option, raw=raw,
-            names=', '.join(kinds),
+            "the kind of penalty must be none, {names}, not {raw!r}", raw=raw, names=', '.join(kinds),
+            field=field,
         )
     try:
         amount = int(amount_text) if sep else 0
     except ValueError:
         raise InvalidInput(
-            "{option} {raw!r}: the amount after ':' must be a whole number", option=option, raw=raw,
+            "the amount after ':' must be a whole number, not {raw!r}", raw=raw, field=field,
         ) from None
     return True, PenaltyKind(kind_text), amount

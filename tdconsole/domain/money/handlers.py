@@ -147,20 +147,21 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
     return result
 
 
-def name_numbers(pairs: list[str], option: str) -> dict[str, int]:
-    """`NAME=N` pairs -> {name: n} (the CLI's and the TUI's input); one-line errors name `option`."""
+def name_numbers(pairs: list[str], field: str) -> dict[str, int]:
+    """`NAME=N` pairs -> {name: n} (the CLI's and the TUI's input); one-line errors name the request
+    `field` they were typed in."""
     values: dict[str, int] = {}
     for pair in pairs:
         name, sep, number = pair.rpartition("=")
         if not sep or not name.strip():
-            raise InvalidInput("{option} {strip!r}: write NAME=NUMBER", option=option, strip=pair.strip())
+            raise InvalidInput("write NAME=NUMBER, not {strip!r}", strip=pair.strip(), field=field)
         try:
             value = int(number.strip().replace("_", "").replace(",", ""))
         except ValueError:
-            raise InvalidInput(
-                f"{option} {pair.strip()!r}: {number.strip()!r} is not a whole number") from None
+            raise InvalidInput("{number!r} is not a whole number", number=number.strip(), field=field,
+                               player=name.strip()) from None
         if name_key(name) in {name_key(key) for key in values}:
-            raise InvalidInput("{option}: {strip} is given twice", option=option, strip=name.strip())
+            raise InvalidInput("given twice", field=field, player=name.strip())
         values[name.strip()] = value
     return values
 

@@ -17,11 +17,17 @@ from tdconsole.domain.events import Event, HandForHandBust, PlayerBusted
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import decide
-from tdconsole.i18n import _, error_text
+from tdconsole.i18n import N_, _
 from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.service_app import service_of
+from tdconsole.tui.widgets.form_fields import FormField, FormFields, mark_refused, refusal_line
 from tdconsole.views.money import hand_for_hand_bust_note
+
+# The Bust command's fields and the input each is typed in: a refusal is shown with its label.
+OUT = FormField("busts", N_("Players out"))
+FIELDS: FormFields = {"names": OUT, "stack": OUT, "by": FormField("by", N_("Knocked out by")),
+                      "table": FormField("table", N_("Table"))}
 
 
 def _names(text: str) -> list[str]:
@@ -54,6 +60,7 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
         super().__init__()
         self.initial = names
         self.command: Bust | None = None
+        self.refused: Input | None = None  # the input of the field the preview's refusal is about
         # The places the preview shows for `command`, one line a player.
         self.places: list[str] = []
 
@@ -70,6 +77,8 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
                 yield Button(_("Cancel (Esc)"), id="cancel")
 
     def on_mount(self) -> None:
+        for field in FIELDS.values():
+            self.query_one(f"#{field.input}", Input).border_title = _(field.label)
         self.update_preview()
 
     def build(self) -> Bust:
@@ -81,10 +90,10 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
             else:
                 names.append(part)
         if not names:
-            raise TdError("type the names of the players out in this hand")
+            raise TdError("type the names of the players out in this hand", field="names")
         table_text = self.query_one("#table", Input).value.strip()
         if table_text and not table_text.isdigit():
-            raise TdError("table {table_text!r} is not a number", table_text=table_text)
+            raise TdError("table {table_text!r} is not a number", table_text=table_text, field="table")
         return Bust(names=names, stacks=stacks, by=_names(self.query_one("#by", Input).value),
                     table=int(table_text) if table_text else None)
 
@@ -96,8 +105,10 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
             command = self.build()
             events = decide(service.state, command, service.now())
         except (TdError, ValueError) as error:
-            preview.update(Text(error_text(error).splitlines()[0], style="red"))
+            preview.update(Text(refusal_line(error, FIELDS), style="red"))
+            self.refused = mark_refused(self, error, FIELDS)
             return
+        self.refused = mark_refused(self, None, FIELDS)
         self.command = command
         lines = bust_lines(service.state, events)
         self.places = lines
@@ -121,6 +132,8 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
         self.update_preview()
         command = self.command
         if command is None:
+            if self.refused is not None:
+                self.refused.focus()
             return
         shown = "\n".join(self.places)
 

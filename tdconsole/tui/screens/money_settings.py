@@ -113,14 +113,14 @@ class MoneySettingsScreen(TranslatedKeys, UnsavedEdits, ModalScreen[None]):
             if key == "pay_jumps":
                 parts = [part.strip() for part in text.split(",") if part.strip()]
                 if not all(part.isdigit() for part in parts):
-                    raise InvalidInput("{field}: write place numbers, 9, 18", field=_(labels[key]))
+                    raise InvalidInput("{label}: write place numbers, 9, 18", label=_(labels[key]))
                 values[key] = [int(part) for part in parts]
             elif not text and key in OPTIONAL:
                 values[key] = None
             else:
                 number = parse_number(text, locale, _(labels[key]))
                 if key in WHOLE and number != number.to_integral_value():
-                    raise InvalidInput("{field}: {text} is not a whole number", field=_(labels[key]),
+                    raise InvalidInput("{label}: {text} is not a whole number", label=_(labels[key]),
                                        text=text)
                 values[key] = int(number) if key in WHOLE else number
         data = service_of(self).state.money.model_dump()

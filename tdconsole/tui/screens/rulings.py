@@ -226,6 +226,8 @@ class RulingsScreen(ServiceScreen):
             self.notify(_("No clock call has run out"), severity="warning")
             return
         wizard = self.query_one(RulingWizard)
+        # The call's own table, seat and player: never those left from the ruling before.
+        wizard.set_where(current.table, current.seat, [current.player] if current.player else [])
         wizard.start(CLOCK_CALL, answers_at_zero(current.facing_bet), clock_call=current.id)
         wizard.log(override=False)
 
