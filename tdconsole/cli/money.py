@@ -138,15 +138,14 @@ def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
 def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
     """Sell an add-on to each player named."""
     service = session_of(ctx).execute(commands.AddOn(names=names))
-    data = {"add_ons": [service.state.find(name).name for name in names],
-            "prize_pool": payouts_view(service.state).prize_pool,
-            "chips_in_play": money_handlers.chips_in_play(service.state),
+    players = [service.state.find(name).name for name in names]
+    pool, chips = payouts_view(service.state).prize_pool, money_handlers.chips_in_play(service.state)
+    data = {"add_ons": players, "prize_pool": pool, "chips_in_play": chips,
             "average_stack": money_handlers.average_stack(service.state)}
     formats = Formats.of(service.state.house_rules)
     emit(data, as_json, lambda: console.print(
         _("Add-on for {names}; prize pool {amount}; chips in play {chips}").format(
-            names=", ".join(data["add_ons"]), amount=formats.money(data["prize_pool"]),
-            chips=formats.number(data["chips_in_play"], 0))))
+            names=", ".join(players), amount=formats.money(pool), chips=formats.number(chips, 0))))
 
 
 @app.command()
@@ -387,9 +386,9 @@ def deal_calc(
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
                           amounts=", ".join(money(p) for p in found.payouts)))
-        for row in rows:
-            table.add_row(Text(str(row["name"])), formats.number(row["chips"], 0), money(row["icm"]),
-                          money(row["chip_chop"]))
+        for player, chips, icm_amount, chop in zip(found.players, found.stacks, found.icm.amounts,
+                                                   found.chip_chop.amounts, strict=True):
+            table.add_row(Text(player.name), formats.number(chips, 0), money(icm_amount), money(chop))
         console.print(table)
 
     emit(data, as_json, render)

@@ -237,8 +237,8 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
         seed = secrets.randbelow(2**31) if seed is None else seed
         seats = balancing.break_table(service.state.room, table, make_rng(seed),
                                       service.state.house_rules)[1]
-    data = {"table": table, "applied": apply, "seed": seed,
-            "seats": [s.model_dump(mode="json", by_alias=True) for s in seats]}
+    drawn = [s.model_dump(mode="json", by_alias=True) for s in seats]
+    data = {"table": table, "applied": apply, "seed": seed, "seats": drawn}
 
     def render() -> None:
         from rich.text import Text
@@ -247,7 +247,7 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
                       .format(table=table))
         if not apply:
             console.print(_("Seed {seed} (this draw: --apply --seed {seed})").format(seed=seed))
-        for s in data["seats"]:
+        for s in drawn:
             text = (_("{player}: table {table} seat {seat} (waits until the button passes)")
                     if s["waits"] else _("{player}: table {table} seat {seat}"))
             console.print(Text("  " + text.format(player=s["player"], **s["to"])))
@@ -289,10 +289,11 @@ def tables(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 def _layout(ctx: typer.Context, command: commands.Command, table: int, as_json: bool) -> None:
     service = session_of(ctx).execute(command)
     laid = service.state.layout[table]
-    data = {"table": table, "seats": laid.seats, "blocked": sorted(laid.blocked)}
+    blocked = sorted(laid.blocked)
+    data = {"table": table, "seats": laid.seats, "blocked": blocked}
     line = _("Table {table}: {seats} seats").format(table=table, seats=laid.seats)
-    if data["blocked"]:
-        line += ", " + _("blocked {seats}").format(seats=", ".join(map(str, data["blocked"])))
+    if blocked:
+        line += ", " + _("blocked {seats}").format(seats=", ".join(map(str, blocked)))
     emit(data, as_json, lambda: console.print(line))
 
 

@@ -86,8 +86,9 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """List the tournaments in the database."""
     store = session_of(ctx).store()
     current = store.current_or_none()
+    listed = store.tournaments()
     rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat(),
-             "current": t.id == current} for t in store.tournaments()]
+             "current": t.id == current} for t in listed]
 
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
@@ -96,9 +97,8 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
         when = Formats.of(load_house_rules()).when  # the club's clock: these span tournaments
         table = Table(_("id"), _("name"), _("created"), _("current"))
-        for row in rows:
-            table.add_row(str(row["id"]), row["name"], when(row["created_at"]),
-                          "*" if row["current"] else "")
+        for t in listed:
+            table.add_row(str(t.id), t.name, when(t.created_at), "*" if t.id == current else "")
         console.print(table)
 
     emit(rows, as_json, render)
@@ -216,9 +216,10 @@ def undo(
         raise TdError(undo_refusal(error, service.log)) from None
     target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
     undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
-    data = {"undone": command_view(service.log, target_id), "events": undone}
+    taken_back = command_view(service.log, target_id)
+    data = {"undone": taken_back, "events": undone}
     emit(data, as_json, lambda: console.print(
-        _("Undone: {command}").format(command=describe_command(data["undone"], time_zone=zone))))
+        _("Undone: {command}").format(command=describe_command(taken_back, time_zone=zone))))
 
 
 @app.command()
