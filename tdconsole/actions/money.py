@@ -18,7 +18,7 @@ from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
 from tdconsole.views.base import View
-from tdconsole.views.money import DealView, PayoutsView, deal_view, payouts_view
+from tdconsole.views.money import ChipsView, DealView, PayoutsView, chips_view, deal_view, payouts_view
 from tdconsole.views.tournament import ClockView, clock_view
 
 
@@ -35,13 +35,15 @@ class MoneyView(View):
     prize_pool: int
     settings: dict[str, Any]
     table: str | None
+    chips: ChipsView
 
 
 def money_view(service: Service) -> MoneyView:
     pool = money_handlers.pool(service.state)
     return MoneyView(money=pool, prize_pool=pool.prize_pool,
                      settings=service.state.money.model_dump(mode="json", exclude={"table"}),
-                     table=None if service.state.money.table is None else service.state.money.table.name)
+                     table=None if service.state.money.table is None else service.state.money.table.name,
+                     chips=chips_view(service.state))
 
 
 @action("money show", web=False)
@@ -68,6 +70,8 @@ class MoneySetRequest(Request):
     lock: dict[int, int] | None = None  # PLACE: AMOUNT fixed by the TD (replaces the locks)
     unlock: bool = False
     pay_jump: list[int] | None = None
+    re_entry_chips: int | None = None  # chips of a re-entry (default: the starting stack)
+    add_on_chips: int | None = None  # chips of an add-on (default: the starting stack)
 
 
 @action("money set", web=False, commands=(commands.SetMoney,))
@@ -78,7 +82,8 @@ def money_set(service: Service, request: MoneySetRequest) -> MoneyView:
     data = service.state.money.model_dump()
     updates = {"guarantee": request.guarantee, "bounty": request.bounty, "rake_percent": request.rake,
                "re_entry": request.re_entry, "re_entry_fee": request.re_entry_fee,
-               "add_on": request.add_on, "add_on_fee": request.add_on_fee, "pay_jumps": request.pay_jump}
+               "add_on": request.add_on, "add_on_fee": request.add_on_fee, "pay_jumps": request.pay_jump,
+               "re_entry_chips": request.re_entry_chips, "add_on_chips": request.add_on_chips}
     data.update({key: value for key, value in updates.items() if value is not None})
     curve = {"paid_share": None if request.paid is None else request.paid / 100,
              "min_cash_multiple": request.min_cash, "unit": request.unit, "exponent": request.exponent}

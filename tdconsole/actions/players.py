@@ -11,14 +11,15 @@ from tdconsole.actions.base import Request, action
 from tdconsole.actions.seating import seated
 from tdconsole.club.members import register as register_linked
 from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput, RuleIds
+from tdconsole.domain.errors import InvalidInput, RuleIds, TdError
 from tdconsole.domain.events import HandForHandBust, PlayerBusted, PlayerRegistered
-from tdconsole.domain.tournament import undo_target
+from tdconsole.domain.money import handlers as money_handlers
+from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.money import HandForHandView, payouts_view
 from tdconsole.views.seating import SeatedView
-from tdconsole.views.tournament import LogRow, command_view, log_view, state_view
+from tdconsole.views.tournament import LogRow, command_view, log_view, state_view, undo_refusal
 
 # ---------------------------------------------------------------- register, unregister
 
@@ -172,13 +173,17 @@ class NamesRequest(Request):
 class AddOnResult(View):
     add_ons: list[str]
     prize_pool: int
+    chips_in_play: int  # each add-on adds its chips (money.add_on_chips)
+    average_stack: int | None
 
 
 @action("add-on", web=True, commands=(commands.AddOn,))
 def add_on(service: Service, request: NamesRequest) -> AddOnResult:
     service.execute(commands.AddOn(names=request.names))
     return AddOnResult(add_ons=[service.state.find(name).name for name in request.names],
-                       prize_pool=payouts_view(service.state).prize_pool)
+                       prize_pool=payouts_view(service.state).prize_pool,
+                       chips_in_play=money_handlers.chips_in_play(service.state),
+                       average_stack=money_handlers.average_stack(service.state))
 
 
 class ChipsRequest(Request):
@@ -226,7 +231,10 @@ def undo(service: Service, request: UndoRequest) -> UndoResult:
             raise InvalidInput("undo --any takes back another's command: say yes to undo it")
         command_id = request.command_id or last_command(service)["command_id"]
         command = commands.Undo(any=True, command_id=command_id)
-    service.execute(command)
+    try:
+        service.execute(command)
+    except UndoBlocked as error:  # name the later command in the log's words
+        raise TdError(undo_refusal(error, service.log)) from None
     target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
     undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
     return UndoResult(undone=command_view(service.log, target_id), events=undone)

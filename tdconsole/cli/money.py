@@ -62,7 +62,7 @@ def bust(
     """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
     service = session_of(ctx).service()
     data = players.bust(service, players.BustRequest(
-        names=names, stack=name_numbers(stack or [], "--stack"), by=by or [], table=table,
+        names=names, stack=name_numbers(stack or [], "stack"), by=by or [], table=table,
         unplaced=unplaced))
     money = Formats.of(service.state.house_rules).money
 
@@ -101,9 +101,11 @@ def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> N
     """Sell an add-on to each player named."""
     service = session_of(ctx).service()
     data = players.add_on(service, players.NamesRequest(names=names))
-    money = Formats.of(service.state.house_rules).money
-    emit(data, as_json, lambda: console.print(_("Add-on for {names}; prize pool {amount}").format(
-        names=", ".join(data.add_ons), amount=money(data.prize_pool))))
+    formats = Formats.of(service.state.house_rules)
+    emit(data, as_json, lambda: console.print(
+        _("Add-on for {names}; prize pool {amount}; chips in play {chips}").format(
+            names=", ".join(data.add_ons), amount=formats.money(data.prize_pool),
+            chips=formats.number(data.chips_in_play, 0))))
 
 
 @app.command()
@@ -111,10 +113,11 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
         metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
           as_json: JsonFlag = False) -> None:
     """Record chip counts (for deals)."""
-    data = players.chips(session_of(ctx).service(),
-                         players.ChipsRequest(counts=name_numbers(counts, "chips")))
+    service = session_of(ctx).service()
+    data = players.chips(service, players.ChipsRequest(counts=name_numbers(counts, "counts")))
+    number = Formats.of(service.state.house_rules).number
     emit(data, as_json, lambda: console.print(
-        "; ".join(f"{name} {n:,}" for name, n in data.chips.items())))
+        "; ".join(f"{name} {number(n, 0)}" for name, n in data.chips.items())))
 
 
 # ---------------------------------------------------------------- prize pool and payouts
@@ -154,6 +157,10 @@ def _money_render(data: MoneyView, formats: Formats) -> None:
                     "{guarantee})").format(
         prize_pool=money(pool.prize_pool), rake=money(pool.rake), overlay=money(pool.overlay),
         guarantee=money(pool.guarantee)))
+    chips = data.chips
+    console.print(_("Chips in play {chips}: buy-in {stack}, re-entry {re_entry}, add-on {add_on}").format(
+        chips=formats.number(chips.chips_in_play, 0), stack=formats.number(chips.starting_stack, 0),
+        re_entry=formats.number(chips.re_entry, 0), add_on=formats.number(chips.add_on, 0)))
 
 
 @settings_app.command("show")
@@ -174,6 +181,10 @@ def money_set(
     re_entry_fee: Annotated[int | None, typer.Option(help="Fee of a re-entry.")] = None,
     add_on: Annotated[int | None, typer.Option(help="Prize part of an add-on.")] = None,
     add_on_fee: Annotated[int | None, typer.Option(help="Fee of an add-on.")] = None,
+    re_entry_chips: Annotated[int | None, typer.Option(
+        help="Chips of a re-entry (default: the starting stack).")] = None,
+    add_on_chips: Annotated[int | None, typer.Option(
+        help="Chips of an add-on (default: the starting stack).")] = None,
     table: Annotated[str | None, typer.Option(help="Pay by configs/payouts/NAME.toml.")] = None,
     generator: Annotated[bool, typer.Option(help="Pay by the generator.")] = False,
     paid: Annotated[float | None, typer.Option(help="Generator: percent of entries paid.")] = None,
@@ -190,7 +201,7 @@ def money_set(
     """Change the money settings (the others stay as they are); logged, undoable."""
     locked = None
     if lock is not None:
-        locked = {int(place): amount for place, amount in name_numbers(lock, "--lock").items()
+        locked = {int(place): amount for place, amount in name_numbers(lock, "lock").items()
                   if place.strip().isdigit()}
         if len(locked) != len(lock):
             raise InvalidInput("--lock: write PLACE=AMOUNT with a place number")
@@ -199,7 +210,7 @@ def money_set(
         guarantee=guarantee, bounty=bounty, rake=rake, re_entry=re_entry, re_entry_fee=re_entry_fee,
         add_on=add_on, add_on_fee=add_on_fee, table=table, generator=generator, paid=paid,
         min_cash=min_cash, unit=unit, exponent=exponent, lock=locked, unlock=unlock,
-        pay_jump=pay_jump))
+        pay_jump=pay_jump, re_entry_chips=re_entry_chips, add_on_chips=add_on_chips))
 
     def render() -> None:
         formats = Formats.of(service.state.house_rules)
@@ -212,21 +223,28 @@ def money_set(
 # ---------------------------------------------------------------- hand-for-hand
 
 
-def _h4h_render(data: HandForHandView) -> None:
+def _h4h_render(data: HandForHandView, formats: Formats) -> None:
     if not data.active:
         console.print(_("Hand-for-hand is off (due now: T-H4H-1)") if data.suggested
                       else _("Hand-for-hand is off"))
         return
     tables = ", ".join(f"{row.table} {_('done') if row.done else _('playing')}" for row in data.tables or [])
-    console.print(_("Hand-for-hand, hand {hand}: {tables}").format(hand=data.hand, tables=tables))
-    for row in data.pending or []:
-        console.print("  " + _("busted at table {table}: {name} (stack {stack})").format(
-            table=row.table, name=row.name, stack=row.stack))
+    # Hand 0 is the hand in progress when hand-for-hand was announced (RP-8A), as the TUI says it.
+    hand = (_("hand {hand} (the hand in progress at the announcement, RP-8A)") if data.hand == 0
+            else _("hand {hand}")).format(hand=data.hand)
+    console.print(_("Hand-for-hand, {hand}: {tables}").format(hand=hand, tables=tables))
+    for row in data.pending or []:  # a bust reported without --stack has no stack to rank by
+        line = (_("busted at table {table}: {name}") if row.stack is None
+                else _("busted at table {table}: {name} (stack {stack})"))
+        console.print("  " + line.format(table=row.table, name=row.name,
+                                         stack=None if row.stack is None else formats.number(row.stack, 0)))
 
 
-def _h4h_show(data: HandForHandResult, as_json: bool) -> None:
+def _h4h_show(service: Service, data: HandForHandResult, as_json: bool) -> None:
+    formats = Formats.of(service.state.house_rules)
+
     def render() -> None:
-        _h4h_render(data)
+        _h4h_render(data, formats)
         if data.ended is not None:
             console.print(data.ended)
 
@@ -243,27 +261,30 @@ def h4h_start(
     as_json: JsonFlag = False,
 ) -> None:
     """Announce hand-for-hand: the clock pauses; busts are placed hand by hand."""
-    _h4h_show(hand_for_hand.start(session_of(ctx).service(), hand_for_hand.StartRequest(
+    service = session_of(ctx).service()
+    _h4h_show(service, hand_for_hand.start(service, hand_for_hand.StartRequest(
         tables=tables, between_hands=between_hands)), as_json)
 
 
 @h4h_app.command("stop")
 def h4h_stop(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """End hand-for-hand (the clock resumes if hand-for-hand paused it)."""
-    _h4h_show(hand_for_hand.stop(session_of(ctx).service(), NoArguments()), as_json)
+    service = session_of(ctx).service()
+    _h4h_show(service, hand_for_hand.stop(service, NoArguments()), as_json)
 
 
 @h4h_app.command("status")
 def h4h_status(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Which tables have finished the hand, and the busts waiting for the others."""
-    _h4h_show(hand_for_hand.status(session_of(ctx).service(), NoArguments()), as_json)
+    service = session_of(ctx).service()
+    _h4h_show(service, hand_for_hand.status(service, NoArguments()), as_json)
 
 
 @h4h_app.command("done")
 def h4h_done(ctx: typer.Context, table: int, as_json: JsonFlag = False) -> None:
     """TABLE has finished the hand-for-hand hand (the last one places the hand's busts)."""
-    _h4h_show(hand_for_hand.done(session_of(ctx).service(), hand_for_hand.TableRequest(table=table)),
-              as_json)
+    service = session_of(ctx).service()
+    _h4h_show(service, hand_for_hand.done(service, hand_for_hand.TableRequest(table=table)), as_json)
 
 
 # ---------------------------------------------------------------- deals
@@ -292,14 +313,15 @@ def deal_calc(
                 found.chip_chop.amounts, strict=True)]
     data = {"payouts": found.payouts, "left_for_winner": leave, "players": rows}
 
-    money = Formats.of(session_of(ctx).service().state.house_rules).money
+    formats = Formats.of(session_of(ctx).service().state.house_rules)
+    money = formats.money
 
     def render() -> None:
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
                           amounts=", ".join(money(p) for p in found.payouts)))
         for row in rows:
-            table.add_row(Text(str(row["name"])), f"{row['chips']:,}", money(row["icm"]),
+            table.add_row(Text(str(row["name"])), formats.number(row["chips"], 0), money(row["icm"]),
                           money(row["chip_chop"]))
         console.print(table)
 
@@ -324,7 +346,7 @@ def deal_propose(
         raise InvalidInput("deal method must be icm, chip-chop or custom, not {method!r}", method=method)
     service = session_of(ctx).service()
     request = money_actions.ProposeRequest.model_validate(
-        {"method": method, "amount": name_numbers(amount or [], "--amount"), "leave": leave})
+        {"method": method, "amount": name_numbers(amount or [], "amount"), "leave": leave})
     _deal_show(service, money_actions.deal_propose(service, request), as_json)
 
 

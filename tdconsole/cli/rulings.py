@@ -16,6 +16,7 @@ from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.floor.rulings import OTHER, Suggestion
 from tdconsole.i18n import _
 from tdconsole.views.export import RULINGS_FORMATS, check_format, rulings_document
+from tdconsole.views.formatting import format_clock
 from tdconsole.views.rulings import (
     RulingView,
     left_text,
@@ -111,7 +112,8 @@ RuleOption = Annotated[list[str] | None, typer.Option(
          "or an override without answers.")]
 OffenceOption = Annotated[str | None, typer.Option(
     "--offence", help="The offence the ruling records, so repeats escalate: out-of-turn, "
-                      "exposed-cards, etiquette or conduct (other situation, override without answers).")]
+                      "exposed-cards, etiquette, conduct or phone (other situation, override without "
+                      "answers).")]
 
 
 def _show_ruling(row: RulingView, as_json: bool) -> None:
@@ -182,13 +184,16 @@ def list_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The rulings log, corrected rulings included (marked)."""
-    rows = rulings.list_rulings(session_of(ctx).service(), rulings.ListRequest(
-        player=player, scenario=scenario, table=table))
+    service = session_of(ctx).service()
+    state = service.state
+    rows = rulings.list_rulings(service, rulings.ListRequest(player=player, scenario=scenario, table=table))
 
     def render() -> None:
+        zone = state.house_rules.money.time_zone
         # Two lines a ruling rather than a table: the decision is a sentence and must read whole.
         for row in rows:
-            head = [f"#{row.id}", row.time[11:16], row.staff, _where(row), ", ".join(row.players),
+            head = [f"#{row.id}", format_clock(row.time, time_zone=zone, seconds=False), row.staff,
+                    _where(row), ", ".join(row.players),
                     row.scenario]
             marks = [*([_("override")] if row.overridden else []),
                      *([_("corrected by #{id}").format(id=row.corrected_by)] if row.corrected_by else []),

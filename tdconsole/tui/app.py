@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
+from inspect import isawaitable
 from typing import Any
 
 from textual.app import App, SystemCommand
@@ -16,7 +17,7 @@ from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.tournament import undo_target
+from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
@@ -34,7 +35,7 @@ from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
-from tdconsole.views.tournament import command_view, describe_command
+from tdconsole.views.tournament import command_view, describe_command, undo_refusal
 
 # The command palette's entries: (name, help, ...), in English, marked for the catalogue and
 # translated when the palette lists them (`TdCommands.entries`).
@@ -57,10 +58,10 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
 # (Undo is here: it shows the command and asks before taking it back.)
 TD_APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Undo"), N_("Undo your last command, after showing it"), "undo"),
-]
-APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Edit the structure"), N_("Change the levels and breaks of this tournament (T-LEVEL-1)"),
      "structure"),
+]
+APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Sound on/off"), N_("The clock's bell one minute before the end of a level and at the change"),
      "toggle_sound"),
 ]
@@ -198,7 +199,8 @@ class TdCommands(Provider):
         entries += [(_(name), _(help_text), partial(app.run_action, action))
                     for name, help_text, action in td_app_actions + APP_ACTIONS]
         entries += [(name, help_text, partial(app.execute, command))
-                    for name, help_text, command in level_actions(app.service.state.info.structure)]
+                    for name, help_text, command in level_actions(app.service.state.info.structure)
+                    if app.service.role == "td" or not command.td_only]
         return entries
 
 
@@ -266,10 +268,16 @@ class TdApp(ServiceApp):
         try:
             self.service.execute(command)
         except TdError as error:
-            self.notify(error_text(error), severity="error", timeout=6, markup=False)
+            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
+
+    def refusal(self, error: TdError) -> str:
+        """A refusal in words; an undo refused names the later command in the log's words."""
+        if isinstance(error, UndoBlocked):
+            return undo_refusal(error, self.service.log)
+        return error_text(error)
 
     def redraw(self) -> None:
         super().redraw()
@@ -314,9 +322,10 @@ class TdApp(ServiceApp):
             service.refresh()
             target = undo_target(service.state, commands.Undo(actor=service.actor))
         except TdError as error:
-            self.notify(error_text(error), severity="error", timeout=6, markup=False)
+            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
             return
-        shown = describe_command(command_view(service.log, target.command_id))
+        shown = describe_command(command_view(service.log, target.command_id),
+                                 time_zone=service.state.house_rules.money.time_zone)
 
         def answered(yes: bool | None) -> None:
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
@@ -329,7 +338,11 @@ class TdApp(ServiceApp):
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 
     def action_structure(self) -> None:
-        """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""
+        """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1: the TD
+        only, so another role is told so instead of being shown an editor that cannot save)."""
+        if self.service.role != "td":
+            self.notify(_("Only the TD changes the structure (T-LEVEL-1)"), severity="warning")
+            return
         if not isinstance(self.screen, StructureEditorScreen):
             self.leave_overlays(lambda: self.push_screen(
                 StructureEditorScreen(self.service.state.info.structure)))
@@ -337,20 +350,27 @@ class TdApp(ServiceApp):
     async def action_switch_mode(self, mode: str) -> None:
         # An F-key from the editor or a modal first closes what is on top of the mode's screen, so
         # nothing stays stacked over the next screen by accident (unsaved edits ask first).
-        self.leave_overlays(partial(self.switch_mode, mode))
+        switched = self.leave_overlays(partial(self.switch_mode, mode))
+        if isawaitable(switched):
+            # Keys are taken one at a time: those typed right after the F-key wait for its screen,
+            # so "/" and a name never reach the screen being left or a list not drawn yet.
+            await switched
 
-    def leave_overlays(self, then: Callable[[], object]) -> None:
-        """Close the editors and dialogs stacked on this mode's screen, then run `then`."""
+    def leave_overlays(self, then: Callable[[], object]) -> object:
+        """Close the editors and dialogs stacked on this mode's screen, then run `then`; what it
+        returned when it ran at once (None when unsaved edits ask first)."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, UnsavedEdits):
             self.pop_screen()
         if isinstance(self.screen, UnsavedEdits):
             self.screen.close(then)
-        else:
-            then()
+            return None
+        return then()
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")
-        if self.execute(command):
+        done = self.execute(command)
+        message.on_done(done)  # the editor says "saved" only now, and only if it was
+        if done:
             self.notify(_("The tournament now plays {structure} (T-LEVEL-1)").format(
                 structure=message.structure.name), markup=False)
 
