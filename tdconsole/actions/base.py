@@ -29,22 +29,33 @@ class Request(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _one_for_many(cls, data: Any) -> Any:
-        """One value where a list is taken is a list of one (a phone busts `"names": "Anna"`), as a
-        repeated option given once is on the command line."""
+    def _as_on_the_command_line(cls, data: Any) -> Any:
+        """A body may give what the command line takes: one value where a list is taken is a list of
+        one (a phone busts `"names": "Anna"`), and `NAME=VALUE` words where an object is taken are its
+        pairs (`"stack": ["Anna=12000"]`, as `--stack Anna=12000`)."""
         if not isinstance(data, dict):
             return data
-        lists = {name for name, field in cls.model_fields.items() if _takes_a_list(field.annotation)}
-        return {key: [value] if key in lists and isinstance(value, str | int) and not isinstance(value, bool)
-                else value for key, value in data.items()}
+        shaped = dict(data)
+        for key, value in data.items():
+            field = cls.model_fields.get(key)
+            if field is None:
+                continue
+            scalar = isinstance(value, str | int) and not isinstance(value, bool)
+            if _takes(list, field.annotation) and scalar:
+                shaped[key] = [value]
+            elif _takes(dict, field.annotation) and isinstance(value, list) \
+                    and all(isinstance(item, str) and "=" in item for item in value):
+                shaped[key] = dict(item.rpartition("=")[::2] for item in value)
+        return shaped
 
 
 class NoArguments(Request):
     """The request of an action that takes nothing but the tournament."""
 
 
-def _takes_a_list(annotation: Any) -> bool:
-    return get_origin(annotation) is list or any(get_origin(arg) is list for arg in get_args(annotation))
+def _takes(kind: type, annotation: Any) -> bool:
+    """Whether a field's type is `kind[...]` (or an optional one)."""
+    return get_origin(annotation) is kind or any(get_origin(arg) is kind for arg in get_args(annotation))
 
 
 Q = TypeVar("Q", bound=Request)
@@ -121,9 +132,9 @@ def parse(found: Action[Q, Any], body: Mapping[str, Any]) -> Q:
             raise InvalidInput("{path}: unknown parameter {key!r} (it takes {taken})", path=found.verb,
                                key=field, taken=taken) from None
         if first["type"] == "missing":
-            raise InvalidInput("{path}: {key} is missing", path=found.verb, key=where) from None
+            raise InvalidInput("{path}: {key} is missing", path=found.verb, key=where, field=field) from None
         raise InvalidInput("{path}: {key}: {value!r}: {problem}", path=found.verb, key=where,
-                           value=first.get("input"), problem=first["msg"]) from None
+                           value=first.get("input"), problem=first["msg"], field=field) from None
 
 
 def naming(data: Any, tournament: Mapping[str, Any]) -> Any:
