@@ -152,18 +152,20 @@ class ReenterResult(View):
     earlier_entry_can_cash: bool
     table: int | None  # after the draw: seated at once (TDA 8A)
     seat: int | None
+    waits: bool | None  # T-MOVE-2: not dealt in until the button passes
+    seated: list[SeatedView] = Field(default_factory=list, exclude=True)  # as register says it
 
 
 @action("reenter", web=True, commands=(commands.Reenter,))
 def reenter(service: Service, request: NameRequest) -> ReenterResult:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
-    service.execute(commands.Reenter(name=request.name))
+    places = seated(service.execute(commands.Reenter(name=request.name)), service)
     player = service.state.find(request.name)
     return ReenterResult(
         id=player.id, name=player.name, entry=player.entry, entries=service.state.entries,
         players_left=service.state.players_left,
         earlier_entry_can_cash=service.state.house_rules.eliminations.earlier_entry_can_cash,
-        table=player.table, seat=player.seat)
+        table=player.table, seat=player.seat, waits=places[0].waits if places else None, seated=places)
 
 
 class NamesRequest(Request):

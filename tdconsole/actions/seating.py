@@ -3,6 +3,8 @@ table and the final table; table layouts."""
 
 from __future__ import annotations
 
+import secrets
+
 from pydantic import Field
 
 from tdconsole.actions.base import Request, action
@@ -149,6 +151,7 @@ class BreakTableRequest(Request):
 class BreakTableResult(View):
     table: int
     applied: bool
+    seed: int | None  # the preview's draw: `apply` with this seed makes exactly that draw
     seats: list[BrokenSeat]
 
 
@@ -156,15 +159,19 @@ class BreakTableResult(View):
 def break_table(service: Service, request: BreakTableRequest) -> BreakTableResult:
     """Break a table: its players draw the free seats of the others (10A, T-BREAK-1); without
     `apply` only the draw (the same one with the same seed)."""
+    seed = request.seed
     if request.apply:
-        [envelope, *_rest] = service.execute(commands.BreakTable(table=request.table, seed=request.seed))
+        [envelope, *_rest] = service.execute(commands.BreakTable(table=request.table, seed=seed))
         event = envelope.event
         assert isinstance(event, TableBroken)
         seats = event.seats
     else:
-        _room, seats = balancing.break_table(service.state.room, request.table, make_rng(request.seed),
-                                             service.state.house_rules)
-    return BreakTableResult(table=request.table, applied=request.apply, seats=seats)
+        # A preview always has a seed (drawn from the cryptographic source when none is given),
+        # so the TD can carry out the very draw he was shown.
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        seats = balancing.break_table(service.state.room, request.table, make_rng(seed),
+                                      service.state.house_rules)[1]
+    return BreakTableResult(table=request.table, applied=request.apply, seed=seed, seats=seats)
 
 
 @action("final-table", web=True, commands=(commands.FinalTable,))

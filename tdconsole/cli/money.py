@@ -17,6 +17,7 @@ from tdconsole.actions.base import NoArguments
 from tdconsole.actions.hand_for_hand import HandForHandResult
 from tdconsole.actions.money import MoneyView
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.cli.seating import where
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
@@ -31,6 +32,7 @@ from tdconsole.views.money import (
     deal_lines,
     payouts_view,
     places_text,
+    results_view,
 )
 
 app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
@@ -93,7 +95,8 @@ def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     data = players.reenter(session_of(ctx).service(), players.NameRequest(name=name))
     emit(data, as_json, lambda: console.print(
         _("{name} re-enters (entry {entry}); {entries} entries").format(
-            name=data.name, entry=data.entry, entries=data.entries)))
+            name=data.name, entry=data.entry, entries=data.entries)
+        + "".join(f"\n{where(s)}" for s in data.seated)))
 
 
 @app.command("add-on")
@@ -127,11 +130,10 @@ def _payouts_render(data: PayoutsView, formats: Formats) -> None:
     table = Table(_("place"), _("amount"), title=_("Prize pool {amount} ({method})").format(
         amount=formats.money(data.prize_pool), method=data.method))
     locked = {row.place for row in data.locked}
-    dealt = set(data.paid_by_deal or [])
-    for row in data.payouts:
-        note = (" " + _("by the deal") if row.place in dealt
+    for row in data.paid:  # an approved deal's players with its amounts, the ladder outside it
+        note = (" " + _("{name}, by the deal").format(name=row.name) if row.by_deal
                 else " " + _("locked") if row.place in locked else "")
-        table.add_row(str(row.place), formats.money(row.amount) + note)
+        table.add_row("–" if row.place is None else str(row.place), Text(formats.money(row.amount) + note))
     console.print(table)
     if data.error is not None:
         console.print(_("The payouts cannot be made: {error}").format(error=data.error))
@@ -381,6 +383,14 @@ def results(
     format: Annotated[Literal["csv", "json", "html"], typer.Option(
         "--format", help="csv, json or html (a printable sheet).")] = "csv",
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Results: place, name, prize, knockouts and bounties, entries."""
-    write_document(results_document(session_of(ctx).service().state, format), out)
+    state = session_of(ctx).service().state
+    if as_json:
+        # Like every command's --json: the results on stdout; a file asked for is written as well.
+        if out is not None:
+            write_document(results_document(state, format), out, say=False)
+        emit(results_view(state), True)
+        return
+    write_document(results_document(state, format), out)

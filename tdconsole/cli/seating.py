@@ -170,7 +170,7 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
 
     The others stay balanced; each player is dealt in at once or waits until the button passes
     (T-MOVE-2, B6), and under club rules never pays the blinds twice in a row (T-MOVE-1, B7).
-    Without --apply it only shows a draw (the same one with the same --seed)."""
+    Without --apply it only shows a draw and its seed: --apply --seed SEED makes exactly that draw."""
     data = seating.break_table(session_of(ctx).service(), seating.BreakTableRequest(
         table=table, apply=apply, seed=seed))
 
@@ -179,6 +179,8 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
 
         console.print((_("Broke table {table}:") if apply else _("Would break table {table}:"))
                       .format(table=table))
+        if not apply:
+            console.print(_("Seed {seed} (this draw: --apply --seed {seed})").format(seed=data.seed))
         for moved in data.seats:
             text = (_("{player}: table {table} seat {seat} (waits until the button passes)")
                     if moved.waits else _("{player}: table {table} seat {seat}"))

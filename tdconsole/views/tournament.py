@@ -29,8 +29,10 @@ from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     DealView,
     HandForHandView,
+    PaidRow,
     deal_view,
     hand_for_hand_view,
+    paid_rows,
     payouts_or_error,
     tied_with,
 )
@@ -213,6 +215,8 @@ class StateView(OptionalKeysView):
     payouts_error: str | None = None
     hand_for_hand: HandForHandView
     deal: DealView | None
+    # What is paid: an approved deal's amounts for its players, the ladder outside it (T-DEAL-1).
+    paid: list[PaidRow]
 
 
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
@@ -254,6 +258,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         payouts_error=error,
         hand_for_hand=hand_for_hand_view(state, len(payouts)),
         deal=deal_view(state),
+        paid=paid_rows(state, structure, standings),
     )
 
 
