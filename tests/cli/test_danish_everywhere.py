@@ -53,7 +53,8 @@ COMMANDS = [["state"], ["log"], ["payouts"], ["rulings", "list"], ["deal", "calc
             ["rulings", "suggest", "out-of-turn-action", "-a", "action=check", "-a", "changed=no",
              "-a", "deliberate=no", "-a", "earlier=0"],
             ["rulings", "suggest", "phone", "-a", "in_hand=yes", "-a", "deliberate=no", "-a", "earlier=1"],
-            ["rulings", "suggest", "etiquette", "-a", "what=stalling", "-a", "deliberate=yes", "-a", "earlier=2"],
+            ["rulings", "suggest", "etiquette", "-a", "what=stalling", "-a", "deliberate=yes", "-a",
+             "earlier=2"],
             ["rulings", "penalties"],
             ["rulings", "export", "--format", "csv"], ["rulings", "export", "--format", "html"],
             ["results", "--format", "csv"], ["results", "--format", "html"]]
