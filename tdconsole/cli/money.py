@@ -281,7 +281,7 @@ def money_set(
 # ---------------------------------------------------------------- hand-for-hand
 
 
-def _h4h_render(data: HandForHandView) -> None:
+def _h4h_render(data: HandForHandView, formats: Formats) -> None:
     if not data.active:
         console.print(_("Hand-for-hand is off (due now: T-H4H-1)") if data.suggested
                       else _("Hand-for-hand is off"))
@@ -289,8 +289,11 @@ def _h4h_render(data: HandForHandView) -> None:
     tables = ", ".join(f"{row.table} {_('done') if row.done else _('playing')}" for row in data.tables or [])
     console.print(_("Hand-for-hand, hand {hand}: {tables}").format(hand=data.hand, tables=tables))
     for row in data.pending or []:
-        console.print("  " + _("busted at table {table}: {name} (stack {stack})").format(
-            table=row.table, name=row.name, stack=row.stack))
+        # Chips as the language writes numbers (20,000 / 20.000); no stack given, none shown.
+        line = (_("busted at table {table}: {name} (stack {stack})") if row.stack is not None
+                else _("busted at table {table}: {name}"))
+        console.print("  " + line.format(table=row.table, name=row.name,
+                                         stack=formats.number(row.stack or 0, 0)))
 
 
 def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
@@ -300,7 +303,7 @@ def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) ->
     data = hand_for_hand_view(service.state, paid)
 
     def render() -> None:
-        _h4h_render(data)
+        _h4h_render(data, Formats.of(service.state.house_rules))
         if ended is not None:
             console.print(ended)
 
