@@ -163,11 +163,10 @@ def _payouts_render(data: PayoutsView, formats: Formats) -> None:
     table = Table(_("place"), _("amount"), title=_("Prize pool {amount} ({method})").format(
         amount=formats.money(data.prize_pool), method=data.method))
     locked = {row.place for row in data.locked}
-    dealt = set(data.paid_by_deal or [])
-    for row in data.payouts:
-        note = (" " + _("by the deal") if row.place in dealt
+    for row in data.paid:  # an approved deal's players with its amounts, the ladder outside it
+        note = (" " + _("{name}, by the deal").format(name=row.name) if row.by_deal
                 else " " + _("locked") if row.place in locked else "")
-        table.add_row(str(row.place), formats.money(row.amount) + note)
+        table.add_row("–" if row.place is None else str(row.place), Text(formats.money(row.amount) + note))
     console.print(table)
     if data.error is not None:
         console.print(_("The payouts cannot be made: {error}").format(error=data.error))
@@ -287,13 +286,15 @@ def _h4h_render(data: HandForHandView, formats: Formats) -> None:
                       else _("Hand-for-hand is off"))
         return
     tables = ", ".join(f"{row.table} {_('done') if row.done else _('playing')}" for row in data.tables or [])
-    console.print(_("Hand-for-hand, hand {hand}: {tables}").format(hand=data.hand, tables=tables))
-    for row in data.pending or []:
-        # Chips as the language writes numbers (20,000 / 20.000); no stack given, none shown.
-        line = (_("busted at table {table}: {name} (stack {stack})") if row.stack is not None
-                else _("busted at table {table}: {name}"))
+    # Hand 0 is the hand in progress when hand-for-hand was announced (RP-8A), as the TUI says it.
+    hand = (_("hand {hand} (the hand in progress at the announcement, RP-8A)") if data.hand == 0
+            else _("hand {hand}")).format(hand=data.hand)
+    console.print(_("Hand-for-hand, {hand}: {tables}").format(hand=hand, tables=tables))
+    for row in data.pending or []:  # a bust reported without --stack has no stack to rank by
+        line = (_("busted at table {table}: {name}") if row.stack is None
+                else _("busted at table {table}: {name} (stack {stack})"))
         console.print("  " + line.format(table=row.table, name=row.name,
-                                         stack=formats.number(row.stack or 0, 0)))
+                                         stack=None if row.stack is None else formats.number(row.stack, 0)))
 
 
 def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:

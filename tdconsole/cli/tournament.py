@@ -15,15 +15,15 @@ from tdconsole.cli.seating import seated_lines, where
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import PlayerRegistered
-from tdconsole.domain.tournament import undo_target
-from tdconsole.i18n import _
+from tdconsole.domain.tournament import UndoBlocked, undo_target
+from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import undone_note
-from tdconsole.views.tournament import command_view, describe_command, log_view, state_view
+from tdconsole.views.tournament import command_view, describe_command, log_view, state_view, undo_refusal
 
 app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
@@ -104,6 +104,11 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     emit(rows, as_json, render)
 
 
+# The words `state` shows for the tournament's status (TournamentState.status), in the catalogue.
+TOURNAMENT_STATUS = {"planned": N_("planned"), "running": N_("running"), "paused": N_("paused"),
+                     "finished": N_("finished")}
+
+
 @app.command()
 def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The tournament now: clock, entries, players."""
@@ -113,7 +118,8 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     def render() -> None:
         info = data.tournament
         console.print(_("{name} ({status}): {left} of {entries} left").format(
-            name=info.name, status=_(info.status), left=data.players_left, entries=data.entries))
+            name=info.name, status=_(TOURNAMENT_STATUS.get(info.status, info.status)), left=data.players_left,
+            entries=data.entries))
         console.print(clock_line(data.clock))
         # Rich and Babel load only for human-readable output (the fast-CLI contract)
         from rich.table import Table
@@ -204,7 +210,10 @@ def undo(
                 command=describe_command(target, time_zone=zone)) + "\n")
             typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
         command = commands.Undo(any=True, command_id=target["command_id"])
-    service.execute(command)
+    try:
+        service.execute(command)
+    except UndoBlocked as error:  # name the later command in the log's words
+        raise TdError(undo_refusal(error, service.log)) from None
     target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
     undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
     data = {"undone": command_view(service.log, target_id), "events": undone}

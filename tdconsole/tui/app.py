@@ -17,7 +17,7 @@ from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.tournament import undo_target
+from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
@@ -35,7 +35,7 @@ from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
-from tdconsole.views.tournament import command_view, describe_command
+from tdconsole.views.tournament import command_view, describe_command, undo_refusal
 
 # The command palette's entries: (name, help, ...), in English, marked for the catalogue and
 # translated when the palette lists them (`TdCommands.entries`).
@@ -268,10 +268,16 @@ class TdApp(ServiceApp):
         try:
             self.service.execute(command)
         except TdError as error:
-            self.notify(error_text(error), severity="error", timeout=6, markup=False)
+            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
+
+    def refusal(self, error: TdError) -> str:
+        """A refusal in words; an undo refused names the later command in the log's words."""
+        if isinstance(error, UndoBlocked):
+            return undo_refusal(error, self.service.log)
+        return error_text(error)
 
     def redraw(self) -> None:
         super().redraw()
@@ -316,7 +322,7 @@ class TdApp(ServiceApp):
             service.refresh()
             target = undo_target(service.state, commands.Undo(actor=service.actor))
         except TdError as error:
-            self.notify(error_text(error), severity="error", timeout=6, markup=False)
+            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
             return
         shown = describe_command(command_view(service.log, target.command_id),
                                  time_zone=service.state.house_rules.money.time_zone)

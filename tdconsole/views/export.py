@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Literal
 from zoneinfo import ZoneInfo
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.seating.tables import Room, seating_list
+from tdconsole.domain.seating.tables import Room
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _, install_jinja
 from tdconsole.views.money import places_text, results_view
 from tdconsole.views.rulings import EXPORT_COLUMNS, export_rows
-from tdconsole.views.seating import seats
+from tdconsole.views.seating import SeatRow, seats
 
 if TYPE_CHECKING:
     import jinja2
@@ -74,9 +74,11 @@ def headings(columns: Iterable[str]) -> list[str]:
 
 
 def check_format(fmt: str, formats: Sequence[str]) -> None:
-    """A `--format` this document is not written in is one line naming the ones it is."""
+    """A format this document is not written in is one line naming the ones it is (about the
+    request field `format`: the CLI's `--format`)."""
     if fmt not in formats:
-        raise InvalidInput("--format must be {names}, not {fmt!r}", names=' or '.join(formats), fmt=fmt)
+        raise InvalidInput("the format must be {names}, not {fmt!r}", names=' or '.join(formats), fmt=fmt,
+                           field="format")
 
 
 # ---------------------------------------------------------------- seating list and seat slips
@@ -92,7 +94,17 @@ def seating_document(room: Room, title: str, fmt: SeatingFormat, slips: bool = F
         return "".join(f"{title}\n{row.player}\n"
                        + _("Table {table}  Seat {seat}").format(table=row.table, seat=row.seat)
                        + f"\n{cut}\n" for row in seats(room))
-    return f"{title}\n\n{seating_list(room)}"
+    return f"{title}\n\n{seating_list(seats(room))}"
+
+
+def seating_list(rows: Sequence[SeatRow]) -> str:
+    """The seating list for the wall as text: every player by name with table and seat, under
+    headings in the chosen language."""
+    player, table, seat = _("Player"), _("Table"), _("Seat")
+    width = max([len(player), *(len(row.player) for row in rows)])
+    lines = [f"{player:<{width}}  {table}  {seat}"]
+    lines += [f"{row.player:<{width}}  {row.table:>{len(table)}}  {row.seat:>{len(seat)}}" for row in rows]
+    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------- results

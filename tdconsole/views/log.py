@@ -453,7 +453,8 @@ def _ruling(event: e.RulingLogged, context: LogContext) -> str:
         text = _("Ruling {number} by {staff}").format(number=event.ruling_id, staff=event.staff)
     if event.players:
         text = _("{ruling} for {names}").format(ruling=text, names=listed(p.name for p in event.players))
-    about = [event.description or event.scenario.replace("-", " ")]
+    # The scenario by its id (`rulings suggest ID`), not made into English words.
+    about = [event.description or event.scenario]
     if event.penalty is not None:
         about.append(_("penalty: {penalty}").format(penalty=_penalty(event.penalty)))
     if event.corrects is not None:

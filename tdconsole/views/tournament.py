@@ -21,6 +21,7 @@ from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.state import TournamentState
+from tdconsole.domain.tournament import UndoBlocked
 from tdconsole.i18n import _
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.formatting import format_clock
@@ -28,8 +29,10 @@ from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     DealView,
     HandForHandView,
+    PaidRow,
     deal_view,
     hand_for_hand_view,
+    paid_rows,
     payouts_or_error,
     tied_with,
 )
@@ -212,6 +215,8 @@ class StateView(OptionalKeysView):
     payouts_error: str | None = None
     hand_for_hand: HandForHandView
     deal: DealView | None
+    # What is paid: an approved deal's amounts for its players, the ladder outside it (T-DEAL-1).
+    paid: list[PaidRow]
 
 
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
@@ -253,6 +258,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         payouts_error=error,
         hand_for_hand=hand_for_hand_view(state, len(payouts)),
         deal=deal_view(state),
+        paid=paid_rows(state, structure, standings),
     )
 
 
@@ -302,6 +308,15 @@ def command_view(envelopes: list[Envelope], command_id: str) -> dict[str, Any]:
     return {"command_id": command_id, "verb": rows[0].type, "actor": rows[0].actor,
             "time": rows[0].time, "seq": rows[0].seq,
             "summary": text, "text": text}
+
+
+def undo_refusal(error: UndoBlocked, envelopes: list[Envelope]) -> str:
+    """Why your own last command cannot be undone, naming the later command that depends on it in
+    the log's words ("tom's "Bo busts in 3rd" (log #5) depends on it")."""
+    blocker = command_view(envelopes, error.blocker.command_id)
+    return _("your last command (log #{own}) cannot be undone: {actor}'s \"{command}\" (log #{seq}) "
+             "depends on it").format(own=error.own.seq, actor=blocker["actor"], command=blocker["text"],
+                                     seq=blocker["seq"])
 
 
 def describe_command(view: dict[str, Any], *, time_zone: str) -> str:

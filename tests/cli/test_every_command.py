@@ -7,9 +7,10 @@ with the CLI's own commands and kept at each point a command fits (before the dr
 to break, unbalanced, hand-for-hand, the final table, a deal, finished); each case runs on a fresh
 copy of its point, so a command that changes the tournament never changes what the next one sees.
 
-A case fails on an internal error, a traceback, a non-zero exit, an empty plain-text answer, or
-`--json` output that does not parse: the plain-text renderers are code that the `--json` contract
-test (test_json_contract.py) never runs, and a Danish catalogue entry can break a format string.
+A case fails on an internal error, a traceback, a non-zero exit, an empty plain-text answer or one
+that says "None", or `--json` output that does not parse: the plain-text renderers are code that
+the `--json` contract test (test_json_contract.py) never runs, and a Danish catalogue entry can
+break a format string.
 """
 
 from __future__ import annotations
@@ -494,3 +495,5 @@ def check(result: Result, output: str) -> None:
     assert result.out.strip(), "no output"
     if output == "json":
         result.json  # noqa: B018 - parses, or fails the test
+    else:  # Python's words for a missing value are nobody's words
+        assert not re.search(r"\bNone\b", result.out), result.out

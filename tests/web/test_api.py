@@ -229,8 +229,12 @@ def test_a_refusal_names_the_bodys_key_and_the_player_never_a_flag(web: Web) -> 
     assert response.json() == {"error": message, "field": "stack", "player": "Anna Holm"}
     response = web.command("bust", {"names": ["Anna Holm"], "by": ["Anna Holm"]}, csrf)
     assert response.json() == {"error": "a player cannot knock himself out", "field": "by"}
-    _error(web.command("bust", {"names": ["Nobody"]}, csrf), 404)  # no field named: no key
-    assert set(web.command("bust", {"names": ["Nobody"]}, csrf).json()) == {"error"}
+    response = web.command("bust", {"names": ["Anna Holm"], "by": ["Nobody"]}, csrf)
+    assert response.json() == {"error": "no player named 'Nobody'", "field": "by"}
+    assert response.status_code == 404
+    response = web.command("clock/level", {"level": 999}, csrf)
+    _error(response, 400, "there is no level 999")
+    assert set(response.json()) == {"error"}  # a refusal that names no field has no "field" key
 
 
 def test_refusals_by_the_rules_are_409_and_unknown_players_404(web: Web) -> None:

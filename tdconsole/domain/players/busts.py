@@ -58,15 +58,24 @@ def _offer(refusal: str) -> str:
     return f"; did you mean{offer}" if found else ""
 
 
+def _still_in(state: TournamentState, names: Sequence[str], field: str) -> list[Player]:
+    """The players still in named in the request's `field`; a refusal names that field."""
+    try:
+        return [state.still_in(name) for name in names]
+    except TdError as error:
+        error.field = error.field or field
+        raise
+
+
 def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
-    players = [state.still_in(name) for name in command.names]
+    players = _still_in(state, command.names, "names")
     if len({player.id for player in players}) != len(players):
-        raise InvalidInput("the same player is named twice")
+        raise InvalidInput("the same player is named twice", field="names")
     stacks = _stacks(players, command.stacks)
     if command.unplaced and stacks:
         raise InvalidInput("a starting stack ranks busts by their chips; an unplaced bust has no place "
                            "to establish (T-ELIM-3)", field="stack")
-    knockers = [state.still_in(name) for name in command.by]
+    knockers = _still_in(state, command.by, "by")
     if len({player.id for player in knockers}) != len(knockers):
         raise InvalidInput("the same knocker is named twice", field="by")
     if {player.id for player in knockers} & {player.id for player in players}:

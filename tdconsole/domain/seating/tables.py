@@ -469,18 +469,3 @@ def final_table_due(room: Room, rules: HouseRules, seats_per_table: int) -> bool
     """Whether the players left fit one final table while more than one table runs (T-SEAT-3)."""
     size = rules.seating.final_table_size or seats_per_table
     return len(open_tables(room)) > 1 and live_players(room) <= size
-
-
-# ---------------------------------------------------------------- the seating list
-
-
-def seating_list(room: Room, names: Mapping[str, str] | None = None) -> str:
-    """The seating list for the wall: every player by name with table and seat."""
-    name = (names or {}).get
-    rows = sorted(
-        (name(p, p), t.number, s) for t in open_tables(room) for s, p in t.occupants.items()
-    )
-    width = max((len(r[0]) for r in rows), default=6)
-    lines = [f"{'Player':<{width}}  Table  Seat"]
-    lines += [f"{n:<{width}}  {t:>5}  {s:>4}" for n, t, s in rows]
-    return "\n".join(lines) + "\n"

@@ -192,7 +192,7 @@ class ClockPanel(Vertical):
             fit([Text(part) for part in _figures_parts(view, clock.big_blind, formats)], width))
         ladder = self.query_one("#ladder", Static)
         ladder.update(fit(_ladder(view, formats), width, LADDER_GAP))
-        ladder.display = bool(view.payouts)
+        ladder.display = bool(view.paid)
         self.query_one("#notes", Static).update(fit([Text(part) for part in _notes_parts(clock)], width))
 
     def on_resize(self, _event: object) -> None:
@@ -223,21 +223,28 @@ LADDER_GAP = "  ·  "
 
 def _ladder(view: StateView, formats: Formats) -> list[Text]:
     """The payouts, places with one amount grouped ("10th-18th 500 kr."); the places already
-    decided (below the players left) dimmed."""
+    decided (below the players left) dimmed. After an approved deal (T-DEAL-1) its players come
+    first with the deal's amounts, and the ladder only for the places outside it."""
+    shown: list[tuple[str, bool]] = []  # (words, dimmed)
     groups: list[tuple[int, int, int]] = []  # first place, last place, amount
-    for payout in view.payouts:
-        if groups and groups[-1][2] == payout.amount and groups[-1][1] == payout.place - 1:
-            groups[-1] = (groups[-1][0], payout.place, payout.amount)
-        else:
-            groups.append((payout.place, payout.place, payout.amount))
-    parts = []
-    for index, (first, last, amount) in enumerate(groups):
+    for row in view.paid:
+        if row.by_deal:
+            shown.append((_("{name} {amount}").format(name=row.name, amount=formats.money(row.amount)),
+                          row.place is not None))
+        elif row.place is not None and groups and groups[-1][2] == row.amount \
+                and groups[-1][1] == row.place - 1:
+            groups[-1] = (groups[-1][0], row.place, row.amount)
+        elif row.place is not None:
+            groups.append((row.place, row.place, row.amount))
+    for first, last, amount in groups:
         places = ordinal(first) if first == last else _("{first}-{last}").format(
             first=ordinal(first), last=ordinal(last))
+        shown.append((_("{places} {amount}").format(places=places, amount=formats.money(amount)),
+                      first > view.players_left))
+    parts = []
+    for index, (words, dimmed) in enumerate(shown):
         part = Text(_("Paid") + "  ") if index == 0 else Text()
-        part.append(_("{places} {amount}").format(places=places, amount=formats.money(amount)),
-                    style="dim" if first > view.players_left else "")
-        parts.append(part)
+        parts.append(part.append(words, style="dim" if dimmed else ""))
     return parts
 
 
