@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from tdconsole.domain.errors import RuleIds
-from tdconsole.domain.seating.balancing import BalancePlan, Move
+from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
 from tdconsole.domain.seating.tables import Room, Table, open_tables
 from tdconsole.domain.state import TournamentState
 from tdconsole.views.base import View
@@ -88,7 +88,7 @@ def shown_seats(view: TableView) -> list[int]:
     return sorted(numbered)
 
 
-def move_line(move: Move) -> str:
+def move_line(move: Move | BrokenSeat) -> str:
     from tdconsole.i18n import _
 
     return _("{player}: table {from_table} seat {from_seat} -> table {table} seat {seat}").format(

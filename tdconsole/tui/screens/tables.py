@@ -5,6 +5,7 @@ list and seat slips."""
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +18,13 @@ from textual.widgets import DataTable, Header, Static
 
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.events import TableBroken
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text, ngettext
+from tdconsole.service import make_rng
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
@@ -75,6 +78,7 @@ class TablesScreen(ServiceScreen):
     def __init__(self) -> None:
         super().__init__()
         self.plan = balancing.BalancePlan()
+        self._breaking: int | None = None  # the table `k` asked to break, until it is broken
         self._tile_widgets: list[Static] = []
         self._tile_numbers: list[int] = []
         # Each table's view and list rows, kept while the room holds the same Table: a table is
@@ -104,6 +108,8 @@ class TablesScreen(ServiceScreen):
 
     def refresh_view(self) -> None:
         state = self.service.state
+        if self._breaking is not None:
+            self._tell_broken()
         self.plan = seating.balance_plan(state)
         width = self.size.width or self.app.size.width
         # Narrow: the balancing panel goes under the room; middling: a narrower panel.
@@ -227,13 +233,33 @@ class TablesScreen(ServiceScreen):
                       commands.Balance(expect=moves))
 
     def action_break(self) -> None:
+        """The draw shown before the TD says yes is the draw made (its seed goes with the command),
+        and the moves are shown again once the table is broken (10A, T-BREAK-1)."""
         number = self.plan.break_
         if number is None:
             self.notify(_("No table can break yet (T-BREAK-1)"), severity="warning")
             return
-        self._confirm(_("Break table {table} and draw its players into the free seats?").format(
-                          table=number),
-                      commands.BreakTable(table=number))
+        state = self.service.state
+        seed = secrets.randbelow(2**31)
+        try:
+            seats = balancing.break_table(state.room, number, make_rng(seed), state.house_rules)[1]
+        except TdError as error:
+            self.notify(error_text(error), severity="error", markup=False)
+            return
+        self._breaking = number
+        self._confirm(_("Break table {table}: {moves}?").format(
+                          table=number, moves="; ".join(seating_views.move_line(s) for s in seats)),
+                      commands.BreakTable(table=number, seed=seed))
+
+    def _tell_broken(self) -> None:
+        # After `k`: the moves as made, once this terminal has the table's TableBroken.
+        broken = next((e.event for e in reversed(self.service.log[-3:])
+                       if isinstance(e.event, TableBroken) and e.event.table == self._breaking), None)
+        if broken is not None:
+            self._breaking = None
+            self.notify(_("Table {table} is broken: {moves}").format(
+                table=broken.table, moves="; ".join(seating_views.move_line(s) for s in broken.seats)),
+                timeout=20, markup=False)
 
     def action_hands_done(self) -> None:
         # Every dealing table's hand is over: no confirmation, undo takes it back.
