@@ -338,4 +338,4 @@ def render_ruling(row: RulingView) -> None:
     console.print(_("Rules: {rules}").format(rules=", ".join(row.suggestion.rules)))
     if row.penalty:
         console.print(Text(_("Penalty: {penalty}: {reason}").format(
-            penalty=penalty_text(row.penalty, hands=True), reason=row.penalty.reason)))
+            penalty=penalty_text(row.penalty, hands=True), reason=row.penalty.reason_in(_))))
