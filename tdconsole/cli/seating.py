@@ -19,6 +19,7 @@ from tdconsole.views.export import SEATING_FORMATS, check_format, seating_docume
 from tdconsole.views.seating import (
     SeatedView,
     TableView,
+    halt_line,
     marks,
     move_line,
     shown_seats,
@@ -151,8 +152,7 @@ def render_plan(plan: BalancePlan, applied: bool) -> None:
         text = _("Moved {move} ({rule})") if applied else _("Move {move} ({rule})")
         console.print(Text(text.format(move=move_line(move), rule=move.rule)))
     if plan.halt:
-        console.print(_("Halt (11D): tables {tables} stop dealing until they are balanced").format(
-            tables=", ".join(map(str, plan.halt))))
+        console.print(halt_line(plan.halt))
     if not plan.moves and plan.break_ is None:
         console.print(_("The tables are balanced (T-BAL-1)."))
 

@@ -383,6 +383,7 @@ class FloorApp(TdApp, inherit_bindings=False):
     MODES = {"rulings": RulingsScreen, "tables": FloorTablesScreen}
     BINDINGS = [
         *App.BINDINGS,
+        *ServiceApp.BINDINGS,
         Binding("f1", "switch_mode('rulings')", "Rulings", priority=True),
         Binding("f2", "switch_mode('tables')", "Tables", priority=True),
     ]

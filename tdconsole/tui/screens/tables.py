@@ -189,7 +189,7 @@ class TablesScreen(ServiceScreen):
             lines.append(_("Break table {table} first (10A, T-BREAK-1): press k.").format(
                 table=self.plan.break_))
         if self.plan.halt:
-            lines.append(_("Halt tables {tables} (11D).").format(tables=", ".join(map(str, self.plan.halt))))
+            lines.append(seating_views.halt_line(self.plan.halt) + ".")
         if state.room and not self.plan.moves and self.plan.break_ is None:
             lines.append(_("The tables are balanced (T-BAL-1)."))
         self.query_one("#advice", Static).update("\n".join(lines))
