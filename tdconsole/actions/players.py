@@ -8,8 +8,6 @@ from typing import Any
 from pydantic import Field
 
 from tdconsole.actions.base import Request, action
-from tdconsole.actions.seating import seated
-from tdconsole.club.members import register as register_linked
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, RuleIds, TdError
 from tdconsole.domain.events import HandForHandBust, PlayerBusted, PlayerRegistered
@@ -18,7 +16,7 @@ from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.money import HandForHandView, payouts_view
-from tdconsole.views.seating import SeatedView
+from tdconsole.views.seating import SeatedView, seated
 from tdconsole.views.tournament import LogRow, command_view, log_view, state_view, undo_refusal
 
 # ---------------------------------------------------------------- register, unregister
@@ -54,9 +52,11 @@ class RegisterResult(View):
 def register(service: Service, request: RegisterRequest) -> RegisterResult:
     """Register players, all or none, each linked to the club member of that name; a banned member
     is refused here, whichever interface asks. After the draw each is seated (TDA 8A)."""
+    from tdconsole.club.members import register as register_linked  # only a registration reads members
+
     envelopes = register_linked(service, request.names, seed=request.seed, number=request.member,
                                 new_member=request.new_member)
-    places = {view.player: view for view in seated(envelopes, service)}
+    places = {view.player: view for view in seated(envelopes, service.state)}
     rows = []
     for envelope in envelopes:
         event = envelope.event
@@ -159,7 +159,7 @@ class ReenterResult(View):
 @action("reenter", web=True, commands=(commands.Reenter,))
 def reenter(service: Service, request: NameRequest) -> ReenterResult:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
-    places = seated(service.execute(commands.Reenter(name=request.name)), service)
+    places = seated(service.execute(commands.Reenter(name=request.name)), service.state)
     player = service.state.find(request.name)
     return ReenterResult(
         id=player.id, name=player.name, entry=player.entry, entries=service.state.entries,

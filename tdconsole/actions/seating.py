@@ -12,7 +12,6 @@ from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import (
     ButtonSet,
-    Envelope,
     HandFinished,
     PlayerMoved,
     PlayerSeated,
@@ -34,12 +33,6 @@ from tdconsole.views.seating import (
     table_view,
     tables_view,
 )
-
-
-def seated(envelopes: list[Envelope], service: Service) -> list[SeatedView]:
-    """Where a command seated late entries (register or the draw after the start)."""
-    return [seated_view(service.state, e.event.player_id, e.event.waits) for e in envelopes
-            if isinstance(e.event, PlayerSeated)]
 
 
 class SeedRequest(Request):

@@ -17,7 +17,6 @@ from tdconsole.actions.base import NoArguments
 from tdconsole.actions.hand_for_hand import HandForHandResult
 from tdconsole.actions.money import MoneyView
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
-from tdconsole.cli.seating import where
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
@@ -34,6 +33,7 @@ from tdconsole.views.money import (
     places_text,
     results_view,
 )
+from tdconsole.views.seating import seated_line
 
 app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
 settings_app = typer.Typer(help="The prize pool and payout settings.", no_args_is_help=True)
@@ -96,7 +96,7 @@ def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     emit(data, as_json, lambda: console.print(
         _("{name} re-enters (entry {entry}); {entries} entries").format(
             name=data.name, entry=data.entry, entries=data.entries)
-        + "".join(f"\n{where(s)}" for s in data.seated)))
+        + "".join(f"\n{seated_line(s)}" for s in data.seated)))
 
 
 @app.command("add-on")

@@ -17,11 +17,11 @@ from tdconsole.service import Service
 from tdconsole.views import seating as seating_views
 from tdconsole.views.export import SEATING_FORMATS, check_format, seating_document
 from tdconsole.views.seating import (
-    SeatedView,
     TableView,
     halt_line,
     marks,
     move_line,
+    seated_line,
     shown_seats,
     tables_view,
 )
@@ -78,7 +78,8 @@ def seat(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
          as_json: JsonFlag = False) -> None:
     """Put a registered player in a given seat, opening the table if needed (T-SEAT-1)."""
     data = seating.seat(session_of(ctx).service(), seating.SeatRequest(name=name, table=table, seat=seat))
-    emit(data, as_json, lambda: console.print(where(data)))
+    emit(data, as_json, lambda: console.print(seated_line(data)))
+
 
 @app.command()
 def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
@@ -96,17 +97,9 @@ def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
             console.print(_("Warning: moved in the middle of his blinds/button sequence "
                             "(T-MOVE-3, forced; logged)"))
         console.print(_("Moved from table {table} seat {seat}: {where}").format(
-            table=data.from_.table, seat=data.from_.seat, where=where(data)))
+            table=data.from_.table, seat=data.from_.seat, where=seated_line(data)))
 
     emit(data, as_json, render)
-
-def where(data: SeatedView) -> str:
-    if data.waits:
-        text = _("{player}: table {table} seat {seat} (waits until the button passes, T-MOVE-2)")
-    else:
-        text = _("{player}: table {table} seat {seat} (dealt in)")
-    return text.format(player=data.player, table=data.table, seat=data.seat)
-
 
 # ---------------------------------------------------------------- hands and buttons
 

@@ -12,7 +12,6 @@ from tdconsole.actions import players
 from tdconsole.cli.clock import clock_line
 from tdconsole.cli.current import label, named
 from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
-from tdconsole.cli.seating import where
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
@@ -22,6 +21,7 @@ from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import undone_note
+from tdconsole.views.seating import seated_line
 from tdconsole.views.tournament import describe_command, log_view, state_view
 
 app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
@@ -163,7 +163,7 @@ def register(
     emit(data, as_json, lambda: console.print(
         _("Registered {names} ({entries} entries)").format(
             names=", ".join(p.name for p in data.registered), entries=data.entries)
-        + "".join(f"\n{where(s)}" for s in data.seated)))
+        + "".join(f"\n{seated_line(s)}" for s in data.seated)))
 
 
 @app.command()

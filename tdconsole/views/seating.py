@@ -6,15 +6,17 @@ The seating list and the seat slips as documents (text, HTML) are written by `vi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from pydantic import Field
 
 from tdconsole.domain.errors import RuleIds
+from tdconsole.domain.events import Envelope, PlayerSeated
 from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
 from tdconsole.domain.seating.tables import Room, Table, open_tables
 from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import _
 from tdconsole.views.base import View
 
 
@@ -140,6 +142,21 @@ def seated_view(state: TournamentState, player_id: str, waits: bool) -> SeatedVi
     player = state.players[player_id]
     return SeatedView(player=player.name, table=player.table, seat=player.seat, waits=waits,
                       to=Spot(table=player.table, seat=player.seat))
+
+
+def seated(envelopes: Iterable[Envelope], state: TournamentState) -> list[SeatedView]:
+    """Where a command seated late entries (register, a re-entry, the draw after the start)."""
+    return [seated_view(state, e.event.player_id, e.event.waits) for e in envelopes
+            if isinstance(e.event, PlayerSeated)]
+
+
+def seated_line(view: SeatedView) -> str:
+    """`Anna: table 3 seat 7 (dealt in)`, or that she waits for the button (T-MOVE-2)."""
+    if view.waits:
+        text = _("{player}: table {table} seat {seat} (waits until the button passes, T-MOVE-2)")
+    else:
+        text = _("{player}: table {table} seat {seat} (dealt in)")
+    return text.format(player=view.player, table=view.table, seat=view.seat)
 
 
 class SeatRow(View):
