@@ -11,11 +11,13 @@ from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from tdconsole.club.members import Members, link
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import undo_target
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.service import Service
@@ -32,7 +34,7 @@ from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
-from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
+from tdconsole.tui.service_app import POLL_SECONDS, CommandOrMaker, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.tournament import command_view, describe_command
 
@@ -258,18 +260,14 @@ class TdApp(ServiceApp):
     def on_mount(self) -> None:
         self.title = _(self.TITLE)
         staff = f": {self.service.actor}" if self.service.role != "td" else ""
-        self.sub_title = self.service.state.info.name + staff
+        self.heading = self.service.state.info.name + staff
         self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
 
-    def execute(self, command: commands.Command) -> bool:
-        """Run a command through the service; a refusal is a notification, never a crash."""
-        try:
-            self.service.execute(command)
-        except TdError as error:
-            self.notify(error_text(error), severity="error", timeout=6, markup=False)
-            return False
-        self.redraw()
-        return True
+    def carry_out(self, service: Service, command: CommandOrMaker) -> None:
+        if isinstance(command, commands.Register) and not command.members:
+            # Each name linked to its member and a banned member refused, as `register NAME` does.
+            command = link(Members(service.store), command)
+        super().carry_out(service, command)
 
     def redraw(self) -> None:
         super().redraw()
@@ -289,19 +287,14 @@ class TdApp(ServiceApp):
             self.notify(ended, title=_("Hand-for-hand"), timeout=15, markup=False)
 
     def on_command_requested(self, message: CommandRequested) -> None:
-        done = self.execute(message.command)
-        if message.on_done is not None:
-            message.on_done(done)
+        self.execute(message.command, message.on_done)
 
     def action_clock(self, what: str) -> None:
-        clock = self.service.state.clock
         if what == "toggle":
-            command: commands.Command = commands.ClockPause() if clock.running else (
-                commands.ClockResume() if clock.started else commands.ClockStart())
+            self.execute(toggle_clock)
         else:
-            command = {"start": commands.ClockStart(), "next": commands.ClockStep(by=1),
-                       "prev": commands.ClockStep(by=-1)}[what]
-        self.execute(command)
+            self.execute({"start": commands.ClockStart(), "next": commands.ClockStep(by=1),
+                          "prev": commands.ClockStep(by=-1)}[what])
 
     def on_screen_action(self, mode: str, action: str) -> None:
         self.switch_mode(mode)
@@ -309,22 +302,24 @@ class TdApp(ServiceApp):
 
     def action_undo(self) -> None:
         """This terminal's own last command, shown first; Enter or Escape answers No."""
-        service = self.service
-        try:
-            service.refresh()
-            target = undo_target(service.state, commands.Undo(actor=service.actor))
+        self.run_worker(self.ask_undo(), group="commands")
+
+    async def ask_undo(self) -> None:
+        actor = self.service.actor
+        try:  # the last command as the database has it now, whichever terminal wrote since
+            shown, command_id = await self.call(lambda service: undo_question(service, actor))
         except TdError as error:
             self.notify(error_text(error), severity="error", timeout=6, markup=False)
             return
-        shown = describe_command(command_view(service.log, target.command_id))
 
         def answered(yes: bool | None) -> None:
+            if not yes:
+                return
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
-            command = commands.Undo(actor=service.actor, command_id=target.command_id)
-            if yes and self.execute(command):
-                # The toast names what was undone in the log's words, as the question did.
-                self.notify(_("Undone: {command}").format(command=shown), title=_("Undo"),
-                            markup=False)
+            # The toast names what was undone in the log's words, as the question did.
+            self.execute(commands.Undo(actor=actor, command_id=command_id),
+                         lambda done: done and self.notify(
+                             _("Undone: {command}").format(command=shown), title=_("Undo"), markup=False))
 
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 
@@ -350,9 +345,9 @@ class TdApp(ServiceApp):
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")
-        if self.execute(command):
-            self.notify(_("The tournament now plays {structure} (T-LEVEL-1)").format(
-                structure=message.structure.name), markup=False)
+        self.execute(command, lambda done: done and self.notify(
+            _("The tournament now plays {structure} (T-LEVEL-1)").format(
+                structure=message.structure.name), markup=False))
 
 
 class FloorApp(TdApp, inherit_bindings=False):
@@ -366,6 +361,20 @@ class FloorApp(TdApp, inherit_bindings=False):
         Binding("f1", "switch_mode('rulings')", "Rulings", priority=True),
         Binding("f2", "switch_mode('tables')", "Tables", priority=True),
     ]
+
+
+def toggle_clock(state: TournamentState) -> commands.Command:
+    """The clock's one key: start, pause or resume, as the clock is when the command's turn comes."""
+    clock = state.clock
+    return (commands.ClockPause() if clock.running else
+            commands.ClockResume() if clock.started else commands.ClockStart())
+
+
+def undo_question(service: Service, actor: str) -> tuple[str, str]:
+    """What Ctrl+Z would take back (its description, its command id), on the freshest log."""
+    service.refresh()
+    target = undo_target(service.state, commands.Undo(actor=actor))
+    return describe_command(command_view(service.log, target.command_id)), target.command_id
 
 
 def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> TdApp:
