@@ -17,7 +17,6 @@ from tdconsole.config.toml import validate
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import HandForHandBust, PlayerBusted
-from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.money.settings import MoneySettings
@@ -30,6 +29,7 @@ from tdconsole.views.money import (
     HandForHandView,
     PayoutsView,
     deal_lines,
+    deal_options_view,
     deal_view,
     hand_for_hand_ended,
     hand_for_hand_view,
@@ -346,23 +346,16 @@ def deal_calc(
     as_json: JsonFlag = False,
 ) -> None:
     """ICM and chip chop side by side for the players left (from the chip counts)."""
-    found = deals.options(session_of(ctx).service().state, leave)
-    rows = [{"name": player.name, "chips": chips, "equity": round(equity, 2), "icm": icm_amount,
-             "chip_chop": chop}
-            for player, chips, equity, icm_amount, chop in zip(
-                found.players, found.stacks, found.equity, found.icm.amounts,
-                found.chip_chop.amounts, strict=True)]
-    data = {"payouts": found.payouts, "left_for_winner": leave, "players": rows}
+    data = deal_options_view(session_of(ctx).service().state, leave)
 
     money = Formats.of(session_of(ctx).service().state.house_rules).money
 
     def render() -> None:
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
-                          amounts=", ".join(money(p) for p in found.payouts)))
-        for row in rows:
-            table.add_row(Text(str(row["name"])), f"{row['chips']:,}", money(row["icm"]),
-                          money(row["chip_chop"]))
+                          amounts=", ".join(money(p) for p in data.payouts)))
+        for row in data.players:
+            table.add_row(Text(row.name), f"{row.chips:,}", money(row.icm), money(row.chip_chop))
         console.print(table)
 
     emit(data, as_json, render)

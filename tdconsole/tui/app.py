@@ -18,7 +18,6 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
-from tdconsole.domain.tournament import undo_target
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
@@ -36,7 +35,7 @@ from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, CommandOrMaker, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
-from tdconsole.views.tournament import command_view, describe_command
+from tdconsole.views.tournament import describe_command, undo_preview
 
 # The command palette's entries: (name, help, ...), in English, marked for the catalogue and
 # translated when the palette lists them (`TdCommands.entries`).
@@ -373,8 +372,8 @@ def toggle_clock(state: TournamentState) -> commands.Command:
 def undo_question(service: Service, actor: str) -> tuple[str, str]:
     """What Ctrl+Z would take back (its description, its command id), on the freshest log."""
     service.refresh()
-    target = undo_target(service.state, commands.Undo(actor=actor))
-    return describe_command(command_view(service.log, target.command_id)), target.command_id
+    target = undo_preview(service.state, service.log, actor)
+    return describe_command(target), target.command_id
 
 
 def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> TdApp:

@@ -11,7 +11,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from tdconsole.domain.errors import RuleIds
+from tdconsole.domain.errors import RuleIds, TdError
+from tdconsole.domain.seating import balancing
+from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.balancing import BalancePlan, Move
 from tdconsole.domain.seating.tables import Room, Table, open_tables
 from tdconsole.domain.state import TournamentState
@@ -94,6 +96,35 @@ def move_line(move: Move) -> str:
     return _("{player}: table {from_table} seat {from_seat} -> table {table} seat {seat}").format(
         player=move.player, from_table=move.from_.table, from_seat=move.from_.seat,
         table=move.to.table, seat=move.to.seat)
+
+
+class BalancingView(View):
+    """The tables screen's balancing panel: the plan (`balance --json`), the tables short by more
+    than the tolerance (T-BAL-1), whether the players fit the final table (T-SEAT-3) and the
+    table it is drawn at (10A: the one that would break last; None with no table in play)."""
+
+    plan: BalancePlan
+    short: list[int]
+    final_table_due: bool
+    final_table: int | None
+
+
+def no_balancing() -> BalancingView:
+    """The panel before the room is looked at: nothing to do."""
+    return BalancingView(plan=BalancePlan(), short=[], final_table_due=False, final_table=None)
+
+
+def balancing_view(state: TournamentState) -> BalancingView:
+    counts = {table.number: len(table.occupants) for table in open_tables(state.room)}
+    allowed = balancing.tolerance(state.house_rules, len(counts))
+    top = max(counts.values(), default=0)
+    try:
+        final: int | None = seating.final_table_number(state)
+    except TdError:  # no table in play
+        final = None
+    return BalancingView(plan=seating.balance_plan(state),
+                         short=sorted(n for n, count in counts.items() if top - count > allowed),
+                         final_table_due=seating.final_table_due(state), final_table=final)
 
 
 def plan_json(plan: BalancePlan) -> dict[str, Any]:

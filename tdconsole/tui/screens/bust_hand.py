@@ -13,12 +13,11 @@ from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.events import HandForHandBust, PlayerBusted
 from tdconsole.domain.money.handlers import name_numbers
-from tdconsole.domain.tournament import decide
 from tdconsole.i18n import _, error_text
 from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.service_app import service_of
+from tdconsole.views.busts import bust_preview
 
 
 def _names(text: str) -> list[str]:
@@ -70,22 +69,21 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
         self.command = None
         try:
             command = self.build()
-            events = decide(service.state, command, service.now())
+            rows = bust_preview(service.state, command, service.now())
         except (TdError, ValueError) as error:
             preview.update(Text(error_text(error).splitlines()[0], style="red"))
             return
         self.command = command
         lines = []
-        for event in events:
-            if isinstance(event, PlayerBusted):
-                name = service.state.players[event.player_id].name
-                place = f"{event.place}-{event.last_place}" if event.last_place else str(event.place)
-                rules = f" ({', '.join(event.rules)})" if event.rules else ""
-                lines.append(_("{name}: place {place}{rules}").format(name=name, place=place, rules=rules))
-            elif isinstance(event, HandForHandBust):
-                name = service.state.players[event.player_id].name
+        for row in rows:
+            if row.place is None:
                 lines.append(_("{name}: table {table}, placed when every table is done").format(
-                    name=name, table=event.table))
+                    name=row.name, table=row.table))
+            else:
+                place = f"{row.place}-{row.last_place}" if row.last_place else str(row.place)
+                rules = f" ({', '.join(row.rules)})" if row.rules else ""
+                lines.append(_("{name}: place {place}{rules}").format(
+                    name=row.name, place=place, rules=rules))
         preview.update(Text("\n".join(lines)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
