@@ -198,13 +198,13 @@ def undo(
             sys.stderr.write(_("The last command: {command}").format(command=describe_command(target))
                              + "\n")
             typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
-        command = commands.Undo(any=True, command_id=target["command_id"])
+        command = commands.Undo(any=True, command_id=target.command_id)
     service.execute(command)
     target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
     undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
-    data = {"undone": command_view(service.log, target_id), "events": undone}
-    emit(data, as_json, lambda: console.print(
-        _("Undone: {command}").format(command=describe_command(data["undone"]))))
+    taken = command_view(service.log, target_id)
+    emit({"undone": taken, "events": undone}, as_json, lambda: console.print(
+        _("Undone: {command}").format(command=describe_command(taken))))
 
 
 @app.command()
