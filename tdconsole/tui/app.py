@@ -317,8 +317,7 @@ class TdApp(ServiceApp):
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
             # The toast names what was undone in the log's words, as the question did.
             self.execute(commands.Undo(actor=actor, command_id=command_id),
-                         lambda done: done and self.notify(
-                             _("Undone: {command}").format(command=shown), title=_("Undo"), markup=False))
+                         self.tell_when_done(_("Undone: {command}").format(command=shown), _("Undo")))
 
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 
@@ -344,9 +343,16 @@ class TdApp(ServiceApp):
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")
-        self.execute(command, lambda done: done and self.notify(
-            _("The tournament now plays {structure} (T-LEVEL-1)").format(
-                structure=message.structure.name), markup=False))
+        self.execute(command, self.tell_when_done(_("The tournament now plays {structure} (T-LEVEL-1)")
+                                                  .format(structure=message.structure.name)))
+
+    def tell_when_done(self, text: str, title: str = "") -> Callable[[bool], None]:
+        """What a command's `on_done` says once it is done (a refusal has said why already)."""
+        def tell(done: bool) -> None:
+            if done:
+                self.notify(text, title=title, markup=False)
+
+        return tell
 
 
 class FloorApp(TdApp, inherit_bindings=False):
