@@ -23,6 +23,8 @@ from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.players import PlayersScreen
 from tests.tui.wait import until
 
+# A press returns as soon as the screen has taken the key, whatever it started (conftest.py).
+KEYS_WAIT = False
 # A gate left shut this long means the app is waiting for something that never comes.
 GATE_SECONDS = 30.0
 

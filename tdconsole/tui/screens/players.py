@@ -71,6 +71,7 @@ class PlayersScreen(ServiceScreen):
     def __init__(self) -> None:
         super().__init__()
         self.suggester = MemberSuggester(lambda: self.service.state.by_name)
+        self._reading_members = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -87,13 +88,19 @@ class PlayersScreen(ServiceScreen):
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
-        # Read on arrival, so a member added in another terminal is offered too.
-        self.run_worker(self.read_members(), group="members")
+        # Read on arrival, so a member added in another terminal is offered too (Textual may
+        # resume a screen twice as it is shown: one read does for both).
+        if not self._reading_members:
+            self._reading_members = True
+            self.run_worker(self.read_members(), group="members")
 
     async def read_members(self) -> None:
         """The members the register input offers, read off the event loop."""
-        members = await service_app(self).call(lambda service: Members(service.store).all(),
-                                               shown=False)
+        try:
+            members = await service_app(self).call(lambda service: Members(service.store).all(),
+                                                   shown=False)
+        finally:
+            self._reading_members = False
         self.suggester.names = [member.name for member in members if not member.banned]
 
     def refresh_view(self) -> None:
