@@ -24,6 +24,8 @@ test: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
+# Every benchmarks/bench_*.py in its own process: figures only; exits 1 if any failed. `make test`
+# runs each at a small size (tests/test_benchmarks.py).
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 

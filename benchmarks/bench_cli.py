@@ -17,13 +17,14 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from benchmarks import size
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Draw, Register
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 
-PLAYERS = 1_000
-PAIRS = 15
+PLAYERS = size(1_000, 20)
+PAIRS = size(15, 1)
 TARGET = 1.6
 BASELINE = [sys.executable, "-c", "import sqlalchemy.orm, pydantic"]
 
@@ -79,7 +80,7 @@ def main() -> None:
         tdconsole = binary()
         print(f"{' '.join(Path(part).name for part in tdconsole)} on {PLAYERS} seated players; "
               f"baseline: python -c 'import sqlalchemy.orm, pydantic'")
-        for warm_up in (BASELINE, [*tdconsole, "state", "--json"]):
+        for warm_up in size((BASELINE, [*tdconsole, "state", "--json"]), ()):
             seconds(warm_up, env)
         paired("register one more", lambda run: [*tdconsole, "register", f"Late {run:02d}", "--json"], env)
         paired("cold state --json", lambda _run: [*tdconsole, "state", "--json"], env)

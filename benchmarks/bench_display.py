@@ -21,8 +21,11 @@ from pathlib import Path
 
 import psutil
 
-SECONDS = 20.0
-WARM_UP = 4.0
+from benchmarks import size
+
+SECONDS = size(20.0, 1.0)
+WARM_UP = size(4.0, 2.0)
+PLAYERS = size(200, 20)
 
 
 def _tdconsole(db: Path, *args: str) -> None:
@@ -47,7 +50,7 @@ def measure(seconds: float = SECONDS) -> tuple[float, int]:
     with tempfile.TemporaryDirectory() as directory:
         db = Path(directory) / "bench.sqlite"
         _tdconsole(db, "new", "Benchmark", "--structure", "club-turbo")
-        _tdconsole(db, "register", *[f"Player {i}" for i in range(200)])
+        _tdconsole(db, "register", *[f"Player {i}" for i in range(PLAYERS)])
         _tdconsole(db, "clock", "start")
         main, child = pty.openpty()
         fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
@@ -64,6 +67,8 @@ def measure(seconds: float = SECONDS) -> tuple[float, int]:
             before, drawn_before, start = watched.cpu_times(), drawn[0], time.monotonic()
             time.sleep(seconds)
             after, elapsed = watched.cpu_times(), time.monotonic() - start
+            if process.poll() is not None:
+                raise RuntimeError(f"tdconsole display exited early (code {process.returncode})")
             used = (after.user - before.user) + (after.system - before.system)
             return 100 * used / elapsed, drawn[0] - drawn_before
         finally:
@@ -74,7 +79,7 @@ def measure(seconds: float = SECONDS) -> tuple[float, int]:
 
 def main() -> None:
     percent, drawn = measure()
-    print(f"tdconsole display, running clock, 200 players, 120x40 pty, {SECONDS:.0f} s: "
+    print(f"tdconsole display, running clock, {PLAYERS} players, 120x40 pty, {SECONDS:.0f} s: "
           f"{percent:.1f} % of one core (target < 5 %); {drawn / SECONDS / 1024:.1f} KiB/s drawn")
 
 

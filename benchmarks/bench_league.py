@@ -18,6 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import size
 from tdconsole.club.history import history
 from tdconsole.club.leagues import Leagues, season
 from tdconsole.club.members import Members, register
@@ -28,8 +29,10 @@ from tdconsole.domain.league.standings import LeagueRules
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 
-MEMBERS = 200
-TOURNAMENTS = 50
+MEMBERS = size(200, 20)
+TOURNAMENTS = size(50, 2)
+FIELD = size((30, 60), (6, 12))  # members playing each tournament
+RUNS = size(5, 1)
 
 
 def build(url: str) -> None:
@@ -41,7 +44,7 @@ def build(url: str) -> None:
     ids = []
     for week in range(1, TOURNAMENTS + 1):
         service = Service.create(store, name=f"Friday {week}", structure=structure, buy_in=300, fee=50)
-        field = draw.sample(range(1, MEMBERS + 1), draw.randint(30, 60))
+        field = draw.sample(range(1, MEMBERS + 1), draw.randint(*FIELD))
         register(service, [f"Member {n:03d}" for n in field])
         register(service, [f"Guest {week}"])
         names = [f"Member {n:03d}" for n in field] + [f"Guest {week}"]
@@ -50,7 +53,7 @@ def build(url: str) -> None:
         while len(names) > 1:
             out = names.pop()
             service.execute(Bust(names=[out], by=[draw.choice(names)]))
-            if not reentered and len(names) > 20:
+            if not reentered and len(names) > FIELD[0] // 2:
                 service.execute(Reenter(name=out))
                 names.insert(0, out)
                 reentered = True
@@ -71,7 +74,7 @@ def main() -> None:
         store = EventStore.open(url)
         league = Leagues(store).get("Season")
         runs = []
-        for _ in range(5):
+        for _ in range(RUNS):
             start = time.perf_counter()
             table = season(store, league)
             runs.append(time.perf_counter() - start)
@@ -80,7 +83,7 @@ def main() -> None:
               f"({events} events): median {statistics.median(runs) * 1000:.0f} ms in-process "
               f"(best {min(runs) * 1000:.0f} ms)")
         runs = []
-        for _ in range(5):
+        for _ in range(RUNS):
             start = time.perf_counter()
             history(store, "Member 001")
             runs.append(time.perf_counter() - start)
@@ -91,15 +94,15 @@ def main() -> None:
         startup = (time.perf_counter() - start) * 1000
         print(f"(tdconsole --help in a fresh process, the start-up alone: {startup:.0f} ms)")
         runs = []
-        for _ in range(3):
+        for _ in range(size(3, 1)):
             start = time.perf_counter()
             done = subprocess.run(
                 [sys.executable, "-m", "tdconsole", "league", "standings", "Season", "--json"],
                 capture_output=True, text=True, check=True, env=env)
             runs.append(time.perf_counter() - start)
         assert len(json.loads(done.stdout)) == len(table.standings)
-        print(f"tdconsole league standings --json in a fresh process: best of 3 {min(runs) * 1000:.0f} ms "
-              "(start-up included)")
+        print(f"tdconsole league standings --json in a fresh process: best of {len(runs)} "
+              f"{min(runs) * 1000:.0f} ms (start-up included)")
         store.close()
 
 

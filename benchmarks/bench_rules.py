@@ -8,10 +8,13 @@ import time
 
 from pokerkit import Deck
 
+from benchmarks import size
 from tdconsole.domain.calculators.pots import PotsInput, resolve_pots
 from tdconsole.domain.calculators.showdown import showdown
 
 SEATS = list(range(1, 11))
+RUNS = size(2000, 20)
+SHOWDOWNS = size(1000, 20)
 
 
 def ten_way_all_in(rng: random.Random, with_hands: bool) -> PotsInput:
@@ -34,7 +37,7 @@ def ten_way_all_in(rng: random.Random, with_hands: bool) -> PotsInput:
     return PotsInput.model_validate(data)
 
 
-def time_pots(with_hands: bool, runs: int = 2000) -> float:
+def time_pots(with_hands: bool, runs: int = RUNS) -> float:
     rng = random.Random(4)
     inputs = [ten_way_all_in(rng, with_hands) for _ in range(runs)]
     start = time.perf_counter()
@@ -45,7 +48,7 @@ def time_pots(with_hands: bool, runs: int = 2000) -> float:
     return elapsed / runs * 1000
 
 
-def time_showdowns(players: int, count: int = 1000) -> float:
+def time_showdowns(players: int, count: int = SHOWDOWNS) -> float:
     rng = random.Random(7)
     deck = list(Deck.STANDARD)
     deals = []
@@ -62,9 +65,9 @@ def main() -> None:
     print(f"ten-way all-in, nine side pots, by ranking: {time_pots(False):.3f} ms per resolution "
           "(target <= 1 ms)")
     print(f"ten-way all-in, nine side pots, evaluating ten hold'em hands: "
-          f"{time_pots(True, 500):.3f} ms per resolution")
+          f"{time_pots(True, RUNS // 4):.3f} ms per resolution")
     for players in (2, 6, 9):
-        print(f"1,000 random hold'em showdowns, {players} players each: "
+        print(f"{SHOWDOWNS:,} random hold'em showdowns, {players} players each: "
               f"{time_showdowns(players):.3f} s (target <= 1 s)")
 
 

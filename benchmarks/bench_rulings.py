@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from benchmarks import size
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import LogRuling, Register
@@ -31,6 +32,7 @@ IMPLICIT = {"deliberate": "yes", "earlier": "1", "players": "9"}
 
 
 def timed(label: str, repeat: int, work: Callable[[], object]) -> float:
+    repeat = size(repeat, 1)
     start = time.perf_counter()
     for _ in range(repeat):
         work()
@@ -78,14 +80,15 @@ def main() -> None:
     args = [str(exe), "rulings", "suggest", "out-of-turn-action", "-a", "action=check",
             "-a", "changed=no", "-a", "deliberate=no", "-a", "earlier=1", "-a", "players=8", "--json"]
     runs = []
-    for _ in range(3):
+    for _ in range(size(3, 1)):
         start = time.perf_counter()
         subprocess.run(args, check=True, capture_output=True)
         runs.append(time.perf_counter() - start)
-    print(f"{'tdconsole rulings suggest (whole process), best':<48} {min(runs) * 1e3:10.1f} ms  (of 3)")
+    print(f"{'tdconsole rulings suggest (whole process), best':<48} {min(runs) * 1e3:10.1f} ms  "
+          f"(of {len(runs)})")
 
 
-def rulings_log(catalogue: Catalogue, players: int = 200, rulings: int = 2000) -> None:
+def rulings_log(catalogue: Catalogue, players: int = size(200, 10), rulings: int = size(2000, 20)) -> None:
     """A festival day's rulings: `rulings` OOT rulings spread over `players` players."""
     with tempfile.TemporaryDirectory() as folder:
         store = EventStore.open(f"sqlite:///{Path(folder) / 'bench.sqlite'}")

@@ -27,8 +27,11 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
+from benchmarks import size
 from tdconsole.config.structures import load_structure
 from tdconsole.domain import commands
 from tdconsole.domain.house_rules import CLUB
@@ -50,13 +53,21 @@ from tdconsole.views.base import jsonable
 from tdconsole.views.seating import tables_view
 
 SEATS = 9
+PLAYERS = size(10_000, 200)  # at the festival
+TABLES = -(-PLAYERS // SEATS)  # 1,112 at festival size
+ENTRIES = size(1_000, 60)  # in each tournament played down to heads-up
+SEEDS = size(3, 1)
+REPEAT = size(7, 1)
+
+R = TypeVar("R")
 
 
-def _timed(action: object, repeat: int = 7) -> tuple[float, object]:
-    times, result = [], None
+def _timed(action: Callable[[], R], repeat: int = REPEAT) -> tuple[float, R]:
+    """The median wall time of `action` in ms over `repeat` runs, and what it returned."""
+    times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        result = action()  # type: ignore[operator]
+        result = action()
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times), result
 
@@ -73,7 +84,7 @@ def tidy(room: dict[int, Table], rng: random.Random) -> tuple[dict[int, Table], 
 
 def festival() -> None:
     rng = random.Random(2026)
-    players = [f"p{i}" for i in range(10_000)]
+    players = [f"p{i}" for i in range(PLAYERS)]
     room: dict[int, Table] = draw(players, seats_per_table=SEATS, rng=rng, rules=CLUB)
     print(f"festival: {len(players):,} players on {len(room):,} tables")
     live = list(players)
@@ -85,22 +96,23 @@ def festival() -> None:
         ms, (room_after, breaks, moves) = _timed(lambda r=room: tidy(r, random.Random(1)))
         print(
             f"  after {busts} busts: {breaks} breaks and {moves} balancing moves planned and "
-            f"applied in {ms:.1f} ms (median of 7)"
+            f"applied in {ms:.1f} ms (median of {REPEAT})"
         )
         room = room_after
     # The most balancing such a room can need: every table full but one with a single player
-    # (10,000 players, 8 free seats, so no table can break). The plan alone.
+    # (8 free seats, so no table can break). The plan alone.
     crowded = {
         n: set_button(
             Table(number=n, seats=SEATS, occupants={s: f"t{n}s{s}" for s in range(1, SEATS + 1)}),
             1,
         )
-        for n in range(1, 1113)
+        for n in range(1, TABLES + 1)
     }
-    crowded[500] = Table(number=500, seats=SEATS, occupants={1: "alone"})
+    alone = TABLES // 2
+    crowded[alone] = Table(number=alone, seats=SEATS, occupants={1: "alone"})
     ms, plan = _timed(lambda: plan_balance(crowded, CLUB))
     print(
-        f"  balancing alone, 1,111 full tables and one of 1 player: break {plan.break_}, "
+        f"  balancing alone, {TABLES - 1:,} full tables and one of 1 player: break {plan.break_}, "
         f"{len(plan.moves)} moves, {ms:.1f} ms"
     )
 
@@ -136,9 +148,9 @@ def tournament(entries: int, seed: int) -> dict[str, int]:
     return figures
 
 
-def _once(action: object) -> tuple[float, object]:
+def _once(action: Callable[[], R]) -> tuple[float, R]:
     start = time.perf_counter()
-    result = action()  # type: ignore[operator]
+    result = action()
     return (time.perf_counter() - start) * 1000, result
 
 
@@ -146,22 +158,25 @@ def service_path() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = EventStore.open(f"sqlite:///{Path(folder) / 'festival.sqlite'}")
         service = Service.create(store, name="Festival", structure=load_structure("club-turbo"))
-        names = [f"Player {i}" for i in range(10_008)]
+        names = [f"Player {i}" for i in range(TABLES * SEATS)]
         ms_register, _ = _once(lambda: service.execute(commands.Register(names=names)))
         ms_draw, _ = _once(lambda: service.execute(commands.Draw(seed=1)))
         room = service.state.room
-        print(f"service: 10,008 players on {len(room):,} tables (SQLite file)")
-        print(f"  register 10,008 in one command {ms_register:.0f} ms; the draw {ms_draw:.0f} ms")
+        print(f"service: {len(names):,} players on {len(room):,} tables (SQLite file)")
+        print(f"  register {len(names):,} in one command {ms_register:.0f} ms; the draw {ms_draw:.0f} ms")
         ms_load, _ = _once(lambda: Service(store, service.tournament_id))
         print(f"  cold load of the log (a second terminal) {ms_load:.0f} ms")
         ms_view, text = _timed(lambda: json.dumps(jsonable(tables_view(room)), ensure_ascii=False))
         print(f"  tables --json for {len(room):,} tables: {ms_view:.1f} ms, "
-              f"{len(text) // 1024:,} KiB (median of 7)")  # type: ignore[arg-type]
-        service.execute(commands.Bust(names=names[:30]))
+              f"{len(text) // 1024:,} KiB (median of {REPEAT})")
+        # A full room less one table and a few: the plan breaks a table (T-BREAK-1).
+        busts = SEATS + 3
+        service.execute(commands.Bust(names=names[:busts]))
         ms_plan, plan = _timed(lambda: balance_plan(service.state))
-        print(f"  balancing plan after 30 busts: {len(plan.moves)} moves, "  # type: ignore[attr-defined]
-              f"break {plan.break_}, {ms_plan:.1f} ms (median of 7)")  # type: ignore[attr-defined]
-        number = plan.break_  # type: ignore[attr-defined]
+        print(f"  balancing plan after {busts} busts: {len(plan.moves)} moves, "
+              f"break {plan.break_}, {ms_plan:.1f} ms (median of {REPEAT})")
+        if (number := plan.break_) is None:
+            raise RuntimeError(f"no table to break after {busts} busts in a full room")
         ms_break, _ = _once(lambda: service.execute(commands.BreakTable(table=number, seed=1)))
         print(f"  break-table {number} --apply through the service {ms_break:.0f} ms")
         ms_late, _ = _once(lambda: service.execute(commands.Register(names=["Late entry"])))
@@ -173,14 +188,15 @@ def main() -> None:
     festival()
     service_path()
     start = time.perf_counter()
-    runs = [tournament(1_000, seed) for seed in range(3)]
+    runs = [tournament(ENTRIES, seed) for seed in range(SEEDS)]
     seconds = time.perf_counter() - start
-    print(f"1,000-entry tournaments down to heads-up ({len(runs)} seeds, {seconds:.1f} s):")
+    print(f"{ENTRIES:,}-entry tournaments down to heads-up ({len(runs)} seeds, {seconds:.1f} s):")
     for seed, f in enumerate(runs):
         total = f["balance"] + f["break"]
         print(
             f"  seed {seed}: {total} moves ({f['balance']} balancing, {f['break']} from "
-            f"{f['breaks']} breaks); lower bound {f['bound']}; ratio {total / f['bound']:.2f}; "
+            f"{f['breaks']} breaks); lower bound {f['bound']}; ratio "
+            f"{total / f['bound'] if f['bound'] else float('nan'):.2f}; "
             f"final table drawn at {f['final']} players"
         )
 

@@ -15,12 +15,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import size
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 
-PLAYERS = 10_000
+PLAYERS = size(10_000, 100)
 
 COLD_LOAD = """
 import json, resource, sys, time
@@ -58,10 +59,10 @@ def main() -> None:
               f"{latencies[-1] * 1000:.1f} ms (target p95 <= 15 ms)")
         print(f"  writer process peak RSS {writer_rss:.0f} MB")
         runs = [json.loads(subprocess.run([sys.executable, "-c", COLD_LOAD, url], capture_output=True,
-                                          text=True, check=True).stdout) for _ in range(3)]
+                                          text=True, check=True).stdout) for _ in range(size(3, 1))]
         best = min(runs, key=lambda run: run["load_s"])
         print(f"  cold load of {best['players']} players ({PLAYERS + 1} events) in a fresh process: "
-              f"{best['load_s'] * 1000:.0f} ms best of 3 (target <= 500 ms; imports "
+              f"{best['load_s'] * 1000:.0f} ms best of {len(runs)} (target <= 500 ms; imports "
               f"{best['import_s'] * 1000:.0f} ms more)")
         print(f"  cold-load process peak RSS {max(r['peak_rss_mb'] for r in runs):.0f} MB "
               "(target <= 150 MB)")

@@ -11,12 +11,15 @@ import random
 import statistics
 import time
 
+from benchmarks import size
 from tdconsole.config.structures import list_structures, load_structure
 from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
 from tdconsole.domain.clock.structure_gen import generate_structure
 
 DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+REPEATS = size(50, 1)
+TABLES = size(1_100, 20)  # of 9, in the chip race
 
 
 def timed(repeats: int, work: object) -> tuple[float, float]:
@@ -31,18 +34,18 @@ def timed(repeats: int, work: object) -> tuple[float, float]:
 
 def main() -> None:
     for key in list_structures():
-        median, worst = timed(50, lambda key=key: load_structure(key))
+        median, worst = timed(REPEATS, lambda key=key: load_structure(key))
         print(f"load {key:<16} {len(load_structure(key).periods):>3} periods: "
               f"median {median:.2f} ms, worst {worst:.2f} ms")
 
-    median, worst = timed(50, lambda: generate_structure(50_000, 10_000, 5 * 12 * 60, 60))
+    median, worst = timed(REPEATS, lambda: generate_structure(50_000, 10_000, 5 * 12 * 60, 60))
     festival = generate_structure(50_000, 10_000, 5 * 12 * 60, 60)
     print(f"generate festival ({len(festival.levels)} levels): median {median:.2f} ms, "
           f"worst {worst:.2f} ms")
 
     draw = random.Random(5)
     tables = []
-    for _ in range(1_100):
+    for _ in range(TABLES):
         seats = [RaceSeat(seat=seat, stack=100 * draw.randint(0, 400) + odd, colored_up=odd)
                  for seat in range(1, 10) for odd in [25 * draw.randint(1, 3)]]
         deck = DECK[:]
@@ -52,8 +55,8 @@ def main() -> None:
     rescued = sum(o.rescued for seats, cards in tables
                   for o in chip_race(seats, [25], 100, cards).seats)
     elapsed = (time.perf_counter() - start) * 1000
-    print(f"chip race at 1,100 tables of 9: {elapsed:.0f} ms in all "
-          f"({elapsed / 1_100:.2f} ms a table); {rescued} players kept in by T-COLOR-1")
+    print(f"chip race at {TABLES:,} tables of 9: {elapsed:.0f} ms in all "
+          f"({elapsed / TABLES:.2f} ms a table); {rescued} players kept in by T-COLOR-1")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import size
 from tdconsole.config.structures import load_structure
 from tdconsole.domain import commands
 from tdconsole.service import Service
@@ -25,8 +26,8 @@ from tdconsole.store.event_store import EventStore
 from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.base import ServiceScreen
 
-PLAYERS = 10_000
-BUSTS = 15  # on each screen
+PLAYERS = size(10_000, 100)
+BUSTS = size(15, 2)  # on each screen
 SIZE = (160, 48)
 
 

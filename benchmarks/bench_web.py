@@ -27,14 +27,15 @@ from pathlib import Path
 import httpx
 import psutil
 
+from benchmarks import size
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 
-CLIENTS = 100
-SECONDS = 60.0
-PLAYERS = 200
+CLIENTS = size(100, 5)
+SECONDS = size(60.0, 2.0)
+PLAYERS = size(200, 20)
 
 
 def _free_port() -> int:

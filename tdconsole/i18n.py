@@ -110,13 +110,23 @@ def pgettext(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
-def error_text(error: BaseException) -> str:
+def error_text(error: BaseException, field: str | None = None) -> str:
     """A refusal as the user reads it: a domain error's template translated and filled in (the
-    values that are refusals themselves translated too), rule IDs first as they are; any other
-    error as its English text."""
+    values that are refusals themselves translated too), rule IDs first as they are, then the
+    player it is about; any other error as its English text.
+
+    `field` is how this interface names the request field the refusal is about (`error.field`):
+    the CLI's option, a form's label. It comes first, joined to the player the refusal is about:
+
+    >>> from tdconsole.domain.errors import InvalidInput
+    >>> error = InvalidInput("named twice", field="stack", player="Anna")
+    >>> error_text(error), error_text(error, "--stack"), error_text(InvalidInput("cannot be empty"), "--by")
+    ('Anna: named twice', '--stack Anna: named twice', '--by: cannot be empty')
+    """
     template = getattr(error, "template", None)
     if not isinstance(template, str) or not template:
-        return str(error)
+        line = str(error)
+        return f"{field}: {line}" if field else line
     params: dict[str, Any] = {key: error_text(value) if isinstance(value, BaseException) else value
                               for key, value in getattr(error, "params", {}).items()}
     text = _(template)
@@ -125,8 +135,15 @@ def error_text(error: BaseException) -> str:
             text = text.format(**params)
         except (KeyError, IndexError, ValueError):  # a translation naming a value that is not there
             text = template.format(**params)
+    player = getattr(error, "player", None)
+    if player:
+        text = f"{player}: {text}"
     rules = getattr(error, "rules", None)
-    return f"{', '.join(rules)}: {text}" if rules else text
+    if rules:
+        text = f"{', '.join(rules)}: {text}"
+    if not field:
+        return text
+    return f"{field} {text}" if player and not rules else f"{field}: {text}"
 
 
 def money_locale(house_locale: str) -> str:

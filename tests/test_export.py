@@ -25,10 +25,12 @@ from tdconsole.views.export import (
     results_document,
     rulings_document,
     seating_document,
+    seating_list,
     standings_csv,
     standings_html,
 )
 from tdconsole.views.formatting import Formats
+from tdconsole.views.seating import SeatRow
 from tests.domain.helpers import Tournament
 
 HOSTILE = '<script>alert("x")</script> & Co'
@@ -70,7 +72,7 @@ def test_csv_quotes_what_needs_it_and_reads_back(evening: Tournament, document, 
     rows = list(csv.reader(io.StringIO(document(evening.state, "csv"))))
     assert len({len(row) for row in rows}) == 1  # one header, every row as wide
     assert any(HOSTILE in row for row in rows[1:])  # the name read back whole, quotes and all
-    with pytest.raises(InvalidInput, match=f"--format must be {' or '.join(formats)}, not 'pdf'"):
+    with pytest.raises(InvalidInput, match=f"^the format must be {' or '.join(formats)}, not 'pdf'$"):
         document(evening.state, "pdf")
 
 
@@ -91,3 +93,19 @@ def test_the_club_pages_escape_and_quote_too() -> None:
     assert [row[1] for row in csv.reader(io.StringIO(standings_csv(season)))] == ["name", HOSTILE]
     members = members_csv([Member(number=7, name=HOSTILE, note='says "hi", twice')])
     assert list(csv.reader(io.StringIO(members)))[1][:5] == ["7", HOSTILE, "", "", 'says "hi", twice']
+
+
+SEATS = [SeatRow(player="Ann Alder", table=1, seat=4), SeatRow(player="b", table=1, seat=1),
+         SeatRow(player="c", table=12, seat=2)]
+
+
+def test_the_seating_list_for_the_wall_lines_up_under_its_headings() -> None:
+    assert seating_list(SEATS) == ("Player     Table  Seat\n"
+                                   "Ann Alder      1     4\n"
+                                   "b              1     1\n"
+                                   "c             12     2\n")
+    assert seating_list(SEATS[1:2]) == "Player  Table  Seat\nb           1     1\n"  # short names
+
+
+def test_the_seating_list_speaks_danish(danish: None) -> None:
+    assert seating_list(SEATS[:1]) == "Spiller    Bord  Plads\nAnn Alder     1      4\n"

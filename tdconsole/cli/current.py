@@ -46,10 +46,14 @@ def use(
         shown = {"tournament": named(store, store.current_or_none()), "history": history}
 
         def render() -> None:
+            from tdconsole.config.toml import load_house_rules
+            from tdconsole.views.formatting import Formats
+
+            when = Formats.of(load_house_rules()).when  # the club's clock
             console.print(_("Current tournament: {tournament}").format(
                 tournament=label(shown["tournament"])))
             for entry in history:
-                console.print(f"{entry['time'][:16]} {entry['actor']}: {entry['detail']}")
+                console.print(f"{when(entry['time'])} {entry['actor']}: {entry['detail']}")
 
         emit(shown, as_json, render)
         return

@@ -20,6 +20,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from tdconsole.cli.refusals import Refusing
 from tdconsole.i18n import N_, _
 
 # Typer's rich help reads these module constants of typer.rich_utils when it writes the help (its
@@ -50,7 +51,8 @@ def fill(name: str, value: Callable[[], str]) -> None:
 def _filled(text: str) -> str:
     """`text` with its registered `{names}` filled; a text with other braces is left as it is."""
     try:
-        names = {field for _, field, _, _ in Formatter().parse(text) if field is not None}
+        names = {field for _literal, field, _spec, _conversion in Formatter().parse(text)
+                 if field is not None}
     except ValueError:  # a lone brace: not a template
         return text
     if not names or not names <= _FILLS.keys():
@@ -108,11 +110,11 @@ class _Speaks:
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_(_USAGE) + " ")
 
 
-class SpeakingCommand(_Speaks, TyperCommand):
+class SpeakingCommand(_Speaks, Refusing, TyperCommand):
     pass
 
 
-class SpeakingGroup(_Speaks, TyperGroup):
+class SpeakingGroup(_Speaks, Refusing, TyperGroup):
     pass
 
 

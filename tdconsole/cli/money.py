@@ -28,6 +28,7 @@ from tdconsole.views.money import (
     DealView,
     HandForHandView,
     PayoutsView,
+    chips_view,
     deal_lines,
     deal_options_view,
     deal_view,
@@ -65,7 +66,7 @@ def bust(
     as_json: JsonFlag = False,
 ) -> None:
     """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
-    command = commands.Bust(names=names, stacks=name_numbers(stack or [], "--stack"), by=by or [],
+    command = commands.Bust(names=names, stacks=name_numbers(stack or [], "stack"), by=by or [],
                             table=table, unplaced=unplaced)
     service = session_of(ctx).service()
     envelopes = service.execute(command)
@@ -132,10 +133,14 @@ def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> N
     """Sell an add-on to each player named."""
     service = session_of(ctx).execute(commands.AddOn(names=names))
     data = {"add_ons": [service.state.find(name).name for name in names],
-            "prize_pool": payouts_view(service.state).prize_pool}
-    money = Formats.of(service.state.house_rules).money
-    emit(data, as_json, lambda: console.print(_("Add-on for {names}; prize pool {amount}").format(
-        names=", ".join(data["add_ons"]), amount=money(data["prize_pool"]))))
+            "prize_pool": payouts_view(service.state).prize_pool,
+            "chips_in_play": money_handlers.chips_in_play(service.state),
+            "average_stack": money_handlers.average_stack(service.state)}
+    formats = Formats.of(service.state.house_rules)
+    emit(data, as_json, lambda: console.print(
+        _("Add-on for {names}; prize pool {amount}; chips in play {chips}").format(
+            names=", ".join(data["add_ons"]), amount=formats.money(data["prize_pool"]),
+            chips=formats.number(data["chips_in_play"], 0))))
 
 
 @app.command()
@@ -143,11 +148,12 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
         metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
           as_json: JsonFlag = False) -> None:
     """Record chip counts (for deals)."""
-    service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "chips")))
+    service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "counts")))
     state = service.state
     data = {"chips": {state.players[i].name: n for i, n in state.chips.items()}}
+    number = Formats.of(state.house_rules).number
     emit(data, as_json, lambda: console.print(
-        "; ".join(f"{name} {n:,}" for name, n in data["chips"].items())))
+        "; ".join(f"{name} {number(n, 0)}" for name, n in data["chips"].items())))
 
 
 # ---------------------------------------------------------------- prize pool and payouts
@@ -187,13 +193,18 @@ def _money_render(data: dict[str, Any], formats: Formats) -> None:
                     "{guarantee})").format(
         prize_pool=money(pool.prize_pool), rake=money(pool.rake), overlay=money(pool.overlay),
         guarantee=money(pool.guarantee)))
+    chips = data["chips"]
+    console.print(_("Chips in play {chips}: buy-in {stack}, re-entry {re_entry}, add-on {add_on}").format(
+        chips=formats.number(chips.chips_in_play, 0), stack=formats.number(chips.starting_stack, 0),
+        re_entry=formats.number(chips.re_entry, 0), add_on=formats.number(chips.add_on, 0)))
 
 
 def _money_data(service: Service) -> dict[str, Any]:
     pool = money_handlers.pool(service.state)
     return {"money": pool, "prize_pool": pool.prize_pool,
             "settings": service.state.money.model_dump(mode="json", exclude={"table"}),
-            "table": None if service.state.money.table is None else service.state.money.table.name}
+            "table": None if service.state.money.table is None else service.state.money.table.name,
+            "chips": chips_view(service.state)}
 
 
 @settings_app.command("show")
@@ -214,6 +225,10 @@ def money_set(
     re_entry_fee: Annotated[int | None, typer.Option(help="Fee of a re-entry.")] = None,
     add_on: Annotated[int | None, typer.Option(help="Prize part of an add-on.")] = None,
     add_on_fee: Annotated[int | None, typer.Option(help="Fee of an add-on.")] = None,
+    re_entry_chips: Annotated[int | None, typer.Option(
+        help="Chips of a re-entry (default: the starting stack).")] = None,
+    add_on_chips: Annotated[int | None, typer.Option(
+        help="Chips of an add-on (default: the starting stack).")] = None,
     table: Annotated[str | None, typer.Option(help="Pay by configs/payouts/NAME.toml.")] = None,
     generator: Annotated[bool, typer.Option(help="Pay by the generator.")] = False,
     paid: Annotated[float | None, typer.Option(help="Generator: percent of entries paid.")] = None,
@@ -235,7 +250,8 @@ def money_set(
     data = current.model_dump()
     updates = {"guarantee": guarantee, "bounty": bounty, "rake_percent": rake,
                "re_entry": re_entry, "re_entry_fee": re_entry_fee, "add_on": add_on,
-               "add_on_fee": add_on_fee, "pay_jumps": pay_jump}
+               "add_on_fee": add_on_fee, "pay_jumps": pay_jump, "re_entry_chips": re_entry_chips,
+               "add_on_chips": add_on_chips}
     data.update({key: value for key, value in updates.items() if value is not None})
     curve = {"paid_share": None if paid is None else paid / 100, "min_cash_multiple": min_cash,
              "unit": unit, "exponent": exponent}
@@ -248,7 +264,7 @@ def money_set(
         data["locked"] = {}
     if lock is not None:
         data["locked"] = {int(place): amount for place, amount in
-                          name_numbers(lock, "--lock").items() if place.strip().isdigit()}
+                          name_numbers(lock, "lock").items() if place.strip().isdigit()}
         if len(data["locked"]) != len(lock):
             raise InvalidInput("--lock: write PLACE=AMOUNT with a place number")
     settings = validate(MoneySettings, data, "money set")
@@ -265,16 +281,21 @@ def money_set(
 # ---------------------------------------------------------------- hand-for-hand
 
 
-def _h4h_render(data: HandForHandView) -> None:
+def _h4h_render(data: HandForHandView, formats: Formats) -> None:
     if not data.active:
         console.print(_("Hand-for-hand is off (due now: T-H4H-1)") if data.suggested
                       else _("Hand-for-hand is off"))
         return
     tables = ", ".join(f"{row.table} {_('done') if row.done else _('playing')}" for row in data.tables or [])
-    console.print(_("Hand-for-hand, hand {hand}: {tables}").format(hand=data.hand, tables=tables))
-    for row in data.pending or []:
-        console.print("  " + _("busted at table {table}: {name} (stack {stack})").format(
-            table=row.table, name=row.name, stack=row.stack))
+    # Hand 0 is the hand in progress when hand-for-hand was announced (RP-8A), as the TUI says it.
+    hand = (_("hand {hand} (the hand in progress at the announcement, RP-8A)") if data.hand == 0
+            else _("hand {hand}")).format(hand=data.hand)
+    console.print(_("Hand-for-hand, {hand}: {tables}").format(hand=hand, tables=tables))
+    for row in data.pending or []:  # a bust reported without --stack has no stack to rank by
+        line = (_("busted at table {table}: {name}") if row.stack is None
+                else _("busted at table {table}: {name} (stack {stack})"))
+        console.print("  " + line.format(table=row.table, name=row.name,
+                                         stack=None if row.stack is None else formats.number(row.stack, 0)))
 
 
 def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
@@ -284,7 +305,7 @@ def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) ->
     data = hand_for_hand_view(service.state, paid)
 
     def render() -> None:
-        _h4h_render(data)
+        _h4h_render(data, Formats.of(service.state.house_rules))
         if ended is not None:
             console.print(ended)
 
@@ -348,14 +369,16 @@ def deal_calc(
     """ICM and chip chop side by side for the players left (from the chip counts)."""
     data = deal_options_view(session_of(ctx).service().state, leave)
 
-    money = Formats.of(session_of(ctx).service().state.house_rules).money
+    formats = Formats.of(session_of(ctx).service().state.house_rules)
+    money = formats.money
 
     def render() -> None:
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
                           amounts=", ".join(money(p) for p in data.payouts)))
         for row in data.players:
-            table.add_row(Text(row.name), f"{row.chips:,}", money(row.icm), money(row.chip_chop))
+            table.add_row(Text(row.name), formats.number(row.chips, 0), money(row.icm),
+                          money(row.chip_chop))
         console.print(table)
 
     emit(data, as_json, render)
@@ -380,7 +403,7 @@ def deal_propose(
     if method not in ("icm", "chip-chop", "custom"):
         raise InvalidInput("deal method must be icm, chip-chop or custom, not {method!r}", method=method)
     _deal(ctx, commands.ProposeDeal.model_validate({"method": method,
-                                    "amounts": name_numbers(amount or [], "--amount"),
+                                    "amounts": name_numbers(amount or [], "amount"),
                                     "leave_for_winner": leave}), as_json)
 
 

@@ -20,11 +20,12 @@ from typer.core import TyperCommand, TyperGroup
 
 from tdconsole.cli.helptext import SpeakingGroup, speaking
 from tdconsole.cli.kit import Session, default_actor, open_tui
+from tdconsole.cli.refusals import refusal_text, starting
 from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.text import visible
-from tdconsole.i18n import LANGUAGES, _, choose_language, error_text, set_language
+from tdconsole.i18n import LANGUAGES, _, choose_language, set_language
 
 # Every top-level command and the module under tdconsole.cli whose `app` defines it, in the order
 # `tdconsole --help` lists them. Only the module of the command being run is imported and turned
@@ -175,6 +176,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns every error into one line on stderr."""
     flag = flag_language(sys.argv[1:] if argv is None else argv)
     set_language(choose_language(flag if flag in LANGUAGES else None))
+    starting()
     try:
         command().main(args=argv, prog_name="tdconsole", standalone_mode=False)
         raise SystemExit(0)  # like a standalone click app: main always ends by exiting
@@ -192,7 +194,7 @@ def main(argv: list[str] | None = None) -> None:
         fail(_("{message} (see {command} --help)").format(message=message, command=where),
              getattr(error, "exit_code", 2))
     except TdError as error:
-        fail(error_text(error))
+        fail(refusal_text(error))
     except ValidationError as error:
         fail(describe_validation_error("input", error))
     except KeyboardInterrupt:

@@ -67,7 +67,7 @@ def _locks(locks: list[str]) -> dict[int, int]:
     """`--lock 1=3000` (repeatable) -> {1: 3000}."""
     locked: dict[int, int] = {}
     for lock in locks:
-        place, _, amount = lock.partition("=")
+        place, _sign, amount = lock.partition("=")
         numbers = _whole_numbers(f"{place},{amount}", "--lock") if amount else None
         if numbers is None:
             raise InvalidInput("--lock: {lock!r} is not PLACE=AMOUNT", lock=lock)

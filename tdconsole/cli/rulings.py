@@ -21,6 +21,7 @@ from tdconsole.domain.floor.rulings import OTHER, Suggestion, suggest
 from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.export import RULINGS_FORMATS, check_format, rulings_document
+from tdconsole.views.formatting import format_clock
 from tdconsole.views.rulings import (
     ClockCallRow,
     RulingView,
@@ -123,7 +124,8 @@ RuleOption = Annotated[list[str] | None, typer.Option(
          "or an override without answers.")]
 OffenceOption = Annotated[str | None, typer.Option(
     "--offence", help="The offence the ruling records, so repeats escalate: out-of-turn, "
-                      "exposed-cards, etiquette or conduct (other situation, override without answers).")]
+                      "exposed-cards, etiquette, conduct or phone (other situation, override without "
+                      "answers).")]
 
 
 def _log_command(scenario: str, answers: dict[str, str], *, by: str,
@@ -244,12 +246,15 @@ def list_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The rulings log, corrected rulings included (marked)."""
-    rows = rulings_view(session_of(ctx).service().state, player=player, scenario=scenario, table=table)
+    state = session_of(ctx).service().state
+    rows = rulings_view(state, player=player, scenario=scenario, table=table)
 
     def render() -> None:
+        zone = state.house_rules.money.time_zone
         # Two lines a ruling rather than a table: the decision is a sentence and must read whole.
         for row in rows:
-            head = [f"#{row.id}", row.time[11:16], row.staff, _where(row), ", ".join(row.players),
+            head = [f"#{row.id}", format_clock(row.time, time_zone=zone, seconds=False), row.staff,
+                    _where(row), ", ".join(row.players),
                     row.scenario]
             marks = [*([_("override")] if row.overridden else []),
                      *([_("corrected by #{id}").format(id=row.corrected_by)] if row.corrected_by else []),

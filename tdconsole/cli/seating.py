@@ -231,8 +231,8 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
         assert isinstance(event, TableBroken)
         seats = event.seats
     else:
-        _, seats = balancing.break_table(service.state.room, table, make_rng(seed),
-                                         service.state.house_rules)
+        seats = balancing.break_table(service.state.room, table, make_rng(seed),
+                                      service.state.house_rules)[1]
     data = {"table": table, "applied": apply,
             "seats": [s.model_dump(mode="json", by_alias=True) for s in seats]}
 

@@ -18,9 +18,10 @@ from tdconsole.domain import commands, limits
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import PlayerRegistered
 from tdconsole.domain.tournament import undo_target
-from tdconsole.i18n import _
+from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
+from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import undone_note
 from tdconsole.views.tournament import command_view, describe_command, log_view, state_view
 
@@ -91,13 +92,21 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
 
+        from tdconsole.views.formatting import Formats
+
+        when = Formats.of(load_house_rules()).when  # the club's clock: these span tournaments
         table = Table(_("id"), _("name"), _("created"), _("current"))
         for row in rows:
-            table.add_row(str(row["id"]), row["name"], row["created_at"][:16],
+            table.add_row(str(row["id"]), row["name"], when(row["created_at"]),
                           "*" if row["current"] else "")
         console.print(table)
 
     emit(rows, as_json, render)
+
+
+# The words `state` shows for the tournament's status (TournamentState.status), in the catalogue.
+TOURNAMENT_STATUS = {"planned": N_("planned"), "running": N_("running"), "paused": N_("paused"),
+                     "finished": N_("finished")}
 
 
 @app.command()
@@ -109,7 +118,8 @@ def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     def render() -> None:
         info = data.tournament
         console.print(_("{name} ({status}): {left} of {entries} left").format(
-            name=info.name, status=_(info.status), left=data.players_left, entries=data.entries))
+            name=info.name, status=_(TOURNAMENT_STATUS.get(info.status, info.status)), left=data.players_left,
+            entries=data.entries))
         console.print(clock_line(data.clock))
         # Rich and Babel load only for human-readable output (the fast-CLI contract)
         from rich.table import Table
@@ -189,14 +199,15 @@ def undo(
     session = session_of(ctx)
     service = session.service()
     command = commands.Undo(actor=session.actor)
+    zone = service.state.house_rules.money.time_zone
     if anyone:
         service.refresh()
         target = command_view(service.log, undo_target(service.state, commands.Undo(any=True)).command_id)
         if not yes:
             # The question on stderr, so that --json output stays one document; with --yes the
             # result says what was taken back, and an error stays one line.
-            sys.stderr.write(_("The last command: {command}").format(command=describe_command(target))
-                             + "\n")
+            sys.stderr.write(_("The last command: {command}").format(
+                command=describe_command(target, time_zone=zone)) + "\n")
             typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
         command = commands.Undo(any=True, command_id=target.command_id)
     service.execute(command)
@@ -204,7 +215,7 @@ def undo(
     undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
     taken = command_view(service.log, target_id)
     emit({"undone": taken, "events": undone}, as_json, lambda: console.print(
-        _("Undone: {command}").format(command=describe_command(taken))))
+        _("Undone: {command}").format(command=describe_command(taken, time_zone=zone))))
 
 
 @app.command()
@@ -224,13 +235,15 @@ def log(
         from rich.table import Table  # Rich loads only for human-readable output
         from rich.text import Text
 
+        zone = service.state.house_rules.money.time_zone
         table = Table("#", _("time"), _("by"), _("what happened"))
         for row in rows:
             # An undone entry struck through, and who undid it when (kept readable without colour).
             text = Text(row.text, style="strike dim" if row.undone else "")
             if row.undone:
-                text.append(f" ({undone_note(row.undone_by, row.undone_at)})", style="italic")
-            table.add_row(str(row.seq), row.time[11:19], row.actor, text)
+                text.append(f" ({undone_note(row.undone_by, row.undone_at, time_zone=zone)})",
+                            style="italic")
+            table.add_row(str(row.seq), format_clock(row.time, time_zone=zone), row.actor, text)
         console.print(table)
 
     emit(rows, as_json, render)

@@ -24,12 +24,31 @@ class TdError(Exception):
     ('no player named Bo', 'no player named {name}', {'name': 'Bo'})
     >>> str(InvalidInput("a plain {brace}"))  # without values a template is written as it is
     'a plain {brace}'
+
+    A refusal of one request field names it as `field`: the field's name in the command and the
+    action's request ("stack", "by", "table"; the CLI parameter's name), never how an interface
+    spells it. Each interface words it its own way: the CLI as the option (`--stack`), the TUI as
+    the form's label, the web as the answer's "field" key. `player` is the name the refusal is
+    about; the line starts with it.
+
+    >>> error = InvalidInput("a starting stack must be above 0, not {stack}", stack=-5, field="stack",
+    ...                      player="Anna")
+    >>> str(error), error.field, error.player, error.params
+    ('Anna: a starting stack must be above 0, not -5', 'stack', 'Anna', {'stack': -5})
     """
 
-    def __init__(self, message: str = "", /, **params: object) -> None:
+    def __init__(self, message: str = "", /, *, field: str | None = None, player: str | None = None,
+                 **params: object) -> None:
         self.template = message
         self.params = params
-        super().__init__(message.format(**params) if params else message)
+        self.field = field
+        self.player = player
+        super().__init__(_about(player, message.format(**params) if params else message))
+
+
+def _about(player: str | None, text: str) -> str:
+    """A refusal's line: the player it is about first, as every interface shows it."""
+    return f"{player}: {text}" if player else text
 
 
 class InvalidInput(TdError):
@@ -50,11 +69,14 @@ class RuleViolation(TdError):
     (['T-H4H-1', 'RP-8A'], 'hand 1 is not finished', 'T-H4H-1, RP-8A: hand 1 is not finished')
     """
 
-    def __init__(self, rules: str | Sequence[str], message: str, /, **params: object) -> None:
+    def __init__(self, rules: str | Sequence[str], message: str, /, *, field: str | None = None,
+                 player: str | None = None, **params: object) -> None:
         self.rules: RuleIds = [rules] if isinstance(rules, str) else list(rules)
         self.template = message
         self.params = params
-        self.detail = message.format(**params) if params else message
+        self.field = field
+        self.player = player
+        self.detail = _about(player, message.format(**params) if params else message)
         Exception.__init__(self, f"{', '.join(self.rules)}: {self.detail}")
 
 

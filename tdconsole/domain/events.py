@@ -3,6 +3,9 @@
 Each event is a pydantic model with a `type` tag; the store keeps it as JSON with its time, actor and
 the command that made it. Decisions that involved chance or the clock are recorded here as their
 result, so a replay never re-rolls and never reads the clock.
+
+An event holds facts, never words: its sentence in the log, in the reader's language, is written
+in tdconsole/views/log.py alone (a refusal that names an event is a `TdError` template and values).
 """
 
 from __future__ import annotations
@@ -162,12 +165,6 @@ class HandForHandStopped(_Event):
     def by_itself(self) -> bool:
         return self.places_paid is not None
 
-    def describe(self, names: dict[str, str]) -> str:
-        if not self.by_itself:
-            return "hand for hand stopped"
-        return (f"hand-for-hand ends by itself: {self.players_left} players left, "
-                f"{self.places_paid} places paid ({', '.join(self.rules)})")
-
 
 class DealProposed(_Event):
     """A deal's amounts for the remaining players (T-DEAL-1); it stands once approved."""
@@ -299,7 +296,6 @@ class LateRegistrationChanged(_Event):
 
 # ---------------------------------------------------------------- seating (domain/seating/)
 # `player_id` fields hold ids; seats, moves and broken-table seats hold names, as the room does.
-# `describe(names)` gives the event's line in the log (names: player id -> name).
 
 
 class TableLayoutSet(_Event):
@@ -327,13 +323,6 @@ class TablesDrawn(_Event):
     type: Literal["tables_drawn"] = "tables_drawn"
     tables: list[DrawnTable]
     final: bool = False
-
-    def describe(self, names: dict[str, str]) -> str:
-        seated = sum(len(t.occupants) for t in self.tables)
-        if self.final:
-            return f"final table {self.tables[0].table} drawn: {seated} players, button seat " \
-                   f"{self.tables[0].button}"
-        return f"tables drawn: {seated} players at {len(self.tables)} tables"
 
 
 class PlayerSeated(_Event):
@@ -368,12 +357,6 @@ class TablesBalanced(_Event):
     type: Literal["tables_balanced"] = "tables_balanced"
     moves: list[Move]
 
-    def describe(self, names: dict[str, str]) -> str:
-        return "balanced: " + "; ".join(
-            f"{m.player} {m.from_.table}-{m.from_.seat} to {m.to.table}-{m.to.seat}"
-            for m in self.moves
-        )
-
 
 class TableBroken(_Event):
     """A table broken and its players' drawn seats (10A, T-BREAK-1)."""
@@ -381,12 +364,6 @@ class TableBroken(_Event):
     type: Literal["table_broken"] = "table_broken"
     table: int
     seats: list[BrokenSeat]
-
-    def describe(self, names: dict[str, str]) -> str:
-        return f"table {self.table} broken: " + "; ".join(
-            f"{s.player} to {s.to.table}-{s.to.seat}" + (" (waits)" if s.waits else "")
-            for s in self.seats
-        )
 
 
 class HandFinished(_Event):

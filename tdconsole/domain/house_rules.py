@@ -86,6 +86,9 @@ class PenaltyRules(Frozen):
     exposed_cards_rounds: int = Field(default=3, ge=0)
     # C-PEN-1 (club): a time penalty for improper conduct, "typically 5 minutes".
     conduct_minutes: int = Field(default=5, gt=0)
+    # C-PHONE-1 (club): a phone used while in a hand is warned and the hand stays live; "dead":
+    # the hand is killed (TDA 5 leaves the penalty to the house). Repeats escalate either way.
+    phone_hand: Literal["live", "dead"] = "live"
 
 
 def _refused(message: str) -> PydanticCustomError:
@@ -208,5 +211,5 @@ TDA = HouseRules(
     clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check",
                               countdown="added"),
     eliminations=EliminationRules(hand_for_hand_across_tables="tie"),
-    penalties=PenaltyRules(oot_repeat="discretionary"),
+    penalties=PenaltyRules(oot_repeat="discretionary", phone_hand="dead"),
 )

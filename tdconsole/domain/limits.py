@@ -31,38 +31,40 @@ class Range:
     lo: int
     hi: int
 
-    def check(self, field: str, value: int) -> int:
-        """`value` if it is in range, else InvalidInput in one line naming `field`.
+    def check(self, name: str, value: int, *, field: str | None = None, player: str | None = None) -> int:
+        """`value` if it is in range, else InvalidInput in one line naming it as `name` (and as the
+        request `field` and the `player` it is about, when it is one of theirs).
 
-        >>> TABLE.check("--table", 3)
+        >>> TABLE.check("the table", 3)
         3
-        >>> TABLE.check("--table", 1000)
+        >>> TABLE.check("the table", 60000)
         Traceback (most recent call last):
-        tdconsole.domain.errors.InvalidInput: --table: 1000 is out of range; a table number is 1 to 500
+        tdconsole.domain.errors.InvalidInput: the table: 60000 is out of range; a table number is 1 to 50000
         """
-        self.check_real(field, value)
+        self.check_real(name, value, field=field, player=player)
         return value
 
-    def check_real(self, field: str, value: float) -> float:
+    def check_real(self, name: str, value: float, *, field: str | None = None,
+                   player: str | None = None) -> float:
         """`value` (fractions allowed) if it is a finite number in range, else InvalidInput.
 
-        >>> HOURS.check_real("--hours", 4.5)
+        >>> HOURS.check_real("the length", 4.5)
         4.5
-        >>> HOURS.check_real("--hours", float("nan"))
+        >>> HOURS.check_real("the length", float("nan"))
         Traceback (most recent call last):
-        tdconsole.domain.errors.InvalidInput: --hours: nan is not a number; a length in hours is 1 to 72
+        tdconsole.domain.errors.InvalidInput: the length: nan is not a number; a length in hours is 1 to 72
         """
         if isinstance(value, float) and not math.isfinite(value):
             raise InvalidInput(
-                "{field}: {value} is not a number; {what} is {lo} to {hi}",
-                field=field, value=value, what=self.what, lo=self.lo, hi=self.hi,
+                "{name}: {value} is not a number; {what} is {lo} to {hi}", field=field, player=player,
+                name=name, value=value, what=self.what, lo=self.lo, hi=self.hi,
             )
         if not self.lo <= value <= self.hi:
             digits = len(str(value))
             shown = str(value) if digits <= 30 else f"a number of {digits} digits"
             raise InvalidInput(
-                "{field}: {shown} is out of range; {what} is {lo} to {hi}",
-                field=field, shown=shown, what=self.what, lo=self.lo, hi=self.hi,
+                "{name}: {shown} is out of range; {what} is {lo} to {hi}", field=field, player=player,
+                name=name, shown=shown, what=self.what, lo=self.lo, hi=self.hi,
             )
         return value
 
@@ -73,10 +75,12 @@ MAX_ID = 2**31 - 1
 ID = Range("an id", 1, MAX_ID)
 MONEY = Range("an amount", 0, 10**12)  # whole units of the club's currency
 CHIPS = Range("a number of chips", 0, 10**12)
-TABLE = Range("a table number", 1, 500)
 SEAT = Range("a seat number", 1, 12)
 SEATS = Range("seats at a table", 2, 12)
 ENTRIES = Range("a number of entries", 1, 100_000)
+# Every table the draw can open can be named: the most entries at the fewest seats a table (a
+# 10,000-player festival of nine-max tables alone has 1,112).
+TABLE = Range("a table number", 1, ENTRIES.hi // SEATS.lo)
 PLACE = Range("a place", 1, 100_000)
 LEVEL = Range("a level number", 1, 1_000)
 MINUTES = Range("a length in minutes", 1, 24 * 60)  # a level, a break

@@ -75,11 +75,11 @@ def problem(text: str) -> str | None:
 def check_text(field: str, raw: str, limit: int = MAX_LABEL, *, empty: bool = True) -> str:
     """`raw` trimmed and NFC-normalised, or InvalidInput naming `field` in one line.
 
-    >>> check_text("--actor", " anna ")
+    >>> check_text("the actor", " anna ")
     'anna'
-    >>> check_text("--actor", "\\x1b[2J")
+    >>> check_text("the actor", "\\x1b[2J")
     Traceback (most recent call last):
-    tdconsole.domain.errors.InvalidInput: --actor: a control character (U+001B) is not allowed in text
+    tdconsole.domain.errors.InvalidInput: the actor: a control character (U+001B) is not allowed in text
     """
     try:
         return _checked(raw, limit, empty)

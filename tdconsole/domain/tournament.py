@@ -46,14 +46,14 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
         own = [record for record in state.commands if record.actor == command.actor]
         if not own:
             raise TdError(
-                "{actor} has nothing to undo; the last command (log #{seq}) is {latest_actor}'s: undo "
-                "--any takes it back after showing it", actor=command.actor, seq=latest.seq,
-                latest_actor=latest.actor,
+                "{actor} has nothing to undo; the last command (log #{seq}) is {latest_actor}'s: undoing "
+                "anyone's takes it back after showing it", actor=command.actor, seq=latest.seq,
+                latest_actor=latest.actor, field="anyone",
             )
         raise TdError(
             "your last command (log #{seq}) is followed by {actor}'s (log #{latest_seq}); only the latest "
-            "command can be undone: undo --any takes that one back after showing it", seq=own[-1].seq,
-            actor=latest.actor, latest_seq=latest.seq,
+            "command can be undone: undoing anyone's takes that one back after showing it", seq=own[-1].seq,
+            actor=latest.actor, latest_seq=latest.seq, field="anyone",
         )
     return latest
 

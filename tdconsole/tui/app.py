@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
+from inspect import isawaitable
 from typing import Any
 
 from textual.app import App, SystemCommand
@@ -58,10 +59,10 @@ TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
 # (Undo is here: it shows the command and asks before taking it back.)
 TD_APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Undo"), N_("Undo your last command, after showing it"), "undo"),
-]
-APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Edit the structure"), N_("Change the levels and breaks of this tournament (T-LEVEL-1)"),
      "structure"),
+]
+APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Sound on/off"), N_("The clock's bell one minute before the end of a level and at the change"),
      "toggle_sound"),
 ]
@@ -199,7 +200,8 @@ class TdCommands(Provider):
         entries += [(_(name), _(help_text), partial(app.run_action, action))
                     for name, help_text, action in td_app_actions + APP_ACTIONS]
         entries += [(name, help_text, partial(app.execute, command))
-                    for name, help_text, command in level_actions(app.service.state.info.structure)]
+                    for name, help_text, command in level_actions(app.service.state.info.structure)
+                    if app.service.role == "td" or not command.td_only]
         return entries
 
 
@@ -322,7 +324,11 @@ class TdApp(ServiceApp):
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 
     def action_structure(self) -> None:
-        """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1)."""
+        """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1: the TD
+        only, so another role is told so instead of being shown an editor that cannot save)."""
+        if self.service.role != "td":
+            self.notify(_("Only the TD changes the structure (T-LEVEL-1)"), severity="warning")
+            return
         if not isinstance(self.screen, StructureEditorScreen):
             self.leave_overlays(lambda: self.push_screen(
                 StructureEditorScreen(self.service.state.info.structure)))
@@ -330,21 +336,32 @@ class TdApp(ServiceApp):
     async def action_switch_mode(self, mode: str) -> None:
         # An F-key from the editor or a modal first closes what is on top of the mode's screen, so
         # nothing stays stacked over the next screen by accident (unsaved edits ask first).
-        self.leave_overlays(partial(self.switch_mode, mode))
+        switched = self.leave_overlays(partial(self.switch_mode, mode))
+        if isawaitable(switched):
+            # Keys are taken one at a time: those typed right after the F-key wait for its screen,
+            # so "/" and a name never reach the screen being left or a list not drawn yet.
+            await switched
 
-    def leave_overlays(self, then: Callable[[], object]) -> None:
-        """Close the editors and dialogs stacked on this mode's screen, then run `then`."""
+    def leave_overlays(self, then: Callable[[], object]) -> object:
+        """Close the editors and dialogs stacked on this mode's screen, then run `then`; what it
+        returned when it ran at once (None when unsaved edits ask first)."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, UnsavedEdits):
             self.pop_screen()
         if isinstance(self.screen, UnsavedEdits):
             self.screen.close(then)
-        else:
-            then()
+            return None
+        return then()
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")
-        self.execute(command, self.tell_when_done(_("The tournament now plays {structure} (T-LEVEL-1)")
-                                                  .format(structure=message.structure.name)))
+
+        def saved(done: bool) -> None:
+            message.on_done(done)  # the editor says "saved" only now, and only if it was
+            if done:
+                self.notify(_("The tournament now plays {structure} (T-LEVEL-1)").format(
+                    structure=message.structure.name), markup=False)
+
+        self.execute(command, saved)
 
     def tell_when_done(self, text: str, title: str = "") -> Callable[[bool], None]:
         """What a command's `on_done` says once it is done (a refusal has said why already)."""
@@ -379,7 +396,7 @@ def undo_question(service: Service, actor: str) -> tuple[str, str]:
     """What Ctrl+Z would take back (its description, its command id), on the freshest log."""
     service.refresh()
     target = undo_preview(service.state, service.log, actor)
-    return describe_command(target), target.command_id
+    return describe_command(target, time_zone=service.state.house_rules.money.time_zone), target.command_id
 
 
 def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> TdApp:

@@ -21,8 +21,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from textual import events
 from textual.app import App
 from textual.dom import DOMNode
+from textual.widgets import Input
 
 from tdconsole.domain.commands import Command
 from tdconsole.domain.errors import TdError
@@ -75,6 +77,23 @@ class ServiceApp(App[None]):
         # as long as the app) is left out of the garbage collector's full passes, which otherwise
         # walk all of it every so often and stall a screen's answer to a key by a tenth of a second.
         gc.freeze()
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that reaches the app's keys while a text field has the focus was typed
+        for that field: a terminal hands each key to the widget focused when it arrives, so in a
+        burst ("/" and a name typed at once) the name's letters go to the list "/" left. Typed
+        into the field, they never act as keys of the list or the app ("B" busts, Space pauses
+        the clock). Here, after every earlier key, is where the order they were typed in holds.
+        A screen may also name a field a letter bound to nothing starts (`type_ahead`)."""
+        if not event.is_printable or event.character is None:
+            return
+        field = self.focused
+        if not isinstance(field, Input):
+            type_ahead = getattr(self.screen, "type_ahead", None)
+            field = type_ahead(event) if callable(type_ahead) else None
+        if isinstance(field, Input):
+            event.prevent_default()
+            field.post_message(events.Key(event.key, event.character))
 
     def _change_between_redraws(self, change: Callable[[], None]) -> None:
         """How the service changes its state: on the event loop, which draws it (a call from the

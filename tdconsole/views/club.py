@@ -17,7 +17,7 @@ from tdconsole.i18n import N_, _, ngettext
 from tdconsole.views.base import View
 from tdconsole.views.formatting import Formats
 
-STANDING_COLUMNS = ("place", "name", "points", "events", "cashes", "winnings")
+STANDING_COLUMNS = (N_("place"), N_("name"), N_("points"), N_("events"), N_("cashes"), N_("winnings"))
 _TIE_BREAK_WORDS = {"best-finish": N_("best finish"), "events": N_("most events"),
                     "wins": N_("most wins"), "cashes": N_("most cashes"),
                     "winnings": N_("most winnings")}

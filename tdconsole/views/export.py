@@ -15,14 +15,15 @@ import io
 import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
+from zoneinfo import ZoneInfo
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.seating.tables import Room, seating_list
+from tdconsole.domain.seating.tables import Room
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _, install_jinja
 from tdconsole.views.money import places_text, results_view
 from tdconsole.views.rulings import EXPORT_COLUMNS, export_rows
-from tdconsole.views.seating import seats
+from tdconsole.views.seating import SeatRow, seats
 
 if TYPE_CHECKING:
     import jinja2
@@ -66,10 +67,18 @@ def csv_document(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> st
     return out.getvalue()
 
 
+def headings(columns: Iterable[str]) -> list[str]:
+    """Columns marked with N_ as a person reads them: the chosen language's words (in English the
+    keys themselves). Not for a file read back by a program (`members_csv`)."""
+    return [_(column) for column in columns]
+
+
 def check_format(fmt: str, formats: Sequence[str]) -> None:
-    """A `--format` this document is not written in is one line naming the ones it is."""
+    """A format this document is not written in is one line naming the ones it is (about the
+    request field `format`: the CLI's `--format`)."""
     if fmt not in formats:
-        raise InvalidInput("--format must be {names}, not {fmt!r}", names=' or '.join(formats), fmt=fmt)
+        raise InvalidInput("the format must be {names}, not {fmt!r}", names=' or '.join(formats), fmt=fmt,
+                           field="format")
 
 
 # ---------------------------------------------------------------- seating list and seat slips
@@ -85,17 +94,24 @@ def seating_document(room: Room, title: str, fmt: SeatingFormat, slips: bool = F
         return "".join(f"{title}\n{row.player}\n"
                        + _("Table {table}  Seat {seat}").format(table=row.table, seat=row.seat)
                        + f"\n{cut}\n" for row in seats(room))
-    return f"{title}\n\n{seating_list(room)}"
+    return f"{title}\n\n{seating_list(seats(room))}"
+
+
+def seating_list(rows: Sequence[SeatRow]) -> str:
+    """The seating list for the wall as text: every player by name with table and seat, under
+    headings in the chosen language."""
+    player, table, seat = _("Player"), _("Table"), _("Seat")
+    width = max([len(player), *(len(row.player) for row in rows)])
+    lines = [f"{player:<{width}}  {table}  {seat}"]
+    lines += [f"{row.player:<{width}}  {row.table:>{len(table)}}  {row.seat:>{len(seat)}}" for row in rows]
+    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------- results
 
-RESULT_COLUMNS = ("place", "name", "prize", "knockouts", "bounties", "entries")
+# A CSV's header row is its columns in the chosen language (`headings`): English keeps the keys.
+RESULT_COLUMNS = (N_("place"), N_("name"), N_("prize"), N_("knockouts"), N_("bounties"), N_("entries"))
 RESULT_HEADINGS = (N_("Place"), N_("Name"), N_("Prize"), N_("Knockouts"), N_("Bounties"), N_("Entries"))
-# The rulings page's headings, in EXPORT_COLUMNS' order (the CSV keeps the keys themselves).
-RULINGS_HEADINGS = (N_("id"), N_("time"), N_("staff"), N_("table"), N_("seat"), N_("players"),
-                    N_("scenario"), N_("answers"), N_("suggested"), N_("decision"), N_("overridden"),
-                    N_("reason"), N_("penalty"), N_("rules"), N_("corrects"), N_("corrected_by"))
 
 
 def results_document(state: TournamentState, fmt: str) -> str:
@@ -105,7 +121,7 @@ def results_document(state: TournamentState, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(view.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
     if fmt == "csv":
-        return csv_document(RESULT_COLUMNS, (
+        return csv_document(headings(RESULT_COLUMNS), (
             [places_text(row.place, row.last_place), row.name, "" if row.prize is None else row.prize,
              row.knockouts, row.bounties, row.entries] for row in view.results))
     from tdconsole.views.formatting import Formats
@@ -124,11 +140,16 @@ def results_document(state: TournamentState, fmt: str) -> str:
 def rulings_document(state: TournamentState, fmt: str) -> str:
     """The rulings log as the club keeps it: csv, or html (a page that prints as the record)."""
     check_format(fmt, RULINGS_FORMATS)
+    from tdconsole.views.formatting import Formats
+
+    formats = Formats.of(state.house_rules)
     if fmt == "csv":
-        return csv_document(EXPORT_COLUMNS, export_rows(state))
-    assert len(RULINGS_HEADINGS) == len(EXPORT_COLUMNS)
+        # A spreadsheet reads ISO 8601: the club's time with its offset.
+        zone = ZoneInfo(formats.time_zone)
+        return csv_document(headings(EXPORT_COLUMNS), export_rows(
+            state, lambda moment: moment.astimezone(zone).isoformat(timespec="seconds")))
     return html_page("rulings.html.j2", title=_("Rulings: {name}").format(name=state.info.name),
-                     columns=[_(heading) for heading in RULINGS_HEADINGS], rows=export_rows(state))
+                     columns=headings(EXPORT_COLUMNS), rows=export_rows(state, formats.when))
 
 
 # ---------------------------------------------------------------- the club: standings and members
@@ -139,7 +160,7 @@ def standings_csv(season: Season) -> str:
     """The league standings with plain numbers, for a spreadsheet."""
     from tdconsole.views.club import STANDING_COLUMNS, standings_view
 
-    return csv_document(STANDING_COLUMNS, (
+    return csv_document(headings(STANDING_COLUMNS), (
         ["" if value is None else value for value in (row.place, row.name, row.points, row.events,
                                                       row.cashes, row.winnings)]
         for row in standings_view(season)))

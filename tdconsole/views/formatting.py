@@ -84,18 +84,35 @@ def parse_number(text: str, locale: str, field: str) -> Decimal:
     except NumberFormatError:
         number = None
     if number is None or not number.is_finite():
-        raise InvalidInput("{field}: {text} is not a number", field=field, text=text.strip())
+        raise InvalidInput("{name}: {text} is not a number", name=field, text=text.strip())
     return number
 
 
-def format_when(moment: datetime, *, locale: str, time_zone: str, time: bool = True) -> str:
+def _moment(moment: datetime | str) -> datetime:
+    # The views carry moments as ISO text (their JSON); the log stores them in UTC.
+    return datetime.fromisoformat(moment) if isinstance(moment, str) else moment
+
+
+def format_when(moment: datetime | str, *, locale: str, time_zone: str, time: bool = True) -> str:
     """A moment (stored in UTC) on the club's clock, written the way `locale` writes it."""
     from babel.dates import format_date, format_datetime
 
     zone = ZoneInfo(time_zone)
+    moment = _moment(moment)
     if not time:
         return format_date(moment.astimezone(zone).date(), format="medium", locale=locale)
     return format_datetime(moment, format="short", tzinfo=zone, locale=locale)
+
+
+def format_clock(moment: datetime | str, *, time_zone: str, seconds: bool = True) -> str:
+    """The time of day of `moment` on the club's clock ("20:19:03", or "20:19"): what the log,
+    the rulings and the clock show, beside the TV's "level ends at 20:34", whatever zone the
+    machine is set to.
+
+    >>> format_clock("2026-11-27T19:19:03+00:00", time_zone="Europe/Copenhagen")
+    '20:19:03'
+    """
+    return _moment(moment).astimezone(ZoneInfo(time_zone)).strftime("%H:%M:%S" if seconds else "%H:%M")
 
 
 def ordinal(place: int) -> str:
@@ -131,5 +148,8 @@ class Formats:
     def number(self, value: float, decimals: int) -> str:
         return format_number(value, decimals=decimals, locale=self.locale)
 
-    def when(self, moment: datetime, *, time: bool = True) -> str:
+    def when(self, moment: datetime | str, *, time: bool = True) -> str:
         return format_when(moment, locale=self.locale, time_zone=self.time_zone, time=time)
+
+    def clock(self, moment: datetime | str, *, seconds: bool = True) -> str:
+        return format_clock(moment, time_zone=self.time_zone, seconds=seconds)

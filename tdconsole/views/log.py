@@ -1,10 +1,12 @@
 """The log as people read it: each event one sentence, in words, with names.
 
 "Carl Berg busts in 25th, knocked out by Erik Sand"; "Level 4 starts: 100/200, ante 200". The one
-place an event becomes its sentence: the TD's log screen, `tdconsole log` and its `--json` "text"
-all call `log_entries` (or `sentence`). Player ids, Python values and field names never show: a
-sentence knows its event's fields. Every event type has a writer and a kind (the log screen's
-filter); tests/test_log_sentences.py fails for an event type without one.
+place an event becomes its sentence (events hold no words of their own): the TD's log screen,
+`tdconsole log` and its `--json` "text" and "summary", undo's question and answer, and the notice
+that hand-for-hand is over all call `log_entries` (or `sentence`). Player ids, Python values and
+field names never show: a sentence knows its event's fields. Every event type has a writer and a
+kind (the log screen's filter); tests/test_log_sentences.py fails, naming the event type, for one
+without them or without a Danish sentence.
 
 Sentences are written through `_()` at the moment they are read, with str.format placeholders,
 so a catalogue can translate the whole sentence; names and lists are joined the language's way
@@ -24,7 +26,7 @@ from tdconsole.domain.floor.penalties import Penalty
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.i18n import _, language, ngettext
 from tdconsole.views.base import View
-from tdconsole.views.formatting import Formats, ordinal
+from tdconsole.views.formatting import Formats, format_clock, ordinal
 
 # What the log screen filters by.
 Kind = Literal["players", "busts", "seating", "money", "clock", "rulings", "tournament"]
@@ -60,6 +62,10 @@ class LogContext:
     def money(self, amount: int) -> str:
         return self.formats.money(amount)
 
+    def chips(self, amount: int) -> str:
+        """Chips as the language writes numbers (20,000; 20.000 in Danish)."""
+        return self.formats.number(amount, 0)
+
     def learn(self, envelope: e.Envelope, undone: bool) -> None:
         """Take in what this event tells later sentences. An undone command's names still count
         (its own later events name the player), its structure and rules do not."""
@@ -83,10 +89,6 @@ def listed(items: Iterable[str]) -> str:
     from babel.lists import format_list  # on first use: see views/formatting.py
 
     return format_list(items, locale=language()) if items else ""
-
-
-def _chips(amount: int) -> str:
-    return f"{amount:,}"
 
 
 def _spot(table: int, seat: int) -> str:
@@ -124,7 +126,7 @@ def _created(event: e.TournamentCreated, context: LogContext) -> str:
     return _("Tournament {name} is created: {game}, buy-in {buy_in} + {fee}, {stack} chips, "
              "structure {structure}").format(
         name=event.name, game=event.game, buy_in=context.money(event.buy_in), fee=context.money(event.fee),
-        stack=_chips(event.starting_stack), structure=event.structure.name)
+        stack=context.chips(event.starting_stack), structure=event.structure.name)
 
 
 @_writes("tournament", e.HouseRulesSet)
@@ -216,7 +218,7 @@ def _h4h_bust(event: e.HandForHandBust, context: LogContext) -> str:
         name=context.name(event.player_id), table=event.table)
     if event.stack is not None:
         text = _("{bust}, with {stack} chips at the start of the hand").format(
-            bust=text, stack=_chips(event.stack))
+            bust=text, stack=context.chips(event.stack))
     if event.knocked_out_by:
         text = _("{bust}, knocked out by {by}").format(bust=text, by=context.names_of(event.knocked_out_by))
     return text
@@ -245,7 +247,11 @@ def _h4h_hand_ended(event: e.HandForHandHandEnded, context: LogContext) -> str:
 
 @_writes("busts", e.HandForHandStopped)
 def _h4h_stopped(event: e.HandForHandStopped, context: LogContext) -> str:
-    return _("Hand-for-hand ends")
+    if not event.by_itself:
+        return _("Hand-for-hand ends")
+    # T-H4H-1: it is for the bubble; the rule that ended it is named.
+    return _("Hand-for-hand is over: {left} players left, {paid} places paid ({rules})").format(
+        left=event.players_left, paid=event.places_paid, rules=", ".join(event.rules))
 
 
 # ---------------------------------------------------------------- money
@@ -259,7 +265,7 @@ def _money_set(event: e.MoneySet, context: LogContext) -> str:
 @_writes("money", e.ChipsCounted)
 def _chips_counted(event: e.ChipsCounted, context: LogContext) -> str:
     return _("Chips counted: {counts}").format(counts=listed(
-        _("{name} {chips}").format(name=context.name(player_id), chips=_chips(chips))
+        _("{name} {chips}").format(name=context.name(player_id), chips=context.chips(chips))
         for player_id, chips in event.counts.items()))
 
 
@@ -317,10 +323,10 @@ def _level_changed(event: e.LevelChanged, context: LogContext) -> str:
     level = structure.shown_level(event.period)
     if period.ante:
         return _("Level {level} starts: {small}/{big}, ante {ante}").format(
-            level=level, small=_chips(period.small_blind), big=_chips(period.big_blind),
-            ante=_chips(period.ante))
+            level=level, small=context.chips(period.small_blind), big=context.chips(period.big_blind),
+            ante=context.chips(period.ante))
     return _("Level {level} starts: {small}/{big}").format(
-        level=level, small=_chips(period.small_blind), big=_chips(period.big_blind))
+        level=level, small=context.chips(period.small_blind), big=context.chips(period.big_blind))
 
 
 @_writes("clock", e.ClockSet)
@@ -447,7 +453,8 @@ def _ruling(event: e.RulingLogged, context: LogContext) -> str:
         text = _("Ruling {number} by {staff}").format(number=event.ruling_id, staff=event.staff)
     if event.players:
         text = _("{ruling} for {names}").format(ruling=text, names=listed(p.name for p in event.players))
-    about = [event.description or event.scenario.replace("-", " ")]
+    # The scenario by its id (`rulings suggest ID`), not made into English words.
+    about = [event.description or event.scenario]
     if event.penalty is not None:
         about.append(_("penalty: {penalty}").format(penalty=_penalty(event.penalty)))
     if event.corrects is not None:
@@ -508,11 +515,13 @@ class LogEntry(View):
     undone_at: str | None
 
 
-def undone_note(undone_by: str | None, undone_at: str | None) -> str:
-    """"undone by maria at 21:04:10" for an undone entry; "" for one that stands."""
+def undone_note(undone_by: str | None, undone_at: str | None, *, time_zone: str) -> str:
+    """"undone by maria at 21:04:10" (on the club's clock) for an undone entry; "" for one that
+    stands."""
     if undone_by is None or undone_at is None:
         return ""
-    return _("undone by {actor} at {time}").format(actor=undone_by, time=undone_at[11:19])
+    return _("undone by {actor} at {time}").format(
+        actor=undone_by, time=format_clock(undone_at, time_zone=time_zone))
 
 
 def log_entries(envelopes: list[e.Envelope]) -> list[LogEntry]:

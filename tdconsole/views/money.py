@@ -20,6 +20,7 @@ from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.log import LogContext, sentence
 
 if TYPE_CHECKING:  # Babel loads only for text (final_results_text)
     from tdconsole.views.formatting import Formats
@@ -30,6 +31,22 @@ def payouts_or_error(state: TournamentState) -> tuple[PayoutStructure | None, st
         return money.payout_structure(state), None
     except TdError as error:  # settings that cannot pay these entries: shown, never a crash
         return None, str(error)
+
+
+class ChipsView(View):
+    """`money show --json` under `chips`: the chips in play, and what a buy-in, a re-entry (T-REG-1)
+    and an add-on each put in play."""
+
+    chips_in_play: int
+    starting_stack: int
+    re_entry: int
+    add_on: int
+
+
+def chips_view(state: TournamentState) -> ChipsView:
+    chips = money.entry_chips(state)
+    return ChipsView(chips_in_play=money.chips_in_play(state), starting_stack=chips.starting_stack,
+                     re_entry=chips.re_entry, add_on=chips.add_on)
 
 
 class DealPlayer(View):
@@ -221,10 +238,25 @@ def hand_for_hand_ended(envelopes: Iterable[Envelope]) -> str | None:
     for envelope in envelopes:
         event = envelope.event
         if isinstance(event, HandForHandStopped) and event.by_itself:
-            return _("Hand-for-hand is over: {left} players left, {paid} places paid; "
-                     "play on at normal speed ({rules})").format(
-                left=event.players_left, paid=event.places_paid, rules=", ".join(event.rules))
+            # The log's sentence for the event (views/log.py: one sentence per event), and what to do.
+            return _("{ended}; play on at normal speed").format(ended=sentence(event, LogContext()))
     return None
+
+
+def hand_for_hand_bust_note(state: TournamentState) -> str:
+    """Why a bust now is not placed at once and how it will be (T-H4H-1), for the TD about to
+    confirm one; empty outside hand-for-hand."""
+    h4h = state.hand_for_hand
+    if h4h is None:
+        return ""
+    if h4h.hand == 0:
+        return _("These busts tie (RP-8A): this is the hand that was being played when hand-for-hand "
+                 "began, so everyone out in it, at any table, shares the places they reach.")
+    if h4h.started.rules.hand_for_hand_across_tables == "tie":
+        return _("Busts in this hand at every table tie and share the places they reach "
+                 "(RP-8: the house setting hand_for_hand_across_tables = tie).")
+    return _("Busts in this hand at every table are ranked together by the chips they started "
+             "it with (T-ELIM-1).")
 
 
 def tied_with(state: TournamentState, standings: dict[str, money.Standing]) -> dict[str, list[str]]:
@@ -300,7 +332,7 @@ def final_results_text(state: TournamentState, places: int = 10) -> str | None:
     from tdconsole.views.formatting import Formats
 
     formats = Formats.of(state.house_rules)
-    lines = [f"Winner: {winner.name}", ""]
+    lines = [_("Winner: {name}").format(name=winner.name), ""]
     for row in results_rows(state)[:places]:
         shown = places_text(row.place, row.last_place) or "1"
         prize = f"  {formats.money(row.prize)}" if row.prize else ""

@@ -3,6 +3,7 @@ rulings export and the TUI screens all read these (the keys are a contract: add,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol
 
@@ -78,7 +79,7 @@ class PenaltyLike(Protocol):
 _KIND_WORDS = {"warning": N_("warning"), "missed-hands": N_("missed hands"), "rounds": N_("rounds"),
                "minutes": N_("minutes"), "disqualification": N_("disqualification")}
 _OFFENCE_WORDS = {"out-of-turn": N_("out of turn"), "exposed-cards": N_("exposed cards"),
-                  "etiquette": N_("etiquette"), "conduct": N_("conduct")}
+                  "etiquette": N_("etiquette"), "conduct": N_("conduct"), "phone": N_("phone in a hand")}
 
 
 def kind_text(kind: str) -> str:
@@ -241,20 +242,24 @@ def clock_calls_view(state: TournamentState, now: datetime, house: HouseRules,
 
 # ---------------------------------------------------------------- the export's rows (the club's record)
 
-EXPORT_COLUMNS = ["id", "time", "staff", "table", "seat", "players", "scenario", "answers", "suggested",
-                  "decision", "overridden", "reason", "penalty", "rules", "corrects", "corrected_by"]
+# The export's columns, each its heading in the chosen language (`_(column)`; English keeps the key).
+EXPORT_COLUMNS = [N_("id"), N_("time"), N_("staff"), N_("table"), N_("seat"), N_("players"), N_("scenario"),
+                  N_("answers"), N_("suggested"), N_("decision"), N_("overridden"), N_("reason"),
+                  N_("penalty"), N_("rules"), N_("corrects"), N_("corrected_by")]
 
 
-def export_rows(state: TournamentState) -> list[list[str]]:
-    """One row of text cells per ruling, in `EXPORT_COLUMNS` order (`views.export` writes them)."""
+def export_rows(state: TournamentState, when: Callable[[datetime], str]) -> list[list[str]]:
+    """One row of text cells per ruling, in `EXPORT_COLUMNS` order (`views.export` writes them);
+    `when` writes the time it was logged (on the club's clock). The answers stay as typed
+    (`--answer KEY=VALUE`), the one column that replays the walk."""
     rows = []
     for logged in state.rulings:
         event = logged.event
         cells: list[object] = [
-            event.ruling_id, logged.time.isoformat(timespec="seconds"), event.staff, event.table,
+            event.ruling_id, when(logged.time), event.staff, event.table,
             event.seat, "; ".join(p.name for p in event.players), event.scenario,
             " ".join(f"{key}={value}" for key, value in event.answers.items()),
-            event.suggestion.ruling, event.decision, "yes" if event.overridden else "no", event.reason,
+            event.suggestion.ruling, event.decision, _("yes") if event.overridden else _("no"), event.reason,
             penalty_text(event.penalty, hands=True), ", ".join(_cited(logged)), event.corrects,
             logged.corrected_by,
         ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from pydantic import Field, field_serializer
 
@@ -16,7 +17,7 @@ from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.clock.structure import Break, Level
 from tdconsole.domain.commands import Undo
 from tdconsole.domain.errors import NotFound
-from tdconsole.domain.events import Envelope, Event, PlayerReentered, PlayerRegistered, RulingLogged
+from tdconsole.domain.events import Envelope, Event
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
@@ -24,6 +25,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import undo_target
 from tdconsole.i18n import _
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     DealView,
@@ -85,7 +87,8 @@ class ClockView(View):
     periods: int
     next_level: LevelView | None
     seconds_to_break: int | None
-    # Wall-clock times (local, with the offset) only while the clock runs: a paused clock has none.
+    # Wall-clock times (the club's time zone, with the offset) only while the clock runs: a paused
+    # clock has none.
     level_ends_at: str | None
     break_at: str | None
     # T-COLOR-1: the next break says which chips are coloured up there.
@@ -102,6 +105,7 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
     reading = clock_ops.read(structure, state.clock, now)
     rules = state.house_rules.ante
     level = reading.level
+    zone = ZoneInfo(state.house_rules.money.time_zone)
     return ClockView(
         level=structure.shown_level(reading.period),
         small_blind=level.small_blind,
@@ -116,8 +120,8 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         periods=len(structure.periods),
         next_level=level_view(reading.next_level),
         seconds_to_break=None if reading.seconds_to_break is None else _whole(reading.seconds_to_break),
-        level_ends_at=_wall_time(now, reading.remaining, reading.running),
-        break_at=_wall_time(now, reading.seconds_to_break, reading.running and not reading.on_break),
+        level_ends_at=_wall_time(now, reading.remaining, reading.running, zone),
+        break_at=_wall_time(now, reading.seconds_to_break, reading.running and not reading.on_break, zone),
         next_break=_break_from(state, reading.period),
         antes=ante_table(level.small_blind, level.big_blind, level.ante, rules),
         late_registration=LateRegistrationView(level=state.info.late_reg_level,
@@ -136,10 +140,12 @@ def _whole(seconds: float) -> int:
     return int(-(-seconds // 1))
 
 
-def _wall_time(now: datetime, seconds: float | None, running: bool) -> str | None:
+def _wall_time(now: datetime, seconds: float | None, running: bool, zone: ZoneInfo) -> str | None:
+    # On the club's clock (money.time_zone), not the machine's: a laptop or server set to UTC
+    # must still say the level ends at 20:34 in Copenhagen.
     if seconds is None or not running:
         return None
-    return (now + timedelta(seconds=seconds)).astimezone().isoformat(timespec="seconds")
+    return (now + timedelta(seconds=seconds)).astimezone(zone).isoformat(timespec="seconds")
 
 
 def _break_from(state: TournamentState, period: int, add_on_only: bool = False) -> BreakView | None:
@@ -190,12 +196,6 @@ class PlayerView(View):
     chips: int | None
 
 
-def average_stack(state: TournamentState) -> int | None:
-    if not state.players_left:
-        return None
-    return state.entries * state.info.starting_stack // state.players_left
-
-
 class StateView(OptionalKeysView):
     """`state --json`: the tournament at one moment, for scripts and every screen."""
 
@@ -224,7 +224,7 @@ class StateView(OptionalKeysView):
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
     info = state.info
     clock = clock_view(state, now)
-    average = average_stack(state)
+    average = money.average_stack(state)
     structure, error = payouts_or_error(state)
     standings = money.standings(state, structure)
     tied = tied_with(state, standings)
@@ -248,7 +248,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         clock=clock,
         entries=state.entries,
         players_left=state.players_left,
-        chips_in_play=state.entries * info.starting_stack,
+        chips_in_play=money.chips_in_play(state),
         average_stack=average,
         average_stack_bb=None if average is None else round(average / clock.big_blind, 1),
         players=players,
@@ -263,29 +263,6 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
     )
 
 
-def describe(envelope: Envelope, names: dict[str, str]) -> str:
-    """One line for the event log screen and `tdconsole log`: player ids shown as names."""
-    if isinstance(envelope.event, RulingLogged):
-        event = envelope.event
-        who = ", ".join(p.name for p in event.players)
-        return (f"ruling {event.ruling_id} ({event.scenario}) by {event.staff}"
-                + (f" for {who}" if who else "") + f": {event.decision}")
-    if (own := getattr(envelope.event, "describe", None)) is not None:
-        return str(own(names))
-    # (a structure, the money settings or the house rules are too long for one line: `log --json`
-    # has them all)
-    fields = envelope.event.model_dump(exclude={"type", "structure", "settings", "house_rules"})
-    if "player_id" in fields:
-        player_id = fields.pop("player_id")
-        # A clock call on a seat whose player is not known names nobody, rather than "?".
-        fields = {**({"player": names.get(player_id, "?")} if player_id else {}), **fields}
-        fields.pop("name", None)
-    # A flag shows only when set ("forced True", "placed_last True"), like an empty list.
-    details = ", ".join(f"{key} {value}" for key, value in fields.items()
-                        if value is not None and value is not False and value != [] and value != {})
-    return envelope.event.type.replace("_", " ") + (f": {details}" if details else "")
-
-
 class LogRow(View):
     """One event of the log (`log --json`, `undo --json`): who did what when, and whether undone."""
 
@@ -297,9 +274,10 @@ class LogRow(View):
     # The event as logged, but for the structure (too long; `structure show` has it).
     event: Event
     undone: bool
-    summary: str
     # The event as one sentence with names ("Carl Berg busts in 25th, knocked out by Erik Sand"),
-    # its kind (the log screen's filter), and who undid it and when (null unless undone).
+    # its kind (the log screen's filter), and who undid it and when (null unless undone). `summary`
+    # is the same sentence: the key scripts read before `text` came (keys are never taken away).
+    summary: str
     text: str
     kind: str
     undone_by: str | None
@@ -311,14 +289,10 @@ class LogRow(View):
 
 
 def log_view(envelopes: list[Envelope], undone: set[str]) -> list[LogRow]:
-    names = {
-        e.event.player_id: e.event.name for e in envelopes
-        if isinstance(e.event, PlayerRegistered | PlayerReentered)
-    }
     return LogRow.many(
         {"seq": e.seq, "time": e.time.isoformat(), "actor": e.actor, "command_id": e.command_id,
          "type": e.event.type, "event": e.event, "undone": e.command_id in undone,
-         "summary": describe(e, names), "text": entry.text, "kind": entry.kind,
+         "summary": entry.text, "text": entry.text, "kind": entry.kind,
          "undone_by": entry.undone_by if e.command_id in undone else None,
          "undone_at": entry.undone_at if e.command_id in undone else None}
         for e, entry in zip(envelopes, log_entries(envelopes), strict=True)
@@ -343,10 +317,9 @@ def command_view(envelopes: list[Envelope], command_id: str) -> CommandView:
     rows = [row for row in log_view(envelopes, set()) if row.command_id == command_id]
     if not rows:
         raise NotFound("no command {command_id} in this tournament's log", command_id=command_id)
+    text = "; ".join(row.text for row in rows)
     return CommandView(command_id=command_id, verb=rows[0].type, actor=rows[0].actor,
-                       time=rows[0].time, seq=rows[0].seq,
-                       summary="; ".join(row.summary for row in rows),
-                       text="; ".join(row.text for row in rows))
+                       time=rows[0].time, seq=rows[0].seq, summary=text, text=text)
 
 
 def undo_preview(state: TournamentState, envelopes: list[Envelope], actor: str) -> CommandView:
@@ -355,7 +328,9 @@ def undo_preview(state: TournamentState, envelopes: list[Envelope], actor: str) 
     return command_view(envelopes, undo_target(state, Undo(actor=actor)).command_id)
 
 
-def describe_command(view: CommandView) -> str:
-    """"Bo busts in 3rd (log #14, by maria at 21:03:12)": the one line undo shows a command in."""
+def describe_command(view: CommandView, *, time_zone: str) -> str:
+    """"Bo busts in 3rd (log #14, by maria at 21:03:12)": the one line undo shows a command in,
+    the time on the club's clock."""
     return _("{summary} (log #{seq}, by {actor} at {time})").format(
-        summary=view.text, seq=view.seq, actor=view.actor, time=view.time[11:19])
+        summary=view.text, seq=view.seq, actor=view.actor,
+        time=format_clock(view.time, time_zone=time_zone))

@@ -93,7 +93,12 @@ def error_response(error: Exception) -> JSONResponse:
     if status == 500:
         log.exception("internal error", exc_info=error)
     headers = error.headers if isinstance(error, ApiError) else None
-    return JSONResponse({"error": _one_line(error)}, status_code=status, headers=headers)
+    answer = {"error": _one_line(error)}
+    # A refusal names the request field it is about (a key of the body) and the player, so a page
+    # can point at them; the line itself never spells a CLI flag.
+    if isinstance(error, TdError):
+        answer |= {key: value for key in ("field", "player") if (value := getattr(error, key, None))}
+    return JSONResponse(answer, status_code=status, headers=headers)
 
 
 def api(endpoint: Callable[..., Response]) -> Callable[..., Response]:

@@ -70,7 +70,7 @@ def test_t_level_1_structure_use_changes_the_running_structure_and_undo_restores
     state = run(capsys, "--db", db, "state", "--json").json
     assert state["tournament"]["structure"] == "Club deepstack"
     log = run(capsys, "--db", db, "log", "--json").json
-    assert log[-1]["summary"] == "structure changed: source club-deepstack"
+    assert log[-1]["summary"] == "The structure is changed to Club deepstack (from club-deepstack)"
     run(capsys, "--db", db, "undo")
     assert run(capsys, "--db", db, "state", "--json").json["tournament"]["structure"] == "Club turbo"
 

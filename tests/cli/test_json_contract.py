@@ -61,7 +61,7 @@ def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
 
     for module in ("tdconsole.club.members", "tdconsole.club.leagues"):
         monkeypatch.setattr(f"{module}.datetime", FrozenDatetime)
-    # The clock's wall times (level_ends_at, break_at) are local: fix the zone, summer time and all.
+    # The machine as the club's laptop is set; the wall times follow the club's zone (money.time_zone).
     monkeypatch.setenv("TZ", "Europe/Copenhagen")
     time.tzset()
     yield clock

@@ -98,12 +98,13 @@ def test_t_h4h_1_the_hand_that_reaches_the_money_ends_hand_for_hand_and_says_so(
     # The last table's hand-done places the bust and ends hand-for-hand: the TD reads it there.
     last = run(capsys, "--db", db, "hand-done", str(tables[-1]))
     assert last.code == 0, last.err
-    assert ("Hand-for-hand is over: 10 players left, 10 places paid; play on at normal speed "
-            "(T-H4H-1)") in " ".join(last.out.split())
+    assert ("Hand-for-hand is over: 10 players left, 10 places paid (T-H4H-1); play on at normal "
+            "speed") in " ".join(last.out.split())
     assert td(capsys, db, "h4h", "status")["active"] is False
     log = td(capsys, db, "log")
-    assert log[-1]["summary"] == ("hand-for-hand ends by itself: 10 players left, 10 places paid "
-                                  "(T-H4H-1)")
+    # The log says it in the same sentence (views/log.py), in `text` and in `summary` alike.
+    assert log[-1]["summary"] == log[-1]["text"] == ("Hand-for-hand is over: 10 players left, "
+                                                     "10 places paid (T-H4H-1)")
 
 
 def test_e1_busts_on_the_hand_in_progress_share_50th(tmp_path: Path, capsys: Capsys) -> None:
@@ -175,7 +176,7 @@ def test_reenter_payouts_and_prize_pool(tmp_path: Path, capsys: Capsys) -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["bust", "P02", "--stack", "P02=-3"], ["--stack P02=-3", "above 0"]),
+        (["bust", "P02", "--stack", "P02=-3"], ["--stack P02: a starting stack must be above 0, not -3"]),
         (["bust", "P02", "--stack", "P02"], ["NAME=NUMBER"]),
         (["bust", "P01"], ["already busted", "place 4"]),
         (["bust", "Nobody"], ["no player named 'Nobody'"]),
@@ -257,11 +258,13 @@ def test_log_names_re_entries_and_shows_ties(tmp_path: Path, capsys: Capsys) -> 
     td(capsys, db, "bust", "P01", "P02")
     td(capsys, db, "reenter", "P01")
     td(capsys, db, "bust", "P01", "--by", "P03")
-    summaries = [row["summary"] for row in td(capsys, db, "log")]
-    assert "player busted: player P01, place 3, last_place 4" in summaries[-4]
-    assert summaries[-2].startswith("player reentered: player P01")
+    log = td(capsys, db, "log")
+    summaries = [row["summary"] for row in log]
+    assert "P01 busts, sharing places 3rd to 4th" in summaries[-4]
+    assert summaries[-2] == "P01 re-enters"
+    assert summaries[-1] == "P01 busts in 3rd, knocked out by P03"
     # A lone bust's place is simply the next one: no rule decided it (T-ELIM-3 is for the unplaced).
-    assert summaries[-1] == "player busted: player P01, place 3, knocked_out_by ['p3']"
+    assert log[-1]["event"]["rules"] == []
     first_entries = [(p["name"], p["place"], p["last_place"]) for p in td(capsys, db, "state")[
         "players"] if p["entry"] == 1 and p["status"] == "busted"]
     assert first_entries == [("P01", 4, 5), ("P02", 4, 5)]  # moved down by the re-entry
@@ -280,3 +283,36 @@ def test_t_elim_3_bust_unplaced_places_last_of_those_unplaced_and_shows_it(tmp_p
     assert_one_line_error(run(capsys, "--db", db, "bust", "P05", "--unplaced", "--stack", "P05=900"),
                           "T-ELIM-3")
     assert events(db) == before
+
+
+def test_add_on_chips_go_into_the_chips_in_play_and_the_average(tmp_path: Path, capsys: Capsys) -> None:
+    # 10 players of 20,000 (club-turbo); 10 add-ons of 200 kr. for 10,000 chips each.
+    db = tournament(tmp_path, capsys, 10, "--add-on", "200", "--add-on-chips", "10000")
+    shown = td(capsys, db, "money", "show")
+    assert shown["chips"] == {"chips_in_play": 200_000, "starting_stack": 20_000, "re_entry": 20_000,
+                              "add_on": 10_000}
+    assert shown["settings"]["add_on_chips"] == 10_000 and shown["settings"]["re_entry_chips"] is None
+    sold = td(capsys, db, "add-on", *[f"P{i:02}" for i in range(1, 11)])
+    assert (sold["prize_pool"], sold["chips_in_play"], sold["average_stack"]) == (
+        10 * 300 + 2_000, 300_000, 30_000)
+    state = td(capsys, db, "state")
+    assert (state["chips_in_play"], state["average_stack"]) == (300_000, 30_000)
+    text = run(capsys, "--db", db, "add-on", "P01")
+    assert "chips in play 310,000" in text.out
+    danish = run(capsys, "--db", db, "--lang", "da", "money", "show")
+    assert "310.000" in danish.out and "20.000" in danish.out
+
+
+def test_re_entry_chips_are_the_starting_stack_unless_set(tmp_path: Path, capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 3)
+    td(capsys, db, "bust", "P01")
+    td(capsys, db, "reenter", "P01")
+    assert td(capsys, db, "state")["chips_in_play"] == 4 * 20_000
+    td(capsys, db, "money", "set", "--re-entry-chips", "15000")
+    assert td(capsys, db, "state")["chips_in_play"] == 3 * 20_000 + 15_000
+    before = events(db)
+    assert_one_line_error(run(capsys, "--db", db, "money", "set", "--add-on-chips", "0"),
+                          "add_on_chips")
+    assert events(db) == before
+    text = run(capsys, "--db", db, "money", "show").out
+    assert "Chips in play 75,000: buy-in 20,000, re-entry 15,000, add-on 20,000" in " ".join(text.split())

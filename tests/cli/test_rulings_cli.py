@@ -21,6 +21,7 @@ countdown = "added"
 
 [penalties]
 oot_repeat = "discretionary"
+phone_hand = "dead"
 """
 
 

@@ -172,14 +172,15 @@ def test_clock_call_countdown_and_its_ruling_logged_at_zero(db: str, capsys: Cap
     (["-s", "give-penalty", "-a", "kind=warning", "-p", "Zed"], ["no player named 'Zed'"]),
     (["-s", "give-penalty", "-a", "kind=warning"], ["needs the player", "--player"]),
     (["-s", "wrong-button", "-a", "substantial_action=no", "--penalty", "flogging", "--reason", "r"],
-     ["--penalty 'flogging'", "none, warning"]),
+     ["--penalty: the kind of penalty must be none, warning", "not 'flogging'"]),
     (["-s", "wrong-button", "-a", "substantial_action=no", "--reason", "r"], ["neither"]),
     (["-s", "wrong-button", "-a", "substantial_action=no", "--by", " "], ["--by"]),
     (["--clock-call", "7"], ["no clock call 7"]),
     ([], ["--scenario"]),
     (["-s", "other", "--decision", "x"], ["needs its description", "--description"]),
     (["-s", "other", "--description", "d"], ["needs the decision"]),
-    (["-s", "other", "--description", "d", "--decision", "x", "--rule", "bogus"], ["--rule 'bogus'"]),
+    (["-s", "other", "--description", "d", "--decision", "x", "--rule", "bogus"],
+     ["--rule: 'bogus' is not a rule ID"]),
     (["-s", "other", "--description", "d", "--decision", "x", "--offence", "theft"], ["--offence 'theft'"]),
     (["-s", "wrong-button", "--description", "d"], ["--description", "--scenario other"]),
     (["-s", "out-of-turn-action", "--decision", "x"], ["needs a reason"]),
@@ -221,7 +222,7 @@ def test_the_floor_role_may_log_rulings_and_call_the_clock(db: str, capsys: Caps
     assert row["staff"] == "Mette"
     log = run(capsys, "--db", db, "log", "--json").json
     assert log[-1]["actor"] == "tablet-2"
-    assert log[-1]["summary"].startswith("ruling 1 (wrong-button) by Mette")
+    assert log[-1]["summary"].startswith("Ruling 1 by Mette")
 
 
 def test_floor_opens_the_floor_terminal_in_the_floor_role_as_the_staff(db: str, capsys: Capsys,
@@ -233,3 +234,42 @@ def test_floor_opens_the_floor_terminal_in_the_floor_role_as_the_staff(db: str, 
     assert run(capsys, "--db", db, "--role", "td", "floor", "--staff", " Mette ").code == 0
     assert opened == [("floor", "Mette")]
     assert_one_line_error(run(capsys, "--db", db, "floor", "--staff", " "), "--staff")
+
+
+def _phone(capsys: Capsys, db: str, *extra: str) -> dict:  # type: ignore[type-arg]
+    result = run(capsys, "--db", db, "rulings", "log", "--scenario", "phone", "-a", "in_hand=yes",
+                 "-a", "deliberate=no", "--player", "Bo", "--table", "1", "--seat", "4", "--by", "Mette",
+                 *extra, "--json")
+    assert result.code == 0, result.err
+    return result.json  # type: ignore[no-any-return]
+
+
+def test_c_phone_1_a_phone_in_a_hand_is_warned_then_timed_and_the_hand_follows_the_house(
+        db: str, capsys: Capsys) -> None:
+    first = _phone(capsys, db)
+    assert (first["offence"], first["penalty"]["kind"]) == ("phone", "warning")
+    assert first["answers"]["earlier"] == "0"
+    assert "C-PHONE-1" in first["suggestion"]["rules"] and "hand stays live" in first["decision"]
+    assert run(capsys, "--db", db, "house-rules", "set", "penalties.phone_hand", "dead").code == 0
+    second = _phone(capsys, db)
+    assert (second["penalty"]["kind"], second["penalty"]["amount"]) == ("minutes", 5)
+    assert "hand is dead" in second["decision"] and "C-PEN-1" in second["suggestion"]["rules"]
+    offences = unnamed(run(capsys, "--db", db, "rulings", "offences", "--json").json)
+    assert offences == [{"player": "Bo", "offences": {"phone": 2}, "rulings": [1, 2]}]
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", ["A player uses a phone while in a hand", "C-PHONE-1", "hand stays live", "warning"]),
+    ("da", ["En spiller bruger sin telefon", "C-PHONE-1", "hånden er stadig levende", "advarsel"]),
+])
+def test_c_phone_1_the_scenario_in_either_language(capsys: Capsys, lang: str, says: list[str]) -> None:
+    listed = run(capsys, "--lang", lang, "rulings", "scenarios", "telefon" if lang == "da" else "phone")
+    suggested = run(capsys, "--lang", lang, "rulings", "suggest", "phone", "-a", "in_hand=yes",
+                    "-a", "deliberate=no", "-a", "earlier=0")
+    as_json = run(capsys, "--lang", lang, "rulings", "suggest", "phone", "-a", "in_hand=yes",
+                  "-a", "deliberate=no", "-a", "earlier=0", "--json").json
+    assert (listed.code, suggested.code) == (0, 0), listed.err + suggested.err
+    text = listed.out + suggested.out
+    for words in says:
+        assert words in text
+    assert as_json["penalty"]["kind"] == "warning" and "C-PHONE-1" in as_json["rules"]

@@ -175,7 +175,7 @@ def test_t_move_3_move_mid_sequence_warns_refuses_and_force_logs_it(cli: Cli, db
     forced = cli("move", "C", "1", "2", "--force")
     assert forced.code == 0 and "T-MOVE-3, forced" in forced.out
     [event] = [row for row in cli("log", "--json").json if row["type"] == "player_moved"][-1:]
-    assert "forced" in event["summary"] and "T-MOVE-3" in event["summary"]
+    assert "by the TD's choice against T-MOVE-3" in event["summary"]
 
 
 def test_a_bust_frees_the_seat_and_undo_gives_it_back(cli: Cli) -> None:
@@ -394,7 +394,7 @@ def test_seating_list_and_slips_match_the_golden_files(
 def test_seating_json_and_bad_format(cli: Cli) -> None:
     _golden_room(cli)
     assert unnamed(cli("seating", "--json").json[-1]) == {"player": "Åse <b>&", "table": 1, "seat": 3}
-    assert_one_line_error(cli("seating", "--format", "pdf"), "--format must be text or html")
+    assert_one_line_error(cli("seating", "--format", "pdf"), "--format: the format must be text or html")
 
 
 def test_tables_text_shows_names_literally_and_the_markers(cli: Cli) -> None:

@@ -30,8 +30,8 @@ def _events(db: str) -> int:
 def test_undo_never_takes_back_another_terminals_command(db: str, capsys: Capsys) -> None:
     before = _events(db)
     refused = run(capsys, "--db", db, "--actor", "maria", "undo")
-    assert_one_line_error(refused, "your last command (log #2) is followed by tom's (log #5)",
-                          "undo --any")
+    assert_one_line_error(refused, "--any: your last command (log #2) is followed by tom's (log #5)",
+                          "undoing anyone's takes that one back")
     assert_one_line_error(run(capsys, "--db", db, "--actor", "carl", "undo"),
                           "carl has nothing to undo")
     assert _events(db) == before
@@ -41,7 +41,7 @@ def test_undo_takes_back_your_own_and_says_what_by_whom_and_when(db: str, capsys
     undone = run(capsys, "--db", db, "--actor", "tom", "undo", "--json").json
     assert {k: undone["undone"][k] for k in ("verb", "actor", "seq")} == {
         "verb": "player_busted", "actor": "tom", "seq": 5}
-    assert undone["undone"]["summary"].startswith("player busted: player Bo, place 3")
+    assert undone["undone"]["summary"].startswith("Bo busts in 3rd")
     assert undone["undone"]["time"].startswith("20")  # ISO 8601
     assert undone["events"][0]["type"] == "player_busted"  # the key it had before
     text = run(capsys, "--db", db, "--actor", "maria", "undo").out.replace("\n", " ")  # unwrapped

@@ -187,8 +187,9 @@ def test_icm_refuses_beyond_its_exact_limit_and_points_to_the_estimate() -> None
     from tdconsole.domain.money.icm import MAX_EXACT_PLAYERS, icm
 
     stacks = [1000 + i for i in range(MAX_EXACT_PLAYERS + 1)]
-    with pytest.raises(InvalidInput, match="rules icm --estimate"):
+    with pytest.raises(InvalidInput, match="an estimate gives it by Monte Carlo") as refused:
         icm([100.0] * len(stacks), stacks)
+    assert refused.value.field == "estimate"  # the CLI words it as `rules icm --estimate`
     icm([100.0] * MAX_EXACT_PLAYERS, stacks[:MAX_EXACT_PLAYERS])  # at the limit: exact
 
 

@@ -80,10 +80,12 @@ def test_t_elim_3_a_bust_without_a_stack_goes_last_of_those_placed_with_it() -> 
 def test_a_stack_for_someone_not_busted_or_not_above_zero_is_refused_and_nothing_changes() -> None:
     t = field(4)
     before = len(t.log)
-    with pytest.raises(InvalidInput, match="--stack P03: not one of the players busted"):
+    with pytest.raises(InvalidInput, match=r"^P03: not one of the players busted") as refused:
         t.do(Bust(names=["P01"], stacks={"P03": 100}))
-    with pytest.raises(InvalidInput, match="--stack P01=-5"):
+    assert (refused.value.field, refused.value.player) == ("stack", "P03")
+    with pytest.raises(InvalidInput, match=r"^P01: a starting stack must be above 0, not -5$") as refused:
         t.do(Bust(names=["P01"], stacks={"P01": -5}))
+    assert (refused.value.field, refused.value.player) == ("stack", "P01")
     assert len(t.log) == before and t.state.players_left == 4
 
 
@@ -181,7 +183,7 @@ def test_hand_for_hand_errors_and_stop_needs_a_finished_hand() -> None:
     t.do(HandForHandStart(tables=[1, 2]))
     with pytest.raises(NotFound, match="table 3 is not in hand-for-hand"):
         t.do(HandForHandTableDone(table=3))
-    with pytest.raises(InvalidInput, match="give --table"):
+    with pytest.raises(InvalidInput, match=r"^P01: hand-for-hand: no seat on record; give the table$"):
         t.do(Bust(names=["P01"]))
     t.do(HandForHandTableDone(table=1))
     with pytest.raises(TdError, match="tables 2 have still to finish"):
@@ -205,8 +207,6 @@ def test_t_h4h_1_hand_for_hand_ends_by_itself_when_the_players_left_reach_the_pl
     stopped = events[-2]
     assert isinstance(stopped, HandForHandStopped)
     assert (stopped.places_paid, stopped.players_left, stopped.rules) == (10, 10, ["T-H4H-1"])
-    assert stopped.describe({}) == ("hand-for-hand ends by itself: 10 players left, 10 places paid "
-                                    "(T-H4H-1)")
     assert events[-1].type == "clock_resumed"  # the clock it paused runs again, as on a stop
     assert t.state.hand_for_hand is None and t.state.clock.running
 
@@ -327,6 +327,34 @@ def test_add_ons_need_a_price_and_grow_the_pool() -> None:
     t.do(AddOn(names=["P01", "P02"]))
     pool = money.pool(t.state)
     assert (pool.prize_pool, pool.fees) == (3 * 300 + 200, 3 * 50 + 20)
+
+
+def test_add_ons_put_their_chips_in_play_and_raise_the_average_stack() -> None:
+    t = field(10, add_on=200)  # 10 x 10,000 chips (tests/domain/helpers.py's structure)
+    t.do(SetMoney(settings=t.state.money.model_copy(update={"add_on_chips": 15_000})))
+    assert (money.chips_in_play(t.state), money.average_stack(t.state)) == (100_000, 10_000)
+    t.do(AddOn(names=NAMES[:10]))
+    assert (money.chips_in_play(t.state), money.average_stack(t.state)) == (250_000, 25_000)
+    t.do(Bust(names=["P01"]))  # the chips stay in play with whoever won them
+    assert (money.chips_in_play(t.state), money.average_stack(t.state)) == (250_000, 27_778)
+
+
+def test_t_reg_1_re_entries_and_add_ons_give_the_starting_stack_unless_set_otherwise() -> None:
+    t = field(4, add_on=100)
+    t.do(Bust(names=["P01"]))
+    t.do(Reenter(name="P01"))
+    t.do(AddOn(names=["P02"]))
+    assert money.chips_in_play(t.state) == 4 * 10_000 + 10_000 + 10_000
+    t.do(SetMoney(settings=t.state.money.model_copy(update={"re_entry_chips": 8_000})))
+    assert money.chips_in_play(t.state) == 4 * 10_000 + 8_000 + 10_000
+    assert money.average_stack(t.state) == round(58_000 / 4)
+
+
+def test_chips_of_a_re_entry_or_an_add_on_out_of_range_are_refused() -> None:
+    t = field(2)
+    with pytest.raises(InvalidInput, match="add-on-chips"):
+        t.do(SetMoney(settings=MoneySettings(add_on_chips=10**13)))
+    assert t.state.money == MoneySettings()
 
 
 def test_money_settings_that_cannot_pay_the_entries_are_refused() -> None:

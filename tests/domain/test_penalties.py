@@ -196,3 +196,23 @@ def test_minutes_remaining_plus_elapsed_is_the_penalty_until_served(minutes: int
     assert left.seconds is not None
     assert left.seconds == pytest.approx(max(0.0, minutes * 60 - elapsed), abs=1e-3)
     assert left.serving == (left.seconds > 0)
+
+
+@pytest.mark.parametrize(("deliberate", "earlier", "kind", "amount"), [
+    (False, 0, PenaltyKind.WARNING, 0),
+    (True, 0, PenaltyKind.WARNING, 0),
+    (False, 1, PenaltyKind.MINUTES, 5),
+    (True, 3, PenaltyKind.MINUTES, 5),
+])
+def test_c_phone_1_a_phone_in_a_hand_is_warned_then_timed(
+        deliberate: bool, earlier: int, kind: PenaltyKind, amount: int) -> None:
+    given_ = escalate(OffenceKind.PHONE, deliberate=deliberate, earlier=earlier, rules=CLUB.penalties)
+    assert given_ is not None
+    assert (given_.kind, given_.amount) == (kind, amount)
+    assert given_.rules[0] == "C-PHONE-1"
+    assert set(given_.rules) <= set(OFFENCE_RULES[OffenceKind.PHONE])
+
+
+def test_c_phone_1_the_hand_stays_live_at_the_club_and_dies_under_the_tda_setting() -> None:
+    assert (CLUB.penalties.phone_hand, TDA.penalties.phone_hand) == ("live", "dead")
+    assert CLUB.with_value("penalties.phone_hand", "dead").penalties.phone_hand == "dead"

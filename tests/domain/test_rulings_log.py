@@ -49,13 +49,18 @@ def _logged(t: Tournament, command: LogRuling, seconds: float = 0) -> RulingLogg
     return event
 
 
-def _log_unchanged(t: Tournament, command: Any, error: type[Exception], *fragments: str) -> None:
+def _log_unchanged(t: Tournament, command: Any, error: type[Exception], *fragments: str,
+                   field: str | None = None) -> None:
+    """Refused with `error`, its line holding every fragment and (when given) naming the request
+    `field` the CLI words as its option, and the log unchanged."""
     before = len(t.log)
     with pytest.raises(error) as raised:
         t.do(command)
     assert len(t.log) == before
     for fragment in fragments:
         assert fragment in str(raised.value)
+    if field is not None:
+        assert getattr(raised.value, "field", None) == field
 
 
 def test_c4_o_oot_5_second_oot_from_the_log_sits_out_three_rounds(t: Tournament) -> None:
@@ -94,7 +99,7 @@ def test_an_earlier_answer_that_contradicts_the_log_is_refused(t: Tournament) ->
 
 def test_an_offence_needs_the_player(t: Tournament) -> None:
     _log_unchanged(t, _log("out-of-turn-action", {**OOT_BINDING, "earlier": "0"}), InvalidInput,
-                   "records an offence (out-of-turn)", "--player")
+                   "records an offence (out-of-turn)", field="player")
 
 
 def test_a_penalty_for_an_unknown_player_changes_nothing(t: Tournament) -> None:
@@ -102,7 +107,7 @@ def test_a_penalty_for_an_unknown_player_changes_nothing(t: Tournament) -> None:
 
 
 def test_a_penalty_needs_a_player(t: Tournament) -> None:
-    _log_unchanged(t, _log("give-penalty", {"kind": "warning"}), InvalidInput, "warning", "--player")
+    _log_unchanged(t, _log("give-penalty", {"kind": "warning"}), InvalidInput, "warning", field="player")
 
 
 def test_open_questions_are_listed(t: Tournament) -> None:
@@ -143,7 +148,7 @@ def test_override_to_no_penalty_and_bad_amounts(t: Tournament) -> None:
     assert spared.suggestion.penalty is not None and spared.penalty is None
     _log_unchanged(t, _log("wrong-button", {"substantial_action": "no"}, players=["Bo"],
                            override_penalty=True, penalty=PenaltyKind.MINUTES, reason="r"),
-                   InvalidInput, "--penalty minutes: give the amount")
+                   InvalidInput, "a minutes needs its amount", field="penalty")
     _log_unchanged(t, _log("wrong-button", {"substantial_action": "no"}, players=["Bo"],
                            override_penalty=True, penalty=PenaltyKind.WARNING, penalty_amount=2,
                            reason="r"), InvalidInput, "takes no amount")
@@ -237,6 +242,16 @@ def test_c1_clock_call_ruling_only_at_zero_then_dead_hand(t: Tournament) -> None
     assert logged.answers == {"expired": "yes", "facing_bet": "yes"}
     assert not t.state.clock_calls[0].open
     _log_unchanged(t, _log("clock-call", clock_call=1), TdError, "ruled in ruling 1")
+
+
+def test_c1_a_clock_call_ruling_names_the_table_and_seat_it_was_given(t: Tournament) -> None:
+    """A table or seat left out is the call's own; one given differently is refused, naming both
+    (never "seat None")."""
+    t.do(CallClock(table=3, seat=5, player="Carl"), seconds=0)
+    _log_unchanged(t, _log("clock-call", clock_call=1, table=2), InvalidInput,
+                   "clock call 1 is on table 3 seat 5, not table 2 seat 5")
+    logged = _logged(t, _log("clock-call", clock_call=1, table=3), seconds=61)
+    assert (logged.table, logged.seat) == (3, 5)
 
 
 def test_c1_tda_no_bet_at_zero_is_a_check() -> None:
@@ -340,17 +355,17 @@ def test_an_other_situation_with_a_penalty_given_directly(t: Tournament) -> None
     assert not logged.overridden  # no suggested penalty was replaced
 
 
-@pytest.mark.parametrize(("command", "fragments"), [
-    (_other(description=" ", decision="x"), ("needs its description",)),
-    (_other(), ("needs the decision",)),
-    (_other(decision="x", cited=["H_DEAD_G"]), ("--rule 'H_DEAD_G'", "not a rule ID")),
-    (_other(decision="x", answers={"action": "check"}), ("asks no question 'action'",)),
-    (_other(decision="x", offence="etiquette"), ("records an offence (etiquette)", "--player")),
-    (_other(decision="x", reason="because"), ("neither",)),
+@pytest.mark.parametrize(("command", "fragments", "field"), [
+    (_other(description=" ", decision="x"), ("needs its description",), "description"),
+    (_other(), ("needs the decision",), "decision"),
+    (_other(decision="x", cited=["H_DEAD_G"]), ("'H_DEAD_G' is not a rule ID",), "rule"),
+    (_other(decision="x", answers={"action": "check"}), ("asks no question 'action'",), None),
+    (_other(decision="x", offence="etiquette"), ("records an offence (etiquette)",), "player"),
+    (_other(decision="x", reason="because"), ("neither",), "reason"),
 ])
 def test_an_other_situation_refuses_bad_input_in_one_line(
-        t: Tournament, command: LogRuling, fragments: tuple[str, ...]) -> None:
-    _log_unchanged(t, command, InvalidInput, *fragments)
+        t: Tournament, command: LogRuling, fragments: tuple[str, ...], field: str | None) -> None:
+    _log_unchanged(t, command, InvalidInput, *fragments, field=field)
 
 
 def test_c_ruling_1_an_override_with_a_reason_needs_no_answers(t: Tournament) -> None:
@@ -360,9 +375,10 @@ def test_c_ruling_1_an_override_with_a_reason_needs_no_answers(t: Tournament) ->
     assert logged.suggestion.ruling.startswith("No suggestion: ")
     assert logged.suggestion.rules == ["O-OOT-4"] and logged.offence is None
     # Without a reason it is refused like any override; without a decision the questions are asked.
-    _log_unchanged(t, _log("out-of-turn-action", {}, decision="x"), InvalidInput, "needs a reason")
+    _log_unchanged(t, _log("out-of-turn-action", {}, decision="x"), InvalidInput, "needs a reason",
+                   field="reason")
     _log_unchanged(t, _log("out-of-turn-action", {}), InvalidInput, "questions still open",
-                   "--decision and --reason")
+                   "a decision and its reason", field="answer")
 
 
 def test_an_override_without_answers_still_escalates_the_offence_the_tree_reached(
@@ -380,7 +396,7 @@ def test_an_override_without_answers_still_escalates_the_offence_the_tree_reache
 
 def test_rule_ids_are_cited_only_beyond_the_catalogue(t: Tournament) -> None:
     _log_unchanged(t, _log("wrong-button", {"substantial_action": "no"}, cited=["T-DEAD-1"]),
-                   InvalidInput, "--rule", "cites its own rules")
+                   InvalidInput, "cites its own rules", field="rule")
 
 
 def test_a_scenario_may_not_take_the_reserved_id_other() -> None:

@@ -26,7 +26,6 @@ from tdconsole.domain.seating.tables import (
     paid_blind_last_hand,
     remove_player,
     seat_player,
-    seating_list,
     set_button,
     tables_needed,
 )
@@ -292,17 +291,6 @@ def test_tables_view_has_the_issue_keys_and_dead_flags() -> None:
     assert view.dead_button is True and view.dead_small_blind is False
     broken = table_view(Table(number=4, seats=9, status="broken"))
     assert broken.status == "broken" and broken.button is None and broken.seats == {}
-
-
-def test_seating_list_lists_every_player_by_name() -> None:
-    room = {1: table(1, {1: "b", 4: "a"}, 1), 2: table(2, {2: "c", 3: "d"}, 2)}
-    assert seating_list(room, {"a": "Ann Alder"}) == (
-        "Player     Table  Seat\n"
-        "Ann Alder      1     4\n"
-        "b              1     1\n"
-        "c              2     2\n"
-        "d              2     3\n"
-    )
 
 
 def test_t_move_1_a_moved_blind_payer_is_remembered_until_dealt_in_at_his_new_table() -> None:

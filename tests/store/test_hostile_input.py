@@ -98,7 +98,7 @@ NUMBER_CASES = {
                  "--level-minutes", "20"], "players: 100000000000 is out of range"),
     "ICM beyond its limit": (["rules", "icm", "--payouts", ",".join(["10"] * 24),
                               "--stacks", ",".join(str(100 + i) for i in range(24))],
-                             "rules icm --estimate"),
+                             "--estimate: exact ICM for 24 players"),
     "a league's tournament beyond 32 bits": (["league", "add", "2147483648"], "2147483647"),
     "a line break in a quoted key": (["chips", "a\r\nb=0"], "a\\r\\nb"),
     "a line break in a quoted path": (["structure", "show", "a\r\nb.toml"], "a\\r\\nb.toml"),

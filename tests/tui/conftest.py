@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
+from tdconsole.domain.house_rules import CLUB
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tests.conftest import FakeClock
@@ -18,15 +19,17 @@ from tests.tui.wait import settled
 @pytest.fixture
 def service(tmp_path: Path, fake_clock: FakeClock) -> Service:
     store = EventStore.open(f"sqlite:///{tmp_path / 'tui.sqlite'}")
+    # The club's clock is UTC here, so the snapshots read the fake clock's own times (19:00).
     created = Service.create(store, name="Friday", structure=load_structure("club-turbo"),
-                             buy_in=300, fee=50, now=fake_clock)
+                             buy_in=300, fee=50, now=fake_clock,
+                             house_rules=CLUB.with_value("money.time_zone", "UTC"))
     created.execute(Register(names=["Anna", "Bo", "Carl", "[bold red]x[/]"]))
     return created
 
 
 @pytest.fixture(autouse=True)
 def _utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Wall-clock times on screen ("Level ends at 19:15") are local time: snapshots pin the zone."""
+    """The machine's zone is UTC: what a screen shows follows the club's (`money.time_zone`) alone."""
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
     yield

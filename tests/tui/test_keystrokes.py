@@ -65,7 +65,7 @@ async def test_bust_two_in_one_hand_with_stacks(service: Service) -> None:
         keys = Keys(pilot)
         await keys.press("B")
         await keys.type("carl=5000, bo=8000")
-        await keys.press("enter")
+        await keys.press("enter", "y")
         await keys.until(lambda: service.state.find("carl").place == 4, "Carl busted in 4th")
         assert service.state.find("bo").place == 3  # the bigger stack places higher (T-ELIM-1)
         assert keys.count == documented()["Bust two in one hand with stacks"]

@@ -118,3 +118,28 @@ async def test_a_custom_deal_typed_per_player(service: Service) -> None:
         deal = service.state.deal
         assert deal is not None and deal.method == "custom"
         assert sorted(deal.amounts.values()) == [0, 300, 400, 500]
+
+
+async def test_add_on_chips_typed_in_the_form_reach_the_clock_s_chips_and_average(
+        service: Service) -> None:
+    from textual.widgets import Static
+
+    service.execute(commands.SetMoney(settings=service.state.money.model_copy(update={"add_on": 200})))
+    app = create_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6", "m")
+        await pilot.pause()
+        field = app.screen.query_one("#add_on_chips", Input)
+        assert field.value == "" and app.screen.query_one("#re_entry_chips", Input).value == ""
+        # The longer form still fits an 80x24 terminal, its border included.
+        assert app.screen.query_one("#dialog").region.bottom <= 24
+        field.value = "10000"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PayoutsScreen) and service.state.money.add_on_chips == 10_000
+        app.execute(commands.AddOn(names=["Anna", "Bo"]))  # as the players screen's `a` does
+        await pilot.press("f1")
+        await pilot.pause()
+        figures = str(app.screen.query_one("#figures", Static).render())
+        # 4 x 20,000 (club-turbo) + 2 add-ons of 10,000 over 4 players.
+        assert "Chips 100,000" in figures and "Average 25,000" in figures

@@ -45,7 +45,7 @@ async def test_bust_modal_ranks_one_hand_by_starting_stack_t_elim_1(service: Ser
         assert "above 0" in _text(app, "#preview")  # validated as you type
         app.screen.query_one("#busts", Input).value = "Carl=5000, Bo=8000"
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("enter", "y")  # nothing is busted without a yes
         await pilot.pause()
         assert (service.state.find("bo").place, service.state.find("carl").place) == (3, 4)
         assert service.state.find("anna").knockouts == 2

@@ -20,9 +20,9 @@ async def test_bust_several_takes_a_prefix_and_offers_a_typo(service: Service) -
         busts.value = "Carl=5000, Ana=9000"
         await pilot.pause()
         assert str(app.screen.query_one("#preview", Static).render()) == (
-            "no player named 'Ana'; did you mean Anna?")
+            "Players out: no player named 'Ana'; did you mean Anna?")
         busts.value = "car=5000, ann=9000"
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("enter", "y")
         await pilot.pause()
         assert (service.state.find("Carl").place, service.state.find("Anna").place) == (4, 3)

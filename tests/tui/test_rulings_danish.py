@@ -27,3 +27,18 @@ async def test_the_wizard_asks_and_rules_in_danish(service: Service, danish: Non
         suggestion = str(app.screen.query_one("#suggestion", Static).render())
         assert "Kendelse: Handlingen ude af tur er bindende" in suggestion, suggestion
         assert "Regler: O-OOT-1" in suggestion
+
+
+async def test_the_wizard_shows_questions_and_answers_in_words_not_keys(
+        service: Service, danish: None) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f5")
+        app.screen.query_one("#players", Input).value = "Anna"
+        wizard = app.screen.query_one(RulingWizard)
+        wizard.start("out-of-turn-action", {"action": "check", "changed": "no"})
+        await pilot.pause()
+        question = str(app.screen.query_one("#question", Static).render())
+        answered = str(app.screen.query_one("#answered", Static).render())
+        assert question == "Var det med vilje?"
+        assert "Nej" in answered and "=" not in answered and "changed" not in answered

@@ -79,7 +79,7 @@ async def test_the_second_oot_asks_the_table_size_and_suggests_three_rounds(serv
         await pilot.pause()
         assert "How many players are at the table" in _question(app)
         await pilot.press(*"0", "enter")  # out of range: asked again, saying why
-        assert "[players]" in _question(app)
+        assert "How many players are at the table" in _question(app) and "[players]" not in _question(app)
         assert "must be" in str(app.screen.query_one("#problem", Static).render())
         app.screen.query_one("#number", Input).value = "8"
         await pilot.press("enter")
@@ -294,3 +294,83 @@ async def test_typing_a_name_or_a_redraw_never_moves_the_focus_off_the_field(ser
         assert app.screen.query_one("#players", Input).has_focus
         assert app.screen.query_one("#players", Input).value == "Bo"
         assert app.screen.query_one("#choices", OptionList).highlighted == 1
+
+
+async def test_c_phone_1_the_wizard_finds_the_phone_and_logs_a_warning(service: Service) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f5")
+        app.screen.query_one("#players", Input).value = "Anna"
+        await pilot.click("#search")
+        await pilot.press(*"phone", "enter")
+        await pilot.pause()
+        assert "when he used the phone?" in _question(app)
+        await pilot.press("enter")  # Yes: in a hand
+        assert "deliberate" in _question(app)
+        await pilot.press("enter")  # Yes; earlier comes from the log: 0
+        await pilot.pause()
+        suggestion = str(app.screen.query_one("#suggestion", Static).render())
+        assert "the hand stays live" in suggestion and "C-PHONE-1" in suggestion
+        assert "warning" in suggestion
+        await pilot.press("enter")
+        await pilot.pause()
+    [logged] = service.state.rulings
+    assert (logged.event.offence, logged.event.penalty and logged.event.penalty.kind) == ("phone", "warning")
+
+
+async def test_l_logs_a_clock_call_at_its_own_table_seat_and_player(service: Service,
+                                                                    fake_clock: FakeClock) -> None:
+    """The wizard's fields still hold the last ruling's table (the floor walked on): `l` on an
+    expired call rules at the call's table and seat, on its player, never at the last ruling's."""
+    from tdconsole.domain.commands import Draw
+
+    service.execute(Draw(seed=1))
+    anna = service.state.find("anna")
+    floor = Service(service.store, service.tournament_id, actor="Mette", role="floor", now=service.now)
+    app = create_floor_app(floor, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        wizard = app.screen.query_one(RulingWizard)
+        wizard.set_where(anna.table + 1, None, [])  # another table, as after the ruling before
+        floor.execute(CallClock(table=anna.table, seat=anna.seat))  # type: ignore[arg-type]
+        fake_clock.advance(61)
+        app.on_screen_action("rulings", "open_tab('tab-calls')")
+        await until(pilot, lambda: bool(_rows(app, "#calls")), "the call listed")
+        await pilot.press("l")
+        await until(pilot, lambda: bool(floor.state.rulings), "the ruling logged")
+        [logged] = floor.state.rulings
+        assert (logged.event.table, logged.event.seat) == (anna.table, anna.seat)
+        assert [p.name for p in logged.event.players] == ["Anna"]
+        assert not [n for n in app._notifications if "None" in str(n.message)]
+
+
+async def test_the_floor_terminal_offers_no_structure_editor(service: Service) -> None:
+    from tdconsole.tui.app import TdCommands
+    from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+
+    floor = Service(service.store, service.tournament_id, actor="Mette", role="floor")
+    app = create_floor_app(floor, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        provider = TdCommands(app.screen)
+        names = [name for name, _help, _run in provider.entries()]
+        assert "Edit the structure" not in names
+        assert not any(name.startswith(("Go to level", "Late registration")) for name in names)
+        await app.run_action("structure")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, StructureEditorScreen)
+        assert any("Only the TD changes the structure" in str(n.message) for n in app._notifications)
+        assert not any("saved" in str(n.message) for n in app._notifications)
+
+
+async def test_the_structure_editor_says_saved_only_when_the_tournament_took_it(service: Service) -> None:
+    from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+
+    floor = Service(service.store, service.tournament_id, actor="Mette", role="floor")
+    app = create_floor_app(floor, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await app.push_screen(StructureEditorScreen(floor.state.info.structure))  # however it came
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: any("TD only" in str(n.message) for n in app._notifications),
+                    "the refusal")
+        status = str(app.screen.query_one("#status", Static).render())
+        assert status == "not saved" and "saved " not in status

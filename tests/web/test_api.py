@@ -16,7 +16,7 @@ from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Web, events
 def _error(response: object, status: int, *fragments: str) -> str:
     assert response.status_code == status, response.text  # type: ignore[attr-defined]
     body = response.json()  # type: ignore[attr-defined]
-    assert set(body) == {"error"}
+    assert "error" in body and set(body) <= {"error", "field", "player"}, body
     message = body["error"]
     assert "\n" not in message and "Traceback" not in message
     for fragment in fragments:
@@ -219,6 +219,22 @@ def test_bad_parameters_are_400_with_the_clis_message(web: Web) -> None:
 def test_a_name_that_starts_with_a_dash_stays_a_name(web: Web) -> None:
     csrf = web.login()
     _error(web.command("bust", {"names": ["--table=1"]}, csrf), 404, "no player named '--table=1'")
+
+
+def test_a_refusal_names_the_bodys_key_and_the_player_never_a_flag(web: Web) -> None:
+    csrf = web.login()
+    response = web.command("bust", {"names": ["Anna Holm"], "stack": ["Anna Holm=-5"]}, csrf)
+    message = _error(response, 400, "Anna Holm: a starting stack must be above 0, not -5")
+    assert "--" not in message
+    assert response.json() == {"error": message, "field": "stack", "player": "Anna Holm"}
+    response = web.command("bust", {"names": ["Anna Holm"], "by": ["Anna Holm"]}, csrf)
+    assert response.json() == {"error": "a player cannot knock himself out", "field": "by"}
+    response = web.command("bust", {"names": ["Anna Holm"], "by": ["Nobody"]}, csrf)
+    assert response.json() == {"error": "no player named 'Nobody'", "field": "by"}
+    assert response.status_code == 404
+    response = web.command("clock/level", {"level": 999}, csrf)
+    _error(response, 400, "there is no level 999")
+    assert set(response.json()) == {"error"}  # a refusal that names no field has no "field" key
 
 
 def test_refusals_by_the_rules_are_409_and_unknown_players_404(web: Web) -> None:

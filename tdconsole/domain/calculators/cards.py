@@ -33,13 +33,13 @@ def parse_cards(text: str | Sequence[str], field: str = "cards") -> list[Card]:
         cards = list(Card.parse(_normalise(joined)))
     except ValueError as error:
         raise InvalidInput(
-            "{field}: {joined!r} is not a list of cards, not a card ({error})", field=field, joined=joined,
+            "{name}: {joined!r} is not a list of cards, not a card ({error})", name=field, joined=joined,
             error=error,
         ) from None
     if any(card.unknown_status for card in cards):
         raise InvalidInput(
-            "{field}: {joined!r} holds an unknown card, not a card", field=field, joined=joined,
+            "{name}: {joined!r} holds an unknown card, not a card", name=field, joined=joined,
         )
     if len({repr(card) for card in cards}) != len(cards):
-        raise InvalidInput("{field}: {joined!r} has the same card twice", field=field, joined=joined)
+        raise InvalidInput("{name}: {joined!r} has the same card twice", name=field, joined=joined)
     return cards

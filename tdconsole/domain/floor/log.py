@@ -124,9 +124,9 @@ def given_penalty(kind: PenaltyKind, amount: int, reason: str) -> Penalty:
     rules = ["C-PEN-1", "TDA 71"] if kind in (PenaltyKind.MINUTES, PenaltyKind.DISQUALIFICATION) \
         else ["TDA 70", "TDA 71"]
     if kind not in COUNTED and amount:
-        raise InvalidInput("--penalty {kind}: a {kind} takes no amount", kind=kind)
+        raise InvalidInput("a {kind} takes no amount", kind=kind, field="penalty")
     if kind in COUNTED and amount < 1:
-        raise InvalidInput("--penalty {kind}: give the amount, at least 1 ({kind}:N)", kind=kind)
+        raise InvalidInput("a {kind} needs its amount, at least 1 ({kind}:N)", kind=kind, field="penalty")
     hands = amount if kind == PenaltyKind.MISSED_HANDS else None
     return Penalty(kind=kind, amount=amount, hands=hands, rules=rules, reason=reason)
 
@@ -137,7 +137,7 @@ def given_penalty(kind: PenaltyKind, amount: int, reason: str) -> Penalty:
 def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime) -> list[Event]:
     staff = normalise_name(command.staff)
     if not staff:
-        raise InvalidInput("--by: name the staff member who gives the ruling")
+        raise InvalidInput("name the staff member who gives the ruling", field="by")
     if command.corrects is not None:
         old = find_ruling(state, command.corrects)
         if old.corrected_by is not None:
@@ -147,7 +147,7 @@ def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime)
             )
     players = [state.find(name) for name in command.players]
     if len({p.id for p in players}) != len(players):
-        raise InvalidInput("--player: the same player is named twice")
+        raise InvalidInput("the same player is named twice", field="player")
     table, seat, answers = command.table, command.seat, dict(command.answers)
     call = find_call(state, command.clock_call) if command.clock_call is not None else None
     if call is not None:
@@ -168,11 +168,11 @@ def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime)
     _check_reason(overridden, command.corrects, reason)
     decision = suggestion.ruling if command.decision is None else command.decision.strip()
     if not decision:
-        raise InvalidInput("--decision cannot be empty")
+        raise InvalidInput("the decision cannot be empty", field="decision")
     if offence is not None and not players:
         raise InvalidInput(
-            "this ruling records an offence ({offence}): name the player it is about (--player)",
-            offence=offence,
+            "this ruling records an offence ({offence}): name the player it is about", offence=offence,
+            field="player",
         )
     given = suggestion.penalty
     if command.override_penalty:
@@ -182,7 +182,7 @@ def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime)
     if given is not None:
         if not players:
             raise InvalidInput(
-                "a {kind} penalty needs the player it is for (--player NAME)", kind=given.kind,
+                "a {kind} penalty needs the player it is for", kind=given.kind, field="player",
             )
         if given.needs_players:
             given = given.given_at_table(_table_size(state, table, used, answers))
@@ -211,22 +211,22 @@ def _from_scenario(state: TournamentState, command: LogRuling, scenario: Scenari
     if reached.suggestion is not None:
         if cited:
             raise InvalidInput(
-                "--rule: the ruling of {id!r} cites its own rules ({names}); --rule is for a ruling beyond "
-                "the catalogue", id=scenario.id, names=', '.join(reached.suggestion.rules),
+                "the ruling of {id!r} cites its own rules ({names}); a rule is cited for a ruling beyond "
+                "the catalogue", id=scenario.id, names=', '.join(reached.suggestion.rules), field="rule",
             )
         return reached.suggestion, reached.answers, reached.ruling or "", reached.offence, overridden
     if command.decision is None:
         still = "; ".join(q.describe() for q in reached.open)
         raise InvalidInput(
-            "scenario {id!r}: questions still open: {still} (or override without answers: --decision and "
-            "--reason)", id=scenario.id, still=still,
+            "scenario {id!r}: questions still open: {still} (or override without answers: a decision and "
+            "its reason)", id=scenario.id, still=still, field="answer",
         )
     # C-RULING-1: the TD's ruling stands whether or not the questions were answered.
     offence = reached.offence or command.offence
     if reached.offence and command.offence and reached.offence != command.offence:
         raise InvalidInput(
-            "--offence {offence}: this ruling records {reached_offence}", offence=command.offence,
-            reached_offence=reached.offence,
+            "this ruling records {reached_offence}, not {offence}", offence=command.offence,
+            reached_offence=reached.offence, field="offence",
         )
     given, used = _escalated(state, offence, reached.answers, answers, offender, table, command.corrects)
     unanswered = len(reached.open)
@@ -238,9 +238,9 @@ def _other_situation(state: TournamentState, command: LogRuling, answers: dict[s
                      offender: Player | None, table: int | None, cited: RuleIds) -> Recorded:
     description = (command.description or "").strip()
     if not description:
-        raise InvalidInput("an other situation needs its description (--description)")
+        raise InvalidInput("an other situation needs its description", field="description")
     if command.decision is None or not command.decision.strip():
-        raise InvalidInput("an other situation needs the decision (--decision)")
+        raise InvalidInput("an other situation needs the decision", field="decision")
     if unknown := sorted(set(answers) - set(IMPLICIT)):
         raise InvalidInput(
             "an other situation asks no question {unknown!r}; it takes only {names}", unknown=unknown[0],
@@ -283,20 +283,21 @@ def _escalated(state: TournamentState, offence: OffenceKind | None, used: dict[s
 
 def _check_reason(overridden: bool, corrects: int | None, reason: str | None) -> None:
     if overridden and reason is None:
-        raise InvalidInput("an override of the suggested ruling needs a reason (--reason)")
+        raise InvalidInput("an override of the suggested ruling needs a reason", field="reason")
     if corrects is not None and reason is None:
-        raise InvalidInput("a correction of ruling {corrects} needs a reason (--reason)", corrects=corrects)
+        raise InvalidInput("a correction of ruling {corrects} needs a reason", corrects=corrects,
+                           field="reason")
     if reason is not None and not overridden and corrects is None:
-        raise InvalidInput("--reason explains an override (--decision or --penalty) or a correction; "
-                           "this is neither")
+        raise InvalidInput("a reason explains an override (a decision or a penalty) or a correction; "
+                           "this is neither", field="reason")
 
 
 def _table_size(state: TournamentState, table: int | None, used: dict[str, str],
                 answers: dict[str, str]) -> int:
     raw = used.get("players") or answers.get("players")
     if raw is None:
-        raise InvalidInput("a penalty in rounds needs the players at the table (71A): "
-                           "--answer players=N")
+        raise InvalidInput("a penalty in rounds needs the players at the table (71A): answer players=N",
+                           field="answer")
     try:
         return int(raw)
     except ValueError:
@@ -308,10 +309,13 @@ def _at_the_call(call: ClockCall, table: int | None, seat: int | None,
     if not call.open:
         how = f"ruled in ruling {call.ruling_id}" if call.ruling_id else "stopped: the player acted"
         raise TdError("clock call {id} is over ({how})", id=call.id, how=how)
-    if (table, seat) != (call.table, call.seat) and (table, seat) != (None, None):
+    # A table or seat not given is the call's own: only one given differently is refused.
+    table2 = call.table if table is None else table
+    seat2 = call.seat if seat is None else seat
+    if (table2, seat2) != (call.table, call.seat):
         raise InvalidInput(
             "clock call {id} is on table {table} seat {seat}, not table {table2} seat {seat2}", id=call.id,
-            table=call.table, seat=call.seat, table2=table, seat2=seat,
+            table=call.table, seat=call.seat, table2=table2, seat2=seat2,
         )
     if scenario is None or scenario.id != CLOCK_CALL:
         named = OTHER if scenario is None else scenario.id
@@ -361,7 +365,7 @@ def decide_serve(state: TournamentState, command: ServePenalty, now: datetime) -
     if logged.ended:
         raise TdError("the penalty of ruling {id} has already ended", id=logged.id)
     if not command.hands and not command.ended:
-        raise InvalidInput("say how many hands were served (--hands N) or end the penalty (--end)")
+        raise InvalidInput("say how many hands were served or end the penalty", field="hands")
     events: list[Event] = []
     if command.hands:
         if given.kind not in IN_HANDS:
@@ -369,8 +373,8 @@ def decide_serve(state: TournamentState, command: ServePenalty, now: datetime) -
         left = remaining(given, hands_dealt=logged.hands_served).hands or 0
         if command.hands > left:
             raise InvalidInput(
-                "--hands {hands}: only {left} hand(s) of ruling {id}'s penalty are left (71A)",
-                hands=command.hands, left=left, id=logged.id,
+                "only {left} hand(s) of ruling {id}'s penalty are left, not {hands} (71A)",
+                hands=command.hands, left=left, id=logged.id, field="hands",
             )
         events.append(PenaltyHandsServed(ruling_id=logged.id, hands=command.hands))
     if command.ended:

@@ -1,7 +1,8 @@
 """Penalties: what kinds there are, how a repeat offence escalates, and how much is left to serve.
 
 Club rules: O-OOT-5 (repeated out-of-turn action), H-DEAD-X (own cards shown deliberately or a
-second time), C-ETIQ-1 (bad etiquette), C-PEN-1 (improper conduct: time penalty, disqualification);
+second time), C-ETIQ-1 (bad etiquette), C-PEN-1 (improper conduct: time penalty, disqualification),
+C-PHONE-1 (a phone used while in a hand);
 TDA 70, 71 (warning, missed hands or rounds, disqualification; one round = one hand per player at
 the table when the penalty is given; repeats escalate). Time and hands played are arguments.
 """
@@ -37,6 +38,7 @@ class OffenceKind(StrEnum):
     EXPOSED_CARDS = "exposed-cards"  # H-DEAD-X
     ETIQUETTE = "etiquette"  # C-ETIQ-1
     CONDUCT = "conduct"  # C-PEN-1
+    PHONE = "phone"  # C-PHONE-1
 
 
 # Every rule an escalation below may cite, per offence (the scenario list shows them).
@@ -45,6 +47,7 @@ OFFENCE_RULES: dict[OffenceKind, tuple[str, ...]] = {
     OffenceKind.EXPOSED_CARDS: ("H-DEAD-X", "TDA 71A"),
     OffenceKind.ETIQUETTE: ("C-ETIQ-1", "C-PEN-1"),
     OffenceKind.CONDUCT: ("C-PEN-1", "TDA 71"),
+    OffenceKind.PHONE: ("C-PHONE-1", "C-PEN-1", "TDA 5"),
 }
 
 
@@ -134,6 +137,16 @@ def escalate(offence: OffenceKind, *, deliberate: bool, earlier: int,
         return Penalty(kind=PenaltyKind.MINUTES, amount=rules.conduct_minutes,
                        rules=["C-ETIQ-1", "C-PEN-1"],
                        reason=f"bad etiquette, {how}: {rules.conduct_minutes} minutes away (C-PEN-1)")
+    if offence == OffenceKind.PHONE:
+        # C-PHONE-1 (club): a warning first, even for a deliberate look; then time (C-PEN-1), like
+        # etiquette's last step. Whether the hand is dead is the ruling's, not the penalty's.
+        if earlier == 0:
+            return Penalty(kind=PenaltyKind.WARNING, rules=["C-PHONE-1", "TDA 5"],
+                           reason="a phone while in a hand, first offence: a warning (C-PHONE-1)")
+        return Penalty(kind=PenaltyKind.MINUTES, amount=rules.conduct_minutes,
+                       rules=["C-PHONE-1", "C-PEN-1"],
+                       reason=f"a phone while in a hand, offence number {earlier + 1}: "
+                              f"{rules.conduct_minutes} minutes away (C-PEN-1)")
     # C-PEN-1 lists time penalty, disqualification, expulsion: a repeat takes the next step.
     if earlier == 0:
         return Penalty(kind=PenaltyKind.MINUTES, amount=rules.conduct_minutes, rules=["C-PEN-1"],
@@ -182,10 +195,10 @@ def remaining(given: Penalty, *, hands_dealt: int = 0, given_at: datetime | None
     return Remaining(serving=False)
 
 
-def parse_penalty(raw: str | None, option: str = "--penalty") -> tuple[bool, PenaltyKind | None, int]:
+def parse_penalty(raw: str | None, field: str = "penalty") -> tuple[bool, PenaltyKind | None, int]:
     """A penalty as typed: `rounds:3` -> (given, kind, amount); `none` -> (True, None, 0); nothing
-    -> (False, None, 0), no penalty given. One-line errors name `option`. The CLI and the ruling
-    wizard read it alike.
+    -> (False, None, 0), no penalty given. One-line errors name the request `field` it was typed
+    in. The CLI and the ruling wizard read it alike.
 
     >>> parse_penalty("rounds:3")
     (True, <PenaltyKind.ROUNDS: 'rounds'>, 3)
@@ -198,13 +211,13 @@ def parse_penalty(raw: str | None, option: str = "--penalty") -> tuple[bool, Pen
     kinds = [k.value for k in PenaltyKind]
     if kind_text not in kinds:
         raise InvalidInput(
-            "{option} {raw!r}: the kind must be none, {names}", option=option, raw=raw,
-            names=', '.join(kinds),
+            "the kind of penalty must be none, {names}, not {raw!r}", raw=raw, names=', '.join(kinds),
+            field=field,
         )
     try:
         amount = int(amount_text) if sep else 0
     except ValueError:
         raise InvalidInput(
-            "{option} {raw!r}: the amount after ':' must be a whole number", option=option, raw=raw,
+            "the amount after ':' must be a whole number, not {raw!r}", raw=raw, field=field,
         ) from None
     return True, PenaltyKind(kind_text), amount

@@ -713,8 +713,8 @@ def cited_rules(raw: Iterable[str]) -> RuleIds:
             rule = f"TDA {number}"
         elif not _CLUB_ID.match(rule):
             raise InvalidInput(
-                "--rule {strip!r}: not a rule ID (RULES.md, e.g. H-DEAD-G, or a TDA number, e.g. 37 or "
-                "RP-11)", strip=text.strip(),
+                "{strip!r} is not a rule ID (RULES.md, e.g. H-DEAD-G, or a TDA number, e.g. 37 or "
+                "RP-11)", strip=text.strip(), field="rule",
             )
         cited.append(rule)
     return ordered(cited)

@@ -45,6 +45,39 @@ def pool(state: TournamentState) -> PrizePool:
     return prize_pool(prices(state), buy_ins, state.entries - buy_ins, add_ons)
 
 
+@dataclass(frozen=True, slots=True)
+class EntryChips:
+    """The chips a buy-in, a re-entry (T-REG-1) and an add-on each put in play."""
+
+    starting_stack: int
+    re_entry: int
+    add_on: int
+
+
+def entry_chips(state: TournamentState) -> EntryChips:
+    """As the money settings give them: a re-entry and an add-on the starting stack unless set."""
+    stack, money = state.info.starting_stack, state.money
+    return EntryChips(stack, stack if money.re_entry_chips is None else money.re_entry_chips,
+                      stack if money.add_on_chips is None else money.add_on_chips)
+
+
+def chips_in_play(state: TournamentState) -> int:
+    """Every chip sold: a starting stack per buy-in, and each re-entry's and add-on's chips."""
+    players = state.players.values()
+    chips = entry_chips(state)
+    buy_ins = sum(player.entry == 1 for player in players)
+    add_ons = sum(player.add_ons for player in players)
+    return (buy_ins * chips.starting_stack + (state.entries - buy_ins) * chips.re_entry
+            + add_ons * chips.add_on)
+
+
+def average_stack(state: TournamentState) -> int | None:
+    """The chips in play over the players left, rounded to the chip; None when nobody is left."""
+    if not state.players_left:
+        return None
+    return round(chips_in_play(state) / state.players_left)
+
+
 def payout_structure(state: TournamentState) -> PayoutStructure:
     """What each place pays now; `InvalidInput` when the settings cannot pay these entries."""
     amount, entries, money = pool(state).prize_pool, state.entries, state.money
@@ -114,20 +147,21 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
     return result
 
 
-def name_numbers(pairs: list[str], option: str) -> dict[str, int]:
-    """`NAME=N` pairs -> {name: n} (the CLI's and the TUI's input); one-line errors name `option`."""
+def name_numbers(pairs: list[str], field: str) -> dict[str, int]:
+    """`NAME=N` pairs -> {name: n} (the CLI's and the TUI's input); one-line errors name the request
+    `field` they were typed in."""
     values: dict[str, int] = {}
     for pair in pairs:
         name, sep, number = pair.rpartition("=")
         if not sep or not name.strip():
-            raise InvalidInput("{option} {strip!r}: write NAME=NUMBER", option=option, strip=pair.strip())
+            raise InvalidInput("write NAME=NUMBER, not {strip!r}", strip=pair.strip(), field=field)
         try:
             value = int(number.strip().replace("_", "").replace(",", ""))
         except ValueError:
-            raise InvalidInput(
-                f"{option} {pair.strip()!r}: {number.strip()!r} is not a whole number") from None
+            raise InvalidInput("{number!r} is not a whole number", number=number.strip(), field=field,
+                               player=name.strip()) from None
         if name_key(name) in {name_key(key) for key in values}:
-            raise InvalidInput("{option}: {strip} is given twice", option=option, strip=name.strip())
+            raise InvalidInput("given twice", field=field, player=name.strip())
         values[name.strip()] = value
     return values
 
@@ -153,6 +187,9 @@ def check_amounts(settings: MoneySettings) -> None:
         limits.MONEY.check(f"locked place {place}", amount)
     for jump in settings.pay_jumps:
         limits.PLACE.check("a pay jump", jump)
+    for field in ("re_entry_chips", "add_on_chips"):
+        if (chips := getattr(settings, field)) is not None:
+            limits.CHIPS.check(field.replace("_", "-"), chips)
     limits.MONEY.check("unit", settings.curve.unit)
 
 

@@ -47,9 +47,9 @@ def icm(payouts: Sequence[float], stacks: Sequence[int]) -> list[float]:
     if work > MAX_ICM_WORK:
         raise InvalidInput(
             "exact ICM for {players} players and {paid} places paid is too much work (it is exact "
-            "up to {most} players, whatever is paid); `tdconsole rules icm --estimate` gives a "
-            "Monte-Carlo estimate with its error bound", players=len(stacks), paid=len(payouts),
-            most=MAX_EXACT_PLAYERS)
+            "up to {most} players, whatever is paid); an estimate gives it by Monte Carlo with its "
+            "error bound", players=len(stacks), paid=len(payouts), most=MAX_EXACT_PLAYERS,
+            field="estimate")
     return _harville([float(payout) for payout in payouts], [float(stack) for stack in stacks])
 
 
@@ -117,7 +117,7 @@ def _check(payouts: Sequence[float], stacks: Sequence[int]) -> None:
     for player, stack in enumerate(stacks, 1):
         if stack <= 0:
             raise InvalidInput(
-                "ICM needs every stack above 0; player {player} has {stack}", player=player, stack=stack,
+                "ICM needs every stack above 0; player {number} has {stack}", number=player, stack=stack,
             )
         limits.CHIPS.check(f"player {player}'s stack", stack)
     for place, payout in enumerate(payouts, 1):

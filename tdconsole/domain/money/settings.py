@@ -1,6 +1,6 @@
-"""A tournament's money settings: prices beyond the buy-in, bounty, rake, guarantee, and how the
-payouts are made (a payout table copied into the log, or the generator's curve), locked places
-and the pay jumps where the TD wants hand-for-hand (T-H4H-1).
+"""A tournament's money settings: prices beyond the buy-in, bounty, rake, guarantee, the chips a
+re-entry and an add-on give, and how the payouts are made (a payout table copied into the log, or
+the generator's curve), locked places and the pay jumps where the TD wants hand-for-hand (T-H4H-1).
 
 The buy-in's prize part and the fee are the tournament's own (`TournamentCreated`); these settings
 are logged by `money set`, so a replay never reads a file that may have changed since.
@@ -23,6 +23,9 @@ class MoneySettings(PriceExtras):
     locked: dict[int, int] = Field(default_factory=dict)
     # T-H4H-1: places where hand-for-hand is suggested besides the bubble.
     pay_jumps: list[int] = Field(default_factory=list)
+    # The chips each re-entry (T-REG-1) and each add-on puts in play; None = the starting stack.
+    re_entry_chips: int | None = Field(default=None, gt=0)
+    add_on_chips: int | None = Field(default=None, gt=0)
 
     @model_validator(mode="after")
     def _positive(self) -> MoneySettings:

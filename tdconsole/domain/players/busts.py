@@ -37,19 +37,17 @@ def _stacks(players: Sequence[Player], stacks: dict[str, int]) -> dict[str, int]
         try:  # the same matcher as the names: "Anna=12000" is Anna Bo when she busts here
             player = match_name(name, by_key)
         except NotFound as error:
-            raise InvalidInput(
-                "--stack {strip}: not one of the players busted here{offer}", strip=name.strip(),
-                offer=_offer(str(error)),
-            ) from None
+            raise InvalidInput("not one of the players busted here{offer}", offer=_offer(str(error)),
+                               field="stack", player=name.strip()) from None
         except InvalidInput as error:
-            raise InvalidInput("--stack {error}", error=error) from None
+            error.field = "stack"  # the matcher's own refusal, about this field's name
+            raise
         if player.id in chips:
-            raise InvalidInput("--stack names {name} twice", name=player.name)
+            raise InvalidInput("the stack is given twice", field="stack", player=player.name)
         if stack <= 0:
-            raise InvalidInput(
-                "--stack {name}={stack}: a starting stack must be above 0", name=player.name, stack=stack,
-            )
-        CHIPS.check(f"--stack {player.name}", stack)
+            raise InvalidInput("a starting stack must be above 0, not {stack}", stack=stack, field="stack",
+                               player=player.name)
+        CHIPS.check("the starting stack", stack, field="stack", player=player.name)
         chips[player.id] = stack
     return chips
 
@@ -60,19 +58,28 @@ def _offer(refusal: str) -> str:
     return f"; did you mean{offer}" if found else ""
 
 
+def _still_in(state: TournamentState, names: Sequence[str], field: str) -> list[Player]:
+    """The players still in named in the request's `field`; a refusal names that field."""
+    try:
+        return [state.still_in(name) for name in names]
+    except TdError as error:
+        error.field = error.field or field
+        raise
+
+
 def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
-    players = [state.still_in(name) for name in command.names]
+    players = _still_in(state, command.names, "names")
     if len({player.id for player in players}) != len(players):
-        raise InvalidInput("the same player is named twice")
+        raise InvalidInput("the same player is named twice", field="names")
     stacks = _stacks(players, command.stacks)
     if command.unplaced and stacks:
-        raise InvalidInput("--stack ranks busts by their chips; an unplaced bust has no place to "
-                           "establish (T-ELIM-3)")
-    knockers = [state.still_in(name) for name in command.by]
+        raise InvalidInput("a starting stack ranks busts by their chips; an unplaced bust has no place "
+                           "to establish (T-ELIM-3)", field="stack")
+    knockers = _still_in(state, command.by, "by")
     if len({player.id for player in knockers}) != len(knockers):
-        raise InvalidInput("--by names the same player twice")
+        raise InvalidInput("the same knocker is named twice", field="by")
     if {player.id for player in knockers} & {player.id for player in players}:
-        raise InvalidInput("--by: a player cannot knock himself out")
+        raise InvalidInput("a player cannot knock himself out", field="by")
     knocker_ids = [player.id for player in knockers]
     h4h = state.hand_for_hand
     pending = len(h4h.pending) if h4h else 0
@@ -107,9 +114,8 @@ def _table(state: TournamentState, player: Player, given: int | None) -> int:
     table = player.table if player.table is not None else given
     if table is None:
         if len(h4h.started.tables) > 1:
-            raise InvalidInput(
-                "hand-for-hand: {name} has no seat on record; give --table", name=player.name,
-            )
+            raise InvalidInput("hand-for-hand: no seat on record; give the table", field="table",
+                               player=player.name)
         table = h4h.started.tables[0]
     if table not in h4h.started.tables:
         raise NotFound(
@@ -195,7 +201,7 @@ def apply_reentered(state: TournamentState, event: PlayerReentered, now: datetim
 
 def decide_add_on(state: TournamentState, command: AddOn, now: datetime) -> list[Event]:
     if not state.money.add_on:
-        raise TdError("no add-on is on sale: set its price first (money set --add-on N)")
+        raise TdError("no add-on is on sale: set its price first in the money settings")
     players = [state.still_in(name) for name in command.names]
     if len({player.id for player in players}) != len(players):
         raise InvalidInput("the same player is named twice")

@@ -63,10 +63,10 @@ def decide_start(state: TournamentState, command: HandForHandStart, now: datetim
         {player.table for player in state.players.values()
          if player.status != "busted" and player.table is not None})
     if not tables:
-        raise InvalidInput("hand-for-hand needs the tables in play: no player is seated, "
-                           "so give them (--tables 1,2,3)")
+        raise InvalidInput("hand-for-hand needs the tables in play: no player is seated, so give them",
+                           field="tables")
     if len(command.tables) != len(set(command.tables)) or tables[0] < 1:
-        raise InvalidInput("--tables: each table once, numbered from 1")
+        raise InvalidInput("name each table once, numbered from 1", field="tables")
     running = state.clock.running
     started = HandForHandStarted(tables=tables, rules=state.house_rules.eliminations, paused_clock=running,
                                  hand_in_progress=command.hand_in_progress)

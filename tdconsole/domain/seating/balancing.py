@@ -359,8 +359,8 @@ def _no_blinds_twice(
         if fixed is None:
             raise RuleViolation(
                 "T-MOVE-1",
-                "no free seat keeps {player} from paying the blinds twice in a row: seat him by hand",
-                player=player,
+                "no free seat keeps {name} from paying the blinds twice in a row: seat him by hand",
+                name=player,
             )
         assignment = fixed
     return assignment

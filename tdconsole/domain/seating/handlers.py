@@ -277,7 +277,7 @@ def decide_balance(state: TournamentState, command: Balance, now: datetime) -> l
     if plan.break_ is not None:
         raise RuleViolation(
             "T-BREAK-1",
-            "table {break_} can break: break it first (break-table {break_} --apply)", break_=plan.break_,
+            "table {break_} can break: break it first", break_=plan.break_,
         )
     moves = plan.moves[: command.moves]
     if not moves:

@@ -106,7 +106,7 @@ def find_player(room: Room, player: str) -> Spot:
         for seat, occupant in table.occupants.items():
             if occupant == player:
                 return Spot(table=table.number, seat=seat)
-    raise NotFound("player {player} is not seated (unknown or busted)", player=player)
+    raise NotFound("player {name} is not seated (unknown or busted)", name=player)
 
 
 def live_players(room: Room) -> int:
@@ -203,7 +203,7 @@ def seat_player(
     if any(player in t.occupants.values() for t in room.values()):
         where = find_player(room, player)
         raise InvalidInput(
-            "{player} already sits at table {table} seat {seat}", player=player, table=where.table,
+            "{name} already sits at table {table} seat {seat}", name=player, table=where.table,
             seat=where.seat,
         )
     table = room.get(number) or Table(number=number, seats=seats_per_table)
@@ -228,8 +228,8 @@ def move_player(
     if rules and blinds_twice_forbidden(rules) and paid and nxt and nxt.big_blind == seat:
         raise RuleViolation(
             "T-MOVE-1",
-            "{player} paid a blind in his last hand and would post the big blind at table {number} next: "
-            "choose another seat", player=player, number=number,
+            "{name} paid a blind in his last hand and would post the big blind at table {number} next: "
+            "choose another seat", name=player, number=number,
         )
     waits = waits_if_seated(room[number], seat, player)
     room = with_table(room, place_player(room[number], seat, player, paid=paid))
@@ -420,7 +420,7 @@ def late_entry(
     dealt in at once unless the seat lies between the small blind and the button (T-MOVE-2).
     When every seat is taken a new table opens (the next number) and balancing fills it."""
     if any(player in t.occupants.values() for t in room.values()):
-        raise InvalidInput("{player} is already seated", player=player)
+        raise InvalidInput("{name} is already seated", name=player)
     candidates = [t for t in open_tables(room) if t.free]
     if not candidates:
         number = max(room, default=0) + 1
@@ -469,18 +469,3 @@ def final_table_due(room: Room, rules: HouseRules, seats_per_table: int) -> bool
     """Whether the players left fit one final table while more than one table runs (T-SEAT-3)."""
     size = rules.seating.final_table_size or seats_per_table
     return len(open_tables(room)) > 1 and live_players(room) <= size
-
-
-# ---------------------------------------------------------------- the seating list
-
-
-def seating_list(room: Room, names: Mapping[str, str] | None = None) -> str:
-    """The seating list for the wall: every player by name with table and seat."""
-    name = (names or {}).get
-    rows = sorted(
-        (name(p, p), t.number, s) for t in open_tables(room) for s, p in t.occupants.items()
-    )
-    width = max((len(r[0]) for r in rows), default=6)
-    lines = [f"{'Player':<{width}}  Table  Seat"]
-    lines += [f"{n:<{width}}  {t:>5}  {s:>4}" for n, t, s in rows]
-    return "\n".join(lines) + "\n"

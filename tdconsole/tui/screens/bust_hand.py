@@ -1,6 +1,6 @@
 """Bust several players in one hand: names with the chips they started it with, who knocked them
 out, and (in hand-for-hand, unseated) the table. The places show as you type, decided by the same
-pure `decide` the service runs (T-ELIM-1/2/3, T-BOUNTY-1)."""
+pure `decide` the service runs (`views/busts.py`; T-ELIM-1/2/3, T-BOUNTY-1)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,40 @@ from textual.widgets import Button, Input, Static
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money.handlers import name_numbers
-from tdconsole.i18n import _, error_text
+from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import N_, _
 from tdconsole.tui.screens.base import TranslatedKeys
+from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.service_app import service_of
-from tdconsole.views.busts import bust_preview
+from tdconsole.tui.widgets.form_fields import FormField, FormFields, mark_refused, refusal_line
+from tdconsole.views.busts import BustPreview, bust_preview
+from tdconsole.views.money import hand_for_hand_bust_note
+
+# The Bust command's fields and the input each is typed in: a refusal is shown with its label.
+OUT = FormField("busts", N_("Players out"))
+FIELDS: FormFields = {"names": OUT, "stack": OUT, "by": FormField("by", N_("Knocked out by")),
+                      "table": FormField("table", N_("Table"))}
 
 
 def _names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def bust_lines(state: TournamentState, rows: list[BustPreview]) -> list[str]:
+    """What a bust will do, a line a player (the place, or in hand-for-hand the table and how the
+    hand's busts will be placed), from its preview (`views.busts.bust_preview`)."""
+    lines: list[str] = []
+    for row in rows:
+        if row.place is None:
+            lines.append(_("{name}: table {table}, placed when every table is done").format(
+                name=row.name, table=row.table))
+        else:
+            place = f"{row.place}-{row.last_place}" if row.last_place else str(row.place)
+            rules = f" ({', '.join(row.rules)})" if row.rules else ""
+            lines.append(_("{name}: place {place}{rules}").format(name=row.name, place=place, rules=rules))
+    if any(row.place is None for row in rows):
+        lines.append(hand_for_hand_bust_note(state))
+    return lines
 
 
 class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
@@ -31,6 +57,9 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
         super().__init__()
         self.initial = names
         self.command: Bust | None = None
+        self.refused: Input | None = None  # the input of the field the preview's refusal is about
+        # The places the preview shows for `command`, one line a player.
+        self.places: list[str] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -41,10 +70,12 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
             yield Input(id="table", placeholder=_("Table (hand-for-hand, unseated players)"))
             yield Static("", id="preview")
             with Horizontal(id="buttons"):
-                yield Button(_("Bust (Enter)"), id="bust", variant="error")
+                yield Button(_("Bust… (Enter, then y)"), id="bust", variant="error")
                 yield Button(_("Cancel (Esc)"), id="cancel")
 
     def on_mount(self) -> None:
+        for field in FIELDS.values():
+            self.query_one(f"#{field.input}", Input).border_title = _(field.label)
         self.update_preview()
 
     def build(self) -> Bust:
@@ -56,10 +87,10 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
             else:
                 names.append(part)
         if not names:
-            raise TdError("type the names of the players out in this hand")
+            raise TdError("type the names of the players out in this hand", field="names")
         table_text = self.query_one("#table", Input).value.strip()
         if table_text and not table_text.isdigit():
-            raise TdError("table {table_text!r} is not a number", table_text=table_text)
+            raise TdError("table {table_text!r} is not a number", table_text=table_text, field="table")
         return Bust(names=names, stacks=stacks, by=_names(self.query_one("#by", Input).value),
                     table=int(table_text) if table_text else None)
 
@@ -71,19 +102,13 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
             command = self.build()
             rows = bust_preview(service.state, command, service.now())
         except (TdError, ValueError) as error:
-            preview.update(Text(error_text(error).splitlines()[0], style="red"))
+            preview.update(Text(refusal_line(error, FIELDS), style="red"))
+            self.refused = mark_refused(self, error, FIELDS)
             return
+        self.refused = mark_refused(self, None, FIELDS)
         self.command = command
-        lines = []
-        for row in rows:
-            if row.place is None:
-                lines.append(_("{name}: table {table}, placed when every table is done").format(
-                    name=row.name, table=row.table))
-            else:
-                place = f"{row.place}-{row.last_place}" if row.last_place else str(row.place)
-                rules = f" ({', '.join(row.rules)})" if row.rules else ""
-                lines.append(_("{name}: place {place}{rules}").format(
-                    name=row.name, place=place, rules=rules))
+        lines = bust_lines(service.state, rows)
+        self.places = lines
         preview.update(Text("\n".join(lines)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -99,9 +124,21 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
             self.dismiss(None)
 
     def submit(self) -> None:
+        """Nothing is busted without a yes: Enter asks, showing the places; `y` busts, and Enter
+        or Escape there comes back to the names as typed."""
         self.update_preview()
-        if self.command is not None:
-            self.dismiss(self.command)
+        command = self.command
+        if command is None:
+            if self.refused is not None:
+                self.refused.focus()
+            return
+        shown = "\n".join(self.places)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(command)
+
+        self.app.push_screen(ConfirmScreen(_("Bust them?") + "\n" + shown), confirmed)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

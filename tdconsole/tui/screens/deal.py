@@ -98,9 +98,9 @@ class DealScreen(ServiceScreen):
         try:
             command: Command
             if event.input.id == "chips":
-                command = CountChips(counts=name_numbers(parts, "chips"))
+                command = CountChips(counts=name_numbers(parts, "counts"))
             elif event.input.id == "custom":  # the amount left for the winner comes from #leave
-                command = ProposeDeal(method="custom", amounts=name_numbers(parts, "custom"),
+                command = ProposeDeal(method="custom", amounts=name_numbers(parts, "amount"),
                                       leave_for_winner=self.leave())
             elif event.input.id == "consent":
                 command = ConsentDeal(names=parts)

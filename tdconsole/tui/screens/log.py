@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Header, Input, Select, Static
 from tdconsole.i18n import _
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import KINDS, LogEntry, kind_label, log_entries, undone_note
 
 ALL = "all"
@@ -71,11 +72,13 @@ class LogScreen(ServiceScreen):
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
+        zone = self.service.state.house_rules.money.time_zone
         for entry in shown:
             text = Text(entry.text, style="strike dim" if entry.undone else "")
             if entry.undone:
-                text.append(f"  ({undone_note(entry.undone_by, entry.undone_at)})", style="italic")
-            table.add_row(str(entry.seq), entry.time[11:19], Text(entry.actor), text)
+                text.append(f"  ({undone_note(entry.undone_by, entry.undone_at, time_zone=zone)})",
+                            style="italic")
+            table.add_row(str(entry.seq), format_clock(entry.time, time_zone=zone), Text(entry.actor), text)
         if shown:
             table.move_cursor(row=min(row, len(shown) - 1))
         filtered = self.kind != ALL or words.strip()

@@ -38,15 +38,18 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("re_entry_fee", N_("Re-entry fee (empty: as the buy-in)")),
     ("add_on", N_("Add-on prize part")),
     ("add_on_fee", N_("Add-on fee")),
+    ("re_entry_chips", N_("Re-entry chips (empty: the starting stack)")),
+    ("add_on_chips", N_("Add-on chips (empty: the starting stack)")),
     ("paid_percent", N_("Generator: percent of entries paid")),
     ("min_cash_multiple", N_("Generator: min cash × buy-in")),
     ("unit", N_("Generator: round to")),
     ("exponent", N_("Generator: curve steepness (0-4)")),
     ("pay_jumps", N_("Pay jumps for hand-for-hand (places)")),
 )
-# Fields that may be left empty (None: priced as a buy-in, T-REG-1).
-OPTIONAL = {"re_entry", "re_entry_fee"}
-WHOLE = {"guarantee", "bounty", "re_entry", "re_entry_fee", "add_on", "add_on_fee", "unit"}
+# Fields that may be left empty (None: priced as a buy-in, T-REG-1; chips: the starting stack).
+OPTIONAL = {"re_entry", "re_entry_fee", "re_entry_chips", "add_on_chips"}
+WHOLE = {"guarantee", "bounty", "re_entry", "re_entry_fee", "add_on", "add_on_fee", "unit",
+         "re_entry_chips", "add_on_chips"}
 
 
 def settings_texts(settings: MoneySettings, locale: str) -> dict[str, str]:
@@ -110,14 +113,14 @@ class MoneySettingsScreen(TranslatedKeys, UnsavedEdits, ModalScreen[None]):
             if key == "pay_jumps":
                 parts = [part.strip() for part in text.split(",") if part.strip()]
                 if not all(part.isdigit() for part in parts):
-                    raise InvalidInput("{field}: write place numbers, 9, 18", field=_(labels[key]))
+                    raise InvalidInput("{label}: write place numbers, 9, 18", label=_(labels[key]))
                 values[key] = [int(part) for part in parts]
             elif not text and key in OPTIONAL:
                 values[key] = None
             else:
                 number = parse_number(text, locale, _(labels[key]))
                 if key in WHOLE and number != number.to_integral_value():
-                    raise InvalidInput("{field}: {text} is not a whole number", field=_(labels[key]),
+                    raise InvalidInput("{label}: {text} is not a whole number", label=_(labels[key]),
                                        text=text)
                 values[key] = int(number) if key in WHOLE else number
         data = service_of(self).state.money.model_dump()

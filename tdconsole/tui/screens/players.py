@@ -13,14 +13,16 @@ from textual.widgets import DataTable, Header, Input
 
 from tdconsole.club.members import Members
 from tdconsole.domain.commands import AddOn, Bust, Command, Reenter, Register
-from tdconsole.i18n import N_, _
+from tdconsole.domain.errors import TdError
+from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
-from tdconsole.tui.screens.bust_hand import BustHandScreen
+from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import SyncedTable
+from tdconsole.views.busts import bust_preview
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 # A player's status as the list shows it (the state keeps the English word: JSON reads it).
@@ -52,7 +54,19 @@ class NameInput(Input):
         if event.character == "/" and not self.value:
             event.prevent_default()  # Input's own handler would insert it
             event.stop()
-            self.screen.query_one("#search", Input).focus()
+            if isinstance(self.screen, PlayersScreen):
+                self.screen.action_search()
+
+
+class SearchInput(Input):
+    """The search box: "/" typed into it (no name has one) starts a new search, as it does from
+    the list, so coming back to F2 and pressing "/" never adds to the last search."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character == "/":
+            event.prevent_default()
+            event.stop()
+            self.value = ""
 
 
 class PlayersScreen(ServiceScreen):
@@ -78,7 +92,7 @@ class PlayersScreen(ServiceScreen):
         with Horizontal(id="inputs"):
             yield NameInput(placeholder=_("n Register: a name (members are offered, → takes one), Enter"),
                             id="register", suggester=self.suggester)
-            yield Input(placeholder=_("/ Search players, Enter picks the first"), id="search")
+            yield SearchInput(placeholder=_("/ Search players, Enter picks the first"), id="search")
         yield SyncedTable(id="players", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
@@ -140,7 +154,29 @@ class PlayersScreen(ServiceScreen):
         self.query_one(DataTable).focus()
 
     def action_search(self) -> None:
-        self.query_one("#search", Input).focus()
+        """An empty search, focused: coming back to F2, the next name never lands after the last.
+        Focused at once (not after the keys already waiting): they are the name."""
+        self.clear_search()
+        self.set_focus(self.query_one("#search", Input))
+
+    def clear_search(self) -> None:
+        search = self.query_one("#search", Input)
+        if search.value:
+            search.value = ""
+            self.refresh_view()
+
+    def type_ahead(self, event: events.Key) -> Input | None:
+        """A name typed on the list without "/" is a search, not keys for the list: a letter
+        that is no key of this screen or the app starts the search (`ServiceApp.on_key` types it)."""
+        if (isinstance(self.focused, DataTable) and event.character is not None
+                and event.character.isalpha() and event.key not in self.active_bindings):
+            self.action_search()
+            return self.query_one("#search", Input)
+        return None
+
+    def _bust(self, command: Bust) -> None:
+        """Bust, then show the whole list again (the filter that found the player is done)."""
+        self.post_message(CommandRequested(command, on_done=lambda _ok: self.clear_search()))
 
     def action_new_player(self) -> None:
         self.query_one("#register", Input).focus()
@@ -156,14 +192,22 @@ class PlayersScreen(ServiceScreen):
                 name=player.name, place=player.place), severity="warning",
                         markup=False)
             return
-        place = state.players_left
+        command = Bust(names=[player.name])
+        if state.hand_for_hand is None:
+            question = _("Bust {name} in place {place}?").format(name=player.name, place=state.players_left)
+        else:  # not placed yet: say how this hand's busts will be (T-H4H-1, RP-8A)
+            try:
+                rows = bust_preview(state, command, self.service.now())
+            except TdError as error:
+                self.notify(error_text(error), severity="error", timeout=6, markup=False)
+                return
+            question = "\n".join([_("Bust {name}?").format(name=player.name), *bust_lines(state, rows)])
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.post_message(CommandRequested(Bust(names=[player.name])))
+                self._bust(command)
 
-        self.app.push_screen(ConfirmScreen(_("Bust {name} in place {place}?").format(
-            name=player.name, place=place)), confirmed)
+        self.app.push_screen(ConfirmScreen(question), confirmed)
 
     def _ask_then(self, question: str, command: Command) -> None:
         """Money changes hands: asked first, No by default (undo takes it back too)."""
@@ -192,17 +236,19 @@ class PlayersScreen(ServiceScreen):
         player = self.service.state.players[player_id]
         self._ask_then(_("Sell {name} an add-on?").format(name=player.name), AddOn(names=[player.name]))
 
-    def action_bust_hand(self) -> None:
-        """Several players out in one hand, with their starting stacks (T-ELIM-1)."""
+    async def action_bust_hand(self) -> None:
+        """Several players out in one hand, with their starting stacks (T-ELIM-1): the dialog
+        starts with the highlighted player only if they are still in, and busts only after a yes."""
         player_id = self.selected_player_id()
-        state = self.service.state
-        name = state.players[player_id].name if player_id is not None else ""
+        player = self.service.state.players[player_id] if player_id is not None else None
+        name = player.name if player is not None and player.status != "busted" else ""
 
         def chosen(command: Bust | None) -> None:
             if command is not None:
-                self.post_message(CommandRequested(command))
+                self._bust(command)
 
-        self.app.push_screen(BustHandScreen(name), chosen)
+        # Awaited: the keys typed next go into the dialog's field, not to this screen's list.
+        await self.app.push_screen(BustHandScreen(name), chosen)
 
 
 def _cell(value: int | None) -> str:

@@ -34,6 +34,7 @@ from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.service_app import TICK_SECONDS
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard, describe_suggestion
+from tdconsole.views.formatting import format_clock
 from tdconsole.views.rulings import (
     ClockCallRow,
     clock_calls_view,
@@ -225,6 +226,8 @@ class RulingsScreen(ServiceScreen):
             self.notify(_("No clock call has run out"), severity="warning")
             return
         wizard = self.query_one(RulingWizard)
+        # The call's own table, seat and player: never those left from the ruling before.
+        wizard.set_where(current.table, current.seat, [current.player] if current.player else [])
         wizard.start(CLOCK_CALL, answers_at_zero(current.facing_bet), clock_call=current.id)
         wizard.log(override=False)
 
@@ -248,6 +251,7 @@ class RulingsScreen(ServiceScreen):
         table = self.query_one("#rulings", DataTable)
         selected = self._selected(table)
         table.clear()
+        zone = self.service.state.house_rules.money.time_zone
         for row in reversed(rulings_view(self.service.state)):
             haystack = " ".join([row.staff, *row.players, row.scenario, row.decision,
                                  row.reason or ""]).casefold()
@@ -258,7 +262,8 @@ class RulingsScreen(ServiceScreen):
                       else _("corrects {ruling}").format(ruling=row.corrects) if row.corrects else "")
             decision = (_("override: {decision}").format(decision=row.decision) if row.overridden
                         else row.decision)
-            table.add_row(str(row.id), row.time[11:16], Text(row.staff), where,
+            table.add_row(str(row.id), format_clock(row.time, time_zone=zone, seconds=False),
+                          Text(row.staff), where,
                           Text(", ".join(row.players)), row.scenario, Text(decision[:60]),
                           penalty_text(row.penalty), status, key=str(row.id))
         self._reselect(table, selected)
@@ -276,7 +281,8 @@ class RulingsScreen(ServiceScreen):
             return
         row = ruling_view(find_ruling(self.service.state, int(selected)))
         text = Text(_("Ruling {ruling} by {staff} at {time}: {decision}").format(
-            ruling=row.id, staff=row.staff, time=row.time[11:19], decision=row.decision) + "\n")
+            ruling=row.id, staff=row.staff, decision=row.decision,
+            time=format_clock(row.time, time_zone=self.service.state.house_rules.money.time_zone)) + "\n")
         if row.description:
             text.append(_("Situation: {description}").format(description=row.description) + "\n")
         if row.overridden:

@@ -11,6 +11,7 @@ row proposes a whole structure to start from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -123,10 +124,12 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
     ]
 
     class Saved(Message):
-        """The TD saved a valid structure; the app turns it into a command."""
+        """The TD saved a valid structure; the app turns it into a command and calls `on_done`
+        with whether the tournament took it."""
 
-        def __init__(self, structure: Structure) -> None:
+        def __init__(self, structure: Structure, on_done: Callable[[bool], None]) -> None:
             self.structure = structure
+            self.on_done = on_done
             super().__init__()
 
     def __init__(self, structure: Structure) -> None:
@@ -267,9 +270,16 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         if self.error is not None:
             self._status(_("not saved: {error}").format(error=self.error), invalid=True)
             return
-        self.post_message(self.Saved(self.structure))
-        self.saved_structure = self.structure
-        self._status(_("saved {name}").format(name=self.structure.name), invalid=False)
+        structure = self.structure
+
+        def done(ok: bool) -> None:
+            if ok:
+                self.saved_structure = structure
+                self._status(_("saved {name}").format(name=structure.name), invalid=False)
+            else:  # the app's message says why
+                self._status(_("not saved"), invalid=True)
+
+        self.post_message(self.Saved(structure, done))
 
     @property
     def unsaved(self) -> bool:

@@ -24,7 +24,16 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.events import RulingLogged
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
-from tdconsole.domain.floor.rulings import OTHER, Catalogue, OpenQuestion, Scenario, Suggestion, Walk
+from tdconsole.domain.floor.rulings import (
+    OTHER,
+    Catalogue,
+    Choice,
+    OpenQuestion,
+    Scenario,
+    Suggestion,
+    Walk,
+    YesNo,
+)
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import CommandRequested
@@ -161,12 +170,16 @@ class RulingWizard(Vertical):
         self._stage = ""  # a new ruling: ask afresh even if the first question looks the same
         self.show()
 
+    def set_where(self, table: int | None, seat: int | None, players: list[str]) -> None:
+        """Where the ruling is and who it is about, in place of what the fields held."""
+        for name, value in (("table", table), ("seat", seat)):
+            self.query_one(f"#{name}", Input).value = "" if value is None else str(value)
+        self.query_one("#players", Input).value = ", ".join(players)
+
     def correct(self, old: RulingLogged) -> None:
         """Begin the correction of a logged ruling: its scenario, answers, table, seat and players,
         to change and log as a new ruling pointing at it (earlier offences are counted again)."""
-        for name, value in (("table", old.table), ("seat", old.seat)):
-            self.query_one(f"#{name}", Input).value = "" if value is None else str(value)
-        self.query_one("#players", Input).value = ", ".join(p.name for p in old.players)
+        self.set_where(old.table, old.seat, [p.name for p in old.players])
         self.start(old.scenario, {k: v for k, v in old.answers.items() if k != "earlier"})
         if self.other:  # an other situation: its own words, rules, offence and decision
             penalty_rules = old.penalty.rules if old.penalty else []
@@ -224,7 +237,7 @@ class RulingWizard(Vertical):
             _("{title}   (Ctrl+B back, Ctrl+N new)").format(title=title)))
         done = walked.answers if walked is not None else self.answers
         self.query_one("#answered", Static).update(
-            Text("   ".join(f"{key}={value}" for key, value in done.items())))
+            Text("   ".join(self._answer_text(key, value) for key, value in done.items())))
         stage = ("pick" if picking else "other" if self.other else f"q:{self.question.key}"
                  if self.question else "suggest" if suggestion else "stuck")
         moved, self._stage = stage != self._stage, stage
@@ -247,6 +260,16 @@ class RulingWizard(Vertical):
         elif moved and suggestion is not None:
             self.query_one("#accept").focus()
 
+    def _answer_text(self, key: str, value: str) -> str:
+        """An answer as the floor gave it, in the chosen language ("Nej", "Checkede", "8"): the
+        node ids and values are the CLI's `--answer KEY=VALUE`, not words for a person."""
+        node = self.scenario.nodes.get(key) if self.scenario is not None else None
+        if isinstance(node, YesNo) or key == "deliberate":
+            return _("Yes") if value == "yes" else _("No")
+        if isinstance(node, Choice):
+            return next((option.label for option in node.options if option.value == value), value)
+        return value
+
     def _show_question(self, question: OpenQuestion | None) -> None:
         text = self.query_one("#question", Static)
         choices = self.query_one("#choices", OptionList)
@@ -256,7 +279,7 @@ class RulingWizard(Vertical):
         number.display = question is not None and question.type == "number"
         if question is None:
             return
-        text.update(Text(f"{question.ask}  [{question.key}]"))
+        text.update(Text(question.ask))
         if question.type == "number":
             number.value = ""
             number.placeholder = _("{allowed}, Enter").format(allowed=question.allowed())

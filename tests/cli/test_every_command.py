@@ -1,0 +1,499 @@
+"""Every command and subcommand of the CLI, run as a TD runs it: plain text and `--json`, English and
+Danish, each at a point of an evening where it has something to do.
+
+The commands come from the click tree itself (`tdconsole.cli.root.command()`), so a new command
+without a case here fails `test_every_command_has_a_case` by name. One small evening is built once
+with the CLI's own commands and kept at each point a command fits (before the draw, running, a table
+to break, unbalanced, hand-for-hand, the final table, a deal, finished); each case runs on a fresh
+copy of its point, so a command that changes the tournament never changes what the next one sees.
+
+A case fails on an internal error, a traceback, a non-zero exit, an empty plain-text answer or one
+that says "None", or `--json` output that does not parse: the plain-text renderers are code that
+the `--json` contract test (test_json_contract.py) never runs, and a Danish catalogue entry can
+break a format string.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tdconsole.cli import main
+from tdconsole.cli.root import Command, command
+from tests.cli.helpers import Result, run
+from tests.conftest import FakeClock
+
+# Commands that open a screen or serve until stopped: nothing to print and return. Each is named
+# here with its reason, and must exist (test_the_exclusions_name_real_commands).
+EXCLUDED = {
+    "display": "opens the TV board's full screen (TUI); tested by tests/tui",
+    "floor": "opens the floor terminal's screen (TUI); tested by tests/tui",
+    "serve": "runs the web server until stopped; tested by tests/web",
+}
+
+NAMES = ["Anna", "Bo", "Carl", "Dorte", "Åse", "Frank", "Gitte", "Hans", "Ida", "Jens", "Karen", "Lars",
+         "Mads", "Nina"]
+OOT = ["-s", "out-of-turn-action", "-a", "action=check", "-a", "changed=no", "-a", "deliberate=no",
+       "-a", "players=5"]
+HAND = {"game": "no-limit", "blinds": [100, 200], "ante": 0, "button": 1,
+        "stacks": {"1": 5000, "2": 5000, "3": 5000, "4": 5000}, "street": "preflop", "pot": 0,
+        "actions": [["4", "raise", 600]]}
+CHIPS = {"facing": 1000, "already_in": 0, "last_increment": 1000, "chips": [1000, 100, 100, 100, 100],
+         "stack": 5000, "declared": None, "big_blind": 200}
+POTS = {"button": 3, "seats": [1, 2, 3], "contributions": {"1": 1000, "2": 1000, "3": 100},
+        "folded": [], "chip": 100, "ranking": [["3"], ["1", "2"]]}
+
+
+# ---------------------------------------------------------------- the command tree
+
+
+def _walk(cmd: Command, path: tuple[str, ...]) -> Iterator[tuple[str, Command]]:
+    subcommands = getattr(cmd, "commands", None)
+    if subcommands is None:
+        yield " ".join(path), cmd
+        return
+    if getattr(cmd, "invoke_without_command", False):  # `tables` alone shows the tables
+        yield " ".join(path), cmd
+    for name in subcommands:
+        yield from _walk(subcommands[name], (*path, name))
+
+
+def command_tree() -> dict[str, Command]:
+    """Every runnable command by its full name ("break-table", "money set", "tables")."""
+    root = command()
+    return {name: cmd for top in root.commands for name, cmd in _walk(root.commands[top], (top,))}
+
+
+TREE = command_tree()
+
+
+def command_of(argv: tuple[str, ...]) -> str:
+    """The full command name an argv runs: its leading words that name (sub)commands."""
+    cmd: Any = command()
+    words: list[str] = []
+    for word in argv:
+        subcommands = getattr(cmd, "commands", None)
+        if subcommands is None or word not in subcommands:
+            break
+        words.append(word)
+        cmd = subcommands[word]
+    return " ".join(words)
+
+
+def takes_json(name: str) -> bool:
+    return any("--json" in getattr(param, "opts", ()) for param in TREE[name].params)
+
+
+# ---------------------------------------------------------------- the cases
+
+
+@dataclass(frozen=True)
+class Case:
+    """One command line at one point of the evening. `{name}` fields in the words are filled from
+    what the evening found (who sits where) and `{tmp}` is the case's own folder; `before` runs
+    first, in English, and must succeed; `stdin` is what the command reads."""
+
+    point: str
+    argv: tuple[str, ...]
+    before: tuple[tuple[str, ...], ...] = ()
+    stdin: str | None = None
+
+    @property
+    def command(self) -> str:
+        return command_of(self.argv)
+
+    def __str__(self) -> str:
+        return f"{' '.join(self.argv)} @{self.point}"
+
+
+def case(point: str, *argv: str, before: tuple[tuple[str, ...], ...] = (), stdin: Any = None) -> Case:
+    text = stdin if stdin is None or isinstance(stdin, str) else json.dumps(stdin)
+    return Case(point, argv, before, text)
+
+
+CASES = [
+    # The club, before any tournament: members, staff, leagues, structures and the calculators.
+    case("club", "new", "Lørdag", "--buy-in", "200", "--fee", "20", "--seats", "8"),
+    case("club", "demo", "--players", "5", "--no-tui"),
+    case("club", "db", "upgrade"),
+    case("club", "members", "add", "Carl", "--number", "3", "--email", "carl@example.org"),
+    case("club", "members", "list"),
+    case("club", "members", "edit", "2", "--phone", "+45 20 00 00 02"),
+    case("club", "members", "ban", "Bo", "--reason", "chip dumping"),
+    case("club", "members", "unban", "2", before=(("members", "ban", "Bo"),)),
+    case("club", "members", "merge", "1", "2"),
+    case("club", "members", "import", "{tmp}/members.csv"),
+    case("club", "members", "export"),
+    case("club", "staff", "add", "Ole", "--role", "td", "--pin-stdin", stdin="2468\n"),
+    case("club", "staff", "list"),
+    case("club", "staff", "remove", "Mette"),
+    case("club", "league", "new", "Vinterliga", "--best", "3"),
+    case("club", "league", "set", "--min-events", "2"),
+    case("club", "league", "list"),
+    case("club", "structure", "list"),
+    case("club", "structure", "show", "club-deepstack"),
+    case("club", "structure", "generate", "--stack", "20000", "--players", "40", "--hours", "4",
+         "--level-minutes", "15", "--name", "Fredag"),
+    case("club", "rules", "icm", "--payouts", "100,76", "--stacks", "1500,1200,975"),
+    case("club", "rules", "payouts", "--entries", "40", "--pool", "12000", "--buy-in", "300"),
+    case("club", "rules", "post", "--sb", "1000", "--bb", "2000", "--ante", "2000", "--stack", "3000",
+         "--handed", "9"),
+    case("club", "rules", "chip-race", "--seat", "1:5075:75", "--seat", "3:25:25", "--color-up", "25",
+         "--to", "100", "--cards", "As Kd Qh 2c"),
+    case("club", "rules", "betting", stdin=HAND),
+    case("club", "rules", "chips", stdin=CHIPS),
+    case("club", "rules", "pots", stdin=POTS),
+    case("club", "rules", "showdown", "--game", "holdem", "--board", "Ks Qs 7s 3d 2h", "--hand",
+         "1=As Js", "--hand", "2=9d 9c", "--button", "2"),
+    case("club", "rulings", "scenarios"),
+    case("club", "rulings", "suggest", "out-of-turn-action", *OOT[2:], "-a", "earlier=1"),
+    # Registered, before the draw.
+    case("registered", "tournaments"),
+    case("registered", "use"),
+    case("registered", "use", "1", before=(("new", "Lørdag"),)),
+    case("registered", "state"),
+    case("registered", "register", "Olga", "Anna Berg"),
+    case("registered", "unregister", "Nina"),
+    case("registered", "house-rules", "show"),
+    case("registered", "house-rules", "set", "clock_call.seconds", "45"),
+    case("registered", "structure", "use", "club-deepstack"),
+    case("registered", "money", "set", "--bounty", "20", "--guarantee", "5000"),
+    case("registered", "payouts"),
+    case("registered", "tables", "set-seats", "3", "5"),
+    case("registered", "tables", "block", "1", "6"),
+    case("registered", "tables", "unblock", "1", "6", before=(("tables", "block", "1", "6"),)),
+    case("registered", "seat", "Anna", "1", "1"),
+    case("registered", "draw", "--seed", "7"),
+    case("registered", "clock", "start"),
+    # Seated and running, the clock going, two busts in: table 3 can be broken.
+    case("running", "state"),
+    case("running", "tables"),
+    case("running", "seating"),
+    case("running", "seating", "--slips"),
+    case("running", "seating", "--format", "html", "--out", "{tmp}/seating.html"),
+    case("running", "log"),
+    case("running", "log", "--limit", "3"),
+    case("running", "undo"),
+    case("running", "undo", "--any", "--yes"),
+    case("running", "register", "Olga", "--seed", "3"),
+    case("running", "move", "{mover}", "{free_table}", "{free_seat}"),
+    case("running", "hand-done", "1"),
+    case("running", "hand-done", "--all"),
+    case("running", "button", "1", "{button_seat}"),
+    case("running", "balance"),
+    case("running", "break-table", "3"),
+    case("running", "break-table", "3", "--apply"),
+    case("running", "bust", "{seated}", "--by", "Anna"),
+    case("running", "bust", "{seated}", "{seated_2}", "--stack", "{seated}=5000",
+         "--stack", "{seated_2}=3000", "--by", "Anna"),
+    case("running", "reenter", "{busted}"),
+    case("running", "add-on", "Anna", "Bo"),
+    case("running", "payouts"),
+    case("running", "money", "show"),
+    case("running", "clock", "pause"),
+    case("running", "clock", "resume", before=(("clock", "pause"),)),
+    case("running", "clock", "next"),
+    case("running", "clock", "prev", before=(("clock", "next"),)),
+    case("running", "clock", "level", "3"),
+    case("running", "clock", "set", "12:00"),
+    case("running", "clock", "late-reg", "4"),
+    case("running", "rulings", "log", *OOT, "--player", "Anna", "--by", "Mette"),
+    case("running", "rulings", "log", "-s", "wrong-button", "-a", "substantial_action=no", "--table",
+         "2", "--decision", "The button stays", "--reason", "both blinds agreed", "--by", "Mette"),
+    case("running", "rulings", "log", "--clock-call", "1", "--by", "Mette"),
+    case("running", "rulings", "correct", "1", "--player", "Bo", "--reason", "it was Bo", "--by", "TD"),
+    case("running", "rulings", "list"),
+    case("running", "rulings", "export"),
+    case("running", "rulings", "export", "--format", "html", "--out", "{tmp}/rulings.html"),
+    case("running", "rulings", "penalties"),
+    case("running", "rulings", "offences"),
+    case("running", "rulings", "serve", "1", "--hands", "2"),
+    case("running", "rulings", "clock-call", "--table", "3", "--seat", "{table_3_seat}"),
+    case("running", "rulings", "clock-calls"),
+    case("running", "rulings", "clock-stop", "2"),
+    case("running", "h4h", "status"),
+    case("running", "h4h", "start", "--tables", "1,2,3"),
+    # Table 3 broken, two more busts at table 1: a player must move (T-BAL-1).
+    case("unbalanced", "balance"),
+    case("unbalanced", "balance", "--apply"),
+    case("unbalanced", "tables"),
+    # Hand-for-hand on tables 1 and 2, a bust at table 1 waiting for table 2's hand.
+    case("hand-for-hand", "h4h", "status"),
+    case("hand-for-hand", "h4h", "done", "2"),
+    case("hand-for-hand", "h4h", "stop", before=(("h4h", "done", "1"), ("h4h", "done", "2"))),
+    case("hand-for-hand", "bust", "{seated_1}", "--table", "1", "--by", "Anna"),
+    case("hand-for-hand", "state"),
+    # Six left: the final table is due.
+    case("final", "tables"),
+    case("final", "final-table", "--seed", "4"),
+    case("final", "chips", "{chip_counts}"),
+    # The final table drawn, chips counted, a chip chop proposed; every player but one consents.
+    case("deal", "deal", "calc", "--leave", "100"),
+    case("deal", "deal", "propose", "icm", "--leave", "100"),
+    case("deal", "deal", "consent", "{last_to_consent}"),
+    case("deal", "deal", "approve", before=(("deal", "consent", "{last_to_consent}"),)),
+    case("deal", "deal", "show"),
+    case("deal", "payouts"),
+    # Finished: a winner, everybody placed.
+    case("finished", "state"),
+    case("finished", "results"),
+    case("finished", "results", "--format", "html", "--out", "{tmp}/results.html"),
+    case("finished", "payouts"),
+    case("finished", "members", "show", "anna"),
+    case("finished", "league", "add", "1"),
+    case("finished", "league", "remove", "1", before=(("league", "add", "1"),)),
+    case("finished", "league", "standings", before=(("league", "add", "1"),)),
+    case("finished", "league", "standings", "--format", "csv", before=(("league", "add", "1"),)),
+]
+
+
+def variants() -> Iterator[Any]:
+    for one in CASES:
+        outputs = ("text", "json") if takes_json(one.command) else ("text",)
+        for lang in ("en", "da"):
+            for output in outputs:
+                yield pytest.param(one, lang, output, id=f"{one} {lang} {output}")
+
+
+# ---------------------------------------------------------------- the evening
+
+
+def _quiet(argv: list[str], stdin: str | None = None) -> str:
+    """Run the CLI in-process (no pytest capture at module scope); stdout, or a failure."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(contextlib.redirect_stdout(out))
+        stack.enter_context(contextlib.redirect_stderr(err))
+        if stdin is not None:
+            patch = stack.enter_context(pytest.MonkeyPatch.context())
+            patch.setattr("sys.stdin", io.StringIO(stdin))
+        try:
+            main(argv)
+        except SystemExit as done:
+            if done.code:
+                pytest.fail(f"tdconsole {' '.join(argv)}: exit {done.code}: {err.getvalue()}")
+    return out.getvalue()
+
+
+def copy_database(source: Path, target: Path) -> None:
+    """A consistent copy of a SQLite database, whatever its write-ahead log still holds."""
+    with contextlib.closing(sqlite3.connect(source)) as src, \
+            contextlib.closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
+
+
+@dataclass
+class Evening:
+    """One database taken through an evening, a copy kept at each point, and what was found on
+    the way (who sits where) for the cases' `{fields}`."""
+
+    folder: Path
+    clock: FakeClock
+    points: dict[str, Path] = field(default_factory=dict)
+    moments: dict[str, datetime] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def db(self) -> Path:
+        return self.folder / "evening.sqlite"
+
+    def __call__(self, *argv: str, stdin: str | None = None) -> Any:
+        """Run a command in English on the evening's database; its --json answer."""
+        return json.loads(_quiet(["--lang", "en", "--db", str(self.db), *argv, "--json"], stdin))
+
+    def keep(self, point: str) -> None:
+        self.points[point] = self.folder / f"{point}.sqlite"
+        self.moments[point] = self.clock()
+        copy_database(self.db, self.points[point])
+
+    def at(self, point: str, target: Path) -> None:
+        """A copy of `point` at `target`, and the clock back at that point's moment."""
+        copy_database(self.points[point], target)
+        self.clock.moment = self.moments[point]
+
+    def seated(self) -> dict[int, dict[str, Any]]:
+        return {table["table"]: table for table in self("tables") if table["status"] == "open"}
+
+
+def _players(table: dict[str, Any]) -> list[str]:
+    """A table's players, those not on the button or in the blinds first (free to move: T-MOVE-3)."""
+    busy = {table["button"], table["small_blind"], table["big_blind"]}
+    seats = sorted(table["seats"], key=lambda seat: (int(seat) in busy, int(seat)))
+    return [table["seats"][seat] for seat in seats]
+
+
+def build_evening(folder: Path, clock: FakeClock) -> Evening:
+    t = Evening(folder, clock)
+    t("members", "add", "Anna", "--number", "1")
+    t("members", "add", "Bo", "--number", "2")
+    t("staff", "add", "Mette", "--role", "floor", "--pin-stdin", stdin="1357\n")
+    t("league", "new", "Fredagsliga")
+    (folder / "members.csv").write_text("number;name;phone\n7;Dorte;+45 20 00 00 07\n8;Åse;\n",
+                                        encoding="utf-8")
+    t.keep("club")
+
+    t("new", "Fredag", "--buy-in", "300", "--fee", "50", "--seats", "6", "--late-reg-level", "6")
+    t("register", *NAMES)
+    t("money", "set", "--add-on", "200", "--add-on-fee", "20")
+    t.keep("registered")
+
+    t("draw", "--seed", "7")
+    t("clock", "start")
+    t("rulings", "log", *OOT, "--player", "Anna", "--penalty", "missed-hands:3", "--reason", "again",
+      "--by", "Mette")
+    tables = t.seated()
+    # Clock call 1 has run out (its ruling can be logged); call 2 is running (it can be stopped).
+    t("rulings", "clock-call", "--table", "2", "--seat", next(iter(tables[2]["seats"])))
+    t.clock.advance(90)
+    t("rulings", "clock-call", "--table", "1", "--seat", next(iter(tables[1]["seats"])))
+    # Bust players away from table 3 until the other tables have a seat for each of its players.
+    others = [name for number in sorted(tables) if number != 3 for name in _players(tables[number])]
+    free = sum(6 - len(tables[number]["seats"]) for number in tables if number != 3)
+    busted = others[:max(0, len(tables[3]["seats"]) - free)] or others[:1]
+    t("bust", *busted)
+    tables = t.seated()
+    free_seat = min(seat for seat in range(1, 7) if str(seat) not in tables[1]["seats"])
+    t.facts.update(
+        busted=busted[0], free_table="1", free_seat=str(free_seat),
+        mover=_players(tables[2])[0], seated=_players(tables[2])[0], seated_2=_players(tables[2])[1],
+        table_3_seat=next(iter(tables[3]["seats"])), table_3=list(tables[3]["seats"].values()),
+        button_seat=next(seat for seat in tables[1]["seats"] if int(seat) != tables[1]["button"]))
+    t.keep("running")
+
+    t("break-table", "3", "--seed", "2", "--apply")
+    t("bust", *_players(t.seated()[1])[:2])
+    t.keep("unbalanced")
+
+    t("balance", "--apply")
+    t("h4h", "start", "--tables", "1,2")
+    first, second = _players(t.seated()[1])[:2]
+    t("bust", first, "--table", "1")
+    t.facts["seated_1"] = second
+    t.keep("hand-for-hand")
+
+    t("h4h", "done", "1")
+    t("h4h", "done", "2")
+    t("h4h", "stop")
+    tables = t.seated()
+    while sum(len(table["seats"]) for table in tables.values()) > 6:
+        t("bust", _players(tables[max(tables)])[0])
+        tables = t.seated()
+    left = [name for table in tables.values() for name in table["seats"].values()]
+    t.facts["chip_counts"] = [f"{name}={(index + 1) * 5000}" for index, name in enumerate(left)]
+    t.keep("final")
+
+    t("final-table", "--seed", "4")
+    t("chips", *t.facts["chip_counts"])
+    t("deal", "propose", "chip-chop", "--leave", "100")
+    t("deal", "consent", *left[:-1])
+    t.facts["last_to_consent"] = left[-1]
+    t.keep("deal")
+
+    for name in left[:-1]:
+        t("bust", name)
+    t.keep("finished")
+    return t
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Evening]:
+    # Module scope runs before the suite's per-test environment (tests/conftest.py): set the same.
+    clock = FakeClock()
+    with pytest.MonkeyPatch.context() as patch:
+        # The service's clock (a clock call's seconds, the level's time) moves only when the evening
+        # moves it: the tests never depend on how fast they run.
+        class Frozen(datetime):
+            @classmethod
+            def now(cls, tz: tzinfo | None = None) -> Frozen:  # type: ignore[override]
+                return clock()  # type: ignore[return-value]
+
+        patch.setattr("tdconsole.service.datetime", Frozen)
+        patch.setenv("TDCONSOLE_LANG", "en")
+        patch.setenv("TDCONSOLE_USER_STRUCTURES", str(tmp_path_factory.mktemp("structures")))
+        for name in ("TDCONSOLE_HOUSE_RULES", "TDCONSOLE_CONFIGS", "TDCONSOLE_DEBUG"):
+            patch.delenv(name, raising=False)
+        yield build_evening(tmp_path_factory.mktemp("evening"), clock)
+
+
+# ---------------------------------------------------------------- the tests
+
+
+def test_every_command_has_a_case() -> None:
+    covered = {one.command for one in CASES}
+    missing = sorted(set(TREE) - covered - EXCLUDED.keys())
+    assert missing == [], f"commands without a case in {Path(__file__).name}: {', '.join(missing)}"
+
+
+def test_the_exclusions_name_real_commands() -> None:
+    assert sorted(EXCLUDED.keys() - TREE.keys()) == []
+    assert sorted({one.command for one in CASES} - TREE.keys()) == []  # no case runs a lone option
+
+
+@pytest.mark.parametrize(("one", "lang", "output"), variants())
+def test_command_runs(one: Case, lang: str, output: str, evening: Evening, tmp_path: Path,
+                      capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "td.sqlite"
+    evening.at(one.point, db)
+    (tmp_path / "members.csv").write_bytes((evening.folder / "members.csv").read_bytes())
+    fields = {**evening.facts, "tmp": str(tmp_path)}
+    for step in one.before:
+        done = run(capsys, "--lang", "en", "--db", str(db), *fill(step, fields))
+        assert done.code == 0, (step, done.err)
+    flag = ["--json"] if output == "json" else []
+    result = run(capsys, "--lang", lang, "--db", str(db), *fill(one.argv, fields), *flag, stdin=one.stdin,
+                 monkeypatch=monkeypatch)
+    check(result, output)
+
+
+SEAT_WORDS = {"en": r"table \d+ seat \d+", "da": r"bord \d+ plads \d+"}
+
+
+@pytest.mark.parametrize(("lang", "apply", "heading"), [
+    ("en", False, "Would break table 3:"), ("en", True, "Broke table 3:"),
+    ("da", False, "Ville bryde bord 3:"), ("da", True, "Brød bord 3:"),
+])
+def test_break_table_prints_its_draw_in_both_languages(
+        lang: str, apply: bool, heading: str, evening: Evening, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """10A: each player of the broken table, and the table and seat he draws."""
+    db = tmp_path / "td.sqlite"
+    evening.at("running", db)
+    result = run(capsys, "--lang", lang, "--db", str(db), "break-table", "3", *(["--apply"] if apply else []))
+    assert result.code == 0, result.err
+    named, shown, *draws = result.out.splitlines()
+    assert (named, shown) == ({"en": "Tournament 1: Fredag", "da": "Turnering 1: Fredag"}[lang], heading)
+    drawn = {line.split(":")[0].strip(): line for line in draws}
+    assert sorted(drawn) == sorted(evening.facts["table_3"])
+    assert all(re.search(SEAT_WORDS[lang], line) for line in drawn.values()), result.out
+
+
+def fill(argv: tuple[str, ...], fields: dict[str, Any]) -> list[str]:
+    """The words of `argv` with their `{fields}` filled; a field that holds a list, alone in its
+    word, gives one word per item (`chips {chip_counts}`)."""
+    words: list[str] = []
+    for part in argv:
+        value = fields.get(part[1:-1]) if part.startswith("{") and part.endswith("}") else None
+        words.extend(value if isinstance(value, list) else [part.format(**fields)])
+    return words
+
+
+def check(result: Result, output: str) -> None:
+    shown = result.out + result.err
+    assert "internal error" not in shown and "intern fejl" not in shown, result.err
+    assert "Traceback" not in shown, shown
+    assert result.code == 0, result.err
+    assert result.out.strip(), "no output"
+    if output == "json":
+        result.json  # noqa: B018 - parses, or fails the test
+    else:  # Python's words for a missing value are nobody's words
+        assert not re.search(r"\bNone\b", result.out), result.out
