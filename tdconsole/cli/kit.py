@@ -191,8 +191,9 @@ def default_actor() -> str:
         return "td"
 
 
-def write_document(text: str, out: Path | None) -> None:
-    """An export to `--out FILE`, or to standard output; a file that cannot be written is one line."""
+def write_document(text: str, out: Path | None, *, say: bool = True) -> None:
+    """An export to `--out FILE`, or to standard output; a file that cannot be written is one line.
+    `say=False` keeps "Wrote FILE" off standard output (a `--json` document is printed there)."""
     if out is None:
         sys.stdout.write(text)
         return
@@ -202,6 +203,8 @@ def write_document(text: str, out: Path | None) -> None:
         raise InvalidInput(
             "--out {out}: cannot be written: {strerror}", out=out, strerror=error.strerror,
         ) from None
+    if not say:
+        return
     from tdconsole.i18n import _
 
     tournament = acted_on()

@@ -103,7 +103,7 @@ def show(ctx: typer.Context, member: MemberRef, as_json: JsonFlag = False) -> No
                                      winnings=formats.money(totals.winnings),
                                      cost=formats.money(totals.cost), net=formats.money(totals.net))
         if totals.roi is not None:
-            line = _("{totals}, ROI {roi}%").format(totals=line, roi=totals.roi)
+            line = _("{totals}, ROI {roi}%").format(totals=line, roi=formats.number(totals.roi, 1))
         console.print(line)
 
     emit(data, as_json, render)

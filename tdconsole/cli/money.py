@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.cli.seating import seated_lines, where
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.config.toml import validate
 from tdconsole.domain import commands
@@ -36,6 +37,7 @@ from tdconsole.views.money import (
     hand_for_hand_view,
     payouts_view,
     places_text,
+    results_view,
 )
 from tdconsole.views.tournament import state_view
 
@@ -116,16 +118,20 @@ def bust(
 @app.command()
 def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
-    service = session_of(ctx).execute(commands.Reenter(name=name))
+    service = session_of(ctx).service()
+    # After the draw: seated at once (8A), and maybe waiting for the button (T-MOVE-2), as register says.
+    seated = seated_lines(service.execute(commands.Reenter(name=name)), service)
     rules = service.state.house_rules.eliminations
     player = service.state.find(name)
     data = {"id": player.id, "name": player.name, "entry": player.entry,
             "entries": service.state.entries, "players_left": service.state.players_left,
             "earlier_entry_can_cash": rules.earlier_entry_can_cash,
-            "table": player.table, "seat": player.seat}  # after the draw: seated at once (8A)
+            "table": player.table, "seat": player.seat,
+            "waits": seated[0].waits if seated else None}
     emit(data, as_json, lambda: console.print(
         _("{name} re-enters (entry {entry}); {entries} entries").format(
-            name=player.name, entry=player.entry, entries=data["entries"])))
+            name=player.name, entry=player.entry, entries=data["entries"])
+        + "".join(f"\n{where(s)}" for s in seated)))
 
 
 @app.command("add-on")
@@ -163,11 +169,10 @@ def _payouts_render(data: PayoutsView, formats: Formats) -> None:
     table = Table(_("place"), _("amount"), title=_("Prize pool {amount} ({method})").format(
         amount=formats.money(data.prize_pool), method=data.method))
     locked = {row.place for row in data.locked}
-    dealt = set(data.paid_by_deal or [])
-    for row in data.payouts:
-        note = (" " + _("by the deal") if row.place in dealt
+    for row in data.paid:  # an approved deal's players with its amounts, the ladder outside it
+        note = (" " + _("{name}, by the deal").format(name=row.name) if row.by_deal
                 else " " + _("locked") if row.place in locked else "")
-        table.add_row(str(row.place), formats.money(row.amount) + note)
+        table.add_row("–" if row.place is None else str(row.place), Text(formats.money(row.amount) + note))
     console.print(table)
     if data.error is not None:
         console.print(_("The payouts cannot be made: {error}").format(error=data.error))
@@ -436,6 +441,14 @@ def results(
     format: Annotated[Literal["csv", "json", "html"], typer.Option(
         "--format", help="csv, json or html (a printable sheet).")] = "csv",
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Results: place, name, prize, knockouts and bounties, entries."""
-    write_document(results_document(session_of(ctx).service().state, format), out)
+    state = session_of(ctx).service().state
+    if as_json:
+        # Like every command's --json: the results on stdout; a file asked for is written as well.
+        if out is not None:
+            write_document(results_document(state, format), out, say=False)
+        emit(results_view(state), True)
+        return
+    write_document(results_document(state, format), out)

@@ -150,7 +150,7 @@ def payouts_command(
                 "--buy-in, --paid, --min-cash and --unit shape the generator, not a --table"
             )
         structure = table_payouts(pool, entries, load_payout_tables(table), locked)
-        method = _("table {name}").format(name=table)
+        curve: PayoutCurve | None = None
     else:
         settings = {
             "paid_share": None if paid is None else str(paid / 100),
@@ -161,11 +161,15 @@ def payouts_command(
             PayoutCurve, {k: v for k, v in settings.items() if v is not None}, "options"
         )
         structure = generate_payouts(pool, entries, buy_in or 0, curve, locked)
-        method = _("generator: {paid:g} % paid, min cash {multiple:g} x buy-in").format(
-            paid=curve.paid_share * 100, multiple=curve.min_cash_multiple)
 
     def render() -> None:
+        from tdconsole.views.formatting import format_decimal_plain
+
         formats = _formats(ctx)
+        method = (_("table {name}").format(name=table) if curve is None else
+                  _("generator: {paid} % paid, min cash {multiple} x buy-in").format(  # "1,5" in Danish
+                      paid=format_decimal_plain(curve.paid_share * 100, formats.locale),
+                      multiple=format_decimal_plain(curve.min_cash_multiple, formats.locale)))
         view = Table(
             _("place"),
             _("amount"),

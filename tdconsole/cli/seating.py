@@ -3,6 +3,7 @@ tables / seating`. Every command goes through the service; `--json` on each."""
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -223,7 +224,7 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
 
     The others stay balanced; each player is dealt in at once or waits until the button passes
     (T-MOVE-2, B6), and under club rules never pays the blinds twice in a row (T-MOVE-1, B7).
-    Without --apply it only shows a draw (the same one with the same --seed)."""
+    Without --apply it only shows a draw and its seed: --apply --seed SEED makes exactly that draw."""
     service = session_of(ctx).service()
     if apply:
         envelopes = service.execute(commands.BreakTable(table=table, seed=seed))
@@ -231,9 +232,12 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
         assert isinstance(event, TableBroken)
         seats = event.seats
     else:
+        # A preview always has a seed (drawn from the cryptographic source when none is given),
+        # so the TD can carry out the very draw he was shown.
+        seed = secrets.randbelow(2**31) if seed is None else seed
         seats = balancing.break_table(service.state.room, table, make_rng(seed),
                                       service.state.house_rules)[1]
-    data = {"table": table, "applied": apply,
+    data = {"table": table, "applied": apply, "seed": seed,
             "seats": [s.model_dump(mode="json", by_alias=True) for s in seats]}
 
     def render() -> None:
@@ -241,6 +245,8 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
 
         console.print((_("Broke table {table}:") if apply else _("Would break table {table}:"))
                       .format(table=table))
+        if not apply:
+            console.print(_("Seed {seed} (this draw: --apply --seed {seed})").format(seed=seed))
         for s in data["seats"]:
             text = (_("{player}: table {table} seat {seat} (waits until the button passes)")
                     if s["waits"] else _("{player}: table {table} seat {seat}"))

@@ -15,15 +15,15 @@ from tdconsole.cli.seating import seated_lines, where
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import PlayerRegistered
-from tdconsole.domain.tournament import undo_target
+from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import undone_note
-from tdconsole.views.tournament import command_view, describe_command, log_view, state_view
+from tdconsole.views.tournament import command_view, describe_command, log_view, state_view, undo_refusal
 
 app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
@@ -210,7 +210,10 @@ def undo(
                 command=describe_command(target, time_zone=zone)) + "\n")
             typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
         command = commands.Undo(any=True, command_id=target.command_id)
-    service.execute(command)
+    try:
+        service.execute(command)
+    except UndoBlocked as error:  # name the later command in the log's words
+        raise TdError(undo_refusal(error, service.log)) from None
     target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
     undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
     taken = command_view(service.log, target_id)

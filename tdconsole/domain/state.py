@@ -11,7 +11,7 @@ from typing import Literal, TypeVar
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
-from tdconsole.domain.events import HandForHandStarted, RulingLogged, TournamentCreated
+from tdconsole.domain.events import Envelope, HandForHandStarted, RulingLogged, TournamentCreated
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
@@ -141,6 +141,9 @@ class TournamentState:
     ids_issued: int = 0
     # the commands undo may take back, in the order applied, undone ones left out
     commands: list[CommandRecord] = field(default_factory=list)
+    # every envelope folded so far, undone ones and the Undone events too: undo folds them again
+    # without the command it takes back, to see that the commands after it still stand
+    log: list[Envelope] = field(default_factory=list)
     last_seq: int = 0
     # Seating (domain/seating/): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last

@@ -14,6 +14,7 @@ from typing import Any
 
 from tdconsole.domain import commands as c
 from tdconsole.domain import events as e
+from tdconsole.domain import footprints
 from tdconsole.domain.clock import handlers as clock
 from tdconsole.domain.clock import late_registration
 from tdconsole.domain.errors import TdError
@@ -28,21 +29,34 @@ Decider = Callable[[TournamentState, Any, datetime], list[e.Event]]
 Applier = Callable[[TournamentState, Any, datetime], None]
 
 
+class UndoBlocked(TdError):
+    """Undo refused because a later command depends on the one to take back: `blocker` is that
+    command's first envelope, so an interface can name it in the log's own words."""
+
+    def __init__(self, blocker: e.Envelope, own: CommandRecord) -> None:
+        super().__init__(
+            "your last command (log #{own}) cannot be undone: {actor}'s command (log #{seq}) depends "
+            "on it", own=own.seq, actor=blocker.actor, seq=blocker.seq,
+        )
+        self.blocker = blocker
+        self.own = own
+
+
 def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
-    """The command `command` would take back, or why there is none. Only the latest command can be
-    undone (the state is the fold of what was not undone, so a later command must not rest on it);
-    without `any` it must be the undoer's own: one terminal never silently takes back another's."""
+    """The command `command` would take back, or why there is none.
+
+    With `any`, the latest command, whoever made it (shown to the TD first). Without, the actor's
+    own latest command, so one terminal never takes back another's: when commands of other
+    terminals came after it, it is undone only if none of them depends on it (`blocking`);
+    otherwise the refusal names the first that does."""
     if not command.any and command.actor is None:
         raise TdError("undo needs whose command to take back: an actor, or any")
     if not state.commands:
         raise TdError("there is nothing to undo")
     latest = state.commands[-1]
-    if command.command_id is not None and command.command_id != latest.command_id:
-        raise TdError(
-            "the last command changed since it was shown (now log #{seq} by {actor}); look at it again "
-            "before undoing", seq=latest.seq, actor=latest.actor,
-        )
-    if not command.any and latest.actor != command.actor:
+    if command.any:
+        target = latest
+    else:
         own = [record for record in state.commands if record.actor == command.actor]
         if not own:
             raise TdError(
@@ -50,12 +64,60 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
                 "anyone's takes it back after showing it", actor=command.actor, seq=latest.seq,
                 latest_actor=latest.actor, field="anyone",
             )
+        target = own[-1]
+    if command.command_id is not None and command.command_id != target.command_id:
         raise TdError(
-            "your last command (log #{seq}) is followed by {actor}'s (log #{latest_seq}); only the latest "
-            "command can be undone: undoing anyone's takes that one back after showing it", seq=own[-1].seq,
-            actor=latest.actor, latest_seq=latest.seq, field="anyone",
+            "the last command changed since it was shown (now log #{seq} by {actor}); look at it again "
+            "before undoing", seq=target.seq, actor=target.actor,
         )
-    return latest
+    if state.log[-1].command_id != target.command_id:  # others wrote since (rulings count too)
+        blocker = blocking(state.log, target.command_id)
+        if blocker is not None:
+            raise UndoBlocked(blocker, target)
+    return target
+
+
+def blocking(log: list[e.Envelope], command_id: str) -> e.Envelope | None:
+    """The first later command that depends on command `command_id`, or None when every command
+    after it still stands without it. This is what "the commands after it decide the same without
+    it" means, since the log keeps events, not the commands that made them:
+
+    1. Fold the log without the command (and without every command already undone) up to where
+       it was made, and note what its events changed (`footprints.footprint`).
+    2. Replay each later event, in order, on that state without it. A later command depends on it
+       when one of its events reads or changes anything the command changed (its footprint meets
+       those parts: a bust's place counts the players left, a move or a late seat reads the
+       tables), or when an event can no longer be applied at all (it names a player the command
+       registered).
+
+    A later command that touches none of what the command changed read the same state when it was
+    decided with it as it would without it, so it decides the same events; and what it changed, it
+    changes the same. Undoing the command then leaves exactly the state the log would hold had it
+    never been made. Footprints claim more than an event touches rather than less, so a doubtful
+    case is refused, never folded wrong.
+    """
+    undone = {env.event.command_id for env in log if isinstance(env.event, e.Undone)}
+    first = next(index for index, env in enumerate(log) if env.command_id == command_id)
+    before = [env for env in log[:first] if env.command_id not in undone]
+    without = fold(before)
+    # Each event of one command concerns players and tables that exist before it: its footprint
+    # is read on the state just before the command.
+    changed = {key for env in log[first:] if env.command_id == command_id
+               for key in footprints.footprint(without, env.event).writes}
+    for envelope in log[first:]:
+        if envelope.command_id in undone or envelope.command_id == command_id:
+            continue
+        try:
+            if footprints.footprint(without, envelope.event).touches(changed):
+                return _first_of(log, envelope.command_id)
+            _apply_event(without, envelope)
+        except Exception:  # the later event cannot stand without the command: it depends on it
+            return _first_of(log, envelope.command_id)
+    return None
+
+
+def _first_of(log: list[e.Envelope], command_id: str) -> e.Envelope:
+    return next(env for env in log if env.command_id == command_id)
 
 
 def decide_undo(state: TournamentState, command: c.Undo, now: datetime) -> list[e.Event]:
@@ -178,13 +240,19 @@ def fold(envelopes: Iterable[e.Envelope]) -> TournamentState:
     state = new_state(first)
     for envelope in envelopes:
         if envelope.command_id not in undone:
-            apply(state, envelope)
+            _apply_event(state, envelope)
         state.last_seq = envelope.seq
+    state.log = envelopes
     return state
 
 
 def apply(state: TournamentState, envelope: e.Envelope) -> None:
     """Change `state` by one event. Undone events are handled by `fold` (a refold)."""
+    state.log.append(envelope)
+    _apply_event(state, envelope)
+
+
+def _apply_event(state: TournamentState, envelope: e.Envelope) -> None:
     event = envelope.event
     for applier in APPLIERS[type(event)]:
         applier(state, event, envelope.time)

@@ -19,7 +19,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
-from tdconsole.i18n import N_, _, error_text
+from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
@@ -36,7 +36,7 @@ from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, CommandOrMaker, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
-from tdconsole.views.tournament import describe_command, undo_preview
+from tdconsole.views.tournament import describe_command, refusal_text, undo_preview
 
 # The command palette's entries: (name, help, ...), in English, marked for the catalogue and
 # translated when the palette lists them (`TdCommands.entries`).
@@ -270,6 +270,11 @@ class TdApp(ServiceApp):
             command = link(Members(service.store), command)
         super().carry_out(service, command)
 
+    def refusal(self, error: TdError) -> str:
+        """An undo refused names the later command in the log's words."""
+        return refusal_text(error, self.service.log)
+
+
     def redraw(self) -> None:
         super().redraw()
         self.tell_news()
@@ -310,7 +315,7 @@ class TdApp(ServiceApp):
         try:  # the last command as the database has it now, whichever terminal wrote since
             shown, command_id = await self.call(lambda service: undo_question(service, actor))
         except TdError as error:
-            self.notify(error_text(error), severity="error", timeout=6, markup=False)
+            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
             return
 
         def answered(yes: bool | None) -> None:

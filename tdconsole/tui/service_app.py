@@ -135,10 +135,14 @@ class ServiceApp(App[None]):
         try:
             await self.call(lambda service: self.carry_out(service, command))
         except TdError as error:
-            self.notify(error_text(error), severity="error", timeout=6, markup=False)
+            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
             return False
         self.redraw()
         return True
+
+    def refusal(self, error: TdError) -> str:
+        """A refusal in words, as the user reads it."""
+        return error_text(error)
 
     def execute(self, command: CommandOrMaker, on_done: Callable[[bool], object] | None = None) -> None:
         """`run_command` in a worker: returns at once; `on_done(ok)` hears how it went."""

@@ -79,10 +79,42 @@ def deal_view(state: TournamentState) -> DealView | None:
     )
 
 
+class PaidRow(View):
+    """One line of what is paid. A place of the ladder (`name`: who finished there, once someone
+    has); or, after an approved deal (T-DEAL-1), a player in it with the deal's amount (`place`:
+    his place once he is out; the winner's amount takes what was left for the winner)."""
+
+    place: int | None
+    name: str | None
+    amount: int
+    by_deal: bool
+
+
+def paid_rows(state: TournamentState, structure: PayoutStructure | None,
+              standings: dict[str, money.Standing]) -> list[PaidRow]:
+    """What is paid: the deal's amounts for the players in an approved deal, best first, and the
+    ladder for the places outside it (the deal shares the money of the places it covers)."""
+    deal = state.deal if state.deal is not None and state.deal.approved else None
+    rows: list[PaidRow] = []
+    if deal is not None:
+        for player_id, amount in deal.amounts.items():
+            standing = standings[player_id]
+            rows.append(PaidRow(place=standing.place, name=state.players[player_id].name,
+                                amount=amount if standing.prize is None else standing.prize, by_deal=True))
+        rows.sort(key=lambda row: (row.place or 0, -row.amount))
+    finished = {standing.place: state.players[player_id].name for player_id, standing in standings.items()
+                if standing.place is not None}
+    covered = len(rows)
+    return rows + [PaidRow(place=payout.place, name=finished.get(payout.place), amount=payout.amount,
+                           by_deal=False)
+                   for payout in ([] if structure is None else structure.payouts) if payout.place > covered]
+
+
 class PayoutsView(OptionalKeysView):
     """`payouts --json`: what each place pays; `error` when the settings cannot pay these entries,
     `deal` while there is one; once it is approved, `paid_by_deal`: the places paid whose money the
-    deal shares instead (T-DEAL-1: the players in it take the deal's amounts, whatever place they reach)."""
+    deal shares instead (T-DEAL-1: the players in it take the deal's amounts, whatever place they reach).
+    `paid`: what is paid, the deal's amounts for its players and the ladder outside it (`PaidRow`)."""
 
     OMITTED_WHEN_NONE = frozenset({"error", "deal", "paid_by_deal"})
 
@@ -93,6 +125,7 @@ class PayoutsView(OptionalKeysView):
     error: str | None = None
     deal: DealView | None = None
     paid_by_deal: list[int] | None = None
+    paid: list[PaidRow] = []
 
 
 def payouts_view(state: TournamentState) -> PayoutsView:
@@ -100,6 +133,7 @@ def payouts_view(state: TournamentState) -> PayoutsView:
     deal = deal_view(state)
     payouts = [] if structure is None else structure.payouts
     return PayoutsView(
+        paid=paid_rows(state, structure, money.standings(state, structure)),
         prize_pool=money.pool(state).prize_pool,
         payouts=payouts,
         method="generator" if state.money.table is None else f"table {state.money.table.name}",

@@ -14,9 +14,10 @@ from pydantic import Field
 from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
-from tdconsole.domain.seating.balancing import BalancePlan, Move
+from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
 from tdconsole.domain.seating.tables import Room, Table, open_tables
 from tdconsole.domain.state import TournamentState
+from tdconsole.service import make_rng
 from tdconsole.views.base import View
 
 
@@ -90,7 +91,7 @@ def shown_seats(view: TableView) -> list[int]:
     return sorted(numbered)
 
 
-def move_line(move: Move) -> str:
+def move_line(move: Move | BrokenSeat) -> str:
     from tdconsole.i18n import _
 
     return _("{player}: table {from_table} seat {from_seat} -> table {table} seat {seat}").format(
@@ -107,6 +108,12 @@ class BalancingView(View):
     short: list[int]
     final_table_due: bool
     final_table: int | None
+
+
+def break_preview(state: TournamentState, table: int, seed: int) -> list[BrokenSeat]:
+    """Where breaking `table` puts its players with the draw `seed` (10A, T-BREAK-1): the moves
+    the TD is asked about are the moves `BreakTable(seed=seed)` makes. A refusal raises."""
+    return balancing.break_table(state.room, table, make_rng(seed), state.house_rules)[1]
 
 
 def no_balancing() -> BalancingView:

@@ -16,22 +16,24 @@ from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.clock.structure import Break, Level
 from tdconsole.domain.commands import Undo
-from tdconsole.domain.errors import NotFound
+from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, Event
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.state import TournamentState
-from tdconsole.domain.tournament import undo_target
-from tdconsole.i18n import _
+from tdconsole.domain.tournament import UndoBlocked, undo_target
+from tdconsole.i18n import _, error_text
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     DealView,
     HandForHandView,
+    PaidRow,
     deal_view,
     hand_for_hand_view,
+    paid_rows,
     payouts_or_error,
     tied_with,
 )
@@ -219,6 +221,8 @@ class StateView(OptionalKeysView):
     payouts_error: str | None = None
     hand_for_hand: HandForHandView
     deal: DealView | None
+    # What is paid: an approved deal's amounts for its players, the ladder outside it (T-DEAL-1).
+    paid: list[PaidRow]
 
 
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
@@ -260,6 +264,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         payouts_error=error,
         hand_for_hand=hand_for_hand_view(state, len(payouts)),
         deal=deal_view(state),
+        paid=paid_rows(state, structure, standings),
     )
 
 
@@ -326,6 +331,22 @@ def undo_preview(state: TournamentState, envelopes: list[Envelope], actor: str) 
     """The command `actor`'s undo would take back; a refusal (nothing of theirs, or another
     terminal's command came after it) raises its `TdError`."""
     return command_view(envelopes, undo_target(state, Undo(actor=actor)).command_id)
+
+
+def undo_refusal(error: UndoBlocked, envelopes: list[Envelope]) -> str:
+    """Why your own last command cannot be undone, naming the later command that depends on it in
+    the log's words ("tom's "Bo busts in 3rd" (log #5) depends on it")."""
+    blocker = command_view(envelopes, error.blocker.command_id)
+    return _("your last command (log #{own}) cannot be undone: {actor}'s \"{command}\" (log #{seq}) "
+             "depends on it").format(own=error.own.seq, actor=blocker.actor, command=blocker.text,
+                                     seq=blocker.seq)
+
+
+def refusal_text(error: TdError, envelopes: list[Envelope]) -> str:
+    """A refusal in words; an undo refused names the later command in the log's words."""
+    if isinstance(error, UndoBlocked):
+        return undo_refusal(error, envelopes)
+    return error_text(error)
 
 
 def describe_command(view: CommandView, *, time_zone: str) -> str:

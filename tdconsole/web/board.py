@@ -76,8 +76,6 @@ def board(state: TournamentState, tournament_id: int, log: list[Envelope], undon
     clock = view["clock"]
     reading = clock_ops.read(state.info.structure, state.clock, now)
     players = {player["name"]: player for player in view["players"]}
-    paid = {player["place"]: player for player in view["players"]
-            if player["status"] == "busted" and player["place"] is not None}
     moves = [m.as_json() for m in relocations(state, log, undone) if now - m.time <= MOVES_SHOWN]
     winner = next((p["name"] for p in view["players"] if p["status"] != "busted"), None)
     return {
@@ -97,8 +95,10 @@ def board(state: TournamentState, tournament_id: int, log: list[Envelope], undon
         "average_stack": view["average_stack"],
         "average_stack_bb": view["average_stack_bb"],
         "prize_pool": view["prize_pool"],
-        "payouts": [{**row, "name": paid[row["place"]]["name"] if row["place"] in paid else None}
-                    for row in view["payouts"]],
+        # What is paid: an approved deal's players with its amounts (place null while in, T-DEAL-1),
+        # then the places outside it, each with who finished there.
+        "payouts": [{key: row[key] for key in ("place", "amount", "name", "by_deal")}
+                    for row in view["paid"]],
         "hand_for_hand": {key: view["hand_for_hand"].get(key) for key in ("active", "hand", "tables")},
         "moves": moves[-12:],
         "finished": view["tournament"]["status"] == "finished",

@@ -152,7 +152,7 @@ def test_a_members_history_has_every_tournament_entry_and_the_totals(season: str
     assert text.code == 0 and "won DKK\xa0490, paid DKK\xa0500, net -DKK\xa010, ROI -2.0%" in text.out
     # In Danish the club's kroner as it writes them.
     danish = run(capsys, "--db", season, "--lang", "da", "members", "show", "1")
-    assert "490\xa0kr." in danish.out and "-10\xa0kr." in danish.out
+    assert "490\xa0kr." in danish.out and "-10\xa0kr." in danish.out and "ROI -2,0%" in danish.out
 
 
 def test_standings_export_as_csv_and_a_printable_page(season: str, capsys: Capsys, tmp_path: Path) -> None:

@@ -118,6 +118,17 @@ def test_rules_payouts_generator_options_and_a_lock(capsys: pytest.CaptureFixtur
     assert "3,000" in out and "Prize pool DKK\u00a010,000, 10 paid" in out
 
 
+@pytest.mark.parametrize(("lang", "method"), [
+    ("en", "generator: 12.5 % paid, min cash 1.5 x buy-in"),
+    ("da", "generator: 12,5 % betalt, mindste præmie 1,5 x buy-in"),
+])
+def test_rules_payouts_writes_the_generator_s_numbers_as_the_language_does(
+        lang: str, method: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", lang, "rules", "payouts", "--entries", "40", "--pool", "12000",
+                       "--buy-in", "300", "--paid", "12.5", "--min-cash", "1.5")
+    assert code == 0 and method in " ".join(out.split()), out  # the title wraps
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -316,3 +316,37 @@ def test_re_entry_chips_are_the_starting_stack_unless_set(tmp_path: Path, capsys
     assert events(db) == before
     text = run(capsys, "--db", db, "money", "show").out
     assert "Chips in play 75,000: buy-in 20,000, re-entry 15,000, add-on 20,000" in " ".join(text.split())
+
+
+def _three_way_icm_deal(tmp_path: Path, capsys: Capsys) -> str:
+    """6 entries of 300 paying 3 places (900/540/360), 3 left making an ICM deal (T-DEAL-1)."""
+    db = tournament(tmp_path, capsys, 6, "--paid", "50", "--min-cash", "0", "--unit", "1")
+    for name in ("P06", "P05", "P04"):
+        td(capsys, db, "bust", name)
+    td(capsys, db, "chips", "P01=60000", "P02=40000", "P03=20000")
+    td(capsys, db, "deal", "propose", "icm")
+    td(capsys, db, "deal", "consent", "P01", "P02", "P03")
+    td(capsys, db, "deal", "approve")
+    return db
+
+
+def test_t_deal_1_payouts_after_a_deal_say_what_the_deal_pays(tmp_path: Path, capsys: Capsys) -> None:
+    db = _three_way_icm_deal(tmp_path, capsys)
+    deal = {row["name"]: row["amount"] for row in td(capsys, db, "deal", "show")["players"]}
+    payouts = td(capsys, db, "payouts")
+    ladder = {row["place"]: row["amount"] for row in payouts["payouts"]}  # the contract's keys stay
+    assert payouts["paid_by_deal"] == [1, 2, 3] and ladder[1] != deal["P01"]
+    assert payouts["paid"] == [{"place": None, "name": name, "amount": deal[name], "by_deal": True}
+                               for name in ("P01", "P02", "P03")]
+    text = " ".join(run(capsys, "--db", db, "payouts").out.split())
+    assert f"{deal['P01']:,} P01, by the deal" in text
+    assert f"{ladder[1]:,} by the deal" not in text  # the ladder's first place is not what is paid
+    danish = " ".join(run(capsys, "--db", db, "--lang", "da", "payouts").out.split())
+    assert "P01, efter deal" in danish
+    td(capsys, db, "bust", "P03")  # out third: the deal's amount, his place now known
+    td(capsys, db, "bust", "P02")
+    paid = td(capsys, db, "payouts")["paid"]
+    assert [(row["place"], row["name"], row["amount"]) for row in paid] == [
+        (1, "P01", deal["P01"]), (2, "P02", deal["P02"]), (3, "P03", deal["P03"])]
+    state = td(capsys, db, "state")
+    assert state["paid"] == paid and sum(row["amount"] for row in paid) == sum(ladder.values())

@@ -29,9 +29,11 @@ def _events(db: str) -> int:
 
 def test_undo_never_takes_back_another_terminals_command(db: str, capsys: Capsys) -> None:
     before = _events(db)
-    refused = run(capsys, "--db", db, "--actor", "maria", "undo")
-    assert_one_line_error(refused, "--any: your last command (log #2) is followed by tom's (log #5)",
-                          "undoing anyone's takes that one back")
+    refused = run(capsys, "--db", db, "--actor", "maria", "undo")  # tom's bust of Bo rests on it
+    assert_one_line_error(refused, "your last command (log #2) cannot be undone: tom's \"Bo busts in "
+                                   "3rd\" (log #5) depends on it")
+    danish = run(capsys, "--db", db, "--lang", "da", "--actor", "maria", "undo")
+    assert_one_line_error(danish, "din seneste kommando (log #2) kan ikke fortrydes", "(log #5)")
     assert_one_line_error(run(capsys, "--db", db, "--actor", "carl", "undo"),
                           "carl has nothing to undo")
     assert _events(db) == before
@@ -62,3 +64,23 @@ def test_undo_any_shows_the_command_and_asks(db: str, capsys: Capsys,
     again = run(capsys, "--db", db, "--actor", "tom", "undo", "--any", "--yes", "--json")
     assert (again.json["undone"]["actor"], again.json["undone"]["verb"]) == ("maria", "player_registered")
     assert again.err == ""  # nothing asked: the output says what was undone
+
+
+def test_undo_takes_back_your_own_while_another_terminal_works_on(db: str, capsys: Capsys) -> None:
+    """A TD who busted the wrong player takes it back after the floor called the clock elsewhere."""
+    assert run(capsys, "--db", db, "--actor", "maria", "register", "Dan", "Eva").code == 0
+    assert run(capsys, "--db", db, "--actor", "maria", "bust", "Anna").code == 0  # the wrong one
+    assert run(capsys, "--db", db, "--actor", "bent", "rulings", "clock-call", "--table", "1",
+               "--seat", "3").code == 0
+    undone = run(capsys, "--db", db, "--actor", "maria", "undo", "--json")
+    assert undone.code == 0, undone.err
+    assert (undone.json["undone"]["verb"], undone.json["undone"]["actor"]) == ("player_busted", "maria")
+    state = run(capsys, "--db", db, "state", "--json").json
+    assert {p["name"]: p["status"] for p in state["players"]}["Anna"] != "busted"
+    calls = run(capsys, "--db", db, "rulings", "clock-calls", "--json")
+    assert calls.code == 0 and len(calls.json) == 1  # the floor's call stands
+    assert run(capsys, "--db", db, "--actor", "maria", "bust", "Dan").code == 0
+    assert run(capsys, "--db", db, "--actor", "bent", "rulings", "clock-call", "--table", "2",
+               "--seat", "4").code == 0
+    text = run(capsys, "--db", db, "--actor", "maria", "undo")
+    assert text.code == 0 and "Undone: Dan busts in" in text.out.replace("\n", " ")

@@ -1,10 +1,11 @@
-"""The dispatch tables in `tournament.py`: every command has its decider, every event its appliers."""
+"""The dispatch tables in `tournament.py`: every command has its decider, every event its appliers
+and its footprint for undo (`footprints.py`)."""
 
 from __future__ import annotations
 
 from typing import get_args
 
-from tdconsole.domain import commands, events
+from tdconsole.domain import commands, events, footprints
 from tdconsole.domain.tournament import APPLIERS, DECIDERS
 
 
@@ -28,6 +29,12 @@ def test_every_event_has_an_entry_in_the_appliers_table() -> None:
     missing = sorted(kind.__name__ for kind in union if kind not in APPLIERS)
     assert not missing, f"add to APPLIERS in domain/tournament.py: {missing}"
     assert set(APPLIERS) <= set(union)
+
+
+def test_every_event_has_a_footprint_for_undo() -> None:
+    union = get_args(get_args(events.Event)[0])
+    missing = sorted(kind.__name__ for kind in union if kind not in footprints.RULES_BY_EVENT)
+    assert not missing, f"add to RULES_BY_EVENT in domain/footprints.py: {missing}"
 
 
 def test_a_bust_frees_the_seat_before_the_player_is_marked_busted() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.message import Message
 from textual.widgets import DataTable, Input
 
-from tdconsole.domain.commands import Bust, Register
+from tdconsole.domain.commands import Bust, LogRuling, Register
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.messages import CommandRequested, TournamentChanged
@@ -94,12 +94,30 @@ async def test_undo_never_takes_back_another_terminals_command(service: Service)
     other = Service(service.store, service.tournament_id, actor="floor-laptop")
     app = create_app(service)
     async with app.run_test() as pilot:
-        other.execute(Bust(names=["Bo"]))
+        other.execute(Bust(names=["Bo"]))  # rests on this terminal's registration of Bo
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)
-        assert any("followed by floor-laptop's" in str(n.message) for n in app._notifications)
+        assert any("floor-laptop's \"Bo busts in 4th\" (log #" in str(n.message) and "depends on it"
+                   in str(n.message) for n in app._notifications)
         assert service.state.find("bo").status == "busted"
+
+
+async def test_undo_your_own_bust_after_the_floor_logged_a_ruling(service: Service) -> None:
+    other = Service(service.store, service.tournament_id, actor="floor-laptop", role="floor")
+    app = create_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.execute(Bust(names=["Anna"]))  # the wrong player
+        other.execute(LogRuling(scenario=None, staff="Floor", description="Slow to act",
+                                decision="A warning", players=["Bo"]))
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert service.state.find("Anna").status != "busted"
+        assert len(service.state.rulings) == 1  # the floor's ruling stands
+        assert any("Undone: Anna busts in" in str(n.message) for n in app._notifications)
 
 
 async def test_undo_refuses_when_another_terminal_wrote_while_it_was_shown(service: Service) -> None:
@@ -113,7 +131,9 @@ async def test_undo_refuses_when_another_terminal_wrote_while_it_was_shown(servi
         await pilot.press("y")
         await pilot.pause()
         assert service.state.entries == 4 and service.state.find("bo").status == "busted"
-        assert any("changed since it was shown" in str(n.message) for n in app._notifications)
+        # The bust rests on the registration shown: refused, naming it.
+        assert any("\"Bo busts in 4th\"" in str(n.message) and "depends on it" in str(n.message)
+                   for n in app._notifications)
 
 
 async def test_clock_keys_and_the_command_palette(service: Service, fake_clock: FakeClock) -> None:

@@ -137,3 +137,31 @@ async def test_the_palette_opens_the_bust_modal(service: Service) -> None:
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, BustHandScreen)
+
+
+async def test_t_deal_1_payouts_and_the_clock_show_what_the_deal_pays(service: Service) -> None:
+    from tdconsole.domain import commands as c
+
+    service.execute(c.SetMoney(settings=service.state.money.model_validate(
+        {"curve": {"paid_share": "0.75", "min_cash_multiple": "0", "unit": 1}})))
+    service.execute(c.Bust(names=["[bold red]x[/]"]))
+    service.execute(c.CountChips(counts={"Anna": 50_000, "Bo": 20_000, "Carl": 10_000}))
+    service.execute(c.ProposeDeal(method="icm"))
+    service.execute(c.ConsentDeal(names=["Anna", "Bo", "Carl"]))
+    service.execute(c.ApproveDeal())
+    deal = service.state.deal
+    assert deal is not None
+    amounts = {service.state.players[i].name: a for i, a in deal.amounts.items()}
+    app = create_app(service)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+        assert rows[0][2] == "Anna, by the deal" and rows[0][1].replace("\xa0", " ").endswith(
+            f"{amounts['Anna']:,}")
+        assert [row[2] for row in rows] == ["Anna, by the deal", "Bo, by the deal", "Carl, by the deal"]
+        await pilot.press("f1")
+        await pilot.pause()
+        ladder = str(app.screen.query_one("#ladder", Static).render()).replace("\xa0", " ")
+        assert f"Anna DKK {amounts['Anna']:,}" in ladder and "1st" not in ladder

@@ -61,11 +61,13 @@ class PayoutsScreen(ServiceScreen):
         row = rows.cursor_row
         rows.clear()
         locked = {item.place for item in data.locked}
-        dealt = set(data.paid_by_deal or [])
-        for payout in data.payouts:
-            note = (_("by the deal") if payout.place in dealt
-                    else _("locked") if payout.place in locked else "")
-            rows.add_row(str(payout.place), formats.money(payout.amount), note, key=str(payout.place))
+        for index, paid in enumerate(data.paid):  # T-DEAL-1: the deal's amounts, the ladder outside it
+            if paid.by_deal:
+                rows.add_row("–" if paid.place is None else str(paid.place), formats.money(paid.amount),
+                             Text(_("{name}, by the deal").format(name=paid.name)), key=f"deal-{index}")
+            else:
+                rows.add_row(str(paid.place), formats.money(paid.amount),
+                             _("locked") if paid.place in locked else "", key=str(paid.place))
         if rows.row_count:
             rows.move_cursor(row=min(row, rows.row_count - 1))
 
@@ -73,7 +75,8 @@ class PayoutsScreen(ServiceScreen):
         table = self.query_one(DataTable)
         if not table.row_count:
             return None
-        return int(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value or 0)
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value or ""
+        return int(key) if key.isdigit() else None  # a deal's row is no place to lock
 
     def action_edit(self) -> None:
         self.query_one("#amount", Input).focus()

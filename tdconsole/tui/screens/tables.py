@@ -5,6 +5,7 @@ list and seat slips."""
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from textual.widgets import DataTable, Header, Static
 
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.events import TableBroken
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text, ngettext
 from tdconsole.tui.messages import CommandRequested
@@ -27,7 +29,14 @@ from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views import seating as seating_views
 from tdconsole.views.export import SEATING_FORMATS, seating_document
-from tdconsole.views.seating import BalancingView, TableView, balancing_view, no_balancing, table_view
+from tdconsole.views.seating import (
+    BalancingView,
+    TableView,
+    balancing_view,
+    break_preview,
+    no_balancing,
+    table_view,
+)
 
 
 def tile(view: TableView) -> Text:
@@ -72,6 +81,7 @@ class TablesScreen(ServiceScreen):
     def __init__(self) -> None:
         super().__init__()
         self.balancing = no_balancing()
+        self._breaking: int | None = None  # the table `k` asked to break, until it is broken
         self._tile_widgets: list[Static] = []
         self._tile_numbers: list[int] = []
         # Each table's view and list rows, kept while the room holds the same table: a table is
@@ -101,6 +111,8 @@ class TablesScreen(ServiceScreen):
 
     def refresh_view(self) -> None:
         state = self.service.state
+        if self._breaking is not None:
+            self._tell_broken()
         self.balancing = balancing_view(state)
         width = self.size.width or self.app.size.width
         # Narrow: the balancing panel goes under the room; middling: a narrower panel.
@@ -219,13 +231,32 @@ class TablesScreen(ServiceScreen):
                       commands.Balance(expect=moves))
 
     def action_break(self) -> None:
+        """The draw shown before the TD says yes is the draw made (its seed goes with the command),
+        and the moves are shown again once the table is broken (10A, T-BREAK-1)."""
         number = self.balancing.plan.break_
         if number is None:
             self.notify(_("No table can break yet (T-BREAK-1)"), severity="warning")
             return
-        self._confirm(_("Break table {table} and draw its players into the free seats?").format(
-                          table=number),
-                      commands.BreakTable(table=number))
+        seed = secrets.randbelow(2**31)
+        try:
+            seats = break_preview(self.service.state, number, seed)
+        except TdError as error:
+            self.notify(error_text(error), severity="error", markup=False)
+            return
+        self._breaking = number
+        self._confirm(_("Break table {table}: {moves}?").format(
+                          table=number, moves="; ".join(seating_views.move_line(s) for s in seats)),
+                      commands.BreakTable(table=number, seed=seed))
+
+    def _tell_broken(self) -> None:
+        # After `k`: the moves as made, once this terminal has the table's TableBroken.
+        broken = next((e.event for e in reversed(self.service.log[-3:])
+                       if isinstance(e.event, TableBroken) and e.event.table == self._breaking), None)
+        if broken is not None:
+            self._breaking = None
+            self.notify(_("Table {table} is broken: {moves}").format(
+                table=broken.table, moves="; ".join(seating_views.move_line(s) for s in broken.seats)),
+                timeout=20, markup=False)
 
     def action_hands_done(self) -> None:
         # Every dealing table's hand is over: no confirmation, undo takes it back.

@@ -166,7 +166,7 @@ class ClockPanel(Vertical):
         self.query_one("#figures", Static).update(_figures_line(view, clock.big_blind, formats))
         ladder = self.query_one("#ladder", Static)
         ladder.update(_ladder(view, formats))
-        ladder.display = bool(view.payouts)
+        ladder.display = bool(view.paid)
         self.query_one("#notes", Static).update(_notes_line(clock))
 
 
@@ -191,21 +191,29 @@ def _banner_line(clock: ClockView, view: StateView, final: bool, finished: bool)
 
 def _ladder(view: StateView, formats: Formats) -> Text:
     """The payouts, places with one amount grouped ("10th-18th 500 kr."); the places already
-    decided (below the players left) dimmed."""
+    decided (below the players left) dimmed. After an approved deal (T-DEAL-1) its players come
+    first with the deal's amounts, and the ladder only for the places outside it."""
+    shown: list[tuple[str, bool]] = []  # (words, dimmed)
     groups: list[tuple[int, int, int]] = []  # first place, last place, amount
-    for payout in view.payouts:
-        if groups and groups[-1][2] == payout.amount and groups[-1][1] == payout.place - 1:
-            groups[-1] = (groups[-1][0], payout.place, payout.amount)
-        else:
-            groups.append((payout.place, payout.place, payout.amount))
-    text = Text(_("Paid") + "  ")
-    for index, (first, last, amount) in enumerate(groups):
+    for row in view.paid:
+        if row.by_deal:
+            shown.append((_("{name} {amount}").format(name=row.name, amount=formats.money(row.amount)),
+                          row.place is not None))
+        elif row.place is not None and groups and groups[-1][2] == row.amount \
+                and groups[-1][1] == row.place - 1:
+            groups[-1] = (groups[-1][0], row.place, row.amount)
+        elif row.place is not None:
+            groups.append((row.place, row.place, row.amount))
+    for first, last, amount in groups:
         places = ordinal(first) if first == last else _("{first}-{last}").format(
             first=ordinal(first), last=ordinal(last))
+        shown.append((_("{places} {amount}").format(places=places, amount=formats.money(amount)),
+                      first > view.players_left))
+    text = Text(_("Paid") + "  ")
+    for index, (words, dimmed) in enumerate(shown):
         if index:
             text.append("  ·  ", style="dim")
-        text.append(_("{places} {amount}").format(places=places, amount=formats.money(amount)),
-                    style="dim" if first > view.players_left else "")
+        text.append(words, style="dim" if dimmed else "")
     return text
 
 

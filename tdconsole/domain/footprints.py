@@ -1,0 +1,285 @@
+"""What each event reads and changes in the state: its footprint, for undo (`tournament.py`).
+
+Undo takes back the undoer's own last command even when other terminals wrote after it, but only
+when none of those later commands depends on it. A later command depends on the one undone when
+its footprint meets what the undone command changed: it read or changed a part of the state the
+undone command had changed, so without it the later command might have decided otherwise (a
+bust's place counts the players left; a late seat goes to the emptiest table; a ruling's rounds
+count the players at its table, 71A) or could not be applied at all (it names a player the undone
+command registered).
+
+The parts of the state are coarse on purpose: a footprint may claim more than the event really
+touches (undo then refuses more often), never less. Each part is a `Key`:
+
+* `("player", id)`: one entry's standing: status, place, seat, chips, add-ons, knockouts;
+* `("entry", id)`: that the entry exists at all (registered or re-entered, not unregistered),
+  which is all a ruling or a clock call needs of the players it names;
+* `("table", n)`: one table's seats, occupants, button and blinds;
+* `("entries",)`: the entries: how many, their ids and names, which of them can cash (T-REG-1);
+* `("field",)`: who is still in: the players left and the places of those out;
+* `("clock",)`, `("money",)`, `("rules",)` (the house rules), `("deal",)`, `("h4h",)`,
+  `("rulings",)` (the rulings log: ids, offences, corrections), `("served",)` (what of each
+  penalty has been served), `("calls",)` (clock calls).
+
+`ANY` in a key's second place stands for every value: a balancing plan reads every table.
+Every event reads the house rules, which most decisions consult.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tdconsole.domain import events as e
+from tdconsole.domain.state import TournamentState
+from tdconsole.domain.text import name_key
+
+Key = tuple[Any, ...]
+ANY = "*"
+ENTRIES: Key = ("entries",)
+FIELD: Key = ("field",)
+CLOCK: Key = ("clock",)
+MONEY: Key = ("money",)
+RULES: Key = ("rules",)
+DEAL: Key = ("deal",)
+H4H: Key = ("h4h",)
+RULINGS: Key = ("rulings",)
+SERVED: Key = ("served",)
+CALLS: Key = ("calls",)
+EVERY_TABLE: Key = ("table", ANY)
+EVERY_PLAYER: Key = ("player", ANY)
+
+
+def player(player_id: str) -> Key:
+    return ("player", player_id)
+
+
+def entry(player_id: str) -> Key:
+    return ("entry", player_id)
+
+
+def table(number: int) -> Key:
+    return ("table", number)
+
+
+@dataclass(slots=True)
+class Footprint:
+    reads: set[Key] = field(default_factory=set)
+    writes: set[Key] = field(default_factory=set)
+
+    def add(self, other: Footprint) -> None:
+        self.reads |= other.reads
+        self.writes |= other.writes
+
+    def touches(self, keys: set[Key]) -> bool:
+        """Whether this footprint reads or changes any of `keys` (`ANY` on either side matches)."""
+        return any(_meet(mine, key) for mine in self.reads | self.writes for key in keys)
+
+
+def _meet(a: Key, b: Key) -> bool:
+    return a[0] == b[0] and (len(a) == 1 or a[1] == b[1] or ANY in (a[1], b[1]))
+
+
+def _seat_of(state: TournamentState, player_id: str) -> set[Key]:
+    """The table a player sits at now (before the event), if any."""
+    sitting = state.players.get(player_id)
+    return {table(sitting.table)} if sitting is not None and sitting.table is not None else set()
+
+
+def _by_name(state: TournamentState, name: str) -> str:
+    return state.by_name.get(name_key(name), name)
+
+
+def _fp(reads: Iterable[Key] = (), writes: Iterable[Key] = ()) -> Footprint:
+    return Footprint(set(reads), set(writes))
+
+
+Rule = Callable[[TournamentState, Any], Footprint]
+
+
+def _registered(state: TournamentState, event: e.PlayerRegistered) -> Footprint:
+    # Late registration reads the clock (T-REG-1) and the names and ids already issued; a late
+    # entry finishes above everyone out (the places move down).
+    return _fp([ENTRIES, FIELD, CLOCK], [entry(event.player_id), player(event.player_id), ENTRIES, FIELD])
+
+
+def _unregistered(state: TournamentState, event: e.PlayerUnregistered) -> Footprint:
+    own = [entry(event.player_id), player(event.player_id), ENTRIES, FIELD,
+           *_seat_of(state, event.player_id)]
+    return _fp(own, own)
+
+
+def _busted(state: TournamentState, event: e.PlayerBusted) -> Footprint:
+    # The place counts the players left (T-ELIM-1); the bounty is the money settings' (T-BOUNTY-1);
+    # the seat empties; an unapproved deal lapses; a hand-for-hand report is placed.
+    knockers = [player(knocker) for knocker in event.knocked_out_by]
+    changed = [player(event.player_id), *knockers, FIELD, DEAL, H4H, *_seat_of(state, event.player_id)]
+    return _fp([*changed, MONEY], changed)
+
+
+def _reported(state: TournamentState, event: e.HandForHandBust) -> Footprint:
+    knockers = [player(knocker) for knocker in event.knocked_out_by]
+    return _fp([player(event.player_id), *knockers, FIELD, H4H, table(event.table)], [H4H])
+
+
+def _reentered(state: TournamentState, event: e.PlayerReentered) -> Footprint:
+    return _fp([player(event.previous_id), ENTRIES, FIELD, CLOCK],
+               [entry(event.player_id), player(event.player_id), player(event.previous_id), ENTRIES, FIELD])
+
+
+def _add_on(state: TournamentState, event: e.AddOnBought) -> Footprint:
+    return _fp([player(event.player_id), MONEY], [player(event.player_id)])
+
+
+def _money(state: TournamentState, event: e.MoneySet) -> Footprint:
+    # A new setting is the old ones with one changed, and must pay the entries in.
+    return _fp([MONEY, ENTRIES], [MONEY])
+
+
+def _counted(state: TournamentState, event: e.ChipsCounted) -> Footprint:
+    counted = [player(player_id) for player_id in event.counts]
+    return _fp(counted, [*counted, DEAL])
+
+
+def _deal(state: TournamentState, event: e.Event) -> Footprint:
+    # A deal shares the payouts left by the chips of everyone still in.
+    return _fp([DEAL, ENTRIES, FIELD, MONEY, EVERY_PLAYER], [DEAL])
+
+
+def _h4h_started(state: TournamentState, event: e.HandForHandStarted) -> Footprint:
+    return _fp([H4H, FIELD, CLOCK, EVERY_TABLE], [H4H, CLOCK])
+
+
+def _h4h(state: TournamentState, event: e.Event) -> Footprint:
+    return _fp([H4H, FIELD, CLOCK], [H4H, CLOCK])
+
+
+def _clock(state: TournamentState, event: e.Event) -> Footprint:
+    return _fp([CLOCK], [CLOCK])
+
+
+def _ruling(state: TournamentState, event: e.RulingLogged) -> Footprint:
+    # Offences escalate with the offender's earlier ones; a round is one hand per player at his
+    # table (71A): the players seated there, when the ruling read them from the seating.
+    reads = [RULINGS, *(entry(named.id) for named in event.players)]
+    writes = [RULINGS]
+    if event.table is not None and "players" in event.answers:
+        reads.append(table(event.table))
+    if event.clock_call is not None:
+        reads.append(CALLS)
+        writes.append(CALLS)
+    return _fp(reads, writes)
+
+
+def _penalty(state: TournamentState, event: e.Event) -> Footprint:
+    return _fp([RULINGS, SERVED], [SERVED])
+
+
+def _clock_called(state: TournamentState, event: e.ClockCalled) -> Footprint:
+    named = [entry(event.player_id)] if event.player_id is not None else []
+    return _fp([CALLS, table(event.table), *named], [CALLS])
+
+
+def _call_stopped(state: TournamentState, event: e.ClockCallStopped) -> Footprint:
+    return _fp([CALLS], [CALLS])
+
+
+def _layout(state: TournamentState, event: e.TableLayoutSet) -> Footprint:
+    return _fp([table(event.table)], [table(event.table)])
+
+
+def _drawn(state: TournamentState, event: e.TablesDrawn) -> Footprint:
+    return _fp([ENTRIES, EVERY_TABLE], [EVERY_TABLE, EVERY_PLAYER])
+
+
+def _seated(state: TournamentState, event: e.PlayerSeated) -> Footprint:
+    # A late entry goes to a table with the fewest players (8A): it read every table.
+    reads = [EVERY_TABLE if event.late else table(event.table), player(event.player_id)]
+    return _fp(reads, [table(event.table), player(event.player_id)])
+
+
+def _moved(state: TournamentState, event: e.PlayerMoved) -> Footprint:
+    own = [table(event.from_table), table(event.table), player(event.player_id)]
+    return _fp(own, own)
+
+
+def _balanced(state: TournamentState, event: e.TablesBalanced) -> Footprint:
+    moved = [player(_by_name(state, move.player)) for move in event.moves]
+    tables = [table(number) for move in event.moves for number in (move.from_.table, move.to.table)]
+    return _fp([EVERY_TABLE, *moved], [*tables, *moved])
+
+
+def _broken(state: TournamentState, event: e.TableBroken) -> Footprint:
+    moved = [player(_by_name(state, seat.player)) for seat in event.seats]
+    tables = [table(event.table), *(table(seat.to.table) for seat in event.seats)]
+    return _fp([EVERY_TABLE, *moved], [*tables, *moved])
+
+
+def _hand_finished(state: TournamentState, event: e.HandFinished) -> Footprint:
+    # The penalised players at the table have sat out one more hand (71C).
+    return _fp([table(event.table), H4H, RULINGS, SERVED], [table(event.table), SERVED])
+
+
+def _button(state: TournamentState, event: e.ButtonSet) -> Footprint:
+    return _fp([table(event.table)], [table(event.table)])
+
+
+def _house_rules(state: TournamentState, event: e.Event) -> Footprint:
+    return _fp([RULES], [RULES])
+
+
+def _nothing(state: TournamentState, event: e.Event) -> Footprint:
+    # A command already undone counts as never made; its Undone leaves the rest as it was.
+    return _fp()
+
+
+RULES_BY_EVENT: dict[type[Any], Rule] = {
+    e.TournamentCreated: _nothing,
+    e.Undone: _nothing,
+    e.HouseRulesSet: _house_rules,
+    e.HouseRulesRecorded: _house_rules,
+    e.PlayerRegistered: _registered,
+    e.PlayerUnregistered: _unregistered,
+    e.PlayerBusted: _busted,
+    e.HandForHandBust: _reported,
+    e.PlayerReentered: _reentered,
+    e.AddOnBought: _add_on,
+    e.MoneySet: _money,
+    e.ChipsCounted: _counted,
+    e.HandForHandStarted: _h4h_started,
+    e.HandForHandTableDone: _h4h,
+    e.HandForHandHandEnded: _h4h,
+    e.HandForHandStopped: _h4h,
+    e.DealProposed: _deal,
+    e.DealConsented: _deal,
+    e.DealApproved: _deal,
+    e.ClockStarted: _clock,
+    e.ClockPaused: _clock,
+    e.ClockResumed: _clock,
+    e.LevelChanged: _clock,
+    e.ClockSet: _clock,
+    e.StructureChanged: _clock,
+    e.LateRegistrationChanged: _clock,
+    e.RulingLogged: _ruling,
+    e.PenaltyHandsServed: _penalty,
+    e.PenaltyEnded: _penalty,
+    e.ClockCalled: _clock_called,
+    e.ClockCallStopped: _call_stopped,
+    e.TableLayoutSet: _layout,
+    e.TablesDrawn: _drawn,
+    e.PlayerSeated: _seated,
+    e.PlayerMoved: _moved,
+    e.TablesBalanced: _balanced,
+    e.TableBroken: _broken,
+    e.HandFinished: _hand_finished,
+    e.ButtonSet: _button,
+}
+
+
+def footprint(state: TournamentState, event: e.Event) -> Footprint:
+    """What `event` reads and changes, on `state` as it is just before the event is applied."""
+    found = RULES_BY_EVENT[type(event)](state, event)
+    if not isinstance(event, e.Undone | e.TournamentCreated):
+        found.reads.add(RULES)
+    return found
