@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from tdconsole.club.members import Members, link
+from tdconsole.actions.players import RegisterRequest, register
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
@@ -266,8 +266,9 @@ class TdApp(ServiceApp):
 
     def carry_out(self, service: Service, command: CommandOrMaker) -> None:
         if isinstance(command, commands.Register) and not command.members:
-            # Each name linked to its member and a banned member refused, as `register NAME` does.
-            command = link(Members(service.store), command)
+            # The register action links each name to its member and refuses a banned one.
+            register(service, RegisterRequest(names=command.names, seed=command.seed))
+            return
         super().carry_out(service, command)
 
     def refusal(self, error: TdError) -> str:
@@ -385,6 +386,7 @@ class FloorApp(TdApp, inherit_bindings=False):
     MODES = {"rulings": RulingsScreen, "tables": FloorTablesScreen}
     BINDINGS = [
         *App.BINDINGS,
+        *ServiceApp.BINDINGS,
         Binding("f1", "switch_mode('rulings')", "Rulings", priority=True),
         Binding("f2", "switch_mode('tables')", "Tables", priority=True),
     ]

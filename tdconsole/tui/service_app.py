@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from textual import events
 from textual.app import App
+from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.widgets import Input
 
@@ -52,6 +53,8 @@ class ServiceApp(App[None]):
     """An app on one tournament's service."""
 
     CSS_PATH = STYLESHEET
+    # `q` quits, as in other terminal programs, after a yes (Ctrl+Q, Textual's, quits at once).
+    BINDINGS = [Binding("q", "quit_asking", "Quit")]
 
     def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
         super().__init__()
@@ -182,6 +185,20 @@ class ServiceApp(App[None]):
         """Tell the active screen the tournament changed (a modal on top hears nothing: the screen
         under it redraws when it is shown again)."""
         self.screen.post_message(TournamentChanged())
+
+    def action_quit_asking(self) -> None:
+        """Quit this terminal after a yes (the tournament stays in the database; Enter answers No)."""
+        from tdconsole.tui.screens.confirm import ConfirmScreen  # screens import this module
+
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(_("Quit {title}? The tournament is kept; open it again with "
+                                         "the same command.").format(title=self.title)), answered)
 
     def action_toggle_sound(self) -> None:
         """The bell on or off, for this terminal only (it changes nothing in the tournament)."""

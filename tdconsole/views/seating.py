@@ -99,6 +99,15 @@ def move_line(move: Move | BrokenSeat) -> str:
         table=move.to.table, seat=move.to.seat)
 
 
+def halt_line(tables: list[int]) -> str:
+    """The tables that stop dealing until the room is balanced (11D), in one sentence."""
+    from tdconsole.i18n import ngettext
+
+    return ngettext("Halt (11D): table {tables} stops dealing until it is balanced",
+                    "Halt (11D): tables {tables} stop dealing until they are balanced",
+                    len(tables)).format(tables=", ".join(map(str, tables)))
+
+
 class BalancingView(View):
     """The tables screen's balancing panel: the plan (`balance --json`), the tables short by more
     than the tolerance (T-BAL-1), whether the players fit the final table (T-SEAT-3) and the

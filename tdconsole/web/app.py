@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -32,7 +31,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from typer import TyperException
 
-from tdconsole.cli.kit import Session
 from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.config.toml import describe_validation_error
@@ -48,7 +46,7 @@ from tdconsole.views.base import jsonable
 from tdconsole.views.formatting import Formats
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
-from tdconsole.web.actions import run_action
+from tdconsole.web.actions import StaffServices
 from tdconsole.web.board import find_seats
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed
 
@@ -140,8 +138,7 @@ class Web:
         self.templates.filters["money"] = lambda amount: self.formats().money(amount)
         install_jinja(self.templates)
         self.feed = ChangeFeed(self.display, lambda doc: self.page("_board.html", board=doc), poll=poll)
-        self._services: dict[str, Service] = {}
-        self._services_lock = threading.Lock()
+        self.actions = StaffServices(store, self.tournament_id)
 
     def formats(self) -> Formats:
         return Formats.of(self.display.state.house_rules)
@@ -163,19 +160,6 @@ class Web:
         if csrf and not session.csrf_matches(request.headers.get(auth.CSRF_HEADER)):
             raise ApiError(403, f"the {auth.CSRF_HEADER} header is missing or wrong (log in again)")
         return session, member
-
-    def cli_session(self, member: StaffMember) -> Session:
-        """The CLI's session for this staff member: actor = the name, role = the staff record's."""
-        key = f"{member.role}:{member.name}"
-        with self._services_lock:
-            service = self._services.get(key)
-            if service is None:
-                service = Service(self.store, self.tournament_id, actor=member.name, role=member.role)
-                self._services[key] = service
-        # The store's own URL: the CLI's commands read the house rules through it (the tournament's).
-        url = self.store.engine.url.render_as_string(hide_password=False)
-        return Session(db=url, tournament=self.tournament_id, actor=member.name, role=member.role,
-                       _store=self.store, _service=service)
 
 
 def mmss(seconds: float | None) -> str:
@@ -240,8 +224,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     @api
     def remote_panel(request: Request) -> Response:
         _, member = web.who(request, csrf=False)
-        session = web.cli_session(member)
-        calls = run_action(session, "rulings clock-calls", {})
+        calls = web.actions.run(member, "rulings clock-calls", {})
         view = web.feed.read(lambda s, now: jsonable(state_view(s.state, s.tournament_id, now)))
         return html(web.page("_panel.html", state=view, member=member, calls=calls))
 
@@ -293,7 +276,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     @with_body
     def command(request: Request, body: dict[str, Any]) -> Response:
         _, member = web.who(request, csrf=True)
-        result = run_action(web.cli_session(member), request.path_params["verb"], body)
+        result = web.actions.run(member, request.path_params["verb"], body)
         return JSONResponse(result)
 
     @with_body

@@ -90,9 +90,10 @@ class PlayersScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="inputs"):
-            yield NameInput(placeholder=_("n Register: a name (members are offered, → takes one), Enter"),
+            # Placeholders fit half of 80 columns.
+            yield NameInput(placeholder=_("n Register a name (→ a member)"),
                             id="register", suggester=self.suggester)
-            yield SearchInput(placeholder=_("/ Search players, Enter picks the first"), id="search")
+            yield SearchInput(placeholder=_("/ Search, Enter picks the first"), id="search")
         yield SyncedTable(id="players", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 

@@ -187,7 +187,7 @@ class TablesScreen(ServiceScreen):
             lines.append(_("Break table {table} first (10A, T-BREAK-1): press k.").format(
                 table=plan.break_))
         if plan.halt:
-            lines.append(_("Halt tables {tables} (11D).").format(tables=", ".join(map(str, plan.halt))))
+            lines.append(seating_views.halt_line(plan.halt) + ".")
         if state.room and not plan.moves and plan.break_ is None:
             lines.append(_("The tables are balanced (T-BAL-1)."))
         self.query_one("#advice", Static).update("\n".join(lines))
