@@ -34,7 +34,7 @@ def start(service: Service, request: StartRequest) -> HandForHandResult:
     for part in (request.tables or "").split(","):
         if part.strip():
             if not part.strip().isdigit():
-                raise InvalidInput("--tables: {strip!r} is not a table number", strip=part.strip())
+                raise InvalidInput("{strip!r} is not a table number", strip=part.strip(), field="tables")
             numbers.append(int(part))
     return _after(service, commands.HandForHandStart(tables=numbers,
                                                      hand_in_progress=not request.between_hands))

@@ -78,7 +78,7 @@ class MoneySetRequest(Request):
 def money_set(service: Service, request: MoneySetRequest) -> MoneyView:
     """Change the money settings; logged, undoable."""
     if request.table is not None and request.generator:
-        raise InvalidInput("--table and --generator: choose one")
+        raise InvalidInput("pay by a table or by the generator, not both", field="table")
     data = service.state.money.model_dump()
     updates = {"guarantee": request.guarantee, "bounty": request.bounty, "rake_percent": request.rake,
                "re_entry": request.re_entry, "re_entry_fee": request.re_entry_fee,

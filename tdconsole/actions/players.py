@@ -230,7 +230,8 @@ def undo(service: Service, request: UndoRequest) -> UndoResult:
     command = commands.Undo(actor=service.actor)
     if request.anyone:
         if not request.yes:
-            raise InvalidInput("undo --any takes back another's command: say yes to undo it")
+            raise InvalidInput("anyone's last command is taken back only when the TD said yes to it",
+                               field="yes")
         command_id = request.command_id or last_command(service)["command_id"]
         command = commands.Undo(any=True, command_id=command_id)
     try:

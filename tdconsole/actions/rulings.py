@@ -107,7 +107,7 @@ def _offence(raw: str | None) -> OffenceKind | None:
         return None
     kinds = [kind.value for kind in OffenceKind]
     if raw.strip().lower() not in kinds:
-        raise InvalidInput("--offence {raw!r}: one of {names}", raw=raw, names=', '.join(kinds))
+        raise InvalidInput("{raw!r}: one of {names}", raw=raw, names=", ".join(kinds), field="offence")
     return OffenceKind(raw.strip().lower())
 
 
@@ -116,7 +116,8 @@ def _log(service: Service, fields: RulingFields, scenario: str, *, reason: str |
     override, kind, amount = parse_penalty(fields.penalty)
     tree = None if scenario == OTHER else load_catalogue().get(scenario)
     if tree is not None and fields.description is not None:
-        raise InvalidInput("--description describes an other situation (--scenario other)")
+        raise InvalidInput("a description describes an other situation (the scenario other)",
+                           field="description")
     envelopes = service.execute(commands.LogRuling(
         scenario=tree, staff=fields.by, answers=fields.answer, table=fields.table, seat=fields.seat,
         players=fields.player, decision=fields.decision, reason=reason, override_penalty=override,
@@ -133,8 +134,8 @@ def log(service: Service, request: LogRequest) -> RulingView:
     A ruling can always be logged: a decision with a reason overrides without answers, and the
     scenario `other` takes a description, the rule IDs and the decision."""
     if request.scenario is None and request.clock_call is None:
-        raise InvalidInput("--scenario: which scenario? (see `tdconsole rulings scenarios`; "
-                           "`other` for a situation no scenario covers)")
+        raise InvalidInput("which scenario? (see `tdconsole rulings scenarios`; "
+                           "`other` for a situation no scenario covers)", field="scenario")
     return _log(service, request, request.scenario or CLOCK_CALL, reason=request.reason,
                 clock_call=request.clock_call)
 

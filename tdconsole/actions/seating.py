@@ -106,7 +106,7 @@ class TablesResult(View):
 def hand_done(service: Service, request: HandDoneRequest) -> TablesResult:
     """A table finished its hand: its button and blinds move on (TDA 32, 34B)."""
     if (request.table is None) == (not request.every):
-        raise InvalidInput("hand-done: give a TABLE or --all (not both)")
+        raise InvalidInput("give a table or every table (not both)", field="table")
     envelopes = service.execute(commands.HandDone(table=request.table))
     # Only the tables' own events: the last hand-for-hand table's also places the hand's busts.
     done = sorted({e.event.table for e in envelopes if isinstance(e.event, HandFinished | ButtonSet)})
