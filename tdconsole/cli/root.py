@@ -16,15 +16,15 @@ from typing import Annotated, Any
 import typer
 import typer.main
 from pydantic import ValidationError
-from typer.core import TyperCommand, TyperGroup
+from typer import _click
 
 from tdconsole.cli import collector_off
 from tdconsole.cli.helptext import SpeakingCommand, SpeakingGroup, speaking
 from tdconsole.cli.listing import command_help
 from tdconsole.cli.refusals import refusal_text, starting
-from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.model import describe_validation_error
 from tdconsole.domain.text import visible
 from tdconsole.i18n import LANGUAGES, _, choose_language, set_language
 
@@ -54,7 +54,8 @@ COMMANDS: dict[str, str] = {
 }
 
 
-Command = TyperCommand | TyperGroup
+# What Typer builds, a command or a group: a command of its own copy of click (`typer._click`).
+Command = _click.Command
 
 
 def module_app(module: str) -> typer.Typer:
@@ -78,15 +79,16 @@ def module_command(module: str, name: str) -> Command:
     build it: a scripted `register` turns only itself into click options, not the module's other
     commands (the fast-CLI contract; tests/cli/test_fast_cli.py checks both ways agree)."""
     app = module_app(module)
-    options = {"pretty_exceptions_short": app.pretty_exceptions_short,
-               "rich_markup_mode": app.rich_markup_mode}
+    short, markup = app.pretty_exceptions_short, app.rich_markup_mode
     for info in app.registered_commands:
-        if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:  # type: ignore[union-attr]
-            return typer.main.get_command_from_info(info, **options)  # type: ignore[arg-type]
+        named = info.name or (info.callback and typer.main.get_command_name(info.callback.__name__))
+        if named == name:
+            return typer.main.get_command_from_info(info, pretty_exceptions_short=short,
+                                                    rich_markup_mode=markup)
     for group in app.registered_groups:
         if group.name == name:  # every module names its groups (add_typer(..., name=...))
             return typer.main.get_group_from_info(group, suggest_commands=app.suggest_commands,
-                                                  **options)  # type: ignore[arg-type]
+                                                  pretty_exceptions_short=short, rich_markup_mode=markup)
     raise KeyError(name)
 
 
@@ -210,10 +212,10 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(done.exit_code) from None
     except typer.Abort:
         fail(_("aborted"))
-    except typer.TyperException as error:  # a usage error: one line, with where to find help
-        message = error.format_message()  # type: ignore[attr-defined]
+    except _click.ClickException as error:  # a usage error: one line, with where to find help
+        message = error.format_message()
         if not message:  # a group called without a command: its help is the answer
-            error.show()  # type: ignore[attr-defined]
+            error.show()
             raise SystemExit(2) from None
         context = getattr(error, "ctx", None)
         where = context.command_path if context is not None else "tdconsole"
