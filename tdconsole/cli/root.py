@@ -11,15 +11,16 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 import typer.main
 from pydantic import ValidationError
 from typer import _click
 
-from tdconsole.cli.helptext import SpeakingGroup, speaking
-from tdconsole.cli.kit import Session, default_actor, open_tui
+from tdconsole.cli import collector_off
+from tdconsole.cli.helptext import SpeakingCommand, SpeakingGroup, speaking
+from tdconsole.cli.listing import command_help
 from tdconsole.cli.refusals import refusal_text, starting
 from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
@@ -60,7 +61,8 @@ Command = _click.Command
 def module_app(module: str) -> typer.Typer:
     """The Typer app of one concern's module (importing the module), its commands built to write
     their help in the chosen language."""
-    app = importlib.import_module(f"tdconsole.cli.{module}").app
+    with collector_off():  # a scripted command's heaviest imports: the store, the actions
+        app = importlib.import_module(f"tdconsole.cli.{module}").app
     assert isinstance(app, typer.Typer)
     return speaking(app)
 
@@ -103,10 +105,30 @@ class _Commands(Mapping[str, Command]):
         return len(COMMANDS)
 
 
+class _Listed(_Commands):
+    """The commands as `tdconsole --help` lists them: a name and its help, read from the modules'
+    source (`cli/listing.py`), none of them imported or built."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Command] = {}  # one each: the help is translated on it, then written
+
+    def __getitem__(self, name: str) -> Command:
+        if name not in self._made:
+            self._made[name] = SpeakingCommand(name=name, help=command_help(COMMANDS[name], name))
+        return self._made[name]
+
+
 class _LazyGroup(SpeakingGroup):
     def __init__(self, **attrs: object) -> None:
         super().__init__(**attrs)  # type: ignore[arg-type]
         self.commands = _Commands()  # type: ignore[assignment]
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # Typer's own click's types
+        built, self.commands = self.commands, _Listed()  # type: ignore[assignment]
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.commands = built
 
 
 app = typer.Typer(
@@ -141,6 +163,10 @@ def root(
     set_language(choose_language(lang))
     if role not in ("td", "floor"):
         raise InvalidInput("--role must be td or floor, not {value!r}", value=role)
+    # Here, not at the top: `--help` and a usage error never open a tournament, so they never
+    # load the store and the actions the session brings in (the fast-CLI contract).
+    from tdconsole.cli.kit import Session, default_actor, open_tui
+
     ctx.obj = Session(db=db, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
                       sound=sound)
     if ctx.invoked_subcommand is None:
