@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tdconsole.cli.kit import JsonFlag, console, emit, session_of
+from tdconsole.cli.kit import JsonFlag, club_clock, console, emit, session_of
 from tdconsole.domain import limits
 from tdconsole.i18n import _
 from tdconsole.service import use_tournament
@@ -48,10 +48,7 @@ def use(
         shown = {"tournament": current, "history": history}
 
         def render() -> None:
-            from tdconsole.config.toml import load_house_rules
-            from tdconsole.views.formatting import Formats
-
-            when = Formats.of(load_house_rules()).when  # the club's clock
+            when = club_clock()
             console.print(_("Current tournament: {tournament}").format(
                 tournament=label(current)))
             for entry in entries:

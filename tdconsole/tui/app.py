@@ -12,7 +12,6 @@ from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from tdconsole.actions.players import RegisterRequest, register
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
@@ -34,7 +33,7 @@ from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
-from tdconsole.tui.service_app import POLL_SECONDS, CommandOrMaker, ServiceApp
+from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.tournament import describe_command, refusal_text, undo_preview
 
@@ -265,13 +264,6 @@ class TdApp(ServiceApp):
         staff = f": {self.service.actor}" if self.service.role != "td" else ""
         self.heading = self.service.state.info.name + staff
         self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
-
-    def carry_out(self, service: Service, command: CommandOrMaker) -> None:
-        if isinstance(command, commands.Register) and not command.members:
-            # The register action links each name to its member and refuses a banned one.
-            register(service, RegisterRequest(names=command.names, seed=command.seed))
-            return
-        super().carry_out(service, command)
 
     def refusal(self, error: TdError) -> str:
         """An undo refused names the later command in the log's words."""

@@ -3,10 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from textual.message import Message
 
+from tdconsole.actions.base import Action, Request
 from tdconsole.domain.commands import Command
+
+
+@dataclass(frozen=True)
+class Acting:
+    """An action (tdconsole.actions) with the request a screen's form built: what the CLI and the
+    web run for the same TD or floor action."""
+
+    action: Action[Any, Any]
+    request: Request
+
+
+class ActionRequested(Message):
+    """A screen asks the app to run an action; `on_done(ok)` hears whether it was done."""
+
+    def __init__(self, action: Action[Any, Any], request: Request,
+                 on_done: Callable[[bool], None] | None = None) -> None:
+        self.acting = Acting(action, request)
+        self.on_done = on_done
+        super().__init__()
 
 
 class CommandRequested(Message):

@@ -32,12 +32,13 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
-from tdconsole.tui.messages import TournamentChanged
+from tdconsole.tui.messages import Acting, ActionRequested, TournamentChanged
 
 T = TypeVar("T")
 # A command, or how to make it from the state as the service finds it when its turn comes (the
 # clock's one key pauses a running clock and resumes a paused one, whatever was pressed before).
-CommandOrMaker = Command | Callable[[TournamentState], Command]
+# Or an action with its request (the register action links members and refuses a banned one).
+CommandOrMaker = Command | Acting | Callable[[TournamentState], Command]
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5
@@ -157,11 +158,18 @@ class ServiceApp(App[None]):
         self.run_worker(run_then_tell(), group="commands")
 
     def carry_out(self, service: Service, command: CommandOrMaker) -> None:
-        """Run in the service's thread: the command (made from the fresh state if a maker)."""
+        """Run in the service's thread: the action, or the command (made from the fresh state if a
+        maker)."""
+        if isinstance(command, Acting):
+            command.action(service, command.request)
+            return
         if not isinstance(command, Command):
             service.refresh()
             command = command(service.state)
         service.execute(command)
+
+    def on_action_requested(self, message: ActionRequested) -> None:
+        self.execute(message.acting, message.on_done)
 
     def _follow_soon(self) -> None:
         # Never two at once, nor one queued behind another: a poll that finds one on its way skips.

@@ -9,9 +9,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import DataTable, Header, Input, Static
 
-from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
+from tdconsole.actions import hand_for_hand
+from tdconsole.actions.base import NoArguments
 from tdconsole.i18n import N_, _
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.formatting import Formats
@@ -87,13 +88,14 @@ class HandForHandScreen(ServiceScreen):
                 self.notify(_("tables are numbers: 1,2,3"), severity="error")
                 return
             # Once it runs, the next thing typed is a table that finished the hand.
-            self.post_message(CommandRequested(HandForHandStart(
-                tables=[int(part) for part in parts]), on_done=self._started))
+            self.post_message(ActionRequested(hand_for_hand.start, hand_for_hand.StartRequest(
+                tables=",".join(parts)), on_done=self._started))
         elif event.input.id == "done":
             if not text.isdigit():
                 self.notify(_("type the table's number"), severity="error")
                 return
-            self.post_message(CommandRequested(HandForHandTableDone(table=int(text))))
+            self.post_message(ActionRequested(hand_for_hand.done,
+                                              hand_for_hand.TableRequest(table=int(text))))
         event.input.value = ""
 
     def _started(self, done: bool) -> None:
@@ -107,7 +109,7 @@ class HandForHandScreen(ServiceScreen):
         self.query_one("#done", Input).focus()
 
     def action_stop(self) -> None:
-        self.post_message(CommandRequested(HandForHandStop()))
+        self.post_message(ActionRequested(hand_for_hand.stop, NoArguments()))
 
     def action_focus_tables(self) -> None:
         self.query_one("#tables", DataTable).focus()

@@ -11,11 +11,12 @@ from textual.containers import Horizontal
 from textual.suggester import Suggester
 from textual.widgets import DataTable, Header, Input
 
+from tdconsole.actions import players as player_actions
 from tdconsole.club.members import Members
-from tdconsole.domain.commands import AddOn, Bust, Command, Reenter, Register
+from tdconsole.domain.commands import AddOn, Bust, Command, Reenter
 from tdconsole.domain.errors import TdError
 from tdconsole.i18n import N_, _, error_text
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import ActionRequested, CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines
 from tdconsole.tui.screens.confirm import ConfirmScreen
@@ -140,8 +141,9 @@ class PlayersScreen(ServiceScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "register" and event.value.strip():
-            # The app links the name to its member (and refuses a banned one) as `register NAME`.
-            self.post_message(CommandRequested(Register(names=[event.value])))
+            # The register action links the name to its member and refuses a banned one.
+            self.post_message(ActionRequested(player_actions.register,
+                                             player_actions.RegisterRequest(names=[event.value])))
             event.input.value = ""
             event.input.focus()  # where the next name goes
         elif event.input.id == "search":

@@ -22,14 +22,14 @@ from textual.widgets import (
     TabPane,
 )
 
+from tdconsole.actions import rulings
 from tdconsole.domain.clock.timing import format_duration
-from tdconsole.domain.commands import CallClock, ServePenalty, StopClockCall
 from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.floor.clock_call import answers_at_zero
 from tdconsole.domain.floor.log import find_ruling
 from tdconsole.domain.floor.rulings import Catalogue
 from tdconsole.i18n import N_, _
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.service_app import TICK_SECONDS
 from tdconsole.tui.widgets.key_footer import KeyFooter
@@ -217,7 +217,8 @@ class RulingsScreen(ServiceScreen):
                 self.refresh_calls()
                 self.query_one("#calls", DataTable).focus()
 
-        self.post_message(CommandRequested(CallClock(table=table, seat=seat, facing_bet=facing), called))
+        self.post_message(ActionRequested(
+            rulings.clock_call, rulings.ClockCallRequest(table=table, seat=seat, facing_bet=facing), called))
 
     def action_log_at_zero(self) -> None:
         """One key: log the ruling a clock call proposes at zero (H-DEAD-D; TDA 29)."""
@@ -234,7 +235,7 @@ class RulingsScreen(ServiceScreen):
     def action_stop_call(self) -> None:
         current = self._current_call(self.clock_calls())
         if current is not None:
-            self.post_message(CommandRequested(StopClockCall(call=current.id)))
+            self.post_message(ActionRequested(rulings.clock_stop, rulings.ClockStopRequest(call=current.id)))
 
     # ------------------------------------------------------------ the log
 
@@ -328,11 +329,11 @@ class RulingsScreen(ServiceScreen):
 
     def action_hand_served(self) -> None:
         if (ruling := self._selected_penalty()) is not None:
-            self.post_message(CommandRequested(ServePenalty(ruling=ruling, hands=1)))
+            self.post_message(ActionRequested(rulings.serve, rulings.ServeRequest(ruling=ruling, hands=1)))
 
     def action_end_penalty(self) -> None:
         if (ruling := self._selected_penalty()) is not None:
-            self.post_message(CommandRequested(ServePenalty(ruling=ruling, ended=True)))
+            self.post_message(ActionRequested(rulings.serve, rulings.ServeRequest(ruling=ruling, end=True)))
 
     # ------------------------------------------------------------ helpers
 

@@ -16,12 +16,13 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Header, Static
 
+from tdconsole.actions import seating
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import TableBroken
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text, ngettext
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import ActionRequested, CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
@@ -260,7 +261,7 @@ class TablesScreen(ServiceScreen):
 
     def action_hands_done(self) -> None:
         # Every dealing table's hand is over: no confirmation, undo takes it back.
-        self.post_message(CommandRequested(commands.HandDone()))
+        self.post_message(ActionRequested(seating.hand_done, seating.HandDoneRequest(every=True)))
 
     def action_final_table(self) -> None:
         """Every seat drawn anew at the final table (T-SEAT-2, T-SEAT-3): asked first, No by default,
@@ -275,7 +276,7 @@ class TablesScreen(ServiceScreen):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.post_message(CommandRequested(commands.FinalTable()))
+                self.post_message(ActionRequested(seating.final_table, seating.SeedRequest()))
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
@@ -297,15 +298,16 @@ class TablesScreen(ServiceScreen):
     def action_move(self) -> None:
         def move(answer: str) -> None:
             name, table, seat = _name_table_seat(answer)
-            self.post_message(CommandRequested(
-                commands.MovePlayer(name=name, table=table, seat=seat)))
+            self.post_message(ActionRequested(
+                seating.move, seating.MoveRequest(name=name, table=table, seat=seat)))
 
         self._ask(_("Move a player: NAME TABLE SEAT"), _("Anna Berg 3 7"), move)
 
     def action_button(self) -> None:
         def button(answer: str) -> None:
             table, seat = _numbers(answer, 2, _("TABLE SEAT"))
-            self.post_message(CommandRequested(commands.SetButton(table=table, seat=seat)))
+            self.post_message(ActionRequested(seating.button,
+                                              seating.TableSeatRequest(table=table, seat=seat)))
 
         self._ask(_("Where is the button in the hand being played? TABLE SEAT (34A)"), "3 5", button)
 
