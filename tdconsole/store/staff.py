@@ -60,9 +60,10 @@ def _role(raw: str) -> StaffRole:
 
 
 _COLUMNS = (staff_table.c.name, staff_table.c.role, staff_table.c.created_at, staff_table.c.pin_hash)
+_StaffRow = Row[Any, Any, Any, Any]  # one value for each of _COLUMNS
 
 
-def _member(row: Row[Any]) -> StaffMember:
+def _member(row: _StaffRow) -> StaffMember:
     created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
     return StaffMember(visible(row.name), _role(row.role), created)
 
@@ -111,7 +112,7 @@ class StaffStore:
             return None
         return None if row is None else _member(row)
 
-    def _row(self, name: str) -> Row[Any] | None:
+    def _row(self, name: str) -> _StaffRow | None:
         key = name_key(name)[:MAX_LABEL]
         if not key:
             return None
