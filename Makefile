@@ -17,11 +17,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/tdconsole demo
 
-# The whole suite: the import contracts, then pytest in two workers (each starts and stops its own
-# throw-away PostgreSQL server: tests/pgserver.py; tests of one xdist_group share a worker).
+# The whole suite: the import contracts, mypy --strict, then pytest in two workers (each starts and
+# stops its own throw-away PostgreSQL server: tests/pgserver.py; an xdist_group shares a worker).
 test: $(STAMP)
 	./scripts/test-deps.sh
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup
 
 # The property and differential tests marked `long` with their full samples (`make test` tries a fifth
@@ -46,8 +47,10 @@ torture: $(STAMP)
 i18n: $(STAMP)
 	$(BIN)/python scripts/catalogue.py
 
+# The import contracts, ruff, and mypy --strict over the whole package (pyproject [tool.mypy]).
 lint: $(STAMP)
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/ruff check tdconsole tests benchmarks migrations
 
 clean:

@@ -27,7 +27,7 @@ import io
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 DOMAIN = "tdconsole"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -158,10 +158,23 @@ def money_locale(house_locale: str) -> str:
     return {"da": "da_DK", "en": "en_GB"}[_language]
 
 
-def install_jinja(environment: Any) -> Any:
+class JinjaEnvironment(Protocol):
+    """What `install_jinja` uses of a Jinja2 environment (named here: this module imports no Jinja2)."""
+
+    globals: dict[str, Any]
+
+    def add_extension(self, extension: str) -> None: ...
+
+
+Environment = TypeVar("Environment", bound=JinjaEnvironment)
+
+
+def install_jinja(environment: Environment) -> Environment:
     """Gives a Jinja2 environment `{% trans %}`, `_()` and `ngettext()` in the current language
     (looked up at render time, so a page follows `set_language`)."""
     environment.add_extension("jinja2.ext.i18n")
-    environment.install_gettext_callables(_, ngettext, newstyle=True, pgettext=pgettext)
+    # The i18n extension adds this method when it is added: no stub can know it.
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        _, ngettext, newstyle=True, pgettext=pgettext)
     environment.globals["language"] = language
     return environment

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from tdconsole.actions import clock
+from tdconsole.actions.base import NoArguments
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.i18n import _
 from tdconsole.views.tournament import ClockView
@@ -28,31 +29,31 @@ def clock_line(clock: ClockView) -> str:
 @clock_app.command("start")
 def clock_start(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Start the clock."""
-    _show(clock.start(session_of(ctx).service(), clock.NoArguments()), as_json)
+    _show(clock.start(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("pause")
 def clock_pause(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Pause the clock."""
-    _show(clock.pause(session_of(ctx).service(), clock.NoArguments()), as_json)
+    _show(clock.pause(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("resume")
 def clock_resume(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Resume a paused clock."""
-    _show(clock.resume(session_of(ctx).service(), clock.NoArguments()), as_json)
+    _show(clock.resume(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("next")
 def clock_next(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Go to the next level or break."""
-    _show(clock.next_level(session_of(ctx).service(), clock.NoArguments()), as_json)
+    _show(clock.next_level(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("prev")
 def clock_prev(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Go back to the previous level or break."""
-    _show(clock.previous_level(session_of(ctx).service(), clock.NoArguments()), as_json)
+    _show(clock.previous_level(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("level")

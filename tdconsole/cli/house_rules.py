@@ -37,9 +37,10 @@ def show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Every house rule in force for the tournament."""
     service = session_of(ctx).service()
     rules = service.state.house_rules
+    settings = rules_rows(rules)
     data = {"tournament": service.tournament_id, "rules": rules.model_dump(mode="json"),
-            "settings": rules_rows(rules)}
-    emit(data, as_json, lambda: _render(data["settings"]))
+            "settings": settings}
+    emit(data, as_json, lambda: _render(settings))
 
 
 @house_rules_app.command("set")

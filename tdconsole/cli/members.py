@@ -94,7 +94,7 @@ def show(ctx: typer.Context, member: MemberRef, as_json: JsonFlag = False) -> No
                 place += f"-{row.last_place}"
             table.add_row(f"{night.id} {night.name}", formats.when(night.created_at, time=False),
                           _("{place} of {field}").format(place=place, field=row.field),
-                          formats.money(row.prize), str(row.knockouts),
+                          "" if row.prize is None else formats.money(row.prize), str(row.knockouts),
                           formats.money(row.bounties), formats.money(result.net))
         console.print(table)
         totals = data.totals

@@ -322,9 +322,9 @@ def deal_calc(
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
                           amounts=", ".join(money(p) for p in found.payouts)))
-        for row in rows:
-            table.add_row(Text(str(row["name"])), formats.number(row["chips"], 0), money(row["icm"]),
-                          money(row["chip_chop"]))
+        for row, chips, icm_amount, chop in zip(rows, found.stacks, found.icm.amounts,
+                                                 found.chip_chop.amounts, strict=True):
+            table.add_row(Text(str(row["name"])), formats.number(chips, 0), money(icm_amount), money(chop))
         console.print(table)
 
     emit(data, as_json, render)

@@ -85,8 +85,9 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """List the tournaments in the database."""
     store = session_of(ctx).store()
     current = store.current_or_none()
+    listed = store.tournaments()
     rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat(),
-             "current": t.id == current} for t in store.tournaments()]
+             "current": t.id == current} for t in listed]
 
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
@@ -95,9 +96,8 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
         when = Formats.of(load_house_rules()).when  # the club's clock: these span tournaments
         table = Table(_("id"), _("name"), _("created"), _("current"))
-        for row in rows:
-            table.add_row(str(row["id"]), row["name"], when(row["created_at"]),
-                          "*" if row["current"] else "")
+        for t in listed:
+            table.add_row(str(t.id), t.name, when(t.created_at), "*" if t.id == current else "")
         console.print(table)
 
     emit(rows, as_json, render)

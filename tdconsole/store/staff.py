@@ -15,7 +15,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal, Unpack, cast, get_args
+from typing import Any, Literal, cast, get_args
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -66,6 +66,7 @@ def _role(raw: str) -> StaffRole:
 
 _COLUMNS = (staff_table.c.name, staff_table.c.role, staff_table.c.created_at, staff_table.c.pin_hash,
             staff_table.c.id)
+_StaffRow = Row[Any, Any, Any, Any, Any]  # one value for each of _COLUMNS
 
 
 def _digest(text: str) -> str:
@@ -81,7 +82,8 @@ class StaffSession:
     expires: float
 
 
-def _member(row: Row[Unpack[tuple[Any, ...]]]) -> StaffMember:
+def _member(row: _StaffRow | Row[Any, Any, Any, Any, Any, Any, Any, Any]) -> StaffMember:
+    """The member of a staff row (alone, or joined to its session's three columns)."""
     created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
     return StaffMember(visible(row.name), _role(row.role), created)
 
@@ -162,7 +164,7 @@ class StaffStore:
             connection.execute(delete(web_session_table).where(
                 web_session_table.c.token_hash == _digest(token)))
 
-    def _row(self, name: str) -> Row[Unpack[tuple[Any, ...]]] | None:
+    def _row(self, name: str) -> _StaffRow | None:
         key = name_key(name)[:MAX_LABEL]
         if not key:
             return None

@@ -254,7 +254,9 @@ class TdApp(ServiceApp):
 
     def action_command_palette(self) -> None:
         """The command palette, with its prompt in the chosen language."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Textual annotates `is_open(app: App[object])`, which no App[None] matches (App is invariant
+        # in its result type) though any app will do.
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(CommandPalette(placeholder=_("Search for commands…"), id="--command-palette"))
 
     def on_mount(self) -> None:

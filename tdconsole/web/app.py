@@ -34,10 +34,10 @@ from typer import TyperException
 
 from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.limits import MAX_JSON_BYTES
+from tdconsole.domain.model import describe_validation_error
 from tdconsole.i18n import error_text, install_jinja
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
