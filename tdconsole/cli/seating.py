@@ -73,7 +73,7 @@ def render_tables(views: list[TableView]) -> None:
 
 
 def _show(service: Service) -> list[TableView]:
-    return tables_view(service.state.room)
+    return tables_view(service.state.room, service.state.house_rules)
 
 
 # ---------------------------------------------------------------- the draw, seats and moves
@@ -163,7 +163,7 @@ def hand_done(
     envelopes = service.execute(commands.HandDone(table=table))
     # Only the tables' own events: the last hand-for-hand table's also places the hand's busts.
     done = sorted({e.event.table for e in envelopes if isinstance(e.event, HandFinished | ButtonSet)})
-    views = [table_view(service.state.room[n]) for n in done]
+    views = [table_view(service.state.room[n], service.state.house_rules) for n in done]
     ended = hand_for_hand_ended(envelopes)
 
     def render() -> None:
@@ -180,7 +180,7 @@ def button(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag
 
     The blinds are the next players; heads-up the button is the small blind (34B)."""
     service = session_of(ctx).execute(commands.SetButton(table=table, seat=seat))
-    view = table_view(service.state.room[table])
+    view = table_view(service.state.room[table], service.state.house_rules)
     emit(view, as_json, lambda: render_tables([view]))
 
 
@@ -254,7 +254,7 @@ def final_table(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag =
     """Draw every seat of the final table anew, seat 1 on the button (T-SEAT-2, T-SEAT-3)."""
     service = session_of(ctx).execute(commands.FinalTable(seed=seed))
     number = seating.final_table_number(service.state)
-    view = table_view(service.state.room[number])
+    view = table_view(service.state.room[number], service.state.house_rules)
     emit(view, as_json, lambda: render_tables([view]))
 
 

@@ -131,7 +131,7 @@ class TablesScreen(ServiceScreen):
     def _view(self, table: Table) -> TableView:
         cached = self._views.get(table.number)
         if cached is None or cached[0] is not table:
-            cached = self._views[table.number] = (table, table_view(table))
+            cached = self._views[table.number] = (table, table_view(table, self.service.state.house_rules))
         return cached[1]
 
     def _short(self, views: list[TableView]) -> set[int]:
