@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench torture lint i18n clean
+.PHONY: run test test-long bench torture lint i18n clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tdconsole needs Python 3.11+"'
@@ -17,12 +17,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/tdconsole demo
 
-# The whole suite: the import contracts, then pytest; the store tests start and stop a throw-away
-# PostgreSQL server themselves (tests/pgserver.py).
+# The whole suite: the import contracts, mypy --strict, then pytest in two workers (each starts and
+# stops its own throw-away PostgreSQL server: tests/pgserver.py; an xdist_group shares a worker).
 test: $(STAMP)
 	./scripts/test-deps.sh
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup
+
+# The property and differential tests marked `long` with their full samples (`make test` tries a fifth
+# of each: tests/samples.py).
+test-long: $(STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider --long -m long
 
 # Every benchmarks/bench_*.py in its own process: figures only; exits 1 if any failed. `make test`
 # runs each at a small size (tests/test_benchmarks.py).
@@ -41,8 +47,10 @@ torture: $(STAMP)
 i18n: $(STAMP)
 	$(BIN)/python scripts/catalogue.py
 
+# The import contracts, ruff, and mypy --strict over the whole package (pyproject [tool.mypy]).
 lint: $(STAMP)
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/ruff check tdconsole tests benchmarks migrations
 
 clean:

@@ -25,9 +25,10 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 DOMAIN = "tdconsole"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -54,6 +55,32 @@ def choose_language(flag: str | None, environ: Mapping[str, str] = os.environ) -
         if tag:
             return _known(tag) or DEFAULT
     return DEFAULT
+
+
+# A POSIX locale name as LANG and LC_* carry it: language[_territory][.codeset][@modifier], or C/POSIX.
+_LOCALE_NAME = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?(\.[A-Za-z0-9_-]+)?(@[A-Za-z0-9_-]+)?|C|POSIX"
+                          r"|C\.[A-Za-z0-9_-]+")
+
+
+def junk_language_setting(flag: str | None, environ: Mapping[str, str] = os.environ) -> str | None:
+    """The setting that chose the language, when its value is junk, as `NAME='value'`: a
+    TDCONSOLE_LANG that is not a language tdconsole speaks, or an LC_ALL, LC_MESSAGES or LANG that
+    is not a locale name. `choose_language` has fallen back to English for it; the edge says so
+    in one line. A well-formed locale of another language (fr_FR.UTF-8) is no fault: English is
+    the documented answer to it.
+
+    >>> junk_language_setting(None, {"LANG": "fr_FR.UTF-8"}) is None
+    True
+    >>> junk_language_setting(None, {"TDCONSOLE_LANG": "klingon", "LANG": "da_DK"})
+    "TDCONSOLE_LANG='klingon'"
+    """
+    if flag:
+        return None
+    for name in ("TDCONSOLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if tag := environ.get(name):
+            known = _known(tag) if name == "TDCONSOLE_LANG" else _LOCALE_NAME.fullmatch(tag)
+            return None if known else f"{name}={tag!r}"
+    return None
 
 
 def set_language(language: str) -> None:
@@ -158,10 +185,23 @@ def money_locale(house_locale: str) -> str:
     return {"da": "da_DK", "en": "en_GB"}[_language]
 
 
-def install_jinja(environment: Any) -> Any:
+class JinjaEnvironment(Protocol):
+    """What `install_jinja` uses of a Jinja2 environment (named here: this module imports no Jinja2)."""
+
+    globals: dict[str, Any]
+
+    def add_extension(self, extension: str) -> None: ...
+
+
+Environment = TypeVar("Environment", bound=JinjaEnvironment)
+
+
+def install_jinja(environment: Environment) -> Environment:
     """Gives a Jinja2 environment `{% trans %}`, `_()` and `ngettext()` in the current language
     (looked up at render time, so a page follows `set_language`)."""
     environment.add_extension("jinja2.ext.i18n")
-    environment.install_gettext_callables(_, ngettext, newstyle=True, pgettext=pgettext)
+    # The i18n extension adds this method when it is added: no stub can know it.
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        _, ngettext, newstyle=True, pgettext=pgettext)
     environment.globals["language"] = language
     return environment

@@ -12,9 +12,20 @@ import pytest
 
 from tdconsole.i18n import set_language
 from tdconsole.store.event_store import EventStore
+from tests import samples
 from tests.pgserver import PgServer, find_bindir
 
 _database_numbers = itertools.count(1)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--long", action="store_true",
+                     help="the full samples of the property and differential tests (make test-long)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Before any test module is imported: their decorators read the sample size (tests/samples.py).
+    samples.LONG = bool(config.getoption("--long"))
 
 
 @pytest.fixture(autouse=True)

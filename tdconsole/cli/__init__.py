@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -37,9 +39,21 @@ def _start_up() -> None:
     made is frozen (moved out of the collector's sight for good); objects made afterwards, by the
     command itself or by a long-running TUI or server, are collected as usual. Once per process:
     a caller that already imported the command line (the tests, the web) is left as it is."""
+    with collector_off():
+        import tdconsole.cli.root  # noqa: F401
+
+
+@contextmanager
+def collector_off() -> Iterator[None]:
+    """The cyclic collector off while modules load, then what they made frozen (see `_start_up`);
+    the command's own module (cli/root.py `module_app`) loads this way too, with the store and the
+    actions it brings. Nested uses leave the collector to the outermost."""
+    if not gc.isenabled():
+        yield
+        return
     gc.disable()
     try:
-        import tdconsole.cli.root  # noqa: F401
+        yield
     finally:
         gc.freeze()
         gc.enable()

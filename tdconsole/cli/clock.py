@@ -7,12 +7,11 @@ from typing import Annotated
 
 import typer
 
+from tdconsole.actions import clock
+from tdconsole.actions.base import NoArguments
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
-from tdconsole.domain import commands
-from tdconsole.domain.clock.timing import parse_duration
-from tdconsole.domain.errors import InvalidInput
 from tdconsole.i18n import _
-from tdconsole.views.tournament import ClockView, clock_view
+from tdconsole.views.tournament import ClockView
 
 clock_app = typer.Typer(help="The tournament clock.", no_args_is_help=True)
 app = typer.Typer()  # top-level: clock
@@ -27,40 +26,34 @@ def clock_line(clock: ClockView) -> str:
         remaining=clock.remaining, state=state)
 
 
-def _clock_command(ctx: typer.Context, command: commands.Command, as_json: bool) -> None:
-    service = session_of(ctx).execute(command)
-    data = clock_view(service.state, service.now())
-    emit(data, as_json, lambda: console.print(clock_line(data)))
-
-
 @clock_app.command("start")
 def clock_start(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Start the clock."""
-    _clock_command(ctx, commands.ClockStart(), as_json)
+    _show(clock.start(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("pause")
 def clock_pause(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Pause the clock."""
-    _clock_command(ctx, commands.ClockPause(), as_json)
+    _show(clock.pause(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("resume")
 def clock_resume(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Resume a paused clock."""
-    _clock_command(ctx, commands.ClockResume(), as_json)
+    _show(clock.resume(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("next")
 def clock_next(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Go to the next level or break."""
-    _clock_command(ctx, commands.ClockStep(by=1), as_json)
+    _show(clock.next_level(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("prev")
 def clock_prev(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Go back to the previous level or break."""
-    _clock_command(ctx, commands.ClockStep(by=-1), as_json)
+    _show(clock.previous_level(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("level")
@@ -70,9 +63,7 @@ def clock_level(
     as_json: JsonFlag = False,
 ) -> None:
     """Go to the start of level N (T-LEVEL-1)."""
-    if level < 1:
-        raise InvalidInput("level: {level} is not a level number (1 or more)", level=level)
-    _clock_command(ctx, commands.ClockGoToLevel(level=level), as_json)
+    _show(clock.go_to_level(session_of(ctx).service(), clock.LevelRequest(level=level)), as_json)
 
 
 # A negative time ("-1:00") reaches the parser, which names it, instead of passing for an option.
@@ -83,7 +74,7 @@ def clock_set(
     as_json: JsonFlag = False,
 ) -> None:
     """Set the time left in the current level."""
-    _clock_command(ctx, commands.ClockSetRemaining(seconds=parse_duration(time_left)), as_json)
+    _show(clock.set_time_left(session_of(ctx).service(), clock.SetRequest(time_left=time_left)), as_json)
 
 
 @clock_app.command("late-reg")
@@ -94,8 +85,8 @@ def clock_late_reg(
     as_json: JsonFlag = False,
 ) -> None:
     """Late registration runs to the end of level N (T-REG-1); `none` lifts the limit."""
-    text = level.strip().casefold()
-    if text not in ("none", "off") and not (text.isdigit() and int(text) >= 1):
-        raise InvalidInput("late registration level: {level!r} is not a level number or none", level=level)
-    chosen = None if text in ("none", "off") else int(text)
-    _clock_command(ctx, commands.SetLateRegistration(level=chosen), as_json)
+    _show(clock.late_registration(session_of(ctx).service(), clock.LateRegRequest(level=level)), as_json)
+
+
+def _show(data: ClockView, as_json: bool) -> None:
+    emit(data, as_json, lambda: console.print(clock_line(data)))

@@ -40,10 +40,12 @@ def use(
     session = session_of(ctx)
     store = session.store()
     if tournament_id is None:
+        entries = store.audit()
         history = [{"time": entry.time.isoformat(), "actor": entry.actor, "action": entry.action,
                     "tournament_id": entry.tournament_id, "detail": entry.detail}
-                   for entry in store.audit()]
-        shown = {"tournament": named(store, store.current_or_none()), "history": history}
+                   for entry in entries]
+        current = named(store, store.current_or_none())
+        shown = {"tournament": current, "history": history}
 
         def render() -> None:
             from tdconsole.config.toml import load_house_rules
@@ -51,16 +53,16 @@ def use(
 
             when = Formats.of(load_house_rules()).when  # the club's clock
             console.print(_("Current tournament: {tournament}").format(
-                tournament=label(shown["tournament"])))
-            for entry in history:
-                console.print(f"{when(entry['time'])} {entry['actor']}: {entry['detail']}")
+                tournament=label(current)))
+            for entry in entries:
+                console.print(f"{when(entry.time)} {entry.actor}: {entry.detail}")
 
         emit(shown, as_json, render)
         return
     previous = use_tournament(store, tournament_id, actor=session.actor, role=session.role)
-    data = {"tournament": named(store, tournament_id), "previous": named(store, previous),
-            "actor": session.actor}
+    now_current, before = named(store, tournament_id), named(store, previous)
+    data = {"tournament": now_current, "previous": before, "actor": session.actor}
     emit(data, as_json, lambda: console.print(
         _("Tournament {tournament} is now the current tournament (was {previous}); terminals "
           "already open stay on the tournament they opened").format(
-            tournament=label(data["tournament"]), previous=label(data["previous"]))))
+            tournament=label(now_current), previous=label(before))))

@@ -18,6 +18,7 @@ from string import Formatter
 from typing import Any
 
 import typer
+from typer import _click
 from typer.core import TyperCommand, TyperGroup
 
 from tdconsole.cli.refusals import Refusing
@@ -77,7 +78,7 @@ def _translate(target: Any, name: str, stack: ExitStack) -> None:
 
 
 @contextmanager
-def translated(command: TyperCommand | TyperGroup, ctx: typer.Context) -> Iterator[None]:
+def translated(command: _click.Command, ctx: _click.Context) -> Iterator[None]:
     """For the time its help is written: `command`'s help, its parameters' help, its
     subcommands' one-line help (a group lists them) and Typer's own words in the language."""
     from typer import rich_utils  # loaded by the help being written anyway
@@ -97,16 +98,16 @@ def translated(command: TyperCommand | TyperGroup, ctx: typer.Context) -> Iterat
         yield
 
 
-class _Speaks:
-    """Writes its help in the chosen language (mixed into Typer's command and group classes; Typer
-    builds them on its own copy of click, hence no click types here)."""
+class _Speaks(_click.Command):
+    """Writes its help in the chosen language (mixed in before Typer's command and group classes;
+    Typer builds them on its own copy of click, `typer._click`, whose types these are)."""
 
-    def format_help(self, ctx: typer.Context, formatter: Any) -> None:
-        with translated(self, ctx):  # type: ignore[arg-type]
-            super().format_help(ctx, formatter)  # type: ignore[misc]
+    def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
+        with translated(self, ctx):
+            super().format_help(ctx, formatter)
 
-    def format_usage(self, ctx: typer.Context, formatter: Any) -> None:
-        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+    def format_usage(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
+        pieces = self.collect_usage_pieces(ctx)
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_(_USAGE) + " ")
 
 

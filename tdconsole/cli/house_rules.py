@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
+from tdconsole.actions import money as money_actions
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
-from tdconsole.domain import commands
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.i18n import _
 
@@ -37,9 +37,10 @@ def show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Every house rule in force for the tournament."""
     service = session_of(ctx).service()
     rules = service.state.house_rules
+    settings = rules_rows(rules)
     data = {"tournament": service.tournament_id, "rules": rules.model_dump(mode="json"),
-            "settings": rules_rows(rules)}
-    emit(data, as_json, lambda: _render(data["settings"]))
+            "settings": settings}
+    emit(data, as_json, lambda: _render(settings))
 
 
 @house_rules_app.command("set")
@@ -50,9 +51,6 @@ def set_rule(
     as_json: JsonFlag = False,
 ) -> None:
     """Change one house rule from now on; `tdconsole undo` takes it back."""
-    session = session_of(ctx)
-    before = session.service().state.house_rules.value(key) if "." in key else None
-    service = session.execute(commands.SetHouseRule(key=key, value=value))
-    after = service.state.house_rules.value(key)
-    data = {"key": key.strip(), "value": after, "previous": before}
-    emit(data, as_json, lambda: console.print(f"{data['key']}: {before!r} -> {after!r}"))
+    data = money_actions.house_rule_set(session_of(ctx).service(),
+                                        money_actions.HouseRuleRequest(key=key, value=value))
+    emit(data, as_json, lambda: console.print(f"{data.key}: {data.previous!r} -> {data.value!r}"))

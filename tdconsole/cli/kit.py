@@ -5,8 +5,7 @@ from __future__ import annotations
 import getpass
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from pydantic import BaseModel
 
+from tdconsole.actions.base import naming
 from tdconsole.config.files import parse_json
 from tdconsole.config.toml import load_house_rules, validate
 from tdconsole.domain import commands
@@ -52,22 +52,6 @@ class _Console:
 console = _Console()
 
 
-# Where a command's result goes instead of standard output: the web runs the CLI's own commands
-# (tdconsole.web.actions) and answers with the very document `--json` would print.
-_captured: ContextVar[list[Any] | None] = ContextVar("captured", default=None)
-
-
-@contextmanager
-def capture() -> Iterator[list[Any]]:
-    """Collect what `emit` gives, as plain JSON data, instead of printing it (this thread only)."""
-    results: list[Any] = []
-    token = _captured.set(results)
-    try:
-        yield results
-    finally:
-        _captured.reset(token)
-
-
 def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> None:
     """Print `data` as JSON with `--json`, else call `render` (or print it plainly).
 
@@ -78,10 +62,7 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
     data = jsonable(data)
     tournament = acted_on()
     if tournament is not None:
-        data = _naming(data, tournament)
-    if (results := _captured.get()) is not None:
-        results.append(json.loads(json.dumps(data)))  # what a script would read back
-        return
+        data = naming(data, tournament)
     if as_json or render is None:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
@@ -98,15 +79,6 @@ def acted_on() -> dict[str, Any] | None:
     if session is None or session._service is None:
         return None
     return {"id": session._service.tournament_id, "name": session._service.state.info.name}
-
-
-def _naming(data: Any, tournament: dict[str, Any]) -> Any:
-    # Keys are only added (a view that has its own `tournament` keeps it): the JSON contract.
-    if isinstance(data, dict):
-        return data if "tournament" in data else {**data, "tournament": tournament}
-    if isinstance(data, list) and all(isinstance(row, dict) for row in data):
-        return [_naming(row, tournament) for row in data]
-    return data
 
 
 def read_json_stdin(model: type[M], source: str = "stdin") -> M:
@@ -191,8 +163,9 @@ def default_actor() -> str:
         return "td"
 
 
-def write_document(text: str, out: Path | None) -> None:
-    """An export to `--out FILE`, or to standard output; a file that cannot be written is one line."""
+def write_document(text: str, out: Path | None, *, say: bool = True) -> None:
+    """An export to `--out FILE`, or to standard output; a file that cannot be written is one line.
+    `say=False` keeps "Wrote FILE" off standard output (a `--json` document is printed there)."""
     if out is None:
         sys.stdout.write(text)
         return
@@ -202,6 +175,8 @@ def write_document(text: str, out: Path | None) -> None:
         raise InvalidInput(
             "--out {out}: cannot be written: {strerror}", out=out, strerror=error.strerror,
         ) from None
+    if not say:
+        return
     from tdconsole.i18n import _
 
     tournament = acted_on()

@@ -14,7 +14,7 @@ from tdconsole.club.members import Member, Members
 from tdconsole.config.files import read_text
 from tdconsole.domain.limits import MAX_IMPORT_BYTES
 from tdconsole.i18n import _, ngettext
-from tdconsole.views.club import history_formats, history_view, member_view
+from tdconsole.views.club import history_formats, history_view, member_view, record_counts
 from tdconsole.views.export import members_csv
 
 members_app = typer.Typer(
@@ -94,13 +94,13 @@ def show(ctx: typer.Context, member: MemberRef, as_json: JsonFlag = False) -> No
                 place += f"-{row.last_place}"
             table.add_row(f"{night.id} {night.name}", formats.when(night.created_at, time=False),
                           _("{place} of {field}").format(place=place, field=row.field),
-                          formats.money(row.prize), str(row.knockouts),
+                          "" if row.prize is None else formats.money(row.prize), str(row.knockouts),
                           formats.money(row.bounties), formats.money(result.net))
         console.print(table)
         totals = data.totals
-        line = _("{events} events, {cashes} cashes, {wins} wins; won {winnings}, paid {cost}, "
-                 "net {net}").format(events=totals.events, cashes=totals.cashes, wins=totals.wins,
-                                     winnings=formats.money(totals.winnings),
+        line = _("{counts}; won {winnings}, paid {cost}, net {net}").format(
+            counts=record_counts(totals.events, totals.cashes, totals.wins),
+            winnings=formats.money(totals.winnings),
                                      cost=formats.money(totals.cost), net=formats.money(totals.net))
         if totals.roi is not None:
             line = _("{totals}, ROI {roi}%").format(totals=line, roi=formats.number(totals.roi, 1))

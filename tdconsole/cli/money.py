@@ -5,22 +5,22 @@ service."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
+from tdconsole.actions import hand_for_hand, players
+from tdconsole.actions import money as money_actions
+from tdconsole.actions.base import NoArguments
+from tdconsole.actions.hand_for_hand import HandForHandResult
+from tdconsole.actions.money import MoneyView
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
-from tdconsole.config.payout_tables import load_payout_tables
-from tdconsole.config.toml import validate
-from tdconsole.domain import commands
+from tdconsole.cli.seating import where
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.events import HandForHandBust, PlayerBusted
 from tdconsole.domain.money import deals
-from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.money.handlers import name_numbers
-from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.export import results_document
@@ -29,15 +29,11 @@ from tdconsole.views.money import (
     DealView,
     HandForHandView,
     PayoutsView,
-    chips_view,
     deal_lines,
-    deal_view,
-    hand_for_hand_ended,
-    hand_for_hand_view,
     payouts_view,
     places_text,
+    results_view,
 )
-from tdconsole.views.tournament import state_view
 
 app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
 settings_app = typer.Typer(help="The prize pool and payout settings.", no_args_is_help=True)
@@ -66,48 +62,28 @@ def bust(
     as_json: JsonFlag = False,
 ) -> None:
     """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
-    command = commands.Bust(names=names, stacks=name_numbers(stack or [], "stack"), by=by or [],
-                            table=table, unplaced=unplaced)
     service = session_of(ctx).service()
-    envelopes = service.execute(command)
-    view = state_view(service.state, service.tournament_id, service.now())
-    players = {player.id: player for player in view.players}
-    busted: list[dict[str, Any]] = []
-    for envelope in envelopes:
-        event = envelope.event
-        if isinstance(event, PlayerBusted | HandForHandBust):
-            player = players[event.player_id]
-            row: dict[str, Any] = {"id": player.id, "name": player.name, "place": player.place,
-                                   "last_place": player.last_place, "tied_with": player.tied_with,
-                                   "prize": player.prize}
-            if isinstance(event, PlayerBusted):
-                row.update(rules=event.rules, bounty={players[k].name: v
-                                                      for k, v in event.bounty.items()},
-                           placed_last=event.placed_last)
-            else:
-                row.update(pending=True, table=event.table)
-            busted.append(row)
-    data = {"busted": busted, "players_left": service.state.players_left,
-            "hand_for_hand": view.hand_for_hand}
-
+    data = players.bust(service, players.BustRequest(
+        names=names, stack=name_numbers(stack or [], "stack"), by=by or [], table=table,
+        unplaced=unplaced))
     money = Formats.of(service.state.house_rules).money
 
     def render() -> None:
-        for row in busted:
-            if row.get("pending"):
+        for row in data.busted:
+            if row.pending:
                 console.print(_("{name} busts at table {table}: placed when every table has finished "
-                                "the hand (T-H4H-1)").format(name=row["name"], table=row["table"]))
+                                "the hand (T-H4H-1)").format(name=row.name, table=row.table))
                 continue
             line = _("{name} busts in place {place}").format(
-                name=row["name"], place=places_text(row["place"], row["last_place"]))
-            if row["placed_last"]:
+                name=row.name, place=places_text(row.place, row.last_place))
+            if row.placed_last:
                 line += " " + _("(placed last of those unplaced)")
-            if row["prize"]:
-                line += ", " + _("prize {amount}").format(amount=money(row["prize"]))
-            if row["rules"]:
-                line += f" ({', '.join(row['rules'])})"
+            if row.prize:
+                line += ", " + _("prize {amount}").format(amount=money(row.prize))
+            if row.rules:
+                line += f" ({', '.join(row.rules)})"
             console.print(line)
-        if view.hand_for_hand.suggested:
+        if data.hand_for_hand.suggested:
             console.print(_("Hand-for-hand is due (T-H4H-1): tdconsole h4h start"))
 
     emit(data, as_json, render)
@@ -116,31 +92,23 @@ def bust(
 @app.command()
 def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
-    service = session_of(ctx).execute(commands.Reenter(name=name))
-    rules = service.state.house_rules.eliminations
-    player = service.state.find(name)
-    data = {"id": player.id, "name": player.name, "entry": player.entry,
-            "entries": service.state.entries, "players_left": service.state.players_left,
-            "earlier_entry_can_cash": rules.earlier_entry_can_cash,
-            "table": player.table, "seat": player.seat}  # after the draw: seated at once (8A)
+    data = players.reenter(session_of(ctx).service(), players.NameRequest(name=name))
     emit(data, as_json, lambda: console.print(
         _("{name} re-enters (entry {entry}); {entries} entries").format(
-            name=player.name, entry=player.entry, entries=data["entries"])))
+            name=data.name, entry=data.entry, entries=data.entries)
+        + "".join(f"\n{where(s)}" for s in data.seated)))
 
 
 @app.command("add-on")
 def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
     """Sell an add-on to each player named."""
-    service = session_of(ctx).execute(commands.AddOn(names=names))
-    data = {"add_ons": [service.state.find(name).name for name in names],
-            "prize_pool": payouts_view(service.state).prize_pool,
-            "chips_in_play": money_handlers.chips_in_play(service.state),
-            "average_stack": money_handlers.average_stack(service.state)}
+    service = session_of(ctx).service()
+    data = players.add_on(service, players.NamesRequest(names=names))
     formats = Formats.of(service.state.house_rules)
     emit(data, as_json, lambda: console.print(
         _("Add-on for {names}; prize pool {amount}; chips in play {chips}").format(
-            names=", ".join(data["add_ons"]), amount=formats.money(data["prize_pool"]),
-            chips=formats.number(data["chips_in_play"], 0))))
+            names=", ".join(data.add_ons), amount=formats.money(data.prize_pool),
+            chips=formats.number(data.chips_in_play, 0))))
 
 
 @app.command()
@@ -148,12 +116,11 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
         metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
           as_json: JsonFlag = False) -> None:
     """Record chip counts (for deals)."""
-    service = session_of(ctx).execute(commands.CountChips(counts=name_numbers(counts, "counts")))
-    state = service.state
-    data = {"chips": {state.players[i].name: n for i, n in state.chips.items()}}
-    number = Formats.of(state.house_rules).number
+    service = session_of(ctx).service()
+    data = players.chips(service, players.ChipsRequest(counts=name_numbers(counts, "counts")))
+    number = Formats.of(service.state.house_rules).number
     emit(data, as_json, lambda: console.print(
-        "; ".join(f"{name} {number(n, 0)}" for name, n in data["chips"].items())))
+        "; ".join(f"{name} {number(n, 0)}" for name, n in data.chips.items())))
 
 
 # ---------------------------------------------------------------- prize pool and payouts
@@ -178,12 +145,12 @@ def _payouts_render(data: PayoutsView, formats: Formats) -> None:
 def payouts(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """What each place pays: {"prize_pool": n, "payouts": [{"place", "amount"}]}."""
     service = session_of(ctx).service()
-    data = payouts_view(service.state)
+    data = money_actions.payouts(service, NoArguments())
     emit(data, as_json, lambda: _payouts_render(data, Formats.of(service.state.house_rules)))
 
 
-def _money_render(data: dict[str, Any], formats: Formats) -> None:
-    pool, money = data["money"], formats.money
+def _money_render(data: MoneyView, formats: Formats) -> None:
+    pool, money = data.money, formats.money
     console.print(_("Entries {entries}: collected {collected} = prize part {prize_part} + fees {fees} + "
                     "bounties {bounties}").format(
         entries=pool.entries, collected=money(pool.collected), prize_part=money(pool.prize_part),
@@ -192,25 +159,17 @@ def _money_render(data: dict[str, Any], formats: Formats) -> None:
                     "{guarantee})").format(
         prize_pool=money(pool.prize_pool), rake=money(pool.rake), overlay=money(pool.overlay),
         guarantee=money(pool.guarantee)))
-    chips = data["chips"]
+    chips = data.chips
     console.print(_("Chips in play {chips}: buy-in {stack}, re-entry {re_entry}, add-on {add_on}").format(
         chips=formats.number(chips.chips_in_play, 0), stack=formats.number(chips.starting_stack, 0),
         re_entry=formats.number(chips.re_entry, 0), add_on=formats.number(chips.add_on, 0)))
-
-
-def _money_data(service: Service) -> dict[str, Any]:
-    pool = money_handlers.pool(service.state)
-    return {"money": pool, "prize_pool": pool.prize_pool,
-            "settings": service.state.money.model_dump(mode="json", exclude={"table"}),
-            "table": None if service.state.money.table is None else service.state.money.table.name,
-            "chips": chips_view(service.state)}
 
 
 @settings_app.command("show")
 def money_show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The prize pool: collected, fees, rake, bounties, guarantee and overlay."""
     service = session_of(ctx).service()
-    data = _money_data(service)
+    data = money_actions.money_show(service, NoArguments())
     emit(data, as_json, lambda: _money_render(data, Formats.of(service.state.house_rules)))
 
 
@@ -242,33 +201,19 @@ def money_set(
     as_json: JsonFlag = False,
 ) -> None:
     """Change the money settings (the others stay as they are); logged, undoable."""
-    if table is not None and generator:
-        raise InvalidInput("--table and --generator: choose one")
-    session = session_of(ctx)
-    current = session.service().state.money
-    data = current.model_dump()
-    updates = {"guarantee": guarantee, "bounty": bounty, "rake_percent": rake,
-               "re_entry": re_entry, "re_entry_fee": re_entry_fee, "add_on": add_on,
-               "add_on_fee": add_on_fee, "pay_jumps": pay_jump, "re_entry_chips": re_entry_chips,
-               "add_on_chips": add_on_chips}
-    data.update({key: value for key, value in updates.items() if value is not None})
-    curve = {"paid_share": None if paid is None else paid / 100, "min_cash_multiple": min_cash,
-             "unit": unit, "exponent": exponent}
-    data["curve"].update({key: value for key, value in curve.items() if value is not None})
-    if table is not None:
-        data["table"] = load_payout_tables(table).model_dump()
-    if generator:
-        data["table"] = None
-    if unlock:
-        data["locked"] = {}
+    locked = None
     if lock is not None:
-        data["locked"] = {int(place): amount for place, amount in
-                          name_numbers(lock, "lock").items() if place.strip().isdigit()}
-        if len(data["locked"]) != len(lock):
+        locked = {int(place): amount for place, amount in name_numbers(lock, "lock").items()
+                  if place.strip().isdigit()}
+        if len(locked) != len(lock):
             raise InvalidInput("--lock: write PLACE=AMOUNT with a place number")
-    settings = validate(MoneySettings, data, "money set")
-    service = session.execute(commands.SetMoney(settings=settings))
-    shown = _money_data(service)
+    service = session_of(ctx).service()
+    shown = money_actions.money_set(service, money_actions.MoneySetRequest(
+        guarantee=guarantee, bounty=bounty, rake=rake, re_entry=re_entry, re_entry_fee=re_entry_fee,
+        add_on=add_on, add_on_fee=add_on_fee, table=table, generator=generator, paid=paid,
+        min_cash=min_cash, unit=unit, exponent=exponent, lock=locked, unlock=unlock,
+        pay_jump=pay_jump, re_entry_chips=re_entry_chips, add_on_chips=add_on_chips))
+
     def render() -> None:
         formats = Formats.of(service.state.house_rules)
         _money_render(shown, formats)
@@ -297,16 +242,13 @@ def _h4h_render(data: HandForHandView, formats: Formats) -> None:
                                          stack=None if row.stack is None else formats.number(row.stack, 0)))
 
 
-def _h4h(ctx: typer.Context, command: commands.Command | None, as_json: bool) -> None:
-    service = session_of(ctx).service()
-    ended = hand_for_hand_ended(service.execute(command)) if command is not None else None
-    paid = len(payouts_view(service.state).payouts)
-    data = hand_for_hand_view(service.state, paid)
+def _h4h_show(service: Service, data: HandForHandResult, as_json: bool) -> None:
+    formats = Formats.of(service.state.house_rules)
 
     def render() -> None:
-        _h4h_render(data, Formats.of(service.state.house_rules))
-        if ended is not None:
-            console.print(ended)
+        _h4h_render(data, formats)
+        if data.ended is not None:
+            console.print(data.ended)
 
     emit(data, as_json, render)
 
@@ -321,31 +263,30 @@ def h4h_start(
     as_json: JsonFlag = False,
 ) -> None:
     """Announce hand-for-hand: the clock pauses; busts are placed hand by hand."""
-    numbers: list[int] = []
-    for part in (tables or "").split(","):
-        if part.strip():
-            if not part.strip().isdigit():
-                raise InvalidInput("--tables: {strip!r} is not a table number", strip=part.strip())
-            numbers.append(int(part))
-    _h4h(ctx, commands.HandForHandStart(tables=numbers, hand_in_progress=not between_hands), as_json)
+    service = session_of(ctx).service()
+    _h4h_show(service, hand_for_hand.start(service, hand_for_hand.StartRequest(
+        tables=tables, between_hands=between_hands)), as_json)
 
 
 @h4h_app.command("stop")
 def h4h_stop(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """End hand-for-hand (the clock resumes if hand-for-hand paused it)."""
-    _h4h(ctx, commands.HandForHandStop(), as_json)
+    service = session_of(ctx).service()
+    _h4h_show(service, hand_for_hand.stop(service, NoArguments()), as_json)
 
 
 @h4h_app.command("status")
 def h4h_status(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Which tables have finished the hand, and the busts waiting for the others."""
-    _h4h(ctx, None, as_json)
+    service = session_of(ctx).service()
+    _h4h_show(service, hand_for_hand.status(service, NoArguments()), as_json)
 
 
 @h4h_app.command("done")
 def h4h_done(ctx: typer.Context, table: int, as_json: JsonFlag = False) -> None:
     """TABLE has finished the hand-for-hand hand (the last one places the hand's busts)."""
-    _h4h(ctx, commands.HandForHandTableDone(table=table), as_json)
+    service = session_of(ctx).service()
+    _h4h_show(service, hand_for_hand.done(service, hand_for_hand.TableRequest(table=table)), as_json)
 
 
 # ---------------------------------------------------------------- deals
@@ -381,17 +322,15 @@ def deal_calc(
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
                           amounts=", ".join(money(p) for p in found.payouts)))
-        for row in rows:
-            table.add_row(Text(str(row["name"])), formats.number(row["chips"], 0), money(row["icm"]),
-                          money(row["chip_chop"]))
+        for row, chips, icm_amount, chop in zip(rows, found.stacks, found.icm.amounts,
+                                                 found.chip_chop.amounts, strict=True):
+            table.add_row(Text(str(row["name"])), formats.number(chips, 0), money(icm_amount), money(chop))
         console.print(table)
 
     emit(data, as_json, render)
 
 
-def _deal(ctx: typer.Context, command: commands.Command, as_json: bool) -> None:
-    service = session_of(ctx).execute(command)
-    data = deal_view(service.state)
+def _deal_show(service: Service, data: DealView | None, as_json: bool) -> None:
     emit(data, as_json, lambda: _deal_render(data, Formats.of(service.state.house_rules)))
 
 
@@ -407,29 +346,32 @@ def deal_propose(
     """Propose a deal; it needs every player's consent and the TD's approval (T-DEAL-1)."""
     if method not in ("icm", "chip-chop", "custom"):
         raise InvalidInput("deal method must be icm, chip-chop or custom, not {method!r}", method=method)
-    _deal(ctx, commands.ProposeDeal.model_validate({"method": method,
-                                    "amounts": name_numbers(amount or [], "amount"),
-                                    "leave_for_winner": leave}), as_json)
+    service = session_of(ctx).service()
+    request = money_actions.ProposeRequest.model_validate(
+        {"method": method, "amount": name_numbers(amount or [], "amount"), "leave": leave})
+    _deal_show(service, money_actions.deal_propose(service, request), as_json)
 
 
 @deal_app.command("consent")
 def deal_consent(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
     """Record that these players agree to the proposed deal."""
-    _deal(ctx, commands.ConsentDeal(names=names), as_json)
+    service = session_of(ctx).service()
+    _deal_show(service, money_actions.deal_consent(service, money_actions.NamesRequest(names=names)),
+               as_json)
 
 
 @deal_app.command("approve")
 def deal_approve(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The TD approves the deal (refused without every player's consent: T-DEAL-1)."""
-    _deal(ctx, commands.ApproveDeal(), as_json)
+    service = session_of(ctx).service()
+    _deal_show(service, money_actions.deal_approve(service, NoArguments()), as_json)
 
 
 @deal_app.command("show")
 def deal_show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The proposed or approved deal."""
-    state = session_of(ctx).service().state
-    data = deal_view(state)
-    emit(data, as_json, lambda: _deal_render(data, Formats.of(state.house_rules)))
+    service = session_of(ctx).service()
+    _deal_show(service, money_actions.deal_show(service, NoArguments()), as_json)
 
 
 # ---------------------------------------------------------------- results
@@ -441,6 +383,14 @@ def results(
     format: Annotated[Literal["csv", "json", "html"], typer.Option(
         "--format", help="csv, json or html (a printable sheet).")] = "csv",
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Results: place, name, prize, knockouts and bounties, entries."""
-    write_document(results_document(session_of(ctx).service().state, format), out)
+    state = session_of(ctx).service().state
+    if as_json:
+        # Like every command's --json: the results on stdout; a file asked for is written as well.
+        if out is not None:
+            write_document(results_document(state, format), out, say=False)
+        emit(results_view(state), True)
+        return
+    write_document(results_document(state, format), out)

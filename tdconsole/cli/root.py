@@ -11,19 +11,21 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 import typer.main
 from pydantic import ValidationError
-from typer.core import TyperCommand, TyperGroup
+from typer import _click
 
-from tdconsole.cli.helptext import SpeakingGroup, speaking
-from tdconsole.cli.kit import Session, default_actor, open_tui
+from tdconsole.cli import collector_off
+from tdconsole.cli.environment import checked_environment
+from tdconsole.cli.helptext import SpeakingCommand, SpeakingGroup, speaking
+from tdconsole.cli.listing import command_help
 from tdconsole.cli.refusals import refusal_text, starting
-from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.model import describe_validation_error
 from tdconsole.domain.text import visible
 from tdconsole.i18n import LANGUAGES, _, choose_language, set_language
 
@@ -53,13 +55,15 @@ COMMANDS: dict[str, str] = {
 }
 
 
-Command = TyperCommand | TyperGroup
+# What Typer builds, a command or a group: a command of its own copy of click (`typer._click`).
+Command = _click.Command
 
 
 def module_app(module: str) -> typer.Typer:
     """The Typer app of one concern's module (importing the module), its commands built to write
     their help in the chosen language."""
-    app = importlib.import_module(f"tdconsole.cli.{module}").app
+    with collector_off():  # a scripted command's heaviest imports: the store, the actions
+        app = importlib.import_module(f"tdconsole.cli.{module}").app
     assert isinstance(app, typer.Typer)
     return speaking(app)
 
@@ -76,15 +80,16 @@ def module_command(module: str, name: str) -> Command:
     build it: a scripted `register` turns only itself into click options, not the module's other
     commands (the fast-CLI contract; tests/cli/test_fast_cli.py checks both ways agree)."""
     app = module_app(module)
-    options = {"pretty_exceptions_short": app.pretty_exceptions_short,
-               "rich_markup_mode": app.rich_markup_mode}
+    short, markup = app.pretty_exceptions_short, app.rich_markup_mode
     for info in app.registered_commands:
-        if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:  # type: ignore[union-attr]
-            return typer.main.get_command_from_info(info, **options)  # type: ignore[arg-type]
+        named = info.name or (info.callback and typer.main.get_command_name(info.callback.__name__))
+        if named == name:
+            return typer.main.get_command_from_info(info, pretty_exceptions_short=short,
+                                                    rich_markup_mode=markup)
     for group in app.registered_groups:
         if group.name == name:  # every module names its groups (add_typer(..., name=...))
             return typer.main.get_group_from_info(group, suggest_commands=app.suggest_commands,
-                                                  **options)  # type: ignore[arg-type]
+                                                  pretty_exceptions_short=short, rich_markup_mode=markup)
     raise KeyError(name)
 
 
@@ -101,10 +106,30 @@ class _Commands(Mapping[str, Command]):
         return len(COMMANDS)
 
 
+class _Listed(_Commands):
+    """The commands as `tdconsole --help` lists them: a name and its help, read from the modules'
+    source (`cli/listing.py`), none of them imported or built."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Command] = {}  # one each: the help is translated on it, then written
+
+    def __getitem__(self, name: str) -> Command:
+        if name not in self._made:
+            self._made[name] = SpeakingCommand(name=name, help=command_help(COMMANDS[name], name))
+        return self._made[name]
+
+
 class _LazyGroup(SpeakingGroup):
     def __init__(self, **attrs: object) -> None:
         super().__init__(**attrs)  # type: ignore[arg-type]
         self.commands = _Commands()  # type: ignore[assignment]
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # Typer's own click's types
+        built, self.commands = self.commands, _Listed()  # type: ignore[assignment]
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.commands = built
 
 
 app = typer.Typer(
@@ -139,6 +164,10 @@ def root(
     set_language(choose_language(lang))
     if role not in ("td", "floor"):
         raise InvalidInput("--role must be td or floor, not {value!r}", value=role)
+    # Here, not at the top: `--help` and a usage error never open a tournament, so they never
+    # load the store and the actions the session brings in (the fast-CLI contract).
+    from tdconsole.cli.kit import Session, default_actor, open_tui
+
     ctx.obj = Session(db=db, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
                       sound=sound)
     if ctx.invoked_subcommand is None:
@@ -176,6 +205,8 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns every error into one line on stderr."""
     flag = flag_language(sys.argv[1:] if argv is None else argv)
     set_language(choose_language(flag if flag in LANGUAGES else None))
+    for warning in checked_environment(flag if flag in LANGUAGES else None):
+        sys.stderr.write(_("warning: {message}").format(message=visible(warning)) + "\n")
     starting()
     try:
         command().main(args=argv, prog_name="tdconsole", standalone_mode=False)
@@ -184,10 +215,10 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(done.exit_code) from None
     except typer.Abort:
         fail(_("aborted"))
-    except typer.TyperException as error:  # a usage error: one line, with where to find help
-        message = error.format_message()  # type: ignore[attr-defined]
+    except _click.ClickException as error:  # a usage error: one line, with where to find help
+        message = error.format_message()
         if not message:  # a group called without a command: its help is the answer
-            error.show()  # type: ignore[attr-defined]
+            error.show()
             raise SystemExit(2) from None
         context = getattr(error, "ctx", None)
         where = context.command_path if context is not None else "tdconsole"

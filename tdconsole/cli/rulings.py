@@ -9,30 +9,20 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from tdconsole.actions import rulings
+from tdconsole.actions.base import NoArguments
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
-from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.events import ClockCalled, Envelope, RulingLogged
-from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
-from tdconsole.domain.floor.log import find_ruling
-from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
-from tdconsole.domain.floor.rulings import OTHER, Suggestion, suggest
+from tdconsole.domain.floor.rulings import OTHER, Suggestion
 from tdconsole.i18n import _
-from tdconsole.service import Service
 from tdconsole.views.export import RULINGS_FORMATS, check_format, rulings_document
 from tdconsole.views.formatting import format_clock
 from tdconsole.views.rulings import (
-    ClockCallRow,
     RulingView,
-    clock_calls_view,
     left_text,
     offence_text,
     offences_view,
-    penalties_view,
     penalty_text,
-    ruling_view,
-    rulings_view,
     suggestion_lines,
 )
 
@@ -72,14 +62,12 @@ def scenarios_command(
     as_json: JsonFlag = False,
 ) -> None:
     """List the floor-ruling scenarios and the rules each may apply."""
-    catalogue = load_catalogue()
-    found = catalogue.search(" ".join(words)) if words else catalogue.scenarios.values()
-    rows = [{"id": s.id, "title": s.title, "rules": s.rules} for s in found]
+    rows = rulings.scenario_rows(rulings.ScenariosRequest(words=words or []))
 
     def render() -> None:
         for row in rows:
-            console.print(f"{row['id']:<24} {row['title']}")
-            console.print(f"{'':<24} {', '.join(row['rules'])}")
+            console.print(f"{row.id:<24} {row.title}")
+            console.print(f"{'':<24} {', '.join(row.rules)}")
         console.print(f"{OTHER:<24} " + _("Any other situation: rulings log --scenario other "
                                           "--description TEXT --rule ID --decision TEXT"))
 
@@ -90,8 +78,8 @@ def scenarios_command(
 def suggest_command(ctx: typer.Context, scenario: str, answer: AnswerOption = None,
                     as_json: JsonFlag = False) -> None:
     """Suggest the ruling for SCENARIO from the answers to its questions."""
-    tree = load_catalogue().get(scenario)
-    suggestion = suggest(tree, parse_answers(answer), session_of(ctx).house_rules())
+    suggestion = rulings.suggestion(rulings.SuggestRequest(scenario=scenario, answer=parse_answers(answer)),
+                                    session_of(ctx).house_rules())
     emit(suggestion, as_json, lambda: render_suggestion(suggestion))
 
 
@@ -128,35 +116,7 @@ OffenceOption = Annotated[str | None, typer.Option(
                       "answers).")]
 
 
-def _log_command(scenario: str, answers: dict[str, str], *, by: str,
-                 table: int | None, seat: int | None, players: list[str], decision: str | None,
-                 reason: str | None, penalty: str | None, corrects: int | None = None,
-                 clock_call: int | None = None, description: str | None = None,
-                 rules: list[str] | None = None, offence: str | None = None) -> LogRuling:
-    override, kind, amount = parse_penalty(penalty)
-    tree = None if scenario == OTHER else load_catalogue().get(scenario)
-    if tree is not None and description is not None:
-        raise InvalidInput("--description describes an other situation (--scenario other)")
-    return LogRuling(scenario=tree, staff=by,
-                     answers=answers, table=table, seat=seat, players=players, decision=decision,
-                     reason=reason, override_penalty=override, penalty=kind, penalty_amount=amount,
-                     corrects=corrects, clock_call=clock_call, description=description,
-                     cited=rules or [], offence=_offence(offence))
-
-
-def _offence(raw: str | None) -> OffenceKind | None:
-    if raw is None:
-        return None
-    kinds = [kind.value for kind in OffenceKind]
-    if raw.strip().lower() not in kinds:
-        raise InvalidInput("--offence {raw!r}: one of {names}", raw=raw, names=', '.join(kinds))
-    return OffenceKind(raw.strip().lower())
-
-
-def _emit_logged(service: Service, envelopes: list[Envelope], as_json: bool) -> None:
-    event = envelopes[-1].event
-    assert isinstance(event, RulingLogged)
-    row = ruling_view(find_ruling(service.state, event.ruling_id))
+def _show_ruling(row: RulingView, as_json: bool) -> None:
     emit(row, as_json, lambda: render_ruling(row))
 
 
@@ -183,16 +143,10 @@ def log_command(
 
     A ruling can always be logged: --decision with --reason overrides without answering the
     questions, and --scenario other takes a --description, the --rule IDs and the --decision."""
-    if scenario is None and clock_call is None:
-        raise InvalidInput("--scenario: which scenario? (see `tdconsole rulings scenarios`; "
-                           "`other` for a situation no scenario covers)")
-    command = _log_command(scenario or CLOCK_CALL, parse_answers(answer), by=by, table=table,
-                           seat=seat, players=player or [], decision=decision, reason=reason,
-                           penalty=penalty, clock_call=clock_call, description=description,
-                           rules=rule, offence=offence)
-    service = session_of(ctx).service()
-    _emit_logged(service, service.execute(command), as_json)
-
+    _show_ruling(rulings.log(session_of(ctx).service(), rulings.LogRequest(
+        by=by, scenario=scenario, answer=parse_answers(answer), table=table, seat=seat,
+        player=player or [], decision=decision, reason=reason, penalty=penalty, clock_call=clock_call,
+        description=description, rule=rule or [], offence=offence)), as_json)
 
 @rulings_app.command("correct")
 def correct_command(
@@ -216,26 +170,10 @@ def correct_command(
     """Correct a ruling: a new record that points at the old one (rulings are never deleted).
 
     What is not given is taken from the old ruling; earlier offences are counted again."""
-    service = session_of(ctx).service()
-    old = find_ruling(service.state, ruling).event
-    answers = parse_answers(answer)
-    same = scenario is None or scenario == old.scenario
-    if same:
-        answers = {**{k: v for k, v in old.answers.items() if k != "earlier"}, **answers}
-    other = (scenario or old.scenario) == OTHER
-    if other and same:  # an other situation keeps its description, rules and offence
-        description = description if description is not None else old.description
-        rule = rule if rule is not None else [r for r in old.suggestion.rules
-                                               if not old.penalty or r not in old.penalty.rules]
-        offence = offence if offence is not None else old.offence
-        decision = decision if decision is not None else old.decision
-    command = _log_command(
-        scenario or old.scenario, answers, by=by,
-        table=old.table if table is None else table, seat=old.seat if seat is None else seat,
-        players=player or [p.name for p in old.players], decision=decision, reason=reason,
-        penalty=penalty, corrects=ruling, description=description, rules=rule, offence=offence)
-    _emit_logged(service, service.execute(command), as_json)
-
+    _show_ruling(rulings.correct(session_of(ctx).service(), rulings.CorrectRequest(
+        ruling=ruling, by=by, reason=reason, scenario=scenario, answer=parse_answers(answer), table=table,
+        seat=seat, player=player or [], decision=decision, penalty=penalty, description=description,
+        rule=rule or [], offence=offence)), as_json)
 
 @rulings_app.command("list")
 def list_command(
@@ -246,8 +184,9 @@ def list_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The rulings log, corrected rulings included (marked)."""
-    state = session_of(ctx).service().state
-    rows = rulings_view(state, player=player, scenario=scenario, table=table)
+    service = session_of(ctx).service()
+    state = service.state
+    rows = rulings.list_rulings(service, rulings.ListRequest(player=player, scenario=scenario, table=table))
 
     def render() -> None:
         zone = state.house_rules.money.time_zone
@@ -285,8 +224,7 @@ def penalties_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The penalty board: every penalty given, who is serving and how much remains."""
-    service = session_of(ctx).service()
-    rows = [r for r in penalties_view(service.state, service.now()) if r.serving or not serving]
+    rows = rulings.penalties(session_of(ctx).service(), rulings.PenaltiesRequest(serving=serving))
 
     def render() -> None:
         table_out = Table(_("ruling"), _("player"), _("penalty"), _("left"), _("status"))
@@ -325,8 +263,7 @@ def serve_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Count hands a penalised player sat out, or end a penalty (TD only)."""
-    service = session_of(ctx).execute(ServePenalty(ruling=ruling, hands=hands, ended=end))
-    row = next(r for r in penalties_view(service.state, service.now()) if r.ruling == ruling)
+    row = rulings.serve(session_of(ctx).service(), rulings.ServeRequest(ruling=ruling, hands=hands, end=end))
     emit(row, as_json, lambda: console.print(Text(f"{row.player}: {left_text(row)}")))
 
 
@@ -344,21 +281,17 @@ def clock_call_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Call the clock on a player (C-CLOCK-1; TDA 29 as a setting)."""
-    command = CallClock(table=table, seat=seat, facing_bet=facing_bet, player=player)
-    service = session_of(ctx).service()
-    [envelope] = service.execute(command)
-    assert isinstance(envelope.event, ClockCalled)
-    call_id = envelope.event.call_id
-    row = next(r for r in _clock_calls(service) if r.id == call_id)
+    row = rulings.clock_call(session_of(ctx).service(), rulings.ClockCallRequest(
+        table=table, seat=seat, facing_bet=facing_bet, player=player))
     emit(row, as_json, lambda: console.print(
         _("Clock call {id} on table {table} seat {seat}: {seconds} s ({rules})").format(
-            id=call_id, table=table, seat=seat, seconds=row.total_seconds, rules=", ".join(row.rules))))
+            id=row.id, table=table, seat=seat, seconds=row.total_seconds, rules=", ".join(row.rules))))
 
 
 @rulings_app.command("clock-calls")
 def clock_calls_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The running clock calls: time left, and the ruling to log at zero."""
-    rows = _clock_calls(session_of(ctx).service())
+    rows = rulings.clock_calls(session_of(ctx).service(), NoArguments())
 
     def render() -> None:
         for row in rows:
@@ -373,14 +306,9 @@ def clock_calls_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 def clock_stop_command(ctx: typer.Context, call: Annotated[int, typer.Argument(help="The clock call.")],
                        as_json: JsonFlag = False) -> None:
     """The player acted in time: stop a clock call without a ruling."""
-    session_of(ctx).execute(StopClockCall(call=call))
-    emit({"stopped": call}, as_json, lambda: console.print(
+    data = rulings.clock_stop(session_of(ctx).service(), rulings.ClockStopRequest(call=call))
+    emit(data, as_json, lambda: console.print(
         _("Clock call {id} stopped").format(id=call)))
-
-
-def _clock_calls(service: Service) -> list[ClockCallRow]:
-    return clock_calls_view(service.state, service.now(), service.state.house_rules,
-                            load_catalogue().get(CLOCK_CALL))
 
 
 # ---------------------------------------------------------------- rendering
@@ -410,4 +338,4 @@ def render_ruling(row: RulingView) -> None:
     console.print(_("Rules: {rules}").format(rules=", ".join(row.suggestion.rules)))
     if row.penalty:
         console.print(Text(_("Penalty: {penalty}: {reason}").format(
-            penalty=penalty_text(row.penalty, hands=True), reason=row.penalty.reason)))
+            penalty=penalty_text(row.penalty, hands=True), reason=row.penalty.reason_in(_))))

@@ -4,40 +4,25 @@ tables / seating`. Every command goes through the service; `--json` on each."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from tdconsole.actions import seating
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
-from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.events import (
-    ButtonSet,
-    HandFinished,
-    PlayerMoved,
-    PlayerSeated,
-    TableBroken,
-    TablesBalanced,
-)
-from tdconsole.domain.seating import balancing
-from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating import handlers as seating_rules
 from tdconsole.domain.seating.balancing import BalancePlan
 from tdconsole.i18n import _
-from tdconsole.service import Service, make_rng
+from tdconsole.service import Service
 from tdconsole.views import seating as seating_views
 from tdconsole.views.export import SEATING_FORMATS, check_format, seating_document
-from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.seating import (
-    MovedView,
     SeatedView,
-    Spot,
     TableView,
+    halt_line,
     marks,
     move_line,
-    plan_json,
-    seated_view,
     shown_seats,
-    table_view,
     tables_view,
 )
 
@@ -85,23 +70,15 @@ def draw(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag = False)
 
     Tables are within 1 player of each other (ST1). Around players already seated by hand the
     rest fill the tables with the fewest players (8A)."""
-    service = session_of(ctx).execute(commands.Draw(seed=seed))
-    tables = _show(service)
-    data = {"tables": tables, "players_seated": sum(
-        1 for p in service.state.players.values() if p.status == "seated")}
-    emit(data, as_json, lambda: render_tables(tables))
-
+    data = seating.draw(session_of(ctx).service(), seating.SeedRequest(seed=seed))
+    emit(data, as_json, lambda: render_tables(data.tables))
 
 @app.command()
 def seat(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
          as_json: JsonFlag = False) -> None:
     """Put a registered player in a given seat, opening the table if needed (T-SEAT-1)."""
-    envelopes = session_of(ctx).service().execute(commands.Seat(name=name, table=table, seat=seat))
-    event = envelopes[0].event
-    assert isinstance(event, PlayerSeated)
-    data = seated_view(session_of(ctx).service().state, event.player_id, event.waits)
+    data = seating.seat(session_of(ctx).service(), seating.SeatRequest(name=name, table=table, seat=seat))
     emit(data, as_json, lambda: console.print(where(data)))
-
 
 @app.command()
 def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
@@ -111,23 +88,17 @@ def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
          as_json: JsonFlag = False) -> None:
     """Move a seated player to a free seat (T-SEAT-1; T-MOVE-1 under club rules). A player on the
     button or in the blinds is refused until his sequence is over (T-MOVE-3) unless --force."""
-    service = session_of(ctx).service()
-    envelopes = service.execute(commands.MovePlayer(name=name, table=table, seat=seat, force=force))
-    event = envelopes[0].event
-    assert isinstance(event, PlayerMoved)
-    seated = seated_view(service.state, event.player_id, event.waits)
-    data = MovedView(**dict(seated), from_=Spot(table=event.from_table, seat=event.from_seat),
-                     forced=event.forced, rules=event.rules)
+    data = seating.move(session_of(ctx).service(), seating.MoveRequest(
+        name=name, table=table, seat=seat, force=force))
 
     def render() -> None:
-        if event.forced:
+        if data.forced:
             console.print(_("Warning: moved in the middle of his blinds/button sequence "
                             "(T-MOVE-3, forced; logged)"))
         console.print(_("Moved from table {table} seat {seat}: {where}").format(
-            table=event.from_table, seat=event.from_seat, where=where(data)))
+            table=data.from_.table, seat=data.from_.seat, where=where(data)))
 
     emit(data, as_json, render)
-
 
 def where(data: SeatedView) -> str:
     if data.waits:
@@ -135,12 +106,6 @@ def where(data: SeatedView) -> str:
     else:
         text = _("{player}: table {table} seat {seat} (dealt in)")
     return text.format(player=data.player, table=data.table, seat=data.seat)
-
-
-def seated_lines(envelopes: list[Any], service: Service) -> list[SeatedView]:
-    """The late entries a command seated (register, draw after the start)."""
-    return [seated_view(service.state, e.event.player_id, e.event.waits) for e in envelopes
-            if isinstance(e.event, PlayerSeated)]
 
 
 # ---------------------------------------------------------------- hands and buttons
@@ -157,32 +122,22 @@ def hand_done(
 
     Dead button and small blind by TDA 32, heads-up by 34B. A table without a hand yet deals its
     first, the button on its lowest seat (T-SEAT-2)."""
-    if (table is None) == (not every):
-        raise InvalidInput("hand-done: give a TABLE or --all (not both)")
-    service = session_of(ctx).service()
-    envelopes = service.execute(commands.HandDone(table=table))
-    # Only the tables' own events: the last hand-for-hand table's also places the hand's busts.
-    done = sorted({e.event.table for e in envelopes if isinstance(e.event, HandFinished | ButtonSet)})
-    views = [table_view(service.state.room[n], service.state.house_rules) for n in done]
-    ended = hand_for_hand_ended(envelopes)
+    data = seating.hand_done(session_of(ctx).service(), seating.HandDoneRequest(table=table, every=every))
 
     def render() -> None:
-        render_tables(views)
-        if ended is not None:
-            console.print(ended)
+        render_tables(data.tables)
+        if data.ended is not None:
+            console.print(data.ended)
 
-    emit({"tables": views}, as_json, render)
-
+    emit(data, as_json, render)
 
 @app.command()
 def button(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag = False) -> None:
     """Set where the button is in the hand being played (34A).
 
     The blinds are the next players; heads-up the button is the small blind (34B)."""
-    service = session_of(ctx).execute(commands.SetButton(table=table, seat=seat))
-    view = table_view(service.state.room[table], service.state.house_rules)
+    view = seating.button(session_of(ctx).service(), seating.TableSeatRequest(table=table, seat=seat))
     emit(view, as_json, lambda: render_tables([view]))
-
 
 # ---------------------------------------------------------------- balancing, breaking, final table
 
@@ -197,8 +152,7 @@ def render_plan(plan: BalancePlan, applied: bool) -> None:
         text = _("Moved {move} ({rule})") if applied else _("Move {move} ({rule})")
         console.print(Text(text.format(move=move_line(move), rule=move.rule)))
     if plan.halt:
-        console.print(_("Halt (11D): tables {tables} stop dealing until they are balanced").format(
-            tables=", ".join(map(str, plan.halt))))
+        console.print(halt_line(plan.halt))
     if not plan.moves and plan.break_ is None:
         console.print(_("The tables are balanced (T-BAL-1)."))
 
@@ -206,15 +160,8 @@ def render_plan(plan: BalancePlan, applied: bool) -> None:
 @app.command()
 def balance(ctx: typer.Context, apply: ApplyOption = False, as_json: JsonFlag = False) -> None:
     """The balancing plan (T-BAL-1, 11A, 11C, 11D, T-MOVE-1/2/3); --apply carries out its moves."""
-    service = session_of(ctx).service()
-    plan = seating.balance_plan(service.state)
-    if apply and (plan.moves or plan.break_ is not None):  # a due break refuses (T-BREAK-1)
-        envelopes = service.execute(commands.Balance())
-        event = envelopes[0].event
-        assert isinstance(event, TablesBalanced)
-        plan = plan.model_copy(update={"moves": event.moves})
-    emit(plan_json(plan), as_json, lambda: render_plan(plan, apply))
-
+    plan = seating.balance(session_of(ctx).service(), seating.ApplyRequest(apply=apply))
+    emit(plan, as_json, lambda: render_plan(plan, apply))
 
 @app.command("break-table")
 def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
@@ -223,40 +170,30 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
 
     The others stay balanced; each player is dealt in at once or waits until the button passes
     (T-MOVE-2, B6), and under club rules never pays the blinds twice in a row (T-MOVE-1, B7).
-    Without --apply it only shows a draw (the same one with the same --seed)."""
-    service = session_of(ctx).service()
-    if apply:
-        envelopes = service.execute(commands.BreakTable(table=table, seed=seed))
-        event = envelopes[0].event
-        assert isinstance(event, TableBroken)
-        seats = event.seats
-    else:
-        seats = balancing.break_table(service.state.room, table, make_rng(seed),
-                                      service.state.house_rules)[1]
-    data = {"table": table, "applied": apply,
-            "seats": [s.model_dump(mode="json", by_alias=True) for s in seats]}
+    Without --apply it only shows a draw and its seed: --apply --seed SEED makes exactly that draw."""
+    data = seating.break_table(session_of(ctx).service(), seating.BreakTableRequest(
+        table=table, apply=apply, seed=seed))
 
     def render() -> None:
         from rich.text import Text
 
         console.print((_("Broke table {table}:") if apply else _("Would break table {table}:"))
                       .format(table=table))
-        for s in data["seats"]:
+        if not apply:
+            console.print(_("Seed {seed} (this draw: --apply --seed {seed})").format(seed=data.seed))
+        for moved in data.seats:
             text = (_("{player}: table {table} seat {seat} (waits until the button passes)")
-                    if s["waits"] else _("{player}: table {table} seat {seat}"))
-            console.print(Text("  " + text.format(player=s["player"], **s["to"])))
+                    if moved.waits else _("{player}: table {table} seat {seat}"))
+            console.print(Text("  " + text.format(player=moved.player, table=moved.to.table,
+                                                  seat=moved.to.seat)))
 
     emit(data, as_json, render)
-
 
 @app.command("final-table")
 def final_table(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag = False) -> None:
     """Draw every seat of the final table anew, seat 1 on the button (T-SEAT-2, T-SEAT-3)."""
-    service = session_of(ctx).execute(commands.FinalTable(seed=seed))
-    number = seating.final_table_number(service.state)
-    view = table_view(service.state.room[number], service.state.house_rules)
+    view = seating.final_table(session_of(ctx).service(), seating.SeedRequest(seed=seed))
     emit(view, as_json, lambda: render_tables([view]))
-
 
 # ---------------------------------------------------------------- tables, seating list
 
@@ -271,8 +208,8 @@ def tables(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
     def render() -> None:
         render_tables(views)
-        plan = seating.balance_plan(service.state)
-        if seating.final_table_due(service.state):
+        plan = seating_rules.balance_plan(service.state)
+        if seating_rules.final_table_due(service.state):
             console.print(_("The players fit one table: tdconsole final-table (T-SEAT-3)"))
         elif plan.break_ is not None or plan.moves:
             render_plan(plan, applied=False)
@@ -280,13 +217,10 @@ def tables(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     emit(views, as_json, render)
 
 
-def _layout(ctx: typer.Context, command: commands.Command, table: int, as_json: bool) -> None:
-    service = session_of(ctx).execute(command)
-    laid = service.state.layout[table]
-    data = {"table": table, "seats": laid.seats, "blocked": sorted(laid.blocked)}
-    line = _("Table {table}: {seats} seats").format(table=table, seats=laid.seats)
-    if data["blocked"]:
-        line += ", " + _("blocked {seats}").format(seats=", ".join(map(str, data["blocked"])))
+def _layout(data: seating.LayoutResult, as_json: bool) -> None:
+    line = _("Table {table}: {seats} seats").format(table=data.table, seats=data.seats)
+    if data.blocked:
+        line += ", " + _("blocked {seats}").format(seats=", ".join(map(str, data.blocked)))
     emit(data, as_json, lambda: console.print(line))
 
 
@@ -295,19 +229,22 @@ def set_seats(ctx: typer.Context, table: TableArg,
               seats: Annotated[int, typer.Argument(help="How many seats (2-12).")],
               as_json: JsonFlag = False) -> None:
     """Give a table its own seat count (before anyone sits there)."""
-    _layout(ctx, commands.SetTableSeats(table=table, seats=seats), table, as_json)
+    _layout(seating.set_seats(session_of(ctx).service(), seating.SetSeatsRequest(table=table, seats=seats)),
+            as_json)
 
 
 @tables_app.command("block")
 def block(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag = False) -> None:
     """Block a seat (a broken chair, a dealer's seat): never drawn or assigned."""
-    _layout(ctx, commands.BlockSeat(table=table, seat=seat), table, as_json)
+    _layout(seating.block(session_of(ctx).service(), seating.TableSeatRequest(table=table, seat=seat)),
+            as_json)
 
 
 @tables_app.command("unblock")
 def unblock(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFlag = False) -> None:
     """Free a blocked seat again."""
-    _layout(ctx, commands.BlockSeat(table=table, seat=seat, blocked=False), table, as_json)
+    _layout(seating.unblock(session_of(ctx).service(), seating.TableSeatRequest(table=table, seat=seat)),
+            as_json)
 
 
 @app.command("seating")

@@ -7,14 +7,13 @@ from typing import Annotated
 
 import typer
 
+from tdconsole.actions import money as money_actions
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.config.structures import list_structures, load_structure, save_structure
 from tdconsole.domain import limits
 from tdconsole.domain.clock.structure import Level, Structure
 from tdconsole.domain.clock.structure_gen import generate_structure
-from tdconsole.domain.commands import ChangeStructure
 from tdconsole.i18n import _
-from tdconsole.views.tournament import clock_view
 
 structure_app = typer.Typer(help="Blind structures: show the presets, generate a new one, use one.",
                             no_args_is_help=True)
@@ -94,10 +93,8 @@ def use(ctx: typer.Context,
 
     The clock stays in the same period and keeps the time already played in it.
     """
-    structure = load_structure(key)
-    service = session_of(ctx).execute(ChangeStructure(structure=structure, source=key))
-    clock = clock_view(service.state, service.now())
-    data = {"structure": structure.name, "source": key, "clock": clock}
+    request = money_actions.StructureRequest(structure=load_structure(key), source=key)
+    data = money_actions.structure_use(session_of(ctx).service(), request)
     emit(data, as_json, lambda: console.print(
         _("Structure now {name}: level {level}, {remaining} left").format(
-            name=structure.name, level=clock.level, remaining=clock.remaining)))
+            name=data.structure, level=data.clock.level, remaining=data.clock.remaining)))

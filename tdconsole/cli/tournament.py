@@ -8,22 +8,21 @@ from typing import Annotated, Any
 
 import typer
 
+from tdconsole.actions import players
 from tdconsole.cli.clock import clock_line
 from tdconsole.cli.current import label, named
 from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
-from tdconsole.cli.seating import seated_lines, where
+from tdconsole.cli.seating import where
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
-from tdconsole.domain.errors import InvalidInput, TdError
-from tdconsole.domain.events import PlayerRegistered
-from tdconsole.domain.tournament import UndoBlocked, undo_target
+from tdconsole.domain.errors import InvalidInput
 from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import undone_note
-from tdconsole.views.tournament import command_view, describe_command, log_view, state_view, undo_refusal
+from tdconsole.views.tournament import describe_command, log_view, state_view
 
 app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
@@ -86,8 +85,9 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """List the tournaments in the database."""
     store = session_of(ctx).store()
     current = store.current_or_none()
+    listed = store.tournaments()
     rows = [{"id": t.id, "name": t.name, "created_at": t.created_at.isoformat(),
-             "current": t.id == current} for t in store.tournaments()]
+             "current": t.id == current} for t in listed]
 
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
@@ -96,9 +96,8 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
         when = Formats.of(load_house_rules()).when  # the club's clock: these span tournaments
         table = Table(_("id"), _("name"), _("created"), _("current"))
-        for row in rows:
-            table.add_row(str(row["id"]), row["name"], when(row["created_at"]),
-                          "*" if row["current"] else "")
+        for t in listed:
+            table.add_row(str(t.id), t.name, when(t.created_at), "*" if t.id == current else "")
         console.print(table)
 
     emit(rows, as_json, render)
@@ -159,32 +158,19 @@ def register(
 ) -> None:
     """Register one or more players (all or none), linked to their club members; after the draw
     each is seated (TDA 8A)."""
-    from tdconsole.club.members import register as register_linked
-
-    session = session_of(ctx)
-    envelopes = register_linked(session.service(), names, seed=seed, number=member,
-                                new_member=new_member)
-    service = session.service()
-    # After the draw: table, seat and whether he waits until the button passes (T-MOVE-2).
-    seats = {s.player: s for s in seated_lines(envelopes, service)}
-    registered = [{"id": e.event.player_id, "name": e.event.name, "member": e.event.member,
-                   **(seats[e.event.name].model_dump(include={"table", "seat", "waits"})
-                      if e.event.name in seats else {})}
-                  for e in envelopes if isinstance(e.event, PlayerRegistered)]
-    data = {"registered": registered, "entries": service.state.entries,
-            "players_left": service.state.players_left}
+    data = players.register(session_of(ctx).service(), players.RegisterRequest(
+        names=names, seed=seed, member=member, new_member=new_member))
     emit(data, as_json, lambda: console.print(
         _("Registered {names} ({entries} entries)").format(
-            names=", ".join(p["name"] for p in registered), entries=data["entries"])
-        + "".join(f"\n{where(s)}" for s in seats.values())))
+            names=", ".join(p.name for p in data.registered), entries=data.entries)
+        + "".join(f"\n{where(s)}" for s in data.seated)))
 
 
 @app.command()
 def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """Take back a registration (before the player busts)."""
-    service = session_of(ctx).execute(commands.Unregister(name=name))
-    data = {"unregistered": name.strip(), "entries": service.state.entries}
-    emit(data, as_json, lambda: console.print(_("Unregistered {name}").format(name=name.strip())))
+    data = players.unregister(session_of(ctx).service(), players.NameRequest(name=name))
+    emit(data, as_json, lambda: console.print(_("Unregistered {name}").format(name=data.unregistered)))
 
 
 @app.command()
@@ -196,29 +182,20 @@ def undo(
     as_json: JsonFlag = False,
 ) -> None:
     """Undo your last command (it stays in the log, marked undone); --any: anyone's, shown first."""
-    session = session_of(ctx)
-    service = session.service()
-    command = commands.Undo(actor=session.actor)
+    service = session_of(ctx).service()
     zone = service.state.house_rules.money.time_zone
-    if anyone:
-        service.refresh()
-        target = command_view(service.log, undo_target(service.state, commands.Undo(any=True)).command_id)
-        if not yes:
-            # The question on stderr, so that --json output stays one document; with --yes the
-            # result says what was taken back, and an error stays one line.
-            sys.stderr.write(_("The last command: {command}").format(
-                command=describe_command(target, time_zone=zone)) + "\n")
-            typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
-        command = commands.Undo(any=True, command_id=target["command_id"])
-    try:
-        service.execute(command)
-    except UndoBlocked as error:  # name the later command in the log's words
-        raise TdError(undo_refusal(error, service.log)) from None
-    target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
-    undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
-    data = {"undone": command_view(service.log, target_id), "events": undone}
+    command_id = None
+    if anyone and not yes:
+        target = players.last_command(service)
+        # The question on stderr, so that --json output stays one document; with --yes the
+        # result says what was taken back, and an error stays one line.
+        sys.stderr.write(_("The last command: {command}").format(
+            command=describe_command(target, time_zone=zone)) + "\n")
+        typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
+        command_id = target.command_id
+    data = players.undo(service, players.UndoRequest(anyone=anyone, yes=anyone, command_id=command_id))
     emit(data, as_json, lambda: console.print(
-        _("Undone: {command}").format(command=describe_command(data["undone"], time_zone=zone))))
+        _("Undone: {command}").format(command=describe_command(data.undone, time_zone=zone))))
 
 
 @app.command()

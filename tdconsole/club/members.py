@@ -396,7 +396,8 @@ def link(members: Members, command: Register, number: int | None = None) -> Regi
     member with exactly that name (a name no member has is a guest). A banned member is refused."""
     if number is not None:
         if len(command.names) != 1:
-            raise InvalidInput("--member links one name: register the players one at a time")
+            raise InvalidInput("a member number links one name: register the players one at a time",
+                               field="member")
         member = members.get(number)
         refuse_banned(member)
         return command.model_copy(update={"members": {command.names[0]: member.number}})
@@ -406,8 +407,8 @@ def link(members: Members, command: Register, number: int | None = None) -> Regi
         if len(found) > 1:
             numbers = ", ".join(str(m.number) for m in found)
             raise InvalidInput(
-                "{count} members are named {strip!r} (numbers {numbers}): say which with --member N",
-                count=len(found), strip=name.strip(), numbers=numbers,
+                "{count} members are named {strip!r} (numbers {numbers}): say which by member number",
+                count=len(found), strip=name.strip(), numbers=numbers, field="member",
             )
         if found:
             refuse_banned(found[0])
@@ -427,12 +428,13 @@ def register(service: Service, names: list[str], *, seed: int | None = None, num
     added: list[Member] = []
     if new_member:
         if number is not None and len(names) != 1:
-            raise InvalidInput("--member gives one new member's number: register them one at a time")
+            raise InvalidInput("a new member's number is for one name: register them one at a time",
+                               field="member")
         for name in names:
             if same := members.named(name):
                 raise InvalidInput(
-                    "{name} is already member {number}: register links to them without --new-member",
-                    name=same[0].name, number=same[0].number,
+                    "{name} is already member {number}: register links to them, no new member",
+                    name=same[0].name, number=same[0].number, field="new_member",
                 )
         added = members._insert([members._new(name, number) for name in names])
         command = command.model_copy(update={"members": {m.name: m.number for m in added}})

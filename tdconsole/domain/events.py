@@ -447,7 +447,8 @@ def parse_event(data: Any) -> Event:
     of the kinds of event it holds (a scripted command loads a whole log: the fast-CLI contract),
     not those of all forty; anything else (no tag, an unknown one) goes to the union, whose error
     says what is wrong. Values are read back as recorded (`RECORDED` in tdconsole.domain.model)."""
-    kind = EVENT_TYPES.get(data.get("type")) if isinstance(data, dict) else None
+    tag = data.get("type") if isinstance(data, dict) else None
+    kind = EVENT_TYPES.get(tag) if isinstance(tag, str) else None
     if kind is None:
         return EVENT_ADAPTER.validate_python(data, context=RECORDED)
     return kind.model_validate(data, context=RECORDED)  # type: ignore[return-value]

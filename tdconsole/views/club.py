@@ -38,6 +38,13 @@ class MemberView(View):
     created_at: str | None
 
 
+def record_counts(events: int, cashes: int, wins: int) -> str:
+    """"3 events, 1 cash, 1 win": a member's record in words, each count in its own number."""
+    return ", ".join([ngettext("{n} event", "{n} events", events).format(n=events),
+                      ngettext("{n} cash", "{n} cashes", cashes).format(n=cashes),
+                      ngettext("{n} win", "{n} wins", wins).format(n=wins)])
+
+
 def member_view(member: Member) -> MemberView:
     return MemberView(
         number=member.number, name=member.name, email=member.email, phone=member.phone, note=member.note,

@@ -116,7 +116,7 @@ def suggestion_lines(suggestion: Suggestion) -> list[str]:
         amount = f" {given.amount}" if given.amount else ""
         hands = f" ({_hands(given.hands)})" if given.hands is not None else ""
         lines.append(_("Penalty: {penalty}: {reason}").format(
-            penalty=kind_text(given.kind) + amount + hands, reason=given.reason))
+            penalty=kind_text(given.kind) + amount + hands, reason=given.reason_in(_)))
     return lines
 
 
@@ -167,7 +167,7 @@ def penalties_view(state: TournamentState, now: datetime) -> list[PenaltyRow]:
             remaining_hands=standing.hands,
             remaining_seconds=None if standing.seconds is None else _whole(standing.seconds),
             serving=standing.serving, ended=logged.ended, given_at=logged.time.isoformat(),
-            reason=given.reason, rules=given.rules,
+            reason=given.reason_in(_), rules=given.rules,
         ))
     return rows
 

@@ -11,11 +11,14 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from tdconsole.domain.errors import RuleIds
+from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.seating.balancing import BalancePlan, Move
+from tdconsole.domain.seating import balancing
+from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
 from tdconsole.domain.seating.tables import Room, Table, open_tables, with_opening_hand
 from tdconsole.domain.state import TournamentState
+from tdconsole.service import make_rng
 from tdconsole.views.base import View
 
 
@@ -90,12 +93,56 @@ def shown_seats(view: TableView) -> list[int]:
     return sorted(numbered)
 
 
-def move_line(move: Move) -> str:
+def move_line(move: Move | BrokenSeat) -> str:
     from tdconsole.i18n import _
 
     return _("{player}: table {from_table} seat {from_seat} -> table {table} seat {seat}").format(
         player=move.player, from_table=move.from_.table, from_seat=move.from_.seat,
         table=move.to.table, seat=move.to.seat)
+
+
+def halt_line(tables: list[int]) -> str:
+    """The tables that stop dealing until the room is balanced (11D), in one sentence."""
+    from tdconsole.i18n import ngettext
+
+    return ngettext("Halt (11D): table {tables} stops dealing until it is balanced",
+                    "Halt (11D): tables {tables} stop dealing until they are balanced",
+                    len(tables)).format(tables=", ".join(map(str, tables)))
+
+
+class BalancingView(View):
+    """The tables screen's balancing panel: the plan (`balance --json`), the tables short by more
+    than the tolerance (T-BAL-1), whether the players fit the final table (T-SEAT-3) and the
+    table it is drawn at (10A: the one that would break last; None with no table in play)."""
+
+    plan: BalancePlan
+    short: list[int]
+    final_table_due: bool
+    final_table: int | None
+
+
+def break_preview(state: TournamentState, table: int, seed: int) -> list[BrokenSeat]:
+    """Where breaking `table` puts its players with the draw `seed` (10A, T-BREAK-1): the moves
+    the TD is asked about are the moves `BreakTable(seed=seed)` makes. A refusal raises."""
+    return balancing.break_table(state.room, table, make_rng(seed), state.house_rules)[1]
+
+
+def no_balancing() -> BalancingView:
+    """The panel before the room is looked at: nothing to do."""
+    return BalancingView(plan=BalancePlan(), short=[], final_table_due=False, final_table=None)
+
+
+def balancing_view(state: TournamentState) -> BalancingView:
+    counts = {table.number: len(table.occupants) for table in open_tables(state.room)}
+    allowed = balancing.tolerance(state.house_rules, len(counts))
+    top = max(counts.values(), default=0)
+    try:
+        final: int | None = seating.final_table_number(state)
+    except TdError:  # no table in play
+        final = None
+    return BalancingView(plan=seating.balance_plan(state),
+                         short=sorted(n for n, count in counts.items() if top - count > allowed),
+                         final_table_due=seating.final_table_due(state), final_table=final)
 
 
 def plan_json(plan: BalancePlan) -> dict[str, Any]:

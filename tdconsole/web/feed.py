@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio.to_thread
 
@@ -29,6 +29,8 @@ POLL_SECONDS = 0.2
 HEARTBEAT_SECONDS = 10.0
 
 Render = Callable[[dict[str, Any]], str]
+
+T = TypeVar("T")
 
 
 class ChangeFeed:
@@ -47,7 +49,7 @@ class ChangeFeed:
 
     # ------------------------------------------------------------ reading
 
-    def read(self, view: Callable[[Service, datetime], Any]) -> Any:
+    def read(self, view: Callable[[Service, datetime], T]) -> T:
         """`view(service, now)` on the freshest state (a request thread's read)."""
         with self.lock:
             self.service.refresh()

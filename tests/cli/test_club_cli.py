@@ -150,9 +150,11 @@ def test_a_members_history_has_every_tournament_entry_and_the_totals(season: str
                                "best_finish": 1}
     text = run(capsys, "--db", season, "members", "show", "1")
     assert text.code == 0 and "won DKK\xa0490, paid DKK\xa0500, net -DKK\xa010, ROI -2.0%" in text.out
+    assert "3 events, 2 cashes, 1 win; won" in text.out  # each count in its own number
     # In Danish the club's kroner as it writes them.
     danish = run(capsys, "--db", season, "--lang", "da", "members", "show", "1")
     assert "490\xa0kr." in danish.out and "-10\xa0kr." in danish.out and "ROI -2,0%" in danish.out
+    assert "3 turneringer, 2 gange i pengene, 1 sejr; vundet" in danish.out
 
 
 def test_standings_export_as_csv_and_a_printable_page(season: str, capsys: Capsys, tmp_path: Path) -> None:

@@ -42,6 +42,8 @@ def evening(tmp_path: Path, capsys: Capsys) -> str:
                  ["--lang", "da", "rulings", "log", "--scenario", "wrong-button", "-a",
                   "substantial_action=no", "--by", "Mette", "--decision", "Knappen bliver",
                   "--reason", "enige"],
+                 ["--lang", "da", "rulings", "log", "--scenario", "etiquette", "-a", "what=stalling",
+                  "-a", "deliberate=yes", "--player", "Carl", "--by", "Mette"],
                  ["chips", "Anna=520000", "Bo=300000", "Carl=180000"]):
         assert run(capsys, "--db", db, *args).code == 0, args
     return db
@@ -50,6 +52,10 @@ def evening(tmp_path: Path, capsys: Capsys) -> str:
 COMMANDS = [["state"], ["log"], ["payouts"], ["rulings", "list"], ["deal", "calc"],
             ["rulings", "suggest", "out-of-turn-action", "-a", "action=check", "-a", "changed=no",
              "-a", "deliberate=no", "-a", "earlier=0"],
+            ["rulings", "suggest", "phone", "-a", "in_hand=yes", "-a", "deliberate=no", "-a", "earlier=1"],
+            ["rulings", "suggest", "etiquette", "-a", "what=stalling", "-a", "deliberate=yes", "-a",
+             "earlier=2"],
+            ["rulings", "penalties"],
             ["rulings", "export", "--format", "csv"], ["rulings", "export", "--format", "html"],
             ["results", "--format", "csv"], ["results", "--format", "html"]]
 

@@ -81,3 +81,37 @@ def test_a_command_built_alone_is_the_one_its_module_builds() -> None:
         assert alone.name == in_module.name == name
         assert [param.name for param in alone.params] == [param.name for param in in_module.params]
         assert sorted(getattr(alone, "commands", {})) == sorted(getattr(in_module, "commands", {}))
+
+
+def test_help_lists_each_command_with_the_help_its_built_command_has() -> None:
+    """`tdconsole --help` reads the commands' help from their modules' source (cli/listing.py):
+    it must say exactly what each command, built, says."""
+    from tdconsole.cli.listing import command_help
+
+    for name, module in COMMANDS.items():
+        built = module_command(module, name)
+        assert command_help(module, name) == (built.help or ""), name
+
+
+HELP_PROBE = """
+import sys
+from tdconsole.cli import main
+try:
+    main(["--help"])
+except SystemExit as done:
+    assert not done.code, done.code
+loaded = sorted(name for name in sys.modules
+                if name == "sqlalchemy" or name.startswith(("tdconsole.cli.", "tdconsole.service"))
+                and name not in ("tdconsole.cli.root", "tdconsole.cli.helptext", "tdconsole.cli.refusals",
+                                 "tdconsole.cli.listing", "tdconsole.cli.environment"))
+print(" ".join(loaded), file=sys.stderr)
+"""
+
+
+def test_help_imports_no_command_module_nor_the_store(tmp_path: Path) -> None:
+    env = {**os.environ, "TDCONSOLE_DB": str(tmp_path / "none.sqlite")}
+    done = subprocess.run([sys.executable, "-c", HELP_PROBE], env=env, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert "bust" in done.stdout and "h4h" in done.stdout  # every command still listed
+    assert done.stderr.strip() == ""

@@ -111,7 +111,8 @@ def test_rulings_suggest_scenarios_md_m_o_c_case(
     if case.penalty is None:
         assert result["penalty"] is None
     else:
-        assert set(result["penalty"]) == {"kind", "amount", "hands", "rules", "reason"}
+        assert set(result["penalty"]) == {"kind", "amount", "hands", "rules", "reason", "reason_template",
+                                          "reason_args"}
         assert {key: result["penalty"][key] for key in case.penalty} == case.penalty
 
 

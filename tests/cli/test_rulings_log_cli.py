@@ -181,8 +181,9 @@ def test_clock_call_countdown_and_its_ruling_logged_at_zero(db: str, capsys: Cap
     (["-s", "other", "--description", "d"], ["needs the decision"]),
     (["-s", "other", "--description", "d", "--decision", "x", "--rule", "bogus"],
      ["--rule: 'bogus' is not a rule ID"]),
-    (["-s", "other", "--description", "d", "--decision", "x", "--offence", "theft"], ["--offence 'theft'"]),
-    (["-s", "wrong-button", "--description", "d"], ["--description", "--scenario other"]),
+    (["-s", "other", "--description", "d", "--decision", "x", "--offence", "theft"],
+     ["--offence: 'theft': one of"]),
+    (["-s", "wrong-button", "--description", "d"], ["--description", "the scenario other"]),
     (["-s", "out-of-turn-action", "--decision", "x"], ["needs a reason"]),
 ])
 def test_bad_input_is_one_line_and_changes_nothing(db: str, capsys: Capsys, args: list[str],

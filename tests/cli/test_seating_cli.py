@@ -263,8 +263,8 @@ def test_hand_and_button_bad_input_changes_nothing(cli: Cli, db: str) -> None:
     _refused(cli, db, ("button", "1", "5"), "seat 5 is empty")
     _refused(cli, db, ("button", "1", "10"), "no seat 10")
     _refused(cli, db, ("button", "4", "1"), "table 4 does not exist")
-    _refused(cli, db, ("hand-done",), "TABLE or --all")
-    _refused(cli, db, ("hand-done", "1", "--all"), "TABLE or --all")
+    _refused(cli, db, ("hand-done",), "a table or every table")
+    _refused(cli, db, ("hand-done", "1", "--all"), "a table or every table")
     _refused(cli, db, ("hand-done", "2"), "table 2 does not exist")
 
 

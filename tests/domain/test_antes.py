@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from tdconsole.domain.calculators.antes import ante_for_table, ante_table, post_blinds
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.house_rules import CLUB, TDA, AnteRules, HouseRules
+from tests.samples import examples
 
 # The scenarios' level: 1,000/2,000, ante 2,000.
 LEVEL = (1000, 2000, 2000)
@@ -107,7 +108,8 @@ def test_bad_input_is_one_clear_error(level: tuple[int, int, int], stack: int, h
         post_blinds(*level, stack=stack, handed=handed, rules=CLUB.ante)
 
 
-@settings(max_examples=200)
+@pytest.mark.long
+@settings(max_examples=examples(200))
 @given(
     small=st.integers(1, 10_000), factor=st.integers(1, 3), ante_factor=st.integers(0, 2),
     stack=st.integers(1, 100_000), handed=st.integers(2, 10),

@@ -23,6 +23,7 @@ from tdconsole.domain.seating.balancing import (
 )
 from tdconsole.domain.seating.buttons import hand_from_button, next_hand
 from tdconsole.domain.seating.tables import Table, hand_done, waits_if_seated
+from tests.samples import examples
 
 RRoP = HouseRules(seating=SeatingRules(balance="rrop"))
 
@@ -265,7 +266,8 @@ def fewest_moves(sizes: list[int], allowed: int) -> int:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(150), deadline=None)
 @given(
     sizes=st.lists(st.integers(min_value=3, max_value=9), min_size=2, max_size=12),
     rrop=st.booleans(),

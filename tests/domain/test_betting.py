@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_round
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
+from tests.samples import examples
 
 DEEP = 100_000
 
@@ -397,7 +398,8 @@ def played_rounds(draw: st.DrawFn) -> tuple[dict[str, Any], list[list[Any]]]:
     return hand, actions
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(played_rounds())
 def test_property_offered_actions_are_accepted_and_the_pot_adds_up(
         played: tuple[dict[str, Any], list[list[Any]]]) -> None:

@@ -73,6 +73,7 @@ from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
 from tdconsole.domain.calculators.showdown import showdown
 from tdconsole.domain.house_rules import CLUB
+from tests.samples import examples
 
 
 class PotLimitOmahaHiLo(PotLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
@@ -330,11 +331,12 @@ def _lowless_side_pot(answer: PotsAnswer, board: list[str], hole: dict[int, str]
 
 # The test deals the cards itself, not from pokerkit's own shuffled deck, which pokerkit notes.
 @pytest.mark.filterwarnings("ignore:A card being dealt:UserWarning")
+@pytest.mark.long
 @pytest.mark.parametrize("key", list(GAMES))
 def test_betting_agrees_with_pokerkit_on_random_hands(key: str) -> None:
     rng = random.Random(20240401)
     compared = played = 0
-    hands = GAMES[key][2]
+    hands = examples(GAMES[key][2])
     while played < hands:
         new = _new_hand(rng, key)
         if new is None:

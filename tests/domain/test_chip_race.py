@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
 from tdconsole.domain.errors import InvalidInput
+from tests.samples import examples
 
 DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 
@@ -103,7 +104,8 @@ def tables(draw: st.DrawFn) -> tuple[list[RaceSeat], list[str]]:
     return seats, draw(st.permutations(DECK))
 
 
-@settings(max_examples=200)
+@pytest.mark.long
+@settings(max_examples=examples(200))
 @given(tables())
 def test_t_color_1_race_conserves_value_up_to_rounding_and_never_eliminates(
     table: tuple[list[RaceSeat], list[str]],

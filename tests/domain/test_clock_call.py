@@ -13,6 +13,7 @@ from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.floor.clock_call import ClockCallState, clock_call_state, total_seconds
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
+from tests.samples import examples
 
 T0 = datetime(2026, 11, 30, 21, 0, tzinfo=UTC)
 CATALOGUE = load_catalogue()
@@ -71,7 +72,8 @@ def test_only_the_clock_call_scenario_rules_a_clock_call() -> None:
                          scenario=CATALOGUE.get("chip-race"))
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(elapsed=st.floats(0, 200, allow_nan=False), facing_bet=st.booleans(),
        seconds=st.integers(5, 120), warning=st.integers(0, 15),
        countdown=st.sampled_from(["within", "added"]), expiry=st.sampled_from(["dead", "check"]))

@@ -22,6 +22,7 @@ from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import LevelChanged, StructureChanged
 from tdconsole.domain.tournament import fold
 from tests.domain.helpers import STRUCTURE, Tournament, at
+from tests.samples import examples
 
 # STRUCTURE: L1 20 min, L2 20 min, break 10 min, L3 20 min.
 LONGER = Structure(name="longer", starting_stack=10_000, periods=[
@@ -107,7 +108,8 @@ def test_a_restart_refolds_the_log_to_the_same_clock_across_levels_breaks_and_pa
     assert on_break.on_break and on_break.remaining == 540
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.integers(min_value=1, max_value=1500), min_size=1, max_size=8))
 def test_only_running_time_counts_whatever_the_pauses(spans: list[int]) -> None:
     """Alternate run/pause spans: the clock has advanced by exactly the running spans."""

@@ -20,6 +20,7 @@ from tdconsole.domain.players.eliminations import (
     prizes,
     split_bounty,
 )
+from tests.samples import examples
 
 CLUB_ELIM = CLUB.eliminations
 TIE_ELIM = TDA.eliminations
@@ -246,7 +247,8 @@ busts_st = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(300), deadline=None)
 @given(
     busts=busts_st,
     extra=st.integers(1, 50),
@@ -278,7 +280,8 @@ def test_places_are_unique_unless_tied_and_cover_the_places_reached(
                 assert a.place < b.place
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(busts=busts_st, extra=st.integers(1, 12), kind=st.sampled_from(["hand", "announcement"]))
 def test_tied_prizes_add_up_to_the_money_of_the_places_reached(
     busts: list[Bust], extra: int, kind: str

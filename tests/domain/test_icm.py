@@ -11,6 +11,7 @@ from pokerkit import calculate_icm
 
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.money.icm import approve_deal, chip_chop, custom_deal, icm, icm_deal
+from tests.samples import examples
 
 
 def two_decimals(values: list[float]) -> list[float]:
@@ -76,14 +77,16 @@ def icm_inputs(draw: st.DrawFn) -> tuple[list[int], list[int]]:
     return payouts[::-1], stacks
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(icm_inputs())
 def test_icm_equities_sum_to_the_prize_money(case: tuple[list[int], list[int]]) -> None:
     payouts, stacks = case
     assert math.fsum(icm(payouts, stacks)) == pytest.approx(sum(payouts), rel=1e-9, abs=1e-9)
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(icm_inputs())
 def test_icm_bigger_stack_never_has_less_equity(case: tuple[list[int], list[int]]) -> None:
     payouts, stacks = case
@@ -93,7 +96,8 @@ def test_icm_bigger_stack_never_has_less_equity(case: tuple[list[int], list[int]
             assert equity[i] >= equity[j] - 1e-9
 
 
-@settings(max_examples=100, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(100), deadline=None)
 @given(icm_inputs())
 def test_icm_agrees_with_pokerkit_calculate_icm(case: tuple[list[int], list[int]]) -> None:
     payouts, stacks = case
@@ -152,7 +156,8 @@ def test_deal_with_more_payouts_than_players_is_refused() -> None:
         icm_deal([500, 300, 200], [50, 30])
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(icm_inputs(), st.sampled_from([icm_deal, chip_chop]))
 def test_deal_amounts_are_whole_kroner_and_sum_exactly(case, deal_for) -> None:  # type: ignore[no-untyped-def]
     payouts, stacks = case

@@ -1,7 +1,7 @@
-"""The domain names the request field a refusal is about (`TdError.field`), never a CLI flag: the TUI
-shows the line beside its form, the web in its answer, and neither has a `--stack`. Each interface
-words the field its own way (tests/cli/test_refusal_flags.py, tests/tui/test_bust_hand_labels.py,
-tests/web/test_api.py)."""
+"""The domain and the actions (what every interface calls) name the request field a refusal is about
+(`TdError.field`), never a CLI flag: the TUI shows the line beside its form, the web in its answer,
+and neither has a `--stack`. Each interface words the field its own way
+(tests/cli/test_refusal_flags.py, tests/tui/test_bust_hand_labels.py, tests/web/test_api.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ import ast
 import re
 from pathlib import Path
 
-import tdconsole.domain
+import pytest
 
-DOMAIN = Path(tdconsole.domain.__file__).parent
+import tdconsole
+
+PACKAGE = Path(tdconsole.__file__).parent
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
 
 
@@ -40,9 +42,10 @@ def flags_in(source: str) -> list[tuple[int, str]]:
                   and id(node) not in docstrings and FLAG.search(node.value))
 
 
-def test_no_string_in_the_domain_spells_a_cli_flag() -> None:
-    found = [f"{path.relative_to(DOMAIN)}:{line}: {text!r}"
-             for path in sorted(DOMAIN.rglob("*.py"))
+@pytest.mark.parametrize("package", ["domain", "actions"])
+def test_no_string_in_the_domain_or_an_action_spells_a_cli_flag(package: str) -> None:
+    found = [f"{path.relative_to(PACKAGE)}:{line}: {text!r}"
+             for path in sorted((PACKAGE / package).rglob("*.py"))
              for line, text in flags_in(path.read_text(encoding="utf-8"))]
     assert not found, "name the field instead (TdError(..., field=...)):\n" + "\n".join(found)
 

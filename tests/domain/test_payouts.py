@@ -26,6 +26,7 @@ from tdconsole.domain.money.payouts import (
     table_payouts,
     tied_prizes,
 )
+from tests.samples import examples
 
 
 def structure(*amounts: int) -> PayoutStructure:
@@ -172,7 +173,8 @@ def test_every_place_locked_must_sum_to_the_pool() -> None:
         distribute(100, [Fraction(1)] * 2, locked={1: 60, 2: 30})
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(300), deadline=None)
 @given(
     entries=st.integers(1, 3000),
     buy_in=st.integers(0, 500),
@@ -197,7 +199,8 @@ def test_generator_sums_exactly_and_never_increases_with_place(
     assert all(amount % unit == 0 for amount in result.amounts[1:])
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(300), deadline=None)
 @given(
     percents=st.lists(st.integers(1, 1000), min_size=1, max_size=40),
     pool=st.integers(0, 10**7),
@@ -234,7 +237,8 @@ def test_split_rejects_nobody_and_the_same_player_twice() -> None:
         split_evenly(100, ["Ann", "Ann"])
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(300), deadline=None)
 @given(
     amounts=st.lists(st.integers(0, 10**5), min_size=1, max_size=30),
     first=st.integers(1, 35),

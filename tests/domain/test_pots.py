@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, award, resolve_pots, side_pots, split
 from tdconsole.domain.errors import InvalidInput
+from tests.samples import examples
 
 
 def resolve(**data: Any) -> PotsAnswer:
@@ -170,7 +171,8 @@ def tables(draw: st.DrawFn) -> tuple[PotsInput, list[list[int]]]:
     return pots_input, low
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(300), deadline=None)
 @given(tables())
 def test_property_awards_sum_to_the_contributions(table: tuple[PotsInput, Any]) -> None:
     pots_input, low = table
@@ -180,7 +182,8 @@ def test_property_awards_sum_to_the_contributions(table: tuple[PotsInput, Any]) 
     assert all(amount % pots_input.chip == 0 for amount in answer.awards.values())
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(300), deadline=None)
 @given(tables())
 def test_property_nobody_wins_from_a_pot_he_is_not_eligible_for(
         table: tuple[PotsInput, Any]) -> None:
@@ -191,7 +194,8 @@ def test_property_nobody_wins_from_a_pot_he_is_not_eligible_for(
         assert not set(pot.eligible) & set(pots_input.folded)
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(300), deadline=None)
 @given(tables())
 def test_property_s_odd_1_at_most_one_odd_chip_per_player_per_pot(
         table: tuple[PotsInput, Any]) -> None:
@@ -202,7 +206,8 @@ def test_property_s_odd_1_at_most_one_odd_chip_per_player_per_pot(
         assert max(shares) - min(shares) <= pots_input.chip
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(tables())
 def test_property_side_pots_eligibility_shrinks_from_the_main_pot(
         table: tuple[PotsInput, Any]) -> None:

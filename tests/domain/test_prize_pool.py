@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.money.prize_pool import EntryPrices, prize_pool
+from tests.samples import examples
 
 
 def test_buy_ins_re_entries_and_add_ons_go_to_the_pool_and_the_fee_is_kept_apart() -> None:
@@ -62,7 +63,8 @@ def test_negative_prices_and_a_rake_over_100_percent_are_refused() -> None:
         EntryPrices(buy_in=100, rake_percent=Decimal("101"))
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(300), deadline=None)
 @given(
     prices=st.builds(
         EntryPrices,

@@ -27,6 +27,7 @@ from tdconsole.domain.floor.rulings import (
 )
 from tdconsole.domain.house_rules import CLUB, TDA, HouseRules
 from tests.rulings_cases import CASES, Case
+from tests.samples import examples
 
 HOUSES = {"club": CLUB, "tda": TDA}
 CATALOGUE = load_catalogue()
@@ -343,7 +344,8 @@ def _vocabulary(scenario: Scenario) -> dict[str, list[str]]:
     return words
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(data=st.data(), scenario_id=st.sampled_from(sorted(CATALOGUE.scenarios)),
        house=st.sampled_from([CLUB, TDA]))
 def test_walk_always_ends_in_open_questions_a_ruling_or_one_clear_error(

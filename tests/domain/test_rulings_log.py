@@ -26,6 +26,7 @@ from tdconsole.domain.floor.penalties import PenaltyKind
 from tdconsole.domain.house_rules import TDA
 from tdconsole.domain.tournament import fold
 from tests.domain.helpers import Tournament, at
+from tests.samples import examples
 
 CATALOGUE = load_catalogue()
 OOT_BINDING = {"action": "check", "changed": "no", "deliberate": "no"}
@@ -287,7 +288,8 @@ def _oots_in_the_log(t: Tournament, name: str, corrected_now: int | None) -> int
     return sum(1 for e in events if e.ruling_id not in corrected and e.players[0].name == name)
 
 
-@settings(max_examples=25, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(25), deadline=None)
 @given(st.lists(st.tuples(st.booleans(), st.integers(0, 2), st.integers(0, 20)), min_size=1, max_size=12))
 def test_o_oot_5_earlier_counts_the_uncorrected_oots(steps: list[tuple[bool, int, int]]) -> None:
     """Any run of OOT rulings and corrections: each logged `earlier` is the count of that player's

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,7 @@ from tdconsole.domain.seating.tables import (
     open_tables,
     remove_player,
 )
+from tests.samples import examples
 
 SEATS = 9
 
@@ -167,7 +169,8 @@ def check_orbit(history: list[Hand]) -> None:
             return
 
 
-@settings(max_examples=100, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(100), deadline=None)
 # A break where no free seat spares a player the blinds twice (T-MOVE-1 refuses the draw).
 @example(players=500, seed=67974909, tda=False,
          steps=[(40, 0, 1), (22, 1, 1), (35, 1, 3), (22, 1, 2), (24, 0, 1), (40, 0, 1)])

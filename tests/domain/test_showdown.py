@@ -12,6 +12,7 @@ from pokerkit import Deck, StandardHighHand
 from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.showdown import Showdown, show_order, showdown
 from tdconsole.domain.errors import InvalidInput
+from tests.samples import examples
 
 
 def show(game: str, board: str, order: str = "club", button: int = 0,
@@ -135,7 +136,8 @@ def test_an_unknown_card_names_the_field(text: str) -> None:
         parse_cards(text, "hand 1")
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_holdem_evaluation_matches_pokerkit_from_game(rng: random.Random) -> None:
     deck = list(Deck.STANDARD)

@@ -13,6 +13,7 @@ from tdconsole.config.structures import dump_structure
 from tdconsole.domain.clock.structure import Break, Level, Structure, can_pay
 from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import InvalidInput
+from tests.samples import examples
 
 CHIP_FRIENDLY = {10, 15, 20, 25, 30, 40, 50, 60, 80}
 
@@ -111,7 +112,8 @@ def test_bad_ante_level_and_break_length() -> None:
         generate_structure(20_000, 40, 240, 15, break_minutes=0)
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(150), deadline=None)
 @given(
     stack=st.integers(40, 4_000).map(lambda n: n * 25),
     players=st.integers(2, 2_000),

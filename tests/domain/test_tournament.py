@@ -22,6 +22,7 @@ from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.tournament import fold
 from tdconsole.views.tournament import state_view
 from tests.domain.helpers import Tournament, at
+from tests.samples import examples
 
 
 def test_names_are_trimmed() -> None:
@@ -180,7 +181,8 @@ names = st.text(alphabet=st.characters(codec="utf-8", categories=["L", "N", "Zs"
                 min_size=0, max_size=70)
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["register", "bust", "undo"]), names), max_size=25))
 def test_places_are_unique_and_players_left_is_consistent(steps: list[tuple[str, str]]) -> None:
     t = Tournament()

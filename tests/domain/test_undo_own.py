@@ -23,6 +23,7 @@ from tdconsole.domain.floor.penalties import OffenceKind
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, apply, decide, fold, undo_target
 from tests.domain.helpers import STRUCTURE, T0, at
+from tests.samples import examples
 
 NAMES = ["Anna", "Bo", "Carl", "Dorte", "Erik", "Frida", "Gorm", "Hanne", "Ib", "Jytte", "Kim", "Lis"]
 
@@ -205,7 +206,8 @@ def _snapshot(state: TournamentState) -> dict[str, Any]:
             "calls": state.clock_calls, "h4h": state.hand_for_hand, "rules": state.house_rules}
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.long
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(["maria", "bent"]), st.integers(0, 10**6)),
                 min_size=1, max_size=12))
 def test_an_undo_allowed_leaves_every_later_command_deciding_the_same(

@@ -21,6 +21,7 @@ from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.tournament import state_view
+from tests.samples import examples
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,8 @@ step = st.tuples(st.sampled_from(["bust", "bust", "bust", "reenter", "undo"]),
                  st.booleans())
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.long
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 14), money=settings_strategy, steps=st.lists(step, max_size=8))
 def test_prizes_add_up_to_the_pool_and_places_are_unique_unless_tied(
     shared_store: EventStore, players: int, money: MoneySettings, steps: list

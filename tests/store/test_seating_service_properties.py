@@ -9,6 +9,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ from tdconsole.domain.tournament import fold
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tests.conftest import FakeClock
+from tests.samples import examples
 
 RULES = SeatingRules()
 
@@ -60,7 +62,8 @@ def _run(service: Service, command: commands.Command) -> None:
         assert len(service.store.load(service.tournament_id)) == before  # refused: nothing written
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.long
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(10, 60),
     seed=st.integers(0, 2**16),

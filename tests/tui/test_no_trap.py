@@ -3,6 +3,8 @@ Ctrl+Q, and lands on the screen the key names (screens are modes, never stacked 
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from textual.command import CommandPalette
 from textual.widgets import Input
@@ -37,13 +39,34 @@ def _every_pair(keys: list[str]) -> list[str]:
     return [keys[i] for i in [*walk, walk[0]]]
 
 
-async def _walk(app: TdApp, keys: dict[str, str]) -> None:
-    first = next(iter(keys.values()))
+# The TD's walk through every pair of screens is cut in parts, each a test of its own (one test
+# walking all 81 pairs would take longer than a test in `make test` may).
+PARTS = 4
+
+
+def _part(keys: list[str], part: int | None) -> list[str]:
+    """Part `part` of the walk through every pair (all of it for None); each part goes on one key
+    past its cut, so the pair across the cut is walked too."""
+    walk = _every_pair(keys)
+    if part is None:
+        return walk
+    size = -(-(len(walk) - 1) // PARTS)
+    return walk[part * size:(part + 1) * size + 1]
+
+
+async def _walk(app: TdApp, keys: dict[str, str], part: int | None = None) -> None:
+    """Each F-key of the walk lands on its screen, with nothing stacked on it."""
     async with app.run_test() as pilot:
-        for key in _every_pair(list(keys)):
+        for key in _part(list(keys), part):
             await pilot.press(key)
             assert app.current_mode == keys[key]
             assert len(app.screen_stack) == 1, f"{key} left a screen stacked on {keys[key]}"
+
+
+async def _esc_palette_and_quit(app: TdApp, keys: dict[str, str]) -> None:
+    """On each screen Esc leaves it or stays, Ctrl+P opens the palette and Esc closes it; Ctrl+Q quits."""
+    first = next(iter(keys.values()))
+    async with app.run_test() as pilot:
         for key, mode in keys.items():
             await pilot.press(key, "escape")
             assert app.current_mode in (mode, first) and len(app.screen_stack) == 1
@@ -55,13 +78,26 @@ async def _walk(app: TdApp, keys: dict[str, str]) -> None:
     assert app.return_code == 0
 
 
-async def test_every_td_screen_answers_every_f_key_esc_palette_and_quit(service: Service) -> None:
-    await _walk(create_app(service), TD_KEYS)
+def test_the_parts_of_the_walk_cover_every_pair() -> None:
+    keys = list(TD_KEYS)
+    walked = {pair for part in range(PARTS) for pair in pairwise(_part(keys, part))}
+    assert walked == {(a, b) for a in keys for b in keys}
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+async def test_every_td_screen_answers_every_f_key(service: Service, part: int) -> None:
+    await _walk(create_app(service), TD_KEYS, part)
+
+
+async def test_every_td_screen_answers_esc_palette_and_quit(service: Service) -> None:
+    await _esc_palette_and_quit(create_app(service), TD_KEYS)
 
 
 async def test_every_floor_screen_answers_every_f_key_esc_palette_and_quit(service: Service) -> None:
     floor = Service(service.store, service.tournament_id, role="floor", actor="Mia")
     await _walk(FloorApp(floor), FLOOR_KEYS)
+    await _esc_palette_and_quit(FloorApp(Service(service.store, service.tournament_id, role="floor",
+                                                 actor="Mia")), FLOOR_KEYS)
 
 
 async def test_esc_on_the_floor_calculator_does_not_crash(service: Service) -> None:

@@ -195,3 +195,25 @@ async def test_t_seat_2_a_table_opened_by_late_registration_shows_its_button_and
         text = str(_tile(app, 3).render())
         assert f" {seats[0]} {opened.occupants[seats[0]]}  D" in text  # seat 1 on the button
         assert "  SB" in text and "  BB" in text
+
+
+async def test_k_shows_the_break_s_moves_before_and_makes_exactly_that_draw(service: Service) -> None:
+    service.execute(commands.Register(names=[f"Player {i}" for i in range(1, 21)]))
+    service.execute(commands.Draw(seed=3))
+    service.execute(commands.Bust(names=list(service.state.room[1].occupants.values())[:6]))
+    leaving = {name: seat for seat, name in service.state.room[3].occupants.items()}
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f10", "k")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = app.screen.question
+        assert all(f"{name}: table 3 seat" in question for name in leaving)
+        await pilot.press("y")
+        await until(pilot, lambda: any("Table 3 is broken:" in str(n.message) for n in app._notifications),
+                    "the moves made")
+    lines = [f"{name}: table 3 seat {seat} -> table {service.state.find(name).table} seat "
+             f"{service.state.find(name).seat}" for name, seat in leaving.items()]
+    told = next(str(n.message) for n in app._notifications if "Table 3 is broken:" in str(n.message))
+    # The draw made is the one shown before the yes, and told after it.
+    assert all(line in question and line in told for line in lines), (question, told, lines)

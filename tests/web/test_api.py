@@ -3,12 +3,12 @@ token, the lock-out, the role enforced by the service, and answers that are the 
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from tdconsole.web import actions
 from tests.cli.helpers import run
 from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Web, events
 
@@ -67,7 +67,7 @@ def test_a_removed_staff_member_is_logged_out_at_the_next_request(web: Web,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     csrf = web.login()
     assert run(capsys, "--db", str(web.db), "staff", "remove", TD).code == 0
-    _error(web.command("clock/pause", {}, csrf), 401, "no longer on the staff list")
+    _error(web.command("clock/pause", {}, csrf), 401, "session has ended", "removed")
 
 
 # ---------------------------------------------------------------- the lock-out
@@ -93,14 +93,15 @@ def test_the_lock_out_counts_wrong_pins_within_five_minutes_only(web: Web) -> No
     assert web.client.post("/api/login", json={"staff": TD, "pin": TD_PIN}).status_code == 200
 
 
-def test_the_lock_out_is_per_address(web: Web) -> None:
+def test_the_lock_out_is_per_address_and_per_name(web: Web) -> None:
     from starlette.testclient import TestClient
 
     for _ in range(5):
         web.client.post("/api/login", json={"staff": TD, "pin": "0000"})
     _error(web.client.post("/api/login", json={"staff": TD, "pin": TD_PIN}), 429)
     with TestClient(web.client.app, client=("192.0.2.7", 50000)) as other:
-        assert other.post("/api/login", json={"staff": TD, "pin": TD_PIN}).status_code == 200
+        _error(other.post("/api/login", json={"staff": TD, "pin": TD_PIN}), 429)  # the name is locked
+        assert other.post("/api/login", json={"staff": FLOOR, "pin": FLOOR_PIN}).status_code == 200
 
 
 # ---------------------------------------------------------------- commands: session, token, role
@@ -208,10 +209,10 @@ def test_bad_parameters_are_400_with_the_clis_message(web: Web) -> None:
     csrf = web.login()
     _error(web.command("bust", {"nam": ["Anna Holm"]}, csrf), 400, "unknown parameter 'nam'",
            "names, stack, by, table")
-    _error(web.command("clock/level", {}, csrf), 400, "Missing argument")
+    _error(web.command("clock/level", {}, csrf), 400, "level is missing")
     _error(web.command("clock/level", {"level": "three"}, csrf), 400, "valid integer")
     _error(web.command("bust", {"names": "Anna Holm", "stack": 5}, csrf), 400)
-    _error(web.command("bust", {"names": [{"x": 1}]}, csrf), 400, "not a name")
+    _error(web.command("bust", {"names": [{"x": 1}]}, csrf), 400, "names.0", "valid string")
     _error(web.client.post("/api/commands/bust", content=b"{", headers={"X-CSRF-Token": csrf}), 400,
            "not JSON")
 
@@ -251,27 +252,63 @@ def test_an_internal_error_is_500_in_one_line_without_a_traceback(web: Web,
     def broken(*_args: object) -> object:
         raise RuntimeError("boom\nwith a second line")
 
-    monkeypatch.setattr("tdconsole.web.app.run_action", broken)
+    monkeypatch.setattr("tdconsole.web.actions.run_action", broken)
     message = _error(web.command("clock/pause", {}, csrf), 500, "internal error (RuntimeError)")
     assert "boom" not in message
 
 
-def test_the_command_line_the_cli_is_given() -> None:
-    from typer.main import get_command
+def test_every_web_action_is_a_cli_command_and_refuses_an_unknown_parameter() -> None:
+    from tdconsole.actions.base import parse, registry
+    from tdconsole.cli.root import command
 
-    from tdconsole.cli import app
+    root = command()
+    for verb, found in sorted(registry().items()):
+        group = root
+        for word in verb.split():
+            group = group.get_command(None, word)  # type: ignore[attr-defined]
+            assert group is not None, f"the action {verb!r} has no CLI command"
+        if found.web:
+            with pytest.raises(Exception) as raised:
+                parse(found, {"no_such_parameter": 1})
+            assert "unknown parameter 'no_such_parameter'" in str(raised.value), verb
 
-    bust = get_command(app).get_command(None, "bust")  # type: ignore[attr-defined]
-    line = actions.command_line(bust, "bust", {"names": ["-x", "Bo"], "stack": {"Bo": 100},
-                                               "by": ["Al"], "table": None})
-    assert line == ["--json", "--stack=Bo=100", "--by=Al", "--", "-x", "Bo"]
+
+def test_a_phone_busts_two_players_in_one_hand_without_any_click_code(
+        web: Web, monkeypatch: pytest.MonkeyPatch) -> None:
+    import click
+
+    def no_click(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the web ran click")
+
+    for name in ("main", "invoke", "make_context", "parse_args"):
+        monkeypatch.setattr(click.Command, name, no_click)
+        monkeypatch.setattr(click.Group, name, no_click, raising=False)
+    csrf = web.login()
+    response = web.command("bust", {"names": ["Anna Holm", "Bent Lund"],
+                                    "stack": {"Anna Holm": 3000, "Bent Lund": 5000}}, csrf)
+    assert response.status_code == 200, response.text  # type: ignore[attr-defined]
+    busted = response.json()["busted"]  # type: ignore[attr-defined]
+    assert sorted((row["name"], row["place"]) for row in busted) == [("Anna Holm", 12), ("Bent Lund", 11)]
 
 
-def test_every_web_verb_is_a_cli_command() -> None:
-    from tdconsole.cli.kit import Session
+def test_a_phones_balancing_plan_is_the_clis_right_after_a_cli_bust(
+        web: Web, capsys: pytest.CaptureFixture[str]) -> None:
+    csrf = web.login()
+    assert web.command("balance", {}, csrf).json()["moves"] == []  # type: ignore[attr-defined]
+    seated = {row["name"]: row["table"] for row in web.client.get("/api/state").json()["players"]}
+    first = [name for name, table in seated.items() if table == 1][:3]
+    assert run(capsys, "--db", str(web.db), "bust", *first, "--json").code == 0
+    cli = json.loads(run(capsys, "--db", str(web.db), "balance", "--json").out)
+    phone = web.command("balance", {}, csrf).json()  # type: ignore[attr-defined]
+    assert phone["moves"] and phone == cli
 
-    session = Session(db=":unused:")
-    for verb in sorted(actions.WEB_VERBS):
-        with pytest.raises(Exception) as raised:
-            actions.run_action(session, verb.replace(" ", "/"), {"no_such_parameter": 1})
-        assert "unknown parameter 'no_such_parameter'" in str(raised.value), verb
+
+def test_a_banned_member_is_refused_by_the_action_from_the_web_too(
+        web: Web, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "--db", str(web.db), "members", "add", "Ib Thorsen", "--number", "7").code == 0
+    assert run(capsys, "--db", str(web.db), "members", "ban", "7", "--reason", "chip dumping").code == 0
+    before = events(web.db)
+    csrf = web.login()
+    _error(web.command("register", {"names": ["ib thorsen"]}, csrf), 409,
+           "Ib Thorsen (member 7) is banned: chip dumping")
+    assert events(web.db) == before

@@ -41,10 +41,10 @@ def test_the_remote_wizard_walks_in_danish(danish_web: Web) -> None:
     csrf = web.login(FLOOR, FLOOR_PIN)
     walked = web.client.post("/api/rulings/walk", json={"scenario": "out-of-turn-action"},
                              headers={"X-CSRF-Token": csrf}).json()
-    assert walked["title"] == "En spiller handlede ude af tur"
+    assert walked["title"] == "En spiller handlede ude af tur (uden for tur)"
     assert walked["open"][0]["ask"] == "Hvad gjorde spilleren ude af tur?"
     rows = web.command("rulings/scenarios", {}, csrf).json()  # type: ignore[attr-defined]
-    assert any(row["title"] == "En spiller handlede ude af tur" for row in rows)
+    assert any(row["title"] == "En spiller handlede ude af tur (uden for tur)" for row in rows)
 
 
 def test_the_tv_board_writes_numbers_as_danish_does(danish_web: Web) -> None:

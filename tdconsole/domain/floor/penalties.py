@@ -9,6 +9,7 @@ the table when the penalty is given; repeats escalate). Time and hands played ar
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from enum import StrEnum
 
@@ -61,6 +62,10 @@ class Penalty(Frozen):
     hands: int | None = Field(default=None, ge=0)
     rules: RuleIds = Field(min_length=1)
     reason: str = Field(min_length=1)
+    # An escalation's reason as an English template and its arguments, for the edge to write in
+    # the chosen language (`reason_in`); None for a reason a person wrote or a scenario gave.
+    reason_template: str | None = None
+    reason_args: dict[str, str | int] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _amount_fits_kind(self) -> Penalty:
@@ -73,6 +78,12 @@ class Penalty(Frozen):
         if self.kind == PenaltyKind.MISSED_HANDS and self.hands not in (None, self.amount):
             raise ValueError("missed hands: hands must equal the amount")
         return self
+
+    def reason_in(self, gettext: Callable[[str], str]) -> str:
+        """The reason in a language: an escalation's through `gettext`, any other as written."""
+        if self.reason_template is None:
+            return self.reason
+        return fill(self.reason_template, self.reason_args, gettext)
 
     @property
     def needs_players(self) -> bool:
@@ -100,6 +111,35 @@ def penalty(kind: PenaltyKind, amount: int, rules: RuleIds, reason: str) -> Pena
     return Penalty(kind=kind, amount=amount, hands=hands, rules=rules, reason=reason)
 
 
+def N_(text: str) -> str:
+    """Marks an English reason template for the message catalogue (Babel extracts `N_`); the
+    domain reads no catalogue: the edge translates a penalty's reason (`Penalty.reason_in`)."""
+    return text
+
+
+def fill(template: str, args: Mapping[str, str | int], gettext: Callable[[str], str] = str) -> str:
+    """`template` with `args`, each through `gettext` first (the identity here, the catalogue at
+    the edge); a text argument is itself a template of the numbers ("offence number {number}").
+
+    >>> fill("out of turn, {how}: 3 rounds", {"how": "offence number {number}", "number": 2})
+    'out of turn, offence number 2: 3 rounds'
+    """
+    numbers = {key: value for key, value in args.items() if isinstance(value, int)}
+    words = {key: gettext(value).format(**numbers) for key, value in args.items() if isinstance(value, str)}
+    return gettext(template).format(**numbers, **words)
+
+
+def _how(deliberate: bool, earlier: int) -> dict[str, str | int]:
+    return {"how": N_("deliberate") if deliberate else N_("offence number {number}"), "number": earlier + 1}
+
+
+def _given(kind: PenaltyKind, rules: RuleIds, template: str, args: Mapping[str, str | int],
+           amount: int = 0) -> Penalty:
+    # The reason kept in English as the record has always read, and its template to translate.
+    return Penalty(kind=kind, amount=amount, rules=rules, reason=fill(template, args),
+                   reason_template=template, reason_args=dict(args))
+
+
 def escalate(offence: OffenceKind, *, deliberate: bool, earlier: int,
              rules: PenaltyRules) -> Penalty | None:
     """The penalty the house rules suggest for this offence, given the player's `earlier` ones of
@@ -107,61 +147,64 @@ def escalate(offence: OffenceKind, *, deliberate: bool, earlier: int,
     if earlier < 0:
         raise InvalidInput("earlier offences: {earlier} (0 or more)", earlier=earlier)
     repeat = deliberate or earlier > 0
-    how = "deliberate" if deliberate else f"offence number {earlier + 1}"
+    how = _how(deliberate, earlier)
     if offence == OffenceKind.OUT_OF_TURN:
         if rules.oot_repeat == "three-rounds":
             if not repeat:
                 return None
-            return _rounds(rules.oot_repeat_rounds, ["O-OOT-5"],
-                           f"out of turn, {how}: sits out {rules.oot_repeat_rounds} rounds (O-OOT-5)")
+            return _rounds(rules.oot_repeat_rounds, ["O-OOT-5"], N_(
+                "out of turn, {how}: sits out {rounds} rounds (O-OOT-5); one round = one hand per "
+                "player at the table now (71A)"), how)
         # TDA 70, 71: at the TD's discretion, escalating with each repeat: warning, then 1, 2 ... rounds.
         step = earlier + int(deliberate)
         if step == 0:
-            return Penalty(kind=PenaltyKind.WARNING, rules=["TDA 70"],
-                           reason="out of turn, first offence: a warning (TDA 70)")
-        return _rounds(step, ["TDA 70", "TDA 71"],
-                       f"out of turn, {how}: {step} round(s), escalating with each repeat (TDA 71)")
+            return _given(PenaltyKind.WARNING, ["TDA 70"],
+                          N_("out of turn, first offence: a warning (TDA 70)"), {})
+        return _rounds(step, ["TDA 70", "TDA 71"], N_(
+            "out of turn, {how}: {rounds} round(s), escalating with each repeat (TDA 71); one round "
+            "= one hand per player at the table now (71A)"), how)
     if offence == OffenceKind.EXPOSED_CARDS:
         if not repeat:
             return None
-        return _rounds(rules.exposed_cards_rounds, ["H-DEAD-X"],
-                       f"own cards shown, {how}: sits out {rules.exposed_cards_rounds} rounds (H-DEAD-X)")
+        return _rounds(rules.exposed_cards_rounds, ["H-DEAD-X"], N_(
+            "own cards shown, {how}: sits out {rounds} rounds (H-DEAD-X); one round = one hand per "
+            "player at the table now (71A)"), how)
     if offence == OffenceKind.ETIQUETTE:
         # C-ETIQ-1 "may be penalised": nothing for an honest first slip, a warning, then time (C-PEN-1).
         step = earlier + int(deliberate)
         if step == 0:
             return None
         if step == 1:
-            return Penalty(kind=PenaltyKind.WARNING, rules=["C-ETIQ-1"],
-                           reason=f"bad etiquette, {how}: a warning (C-ETIQ-1)")
-        return Penalty(kind=PenaltyKind.MINUTES, amount=rules.conduct_minutes,
-                       rules=["C-ETIQ-1", "C-PEN-1"],
-                       reason=f"bad etiquette, {how}: {rules.conduct_minutes} minutes away (C-PEN-1)")
+            return _given(PenaltyKind.WARNING, ["C-ETIQ-1"], N_("bad etiquette, {how}: a warning (C-ETIQ-1)"),
+                          how)
+        return _given(PenaltyKind.MINUTES, ["C-ETIQ-1", "C-PEN-1"],
+                      N_("bad etiquette, {how}: {minutes} minutes away (C-PEN-1)"),
+                      {**how, "minutes": rules.conduct_minutes}, amount=rules.conduct_minutes)
     if offence == OffenceKind.PHONE:
         # C-PHONE-1 (club): a warning first, even for a deliberate look; then time (C-PEN-1), like
         # etiquette's last step. Whether the hand is dead is the ruling's, not the penalty's.
         if earlier == 0:
-            return Penalty(kind=PenaltyKind.WARNING, rules=["C-PHONE-1", "TDA 5"],
-                           reason="a phone while in a hand, first offence: a warning (C-PHONE-1)")
-        return Penalty(kind=PenaltyKind.MINUTES, amount=rules.conduct_minutes,
-                       rules=["C-PHONE-1", "C-PEN-1"],
-                       reason=f"a phone while in a hand, offence number {earlier + 1}: "
-                              f"{rules.conduct_minutes} minutes away (C-PEN-1)")
+            return _given(PenaltyKind.WARNING, ["C-PHONE-1", "TDA 5"],
+                          N_("a phone while in a hand, first offence: a warning (C-PHONE-1)"), {})
+        return _given(PenaltyKind.MINUTES, ["C-PHONE-1", "C-PEN-1"],
+                      N_("a phone while in a hand, offence number {number}: {minutes} minutes away "
+                         "(C-PEN-1)"),
+                      {"number": earlier + 1, "minutes": rules.conduct_minutes}, amount=rules.conduct_minutes)
     # C-PEN-1 lists time penalty, disqualification, expulsion: a repeat takes the next step.
     if earlier == 0:
-        return Penalty(kind=PenaltyKind.MINUTES, amount=rules.conduct_minutes, rules=["C-PEN-1"],
-                       reason=f"improper conduct: {rules.conduct_minutes} minutes away (C-PEN-1)")
-    return Penalty(kind=PenaltyKind.DISQUALIFICATION, rules=["C-PEN-1", "TDA 71"],
-                   reason=f"improper conduct, {how}: disqualification (C-PEN-1; repeats escalate, TDA 71)")
+        return _given(PenaltyKind.MINUTES, ["C-PEN-1"],
+                      N_("improper conduct: {minutes} minutes away (C-PEN-1)"),
+                      {"minutes": rules.conduct_minutes}, amount=rules.conduct_minutes)
+    return _given(PenaltyKind.DISQUALIFICATION, ["C-PEN-1", "TDA 71"],
+                  N_("improper conduct, {how}: disqualification (C-PEN-1; repeats escalate, TDA 71)"), how)
 
 
-def _rounds(rounds: int, rules: RuleIds, reason: str) -> Penalty | None:
+def _rounds(rounds: int, rules: RuleIds, template: str, how: Mapping[str, str | int]) -> Penalty | None:
     # A house setting of 0 rounds means the club gives no time for it.
     if rounds == 0:
         return None
-    return Penalty(kind=PenaltyKind.ROUNDS, amount=rounds,
-                   rules=[*rules, "TDA 71A"],
-                   reason=f"{reason}; one round = one hand per player at the table now (71A)")
+    return _given(PenaltyKind.ROUNDS, [*rules, "TDA 71A"], template, {**how, "rounds": rounds},
+                  amount=rounds)
 
 
 class Remaining(Frozen):

@@ -11,7 +11,7 @@ until the floor types others (they follow the clock each time the screen is show
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
 from textual.app import ComposeResult
@@ -21,19 +21,19 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
-from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_round
 from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
-from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Level
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import describe_validation_error
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.service_app import ServiceApp
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.calculators import action_word, betting_lines, pot_label
+from tdconsole.views.tournament import level_now
 
 # (field id, label, placeholder, initial value) per calculator. Labels and the placeholders in
 # words are marked for the catalogue and translated where they are shown (what the floor types,
@@ -166,6 +166,14 @@ def describe_pots(answer: PotsAnswer) -> str:
                       _rules(answer.rules)])
 
 
+@runtime_checkable
+class RulesApp(Protocol):
+    """An app that knows the house rules in force (the TD's app: the tournament's)."""
+
+    @property
+    def house_rules(self) -> HouseRules: ...
+
+
 class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
     """Three calculators in tabs; each answers as soon as its fields make a valid question."""
 
@@ -221,7 +229,11 @@ class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
     @property
     def house_rules(self) -> HouseRules:
         """The tournament's rules in force, unless a test gives the screen its own."""
-        return self._given_rules or self.app.house_rules  # type: ignore[attr-defined, no-any-return]
+        if self._given_rules is not None:
+            return self._given_rules
+        app = self.app
+        assert isinstance(app, RulesApp), f"{type(app).__name__} has no house rules"
+        return app.house_rules
 
     def current_level(self) -> Level | None:
         """The level being played (the next one during a break), as the tournament's clock reads
@@ -231,8 +243,7 @@ class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
         app = self.app
         if not isinstance(app, ServiceApp):
             return None
-        state = app.service.state
-        return clock_ops.read(state.info.structure, state.clock, app.service.now()).level
+        return level_now(app.service.state, app.service.now())
 
     def on_screen_resume(self) -> None:
         level = self.current_level()

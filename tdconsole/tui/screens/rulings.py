@@ -229,7 +229,7 @@ class RulingsScreen(ServiceScreen):
         # The call's own table, seat and player: never those left from the ruling before.
         wizard.set_where(current.table, current.seat, [current.player] if current.player else [])
         wizard.start(CLOCK_CALL, answers_at_zero(current.facing_bet), clock_call=current.id)
-        wizard.log(override=False)
+        wizard.log_ruling(override=False)
 
     def action_stop_call(self) -> None:
         current = self._current_call(self.clock_calls())
@@ -318,9 +318,9 @@ class RulingsScreen(ServiceScreen):
         self._reselect(table, selected)
         offences = self.query_one("#offences", DataTable)
         offences.clear()
-        for row in offences_view(state):
-            counts = ", ".join(f"{offence_text(kind)} {n}" for kind, n in row.offences.items())
-            offences.add_row(Text(row.player), counts, ", ".join(map(str, row.rulings)))
+        for offender in offences_view(state):
+            counts = ", ".join(f"{offence_text(kind)} {n}" for kind, n in offender.offences.items())
+            offences.add_row(Text(offender.player), counts, ", ".join(map(str, offender.rulings)))
 
     def _selected_penalty(self) -> int | None:
         selected = self._selected(self.query_one("#penalties", DataTable))

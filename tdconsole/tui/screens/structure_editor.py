@@ -22,13 +22,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Static
+from textual.widgets import Button, Checkbox, Header, Input, Label, Static
 
 from tdconsole.config.structures import load_structure, save_preset, save_structure
-from tdconsole.config.toml import describe_validation_error
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.model import describe_validation_error
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.screens.confirm import UnsavedEdits
@@ -37,6 +37,8 @@ from tdconsole.tui.widgets.key_footer import KeyFooter
 # (key, hint): the hints are translated where they are shown.
 GENERATOR_FIELDS = (("stack", N_("starting stack")), ("players", N_("players")),
                     ("minutes", N_("target minutes")), ("level", N_("level minutes")))
+# What each generator field shows while empty: short enough for a quarter of 80 columns.
+GENERATOR_PLACEHOLDERS = (N_("stack"), N_("players"), N_("minutes"), N_("per level"))
 LEVEL_FIELDS = (("small_blind", N_("small blind")), ("big_blind", N_("big blind")), ("ante", N_("ante")),
                 ("minutes", N_("minutes")))
 
@@ -92,7 +94,7 @@ class PeriodRow(Horizontal):
             yield Input(str(self.period.minutes), placeholder=_("minutes"), name="minutes",
                         type="integer", tooltip=_("break minutes"))
             yield Input(", ".join(map(str, self.period.color_up)), name="color_up",
-                        placeholder=_("colour up chips, e.g. 25, 100"),
+                        placeholder=_("colour up: 25, 100"),
                         tooltip=_("colour up (T-COLOR-1)"))
             yield Checkbox(_("add-on"), self.period.add_on, name="add_on")
 
@@ -122,6 +124,9 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         Binding("ctrl+r", "remove", "Remove row"),
         Binding("escape", "close", "Close"),
     ]
+    # Narrower than this, the add and remove buttons give way to the file's (their keys are in
+    # the footer), so every button keeps its whole label at 80 columns.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     class Saved(Message):
         """The TD saved a valid structure; the app turns it into a command and calls `on_done`
@@ -140,6 +145,7 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         self.error: str | None = None
 
     def compose(self) -> ComposeResult:
+        yield Header()
         with Horizontal(id="head"):
             yield Input(self.structure.name, placeholder=_("name"), id="name")
             yield Input(str(self.structure.starting_stack), placeholder=_("starting stack"),
@@ -161,8 +167,8 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
             yield Button(_("Save preset"), id="preset")
         with Horizontal(id="generator"):
             yield Label(_("Generate:"))
-            for key, hint in GENERATOR_FIELDS:
-                yield Input(placeholder=_(hint), id=f"gen-{key}", type="integer", tooltip=_(hint))
+            for (key, hint), short in zip(GENERATOR_FIELDS, GENERATOR_PLACEHOLDERS, strict=True):
+                yield Input(placeholder=_(short), id=f"gen-{key}", type="integer", tooltip=_(hint))
             yield Button(_("Generate"), id="generate")
         yield KeyFooter()
 

@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tdconsole.domain.clock import timing as clock_ops
-from tdconsole.domain.clock.timing import ClockReading, Warning, format_duration, warning_between
+from tdconsole.domain.clock.timing import ClockReading, Warning, warning_between
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _
 from tdconsole.tui.service_app import TICK_SECONDS, service_app, service_of
@@ -34,6 +34,29 @@ from tdconsole.views.seating import at_final_table
 from tdconsole.views.tournament import ClockView, StateView, clock_view, state_view
 
 FLASH_SECONDS = 1.5
+
+
+# Between the parts of one line ("Players 40 / 40   Chips 800,000   ..."); a line that is too wide
+# breaks here, between parts, never inside one ("Prize pool / DKK 12,000").
+GAP = "   "
+
+
+def fit(parts: list[Text], width: int, gap: str = GAP) -> Text:
+    """`parts` on as few lines as `width` columns allow, each line as many whole parts as fit
+    (a part wider than the line gets a line of its own, and wraps there).
+
+    >>> fit([Text("Players 40 / 40"), Text("Prize pool 12.000 kr.")], 40).plain
+    'Players 40 / 40   Prize pool 12.000 kr.'
+    >>> fit([Text("Players 40 / 40"), Text("Prize pool 12.000 kr.")], 30).plain
+    'Players 40 / 40\nPrize pool 12.000 kr.'
+    """
+    lines: list[Text] = []
+    for part in parts:
+        if lines and lines[-1].cell_len + len(gap) + part.cell_len <= width:
+            lines[-1].append(gap).append_text(part)
+        else:
+            lines.append(part.copy())
+    return Text("\n").join(lines)
 
 
 def _wall(iso: str | None) -> str:
@@ -155,19 +178,25 @@ class ClockPanel(Vertical):
         else:
             status.update(_("paused") if clock.started else self.hint or _("not started"))
         status.set_class(not clock.running, "paused")
-        blinds = (_("After the break {small} / {big}") if clock.on_break else
-                  _("Blinds {small} / {big}")).format(small=_chips(clock.small_blind, formats),
-                                                      big=_chips(clock.big_blind, formats))
+        blinds = [(_("After the break {small} / {big}") if clock.on_break else
+                   _("Blinds {small} / {big}")).format(small=_chips(clock.small_blind, formats),
+                                                       big=_chips(clock.big_blind, formats))]
         if clock.ante:
-            blinds += "   " + _("BB ante {ante}").format(ante=_chips(clock.ante, formats))
-        self.query_one("#blinds", Static).update(blinds)
-        self.query_one("#antes", Static).update(_antes_line(clock, formats))
-        self.query_one("#next", Static).update(_next_line(clock, formats))
-        self.query_one("#figures", Static).update(_figures_line(view, clock.big_blind, formats))
+            blinds.append(_("BB ante {ante}").format(ante=_chips(clock.ante, formats)))
+        # Each line fitted to the width: a narrow terminal breaks it between its parts.
+        width = self.content_size.width or self.app.size.width
+        self.query_one("#blinds", Static).update(fit([Text(part) for part in blinds], width))
+        self.query_one("#antes", Static).update(fit(_antes_parts(clock, formats), width, ", "))
+        self.query_one("#next", Static).update(fit([Text(p) for p in _next_parts(clock, formats)], width))
+        self.query_one("#figures", Static).update(
+            fit([Text(part) for part in _figures_parts(view, clock.big_blind, formats)], width))
         ladder = self.query_one("#ladder", Static)
-        ladder.update(_ladder(view, formats))
+        ladder.update(fit(_ladder(view, formats), width, LADDER_GAP))
         ladder.display = bool(view.paid)
-        self.query_one("#notes", Static).update(_notes_line(clock))
+        self.query_one("#notes", Static).update(fit([Text(part) for part in _notes_parts(clock)], width))
+
+    def on_resize(self, _event: object) -> None:
+        self.tick(force=True)
 
 
 def _banner_line(clock: ClockView, view: StateView, final: bool, finished: bool) -> str:
@@ -189,7 +218,10 @@ def _banner_line(clock: ClockView, view: StateView, final: bool, finished: bool)
     return "  ·  ".join(parts)
 
 
-def _ladder(view: StateView, formats: Formats) -> Text:
+LADDER_GAP = "  ·  "
+
+
+def _ladder(view: StateView, formats: Formats) -> list[Text]:
     """The payouts, places with one amount grouped ("10th-18th 500 kr."); the places already
     decided (below the players left) dimmed. After an approved deal (T-DEAL-1) its players come
     first with the deal's amounts, and the ladder only for the places outside it."""
@@ -209,29 +241,28 @@ def _ladder(view: StateView, formats: Formats) -> Text:
             first=ordinal(first), last=ordinal(last))
         shown.append((_("{places} {amount}").format(places=places, amount=formats.money(amount)),
                       first > view.players_left))
-    text = Text(_("Paid") + "  ")
+    parts = []
     for index, (words, dimmed) in enumerate(shown):
-        if index:
-            text.append("  ·  ", style="dim")
-        text.append(words, style="dim" if dimmed else "")
-    return text
+        part = Text(_("Paid") + "  ") if index == 0 else Text()
+        parts.append(part.append(words, style="dim" if dimmed else ""))
+    return parts
 
 
-def _antes_line(clock: ClockView, formats: Formats) -> str:
+def _antes_parts(clock: ClockView, formats: Formats) -> list[Text]:
     """T-ANTE-2 (or RP-11 flat): the ante at each table size, so short tables post the right one."""
     rows = clock.antes
     if not clock.ante or len(rows) == 1:
-        return ""
+        return []
     parts = []
     for row in rows:
         sizes = (_("heads-up") if row.max_handed == 2 else
                  _("{low}-{high} handed").format(low=row.min_handed, high=row.max_handed))
         ante = _chips(row.ante, formats) if row.ante else _("no ante")
         parts.append(_("{sizes} {ante}").format(sizes=sizes, ante=ante))
-    return _("Ante: {antes}").format(antes=", ".join(parts))
+    return [Text(_("Ante: {antes}").format(antes=parts[0])), *map(Text, parts[1:])]
 
 
-def _next_line(clock: ClockView, formats: Formats) -> str:
+def _next_parts(clock: ClockView, formats: Formats) -> list[str]:
     parts = []
     upcoming = clock.next_level
     if upcoming:
@@ -240,17 +271,19 @@ def _next_line(clock: ClockView, formats: Formats) -> str:
                              big=_chips(upcoming.big_blind, formats), ante=_chips(upcoming.ante, formats)))
     coming = clock.next_break
     if coming and not coming.now and clock.seconds_to_break is not None:
+        # Minutes, not "19:41", which beside the time it starts reads as another time of day.
+        minutes = math.ceil(clock.seconds_to_break / 60)
         at = _wall(clock.break_at)
-        parts.append((_("Break in {left} at {time}") if at else _("Break in {left}"))
-                     .format(left=format_duration(clock.seconds_to_break), time=at))
+        parts.append((_("Break at {time}, in {minutes} min") if at else _("Break in {minutes} min"))
+                     .format(minutes=minutes, time=at))
     if coming and coming.color_up:
         chips = ", ".join(_chips(v, formats) for v in coming.color_up)
         parts.append((_("Colour-up this break: {chips}") if coming.now else
                       _("Colour-up next break: {chips}")).format(chips=chips))
-    return "   ".join(parts)
+    return parts
 
 
-def _figures_line(view: StateView, big_blind: int, formats: Formats) -> str:
+def _figures_parts(view: StateView, big_blind: int, formats: Formats) -> list[str]:
     parts = [_("Players {left} / {entries}").format(left=view.players_left, entries=view.entries),
              _("Chips {chips}").format(chips=_chips(view.chips_in_play, formats))]
     if view.average_stack is not None:
@@ -258,10 +291,10 @@ def _figures_line(view: StateView, big_blind: int, formats: Formats) -> str:
         parts.append(_("Average {stack} ({bb:.0f} BB)").format(
             stack=_chips(view.average_stack, formats), bb=view.average_stack / big_blind))
     parts.append(_("Prize pool {amount}").format(amount=formats.money(view.prize_pool)))
-    return "   ".join(parts)
+    return parts
 
 
-def _notes_line(clock: ClockView) -> str:
+def _notes_parts(clock: ClockView) -> list[str]:
     parts = []
     late = clock.late_registration
     if late.level is not None:
@@ -271,4 +304,4 @@ def _notes_line(clock: ClockView) -> str:
     if add_on is not None:
         parts.append(_("ADD-ON NOW") if add_on.now else
                      _("Add-on at the break after level {level}").format(level=add_on.after_level))
-    return "   ".join(parts)
+    return parts

@@ -8,7 +8,7 @@ then the F-keys of the other screens, then the app's other keys (the F-key of th
 left out). When they do not fit it goes compact, then (on a tall enough terminal) gives the F-keys
 a second row, then leaves out the app's other keys, then shows the F-keys as one "F1-F10 Screens".
 A key left out still works, and every action is in the command palette (Ctrl+P), whose key always
-shows.
+shows, as does how to quit (`q`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from tdconsole.i18n import _
 TWO_ROWS_FROM_HEIGHT = 30
 # The action of the F-keys that open a screen (the structure editor is one too).
 SCREEN_ACTIONS = ("switch_mode(", "structure")
+# Shown at any width (room is kept for it): how to leave is never cut.
+QUIT_ACTION = "quit_asking"
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,8 @@ class KeyFooter(Footer):
         seen: set[str] = set()
         tiers: tuple[list[Entry], list[Entry], list[Entry]] = ([], [], [])
         for namespace, binding, enabled, tooltip in self.screen.active_bindings.values():
-            if not binding.show or binding.action in seen or binding.action == here:
+            if (not binding.show or binding.action in seen or binding.action == here
+                    or binding.action == QUIT_ACTION):
                 continue
             seen.add(binding.action)
             entry = Entry(binding.key, app.get_key_display(binding), binding.description,
@@ -107,15 +110,23 @@ class KeyFooter(Footer):
         palette = None
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        # `q` asks and quits; while a text field has the focus `q` types, and Ctrl+Q quits.
+        quitting = {active.binding.action: active for active in self.screen.active_bindings.values()
+                    if active.binding.action in (QUIT_ACTION, "quit", "app.quit")}
+        quit_key = quitting.get(QUIT_ACTION) or quitting.get("quit") or quitting.get("app.quit")
         width, height = self.app.size
         self._composed_width = width
-        spare = width - (0 if palette is None else  # its key, a border and a margin
-                         len(self.app.get_key_display(palette.binding))
-                         + len(palette.binding.description) + 4)
+        spare = width - sum(  # each: its key, a border and a margin
+            len(self.app.get_key_display(active.binding)) + len(active.binding.description) + 4
+            for active in (palette, quit_key) if active is not None)
         rows, compact = self.fitted(spare, tall=height >= TWO_ROWS_FROM_HEIGHT)
         self.compact = compact
         self.styles.height = len(rows)
         self.styles.layout = "vertical" if len(rows) > 1 else "horizontal"
+        if quit_key is not None:  # room was kept for it: last in the first row
+            rows[0].append(Entry(quit_key.binding.key, self.app.get_key_display(quit_key.binding),
+                                 _(quit_key.binding.description or "Quit"), quit_key.binding.action,
+                                 quit_key.enabled, quit_key.tooltip))
         for row in rows:
             keys = [FooterKey(entry.key, entry.display, entry.description, entry.action,
                               disabled=not entry.enabled, tooltip=entry.tooltip,

@@ -48,6 +48,21 @@ def describe_suggestion(suggestion: Suggestion) -> Text:
     return Text("\n".join(suggestion_lines(suggestion)))
 
 
+def _number_hint(question: OpenQuestion) -> str:
+    """What a number question takes, in the chosen language ("et helt tal, mindst 0"); the CLI's
+    `KEY=<number >= 0 whole>` is the same rule in the answer's own syntax."""
+    kind = _("a whole number") if question.integer else _("a number")
+    low = None if question.min is None else f"{question.min:g}"
+    high = None if question.max is None else f"{question.max:g}"
+    if low is not None and high is not None:
+        return _("{kind} from {min} to {max}").format(kind=kind, min=low, max=high)
+    if low is not None:
+        return _("{kind}, at least {min}").format(kind=kind, min=low)
+    if high is not None:
+        return _("{kind}, at most {max}").format(kind=kind, max=high)
+    return kind
+
+
 class Choices(OptionList):
     """A question's answers, numbered: a digit picks one (one key per answer, not ↓ ↓ Enter)."""
 
@@ -184,9 +199,9 @@ class RulingWizard(Vertical):
         if self.other:  # an other situation: its own words, rules, offence and decision
             penalty_rules = old.penalty.rules if old.penalty else []
             cited = " ".join(r for r in old.suggestion.rules if r not in penalty_rules)
-            for name, value in (("description", old.description or ""), ("decision", old.decision),
-                                ("offence", old.offence or ""), ("rules", cited)):
-                self.query_one(f"#{name}", Input).value = value
+            for name, text in (("description", old.description or ""), ("decision", old.decision),
+                               ("offence", old.offence or ""), ("rules", cited)):
+                self.query_one(f"#{name}", Input).value = text
         self.corrects = old.ruling_id
         self.show()
 
@@ -282,12 +297,12 @@ class RulingWizard(Vertical):
         text.update(Text(question.ask))
         if question.type == "number":
             number.value = ""
-            number.placeholder = _("{allowed}, Enter").format(allowed=question.allowed())
+            number.placeholder = _("{allowed}, Enter").format(allowed=_number_hint(question))
             number.focus()
             return
         choices.clear_options()
-        for number, (value, label) in enumerate(zip(question.choices, question.labels, strict=True), 1):
-            choices.add_option(Option(Text(f"{number} {label}" if number < 10 else label), id=value))
+        for key, (value, label) in enumerate(zip(question.choices, question.labels, strict=True), 1):
+            choices.add_option(Option(Text(f"{key} {label}" if key < 10 else label), id=value))
         choices.highlighted = 0
         choices.focus()
 
@@ -327,21 +342,21 @@ class RulingWizard(Vertical):
         elif event.input.id == "number" and event.value.strip():
             self.answer(event.value.strip())
         elif event.input.id == "reason":
-            self.log(override=self.overriding)
+            self.log_ruling(override=self.overriding)
         elif self.other and event.input.id in OTHER_FIELDS:
             self.query_one(f"#{OTHER_FIELDS[event.input.id]}").focus()
         elif self.other and event.input.id == "penalty":
             if self.corrects is not None:
                 self.query_one("#reason").focus()  # a correction needs its reason first
             else:
-                self.log(override=False)
+                self.log_ruling(override=False)
         elif event.input.id in ("decision", "penalty"):
             self.query_one("#reason" if event.input.id == "penalty" else "#penalty").focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "accept":
-            self.log(override=False)
+            self.log_ruling(override=False)
         elif event.button.id == "override-open":
             self.overriding = True
             self.show()
@@ -398,7 +413,7 @@ class RulingWizard(Vertical):
                          table=table, seat=seat, players=names, clock_call=self.clock_call,
                          corrects=self.corrects, **extra)
 
-    def log(self, *, override: bool) -> None:
+    def log_ruling(self, *, override: bool) -> None:
         def done(ok: bool) -> None:
             if ok:
                 self.notify(_("Ruling {ruling} logged").format(ruling=len(self.state.rulings)))

@@ -1,0 +1,148 @@
+"""What every action shares: its request, its registration, and how a JSON body becomes a request.
+
+An action is one thing a TD or the floor does (`bust`, `clock pause`, `rulings log`): a function
+`(service, request) -> result`. The request is a pydantic model whose fields are the CLI command's
+parameter names, so the CLI fills it from argv, the TUI from its forms and the web validates its JSON
+body straight into it; the result is a view (the document `--json` prints). Every rule check lives
+below the action (in the service and the domain) or in it (member links, bans): never in an interface.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from tdconsole.domain.commands import Command
+from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.service import Service
+
+
+class Request(BaseModel):
+    """An action's input: its fields are the CLI command's parameter names (the web's body keys)."""
+
+    # A number where text is asked stays text ("seat" 7 for a name-or-number), as on a command line.
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _as_on_the_command_line(cls, data: Any) -> Any:
+        """A body may give what the command line takes: one value where a list is taken is a list of
+        one (a phone busts `"names": "Anna"`), and `NAME=VALUE` words where an object is taken are its
+        pairs (`"stack": ["Anna=12000"]`, as `--stack Anna=12000`)."""
+        if not isinstance(data, dict):
+            return data
+        shaped = dict(data)
+        for key, value in data.items():
+            field = cls.model_fields.get(key)
+            if field is None:
+                continue
+            scalar = isinstance(value, str | int) and not isinstance(value, bool)
+            if _takes(list, field.annotation) and scalar:
+                shaped[key] = [value]
+            elif _takes(dict, field.annotation) and isinstance(value, list) \
+                    and all(isinstance(item, str) and "=" in item for item in value):
+                shaped[key] = dict(item.rpartition("=")[::2] for item in value)
+        return shaped
+
+
+class NoArguments(Request):
+    """The request of an action that takes nothing but the tournament."""
+
+
+def _takes(kind: type, annotation: Any) -> bool:
+    """Whether a field's type is `kind[...]` (or an optional one)."""
+    return get_origin(annotation) is kind or any(get_origin(arg) is kind for arg in get_args(annotation))
+
+
+Q = TypeVar("Q", bound=Request)
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Action(Generic[Q, R]):
+    """One registered action: its CLI command path, request, function, and whether the web runs it."""
+
+    verb: str  # the CLI's command path: "bust", "clock pause", "rulings clock-stop"
+    request: type[Q]
+    run: Callable[[Service, Q], R]
+    web: bool  # a phone may run it (POST /api/commands/VERB); said for every action, never assumed
+    commands: tuple[type[Command], ...]  # the domain commands it may execute
+
+    def __call__(self, service: Service, request: Q) -> R:
+        return self.run(service, request)
+
+
+_ACTIONS: dict[str, Action[Any, Any]] = {}
+
+# Every module that registers actions: imported all together only by `registry()` (the web, the
+# tests); a CLI command imports just its own module (the fast-CLI contract).
+MODULES = ("clock", "players", "money", "seating", "hand_for_hand", "rulings")
+
+
+def action(verb: str, *, web: bool, commands: tuple[type[Command], ...] = ()
+           ) -> Callable[[Callable[[Service, Q], R]], Action[Q, R]]:
+    """Register `run` as the action `verb`; its request type is its second parameter's annotation."""
+
+    def register(run: Callable[[Service, Q], R]) -> Action[Q, R]:
+        hints = run.__annotations__
+        request = hints["request"]
+        if isinstance(request, str):  # `from __future__ import annotations`
+            request = getattr(importlib.import_module(run.__module__), request)
+        assert verb not in _ACTIONS, f"two actions are named {verb!r}"
+        found: Action[Q, R] = Action(verb=verb, request=request, run=run, web=web, commands=commands)
+        _ACTIONS[verb] = found
+        return found
+
+    return register
+
+
+def registry() -> Mapping[str, Action[Any, Any]]:
+    """Every action, by its CLI command path."""
+    for module in MODULES:
+        importlib.import_module(f"tdconsole.actions.{module}")
+    return _ACTIONS
+
+
+def web_action(verb: str) -> Action[Any, Any]:
+    """The action a phone may run at `POST /api/commands/VERB` (`clock/pause` as the URL gives it)."""
+    path = " ".join(part for part in verb.strip("/").split("/") if part)
+    actions = registry()
+    found = actions.get(path)
+    if found is None or not found.web:
+        names = ", ".join(sorted(name for name, item in actions.items() if item.web))
+        raise NotFound("no command {verb!r} here (commands: {names})", verb=verb, names=names)
+    return found
+
+
+def parse(found: Action[Q, Any], body: Mapping[str, Any]) -> Q:
+    """`body` validated into the action's request; a bad one is a one-line refusal naming its field."""
+    try:
+        return found.request.model_validate(dict(body))
+    except ValidationError as error:
+        # An unknown key first: it explains the missing one (a misspelt name).
+        first = min(error.errors(), key=lambda e: e["type"] != "extra_forbidden")
+        field = str(first["loc"][0]) if first["loc"] else None
+        where = ".".join(str(part) for part in first["loc"])
+        if first["type"] == "extra_forbidden":
+            taken = ", ".join(found.request.model_fields) or "no parameters"
+            raise InvalidInput("{path}: unknown parameter {key!r} (it takes {taken})", path=found.verb,
+                               key=field, taken=taken) from None
+        if first["type"] == "missing":
+            raise InvalidInput("{path}: {key} is missing", path=found.verb, key=where, field=field) from None
+        raise InvalidInput("{path}: {key}: {value!r}: {problem}", path=found.verb, key=where,
+                           value=first.get("input"), problem=first["msg"], field=field) from None
+
+
+def naming(data: Any, tournament: Mapping[str, Any]) -> Any:
+    """A command's JSON document with the tournament it acted on ({"id", "name"}) in a `tournament`
+    key (in each row of a list), so a script never mistakes which one it was. Keys are only added:
+    a view with its own `tournament` keeps it (the JSON contract)."""
+    if isinstance(data, dict):
+        return data if "tournament" in data else {**data, "tournament": dict(tournament)}
+    if isinstance(data, list) and all(isinstance(row, dict) for row in data):
+        return [naming(row, tournament) for row in data]
+    return data

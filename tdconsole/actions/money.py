@@ -1,0 +1,182 @@
+"""Money: the prize pool and its settings, payouts, deals; and the house rules and structure in
+force (the settings a TD changes during an evening, each logged and undoable)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from tdconsole.actions.base import NoArguments, Request, action
+from tdconsole.config.payout_tables import load_payout_tables
+from tdconsole.config.toml import validate
+from tdconsole.domain import commands
+from tdconsole.domain.clock.structure import Structure
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.money import handlers as money_handlers
+from tdconsole.domain.money.prize_pool import PrizePool
+from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.service import Service
+from tdconsole.views.base import View
+from tdconsole.views.money import ChipsView, DealView, PayoutsView, chips_view, deal_view, payouts_view
+from tdconsole.views.tournament import ClockView, clock_view
+
+
+@action("payouts", web=True)
+def payouts(service: Service, request: NoArguments) -> PayoutsView:
+    """What each place pays."""
+    return payouts_view(service.state)
+
+
+class MoneyView(View):
+    """`money show --json` and `money set --json`: the pool and the settings behind it."""
+
+    money: PrizePool
+    prize_pool: int
+    settings: dict[str, Any]
+    table: str | None
+    chips: ChipsView
+
+
+def money_view(service: Service) -> MoneyView:
+    pool = money_handlers.pool(service.state)
+    return MoneyView(money=pool, prize_pool=pool.prize_pool,
+                     settings=service.state.money.model_dump(mode="json", exclude={"table"}),
+                     table=None if service.state.money.table is None else service.state.money.table.name,
+                     chips=chips_view(service.state))
+
+
+@action("money show", web=False)
+def money_show(service: Service, request: NoArguments) -> MoneyView:
+    return money_view(service)
+
+
+class MoneySetRequest(Request):
+    """Only what is given changes; the other settings stay as they are."""
+
+    guarantee: int | None = None
+    bounty: int | None = None
+    rake: float | None = None  # percent of the prize part
+    re_entry: int | None = None
+    re_entry_fee: int | None = None
+    add_on: int | None = None
+    add_on_fee: int | None = None
+    table: str | None = None  # pay by configs/payouts/NAME.toml
+    generator: bool = False  # pay by the generator
+    paid: float | None = None  # generator: percent of entries paid
+    min_cash: float | None = None
+    unit: int | None = None
+    exponent: float | None = None
+    lock: dict[int, int] | None = None  # PLACE: AMOUNT fixed by the TD (replaces the locks)
+    unlock: bool = False
+    pay_jump: list[int] | None = None
+    re_entry_chips: int | None = None  # chips of a re-entry (default: the starting stack)
+    add_on_chips: int | None = None  # chips of an add-on (default: the starting stack)
+
+
+@action("money set", web=False, commands=(commands.SetMoney,))
+def money_set(service: Service, request: MoneySetRequest) -> MoneyView:
+    """Change the money settings; logged, undoable."""
+    if request.table is not None and request.generator:
+        raise InvalidInput("pay by a table or by the generator, not both", field="table")
+    data = service.state.money.model_dump()
+    updates = {"guarantee": request.guarantee, "bounty": request.bounty, "rake_percent": request.rake,
+               "re_entry": request.re_entry, "re_entry_fee": request.re_entry_fee,
+               "add_on": request.add_on, "add_on_fee": request.add_on_fee, "pay_jumps": request.pay_jump,
+               "re_entry_chips": request.re_entry_chips, "add_on_chips": request.add_on_chips}
+    data.update({key: value for key, value in updates.items() if value is not None})
+    curve = {"paid_share": None if request.paid is None else request.paid / 100,
+             "min_cash_multiple": request.min_cash, "unit": request.unit, "exponent": request.exponent}
+    data["curve"].update({key: value for key, value in curve.items() if value is not None})
+    if request.table is not None:
+        data["table"] = load_payout_tables(request.table).model_dump()
+    if request.generator:
+        data["table"] = None
+    if request.unlock:
+        data["locked"] = {}
+    if request.lock is not None:
+        data["locked"] = dict(request.lock)
+    service.execute(commands.SetMoney(settings=validate(MoneySettings, data, "money set")))
+    return money_view(service)
+
+
+# ---------------------------------------------------------------- deals
+
+
+@action("deal show", web=False)
+def deal_show(service: Service, request: NoArguments) -> DealView | None:
+    return deal_view(service.state)
+
+
+class ProposeRequest(Request):
+    method: Literal["icm", "chip-chop", "custom"]
+    amount: dict[str, int] = Field(default_factory=dict)  # custom: NAME: AMOUNT for every player left
+    leave: int = 0  # kroner left for the winner
+
+
+@action("deal propose", web=False, commands=(commands.ProposeDeal,))
+def deal_propose(service: Service, request: ProposeRequest) -> DealView | None:
+    """Propose a deal; it needs every player's consent and the TD's approval (T-DEAL-1)."""
+    service.execute(commands.ProposeDeal.model_validate(
+        {"method": request.method, "amounts": request.amount, "leave_for_winner": request.leave}))
+    return deal_view(service.state)
+
+
+class NamesRequest(Request):
+    names: list[str]
+
+
+@action("deal consent", web=False, commands=(commands.ConsentDeal,))
+def deal_consent(service: Service, request: NamesRequest) -> DealView | None:
+    service.execute(commands.ConsentDeal(names=request.names))
+    return deal_view(service.state)
+
+
+@action("deal approve", web=False, commands=(commands.ApproveDeal,))
+def deal_approve(service: Service, request: NoArguments) -> DealView | None:
+    """Refused without every player's consent (T-DEAL-1)."""
+    service.execute(commands.ApproveDeal())
+    return deal_view(service.state)
+
+
+# ---------------------------------------------------------------- house rules and the structure
+
+
+class HouseRuleRequest(Request):
+    key: str  # section.name, e.g. seating.balance
+    value: str
+
+
+class HouseRuleResult(View):
+    key: str
+    value: Any
+    previous: Any
+
+
+@action("house-rules set", web=False, commands=(commands.SetHouseRule,))
+def house_rule_set(service: Service, request: HouseRuleRequest) -> HouseRuleResult:
+    """One house rule from now on; undo takes it back."""
+    before = service.state.house_rules.value(request.key) if "." in request.key else None
+    service.execute(commands.SetHouseRule(key=request.key, value=request.value))
+    return HouseRuleResult(key=request.key.strip(), value=service.state.house_rules.value(request.key),
+                           previous=before)
+
+
+class StructureRequest(Request):
+    structure: Structure
+    source: str  # where it came from: a preset key, a TOML file, "editor"
+
+
+class StructureResult(View):
+    structure: str
+    source: str
+    clock: ClockView
+
+
+@action("structure use", web=False, commands=(commands.ChangeStructure,))
+def structure_use(service: Service, request: StructureRequest) -> StructureResult:
+    """The running tournament's structure (T-LEVEL-1: the TD's call, logged, undoable); the clock
+    stays in the same period and keeps the time already played in it."""
+    service.execute(commands.ChangeStructure(structure=request.structure, source=request.source))
+    return StructureResult(structure=request.structure.name, source=request.source,
+                           clock=clock_view(service.state, service.now()))

@@ -1,0 +1,250 @@
+"""Players: register (linked to club members, banned members refused), unregister, bust, re-enter,
+add-ons, chip counts, and undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from tdconsole.actions.base import Request, action
+from tdconsole.actions.seating import seated
+from tdconsole.club.members import register as register_linked
+from tdconsole.domain import commands
+from tdconsole.domain.errors import InvalidInput, RuleIds, TdError
+from tdconsole.domain.events import HandForHandBust, PlayerBusted, PlayerRegistered
+from tdconsole.domain.money import handlers as money_handlers
+from tdconsole.domain.tournament import UndoBlocked, undo_target
+from tdconsole.service import Service
+from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.money import HandForHandView, payouts_view
+from tdconsole.views.seating import SeatedView
+from tdconsole.views.tournament import (
+    CommandView,
+    LogRow,
+    command_view,
+    log_view,
+    state_view,
+    undo_refusal,
+)
+
+# ---------------------------------------------------------------- register, unregister
+
+
+class RegisterRequest(Request):
+    names: list[str]
+    seed: int | None = None  # after the draw: repeat the late entries' seat draw exactly
+    member: int | None = None  # the club member this one name is (default: the member so named)
+    new_member: bool = False  # make each name a club member first
+
+
+class RegisteredRow(OptionalKeysView):
+    OMITTED_WHEN_NONE = frozenset({"table", "seat", "waits"})
+
+    id: str
+    name: str
+    member: int | None
+    table: int | None = None  # after the draw: where he was seated (TDA 8A)
+    seat: int | None = None
+    waits: bool | None = None  # T-MOVE-2: not dealt in until the button passes
+
+
+class RegisterResult(View):
+    registered: list[RegisteredRow]
+    entries: int
+    players_left: int
+    # Where each late entry sits, as the CLI's lines say it (each row above holds the same).
+    seated: list[SeatedView] = Field(default_factory=list, exclude=True)
+
+
+@action("register", web=True, commands=(commands.Register,))
+def register(service: Service, request: RegisterRequest) -> RegisterResult:
+    """Register players, all or none, each linked to the club member of that name; a banned member
+    is refused here, whichever interface asks. After the draw each is seated (TDA 8A)."""
+    envelopes = register_linked(service, request.names, seed=request.seed, number=request.member,
+                                new_member=request.new_member)
+    places = {view.player: view for view in seated(envelopes, service)}
+    rows = []
+    for envelope in envelopes:
+        event = envelope.event
+        if isinstance(event, PlayerRegistered):
+            spot = places.get(event.name)
+            rows.append(RegisteredRow(
+                id=event.player_id, name=event.name, member=event.member,
+                **({} if spot is None else {"table": spot.table, "seat": spot.seat, "waits": spot.waits})))
+    return RegisterResult(registered=rows, entries=service.state.entries,
+                          players_left=service.state.players_left, seated=list(places.values()))
+
+
+class NameRequest(Request):
+    name: str
+
+
+class UnregisterResult(View):
+    unregistered: str
+    entries: int
+
+
+@action("unregister", web=True, commands=(commands.Unregister,))
+def unregister(service: Service, request: NameRequest) -> UnregisterResult:
+    service.execute(commands.Unregister(name=request.name))
+    return UnregisterResult(unregistered=request.name.strip(), entries=service.state.entries)
+
+
+# ---------------------------------------------------------------- busts, re-entries, add-ons, chips
+
+
+class BustRequest(Request):
+    names: list[str]
+    stack: dict[str, int] = Field(default_factory=dict)  # chips at the start of the hand (T-ELIM-1)
+    by: list[str] = Field(default_factory=list)  # who knocked them out (T-BOUNTY-1)
+    table: int | None = None  # hand-for-hand: the table of an unseated player
+    unplaced: bool = False  # a late report: placed last of those unplaced (T-ELIM-3)
+
+
+class BustedRow(OptionalKeysView):
+    """One busted player: placed now, or pending until every hand-for-hand table is done."""
+
+    OMITTED_WHEN_NONE = frozenset({"rules", "bounty", "placed_last", "pending", "table"})
+
+    id: str
+    name: str
+    place: int | None
+    last_place: int | None
+    tied_with: list[str]
+    prize: int | None
+    rules: RuleIds | None = None
+    bounty: dict[str, int] | None = None
+    placed_last: bool | None = None
+    pending: bool | None = None
+    table: int | None = None
+
+
+class BustResult(View):
+    busted: list[BustedRow]
+    players_left: int
+    hand_for_hand: HandForHandView
+
+
+@action("bust", web=True, commands=(commands.Bust,))
+def bust(service: Service, request: BustRequest) -> BustResult:
+    """Bust players in one hand: ranked by starting stack, equal stacks tie (T-ELIM-1)."""
+    envelopes = service.execute(commands.Bust(names=request.names, stacks=request.stack, by=request.by,
+                                              table=request.table, unplaced=request.unplaced))
+    view = state_view(service.state, service.tournament_id, service.now())
+    players = {player.id: player for player in view.players}
+    rows: list[BustedRow] = []
+    for envelope in envelopes:
+        event = envelope.event
+        if not isinstance(event, PlayerBusted | HandForHandBust):
+            continue
+        player = players[event.player_id]
+        extra: dict[str, Any] = (
+            {"rules": event.rules, "bounty": {players[k].name: v for k, v in event.bounty.items()},
+             "placed_last": event.placed_last} if isinstance(event, PlayerBusted)
+            else {"pending": True, "table": event.table})
+        rows.append(BustedRow(id=player.id, name=player.name, place=player.place,
+                              last_place=player.last_place, tied_with=player.tied_with,
+                              prize=player.prize, **extra))
+    return BustResult(busted=rows, players_left=service.state.players_left,
+                      hand_for_hand=view.hand_for_hand)
+
+
+class ReenterResult(View):
+    id: str
+    name: str
+    entry: int
+    entries: int
+    players_left: int
+    earlier_entry_can_cash: bool
+    table: int | None  # after the draw: seated at once (TDA 8A)
+    seat: int | None
+    waits: bool | None  # T-MOVE-2: not dealt in until the button passes
+    seated: list[SeatedView] = Field(default_factory=list, exclude=True)  # as register says it
+
+
+@action("reenter", web=True, commands=(commands.Reenter,))
+def reenter(service: Service, request: NameRequest) -> ReenterResult:
+    """A busted player buys a new entry (T-REG-1); it has its own place."""
+    places = seated(service.execute(commands.Reenter(name=request.name)), service)
+    player = service.state.find(request.name)
+    return ReenterResult(
+        id=player.id, name=player.name, entry=player.entry, entries=service.state.entries,
+        players_left=service.state.players_left,
+        earlier_entry_can_cash=service.state.house_rules.eliminations.earlier_entry_can_cash,
+        table=player.table, seat=player.seat, waits=places[0].waits if places else None, seated=places)
+
+
+class NamesRequest(Request):
+    names: list[str]
+
+
+class AddOnResult(View):
+    add_ons: list[str]
+    prize_pool: int
+    chips_in_play: int  # each add-on adds its chips (money.add_on_chips)
+    average_stack: int | None
+
+
+@action("add-on", web=True, commands=(commands.AddOn,))
+def add_on(service: Service, request: NamesRequest) -> AddOnResult:
+    service.execute(commands.AddOn(names=request.names))
+    return AddOnResult(add_ons=[service.state.find(name).name for name in request.names],
+                       prize_pool=payouts_view(service.state).prize_pool,
+                       chips_in_play=money_handlers.chips_in_play(service.state),
+                       average_stack=money_handlers.average_stack(service.state))
+
+
+class ChipsRequest(Request):
+    counts: dict[str, int]  # the chips of players still in (for a deal)
+
+
+class ChipsResult(View):
+    chips: dict[str, int]
+
+
+@action("chips", web=False, commands=(commands.CountChips,))
+def chips(service: Service, request: ChipsRequest) -> ChipsResult:
+    service.execute(commands.CountChips(counts=request.counts))
+    state = service.state
+    return ChipsResult(chips={state.players[i].name: n for i, n in state.chips.items()})
+
+
+# ---------------------------------------------------------------- undo
+
+
+class UndoRequest(Request):
+    anyone: bool = False  # the last command of anyone, not the actor's own
+    yes: bool = False  # with `anyone`: the interface showed that command and was told yes
+    command_id: str | None = None  # with `anyone`: the very command shown (not one written since)
+
+
+class UndoResult(View):
+    undone: CommandView
+    events: list[LogRow]
+
+
+def last_command(service: Service) -> CommandView:
+    """The command `undo --any` would take back, as the log shows it (to ask before undoing)."""
+    service.refresh()
+    return command_view(service.log, undo_target(service.state, commands.Undo(any=True)).command_id)
+
+
+@action("undo", web=True, commands=(commands.Undo,))
+def undo(service: Service, request: UndoRequest) -> UndoResult:
+    """Undo the actor's last command (it stays in the log, marked undone); with `anyone`, anyone's,
+    which the interface shows first and asks about (`yes`)."""
+    command = commands.Undo(actor=service.actor)
+    if request.anyone:
+        if not request.yes:
+            raise InvalidInput("anyone's last command is taken back only when the TD said yes to it",
+                               field="yes")
+        command_id = request.command_id or last_command(service).command_id
+        command = commands.Undo(any=True, command_id=command_id)
+    try:
+        service.execute(command)
+    except UndoBlocked as error:  # name the later command in the log's words
+        raise TdError(undo_refusal(error, service.log)) from None
+    target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
+    undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
+    return UndoResult(undone=command_view(service.log, target_id), events=undone)

@@ -1,0 +1,58 @@
+"""Danish all through, on screen: every TD screen of an evening in Danish holds none of the
+English words that a Danish TD met (tests/cli/test_danish_everywhere.py has the list)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tdconsole.domain.commands import ClockStart, Draw, Register
+from tdconsole.service import Service
+from tdconsole.tui.app import create_app, create_floor_app
+from tests.cli.test_danish_everywhere import english_words
+from tests.conftest import FakeClock
+
+SCREENS = ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10"]
+
+
+def screen_text(svg: str) -> str:
+    """The characters of a screenshot, row by row (the SVG keeps each run of text apart)."""
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for match in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(match.group(2)), []).append(
+            (float(match.group(1)), html.unescape(match.group(3))))
+    return "\n".join("".join(text for _, text in sorted(row)).replace("\xa0", " ")
+                     for _, row in sorted(rows.items()))
+
+
+@pytest.mark.parametrize("size", [(160, 48), (80, 24)], ids=["160x48", "80x24"])
+@pytest.mark.parametrize("key", SCREENS)
+async def test_each_screen_in_danish_holds_no_english_word(service: Service, fake_clock: FakeClock,
+                                                           danish: None, key: str,
+                                                           size: tuple[int, int]) -> None:
+    service.execute(Register(names=[f"Spiller {i}" for i in range(1, 17)]))
+    service.execute(Draw(seed=7))
+    service.execute(ClockStart())
+    fake_clock.advance(4 * 60)
+    app = create_app(service, poll_seconds=3600, sound=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        text = screen_text(app.export_screenshot())
+    assert english_words(text) == set(), text
+
+
+@pytest.mark.parametrize("key", ["f1", "f2"])
+async def test_the_floor_terminal_in_danish_holds_no_english_word(service: Service, danish: None,
+                                                                  key: str) -> None:
+    service.execute(Register(names=[f"Spiller {i}" for i in range(1, 17)]))
+    service.execute(Draw(seed=7))
+    floor = Service(service.store, service.tournament_id, actor="Mette", role="floor", now=service.now)
+    app = create_floor_app(floor, poll_seconds=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        text = screen_text(app.export_screenshot())
+    assert english_words(text) == set(), text
