@@ -28,6 +28,8 @@ from tdconsole.store.event_store import Conflict, EventStore
 # "display": the clock on the TV and in browsers (`tdconsole display`, `serve`) may run no command.
 Role = Literal["td", "floor", "display"]
 Clock = Callable[[], datetime]
+# Runs a change of the state and the log: by default at once, in the caller's thread.
+ChangeRunner = Callable[[Callable[[], None]], None]
 # A writer that keeps losing the race retries for this long before it reports the conflict.
 RETRY_SECONDS = 10.0
 
@@ -65,6 +67,10 @@ class Service:
         self.actor = check_text("the actor", actor, empty=False)
         self.role = role
         self.now = now
+        # A screen runs the service in a worker thread and draws the state on its event loop: it
+        # hands in a runner that makes every change of `state` and `log` there, between two
+        # redraws, so a screen never reads a state that is half changed (tui/service_app.py).
+        self.run_change: ChangeRunner = _at_once
         self.log: list[Envelope] = store.load(tournament_id)
         self.state: TournamentState = fold(self.log)
 
@@ -167,16 +173,31 @@ class Service:
         ]
 
     def _apply(self, envelopes: list[Envelope]) -> None:
-        self.log.extend(envelopes)
         if any(isinstance(envelope.event, Undone) for envelope in envelopes):
-            # Undo is not an inverse: the state is the fold of what was not undone.
-            self.state = fold(self.log)
+            # Undo is not an inverse: the state is the fold of what was not undone. The fold (the
+            # slow part) runs here; only putting its result in place is a change.
+            log = [*self.log, *envelopes]
+            state = fold(log)
+
+            def replace() -> None:
+                self.log, self.state = log, state
+
+            self.run_change(replace)
             return
-        for envelope in envelopes:
-            apply(self.state, envelope)
+
+        def extend() -> None:
+            self.log.extend(envelopes)
+            for envelope in envelopes:
+                apply(self.state, envelope)
+
+        self.run_change(extend)
 
     def undone_commands(self) -> set[str]:
         return {e.event.command_id for e in self.log if isinstance(e.event, Undone)}
+
+
+def _at_once(change: Callable[[], None]) -> None:
+    change()
 
 
 def use_tournament(store: EventStore, tournament_id: int, *, actor: str = "td", role: Role = "td",

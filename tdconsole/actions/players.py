@@ -19,7 +19,14 @@ from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.money import HandForHandView, payouts_view
 from tdconsole.views.seating import SeatedView
-from tdconsole.views.tournament import LogRow, command_view, log_view, state_view, undo_refusal
+from tdconsole.views.tournament import (
+    CommandView,
+    LogRow,
+    command_view,
+    log_view,
+    state_view,
+    undo_refusal,
+)
 
 # ---------------------------------------------------------------- register, unregister
 
@@ -213,11 +220,11 @@ class UndoRequest(Request):
 
 
 class UndoResult(View):
-    undone: dict[str, Any]
+    undone: CommandView
     events: list[LogRow]
 
 
-def last_command(service: Service) -> dict[str, Any]:
+def last_command(service: Service) -> CommandView:
     """The command `undo --any` would take back, as the log shows it (to ask before undoing)."""
     service.refresh()
     return command_view(service.log, undo_target(service.state, commands.Undo(any=True)).command_id)
@@ -232,7 +239,7 @@ def undo(service: Service, request: UndoRequest) -> UndoResult:
         if not request.yes:
             raise InvalidInput("anyone's last command is taken back only when the TD said yes to it",
                                field="yes")
-        command_id = request.command_id or last_command(service)["command_id"]
+        command_id = request.command_id or last_command(service).command_id
         command = commands.Undo(any=True, command_id=command_id)
     try:
         service.execute(command)

@@ -192,7 +192,7 @@ def undo(
         sys.stderr.write(_("The last command: {command}").format(
             command=describe_command(target, time_zone=zone)) + "\n")
         typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
-        command_id = target["command_id"]
+        command_id = target.command_id
     data = players.undo(service, players.UndoRequest(anyone=anyone, yes=anyone, command_id=command_id))
     emit(data, as_json, lambda: console.print(
         _("Undone: {command}").format(command=describe_command(data.undone, time_zone=zone))))

@@ -12,13 +12,14 @@ from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from tdconsole.actions.players import RegisterRequest, register
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.tournament import UndoBlocked, undo_target
-from tdconsole.i18n import N_, _, error_text
+from tdconsole.domain.state import TournamentState
+from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
@@ -33,9 +34,9 @@ from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
-from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
+from tdconsole.tui.service_app import POLL_SECONDS, CommandOrMaker, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
-from tdconsole.views.tournament import command_view, describe_command, undo_refusal
+from tdconsole.views.tournament import describe_command, refusal_text, undo_preview
 
 # The command palette's entries: (name, help, ...), in English, marked for the catalogue and
 # translated when the palette lists them (`TdCommands.entries`).
@@ -262,24 +263,20 @@ class TdApp(ServiceApp):
     def on_mount(self) -> None:
         self.title = _(self.TITLE)
         staff = f": {self.service.actor}" if self.service.role != "td" else ""
-        self.sub_title = self.service.state.info.name + staff
+        self.heading = self.service.state.info.name + staff
         self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
 
-    def execute(self, command: commands.Command) -> bool:
-        """Run a command through the service; a refusal is a notification, never a crash."""
-        try:
-            self.service.execute(command)
-        except TdError as error:
-            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
-            return False
-        self.redraw()
-        return True
+    def carry_out(self, service: Service, command: CommandOrMaker) -> None:
+        if isinstance(command, commands.Register) and not command.members:
+            # The register action links each name to its member and refuses a banned one.
+            register(service, RegisterRequest(names=command.names, seed=command.seed))
+            return
+        super().carry_out(service, command)
 
     def refusal(self, error: TdError) -> str:
-        """A refusal in words; an undo refused names the later command in the log's words."""
-        if isinstance(error, UndoBlocked):
-            return undo_refusal(error, self.service.log)
-        return error_text(error)
+        """An undo refused names the later command in the log's words."""
+        return refusal_text(error, self.service.log)
+
 
     def redraw(self) -> None:
         super().redraw()
@@ -299,19 +296,14 @@ class TdApp(ServiceApp):
             self.notify(ended, title=_("Hand-for-hand"), timeout=15, markup=False)
 
     def on_command_requested(self, message: CommandRequested) -> None:
-        done = self.execute(message.command)
-        if message.on_done is not None:
-            message.on_done(done)
+        self.execute(message.command, message.on_done)
 
     def action_clock(self, what: str) -> None:
-        clock = self.service.state.clock
         if what == "toggle":
-            command: commands.Command = commands.ClockPause() if clock.running else (
-                commands.ClockResume() if clock.started else commands.ClockStart())
+            self.execute(toggle_clock)
         else:
-            command = {"start": commands.ClockStart(), "next": commands.ClockStep(by=1),
-                       "prev": commands.ClockStep(by=-1)}[what]
-        self.execute(command)
+            self.execute({"start": commands.ClockStart(), "next": commands.ClockStep(by=1),
+                          "prev": commands.ClockStep(by=-1)}[what])
 
     def on_screen_action(self, mode: str, action: str) -> None:
         self.switch_mode(mode)
@@ -319,23 +311,23 @@ class TdApp(ServiceApp):
 
     def action_undo(self) -> None:
         """This terminal's own last command, shown first; Enter or Escape answers No."""
-        service = self.service
-        try:
-            service.refresh()
-            target = undo_target(service.state, commands.Undo(actor=service.actor))
+        self.run_worker(self.ask_undo(), group="commands")
+
+    async def ask_undo(self) -> None:
+        actor = self.service.actor
+        try:  # the last command as the database has it now, whichever terminal wrote since
+            shown, command_id = await self.call(lambda service: undo_question(service, actor))
         except TdError as error:
             self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
             return
-        shown = describe_command(command_view(service.log, target.command_id),
-                                 time_zone=service.state.house_rules.money.time_zone)
 
         def answered(yes: bool | None) -> None:
+            if not yes:
+                return
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
-            command = commands.Undo(actor=service.actor, command_id=target.command_id)
-            if yes and self.execute(command):
-                # The toast names what was undone in the log's words, as the question did.
-                self.notify(_("Undone: {command}").format(command=shown), title=_("Undo"),
-                            markup=False)
+            # The toast names what was undone in the log's words, as the question did.
+            self.execute(commands.Undo(actor=actor, command_id=command_id),
+                         self.tell_when_done(_("Undone: {command}").format(command=shown), _("Undo")))
 
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
 
@@ -370,11 +362,22 @@ class TdApp(ServiceApp):
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
         command = commands.ChangeStructure(structure=message.structure, source="editor")
-        done = self.execute(command)
-        message.on_done(done)  # the editor says "saved" only now, and only if it was
-        if done:
-            self.notify(_("The tournament now plays {structure} (T-LEVEL-1)").format(
-                structure=message.structure.name), markup=False)
+
+        def saved(done: bool) -> None:
+            message.on_done(done)  # the editor says "saved" only now, and only if it was
+            if done:
+                self.notify(_("The tournament now plays {structure} (T-LEVEL-1)").format(
+                    structure=message.structure.name), markup=False)
+
+        self.execute(command, saved)
+
+    def tell_when_done(self, text: str, title: str = "") -> Callable[[bool], None]:
+        """What a command's `on_done` says once it is done (a refusal has said why already)."""
+        def tell(done: bool) -> None:
+            if done:
+                self.notify(text, title=title, markup=False)
+
+        return tell
 
 
 class FloorApp(TdApp, inherit_bindings=False):
@@ -389,6 +392,20 @@ class FloorApp(TdApp, inherit_bindings=False):
         Binding("f1", "switch_mode('rulings')", "Rulings", priority=True),
         Binding("f2", "switch_mode('tables')", "Tables", priority=True),
     ]
+
+
+def toggle_clock(state: TournamentState) -> commands.Command:
+    """The clock's one key: start, pause or resume, as the clock is when the command's turn comes."""
+    clock = state.clock
+    return (commands.ClockPause() if clock.running else
+            commands.ClockResume() if clock.started else commands.ClockStart())
+
+
+def undo_question(service: Service, actor: str) -> tuple[str, str]:
+    """What Ctrl+Z would take back (its description, its command id), on the freshest log."""
+    service.refresh()
+    target = undo_preview(service.state, service.log, actor)
+    return describe_command(target, time_zone=service.state.house_rules.money.time_zone), target.command_id
 
 
 def create_app(service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> TdApp:

@@ -4,12 +4,22 @@ The TD's console, the floor terminal and the display are each a `ServiceApp`. Ev
 tournament, made here (a command) or found by `follow` (another terminal appended), reaches the
 active screen the same way: one `TournamentChanged` message, which a `ServiceScreen` answers by
 redrawing from the state.
+
+The screen never waits on the database: every call to the service (a command, `follow`, a read of
+the members or the league) runs in a thread through `ServiceApp.call`, one at a time in the order
+asked, since a `Service` is not thread-safe. The service makes its changes of the state on the event
+loop (`Service.run_change`), between two redraws. While a command waits or runs the header says
+"working…", and the keys keep answering.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from textual import events
 from textual.app import App
@@ -17,10 +27,17 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.widgets import Input
 
+from tdconsole.domain.commands import Command
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
 from tdconsole.tui.messages import TournamentChanged
+
+T = TypeVar("T")
+# A command, or how to make it from the state as the service finds it when its turn comes (the
+# clock's one key pauses a running clock and resumes a paused one, whatever was pressed before).
+CommandOrMaker = Command | Callable[[TournamentState], Command]
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5
@@ -45,10 +62,20 @@ class ServiceApp(App[None]):
         self.poll_seconds = poll_seconds
         # The bell of the clock's warnings: this terminal's own switch, not part of the tournament.
         self.sound = sound
+        # What the header says besides the title (the tournament's name); "working…" is added to it.
+        self.heading = service.state.info.name
+        # One call on the service at a time, in the order asked (asyncio's lock is fair).
+        self._service_lock = asyncio.Lock()
+        self._commands_waiting = 0
+        self._following = False
+        self._loop_thread: int | None = None
 
     def on_mount(self) -> None:
         # Textual also calls a subclass's own `on_mount` (first); this one starts following.
-        self.set_interval(self.poll_seconds, self.follow)
+        self._loop_thread = threading.get_ident()
+        self.service.run_change = self._change_between_redraws
+        self.set_interval(self.poll_seconds, self._follow_soon)
+        self.sub_title = self.heading
         # The tournament as loaded (at festival size, hundreds of thousands of objects that live
         # as long as the app) is left out of the garbage collector's full passes, which otherwise
         # walk all of it every so often and stall a screen's answer to a key by a tenth of a second.
@@ -71,13 +98,86 @@ class ServiceApp(App[None]):
             event.prevent_default()
             field.post_message(events.Key(event.key, event.character))
 
-    def follow(self) -> None:
+    def _change_between_redraws(self, change: Callable[[], None]) -> None:
+        """How the service changes its state: on the event loop, which draws it (a call from the
+        loop itself, a test's, or one after the app has stopped, changes it at once)."""
+        if threading.get_ident() == self._loop_thread or not self.is_running:
+            change()
+        else:
+            self.call_from_thread(change)
+
+    async def call(self, work: Callable[[Service], T], *, shown: bool = True) -> T:
+        """`work(service)` in a thread, after the calls asked before it; `shown`: the header says
+        "working…" until it is done. Await it from a worker (`run_worker`), never from a handler:
+        a handler that awaits holds up the keys behind it."""
+        if shown:
+            self._working(+1)
+        try:
+            async with self._service_lock:
+                thread = asyncio.ensure_future(asyncio.to_thread(work, self.service))
+                try:
+                    return await asyncio.shield(thread)
+                finally:
+                    # A cancelled caller (a worker replaced, the app closing) leaves the thread
+                    # running on the service: the next call waits until it lets go.
+                    if not thread.done():
+                        await asyncio.wait([thread])
+        finally:
+            if shown:
+                self._working(-1)
+
+    def _working(self, change: int) -> None:
+        self._commands_waiting += change
+        waiting = self._commands_waiting
+        self.sub_title = self.heading + ("" if not waiting else "  ·  " + (
+            _("working…") if waiting == 1 else _("working… ({count} waiting)").format(count=waiting - 1)))
+
+    async def run_command(self, command: CommandOrMaker) -> bool:
+        """Carry out a command through the service; a refusal is a notification, never a crash.
+        True when it was done (the screen has been told to redraw)."""
+        try:
+            await self.call(lambda service: self.carry_out(service, command))
+        except TdError as error:
+            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
+            return False
+        self.redraw()
+        return True
+
+    def refusal(self, error: TdError) -> str:
+        """A refusal in words, as the user reads it."""
+        return error_text(error)
+
+    def execute(self, command: CommandOrMaker, on_done: Callable[[bool], object] | None = None) -> None:
+        """`run_command` in a worker: returns at once; `on_done(ok)` hears how it went."""
+        async def run_then_tell() -> None:
+            done = await self.run_command(command)
+            if on_done is not None:
+                on_done(done)
+
+        self.run_worker(run_then_tell(), group="commands")
+
+    def carry_out(self, service: Service, command: CommandOrMaker) -> None:
+        """Run in the service's thread: the command (made from the fresh state if a maker)."""
+        if not isinstance(command, Command):
+            service.refresh()
+            command = command(service.state)
+        service.execute(command)
+
+    def _follow_soon(self) -> None:
+        # Never two at once, nor one queued behind another: a poll that finds one on its way skips.
+        if not self._following:
+            self._following = True
+            self.run_worker(self.follow(), group="follow")
+
+    async def follow(self) -> None:
         """Pick up what other terminals appended."""
         try:
-            changed = self.service.refresh()
+            changed = await self.call(Service.refresh, shown=False)
         except TdError as error:  # the database went away: say so, keep showing the last state
             self.notify(error_text(error), severity="error", markup=False)
             return
+        finally:
+            self._following = False
         if changed:
             self.redraw()
 

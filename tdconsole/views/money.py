@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Literal
 
 from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.events import Envelope, HandForHandStopped
+from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
-from tdconsole.i18n import N_, _
+from tdconsole.i18n import N_, _, error_text
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.log import LogContext, sentence
 
@@ -142,6 +143,62 @@ def payouts_view(state: TournamentState) -> PayoutsView:
         paid_by_deal=[row.place for row in payouts if row.place <= len(deal.players)]
         if deal is not None and deal.approved else None,
     )
+
+
+class PrizePoolView(View):
+    """The payouts screen's summary: how the prize pool is made of the entries, and why the
+    settings cannot pay them (`refusal`, in the chosen language; None when they can)."""
+
+    prize_pool: int
+    entries: int
+    prize_part: int
+    rake: int
+    overlay: int
+    fees: int
+    bounties: int
+    table: str | None  # the payout table's name; None: the generator
+    refusal: str | None
+
+
+def prize_pool_view(state: TournamentState) -> PrizePoolView:
+    made = money.pool(state)
+    try:
+        money.payout_structure(state)
+        refusal = None
+    except TdError as error:
+        refusal = error_text(error)
+    table = state.money.table
+    return PrizePoolView(prize_pool=made.prize_pool, entries=made.entries, prize_part=made.prize_part,
+                         rake=made.rake, overlay=made.overlay, fees=made.fees, bounties=made.bounties,
+                         table=None if table is None else table.name, refusal=refusal)
+
+
+class DealOptionRow(View):
+    name: str
+    chips: int
+    equity: float
+    icm: int
+    chip_chop: int
+
+
+class DealOptionsView(View):
+    """`deal calc --json` and the deal screen: ICM and chip chop side by side for the players
+    left, from the chip counts (T-DEAL-1)."""
+
+    payouts: list[int]
+    left_for_winner: int
+    players: list[DealOptionRow]
+
+
+def deal_options_view(state: TournamentState, leave: int = 0) -> DealOptionsView:
+    """Raises `TdError` while the options cannot be worked out (no chip counts, nobody paid)."""
+    found = deals.options(state, leave)
+    rows = zip(found.players, found.stacks, found.equity, found.icm.amounts, found.chip_chop.amounts,
+               strict=True)
+    return DealOptionsView(payouts=found.payouts, left_for_winner=leave, players=[
+        DealOptionRow(name=player.name, chips=chips, equity=round(equity, 2), icm=icm_amount,
+                      chip_chop=chop)
+        for player, chips, equity, icm_amount, chop in rows])
 
 
 # A deal's method as people read it (the log and the JSON keep the key).

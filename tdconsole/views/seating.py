@@ -11,10 +11,14 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from tdconsole.domain.errors import RuleIds
+from tdconsole.domain.errors import RuleIds, TdError
+from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.seating import balancing
+from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
-from tdconsole.domain.seating.tables import Room, Table, open_tables
+from tdconsole.domain.seating.tables import Room, Table, open_tables, with_opening_hand
 from tdconsole.domain.state import TournamentState
+from tdconsole.service import make_rng
 from tdconsole.views.base import View
 
 
@@ -39,9 +43,10 @@ class TableView(View):
     blocked: list[int]
 
 
-def table_view(table: Table, names: Mapping[str, str] | None = None) -> TableView:
-    """One table; `names` turns the player ids kept in the room into names (ids shown without)."""
-    hand = table.hand
+def table_view(table: Table, rules: HouseRules, names: Mapping[str, str] | None = None) -> TableView:
+    """One table with the hand it plays (a table that has dealt none yet: its opening hand,
+    T-SEAT-2); `names` turns the player ids kept in the room into names (ids shown without)."""
+    hand = with_opening_hand(table, rules).hand
     name = (names or {}).get
     return TableView(
         table=table.number,
@@ -57,9 +62,9 @@ def table_view(table: Table, names: Mapping[str, str] | None = None) -> TableVie
     )
 
 
-def tables_view(room: Room, names: Mapping[str, str] | None = None) -> list[TableView]:
+def tables_view(room: Room, rules: HouseRules, names: Mapping[str, str] | None = None) -> list[TableView]:
     """`tables --json` (and `state --json` under `tables`): every table by number."""
-    return [table_view(room[n], names) for n in sorted(room)]
+    return [table_view(room[n], rules, names) for n in sorted(room)]
 
 
 def marks(view: TableView, seat: int) -> str:
@@ -103,6 +108,41 @@ def halt_line(tables: list[int]) -> str:
     return ngettext("Halt (11D): table {tables} stops dealing until it is balanced",
                     "Halt (11D): tables {tables} stop dealing until they are balanced",
                     len(tables)).format(tables=", ".join(map(str, tables)))
+
+
+class BalancingView(View):
+    """The tables screen's balancing panel: the plan (`balance --json`), the tables short by more
+    than the tolerance (T-BAL-1), whether the players fit the final table (T-SEAT-3) and the
+    table it is drawn at (10A: the one that would break last; None with no table in play)."""
+
+    plan: BalancePlan
+    short: list[int]
+    final_table_due: bool
+    final_table: int | None
+
+
+def break_preview(state: TournamentState, table: int, seed: int) -> list[BrokenSeat]:
+    """Where breaking `table` puts its players with the draw `seed` (10A, T-BREAK-1): the moves
+    the TD is asked about are the moves `BreakTable(seed=seed)` makes. A refusal raises."""
+    return balancing.break_table(state.room, table, make_rng(seed), state.house_rules)[1]
+
+
+def no_balancing() -> BalancingView:
+    """The panel before the room is looked at: nothing to do."""
+    return BalancingView(plan=BalancePlan(), short=[], final_table_due=False, final_table=None)
+
+
+def balancing_view(state: TournamentState) -> BalancingView:
+    counts = {table.number: len(table.occupants) for table in open_tables(state.room)}
+    allowed = balancing.tolerance(state.house_rules, len(counts))
+    top = max(counts.values(), default=0)
+    try:
+        final: int | None = seating.final_table_number(state)
+    except TdError:  # no table in play
+        final = None
+    return BalancingView(plan=seating.balance_plan(state),
+                         short=sorted(n for n, count in counts.items() if top - count > allowed),
+                         final_table_due=seating.final_table_due(state), final_table=final)
 
 
 def plan_json(plan: BalancePlan) -> dict[str, Any]:

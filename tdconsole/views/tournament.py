@@ -15,14 +15,15 @@ from tdconsole.domain.calculators.antes import AnteRow, ante_table
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.clock.structure import Break, Level
-from tdconsole.domain.errors import NotFound
+from tdconsole.domain.commands import Undo
+from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, Event
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.state import TournamentState
-from tdconsole.domain.tournament import UndoBlocked
-from tdconsole.i18n import _
+from tdconsole.domain.tournament import UndoBlocked, undo_target
+from tdconsole.i18n import _, error_text
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import log_entries
@@ -129,6 +130,11 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
                                                open=registration_open(state, now)),
         add_on=_break_from(state, reading.period, add_on_only=True),
     )
+
+
+def level_now(state: TournamentState, now: datetime) -> Level:
+    """The level being played at `now` (the next one during a break): the floor calculator's."""
+    return clock_ops.read(state.info.structure, state.clock, now).level
 
 
 def _whole(seconds: float) -> int:
@@ -250,7 +256,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         average_stack=average,
         average_stack_bb=None if average is None else round(average / clock.big_blind, 1),
         players=players,
-        tables=tables_view(state.room),
+        tables=tables_view(state.room, state.house_rules),
         serving_penalties=[row for row in penalties_view(state, now) if row.serving],
         prize_pool=pool.prize_pool,
         money=pool,
@@ -298,16 +304,33 @@ def log_view(envelopes: list[Envelope], undone: set[str]) -> list[LogRow]:
     )
 
 
-def command_view(envelopes: list[Envelope], command_id: str) -> dict[str, Any]:
+class CommandView(View):
+    """One command as undo shows it, before and after (`undo --json` under `undone`)."""
+
+    command_id: str
+    verb: str
+    actor: str
+    time: str
+    seq: int
+    summary: str
+    text: str
+
+
+def command_view(envelopes: list[Envelope], command_id: str) -> CommandView:
     """One command as undo shows it, before and after: what it did, who made it and when. The verb
     is its first event's type, as the log names it; the summary covers all of its events."""
     rows = [row for row in log_view(envelopes, set()) if row.command_id == command_id]
     if not rows:
         raise NotFound("no command {command_id} in this tournament's log", command_id=command_id)
     text = "; ".join(row.text for row in rows)
-    return {"command_id": command_id, "verb": rows[0].type, "actor": rows[0].actor,
-            "time": rows[0].time, "seq": rows[0].seq,
-            "summary": text, "text": text}
+    return CommandView(command_id=command_id, verb=rows[0].type, actor=rows[0].actor,
+                       time=rows[0].time, seq=rows[0].seq, summary=text, text=text)
+
+
+def undo_preview(state: TournamentState, envelopes: list[Envelope], actor: str) -> CommandView:
+    """The command `actor`'s undo would take back; a refusal (nothing of theirs, or another
+    terminal's command came after it) raises its `TdError`."""
+    return command_view(envelopes, undo_target(state, Undo(actor=actor)).command_id)
 
 
 def undo_refusal(error: UndoBlocked, envelopes: list[Envelope]) -> str:
@@ -315,13 +338,20 @@ def undo_refusal(error: UndoBlocked, envelopes: list[Envelope]) -> str:
     the log's words ("tom's "Bo busts in 3rd" (log #5) depends on it")."""
     blocker = command_view(envelopes, error.blocker.command_id)
     return _("your last command (log #{own}) cannot be undone: {actor}'s \"{command}\" (log #{seq}) "
-             "depends on it").format(own=error.own.seq, actor=blocker["actor"], command=blocker["text"],
-                                     seq=blocker["seq"])
+             "depends on it").format(own=error.own.seq, actor=blocker.actor, command=blocker.text,
+                                     seq=blocker.seq)
 
 
-def describe_command(view: dict[str, Any], *, time_zone: str) -> str:
+def refusal_text(error: TdError, envelopes: list[Envelope]) -> str:
+    """A refusal in words; an undo refused names the later command in the log's words."""
+    if isinstance(error, UndoBlocked):
+        return undo_refusal(error, envelopes)
+    return error_text(error)
+
+
+def describe_command(view: CommandView, *, time_zone: str) -> str:
     """"Bo busts in 3rd (log #14, by maria at 21:03:12)": the one line undo shows a command in,
     the time on the club's clock."""
     return _("{summary} (log #{seq}, by {actor} at {time})").format(
-        summary=view["text"], seq=view["seq"], actor=view["actor"],
-        time=format_clock(view["time"], time_zone=time_zone))
+        summary=view.text, seq=view.seq, actor=view.actor,
+        time=format_clock(view.time, time_zone=time_zone))

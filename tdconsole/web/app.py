@@ -17,7 +17,7 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
 
 import anyio.to_thread
@@ -25,6 +25,7 @@ import jinja2
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -48,6 +49,7 @@ from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import StaffServices
 from tdconsole.web.board import find_seats
+from tdconsole.web.edge import Edge
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed
 
 log = logging.getLogger("tdconsole.web")
@@ -121,7 +123,7 @@ class Web:
         self.staff = StaffStore(store)
         self.display = Service(store, tournament_id, role="display")
         self.tournament_id = self.display.tournament_id
-        self.sessions = auth.Sessions(clock)
+        self.sessions = auth.Sessions(self.staff, clock)
         self.guard = auth.LoginGuard(clock)
         self.secure = secure
         self.templates = jinja2.Environment(
@@ -149,14 +151,16 @@ class Web:
     # ------------------------------------------------------------ who is asking
 
     def who(self, request: Request, *, csrf: bool) -> tuple[auth.WebSession, StaffMember]:
-        """The logged-in staff member (401 otherwise); with `csrf`, the token must come too (403)."""
-        session = self.sessions.get(request.cookies.get(auth.COOKIE))
-        if session is None:
+        """The logged-in staff member as the staff list has them now (401 otherwise: logged out,
+        expired, removed, or a new PIN); with `csrf`, the token must come too (403)."""
+        token = request.cookies.get(auth.COOKIE)
+        found = self.sessions.get(token)
+        if found is None and token:
+            raise ApiError(401, "the session has ended (logged out, expired, or the staff member was "
+                                "removed or given a new PIN): log in again")
+        if found is None:
             raise ApiError(401, "log in first (POST /api/login with your name and PIN)")
-        member = self.staff.get(session.staff)
-        if member is None:  # removed while logged in
-            self.sessions.close(session.token)
-            raise ApiError(401, f"{session.staff} is no longer on the staff list")
+        session, member = found
         if csrf and not session.csrf_matches(request.headers.get(auth.CSRF_HEADER)):
             raise ApiError(403, f"the {auth.CSRF_HEADER} header is missing or wrong (log in again)")
         return session, member
@@ -190,10 +194,11 @@ async def _json_body(request: Request) -> dict[str, Any]:
 
 
 def create_app(store: EventStore, tournament_id: int | None = None, *,
-               clock: auth.Clock = time.monotonic, secure: bool = False,
-               poll: float = POLL_SECONDS) -> Starlette:
-    """The app for one tournament (the newest if None). `clock` drives sessions and the lock-out;
-    `secure` marks the cookie Secure (behind TLS)."""
+               clock: auth.Clock = time.time, secure: bool = False,
+               poll: float = POLL_SECONDS, hosts: Collection[str] | None = None) -> Starlette:
+    """The app for one tournament (the newest if None). `clock` (seconds since the epoch) drives
+    sessions and the lock-out; `secure` marks the cookie Secure (behind TLS); `hosts` are the names
+    the Host header may give (None: not checked, for the in-process tests' client)."""
     web = Web(store, tournament_id, clock=clock, secure=secure, poll=poll)
 
     # ------------------------------------------------------------ pages
@@ -216,9 +221,9 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
 
     @api
     def remote(request: Request) -> Response:
-        session = web.sessions.get(request.cookies.get(auth.COOKIE))
-        member = web.staff.get(session.staff) if session else None
-        return html(web.page("remote.html", member=member, csrf=session.csrf if session and member else "",
+        found = web.sessions.get(request.cookies.get(auth.COOKIE))
+        session, member = found if found else (None, None)
+        return html(web.page("remote.html", member=member, csrf=session.csrf if session else "",
                              name=web.display.state.info.name))
 
     @api
@@ -250,16 +255,22 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         name, pin = body.get("staff"), body.get("pin")
         if not isinstance(name, str) or not isinstance(pin, str | int) or isinstance(pin, bool):
             raise ApiError(400, 'log in with {"staff": NAME, "pin": PIN}')
+        # The peer's address: uvicorn replaces it from X-Forwarded-For only behind --trust-proxy.
         address = request.client.host if request.client else "unknown"
-        if (left := web.guard.locked_for(address)) > 0:
-            raise ApiError(429, f"too many wrong PINs from this address: try again in {mmss(left)}",
-                           {"Retry-After": str(int(-(-left // 1)))})
+        try:
+            guess = web.guard.begin(address, name)
+        except auth.LockedOut as locked:
+            wait = locked.seconds
+            raise ApiError(429, f"too many wrong PINs for this name or from this address: try again in "
+                                f"{mmss(wait)}", {"Retry-After": str(int(-(-wait // 1)))}) from None
         member = web.staff.verify(name, str(pin))
         if member is None:
-            web.guard.wrong(address)
+            web.guard.wrong(guess)
             raise ApiError(401, "wrong name or PIN")
-        web.guard.right(address)
-        session = web.sessions.open(member.name)
+        web.guard.right(guess)
+        session = web.sessions.open(member)
+        if session is None:  # removed between the check and now
+            raise ApiError(401, "wrong name or PIN")
         response = JSONResponse({"staff": member.name, "role": member.role, "csrf": session.csrf})
         response.set_cookie(auth.COOKIE, session.token, max_age=auth.SESSION_SECONDS, path="/",
                             httponly=True, samesite="strict", secure=web.secure)
@@ -338,7 +349,8 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         Route("/api/events", events),
         Mount("/static", StaticFiles(packages=[("tdconsole.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found},
+                    middleware=[Middleware(Edge, hosts=hosts)])
     app.state.web = web
     return app
 

@@ -6,6 +6,7 @@ which: opening the tournament to the club's network is the TD's decision, never 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import socket
@@ -51,6 +52,31 @@ def _loopback(host: str) -> bool:
         return host == "localhost"
 
 
+def _own_addresses() -> set[str]:
+    """This machine's names and addresses as a phone on the club's network may reach it: the host
+    name, what it resolves to, and the address of the default route (a UDP "connect" sends nothing)."""
+    found = {"localhost", "127.0.0.1", "::1", socket.gethostname(), f"{socket.gethostname()}.local"}
+    with contextlib.suppress(OSError):
+        found |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as udp:
+            udp.connect((probe, 9))
+            found.add(str(udp.getsockname()[0]))
+    return found
+
+
+def allowed_hosts(host: str) -> set[str]:
+    """What the Host header may name: the address `serve` listens on (and this machine's names and
+    addresses when that is every address, 0.0.0.0 or ::), IPv6 addresses in brackets."""
+    if host in ("0.0.0.0", "::", ""):
+        names = _own_addresses()
+    elif _loopback(host):
+        names = {"localhost", "127.0.0.1", "::1", host}
+    else:
+        names = {host}
+    return {f"[{name.split('%')[0]}]" if ":" in name else name.lower() for name in names}
+
+
 def start_line(name: str, host: str, port: int, tls: bool) -> str:
     scheme = "https" if tls else "http"
     shown = f"[{host}]" if ":" in host else host
@@ -62,7 +88,9 @@ def start_line(name: str, host: str, port: int, tls: bool) -> str:
 
 
 def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: Path | None,
-          key: Path | None, say: Callable[[str], None]) -> None:
+          key: Path | None, say: Callable[[str], None], trust_proxy: str | None = None) -> None:
+    """Serve until Ctrl+C. X-Forwarded-For/-Proto are believed only from `trust_proxy` (a reverse
+    proxy's address): from anyone else they would let a guesser pose as many addresses."""
     if (cert is None) != (key is None):
         raise InvalidInput("--cert and --key go together (the certificate and its private key)")
     if cert is not None and key is not None:
@@ -74,9 +102,16 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
                 "--cert {cert} / --key {key}: cannot be used ({reason})", cert=cert, key=key, reason=reason,
             ) from None
     check_port(host, port)
-    app = create_app(store, tournament_id, secure=cert is not None)
+    if trust_proxy is not None:
+        try:
+            ipaddress.ip_address(trust_proxy)
+        except ValueError:
+            raise InvalidInput("--trust-proxy {addr!r}: give the proxy's IP address", addr=trust_proxy) \
+                from None
+    app = create_app(store, tournament_id, secure=cert is not None, hosts=allowed_hosts(host))
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", lifespan="on",
+        proxy_headers=trust_proxy is not None, forwarded_allow_ips=[trust_proxy] if trust_proxy else [],
         ssl_certfile=str(cert) if cert else None, ssl_keyfile=str(key) if key else None,
         # Open change streams would hold a stop (Ctrl+C) forever; they reconnect by themselves.
         timeout_graceful_shutdown=1,

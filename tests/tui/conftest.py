@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
@@ -12,6 +13,7 @@ from tdconsole.domain.house_rules import CLUB
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tests.conftest import FakeClock
+from tests.tui.wait import settled
 
 
 @pytest.fixture
@@ -33,3 +35,21 @@ def _utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     monkeypatch.undo()
     time.tzset()
+
+
+@pytest.fixture(autouse=True)
+def _keys_wait_for_their_commands(request: pytest.FixtureRequest,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key that runs a command returns before the database has answered (the command runs in a
+    worker, tui/service_app.py): under Pilot a press also waits until the work it started is done,
+    as it waits for the screen, so a test reads what the key did. A module that tests the waiting
+    itself sets `KEYS_WAIT = False`."""
+    if not getattr(request.module, "KEYS_WAIT", True):
+        return
+    press = Pilot.press
+
+    async def press_and_settle(self: Pilot[object], *keys: str) -> None:
+        await press(self, *keys)
+        await settled(self.app)
+
+    monkeypatch.setattr(Pilot, "press", press_and_settle)

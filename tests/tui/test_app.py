@@ -171,12 +171,11 @@ async def test_every_change_reaches_the_active_screen_as_one_typed_message(servi
     async with app.run_test(message_hook=seen.append) as pilot:
         await pilot.press("f2")
         other.execute(Register(names=["Elsebeth"]))
-        app.follow()
+        await app.follow()
         await pilot.pause()
         assert "Elsebeth" in _names(app)
         await pilot.press("n", *"Frida", "enter")
-        await pilot.pause()
-        assert "Frida" in _names(app)
+        await until(pilot, lambda: "Frida" in _names(app), "this terminal's player shown")
     changes = [m for m in {id(m): m for m in seen}.values() if isinstance(m, TournamentChanged)]
     assert len(changes) == 2
 

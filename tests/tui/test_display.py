@@ -120,8 +120,10 @@ async def test_between_tournaments_the_display_shows_the_league_standings(servic
     app = _display(service)
     async with app.run_test() as pilot:
         board = app.query_one(LeagueBoard)
-        # Not started: the clock, and under it the league (no tournament finished yet).
-        assert board.display and app.query_one(ClockPanel).display
+        # Not started: the clock, and under it the league (no tournament finished yet), read off
+        # the event loop.
+        await until(pilot, lambda: board.display, "the league's standings read")
+        assert app.query_one(ClockPanel).display
         for name in ("Anna", "Bo", "Carl", "[bold red]x[/]"):
             service.execute(Bust(names=[name]))
         await until(pilot, lambda: not app.query_one(ClockPanel).display,

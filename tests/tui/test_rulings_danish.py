@@ -42,3 +42,14 @@ async def test_the_wizard_shows_questions_and_answers_in_words_not_keys(
         answered = str(app.screen.query_one("#answered", Static).render())
         assert question == "Var det med vilje?"
         assert "Nej" in answered and "=" not in answered and "changed" not in answered
+
+
+async def test_a_number_question_says_what_it_takes_in_danish(service: Service, danish: None) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f5")
+        wizard = app.screen.query_one(RulingWizard)
+        wizard.start("out-of-turn-action", {"action": "check", "changed": "no", "deliberate": "no"})
+        await pilot.pause()
+        # No player named: the earlier offences are asked, not counted from the log.
+        assert app.screen.query_one("#number", Input).placeholder == "et helt tal, mindst 0, Enter"

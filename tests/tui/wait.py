@@ -8,9 +8,11 @@ for has happened, and fail with a message naming it when it never does.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 
+from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 
@@ -49,3 +51,13 @@ async def from_palette(pilot: Pilot[object], query: str) -> None:
     await pilot.press("enter")
     await until(pilot, lambda: not isinstance(pilot.app.screen, CommandPalette),
                 "the palette closing")
+
+
+async def settled(app: App[object]) -> None:
+    """Until the work under way in workers is done: a command a key started (it runs off the event
+    loop, so the key returns first), the reads and the follow; then the commands those started."""
+    workers = [worker for worker in app.workers if not worker.is_finished]
+    while workers:
+        await asyncio.gather(*(worker.wait() for worker in workers), return_exceptions=True)
+        workers = [worker for worker in app.workers
+                   if worker.group == "commands" and not worker.is_finished]

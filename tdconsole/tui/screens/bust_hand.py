@@ -1,6 +1,6 @@
 """Bust several players in one hand: names with the chips they started it with, who knocked them
 out, and (in hand-for-hand, unseated) the table. The places show as you type, decided by the same
-pure `decide` the service runs (T-ELIM-1/2/3, T-BOUNTY-1)."""
+pure `decide` the service runs (`views/busts.py`; T-ELIM-1/2/3, T-BOUNTY-1)."""
 
 from __future__ import annotations
 
@@ -13,15 +13,14 @@ from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.events import Event, HandForHandBust, PlayerBusted
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.state import TournamentState
-from tdconsole.domain.tournament import decide
 from tdconsole.i18n import N_, _
 from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.service_app import service_of
 from tdconsole.tui.widgets.form_fields import FormField, FormFields, mark_refused, refusal_line
+from tdconsole.views.busts import BustPreview, bust_preview
 from tdconsole.views.money import hand_for_hand_bust_note
 
 # The Bust command's fields and the input each is typed in: a refusal is shown with its label.
@@ -34,21 +33,19 @@ def _names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def bust_lines(state: TournamentState, events: list[Event]) -> list[str]:
+def bust_lines(state: TournamentState, rows: list[BustPreview]) -> list[str]:
     """What a bust will do, a line a player (the place, or in hand-for-hand the table and how the
-    hand's busts will be placed), from the events the service would record."""
+    hand's busts will be placed), from its preview (`views.busts.bust_preview`)."""
     lines: list[str] = []
-    for event in events:
-        if isinstance(event, PlayerBusted):
-            name = state.players[event.player_id].name
-            place = f"{event.place}-{event.last_place}" if event.last_place else str(event.place)
-            rules = f" ({', '.join(event.rules)})" if event.rules else ""
-            lines.append(_("{name}: place {place}{rules}").format(name=name, place=place, rules=rules))
-        elif isinstance(event, HandForHandBust):
-            name = state.players[event.player_id].name
+    for row in rows:
+        if row.place is None:
             lines.append(_("{name}: table {table}, placed when every table is done").format(
-                name=name, table=event.table))
-    if any(isinstance(event, HandForHandBust) for event in events):
+                name=row.name, table=row.table))
+        else:
+            place = f"{row.place}-{row.last_place}" if row.last_place else str(row.place)
+            rules = f" ({', '.join(row.rules)})" if row.rules else ""
+            lines.append(_("{name}: place {place}{rules}").format(name=row.name, place=place, rules=rules))
+    if any(row.place is None for row in rows):
         lines.append(hand_for_hand_bust_note(state))
     return lines
 
@@ -103,14 +100,14 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
         self.command = None
         try:
             command = self.build()
-            events = decide(service.state, command, service.now())
+            rows = bust_preview(service.state, command, service.now())
         except (TdError, ValueError) as error:
             preview.update(Text(refusal_line(error, FIELDS), style="red"))
             self.refused = mark_refused(self, error, FIELDS)
             return
         self.refused = mark_refused(self, None, FIELDS)
         self.command = command
-        lines = bust_lines(service.state, events)
+        lines = bust_lines(service.state, rows)
         self.places = lines
         preview.update(Text("\n".join(lines)))
 

@@ -12,7 +12,6 @@ from textual.widgets import DataTable, Header, Input, Static
 
 from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountChips, ProposeDeal
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import CommandRequested
@@ -20,7 +19,7 @@ from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.formatting import Formats
-from tdconsole.views.money import deal_lines, deal_view, method_text
+from tdconsole.views.money import deal_lines, deal_options_view, deal_view, method_text
 
 
 class DealScreen(ServiceScreen):
@@ -71,17 +70,15 @@ class DealScreen(ServiceScreen):
         note = self.query_one("#note", Static)
         formats = Formats.of(state.house_rules)
         try:
-            found = deals.options(state, self.leave())
+            found = deal_options_view(state, self.leave())
         except TdError as error:
             note.update(Text(error_text(error)))
         else:
             note.update(Text(_("Remaining payouts: {amounts}").format(
                 amounts=", ".join(formats.money(p) for p in found.payouts))))
-            for row in zip(found.players, found.stacks, found.equity, found.icm.amounts,
-                           found.chip_chop.amounts, strict=True):
-                player, chips, equity, icm_amount, chop = row
-                table.add_row(Text(player.name), formats.number(chips, 0), formats.number(equity, 2),
-                              formats.money(icm_amount), formats.money(chop))
+            for row in found.players:
+                table.add_row(Text(row.name), formats.number(row.chips, 0), formats.number(row.equity, 2),
+                              formats.money(row.icm), formats.money(row.chip_chop))
         deal = deal_view(state)
         if deal is None:
             self.query_one("#deal", Static).update(_("No deal proposed (i: ICM, c: chip chop, u: custom)"))

@@ -24,7 +24,6 @@ from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, betting_round
 from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
-from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Level
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
@@ -34,6 +33,7 @@ from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.service_app import ServiceApp
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.calculators import action_word, betting_lines, pot_label
+from tdconsole.views.tournament import level_now
 
 # (field id, label, placeholder, initial value) per calculator. Labels and the placeholders in
 # words are marked for the catalogue and translated where they are shown (what the floor types,
@@ -243,8 +243,7 @@ class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
         app = self.app
         if not isinstance(app, ServiceApp):
             return None
-        state = app.service.state
-        return clock_ops.read(state.info.structure, state.clock, app.service.now()).level
+        return level_now(app.service.state, app.service.now())
 
     def on_screen_resume(self) -> None:
         level = self.current_level()

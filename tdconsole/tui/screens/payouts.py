@@ -12,14 +12,13 @@ from textual.widgets import DataTable, Header, Input, Static
 from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.money.handlers import payout_structure, pool
 from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.money_settings import MoneySettingsScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.formatting import Formats
-from tdconsole.views.money import deal_lines, payouts_view
+from tdconsole.views.money import deal_lines, payouts_view, prize_pool_view
 
 
 class PayoutsScreen(ServiceScreen):
@@ -42,10 +41,9 @@ class PayoutsScreen(ServiceScreen):
     def refresh_view(self) -> None:
         service = self.service
         data = payouts_view(service.state)
-        money = pool(service.state)
+        money = prize_pool_view(service.state)
         formats = Formats.of(service.state.house_rules)
-        table = service.state.money.table
-        method = _("the generator") if table is None else _("table {name}").format(name=table.name)
+        method = _("the generator") if money.table is None else _("table {name}").format(name=money.table)
         summary = _("Prize pool {pool} ({method}): {entries} entries, prize part {prize_part}, "
                     "rake {rake}, overlay {overlay}; fees {fees} and bounties {bounties} kept "
                     "apart").format(
@@ -55,7 +53,7 @@ class PayoutsScreen(ServiceScreen):
             bounties=formats.money(money.bounties))
         if data.error is not None:
             summary += "\n" + _("The payouts cannot be made: {error}").format(
-                error=self._payout_error() or data.error)
+                error=money.refusal or data.error)
         if data.deal is not None:  # T-DEAL-1: once approved it pays the players in it instead
             summary += "\n" + "\n".join(deal_lines(data.deal, formats))
         self.query_one("#summary", Static).update(Text(summary))
@@ -72,14 +70,6 @@ class PayoutsScreen(ServiceScreen):
                              _("locked") if paid.place in locked else "", key=str(paid.place))
         if rows.row_count:
             rows.move_cursor(row=min(row, rows.row_count - 1))
-
-    def _payout_error(self) -> str | None:
-        """Why the settings cannot pay these entries, in the chosen language."""
-        try:
-            payout_structure(self.service.state)
-        except TdError as error:
-            return error_text(error)
-        return None
 
     def selected_place(self) -> int | None:
         table = self.query_one(DataTable)

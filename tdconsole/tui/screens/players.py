@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,17 +11,18 @@ from textual.containers import Horizontal
 from textual.suggester import Suggester
 from textual.widgets import DataTable, Header, Input
 
-from tdconsole.club.members import Members, link
+from tdconsole.club.members import Members
 from tdconsole.domain.commands import AddOn, Bust, Command, Reenter, Register
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.tournament import decide
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import SyncedTable
+from tdconsole.views.busts import bust_preview
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 # A player's status as the list shows it (the state keeps the English word: JSON reads it).
@@ -27,14 +30,19 @@ STATUS_WORDS = {"seated": N_("seated"), "registered": N_("registered"), "busted"
 
 
 class MemberSuggester(Suggester):
-    """Offers the club's members as the TD types a name: the first one it begins, not yet in."""
+    """Offers the club's members as the TD types a name: the first one it begins, not banned, not
+    yet in. The members are read off the event loop when the players screen is shown (`names`);
+    who is in is looked up as the TD types, so a registration needs no new read."""
 
-    def __init__(self) -> None:
+    def __init__(self, entered: Callable[[], Container[str]]) -> None:
         super().__init__(use_cache=False, case_sensitive=False)
+        self.entered = entered
         self.names: list[str] = []
 
     async def get_suggestion(self, value: str) -> str | None:
-        return next((name for name in self.names if name.casefold().startswith(value)), None)
+        entered = self.entered()
+        return next((name for name in self.names
+                     if name.casefold().startswith(value) and name.casefold() not in entered), None)
 
 
 class PlayerField(Input):
@@ -103,7 +111,8 @@ class PlayersScreen(ServiceScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.suggester = MemberSuggester()
+        self.suggester = MemberSuggester(lambda: self.service.state.by_name)
+        self._reading_members = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -121,14 +130,20 @@ class PlayersScreen(ServiceScreen):
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
-        self.offer_members()
+        # Read on arrival, so a member added in another terminal is offered too (Textual may
+        # resume a screen twice as it is shown: one read does for both).
+        if not self._reading_members:
+            self._reading_members = True
+            self.run_worker(self.read_members(), group="members")
 
-    def offer_members(self) -> None:
-        """The members the register input offers: not banned, not in yet (read on arrival, and
-        after each registration, so one added in another terminal is offered too)."""
-        entered = self.service.state.by_name
-        self.suggester.names = [m.name for m in self._members().all()
-                                if not m.banned and m.name.casefold() not in entered]
+    async def read_members(self) -> None:
+        """The members the register input offers, read off the event loop."""
+        try:
+            members = await service_app(self).call(lambda service: Members(service.store).all(),
+                                                   shown=False)
+        finally:
+            self._reading_members = False
+        self.suggester.names = [member.name for member in members if not member.banned]
 
     def refresh_view(self) -> None:
         state = self.service.state
@@ -152,12 +167,8 @@ class PlayersScreen(ServiceScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "register" and event.value.strip():
-            try:  # the member with this name, as `register NAME` links it; a ban is refused here
-                command = link(self._members(), Register(names=[event.value]))
-            except TdError as error:
-                self.notify(error_text(error), severity="error", timeout=6, markup=False)
-                return
-            self.post_message(CommandRequested(command, on_done=lambda _ok: self.offer_members()))
+            # The app links the name to its member (and refuses a banned one) as `register NAME`.
+            self.post_message(CommandRequested(Register(names=[event.value])))
             event.input.value = ""
             event.input.focus()  # where the next name goes
         elif event.input.id == "search":
@@ -169,9 +180,6 @@ class PlayersScreen(ServiceScreen):
         if table.row_count:
             table.move_cursor(row=0)
             self.set_focus(table)  # at once: the key typed next is for the list
-
-    def _members(self) -> Members:
-        return Members(self.service.store)
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()
@@ -220,11 +228,11 @@ class PlayersScreen(ServiceScreen):
             question = _("Bust {name} in place {place}?").format(name=player.name, place=state.players_left)
         else:  # not placed yet: say how this hand's busts will be (T-H4H-1, RP-8A)
             try:
-                events = decide(state, command, self.service.now())
+                rows = bust_preview(state, command, self.service.now())
             except TdError as error:
                 self.notify(error_text(error), severity="error", timeout=6, markup=False)
                 return
-            question = "\n".join([_("Bust {name}?").format(name=player.name), *bust_lines(state, events)])
+            question = "\n".join([_("Bust {name}?").format(name=player.name), *bust_lines(state, rows)])
 
         def confirmed(yes: bool | None) -> None:
             if yes:

@@ -19,12 +19,8 @@ from textual.widgets import DataTable, Header, Static
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import TableBroken
-from tdconsole.domain.seating import balancing
-from tdconsole.domain.seating import handlers as seating
-from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text, ngettext
-from tdconsole.service import make_rng
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
@@ -33,7 +29,14 @@ from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views import seating as seating_views
 from tdconsole.views.export import SEATING_FORMATS, seating_document
-from tdconsole.views.seating import TableView, table_view
+from tdconsole.views.seating import (
+    BalancingView,
+    TableView,
+    balancing_view,
+    break_preview,
+    no_balancing,
+    table_view,
+)
 
 
 def tile(view: TableView) -> Text:
@@ -77,14 +80,14 @@ class TablesScreen(ServiceScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.plan = balancing.BalancePlan()
+        self.balancing = no_balancing()
         self._breaking: int | None = None  # the table `k` asked to break, until it is broken
         self._tile_widgets: list[Static] = []
         self._tile_numbers: list[int] = []
-        # Each table's view and list rows, kept while the room holds the same Table: a table is
+        # Each table's view and list rows, kept while the room holds the same table: a table is
         # immutable (seating replaces it when it changes), so after a bust at festival size only
         # that table's rows are made again, not 1,112 tables'.
-        self._views: dict[int, tuple[Table, TableView]] = {}
+        self._views: dict[int, tuple[object, TableView]] = {}
         self._rows: dict[tuple[int, bool], tuple[TableView, list[Row]]] = {}
 
     def compose(self) -> ComposeResult:
@@ -110,7 +113,7 @@ class TablesScreen(ServiceScreen):
         state = self.service.state
         if self._breaking is not None:
             self._tell_broken()
-        self.plan = seating.balance_plan(state)
+        self.balancing = balancing_view(state)
         width = self.size.width or self.app.size.width
         # Narrow: the balancing panel goes under the room; middling: a narrower panel.
         self.query_one("#body").set_class(width < NARROW, "-narrow")
@@ -118,7 +121,7 @@ class TablesScreen(ServiceScreen):
             "100%" if width < NARROW else PANEL_WIDTH if width >= WIDE else PANEL_WIDTH_MIDDLING)
         room_width = width if width < NARROW else width - (
             PANEL_WIDTH if width >= WIDE else PANEL_WIDTH_MIDDLING)
-        views = [self._view(state.room[number]) for number in sorted(state.room)]
+        views = [self._view(number) for number in sorted(state.room)]
         open_count = sum(view.status == "open" for view in views)
         columns = max(room_width // TILE_WIDTH, 1)
         # Tiles while they fit side by side (names never run down a narrow tile) and the room is
@@ -126,26 +129,20 @@ class TablesScreen(ServiceScreen):
         as_list = open_count > MAX_TILES or columns < min(2, max(open_count, 1))
         self.query_one("#room").display = not as_list
         self.query_one("#list").display = as_list
-        short = self._short(views)
+        short = set(self.balancing.short)
         if as_list:
             self._list(views, short)
         else:
             self.query_one("#tiles", Grid).styles.grid_size_columns = columns
             self._lay_tiles(views, short)
-        self._panel(state)
+        self._panel(state, self.balancing)
 
-    def _view(self, table: Table) -> TableView:
-        cached = self._views.get(table.number)
+    def _view(self, number: int) -> TableView:
+        table = self.service.state.room[number]
+        cached = self._views.get(number)
         if cached is None or cached[0] is not table:
-            cached = self._views[table.number] = (table, table_view(table))
+            cached = self._views[number] = (table, table_view(table, self.service.state.house_rules))
         return cached[1]
-
-    def _short(self, views: list[TableView]) -> set[int]:
-        """The tables past the tolerance (T-BAL-1), highlighted."""
-        counts = [len(v.seats) for v in views if v.status == "open"]
-        allowed = balancing.tolerance(self.service.state.house_rules, len(counts))
-        top = max(counts, default=0)
-        return {v.table for v in views if v.status == "open" and top - len(v.seats) > allowed}
 
     def _list(self, views: list[TableView], short: set[int]) -> None:
         rows: list[Row] = []
@@ -179,23 +176,24 @@ class TablesScreen(ServiceScreen):
             widget.set_class(view.table in short, "short")
             widget.set_class(view.status != "open", "broken")
 
-    def _panel(self, state: TournamentState) -> None:
+    def _panel(self, state: TournamentState, view: BalancingView) -> None:
         lines = []
+        plan = view.plan
         if not state.room:
             lines.append(_("No tables yet: press d to draw the seats (T-SEAT-2)."))
-        elif seating.final_table_due(state):
+        elif view.final_table_due:
             lines.append(_("The players fit one table: press f to draw the final table (T-SEAT-3)."))
-        if self.plan.break_ is not None:
+        if plan.break_ is not None:
             lines.append(_("Break table {table} first (10A, T-BREAK-1): press k.").format(
-                table=self.plan.break_))
-        if self.plan.halt:
-            lines.append(seating_views.halt_line(self.plan.halt) + ".")
-        if state.room and not self.plan.moves and self.plan.break_ is None:
+                table=plan.break_))
+        if plan.halt:
+            lines.append(seating_views.halt_line(plan.halt) + ".")
+        if state.room and not plan.moves and plan.break_ is None:
             lines.append(_("The tables are balanced (T-BAL-1)."))
         self.query_one("#advice", Static).update("\n".join(lines))
         table = self.query_one("#moves", DataTable)
         table.clear()
-        for move in self.plan.moves:
+        for move in plan.moves:
             table.add_row(Text(move.player), f"{move.from_.table}-{move.from_.seat}",
                           f"{move.to.table}-{move.to.seat}", move.rule)
 
@@ -209,7 +207,7 @@ class TablesScreen(ServiceScreen):
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
     def _moves_question(self, count: int) -> str:
-        lines = [seating_views.move_line(m) for m in self.plan.moves]
+        lines = [seating_views.move_line(m) for m in self.balancing.plan.moves]
         shown = lines[: min(count, 8)]
         moves = "; ".join(shown)
         if count > len(shown):
@@ -217,32 +215,31 @@ class TablesScreen(ServiceScreen):
         return _("Move {moves}?").format(moves=moves)
 
     def action_apply_one(self) -> None:
-        if not self.plan.moves:
+        if not self.balancing.plan.moves:
             self.notify(_("Nobody needs to move"), severity="warning")
             return
-        first = self.plan.moves[:1]
+        first = self.balancing.plan.moves[:1]
         self._confirm(self._moves_question(1),
                       commands.Balance(moves=1, expect=first))
 
     def action_apply_all(self) -> None:
-        if not self.plan.moves:
+        if not self.balancing.plan.moves:
             self.notify(_("Nobody needs to move"), severity="warning")
             return
-        moves = list(self.plan.moves)
+        moves = list(self.balancing.plan.moves)
         self._confirm(self._moves_question(len(moves)),
                       commands.Balance(expect=moves))
 
     def action_break(self) -> None:
         """The draw shown before the TD says yes is the draw made (its seed goes with the command),
         and the moves are shown again once the table is broken (10A, T-BREAK-1)."""
-        number = self.plan.break_
+        number = self.balancing.plan.break_
         if number is None:
             self.notify(_("No table can break yet (T-BREAK-1)"), severity="warning")
             return
-        state = self.service.state
         seed = secrets.randbelow(2**31)
         try:
-            seats = balancing.break_table(state.room, number, make_rng(seed), state.house_rules)[1]
+            seats = break_preview(self.service.state, number, seed)
         except TdError as error:
             self.notify(error_text(error), severity="error", markup=False)
             return
@@ -269,10 +266,9 @@ class TablesScreen(ServiceScreen):
         """Every seat drawn anew at the final table (T-SEAT-2, T-SEAT-3): asked first, No by default,
         since it moves everyone."""
         state = self.service.state
-        try:
-            number = seating.final_table_number(state)
-        except TdError as error:
-            self.notify(error_text(error), severity="error", markup=False)
+        number = self.balancing.final_table
+        if number is None:
+            self.notify(_("no table is in play: draw the seats first"), severity="error", markup=False)
             return
         question = _("Draw the final table: every one of the {players} players left gets a new seat "
                      "at table {table}?").format(players=state.players_left, table=number)

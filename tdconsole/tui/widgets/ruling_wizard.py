@@ -48,6 +48,21 @@ def describe_suggestion(suggestion: Suggestion) -> Text:
     return Text("\n".join(suggestion_lines(suggestion)))
 
 
+def _number_hint(question: OpenQuestion) -> str:
+    """What a number question takes, in the chosen language ("et helt tal, mindst 0"); the CLI's
+    `KEY=<number >= 0 whole>` is the same rule in the answer's own syntax."""
+    kind = _("a whole number") if question.integer else _("a number")
+    low = None if question.min is None else f"{question.min:g}"
+    high = None if question.max is None else f"{question.max:g}"
+    if low is not None and high is not None:
+        return _("{kind} from {min} to {max}").format(kind=kind, min=low, max=high)
+    if low is not None:
+        return _("{kind}, at least {min}").format(kind=kind, min=low)
+    if high is not None:
+        return _("{kind}, at most {max}").format(kind=kind, max=high)
+    return kind
+
+
 class Choices(OptionList):
     """A question's answers, numbered: a digit picks one (one key per answer, not ↓ ↓ Enter)."""
 
@@ -282,7 +297,7 @@ class RulingWizard(Vertical):
         text.update(Text(question.ask))
         if question.type == "number":
             number.value = ""
-            number.placeholder = _("{allowed}, Enter").format(allowed=question.allowed())
+            number.placeholder = _("{allowed}, Enter").format(allowed=_number_hint(question))
             number.focus()
             return
         choices.clear_options()
