@@ -48,10 +48,9 @@ def use(
         shown = {"tournament": current, "history": history}
 
         def render() -> None:
-            from tdconsole.config.toml import load_house_rules
             from tdconsole.views.formatting import Formats
 
-            when = Formats.of(load_house_rules()).when  # the club's clock
+            when = Formats.of(session.house_rules()).when  # the club's clock
             console.print(_("Current tournament: {tournament}").format(
                 tournament=label(current)))
             for entry in entries:

@@ -60,10 +60,9 @@ def list_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     rows = [member.as_json() for member in _staff(ctx).members()]
 
     def render() -> None:
-        from tdconsole.config.toml import load_house_rules
         from tdconsole.views.formatting import Formats
 
-        when = Formats.of(load_house_rules()).when  # the club's clock
+        when = Formats.of(session_of(ctx).house_rules()).when  # the club's clock
         table = Table(_("name"), _("role"), _("added"))
         for row in rows:
             table.add_row(row["name"], row["role"], when(row["created_at"]))

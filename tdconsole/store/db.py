@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, literal, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError
 
 from tdconsole.domain.errors import TdError
@@ -48,9 +48,12 @@ def database_url(url_or_path: str) -> str:
     """A SQLAlchemy URL from a URL or a file path; a path in a missing directory is an error."""
     if "://" in url_or_path:
         try:
-            make_url(url_or_path)
+            url = make_url(url_or_path)
         except ArgumentError:
             raise StoreError("{url_or_path!r} is not a database URL", url_or_path=url_or_path) from None
+        check_supported(url)
+        if url.drivername == "postgresql":  # SQLAlchemy 2.0 would load psycopg2 for it
+            return url.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
         return url_or_path
     path = Path(url_or_path).expanduser().resolve()
     if not path.parent.is_dir():
@@ -58,6 +61,29 @@ def database_url(url_or_path: str) -> str:
     if path.is_dir():
         raise StoreError("{path}: is a directory, not a database file", path=path)
     return f"sqlite:///{path}"
+
+
+# The databases tdconsole is built and tested on: SQLite through Python's own sqlite3, and PostgreSQL
+# through psycopg 3. Any other URL is refused before a
+# driver is loaded: one line naming what is supported, never a missing module.
+SUPPORTED = {"sqlite": "pysqlite", "postgresql": "psycopg"}
+
+
+def check_supported(url: URL) -> None:
+    """A one-line refusal naming what tdconsole can open, unless it can open `url`."""
+    backend, _plus, driver = url.drivername.partition("+")
+    shown = url.render_as_string(hide_password=True)
+    if backend not in SUPPORTED or driver not in ("", SUPPORTED[backend]):
+        raise StoreError(
+            "{url}: tdconsole cannot use this database; give a SQLite file path, a sqlite:///PATH URL "
+            "or a postgresql+psycopg://USER@HOST/NAME URL", url=shown)
+    if backend == "postgresql":
+        try:
+            import psycopg  # noqa: F401  (the driver; loaded here only to say early that it is missing)
+        except ImportError:
+            raise StoreError(
+                "{url}: PostgreSQL needs the psycopg driver; install it with: "
+                "pip install 'tdconsole[postgres]'", url=shown) from None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
