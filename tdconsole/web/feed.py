@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -22,7 +23,9 @@ from typing import Any, TypeVar
 import anyio.to_thread
 
 from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.i18n import error_text
 from tdconsole.service import Service
+from tdconsole.store.db import StoreError
 from tdconsole.web.board import LeagueStandings, SeatIndex, board
 
 POLL_SECONDS = 0.2
@@ -31,6 +34,8 @@ HEARTBEAT_SECONDS = 10.0
 Render = Callable[[dict[str, Any]], str]
 
 T = TypeVar("T")
+
+log = logging.getLogger("tdconsole.web")
 
 
 class ChangeFeed:
@@ -103,8 +108,20 @@ class ChangeFeed:
             self._publish(message)
 
     async def run(self) -> None:
+        # A database that cannot be reached for a while (a PostgreSQL server restarting) stops
+        # neither the poller nor the app: the pages keep the last board and count down locally,
+        # and the next poll that reads the store again carries on. Said once per outage.
+        fault = ""
         while True:
-            message = await anyio.to_thread.run_sync(self._check, False)
+            try:
+                message = await anyio.to_thread.run_sync(self._check, False)
+            except StoreError as error:
+                if error_text(error) != fault:
+                    fault = error_text(error)
+                    log.warning("%s", fault)
+                message = None
+            else:
+                fault = ""
             if message is not None:
                 self._publish(message)
             await asyncio.sleep(self.poll)
