@@ -25,6 +25,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -54,6 +55,32 @@ def choose_language(flag: str | None, environ: Mapping[str, str] = os.environ) -
         if tag:
             return _known(tag) or DEFAULT
     return DEFAULT
+
+
+# A POSIX locale name as LANG and LC_* carry it: language[_territory][.codeset][@modifier], or C/POSIX.
+_LOCALE_NAME = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?(\.[A-Za-z0-9_-]+)?(@[A-Za-z0-9_-]+)?|C|POSIX"
+                          r"|C\.[A-Za-z0-9_-]+")
+
+
+def junk_language_setting(flag: str | None, environ: Mapping[str, str] = os.environ) -> str | None:
+    """The setting that chose the language, when its value is junk, as `NAME='value'`: a
+    TDCONSOLE_LANG that is not a language tdconsole speaks, or an LC_ALL, LC_MESSAGES or LANG that
+    is not a locale name. `choose_language` has fallen back to English for it; the edge says so
+    in one line. A well-formed locale of another language (fr_FR.UTF-8) is no fault: English is
+    the documented answer to it.
+
+    >>> junk_language_setting(None, {"LANG": "fr_FR.UTF-8"}) is None
+    True
+    >>> junk_language_setting(None, {"TDCONSOLE_LANG": "klingon", "LANG": "da_DK"})
+    "TDCONSOLE_LANG='klingon'"
+    """
+    if flag:
+        return None
+    for name in ("TDCONSOLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if tag := environ.get(name):
+            known = _known(tag) if name == "TDCONSOLE_LANG" else _LOCALE_NAME.fullmatch(tag)
+            return None if known else f"{name}={tag!r}"
+    return None
 
 
 def set_language(language: str) -> None:

@@ -48,7 +48,7 @@ class DrawResult(View):
 def draw(service: Service, request: SeedRequest) -> DrawResult:
     """Seat every registered, unseated player at random, seat 1 on the button (T-SEAT-2)."""
     service.execute(commands.Draw(seed=request.seed))
-    return DrawResult(tables=tables_view(service.state.room), players_seated=sum(
+    return DrawResult(tables=tables_view(service.state.room, service.state.house_rules), players_seated=sum(
         1 for p in service.state.players.values() if p.status == "seated"))
 
 
@@ -103,7 +103,7 @@ def hand_done(service: Service, request: HandDoneRequest) -> TablesResult:
     envelopes = service.execute(commands.HandDone(table=request.table))
     # Only the tables' own events: the last hand-for-hand table's also places the hand's busts.
     done = sorted({e.event.table for e in envelopes if isinstance(e.event, HandFinished | ButtonSet)})
-    return TablesResult(tables=[table_view(service.state.room[n]) for n in done],
+    return TablesResult(tables=[table_view(service.state.room[n], service.state.house_rules) for n in done],
                         ended=hand_for_hand_ended(envelopes))
 
 
@@ -116,7 +116,7 @@ class TableSeatRequest(Request):
 def button(service: Service, request: TableSeatRequest) -> TableView:
     """Where the button is in the hand being played (34A)."""
     service.execute(commands.SetButton(table=request.table, seat=request.seat))
-    return table_view(service.state.room[request.table])
+    return table_view(service.state.room[request.table], service.state.house_rules)
 
 
 class ApplyRequest(Request):
@@ -171,7 +171,8 @@ def break_table(service: Service, request: BreakTableRequest) -> BreakTableResul
 def final_table(service: Service, request: SeedRequest) -> TableView:
     """Draw every seat of the final table anew, seat 1 on the button (T-SEAT-2, T-SEAT-3)."""
     service.execute(commands.FinalTable(seed=request.seed))
-    return table_view(service.state.room[seating.final_table_number(service.state)])
+    return table_view(service.state.room[seating.final_table_number(service.state)],
+                      service.state.house_rules)
 
 
 class LayoutResult(View):

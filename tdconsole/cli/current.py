@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tdconsole.cli.kit import JsonFlag, club_clock, console, emit, session_of
+from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.domain import limits
 from tdconsole.i18n import _
 from tdconsole.service import use_tournament
@@ -48,7 +48,9 @@ def use(
         shown = {"tournament": current, "history": history}
 
         def render() -> None:
-            when = club_clock()
+            from tdconsole.views.formatting import Formats
+
+            when = Formats.of(session.house_rules()).when  # the club's clock
             console.print(_("Current tournament: {tournament}").format(
                 tournament=label(current)))
             for entry in entries:

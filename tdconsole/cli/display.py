@@ -35,6 +35,9 @@ def serve(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
     cert: Annotated[Path | None, typer.Option("--cert", help="TLS certificate (PEM), with --key.")] = None,
     key: Annotated[Path | None, typer.Option("--key", help="The certificate's private key (PEM).")] = None,
+    trust_proxy: Annotated[str | None, typer.Option(
+        "--trust-proxy", metavar="ADDR",
+        help="Believe X-Forwarded-For/-Proto only from this reverse proxy's address.")] = None,
 ) -> None:
     """The room in browsers: the TV page (/), find my seat (/seat), the staff remote (/remote)."""
     from tdconsole.web.server import serve as run_server
@@ -43,4 +46,4 @@ def serve(
     # Open the tournament here, so an unknown one is an error now and not in every browser.
     service = Service(session.store(), session.tournament, role="display")
     run_server(session.store(), service.tournament_id, host=host, port=port, cert=cert, key=key,
-               say=lambda line: console.print(line, soft_wrap=True))
+               trust_proxy=trust_proxy, say=lambda line: console.print(line, soft_wrap=True))

@@ -8,7 +8,6 @@ import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import datetime
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -155,14 +154,6 @@ def open_tui(session: Session) -> None:
     from tdconsole.tui.app import create_app
 
     create_app(session.service(), sound=session.sound).run()
-
-
-def club_clock() -> Callable[[datetime | str], str]:
-    """How the club writes a time (its zone and language): for lists that span tournaments, which
-    read the club's house-rules file rather than one tournament's log."""
-    from tdconsole.views.formatting import Formats
-
-    return Formats.of(load_house_rules()).when
 
 
 def default_actor() -> str:

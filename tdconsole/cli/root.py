@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from typer import _click
 
 from tdconsole.cli import collector_off
+from tdconsole.cli.environment import checked_environment
 from tdconsole.cli.helptext import SpeakingCommand, SpeakingGroup, speaking
 from tdconsole.cli.listing import command_help
 from tdconsole.cli.refusals import refusal_text, starting
@@ -204,6 +205,8 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns every error into one line on stderr."""
     flag = flag_language(sys.argv[1:] if argv is None else argv)
     set_language(choose_language(flag if flag in LANGUAGES else None))
+    for warning in checked_environment(flag if flag in LANGUAGES else None):
+        sys.stderr.write(_("warning: {message}").format(message=visible(warning)) + "\n")
     starting()
     try:
         command().main(args=argv, prog_name="tdconsole", standalone_mode=False)

@@ -58,7 +58,7 @@ def render_tables(views: list[TableView]) -> None:
 
 
 def _show(service: Service) -> list[TableView]:
-    return tables_view(service.state.room)
+    return tables_view(service.state.room, service.state.house_rules)
 
 
 # ---------------------------------------------------------------- the draw, seats and moves

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from tdconsole.cli.kit import JsonFlag, club_clock, console, emit, session_of
+from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.i18n import _
 from tdconsole.store.staff import StaffStore, check_pin
@@ -60,7 +60,9 @@ def list_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     rows = [member.as_json() for member in _staff(ctx).members()]
 
     def render() -> None:
-        when = club_clock()
+        from tdconsole.views.formatting import Formats
+
+        when = Formats.of(session_of(ctx).house_rules()).when  # the club's clock
         table = Table(_("name"), _("role"), _("added"))
         for row in rows:
             table.add_row(row["name"], row["role"], when(row["created_at"]))

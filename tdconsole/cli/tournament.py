@@ -11,7 +11,7 @@ import typer
 from tdconsole.actions import players
 from tdconsole.cli.clock import clock_line
 from tdconsole.cli.current import label, named
-from tdconsole.cli.kit import JsonFlag, club_clock, console, emit, open_tui, session_of
+from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
@@ -92,7 +92,9 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
 
-        when = club_clock()  # these span tournaments
+        from tdconsole.views.formatting import Formats
+
+        when = Formats.of(load_house_rules()).when  # the club's clock: these span tournaments
         table = Table(_("id"), _("name"), _("created"), _("current"))
         for t in listed:
             table.add_row(str(t.id), t.name, when(t.created_at), "*" if t.id == current else "")

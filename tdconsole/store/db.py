@@ -6,6 +6,7 @@ import ast
 import errno
 import os
 import random
+import socket
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, literal, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError
 
 from tdconsole.domain.errors import TdError
@@ -48,9 +49,12 @@ def database_url(url_or_path: str) -> str:
     """A SQLAlchemy URL from a URL or a file path; a path in a missing directory is an error."""
     if "://" in url_or_path:
         try:
-            make_url(url_or_path)
+            url = make_url(url_or_path)
         except ArgumentError:
             raise StoreError("{url_or_path!r} is not a database URL", url_or_path=url_or_path) from None
+        check_supported(url)
+        if url.drivername == "postgresql":  # SQLAlchemy 2.0 would load psycopg2 for it
+            return url.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
         return url_or_path
     path = Path(url_or_path).expanduser().resolve()
     if not path.parent.is_dir():
@@ -58,6 +62,29 @@ def database_url(url_or_path: str) -> str:
     if path.is_dir():
         raise StoreError("{path}: is a directory, not a database file", path=path)
     return f"sqlite:///{path}"
+
+
+# The databases tdconsole is built and tested on: SQLite through Python's own sqlite3, and PostgreSQL
+# through psycopg 3. Any other URL is refused before a
+# driver is loaded: one line naming what is supported, never a missing module.
+SUPPORTED = {"sqlite": "pysqlite", "postgresql": "psycopg"}
+
+
+def check_supported(url: URL) -> None:
+    """A one-line refusal naming what tdconsole can open, unless it can open `url`."""
+    backend, _plus, driver = url.drivername.partition("+")
+    shown = url.render_as_string(hide_password=True)
+    if backend not in SUPPORTED or driver not in ("", SUPPORTED[backend]):
+        raise StoreError(
+            "{url}: tdconsole cannot use this database; give a SQLite file path, a sqlite:///PATH URL "
+            "or a postgresql+psycopg://USER@HOST/NAME URL", url=shown)
+    if backend == "postgresql":
+        try:
+            import psycopg  # noqa: F401  (the driver; loaded here only to say early that it is missing)
+        except ImportError:
+            raise StoreError(
+                "{url}: PostgreSQL needs the psycopg driver; install it with: "
+                "pip install 'tdconsole[postgres]'", url=shown) from None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -225,7 +252,10 @@ def _upgrade(engine: Engine, config: Config, script: ScriptDirectory, head: str 
     except DatabaseError as error:
         if is_busy(error):
             raise _Busy from error
-        raise database_fault(where, error, "not a tdconsole database") from None
+        # A file that is not a database is told apart from a server that cannot be reached.
+        raise unreachable(engine.url, error) or database_fault(
+            where, error, "not a tdconsole database" if sqlite_path(engine) else "cannot be opened",
+        ) from None
     try:
         with schema_transaction(engine) as connection:
             current, tables = _schema_state(connection)  # again: another process may have won
@@ -246,7 +276,8 @@ def _upgrade(engine: Engine, config: Config, script: ScriptDirectory, head: str 
     except DatabaseError as error:
         if is_busy(error):
             raise _Busy from error
-        raise database_fault(where, error, "the schema upgrade failed") from None
+        raise unreachable(engine.url, error) or database_fault(
+            where, error, "the schema upgrade failed") from None
 
 
 def _clear_interrupted_birth(connection: Connection, tables: set[str], where: str) -> None:
@@ -284,6 +315,48 @@ def is_disk_full(error: BaseException) -> bool:
     if getattr(cause, "sqlite_errorname", None) == "SQLITE_FULL":
         return True
     return getattr(cause, "sqlstate", None) == "53100"  # PostgreSQL's disk_full
+
+
+# How a server that is starting, recovering or shutting down refuses a connection (57P03); psycopg
+# gives no SQLSTATE for a refusal while connecting, so its words tell (English, the server's default).
+STARTING_OR_STOPPING = "the database system is "
+
+
+def unreachable(url: URL, error: BaseException) -> StoreError | None:
+    """The one line for a database server that does not answer (down, restarting, its host gone),
+    or None for any other error. A server that answered and refused (a wrong user, no such
+    database) is not this: psycopg gives both without an SQLSTATE, so whether anything listens at
+    the server's address decides. A connection lost in the middle of a command is this too:
+    its transaction was not committed."""
+    if url.get_backend_name() != "postgresql":
+        return None
+    import psycopg  # what a PostgreSQL URL is opened with (check_supported)
+
+    cause = getattr(error, "orig", None) or error
+    state = getattr(cause, "sqlstate", None) or ""
+    host = url.host or str(url.query.get("host") or "localhost")
+    port = url.port or 5432
+    lost = getattr(error, "connection_invalidated", False) or state.startswith(("08", "57P0"))
+    silent = isinstance(cause, psycopg.OperationalError) and not state and (
+        STARTING_OR_STOPPING in str(cause) or not _answers(host, port))
+    if not (lost or silent):
+        return None
+    first = (str(cause).splitlines() or [""])[0]
+    reason = first.rsplit("failed: ", 1)[-1].strip() or type(cause).__name__
+    return StoreError("the database server at {host}:{port} does not answer ({reason}); nothing was "
+                      "changed", host=host, port=port, reason=reason)
+
+
+def _answers(host: str, port: int) -> bool:
+    """Whether anything accepts a connection at the server's address (a socket directory for a
+    host that is a path, as libpq reads it)."""
+    if host.startswith("/"):
+        return Path(host, f".s.PGSQL.{port}").exists()
+    try:
+        socket.create_connection((host, port), timeout=2).close()
+    except OSError:
+        return False
+    return True
 
 
 def database_fault(where: str, error: BaseException, what: str) -> StoreError:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -13,7 +13,14 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, TournamentCreated, parse_event
 from tdconsole.domain.text import visible, visible_data
-from tdconsole.store.db import StoreError, database_fault, is_disk_full, make_engine, upgrade
+from tdconsole.store.db import (
+    StoreError,
+    database_fault,
+    is_disk_full,
+    make_engine,
+    unreachable,
+    upgrade,
+)
 from tdconsole.store.models import audit_table, current_tournament_table, event_table, tournament_table
 
 
@@ -70,11 +77,10 @@ class EventStore:
                 .returning(tournament_table.c.id)
             ).scalar_one())
             connection.execute(insert(event_table), [self._row(tournament_id, created)])
-            previous = self._current(connection)
-            if use or previous is None:
-                detail = "created with --use" if use else "the first tournament"
-                self._set_current(connection, tournament_id, previous, created.actor, created.time,
-                                  detail)
+            self._change_current(
+                connection, tournament_id, created.actor, created.time,
+                lambda previous: "created with --use" if use else
+                "the first tournament" if previous is None else None)
         return tournament_id
 
     def current_or_none(self) -> int | None:
@@ -100,9 +106,8 @@ class EventStore:
                 select(tournament_table.c.id).where(tournament_table.c.id == tournament_id)).scalar()
             if exists is None:
                 raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
-            previous = self._current(connection)
-            self._set_current(connection, tournament_id, previous, actor, time, "tdconsole use")
-        return previous
+            return self._change_current(connection, tournament_id, actor, time,
+                                        lambda previous: "tdconsole use")
 
     def audit(self, limit: int = 20) -> list[AuditEntry]:
         """The last `limit` changes made to the database itself (oldest first)."""
@@ -122,17 +127,35 @@ class EventStore:
             .where(current_tournament_table.c.id == 1)).scalar()
         return None if current is None else int(current)
 
-    @staticmethod
-    def _set_current(connection: Connection, tournament_id: int, previous: int | None, actor: str,
-                     time: datetime, how: str) -> None:
-        # The row exists from the migration on: one UPDATE, so two terminals cannot both insert it.
-        connection.execute(
-            update(current_tournament_table).where(current_tournament_table.c.id == 1)
-            .values(tournament_id=tournament_id, changed_at=time, changed_by=actor))
+    @classmethod
+    def _change_current(cls, connection: Connection, tournament_id: int, actor: str, time: datetime,
+                        how: Callable[[int | None], str | None]) -> int | None:
+        """Make `tournament_id` current if `how(previous)` says why (None: leave it), logged in the
+        audit log with that reason; returns the previous one.
+
+        A compare-and-set on the previous value: the UPDATE changes the row only while it still
+        holds the tournament this transaction read, else the read and the decision are made again.
+        So two terminals that change it at the same instant end in a trail one sequence of their
+        commands could have made, each naming the true previous one, on PostgreSQL (whose READ
+        COMMITTED lets both read the same row before either writes) as on SQLite."""
+        row = current_tournament_table.c
+        while True:
+            previous = cls._current(connection)
+            reason = how(previous)
+            if reason is None:
+                return previous
+            # The row exists from the migration on: an UPDATE, so two terminals cannot both insert it.
+            changed = connection.execute(
+                update(current_tournament_table)
+                .where(row.id == 1, row.tournament_id.is_not_distinct_from(previous))
+                .values(tournament_id=tournament_id, changed_at=time, changed_by=actor)).rowcount
+            if changed == 1:
+                break
         was = "none" if previous is None else str(previous)
         connection.execute(insert(audit_table).values(
             time=time, actor=actor, action="use", tournament_id=tournament_id,
-            detail=f"current tournament {was} -> {tournament_id} ({how})"))
+            detail=f"current tournament {was} -> {tournament_id} ({reason})"))
+        return previous
 
     def tournaments(self) -> list[TournamentSummary]:
         with self._connection(write=False) as connection:
@@ -211,6 +234,8 @@ class EventStore:
         except IntegrityError:
             raise
         except DatabaseError as error:
+            if gone := unreachable(self.engine.url, error):
+                raise gone from None
             if is_disk_full(error):
                 raise database_fault("the database", error, "") from None
             reason = str(error.orig if error.orig is not None else error).splitlines()[0]

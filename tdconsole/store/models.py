@@ -14,6 +14,7 @@ from sqlalchemy import (
     CheckConstraint,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -87,6 +88,18 @@ staff_table = Table(
     Column("role", String(16), nullable=False),
     Column("pin_hash", String(255), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# A staff member's logged-in phone. Only the token's SHA-256 is kept (a copy of the database logs
+# nobody in); `pin_stamp` is a digest of the PIN hash it was opened with, so a new PIN ends it, and
+# removing the member deletes it (the foreign key cascades).
+web_session_table = Table(
+    "web_sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("staff_id", ForeignKey("staff.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("pin_stamp", String(64), nullable=False),
+    Column("csrf", String(64), nullable=False),
+    Column("expires", Float, nullable=False),  # seconds since the epoch
 )
 
 # A club member. Not an event: members outlive tournaments. A tournament's log links an entry to

@@ -3,10 +3,15 @@
 argon2id (argon2-cffi's defaults: the RFC 9106 low-memory profile) makes each guess cost tens of
 milliseconds and megabytes, and the web locks an address out after five wrong PINs; a short PIN is
 then good enough for a club's phones. The PIN itself is never stored nor logged.
+
+The web remote's sessions live here too (`web_sessions`), so a restart of `tdconsole serve` keeps
+phones logged in. A session is bound to the staff record and PIN it was opened with: removing the
+member deletes it, and a new PIN (or a member removed and added again) no longer matches it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,7 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.text import MAX_LABEL, check_text, name_key, visible
 from tdconsole.store.event_store import EventStore
-from tdconsole.store.models import staff_table
+from tdconsole.store.models import staff_table, web_session_table
 
 StaffRole = Literal["td", "floor"]
 ROLES: tuple[str, ...] = get_args(StaffRole)
@@ -59,11 +64,26 @@ def _role(raw: str) -> StaffRole:
     return cast(StaffRole, raw)
 
 
-_COLUMNS = (staff_table.c.name, staff_table.c.role, staff_table.c.created_at, staff_table.c.pin_hash)
-_StaffRow = Row[Any, Any, Any, Any]  # one value for each of _COLUMNS
+_COLUMNS = (staff_table.c.name, staff_table.c.role, staff_table.c.created_at, staff_table.c.pin_hash,
+            staff_table.c.id)
+_StaffRow = Row[Any, Any, Any, Any, Any]  # one value for each of _COLUMNS
 
 
-def _member(row: _StaffRow) -> StaffMember:
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class StaffSession:
+    """A logged-in phone as the database has it: who, its CSRF token, and when it ends."""
+
+    member: StaffMember
+    csrf: str
+    expires: float
+
+
+def _member(row: _StaffRow | Row[Any, Any, Any, Any, Any, Any, Any, Any]) -> StaffMember:
+    """The member of a staff row (alone, or joined to its session's three columns)."""
     created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
     return StaffMember(visible(row.name), _role(row.role), created)
 
@@ -111,6 +131,38 @@ class StaffStore:
         except (VerificationError, InvalidHashError):
             return None
         return None if row is None else _member(row)
+
+    # ------------------------------------------------------------ web sessions
+
+    def open_session(self, name: str, token: str, csrf: str, expires: float, now: float) -> bool:
+        """Keep a session for `name` (False: no such member any more); sessions past `now` go."""
+        row = self._row(name)
+        if row is None:
+            return False
+        with self.events._connection(write=True) as connection:
+            connection.execute(delete(web_session_table).where(web_session_table.c.expires <= now))
+            connection.execute(insert(web_session_table).values(
+                token_hash=_digest(token), staff_id=row.id, pin_stamp=_digest(row.pin_hash), csrf=csrf,
+                expires=expires))
+        return True
+
+    def session(self, token: str, now: float) -> StaffSession | None:
+        """The session of `token` if it is still valid at `now`: not expired, its member still on
+        the list with the same PIN (the member as the record says now)."""
+        query = (select(*_COLUMNS, web_session_table.c.pin_stamp, web_session_table.c.csrf,
+                        web_session_table.c.expires)
+                 .join(staff_table, staff_table.c.id == web_session_table.c.staff_id)
+                 .where(web_session_table.c.token_hash == _digest(token)))
+        with self.events._connection(write=False) as connection:
+            row = connection.execute(query).one_or_none()
+        if row is None or row.expires <= now or row.pin_stamp != _digest(row.pin_hash):
+            return None
+        return StaffSession(_member(row), row.csrf, row.expires)
+
+    def close_session(self, token: str) -> None:
+        with self.events._connection(write=True) as connection:
+            connection.execute(delete(web_session_table).where(
+                web_session_table.c.token_hash == _digest(token)))
 
     def _row(self, name: str) -> _StaffRow | None:
         key = name_key(name)[:MAX_LABEL]

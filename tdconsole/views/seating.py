@@ -13,10 +13,11 @@ from pydantic import Field
 
 from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.events import Envelope, PlayerSeated
+from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
-from tdconsole.domain.seating.tables import Room, Table, open_tables
+from tdconsole.domain.seating.tables import Room, Table, open_tables, with_opening_hand
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _
 from tdconsole.service import make_rng
@@ -44,9 +45,10 @@ class TableView(View):
     blocked: list[int]
 
 
-def table_view(table: Table, names: Mapping[str, str] | None = None) -> TableView:
-    """One table; `names` turns the player ids kept in the room into names (ids shown without)."""
-    hand = table.hand
+def table_view(table: Table, rules: HouseRules, names: Mapping[str, str] | None = None) -> TableView:
+    """One table with the hand it plays (a table that has dealt none yet: its opening hand,
+    T-SEAT-2); `names` turns the player ids kept in the room into names (ids shown without)."""
+    hand = with_opening_hand(table, rules).hand
     name = (names or {}).get
     return TableView(
         table=table.number,
@@ -62,9 +64,9 @@ def table_view(table: Table, names: Mapping[str, str] | None = None) -> TableVie
     )
 
 
-def tables_view(room: Room, names: Mapping[str, str] | None = None) -> list[TableView]:
+def tables_view(room: Room, rules: HouseRules, names: Mapping[str, str] | None = None) -> list[TableView]:
     """`tables --json` (and `state --json` under `tables`): every table by number."""
-    return [table_view(room[n], names) for n in sorted(room)]
+    return [table_view(room[n], rules, names) for n in sorted(room)]
 
 
 def marks(view: TableView, seat: int) -> str:

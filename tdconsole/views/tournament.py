@@ -256,7 +256,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         average_stack=average,
         average_stack_bb=None if average is None else round(average / clock.big_blind, 1),
         players=players,
-        tables=tables_view(state.room),
+        tables=tables_view(state.room, state.house_rules),
         serving_penalties=[row for row in penalties_view(state, now) if row.serving],
         prize_pool=pool.prize_pool,
         money=pool,

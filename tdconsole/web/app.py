@@ -17,7 +17,7 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
 
 import anyio.to_thread
@@ -25,6 +25,7 @@ import jinja2
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -35,7 +36,7 @@ from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError
 from tdconsole.domain.floor.log import prepare
-from tdconsole.domain.limits import MAX_JSON_BYTES
+from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
 from tdconsole.domain.model import describe_validation_error
 from tdconsole.i18n import error_text, install_jinja
 from tdconsole.service import Service
@@ -47,7 +48,7 @@ from tdconsole.views.formatting import Formats
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import StaffServices
-from tdconsole.web.board import find_seats
+from tdconsole.web.edge import Edge, Refusals
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed
 
 log = logging.getLogger("tdconsole.web")
@@ -121,7 +122,7 @@ class Web:
         self.staff = StaffStore(store)
         self.display = Service(store, tournament_id, role="display")
         self.tournament_id = self.display.tournament_id
-        self.sessions = auth.Sessions(clock)
+        self.sessions = auth.Sessions(self.staff, clock)
         self.guard = auth.LoginGuard(clock)
         self.secure = secure
         self.templates = jinja2.Environment(
@@ -149,14 +150,16 @@ class Web:
     # ------------------------------------------------------------ who is asking
 
     def who(self, request: Request, *, csrf: bool) -> tuple[auth.WebSession, StaffMember]:
-        """The logged-in staff member (401 otherwise); with `csrf`, the token must come too (403)."""
-        session = self.sessions.get(request.cookies.get(auth.COOKIE))
-        if session is None:
+        """The logged-in staff member as the staff list has them now (401 otherwise: logged out,
+        expired, removed, or a new PIN); with `csrf`, the token must come too (403)."""
+        token = request.cookies.get(auth.COOKIE)
+        found = self.sessions.get(token)
+        if found is None and token:
+            raise ApiError(401, "the session has ended (logged out, expired, or the staff member was "
+                                "removed or given a new PIN): log in again")
+        if found is None:
             raise ApiError(401, "log in first (POST /api/login with your name and PIN)")
-        member = self.staff.get(session.staff)
-        if member is None:  # removed while logged in
-            self.sessions.close(session.token)
-            raise ApiError(401, f"{session.staff} is no longer on the staff list")
+        session, member = found
         if csrf and not session.csrf_matches(request.headers.get(auth.CSRF_HEADER)):
             raise ApiError(403, f"the {auth.CSRF_HEADER} header is missing or wrong (log in again)")
         return session, member
@@ -172,14 +175,22 @@ def mmss(seconds: float | None) -> str:
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
+    """The body as a JSON object, refused (413) beyond MAX_WEB_BODY_BYTES before it is parsed: by its
+    Content-Length when it says, else as soon as that much has come."""
+    too_big = ApiError(413, f"the body is larger than {MAX_WEB_BODY_BYTES // 1024} KiB, this server's "
+                            "limit for one request")
     length = request.headers.get("content-length", "")
-    if length.isdecimal() and len(length) < 20 and int(length) > MAX_JSON_BYTES:
-        raise ApiError(413, f"the body is larger than {MAX_JSON_BYTES // 1024} KiB")
-    raw = await request.body()
+    if length.isdecimal() and (len(length) > 12 or int(length) > MAX_WEB_BODY_BYTES):
+        raise too_big
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_WEB_BODY_BYTES:
+            raise too_big
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     if not raw.strip():
         return {}
-    if len(raw) > MAX_JSON_BYTES:
-        raise ApiError(413, f"the body is larger than {MAX_JSON_BYTES // 1024} KiB")
     try:
         body = parse_json(raw, "the body")
     except InvalidInput as error:
@@ -190,10 +201,13 @@ async def _json_body(request: Request) -> dict[str, Any]:
 
 
 def create_app(store: EventStore, tournament_id: int | None = None, *,
-               clock: auth.Clock = time.monotonic, secure: bool = False,
-               poll: float = POLL_SECONDS) -> Starlette:
-    """The app for one tournament (the newest if None). `clock` drives sessions and the lock-out;
-    `secure` marks the cookie Secure (behind TLS)."""
+               clock: auth.Clock = time.time, secure: bool = False,
+               poll: float = POLL_SECONDS, hosts: Collection[str] | None = None,
+               max_connections: int = MAX_CONNECTIONS, max_streams: int = MAX_STREAMS) -> Starlette:
+    """The app for one tournament (the newest if None). `clock` (seconds since the epoch) drives
+    sessions and the lock-out; `secure` marks the cookie Secure (behind TLS); `hosts` are the names
+    the Host header may give (None: not checked, for the in-process tests' client); at most
+    `max_connections` requests are answered at once and `max_streams` browsers follow the feed."""
     web = Web(store, tournament_id, clock=clock, secure=secure, poll=poll)
 
     # ------------------------------------------------------------ pages
@@ -209,16 +223,20 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     @api
     def seat_page(request: Request) -> Response:
         query = request.query_params.get("q", "")
-        found = web.feed.read(lambda s, _now: find_seats(s.state, s.log, s.undone_commands(), query))
+        status = 200
+        try:
+            found = web.feed.seats(query)
+        except InvalidInput as error:  # too long a search: the one line where the answers go
+            found, status = {"query": query, "players": [], "more": False, "hint": error_text(error)}, 400
         if request.query_params.get("partial"):
-            return html(web.page("_seats.html", found=found))
-        return html(web.page("seat.html", found=found, name=web.display.state.info.name))
+            return html(web.page("_seats.html", found=found), status)
+        return html(web.page("seat.html", found=found, name=web.display.state.info.name), status)
 
     @api
     def remote(request: Request) -> Response:
-        session = web.sessions.get(request.cookies.get(auth.COOKIE))
-        member = web.staff.get(session.staff) if session else None
-        return html(web.page("remote.html", member=member, csrf=session.csrf if session and member else "",
+        found = web.sessions.get(request.cookies.get(auth.COOKIE))
+        session, member = found if found else (None, None)
+        return html(web.page("remote.html", member=member, csrf=session.csrf if session else "",
                              name=web.display.state.info.name))
 
     @api
@@ -241,25 +259,29 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
 
     @api
     def get_seat(request: Request) -> Response:
-        query = request.query_params.get("q", "")
-        return JSONResponse(web.feed.read(lambda s, _now: find_seats(s.state, s.log, s.undone_commands(),
-                                                                       query)))
+        return JSONResponse(web.feed.seats(request.query_params.get("q", "")))
 
     @with_body
     def login(request: Request, body: dict[str, Any]) -> Response:
         name, pin = body.get("staff"), body.get("pin")
         if not isinstance(name, str) or not isinstance(pin, str | int) or isinstance(pin, bool):
             raise ApiError(400, 'log in with {"staff": NAME, "pin": PIN}')
+        # The peer's address: uvicorn replaces it from X-Forwarded-For only behind --trust-proxy.
         address = request.client.host if request.client else "unknown"
-        if (left := web.guard.locked_for(address)) > 0:
-            raise ApiError(429, f"too many wrong PINs from this address: try again in {mmss(left)}",
-                           {"Retry-After": str(int(-(-left // 1)))})
+        try:
+            guess = web.guard.begin(address, name)
+        except auth.LockedOut as locked:
+            wait = locked.seconds
+            raise ApiError(429, f"too many wrong PINs for this name or from this address: try again in "
+                                f"{mmss(wait)}", {"Retry-After": str(int(-(-wait // 1)))}) from None
         member = web.staff.verify(name, str(pin))
         if member is None:
-            web.guard.wrong(address)
+            web.guard.wrong(guess)
             raise ApiError(401, "wrong name or PIN")
-        web.guard.right(address)
-        session = web.sessions.open(member.name)
+        web.guard.right(guess)
+        session = web.sessions.open(member)
+        if session is None:  # removed between the check and now
+            raise ApiError(401, "wrong name or PIN")
         response = JSONResponse({"staff": member.name, "role": member.role, "csrf": session.csrf})
         response.set_cookie(auth.COOKIE, session.token, max_age=auth.SESSION_SECONDS, path="/",
                             httponly=True, samesite="strict", secure=web.secure)
@@ -302,7 +324,14 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
 
         return JSONResponse(web.feed.read(step))
 
+    stream_refusals = Refusals("change streams", max_streams)
+
     async def events(request: Request) -> Response:
+        if web.feed.subscribers >= max_streams:
+            stream_refusals.note()
+            return JSONResponse({"error": "too many browsers are following this tournament; the page "
+                                          "tries again by itself"}, status_code=503,
+                                headers={"Retry-After": "5"})
         return StreamingResponse(web.feed.stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
@@ -338,7 +367,8 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         Route("/api/events", events),
         Mount("/static", StaticFiles(packages=[("tdconsole.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found},
+                    middleware=[Middleware(Edge, hosts=hosts, max_connections=max_connections)])
     app.state.web = web
     return app
 

@@ -1,12 +1,17 @@
 """Staff sessions for the web remote: PIN log-in, the session cookie, the CSRF token, the lock-out.
 
 - The session is a random token in an HttpOnly, SameSite=Strict cookie: page scripts cannot read it
-  and no other site's page can send it.
+  and no other site's page can send it. It is kept in the database (only its digest), so a restart
+  of `tdconsole serve` keeps phones logged in; it ends on log-out, on expiry, when the member is
+  removed and when their PIN changes (store/staff.py binds it to the record and the PIN).
 - Every state-changing request also carries the session's CSRF token in `X-CSRF-Token`, a header a
-  page on another site cannot set (synchroniser token, on top of SameSite).
-- Five wrong PINs from one address within five minutes lock that address out for five minutes, even
-  for the right PIN: a 4-digit PIN then takes weeks to guess from one phone.
-The clock is injected (monotonic seconds), so the tests move time instead of waiting for it.
+  page on another site cannot set (synchroniser token, on top of SameSite and the Origin check).
+- Guesses are counted per address and per staff name, each counted before its PIN is checked, so
+  guesses sent at once count too: five within five minutes lock the address or the name out for five
+  minutes, and a name gets at most ten wrong guesses an hour from anywhere. A good log-in takes back
+  only its own guess, never another's: a 4-digit PIN then takes weeks, not minutes.
+The clock is injected (seconds since the epoch: sessions outlive the process), so the tests move
+time instead of waiting for it.
 """
 
 from __future__ import annotations
@@ -17,15 +22,20 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tdconsole.domain.text import name_key
+from tdconsole.store.staff import StaffMember, StaffStore
+
 Clock = Callable[[], float]
 
 COOKIE = "tdconsole_session"
 CSRF_HEADER = "X-CSRF-Token"
 # A tournament night, and then some: a phone logged in before the start stays in until the end.
 SESSION_SECONDS = 16 * 3600
-WRONG_PINS = 5
+WRONG_PINS = 5  # per address and per name, within the window
 WINDOW_SECONDS = 5 * 60
 LOCKOUT_SECONDS = 5 * 60
+GUESSES_PER_HOUR = 10  # wrong PINs for one staff name, from all addresses together
+HOUR = 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,70 +50,120 @@ class WebSession:
 
 
 class Sessions:
-    """The logged-in phones, in memory: a restart of `tdconsole serve` logs everyone out."""
+    """The logged-in phones, in the database next to the staff they belong to."""
 
-    def __init__(self, clock: Clock, lifetime: float = SESSION_SECONDS) -> None:
+    def __init__(self, staff: StaffStore, clock: Clock, lifetime: float = SESSION_SECONDS) -> None:
+        self._staff = staff
         self._clock = clock
         self._lifetime = lifetime
-        self._open: dict[str, WebSession] = {}
-        self._lock = threading.Lock()
 
-    def open(self, staff: str) -> WebSession:
-        session = WebSession(secrets.token_urlsafe(32), staff, secrets.token_urlsafe(32),
-                             self._clock() + self._lifetime)
-        with self._lock:
-            self._open[session.token] = session
-        return session
-
-    def get(self, token: str | None) -> WebSession | None:
-        if not token:
+    def open(self, member: StaffMember) -> WebSession | None:
+        """A new session for `member` (None if they were removed meanwhile)."""
+        now = self._clock()
+        session = WebSession(secrets.token_urlsafe(32), member.name, secrets.token_urlsafe(32),
+                             now + self._lifetime)
+        if not self._staff.open_session(member.name, session.token, session.csrf, session.expires, now):
             return None
-        with self._lock:
-            session = self._open.get(token)
-            if session is not None and session.expires <= self._clock():
-                del self._open[token]
-                return None
         return session
+
+    def get(self, token: str | None) -> tuple[WebSession, StaffMember] | None:
+        """The session and its member as the staff list has them now; None when it has ended."""
+        if not token or len(token) > 100:
+            return None
+        found = self._staff.session(token, self._clock())
+        if found is None:
+            return None
+        return WebSession(token, found.member.name, found.csrf, found.expires), found.member
 
     def close(self, token: str | None) -> None:
-        with self._lock:
-            self._open.pop(token or "", None)
+        if token:
+            self._staff.close_session(token)
+
+
+class LockedOut(Exception):
+    """No guess now: `seconds` until the next one may be tried."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """One PIN being checked: its keys and the time it was counted at."""
+
+    keys: tuple[str, str]
+    at: float
 
 
 class LoginGuard:
-    """Wrong PINs per address: five within the window lock the address out (429) for a while."""
+    """Guesses per address and per staff name (see the module's docstring for the rule)."""
 
     def __init__(self, clock: Clock, *, limit: int = WRONG_PINS, window: float = WINDOW_SECONDS,
-                 lockout: float = LOCKOUT_SECONDS) -> None:
+                 lockout: float = LOCKOUT_SECONDS, hourly: int = GUESSES_PER_HOUR) -> None:
         self._clock = clock
-        self._limit, self._window, self._lockout = limit, window, lockout
-        self._wrong: dict[str, deque[float]] = {}
+        self._limit, self._window, self._lockout, self._hourly = limit, window, lockout, hourly
+        self._recent: dict[str, deque[float]] = {}  # guesses within the window, checked or not yet
+        self._hour: dict[str, deque[float]] = {}  # a name's guesses within the hour
         self._locked_until: dict[str, float] = {}
         self._lock = threading.Lock()
 
-    def locked_for(self, address: str) -> float:
-        """Seconds this address is still locked out (0: it may try)."""
+    def begin(self, address: str, name: str) -> Guess:
+        """Count a guess before its PIN is checked (LockedOut if it may not be tried): one lock
+        around the check and the count, so guesses sent at once are counted one by one."""
+        now = self._clock()
+        keys = (f"address:{address}", f"name:{name_key(name)[:100]}")
         with self._lock:
-            until = self._locked_until.get(address)
-            if until is None:
-                return 0.0
-            left = until - self._clock()
-            if left <= 0:
-                del self._locked_until[address]
-                return 0.0
-            return left
+            wait = max(self._wait(key, now) for key in keys)
+            if wait > 0:
+                raise LockedOut(wait)
+            for key in keys:
+                self._recent.setdefault(key, deque()).append(now)
+            self._hour.setdefault(keys[1], deque()).append(now)
+        return Guess(keys, now)
 
-    def wrong(self, address: str) -> None:
+    def wrong(self, guess: Guess) -> None:
+        """The PIN was wrong: the guess stays counted; the fifth within the window locks out."""
         now = self._clock()
         with self._lock:
-            recent = self._wrong.setdefault(address, deque())
-            recent.append(now)
-            while recent and recent[0] <= now - self._window:
-                recent.popleft()
-            if len(recent) >= self._limit:
-                self._locked_until[address] = now + self._lockout
-                del self._wrong[address]
+            for key in guess.keys:
+                recent = self._prune(key, now)
+                if len(recent) >= self._limit:
+                    self._locked_until[key] = now + self._lockout
+                    del self._recent[key]
 
-    def right(self, address: str) -> None:
+    def right(self, guess: Guess) -> None:
+        """The PIN was right: this guess alone is taken back (others' wrong guesses stay)."""
         with self._lock:
-            self._wrong.pop(address, None)
+            for counts in (self._recent, self._hour):
+                for key in guess.keys:
+                    times = counts.get(key)
+                    if times is not None and guess.at in times:
+                        times.remove(guess.at)
+                        if not times:
+                            del counts[key]
+
+    def _prune(self, key: str, now: float) -> deque[float]:
+        recent = self._recent.setdefault(key, deque())
+        while recent and recent[0] <= now - self._window:
+            recent.popleft()
+        hour = self._hour.get(key)
+        while hour and hour[0] <= now - HOUR:
+            hour.popleft()
+        return recent
+
+    def _wait(self, key: str, now: float) -> float:
+        """Seconds until `key` may guess again (0: now)."""
+        until = self._locked_until.get(key, 0.0)
+        if until <= now:
+            self._locked_until.pop(key, None)
+            until = 0.0
+        recent = self._prune(key, now)
+        if len(recent) >= self._limit:  # that many still being checked: the next waits for them
+            until = max(until, recent[0] + self._window)
+        hour = self._hour.get(key)
+        if hour is not None and len(hour) >= self._hourly:
+            until = max(until, hour[0] + HOUR)
+        if not recent:
+            del self._recent[key]
+        return max(0.0, until - now)

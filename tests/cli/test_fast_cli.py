@@ -103,7 +103,7 @@ except SystemExit as done:
 loaded = sorted(name for name in sys.modules
                 if name == "sqlalchemy" or name.startswith(("tdconsole.cli.", "tdconsole.service"))
                 and name not in ("tdconsole.cli.root", "tdconsole.cli.helptext", "tdconsole.cli.refusals",
-                                 "tdconsole.cli.listing"))
+                                 "tdconsole.cli.listing", "tdconsole.cli.environment"))
 print(" ".join(loaded), file=sys.stderr)
 """
 

@@ -142,7 +142,7 @@ def evening(t: Transcript) -> None:
     t("button", "2", "3")
     clock.advance(120)
     t("register", "Olga", "--seed", "3")
-    t("move", "Gitte", "2", "1")
+    t("move", "<b>Bo</b>", "2", "1")  # not in a blind at table 3: T-MOVE-1 lets him
     # Floor rulings, penalties and clock calls.
     t("rulings", "scenarios")
     t("rulings", "suggest", "out-of-turn-action", *OOT, "-a", "earlier=1")

@@ -195,11 +195,13 @@ def test_bad_input_is_one_line_and_changes_nothing(db: str, capsys: Capsys, args
 
 
 def test_undo_passes_over_a_ruling_and_correcting_an_unknown_one_fails(db: str, capsys: Capsys) -> None:
+    assert run(capsys, "--db", db, "clock", "start").code == 0
     _oot(capsys, db, "Anna")
-    # Undo passes over the ruling to the registration, which the ruling about Anna depends on.
-    assert_one_line_error(run(capsys, "--db", db, "undo"), "your last command (log #2)", "Ruling 1",
-                          "depends on it")
+    # The ruling rests on nothing the clock's start changed: undo takes the start back past it.
+    assert run(capsys, "--db", db, "undo", "--json").json["events"][0]["type"] == "clock_started"
     assert len(run(capsys, "--db", db, "rulings", "list", "--json").json) == 1
+    # It names Anna, whom the registration made: that is not undone from under it.
+    assert_one_line_error(run(capsys, "--db", db, "undo"), "\"Ruling 1 by Mette", "depends on it")
     before = _events(db)
     assert_one_line_error(run(capsys, "--db", db, "rulings", "correct", "5", "--reason", "r", "--by", "TD"),
                           "no ruling 5")

@@ -232,13 +232,29 @@ def test_h2_h3_heads_up_the_button_posts_the_small_blind(
     assert _positions(table) == (button, button, big_blind)
 
 
-def test_a_new_table_deals_its_first_hand_on_hand_done(cli: Cli) -> None:
+def test_t_seat_2_a_table_seated_by_hand_has_its_lowest_seat_on_the_button(cli: Cli) -> None:
     cli("register", "A", "B", "C")
     for name, seat in (("A", 4), ("B", 6), ("C", 9)):
         cli("seat", name, "3", str(seat))
-    assert _tables(cli)[0]["button"] is None
+    assert _positions(_tables(cli)[0]) == (4, 6, 9)  # the lowest seat deals first, like a draw
     table = cli("hand-done", "--all", "--json").json["tables"][0]
-    assert _positions(table) == (4, 6, 9)  # T-SEAT-2: the lowest seat deals first
+    assert _positions(table) == (6, 9, 4)  # that hand done: the button moves on
+
+
+def test_t_seat_2_a_table_opened_by_late_registration_gets_its_button_and_blinds(
+        cli: Cli, capsys: Capsys, db: str) -> None:
+    _drawn(cli, 18)  # two full tables of 9
+    opened = cli("register", "Late One", "--json").json
+    assert (opened["registered"][0]["table"], opened["registered"][0]["seat"]) == (3, 1)
+    assert _tables(cli)[2]["button"] is None  # one player: no hand yet
+    cli("register", "Late Two", "Late Three")
+    table = _tables(cli)[2]
+    seats = sorted(int(seat) for seat in table["seats"])
+    assert seats[0] == 1 and _positions(table) == tuple(seats)  # seat 1 on the button (T-SEAT-2)
+    [line] = [line for line in run(capsys, "--db", db, "tables").out.splitlines() if "Late One" in line]
+    assert line.split("│")[-2].strip() == "D"
+    done = cli("hand-done", "--all", "--json").json["tables"][2]
+    assert _positions(done) == (seats[1], seats[2], seats[0])  # moves on like every drawn table
 
 
 def test_hand_and_button_bad_input_changes_nothing(cli: Cli, db: str) -> None:
@@ -462,9 +478,8 @@ def test_st1_a_draw_around_a_seat_given_by_hand_keeps_the_sizes_within_1(cli: Cl
     tables = _tables(cli)
     assert sorted(len(t["seats"]) for t in tables) == [6, 7, 7]
     assert tables[1]["seats"]["4"] == "Player 01"
-    # The tables opened by this draw deal their first hand on hand-done (T-SEAT-2).
-    dealt = cli("hand-done", "--all", "--json").json["tables"]
-    assert all(t["button"] == min(int(s) for s in t["seats"]) for t in dealt)
+    # The tables opened by this draw have their lowest seat on the button (T-SEAT-2).
+    assert all(t["button"] == min(int(s) for s in t["seats"]) for t in tables)
 
 
 def test_undo_of_hand_done_and_button_restores_the_positions(cli: Cli) -> None:

@@ -8,7 +8,8 @@ import pytest
 
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.events import PlayerSeated, TableBroken, TablesDrawn
+from tdconsole.domain.events import HandFinished, PlayerSeated, TableBroken, TablesDrawn
+from tdconsole.domain.seating.tables import with_opening_hand
 from tdconsole.domain.tournament import fold
 from tests.domain.helpers import Tournament
 
@@ -70,3 +71,23 @@ def test_registration_before_the_draw_seats_nobody_and_needs_no_draw() -> None:
     events = t.do(commands.Register(names=["A", "B"]))  # no random source given: none needed
     assert [e.type for e in events] == ["player_registered", "player_registered"]
     assert t.state.room == {}
+
+
+def test_t_seat_2_a_table_opened_by_late_registration_has_seat_1_on_the_button_until_a_hand_is_done() -> None:
+    t = _drawn(18)  # two full tables of 9
+    t.do(commands.Register(names=["Late1"]).with_rng(random.Random(1)))
+    rules = t.state.house_rules
+    opened = t.state.room[3]
+    assert opened.occupants == {1: "Late1"} and with_opening_hand(opened, rules).hand is None
+    t.do(commands.Register(names=["Late2", "Late3"]).with_rng(random.Random(2)))
+    seats = sorted(t.state.room[3].occupants)
+    hand = with_opening_hand(t.state.room[3], rules).hand
+    assert hand is not None and (hand.button, hand.small_blind, hand.big_blind) == tuple(seats)
+    assert seats[0] == 1  # T-SEAT-2: seat 1 on the button, as on every drawn table
+    t.do(commands.Register(names=["Late4"]).with_rng(random.Random(3)))  # the opening hand follows who sits
+    hand = with_opening_hand(t.state.room[3], rules).hand
+    assert hand is not None and hand.button == 1 and len(hand.dealt) == 4
+    assert t.do(commands.HandDone(table=3)) == [HandFinished(table=3)]
+    after = t.state.room[3].hand
+    assert after is not None and after.button == sorted(t.state.room[3].occupants)[1]  # moved on
+    assert fold(t.log).room[3] == t.state.room[3]  # a replay folds the same

@@ -284,12 +284,12 @@ def test_table_model_refuses_missing_blocked_or_doubled_seats() -> None:
 def test_tables_view_has_the_issue_keys_and_dead_flags() -> None:
     t = table(3, {s: f"p{s}" for s in range(1, 10)}, 1)
     t = hand_done(remove_player({3: t}, "p2")[3])
-    view = table_view(t, {"p1": "Ann"})
+    view = table_view(t, CLUB, {"p1": "Ann"})
     assert view.table == 3 and view.status == "open"
     assert view.seats == {"1": "Ann", **{str(s): f"p{s}" for s in range(3, 10)}}
     assert (view.button, view.small_blind, view.big_blind) == (2, 3, 4)
     assert view.dead_button is True and view.dead_small_blind is False
-    broken = table_view(Table(number=4, seats=9, status="broken"))
+    broken = table_view(Table(number=4, seats=9, status="broken"), CLUB)
     assert broken.status == "broken" and broken.button is None and broken.seats == {}
 
 
@@ -350,4 +350,4 @@ def test_hand_done_all_moves_every_dealing_table_and_leaves_the_others() -> None
     after = all_hands_done(room)
     assert after[1].hand is not None and after[1].hand.button == 2
     assert after[2] == room[2] and after[3] == room[3]
-    assert [v.table for v in tables_view(after)] == [1, 2, 3]
+    assert [v.table for v in tables_view(after, CLUB)] == [1, 2, 3]

@@ -33,7 +33,8 @@ def test_a_draw_by_another_process_is_seen_seat_for_seat(store: EventStore, db_u
     assert sorted(len(t["seats"]) for t in tables) == [7, 7, 8, 8]
     # This terminal follows: the very seats drawn there, never a draw of its own.
     assert service.refresh()
-    assert jsonable(tables_view(service.state.room)) == tables
+    assert jsonable(tables_view(service.state.room, service.state.house_rules)) == tables
     assert {p.status for p in service.state.players.values()} == {"seated"}
     # A cold load (a third terminal starting now) agrees too.
-    assert jsonable(tables_view(Service(store, service.tournament_id).state.room)) == tables
+    cold = Service(store, service.tournament_id).state
+    assert jsonable(tables_view(cold.room, cold.house_rules)) == tables

@@ -136,3 +136,15 @@ async def test_after_the_first_hand_the_dialog_says_how_busts_are_ranked(service
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert "ranked together by the chips they started it with (T-ELIM-1)" in app.screen.question
         assert "RP-8A" not in app.screen.question
+
+
+async def test_the_key_after_enter_in_the_search_is_for_the_list(service: Service) -> None:
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test() as pilot:
+        await pilot.press("f2")
+        await burst(pilot, "/carl")
+        await until(pilot, lambda: _search(app).value == "carl", "the name in the search")
+        app.post_message(events.Key("enter", None))
+        app.post_message(events.Key("b", "b"))  # at once after Enter, as the docs' `/ NAME ⏎ b y`
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the bust question")
+        assert app.screen.question == "Bust Carl in place 4?"

@@ -137,7 +137,8 @@ async def test_deal_by_keys_approval_asks_first_and_the_payouts_screen_shows_it(
         await until(pilot, lambda: "Deal by ICM (approved" in _text(app, "#summary"), "the deal shown")
         table = app.screen.query_one(DataTable)
         notes = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
-        assert notes == ["by the deal"] * 3
+        # T-DEAL-1: every player in the deal with the deal's amount, not the ladder's places.
+        assert notes == [f"{name}, by the deal" for name in ("Anna", "Bo", "Carl", "[bold red]x[/]")]
 
 
 async def test_rulings_search_finds_misdeal_in_the_ruling_text(service: Service) -> None:

@@ -178,6 +178,25 @@ def test_the_floor_palette_offers_none_of_the_tds_seating_actions() -> None:
     assert not any(offers(FloorApp.MODES, mode, action) for mode, action in seating)
 
 
+async def test_t_seat_2_a_table_opened_by_late_registration_shows_its_button_and_blinds(
+        service: Service) -> None:
+    late = [f"Late {i}" for i in range(1, 19)]  # with the four: two full tables of 9, and more
+    service.execute(commands.Register(names=late[:14]))
+    service.execute(commands.Draw(seed=5))
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f10")
+        for name in late[14:17]:  # late entries, seated at once (8A): the third table opens
+            app.execute(commands.Register(names=[name]))
+        await pilot.pause()
+        opened = service.state.room[3]
+        seats = sorted(opened.occupants)
+        assert seats[0] == 1 and len(seats) == 3
+        text = str(_tile(app, 3).render())
+        assert f" {seats[0]} {opened.occupants[seats[0]]}  D" in text  # seat 1 on the button
+        assert "  SB" in text and "  BB" in text
+
+
 async def test_k_shows_the_break_s_moves_before_and_makes_exactly_that_draw(service: Service) -> None:
     service.execute(commands.Register(names=[f"Player {i}" for i in range(1, 21)]))
     service.execute(commands.Draw(seed=3))

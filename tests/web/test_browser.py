@@ -39,10 +39,23 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+def _wait_for(page: Page, expression: str, timeout: float = 5000) -> None:
+    """Until `expression` is true in the page. Evaluated through the browser's debugging protocol, not
+    by Playwright's `wait_for_function`, whose polling evaluates strings in the page: the pages' CSP
+    (script-src 'self', no eval) forbids that, as it should."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(50)  # the page's own work (a stream message, a fetch), bounded above
+
+
 def _page(browser: Browser, viewport: dict[str, int]) -> Page:
     page = browser.new_context(viewport=viewport).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # Anything the CSP blocks (an inline script, a style attribute) is an error of the page's.
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text else None)
     page.errors = errors  # type: ignore[attr-defined]
     return page
 
@@ -60,16 +73,16 @@ def test_the_tv_shows_a_bust_made_by_the_cli_within_a_second(browser: Browser, s
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     page = _page(browser, {"width": 1920, "height": 1080})
     page.goto(served.base + "/")
-    page.wait_for_function("document.querySelector('.players').textContent.trim() === '12 / 12'")
-    page.wait_for_function("typeof Live !== 'undefined' && Live.board() && Live.board().html")  # streaming
+    _wait_for(page, "document.querySelector('.players').textContent.trim() === '12 / 12'")
+    _wait_for(page, "typeof Live !== 'undefined' && Live.board() && Live.board().html")  # streaming
     first = page.text_content(".clock")
     assert run(capsys, "--db", str(served.db), "bust", "Anna Holm").code == 0
     committed = time.monotonic()
-    page.wait_for_function("document.querySelector('.players').textContent.trim() === '11 / 12'",
+    _wait_for(page, "document.querySelector('.players').textContent.trim() === '11 / 12'",
                            timeout=1000)
     assert time.monotonic() - committed < 1.0
     # Between updates the clock counts down by itself.
-    page.wait_for_function(f"document.querySelector('.clock').textContent !== {first!r}", timeout=3000)
+    _wait_for(page, f"document.querySelector('.clock').textContent !== {first!r}", timeout=3000)
     assert re.fullmatch(r"\d+:\d\d", page.text_content(".clock") or "")
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -81,9 +94,9 @@ def test_a_phone_logs_in_and_busts_a_player(browser: Browser, served: Served) ->
     page.click('.pick[data-name="Anna Holm"]')
     page.fill("#bust-picked input", "5000")
     page.click("#bust-go")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('busts in place 12')")
+    _wait_for(page, "document.querySelector('#status').textContent.includes('busts in place 12')")
     assert [actor for _seq, actor, kind in events(served.db) if kind == "player_busted"] == [TD]
-    page.wait_for_function("!document.querySelector('.pick[data-name=\"Anna Holm\"]')")  # gone from the list
+    _wait_for(page, "!document.querySelector('.pick[data-name=\"Anna Holm\"]')")  # gone from the list
     # Thumb-sized: every button on the screen is at least 44 px high.
     heights = page.eval_on_selector_all("button:not([hidden])", "bs => bs.filter(b => b.offsetParent)"
                                         ".map(b => b.getBoundingClientRect().height)")

@@ -237,16 +237,8 @@ def decide_move(state: TournamentState, command: MovePlayer, now: datetime) -> l
 
 
 def _next_hand(table: Table, rules: HouseRules) -> Event:
-    if table.status != "open":
-        raise InvalidInput("table {number} is broken", number=table.number)
-    if table.hand is None:
-        # A table opened during play deals its first hand: the button on its lowest seat, moved
-        # on under club rules until no newcomer pays the blinds twice in a row (T-SEAT-2,
-        # T-MOVE-1).
-        first = tables.first_hand(table, rules)
-        assert first.hand is not None
-        return ButtonSet(table=table.number, seat=first.hand.button)
-    tables.hand_done(table)  # the checks: a hand to end and two players left
+    # A table that had no hand yet has played its opening hand (T-SEAT-2): it moves on from there.
+    tables.hand_done(tables.with_opening_hand(table, rules))  # the checks: open, two players
     return HandFinished(table=table.number)
 
 
@@ -375,7 +367,9 @@ def apply_broken(state: TournamentState, event: TableBroken, now: datetime) -> N
 
 
 def apply_hand_finished(state: TournamentState, event: HandFinished, now: datetime) -> None:
-    state.room[event.table] = tables.hand_done(state.room[event.table])
+    # (A log written before tables had an opening hand gave such a table a ButtonSet instead.)
+    table = tables.with_opening_hand(state.room[event.table], state.house_rules)
+    state.room[event.table] = tables.hand_done(table)
 
 
 def apply_button_set(state: TournamentState, event: ButtonSet, now: datetime) -> None:

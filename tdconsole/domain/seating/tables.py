@@ -289,6 +289,17 @@ def first_hand(table: Table, rules: HouseRules) -> Table:
     return table.model_copy(update={"hand": hands[0]})
 
 
+def with_opening_hand(table: Table, rules: HouseRules) -> Table:
+    """The table with the hand it plays now. A table that has dealt no hand yet (opened by a late
+    entry, seated by hand) plays its opening hand until a hand is done there, like every drawn
+    table: the button on its lowest seat (T-SEAT-2), moved on under club rules until no newcomer
+    pays the blinds twice (T-MOVE-1), worked out afresh as players sit down. Unchanged with a hand,
+    broken, or with fewer than two players."""
+    if table.hand is not None or table.status != "open" or len(table.occupants) < 2:
+        return table
+    return first_hand(table, rules)
+
+
 def blinds_twice_forbidden(rules: HouseRules) -> bool:
     """T-MOVE-1 (club): a moved player never pays the blinds twice in a row; the TDA (10A, 11A)
     lets him take the big blind again."""
@@ -299,13 +310,13 @@ def hand_done(table: Table) -> Table:
     """End the hand being played and move the table to its next one (TDA 32, 34B)."""
     if table.status != "open":
         raise InvalidInput("table {number} is broken", number=table.number)
-    if table.hand is None:
-        raise InvalidInput("table {number} has no hand yet: set the button first", number=table.number)
     if len(table.occupants) < 2:
         raise InvalidInput(
             "table {number} has {count} player(s): balance or break it", number=table.number,
             count=len(table.occupants),
         )
+    if table.hand is None:
+        raise InvalidInput("table {number} has no hand yet: set the button first", number=table.number)
     hand = next_hand(table.occupants, table.seats, table.hand)
     # Once dealt in here, a newcomer's last hand is this table's (T-MOVE-1).
     still_out = table.just_paid & set(hand.waiting.values())

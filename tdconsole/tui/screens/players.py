@@ -46,12 +46,31 @@ class MemberSuggester(Suggester):
                      if name.casefold().startswith(value) and name.casefold() not in entered), None)
 
 
-class NameInput(Input):
+class PlayerField(Input):
+    """A field of the players screen. A key that reaches it after the focus left it (typed at
+    once after Enter, which sends the focus to the list) goes where the focus is now: `/ NAME ⏎ b`
+    typed in one go asks to bust from the list, and never types "b" after the name."""
+
+    def passed_on(self, event: events.Key) -> bool:
+        if self.screen.focused is self:  # (`has_focus` follows only once the Blur is handled)
+            return False
+        event.prevent_default()
+        event.stop()
+        self.app.post_message(events.Key(event.key, event.character))
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        self.passed_on(event)
+
+
+class NameInput(PlayerField):
     """The register box: "/" typed into it empty (no name begins with one) jumps to the search, as
     it does from the list, so the TD who has just registered a name and presses "/" searches
     instead of registering "/Kim"."""
 
     def on_key(self, event: events.Key) -> None:
+        if self.passed_on(event):
+            return
         if event.character == "/" and not self.value:
             event.prevent_default()  # Input's own handler would insert it
             event.stop()
@@ -59,12 +78,20 @@ class NameInput(Input):
                 self.screen.action_search()
 
 
-class SearchInput(Input):
+class SearchInput(PlayerField):
     """The search box: "/" typed into it (no name has one) starts a new search, as it does from
     the list, so coming back to F2 and pressing "/" never adds to the last search."""
 
     def on_key(self, event: events.Key) -> None:
-        if event.character == "/":
+        if self.passed_on(event):
+            return
+        if event.key == "enter" and isinstance(self.screen, PlayersScreen):
+            # Here, not through the binding the app checks after the keys already waiting:
+            # the list has the focus before the key typed next (b) is looked at.
+            event.prevent_default()
+            event.stop()
+            self.screen.pick_first()
+        elif event.character == "/":
             event.prevent_default()
             event.stop()
             self.value = ""
@@ -147,11 +174,14 @@ class PlayersScreen(ServiceScreen):
             event.input.value = ""
             event.input.focus()  # where the next name goes
         elif event.input.id == "search":
-            # The first player found is selected, in the list, so the next key (b) acts on them.
-            table = self.query_one(DataTable)
-            if table.row_count:
-                table.move_cursor(row=0)
-                table.focus()
+            self.pick_first()
+
+    def pick_first(self) -> None:
+        """The first player found is selected, in the list, so the next key (b) acts on them."""
+        table = self.query_one(DataTable)
+        if table.row_count:
+            table.move_cursor(row=0)
+            self.set_focus(table)  # at once: the key typed next is for the list
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()

@@ -142,7 +142,7 @@ class TablesScreen(ServiceScreen):
         table = self.service.state.room[number]
         cached = self._views.get(number)
         if cached is None or cached[0] is not table:
-            cached = self._views[number] = (table, table_view(table))
+            cached = self._views[number] = (table, table_view(table, self.service.state.house_rules))
         return cached[1]
 
     def _list(self, views: list[TableView], short: set[int]) -> None:

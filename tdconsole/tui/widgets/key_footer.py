@@ -14,10 +14,12 @@ shows, as does how to quit (`q`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # Footer's own key widget (not exported)
 
@@ -53,6 +55,7 @@ class KeyFooter(Footer):
     def __init__(self) -> None:
         super().__init__()
         self._composed_width = 0
+        self._laid_out: tuple[list[list[Entry]], bool, Entry | None] | None = None
 
     def tiers(self) -> tuple[list[Entry], list[Entry], list[Entry]]:
         """The keys shown, each action once: the screen's (and `FOOTER_FIRST`), the F-keys of the
@@ -104,29 +107,39 @@ class KeyFooter(Footer):
             keys.pop()
         return [keys], True
 
-    def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
+    def layout_keys(self) -> tuple[list[list[Entry]], bool, Entry | None]:
+        """The rows of keys (the quit key last in the first), whether compact, and the palette's
+        key: what `compose` shows, for the terminal's size and the keys active now."""
+        active = self.screen.active_bindings
         palette = None
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            palette = active.get(self.app.COMMAND_PALETTE_BINDING)
         # `q` asks and quits; while a text field has the focus `q` types, and Ctrl+Q quits.
-        quitting = {active.binding.action: active for active in self.screen.active_bindings.values()
-                    if active.binding.action in (QUIT_ACTION, "quit", "app.quit")}
+        quitting = {key.binding.action: key for key in active.values()
+                    if key.binding.action in (QUIT_ACTION, "quit", "app.quit")}
         quit_key = quitting.get(QUIT_ACTION) or quitting.get("quit") or quitting.get("app.quit")
         width, height = self.app.size
-        self._composed_width = width
         spare = width - sum(  # each: its key, a border and a margin
-            len(self.app.get_key_display(active.binding)) + len(active.binding.description) + 4
-            for active in (palette, quit_key) if active is not None)
+            len(self.app.get_key_display(key.binding)) + len(key.binding.description) + 4
+            for key in (palette, quit_key) if key is not None)
         rows, compact = self.fitted(spare, tall=height >= TWO_ROWS_FROM_HEIGHT)
-        self.compact = compact
-        self.styles.height = len(rows)
-        self.styles.layout = "vertical" if len(rows) > 1 else "horizontal"
         if quit_key is not None:  # room was kept for it: last in the first row
             rows[0].append(Entry(quit_key.binding.key, self.app.get_key_display(quit_key.binding),
                                  _(quit_key.binding.description or "Quit"), quit_key.binding.action,
                                  quit_key.enabled, quit_key.tooltip))
+        shown_palette = None if palette is None else Entry(
+            palette.binding.key, self.app.get_key_display(palette.binding),
+            palette.binding.description, palette.binding.action, palette.enabled, "")
+        return rows, compact, shown_palette
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        self._composed_width = self.app.size.width
+        rows, compact, palette = self._laid_out = self.layout_keys()
+        self.compact = compact
+        self.styles.height = len(rows)
+        self.styles.layout = "vertical" if len(rows) > 1 else "horizontal"
         for row in rows:
             keys = [FooterKey(entry.key, entry.display, entry.description, entry.action,
                               disabled=not entry.enabled, tooltip=entry.tooltip,
@@ -136,10 +149,18 @@ class KeyFooter(Footer):
             else:
                 yield from keys
         if palette is not None:
-            yield FooterKey(palette.binding.key, self.app.get_key_display(palette.binding),
-                            palette.binding.description, palette.binding.action,
+            yield FooterKey(palette.key, palette.display, palette.description, palette.action,
                             classes="-command-palette", disabled=not palette.enabled,
                             ).data_bind(compact=Footer.compact)
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Drawn again only when the keys shown change: the focus moving between widgets changes
+        the bindings often and the keys shown seldom, and each redraw mounts every key anew (on
+        a screen's first showing it happened some twenty times)."""
+        if (self._bindings_ready and screen is self.screen and self.is_attached
+                and self._laid_out == self.layout_keys()):
+            return
+        super().bindings_changed(screen)
 
     def on_resize(self, _event: events.Resize) -> None:
         if self.app.size.width != self._composed_width:

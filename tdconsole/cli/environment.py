@@ -1,0 +1,62 @@
+"""The process's settings from its environment, checked at the edge before any command runs: a junk
+`TZ`, `TDCONSOLE_LANG`, `LC_ALL`, `LC_MESSAGES` or `LANG` falls back to a stated default with one
+warning line, instead of an internal error in whichever library reads it later (Babel reads `TZ`
+as a zone file the first time it is imported; the C library refuses offsets of a day or more).
+
+tdconsole itself shows every time on the club's clock (house rule money.time_zone), so the
+machine's `TZ` only has to be one that the libraries can read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from tdconsole.i18n import _, junk_language_setting
+
+FALLBACK_ZONE = "UTC"
+
+_NAME = r"(?:[A-Za-z]{3,}|<[A-Za-z0-9+-]{3,}>)"
+_OFFSET = r"[+-]?\d{1,3}(?::\d{2}){0,2}"
+_RULE = rf"(?:J\d{{1,3}}|\d{{1,3}}|M\d{{1,2}}\.\d\.\d)(?:/{_OFFSET})?"
+# A POSIX TZ rule the C library reads without a zone file: "CET-1CEST,M3.5.0,M10.5.0/3", "<+05>-5".
+_POSIX_RULE = re.compile(rf"{_NAME}{_OFFSET}(?:{_NAME}(?:{_OFFSET})?(?:,{_RULE},{_RULE})?)?")
+
+
+def usable_time_zone() -> bool:
+    """Whether this process's `TZ` names a time zone: a zone file (as a path, which Babel opens
+    itself), a zone name the tz database knows, or a POSIX rule whose offsets the C library and
+    Python accept (under 24 h). No `TZ` is the machine's own zone."""
+    name = os.environ.get("TZ", "").removeprefix(":")
+    if not name:
+        return True
+    try:
+        if os.path.exists(name):
+            with open(name, "rb") as file:
+                ZoneInfo.from_file(file)
+        elif not _POSIX_RULE.fullmatch(name):
+            ZoneInfo(name)
+        datetime.now().astimezone()  # the C library's reading: an offset of 24 h or more fails here
+    except (OSError, ValueError, KeyError):  # ZoneInfoNotFoundError is a KeyError
+        return False
+    return True
+
+
+def checked_environment(flag: str | None) -> list[str]:
+    """Warnings (one line each) for the settings that fell back to their defaults; a junk `TZ` is
+    replaced by UTC for this process, before any library has read it. `flag` is the `--lang`."""
+    warnings = []
+    if not usable_time_zone():
+        zone = os.environ["TZ"]
+        os.environ["TZ"] = FALLBACK_ZONE
+        time.tzset()
+        warnings.append(_("TZ={value!r} is not a time zone; using {zone} (times are shown on the "
+                          "club's clock, house rule money.time_zone)").format(value=zone,
+                                                                            zone=FALLBACK_ZONE))
+    if setting := junk_language_setting(flag):
+        warnings.append(_("{setting} is not a language or locale; using English (da and en are "
+                          "spoken; --lang chooses)").format(setting=setting))
+    return warnings

@@ -1,0 +1,102 @@
+"""Every setting is checked at the edge: a `--db` tdconsole cannot use is one line naming what it
+can, and a junk `TZ` or language setting falls back to a stated default with one warning line,
+never an internal error."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import assert_one_line_error, run
+
+SUPPORTED = ("a SQLite file path", "sqlite:///PATH", "postgresql+psycopg://")
+
+
+@pytest.mark.parametrize("url", ["mysql://club@db/td", "mssql+pyodbc://club@db/td", "oracle://db/td",
+                                 "foo://bar", "http://example.com", "postgresql+psycopg2://db/td",
+                                 "sqlite+aiosqlite:///td.sqlite"])
+def test_a_database_tdconsole_cannot_use_is_one_line_naming_what_it_can(
+        capsys: pytest.CaptureFixture[str], url: str) -> None:
+    result = run(capsys, "--db", url, "state")
+    assert_one_line_error(result, f"{url}: tdconsole cannot use this database", *SUPPORTED)
+
+
+def test_a_password_in_a_refused_url_is_not_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run(capsys, "--db", "mysql://club:secret@db/td", "state")
+    assert_one_line_error(result, "mysql://club:***@db/td")
+    assert "secret" not in result.err
+
+
+def test_postgresql_without_psycopg_says_how_to_install_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # `import psycopg` fails as if not installed
+    result = run(capsys, "--db", "postgresql+psycopg://club@db/td", "state")
+    assert_one_line_error(result, "needs the psycopg driver", "pip install 'tdconsole[postgres]'")
+
+
+def _tdconsole(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    # A process of its own: Babel reads TZ once, when it is first imported.
+    return subprocess.run([sys.executable, "-m", "tdconsole", *args], env=env, capture_output=True,
+                          text=True, check=False)
+
+
+@pytest.fixture
+def club(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+         monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    monkeypatch.setenv("TDCONSOLE_DB", str(tmp_path / "club.sqlite"))
+    for args in (["new", "Friday"], ["register", "Anna", "Bo"], ["clock", "start"]):
+        assert run(capsys, *args).code == 0
+    (tmp_path / "notazone").write_text("not a zone file\n")
+    return {**os.environ, "NOT_A_ZONE": str(tmp_path / "notazone")}
+
+
+@pytest.mark.parametrize(("zone", "command"), [
+    ("UTC+25", "state"), ("NOT_A_ZONE", "log"), (":NOT_A_ZONE", "results"), ("Foo/Bar", "log"),
+    ("/", "state")])
+def test_a_junk_tz_falls_back_to_utc_with_one_warning(club: dict[str, str], zone: str,
+                                                     command: str) -> None:
+    zone = zone.replace("NOT_A_ZONE", club["NOT_A_ZONE"])
+    done = _tdconsole({**club, "TZ": zone}, command)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        f"warning: TZ={zone!r} is not a time zone; using UTC (times are shown on the club's clock, "
+        "house rule money.time_zone)"]
+
+
+@pytest.mark.parametrize("zone", ["Europe/Copenhagen", "CET-1CEST,M3.5.0,M10.5.0/3"])
+def test_a_real_tz_is_taken_without_a_word(club: dict[str, str], zone: str) -> None:
+    done = _tdconsole({**club, "TZ": zone}, "log")
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+LANGUAGE_SETTINGS = ("TDCONSOLE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("TDCONSOLE_LANG", "klingon"), ("LC_ALL", "%%%"), ("LC_MESSAGES", "da DK"), ("LANG", "\x01")])
+def test_a_junk_language_setting_falls_back_to_english_with_one_warning(
+        club: dict[str, str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        name: str, value: str) -> None:
+    for setting in LANGUAGE_SETTINGS:
+        monkeypatch.delenv(setting, raising=False)
+    monkeypatch.setenv(name, value)
+    result = run(capsys, "tournaments")
+    assert result.code == 0, result.err
+    assert "Friday" in result.out
+    [line] = result.err.splitlines()
+    assert line.startswith(f"warning: {name}=") and line.endswith(
+        "is not a language or locale; using English (da and en are spoken; --lang chooses)")
+
+
+@pytest.mark.parametrize("args", [["--lang", "da", "tournaments"], ["tournaments"]],
+                         ids=["the flag decides", "a locale of another language"])
+def test_no_word_when_no_junk_setting_decides(club: dict[str, str], capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    monkeypatch.setenv("TDCONSOLE_LANG", "klingon" if args[0] == "--lang" else "")
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    result = run(capsys, *args)
+    assert (result.code, result.err) == (0, "")

@@ -1,0 +1,141 @@
+"""Log-in that holds: the lock-out counted per address and per name, atomically, never cleared by
+someone else's success; sessions in the database (a restart keeps them, a removal or a new PIN ends
+them); the Host and Origin checks; the security headers; proxy headers only from --trust-proxy."""
+
+from __future__ import annotations
+
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from tdconsole.store.event_store import EventStore
+from tdconsole.store.staff import StaffStore
+from tdconsole.web.app import create_app
+from tdconsole.web.server import allowed_hosts
+from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Served, Ticks, Web
+
+
+def _login(client: TestClient, staff: str, pin: str) -> int:
+    return client.post("/api/login", json={"staff": staff, "pin": pin}).status_code
+
+
+def test_a_floor_members_own_log_in_does_not_clear_her_wrong_guesses(web: Web) -> None:
+    """The insider attack: four wrong guesses at the TD's PIN, then a good log-in as herself."""
+    statuses = []
+    for _round in range(3):
+        statuses += [_login(web.client, TD, "0000") for _wrong in range(4)]
+        statuses.append(_login(web.client, FLOOR, FLOOR_PIN))
+    assert statuses[:5] == [401, 401, 401, 401, 200]
+    assert statuses[5] == 401 and set(statuses[6:]) == {429}  # the fifth wrong guess locked it
+
+
+def test_a_name_gets_at_most_ten_wrong_guesses_an_hour_from_all_addresses(web: Web) -> None:
+    wrong = 0
+    for address in range(30):
+        with TestClient(web.client.app, client=(f"192.0.2.{address + 1}", 5000)) as phone:
+            status = _login(phone, TD, "0000")
+        wrong += status == 401
+        web.ticks.advance(100)  # never five in five minutes
+    assert wrong == 10
+    web.ticks.advance(3600)
+    assert _login(web.client, TD, TD_PIN) == 200
+
+
+def test_sixty_guesses_at_once_get_at_most_five_checked(served: Served) -> None:
+    with httpx.Client(base_url=served.base, timeout=30) as client, ThreadPoolExecutor(60) as pool:
+        statuses = list(pool.map(
+            lambda guess: client.post("/api/login", json={"staff": TD, "pin": f"{guess:04d}"}).status_code,
+            range(60)))
+    assert statuses.count(401) <= 5 and statuses.count(429) >= 55, statuses
+
+
+def test_forwarded_for_from_this_machine_is_not_believed(served: Served) -> None:
+    """Each guess claims another address and another name: still one address, locked after five."""
+    statuses = [httpx.post(f"{served.base}/api/login", json={"staff": f"nobody{n}", "pin": "0000"},
+                           headers={"X-Forwarded-For": f"198.51.100.{n}"}).status_code for n in range(7)]
+    assert statuses == [401] * 5 + [429] * 2
+
+
+def test_a_session_survives_a_restart_and_ends_at_log_out(club_db: Path) -> None:
+    ticks = Ticks()
+    store = EventStore.open(f"sqlite:///{club_db}")
+    with TestClient(create_app(store, clock=ticks)) as first:
+        csrf = first.post("/api/login", json={"staff": TD, "pin": TD_PIN}).json()["csrf"]
+        cookies = dict(first.cookies)
+    store.close()
+    with sqlite3.connect(club_db) as db:  # only a digest of the token is kept
+        assert cookies["tdconsole_session"] not in str(db.execute("SELECT * FROM web_sessions").fetchall())
+    store = EventStore.open(f"sqlite:///{club_db}")
+    with TestClient(create_app(store, clock=ticks), cookies=cookies) as restarted:
+        headers = {"X-CSRF-Token": csrf}
+        assert restarted.post("/api/commands/clock/pause", json={}, headers=headers).status_code == 200
+        assert restarted.post("/api/logout", headers=headers).status_code == 200
+        restarted.cookies.update(cookies)
+        assert restarted.post("/api/commands/clock/resume", json={}, headers=headers).status_code == 401
+    store.close()
+
+
+def test_a_new_pin_or_a_removal_ends_the_members_sessions_at_once(web: Web) -> None:
+    from starlette.testclient import TestClient as Client
+
+    csrf = web.login(FLOOR, FLOOR_PIN)
+    with Client(web.client.app) as td_phone:
+        td_csrf = td_phone.post("/api/login", json={"staff": TD, "pin": TD_PIN}).json()["csrf"]
+        store = EventStore.open(f"sqlite:///{web.db}")
+        staff = StaffStore(store)
+        staff.remove(FLOOR)
+        staff.add(FLOOR, "td", "9999")  # the same name again, now a TD: the old session is not his
+        with sqlite3.connect(web.db) as db:  # a new PIN written straight into the record
+            db.execute("UPDATE staff SET pin_hash = (SELECT pin_hash FROM staff WHERE name = ?) "
+                       "WHERE name = ?", (FLOOR, TD))
+        store.close()
+        assert web.command("clock/pause", {}, csrf).status_code == 401  # type: ignore[attr-defined]
+        gone = td_phone.post("/api/commands/clock/pause", json={}, headers={"X-CSRF-Token": td_csrf})
+        assert gone.status_code == 401 and "session has ended" in gone.json()["error"]
+
+
+def test_only_the_hosts_serve_listens_on_are_answered(club_db: Path) -> None:
+    store = EventStore.open(f"sqlite:///{club_db}")
+    app = create_app(store, hosts=allowed_hosts("127.0.0.1"))
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        assert client.get("/api/board").status_code == 200
+        assert client.get("/api/board", headers={"Host": "localhost:8000"}).status_code == 200
+        refused = client.get("/api/board", headers={"Host": "evil.example:8000"})
+        assert refused.status_code == 400 and "host" in refused.json()["error"].lower()
+    store.close()
+    assert allowed_hosts("192.168.1.20") == {"192.168.1.20"}
+    assert "[::1]" in allowed_hosts("::1") and "127.0.0.1" in allowed_hosts("0.0.0.0")
+
+
+@pytest.mark.parametrize("origin", ["https://evil.example", "null", "http://testserver.evil"])
+def test_a_post_from_another_origin_is_refused_log_in_included(web: Web, origin: str) -> None:
+    csrf = web.login()
+    for path, body in (("/api/login", {"staff": TD, "pin": TD_PIN}), ("/api/commands/clock/pause", {})):
+        refused = web.client.post(path, json=body, headers={"Origin": origin, "X-CSRF-Token": csrf})
+        assert refused.status_code == 403 and "Origin" in refused.json()["error"]
+    same = {"Origin": "http://testserver", "X-CSRF-Token": csrf}
+    assert web.client.post("/api/commands/clock/pause", json={}, headers=same).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/", "/seat", "/remote", "/api/board", "/static/tv.js", "/nowhere"])
+def test_every_answer_carries_the_security_headers(web: Web, path: str) -> None:
+    headers = web.client.get(path).headers
+    assert "script-src 'self'" in headers["content-security-policy"]
+    assert "unsafe-inline" not in headers["content-security-policy"]
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_database_from_before_the_sessions_table_is_upgraded_to_it(club_db: Path) -> None:
+    with sqlite3.connect(club_db) as db:  # schema 0004, as an older tdconsole left it
+        db.execute("DROP TABLE web_sessions")
+        db.execute("UPDATE alembic_version SET version_num = '0004'")
+    store = EventStore.open(f"sqlite:///{club_db}")
+    with TestClient(create_app(store)) as client:
+        assert _login(client, TD, TD_PIN) == 200
+    store.close()
