@@ -39,7 +39,10 @@ def _free_port() -> int:
 
 
 class PgServer:
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False) -> None:
+        # Not durable (the default): quicker, and what a test that never stops the server needs.
+        # A test that halts the server as a crash would needs what was committed to survive it.
+        self.durable = durable
         self.bindir = bindir
         self.root = Path(tempfile.mkdtemp(prefix="tdconsole-pg-"))
         self.data = self.root / "data"
@@ -63,13 +66,22 @@ class PgServer:
     def start(self) -> PgServer:
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
                   "--no-sync")
+        return self.resume()
+
+    def halt(self) -> None:
+        """Stop the server as a crash would (immediate shutdown), keeping its data: `resume`."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> PgServer:
+        """Start the server on its data directory (after `start` made it, or after `halt`)."""
         # Under pytest-xdist every worker starts its own server. A free port is only free until
         # somebody binds it: another worker's server (or any process) may take it between the
         # probe and the start, so a start that fails tries again on a fresh port.
         attempts_left = START_ATTEMPTS
         while True:
-            options = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-                       "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+            options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1"
+            if not self.durable:
+                options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
             try:
                 self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.root / "log"),
                           "-w", "-t", "60", "start")
@@ -82,7 +94,8 @@ class PgServer:
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            if (self.data / "postmaster.pid").exists():  # not halted
+                self.halt()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 

@@ -95,6 +95,13 @@ MAX_CONFIG_BYTES = 1024 * 1024  # a TOML file: a structure, house rules, payouts
 MAX_IMPORT_BYTES = 16 * 1024 * 1024  # a members CSV
 MAX_JSON_BYTES = 1024 * 1024  # JSON on stdin or in a request to the web remote
 MAX_JSON_DEPTH = 32
+# What a phone may send to `tdconsole serve` (tdconsole/web): bounded, so no request costs the
+# server seconds and nobody can hold the room's connections or the TV's stream.
+MAX_WEB_BODY_BYTES = 64 * 1024  # a request's body: a registration of about 3,000 names
+SEAT_QUERY_CHARS = 100  # "find my seat": the search, in characters and in words
+SEAT_QUERY_WORDS = 6
+MAX_CONNECTIONS = 2_000  # requests being answered at once (each TV's open stream is one)
+MAX_STREAMS = 1_500  # browsers following the change stream (TVs, phones on /seat and /remote)
 MAX_JSON_DIGITS = 30
 
 # ICM (money/icm.py) is exact: its work grows as players x the sets of players who can take the

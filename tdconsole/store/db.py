@@ -6,6 +6,7 @@ import ast
 import errno
 import os
 import random
+import socket
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -251,7 +252,10 @@ def _upgrade(engine: Engine, config: Config, script: ScriptDirectory, head: str 
     except DatabaseError as error:
         if is_busy(error):
             raise _Busy from error
-        raise database_fault(where, error, "not a tdconsole database") from None
+        # A file that is not a database is told apart from a server that cannot be reached.
+        raise unreachable(engine.url, error) or database_fault(
+            where, error, "not a tdconsole database" if sqlite_path(engine) else "cannot be opened",
+        ) from None
     try:
         with schema_transaction(engine) as connection:
             current, tables = _schema_state(connection)  # again: another process may have won
@@ -272,7 +276,8 @@ def _upgrade(engine: Engine, config: Config, script: ScriptDirectory, head: str 
     except DatabaseError as error:
         if is_busy(error):
             raise _Busy from error
-        raise database_fault(where, error, "the schema upgrade failed") from None
+        raise unreachable(engine.url, error) or database_fault(
+            where, error, "the schema upgrade failed") from None
 
 
 def _clear_interrupted_birth(connection: Connection, tables: set[str], where: str) -> None:
@@ -310,6 +315,48 @@ def is_disk_full(error: BaseException) -> bool:
     if getattr(cause, "sqlite_errorname", None) == "SQLITE_FULL":
         return True
     return getattr(cause, "sqlstate", None) == "53100"  # PostgreSQL's disk_full
+
+
+# How a server that is starting, recovering or shutting down refuses a connection (57P03); psycopg
+# gives no SQLSTATE for a refusal while connecting, so its words tell (English, the server's default).
+STARTING_OR_STOPPING = "the database system is "
+
+
+def unreachable(url: URL, error: BaseException) -> StoreError | None:
+    """The one line for a database server that does not answer (down, restarting, its host gone),
+    or None for any other error. A server that answered and refused (a wrong user, no such
+    database) is not this: psycopg gives both without an SQLSTATE, so whether anything listens at
+    the server's address decides. A connection lost in the middle of a command is this too:
+    its transaction was not committed."""
+    if url.get_backend_name() != "postgresql":
+        return None
+    import psycopg  # what a PostgreSQL URL is opened with (check_supported)
+
+    cause = getattr(error, "orig", None) or error
+    state = getattr(cause, "sqlstate", None) or ""
+    host = url.host or str(url.query.get("host") or "localhost")
+    port = url.port or 5432
+    lost = getattr(error, "connection_invalidated", False) or state.startswith(("08", "57P0"))
+    silent = isinstance(cause, psycopg.OperationalError) and not state and (
+        STARTING_OR_STOPPING in str(cause) or not _answers(host, port))
+    if not (lost or silent):
+        return None
+    first = (str(cause).splitlines() or [""])[0]
+    reason = first.rsplit("failed: ", 1)[-1].removeprefix("FATAL:").strip() or type(cause).__name__
+    return StoreError("the database server at {host}:{port} does not answer ({reason}); nothing was "
+                      "changed", host=host, port=port, reason=reason)
+
+
+def _answers(host: str, port: int) -> bool:
+    """Whether anything accepts a connection at the server's address (a socket directory for a
+    host that is a path, as libpq reads it)."""
+    if host.startswith("/"):
+        return Path(host, f".s.PGSQL.{port}").exists()
+    try:
+        socket.create_connection((host, port), timeout=2).close()
+    except OSError:
+        return False
+    return True
 
 
 def database_fault(where: str, error: BaseException, what: str) -> StoreError:

@@ -13,7 +13,14 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, TournamentCreated, parse_event
 from tdconsole.domain.text import visible, visible_data
-from tdconsole.store.db import StoreError, database_fault, is_disk_full, make_engine, upgrade
+from tdconsole.store.db import (
+    StoreError,
+    database_fault,
+    is_disk_full,
+    make_engine,
+    unreachable,
+    upgrade,
+)
 from tdconsole.store.models import audit_table, current_tournament_table, event_table, tournament_table
 
 
@@ -227,6 +234,8 @@ class EventStore:
         except IntegrityError:
             raise
         except DatabaseError as error:
+            if gone := unreachable(self.engine.url, error):
+                raise gone from None
             if is_disk_full(error):
                 raise database_fault("the database", error, "") from None
             reason = str(error.orig if error.orig is not None else error).splitlines()[0]

@@ -32,6 +32,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
+from tdconsole.store.db import StoreError
 from tdconsole.tui.messages import TournamentChanged
 
 T = TypeVar("T")
@@ -70,6 +71,7 @@ class ServiceApp(App[None]):
         self._service_lock = asyncio.Lock()
         self._commands_waiting = 0
         self._following = False
+        self._fault = ""  # the line of a database that cannot be reached, while it cannot
         self._loop_thread: int | None = None
 
     def on_mount(self) -> None:
@@ -141,8 +143,9 @@ class ServiceApp(App[None]):
     def _working(self, change: int) -> None:
         self._commands_waiting += change
         waiting = self._commands_waiting
-        self.sub_title = self.heading + ("" if not waiting else "  ·  " + (
-            _("working…") if waiting == 1 else _("working… ({count} waiting)").format(count=waiting - 1)))
+        self.sub_title = self.heading + ("  ·  " + _("no database") if self._fault else "") + (
+            "" if not waiting else "  ·  " + (
+                _("working…") if waiting == 1 else _("working… ({count} waiting)").format(count=waiting - 1)))
 
     async def run_command(self, command: CommandOrMaker) -> bool:
         """Carry out a command through the service; a refusal is a notification, never a crash.
@@ -185,13 +188,30 @@ class ServiceApp(App[None]):
         """Pick up what other terminals appended."""
         try:
             changed = await self.call(Service.refresh, shown=False)
-        except TdError as error:  # the database went away: say so, keep showing the last state
+        except StoreError as error:  # the database went away: say so, keep showing the last state
+            self._database_fault(error_text(error))
+            return
+        except TdError as error:
             self.notify(error_text(error), severity="error", markup=False)
             return
         finally:
             self._following = False
+        self._database_fault("")
         if changed:
             self.redraw()
+
+    def _database_fault(self, line: str) -> None:
+        """A database that cannot be reached is said once, with its line, and stays in the header
+        ("no database") until a poll reads it again; the clock keeps counting meanwhile (it reads
+        the last state), and a command is refused with the same line."""
+        if line == self._fault:
+            return
+        if line:
+            self.notify(line, severity="error", timeout=10, markup=False)
+        elif self._fault:
+            self.notify(_("the database answers again"), markup=False)
+        self._fault = line
+        self._working(0)
 
     def redraw(self) -> None:
         """Tell the active screen the tournament changed (a modal on top hears nothing: the screen

@@ -36,7 +36,7 @@ from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError
 from tdconsole.domain.floor.log import prepare
-from tdconsole.domain.limits import MAX_JSON_BYTES
+from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
 from tdconsole.domain.model import describe_validation_error
 from tdconsole.i18n import error_text, install_jinja
 from tdconsole.service import Service
@@ -48,8 +48,7 @@ from tdconsole.views.formatting import Formats
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import StaffServices
-from tdconsole.web.board import find_seats
-from tdconsole.web.edge import Edge
+from tdconsole.web.edge import Edge, Refusals
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed
 
 log = logging.getLogger("tdconsole.web")
@@ -176,14 +175,22 @@ def mmss(seconds: float | None) -> str:
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
+    """The body as a JSON object, refused (413) beyond MAX_WEB_BODY_BYTES before it is parsed: by its
+    Content-Length when it says, else as soon as that much has come."""
+    too_big = ApiError(413, f"the body is larger than {MAX_WEB_BODY_BYTES // 1024} KiB, this server's "
+                            "limit for one request")
     length = request.headers.get("content-length", "")
-    if length.isdecimal() and len(length) < 20 and int(length) > MAX_JSON_BYTES:
-        raise ApiError(413, f"the body is larger than {MAX_JSON_BYTES // 1024} KiB")
-    raw = await request.body()
+    if length.isdecimal() and (len(length) > 12 or int(length) > MAX_WEB_BODY_BYTES):
+        raise too_big
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_WEB_BODY_BYTES:
+            raise too_big
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     if not raw.strip():
         return {}
-    if len(raw) > MAX_JSON_BYTES:
-        raise ApiError(413, f"the body is larger than {MAX_JSON_BYTES // 1024} KiB")
     try:
         body = parse_json(raw, "the body")
     except InvalidInput as error:
@@ -195,10 +202,12 @@ async def _json_body(request: Request) -> dict[str, Any]:
 
 def create_app(store: EventStore, tournament_id: int | None = None, *,
                clock: auth.Clock = time.time, secure: bool = False,
-               poll: float = POLL_SECONDS, hosts: Collection[str] | None = None) -> Starlette:
+               poll: float = POLL_SECONDS, hosts: Collection[str] | None = None,
+               max_connections: int = MAX_CONNECTIONS, max_streams: int = MAX_STREAMS) -> Starlette:
     """The app for one tournament (the newest if None). `clock` (seconds since the epoch) drives
     sessions and the lock-out; `secure` marks the cookie Secure (behind TLS); `hosts` are the names
-    the Host header may give (None: not checked, for the in-process tests' client)."""
+    the Host header may give (None: not checked, for the in-process tests' client); at most
+    `max_connections` requests are answered at once and `max_streams` browsers follow the feed."""
     web = Web(store, tournament_id, clock=clock, secure=secure, poll=poll)
 
     # ------------------------------------------------------------ pages
@@ -214,10 +223,14 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     @api
     def seat_page(request: Request) -> Response:
         query = request.query_params.get("q", "")
-        found = web.feed.read(lambda s, _now: find_seats(s.state, s.log, s.undone_commands(), query))
+        status = 200
+        try:
+            found = web.feed.seats(query)
+        except InvalidInput as error:  # too long a search: the one line where the answers go
+            found, status = {"query": query, "players": [], "more": False, "hint": error_text(error)}, 400
         if request.query_params.get("partial"):
-            return html(web.page("_seats.html", found=found))
-        return html(web.page("seat.html", found=found, name=web.display.state.info.name))
+            return html(web.page("_seats.html", found=found), status)
+        return html(web.page("seat.html", found=found, name=web.display.state.info.name), status)
 
     @api
     def remote(request: Request) -> Response:
@@ -246,9 +259,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
 
     @api
     def get_seat(request: Request) -> Response:
-        query = request.query_params.get("q", "")
-        return JSONResponse(web.feed.read(lambda s, _now: find_seats(s.state, s.log, s.undone_commands(),
-                                                                       query)))
+        return JSONResponse(web.feed.seats(request.query_params.get("q", "")))
 
     @with_body
     def login(request: Request, body: dict[str, Any]) -> Response:
@@ -313,7 +324,14 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
 
         return JSONResponse(web.feed.read(step))
 
+    stream_refusals = Refusals("change streams", max_streams)
+
     async def events(request: Request) -> Response:
+        if web.feed.subscribers >= max_streams:
+            stream_refusals.note()
+            return JSONResponse({"error": "too many browsers are following this tournament; the page "
+                                          "tries again by itself"}, status_code=503,
+                                headers={"Retry-After": "5"})
         return StreamingResponse(web.feed.stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
@@ -350,7 +368,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         Mount("/static", StaticFiles(packages=[("tdconsole.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found},
-                    middleware=[Middleware(Edge, hosts=hosts)])
+                    middleware=[Middleware(Edge, hosts=hosts, max_connections=max_connections)])
     app.state.web = web
     return app
 

@@ -13,8 +13,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import Envelope, PlayerMoved, TableBroken, TablesBalanced, TablesDrawn
-from tdconsole.domain.state import TournamentState
+from tdconsole.domain.limits import SEAT_QUERY_CHARS, SEAT_QUERY_WORDS
+from tdconsole.domain.state import Player, TournamentState
 from tdconsole.i18n import N_, language
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
@@ -152,25 +154,41 @@ def _folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def find_seats(state: TournamentState, log: list[Envelope], undone: set[str],
-               query: str) -> dict[str, Any]:
-    """The players whose name holds every word of `query`: table and seat, and the last move."""
-    words = _folded(query).split()
-    if not words or sum(len(word) for word in words) < 2:
-        return {"query": query, "players": [], "more": False,
-                "hint": N_("type at least 2 letters of your name")}
-    last_move = {m.player: m for m in relocations(state, log, undone)}
-    matches = [p for p in state.players.values() if all(w in _folded(p.name) for w in words)]
-    # A re-entered player has several entries; the newest one is where he sits.
-    newest = {p.name.casefold(): p for p in sorted(matches, key=lambda p: p.entry)}
-    shown = sorted(newest.values(), key=lambda p: p.name.casefold())
-    rows = []
-    for player in shown[:SEAT_MATCHES]:
-        move = last_move.get(player.name)
-        current = move is not None and (move.to_table, move.to_seat) == (player.table, player.seat)
-        rows.append({"name": player.name, "status": player.status, "table": player.table,
-                     "seat": player.seat, "moved": move.as_json() if current and move else None})
-    more = len(shown) > SEAT_MATCHES
-    return {"query": query, "players": rows, "more": more,
-            "hint": N_("more players match: type more of your name") if more else
-            ("" if rows else N_("no player by that name"))}
+@dataclass(frozen=True, slots=True)
+class SeatIndex:
+    """"Find my seat"'s index: every name folded once, built once per change of the log (never per
+    search), so a search is a scan of short strings and needs no lock."""
+
+    seq: int
+    names: tuple[tuple[str, Player], ...]  # (folded name, the player's newest entry)
+    last_move: dict[str, Relocation]
+
+    @classmethod
+    def build(cls, state: TournamentState, log: list[Envelope], undone: set[str]) -> SeatIndex:
+        # A re-entered player has several entries; the newest one is where he sits.
+        newest = {p.name.casefold(): p for p in sorted(state.players.values(), key=lambda p: p.entry)}
+        names = tuple(sorted(((_folded(p.name), p) for p in newest.values()),
+                             key=lambda row: row[1].name.casefold()))
+        return cls(state.last_seq, names, {m.player: m for m in relocations(state, log, undone)})
+
+    def find(self, query: str) -> dict[str, Any]:
+        """The players whose name holds every word of `query`: table and seat, and the last move.
+        A query longer than SEAT_QUERY (characters or words) is refused in one line."""
+        if len(query) > SEAT_QUERY_CHARS or len(query.split()) > SEAT_QUERY_WORDS:
+            raise InvalidInput("the search is too long: at most {chars} characters and {words} words",
+                               chars=SEAT_QUERY_CHARS, words=SEAT_QUERY_WORDS)
+        words = _folded(query).split()
+        if not words or sum(len(word) for word in words) < 2:
+            return {"query": query, "players": [], "more": False,
+                    "hint": N_("type at least 2 letters of your name")}
+        shown = [player for folded, player in self.names if all(w in folded for w in words)]
+        rows = []
+        for player in shown[:SEAT_MATCHES]:
+            move = self.last_move.get(player.name)
+            current = move is not None and (move.to_table, move.to_seat) == (player.table, player.seat)
+            rows.append({"name": player.name, "status": player.status, "table": player.table,
+                         "seat": player.seat, "moved": move.as_json() if current and move else None})
+        more = len(shown) > SEAT_MATCHES
+        return {"query": query, "players": rows, "more": more,
+                "hint": N_("more players match: type more of your name") if more else
+                ("" if rows else N_("no player by that name"))}

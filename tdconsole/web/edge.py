@@ -6,6 +6,10 @@
   or from a sandboxed frame (`Origin: null`), is refused with 403. A request without an Origin is
   not a browser's cross-site request (browsers send one with every POST), so scripts on the TD's
   machine keep working.
+- **Capacity**: at most `max_connections` requests are answered at once (a TV's open change stream
+  is one); the next is refused at once with 503 and Retry-After, and the log gets one line a minute
+  however many were refused, so a flood of connections never takes the server's file handles nor
+  fills its log with a traceback per connection.
 - **Headers** on every answer: a Content-Security-Policy that allows only this server's own files
   (no inline script, no other site, no framing), X-Frame-Options, nosniff and no Referer.
 """
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Collection
 from typing import Any
 
@@ -55,17 +60,50 @@ async def refuse(send: Send, status: int, message: str,
     await send({"type": "http.response.body", "body": body})
 
 
+class Refusals:
+    """Refusals for lack of room, logged as one line a minute (never one per connection)."""
+
+    EVERY = 60.0
+
+    def __init__(self, what: str, limit: int) -> None:
+        self.what, self.limit = what, limit
+        self._since, self._logged = 0, -self.EVERY
+
+    def note(self) -> None:
+        self._since += 1
+        now = time.monotonic()
+        if now - self._logged >= self.EVERY:
+            log.warning("refused %d %s: at the limit of %d (the next such line in a minute at most)",
+                        self._since, self.what, self.limit)
+            self._since, self._logged = 0, now
+
+
 class Edge:
     """The ASGI middleware; `hosts` None checks no Host (the in-process tests' own client)."""
 
-    def __init__(self, app: ASGIApp, hosts: Collection[str] | None) -> None:
+    def __init__(self, app: ASGIApp, hosts: Collection[str] | None, max_connections: int) -> None:
         self.app = app
         self.hosts = None if hosts is None else {host_name(h) for h in hosts}
+        self.max_connections = max_connections
+        self.busy = 0  # requests being answered (one event loop: no lock needed)
+        self.refusals = Refusals("requests", max_connections)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if self.busy >= self.max_connections:
+            self.refusals.note()
+            await refuse(send, 503, "the server is at its limit of connections; try again shortly",
+                         ((b"retry-after", b"2"),))
+            return
+        self.busy += 1
+        try:
+            await self._checked(scope, receive, send)
+        finally:
+            self.busy -= 1
+
+    async def _checked(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = _headers(scope)
         host = headers.get("host", "")
         if self.hosts is not None and host_name(host) not in self.hosts:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -22,8 +23,10 @@ from typing import Any, TypeVar
 import anyio.to_thread
 
 from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.i18n import error_text
 from tdconsole.service import Service
-from tdconsole.web.board import LeagueStandings, board
+from tdconsole.store.db import StoreError
+from tdconsole.web.board import LeagueStandings, SeatIndex, board
 
 POLL_SECONDS = 0.2
 HEARTBEAT_SECONDS = 10.0
@@ -31,6 +34,8 @@ HEARTBEAT_SECONDS = 10.0
 Render = Callable[[dict[str, Any]], str]
 
 T = TypeVar("T")
+
+log = logging.getLogger("tdconsole.web")
 
 
 class ChangeFeed:
@@ -46,14 +51,30 @@ class ChangeFeed:
         self._key: tuple[Any, ...] = ()
         self._sent = 0.0
         self.league = LeagueStandings(service.store, service.tournament_id)
+        self._seats: SeatIndex | None = None
 
     # ------------------------------------------------------------ reading
 
     def read(self, view: Callable[[Service, datetime], T]) -> T:
         """`view(service, now)` on the freshest state (a request thread's read)."""
         with self.lock:
-            self.service.refresh()
+            self._refresh()
             return view(self.service, self.service.now())
+
+    def seats(self, query: str) -> dict[str, Any]:
+        """"Find my seat" on the freshest state: only the refresh (and, once per change, the
+        index) under the lock; the search itself outside it, so no query holds up the TV's feed."""
+        with self.lock:
+            index = self._refresh()
+        return index.find(query)
+
+    def _refresh(self) -> SeatIndex:
+        """Bring the service up to date (the lock held); the seat index follows the log."""
+        self.service.refresh()
+        state = self.service.state
+        if self._seats is None or self._seats.seq != state.last_seq:
+            self._seats = SeatIndex.build(state, self.service.log, self.service.undone_commands())
+        return self._seats
 
     def board(self) -> dict[str, Any]:
         return self.read(self._document)
@@ -69,7 +90,7 @@ class ChangeFeed:
     def _check(self, force: bool) -> str | None:
         """The next message if anything the board shows changed (or the heartbeat is due)."""
         with self.lock:
-            self.service.refresh()
+            self._refresh()
             state, now = self.service.state, self.service.now()
             reading = clock_ops.read(state.info.structure, state.clock, now)
             key = (state.last_seq, reading.period, reading.running, reading.started)
@@ -87,8 +108,20 @@ class ChangeFeed:
             self._publish(message)
 
     async def run(self) -> None:
+        # A database that cannot be reached for a while (a PostgreSQL server restarting) stops
+        # neither the poller nor the app: the pages keep the last board and count down locally,
+        # and the next poll that reads the store again carries on. Said once per outage.
+        fault = ""
         while True:
-            message = await anyio.to_thread.run_sync(self._check, False)
+            try:
+                message = await anyio.to_thread.run_sync(self._check, False)
+            except StoreError as error:
+                if error_text(error) != fault:
+                    fault = error_text(error)
+                    log.warning("%s", fault)
+                message = None
+            else:
+                fault = ""
             if message is not None:
                 self._publish(message)
             await asyncio.sleep(self.poll)

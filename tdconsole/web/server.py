@@ -9,14 +9,17 @@ from __future__ import annotations
 import contextlib
 import errno
 import ipaddress
+import logging
 import socket
 import ssl
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import uvicorn
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS
 from tdconsole.i18n import _
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
@@ -77,6 +80,46 @@ def allowed_hosts(host: str) -> set[str]:
     return {f"[{name.split('%')[0]}]" if ":" in name else name.lower() for name in names}
 
 
+# File handles kept free beyond the connection cap: the database, the log, uvicorn's own.
+SPARE_FILES = 100
+
+
+def file_limit() -> int:
+    """The open-file limit, raised to the system's hard limit where the soft one is lower (macOS
+    starts processes at 256): every connection is a file handle."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return MAX_CONNECTIONS + 2 * SPARE_FILES
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MAX_CONNECTIONS + 2 * SPARE_FILES
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+    return wanted if soft == resource.RLIM_INFINITY else soft
+
+
+class _OneLineAccept(logging.Filter):
+    """asyncio logs a traceback each time it cannot accept a connection for lack of file handles:
+    one line a minute instead (the cap below normally keeps it from happening at all)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._logged = -60.0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "out of system resource" not in str(record.msg):
+            return True
+        now = time.monotonic()
+        if now - self._logged < 60:
+            return False
+        self._logged, record.exc_info, record.exc_text = now, None, None
+        record.msg = f"{record.msg} (connections are refused until handles are free again)"
+        return True
+
+
 def start_line(name: str, host: str, port: int, tls: bool) -> str:
     scheme = "https" if tls else "http"
     shown = f"[{host}]" if ":" in host else host
@@ -108,9 +151,16 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
         except ValueError:
             raise InvalidInput("--trust-proxy {addr!r}: give the proxy's IP address", addr=trust_proxy) \
                 from None
-    app = create_app(store, tournament_id, secure=cert is not None, hosts=allowed_hosts(host))
+    files = file_limit()
+    connections = max(10, min(MAX_CONNECTIONS, files - 2 * SPARE_FILES))
+    app = create_app(store, tournament_id, secure=cert is not None, hosts=allowed_hosts(host),
+                     max_connections=connections, max_streams=max(5, min(MAX_STREAMS, connections - 20)))
+    logging.getLogger("asyncio").addFilter(_OneLineAccept())
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", lifespan="on",
+        # The app refuses cleanly beyond its cap; uvicorn's own 503 is the backstop for idle
+        # connections, still short of the file limit.
+        limit_concurrency=connections + SPARE_FILES // 2,
         proxy_headers=trust_proxy is not None, forwarded_allow_ips=[trust_proxy] if trust_proxy else [],
         ssl_certfile=str(cert) if cert else None, ssl_keyfile=str(key) if key else None,
         # Open change streams would hold a stop (Ctrl+C) forever; they reconnect by themselves.

@@ -1,0 +1,180 @@
+"""Nothing a phone sends can stall the room: "find my seat" bounded and searched outside the feed's
+lock, request bodies refused at the stated limit before parsing, connections and change streams
+capped with a clean refusal and one log line, and the TV keeping up while all of that hits it."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+
+from tdconsole.domain.limits import MAX_WEB_BODY_BYTES, SEAT_QUERY_CHARS, SEAT_QUERY_WORDS
+from tdconsole.store.event_store import EventStore
+from tdconsole.web.app import create_app
+from tests.web.conftest import TD, TD_PIN, Served, Web, events, free_port
+
+
+def test_a_search_beyond_the_stated_length_is_one_line_of_error(web: Web) -> None:
+    for query in ("x" * (SEAT_QUERY_CHARS + 1), " ".join(["an"] * (SEAT_QUERY_WORDS + 1)),
+                  " ".join(["a"] * 32_000)):
+        refused = web.client.get("/api/seat", params={"q": query})
+        assert refused.status_code == 400 and set(refused.json()) == {"error"}
+        assert "too long" in refused.json()["error"] and "\n" not in refused.json()["error"]
+        page = web.client.get("/seat", params={"q": query, "partial": "1"})
+        assert page.status_code == 400 and "too long" in page.text and "seat-card" not in page.text
+    at_the_limit = web.client.get("/api/seat", params={"q": " ".join(["nn"] * SEAT_QUERY_WORDS)})
+    assert at_the_limit.status_code == 200
+
+
+def test_a_30000_name_registration_is_refused_at_the_edge(web: Web) -> None:
+    csrf = web.login()
+    before = events(web.db)
+    body = json.dumps({"names": [f"Player {n}" for n in range(30_000)]}).encode()
+    assert len(body) > MAX_WEB_BODY_BYTES
+    headers = {"X-CSRF-Token": csrf, "Content-Type": "application/json"}
+    refused = web.client.post("/api/commands/register", content=body, headers=headers)
+    assert refused.status_code == 413 and "64 KiB" in refused.json()["error"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it comes
+        yield from (body[start:start + 8192] for start in range(0, len(body), 8192))
+
+    chunked = web.client.post("/api/commands/register", content=chunks(), headers=headers)
+    assert chunked.status_code == 413
+    assert events(web.db) == before
+
+
+@contextmanager
+def live_server(db: Path, **limits: int) -> Iterator[str]:
+    """The app under uvicorn in this process (a thread), with `limits` set low enough to reach."""
+    store = EventStore.open(f"sqlite:///{db}")
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(store, **limits), host="127.0.0.1", port=port,
+                                           log_level="warning", timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
+        time.sleep(0.02)  # uvicorn's own start-up, bounded above
+    try:
+        yield base
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        store.close()
+
+
+def _first_board(stream: httpx.Response) -> Iterator[str]:
+    """The stream's lines after its first board (kept: an abandoned iterator closes the connection)."""
+    lines = stream.iter_lines()
+    for line in lines:
+        if line.startswith("data: "):
+            return lines
+    raise AssertionError("the stream ended")
+
+
+def test_streams_and_connections_beyond_the_cap_are_refused_with_one_log_line(
+        club_db: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="tdconsole.web")
+    with live_server(club_db, max_connections=3, max_streams=2) as base, httpx.Client(timeout=10) as client:
+        with client.stream("GET", base + "/api/events") as one, \
+                client.stream("GET", base + "/api/events") as two:
+            kept = _first_board(one), _first_board(two)
+            for _attempt in range(5):
+                refused = client.get(base + "/api/events")
+                assert refused.status_code == 503 and set(refused.json()) == {"error"}
+            assert client.get(base + "/api/board").status_code == 200  # the third connection
+            with httpx.Client(timeout=10) as other, other.stream("GET", base + "/api/board") as third:
+                third.read()
+            assert client.get(base + "/api/board").status_code == 200
+            assert all(kept)
+        lines = [r.getMessage() for r in caplog.records if r.name == "tdconsole.web"]
+        assert len(lines) == 1 and "refused 1 change streams" in lines[0], lines
+        assert not any(r.exc_info for r in caplog.records)
+
+
+def test_connections_beyond_the_cap_get_503_at_once(club_db: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="tdconsole.web")
+    with live_server(club_db, max_connections=2, max_streams=5) as base, httpx.Client(timeout=10) as client:
+        with client.stream("GET", base + "/api/events") as one, \
+                client.stream("GET", base + "/api/events") as two:
+            kept = _first_board(one), _first_board(two)
+            statuses = [client.get(base + "/api/board").status_code for _attempt in range(4)]
+            assert statuses == [503] * 4 and all(kept)
+        lines = [r.getMessage() for r in caplog.records if r.name == "tdconsole.web"]
+        assert len(lines) == 1 and "refused 1 requests" in lines[0], lines
+        deadline = time.monotonic() + 10  # room again once the server has seen the streams close
+        while client.get(base + "/api/board").status_code == 503:
+            assert time.monotonic() < deadline, "the closed streams never freed their places"
+            time.sleep(0.05)  # the server's own noticing of the disconnects, bounded above
+
+
+@pytest.mark.slow
+def test_the_tv_gets_every_change_within_a_second_while_phones_flood_the_server(served: Served) -> None:
+    base = served.base
+    td = httpx.Client(base_url=base, timeout=10)
+    csrf = td.post("/api/login", json={"staff": TD, "pin": TD_PIN}).json()["csrf"]
+    arrived: dict[int, float] = {}  # seq -> when the TV had it
+    changed = threading.Condition()
+
+    def tv() -> None:
+        try:
+            with httpx.stream("GET", base + "/api/events", timeout=30) as stream:
+                for line in stream.iter_lines():
+                    if line.startswith("id: "):
+                        with changed:
+                            arrived[int(line[4:])] = time.monotonic()
+                            changed.notify_all()
+                    if stop.is_set():
+                        return
+        except httpx.TransportError:
+            assert stop.is_set()  # the server stopped after the test
+
+    stop = threading.Event()
+    widest = " ".join("aeinrs"[:SEAT_QUERY_WORDS])  # every word in every name: the most work
+    hostile = {
+        "huge search": (400, lambda c: c.get("/api/seat", params={"q": " ".join(["a"] * 7_000)})),
+        "widest search": (200, lambda c: c.get("/seat", params={"q": widest})),
+        "30,000 names": (413, lambda c: c.post("/api/commands/register", headers={"X-CSRF-Token": csrf},
+                                               json={"names": [f"P{n}" for n in range(30_000)]})),
+    }
+    sent: dict[str, int] = dict.fromkeys(hostile, 0)
+
+    def flood(name: str) -> None:
+        with httpx.Client(base_url=base, timeout=30, cookies=td.cookies) as phone:
+            while not stop.is_set():
+                status, send = hostile[name]
+                assert send(phone).status_code == status
+                sent[name] += 1
+
+    threads = [threading.Thread(target=tv, daemon=True)]
+    threads += [threading.Thread(target=flood, args=(name,), daemon=True)
+                for name in hostile for _copy in (1, 2)]
+    for thread in threads:
+        thread.start()
+    try:
+        late = []
+        for change in range(20):
+            verb = "clock/pause" if change % 2 == 0 else "clock/resume"
+            answer = td.post(f"/api/commands/{verb}", json={}, headers={"X-CSRF-Token": csrf})
+            assert answer.status_code == 200, answer.text
+            done, seq = time.monotonic(), max(seq for seq, *_rest in events(served.db))
+            with changed:  # the server's own delivery: the TV has it, or a second has passed
+                changed.wait_for(lambda s=seq: any(at >= s for at in arrived), timeout=1.0)
+                seen = min((at for s, at in arrived.items() if s >= seq), default=None)
+            if seen is None or seen - done > 1.0:
+                late.append((change, seq))
+    finally:
+        stop.set()
+        td.close()
+    assert late == [], f"changes that did not reach the TV within a second: {late}"
+    assert all(count > 0 for count in sent.values()), sent
