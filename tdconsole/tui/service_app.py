@@ -32,6 +32,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
+from tdconsole.store.db import StoreError
 from tdconsole.tui.messages import TournamentChanged
 
 T = TypeVar("T")
@@ -62,12 +63,15 @@ class ServiceApp(App[None]):
         self.poll_seconds = poll_seconds
         # The bell of the clock's warnings: this terminal's own switch, not part of the tournament.
         self.sound = sound
+        # The Enter keys `on_key` handed to a field: one that comes back is the field's binding's.
+        self._sent_back: set[int] = set()
         # What the header says besides the title (the tournament's name); "working…" is added to it.
         self.heading = service.state.info.name
         # One call on the service at a time, in the order asked (asyncio's lock is fair).
         self._service_lock = asyncio.Lock()
         self._commands_waiting = 0
         self._following = False
+        self._fault = ""  # the line of a database that cannot be reached, while it cannot
         self._loop_thread: int | None = None
 
     def on_mount(self) -> None:
@@ -88,15 +92,25 @@ class ServiceApp(App[None]):
         into the field, they never act as keys of the list or the app ("B" busts, Space pauses
         the clock). Here, after every earlier key, is where the order they were typed in holds.
         A screen may also name a field a letter bound to nothing starts (`type_ahead`)."""
-        if not event.is_printable or event.character is None:
+        if id(event) in self._sent_back:  # an Enter the field did not take: the app's keys decide
+            self._sent_back.discard(id(event))
             return
         field = self.focused
+        if event.key == "enter" and isinstance(field, Input):
+            # Enter too: typed at once after a name, it submits the field the name went to.
+            event.prevent_default()
+            again = events.Key(event.key, event.character)
+            self._sent_back.add(id(again))
+            field._forward_event(again)  # as the app hands a key to the focused widget
+            return
+        if not event.is_printable or event.character is None:
+            return
         if not isinstance(field, Input):
             type_ahead = getattr(self.screen, "type_ahead", None)
             field = type_ahead(event) if callable(type_ahead) else None
         if isinstance(field, Input):
             event.prevent_default()
-            field.post_message(events.Key(event.key, event.character))
+            field._forward_event(events.Key(event.key, event.character))
 
     def _change_between_redraws(self, change: Callable[[], None]) -> None:
         """How the service changes its state: on the event loop, which draws it (a call from the
@@ -129,8 +143,9 @@ class ServiceApp(App[None]):
     def _working(self, change: int) -> None:
         self._commands_waiting += change
         waiting = self._commands_waiting
-        self.sub_title = self.heading + ("" if not waiting else "  ·  " + (
-            _("working…") if waiting == 1 else _("working… ({count} waiting)").format(count=waiting - 1)))
+        self.sub_title = self.heading + ("  ·  " + _("no database") if self._fault else "") + (
+            "" if not waiting else "  ·  " + (
+                _("working…") if waiting == 1 else _("working… ({count} waiting)").format(count=waiting - 1)))
 
     async def run_command(self, command: CommandOrMaker) -> bool:
         """Carry out a command through the service; a refusal is a notification, never a crash.
@@ -173,13 +188,30 @@ class ServiceApp(App[None]):
         """Pick up what other terminals appended."""
         try:
             changed = await self.call(Service.refresh, shown=False)
-        except TdError as error:  # the database went away: say so, keep showing the last state
+        except StoreError as error:  # the database went away: say so, keep showing the last state
+            self._database_fault(error_text(error))
+            return
+        except TdError as error:
             self.notify(error_text(error), severity="error", markup=False)
             return
         finally:
             self._following = False
+        self._database_fault("")
         if changed:
             self.redraw()
+
+    def _database_fault(self, line: str) -> None:
+        """A database that cannot be reached is said once, with its line, and stays in the header
+        ("no database") until a poll reads it again; the clock keeps counting meanwhile (it reads
+        the last state), and a command is refused with the same line."""
+        if line == self._fault:
+            return
+        if line:
+            self.notify(line, severity="error", timeout=10, markup=False)
+        elif self._fault:
+            self.notify(_("the database answers again"), markup=False)
+        self._fault = line
+        self._working(0)
 
     def redraw(self) -> None:
         """Tell the active screen the tournament changed (a modal on top hears nothing: the screen

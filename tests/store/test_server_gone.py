@@ -18,9 +18,11 @@ from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
+from tdconsole.tui.app import create_app as create_tui
 from tdconsole.web.app import create_app
 from tests.cli.helpers import assert_one_line_error, run
 from tests.pgserver import PgServer, find_bindir
+from tests.tui.wait import until
 from tests.web.conftest import Ticks
 
 pytestmark = pytest.mark.postgres
@@ -81,3 +83,26 @@ def test_a_server_that_answers_and_refuses_is_not_said_to_be_down(server: PgServ
     line = error_text(refused.value)
     assert "cannot be opened" in line and 'role "nobody" does not exist' in line
     assert "does not answer" not in line and "not a tdconsole database" not in line
+
+
+async def test_the_tds_console_says_no_database_and_carries_on_by_itself_when_it_is_back(
+        server: PgServer) -> None:
+    store = EventStore.open(server.url)
+    service = Service.create(store, name="Saturday", structure=load_structure(DEFAULT_STRUCTURE))
+    service.execute(commands.Register(names=["Anna"]))
+    app = create_tui(service, poll_seconds=0.05)
+    async with app.run_test() as pilot:
+        server.halt()
+        try:
+            await until(pilot, lambda: "no database" in app.sub_title, "the banner")
+            done: list[bool] = []
+            app.execute(commands.Register(names=["Zoe"]), done.append)
+            await until(pilot, lambda: done == [False], "the command refused")
+            assert "no database" in app.sub_title  # polls of a server still down keep the banner
+        finally:
+            server.resume()
+        Service(store, service.tournament_id, actor="floor").execute(commands.Register(names=["Carl"]))
+        await until(pilot, lambda: "no database" not in app.sub_title, "the banner gone")
+        await until(pilot, lambda: len(service.state.players) == 2, "the other terminal's player")
+    assert sorted(player.name for player in service.state.players.values()) == ["Anna", "Carl"]
+    store.close()
