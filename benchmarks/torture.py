@@ -3,7 +3,7 @@
     python -m benchmarks.torture [--seconds 60] [--writers 4] [--backend sqlite|postgresql|both]
                                  [--seed N]
 
-Three phases per database, bounded together by `--seconds`:
+Five phases per database, bounded together by `--seconds`:
 
 1. First opens: four processes (forked after the imports) open a fresh database at the same moment;
    in half of the trials one of them is SIGKILLed 0-50 ms later, maybe half-way through creating the
@@ -15,10 +15,17 @@ Three phases per database, bounded together by `--seconds`:
    acknowledged command must be in the log, none twice, the sequence without gaps, and a follower that
    applied the log as it grew must equal a cold fold. An undo must never take back another writer's
    command.
-3. Fuzz: random and hostile command lines (empty, huge, control characters, look-alikes, NaN,
+3. Races: four processes change the current tournament at the same instant (`use`, `new --use`),
+   in turns; the audit trail must be one a single sequence of those commands could have made.
+4. Fuzz: random and hostile command lines (empty, huge, control characters, look-alikes, NaN,
    1e23, 2**31, ...) through the real CLI entry point, each in a worker with a time and memory limit.
    Each must end in success or one line of error, never an internal error, and an error must leave
    the log as it was; afterwards the database must still open and fold.
+
+5. A server that goes away (PostgreSQL, a durable server of its own): halted as a crash would
+   halt it while a writer registers players and a follower reads, then started again. Every
+   command refused meanwhile must say the server does not answer, none acknowledged may be lost,
+   and the follower must catch up by itself.
 
 Prints acknowledged vs logged, duplicates, and errors by kind; exits 1 if anything was lost,
 duplicated, left unusable or ended in an internal error. PostgreSQL is a throw-away server
@@ -34,6 +41,7 @@ import io
 import json
 import os
 import random
+import re
 import resource
 import select
 import signal
@@ -369,7 +377,202 @@ def writers(backend: Backend, count: int, seconds: float, rng: random.Random) ->
     return result
 
 
-# ---------------------------------------------------------------- 3. fuzz
+# ---------------------------------------------------------------- 3. races on the current tournament
+
+RACERS = 4
+
+
+def _fork_racer(url: str, ready: int, go: int, race: str, target: int,
+                actor: str) -> tuple[int, int]:
+    """A child that connects, says so on the ready pipe, and once the go pipe gives it a byte makes
+    `target` the current tournament (`use`) or creates a tournament with --use (`new`); it writes
+    "ok" or the error to the pipe returned."""
+    from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+    from tdconsole.service import Service, use_tournament
+    from tdconsole.store.event_store import EventStore
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        os.close(read)
+        try:
+            store = EventStore.open(url)  # connected before the go: the race is the change
+            structure = load_structure(DEFAULT_STRUCTURE)
+            os.write(ready, b"r")
+            os.read(go, 1)
+            if race == "use":
+                use_tournament(store, target, actor=actor)
+            else:
+                Service.create(store, name=actor, structure=structure, use=True, actor=actor)
+            message = "ok"
+        except Exception as error:
+            os.write(ready, b"r")
+            message = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+        os.write(write, message.encode()[:4000])
+        os._exit(0)
+    os.close(write)
+    return pid, read
+
+
+@dataclass
+class Races:
+    trials: collections.Counter[str] = field(default_factory=collections.Counter)
+    changes: int = 0
+    out_of_sequence: int = 0
+    errors: collections.Counter[str] = field(default_factory=collections.Counter)
+
+
+def _out_of_sequence(url: str) -> tuple[int, int]:
+    """The current tournament's trail: how many changes, and how many name a previous one that
+    the change before did not make current (0 when one sequence of the commands could make it)."""
+    import re
+
+    from tdconsole.store.event_store import EventStore
+
+    store = EventStore.open(url)
+    try:
+        trail = [re.fullmatch(r"current tournament (\S+) -> (\d+) .*", entry.detail)
+                 for entry in store.audit(limit=1_000_000)]
+        current = store.current_or_none()
+    finally:
+        store.close()
+    pairs = [(found.group(1), found.group(2)) if found else ("?", "?") for found in trail]
+    wrong = sum(was != (pairs[index - 1][1] if index else "none")
+                for index, (was, _new) in enumerate(pairs))
+    wrong += bool(pairs) and str(current) != pairs[-1][1]
+    return len(pairs), wrong
+
+
+def races(backend: Backend, deadline: float, rng: random.Random) -> Races:
+    """`use` and `new --use` by RACERS processes at the same instant, in turns until the deadline
+    (two trials of each at least), on one database each."""
+    from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+    from tdconsole.service import Service
+    from tdconsole.store.event_store import EventStore
+
+    result = Races()
+    urls = {race: backend.fresh() for race in ("use", "new --use")}
+    store = EventStore.open(urls["use"])
+    targets = [Service.create(store, name=f"Night {n}", structure=load_structure(DEFAULT_STRUCTURE))
+               .tournament_id for n in range(RACERS)]
+    store.close()
+    while time.monotonic() < deadline or min(result.trials.values(), default=0) < 2:
+        for race, url in urls.items():
+            ready_read, ready_write = os.pipe()
+            go_read, go_write = os.pipe()
+            children = [_fork_racer(url, ready_write, go_read, race.split()[0], rng.choice(targets),
+                                    f"td{index}") for index in range(RACERS)]
+            for _child in children:  # every one connected
+                os.read(ready_read, 1)
+            os.write(go_write, b"g" * RACERS)  # then all at once
+            for pid, pipe in children:
+                with os.fdopen(pipe, "rb") as answer:
+                    message = answer.read().decode()
+                os.waitpid(pid, 0)
+                if message != "ok":
+                    result.errors[message[:120] or "no answer"] += 1
+            for end in (ready_read, ready_write, go_read, go_write):
+                os.close(end)
+            result.trials[race] += 1
+    for url in urls.values():
+        changes, wrong = _out_of_sequence(url)
+        result.changes += changes
+        result.out_of_sequence += wrong
+    return result
+
+
+# ---------------------------------------------------------------- 5. a server that goes away
+
+
+@dataclass
+class Outage:
+    down_seconds: float = 0.0
+    acknowledged: int = 0
+    lost: int = 0
+    refused: collections.Counter[str] = field(default_factory=collections.Counter)
+    catch_up_seconds: float | None = None  # from the server's return to the follower up to date
+    skipped: str = ""
+
+
+def outage(backend: Backend, seconds: float, rng: random.Random) -> Outage:
+    """PostgreSQL only, on a durable server of its own: a writer registers players in a loop and a
+    follower (a display) reads the log, while the server is halted as a crash would halt it and
+    started again. Every command refused meanwhile must say the server does not answer, none
+    acknowledged may be lost, and the follower must catch up by itself (no reopening)."""
+    result = Outage()
+    if backend.name != "postgresql":
+        result.skipped = "PostgreSQL only"
+        return result
+    sys.path.insert(0, str(ROOT))
+    from tests.pgserver import PgServer, find_bindir
+
+    bindir = find_bindir()
+    if bindir is None:
+        result.skipped = "no PostgreSQL binaries to run a server of its own"
+        return result
+    from tdconsole.config.structures import load_structure
+    from tdconsole.domain import commands as c
+    from tdconsole.domain.errors import TdError
+    from tdconsole.i18n import error_text
+    from tdconsole.service import Service
+    from tdconsole.store.event_store import EventStore
+
+    server = PgServer(bindir, durable=True).start()  # what was committed survives the halt
+    try:
+        store = EventStore.open(server.url)
+        follower = Service.create(store, name="Outage", structure=load_structure("club-turbo"))
+        writer = Service(EventStore.open(server.url), follower.tournament_id, actor="w")
+        acknowledged: list[str] = []
+        stop = threading.Event()
+
+        def write() -> None:
+            for n in range(1, 1_000_000):
+                if stop.is_set():
+                    return
+                try:
+                    writer.execute(c.Register(names=[f"p{n}"]))
+                    acknowledged.append(f"p{n}")
+                except TdError as error:
+                    kind = re.sub(r"the database server at \S+ |; nothing was changed", "",
+                                  error_text(error))
+                    result.refused[kind[:70]] += 1
+                    time.sleep(0.05)
+
+        thread = threading.Thread(target=write)
+        thread.start()
+        time.sleep(0.2 * seconds)
+        server.halt()
+        halted = time.monotonic()
+        time.sleep(rng.uniform(0.3, 0.5) * seconds)
+        server.resume()
+        back = time.monotonic()
+        result.down_seconds = back - halted
+        deadline = back + max(10.0, 0.3 * seconds)
+        while time.monotonic() < deadline:
+            count = len(acknowledged)
+            try:
+                follower.refresh()
+            except TdError:
+                time.sleep(0.05)
+                continue
+            if count and len(follower.state.players) >= count:
+                result.catch_up_seconds = time.monotonic() - back
+                break
+            time.sleep(0.05)
+        stop.set()
+        thread.join()
+        follower.refresh()
+        logged = {player.name for player in follower.state.players.values()}
+        result.acknowledged = len(acknowledged)
+        result.lost = len(set(acknowledged) - logged)
+        writer.store.close()
+        store.close()
+    finally:
+        server.stop()
+    return result
+
+
+# ---------------------------------------------------------------- 4. fuzz
 
 
 class CaseTimeout(BaseException):
@@ -587,7 +790,7 @@ def run(backend: Backend, seconds: float, count: int, rng: random.Random, direct
           f"{opens.killed} killed on purpose, refused {sum(opens.errors.values())}"
           f"{' (' + _kinds(opens.errors) + ')' if opens.errors else ''}; "
           f"unusable databases {len(opens.unusable)}", flush=True)
-    written = writers(backend, count, 0.45 * seconds, rng)
+    written = writers(backend, count, 0.35 * seconds, rng)
     print(f"writers: {written.kills} SIGKILLs; acknowledged {written.acknowledged}, logged "
           f"{written.logged} ({written.unacknowledged} committed but killed before the ack); "
           f"lost {written.lost}, duplicated {written.duplicated}, sequence faults {written.seq_faults}",
@@ -598,7 +801,22 @@ def run(backend: Backend, seconds: float, count: int, rng: random.Random, direct
           f"writer crashes {len(written.crashes)}; database usable: "
           f"{'yes' if written.unusable is None else written.unusable}")
     print(f"  errors by kind: {_kinds(written.errors)}", flush=True)
-    fuzzed = fuzz(backend, 0.35 * seconds, rng, directory)
+    raced = races(backend, time.monotonic() + 0.1 * seconds, rng)
+    print(f"races: {_kinds(raced.trials)} trials of {RACERS} processes at once; current-tournament "
+          f"changes {raced.changes}, out of sequence {raced.out_of_sequence}; refused "
+          f"{sum(raced.errors.values())}{' (' + _kinds(raced.errors) + ')' if raced.errors else ''}",
+          flush=True)
+    fuzzed = fuzz(backend, 0.25 * seconds, rng, directory)
+    down = outage(backend, seconds * 0.2, rng)
+    if down.skipped:
+        print(f"server outage: skipped ({down.skipped})", flush=True)
+    else:
+        caught = ("NO" if down.catch_up_seconds is None else f"{down.catch_up_seconds:.1f} s")
+        print(f"server outage: down {down.down_seconds:.1f} s; acknowledged {down.acknowledged}, lost "
+              f"{down.lost}; refused meanwhile: {_kinds(down.refused)}; follower caught up after "
+              f"the return in {caught}", flush=True)
+    outage_faults = down.lost + (not down.skipped and down.catch_up_seconds is None) + sum(
+        n for kind, n in down.refused.items() if "does not answer" not in kind)
     print(f"fuzz: {fuzzed.cases} command lines: {_kinds(fuzzed.outcomes)}; database usable: "
           f"{'yes' if fuzzed.unusable is None else fuzzed.unusable}")
     for outcome, samples in fuzzed.samples.items():
@@ -607,14 +825,16 @@ def run(backend: Backend, seconds: float, count: int, rng: random.Random, direct
     internal = sum(n for kind, n in written.errors.items() if kind.startswith("internal"))
     bad_fuzz = sum(n for kind, n in fuzzed.outcomes.items()
                    if kind not in ("ok", "one line", "one line: the database cannot be used"))
-    failed = bool(opens.unusable or opens.errors or written.lost or written.duplicated
+    failed = bool(opens.unusable or opens.errors or raced.out_of_sequence or raced.errors or outage_faults
+                  or written.lost or written.duplicated
                   or written.seq_faults or written.undos_of_others or not written.follower_equal
                   or written.crashes or written.unusable or internal or bad_fuzz or fuzzed.unusable)
     unusable = len(opens.unusable) + bool(written.unusable) + bool(fuzzed.unusable)
     print(f"-> {'FAILED' if failed else 'passed'} in {time.monotonic() - start:.0f} s: "
           f"lost {written.lost}, duplicated {written.duplicated}, internal errors "
           f"{internal + fuzzed.outcomes['internal error']}, other fuzz faults "
-          f"{bad_fuzz - fuzzed.outcomes['internal error']}, unusable {unusable}", flush=True)
+          f"{bad_fuzz - fuzzed.outcomes['internal error']}, unusable {unusable}, races out of "
+          f"sequence {raced.out_of_sequence}, outage faults {outage_faults}", flush=True)
     return not failed
 
 

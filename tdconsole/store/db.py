@@ -342,7 +342,7 @@ def unreachable(url: URL, error: BaseException) -> StoreError | None:
     if not (lost or silent):
         return None
     first = (str(cause).splitlines() or [""])[0]
-    reason = first.rsplit("failed: ", 1)[-1].strip() or type(cause).__name__
+    reason = first.rsplit("failed: ", 1)[-1].removeprefix("FATAL:").strip() or type(cause).__name__
     return StoreError("the database server at {host}:{port} does not answer ({reason}); nothing was "
                       "changed", host=host, port=port, reason=reason)
 

@@ -64,6 +64,8 @@ class ServiceApp(App[None]):
         self.poll_seconds = poll_seconds
         # The bell of the clock's warnings: this terminal's own switch, not part of the tournament.
         self.sound = sound
+        # The Enter keys `on_key` handed to a field: one that comes back is the field's binding's.
+        self._sent_back: set[int] = set()
         # What the header says besides the title (the tournament's name); "working…" is added to it.
         self.heading = service.state.info.name
         # One call on the service at a time, in the order asked (asyncio's lock is fair).
@@ -91,15 +93,25 @@ class ServiceApp(App[None]):
         into the field, they never act as keys of the list or the app ("B" busts, Space pauses
         the clock). Here, after every earlier key, is where the order they were typed in holds.
         A screen may also name a field a letter bound to nothing starts (`type_ahead`)."""
-        if not event.is_printable or event.character is None:
+        if id(event) in self._sent_back:  # an Enter the field did not take: the app's keys decide
+            self._sent_back.discard(id(event))
             return
         field = self.focused
+        if event.key == "enter" and isinstance(field, Input):
+            # Enter too: typed at once after a name, it submits the field the name went to.
+            event.prevent_default()
+            again = events.Key(event.key, event.character)
+            self._sent_back.add(id(again))
+            field._forward_event(again)  # as the app hands a key to the focused widget
+            return
+        if not event.is_printable or event.character is None:
+            return
         if not isinstance(field, Input):
             type_ahead = getattr(self.screen, "type_ahead", None)
             field = type_ahead(event) if callable(type_ahead) else None
         if isinstance(field, Input):
             event.prevent_default()
-            field.post_message(events.Key(event.key, event.character))
+            field._forward_event(events.Key(event.key, event.character))
 
     def _change_between_redraws(self, change: Callable[[], None]) -> None:
         """How the service changes its state: on the event loop, which draws it (a call from the

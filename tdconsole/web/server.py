@@ -101,22 +101,24 @@ def file_limit() -> int:
     return wanted if soft == resource.RLIM_INFINITY else soft
 
 
-class _OneLineAccept(logging.Filter):
-    """asyncio logs a traceback each time it cannot accept a connection for lack of file handles:
-    one line a minute instead (the cap below normally keeps it from happening at all)."""
+class _OncePerMinute(logging.Filter):
+    """A message logged once per refused connection (asyncio's traceback when it cannot accept one
+    for lack of file handles, uvicorn's "Exceeded concurrency limit" from its backstop): one line a
+    minute instead, without the traceback (the app's cap normally keeps both from happening)."""
 
-    def __init__(self) -> None:
+    def __init__(self, fragment: str) -> None:
         super().__init__()
+        self.fragment = fragment
         self._logged = -60.0
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if "out of system resource" not in str(record.msg):
+        if self.fragment not in str(record.msg):
             return True
         now = time.monotonic()
         if now - self._logged < 60:
             return False
         self._logged, record.exc_info, record.exc_text = now, None, None
-        record.msg = f"{record.msg} (connections are refused until handles are free again)"
+        record.msg = f"{record.msg} (connections are refused for now; said once a minute at most)"
         return True
 
 
@@ -155,7 +157,8 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
     connections = max(10, min(MAX_CONNECTIONS, files - 2 * SPARE_FILES))
     app = create_app(store, tournament_id, secure=cert is not None, hosts=allowed_hosts(host),
                      max_connections=connections, max_streams=max(5, min(MAX_STREAMS, connections - 20)))
-    logging.getLogger("asyncio").addFilter(_OneLineAccept())
+    logging.getLogger("asyncio").addFilter(_OncePerMinute("out of system resource"))
+    logging.getLogger("uvicorn.error").addFilter(_OncePerMinute("Exceeded concurrency limit"))
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", lifespan="on",
         # The app refuses cleanly beyond its cap; uvicorn's own 503 is the backstop for idle

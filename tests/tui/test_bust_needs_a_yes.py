@@ -16,7 +16,7 @@ from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.players import PlayersScreen
 from tests.tui.wait import until
 
-KEY_NAMES = {" ": "space", "/": "slash"}
+KEY_NAMES = {" ": "space", "/": "slash", "\r": "enter"}
 
 
 async def burst(pilot: Pilot[object], text: str) -> None:
@@ -148,3 +148,15 @@ async def test_the_key_after_enter_in_the_search_is_for_the_list(service: Servic
         app.post_message(events.Key("b", "b"))  # at once after Enter, as the docs' `/ NAME ⏎ b y`
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the bust question")
         assert app.screen.question == "Bust Carl in place 4?"
+
+
+async def test_f2_a_name_enter_and_b_typed_at_once_ask_to_bust_that_player(service: Service) -> None:
+    service.execute(ClockStart())
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test() as pilot:
+        await until(pilot, lambda: app.current_mode == "clock", "the clock")
+        app.post_message(events.Key("f2", None))
+        await burst(pilot, "/carl\rb")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the bust question")
+        assert app.screen.question == "Bust Carl in place 4?"
+        assert service.state.clock.running

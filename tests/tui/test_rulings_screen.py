@@ -335,6 +335,8 @@ async def test_l_logs_a_clock_call_at_its_own_table_seat_and_player(service: Ser
         fake_clock.advance(61)
         app.on_screen_action("rulings", "open_tab('tab-calls')")
         await until(pilot, lambda: bool(_rows(app, "#calls")), "the call listed")
+        app.screen.query_one("#calls", DataTable).focus()  # the running calls, where l logs
+        await until(pilot, lambda: app.focused is not None and app.focused.id == "calls", "the calls")
         await pilot.press("l")
         await until(pilot, lambda: bool(floor.state.rulings), "the ruling logged")
         [logged] = floor.state.rulings

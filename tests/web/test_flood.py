@@ -178,3 +178,25 @@ def test_the_tv_gets_every_change_within_a_second_while_phones_flood_the_server(
         td.close()
     assert late == [], f"changes that did not reach the TV within a second: {late}"
     assert all(count > 0 for count in sent.values()), sent
+
+
+def test_a_refusal_logged_per_connection_by_asyncio_or_uvicorn_is_one_line_without_a_traceback(
+        caplog: pytest.LogCaptureFixture) -> None:
+    from tdconsole.web.server import _OncePerMinute
+
+    logger = logging.getLogger("tests.web.accept")
+    once = _OncePerMinute("out of system resource")
+    logger.addFilter(once)
+    try:
+        with caplog.at_level(logging.ERROR, logger="tests.web.accept"):
+            for _connection in range(50):
+                try:
+                    raise OSError(24, "Too many open files")
+                except OSError:
+                    logger.exception("socket.accept() out of system resource")
+            logger.error("something else")
+    finally:
+        logger.removeFilter(once)
+    assert [r.getMessage().split(" (")[0] for r in caplog.records] == [
+        "socket.accept() out of system resource", "something else"]
+    assert caplog.records[0].exc_info is None and "Traceback" not in caplog.text
