@@ -166,7 +166,8 @@ def service_path() -> None:
         print(f"  register {len(names):,} in one command {ms_register:.0f} ms; the draw {ms_draw:.0f} ms")
         ms_load, _ = _once(lambda: Service(store, service.tournament_id))
         print(f"  cold load of the log (a second terminal) {ms_load:.0f} ms")
-        ms_view, text = _timed(lambda: json.dumps(jsonable(tables_view(room)), ensure_ascii=False))
+        rules = service.state.house_rules
+        ms_view, text = _timed(lambda: json.dumps(jsonable(tables_view(room, rules)), ensure_ascii=False))
         print(f"  tables --json for {len(room):,} tables: {ms_view:.1f} ms, "
               f"{len(text) // 1024:,} KiB (median of {REPEAT})")
         # A full room less one table and a few: the plan breaks a table (T-BREAK-1).

@@ -48,8 +48,9 @@ class DrawResult(View):
 def draw(service: Service, request: SeedRequest) -> DrawResult:
     """Seat every registered, unseated player at random, seat 1 on the button (T-SEAT-2)."""
     service.execute(commands.Draw(seed=request.seed))
-    return DrawResult(tables=tables_view(service.state.room, service.state.house_rules), players_seated=sum(
-        1 for p in service.state.players.values() if p.status == "seated"))
+    state = service.state
+    return DrawResult(tables=tables_view(state.room, state.house_rules),
+                      players_seated=sum(1 for p in state.players.values() if p.status == "seated"))
 
 
 class SeatRequest(Request):

@@ -77,9 +77,9 @@ def test_register_a_player_in_the_real_tui(tmp_path: Path, tmux: Callable[..., s
     wait_for(capture, "Level 1")
     # A person reads the screen before each key; so does this test, by polling it.
     tmux("send-keys", "-t", session, "F2")
-    wait_for(capture, "Search players")
+    wait_for(capture, "Search, Enter picks the first")
     tmux("send-keys", "-t", session, "n")
-    wait_for_focus(tmux, "Register: a name")
+    wait_for_focus(tmux, "Register a name")
     tmux("send-keys", "-t", session, "-l", "Ingrid Østergaard")
     wait_for(capture, "Ingrid Østergaard")
     tmux("send-keys", "-t", session, "Enter")
