@@ -18,7 +18,16 @@ from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
 from tdconsole.views.base import View
-from tdconsole.views.money import ChipsView, DealView, PayoutsView, chips_view, deal_view, payouts_view
+from tdconsole.views.money import (
+    ChipsView,
+    DealOptionsView,
+    DealView,
+    PayoutsView,
+    chips_view,
+    deal_options_view,
+    deal_view,
+    payouts_view,
+)
 from tdconsole.views.tournament import ClockView, clock_view
 
 
@@ -101,6 +110,16 @@ def money_set(service: Service, request: MoneySetRequest) -> MoneyView:
 
 
 # ---------------------------------------------------------------- deals
+
+
+class LeaveRequest(Request):
+    leave: int = 0  # kroner left for the winner
+
+
+@action("deal calc", web=False)
+def deal_calc(service: Service, request: LeaveRequest) -> DealOptionsView:
+    """ICM and chip chop side by side for the players left, from the chip counts (T-DEAL-1)."""
+    return deal_options_view(service.state, request.leave)
 
 
 @action("deal show", web=False)

@@ -18,7 +18,6 @@ from tdconsole.actions.hand_for_hand import HandForHandResult
 from tdconsole.actions.money import MoneyView
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.money import deals
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.i18n import _
 from tdconsole.service import Service
@@ -307,24 +306,17 @@ def deal_calc(
     as_json: JsonFlag = False,
 ) -> None:
     """ICM and chip chop side by side for the players left (from the chip counts)."""
-    found = deals.options(session_of(ctx).service().state, leave)
-    rows = [{"name": player.name, "chips": chips, "equity": round(equity, 2), "icm": icm_amount,
-             "chip_chop": chop}
-            for player, chips, equity, icm_amount, chop in zip(
-                found.players, found.stacks, found.equity, found.icm.amounts,
-                found.chip_chop.amounts, strict=True)]
-    data = {"payouts": found.payouts, "left_for_winner": leave, "players": rows}
-
-    formats = Formats.of(session_of(ctx).service().state.house_rules)
+    service = session_of(ctx).service()
+    data = money_actions.deal_calc(service, money_actions.LeaveRequest(leave=leave))
+    formats = Formats.of(service.state.house_rules)
     money = formats.money
 
     def render() -> None:
         table = Table(_("player"), _("chips"), _("ICM"), _("chip chop"),
                       title=_("Remaining payouts {amounts}").format(
-                          amounts=", ".join(money(p) for p in found.payouts)))
-        for row, chips, icm_amount, chop in zip(rows, found.stacks, found.icm.amounts,
-                                                 found.chip_chop.amounts, strict=True):
-            table.add_row(Text(str(row["name"])), formats.number(chips, 0), money(icm_amount), money(chop))
+                          amounts=", ".join(money(p) for p in data.payouts)))
+        for row in data.players:
+            table.add_row(Text(row.name), formats.number(row.chips, 0), money(row.icm), money(row.chip_chop))
         console.print(table)
 
     emit(data, as_json, render)

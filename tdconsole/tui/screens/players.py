@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Container
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -12,11 +13,12 @@ from textual.suggester import Suggester
 from textual.widgets import DataTable, Header, Input
 
 from tdconsole.actions import players as player_actions
+from tdconsole.actions.base import Action, Request
 from tdconsole.club.members import Members
-from tdconsole.domain.commands import AddOn, Bust, Command, Reenter
+from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
 from tdconsole.i18n import N_, _, error_text
-from tdconsole.tui.messages import ActionRequested, CommandRequested
+from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines
 from tdconsole.tui.screens.confirm import ConfirmScreen
@@ -208,8 +210,12 @@ class PlayersScreen(ServiceScreen):
         return None
 
     def _bust(self, command: Bust) -> None:
-        """Bust, then show the whole list again (the filter that found the player is done)."""
-        self.post_message(CommandRequested(command, on_done=lambda _ok: self.clear_search()))
+        """Bust through the bust action, as the CLI and the web do, then show the whole list again
+        (the filter that found the player is done)."""
+        request = player_actions.BustRequest(names=command.names, stack=command.stacks, by=command.by,
+                                             table=command.table, unplaced=command.unplaced)
+        self.post_message(ActionRequested(player_actions.bust, request,
+                                          on_done=lambda _ok: self.clear_search()))
 
     def action_new_player(self) -> None:
         self.query_one("#register", Input).focus()
@@ -242,11 +248,11 @@ class PlayersScreen(ServiceScreen):
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
-    def _ask_then(self, question: str, command: Command) -> None:
+    def _ask_then(self, question: str, action: Action[Any, Any], request: Request) -> None:
         """Money changes hands: asked first, No by default (undo takes it back too)."""
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.post_message(CommandRequested(command))
+                self.post_message(ActionRequested(action, request))
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
@@ -260,14 +266,15 @@ class PlayersScreen(ServiceScreen):
         entry = 1 + max(p.entry for p in state.players.values()
                         if p.name.casefold() == player.name.casefold())
         self._ask_then(_("Re-enter {name} (entry {entry})?").format(name=player.name, entry=entry),
-                       Reenter(name=player.name))
+                       player_actions.reenter, player_actions.NameRequest(name=player.name))
 
     def action_add_on(self) -> None:
         player_id = self.selected_player_id()
         if player_id is None:
             return
         player = self.service.state.players[player_id]
-        self._ask_then(_("Sell {name} an add-on?").format(name=player.name), AddOn(names=[player.name]))
+        self._ask_then(_("Sell {name} an add-on?").format(name=player.name),
+                       player_actions.add_on, player_actions.NamesRequest(names=[player.name]))
 
     async def action_bust_hand(self) -> None:
         """Several players out in one hand, with their starting stacks (T-ELIM-1): the dialog
