@@ -4,17 +4,20 @@ or a custom deal (an amount typed per player), record every player's consent and
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import DataTable, Header, Input, Static
 
-from tdconsole.domain.commands import ApproveDeal, Command, ConsentDeal, CountChips, ProposeDeal
+from tdconsole.actions import money, players
+from tdconsole.actions.base import Action, NoArguments, Request
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.i18n import _, error_text
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
@@ -96,14 +99,15 @@ class DealScreen(ServiceScreen):
             return
         parts = [part.strip() for part in event.value.split(",") if part.strip()]
         try:
-            command: Command
+            action: Action[Any, Any]
+            request: Request
             if event.input.id == "chips":
-                command = CountChips(counts=name_numbers(parts, "counts"))
+                action, request = players.chips, players.ChipsRequest(counts=name_numbers(parts, "counts"))
             elif event.input.id == "custom":  # the amount left for the winner comes from #leave
-                command = ProposeDeal(method="custom", amounts=name_numbers(parts, "amount"),
-                                      leave_for_winner=self.leave())
+                action, request = money.deal_propose, money.ProposeRequest(
+                    method="custom", amount=name_numbers(parts, "amount"), leave=self.leave())
             elif event.input.id == "consent":
-                command = ConsentDeal(names=parts)
+                action, request = money.deal_consent, money.NamesRequest(names=parts)
             else:
                 return
         except (TdError, ValueError) as error:
@@ -114,11 +118,11 @@ class DealScreen(ServiceScreen):
                 event.input.value = ""
                 self.action_focus_table()  # the next key proposes (i, c) or approves (a)
 
-        self.post_message(CommandRequested(command, on_done=done))
+        self.post_message(ActionRequested(action, request, on_done=done))
 
     def action_propose(self, method: str) -> None:
-        self.post_message(CommandRequested(ProposeDeal.model_validate(
-            {"method": method, "leave_for_winner": self.leave()})))
+        self.post_message(ActionRequested(money.deal_propose, money.ProposeRequest.model_validate(
+            {"method": method, "leave": self.leave()})))
 
     def action_focus_chips(self) -> None:
         self.query_one("#chips", Input).focus()
@@ -138,7 +142,7 @@ class DealScreen(ServiceScreen):
         deal = deal_view(self.service.state)
         if deal is None or deal.approved or not all(row.consented for row in deal.players):
             # Nothing to approve yet: the service's refusal says why, in its words (T-DEAL-1).
-            self.post_message(CommandRequested(ApproveDeal()))
+            self.post_message(ActionRequested(money.deal_approve, NoArguments()))
             return
         formats = Formats.of(self.service.state.house_rules)
         shares = ", ".join(f"{row.name} {formats.money(row.amount)}" for row in deal.players)
@@ -149,7 +153,7 @@ class DealScreen(ServiceScreen):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.post_message(CommandRequested(ApproveDeal()))
+                self.post_message(ActionRequested(money.deal_approve, NoArguments()))
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
