@@ -7,7 +7,7 @@ from typing import get_args
 
 from tdconsole.actions.base import Action, registry
 from tdconsole.cli.root import command
-from tdconsole.domain import commands, events
+from tdconsole.domain import commands, events, footprints
 from tdconsole.domain.tournament import APPLIERS, DECIDERS
 from tdconsole.views.log import _WRITERS
 
@@ -27,10 +27,13 @@ def test_every_command_has_its_decider() -> None:
     assert not missing, f"add a decider to DECIDERS in domain/tournament.py for {missing}"
 
 
-def test_every_event_has_its_applier_and_its_sentence() -> None:
+def test_every_event_has_its_applier_its_footprint_and_its_sentence() -> None:
     union = get_args(get_args(events.Event)[0])
     no_applier = sorted(kind.__name__ for kind in union if kind not in APPLIERS)
     assert not no_applier, f"add to APPLIERS in domain/tournament.py: {no_applier}"
+    assert set(APPLIERS) <= set(union), "APPLIERS names an event missing from the Event union"
+    no_footprint = sorted(kind.__name__ for kind in union if kind not in footprints.RULES_BY_EVENT)
+    assert not no_footprint, f"add to RULES_BY_EVENT in domain/footprints.py (undo): {no_footprint}"
     no_sentence = sorted(kind.__name__ for kind in union if kind not in _WRITERS)
     assert not no_sentence, f"write a sentence with @_writes in views/log.py for {no_sentence}"
 
