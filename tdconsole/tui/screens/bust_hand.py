@@ -16,7 +16,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _
-from tdconsole.tui.screens.base import TranslatedKeys
+from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.service_app import service_of
 from tdconsole.tui.widgets.form_fields import FormField, FormFields, mark_refused, refusal_line

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from tdconsole.i18n import _
-from tdconsole.tui.screens.base import TranslatedKeys
+from tdconsole.tui.keys import TranslatedKeys
 
 
 class ConfirmScreen(TranslatedKeys, ModalScreen[bool]):

@@ -29,7 +29,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.model import describe_validation_error
 from tdconsole.i18n import N_, _, error_text
-from tdconsole.tui.screens.base import TranslatedKeys
+from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.service_app import ServiceApp
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.calculators import action_word, betting_lines, pot_label

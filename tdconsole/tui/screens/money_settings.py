@@ -23,8 +23,8 @@ from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.i18n import N_, _, error_text
+from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.messages import CommandRequested
-from tdconsole.tui.screens.base import TranslatedKeys
 from tdconsole.tui.screens.confirm import UnsavedEdits
 from tdconsole.tui.service_app import service_of
 from tdconsole.views.formatting import Formats, format_decimal_plain, parse_number

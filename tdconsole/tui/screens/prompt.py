@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from tdconsole.tui.screens.base import TranslatedKeys
+from tdconsole.tui.keys import TranslatedKeys
 
 
 class PromptScreen(TranslatedKeys, ModalScreen[str | None]):

@@ -30,7 +30,7 @@ from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.model import describe_validation_error
 from tdconsole.i18n import N_, _, error_text
-from tdconsole.tui.screens.base import TranslatedKeys
+from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.screens.confirm import UnsavedEdits
 from tdconsole.tui.widgets.key_footer import KeyFooter
 
