@@ -25,7 +25,9 @@ class Request(BaseModel):
     """An action's input: its fields are the CLI command's parameter names (the web's body keys)."""
 
     # A number where text is asked stays text ("seat" 7 for a name-or-number), as on a command line.
-    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+    # defer_build: a request's validator is built when first used, not at import, so a command pays
+    # only for its own (the CLI starts anew for every call, bench_cli).
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True, defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 import typer
 
-from tdconsole.actions import players
 from tdconsole.cli.clock import clock_line
 from tdconsole.cli.current import label, named
 from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
@@ -158,6 +157,8 @@ def register(
 ) -> None:
     """Register one or more players (all or none), linked to their club members; after the draw
     each is seated (TDA 8A)."""
+    from tdconsole.actions import players  # loaded by the player commands only: `state` never needs it
+
     data = players.register(session_of(ctx).service(), players.RegisterRequest(
         names=names, seed=seed, member=member, new_member=new_member))
     emit(data, as_json, lambda: console.print(
@@ -169,6 +170,8 @@ def register(
 @app.command()
 def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """Take back a registration (before the player busts)."""
+    from tdconsole.actions import players
+
     data = players.unregister(session_of(ctx).service(), players.NameRequest(name=name))
     emit(data, as_json, lambda: console.print(_("Unregistered {name}").format(name=data.unregistered)))
 
@@ -182,6 +185,8 @@ def undo(
     as_json: JsonFlag = False,
 ) -> None:
     """Undo your last command (it stays in the log, marked undone); --any: anyone's, shown first."""
+    from tdconsole.actions import players
+
     service = session_of(ctx).service()
     zone = service.state.house_rules.money.time_zone
     command_id = None
