@@ -134,18 +134,15 @@ def usable(url: str) -> str | None:
 # ---------------------------------------------------------------- 1. first opens
 
 
-def _fork_opener(url: str, go: int) -> tuple[int, int]:
-    """A child forked from this process (its imports done), which opens `url` once the go pipe
-    gives it a byte, and writes "ok" or the error to the pipe returned."""
-    from tdconsole.store.event_store import EventStore
-
+def _fork_child(work: Callable[[], object]) -> tuple[int, int]:
+    """A child forked from this process (its imports done) that runs `work` and writes "ok" or the
+    error's first line to the pipe returned."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
         os.close(read)
-        os.read(go, 1)
         try:
-            EventStore.open(url).close()
+            work()
             message = "ok"
         except Exception as error:
             message = f"{type(error).__name__}: {str(error).splitlines()[0]}"
@@ -153,6 +150,17 @@ def _fork_opener(url: str, go: int) -> tuple[int, int]:
         os._exit(0)
     os.close(write)
     return pid, read
+
+
+def _fork_opener(url: str, go: int) -> tuple[int, int]:
+    """A child that opens `url` once the go pipe gives it a byte (`_fork_child`)."""
+    from tdconsole.store.event_store import EventStore
+
+    def open_it() -> None:
+        os.read(go, 1)
+        EventStore.open(url).close()
+
+    return _fork_child(open_it)
 
 
 @dataclass
@@ -391,27 +399,19 @@ def _fork_racer(url: str, ready: int, go: int, race: str, target: int,
     from tdconsole.service import Service, use_tournament
     from tdconsole.store.event_store import EventStore
 
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child
-        os.close(read)
+    def change() -> None:
         try:
             store = EventStore.open(url)  # connected before the go: the race is the change
             structure = load_structure(DEFAULT_STRUCTURE)
-            os.write(ready, b"r")
-            os.read(go, 1)
-            if race == "use":
-                use_tournament(store, target, actor=actor)
-            else:
-                Service.create(store, name=actor, structure=structure, use=True, actor=actor)
-            message = "ok"
-        except Exception as error:
-            os.write(ready, b"r")
-            message = f"{type(error).__name__}: {str(error).splitlines()[0]}"
-        os.write(write, message.encode()[:4000])
-        os._exit(0)
-    os.close(write)
-    return pid, read
+        finally:
+            os.write(ready, b"r")  # connected or failed: the parent waits for every child
+        os.read(go, 1)
+        if race == "use":
+            use_tournament(store, target, actor=actor)
+        else:
+            Service.create(store, name=actor, structure=structure, use=True, actor=actor)
+
+    return _fork_child(change)
 
 
 @dataclass

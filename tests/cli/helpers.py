@@ -55,3 +55,14 @@ def unnamed(data: Any) -> Any:
     if isinstance(data, dict):
         return {key: value for key, value in data.items() if key != "tournament"}
     return data
+
+
+# Inputs of the stdin calculators (`rules betting`, `rules chips`, `rules pots`) that the JSON
+# contract and the every-command test both run.
+HAND = {"game": "no-limit", "blinds": [100, 200], "ante": 0, "button": 1,
+        "stacks": {"1": 5000, "2": 5000, "3": 5000, "4": 5000}, "street": "preflop", "pot": 0,
+        "actions": [["4", "raise", 600]]}
+CHIPS = {"facing": 1000, "already_in": 0, "last_increment": 1000, "chips": [1000, 100, 100, 100, 100],
+         "stack": 5000, "declared": None, "big_blind": 200}
+POTS = {"button": 3, "seats": [1, 2, 3], "contributions": {"1": 1000, "2": 1000, "3": 100},
+        "folded": [], "chip": 100, "ranking": [["3"], ["1", "2"]]}

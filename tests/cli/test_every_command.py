@@ -30,7 +30,7 @@ import pytest
 
 from tdconsole.cli import main
 from tdconsole.cli.root import Command, command
-from tests.cli.helpers import Result, run
+from tests.cli.helpers import CHIPS, HAND, POTS, Result, run
 from tests.conftest import FakeClock
 
 # Commands that open a screen or serve until stopped: nothing to print and return. Each is named
@@ -45,13 +45,6 @@ NAMES = ["Anna", "Bo", "Carl", "Dorte", "Åse", "Frank", "Gitte", "Hans", "Ida",
          "Mads", "Nina"]
 OOT = ["-s", "out-of-turn-action", "-a", "action=check", "-a", "changed=no", "-a", "deliberate=no",
        "-a", "players=5"]
-HAND = {"game": "no-limit", "blinds": [100, 200], "ante": 0, "button": 1,
-        "stacks": {"1": 5000, "2": 5000, "3": 5000, "4": 5000}, "street": "preflop", "pot": 0,
-        "actions": [["4", "raise", 600]]}
-CHIPS = {"facing": 1000, "already_in": 0, "last_increment": 1000, "chips": [1000, 100, 100, 100, 100],
-         "stack": 5000, "declared": None, "big_blind": 200}
-POTS = {"button": 3, "seats": [1, 2, 3], "contributions": {"1": 1000, "2": 1000, "3": 100},
-        "folded": [], "chip": 100, "ranking": [["3"], ["1", "2"]]}
 
 
 # ---------------------------------------------------------------- the command tree
