@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
                      "final-table", "seating", "tables"], "seating"),
     **dict.fromkeys(["bust", "reenter", "add-on", "chips", "payouts", "results", "money", "h4h",
                      "deal"], "money"),
+    **dict.fromkeys(["cash", "pay", "slips"], "cash"),
     **dict.fromkeys(["display", "serve"], "display"),
     "floor": "floor",
     "staff": "staff",

@@ -17,6 +17,7 @@ touches (undo then refuses more often), never less. Each part is a `Key`:
 * `("table", n)`: one table's seats, occupants, button and blinds;
 * `("entries",)`: the entries: how many, their ids and names, which of them can cash (T-REG-1);
 * `("field",)`: who is still in: the players left and the places of those out;
+* `("cash",)`: the cash desk: how each due was paid, the prizes paid out and their slips, the count;
 * `("clock",)`, `("money",)`, `("rules",)` (the house rules), `("deal",)`, `("h4h",)`,
   `("rulings",)` (the rulings log: ids, offences, corrections), `("served",)` (what of each
   penalty has been served), `("calls",)` (clock calls).
@@ -47,6 +48,7 @@ H4H: Key = ("h4h",)
 RULINGS: Key = ("rulings",)
 SERVED: Key = ("served",)
 CALLS: Key = ("calls",)
+CASH: Key = ("cash",)
 EVERY_TABLE: Key = ("table", ANY)
 EVERY_PLAYER: Key = ("player", ANY)
 
@@ -140,6 +142,20 @@ def _money(state: TournamentState, event: e.MoneySet) -> Footprint:
 def _counted(state: TournamentState, event: e.ChipsCounted) -> Footprint:
     counted = [player(player_id) for player_id in event.counts]
     return _fp(counted, [*counted, DEAL])
+
+
+def _payment(state: TournamentState, event: e.PaymentRecorded) -> Footprint:
+    return _fp([entry(event.player_id), player(event.player_id), MONEY, CASH], [CASH])
+
+
+def _paid_out(state: TournamentState, event: e.PrizePaidOut) -> Footprint:
+    # The prize is the standings' (every place out, the deal, the money settings): a bust or a
+    # deal taken back after the prize was handed over would leave the slip wrong.
+    return _fp([player(event.player_id), ENTRIES, FIELD, MONEY, DEAL, EVERY_PLAYER, CASH], [CASH])
+
+
+def _cash_counted(state: TournamentState, event: e.CashCounted) -> Footprint:
+    return _fp([CASH], [CASH])
 
 
 def _deal(state: TournamentState, event: e.Event) -> Footprint:
@@ -247,6 +263,9 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.AddOnBought: _add_on,
     e.MoneySet: _money,
     e.ChipsCounted: _counted,
+    e.PaymentRecorded: _payment,
+    e.PrizePaidOut: _paid_out,
+    e.CashCounted: _cash_counted,
     e.HandForHandStarted: _h4h_started,
     e.HandForHandTableDone: _h4h,
     e.HandForHandHandEnded: _h4h,

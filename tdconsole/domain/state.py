@@ -11,7 +11,13 @@ from typing import Literal, TypeVar
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
-from tdconsole.domain.events import Envelope, HandForHandStarted, RulingLogged, TournamentCreated
+from tdconsole.domain.events import (
+    Envelope,
+    HandForHandStarted,
+    PrizePaidOut,
+    RulingLogged,
+    TournamentCreated,
+)
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
@@ -156,6 +162,11 @@ class TournamentState:
     clock_calls: list[ClockCall] = field(default_factory=list)
     money: MoneySettings = field(default_factory=MoneySettings)
     chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
+    # The cash desk: "player id/due" -> method (None: unpaid), the prizes and bounty cash paid out
+    # (slip by slip), the drawer as last counted by method.
+    payments: dict[str, str | None] = field(default_factory=dict)
+    paid_out: list[PrizePaidOut] = field(default_factory=list)
+    cash_counted: dict[str, int] = field(default_factory=dict)
     hand_for_hand: HandForHand | None = None
     deal: Deal | None = None
 

@@ -9,6 +9,7 @@ from tdconsole.domain.clock.late_registration import require_registration_open
 from tdconsole.domain.commands import Register, Unregister
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import Event, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.money.cash import recorded_payment
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
 from tdconsole.domain.text import MAX_NAME, check_text, looks_like, name_key
@@ -61,6 +62,10 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
         raise InvalidInput(
             "member numbers given for names not registered: {names}", names=', '.join(members),
         )
+    # How the buy-ins were paid, when the command says (the cash desk).
+    events += [paid for registered in list(events) if isinstance(registered, PlayerRegistered)
+               for paid in recorded_payment(state, registered.player_id, ["entry"], command.paid,
+                                            command.unpaid)]
     # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
     return events + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
