@@ -98,8 +98,7 @@ class CashScreen(ServiceScreen):
                                                   cash_actions.PayRequest(name=name, method=method)))
 
         self.app.push_screen(PromptScreen(_("How did {name} pay? ({methods})").format(
-            name=name, methods=methods), methods.split(",")[0],
-            self.service.state.house_rules.cash.default_method), answered)
+            name=name, methods=methods), self.service.state.house_rules.cash.default_method), answered)
 
     def action_unpaid(self) -> None:
         name = self._selected("dues")
