@@ -22,12 +22,13 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Literal
 
 from tdconsole.domain import events as e
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.house_rules import AnnouncementKind, HouseRules
+from tdconsole.domain.house_rules import AnnouncementKind, HouseRules, SpeechSettings
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.state import TournamentState, new_state
 from tdconsole.domain.tournament import apply
@@ -77,6 +78,15 @@ def rendered(moments: Iterable[Moment], lang: str, first: int = 1) -> list[Annou
                 for number, moment in enumerate(moments, start=first)]
 
 
+def spoken_by(speaker: Literal["display", "tv"], moments: Iterable[Moment],
+              settings: SpeechSettings) -> list[Moment]:
+    """What `speaker` says of `moments`: all of the kinds the settings pick, if it is the room's
+    speaker (one voice in the room), else nothing."""
+    if settings.speaker != speaker:
+        return []
+    return [moment for moment in moments if moment.kind in settings.kinds]
+
+
 def announcements(log: list[e.Envelope], now: datetime, lang: str) -> list[Announcement]:
     """Every announceable moment of the tournament up to `now`, undone commands left out."""
     announcer = Announcer()
@@ -96,6 +106,11 @@ class Announcer:
         # The command being applied, and the players left before its first event: the bubble
         # and the winner are what a whole command did (a hand-for-hand hand places several busts).
         self._command: tuple[str, int] = ("", 0)
+
+    @property
+    def reached(self) -> datetime | None:
+        """The time up to which the moments have been given."""
+        return self._reached
 
     def feed(self, envelopes: Iterable[e.Envelope], now: datetime) -> list[Moment]:
         """The moments the envelopes (after those already fed) and the clock up to `now` bring."""
