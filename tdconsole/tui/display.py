@@ -16,6 +16,7 @@ and the voice at once (and cuts the sentence being said).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from textual.binding import Binding
 from textual.screen import Screen
@@ -79,10 +80,8 @@ class DisplayApp(ServiceApp):
         """From the speaker's thread: said once, not at every announcement."""
         if line != self._voice_fault:
             self._voice_fault = line
-            try:
+            with contextlib.suppress(RuntimeError):  # the app has already stopped
                 self.call_from_thread(self.notify, line, severity="warning", timeout=10, markup=False)
-            except RuntimeError:  # the app has already stopped
-                pass
 
     def action_toggle_sound(self) -> None:
         """The bell and the voice on or off for this terminal (the tournament is not changed)."""

@@ -47,13 +47,15 @@ async def test_the_display_says_each_announcement_once_and_m_mutes_it(
         await pilot.press("m")
         service.execute(Draw(seed=1))
         anna = service.state.players[service.state.by_name["anna"]]
-        free = next(seat for seat in range(1, 10) if seat not in service.state.room[anna.table or 1].occupants)
+        taken = service.state.room[anna.table or 1].occupants
+        free = next(seat for seat in range(1, 10) if seat not in taken)
         service.execute(MovePlayer(name="Anna", table=anna.table or 1, seat=free, force=True))
         await until(pilot, lambda: len(said) == 3, "the move said by name")
         assert said[2] == f"Player move. Anna, table {anna.table}, seat {free}."
 
 
-async def test_with_the_tv_as_the_speaker_the_display_is_silent(service: Service, fake_clock: FakeClock) -> None:
+async def test_with_the_tv_as_the_speaker_the_display_is_silent(
+        service: Service, fake_clock: FakeClock) -> None:
     service.execute(SetHouseRule(key="speech.speaker", value="tv"))
     service.execute(ClockStart())
     service.execute(ClockSetRemaining(seconds=62))
