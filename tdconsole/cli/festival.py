@@ -11,7 +11,7 @@ from tdconsole.actions import flights as flight_actions
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.club.festivals import EventSettings, Festivals, standing
 from tdconsole.domain.errors import InvalidInput, RuleViolation
-from tdconsole.domain.money.handlers import name_numbers
+from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.festival import EventView, event_view

@@ -115,7 +115,8 @@ def case(point: str, *argv: str, before: tuple[tuple[str, ...], ...] = (), stdin
 
 
 # A festival event and its first flight (T-FLIGHT-1), made current as the database's first tournament.
-FLIGHT = (("event", "new", "Main Event", "--buy-in", "100"), ("new", "Main Event 1A", "--event", "Main Event"))
+FLIGHT = (("event", "new", "Main Event", "--buy-in", "100"),
+          ("new", "Main Event 1A", "--event", "Main Event"))
 
 CASES = [
     # The club, before any tournament: members, staff, leagues, structures and the calculators.
