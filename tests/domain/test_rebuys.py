@@ -95,7 +95,7 @@ def test_t_rebuy_1_until_the_first_break_ends_with_the_level_before_it() -> None
     t = rebuy_night(until_level=None, until_break=True)
     assert last_level(STRUCTURE, t.state.money.rebuy) == 2
     t.do(Rebuy(name="P01"), LEVEL_2)
-    with pytest.raises(RuleViolation, match="T-REBUY-1: .*ended with level 2"):
+    with pytest.raises(RuleViolation, match=r"T-REBUY-1: .*ended with level 2"):
         t.do(Rebuy(name="P02"), BREAK)
 
 
@@ -145,7 +145,7 @@ def test_t_rebuy_4_a_double_rebuy_only_when_the_settings_allow_it() -> None:
 def test_a_busted_player_cannot_rebuy_and_undo_takes_a_rebuy_back() -> None:
     t = rebuy_night()
     t.do(Bust(names=["P20"]), LEVEL_1)
-    with pytest.raises(RuleViolation, match="T-REBUY-1: P20 has busted .*undo the bust first"):
+    with pytest.raises(RuleViolation, match=r"T-REBUY-1: P20 has busted .*undo the bust first"):
         t.do(Rebuy(name="P20"), LEVEL_1)
     t.do(Rebuy(name="P01"), LEVEL_1)
     assert money.chips_in_play(t.state) == 210_000

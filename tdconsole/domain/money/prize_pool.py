@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
-
 from typing import Literal
 
 from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.model import Frozen
-
 
 # T-REBUY-3: who may rebuy: only a player who has lost every chip, or one at or below the
 # starting stack.
