@@ -191,6 +191,7 @@ class FlightCounts:
     buy_ins: int
     re_entries: int
     add_ons: int
+    rebuys: int = 0
 
     @property
     def entries(self) -> int:
@@ -201,7 +202,8 @@ def counts(states: Sequence[TournamentState]) -> FlightCounts:
     """Every flight's buy-ins, re-entries and add-ons: the one prize pool's (T-DAY2-1)."""
     players = [player for state in states for player in state.players.values()]
     buy_ins = sum(player.entry == 1 for player in players)
-    return FlightCounts(buy_ins, len(players) - buy_ins, sum(player.add_ons for player in players))
+    return FlightCounts(buy_ins, len(players) - buy_ins, sum(player.add_ons for player in players),
+                        sum(player.rebuys for player in players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +231,8 @@ def _day2_trial(first: TournamentState, made: FlightCounts) -> TournamentState:
     """A state with the event's entries and the first flight's prices: the one pool it pays."""
     from tdconsole.domain.events import Day2Started
 
-    started = Day2Started(event="", buy_ins=made.buy_ins, re_entries=made.re_entries, add_ons=made.add_ons)
+    started = Day2Started(event="", buy_ins=made.buy_ins, re_entries=made.re_entries, add_ons=made.add_ons,
+                          rebuys=made.rebuys)
     return TournamentState(info=first.info, clock=first.clock, money=first.money, day2=started)
 
 
@@ -276,7 +279,7 @@ def start_day2(store: EventStore, festival: Festival, *, draw: DrawKind | None =
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
     command = commands.StartDay2(
         event=festival.name, stacks=found.survivors, buy_ins=found.counts.buy_ins,
-        re_entries=found.counts.re_entries, add_ons=found.counts.add_ons,
+        re_entries=found.counts.re_entries, add_ons=found.counts.add_ons, rebuys=found.counts.rebuys,
         draw=draw or festival.settings.draw, seed=seed)
     created = TournamentCreated(
         name=check_text("the tournament's name", f"{festival.name} Day 2", empty=False), game=first.info.game,

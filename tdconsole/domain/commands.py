@@ -113,6 +113,15 @@ class AddOn(Command):
     names: list[Label] = Field(min_length=1)
 
 
+class Rebuy(Command):
+    """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat."""
+
+    verb: ClassVar[str] = "sell rebuys"
+    name: Label
+    double: bool = False  # T-REBUY-4: two rebuys at once
+    stack: Chips = 0  # the chips he has now (T-REBUY-3); 0: he has just busted
+
+
 class SetMoney(Command):
     verb: ClassVar[str] = "change the prize pool or payouts"
     settings: MoneySettings
@@ -383,4 +392,5 @@ class StartDay2(Drawing):
     buy_ins: int = Field(ge=0, le=ENTRIES.hi)
     re_entries: int = Field(default=0, ge=0, le=ENTRIES.hi)
     add_ons: int = Field(default=0, ge=0, le=ENTRIES.hi)
+    rebuys: int = Field(default=0, ge=0, le=ENTRIES.hi)
     draw: DrawKind = "random"

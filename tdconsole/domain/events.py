@@ -110,6 +110,15 @@ class AddOnBought(_Event):
     player_id: str
 
 
+class Rebought(_Event):
+    """T-REBUY-1: a player bought `count` rebuys (2: a double rebuy, T-REBUY-4) holding `stack`."""
+
+    type: Literal["rebought"] = "rebought"
+    player_id: str
+    count: int = 1
+    stack: int = 0
+
+
 class MoneySet(_Event):
     """The prize pool's and the payouts' settings (replacing the previous ones)."""
 
@@ -420,6 +429,7 @@ class Day2Started(_Event):
     buy_ins: int
     re_entries: int = 0
     add_ons: int = 0
+    rebuys: int = 0  # T-REBUY-1: a flight may be a rebuy event
     draw: str = "random"
     seed: int | None = None
     origins: list[StackOrigin] = Field(default_factory=list)
@@ -432,6 +442,7 @@ Event = Annotated[
     | PlayerBusted
     | PlayerReentered
     | AddOnBought
+    | Rebought
     | MoneySet
     | ChipsCounted
     | HandForHandStarted

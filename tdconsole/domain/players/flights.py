@@ -127,7 +127,8 @@ def decide_start_day2(state: TournamentState, command: StartDay2, now: datetime)
         raise TdError("{count} stacks from {entries} entries: the flights' entries are missing",
                       count=len(command.stacks), entries=entries)
     started = Day2Started(event=command.event, buy_ins=command.buy_ins, re_entries=command.re_entries,
-                          add_ons=command.add_ons, draw=command.draw, seed=command.seed, origins=origins)
+                          add_ons=command.add_ons, rebuys=command.rebuys, draw=command.draw,
+                          seed=command.seed, origins=origins)
     trial = TournamentState(info=state.info, clock=state.clock, money=state.money, day2=started)
     paid = len(money.payout_structure(trial).payouts)
     if paid > len(names):
