@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(["new", "tournaments", "state", "register", "unregister", "undo", "log", "demo"],
                     "tournament"),
     "clock": "clock",
+    "announcements": "announcements",
     "use": "current",
     "db": "tournament",
     "house-rules": "house_rules",

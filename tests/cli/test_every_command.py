@@ -176,6 +176,8 @@ CASES = [
     case("running", "seating", "--format", "html", "--out", "{tmp}/seating.html"),
     case("running", "log"),
     case("running", "log", "--limit", "3"),
+    case("running", "announcements"),
+    case("running", "announcements", "--lang", "da"),
     case("running", "undo"),
     case("running", "undo", "--any", "--yes"),
     case("running", "register", "Olga", "--seed", "3"),
