@@ -48,7 +48,7 @@ COMMANDS: dict[str, str] = {
     "structure": "structure",
     **dict.fromkeys(["draw", "seat", "move", "hand-done", "button", "balance", "break-table",
                      "final-table", "seating", "tables"], "seating"),
-    **dict.fromkeys(["bust", "reenter", "add-on", "chips", "payouts", "results", "money", "h4h",
+    **dict.fromkeys(["bust", "reenter", "rebuy", "add-on", "chips", "payouts", "results", "money", "h4h",
                      "deal"], "money"),
     **dict.fromkeys(["display", "serve"], "display"),
     "floor": "floor",
