@@ -6,7 +6,7 @@ The defaults are the club's (RULES.md); the alternatives are the TDA's or Robert
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_origin
+from typing import Any, Literal, get_args, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
@@ -200,6 +200,26 @@ class CashRules(Frozen):
             raise InvalidInput("{raw!r} is not a payment method of the club: {methods}", raw=raw,
                                methods=", ".join(self.methods), field="method")
         return method
+# What the room may hear (views/announcements.py words each one); `speech.kinds` picks among them.
+AnnouncementKind = Literal["level", "one-minute", "break", "break-end", "hand-for-hand",
+                           "hand-for-hand-end", "table-broken", "move", "bubble", "final-table",
+                           "winner"]
+ANNOUNCEMENT_KINDS: tuple[AnnouncementKind, ...] = get_args(AnnouncementKind)
+
+
+class SpeechSettings(Frozen):
+    """How the room hears the announcements: a setting, not a rule (like `money`).
+
+    One speaker in the room: the display terminal (`tdconsole display`), the TV page of
+    `tdconsole serve`, or none. The voice is an espeak-ng variant added to the language's voice
+    ("f3", "m1"; empty: the language's own), the rate in words per minute.
+    """
+
+    speaker: Literal["display", "tv", "none"] = "display"
+    kinds: list[AnnouncementKind] = Field(default_factory=lambda: list(ANNOUNCEMENT_KINDS))
+    # Letters and digits only: it is handed to espeak-ng as part of one argument, never a flag.
+    voice: str = Field(default="", max_length=16, pattern=r"^[a-z0-9]*$")
+    rate: int = Field(default=150, ge=80, le=300)
 
 
 class HouseRules(Frozen):
@@ -215,6 +235,7 @@ class HouseRules(Frozen):
     penalties: PenaltyRules = PenaltyRules()
     money: MoneyRules = MoneyRules()
     cash: CashRules = CashRules()
+    speech: SpeechSettings = SpeechSettings()
 
     @classmethod
     def settings(cls) -> list[str]:
