@@ -142,8 +142,11 @@ def payment_method(method: str | None) -> str:
 
 
 def due_text(due: str) -> str:
-    """What an entry paid for, in words: "entry" (its buy-in or re-entry) or "add-on 2"."""
-    return _("entry") if due == "entry" else _("add-on {n}").format(n=due.partition(":")[2])
+    """What an entry paid for, in words: "entry" (its buy-in or re-entry), "rebuy 1", "add-on 2"."""
+    kind, _sep, number = due.partition(":")
+    if kind == "rebuy":
+        return _("rebuy {n}").format(n=number)
+    return _("entry") if kind == "entry" else _("add-on {n}").format(n=number)
 
 
 def ordinal(place: int) -> str:

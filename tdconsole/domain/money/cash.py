@@ -1,7 +1,7 @@
 """The cash desk: what every entry owes, how it was paid, the prizes handed over and the drawer.
 
 Every money movement is a fact of the log. An entry's dues come from the entries themselves (a
-buy-in or a re-entry, T-REG-1, and each add-on) priced by the money settings, as the prize pool is,
+buy-in or a re-entry, T-REG-1, each rebuy, T-REBUY-1, and each add-on) priced by the money settings, as the prize pool is,
 so the desk and the pool can never disagree; `PaymentRecorded` says how a due was paid (or that it
 is not paid yet) and a due never recorded was paid by the house's default method. `PrizePaidOut`
 hands an entry its prize and bounty cash on a numbered slip; `CashCounted` is the TD's count of the
@@ -22,7 +22,7 @@ from tdconsole.domain.state import Player, TournamentState
 
 @dataclass(frozen=True, slots=True)
 class Due:
-    """One thing an entry pays for: `entry` (its buy-in or re-entry) or `add-on:N`."""
+    """One thing an entry pays for: `entry` (its buy-in or re-entry), `rebuy:N` or `add-on:N`."""
 
     player: Player
     due: str
@@ -50,6 +50,8 @@ def dues(state: TournamentState) -> list[Due]:
             found.append(Due(player, "entry", price.buy_in, price.fee, price.bounty))
         else:
             found.append(Due(player, "entry", re_entry, re_entry_fee, price.bounty))
+        found.extend(Due(player, f"rebuy:{n}", price.rebuy.price, price.rebuy.fee, 0)
+                     for n in range(1, player.rebuys + 1))
         found.extend(Due(player, f"add-on:{n}", price.add_on, price.add_on_fee, 0)
                      for n in range(1, player.add_ons + 1))
     return found
