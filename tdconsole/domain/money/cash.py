@@ -1,11 +1,12 @@
 """The cash desk: what every entry owes, how it was paid, the prizes handed over and the drawer.
 
 Every money movement is a fact of the log. An entry's dues come from the entries themselves (a
-buy-in or a re-entry, T-REG-1, each rebuy, T-REBUY-1, and each add-on) priced by the money settings, as the prize pool is,
-so the desk and the pool can never disagree; `PaymentRecorded` says how a due was paid (or that it
-is not paid yet) and a due never recorded was paid by the house's default method. `PrizePaidOut`
-hands an entry its prize and bounty cash on a numbered slip; `CashCounted` is the TD's count of the
-drawer. The drawer expected by method is what came in by it less what went out by it.
+buy-in or a re-entry, T-REG-1, each rebuy, T-REBUY-1, and each add-on) priced by the money
+settings, as the prize pool is, so the desk and the pool can never disagree; `PaymentRecorded`
+says how a due was paid (or that it is not paid yet) and a due never recorded was paid by the
+house's default method. `PrizePaidOut` hands an entry its prize and bounty cash on a numbered slip;
+`CashCounted` is the TD's count of the drawer. The drawer expected by method is what came in by it
+less what went out by it.
 """
 
 from __future__ import annotations
