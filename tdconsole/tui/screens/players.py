@@ -26,6 +26,7 @@ from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import SyncedTable
 from tdconsole.views.busts import bust_preview
+from tdconsole.views.formatting import Formats
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 # A player's status as the list shows it (the state keeps the English word: JSON reads it).
@@ -110,6 +111,8 @@ class PlayersScreen(ServiceScreen):
         Binding("n", "new_player", "Register"),
         Binding("r", "reenter", "Re-enter"),
         Binding("a", "add_on", "Add-on"),
+        # Not a letter: a letter that is no key here starts a search for a name (type-ahead).
+        Binding("ctrl+d", "disqualify", "Disqualify"),
     ]
 
     def __init__(self) -> None:
@@ -129,7 +132,7 @@ class PlayersScreen(ServiceScreen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(_("Name"), _("Status"), _("Table"), _("Seat"), _("Place"))
+        table.add_columns(_("Name"), _("Status"), _("Table"), _("Seat"), _("Place"), _("Bounty"))
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -156,9 +159,11 @@ class PlayersScreen(ServiceScreen):
         # Only the rows that changed are redrawn: at festival size a bust stays quick.
         statuses = {status: _(word) for status, word in STATUS_WORDS.items()}
         last = _(" (last, T-ELIM-3)")
+        money = Formats.of(state.house_rules).money
         self.query_one(SyncedTable).show([
             (player.id, (player.name, statuses[player.status], _cell(player.table),
-                         _cell(player.seat), _cell(player.place) + (last if player.placed_last else "")))
+                         _cell(player.seat), _cell(player.place) + (last if player.placed_last else ""),
+                         _bounty(state.bounty_on_head(player), player.bounties, money)))
             for player in players if not needle or needle in player.name.casefold()])
 
     def selected_player_id(self) -> str | None:
@@ -213,7 +218,8 @@ class PlayersScreen(ServiceScreen):
         """Bust through the bust action, as the CLI and the web do, then show the whole list again
         (the filter that found the player is done)."""
         request = player_actions.BustRequest(names=command.names, stack=command.stacks, by=command.by,
-                                             table=command.table, unplaced=command.unplaced)
+                                             table=command.table, unplaced=command.unplaced,
+                                             disqualified=command.disqualified)
         self.post_message(ActionRequested(player_actions.bust, request,
                                           on_done=lambda _ok: self.clear_search()))
 
@@ -231,6 +237,10 @@ class PlayersScreen(ServiceScreen):
                 name=player.name, place=player.place), severity="warning",
                         markup=False)
             return
+        if state.money.pko_share is not None and state.players_left > 2:
+            # T-PKO-1: a knockout's bounty goes to its knocker: the dialog asks who it was.
+            self.app.push_screen(BustHandScreen(player.name), self._bust_chosen)
+            return
         command = Bust(names=[player.name])
         if state.hand_for_hand is None:
             question = _("Bust {name} in place {place}?").format(name=player.name, place=state.players_left)
@@ -247,6 +257,27 @@ class PlayersScreen(ServiceScreen):
                 self._bust(command)
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
+
+    def _bust_chosen(self, command: Bust | None) -> None:
+        if command is not None:
+            self._bust(command)
+
+    def action_disqualify(self) -> None:
+        """C-PEN-1: the selected player is out, knocked out by nobody; his bounty goes to the prize
+        pool (T-PKO-4). Asked first, No by default; undo takes it back."""
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        player = self.service.state.players[player_id]
+        command = Bust(names=[player.name], disqualified=True)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self._bust(command)
+
+        self.app.push_screen(ConfirmScreen(
+            _("Disqualify {name} (C-PEN-1)? His bounty goes to the prize pool (T-PKO-4).").format(
+                name=player.name)), confirmed)
 
     def _ask_then(self, question: str, action: Action[Any, Any], request: Request) -> None:
         """Money changes hands: asked first, No by default (undo takes it back too)."""
@@ -283,13 +314,16 @@ class PlayersScreen(ServiceScreen):
         player = self.service.state.players[player_id] if player_id is not None else None
         name = player.name if player is not None and player.status != "busted" else ""
 
-        def chosen(command: Bust | None) -> None:
-            if command is not None:
-                self._bust(command)
-
         # Awaited: the keys typed next go into the dialog's field, not to this screen's list.
-        await self.app.push_screen(BustHandScreen(name), chosen)
+        await self.app.push_screen(BustHandScreen(name), self._bust_chosen)
 
 
 def _cell(value: int | None) -> str:
     return "" if value is None else str(value)
+
+
+def _bounty(head: int, cash: int, money: Callable[[int], str]) -> str:
+    """The bounty on the head (T-PKO-1); once out, the bounty money won in cash, in brackets."""
+    if head:
+        return money(head)
+    return f"({money(cash)})" if cash else ""
