@@ -45,6 +45,8 @@ class Player:
     bounty_added: int = 0
     disqualified: bool = False
     add_ons: int = 0
+    # T-REBUY-1: the rebuys this entry bought (a double rebuy counts two, T-REBUY-4).
+    rebuys: int = 0
     # The club member this entry is (a re-entry stays the member's); None: a guest.
     member: int | None = None
 

@@ -15,17 +15,23 @@ from tdconsole.domain.calculators.antes import AnteRow, ante_table
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.clock.structure import Break, Level
+
+# The clock panel keeps the last reading and names the warning: both types are read through here.
+from tdconsole.domain.clock.timing import ClockReading as ClockReading
+from tdconsole.domain.clock.timing import Warning as Warning
+from tdconsole.domain.clock.timing import warning_between
 from tdconsole.domain.commands import Undo
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, Event
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
+from tdconsole.domain.players.rebuys import rebuy_status
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import _, error_text
 from tdconsole.views.base import OptionalKeysView, View
-from tdconsole.views.formatting import format_clock
+from tdconsole.views.formatting import format_clock, format_duration
 from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     BountiesView,
@@ -75,6 +81,28 @@ class LateRegistrationView(View):
     open: bool
 
 
+class RebuysView(View):
+    """T-REBUY-1..4 as the clock and the TV show them: on offer, open now, the last level (the one
+    before the first break when the period ends there), the counts so far, and the offer's terms."""
+
+    offered: bool
+    open: bool
+    until_level: int | None
+    until_break: bool
+    rebuys: int
+    add_ons: int
+    double: bool
+    limit: int | None
+    who: str
+
+
+def rebuys_view(state: TournamentState, now: datetime) -> RebuysView:
+    status, rebuy = rebuy_status(state, now), state.money.rebuy
+    return RebuysView(offered=status.offered, open=status.open, until_level=status.until_level,
+                      until_break=status.until_break, rebuys=status.rebuys, add_ons=status.add_ons,
+                      double=rebuy.double, limit=rebuy.limit, who=rebuy.who)
+
+
 class ClockView(View):
     """The clock at one moment (`clock ... --json`, and `state --json` under `clock`)."""
 
@@ -101,6 +129,15 @@ class ClockView(View):
     antes: list[AnteRow]
     late_registration: LateRegistrationView
     add_on: BreakView | None
+    rebuys: RebuysView
+
+
+def clock_tick(state: TournamentState, now: datetime,
+               before: ClockReading | None) -> tuple[ClockReading, Warning | None]:
+    """The clock read at `now`, and the warning ("one-minute", "change") that fell due since the
+    reading `before` (None the first time): the clock panel looks four times a second."""
+    reading = clock_ops.read(state.info.structure, state.clock, now)
+    return reading, warning_between(before, reading) if before is not None else None
 
 
 def clock_view(state: TournamentState, now: datetime) -> ClockView:
@@ -118,7 +155,7 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         running=reading.running,
         started=reading.started,
         remaining_seconds=_whole(reading.remaining),
-        remaining=clock_ops.format_duration(reading.remaining),
+        remaining=format_duration(reading.remaining),
         on_break=reading.on_break,
         period=reading.period + 1,
         periods=len(structure.periods),
@@ -131,6 +168,7 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         late_registration=LateRegistrationView(level=state.info.late_reg_level,
                                                open=registration_open(state, now)),
         add_on=_break_from(state, reading.period, add_on_only=True),
+        rebuys=rebuys_view(state, now),
     )
 
 
@@ -203,6 +241,7 @@ class PlayerView(View):
     bounty: int = 0
     bounty_cash: int = 0
     disqualified: bool = False
+    rebuys: int = 0  # T-REBUY-1 (a double rebuy counts two)
 
 
 class StateView(OptionalKeysView):
@@ -248,7 +287,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
          "tied_with": tied.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
          "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id),
          "bounty": state.bounty_on_head(player), "bounty_cash": player.bounties,
-         "disqualified": player.disqualified}
+         "disqualified": player.disqualified, "rebuys": player.rebuys}
         for player in state.players.values()
     )
     pool = money.pool(state)
