@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the test suite needs beyond Python packages: PostgreSQL server binaries (the store tests start
-# a throw-away server), tmux (the end-to-end test) and the OS's Chromium with its driver (the web
+# a throw-away server), tmux (the end-to-end test), libfaketime (a terminal whose clock is wrong: the
+# clock-skew tests and `make torture`) and the OS's Chromium with its driver (the web
 # pages' browser tests drive /usr/bin/chromium; no browser is ever downloaded by Playwright).
 # Installs them with apt when they are missing.
 set -euo pipefail
@@ -10,6 +11,7 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v pg_conf
   need+=(postgresql)
 fi
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
+command -v faketime >/dev/null 2>&1 || need+=(faketime)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 [ ${#need[@]} -eq 0 ] && exit 0
