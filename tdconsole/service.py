@@ -64,9 +64,9 @@ class Service:
         self.actor = check_text("the actor", actor, empty=False)
         self.role = role
         # The tournament's one time (time_source.py), unless a test injects its own clock.
-        self.time_source: TimeSource | None = None
         if now is None:
-            now = self.time_source = TimeSource.of(store)
+            now = TimeSource.of(store)
+        self.time_source = now if isinstance(now, TimeSource) else None
         self.now: Clock = now
         # A screen runs the service in a worker thread and draws the state on its event loop: it
         # hands in a runner that makes every change of `state` and `log` there, between two

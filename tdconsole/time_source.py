@@ -53,7 +53,7 @@ class TimeSource:
         self.refresh_seconds = refresh_seconds
         self._anchor: _Anchor | None = None  # replaced whole: a reader on another thread sees one
         self._decided_at: datetime | None = None
-        self._measured = 0.0
+        self.measured = 0.0  # the monotonic clock at the last measurement
         self.correction = 0.0
         # This terminal's clock minus the tournament's time, in seconds, at the last measurement.
         self.skew = 0.0
@@ -77,7 +77,7 @@ class TimeSource:
 
     def keep_fresh(self) -> None:
         """Measure again if the last measurement is `refresh_seconds` old (or there is none)."""
-        if self._anchor is None or self._monotonic() - self._measured >= self.refresh_seconds:
+        if self._anchor is None or self._monotonic() - self.measured >= self.refresh_seconds:
             self.measure()
 
     def measure(self) -> None:
@@ -90,7 +90,7 @@ class TimeSource:
         shared = reading.reference + timedelta(seconds=reading.correction)
         self.skew = 0.0 if reading.local else (wall + timedelta(seconds=half) - shared).total_seconds()
         self.local = reading.local
-        self._measured = after
+        self.measured = after
         anchor = self._anchor
         if anchor is not None and reading.decided_at == self._decided_at:
             counted = anchor.shared + timedelta(seconds=middle - anchor.monotonic)

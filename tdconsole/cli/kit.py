@@ -22,10 +22,12 @@ from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.limits import MAX_JSON_BYTES
+from tdconsole.i18n import _
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
+from tdconsole.views.time_base import skew_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -92,6 +94,15 @@ def read_json_stdin(model: type[M], source: str = "stdin") -> M:
     return validate(model, parse_json(text, source), source)
 
 
+def _tell_skew(service: Service) -> None:
+    """A machine whose clock is off says so on stderr, once; what it prints is the right time."""
+    source = service.time_source
+    skew = None if source is None else source.skew_notice()
+    if skew is not None:
+        line = skew_text(skew, server=service.store.engine.dialect.name == "postgresql")
+        sys.stderr.write(_("warning: {message}").format(message=line) + "\n")
+
+
 @dataclass
 class Session:
     """The global options, and the store and service opened from them on first use."""
@@ -119,6 +130,7 @@ class Session:
     def service(self) -> Service:
         if self._service is None:
             self._service = Service(self.store(), self.tournament, actor=self.actor, role=self.role)
+            _tell_skew(self._service)
         return self._service
 
     def house_rules(self) -> HouseRules:
