@@ -73,6 +73,9 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
 
             console.print(_("Tournament {id}: {name}").format(**tournament))
         render()
+    session = _running.get()
+    if session is not None and session._service is not None:
+        _tell_skew(session._service)  # after the answer; a screen says it itself
 
 
 def acted_on() -> dict[str, Any] | None:
@@ -95,7 +98,7 @@ def read_json_stdin(model: type[M], source: str = "stdin") -> M:
 
 
 def _tell_skew(service: Service) -> None:
-    """A machine whose clock is off says so on stderr, once; what it prints is the right time."""
+    """A machine whose clock is off says so on stderr, once; what it printed is the right time."""
     source = service.time_source
     skew = None if source is None else source.skew_notice()
     if skew is not None:
@@ -130,7 +133,6 @@ class Session:
     def service(self) -> Service:
         if self._service is None:
             self._service = Service(self.store(), self.tournament, actor=self.actor, role=self.role)
-            _tell_skew(self._service)
         return self._service
 
     def house_rules(self) -> HouseRules:

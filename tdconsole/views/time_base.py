@@ -11,6 +11,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _
 from tdconsole.views.base import View
+from tdconsole.views.formatting import format_duration
 
 
 def signed_duration(seconds: float) -> str:
@@ -58,8 +59,8 @@ def step_effect(state: TournamentState, now: datetime, seconds: float) -> str:
         change = abs(before.remaining - after.remaining)
         return (_("that would take {time} off {place}") if seconds > 0 else
                 _("that would add {time} to {place}")).format(
-            time=clock_ops.format_duration(change), place=here)
-    left = clock_ops.format_duration(after.remaining)
+            time=format_duration(change), place=here)
+    left = format_duration(after.remaining)
     if after.period > before.period:
         return _("that would end {place} and run to {target} ({left} left)").format(
             place=here, target=there, left=left)
