@@ -62,6 +62,7 @@ class TimeSource:
         # How far the reference jumped, while the TD has not chosen; the time holds meanwhile.
         self.step: float | None = None
         self._skew_told = False
+        self._correction_told = False
 
     @classmethod
     def of(cls, store: EventStore) -> TimeSource:
@@ -88,7 +89,9 @@ class TimeSource:
         half = (after - before) / 2  # the reference was read half-way through the round trip
         middle = before + half
         shared = reading.reference + timedelta(seconds=reading.correction)
-        self.skew = 0.0 if reading.local else (wall + timedelta(seconds=half) - shared).total_seconds()
+        # Against the reference itself: a correction is the TD's choice, not this machine's fault.
+        self.skew = 0.0 if reading.local else (
+            wall + timedelta(seconds=half) - reading.reference).total_seconds()
         self.local = reading.local
         self.measured = after
         anchor = self._anchor
@@ -110,11 +113,19 @@ class TimeSource:
         self._skew_told = True
         return self.skew
 
+    def correction_notice(self) -> float | None:
+        """The correction in force, the first time it is asked while there is one; then None."""
+        if self._correction_told or self.correction == 0:
+            return None
+        self._correction_told = True
+        return self.correction
+
     def settle(self, store: EventStore, *, keep: bool, actor: str, detail: str) -> None:
-        """The TD's choice about the pending step, for every terminal: keep the tournament's time
-        (a correction that takes the jump back out of the reference) or follow the reference."""
-        if self.step is None:
+        """The TD's choice, for every terminal: keep the tournament's time through the pending step
+        (a correction that takes the jump back out of the reference), or follow the machine's clock
+        (no correction: also the way back from one kept earlier)."""
+        if keep and self.step is None:
             return
-        correction = self.correction - self.step if keep else self.correction
+        correction = self.correction - (self.step or 0.0) if keep else 0.0
         set_correction(store, correction, actor=actor, time=self(), detail=detail)
         self.measure()

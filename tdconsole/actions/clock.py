@@ -88,19 +88,20 @@ class TimeRequest(Request):
 @action("clock time", web=False)
 def time_base(service: Service, request: TimeRequest) -> TimeBaseView:
     """The tournament's time as this terminal reads it; with `keep` or `follow`, the TD's choice
-    about a step of the machine's clock, which every terminal then follows (time_source.py)."""
+    about a step of the machine's clock, which every terminal then follows (time_source.py).
+    `follow` also ends a correction kept earlier (the machine's clock was set right since)."""
     source = service.time_source
     if request.keep or request.follow:
         if request.keep and request.follow:
             raise InvalidInput("keep: choose keep or follow, not both", field="keep")
         if service.role != "td":
             raise Forbidden("only the TD can choose the tournament's time")
-        if source is None or source.step is None:
+        if source is None or (source.step is None and (request.keep or source.correction == 0)):
             raise InvalidInput("no step of the machine's clock is waiting for a choice", field="keep")
-        jump = signed_duration(source.step)
+        jump = "" if source.step is None else f"clock step {signed_duration(source.step)}: "
         source.settle(service.store, keep=request.keep, actor=service.actor,
-                      detail=f"clock step {jump}: " + ("kept the tournament clock" if request.keep
-                                                        else "followed the machine's clock"))
+                      detail=jump + ("kept the tournament clock" if request.keep
+                                     else "followed the machine's clock"))
     now = service.now()
     if source is None:  # a test's injected clock
         return time_base_view(service.state, now, reference="local", offset=0.0, correction=0.0, step=None)

@@ -27,7 +27,7 @@ from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
-from tdconsole.views.time_base import skew_text
+from tdconsole.views.time_base import correction_text, skew_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -104,6 +104,9 @@ def _tell_skew(service: Service) -> None:
     if skew is not None:
         line = skew_text(skew, server=service.store.engine.dialect.name == "postgresql")
         sys.stderr.write(_("warning: {message}").format(message=line) + "\n")
+    correction = None if source is None else source.correction_notice()
+    if correction is not None:
+        sys.stderr.write(_("warning: {message}").format(message=correction_text(correction)) + "\n")
 
 
 @dataclass

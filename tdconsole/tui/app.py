@@ -303,16 +303,23 @@ class TdApp(ServiceApp):
         self.switch_mode(mode)
         self.call_after_refresh(lambda: self.screen.run_action(action))
 
-    def time_step(self, line: str) -> None:
+    def time_step(self, line: str | None) -> None:
         """The TD chooses what a step of the machine's clock does (time_source.py): follow it, or
-        keep the tournament clock for every terminal; until then every terminal holds."""
+        keep the tournament clock for every terminal; until then every terminal holds. A question
+        another TD terminal answered first goes away."""
         if self.service.role != "td":
             super().time_step(line)
             return
         if isinstance(self.screen, ClockStepScreen):
+            if line is None:
+                self.screen.dismiss(None)
+            return
+        if line is None:
             return
 
         def answered(follow: bool | None) -> None:
+            if follow is None:  # answered on another terminal
+                return
             request = clock_actions.TimeRequest(keep=not follow, follow=bool(follow))
             self.execute(Acting(clock_actions.time_base, request),
                          self.tell_when_done(_("Following the machine's clock") if follow else

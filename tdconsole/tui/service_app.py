@@ -34,7 +34,7 @@ from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.tui.messages import Acting, ActionRequested, TournamentChanged
-from tdconsole.views.time_base import skew_text, step_text
+from tdconsole.views.time_base import correction_text, skew_text, step_text
 
 T = TypeVar("T")
 # A command, or how to make it from the state as the service finds it when its turn comes (the
@@ -220,13 +220,21 @@ class ServiceApp(App[None]):
         if (skew := source.skew_notice()) is not None:
             server = self.service.store.engine.dialect.name == "postgresql"
             self.notify(skew_text(skew, server=server), severity="warning", timeout=15, markup=False)
-        if source.step is None or source.measured == self._step_told:
+        if (correction := source.correction_notice()) is not None:
+            self.notify(correction_text(correction), severity="warning", timeout=15, markup=False)
+        if source.step is None:
+            self.time_step(None)
+            return
+        if source.measured == self._step_told:
             return
         self._step_told = source.measured
         self.time_step(step_text(self.service.state, self.service.now(), source.step))
 
-    def time_step(self, line: str) -> None:
-        """The reference clock jumped: a terminal that cannot choose says so and holds."""
+    def time_step(self, line: str | None) -> None:
+        """The reference clock jumped (`line` says what it would do; None once it is settled, here
+        or on another terminal): a terminal that cannot choose says so and holds."""
+        if line is None:
+            return
         self.notify(_("{step}. The tournament clock holds until the TD chooses.").format(step=line),
                     severity="warning", timeout=15, markup=False)
 

@@ -40,6 +40,18 @@ def skew_text(skew: float, *, server: bool) -> str:
     return line.format(offset=offset, reference=reference)
 
 
+def correction_text(correction: float) -> str:
+    """One line while a TD's correction is in force: every terminal shows the machine's clock
+    moved by it, until a TD follows the machine's clock again."""
+    offset = signed_duration(abs(correction)).removeprefix("+")
+    line = (_("The tournament's time is kept {offset} ahead of the machine's clock (a TD's choice "
+              "after a step); to follow the machine's clock again: tdconsole clock time --follow")
+            if correction > 0 else
+            _("The tournament's time is kept {offset} behind the machine's clock (a TD's choice "
+              "after a step); to follow the machine's clock again: tdconsole clock time --follow"))
+    return line.format(offset=offset)
+
+
 def _place(structure: Structure, period: int) -> str:
     number = structure.level_number(period)
     if number is None:

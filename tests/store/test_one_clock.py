@@ -193,3 +193,22 @@ def test_a_cli_ten_minutes_behind_pauses_and_resumes_and_the_room_keeps_the_true
     times = [envelope.time for envelope in desk.log]
     assert times == sorted(times)  # the laptop's pause and resume are stamped in the room's time
     store.close()
+
+
+def test_following_the_machine_ends_a_correction_kept_earlier(store: EventStore) -> None:
+    machine = Machine()
+    td = Service.create(store, name="Friday", structure=load_structure("club-turbo"),
+                        now=terminal(store, machine))
+    td.execute(ClockStart())
+    machine.run(60)
+    machine.step(3600)
+    td.refresh()
+    clock_actions.time_base(td, clock_actions.TimeRequest(keep=True))
+    assert td.time_source is not None and td.time_source.correction_notice() == pytest.approx(-3600)
+    machine.step(-3600)  # set right again the next day, with no terminal open
+    late = Service(store, td.tournament_id, now=terminal(store, machine))
+    assert late.time_source is not None and late.time_source.skew == 0
+    assert late.now() == machine.wall() - timedelta(hours=1)  # still kept: the database says so
+    shown = clock_actions.time_base(late, clock_actions.TimeRequest(follow=True))
+    assert shown.correction_seconds == 0 and late.now() == machine.wall()
+    assert store.audit()[-1].detail == "followed the machine's clock"
