@@ -36,6 +36,7 @@ SAMPLES: list[e._Event] = [
     e.PlayerBusted(player_id="p2", place=25, knocked_out_by=["p3"], bounty={"p3": 50}, rules=["T-ELIM-1"]),
     e.PlayerReentered(player_id="p4", previous_id="p2", name="Carl Berg"),
     e.AddOnBought(player_id="p1"),
+    e.Rebought(player_id="p1", count=2),
     e.MoneySet(settings=MoneySettings()),
     e.ChipsCounted(counts={"p1": 12000, "p3": 8000}),
     e.HandForHandStarted(tables=[1, 2], rules=HouseRules().eliminations, paused_clock=True),

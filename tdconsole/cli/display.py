@@ -17,7 +17,8 @@ app = typer.Typer()  # top-level: display, serve
 def display(
     ctx: typer.Context,
     sound: Annotated[bool, typer.Option("--sound/--no-sound",
-                     help="The bell one minute before a level ends and at the change.")] = True,
+                     help="The bell one minute before a level ends and at the change, and the spoken "
+                          "announcements (m mutes both).")] = True,
 ) -> None:
     """The clock full screen for the TV: read-only, follows the TD's changes within a second."""
     from tdconsole.tui.display import DisplayApp

@@ -112,6 +112,15 @@ class AddOn(Command):
     names: list[Label] = Field(min_length=1)
 
 
+class Rebuy(Command):
+    """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat."""
+
+    verb: ClassVar[str] = "sell rebuys"
+    name: Label
+    double: bool = False  # T-REBUY-4: two rebuys at once
+    stack: Chips = 0  # the chips he has now (T-REBUY-3); 0: he has just busted
+
+
 class SetMoney(Command):
     verb: ClassVar[str] = "change the prize pool or payouts"
     settings: MoneySettings

@@ -109,6 +109,15 @@ class AddOnBought(_Event):
     player_id: str
 
 
+class Rebought(_Event):
+    """T-REBUY-1: a player bought `count` rebuys (2: a double rebuy, T-REBUY-4) holding `stack`."""
+
+    type: Literal["rebought"] = "rebought"
+    player_id: str
+    count: int = 1
+    stack: int = 0
+
+
 class MoneySet(_Event):
     """The prize pool's and the payouts' settings (replacing the previous ones)."""
 
@@ -395,6 +404,7 @@ Event = Annotated[
     | PlayerBusted
     | PlayerReentered
     | AddOnBought
+    | Rebought
     | MoneySet
     | ChipsCounted
     | HandForHandStarted

@@ -132,6 +132,12 @@ def _add_on(state: TournamentState, event: e.AddOnBought) -> Footprint:
     return _fp([player(event.player_id), MONEY], [player(event.player_id)])
 
 
+def _rebought(state: TournamentState, event: e.Rebought) -> Footprint:
+    # T-REBUY-1..4: the period reads the clock, the limit and the prices the money settings; the
+    # player's rebuys and his last count change.
+    return _fp([player(event.player_id), MONEY, CLOCK, FIELD], [player(event.player_id)])
+
+
 def _money(state: TournamentState, event: e.MoneySet) -> Footprint:
     # A new setting is the old ones with one changed, and must pay the entries in.
     return _fp([MONEY, ENTRIES], [MONEY])
@@ -245,6 +251,7 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.HandForHandBust: _reported,
     e.PlayerReentered: _reentered,
     e.AddOnBought: _add_on,
+    e.Rebought: _rebought,
     e.MoneySet: _money,
     e.ChipsCounted: _counted,
     e.HandForHandStarted: _h4h_started,

@@ -41,6 +41,8 @@ class Player:
     knockouts: int = 0
     bounties: int = 0
     add_ons: int = 0
+    # T-REBUY-1: the rebuys this entry bought (a double rebuy counts two, T-REBUY-4).
+    rebuys: int = 0
     # The club member this entry is (a re-entry stays the member's); None: a guest.
     member: int | None = None
 

@@ -13,6 +13,7 @@ from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from tdconsole.actions import clock as clock_actions
+from tdconsole.actions import players
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
@@ -345,7 +346,7 @@ class TdApp(ServiceApp):
                 return
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
             # The toast names what was undone in the log's words, as the question did.
-            self.execute(commands.Undo(actor=actor, command_id=command_id),
+            self.execute(Acting(players.undo, players.UndoRequest(command_id=command_id)),
                          self.tell_when_done(_("Undone: {command}").format(command=shown), _("Undo")))
 
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)

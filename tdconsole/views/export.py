@@ -110,8 +110,10 @@ def seating_list(rows: Sequence[SeatRow]) -> str:
 # ---------------------------------------------------------------- results
 
 # A CSV's header row is its columns in the chosen language (`headings`): English keeps the keys.
-RESULT_COLUMNS = (N_("place"), N_("name"), N_("prize"), N_("knockouts"), N_("bounties"), N_("entries"))
-RESULT_HEADINGS = (N_("Place"), N_("Name"), N_("Prize"), N_("Knockouts"), N_("Bounties"), N_("Entries"))
+RESULT_COLUMNS = (N_("place"), N_("name"), N_("prize"), N_("knockouts"), N_("bounties"), N_("entries"),
+                  N_("rebuys"), N_("add_ons"))
+RESULT_HEADINGS = (N_("Place"), N_("Name"), N_("Prize"), N_("Knockouts"), N_("Bounties"), N_("Entries"),
+                   N_("Rebuys"), N_("Add-ons"))
 
 
 def results_document(state: TournamentState, fmt: str) -> str:
@@ -123,13 +125,13 @@ def results_document(state: TournamentState, fmt: str) -> str:
     if fmt == "csv":
         return csv_document(headings(RESULT_COLUMNS), (
             [places_text(row.place, row.last_place), row.name, "" if row.prize is None else row.prize,
-             row.knockouts, row.bounties, row.entries] for row in view.results))
+             row.knockouts, row.bounties, row.entries, row.rebuys, row.add_ons] for row in view.results))
     from tdconsole.views.formatting import Formats
 
     money = Formats.of(state.house_rules).money
     cells = [[places_text(row.place, row.last_place), row.name,
               "" if row.prize is None else money(row.prize), str(row.knockouts), money(row.bounties),
-              str(row.entries)] for row in view.results]
+              str(row.entries), str(row.rebuys), str(row.add_ons)] for row in view.results]
     return html_page("results.html.j2", title=view.tournament, prize_pool=money(view.prize_pool),
                      columns=[_(heading) for heading in RESULT_HEADINGS], rows=cells)
 

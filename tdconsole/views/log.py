@@ -187,6 +187,14 @@ def _add_on(event: e.AddOnBought, context: LogContext) -> str:
     return _("{name} buys an add-on").format(name=context.name(event.player_id))
 
 
+@_writes("money", e.Rebought)
+def _rebought(event: e.Rebought, context: LogContext) -> str:
+    name = context.name(event.player_id)
+    if event.count == 2:
+        return _("{name} buys a double rebuy").format(name=name)
+    return _("{name} rebuys").format(name=name)
+
+
 # ---------------------------------------------------------------- busts
 
 

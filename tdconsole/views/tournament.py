@@ -26,6 +26,7 @@ from tdconsole.domain.events import Envelope, Event
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
+from tdconsole.domain.players.rebuys import rebuy_status
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import _, error_text
@@ -78,6 +79,28 @@ class LateRegistrationView(View):
     open: bool
 
 
+class RebuysView(View):
+    """T-REBUY-1..4 as the clock and the TV show them: on offer, open now, the last level (the one
+    before the first break when the period ends there), the counts so far, and the offer's terms."""
+
+    offered: bool
+    open: bool
+    until_level: int | None
+    until_break: bool
+    rebuys: int
+    add_ons: int
+    double: bool
+    limit: int | None
+    who: str
+
+
+def rebuys_view(state: TournamentState, now: datetime) -> RebuysView:
+    status, rebuy = rebuy_status(state, now), state.money.rebuy
+    return RebuysView(offered=status.offered, open=status.open, until_level=status.until_level,
+                      until_break=status.until_break, rebuys=status.rebuys, add_ons=status.add_ons,
+                      double=rebuy.double, limit=rebuy.limit, who=rebuy.who)
+
+
 class ClockView(View):
     """The clock at one moment (`clock ... --json`, and `state --json` under `clock`)."""
 
@@ -104,6 +127,7 @@ class ClockView(View):
     antes: list[AnteRow]
     late_registration: LateRegistrationView
     add_on: BreakView | None
+    rebuys: RebuysView
 
 
 def clock_tick(state: TournamentState, now: datetime,
@@ -142,6 +166,7 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         late_registration=LateRegistrationView(level=state.info.late_reg_level,
                                                open=registration_open(state, now)),
         add_on=_break_from(state, reading.period, add_on_only=True),
+        rebuys=rebuys_view(state, now),
     )
 
 
@@ -209,6 +234,7 @@ class PlayerView(View):
     bounties: int
     add_ons: int
     chips: int | None
+    rebuys: int = 0  # T-REBUY-1 (a double rebuy counts two)
 
 
 class StateView(OptionalKeysView):
@@ -250,7 +276,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
          "seat": player.seat, "place": standings[player.id].place, "placed_last": player.placed_last,
          "last_place": standings[player.id].last_place, "prize": standings[player.id].prize,
          "tied_with": tied.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
-         "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id)}
+         "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id),
+         "rebuys": player.rebuys}
         for player in state.players.values()
     )
     pool = money.pool(state)

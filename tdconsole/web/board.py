@@ -87,7 +87,7 @@ def board(state: TournamentState, tournament_id: int, log: list[Envelope], undon
         "clock": {
             **{key: clock[key] for key in ("level", "small_blind", "big_blind", "ante", "running",
                                            "started", "on_break", "period", "periods", "next_level",
-                                           "next_break", "late_registration", "add_on")},
+                                           "next_break", "late_registration", "add_on", "rebuys")},
             # Exact seconds at `server_time` (the state document rounds them up for people).
             "remaining": reading.remaining,
             "to_break": reading.seconds_to_break,

@@ -161,6 +161,8 @@ CASES = [
     case("registered", "house-rules", "set", "clock_call.seconds", "45"),
     case("registered", "structure", "use", "club-deepstack"),
     case("registered", "money", "set", "--bounty", "20", "--guarantee", "5000"),
+    case("registered", "money", "set", "--rebuy-until-break", "--rebuy-limit", "2", "--rebuy-who",
+         "starting-stack", "--rebuy-chips", "5000", "--rebuy-fee", "20"),
     case("registered", "payouts"),
     case("registered", "tables", "set-seats", "3", "5"),
     case("registered", "tables", "block", "1", "6"),
@@ -176,6 +178,8 @@ CASES = [
     case("running", "seating", "--format", "html", "--out", "{tmp}/seating.html"),
     case("running", "log"),
     case("running", "log", "--limit", "3"),
+    case("running", "announcements"),
+    case("running", "announcements", "--lang", "da"),
     case("running", "undo"),
     case("running", "undo", "--any", "--yes"),
     case("running", "register", "Olga", "--seed", "3"),
@@ -191,6 +195,8 @@ CASES = [
          "--stack", "{seated_2}=3000", "--by", "Anna"),
     case("running", "reenter", "{busted}"),
     case("running", "add-on", "Anna", "Bo"),
+    case("running", "rebuy", "{seated}"),
+    case("running", "rebuy", "{seated}", "--double"),
     case("running", "payouts"),
     case("running", "money", "show"),
     case("running", "clock", "pause"),
@@ -337,7 +343,8 @@ def build_evening(folder: Path, clock: FakeClock) -> Evening:
 
     t("new", "Fredag", "--buy-in", "300", "--fee", "50", "--seats", "6", "--late-reg-level", "6")
     t("register", *NAMES)
-    t("money", "set", "--add-on", "200", "--add-on-fee", "20")
+    t("money", "set", "--add-on", "200", "--add-on-fee", "20", "--rebuy-until-level", "6",
+      "--rebuy-price", "300", "--rebuy-double")
     t.keep("registered")
 
     t("draw", "--seed", "7")
