@@ -1,7 +1,7 @@
 """The tournament's time base: the correction a TD chose after a step of the reference clock.
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-12-02
 
 Every terminal reads the time from one reference (PostgreSQL's server, or the machine that holds
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
