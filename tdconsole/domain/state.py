@@ -11,7 +11,15 @@ from typing import Literal, TypeVar
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
-from tdconsole.domain.events import Envelope, HandForHandStarted, RulingLogged, TournamentCreated
+from tdconsole.domain.events import (
+    Bagged,
+    Day2Started,
+    Envelope,
+    FlightSet,
+    HandForHandStarted,
+    RulingLogged,
+    TournamentCreated,
+)
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
@@ -166,6 +174,11 @@ class TournamentState:
     deal: Deal | None = None
     # T-PKO-4: the bounties of disqualified players, added to the prize pool.
     bounties_to_pool: int = 0
+    # Flights and Day 2 (players/flights.py): the event this flight belongs to, its survivors'
+    # bags by player id (T-FLIGHT-2); on Day 2, the flights' entries and each stack's origin.
+    flight: FlightSet | None = None
+    bags: dict[str, Bagged] = field(default_factory=dict)
+    day2: Day2Started | None = None
 
     @property
     def entries(self) -> int:
