@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from tdconsole.domain.errors import RuleIds, TdError
-from tdconsole.domain.events import Envelope, PlayerSeated
+from tdconsole.domain.events import AlternateListed, Envelope, PlayerSeated
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
@@ -211,13 +211,23 @@ def alternate_seatings(envelopes: Iterable[Envelope], state: TournamentState) ->
             and event.player_id in state.players]
 
 
-def alternates_seated(envelopes: Iterable[Envelope], state: TournamentState) -> list[str]:
-    """"Alternate 3, Mette Kjær: table 12 seat 4" for each alternate `envelopes` seated, whichever
-    terminal's command freed the seat (every terminal tells it, and the TV shows it)."""
+def alternates_news(envelopes: Iterable[Envelope], state: TournamentState) -> list[str]:
+    """What every terminal tells of the alternates, whichever terminal's command it was: who waits
+    as which alternate, and "Alternate 3, Mette Kjær: table 12 seat 4" for each freed seat that
+    went to one (T-REG-1; the TV shows the seats too)."""
     from tdconsole.views.log import alternate_line
 
-    return [alternate_line(view.alternate, view.name, view.table, view.seat, view.waits)
-            for view in alternate_seatings(envelopes, state)]
+    seated = {view.id: view for view in alternate_seatings(envelopes, state)}
+    lines = []
+    for envelope in envelopes:
+        event = envelope.event
+        if isinstance(event, AlternateListed):
+            lines.append(waits_line(AlternateView(alternate=event.number, name=event.name,
+                                                  member=event.member,
+                                                  reentry=event.previous_id is not None)))
+        elif isinstance(event, PlayerSeated) and (view := seated.get(event.player_id)) is not None:
+            lines.append(alternate_line(view.alternate, view.name, view.table, view.seat, view.waits))
+    return lines
 
 
 def seated_line(view: SeatedView) -> str:
