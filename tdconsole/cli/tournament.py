@@ -46,16 +46,28 @@ def new(
     tables: Annotated[int | None, typer.Option(
         "--tables", help="The tables the room has: with every seat taken, players wait as alternates "
                          "(default: no limit).")] = None,
+    event: Annotated[str | None, typer.Option(
+        "--event", help="Make it a flight of this festival event (its buy-in, fee and stop level).")] = None,
     use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Create a tournament (the current one stays current unless --use)."""
     session = session_of(ctx)
-    service = Service.create(
-        session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
-        fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-        house_rules=load_house_rules(), tables=tables, use=use, actor=session.actor, role=session.role,
-    )
+    if event is not None:
+        from tdconsole.club.festivals import Festivals, new_flight
+
+        store = session.store()
+        service = new_flight(
+            store, Festivals(store).get(event), name=name, structure=load_structure(structure), game=game,
+            starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
+            house_rules=load_house_rules(), tables=tables, use=use, actor=session.actor, role=session.role)
+    else:
+        service = Service.create(
+            session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
+            fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
+            house_rules=load_house_rules(), tables=tables, use=use, actor=session.actor,
+            role=session.role,
+        )
     data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
     emit(data, as_json, lambda: console.print(
         _("Created tournament {id}: {name}; {current}").format(id=data["id"], name=data["name"],

@@ -42,7 +42,9 @@ def test_the_tv_and_find_my_seat_tell_who_took_a_freed_seat(room: tuple[TestClie
     board = client.get("/api/board").json()
     assert [(m["player"], m["to"], m["alternate"]) for m in board["moves"]] == [
         ("Mette Kjær", {"table": table, "seat": seat}, 1)]
-    assert f"Alternate 1, Mette Kjær: table {table} seat {seat}" in client.get("/").text
+    tv = client.get("/").text
+    assert (f'<span class="who fit">Alternate 1, Mette Kjær:</span><span class="to">table {table} seat {seat}'
+            in tv)
     seated = client.get("/api/seat", params={"q": "kjær"}).json()["players"]
     assert seated == [{"name": "Mette Kjær", "status": "seated", "table": table, "seat": seat,
                        "moved": None}]
