@@ -39,6 +39,10 @@ def serve(
     trust_proxy: Annotated[str | None, typer.Option(
         "--trust-proxy", metavar="ADDR",
         help="Believe X-Forwarded-For/-Proto only from this reverse proxy's address.")] = None,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", metavar="URL",
+        help="The address phones open this server at, for the TV's QR code to /seat (default: this "
+             "machine's network address when --host opens it to the network).")] = None,
 ) -> None:
     """The room in browsers: the TV page (/), find my seat (/seat), the staff remote (/remote)."""
     from tdconsole.web.server import serve as run_server
@@ -47,4 +51,5 @@ def serve(
     # Open the tournament here, so an unknown one is an error now and not in every browser.
     service = Service(session.store(), session.tournament, role="display")
     run_server(session.store(), service.tournament_id, host=host, port=port, cert=cert, key=key,
-               trust_proxy=trust_proxy, say=lambda line: console.print(line, soft_wrap=True))
+               trust_proxy=trust_proxy, public_url=public_url,
+               say=lambda line: console.print(line, soft_wrap=True))

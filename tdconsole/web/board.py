@@ -148,6 +148,14 @@ class LeagueStandings:
         return self._document
 
 
+def seat_qr(url: str) -> str:
+    """The QR code a phone scans to open "find my seat" at `url`, as inline SVG sized by the page's
+    stylesheet (dark on white with the standard 4-module quiet zone, so it scans on the dark TV)."""
+    import segno  # only for the TV page, once per server
+
+    return str(segno.make(url, error="m").svg_inline(border=4, dark="#000", light="#fff", omitsize=True))
+
+
 def _folded(text: str) -> str:
     """Case and accents folded, so "ase" finds "Åse" and "MOLLER" finds "Møller"'s neighbours."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
