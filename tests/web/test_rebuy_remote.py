@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.cli.helpers import run
-from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Served, Web, events
+from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Served, Web, events, open_page, wait_for
 from tests.web.test_api import _error
-from tests.web.test_browser import PHONE, _log_in, _page, _wait_for, browser  # noqa: F401
+from tests.web.test_browser import PHONE, _log_in
 
 REBUYS = ("money", "set", "--rebuy-until-level", "2", "--rebuy-price", "100", "--rebuy-limit", "2",
           "--rebuy-double")
@@ -63,9 +63,9 @@ def test_the_panel_marks_who_may_rebuy(web: Web, capsys: pytest.CaptureFixture[s
 @pytest.mark.browser
 @pytest.mark.slow
 def test_a_phone_asks_rebuy_before_a_bust_in_the_rebuy_period(
-        browser: object, served: Served, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+        browser: object, served: Served, capsys: pytest.CaptureFixture[str]) -> None:
     _rebuys_on(served.db, capsys)
-    page = _page(browser, PHONE)  # type: ignore[arg-type]
+    page = open_page(browser, PHONE)  # type: ignore[arg-type]
     _log_in(page, served.base, TD, TD_PIN)
     asked: list[str] = []
 
@@ -77,7 +77,7 @@ def test_a_phone_asks_rebuy_before_a_bust_in_the_rebuy_period(
     page.on("dialog", answer)
     page.click('.pick[data-name="Anna Holm"]')
     page.click("#bust-go")
-    _wait_for(page, "document.querySelector('#status').textContent.includes('Anna Holm rebuys (1 so far)')")
+    wait_for(page, "document.querySelector('#status').textContent.includes('Anna Holm rebuys (1 so far)')")
     assert "Anna Holm busts in the rebuy period. Rebuy?" in asked[0] and "double" in asked[1]
     assert [kind for _seq, _actor, kind in events(served.db)][-1] == "rebought"
     # Declining the rebuy busts him as before (the bust question follows and is answered yes).
@@ -85,9 +85,9 @@ def test_a_phone_asks_rebuy_before_a_bust_in_the_rebuy_period(
     page.remove_listener("dialog", answer)
     page.on("dialog", lambda dialog: (asked.append(dialog.message),
                                       dialog.dismiss() if "Rebuy?" in dialog.message else dialog.accept()))
-    _wait_for(page, "!!document.querySelector('.pick[data-name=\"Bent Lund\"]')")
+    wait_for(page, "!!document.querySelector('.pick[data-name=\"Bent Lund\"]')")
     page.click('.pick[data-name="Bent Lund"]')
     page.click("#bust-go")
-    _wait_for(page, "document.querySelector('#status').textContent.includes('Bent Lund busts in place 12')")
+    wait_for(page, "document.querySelector('#status').textContent.includes('Bent Lund busts in place 12')")
     assert "Rebuy?" in asked[0] and "Bust Bent Lund?" in asked[1]
     assert page.errors == []  # type: ignore[attr-defined]
