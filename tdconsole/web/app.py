@@ -318,6 +318,12 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
         return JSONResponse(web.feed.board())
 
     @api
+    def announcement_wav(request: Request) -> Response:
+        """The TV's announcement N, spoken by espeak-ng (web/speaking.py says why not the browser's)."""
+        wav = web.feed.announcement_wav(int(request.path_params["seq"]))
+        return Response(wav, media_type="audio/wav", headers={"Cache-Control": "max-age=3600"})
+
+    @api
     def get_seat(request: Request) -> Response:
         return JSONResponse(web.feed.seats(request.query_params.get("q", "")))
 
@@ -404,6 +410,7 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
         Route("/api/state", get_state),
         Route("/api/board", get_board),
         Route("/api/seat", get_seat),
+        Route("/api/announcements/{seq:int}.wav", announcement_wav),
         Route("/api/login", login, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/commands/{verb:path}", command, methods=["POST"]),
