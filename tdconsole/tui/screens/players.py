@@ -22,10 +22,11 @@ from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.rebuy import RebuyAnswer, RebuyScreen
 from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import SyncedTable
-from tdconsole.views.busts import bust_preview
+from tdconsole.views.busts import RebuyOffer, bust_preview, rebuy_offer
 from tdconsole.views.formatting import Formats
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
@@ -114,6 +115,7 @@ class PlayersScreen(ServiceScreen):
         Binding("a", "add_on", "Add-on"),
         # Not a letter: a letter that is no key here starts a search for a name (type-ahead).
         Binding("ctrl+d", "disqualify", "Disqualify"),
+        Binding("R", "rebuy", "Rebuy"),
     ]
 
     def __init__(self) -> None:
@@ -247,11 +249,16 @@ class PlayersScreen(ServiceScreen):
                 name=player.name, place=player.place), severity="warning",
                         markup=False)
             return
+        command = Bust(names=[player.name])
+        offer = rebuy_offer(state, player.id, self.service.now())
+        if offer is not None and state.hand_for_hand is None:
+            # T-REBUY-1: busting in the rebuy period, he is asked first; "no" busts him as before.
+            self._ask_rebuy(offer, bust=command, place=state.players_left)
+            return
         if state.money.pko_share is not None and state.players_left > 2:
             # T-PKO-1: a knockout's bounty goes to its knocker: the dialog asks who it was.
             self.app.push_screen(BustHandScreen(player.name), self._bust_chosen)
             return
-        command = Bust(names=[player.name])
         if state.hand_for_hand is None:
             question = _("Bust {name} in place {place}?").format(name=player.name, place=state.players_left)
         else:  # not placed yet: say how this hand's busts will be (T-H4H-1, RP-8A)
@@ -288,6 +295,34 @@ class PlayersScreen(ServiceScreen):
         self.app.push_screen(ConfirmScreen(
             _("Disqualify {name} (C-PEN-1)? His bounty goes to the prize pool (T-PKO-4).").format(
                 name=player.name)), confirmed)
+    def _ask_rebuy(self, offer: RebuyOffer, *, bust: Bust | None = None, place: int | None = None) -> None:
+        """The rebuy question (T-REBUY-1..4): the rebuy runs through the rebuy action, as the CLI's
+        and the remote's; declining a bust's question busts him there, as without rebuys."""
+        def answered(answer: RebuyAnswer | None) -> None:
+            if answer is None:
+                return
+            if answer.choice == "bust":
+                if bust is not None:
+                    self._bust(bust)
+                return
+            self.post_message(ActionRequested(player_actions.rebuy, player_actions.RebuyRequest(
+                name=offer.name, double=answer.choice == "double", stack=answer.stack),
+                on_done=lambda _ok: self.clear_search()))
+
+        self.app.push_screen(RebuyScreen(offer, place), answered)
+
+    def action_rebuy(self) -> None:
+        """Sell the selected player a rebuy (T-REBUY-1..4); refused in one line when he cannot."""
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        state = self.service.state
+        offer = rebuy_offer(state, player_id, self.service.now())
+        if offer is None:  # the action says why, with its rule (period, limit, already out)
+            self.post_message(ActionRequested(player_actions.rebuy, player_actions.RebuyRequest(
+                name=state.players[player_id].name)))
+            return
+        self._ask_rebuy(offer)
 
     def _ask_then(self, question: str, action: Action[Any, Any], request: Request) -> None:
         """Money changes hands: asked first, No by default (undo takes it back too)."""
