@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from tdconsole.actions import clock as clock_actions
 from tdconsole.actions import players
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
@@ -24,6 +25,7 @@ from tdconsole.service import Service
 from tdconsole.tui.messages import Acting, CommandRequested
 from tdconsole.tui.screens.cash import CashScreen
 from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.clock_step import ClockStepScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen, UnsavedEdits
 from tdconsole.tui.screens.deal import DealScreen
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
@@ -37,6 +39,7 @@ from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
+from tdconsole.views.seating import alternates_news
 from tdconsole.views.tournament import describe_command, refusal_text, undo_preview
 
 # The command palette's entries: (name, help, ...), in English, marked for the catalogue and
@@ -123,6 +126,10 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Re-enter the selected player"), N_("A new entry for a busted player (T-REG-1)"), "players",
      "reenter"),
     (N_("Sell an add-on to the selected player"), N_("After a confirmation"), "players", "add_on"),
+    (N_("Disqualify the selected player"), N_("C-PEN-1: his bounty goes to the prize pool (T-PKO-4)"),
+     "players", "disqualify"),
+    (N_("Sell a rebuy to the selected player"), N_("In the rebuy period, within his limit (T-REBUY-1..4)"),
+     "players", "rebuy"),
     (N_("Record chip counts"), N_("For a deal: Name=N, ..."), "deal", "focus_chips"),
     (N_("Leave an amount for the winner"), N_("Kept out of the deal (T-DEAL-1)"), "deal", "focus_leave"),
     (N_("Propose a custom deal"), N_("Amounts typed per player: Name=amount, ... (T-DEAL-1)"), "deal",
@@ -285,7 +292,8 @@ class TdApp(ServiceApp):
 
     def tell_news(self) -> None:
         """Tell the TD what the log says happened by itself, whichever terminal's command made it
-        happen: hand-for-hand ending with the hand that reached the money (T-H4H-1)."""
+        happen: hand-for-hand ending with the hand that reached the money (T-H4H-1), a registration
+        waiting as an alternate and a freed seat going to the next one (T-REG-1)."""
         log = self.service.log
         start = len(log)
         while start and log[start - 1].seq > self._told_seq:
@@ -295,6 +303,8 @@ class TdApp(ServiceApp):
             self._told_seq = fresh[-1].seq
         if (ended := hand_for_hand_ended(fresh)) is not None:
             self.notify(ended, title=_("Hand-for-hand"), timeout=15, markup=False)
+        for line in alternates_news(fresh, self.service.state):  # T-REG-1, whichever terminal's command
+            self.notify(line, title=_("Alternates"), timeout=15, markup=False)
 
     def on_command_requested(self, message: CommandRequested) -> None:
         self.execute(message.command, message.on_done)
@@ -309,6 +319,31 @@ class TdApp(ServiceApp):
     def on_screen_action(self, mode: str, action: str) -> None:
         self.switch_mode(mode)
         self.call_after_refresh(lambda: self.screen.run_action(action))
+
+    def time_step(self, line: str | None) -> None:
+        """The TD chooses what a step of the machine's clock does (time_source.py): follow it, or
+        keep the tournament clock for every terminal; until then every terminal holds. A question
+        another TD terminal answered first goes away."""
+        if self.service.role != "td":
+            super().time_step(line)
+            return
+        if isinstance(self.screen, ClockStepScreen):
+            if line is None:
+                self.screen.dismiss(None)
+            return
+        if line is None:
+            return
+
+        def answered(follow: bool | None) -> None:
+            if follow is None:  # answered on another terminal
+                return
+            request = clock_actions.TimeRequest(keep=not follow, follow=bool(follow))
+            self.execute(Acting(clock_actions.time_base, request),
+                         self.tell_when_done(_("Following the machine's clock") if follow else
+                                             _("The tournament clock is kept"), _("Clock")))
+
+        question = _("{step}. Follow the machine's clock?").format(step=line)
+        self.push_screen(ClockStepScreen(question), answered)
 
     def action_undo(self) -> None:
         """This terminal's own last command, shown first; Enter or Escape answers No."""
