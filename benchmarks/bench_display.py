@@ -2,7 +2,8 @@
 
 The real binary runs in a pseudo-terminal (120 x 40) on a temporary SQLite tournament at festival
 size (10,000 players drawn at 1,112 tables) and a running clock; after a warm-up its CPU time
-(user + system, from psutil) is measured over `SECONDS`. Target: under 5 % of one core. Figures only, no assertions.
+(user + system, from psutil) is measured over `SECONDS`. Target: under 5 % of one core. Figures
+only, no assertions.
 """
 
 from __future__ import annotations
