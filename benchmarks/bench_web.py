@@ -3,11 +3,11 @@
 The real server runs as a process on 127.0.0.1 with a festival-size tournament (10,000 players drawn
 at 1,112 tables, clock running) in a temporary SQLite file. 100 clients hold `GET /api/events` open;
 another process' writer (this one, through the service, as any terminal would) runs one command a
-second (pause and resume in turn) for `seconds` (60 by default;
-`python -m benchmarks.bench_web --seconds 10`, or TDCONSOLE_BENCH_WEB_SECONDS). For each command: the time from its commit to the moment the last of
-the 100 clients has the board with its sequence number; p50/p95/max over the commands. The server's
-CPU (% of one core over the run) and its peak RSS come from psutil. Targets (issue): p95 <= 1 s,
-RSS <= 250 MB. Figures only, no assertions.
+second (pause and resume in turn) for `seconds` (60 by default; `python -m benchmarks.bench_web
+--seconds 10`, or TDCONSOLE_BENCH_WEB_SECONDS). For each command: the time from its commit to the
+moment the last of the 100 clients has the board with its sequence number; p50/p95/max over the
+commands. The server's CPU (% of one core over the run) and its peak RSS come from psutil. Targets
+(issue): p95 <= 1 s, RSS <= 250 MB. Figures only, no assertions.
 """
 
 from __future__ import annotations
