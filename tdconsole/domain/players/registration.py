@@ -9,6 +9,7 @@ from tdconsole.domain.clock.late_registration import require_registration_open
 from tdconsole.domain.commands import Register, Unregister
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import AlternateWithdrawn, Event, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.limits import ENTRIES
 from tdconsole.domain.players import alternates
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
@@ -30,6 +31,7 @@ def refuse_look_alike(name: str, others: Iterable[str]) -> None:
 
 def decide_register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
     require_registration_open(state, now)  # T-REG-1
+    check_entries(state, len(command.names))
     events: list[Event] = []
     waits: list[tuple[str, int | None, str | None]] = []  # no seat: alternates, in order
     seen: set[str] = set()
@@ -79,6 +81,11 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
     return events + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
     ) + alternates.listed(state, waits)
+
+
+def check_entries(state: TournamentState, new: int) -> None:
+    """A tournament's entries and alternates stay within their stated range (limits.ENTRIES)."""
+    ENTRIES.check("the entries with these", state.entries + len(state.alternates) + new)
 
 
 def _members_by_name(command: Register) -> dict[str, int]:
