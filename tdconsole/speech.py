@@ -17,8 +17,11 @@ a `TdError` of one line.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -58,6 +61,8 @@ def _check(returncode: int, stderr: bytes, *, playing: bool) -> None:
     errors = [line for line in stderr.decode("utf-8", "replace").splitlines() if line.strip()]
     # Playing with no sound device, espeak-ng says "error: ..." and still exits 0.
     if returncode != 0 or (playing and any(line.startswith("error") for line in errors)):
+        if playing and any("ALSA" in line or "pcm" in line.casefold() for line in errors):
+            raise TdError("{engine} found no sound device to play on", engine=ENGINE)
         raise TdError("{engine} failed: {line}", engine=ENGINE,
                       line=errors[-1] if errors else f"exit status {returncode}")
 
@@ -86,8 +91,10 @@ class Voice:
     def say(self, text: str, lang: str, settings: SpeechSettings) -> None:
         _require_engine()
         try:
+            # Its own process group, so `stop` cuts whatever the engine started too (a wrapper).
             process = subprocess.Popen(engine_command(lang, settings, None), stdin=subprocess.PIPE,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                       start_new_session=True)
         except OSError as error:
             raise TdError("{engine} cannot run: {error}", engine=ENGINE, error=str(error)) from None
         with self._lock:
@@ -109,7 +116,8 @@ class Voice:
     def stop(self) -> None:
         with self._lock:
             if self._saying is not None and self._saying.poll() is None:
-                self._saying.terminate()
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self._saying.pid, signal.SIGTERM)
 
 
 Say = Callable[[str, str, SpeechSettings], None]

@@ -48,7 +48,7 @@ GOLDEN_DA = [
     ("one-minute", "Et minut tilbage af level 1."),
     ("level", "Level 2. Blinds 50 og 100, ante 100."),
     ("one-minute", "Et minut tilbage af level 2."),
-    ("break", "Pause 1: 15 minutter. Der farves op: 25-chipsene tages af bordene."),
+    ("break", "Pause 1: 15 minutter. Chipveksling: 25-chipsene tages af bordene."),
     ("one-minute", "Et minut tilbage af pausen."),
     ("break-end", "Pausen er slut. Level 3. Blinds 10.000 og 20.000, ante 20.000. "
                   "25-chipsene er ude af spillet."),

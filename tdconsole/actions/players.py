@@ -61,6 +61,11 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
     is refused here, whichever interface asks. After the draw each is seated (TDA 8A)."""
     from tdconsole.club.members import register as register_linked  # only a registration reads members
 
+    if service.state.flight is not None:  # T-FLIGHT-3: re-entry across flights may be off
+        from tdconsole.club.festivals import check_entry
+
+        check_entry(service.store, service.tournament_id, service.state, request.names,
+                    [request.member] * len(request.names))
     envelopes = register_linked(service, request.names, seed=request.seed, number=request.member,
                                 new_member=request.new_member)
     places = {view.player: view for view in seated(envelopes, service.state)}

@@ -53,6 +53,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(["display", "serve"], "display"),
     "floor": "floor",
     "staff": "staff",
+    **dict.fromkeys(["event", "bag"], "festival"),
 }
 
 

@@ -148,6 +148,23 @@ def _counted(state: TournamentState, event: e.ChipsCounted) -> Footprint:
     return _fp(counted, [*counted, DEAL])
 
 
+def _flight(state: TournamentState, event: e.FlightSet) -> Footprint:
+    # The stop level decides when survivors bag (T-FLIGHT-1), like the clock's settings.
+    return _fp([CLOCK], [CLOCK])
+
+
+def _bagged(state: TournamentState, event: e.ChipsBagged) -> Footprint:
+    # A bag number counts the bags before it; the flight's stop reads the clock (T-FLIGHT-1).
+    bagged = [player(bag.player_id) for bag in event.bags]
+    return _fp([*bagged, CLOCK, EVERY_PLAYER], [*bagged, DEAL])
+
+
+def _day2(state: TournamentState, event: e.Day2Started) -> Footprint:
+    # The entries and the prize pool of the whole event, and every Day 2 stack (T-DAY2-1).
+    stacks = [player(origin.player_id) for origin in event.origins]
+    return _fp([ENTRIES, FIELD, MONEY], [ENTRIES, FIELD, MONEY, *stacks])
+
+
 def _deal(state: TournamentState, event: e.Event) -> Footprint:
     # A deal shares the payouts left by the chips of everyone still in.
     return _fp([DEAL, ENTRIES, FIELD, MONEY, EVERY_PLAYER], [DEAL])
@@ -281,6 +298,9 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.TableBroken: _broken,
     e.HandFinished: _hand_finished,
     e.ButtonSet: _button,
+    e.FlightSet: _flight,
+    e.ChipsBagged: _bagged,
+    e.Day2Started: _day2,
 }
 
 

@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 
     from tdconsole.club.leagues import Season
     from tdconsole.club.members import Member
+    from tdconsole.domain.house_rules import HouseRules
     from tdconsole.views.formatting import Formats
+    from tdconsole.views.tournament import BagView
 
 SeatingFormat = Literal["text", "html"]
 SEATING_FORMATS: tuple[SeatingFormat, ...] = ("text", "html")
@@ -95,6 +97,15 @@ def seating_document(room: Room, title: str, fmt: SeatingFormat, slips: bool = F
                        + _("Table {table}  Seat {seat}").format(table=row.table, seat=row.seat)
                        + f"\n{cut}\n" for row in seats(room))
     return f"{title}\n\n{seating_list(seats(room))}"
+
+
+def bag_slips_html(bags: Sequence[BagView], rules: HouseRules) -> str:
+    """A printable slip per bag (T-FLIGHT-2): flight, name, bag number, chips and signature lines."""
+    from tdconsole.views.formatting import Formats
+
+    number = Formats.of(rules).number
+    title = _("Bag slips")
+    return html_page("bag_slips.html.j2", title=title, bags=bags, number=lambda chips: number(chips, 0))
 
 
 def seating_list(rows: Sequence[SeatRow]) -> str:

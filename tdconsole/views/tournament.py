@@ -26,6 +26,7 @@ from tdconsole.domain.events import Envelope, Event
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
+from tdconsole.domain.players import flights
 from tdconsole.domain.players.rebuys import rebuy_status
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, undo_target
@@ -237,10 +238,47 @@ class PlayerView(View):
     rebuys: int = 0  # T-REBUY-1 (a double rebuy counts two)
 
 
+class BagView(View):
+    """A survivor's bag (T-FLIGHT-2): the slip's and `bag --json`'s row."""
+
+    name: str
+    chips: int
+    bag: int
+    flight: str
+
+
+class FlightView(View):
+    """A flight of an event (T-FLIGHT-1): where it stops, who has bagged and who has not."""
+
+    event: str
+    stop_level: int | None
+    bags: list[BagView]
+    unbagged: list[str]
+
+
+class StackOriginView(View):
+    player_id: str
+    name: str
+    chips: int
+    flight: str
+    flight_id: int
+    bag: int
+
+
+class Day2View(View):
+    """Day 2 of an event (T-DAY2-1): the whole event's entries, the draw and where each stack came from."""
+
+    event: str
+    entries: int
+    draw: str
+    seed: int | None
+    stacks: list[StackOriginView]
+
+
 class StateView(OptionalKeysView):
     """`state --json`: the tournament at one moment, for scripts and every screen."""
 
-    OMITTED_WHEN_NONE = frozenset({"payouts_error"})
+    OMITTED_WHEN_NONE = frozenset({"payouts_error", "flight", "day2"})
 
     tournament: TournamentInfoView
     clock: ClockView
@@ -262,6 +300,32 @@ class StateView(OptionalKeysView):
     deal: DealView | None
     # What is paid: an approved deal's amounts for its players, the ladder outside it (T-DEAL-1).
     paid: list[PaidRow]
+    flight: FlightView | None = None
+    day2: Day2View | None = None
+
+
+def flight_view(state: TournamentState) -> FlightView | None:
+    flight = state.flight
+    if flight is None:
+        return None
+    bags = sorted(state.bags.values(), key=lambda bag: bag.bag)
+    return FlightView(
+        event=flight.event, stop_level=flight.stop_level,
+        bags=[BagView(name=state.players[bag.player_id].name, chips=bag.chips, bag=bag.bag,
+                      flight=state.info.name)
+              for bag in bags if state.players[bag.player_id].status != "busted"],
+        unbagged=flights.unbagged(state))
+
+
+def day2_view(state: TournamentState) -> Day2View | None:
+    day2 = state.day2
+    if day2 is None:
+        return None
+    return Day2View(event=day2.event, entries=day2.buy_ins + day2.re_entries, draw=day2.draw, seed=day2.seed,
+                    stacks=[StackOriginView(player_id=origin.player_id,
+                                            name=state.players[origin.player_id].name, chips=origin.chips,
+                                            flight=origin.flight, flight_id=origin.flight_id, bag=origin.bag)
+                            for origin in day2.origins if origin.player_id in state.players])
 
 
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
@@ -305,6 +369,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         hand_for_hand=hand_for_hand_view(state, len(payouts)),
         deal=deal_view(state),
         paid=paid_rows(state, structure, standings),
+        flight=flight_view(state),
+        day2=day2_view(state),
     )
 
 

@@ -271,6 +271,12 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         return JSONResponse(web.feed.board())
 
     @api
+    def announcement_wav(request: Request) -> Response:
+        """The TV's announcement N, spoken by espeak-ng (web/speaking.py says why not the browser's)."""
+        wav = web.feed.announcement_wav(int(request.path_params["seq"]))
+        return Response(wav, media_type="audio/wav", headers={"Cache-Control": "max-age=3600"})
+
+    @api
     def get_seat(request: Request) -> Response:
         return JSONResponse(web.feed.seats(request.query_params.get("q", "")))
 
@@ -378,6 +384,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         Route("/api/state", get_state),
         Route("/api/board", get_board),
         Route("/api/seat", get_seat),
+        Route("/api/announcements/{seq:int}.wav", announcement_wav),
         Route("/api/login", login, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/commands/{verb:path}", command, methods=["POST"]),

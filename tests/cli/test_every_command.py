@@ -114,6 +114,10 @@ def case(point: str, *argv: str, before: tuple[tuple[str, ...], ...] = (), stdin
     return Case(point, argv, before, text)
 
 
+# A festival event and its first flight (T-FLIGHT-1), made current as the database's first tournament.
+FLIGHT = (("event", "new", "Main Event", "--buy-in", "100"),
+          ("new", "Main Event 1A", "--event", "Main Event"))
+
 CASES = [
     # The club, before any tournament: members, staff, leagues, structures and the calculators.
     case("club", "new", "Lørdag", "--buy-in", "200", "--fee", "20", "--seats", "8"),
@@ -148,6 +152,14 @@ CASES = [
     case("club", "rules", "pots", stdin=POTS),
     case("club", "rules", "showdown", "--game", "holdem", "--board", "Ks Qs 7s 3d 2h", "--hand",
          "1=As Js", "--hand", "2=9d 9c", "--button", "2"),
+    case("club", "event", "new", "Main Event", "--buy-in", "200", "--stop-level", "2", "--draw", "seeded"),
+    case("club", "event", "list", before=(("event", "new", "Main Event"),)),
+    case("club", "event", "show", "Main Event", before=FLIGHT),
+    case("club", "event", "flight", "Main Event", before=(("event", "new", "Main Event"), ("new", "1A"))),
+    case("club", "bag", "Anna=20000", "Bo=15000", "--slips", "{tmp}/bags.html",
+         before=(*FLIGHT, ("register", "Anna", "Bo", "Carl"))),
+    case("club", "event", "day2", "Main Event", "--draw", "seeded", "--seed", "3",
+         before=(*FLIGHT, ("register", "Anna", "Bo", "Carl"), ("bag", "Anna=20000", "Bo=15000", "Carl=100"))),
     case("club", "rulings", "scenarios"),
     case("club", "rulings", "suggest", "out-of-turn-action", *OOT[2:], "-a", "earlier=1"),
     # Registered, before the draw.

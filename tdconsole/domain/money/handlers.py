@@ -45,11 +45,19 @@ def prices(state: TournamentState) -> EntryPrices:
 
 
 def pool(state: TournamentState) -> PrizePool:
+    day2 = state.day2
+    if day2 is not None:  # T-DAY2-1: one prize pool, of every flight's entries
+        return prize_pool(prices(state), day2.buy_ins, day2.re_entries, day2.add_ons, day2.rebuys)
     players = state.players.values()
     buy_ins = sum(player.entry == 1 for player in players)
     add_ons = sum(player.add_ons for player in players)
     rebuys = sum(player.rebuys for player in players)
     return prize_pool(prices(state), buy_ins, state.entries - buy_ins, add_ons, rebuys)
+
+
+def paid_entries(state: TournamentState) -> int:
+    """The entries the payouts are for: on Day 2 the whole event's (T-DAY2-1)."""
+    return state.entries if state.day2 is None else state.day2.buy_ins + state.day2.re_entries
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +83,8 @@ def entry_chips(state: TournamentState) -> EntryChips:
 def chips_in_play(state: TournamentState) -> int:
     """Every chip sold: a starting stack per buy-in, and each re-entry's, add-on's and rebuy's
     chips (a busted player's chips stay in play: they went to whoever won them)."""
+    if state.day2 is not None:  # T-DAY2-1: the bagged stacks are every chip in play
+        return sum(origin.chips for origin in state.day2.origins)
     players = state.players.values()
     chips = entry_chips(state)
     buy_ins = sum(player.entry == 1 for player in players)
@@ -93,7 +103,7 @@ def average_stack(state: TournamentState) -> int | None:
 
 def payout_structure(state: TournamentState) -> PayoutStructure:
     """What each place pays now; `InvalidInput` when the settings cannot pay these entries."""
-    amount, entries, money = pool(state).prize_pool, state.entries, state.money
+    amount, entries, money = pool(state).prize_pool, paid_entries(state), state.money
     if entries == 0:
         return PayoutStructure(prize_pool=amount, payouts=[])
     if money.table is not None:
@@ -101,7 +111,8 @@ def payout_structure(state: TournamentState) -> PayoutStructure:
     else:
         structure = generate_payouts(amount, entries, state.info.buy_in, money.curve, money.locked)
     can_cash = sum(player.can_cash for player in state.players.values())
-    if len(structure.payouts) <= can_cash:
+    # Day 2 never pays more places than it has players: it does not start otherwise (T-DAY2-1).
+    if len(structure.payouts) <= can_cash or state.day2 is not None:
         return structure
     # More places paid than entries that can cash (T-REG-1 setting): the places nobody can take
     # go to first place, like the rounding remainder, so the pool is still paid out in full.
