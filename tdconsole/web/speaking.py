@@ -57,8 +57,9 @@ class TvAnnouncements:
         if not said:
             return False
         for announcement in rendered(said, language(), first=self.seq + 1):
+            # Relative to the TV page, which is the served tournament's at / and each one's at /t/ID/.
             self.recent.append({**announcement.model_dump(mode="json"),
-                                "wav": f"/api/announcements/{announcement.seq}.wav"})
+                                "wav": f"api/announcements/{announcement.seq}.wav"})
         self.seq += len(said)
         del self.recent[:-KEPT]
         return True

@@ -43,7 +43,7 @@ def test_the_feed_gives_the_tv_each_new_announcement_once(club_db: Path) -> None
     assert board["speaks"]
     [said] = board["announcements"]
     assert said["kind"] == "level" and said["text"].startswith("Level 3. Blinds")
-    assert said["wav"] == f"/api/announcements/{said['seq']}.wav"
+    assert said["wav"] == f"api/announcements/{said['seq']}.wav"
     fake_clock.advance(60 * 60)  # the clock runs on: its own announcements come in order
     feed._check(False)
     kinds = [item["kind"] for item in feed.board()["announcements"]]

@@ -28,6 +28,7 @@ from tdconsole.tui.widgets.synced_table import SyncedTable
 from tdconsole.views.busts import bust_preview
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
+ALTERNATE_KEY = "alternate:"  # an alternate's row in the list (player ids are "p1", "p2", ...)
 # A player's status as the list shows it (the state keeps the English word: JSON reads it).
 STATUS_WORDS = {"seated": N_("seated"), "registered": N_("registered"), "busted": N_("busted")}
 
@@ -156,13 +157,22 @@ class PlayersScreen(ServiceScreen):
         # Only the rows that changed are redrawn: at festival size a bust stays quick.
         statuses = {status: _(word) for status, word in STATUS_WORDS.items()}
         last = _(" (last, T-ELIM-3)")
-        self.query_one(SyncedTable).show([
-            (player.id, (player.name, statuses[player.status], _cell(player.table),
-                         _cell(player.seat), _cell(player.place) + (last if player.placed_last else "")))
-            for player in players if not needle or needle in player.name.casefold()])
+        rows = [(player.id, (player.name, statuses[player.status], _cell(player.table),
+                             _cell(player.seat), _cell(player.place) + (last if player.placed_last else "")))
+                for player in players if not needle or needle in player.name.casefold()]
+        # The alternates waiting for a seat, in order, between those still in and those out (T-REG-1).
+        playing = sum(1 for player in players if player.status != "busted"
+                      and (not needle or needle in player.name.casefold()))
+        rows[playing:playing] = [
+            (f"{ALTERNATE_KEY}{alt.number}",
+             (alt.name, _("alternate {number}").format(number=alt.number), "", "", ""))
+            for alt in state.alternates.values() if not needle or needle in alt.name.casefold()]
+        self.query_one(SyncedTable).show(rows)
 
     def selected_player_id(self) -> str | None:
-        return self.query_one(SyncedTable).selected_key()
+        """The player of the highlighted row (None on an alternate's: he has no entry yet)."""
+        key = self.query_one(SyncedTable).selected_key()
+        return None if key is None or key.startswith(ALTERNATE_KEY) else key
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
