@@ -46,6 +46,7 @@ from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.staff import StaffMember, StaffStore
 from tdconsole.views.base import jsonable
+from tdconsole.views.busts import rebuy_offers
 from tdconsole.views.formatting import Formats
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
@@ -303,8 +304,9 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
     def remote_panel(request: Request) -> Response:
         _, member = web.who(request, csrf=False)
         calls = web.actions.run(member, "rulings clock-calls", {})
-        view = web.feed.read(lambda s, now: jsonable(state_view(s.state, s.tournament_id, now)))
-        return html(web.page("_panel.html", state=view, member=member, calls=calls))
+        view, offers = web.feed.read(lambda s, now: (jsonable(state_view(s.state, s.tournament_id, now)),
+                                                    rebuy_offers(s.state, now)))
+        return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers))
 
     # ------------------------------------------------------------ API
 
