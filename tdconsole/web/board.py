@@ -115,12 +115,19 @@ def board(state: TournamentState, tournament_id: int, log: list[Envelope], undon
         "payouts": [{key: row[key] for key in ("place", "amount", "name", "by_deal")}
                     for row in view["paid"]],
         "hand_for_hand": {key: view["hand_for_hand"].get(key) for key in ("active", "hand", "tables")},
+        # A progressive knockout: the biggest bounties on the heads still in (T-PKO-1).
+        "bounties": [{"name": p["name"], "bounty": p["bounty"]} for p in sorted(
+            (p for p in view["players"] if p["bounty"]), key=lambda p: -p["bounty"])[:BOUNTIES_SHOWN]]
+        if view["bounties"]["pko"] else [],
         "moves": moves[-12:],
         "finished": view["tournament"]["status"] == "finished",
         "winner": winner if view["tournament"]["status"] == "finished" else None,
         "winner_prize": players[winner]["prize"] if winner and winner in players else None,
     }
 
+
+# The heads the TV lists in a progressive knockout, biggest first.
+BOUNTIES_SHOWN = 6
 
 # Rows of the league standings the TV shows legibly; the printable page has them all.
 LEAGUE_ROWS = 12
