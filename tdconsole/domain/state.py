@@ -47,12 +47,27 @@ class Player:
     # False: an earlier entry of a player who re-entered, when the house says it cannot cash.
     can_cash: bool = True
     knockouts: int = 0
-    bounties: int = 0
+    bounties: int = 0  # bounty money won in cash (T-BOUNTY-1, T-PKO-1)
+    # T-PKO-1: what knockouts added to this entry's own bounty (the starting bounty is the money
+    # settings'; the winner of the last hand takes his own off it, T-PKO-3).
+    bounty_added: int = 0
+    disqualified: bool = False
     add_ons: int = 0
     # T-REBUY-1: the rebuys this entry bought (a double rebuy counts two, T-REBUY-4).
     rebuys: int = 0
     # The club member this entry is (a re-entry stays the member's); None: a guest.
     member: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Alternate:
+    """A registration waiting for a seat: every seat of the room was taken (T-REG-1, 8A)."""
+
+    number: int
+    name: str
+    member: int | None = None
+    # The busted entry this one re-enters; None: a new registration.
+    previous_id: str | None = None
 
 
 @dataclass(slots=True)
@@ -168,6 +183,12 @@ class TournamentState:
     chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
     hand_for_hand: HandForHand | None = None
     deal: Deal | None = None
+    # T-PKO-4: the bounties of disqualified players, added to the prize pool.
+    bounties_to_pool: int = 0
+    # The alternates waiting for a seat, by number in the order they came (players/alternates.py),
+    # and the last number given.
+    alternates: dict[int, Alternate] = field(default_factory=dict)
+    alternates_issued: int = 0
     # Flights and Day 2 (players/flights.py): the event this flight belongs to, its survivors'
     # bags by player id (T-FLIGHT-2); on Day 2, the flights' entries and each stack's origin.
     flight: FlightSet | None = None
@@ -177,6 +198,13 @@ class TournamentState:
     @property
     def entries(self) -> int:
         return len(self.players)
+
+    def bounty_on_head(self, player: Player) -> int:
+        """The bounty on a player's head now: the starting bounty and what his knockouts added
+        (T-PKO-1); 0 once he is out (it went to whoever knocked him out, or to the pool)."""
+        if player.status == "busted":
+            return 0
+        return self.money.bounty + player.bounty_added
 
     @property
     def status(self) -> str:
@@ -200,8 +228,16 @@ class TournamentState:
         exact = players.get(name_key(name))
         if exact is not None:  # an exact name always wins, so "already busted" still says so
             return exact
+        if (waiting := self.alternate_named(name)) is not None:
+            raise NotFound("{name} is alternate {number}, waiting for a seat (T-REG-1)",
+                           name=waiting.name, number=waiting.number)
         return match_name(name, {key: player for key, player in players.items()
                                  if among is None or among(player)})
+
+    def alternate_named(self, name: str) -> Alternate | None:
+        """The alternate of exactly that name (ignoring case and width), if one waits."""
+        key = name_key(name)
+        return next((alt for alt in self.alternates.values() if name_key(alt.name) == key), None)
 
     def is_in(self, player: Player) -> bool:
         """Still playing: not busted, nor reported busted in this hand-for-hand hand."""

@@ -67,6 +67,9 @@ def test_an_upgraded_database_keeps_its_most_recent_tournament_as_the_current_on
     _new(store, "Old")
     newest = _new(store, "Newest")
     with engine.begin() as connection:  # back to schema 0003, as an older tdconsole left it
+        connection.execute(text("DROP TABLE time_base"))  # 0007's
+        connection.execute(text("DROP TABLE festival_flights"))  # 0006's
+        connection.execute(text("DROP TABLE festival_events"))
         connection.execute(text("DROP TABLE web_sessions"))  # 0005's
         connection.execute(text("DROP TABLE audit_log"))
         connection.execute(text("DROP TABLE current_tournament"))
