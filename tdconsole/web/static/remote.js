@@ -187,6 +187,19 @@
       for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
       const body = { names, stack };
       if ($("#bust-by").value) body.by = [$("#bust-by").value];
+      // T-REBUY-1: one player busting in the rebuy period is asked first; no rebuy busts him as before.
+      const pick = names.length === 1 && [...document.querySelectorAll(".pick")].find((b) => b.dataset.name === names[0]);
+      if (pick && pick.dataset.rebuy && confirm(t("rebuy_confirm", { name: names[0] }))) {
+        const double = pick.dataset.rebuy === "double" && confirm(t("rebuy_double", { name: names[0] }));
+        try {
+          const result = await command("rebuy", { name: names[0], double });
+          say(t("rebought", { name: result.name, rebuys: result.rebuys }));
+          picked.clear();
+          $("#bust-filter").value = "";
+          showPicked();
+        } catch (_) { /* said */ }
+        return;
+      }
       if (!confirm(t("bust_confirm", { names: names.join(", ") }))) return;
       try {
         say(describe("bust", await command("bust", body)));
@@ -260,7 +273,7 @@
   function show(problem) {
     const walked = wizard.walked;
     $("#rw-title").textContent = wizard.clockCall ? t("call_title", { id: wizard.clockCall, title: walked.title }) : walked.title;
-    $("#rw-answered").textContent = Object.entries(walked.answers).map(([k, v]) => `${k}=${v}`).join("  ");
+    $("#rw-answered").textContent = walked.answered.map((given) => given.text).join(" · ");
     const question = walked.suggestion ? null : walked.open[0];
     const area = $("#rw-question");
     area.replaceChildren();
