@@ -124,7 +124,7 @@ class Service:
             seq=1, time=stamp(), actor=actor, command_id=uuid.uuid4().hex, event=created
         )
         tournament_id = store.create_tournament(envelope, use=use)
-        return cls(store, tournament_id, actor=actor, role=role, now=now)
+        return cls(store, tournament_id, actor=actor, role=role, now=stamp)
 
     def execute(self, command: Command) -> list[Envelope]:
         """Decide on the freshest state, append, apply; retry when another writer won the race."""
