@@ -52,6 +52,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(["display", "serve"], "display"),
     "floor": "floor",
     "staff": "staff",
+    **dict.fromkeys(["verify", "keys"], "ledger"),
 }
 
 

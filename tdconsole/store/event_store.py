@@ -21,6 +21,7 @@ from tdconsole.store.db import (
     unreachable,
     upgrade,
 )
+from tdconsole.store.ledger import ChainCheck, chain_rows, stored_hash, verify_tournament
 from tdconsole.store.models import audit_table, current_tournament_table, event_table, tournament_table
 
 
@@ -76,7 +77,9 @@ class EventStore:
                 .values(name=created.event.name, created_at=created.time)
                 .returning(tournament_table.c.id)
             ).scalar_one())
-            connection.execute(insert(event_table), [self._row(tournament_id, created)])
+            row = self._row(tournament_id, created)
+            chain_rows(connection, tournament_id, [row])
+            connection.execute(insert(event_table), [row])
             self._change_current(
                 connection, tournament_id, created.actor, created.time,
                 lambda previous: "created with --use" if use else
@@ -207,16 +210,28 @@ class EventStore:
         rows = [self._row(tournament_id, envelope) for envelope in envelopes]
         try:
             with self._connection(write=True) as connection:
+                chain_rows(connection, tournament_id, rows)  # in the transaction that inserts them
                 connection.execute(insert(event_table), rows)
         except IntegrityError:
             raise Conflict("another terminal appended to this tournament first") from None
+
+    def verify(self, tournament_id: int) -> ChainCheck:
+        """Recompute the tournament's hash chain (store/ledger.py): the first event that does not
+        match, if any, and the head."""
+        with self._connection(write=False) as connection:
+            return verify_tournament(connection, tournament_id)
+
+    def stored_hash(self, tournament_id: int, seq: int) -> str | None:
+        with self._connection(write=False) as connection:
+            return stored_hash(connection, tournament_id, seq)
 
     @staticmethod
     def _row(tournament_id: int, envelope: Envelope) -> dict[str, object]:
         return {
             "tournament_id": tournament_id,
             "seq": envelope.seq,
-            "time": envelope.time,
+            # In UTC: SQLite keeps a time's digits and drops its offset, and the hash covers them.
+            "time": _utc(envelope.time).astimezone(UTC),
             "actor": envelope.actor,
             "command_id": envelope.command_id,
             "type": envelope.event.type,
