@@ -18,12 +18,13 @@ run: $(STAMP)
 	$(BIN)/tdconsole demo
 
 # The whole suite: the import contracts, mypy --strict, then pytest in two workers (each starts and
-# stops its own throw-away PostgreSQL server: tests/pgserver.py; an xdist_group shares a worker).
+# stops its own throw-away PostgreSQL server: tests/pgserver.py; an xdist_group shares a worker),
+# naming the ten slowest tests (none may take 30 s).
 test: $(STAMP)
 	./scripts/test-deps.sh
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup --durations=10
 
 # The property and differential tests marked `long` with their full samples (`make test` tries a fifth
 # of each: tests/samples.py).

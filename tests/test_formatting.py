@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.views.formatting import Formats, format_money, format_number, format_when
+from tdconsole.views.formatting import Formats, format_duration, format_money, format_number, format_when
 from tests.cli.helpers import run
 
 NBSP = "\u00a0"
@@ -52,3 +52,8 @@ def test_the_currency_is_set_in_the_log_and_the_standings_follow_it(
         assert run(capsys, "--db", db, *args).code == 0
     assert f"2.000{NBSP}kr." in run(capsys, "--db", db, "--lang", "da", "members", "show", "Anna").out
     assert f"DKK{NBSP}2,000" in run(capsys, "--db", db, "members", "show", "Anna").out  # English
+
+
+def test_format_duration_rounds_up_so_zero_means_out() -> None:
+    assert [format_duration(s) for s in (0, 0.01, 59.5, 60, 3600)] == ["0:00", "0:01", "1:00", "1:00",
+                                                                       "1:00:00"]

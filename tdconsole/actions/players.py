@@ -216,7 +216,9 @@ def chips(service: Service, request: ChipsRequest) -> ChipsResult:
 class UndoRequest(Request):
     anyone: bool = False  # the last command of anyone, not the actor's own
     yes: bool = False  # with `anyone`: the interface showed that command and was told yes
-    command_id: str | None = None  # with `anyone`: the very command shown (not one written since)
+    # The very command the interface showed and was told yes to: if another was written since, the
+    # undo refuses instead of taking back one nobody saw.
+    command_id: str | None = None
 
 
 class UndoResult(View):
@@ -234,7 +236,7 @@ def last_command(service: Service) -> CommandView:
 def undo(service: Service, request: UndoRequest) -> UndoResult:
     """Undo the actor's last command (it stays in the log, marked undone); with `anyone`, anyone's,
     which the interface shows first and asks about (`yes`)."""
-    command = commands.Undo(actor=service.actor)
+    command = commands.Undo(actor=service.actor, command_id=request.command_id)
     if request.anyone:
         if not request.yes:
             raise InvalidInput("anyone's last command is taken back only when the TD said yes to it",

@@ -4,6 +4,7 @@ table and the final table; table layouts."""
 from __future__ import annotations
 
 import secrets
+from typing import Annotated
 
 from pydantic import Field
 
@@ -20,7 +21,7 @@ from tdconsole.domain.events import (
 )
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
-from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat
+from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
 from tdconsole.service import Service, make_rng
 from tdconsole.views.base import View
 from tdconsole.views.money import hand_for_hand_ended
@@ -120,16 +121,19 @@ def button(service: Service, request: TableSeatRequest) -> TableView:
     return table_view(service.state.room[request.table], service.state.house_rules)
 
 
-class ApplyRequest(Request):
+class BalanceRequest(Request):
     apply: bool = False  # carry it out (default: only show it)
+    moves: Annotated[int, Field(ge=1)] | None = None  # only the plan's first N moves
+    # The moves the TD was shown and said yes to: if the plan changed meanwhile, nothing moves.
+    expect: list[Move] = Field(default_factory=list)
 
 
 @action("balance", web=True, commands=(commands.Balance,))
-def balance(service: Service, request: ApplyRequest) -> BalancePlan:
+def balance(service: Service, request: BalanceRequest) -> BalancePlan:
     """The balancing plan (T-BAL-1, 11A, 11C, 11D, T-MOVE-1/2/3); `apply` carries out its moves."""
     plan = seating.balance_plan(service.state)
     if request.apply and (plan.moves or plan.break_ is not None):  # a due break refuses (T-BREAK-1)
-        [envelope, *_rest] = service.execute(commands.Balance())
+        [envelope, *_rest] = service.execute(commands.Balance(moves=request.moves, expect=request.expect))
         event = envelope.event
         assert isinstance(event, TablesBalanced)
         plan = plan.model_copy(update={"moves": event.moves})

@@ -18,7 +18,7 @@ from tdconsole.actions.hand_for_hand import HandForHandResult
 from tdconsole.actions.money import MoneyView
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.money.handlers import name_numbers
+from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.export import results_document

@@ -153,7 +153,7 @@ def render_plan(plan: BalancePlan, applied: bool) -> None:
 @app.command()
 def balance(ctx: typer.Context, apply: ApplyOption = False, as_json: JsonFlag = False) -> None:
     """The balancing plan (T-BAL-1, 11A, 11C, 11D, T-MOVE-1/2/3); --apply carries out its moves."""
-    plan = seating.balance(session_of(ctx).service(), seating.ApplyRequest(apply=apply))
+    plan = seating.balance(session_of(ctx).service(), seating.BalanceRequest(apply=apply))
     emit(plan, as_json, lambda: render_plan(plan, apply))
 
 @app.command("break-table")

@@ -12,6 +12,8 @@ compared by, the look-alike check, and the one way stored text is shown.
 * `looks_like(name, others)`: a name whose letters come from another script but look the same
   (Cyrillic "Bо" beside Latin "Bo") is refused; the look-alikes are Unicode's confusables table as
   the `confusable_homoglyphs` package keeps it, loaded only when a name has a non-ASCII letter.
+* `name_numbers(pairs, field)`: `NAME=N` pairs typed on the command line or a screen's form, as
+  {name: n}, refused in one line naming the field.
 * `visible(text)`: what an older log may hold is shown with the offending characters written out
   (`\\x1b`, `\\u202e`), never sent to a terminal, a file or a page as they are.
 """
@@ -216,3 +218,22 @@ def _visible_walk(value: Any) -> Any:
     if isinstance(value, list):
         return [_visible_walk(item) for item in value]
     return value
+
+
+def name_numbers(pairs: list[str], field: str) -> dict[str, int]:
+    """`NAME=N` pairs -> {name: n} (the CLI's and the TUI's input); one-line errors name the request
+    `field` they were typed in."""
+    values: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, number = pair.rpartition("=")
+        if not sep or not name.strip():
+            raise InvalidInput("write NAME=NUMBER, not {strip!r}", strip=pair.strip(), field=field)
+        try:
+            value = int(number.strip().replace("_", "").replace(",", ""))
+        except ValueError:
+            raise InvalidInput("{number!r} is not a whole number", number=number.strip(), field=field,
+                               player=name.strip()) from None
+        if name_key(name) in {name_key(key) for key in values}:
+            raise InvalidInput("given twice", field=field, player=name.strip())
+        values[name.strip()] = value
+    return values

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from tdconsole.actions import players
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
@@ -20,7 +21,7 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _
 from tdconsole.service import Service
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import Acting, CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen, UnsavedEdits
 from tdconsole.tui.screens.deal import DealScreen
@@ -318,7 +319,7 @@ class TdApp(ServiceApp):
                 return
             # The command shown is the one taken back: if another terminal wrote since, it refuses.
             # The toast names what was undone in the log's words, as the question did.
-            self.execute(commands.Undo(actor=actor, command_id=command_id),
+            self.execute(Acting(players.undo, players.UndoRequest(command_id=command_id)),
                          self.tell_when_done(_("Undone: {command}").format(command=shown), _("Undo")))
 
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)

@@ -115,6 +115,20 @@ def format_clock(moment: datetime | str, *, time_zone: str, seconds: bool = True
     return _moment(moment).astimezone(ZoneInfo(time_zone)).strftime("%H:%M:%S" if seconds else "%H:%M")
 
 
+def format_duration(seconds: float) -> str:
+    """Whole seconds, rounded up so 0:00 shows only when the time is really out.
+
+    >>> format_duration(750), format_duration(0.2), format_duration(3900)
+    ('12:30', '0:01', '1:05:00')
+    """
+    whole = int(-(-seconds // 1)) if seconds > 0 else 0
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
 def ordinal(place: int) -> str:
     """A place as the current language writes it: "1st", "22nd", "25th" (Danish "25."). Babel
     knows which ordinal form a number takes in the language; the catalogue gives each form's

@@ -21,12 +21,11 @@ from typing import Any, Literal, TypeVar
 
 from tdconsole.domain import events as e
 from tdconsole.domain.clock.structure import Break, Structure
-from tdconsole.domain.clock.timing import format_duration
 from tdconsole.domain.floor.penalties import Penalty
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.i18n import _, language, ngettext
 from tdconsole.views.base import View
-from tdconsole.views.formatting import Formats, format_clock, ordinal
+from tdconsole.views.formatting import Formats, format_clock, format_duration, ordinal
 
 # What the log screen filters by.
 Kind = Literal["players", "busts", "seating", "money", "clock", "rulings", "tournament"]

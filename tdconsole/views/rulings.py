@@ -7,15 +7,16 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol
 
-from tdconsole.domain.clock.timing import format_duration
 from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.clock_call import clock_call_state
+from tdconsole.domain.floor.log import find_ruling, prepare
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty, PenaltyKind
-from tdconsole.domain.floor.rulings import Scenario, Suggestion, ordered
+from tdconsole.domain.floor.rulings import Scenario, Suggestion, Walk, ordered
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import LoggedRuling, TournamentState
 from tdconsole.i18n import N_, _, ngettext
 from tdconsole.views.base import View
+from tdconsole.views.formatting import format_duration
 
 
 class RulingView(View):
@@ -52,6 +53,20 @@ def ruling_view(logged: LoggedRuling) -> RulingView:
         corrects=event.corrects, corrected_by=logged.corrected_by, clock_call=event.clock_call,
         description=event.description,
     )
+
+
+def logged_ruling_view(state: TournamentState, ruling_id: int) -> RulingView:
+    """Ruling `ruling_id` of the log (NotFound past its end)."""
+    return ruling_view(find_ruling(state, ruling_id))
+
+
+def ruling_walk(state: TournamentState, scenario: Scenario, answers: dict[str, str], *,
+                offender: str | None, table: int | None) -> Walk:
+    """The scenario walked with the floor's answers and what the log knows filled in (the
+    offender's earlier offences, the players seated at the table), exactly as the ruling will be
+    logged: the guided ruling shows the next question or the suggestion from this."""
+    player = state.find(offender) if offender is not None else None
+    return prepare(state, scenario, answers, state.house_rules, offender=player, table=table)
 
 
 def rulings_view(state: TournamentState, *, player: str | None = None, scenario: str | None = None,

@@ -15,6 +15,11 @@ from tdconsole.domain.calculators.antes import AnteRow, ante_table
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.clock.structure import Break, Level
+
+# The clock panel keeps the last reading and names the warning: both types are read through here.
+from tdconsole.domain.clock.timing import ClockReading as ClockReading
+from tdconsole.domain.clock.timing import Warning as Warning
+from tdconsole.domain.clock.timing import warning_between
 from tdconsole.domain.commands import Undo
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, Event
@@ -25,7 +30,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import _, error_text
 from tdconsole.views.base import OptionalKeysView, View
-from tdconsole.views.formatting import format_clock
+from tdconsole.views.formatting import format_clock, format_duration
 from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     DealView,
@@ -101,6 +106,14 @@ class ClockView(View):
     add_on: BreakView | None
 
 
+def clock_tick(state: TournamentState, now: datetime,
+               before: ClockReading | None) -> tuple[ClockReading, Warning | None]:
+    """The clock read at `now`, and the warning ("one-minute", "change") that fell due since the
+    reading `before` (None the first time): the clock panel looks four times a second."""
+    reading = clock_ops.read(state.info.structure, state.clock, now)
+    return reading, warning_between(before, reading) if before is not None else None
+
+
 def clock_view(state: TournamentState, now: datetime) -> ClockView:
     """The clock at `now`, with the ante each table size posts under the rules in force."""
     structure = state.info.structure
@@ -116,7 +129,7 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         running=reading.running,
         started=reading.started,
         remaining_seconds=_whole(reading.remaining),
-        remaining=clock_ops.format_duration(reading.remaining),
+        remaining=format_duration(reading.remaining),
         on_break=reading.on_break,
         period=reading.period + 1,
         periods=len(structure.periods),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tdconsole.domain.clock import timing as clock
-from tdconsole.domain.clock.timing import ClockAnchor, format_duration, parse_duration, read
+from tdconsole.domain.clock.timing import ClockAnchor, parse_duration, read
 from tdconsole.domain.errors import InvalidInput, TdError
 from tests.domain.helpers import STRUCTURE, at
 
@@ -115,8 +115,3 @@ def test_parse_duration(text: str, seconds: int) -> None:
 def test_parse_duration_rejects_malformed_times(text: str) -> None:
     with pytest.raises(InvalidInput):
         parse_duration(text)
-
-
-def test_format_duration_rounds_up_so_zero_means_out() -> None:
-    assert [format_duration(s) for s in (0, 0.01, 59.5, 60, 3600)] == ["0:00", "0:01", "1:00", "1:00",
-                                                                       "1:00:00"]

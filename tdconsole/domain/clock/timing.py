@@ -236,17 +236,3 @@ def parse_duration(text: str) -> int:
     if seconds > MAX_SECONDS:
         raise InvalidInput("time {text!r} is longer than 99:59:59", text=text)
     return seconds
-
-
-def format_duration(seconds: float) -> str:
-    """Whole seconds, rounded up so 0:00 shows only when the time is really out.
-
-    >>> format_duration(750), format_duration(0.2), format_duration(3900)
-    ('12:30', '0:01', '1:05:00')
-    """
-    whole = int(-(-seconds // 1)) if seconds > 0 else 0
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}:{minutes:02d}:{secs:02d}"
-    return f"{minutes}:{secs:02d}"

@@ -30,7 +30,6 @@ from tdconsole.domain.money.payouts import (
 from tdconsole.domain.money.prize_pool import EntryPrices, PriceExtras, PrizePool, prize_pool
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.state import Player, TournamentState
-from tdconsole.domain.text import name_key
 
 
 def prices(state: TournamentState) -> EntryPrices:
@@ -145,25 +144,6 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
         last = None if player is champion else player.last_place
         result[player.id] = Standing(final, last, prize)
     return result
-
-
-def name_numbers(pairs: list[str], field: str) -> dict[str, int]:
-    """`NAME=N` pairs -> {name: n} (the CLI's and the TUI's input); one-line errors name the request
-    `field` they were typed in."""
-    values: dict[str, int] = {}
-    for pair in pairs:
-        name, sep, number = pair.rpartition("=")
-        if not sep or not name.strip():
-            raise InvalidInput("write NAME=NUMBER, not {strip!r}", strip=pair.strip(), field=field)
-        try:
-            value = int(number.strip().replace("_", "").replace(",", ""))
-        except ValueError:
-            raise InvalidInput("{number!r} is not a whole number", number=number.strip(), field=field,
-                               player=name.strip()) from None
-        if name_key(name) in {name_key(key) for key in values}:
-            raise InvalidInput("given twice", field=field, player=name.strip())
-        values[name.strip()] = value
-    return values
 
 
 def decide_set_money(state: TournamentState, command: SetMoney, now: datetime) -> list[Event]:

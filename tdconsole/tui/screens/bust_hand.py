@@ -13,8 +13,8 @@ from textual.widgets import Button, Input, Static
 
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.money.handlers import name_numbers
 from tdconsole.domain.state import TournamentState
+from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import N_, _
 from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.screens.confirm import ConfirmScreen

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Header, Input, Static
 from tdconsole.actions import money, players
 from tdconsole.actions.base import Action, NoArguments, Request
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.money.handlers import name_numbers
+from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen

@@ -9,11 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Header, Input, Static
 
-from tdconsole.config.payout_tables import load_payout_tables
-from tdconsole.domain.commands import SetMoney
-from tdconsole.domain.errors import TdError
-from tdconsole.i18n import _, error_text
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.actions import money as money_actions
+from tdconsole.i18n import _
+from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.money_settings import MoneySettingsScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
@@ -88,11 +86,10 @@ class PayoutsScreen(ServiceScreen):
         self.query_one(DataTable).focus()
 
     def _lock(self, place: int, amount: int | None) -> None:
-        money = self.service.state.money
-        locked = {key: value for key, value in money.locked.items() if key != place}
+        locked = {key: value for key, value in self.service.state.money.locked.items() if key != place}
         if amount is not None:
             locked[place] = amount
-        self._settings(locked=locked)
+        self._settings(money_actions.MoneySetRequest(lock=locked))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         place = self.selected_place()
@@ -104,21 +101,15 @@ class PayoutsScreen(ServiceScreen):
         event.input.value = ""
         self.action_focus_table()
 
-    def _settings(self, **update: object) -> None:
-        money = self.service.state.money
-        self.post_message(CommandRequested(SetMoney(settings=money.model_copy(update=update))))
+    def _settings(self, request: money_actions.MoneySetRequest) -> None:
+        self.post_message(ActionRequested(money_actions.money_set, request))
 
     def action_use_table(self) -> None:
         """Pay by `configs/payouts/club.toml` (copied into the log)."""
-        try:
-            table = load_payout_tables("club")
-        except TdError as error:
-            self.notify(error_text(error), severity="error", markup=False)
-            return
-        self._settings(table=table)
+        self._settings(money_actions.MoneySetRequest(table="club"))
 
     def action_use_generator(self) -> None:
-        self._settings(table=None)
+        self._settings(money_actions.MoneySetRequest(generator=True))
 
     def action_unlock(self) -> None:
         place = self.selected_place()

@@ -23,10 +23,8 @@ from textual.widgets import (
 )
 
 from tdconsole.actions import rulings
-from tdconsole.domain.clock.timing import format_duration
 from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
 from tdconsole.domain.floor.clock_call import answers_at_zero
-from tdconsole.domain.floor.log import find_ruling
 from tdconsole.domain.floor.rulings import Catalogue
 from tdconsole.i18n import N_, _
 from tdconsole.tui.messages import ActionRequested
@@ -34,16 +32,16 @@ from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.service_app import TICK_SECONDS
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard, describe_suggestion
-from tdconsole.views.formatting import format_clock
+from tdconsole.views.formatting import format_clock, format_duration
 from tdconsole.views.rulings import (
     ClockCallRow,
     clock_calls_view,
     left_text,
+    logged_ruling_view,
     offence_text,
     offences_view,
     penalties_view,
     penalty_text,
-    ruling_view,
     rulings_view,
 )
 
@@ -280,7 +278,7 @@ class RulingsScreen(ServiceScreen):
         detail.display = selected is not None
         if selected is None:
             return
-        row = ruling_view(find_ruling(self.service.state, int(selected)))
+        row = logged_ruling_view(self.service.state, int(selected))
         text = Text(_("Ruling {ruling} by {staff} at {time}: {decision}").format(
             ruling=row.id, staff=row.staff, decision=row.decision,
             time=format_clock(row.time, time_zone=self.service.state.house_rules.money.time_zone)) + "\n")
@@ -302,7 +300,7 @@ class RulingsScreen(ServiceScreen):
             self.notify(_("Choose a ruling in the log to correct"), severity="warning")
             return
         self.action_open_tab("tab-wizard")
-        self.query_one(RulingWizard).correct(find_ruling(self.service.state, int(selected)).event)
+        self.query_one(RulingWizard).correct(logged_ruling_view(self.service.state, int(selected)))
 
     # ------------------------------------------------------------ penalties
 

@@ -17,12 +17,12 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Header, Static
 
 from tdconsole.actions import seating
-from tdconsole.domain import commands
+from tdconsole.actions.base import Action, Request
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.events import TableBroken
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text, ngettext
-from tdconsole.tui.messages import ActionRequested, CommandRequested
+from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
@@ -200,10 +200,10 @@ class TablesScreen(ServiceScreen):
 
     # ------------------------------------------------------------ actions
 
-    def _confirm(self, question: str, command: commands.Command) -> None:
+    def _confirm(self, question: str, action: Action[Any, Any], request: Request) -> None:
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.post_message(CommandRequested(command))
+                self.post_message(ActionRequested(action, request))
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
@@ -220,16 +220,16 @@ class TablesScreen(ServiceScreen):
             self.notify(_("Nobody needs to move"), severity="warning")
             return
         first = self.balancing.plan.moves[:1]
-        self._confirm(self._moves_question(1),
-                      commands.Balance(moves=1, expect=first))
+        self._confirm(self._moves_question(1), seating.balance,
+                      seating.BalanceRequest(apply=True, moves=1, expect=first))
 
     def action_apply_all(self) -> None:
         if not self.balancing.plan.moves:
             self.notify(_("Nobody needs to move"), severity="warning")
             return
         moves = list(self.balancing.plan.moves)
-        self._confirm(self._moves_question(len(moves)),
-                      commands.Balance(expect=moves))
+        self._confirm(self._moves_question(len(moves)), seating.balance,
+                      seating.BalanceRequest(apply=True, expect=moves))
 
     def action_break(self) -> None:
         """The draw shown before the TD says yes is the draw made (its seed goes with the command),
@@ -247,7 +247,7 @@ class TablesScreen(ServiceScreen):
         self._breaking = number
         self._confirm(_("Break table {table}: {moves}?").format(
                           table=number, moves="; ".join(seating_views.move_line(s) for s in seats)),
-                      commands.BreakTable(table=number, seed=seed))
+                      seating.break_table, seating.BreakTableRequest(table=number, seed=seed, apply=True))
 
     def _tell_broken(self) -> None:
         # After `k`: the moves as made, once this terminal has the table's TableBroken.
@@ -282,7 +282,7 @@ class TablesScreen(ServiceScreen):
 
     def action_draw(self) -> None:
         self._confirm(_("Draw the seats of every registered, unseated player?"),
-                      commands.Draw())
+                      seating.draw, seating.SeedRequest())
 
     def _ask(self, question: str, placeholder: str, then: Any) -> None:
         def answered(answer: str | None) -> None:

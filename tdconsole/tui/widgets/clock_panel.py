@@ -8,7 +8,8 @@ digits and put a banner over them, so nobody in the room mistakes one for anothe
 It reads the service's state (the `ServiceApp`'s `service`) and redraws only when what it shows
 changes: the second shown, the period, run/pause, or the event log. A warning one minute before a
 level or break ends and at the change rings the terminal bell, unless the app's `sound` is off, and
-flashes the panel; whether one is due is `clock.warning_between`, a pure function of two readings.
+flashes the panel; whether one is due is `views.tournament.clock_tick`, a pure function of two
+readings.
 """
 
 from __future__ import annotations
@@ -23,15 +24,21 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from tdconsole.domain.clock import timing as clock_ops
-from tdconsole.domain.clock.timing import ClockReading, Warning, warning_between
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _
 from tdconsole.tui.service_app import TICK_SECONDS, service_app, service_of
 from tdconsole.tui.widgets.big_time import BigTime
 from tdconsole.views.formatting import Formats, ordinal
 from tdconsole.views.seating import at_final_table
-from tdconsole.views.tournament import ClockView, StateView, clock_view, state_view
+from tdconsole.views.tournament import (
+    ClockReading,
+    ClockView,
+    StateView,
+    Warning,
+    clock_tick,
+    clock_view,
+    state_view,
+)
 
 FLASH_SECONDS = 1.5
 
@@ -129,8 +136,8 @@ class ClockPanel(Vertical):
         (only when the second shown changes, unless `force`)."""
         service = service_of(self)
         state, now = service.state, service.now()
-        reading = clock_ops.read(state.info.structure, state.clock, now)
-        if self._reading is not None and (warning := warning_between(self._reading, reading)):
+        reading, warning = clock_tick(state, now, self._reading)
+        if warning is not None:
             self.warn(warning)
         self._reading = reading
         shown = (state.last_seq, reading.period, reading.running, math.ceil(reading.remaining))

@@ -1,7 +1,7 @@
 """The guided ruling: pick a scenario, answer one question at a time, see the
 suggested ruling with its rules, then accept it or override it with a reason. The log fills in
 what it knows (the player's earlier offences, the players seated at the table), exactly as the
-service will when the ruling is logged (`rulings_log.prepare`).
+service will when the ruling is logged (`views.rulings.ruling_walk`).
 
 A ruling can always be logged (C-RULING-1): the override needs no answers, only the decision
 and the reason, and "Other situation" takes the floor's description, the rules it cites, the
@@ -21,8 +21,6 @@ from textual.widgets.option_list import Option
 
 from tdconsole.domain.commands import LogRuling
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.events import RulingLogged
-from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
 from tdconsole.domain.floor.rulings import (
     OTHER,
@@ -38,7 +36,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.service_app import service_of
-from tdconsole.views.rulings import suggestion_lines
+from tdconsole.views.rulings import RulingView, ruling_walk, suggestion_lines
 
 # Enter moves through the other situation's fields in this order; Enter on the penalty logs.
 OTHER_FIELDS = {"description": "rules", "rules": "offence", "offence": "decision", "decision": "penalty"}
@@ -191,10 +189,10 @@ class RulingWizard(Vertical):
             self.query_one(f"#{name}", Input).value = "" if value is None else str(value)
         self.query_one("#players", Input).value = ", ".join(players)
 
-    def correct(self, old: RulingLogged) -> None:
+    def correct(self, old: RulingView) -> None:
         """Begin the correction of a logged ruling: its scenario, answers, table, seat and players,
         to change and log as a new ruling pointing at it (earlier offences are counted again)."""
-        self.set_where(old.table, old.seat, [p.name for p in old.players])
+        self.set_where(old.table, old.seat, old.players)
         self.start(old.scenario, {k: v for k, v in old.answers.items() if k != "earlier"})
         if self.other:  # an other situation: its own words, rules, offence and decision
             penalty_rules = old.penalty.rules if old.penalty else []
@@ -202,7 +200,7 @@ class RulingWizard(Vertical):
             for name, text in (("description", old.description or ""), ("decision", old.decision),
                                ("offence", old.offence or ""), ("rules", cited)):
                 self.query_one(f"#{name}", Input).value = text
-        self.corrects = old.ruling_id
+        self.corrects = old.id
         self.show()
 
     def _answers(self, named: bool) -> dict[str, str]:
@@ -222,10 +220,9 @@ class RulingWizard(Vertical):
         assert self.scenario is not None
         table, _seat, names = self._inputs()
         try:
-            offender = self.state.find(names[0]) if names else None
-            self.walked = prepare(self.state, self.scenario, self._answers(offender is not None),
-                                  self.state.house_rules,
-                                  offender=offender, table=table)
+            offender = names[0] if names else None
+            self.walked = ruling_walk(self.state, self.scenario, self._answers(offender is not None),
+                                      offender=offender, table=table)
         except TdError as problem:
             self.walked = None
             return error_text(problem)
