@@ -53,6 +53,9 @@ def _utc(moment: datetime) -> datetime:
 class EventStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # Each tournament's last committed event this store has seen (seq, hash): the next append
+        # chains onto it without reading it back (store/ledger.py).
+        self._heads: dict[int, tuple[int, str]] = {}
 
     @classmethod
     def open(cls, url: str, *, migrate: bool = True) -> EventStore:
@@ -84,6 +87,7 @@ class EventStore:
                 connection, tournament_id, created.actor, created.time,
                 lambda previous: "created with --use" if use else
                 "the first tournament" if previous is None else None)
+        self._heads[tournament_id] = (1, str(row["hash"]))
         return tournament_id
 
     def current_or_none(self) -> int | None:
@@ -188,12 +192,14 @@ class EventStore:
         written out (`\\x1b`), never as it is, whichever of them shows it."""
         events = event_table.c
         query = (
-            select(events.seq, events.time, events.actor, events.command_id, events.payload)
+            select(events.seq, events.time, events.actor, events.command_id, events.payload, events.hash)
             .where(events.tournament_id == tournament_id, events.seq > after)
             .order_by(events.seq)
         )
         with self._connection(write=False) as connection:
             rows = connection.execute(query).all()
+        if rows:
+            self._heads[tournament_id] = (rows[-1].seq, rows[-1].hash)
         return [
             Envelope.model_construct(
                 seq=row.seq,
@@ -210,10 +216,13 @@ class EventStore:
         rows = [self._row(tournament_id, envelope) for envelope in envelopes]
         try:
             with self._connection(write=True) as connection:
-                chain_rows(connection, tournament_id, rows)  # in the transaction that inserts them
+                # In the transaction that inserts them; a head remembered only once committed.
+                chain_rows(connection, tournament_id, rows, self._heads.get(tournament_id))
                 connection.execute(insert(event_table), rows)
         except IntegrityError:
             raise Conflict("another terminal appended to this tournament first") from None
+        if rows:
+            self._heads[tournament_id] = (int(str(rows[-1]["seq"])), str(rows[-1]["hash"]))
 
     def verify(self, tournament_id: int) -> ChainCheck:
         """Recompute the tournament's hash chain (store/ledger.py): the first event that does not

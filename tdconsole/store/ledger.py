@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 
 from tdconsole.domain.errors import TdError
 from tdconsole.store.models import event_table
@@ -71,23 +71,28 @@ def event_hash(tournament_id: int, row: Mapping[Any, Any], prev: str) -> str:
     return hashlib.sha256(canonical(tournament_id, row, prev)).hexdigest()
 
 
+# Built once: a statement made per append costs more than the SHA-256 (benchmarks/bench_appends.py).
+_STORED_HASH = select(event_table.c.hash).where(
+    event_table.c.tournament_id == bindparam("tournament"), event_table.c.seq == bindparam("seq"))
+
+
 def stored_hash(connection: Connection, tournament_id: int, seq: int) -> str | None:
     """The hash stored for one event, or None when there is no such event."""
     if seq == 0:
         return GENESIS
-    events = event_table.c
-    found = connection.execute(select(events.hash).where(
-        events.tournament_id == tournament_id, events.seq == seq)).scalar()
+    found = connection.execute(_STORED_HASH, {"tournament": tournament_id, "seq": seq}).scalar()
     return None if found is None else str(found)
 
 
-def chain_rows(connection: Connection, tournament_id: int, rows: Iterable[MutableMapping[str, Any]]) -> None:
+def chain_rows(connection: Connection, tournament_id: int, rows: Iterable[MutableMapping[str, Any]],
+               known: tuple[int, str] | None = None) -> None:
     """Give each row about to be inserted its `prev_hash` and `hash`, inside the inserting
-    transaction. The event before a row is either earlier in `rows` or already stored; a stored
-    event never changes, so reading its hash needs no lock: two writers that race for one sequence
-    number compute their rows from the same predecessor, and the unique (tournament, seq) key lets
-    only one of them commit."""
-    written: dict[int, str] = {}
+    transaction. The event before a row is earlier in `rows`, or `known` (a committed event's
+    sequence number and hash, which the store remembers from its last load or append), or read
+    from the log. A committed event never changes, so its hash needs no lock: two writers that race
+    for one sequence number compute their rows from the same predecessor, and the unique
+    (tournament, seq) key lets only one of them commit."""
+    written: dict[int, str] = dict([known]) if known else {}
     for row in rows:
         seq = int(row["seq"])
         prev = written.get(seq - 1) or stored_hash(connection, tournament_id, seq - 1)
