@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the test suite needs beyond Python packages: PostgreSQL server binaries (the store tests start
-# a throw-away server), tmux (the end-to-end test) and the OS's Chromium with its driver (the web
-# pages' browser tests drive /usr/bin/chromium; no browser is ever downloaded by Playwright).
+# a throw-away server), tmux (the end-to-end test), the OS's Chromium with its driver (the web
+# pages' browser tests drive /usr/bin/chromium; no browser is ever downloaded by Playwright) and
+# espeak-ng (the announcements' offline voice: a test renders one to a WAV file).
 # Installs them with apt when they are missing.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ fi
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
+command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "installing test dependencies: ${need[*]}"

@@ -17,6 +17,7 @@ from tdconsole.domain.floor.penalties import OffenceKind, Penalty, PenaltyKind
 from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.domain.players.carry import StackOrigin
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 from tdconsole.domain.seating.tables import Spot
 from tdconsole.i18n import set_language
@@ -36,8 +37,15 @@ SAMPLES: list[e._Event] = [
     e.PlayerBusted(player_id="p2", place=25, knocked_out_by=["p3"], bounty={"p3": 50}, rules=["T-ELIM-1"]),
     e.PlayerReentered(player_id="p4", previous_id="p2", name="Carl Berg"),
     e.AddOnBought(player_id="p1"),
+    e.Rebought(player_id="p1", count=2),
     e.MoneySet(settings=MoneySettings()),
     e.ChipsCounted(counts={"p1": 12000, "p3": 8000}),
+    e.FlightSet(event="Main Event", stop_level=8),
+    e.FlightSet(event="Main Event"),
+    e.ChipsBagged(bags=[e.Bagged(player_id="p1", chips=41_500, bag=1)]),
+    e.Day2Started(event="Main Event", buy_ins=580, re_entries=20, draw="seeded", seed=77,
+                  origins=[StackOrigin(player_id="p1", chips=41_500, flight="Main Event 1A", flight_id=1,
+                                       bag=1)]),
     e.HandForHandStarted(tables=[1, 2], rules=HouseRules().eliminations, paused_clock=True),
     e.HandForHandBust(player_id="p2", table=2, stack=3000, knocked_out_by=["p3"]),
     e.HandForHandTableDone(table=2),

@@ -45,14 +45,21 @@ class MoneyView(View):
     settings: dict[str, Any]
     table: str | None
     chips: ChipsView
+    # T-REBUY-1: the last level rebuys are sold in (the one before the first break when the
+    # period ends there); None when no rebuys are sold or the structure has no break.
+    rebuy_until_level: int | None = None
 
 
 def money_view(service: Service) -> MoneyView:
-    pool = money_handlers.pool(service.state)
+    from tdconsole.domain.players.rebuys import last_level
+
+    state = service.state
+    pool = money_handlers.pool(state)
     return MoneyView(money=pool, prize_pool=pool.prize_pool,
-                     settings=service.state.money.model_dump(mode="json", exclude={"table"}),
-                     table=None if service.state.money.table is None else service.state.money.table.name,
-                     chips=chips_view(service.state))
+                     settings=state.money.model_dump(mode="json", exclude={"table"}),
+                     table=None if state.money.table is None else state.money.table.name,
+                     chips=chips_view(state),
+                     rebuy_until_level=last_level(state.info.structure, state.money.rebuy))
 
 
 @action("money show", web=False)
@@ -81,6 +88,39 @@ class MoneySetRequest(Request):
     pay_jump: list[int] | None = None
     re_entry_chips: int | None = None  # chips of a re-entry (default: the starting stack)
     add_on_chips: int | None = None  # chips of an add-on (default: the starting stack)
+    # Rebuys (T-REBUY-1..4): a period through a level or to the first break (each replaces the
+    # other), the price, fee and chips of one, a limit per player, who may rebuy, the double.
+    rebuy_until_level: int | None = None
+    rebuy_until_break: bool = False
+    no_rebuys: bool = False  # end the offer (the other rebuy settings are kept)
+    rebuy_price: int | None = None
+    rebuy_fee: int | None = None
+    rebuy_chips: int | None = None  # default: the starting stack
+    rebuy_limit: int | None = None
+    rebuy_unlimited: bool = False
+    rebuy_who: Literal["busted", "starting-stack"] | None = None
+    rebuy_double: bool | None = None
+
+
+def _rebuy_updates(request: MoneySetRequest, rebuy: dict[str, Any]) -> dict[str, Any]:
+    """The rebuy settings with the request's changes (only what is given changes)."""
+    if sum([request.rebuy_until_level is not None, request.rebuy_until_break, request.no_rebuys]) > 1:
+        raise InvalidInput("give one rebuy period: a level, the first break, or none",
+                           field="rebuy_until_level")
+    if request.rebuy_limit is not None and request.rebuy_unlimited:
+        raise InvalidInput("give a rebuy limit or none, not both", field="rebuy_limit")
+    if request.rebuy_until_level is not None:
+        rebuy.update(until_level=request.rebuy_until_level, until_break=False)
+    if request.rebuy_until_break:
+        rebuy.update(until_level=None, until_break=True)
+    if request.no_rebuys:
+        rebuy.update(until_level=None, until_break=False)
+    if request.rebuy_unlimited:
+        rebuy["limit"] = None
+    changes = {"price": request.rebuy_price, "fee": request.rebuy_fee, "chips": request.rebuy_chips,
+               "limit": request.rebuy_limit, "who": request.rebuy_who, "double": request.rebuy_double}
+    rebuy.update({key: value for key, value in changes.items() if value is not None})
+    return rebuy
 
 
 @action("money set", web=False, commands=(commands.SetMoney,))
@@ -105,6 +145,7 @@ def money_set(service: Service, request: MoneySetRequest) -> MoneyView:
         data["locked"] = {}
     if request.lock is not None:
         data["locked"] = dict(request.lock)
+    data["rebuy"] = _rebuy_updates(request, data["rebuy"])
     service.execute(commands.SetMoney(settings=validate(MoneySettings, data, "money set")))
     return money_view(service)
 

@@ -61,6 +61,11 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
     is refused here, whichever interface asks. After the draw each is seated (TDA 8A)."""
     from tdconsole.club.members import register as register_linked  # only a registration reads members
 
+    if service.state.flight is not None:  # T-FLIGHT-3: re-entry across flights may be off
+        from tdconsole.club.festivals import check_entry
+
+        check_entry(service.store, service.tournament_id, service.state, request.names,
+                    [request.member] * len(request.names))
     envelopes = register_linked(service, request.names, seed=request.seed, number=request.member,
                                 new_member=request.new_member)
     places = {view.player: view for view in seated(envelopes, service.state)}
@@ -193,6 +198,41 @@ def add_on(service: Service, request: NamesRequest) -> AddOnResult:
                        prize_pool=payouts_view(service.state).prize_pool,
                        chips_in_play=money_handlers.chips_in_play(service.state),
                        average_stack=money_handlers.average_stack(service.state))
+
+
+class RebuyRequest(Request):
+    name: str
+    double: bool = False  # two rebuys at once (T-REBUY-4)
+    stack: int = 0  # the chips he has now (T-REBUY-3); 0: he has just busted
+
+
+class RebuyResult(View):
+    name: str
+    count: int  # bought now: 2 for a double rebuy
+    rebuys: int  # his rebuys so far
+    rebuys_left: int | None  # under the limit (T-REBUY-2); None: no limit
+    table: int | None  # he keeps his seat
+    seat: int | None
+    total_rebuys: int
+    prize_pool: int
+    chips_in_play: int
+    average_stack: int | None
+
+
+@action("rebuy", web=True, commands=(commands.Rebuy,))
+def rebuy(service: Service, request: RebuyRequest) -> RebuyResult:
+    """A player buys chips again in the rebuy period (T-REBUY-1..4): he keeps his entry and seat."""
+    from tdconsole.domain.players.rebuys import rebuys_left
+
+    service.execute(commands.Rebuy(name=request.name, double=request.double, stack=request.stack))
+    state = service.state
+    player = state.find(request.name)
+    return RebuyResult(name=player.name, count=2 if request.double else 1, rebuys=player.rebuys,
+                       rebuys_left=rebuys_left(state, player), table=player.table, seat=player.seat,
+                       total_rebuys=sum(p.rebuys for p in state.players.values()),
+                       prize_pool=payouts_view(state).prize_pool,
+                       chips_in_play=money_handlers.chips_in_play(state),
+                       average_stack=money_handlers.average_stack(state))
 
 
 class ChipsRequest(Request):

@@ -17,7 +17,8 @@ app = typer.Typer()  # top-level: display, serve
 def display(
     ctx: typer.Context,
     sound: Annotated[bool, typer.Option("--sound/--no-sound",
-                     help="The bell one minute before a level ends and at the change.")] = True,
+                     help="The bell one minute before a level ends and at the change, and the spoken "
+                          "announcements (m mutes both).")] = True,
 ) -> None:
     """The clock full screen for the TV: read-only, follows the TD's changes within a second."""
     from tdconsole.tui.display import DisplayApp
@@ -38,6 +39,10 @@ def serve(
     trust_proxy: Annotated[str | None, typer.Option(
         "--trust-proxy", metavar="ADDR",
         help="Believe X-Forwarded-For/-Proto only from this reverse proxy's address.")] = None,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", metavar="URL",
+        help="The address phones open this server at, for the TV's QR code to /seat (default: this "
+             "machine's network address when --host opens it to the network).")] = None,
 ) -> None:
     """The room in browsers: the TV page (/), find my seat (/seat), the staff remote (/remote)."""
     from tdconsole.web.server import serve as run_server
@@ -46,4 +51,5 @@ def serve(
     # Open the tournament here, so an unknown one is an error now and not in every browser.
     service = Service(session.store(), session.tournament, role="display")
     run_server(session.store(), service.tournament_id, host=host, port=port, cert=cert, key=key,
-               trust_proxy=trust_proxy, say=lambda line: console.print(line, soft_wrap=True))
+               trust_proxy=trust_proxy, public_url=public_url,
+               say=lambda line: console.print(line, soft_wrap=True))

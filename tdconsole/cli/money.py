@@ -18,6 +18,7 @@ from tdconsole.actions.hand_for_hand import HandForHandResult
 from tdconsole.actions.money import MoneyView
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.money.prize_pool import RebuySettings
 from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.service import Service
@@ -30,6 +31,7 @@ from tdconsole.views.money import (
     deal_lines,
     payouts_view,
     places_text,
+    rebuy_terms,
     results_view,
 )
 from tdconsole.views.seating import seated_line
@@ -111,6 +113,26 @@ def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> N
 
 
 @app.command()
+def rebuy(
+    ctx: typer.Context,
+    name: str,
+    double: Annotated[bool, typer.Option("--double", help="Two rebuys at once (T-REBUY-4).")] = False,
+    stack: Annotated[int, typer.Option(
+        help="The chips he has now (T-REBUY-3); 0: he has just busted.")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat."""
+    service = session_of(ctx).service()
+    data = players.rebuy(service, players.RebuyRequest(name=name, double=double, stack=stack))
+    formats = Formats.of(service.state.house_rules)
+    line = (_("{name} buys a double rebuy ({rebuys} so far)") if data.count == 2
+            else _("{name} rebuys ({rebuys} so far)")).format(name=data.name, rebuys=data.rebuys)
+    emit(data, as_json, lambda: console.print(
+        line + "; " + _("prize pool {amount}; chips in play {chips}").format(
+            amount=formats.money(data.prize_pool), chips=formats.number(data.chips_in_play, 0))))
+
+
+@app.command()
 def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
         metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
           as_json: JsonFlag = False) -> None:
@@ -162,6 +184,11 @@ def _money_render(data: MoneyView, formats: Formats) -> None:
     console.print(_("Chips in play {chips}: buy-in {stack}, re-entry {re_entry}, add-on {add_on}").format(
         chips=formats.number(chips.chips_in_play, 0), stack=formats.number(chips.starting_stack, 0),
         re_entry=formats.number(chips.re_entry, 0), add_on=formats.number(chips.add_on, 0)))
+    rebuy = RebuySettings.model_validate(data.settings["rebuy"])
+    if (line := rebuy_terms(rebuy, data.rebuy_until_level, chips.starting_stack, formats)) is not None:
+        console.print(line)
+        console.print(_("{rebuys} rebuys ({chips} chips each) and {add_ons} add-ons bought").format(
+            rebuys=pool.rebuys, chips=formats.number(chips.rebuy, 0), add_ons=pool.add_ons))
 
 
 @settings_app.command("show")
@@ -197,6 +224,23 @@ def money_set(
     unlock: Annotated[bool, typer.Option(help="Remove every locked place.")] = False,
     pay_jump: Annotated[list[int] | None, typer.Option(
         help="Also suggest hand-for-hand at this place (repeatable; replaces).")] = None,
+    rebuy_until_level: Annotated[int | None, typer.Option(
+        help="Rebuys are sold through the end of this level (T-REBUY-1).")] = None,
+    rebuy_until_break: Annotated[bool, typer.Option(
+        "--rebuy-until-break", help="Rebuys are sold until the first break (T-REBUY-1).")] = False,
+    no_rebuys: Annotated[bool, typer.Option("--no-rebuys", help="Sell no more rebuys.")] = False,
+    rebuy_price: Annotated[int | None, typer.Option(help="Prize part of a rebuy.")] = None,
+    rebuy_fee: Annotated[int | None, typer.Option(help="Fee of a rebuy.")] = None,
+    rebuy_chips: Annotated[int | None, typer.Option(
+        help="Chips of a rebuy (default: the starting stack).")] = None,
+    rebuy_limit: Annotated[int | None, typer.Option(help="Rebuys per player (T-REBUY-2).")] = None,
+    rebuy_unlimited: Annotated[bool, typer.Option(
+        "--rebuy-unlimited", help="No limit of rebuys per player (T-REBUY-2).")] = False,
+    rebuy_who: Annotated[str | None, typer.Option(
+        help="Who may rebuy (T-REBUY-3): busted (no chips left) or starting-stack (at or below "
+             "it).")] = None,
+    rebuy_double: Annotated[bool | None, typer.Option(
+        "--rebuy-double/--no-rebuy-double", help="A double rebuy is sold (T-REBUY-4).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Change the money settings (the others stay as they are); logged, undoable."""
@@ -211,7 +255,10 @@ def money_set(
         guarantee=guarantee, bounty=bounty, rake=rake, re_entry=re_entry, re_entry_fee=re_entry_fee,
         add_on=add_on, add_on_fee=add_on_fee, table=table, generator=generator, paid=paid,
         min_cash=min_cash, unit=unit, exponent=exponent, lock=locked, unlock=unlock,
-        pay_jump=pay_jump, re_entry_chips=re_entry_chips, add_on_chips=add_on_chips))
+        pay_jump=pay_jump, re_entry_chips=re_entry_chips, add_on_chips=add_on_chips,
+        rebuy_until_level=rebuy_until_level, rebuy_until_break=rebuy_until_break, no_rebuys=no_rebuys,
+        rebuy_price=rebuy_price, rebuy_fee=rebuy_fee, rebuy_chips=rebuy_chips, rebuy_limit=rebuy_limit,
+        rebuy_unlimited=rebuy_unlimited, rebuy_who=rebuy_who, rebuy_double=rebuy_double))
 
     def render() -> None:
         formats = Formats.of(service.state.house_rules)

@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(["new", "tournaments", "state", "register", "unregister", "undo", "log", "demo"],
                     "tournament"),
     "clock": "clock",
+    "announcements": "announcements",
     "use": "current",
     "db": "tournament",
     "house-rules": "house_rules",
@@ -47,12 +48,13 @@ COMMANDS: dict[str, str] = {
     "structure": "structure",
     **dict.fromkeys(["draw", "seat", "move", "hand-done", "button", "balance", "break-table",
                      "final-table", "seating", "tables"], "seating"),
-    **dict.fromkeys(["bust", "reenter", "add-on", "chips", "payouts", "results", "money", "h4h",
+    **dict.fromkeys(["bust", "reenter", "rebuy", "add-on", "chips", "payouts", "results", "money", "h4h",
                      "deal"], "money"),
     **dict.fromkeys(["display", "serve"], "display"),
     "floor": "floor",
     "staff": "staff",
     **dict.fromkeys(["verify", "keys"], "ledger"),
+    **dict.fromkeys(["event", "bag"], "festival"),
 }
 
 

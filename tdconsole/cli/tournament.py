@@ -43,16 +43,27 @@ def new(
     game: Annotated[str, typer.Option(help="The game.")] = "No-limit hold'em",
     late_reg_level: Annotated[int | None, typer.Option(
         "--late-reg-level", help="Late registration runs to the end of this level (T-REG-1).")] = None,
+    event: Annotated[str | None, typer.Option(
+        "--event", help="Make it a flight of this festival event (its buy-in, fee and stop level).")] = None,
     use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Create a tournament (the current one stays current unless --use)."""
     session = session_of(ctx)
-    service = Service.create(
-        session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
-        fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-        house_rules=load_house_rules(), use=use, actor=session.actor, role=session.role,
-    )
+    if event is not None:
+        from tdconsole.club.festivals import Festivals, new_flight
+
+        store = session.store()
+        service = new_flight(
+            store, Festivals(store).get(event), name=name, structure=load_structure(structure), game=game,
+            starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
+            house_rules=load_house_rules(), use=use, actor=session.actor, role=session.role)
+    else:
+        service = Service.create(
+            session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
+            fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
+            house_rules=load_house_rules(), use=use, actor=session.actor, role=session.role,
+        )
     data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
     emit(data, as_json, lambda: console.print(
         _("Created tournament {id}: {name}; {current}").format(id=data["id"], name=data["name"],

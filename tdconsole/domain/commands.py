@@ -29,6 +29,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.floor.penalties import OffenceKind, PenaltyKind
 from tdconsole.domain.floor.rulings import Scenario
 from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.domain.players.carry import CarriedStack, DrawKind
 from tdconsole.domain.text import Label, Name, Note
 
 
@@ -110,6 +111,15 @@ class Reenter(Drawing):
 class AddOn(Command):
     verb: ClassVar[str] = "sell add-ons"
     names: list[Label] = Field(min_length=1)
+
+
+class Rebuy(Command):
+    """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat."""
+
+    verb: ClassVar[str] = "sell rebuys"
+    name: Label
+    double: bool = False  # T-REBUY-4: two rebuys at once
+    stack: Chips = 0  # the chips he has now (T-REBUY-3); 0: he has just busted
 
 
 class SetMoney(Command):
@@ -352,3 +362,35 @@ class BreakTable(Drawing):
 
 class FinalTable(Drawing):
     verb: ClassVar[str] = "draw the final table"
+
+
+# ---------------------------------------------------------------- flights and Day 2 (`players/flights.py`)
+
+
+class SetFlight(Command):
+    """This tournament is a flight of `event`; it stops at the end of `stop_level` (T-FLIGHT-1)."""
+
+    verb: ClassVar[str] = "make a flight"
+    event: Label
+    stop_level: LevelNumber | None = None
+
+
+class Bag(Command):
+    """Survivors of a flight bag their chips (T-FLIGHT-2): each count is the player's Day 2 stack."""
+
+    verb: ClassVar[str] = "bag chips"
+    counts: dict[Label, Chips] = Field(min_length=1)
+
+
+class StartDay2(Drawing):
+    """Day 2 of `event` (T-DAY2-1): the flights' survivors with their bagged stacks, drawn at random or
+    seeded by chips; the flights' buy-ins, re-entries and add-ons make the one prize pool."""
+
+    verb: ClassVar[str] = "start Day 2"
+    event: Label
+    stacks: list[CarriedStack] = Field(min_length=2, max_length=ENTRIES.hi)
+    buy_ins: int = Field(ge=0, le=ENTRIES.hi)
+    re_entries: int = Field(default=0, ge=0, le=ENTRIES.hi)
+    add_ons: int = Field(default=0, ge=0, le=ENTRIES.hi)
+    rebuys: int = Field(default=0, ge=0, le=ENTRIES.hi)
+    draw: DrawKind = "random"

@@ -22,6 +22,7 @@ from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules, HouseRules
 from tdconsole.domain.model import RECORDED, Frozen
 from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.domain.players.carry import StackOrigin
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 
 
@@ -107,6 +108,15 @@ class PlayerReentered(_Event):
 class AddOnBought(_Event):
     type: Literal["add_on_bought"] = "add_on_bought"
     player_id: str
+
+
+class Rebought(_Event):
+    """T-REBUY-1: a player bought `count` rebuys (2: a double rebuy, T-REBUY-4) holding `stack`."""
+
+    type: Literal["rebought"] = "rebought"
+    player_id: str
+    count: int = 1
+    stack: int = 0
 
 
 class MoneySet(_Event):
@@ -388,6 +398,43 @@ class Undone(_Event):
     command_id: str
 
 
+
+class FlightSet(_Event):
+    """This tournament is a flight of `event`, stopping at the end of `stop_level` (T-FLIGHT-1)."""
+
+    type: Literal["flight_set"] = "flight_set"
+    event: str
+    stop_level: int | None = None
+
+
+class Bagged(Frozen):
+    player_id: str
+    chips: int
+    bag: int  # the bag's number in its flight (a recount keeps it)
+
+
+class ChipsBagged(_Event):
+    """Survivors' bagged counts (T-FLIGHT-2): what each carries to Day 2."""
+
+    type: Literal["chips_bagged"] = "chips_bagged"
+    bags: list[Bagged]
+
+
+class Day2Started(_Event):
+    """Day 2 of `event` (T-DAY2-1): the entries of every flight (the prize pool and places are the
+    event's) and where each player's stack came from; `seed` is the draw's, so it can be checked."""
+
+    type: Literal["day2_started"] = "day2_started"
+    event: str
+    buy_ins: int
+    re_entries: int = 0
+    add_ons: int = 0
+    rebuys: int = 0  # T-REBUY-1: a flight may be a rebuy event
+    draw: str = "random"
+    seed: int | None = None
+    origins: list[StackOrigin] = Field(default_factory=list)
+
+
 Event = Annotated[
     TournamentCreated
     | PlayerRegistered
@@ -395,6 +442,7 @@ Event = Annotated[
     | PlayerBusted
     | PlayerReentered
     | AddOnBought
+    | Rebought
     | MoneySet
     | ChipsCounted
     | HandForHandStarted
@@ -427,6 +475,9 @@ Event = Annotated[
     | LateRegistrationChanged
     | HouseRulesSet
     | HouseRulesRecorded
+    | FlightSet
+    | ChipsBagged
+    | Day2Started
     | Undone,
     Field(discriminator="type"),
 ]

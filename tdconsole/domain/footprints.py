@@ -132,6 +132,12 @@ def _add_on(state: TournamentState, event: e.AddOnBought) -> Footprint:
     return _fp([player(event.player_id), MONEY], [player(event.player_id)])
 
 
+def _rebought(state: TournamentState, event: e.Rebought) -> Footprint:
+    # T-REBUY-1..4: the period reads the clock, the limit and the prices the money settings; the
+    # player's rebuys and his last count change.
+    return _fp([player(event.player_id), MONEY, CLOCK, FIELD], [player(event.player_id)])
+
+
 def _money(state: TournamentState, event: e.MoneySet) -> Footprint:
     # A new setting is the old ones with one changed, and must pay the entries in.
     return _fp([MONEY, ENTRIES], [MONEY])
@@ -140,6 +146,23 @@ def _money(state: TournamentState, event: e.MoneySet) -> Footprint:
 def _counted(state: TournamentState, event: e.ChipsCounted) -> Footprint:
     counted = [player(player_id) for player_id in event.counts]
     return _fp(counted, [*counted, DEAL])
+
+
+def _flight(state: TournamentState, event: e.FlightSet) -> Footprint:
+    # The stop level decides when survivors bag (T-FLIGHT-1), like the clock's settings.
+    return _fp([CLOCK], [CLOCK])
+
+
+def _bagged(state: TournamentState, event: e.ChipsBagged) -> Footprint:
+    # A bag number counts the bags before it; the flight's stop reads the clock (T-FLIGHT-1).
+    bagged = [player(bag.player_id) for bag in event.bags]
+    return _fp([*bagged, CLOCK, EVERY_PLAYER], [*bagged, DEAL])
+
+
+def _day2(state: TournamentState, event: e.Day2Started) -> Footprint:
+    # The entries and the prize pool of the whole event, and every Day 2 stack (T-DAY2-1).
+    stacks = [player(origin.player_id) for origin in event.origins]
+    return _fp([ENTRIES, FIELD, MONEY], [ENTRIES, FIELD, MONEY, *stacks])
 
 
 def _deal(state: TournamentState, event: e.Event) -> Footprint:
@@ -245,6 +268,7 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.HandForHandBust: _reported,
     e.PlayerReentered: _reentered,
     e.AddOnBought: _add_on,
+    e.Rebought: _rebought,
     e.MoneySet: _money,
     e.ChipsCounted: _counted,
     e.HandForHandStarted: _h4h_started,
@@ -274,6 +298,9 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.TableBroken: _broken,
     e.HandFinished: _hand_finished,
     e.ButtonSet: _button,
+    e.FlightSet: _flight,
+    e.ChipsBagged: _bagged,
+    e.Day2Started: _day2,
 }
 
 

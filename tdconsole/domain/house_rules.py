@@ -6,7 +6,7 @@ The defaults are the club's (RULES.md); the alternatives are the TDA's or Robert
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_origin
+from typing import Any, Literal, get_args, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, ValidationError, ValidationInfo, field_validator
@@ -148,6 +148,28 @@ class MoneyRules(Frozen):
         return value.strip()
 
 
+# What the room may hear (views/announcements.py words each one); `speech.kinds` picks among them.
+AnnouncementKind = Literal["level", "one-minute", "break", "break-end", "hand-for-hand",
+                           "hand-for-hand-end", "table-broken", "move", "bubble", "final-table",
+                           "winner"]
+ANNOUNCEMENT_KINDS: tuple[AnnouncementKind, ...] = get_args(AnnouncementKind)
+
+
+class SpeechSettings(Frozen):
+    """How the room hears the announcements: a setting, not a rule (like `money`).
+
+    One speaker in the room: the display terminal (`tdconsole display`), the TV page of
+    `tdconsole serve`, or none. The voice is an espeak-ng variant added to the language's voice
+    ("f3", "m1"; empty: the language's own), the rate in words per minute.
+    """
+
+    speaker: Literal["display", "tv", "none"] = "display"
+    kinds: list[AnnouncementKind] = Field(default_factory=lambda: list(ANNOUNCEMENT_KINDS))
+    # Letters and digits only: it is handed to espeak-ng as part of one argument, never a flag.
+    voice: str = Field(default="", max_length=16, pattern=r"^[a-z0-9]*$")
+    rate: int = Field(default=150, ge=80, le=300)
+
+
 class HouseRules(Frozen):
     """The whole `configs/house_rules.toml`; every section may be left out to take the club default."""
 
@@ -160,6 +182,7 @@ class HouseRules(Frozen):
     eliminations: EliminationRules = EliminationRules()
     penalties: PenaltyRules = PenaltyRules()
     money: MoneyRules = MoneyRules()
+    speech: SpeechSettings = SpeechSettings()
 
     @classmethod
     def settings(cls) -> list[str]:

@@ -11,7 +11,15 @@ from typing import Literal, TypeVar
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
-from tdconsole.domain.events import Envelope, HandForHandStarted, RulingLogged, TournamentCreated
+from tdconsole.domain.events import (
+    Bagged,
+    Day2Started,
+    Envelope,
+    FlightSet,
+    HandForHandStarted,
+    RulingLogged,
+    TournamentCreated,
+)
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
@@ -41,6 +49,8 @@ class Player:
     knockouts: int = 0
     bounties: int = 0
     add_ons: int = 0
+    # T-REBUY-1: the rebuys this entry bought (a double rebuy counts two, T-REBUY-4).
+    rebuys: int = 0
     # The club member this entry is (a re-entry stays the member's); None: a guest.
     member: int | None = None
 
@@ -158,6 +168,11 @@ class TournamentState:
     chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
     hand_for_hand: HandForHand | None = None
     deal: Deal | None = None
+    # Flights and Day 2 (players/flights.py): the event this flight belongs to, its survivors'
+    # bags by player id (T-FLIGHT-2); on Day 2, the flights' entries and each stack's origin.
+    flight: FlightSet | None = None
+    bags: dict[str, Bagged] = field(default_factory=dict)
+    day2: Day2Started | None = None
 
     @property
     def entries(self) -> int:

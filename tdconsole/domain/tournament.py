@@ -21,7 +21,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.floor import log as rulings_log
 from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
-from tdconsole.domain.players import busts, hand_for_hand, registration
+from tdconsole.domain.players import busts, flights, hand_for_hand, rebuys, registration
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import CommandRecord, TournamentState, new_state
 
@@ -143,9 +143,13 @@ DECIDERS: dict[type[c.Command], Decider] = {
     c.Bust: busts.decide_bust,
     c.Reenter: busts.decide_reenter,
     c.AddOn: busts.decide_add_on,
+    c.Rebuy: rebuys.decide_rebuy,
     c.HandForHandStart: hand_for_hand.decide_start,
     c.HandForHandTableDone: hand_for_hand.decide_table_done,
     c.HandForHandStop: hand_for_hand.decide_stop,
+    c.SetFlight: flights.decide_set_flight,
+    c.Bag: flights.decide_bag,
+    c.StartDay2: flights.decide_start_day2,
     # the clock
     c.ClockStart: clock.decide_start,
     c.ClockPause: clock.decide_pause,
@@ -194,10 +198,14 @@ APPLIERS: dict[type[Any], tuple[Applier, ...]] = {
     e.HandForHandBust: (busts.apply_reported,),
     e.PlayerReentered: (busts.apply_reentered,),
     e.AddOnBought: (busts.apply_added_on,),
+    e.Rebought: (rebuys.apply_rebought,),
     e.HandForHandStarted: (hand_for_hand.apply_started,),
     e.HandForHandTableDone: (hand_for_hand.apply_done,),
     e.HandForHandHandEnded: (hand_for_hand.apply_hand_ended,),
     e.HandForHandStopped: (hand_for_hand.apply_stopped,),
+    e.FlightSet: (flights.apply_flight_set,),
+    e.ChipsBagged: (flights.apply_bagged,),
+    e.Day2Started: (flights.apply_day2_started,),
     # the clock
     e.ClockStarted: (clock.apply_started,),
     e.ClockPaused: (clock.apply_paused,),

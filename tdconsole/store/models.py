@@ -142,3 +142,22 @@ league_tournament_table = Table(
     Column("league_id", ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True),
     _tournament_id(primary_key=True),
 )
+
+# A festival event: its flights (each a tournament with its own log) and its Day 2. Not an event
+# of a log: it spans tournaments, like a league. Its settings are copied into each flight's and
+# Day 2's own log when they are made (tdconsole/club/festivals.py).
+festival_event_table = Table(
+    "festival_events", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(100), nullable=False),
+    Column("key", String(100), unique=True, nullable=False),  # the name case-folded
+    Column("settings", JSON, nullable=False),
+    Column("day2_id", ForeignKey("tournaments.id", ondelete="RESTRICT"), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+festival_flight_table = Table(
+    "festival_flights", metadata,
+    Column("event_id", ForeignKey("festival_events.id", ondelete="CASCADE"), nullable=False, index=True),
+    _tournament_id(primary_key=True),
+)

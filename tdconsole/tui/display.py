@@ -5,17 +5,29 @@ binds no key that could issue one; it only looks for what the TD's process wrote
 `POLL_SECONDS`, so a change shows within a second). Between tournaments (this one not started
 yet, or finished) it shows the standings of the league the tournament counts in, if any.
 Browsers get the clock from `tdconsole serve` (tdconsole/web/), which follows the same log.
+
+When the house's `speech.speaker` is "display" it is the room's voice: every `TICK_SECONDS` it
+feeds what it followed and the time to an `Announcer` (views/announcements.py) and says each new
+announcement of the kinds `speech.kinds` picks, one after another (`speech.Speaker`), in this
+terminal's language. What was announced before it opened is not said again. `m` mutes the bell
+and the voice at once (and cuts the sentence being said).
 """
 
 from __future__ import annotations
+
+import asyncio
+import contextlib
 
 from textual.binding import Binding
 from textual.screen import Screen
 
 from tdconsole.domain.errors import TdError
+from tdconsole.i18n import language
 from tdconsole.service import Service
+from tdconsole.speech import Say, Speaker
 from tdconsole.tui.screens.clock import ClockScreen
-from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
+from tdconsole.tui.service_app import POLL_SECONDS, TICK_SECONDS, ServiceApp
+from tdconsole.views.announcements import Announcer, spoken_by
 
 
 class DisplayApp(ServiceApp):
@@ -23,10 +35,56 @@ class DisplayApp(ServiceApp):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("m", "toggle_sound", "Sound on/off")]
 
-    def __init__(self, service: Service, *, sound: bool = True, poll_seconds: float = POLL_SECONDS) -> None:
+    def __init__(self, service: Service, *, sound: bool = True, poll_seconds: float = POLL_SECONDS,
+                 say: Say | None = None) -> None:
         if service.role != "display":
             raise TdError("the display opens the tournament read-only (role display)")
         super().__init__(service, poll_seconds=poll_seconds, sound=sound)
+        self.speaker = Speaker(self._voice_failed, say)
+        self._announcer: Announcer | None = None  # None until the log so far has been read
+        self._heard = 0  # how many envelopes of the log the announcer has been fed
+        self._voice_fault = ""
 
     def get_default_screen(self) -> Screen[None]:
         return ClockScreen(read_only=True)
+
+    def on_mount(self) -> None:
+        self.run_worker(self._read_the_evening_so_far(), group="speech")
+        self.set_interval(TICK_SECONDS, self._listen)
+
+    def on_unmount(self) -> None:
+        self.speaker.close()
+
+    async def _read_the_evening_so_far(self) -> None:
+        """Fold the log up to now without saying it (off the event loop: at festival size the
+        fold takes a moment), then listen from there."""
+        log, now = list(self.service.log), self.service.now()
+        announcer = Announcer()
+        await asyncio.to_thread(announcer.feed, log, now)
+        self._announcer, self._heard = announcer, len(log)
+
+    def _listen(self) -> None:
+        announcer = self._announcer
+        if announcer is None:
+            return
+        log = self.service.log
+        moments = announcer.feed(log[self._heard:], self.service.now())
+        self._heard = len(log)
+        settings = self.service.state.house_rules.speech
+        if not self.sound:
+            return
+        for moment in spoken_by("display", moments, settings):
+            self.speaker.put(moment.words(), language(), settings)
+
+    def _voice_failed(self, line: str) -> None:
+        """From the speaker's thread: said once, not at every announcement."""
+        if line != self._voice_fault:
+            self._voice_fault = line
+            with contextlib.suppress(RuntimeError):  # the app has already stopped
+                self.call_from_thread(self.notify, line, severity="warning", timeout=10, markup=False)
+
+    def action_toggle_sound(self) -> None:
+        """The bell and the voice on or off for this terminal (the tournament is not changed)."""
+        super().action_toggle_sound()
+        if not self.sound:
+            self.speaker.silence()

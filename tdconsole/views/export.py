@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 
     from tdconsole.club.leagues import Season
     from tdconsole.club.members import Member
+    from tdconsole.domain.house_rules import HouseRules
     from tdconsole.views.formatting import Formats
+    from tdconsole.views.tournament import BagView
 
 SeatingFormat = Literal["text", "html"]
 SEATING_FORMATS: tuple[SeatingFormat, ...] = ("text", "html")
@@ -97,6 +99,15 @@ def seating_document(room: Room, title: str, fmt: SeatingFormat, slips: bool = F
     return f"{title}\n\n{seating_list(seats(room))}"
 
 
+def bag_slips_html(bags: Sequence[BagView], rules: HouseRules) -> str:
+    """A printable slip per bag (T-FLIGHT-2): flight, name, bag number, chips and signature lines."""
+    from tdconsole.views.formatting import Formats
+
+    number = Formats.of(rules).number
+    title = _("Bag slips")
+    return html_page("bag_slips.html.j2", title=title, bags=bags, number=lambda chips: number(chips, 0))
+
+
 def seating_list(rows: Sequence[SeatRow]) -> str:
     """The seating list for the wall as text: every player by name with table and seat, under
     headings in the chosen language."""
@@ -110,8 +121,10 @@ def seating_list(rows: Sequence[SeatRow]) -> str:
 # ---------------------------------------------------------------- results
 
 # A CSV's header row is its columns in the chosen language (`headings`): English keeps the keys.
-RESULT_COLUMNS = (N_("place"), N_("name"), N_("prize"), N_("knockouts"), N_("bounties"), N_("entries"))
-RESULT_HEADINGS = (N_("Place"), N_("Name"), N_("Prize"), N_("Knockouts"), N_("Bounties"), N_("Entries"))
+RESULT_COLUMNS = (N_("place"), N_("name"), N_("prize"), N_("knockouts"), N_("bounties"), N_("entries"),
+                  N_("rebuys"), N_("add_ons"))
+RESULT_HEADINGS = (N_("Place"), N_("Name"), N_("Prize"), N_("Knockouts"), N_("Bounties"), N_("Entries"),
+                   N_("Rebuys"), N_("Add-ons"))
 
 
 def results_document(state: TournamentState, fmt: str) -> str:
@@ -123,13 +136,13 @@ def results_document(state: TournamentState, fmt: str) -> str:
     if fmt == "csv":
         return csv_document(headings(RESULT_COLUMNS), (
             [places_text(row.place, row.last_place), row.name, "" if row.prize is None else row.prize,
-             row.knockouts, row.bounties, row.entries] for row in view.results))
+             row.knockouts, row.bounties, row.entries, row.rebuys, row.add_ons] for row in view.results))
     from tdconsole.views.formatting import Formats
 
     money = Formats.of(state.house_rules).money
     cells = [[places_text(row.place, row.last_place), row.name,
               "" if row.prize is None else money(row.prize), str(row.knockouts), money(row.bounties),
-              str(row.entries)] for row in view.results]
+              str(row.entries), str(row.rebuys), str(row.add_ons)] for row in view.results]
     return html_page("results.html.j2", title=view.tournament, prize_pool=money(view.prize_pool),
                      columns=[_(heading) for heading in RESULT_HEADINGS], rows=cells)
 

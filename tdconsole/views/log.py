@@ -187,6 +187,14 @@ def _add_on(event: e.AddOnBought, context: LogContext) -> str:
     return _("{name} buys an add-on").format(name=context.name(event.player_id))
 
 
+@_writes("money", e.Rebought)
+def _rebought(event: e.Rebought, context: LogContext) -> str:
+    name = context.name(event.player_id)
+    if event.count == 2:
+        return _("{name} buys a double rebuy").format(name=name)
+    return _("{name} rebuys").format(name=name)
+
+
 # ---------------------------------------------------------------- busts
 
 
@@ -266,6 +274,31 @@ def _chips_counted(event: e.ChipsCounted, context: LogContext) -> str:
     return _("Chips counted: {counts}").format(counts=listed(
         _("{name} {chips}").format(name=context.name(player_id), chips=context.chips(chips))
         for player_id, chips in event.counts.items()))
+
+
+@_writes("tournament", e.FlightSet)
+def _flight_set(event: e.FlightSet, context: LogContext) -> str:
+    if event.stop_level is None:
+        return _("This is a flight of {event}").format(event=event.event)
+    return _("This is a flight of {event}; it stops at the end of level {level}").format(
+        event=event.event, level=event.stop_level)
+
+
+@_writes("money", e.ChipsBagged)
+def _chips_bagged(event: e.ChipsBagged, context: LogContext) -> str:
+    return _("Chips bagged: {bags}").format(bags=listed(
+        _("{name} {chips} (bag {bag})").format(name=context.name(bag.player_id),
+                                               chips=context.chips(bag.chips), bag=bag.bag)
+        for bag in event.bags))
+
+
+@_writes("tournament", e.Day2Started)
+def _day2_started(event: e.Day2Started, context: LogContext) -> str:
+    draws = {"seeded": _("seeded by chips"), "random": _("drawn at random")}
+    text = _("Day 2 of {event} starts: {players} players from {entries} entries, {draw} (seed {seed})")
+    return text.format(
+        event=event.event, players=len(event.origins), entries=event.buy_ins + event.re_entries,
+        draw=draws.get(event.draw, event.draw), seed=event.seed if event.seed is not None else "-")
 
 
 @_writes("money", e.DealProposed)

@@ -16,6 +16,7 @@ from tdconsole.domain.events import Envelope, HandForHandStopped
 from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
+from tdconsole.domain.money.prize_pool import RebuySettings
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _, error_text
@@ -41,12 +42,43 @@ class ChipsView(View):
     starting_stack: int
     re_entry: int
     add_on: int
+    rebuy: int = 0  # T-REBUY-1
 
 
 def chips_view(state: TournamentState) -> ChipsView:
     chips = money.entry_chips(state)
     return ChipsView(chips_in_play=money.chips_in_play(state), starting_stack=chips.starting_stack,
-                     re_entry=chips.re_entry, add_on=chips.add_on)
+                     re_entry=chips.re_entry, add_on=chips.add_on, rebuy=chips.rebuy)
+
+
+def rebuy_period_text(rebuy: RebuySettings, until_level: int | None) -> str | None:
+    """T-REBUY-1's period in words ("Rebuys until the end of level 4"); None when none are sold.
+    `until_level` is the last level (rebuys.last_level): the one before the first break."""
+    if not rebuy.offered:
+        return None
+    if until_level is None:
+        return _("Rebuys until the first break")
+    if rebuy.until_break and (rebuy.until_level is None or until_level < rebuy.until_level):
+        return _("Rebuys until the first break (the end of level {level})").format(level=until_level)
+    return _("Rebuys until the end of level {level}").format(level=until_level)
+
+
+def rebuy_terms(rebuy: RebuySettings, until_level: int | None, starting_stack: int,
+                formats: Formats) -> str | None:
+    """The whole offer in one line, for `money show` and the money settings screen."""
+    period = rebuy_period_text(rebuy, until_level)
+    if period is None:
+        return None
+    chips = starting_stack if rebuy.chips is None else rebuy.chips
+    parts = [_("{price} + {fee} for {chips} chips").format(
+        price=formats.money(rebuy.price), fee=formats.money(rebuy.fee), chips=formats.number(chips, 0))]
+    parts.append(_("no limit") if rebuy.limit is None else
+                 _("at most {limit} per player").format(limit=rebuy.limit))
+    if rebuy.double:
+        parts.append(_("double rebuy allowed"))
+    parts.append(_("only with no chips left") if rebuy.who == "busted"
+                 else _("at or below the starting stack"))
+    return f"{period}: {', '.join(parts)}"
 
 
 class DealPlayer(View):
@@ -315,6 +347,8 @@ class ResultRow(View):
     entry: int
     # How many entries this player bought in all (re-entries count, T-REG-1).
     entries: int
+    rebuys: int = 0  # T-REBUY-1: this entry's rebuys (a double counts two)
+    add_ons: int = 0
 
 
 def results_rows(state: TournamentState) -> list[ResultRow]:
@@ -330,7 +364,8 @@ def results_rows(state: TournamentState) -> list[ResultRow]:
         rows.append(ResultRow(
             place=standing.place, last_place=standing.last_place, name=player.name,
             prize=standing.prize, knockouts=player.knockouts, bounties=player.bounties,
-            entry=player.entry, entries=entries[player.name.casefold()],
+            entry=player.entry, entries=entries[player.name.casefold()], rebuys=player.rebuys,
+            add_ons=player.add_ons,
         ))
     return sorted(rows, key=lambda row: (row.place is not None, row.place or 0, row.name.casefold(),
                                          row.entry))

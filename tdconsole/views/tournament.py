@@ -26,6 +26,8 @@ from tdconsole.domain.events import Envelope, Event
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout
 from tdconsole.domain.money.prize_pool import PrizePool
+from tdconsole.domain.players import flights
+from tdconsole.domain.players.rebuys import rebuy_status
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import _, error_text
@@ -78,6 +80,28 @@ class LateRegistrationView(View):
     open: bool
 
 
+class RebuysView(View):
+    """T-REBUY-1..4 as the clock and the TV show them: on offer, open now, the last level (the one
+    before the first break when the period ends there), the counts so far, and the offer's terms."""
+
+    offered: bool
+    open: bool
+    until_level: int | None
+    until_break: bool
+    rebuys: int
+    add_ons: int
+    double: bool
+    limit: int | None
+    who: str
+
+
+def rebuys_view(state: TournamentState, now: datetime) -> RebuysView:
+    status, rebuy = rebuy_status(state, now), state.money.rebuy
+    return RebuysView(offered=status.offered, open=status.open, until_level=status.until_level,
+                      until_break=status.until_break, rebuys=status.rebuys, add_ons=status.add_ons,
+                      double=rebuy.double, limit=rebuy.limit, who=rebuy.who)
+
+
 class ClockView(View):
     """The clock at one moment (`clock ... --json`, and `state --json` under `clock`)."""
 
@@ -104,6 +128,7 @@ class ClockView(View):
     antes: list[AnteRow]
     late_registration: LateRegistrationView
     add_on: BreakView | None
+    rebuys: RebuysView
 
 
 def clock_tick(state: TournamentState, now: datetime,
@@ -142,6 +167,7 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         late_registration=LateRegistrationView(level=state.info.late_reg_level,
                                                open=registration_open(state, now)),
         add_on=_break_from(state, reading.period, add_on_only=True),
+        rebuys=rebuys_view(state, now),
     )
 
 
@@ -209,12 +235,50 @@ class PlayerView(View):
     bounties: int
     add_ons: int
     chips: int | None
+    rebuys: int = 0  # T-REBUY-1 (a double rebuy counts two)
+
+
+class BagView(View):
+    """A survivor's bag (T-FLIGHT-2): the slip's and `bag --json`'s row."""
+
+    name: str
+    chips: int
+    bag: int
+    flight: str
+
+
+class FlightView(View):
+    """A flight of an event (T-FLIGHT-1): where it stops, who has bagged and who has not."""
+
+    event: str
+    stop_level: int | None
+    bags: list[BagView]
+    unbagged: list[str]
+
+
+class StackOriginView(View):
+    player_id: str
+    name: str
+    chips: int
+    flight: str
+    flight_id: int
+    bag: int
+
+
+class Day2View(View):
+    """Day 2 of an event (T-DAY2-1): the whole event's entries, the draw and where each stack came from."""
+
+    event: str
+    entries: int
+    draw: str
+    seed: int | None
+    stacks: list[StackOriginView]
 
 
 class StateView(OptionalKeysView):
     """`state --json`: the tournament at one moment, for scripts and every screen."""
 
-    OMITTED_WHEN_NONE = frozenset({"payouts_error"})
+    OMITTED_WHEN_NONE = frozenset({"payouts_error", "flight", "day2"})
 
     tournament: TournamentInfoView
     clock: ClockView
@@ -236,6 +300,32 @@ class StateView(OptionalKeysView):
     deal: DealView | None
     # What is paid: an approved deal's amounts for its players, the ladder outside it (T-DEAL-1).
     paid: list[PaidRow]
+    flight: FlightView | None = None
+    day2: Day2View | None = None
+
+
+def flight_view(state: TournamentState) -> FlightView | None:
+    flight = state.flight
+    if flight is None:
+        return None
+    bags = sorted(state.bags.values(), key=lambda bag: bag.bag)
+    return FlightView(
+        event=flight.event, stop_level=flight.stop_level,
+        bags=[BagView(name=state.players[bag.player_id].name, chips=bag.chips, bag=bag.bag,
+                      flight=state.info.name)
+              for bag in bags if state.players[bag.player_id].status != "busted"],
+        unbagged=flights.unbagged(state))
+
+
+def day2_view(state: TournamentState) -> Day2View | None:
+    day2 = state.day2
+    if day2 is None:
+        return None
+    return Day2View(event=day2.event, entries=day2.buy_ins + day2.re_entries, draw=day2.draw, seed=day2.seed,
+                    stacks=[StackOriginView(player_id=origin.player_id,
+                                            name=state.players[origin.player_id].name, chips=origin.chips,
+                                            flight=origin.flight, flight_id=origin.flight_id, bag=origin.bag)
+                            for origin in day2.origins if origin.player_id in state.players])
 
 
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
@@ -250,7 +340,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
          "seat": player.seat, "place": standings[player.id].place, "placed_last": player.placed_last,
          "last_place": standings[player.id].last_place, "prize": standings[player.id].prize,
          "tied_with": tied.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
-         "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id)}
+         "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id),
+         "rebuys": player.rebuys}
         for player in state.players.values()
     )
     pool = money.pool(state)
@@ -278,6 +369,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         hand_for_hand=hand_for_hand_view(state, len(payouts)),
         deal=deal_view(state),
         paid=paid_rows(state, structure, standings),
+        flight=flight_view(state),
+        day2=day2_view(state),
     )
 
 

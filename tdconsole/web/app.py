@@ -48,6 +48,7 @@ from tdconsole.views.formatting import Formats
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import StaffServices
+from tdconsole.web.board import seat_qr
 from tdconsole.web.edge import Edge, Refusals
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed
 
@@ -117,7 +118,7 @@ class Web:
     """One tournament served: the shared read-only service, staff, sessions and the change feed."""
 
     def __init__(self, store: EventStore, tournament_id: int | None, *, clock: auth.Clock,
-                 secure: bool, poll: float) -> None:
+                 secure: bool, poll: float, seat_url: str | None = None) -> None:
         self.store = store
         self.staff = StaffStore(store)
         self.display = Service(store, tournament_id, role="display")
@@ -138,7 +139,9 @@ class Web:
         self.templates.filters["bb"] = lambda value: self.formats().number(value, 1)
         self.templates.filters["money"] = lambda amount: self.formats().money(amount)
         install_jinja(self.templates)
-        self.feed = ChangeFeed(self.display, lambda doc: self.page("_board.html", board=doc), poll=poll)
+        # The TV's QR code for "find my seat", made once: None when phones cannot reach this server.
+        self.seat_qr = seat_qr(seat_url) if seat_url else ""
+        self.feed = ChangeFeed(self.display, self.board_html, poll=poll)
         self.actions = StaffServices(store, self.tournament_id)
 
     def formats(self) -> Formats:
@@ -146,6 +149,9 @@ class Web:
 
     def page(self, template: str, **context: Any) -> str:
         return self.templates.get_template(template).render(**context)
+
+    def board_html(self, document: dict[str, Any]) -> str:
+        return self.page("_board.html", board=document, seat_qr=self.seat_qr)
 
     # ------------------------------------------------------------ who is asking
 
@@ -203,12 +209,14 @@ async def _json_body(request: Request) -> dict[str, Any]:
 def create_app(store: EventStore, tournament_id: int | None = None, *,
                clock: auth.Clock = time.time, secure: bool = False,
                poll: float = POLL_SECONDS, hosts: Collection[str] | None = None,
-               max_connections: int = MAX_CONNECTIONS, max_streams: int = MAX_STREAMS) -> Starlette:
+               max_connections: int = MAX_CONNECTIONS, max_streams: int = MAX_STREAMS,
+               seat_url: str | None = None) -> Starlette:
     """The app for one tournament (the newest if None). `clock` (seconds since the epoch) drives
     sessions and the lock-out; `secure` marks the cookie Secure (behind TLS); `hosts` are the names
     the Host header may give (None: not checked, for the in-process tests' client); at most
-    `max_connections` requests are answered at once and `max_streams` browsers follow the feed."""
-    web = Web(store, tournament_id, clock=clock, secure=secure, poll=poll)
+    `max_connections` requests are answered at once and `max_streams` browsers follow the feed;
+    `seat_url` is where a phone finds its seat, shown on the TV as a QR code (None: no code)."""
+    web = Web(store, tournament_id, clock=clock, secure=secure, poll=poll, seat_url=seat_url)
 
     # ------------------------------------------------------------ pages
 
@@ -218,7 +226,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     @api
     def tv(request: Request) -> Response:
         document = web.feed.board()
-        return html(web.page("tv.html", board=document, board_html=web.page("_board.html", board=document)))
+        return html(web.page("tv.html", board=document, board_html=web.board_html(document)))
 
     @api
     def seat_page(request: Request) -> Response:

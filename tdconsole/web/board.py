@@ -87,7 +87,7 @@ def board(state: TournamentState, tournament_id: int, log: list[Envelope], undon
         "clock": {
             **{key: clock[key] for key in ("level", "small_blind", "big_blind", "ante", "running",
                                            "started", "on_break", "period", "periods", "next_level",
-                                           "next_break", "late_registration", "add_on")},
+                                           "next_break", "late_registration", "add_on", "rebuys")},
             # Exact seconds at `server_time` (the state document rounds them up for people).
             "remaining": reading.remaining,
             "to_break": reading.seconds_to_break,
@@ -146,6 +146,14 @@ class LeagueStandings:
                          for row in standings_view(table)[:LEAGUE_ROWS]]}
             self._key = key
         return self._document
+
+
+def seat_qr(url: str) -> str:
+    """The QR code a phone scans to open "find my seat" at `url`, as inline SVG sized by the page's
+    stylesheet (dark on white with the standard 4-module quiet zone, so it scans on the dark TV)."""
+    import segno  # only for the TV page, once per server
+
+    return str(segno.make(url, error="m").svg_inline(border=4, dark="#000", light="#fff", omitsize=True))
 
 
 def _folded(text: str) -> str:

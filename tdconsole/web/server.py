@@ -15,6 +15,7 @@ import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import uvicorn
 
@@ -55,6 +56,14 @@ def _loopback(host: str) -> bool:
         return host == "localhost"
 
 
+def _network_address(family: socket.AddressFamily, probe: str) -> str | None:
+    """The address of this machine's default route (a UDP "connect" sends nothing), or None."""
+    with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as udp:
+        udp.connect((probe, 9))
+        return str(udp.getsockname()[0])
+    return None
+
+
 def _own_addresses() -> set[str]:
     """This machine's names and addresses as a phone on the club's network may reach it: the host
     name, what it resolves to, and the address of the default route (a UDP "connect" sends nothing)."""
@@ -62,10 +71,29 @@ def _own_addresses() -> set[str]:
     with contextlib.suppress(OSError):
         found |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
     for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
-        with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as udp:
-            udp.connect((probe, 9))
-            found.add(str(udp.getsockname()[0]))
+        if (address := _network_address(family, probe)) is not None:
+            found.add(address)
     return found
+
+
+def seat_url(host: str, port: int, tls: bool, public_url: str | None) -> str | None:
+    """Where a phone in the room opens "find my seat" (the TV's QR code): under `public_url` when
+    the TD gave one (a name, a reverse proxy), else at the address `serve` listens on, or this
+    machine's network address when that is every address; None when only this machine can connect."""
+    if public_url is not None:
+        if not public_url.startswith(("http://", "https://")) or not urlsplit(public_url).hostname:
+            raise InvalidInput("--public-url {url!r}: give the address as phones open it, like "
+                               "http://192.168.1.20:8000", url=public_url)
+        return public_url.rstrip("/") + "/seat"
+    if _loopback(host):
+        return None
+    if host in ("0.0.0.0", "::", ""):
+        found = _network_address(socket.AF_INET, "192.0.2.1")
+        if found is None or ipaddress.ip_address(found).is_loopback:
+            return None
+        host = found
+    shown = f"[{host}]" if ":" in host else host
+    return f"{'https' if tls else 'http'}://{shown}:{port}/seat"
 
 
 def allowed_hosts(host: str) -> set[str]:
@@ -78,6 +106,12 @@ def allowed_hosts(host: str) -> set[str]:
     else:
         names = {host}
     return {f"[{name.split('%')[0]}]" if ":" in name else name.lower() for name in names}
+
+
+def host_of(url: str) -> str:
+    """The host of `url` as the Host header names it (lower case, IPv6 in brackets)."""
+    name = urlsplit(url).hostname or ""
+    return f"[{name}]" if ":" in name else name.lower()
 
 
 # File handles kept free beyond the connection cap: the database, the log, uvicorn's own.
@@ -133,7 +167,8 @@ def start_line(name: str, host: str, port: int, tls: bool) -> str:
 
 
 def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: Path | None,
-          key: Path | None, say: Callable[[str], None], trust_proxy: str | None = None) -> None:
+          key: Path | None, say: Callable[[str], None], trust_proxy: str | None = None,
+          public_url: str | None = None) -> None:
     """Serve until Ctrl+C. X-Forwarded-For/-Proto are believed only from `trust_proxy` (a reverse
     proxy's address): from anyone else they would let a guesser pose as many addresses."""
     if (cert is None) != (key is None):
@@ -153,9 +188,13 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
         except ValueError:
             raise InvalidInput("--trust-proxy {addr!r}: give the proxy's IP address", addr=trust_proxy) \
                 from None
+    phones = seat_url(host, port, cert is not None, public_url)
+    hosts = allowed_hosts(host)
+    if public_url is not None:  # the name phones use reaches this server: its Host header is ours
+        hosts.add(host_of(public_url))
     files = file_limit()
     connections = max(10, min(MAX_CONNECTIONS, files - 2 * SPARE_FILES))
-    app = create_app(store, tournament_id, secure=cert is not None, hosts=allowed_hosts(host),
+    app = create_app(store, tournament_id, secure=cert is not None, hosts=hosts, seat_url=phones,
                      max_connections=connections, max_streams=max(5, min(MAX_STREAMS, connections - 20)))
     logging.getLogger("asyncio").addFilter(_OncePerMinute("out of system resource"))
     logging.getLogger("uvicorn.error").addFilter(_OncePerMinute("Exceeded concurrency limit"))

@@ -114,6 +114,10 @@ def case(point: str, *argv: str, before: tuple[tuple[str, ...], ...] = (), stdin
     return Case(point, argv, before, text)
 
 
+# A festival event and its first flight (T-FLIGHT-1), made current as the database's first tournament.
+FLIGHT = (("event", "new", "Main Event", "--buy-in", "100"),
+          ("new", "Main Event 1A", "--event", "Main Event"))
+
 CASES = [
     # The club, before any tournament: members, staff, leagues, structures and the calculators.
     case("club", "new", "Lørdag", "--buy-in", "200", "--fee", "20", "--seats", "8"),
@@ -148,6 +152,14 @@ CASES = [
     case("club", "rules", "pots", stdin=POTS),
     case("club", "rules", "showdown", "--game", "holdem", "--board", "Ks Qs 7s 3d 2h", "--hand",
          "1=As Js", "--hand", "2=9d 9c", "--button", "2"),
+    case("club", "event", "new", "Main Event", "--buy-in", "200", "--stop-level", "2", "--draw", "seeded"),
+    case("club", "event", "list", before=(("event", "new", "Main Event"),)),
+    case("club", "event", "show", "Main Event", before=FLIGHT),
+    case("club", "event", "flight", "Main Event", before=(("event", "new", "Main Event"), ("new", "1A"))),
+    case("club", "bag", "Anna=20000", "Bo=15000", "--slips", "{tmp}/bags.html",
+         before=(*FLIGHT, ("register", "Anna", "Bo", "Carl"))),
+    case("club", "event", "day2", "Main Event", "--draw", "seeded", "--seed", "3",
+         before=(*FLIGHT, ("register", "Anna", "Bo", "Carl"), ("bag", "Anna=20000", "Bo=15000", "Carl=100"))),
     case("club", "rulings", "scenarios"),
     case("club", "rulings", "suggest", "out-of-turn-action", *OOT[2:], "-a", "earlier=1"),
     # Registered, before the draw.
@@ -161,6 +173,8 @@ CASES = [
     case("registered", "house-rules", "set", "clock_call.seconds", "45"),
     case("registered", "structure", "use", "club-deepstack"),
     case("registered", "money", "set", "--bounty", "20", "--guarantee", "5000"),
+    case("registered", "money", "set", "--rebuy-until-break", "--rebuy-limit", "2", "--rebuy-who",
+         "starting-stack", "--rebuy-chips", "5000", "--rebuy-fee", "20"),
     case("registered", "payouts"),
     case("registered", "tables", "set-seats", "3", "5"),
     case("registered", "tables", "block", "1", "6"),
@@ -176,6 +190,8 @@ CASES = [
     case("running", "seating", "--format", "html", "--out", "{tmp}/seating.html"),
     case("running", "log"),
     case("running", "log", "--limit", "3"),
+    case("running", "announcements"),
+    case("running", "announcements", "--lang", "da"),
     case("running", "undo"),
     case("running", "undo", "--any", "--yes"),
     case("running", "register", "Olga", "--seed", "3"),
@@ -191,6 +207,8 @@ CASES = [
          "--stack", "{seated_2}=3000", "--by", "Anna"),
     case("running", "reenter", "{busted}"),
     case("running", "add-on", "Anna", "Bo"),
+    case("running", "rebuy", "{seated}"),
+    case("running", "rebuy", "{seated}", "--double"),
     case("running", "payouts"),
     case("running", "money", "show"),
     case("running", "clock", "pause"),
@@ -343,7 +361,8 @@ def build_evening(folder: Path, clock: FakeClock) -> Evening:
 
     t("new", "Fredag", "--buy-in", "300", "--fee", "50", "--seats", "6", "--late-reg-level", "6")
     t("register", *NAMES)
-    t("money", "set", "--add-on", "200", "--add-on-fee", "20")
+    t("money", "set", "--add-on", "200", "--add-on-fee", "20", "--rebuy-until-level", "6",
+      "--rebuy-price", "300", "--rebuy-double")
     t.keep("registered")
 
     t("draw", "--seed", "7")

@@ -290,7 +290,7 @@ def test_add_on_chips_go_into_the_chips_in_play_and_the_average(tmp_path: Path, 
     db = tournament(tmp_path, capsys, 10, "--add-on", "200", "--add-on-chips", "10000")
     shown = td(capsys, db, "money", "show")
     assert shown["chips"] == {"chips_in_play": 200_000, "starting_stack": 20_000, "re_entry": 20_000,
-                              "add_on": 10_000}
+                              "add_on": 10_000, "rebuy": 20_000}
     assert shown["settings"]["add_on_chips"] == 10_000 and shown["settings"]["re_entry_chips"] is None
     sold = td(capsys, db, "add-on", *[f"P{i:02}" for i in range(1, 11)])
     assert (sold["prize_pool"], sold["chips_in_play"], sold["average_stack"]) == (

@@ -70,7 +70,7 @@ def test_an_upgraded_database_keeps_its_most_recent_tournament_as_the_current_on
         connection.execute(text("DROP TABLE web_sessions"))  # 0005's
         connection.execute(text("DROP TABLE audit_log"))
         connection.execute(text("DROP TABLE current_tournament"))
-        for column in ("prev_hash", "hash"):  # 0006's hash chain
+        for column in ("prev_hash", "hash"):  # 0007's hash chain
             connection.execute(text(f"ALTER TABLE events DROP COLUMN {column}"))
         connection.execute(text("UPDATE alembic_version SET version_num = '0003'"))
     db.upgrade(engine)

@@ -159,3 +159,49 @@ def served(club_db: Path) -> Iterator[Served]:
     finally:
         server.process.terminate()
         server.process.wait(10)
+
+
+# ---------------------------------------------------------------- a real browser (the OS's Chromium)
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+if TYPE_CHECKING := False:
+    from playwright.sync_api import Browser, Page
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Chromium driven by Playwright; Playwright never downloads a browser here."""
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("Chromium not found; scripts/test-deps.sh installs it")
+        pytest.skip("Chromium not found (scripts/test-deps.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+def wait_for(page: Page, expression: str, timeout: float = 5000) -> None:
+    """Until `expression` is true in the page. Evaluated through the browser's debugging protocol, not
+    by Playwright's `wait_for_function`, whose polling evaluates strings in the page: the pages' CSP
+    (script-src 'self', no eval) forbids that, as it should."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(50)  # the page's own work (a stream message, a fetch), bounded above
+
+
+def open_page(browser: Browser, viewport: dict[str, int]) -> Page:
+    page = browser.new_context(viewport=viewport).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # Anything the CSP blocks (an inline script, a style attribute) is an error of the page's.
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text else None)
+    page.errors = errors  # type: ignore[attr-defined]
+    return page

@@ -3,61 +3,20 @@
 
 from __future__ import annotations
 
-import os
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from tests.cli.helpers import run
-from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Served, events
+from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Served, events, open_page, wait_for
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser, Page
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail("Chromium not found; scripts/test-deps.sh installs it")
-        pytest.skip("Chromium not found (scripts/test-deps.sh installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
-
-
-def _wait_for(page: Page, expression: str, timeout: float = 5000) -> None:
-    """Until `expression` is true in the page. Evaluated through the browser's debugging protocol, not
-    by Playwright's `wait_for_function`, whose polling evaluates strings in the page: the pages' CSP
-    (script-src 'self', no eval) forbids that, as it should."""
-    deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"never true: {expression}"
-        page.wait_for_timeout(50)  # the page's own work (a stream message, a fetch), bounded above
-
-
-def _page(browser: Browser, viewport: dict[str, int]) -> Page:
-    page = browser.new_context(viewport=viewport).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    # Anything the CSP blocks (an inline script, a style attribute) is an error of the page's.
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" and "Content Security Policy" in message.text else None)
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
 
 
 def _log_in(page: Page, base: str, staff: str, pin: str) -> None:
@@ -71,32 +30,32 @@ def _log_in(page: Page, base: str, staff: str, pin: str) -> None:
 
 def test_the_tv_shows_a_bust_made_by_the_cli_within_a_second(browser: Browser, served: Served,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    page = _page(browser, {"width": 1920, "height": 1080})
+    page = open_page(browser, {"width": 1920, "height": 1080})
     page.goto(served.base + "/")
-    _wait_for(page, "document.querySelector('.players').textContent.trim() === '12 / 12'")
-    _wait_for(page, "typeof Live !== 'undefined' && Live.board() && Live.board().html")  # streaming
+    wait_for(page, "document.querySelector('.players').textContent.trim() === '12 / 12'")
+    wait_for(page, "typeof Live !== 'undefined' && Live.board() && Live.board().html")  # streaming
     first = page.text_content(".clock")
     assert run(capsys, "--db", str(served.db), "bust", "Anna Holm").code == 0
     committed = time.monotonic()
-    _wait_for(page, "document.querySelector('.players').textContent.trim() === '11 / 12'",
+    wait_for(page, "document.querySelector('.players').textContent.trim() === '11 / 12'",
                            timeout=1000)
     assert time.monotonic() - committed < 1.0
     # Between updates the clock counts down by itself.
-    _wait_for(page, f"document.querySelector('.clock').textContent !== {first!r}", timeout=3000)
+    wait_for(page, f"document.querySelector('.clock').textContent !== {first!r}", timeout=3000)
     assert re.fullmatch(r"\d+:\d\d", page.text_content(".clock") or "")
     assert page.errors == []  # type: ignore[attr-defined]
 
 
 def test_a_phone_logs_in_and_busts_a_player(browser: Browser, served: Served) -> None:
-    page = _page(browser, PHONE)
+    page = open_page(browser, PHONE)
     _log_in(page, served.base, TD, TD_PIN)
     page.on("dialog", lambda dialog: dialog.accept())
     page.click('.pick[data-name="Anna Holm"]')
     page.fill("#bust-picked input", "5000")
     page.click("#bust-go")
-    _wait_for(page, "document.querySelector('#status').textContent.includes('busts in place 12')")
+    wait_for(page, "document.querySelector('#status').textContent.includes('busts in place 12')")
     assert [actor for _seq, actor, kind in events(served.db) if kind == "player_busted"] == [TD]
-    _wait_for(page, "!document.querySelector('.pick[data-name=\"Anna Holm\"]')")  # gone from the list
+    wait_for(page, "!document.querySelector('.pick[data-name=\"Anna Holm\"]')")  # gone from the list
     # Thumb-sized: every button on the screen is at least 44 px high.
     heights = page.eval_on_selector_all("button:not([hidden])", "bs => bs.filter(b => b.offsetParent)"
                                         ".map(b => b.getBoundingClientRect().height)")
@@ -105,7 +64,7 @@ def test_a_phone_logs_in_and_busts_a_player(browser: Browser, served: Served) ->
 
 
 def test_a_floor_login_cannot_bust(browser: Browser, served: Served) -> None:
-    page = _page(browser, PHONE)
+    page = open_page(browser, PHONE)
     _log_in(page, served.base, FLOOR, FLOOR_PIN)
     assert page.query_selector('[data-tab="bust"]') is None
     before = events(served.db)
@@ -122,7 +81,7 @@ def test_a_floor_login_cannot_bust(browser: Browser, served: Served) -> None:
 
 def test_the_seat_page_finds_a_player_after_a_move(browser: Browser, served: Served,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    page = _page(browser, PHONE)
+    page = open_page(browser, PHONE)
     page.goto(served.base + "/seat")
     page.fill("#q", "anna")
     page.wait_for_selector(".seat-card")

@@ -134,7 +134,7 @@ def test_every_answer_carries_the_security_headers(web: Web, path: str) -> None:
 def test_a_database_from_before_the_sessions_table_is_upgraded_to_it(club_db: Path) -> None:
     with sqlite3.connect(club_db) as db:  # schema 0004, as an older tdconsole left it
         db.execute("DROP TABLE web_sessions")
-        db.execute("ALTER TABLE events DROP COLUMN hash")  # 0006's hash chain
+        db.execute("ALTER TABLE events DROP COLUMN hash")  # 0007's hash chain
         db.execute("ALTER TABLE events DROP COLUMN prev_hash")
         db.execute("UPDATE alembic_version SET version_num = '0004'")
     store = EventStore.open(f"sqlite:///{club_db}")

@@ -38,7 +38,8 @@ def test_moves_hand_for_hand_and_the_result_show_as_banners(web: Web) -> None:
     board = web.client.get("/api/board").json()
     assert [(m["player"], m["to"], m["from"]) for m in board["moves"]] == [
         ("Anna Holm", {"table": 1, "seat": 6}, {"table": 2, "seat": 1})]
-    assert "Anna Holm → table 1 seat 6" in web.client.get("/").text
+    shown = '<span class="who fit">Anna Holm</span><span class="to">→ table 1 seat 6</span>'
+    assert shown in web.client.get("/").text
     assert web.command("h4h/start", {}, csrf).status_code == 200
     page = web.client.get("/").text
     assert "HAND FOR HAND" in page and "T1" in page and "T2" in page

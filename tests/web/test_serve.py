@@ -138,3 +138,37 @@ def test_tls_with_cert_and_key_and_a_secure_cookie(club_db: Path, tmp_path: Path
     finally:
         server.process.terminate()
         server.process.wait(10)
+
+
+def test_the_tv_qr_code_points_where_phones_reach_the_server() -> None:
+    from tdconsole.domain.errors import InvalidInput
+    from tdconsole.web.server import seat_url
+
+    # Only this machine can connect: a code would send phones nowhere.
+    assert seat_url("127.0.0.1", 8000, False, None) is None
+    assert seat_url("192.168.1.20", 8000, False, None) == "http://192.168.1.20:8000/seat"
+    assert seat_url("fe80::1", 8443, True, None) == "https://[fe80::1]:8443/seat"
+    # The TD's own name for it (a reverse proxy, poker.local) wins, wherever serve listens.
+    assert seat_url("127.0.0.1", 8000, False, "https://poker.local/") == "https://poker.local/seat"
+    with pytest.raises(InvalidInput, match=r"--public-url 'poker\.local'"):
+        seat_url("127.0.0.1", 8000, False, "poker.local")
+
+
+def test_the_tv_shows_the_qr_code_for_find_my_seat(club_db: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from tdconsole.store.event_store import EventStore
+    from tdconsole.web.app import create_app
+
+    store = EventStore.open(f"sqlite:///{club_db}")
+    try:
+        for url, shown in (("http://poker.local:8000/seat", True), (None, False)):
+            with TestClient(create_app(store, seat_url=url)) as client:
+                page = client.get("/").text
+                assert ('<figure class="qr"><svg viewBox=' in page) is shown
+                assert ("FIND YOUR SEAT" in page) is shown
+                # Part of the board the stream sends: a TV that follows it keeps the code.
+                web = client.app.state.web  # type: ignore[attr-defined]
+                assert ("<svg" in web.board_html(web.feed.board())) is shown
+    finally:
+        store.close()

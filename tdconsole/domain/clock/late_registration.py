@@ -25,6 +25,9 @@ def registration_open(state: TournamentState, now: datetime) -> bool:
 
 
 def require_registration_open(state: TournamentState, now: datetime) -> None:
+    if state.day2 is not None:  # T-DAY2-1: Day 2 is the flights' survivors
+        raise RuleViolation("T-DAY2-1", "Day 2 of {event} takes no new entries: players enter a flight",
+                            event=state.day2.event)
     if state.status == "finished":
         winner = state.winner
         raise RuleViolation(

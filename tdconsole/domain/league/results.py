@@ -27,6 +27,7 @@ class EntryResult:
     knockouts: int
     bounties: int
     add_ons: int
+    rebuys: int = 0  # T-REBUY-1: paid for like add-ons, in the member's cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,7 @@ def member_results(state: TournamentState) -> dict[int, MemberResult]:
         entries.setdefault(player.member, []).append(EntryResult(
             entry=player.entry, place=standing.place, last_place=standing.last_place,
             prize=standing.prize, knockouts=player.knockouts, bounties=player.bounties,
-            add_ons=player.add_ons))
+            add_ons=player.add_ons, rebuys=player.rebuys))
         names[player.member] = player.name
     prices = money.prices(state)
     finished = state.status == "finished"
@@ -99,7 +100,8 @@ def member_results(state: TournamentState) -> dict[int, MemberResult]:
     for member, own in entries.items():
         own.sort(key=lambda entry: entry.entry)
         paid = prize_pool(prices, buy_ins=1, re_entries=len(own) - 1,
-                          add_ons=sum(entry.add_ons for entry in own)).collected
+                          add_ons=sum(entry.add_ons for entry in own),
+                          rebuys=sum(entry.rebuys for entry in own)).collected
         results[member] = MemberResult(
             member=member, name=names[member], entries=tuple(own), field=state.entries,
             buy_in=state.info.buy_in, fee=state.info.fee, cost=paid, finished=finished)

@@ -1,6 +1,7 @@
 """The tournament's money: its prize pool, payouts and each entry's prize; chip counts.
 
-* The pool (`prize_pool.py`): buy-ins, re-entries (T-REG-1) and add-ons; fee, rake, bounties
+* The pool (`prize_pool.py`): buy-ins, re-entries (T-REG-1), rebuys (T-REBUY-1) and add-ons; fee,
+  rake, bounties
   (T-BOUNTY-1) kept apart; the guarantee's overlay.
 * The payouts: the logged table, else the generator (`payouts.py`), with the TD's locked places.
 * Prizes: entries are ranked by place. Tied entries (T-ELIM-2, RP-8A) share the combined money of
@@ -27,7 +28,13 @@ from tdconsole.domain.money.payouts import (
     table_payouts,
     tied_prizes,
 )
-from tdconsole.domain.money.prize_pool import EntryPrices, PriceExtras, PrizePool, prize_pool
+from tdconsole.domain.money.prize_pool import (
+    EntryPrices,
+    PriceExtras,
+    PrizePool,
+    RebuySettings,
+    prize_pool,
+)
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.state import Player, TournamentState
 
@@ -38,36 +45,53 @@ def prices(state: TournamentState) -> EntryPrices:
 
 
 def pool(state: TournamentState) -> PrizePool:
+    day2 = state.day2
+    if day2 is not None:  # T-DAY2-1: one prize pool, of every flight's entries
+        return prize_pool(prices(state), day2.buy_ins, day2.re_entries, day2.add_ons, day2.rebuys)
     players = state.players.values()
     buy_ins = sum(player.entry == 1 for player in players)
     add_ons = sum(player.add_ons for player in players)
-    return prize_pool(prices(state), buy_ins, state.entries - buy_ins, add_ons)
+    rebuys = sum(player.rebuys for player in players)
+    return prize_pool(prices(state), buy_ins, state.entries - buy_ins, add_ons, rebuys)
+
+
+def paid_entries(state: TournamentState) -> int:
+    """The entries the payouts are for: on Day 2 the whole event's (T-DAY2-1)."""
+    return state.entries if state.day2 is None else state.day2.buy_ins + state.day2.re_entries
 
 
 @dataclass(frozen=True, slots=True)
 class EntryChips:
-    """The chips a buy-in, a re-entry (T-REG-1) and an add-on each put in play."""
+    """The chips a buy-in, a re-entry (T-REG-1), an add-on and a rebuy (T-REBUY-1) each put in
+    play."""
 
     starting_stack: int
     re_entry: int
     add_on: int
+    rebuy: int
 
 
 def entry_chips(state: TournamentState) -> EntryChips:
-    """As the money settings give them: a re-entry and an add-on the starting stack unless set."""
+    """As the money settings give them: a re-entry, an add-on and a rebuy the starting stack unless
+    set."""
     stack, money = state.info.starting_stack, state.money
     return EntryChips(stack, stack if money.re_entry_chips is None else money.re_entry_chips,
-                      stack if money.add_on_chips is None else money.add_on_chips)
+                      stack if money.add_on_chips is None else money.add_on_chips,
+                      stack if money.rebuy.chips is None else money.rebuy.chips)
 
 
 def chips_in_play(state: TournamentState) -> int:
-    """Every chip sold: a starting stack per buy-in, and each re-entry's and add-on's chips."""
+    """Every chip sold: a starting stack per buy-in, and each re-entry's, add-on's and rebuy's
+    chips (a busted player's chips stay in play: they went to whoever won them)."""
+    if state.day2 is not None:  # T-DAY2-1: the bagged stacks are every chip in play
+        return sum(origin.chips for origin in state.day2.origins)
     players = state.players.values()
     chips = entry_chips(state)
     buy_ins = sum(player.entry == 1 for player in players)
     add_ons = sum(player.add_ons for player in players)
+    rebuys = sum(player.rebuys for player in players)
     return (buy_ins * chips.starting_stack + (state.entries - buy_ins) * chips.re_entry
-            + add_ons * chips.add_on)
+            + add_ons * chips.add_on + rebuys * chips.rebuy)
 
 
 def average_stack(state: TournamentState) -> int | None:
@@ -79,7 +103,7 @@ def average_stack(state: TournamentState) -> int | None:
 
 def payout_structure(state: TournamentState) -> PayoutStructure:
     """What each place pays now; `InvalidInput` when the settings cannot pay these entries."""
-    amount, entries, money = pool(state).prize_pool, state.entries, state.money
+    amount, entries, money = pool(state).prize_pool, paid_entries(state), state.money
     if entries == 0:
         return PayoutStructure(prize_pool=amount, payouts=[])
     if money.table is not None:
@@ -87,7 +111,8 @@ def payout_structure(state: TournamentState) -> PayoutStructure:
     else:
         structure = generate_payouts(amount, entries, state.info.buy_in, money.curve, money.locked)
     can_cash = sum(player.can_cash for player in state.players.values())
-    if len(structure.payouts) <= can_cash:
+    # Day 2 never pays more places than it has players: it does not start otherwise (T-DAY2-1).
+    if len(structure.payouts) <= can_cash or state.day2 is not None:
         return structure
     # More places paid than entries that can cash (T-REG-1 setting): the places nobody can take
     # go to first place, like the rounding remainder, so the pool is still paid out in full.
@@ -149,6 +174,12 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
 def decide_set_money(state: TournamentState, command: SetMoney, now: datetime) -> list[Event]:
     settings = command.settings
     check_amounts(settings)
+    if settings.rebuy.until_level is not None and settings.rebuy != state.money.rebuy:
+        try:  # T-REBUY-1: the period ends with a level the structure has
+            state.info.structure.period_of_level(settings.rebuy.until_level)
+        except InvalidInput as error:
+            error.field = "rebuy_until_level"
+            raise
     trial = TournamentState(info=state.info, clock=state.clock, players=state.players,
                             money=settings)
     if state.entries >= 2:
@@ -170,7 +201,20 @@ def check_amounts(settings: MoneySettings) -> None:
     for field in ("re_entry_chips", "add_on_chips"):
         if (chips := getattr(settings, field)) is not None:
             limits.CHIPS.check(field.replace("_", "-"), chips)
+    check_rebuy(settings.rebuy)
     limits.MONEY.check("unit", settings.curve.unit)
+
+
+def check_rebuy(rebuy: RebuySettings) -> None:
+    """The rebuy settings' numbers within their stated ranges (T-REBUY-1..4, docs/SECURITY.md)."""
+    limits.MONEY.check("rebuy-price", rebuy.price)
+    limits.MONEY.check("rebuy-fee", rebuy.fee)
+    if rebuy.chips is not None:
+        limits.CHIPS.check("rebuy-chips", rebuy.chips)
+    if rebuy.until_level is not None:
+        limits.LEVEL.check("rebuy-until-level", rebuy.until_level)
+    if rebuy.limit is not None:
+        limits.REBUYS.check("rebuy-limit", rebuy.limit)
 
 
 def apply_money_set(state: TournamentState, event: MoneySet, now: datetime) -> None:

@@ -1,5 +1,6 @@
 """The prize pool: what the entries pay, split into prize money, the house's fee and rake, and
-fixed bounties; a guarantee and the overlay that makes it up (T-REG-1 for re-entries, T-BOUNTY-1).
+fixed bounties; a guarantee and the overlay that makes it up (T-REG-1 for re-entries, T-BOUNTY-1,
+T-REBUY-1..4 for rebuys: each one's price and fee, like an add-on's, goes in; it adds no entry).
 
 Money is whole kroner. Every figure adds up:
     collected  = prize_part + fees + bounties
@@ -12,11 +13,35 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
+from typing import Literal
 
 from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.model import Frozen
+
+# T-REBUY-3: who may rebuy: only a player who has lost every chip, or one at or below the
+# starting stack.
+RebuyWho = Literal["busted", "starting-stack"]
+
+
+class RebuySettings(Frozen):
+    """The rebuys on offer (T-REBUY-1..4). Off until a period is set: to the end of a level, or to
+    the first break. The numbers' stated ranges are checked when the TD sets them
+    (money/handlers.check_amounts), not here: an older log must always fold."""
+
+    until_level: int | None = Field(default=None, ge=1)  # T-REBUY-1: through the end of this level
+    until_break: bool = False  # T-REBUY-1: until the first break begins
+    price: int = Field(default=0, ge=0)  # the prize part of one rebuy
+    fee: int = Field(default=0, ge=0)  # kept by the house, like a buy-in's fee
+    chips: int | None = Field(default=None, gt=0)  # None: the starting stack
+    limit: int | None = Field(default=None, ge=1)  # T-REBUY-2: per player; None: no limit
+    who: RebuyWho = "busted"  # T-REBUY-3
+    double: bool = False  # T-REBUY-4: two rebuys at once
+
+    @property
+    def offered(self) -> bool:
+        return self.until_level is not None or self.until_break
 
 
 class PriceExtras(Frozen):
@@ -32,6 +57,7 @@ class PriceExtras(Frozen):
     bounty: int = Field(default=0, ge=0)
     rake_percent: Decimal = Field(default=Decimal(0), ge=0, le=100)
     guarantee: int = Field(default=0, ge=0)
+    rebuy: RebuySettings = RebuySettings()
 
 
 class EntryPrices(PriceExtras):
@@ -43,6 +69,8 @@ class EntryPrices(PriceExtras):
 
 class PrizePool(Frozen):
     entries: int  # buy-ins + re-entries: each has its own place
+    rebuys: int = 0  # T-REBUY-1: each rebuy's price in the prize part, its fee in the fees
+    add_ons: int = 0
     collected: int
     prize_part: int
     fees: int
@@ -54,22 +82,28 @@ class PrizePool(Frozen):
 
 
 def prize_pool(
-    prices: EntryPrices, buy_ins: int, re_entries: int = 0, add_ons: int = 0
+    prices: EntryPrices, buy_ins: int, re_entries: int = 0, add_ons: int = 0, rebuys: int = 0
 ) -> PrizePool:
-    """The money of an event with these counts of buy-ins, re-entries and add-ons."""
-    for what, count in (("buy-ins", buy_ins), ("re-entries", re_entries), ("add-ons", add_ons)):
+    """The money of an event with these counts of buy-ins, re-entries, add-ons and rebuys."""
+    for what, count in (("buy-ins", buy_ins), ("re-entries", re_entries), ("add-ons", add_ons),
+                        ("rebuys", rebuys)):
         if count < 0:
             raise InvalidInput("{what} must not be negative, not {count}", what=what, count=count)
     re_entry = prices.buy_in if prices.re_entry is None else prices.re_entry
     re_entry_fee = prices.fee if prices.re_entry_fee is None else prices.re_entry_fee
     entries = buy_ins + re_entries
-    prize_part = buy_ins * prices.buy_in + re_entries * re_entry + add_ons * prices.add_on
-    fees = buy_ins * prices.fee + re_entries * re_entry_fee + add_ons * prices.add_on_fee
+    rebuy = prices.rebuy
+    prize_part = (buy_ins * prices.buy_in + re_entries * re_entry + add_ons * prices.add_on
+                  + rebuys * rebuy.price)
+    fees = (buy_ins * prices.fee + re_entries * re_entry_fee + add_ons * prices.add_on_fee
+            + rebuys * rebuy.fee)
     bounties = entries * prices.bounty
     rake = math.floor(prize_part * prices.rake_percent / 100)
     overlay = max(0, prices.guarantee - (prize_part - rake))
     return PrizePool(
         entries=entries,
+        rebuys=rebuys,
+        add_ons=add_ons,
         collected=prize_part + fees + bounties,
         prize_part=prize_part,
         fees=fees,

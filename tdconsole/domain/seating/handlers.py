@@ -111,7 +111,7 @@ def final_table_due(state: TournamentState) -> bool:
     return tables.final_table_due(state.room, state.house_rules, state.info.seats_per_table)
 
 
-def _drawn(table: Table) -> DrawnTable:
+def drawn_table(table: Table) -> DrawnTable:
     return DrawnTable(
         table=table.number,
         seats=table.seats,
@@ -187,7 +187,7 @@ def decide_draw(state: TournamentState, command: Draw, now: datetime) -> list[Ev
         rules=state.house_rules,
         layout=state.layout.values(),
     )
-    return [TablesDrawn(tables=[_drawn(room[n]) for n in sorted(room)])]
+    return [TablesDrawn(tables=[drawn_table(room[n]) for n in sorted(room)])]
 
 
 def decide_set_seats(state: TournamentState, command: SetTableSeats, now: datetime) -> list[Event]:
@@ -290,7 +290,7 @@ def decide_final(state: TournamentState, command: FinalTable, now: datetime) -> 
         state.room, rng=command.rng, rules=state.house_rules,
         seats_per_table=state.info.seats_per_table, number=number,
     )
-    return [TablesDrawn(tables=[_drawn(room[number])], final=True)]
+    return [TablesDrawn(tables=[drawn_table(room[number])], final=True)]
 
 
 # ---------------------------------------------------------------- appliers

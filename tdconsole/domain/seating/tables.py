@@ -416,6 +416,18 @@ def draw(
     return room
 
 
+def draw_given(
+    players_by_table: Sequence[Sequence[str]], *, seats_per_table: int, rng: random.Random,
+    rules: HouseRules,
+) -> dict[int, Table]:
+    """A starting draw whose tables' players are already chosen (Day 2 seeded by chips, T-DAY2-1):
+    table n gets the n-th group, seats at random and the button on seat 1 (T-SEAT-2)."""
+    room: dict[int, Table] = {}
+    for number, players in enumerate(players_by_table, 1):
+        room[number] = _seat_table(Table(number=number, seats=seats_per_table), players, rng, rules)
+    return room
+
+
 def _seat_table(
     table: Table, players: Sequence[str], rng: random.Random, rules: HouseRules
 ) -> Table:

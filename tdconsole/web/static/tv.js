@@ -7,8 +7,11 @@
     if (board.html && board.html !== shown) {
       main.innerHTML = board.html;
       shown = board.html;
+      Fit.all(main);
     }
     document.title = board.tournament.name;
   });
+  Fit.all(main);
+  window.addEventListener("resize", () => Fit.all(main));
   Live.connect();
 })();

@@ -1,0 +1,79 @@
+"""Rebuys on the command line (T-REBUY-1..4): `money set --rebuy-...`, `rebuy NAME [--double]`, the
+`--json` keys, and every refusal one line naming its rule with the log unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import assert_one_line_error, run
+from tests.cli.test_money_tournament_cli import Capsys, events, td, tournament
+
+REBUYS = ("--rebuy-until-level", "2", "--rebuy-price", "300", "--rebuy-fee", "20", "--rebuy-chips",
+          "10000", "--rebuy-limit", "2", "--rebuy-double", "--add-on", "300", "--add-on-chips", "15000")
+
+
+def test_money_set_rebuy_options_and_the_json_keys(tmp_path: Path, capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 10, *REBUYS)
+    shown = td(capsys, db, "money", "show")
+    assert shown["settings"]["rebuy"] == {
+        "until_level": 2, "until_break": False, "price": 300, "fee": 20, "chips": 10_000, "limit": 2,
+        "who": "busted", "double": True}
+    assert (shown["rebuy_until_level"], shown["chips"]["rebuy"]) == (2, 10_000)
+    changed = td(capsys, db, "money", "set", "--rebuy-until-break", "--rebuy-unlimited",
+                 "--rebuy-who", "starting-stack", "--no-rebuy-double")
+    rebuy = changed["settings"]["rebuy"]
+    assert (rebuy["until_level"], rebuy["until_break"], rebuy["limit"], rebuy["who"], rebuy["double"]) \
+        == (None, True, None, "starting-stack", False)
+    # club-turbo's first break follows level 4: the period ends there.
+    assert changed["rebuy_until_level"] == 4
+    assert td(capsys, db, "state")["clock"]["rebuys"]["until_level"] == 4
+
+
+def test_rebuy_and_double_rebuy_put_price_and_chips_in(tmp_path: Path, capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 10, *REBUYS)
+    one = td(capsys, db, "rebuy", "P01")
+    assert (one["name"], one["count"], one["rebuys"], one["rebuys_left"]) == ("P01", 1, 1, 1)
+    double = td(capsys, db, "rebuy", "P02", "--double")
+    # 10 x 300 + 3 x 300 = 3,900 in the pool; 10 x 20,000 (club-turbo) + 3 x 10,000 chips.
+    assert (double["count"], double["total_rebuys"], double["prize_pool"], double["chips_in_play"]) \
+        == (2, 3, 3_900, 230_000)
+    state = td(capsys, db, "state")
+    assert {p["name"]: p["rebuys"] for p in state["players"]}["P02"] == 2
+    assert state["money"]["rebuys"] == 3 and state["money"]["fees"] == 10 * 50 + 3 * 20
+    assert state["clock"]["rebuys"] == {"offered": True, "open": True, "until_level": 2,
+                                        "until_break": False, "rebuys": 3, "add_ons": 0,
+                                        "double": True, "limit": 2, "who": "busted"}
+    results = td(capsys, db, "results")
+    assert {row["name"]: row["rebuys"] for row in results["results"]}["P02"] == 2
+
+
+@pytest.mark.parametrize(("before", "argv", "rule"), [
+    ((), ("rebuy", "P01", "--stack", "500"), "T-REBUY-3: P01 still has 500 chips"),
+    ((("rebuy", "P01", "--double"),), ("rebuy", "P01"), "T-REBUY-2: P01 has bought 2 of 2 rebuys"),
+    ((("money", "set", "--no-rebuy-double"),), ("rebuy", "P01", "--double"), "T-REBUY-4"),
+    ((("clock", "start"), ("clock", "level", "3")), ("rebuy", "P01"),
+     "T-REBUY-1: P01 cannot rebuy: the rebuy period ended with level 2"),
+    ((("bust", "P10"),), ("rebuy", "P10"), "T-REBUY-1: P10 has busted (place 10)"),
+    ((("money", "set", "--no-rebuys"),), ("rebuy", "P01"), "T-REBUY-1: this tournament sells no rebuys"),
+    ((), ("money", "set", "--rebuy-limit", "1001"), "rebuy-limit: 1001 is out of range"),
+    ((), ("money", "set", "--rebuy-until-level", "99"), "--rebuy-until-level: there is no level 99"),
+    ((), ("money", "set", "--rebuy-price", "-1"), "rebuy"),
+])
+def test_refusals_are_one_line_with_the_rule_and_change_nothing(
+        tmp_path: Path, capsys: Capsys, before: tuple[tuple[str, ...], ...], argv: tuple[str, ...],
+        rule: str) -> None:
+    db = tournament(tmp_path, capsys, 10, *REBUYS, "--rebuy-who", "busted")
+    for step in before:
+        assert run(capsys, "--db", db, *step).code == 0
+    logged = events(db)
+    assert_one_line_error(run(capsys, "--db", db, *argv), rule)
+    assert events(db) == logged
+
+
+def test_at_or_below_the_starting_stack_as_a_setting(tmp_path: Path, capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 10, *REBUYS, "--rebuy-who", "starting-stack")
+    assert td(capsys, db, "rebuy", "P01", "--stack", "20000")["rebuys"] == 1
+    assert_one_line_error(run(capsys, "--db", db, "rebuy", "P02", "--stack", "20001"),
+                          "T-REBUY-3: P02 has 20001 chips, above the starting stack of 20000")

@@ -1,0 +1,161 @@
+"""Rebuys (T-REBUY-1..5) through decide/apply: the period, the limit, who may rebuy, the double
+rebuy, and what rebuys and add-ons put in the prize pool, in play and in the average stack."""
+
+from __future__ import annotations
+
+import pytest
+
+from tdconsole.domain.commands import (
+    AddOn,
+    Bust,
+    ClockGoToLevel,
+    ClockStart,
+    Rebuy,
+    Register,
+    SetMoney,
+    Undo,
+)
+from tdconsole.domain.errors import RuleViolation
+from tdconsole.domain.money import handlers as money
+from tdconsole.domain.money.payouts import PayoutRange, PayoutTables
+from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.domain.players.rebuys import last_level, may_rebuy, rebuy_open, rebuy_status
+from tests.domain.helpers import STRUCTURE, Tournament, at
+
+NAMES = [f"P{i:02}" for i in range(1, 21)]
+# The club's table (configs/payouts/club.toml) for 16-24 entries; places below first are rounded
+# down to 10 kr, first place takes the rest.
+CLUB = PayoutTables(name="Club", unit=10, ranges=[
+    PayoutRange(min_entries=3, max_entries=15, percents=[50, 30, 20]),
+    PayoutRange(min_entries=16, max_entries=24, percents=[45, 27, 17, 11]),
+])
+# STRUCTURE: level 1 0-1200 s, level 2 1200-2400 s, a break 2400-3000 s, level 3 from 3000 s.
+LEVEL_1, LEVEL_2, BREAK, LEVEL_3 = 600, 1800, 2700, 3100
+
+
+def rebuy_night(players: int = 20, **rebuy: object) -> Tournament:
+    """Buy-in 300 + 50 fee (the helper's), 10,000 chips; rebuys to the end of level 2 at 300 + 20
+    for 10,000 chips, three at most, double allowed; the add-on 300 for 15,000 chips."""
+    t = Tournament(buy_in=300)
+    t.do(Register(names=NAMES[:players]))
+    settings = {"add_on": 300, "add_on_chips": 15_000, "table": CLUB,
+                "rebuy": {"until_level": 2, "price": 300, "fee": 20, "chips": 10_000, "limit": 3,
+                          "double": True, **rebuy}}
+    t.do(SetMoney(settings=MoneySettings.model_validate(settings)))
+    t.do(ClockStart(), 0)
+    return t
+
+
+def test_a_20_player_rebuy_night_gives_the_pool_chips_in_play_and_payouts_by_hand() -> None:
+    t = rebuy_night()
+    # Level 1: P01 busts and rebuys, twice; P02 and P03 once each.
+    for name in ("P01", "P02", "P03", "P01"):
+        t.do(Rebuy(name=name), LEVEL_1)
+    # Level 2: P04 buys a double rebuy (two, T-REBUY-4); P05 one; P01 his third, the limit.
+    t.do(Rebuy(name="P04", double=True), LEVEL_2)
+    t.do(Rebuy(name="P05"), LEVEL_2)
+    t.do(Rebuy(name="P01"), LEVEL_2)
+    with pytest.raises(RuleViolation, match="T-REBUY-2: P01 has bought 3 of 3 rebuys"):
+        t.do(Rebuy(name="P01"), LEVEL_2)
+    # The break after level 2: too late for P06 (T-REBUY-1); twelve players take the add-on.
+    with pytest.raises(RuleViolation, match="T-REBUY-1: P06 cannot rebuy: the rebuy period ended "
+                                            "with level 2"):
+        t.do(Rebuy(name="P06"), BREAK)
+    t.do(AddOn(names=NAMES[:12]), BREAK)
+    # By hand: 20 buy-ins + 3+1+1+2+1 = 8 rebuys + 12 add-ons.
+    #   prize part 20 x 300 + 8 x 300 + 12 x 300 = 6,000 + 2,400 + 3,600 = 12,000
+    #   fees       20 x 50  + 8 x 20  + 12 x 0   = 1,000 + 160               = 1,160
+    #   collected  12,000 + 1,160 = 13,160; no rake, no guarantee: the prize pool is 12,000
+    pool = money.pool(t.state)
+    assert (pool.entries, pool.rebuys, pool.add_ons) == (20, 8, 12)
+    assert (pool.prize_part, pool.fees, pool.collected, pool.prize_pool) == (12_000, 1_160, 13_160, 12_000)
+    #   chips 20 x 10,000 + 8 x 10,000 + 12 x 15,000 = 200,000 + 80,000 + 180,000 = 460,000
+    assert money.chips_in_play(t.state) == 460_000
+    assert money.average_stack(t.state) == 23_000  # 460,000 / 20 left
+    # Four bust in level 3 (no rebuy now): 460,000 / 16 = 28,750.
+    for name in ("P17", "P18", "P19", "P20"):
+        t.do(Bust(names=[name]), LEVEL_3)
+    assert money.average_stack(t.state) == 28_750
+    # Rebuys add no entry: 20 entries, the 16-24 row 45/27/17/11 of 12,000, below first rounded
+    # down to 10: 2nd 3,240, 3rd 2,040, 4th 1,320, 1st the rest 12,000 - 6,600 = 5,400.
+    assert money.payout_structure(t.state).amounts == [5_400, 3_240, 2_040, 1_320]
+    status = rebuy_status(t.state, at(LEVEL_3))
+    assert (status.open, status.until_level, status.rebuys, status.add_ons) == (False, 2, 8, 12)
+
+
+def test_t_rebuy_1_open_before_the_clock_and_through_the_last_level_closed_from_its_break() -> None:
+    t = rebuy_night()
+    assert rebuy_open(t.state, at(LEVEL_2 + 599))
+    assert not rebuy_open(t.state, at(BREAK))
+    t.do(ClockGoToLevel(level=1), BREAK)  # the TD takes the clock back: the period is open again
+    assert rebuy_open(t.state, at(BREAK))
+
+
+def test_t_rebuy_1_until_the_first_break_ends_with_the_level_before_it() -> None:
+    t = rebuy_night(until_level=None, until_break=True)
+    assert last_level(STRUCTURE, t.state.money.rebuy) == 2
+    t.do(Rebuy(name="P01"), LEVEL_2)
+    with pytest.raises(RuleViolation, match=r"T-REBUY-1: .*ended with level 2"):
+        t.do(Rebuy(name="P02"), BREAK)
+
+
+def test_t_rebuy_1_a_tournament_without_rebuys_refuses_one() -> None:
+    t = Tournament()
+    t.do(Register(names=["Anna", "Bo"]))
+    with pytest.raises(RuleViolation, match="T-REBUY-1: this tournament sells no rebuys"):
+        t.do(Rebuy(name="Anna"))
+
+
+def test_t_rebuy_2_the_limit_counts_a_double_rebuy_as_two_and_none_means_no_limit() -> None:
+    t = rebuy_night(limit=2)
+    t.do(Rebuy(name="P01"), LEVEL_1)
+    with pytest.raises(RuleViolation, match="T-REBUY-2: P01 has bought 1 of 2 rebuys; 2 more"):
+        t.do(Rebuy(name="P01", double=True), LEVEL_1)
+    assert not may_rebuy(t.state, t.state.find("P02"), at(BREAK))
+    unlimited = rebuy_night(limit=None)
+    for _time in range(5):
+        unlimited.do(Rebuy(name="P01", double=True), LEVEL_1)
+    assert unlimited.state.find("P01").rebuys == 10
+
+
+def test_t_rebuy_3_busted_only_refuses_a_player_with_chips() -> None:
+    t = rebuy_night()
+    before = list(t.log)
+    with pytest.raises(RuleViolation, match="T-REBUY-3: P01 still has 2000 chips; only a player who "
+                                            "has lost every chip may rebuy"):
+        t.do(Rebuy(name="P01", stack=2_000), LEVEL_1)
+    assert t.log == before
+
+
+def test_t_rebuy_3_at_or_below_the_starting_stack_as_a_setting() -> None:
+    t = rebuy_night(who="starting-stack")
+    t.do(Rebuy(name="P01", stack=10_000), LEVEL_1)  # at the starting stack: allowed
+    with pytest.raises(RuleViolation, match="T-REBUY-3: P02 has 10001 chips, above the starting stack "
+                                            "of 10000"):
+        t.do(Rebuy(name="P02", stack=10_001), LEVEL_1)
+    assert t.state.find("P01").rebuys == 1
+
+
+def test_t_rebuy_4_a_double_rebuy_only_when_the_settings_allow_it() -> None:
+    t = rebuy_night(double=False)
+    with pytest.raises(RuleViolation, match="T-REBUY-4: P01 cannot rebuy double"):
+        t.do(Rebuy(name="P01", double=True), LEVEL_1)
+
+
+def test_a_busted_player_cannot_rebuy_and_undo_takes_a_rebuy_back() -> None:
+    t = rebuy_night()
+    t.do(Bust(names=["P20"]), LEVEL_1)
+    with pytest.raises(RuleViolation, match=r"T-REBUY-1: P20 has busted .*undo the bust first"):
+        t.do(Rebuy(name="P20"), LEVEL_1)
+    t.do(Rebuy(name="P01"), LEVEL_1)
+    assert money.chips_in_play(t.state) == 210_000
+    t.do(Undo(actor="td"), LEVEL_1)
+    assert (t.state.find("P01").rebuys, money.chips_in_play(t.state)) == (0, 200_000)
+
+
+def test_t_rebuy_5_a_rebuy_owes_no_missed_blinds_and_keeps_the_seat_and_entry() -> None:
+    t = rebuy_night()
+    events = t.do(Rebuy(name="P01"), LEVEL_1)
+    assert [event.type for event in events] == ["rebought"]  # nothing collected beside the price
+    player = t.state.find("P01")
+    assert (player.entry, player.status, t.state.entries, t.state.players_left) == (1, "registered", 20, 20)
