@@ -3,7 +3,7 @@
     python -m benchmarks.torture [--seconds 60] [--writers 4] [--backend sqlite|postgresql|both]
                                  [--seed N]
 
-Five phases per database, bounded together by `--seconds`:
+Six phases per database, bounded together by `--seconds`:
 
 1. First opens: four processes (forked after the imports) open a fresh database at the same moment;
    in half of the trials one of them is SIGKILLed 0-50 ms later, maybe half-way through creating the
@@ -27,6 +27,11 @@ Five phases per database, bounded together by `--seconds`:
    command refused meanwhile must say the server does not answer, none acknowledged may be lost,
    and the follower must catch up by itself.
 
+6. A terminal whose clock is wrong: a CLI ten minutes behind, then one ten minutes ahead
+   (libfaketime), pauses and resumes the running clock while this process, on the right time,
+   follows. Each of its readings must match the room's within 2 s, every event must be stamped in
+   time order, and each such process must say once that its clock is off.
+
 Prints acknowledged vs logged, duplicates, and errors by kind; exits 1 if anything was lost,
 duplicated, left unusable or ended in an internal error. PostgreSQL is a throw-away server
 (tests/pgserver.py), or $TDCONSOLE_TEST_PG.
@@ -38,6 +43,7 @@ import argparse
 import collections
 import contextlib
 import io
+import itertools
 import json
 import os
 import random
@@ -572,6 +578,68 @@ def outage(backend: Backend, seconds: float, rng: random.Random) -> Outage:
     return result
 
 
+# ---------------------------------------------------------------- 6. clock skew
+
+SKEWS = ("-10m", "+10m")  # a laptop ten minutes behind, then one ten minutes ahead
+
+
+@dataclass
+class Skew:
+    readings: int = 0  # the skewed terminal's time left, each compared with the room's
+    off: int = 0  # ... differing by more than 2 s
+    largest: float = 0.0
+    warned: int = 0  # processes that said once, in one line, that their clock is off
+    processes: int = 0
+    out_of_order: int = 0  # events stamped earlier than the one before
+    failures: list[str] = field(default_factory=list)
+    skipped: str = ""
+
+
+def skew(backend: Backend) -> Skew:
+    """Pause and resume from a terminal whose clock is wrong (libfaketime) while the room follows:
+    the same number of processes on every database, each bounded by a time-out."""
+    import shutil
+
+    from tdconsole.config.structures import load_structure
+    from tdconsole.domain import commands as c
+    from tdconsole.service import Service
+    from tdconsole.store.event_store import EventStore
+    from tdconsole.views.tournament import clock_view
+
+    result = Skew()
+    faketime = shutil.which("faketime")
+    if faketime is None:
+        result.skipped = "faketime not found (scripts/test-deps.sh installs it)"
+        return result
+    url = backend.fresh()
+    store = EventStore.open(url)
+    room = Service.create(store, name="Skew", structure=load_structure("club-turbo"), use=True)
+    room.execute(c.ClockStart())
+    # Its file timestamps stay true (NO_FAKE_STAT): the SQLite file is on a machine whose clock is right.
+    env = {**os.environ, "NO_FAKE_STAT": "1", "TDCONSOLE_LANG": "en"}
+    for offset in SKEWS:
+        for verb in ("pause", "resume"):
+            done = subprocess.run([faketime, "-f", offset, sys.executable, "-m", "tdconsole", "--db", url,
+                                   "clock", verb, "--json"], cwd=ROOT, env=env, capture_output=True,
+                                  text=True, timeout=60, check=False)
+            result.processes += 1
+            warnings = [line for line in done.stderr.splitlines() if "clock is 10 min" in line]
+            result.warned += len(warnings) == 1 and len(done.stderr.splitlines()) == 1
+            if done.returncode != 0:
+                result.failures.append(f"{offset} {verb}: {done.stderr.strip()[:100]}")
+                continue
+            theirs = json.loads(done.stdout)["remaining_seconds"]
+            room.refresh()
+            ours = clock_view(room.state, room.now()).remaining_seconds
+            result.readings += 1
+            result.largest = max(result.largest, abs(theirs - ours))
+            result.off += abs(theirs - ours) > 2
+    times = [envelope.time for envelope in room.log]
+    result.out_of_order = sum(later < earlier for earlier, later in itertools.pairwise(times))
+    store.close()
+    return result
+
+
 # ---------------------------------------------------------------- 4. fuzz
 
 
@@ -822,10 +890,23 @@ def run(backend: Backend, seconds: float, count: int, rng: random.Random, direct
     for outcome, samples in fuzzed.samples.items():
         for sample in samples:
             print(f"  {outcome}: {sample}")
+    skewed = skew(backend)
+    if skewed.skipped:
+        print(f"clock skew: skipped ({skewed.skipped})", flush=True)
+    else:
+        print(f"clock skew: terminals {' and '.join(SKEWS)} off paused and resumed the clock: "
+              f"{skewed.readings} readings of the time left, off the room's by more than 2 s: "
+              f"{skewed.off}; events stamped out of order {skewed.out_of_order}; said once that "
+              f"the clock is off: {skewed.warned} of {skewed.processes} processes", flush=True)
+        for failure in skewed.failures:
+            print(f"  refused: {failure}")
+    skew_faults = (skewed.off + skewed.out_of_order + len(skewed.failures)
+                   + skewed.processes - skewed.warned)
     internal = sum(n for kind, n in written.errors.items() if kind.startswith("internal"))
     bad_fuzz = sum(n for kind, n in fuzzed.outcomes.items()
                    if kind not in ("ok", "one line", "one line: the database cannot be used"))
     failed = bool(opens.unusable or opens.errors or raced.out_of_sequence or raced.errors or outage_faults
+                  or skew_faults
                   or written.lost or written.duplicated
                   or written.seq_faults or written.undos_of_others or not written.follower_equal
                   or written.crashes or written.unusable or internal or bad_fuzz or fuzzed.unusable)
@@ -834,7 +915,8 @@ def run(backend: Backend, seconds: float, count: int, rng: random.Random, direct
           f"lost {written.lost}, duplicated {written.duplicated}, internal errors "
           f"{internal + fuzzed.outcomes['internal error']}, other fuzz faults "
           f"{bad_fuzz - fuzzed.outcomes['internal error']}, unusable {unusable}, races out of "
-          f"sequence {raced.out_of_sequence}, outage faults {outage_faults}", flush=True)
+          f"sequence {raced.out_of_sequence}, outage faults {outage_faults}, clock skew faults "
+          f"{skew_faults}", flush=True)
     return not failed
 
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What the test suite needs beyond Python packages: PostgreSQL server binaries (the store tests start
-# a throw-away server), tmux (the end-to-end test), the OS's Chromium with its driver (the web
-# pages' browser tests drive /usr/bin/chromium; no browser is ever downloaded by Playwright) and
-# espeak-ng (the announcements' offline voice: a test renders one to a WAV file).
+# a throw-away server), tmux (the end-to-end test), libfaketime (a terminal whose clock is wrong: the
+# clock-skew tests and `make torture`), the OS's Chromium with its driver (the web pages' browser
+# tests drive /usr/bin/chromium; no browser is ever downloaded by Playwright) and espeak-ng (the
+# announcements' offline voice: a test renders one to a WAV file).
 # Installs them with apt when they are missing.
 set -euo pipefail
 
@@ -11,6 +12,7 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v pg_conf
   need+=(postgresql)
 fi
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
+command -v faketime >/dev/null 2>&1 || need+=(faketime)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)

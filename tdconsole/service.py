@@ -11,7 +11,7 @@ import secrets
 import time
 import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Literal
 
 from tdconsole.domain import limits
@@ -24,6 +24,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import check_text
 from tdconsole.domain.tournament import apply, decide, fold
 from tdconsole.store.event_store import Conflict, EventStore
+from tdconsole.time_source import TimeSource
 
 # "display": the clock on the TV and in browsers (`tdconsole display`, `serve`) may run no command.
 Role = Literal["td", "floor", "display"]
@@ -32,10 +33,6 @@ Clock = Callable[[], datetime]
 ChangeRunner = Callable[[Callable[[], None]], None]
 # A writer that keeps losing the race retries for this long before it reports the conflict.
 RETRY_SECONDS = 10.0
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -54,7 +51,7 @@ class Service:
         *,
         actor: str = "td",
         role: Role = "td",
-        now: Clock = utc_now,
+        now: Clock | None = None,
     ) -> None:
         self.store = store
         if tournament_id is None:
@@ -66,13 +63,19 @@ class Service:
         self.tournament_id = tournament_id
         self.actor = check_text("the actor", actor, empty=False)
         self.role = role
-        self.now = now
+        # The tournament's one time (time_source.py), unless a test injects its own clock.
+        if now is None:
+            now = TimeSource.of(store)
+        self.time_source = now if isinstance(now, TimeSource) else None
+        self.now: Clock = now
         # A screen runs the service in a worker thread and draws the state on its event loop: it
         # hands in a runner that makes every change of `state` and `log` there, between two
         # redraws, so a screen never reads a state that is half changed (tui/service_app.py).
         self.run_change: ChangeRunner = _at_once
         self.log: list[Envelope] = store.load(tournament_id)
         self.state: TournamentState = fold(self.log)
+        if self.time_source is not None:
+            self.time_source.keep_fresh()  # measured here, so a screen's first reading waits on nothing
 
     @classmethod
     def create(
@@ -91,7 +94,7 @@ class Service:
         use: bool = False,
         actor: str = "td",
         role: Role = "td",
-        now: Clock = utc_now,
+        now: Clock | None = None,
     ) -> Service:
         """A new tournament; it becomes the current one only with `use` (or if there is none)."""
         _require_td(role, "create a tournament")
@@ -112,8 +115,9 @@ class Service:
         )
         if late_reg_level is not None:
             structure.period_of_level(late_reg_level)  # T-REG-1: a level the structure has
+        stamp = now or TimeSource.of(store)
         envelope = Envelope(
-            seq=1, time=now(), actor=actor, command_id=uuid.uuid4().hex, event=created
+            seq=1, time=stamp(), actor=actor, command_id=uuid.uuid4().hex, event=created
         )
         tournament_id = store.create_tournament(envelope, use=use)
         return cls(store, tournament_id, actor=actor, role=role, now=now)
@@ -154,6 +158,8 @@ class Service:
 
     def refresh(self) -> bool:
         """Apply what other processes appended since we last looked (follow). True if anything was new."""
+        if self.time_source is not None:
+            self.time_source.keep_fresh()
         new = self.store.load(self.tournament_id, after=self.state.last_seq)
         if new:
             self._apply(new)
@@ -201,11 +207,11 @@ def _at_once(change: Callable[[], None]) -> None:
 
 
 def use_tournament(store: EventStore, tournament_id: int, *, actor: str = "td", role: Role = "td",
-                   now: Clock = utc_now) -> int | None:
+                   now: Clock | None = None) -> int | None:
     """Make `tournament_id` the current tournament (logged); returns the one it replaces. Only the
     TD: it moves every terminal opened afterwards without `--tournament`."""
     _require_td(role, "choose the current tournament")
-    return store.use_tournament(tournament_id, actor=actor, time=now())
+    return store.use_tournament(tournament_id, actor=actor, time=(now or TimeSource.of(store))())
 
 
 def _require_td(role: Role, what: str) -> None:

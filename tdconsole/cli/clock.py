@@ -11,6 +11,7 @@ from tdconsole.actions import clock
 from tdconsole.actions.base import NoArguments
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.i18n import _
+from tdconsole.views.time_base import TimeBaseView, signed_duration
 from tdconsole.views.tournament import ClockView
 
 clock_app = typer.Typer(help="The tournament clock.", no_args_is_help=True)
@@ -86,6 +87,28 @@ def clock_late_reg(
 ) -> None:
     """Late registration runs to the end of level N (T-REG-1); `none` lifts the limit."""
     _show(clock.late_registration(session_of(ctx).service(), clock.LateRegRequest(level=level)), as_json)
+
+
+@clock_app.command("time")
+def clock_time(
+    ctx: typer.Context,
+    keep: Annotated[bool, typer.Option("--keep", help="Keep the tournament clock through a step of "
+                                                      "the machine's clock.")] = False,
+    follow: Annotated[bool, typer.Option("--follow",
+                                         help="Follow the machine's clock after a step.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """The tournament's time as this terminal reads it, and how far this machine's clock is off."""
+    view = clock.time_base(session_of(ctx).service(), clock.TimeRequest(keep=keep, follow=follow))
+    emit(view, as_json, lambda: console.print(time_line(view)))
+
+
+def time_line(view: TimeBaseView) -> str:
+    source = {"server": _("the database server"), "file": _("the machine that holds the database"),
+              "local": _("this machine")}[view.reference]
+    line = _("Tournament time {time} (from {source}); this machine's clock is {offset} off").format(
+        time=view.time, source=source, offset=signed_duration(view.offset_seconds))
+    return line if view.step is None else f"{line}\n{view.step}"
 
 
 def _show(data: ClockView, as_json: bool) -> None:

@@ -22,10 +22,12 @@ from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.limits import MAX_JSON_BYTES
+from tdconsole.i18n import _
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
+from tdconsole.views.time_base import correction_text, skew_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -71,6 +73,9 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
 
             console.print(_("Tournament {id}: {name}").format(**tournament))
         render()
+    session = _running.get()
+    if session is not None and session._service is not None:
+        _tell_skew(session._service)  # after the answer; a screen says it itself
 
 
 def acted_on() -> dict[str, Any] | None:
@@ -90,6 +95,18 @@ def read_json_stdin(model: type[M], source: str = "stdin") -> M:
             source=source, MAX_JSON_BYTES=MAX_JSON_BYTES // 1024,
         )
     return validate(model, parse_json(text, source), source)
+
+
+def _tell_skew(service: Service) -> None:
+    """A machine whose clock is off says so on stderr, once; what it printed is the right time."""
+    source = service.time_source
+    skew = None if source is None else source.skew_notice()
+    if skew is not None:
+        line = skew_text(skew, server=service.store.engine.dialect.name == "postgresql")
+        sys.stderr.write(_("warning: {message}").format(message=line) + "\n")
+    correction = None if source is None else source.correction_notice()
+    if correction is not None:
+        sys.stderr.write(_("warning: {message}").format(message=correction_text(correction)) + "\n")
 
 
 @dataclass

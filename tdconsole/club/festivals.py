@@ -39,9 +39,10 @@ from tdconsole.domain.players.flights import unbagged
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import MAX_LABEL, check_text, name_key, visible
 from tdconsole.domain.tournament import decide, fold
-from tdconsole.service import Clock, Role, Service, make_rng, utc_now
+from tdconsole.service import Clock, Role, Service, make_rng
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import festival_event_table, festival_flight_table, tournament_table
+from tdconsole.time_source import TimeSource
 
 # A seed for Day 2's draw when the TD gives none: drawn here, recorded in Day 2's log (T-DAY2-1).
 SEED_BITS = 31
@@ -137,7 +138,7 @@ class Festivals:
 def new_flight(store: EventStore, festival: Festival, *, name: str, structure: Structure,
                starting_stack: int | None = None, seats_per_table: int = 9, game: str = "No-limit hold'em",
                late_reg_level: int | None = None, house_rules: HouseRules | None = None,
-               use: bool = False, actor: str = "td", role: Role = "td", now: Clock = utc_now) -> Service:
+               use: bool = False, actor: str = "td", role: Role = "td", now: Clock | None = None) -> Service:
     """A new tournament at the event's buy-in and fee, made a flight of `festival` (`join`)."""
     _open_for_flights(festival)
     if festival.settings.stop_level is not None:
@@ -259,7 +260,7 @@ def check_entry(store: EventStore, tournament_id: int, state: TournamentState, n
 
 def start_day2(store: EventStore, festival: Festival, *, draw: DrawKind | None = None,
                seed: int | None = None, use: bool = False, actor: str = "td", role: Role = "td",
-               now: Clock = utc_now) -> Service:
+               now: Clock | None = None) -> Service:
     """Day 2 of `festival`: a new tournament with every flight's survivors, their bags as stacks,
     drawn at random or seeded by chips (T-DAY2-1), paying the whole event's prize pool. Checked in
     full before anything is written: a refusal leaves the database as it was."""
@@ -287,9 +288,10 @@ def start_day2(store: EventStore, festival: Festival, *, draw: DrawKind | None =
         seats_per_table=first.info.seats_per_table, structure=first.info.structure,
         house_rules=first.house_rules)
     # The dry run: decided on the Day 2 that would be made, so a refusal writes nothing.
-    trial = fold([Envelope(seq=1, time=now(), actor=actor, command_id=uuid.uuid4().hex, event=created)])
+    clock = now or TimeSource.of(store)  # the tournament's one time (time_source.py)
+    trial = fold([Envelope(seq=1, time=clock(), actor=actor, command_id=uuid.uuid4().hex, event=created)])
     trial.money = first.money
-    decide(trial, command.with_rng(make_rng(seed)), now())
+    decide(trial, command.with_rng(make_rng(seed)), clock())
     service = Service.create(store, name=created.name, structure=first.info.structure, game=first.info.game,
                              buy_in=first.info.buy_in, fee=first.info.fee,
                              starting_stack=first.info.starting_stack,

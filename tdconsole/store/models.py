@@ -161,3 +161,15 @@ festival_flight_table = Table(
     Column("event_id", ForeignKey("festival_events.id", ondelete="CASCADE"), nullable=False, index=True),
     _tournament_id(primary_key=True),
 )
+
+# The correction every terminal adds to the reference clock (PostgreSQL's server, or the machine
+# that holds the SQLite file): 0 until a TD keeps the tournament clock through a step of that clock
+# (store/time_base.py). One row, always there.
+time_base_table = Table(
+    "time_base", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("correction", Float, nullable=False),
+    Column("changed_at", DateTime(timezone=True), nullable=True),
+    Column("changed_by", String(100), nullable=True),
+    CheckConstraint("id = 1", name="one_row"),
+)

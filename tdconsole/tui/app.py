@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from tdconsole.actions import clock as clock_actions
 from tdconsole.actions import players
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
@@ -23,6 +24,7 @@ from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.tui.messages import Acting, CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
+from tdconsole.tui.screens.clock_step import ClockStepScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen, UnsavedEdits
 from tdconsole.tui.screens.deal import DealScreen
 from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
@@ -301,6 +303,31 @@ class TdApp(ServiceApp):
     def on_screen_action(self, mode: str, action: str) -> None:
         self.switch_mode(mode)
         self.call_after_refresh(lambda: self.screen.run_action(action))
+
+    def time_step(self, line: str | None) -> None:
+        """The TD chooses what a step of the machine's clock does (time_source.py): follow it, or
+        keep the tournament clock for every terminal; until then every terminal holds. A question
+        another TD terminal answered first goes away."""
+        if self.service.role != "td":
+            super().time_step(line)
+            return
+        if isinstance(self.screen, ClockStepScreen):
+            if line is None:
+                self.screen.dismiss(None)
+            return
+        if line is None:
+            return
+
+        def answered(follow: bool | None) -> None:
+            if follow is None:  # answered on another terminal
+                return
+            request = clock_actions.TimeRequest(keep=not follow, follow=bool(follow))
+            self.execute(Acting(clock_actions.time_base, request),
+                         self.tell_when_done(_("Following the machine's clock") if follow else
+                                             _("The tournament clock is kept"), _("Clock")))
+
+        question = _("{step}. Follow the machine's clock?").format(step=line)
+        self.push_screen(ClockStepScreen(question), answered)
 
     def action_undo(self) -> None:
         """This terminal's own last command, shown first; Enter or Escape answers No."""

@@ -34,6 +34,7 @@ from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.tui.messages import Acting, ActionRequested, TournamentChanged
+from tdconsole.views.time_base import correction_text, skew_text, step_text
 
 T = TypeVar("T")
 # A command, or how to make it from the state as the service finds it when its turn comes (the
@@ -73,6 +74,7 @@ class ServiceApp(App[None]):
         self._commands_waiting = 0
         self._following = False
         self._fault = ""  # the line of a database that cannot be reached, while it cannot
+        self._step_told = -1.0  # the measurement of the time source that a step was last told at
         self._loop_thread: int | None = None
 
     def on_mount(self) -> None:
@@ -205,8 +207,36 @@ class ServiceApp(App[None]):
         finally:
             self._following = False
         self._database_fault("")
+        self._tell_time()
         if changed:
             self.redraw()
+
+    def _tell_time(self) -> None:
+        """A clock of this machine that is off is said once; a step of the reference clock is told
+        (and asked of the TD, `time_step`) once per measurement that still finds it."""
+        source = self.service.time_source
+        if source is None:
+            return
+        if (skew := source.skew_notice()) is not None:
+            server = self.service.store.engine.dialect.name == "postgresql"
+            self.notify(skew_text(skew, server=server), severity="warning", timeout=15, markup=False)
+        if (correction := source.correction_notice()) is not None:
+            self.notify(correction_text(correction), severity="warning", timeout=15, markup=False)
+        if source.step is None:
+            self.time_step(None)
+            return
+        if source.measured == self._step_told:
+            return
+        self._step_told = source.measured
+        self.time_step(step_text(self.service.state, self.service.now(), source.step))
+
+    def time_step(self, line: str | None) -> None:
+        """The reference clock jumped (`line` says what it would do; None once it is settled, here
+        or on another terminal): a terminal that cannot choose says so and holds."""
+        if line is None:
+            return
+        self.notify(_("{step}. The tournament clock holds until the TD chooses.").format(step=line),
+                    severity="warning", timeout=15, markup=False)
 
     def _database_fault(self, line: str) -> None:
         """A database that cannot be reached is said once, with its line, and stays in the header
