@@ -106,3 +106,40 @@ def test_a_signed_export_is_checked_against_the_club_key_and_the_log(evening: Pa
 
 def test_sign_needs_a_file(evening: Path, capsys: Capsys) -> None:
     assert "--sign signs a file" in _run(capsys, evening, "results", "--sign").err
+
+
+def test_db_backup_and_restore_as_a_script_runs_them(evening: Path, tmp_path: Path, capsys: Capsys) -> None:
+    backup = tmp_path / "friday.sqlite"
+    made = _run(capsys, evening, "db", "backup", str(backup), "--json")
+    assert made.code == 0 and made.json["tournaments"][0]["events"] == 6
+    assert "no terminal to ask: add --yes" in _one_line_failure(_run(capsys, evening, "db", "backup", str(backup)))
+    assert _run(capsys, evening, "register", "Late").code == 0
+    asked = _run(capsys, evening, "db", "restore", str(backup))
+    assert "add --yes" in _one_line_failure(asked)
+    restored = _run(capsys, evening, "db", "restore", str(backup), "--yes", "--json")
+    assert restored.code == 0, restored.err
+    aside = Path(restored.json["saved_aside"])
+    assert aside.parent == Path(os.environ["TDCONSOLE_DATA_DIR"]) / "backups"
+    names = [p["name"] for p in _run(capsys, evening, "state", "--json").json["players"]]
+    assert "Late" not in names and "Eva" in names
+    assert _run(capsys, evening, "verify").code == 0
+    # The database it replaced was kept, Late included: restoring it brings Late back.
+    assert _run(capsys, evening, "db", "restore", str(aside), "--yes").code == 0
+    assert "Late" in [p["name"] for p in _run(capsys, evening, "state", "--json").json["players"]]
+
+
+def test_db_restore_refuses_a_backup_that_does_not_verify(evening: Path, tmp_path: Path,
+                                                          capsys: Capsys) -> None:
+    backup = tmp_path / "friday.sqlite"
+    assert _run(capsys, evening, "db", "backup", str(backup)).code == 0
+    with sqlite3.connect(backup) as connection:
+        connection.execute("UPDATE events SET payload = json_set(payload, '$.name', 'Mallory') "
+                           "WHERE seq = 3")
+    error = _one_line_failure(_run(capsys, evening, "db", "restore", str(backup), "--yes"))
+    assert "event 3 does not match the log's hash chain" in error
+    assert _run(capsys, evening, "verify").code == 0  # nothing was replaced
+
+
+def test_db_backup_on_postgresql_points_to_pg_dump(capsys: Capsys) -> None:
+    result = run(capsys, "--db", "postgresql+psycopg://td@localhost:1/none", "db", "backup", "x.sql")
+    assert "on PostgreSQL use pg_dump and pg_restore" in _one_line_failure(result)
