@@ -91,6 +91,7 @@ class Service:
         seats_per_table: int = 9,
         late_reg_level: int | None = None,
         house_rules: HouseRules | None = None,
+        tables: int | None = None,
         use: bool = False,
         actor: str = "td",
         role: Role = "td",
@@ -101,6 +102,8 @@ class Service:
         actor = check_text("the actor", actor, empty=False)
         _check_setup(buy_in, fee, starting_stack, seats_per_table, late_reg_level)
         check_structure(structure)
+        if tables is not None:  # the tables the room has: beyond their seats, alternates wait
+            limits.TABLE.check("the room's tables", tables, field="tables")
         created = TournamentCreated(
             name=check_text("the tournament's name", name, empty=False),
             game=check_text("the game", game),
@@ -112,6 +115,7 @@ class Service:
             late_reg_level=late_reg_level,
             # Recorded with the tournament: a replay decides under the rules the TD ran it with.
             house_rules=house_rules or HouseRules(),
+            tables=tables,
         )
         if late_reg_level is not None:
             structure.period_of_level(late_reg_level)  # T-REG-1: a level the structure has

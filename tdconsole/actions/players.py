@@ -7,16 +7,30 @@ from typing import Any
 
 from pydantic import Field
 
-from tdconsole.actions.base import Request, action
+from tdconsole.actions.base import NoArguments, Request, action
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, RuleIds, TdError
-from tdconsole.domain.events import HandForHandBust, PlayerBusted, PlayerRegistered
+from tdconsole.domain.events import (
+    AlternateListed,
+    AlternateWithdrawn,
+    Envelope,
+    HandForHandBust,
+    PlayerBusted,
+    PlayerRegistered,
+)
 from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.money import HandForHandView, payouts_view
-from tdconsole.views.seating import SeatedView, seated
+from tdconsole.views.seating import (
+    AlternateSeatedView,
+    AlternateView,
+    SeatedView,
+    alternate_seatings,
+    alternates_view,
+    seated,
+)
 from tdconsole.views.tournament import (
     CommandView,
     LogRow,
@@ -47,10 +61,17 @@ class RegisteredRow(OptionalKeysView):
     waits: bool | None = None  # T-MOVE-2: not dealt in until the button passes
 
 
-class RegisterResult(View):
+class RegisterResult(OptionalKeysView):
+    # Only when some wait (new --tables): a room without a limit answers as it always did.
+    OMITTED_WHEN_NONE = frozenset({"alternates", "alternate"})
+
     registered: list[RegisteredRow]
     entries: int
     players_left: int
+    # Every seat of the room was taken: these wait as alternates, in order (T-REG-1);
+    # `alternate` is the first one's number (a registration of one name: its own).
+    alternates: list[AlternateView] | None = None
+    alternate: int | None = None
     # Where each late entry sits, as the CLI's lines say it (each row above holds the same).
     seated: list[SeatedView] = Field(default_factory=list, exclude=True)
 
@@ -77,23 +98,40 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
             rows.append(RegisteredRow(
                 id=event.player_id, name=event.name, member=event.member,
                 **({} if spot is None else {"table": spot.table, "seat": spot.seat, "waits": spot.waits})))
+    waiting = listed_alternates(envelopes)
     return RegisterResult(registered=rows, entries=service.state.entries,
-                          players_left=service.state.players_left, seated=list(places.values()))
+                          players_left=service.state.players_left, seated=list(places.values()),
+                          alternates=waiting or None, alternate=waiting[0].alternate if waiting else None)
+
+
+def listed_alternates(envelopes: list[Envelope]) -> list[AlternateView]:
+    """The alternates a registration or re-entry put on the list."""
+    return [AlternateView(alternate=event.number, name=event.name, member=event.member,
+                          reentry=event.previous_id is not None)
+            for event in (envelope.event for envelope in envelopes) if isinstance(event, AlternateListed)]
 
 
 class NameRequest(Request):
     name: str
 
 
-class UnregisterResult(View):
+class UnregisterResult(OptionalKeysView):
+    OMITTED_WHEN_NONE = frozenset({"alternate", "alternates_seated"})  # only with alternates
+
     unregistered: str
     entries: int
+    alternate: int | None = None  # the alternate taken off the list (he had no seat yet)
+    # The freed seat went to the next alternate (T-REG-1, 8A).
+    alternates_seated: list[AlternateSeatedView] | None = None
 
 
 @action("unregister", web=True, commands=(commands.Unregister,))
 def unregister(service: Service, request: NameRequest) -> UnregisterResult:
-    service.execute(commands.Unregister(name=request.name))
-    return UnregisterResult(unregistered=request.name.strip(), entries=service.state.entries)
+    envelopes = service.execute(commands.Unregister(name=request.name))
+    withdrawn = next((e.event.number for e in envelopes if isinstance(e.event, AlternateWithdrawn)), None)
+    return UnregisterResult(unregistered=request.name.strip(), entries=service.state.entries,
+                            alternate=withdrawn,
+                            alternates_seated=alternate_seatings(envelopes, service.state) or None)
 
 
 # ---------------------------------------------------------------- busts, re-entries, add-ons, chips
@@ -125,10 +163,14 @@ class BustedRow(OptionalKeysView):
     table: int | None = None
 
 
-class BustResult(View):
+class BustResult(OptionalKeysView):
+    OMITTED_WHEN_NONE = frozenset({"alternates_seated"})  # only when alternates were seated
+
     busted: list[BustedRow]
     players_left: int
     hand_for_hand: HandForHandView
+    # Each freed seat went to the next alternate, in order (T-REG-1, 8A).
+    alternates_seated: list[AlternateSeatedView] | None = None
 
 
 @action("bust", web=True, commands=(commands.Bust,))
@@ -152,11 +194,14 @@ def bust(service: Service, request: BustRequest) -> BustResult:
                               last_place=player.last_place, tied_with=player.tied_with,
                               prize=player.prize, **extra))
     return BustResult(busted=rows, players_left=service.state.players_left,
-                      hand_for_hand=view.hand_for_hand)
+                      hand_for_hand=view.hand_for_hand,
+                      alternates_seated=alternate_seatings(envelopes, service.state) or None)
 
 
-class ReenterResult(View):
-    id: str
+class ReenterResult(OptionalKeysView):
+    OMITTED_WHEN_NONE = frozenset({"alternate"})  # only when the re-entry waits
+
+    id: str | None  # None: every seat is taken, the new entry waits as `alternate`
     name: str
     entry: int
     entries: int
@@ -166,18 +211,39 @@ class ReenterResult(View):
     seat: int | None
     waits: bool | None  # T-MOVE-2: not dealt in until the button passes
     seated: list[SeatedView] = Field(default_factory=list, exclude=True)  # as register says it
+    alternate: int | None = None  # every seat is taken: the re-entry waits with this number (T-REG-1)
 
 
 @action("reenter", web=True, commands=(commands.Reenter,))
 def reenter(service: Service, request: NameRequest) -> ReenterResult:
-    """A busted player buys a new entry (T-REG-1); it has its own place."""
-    places = seated(service.execute(commands.Reenter(name=request.name)), service.state)
+    """A busted player buys a new entry (T-REG-1); it has its own place. With every seat taken it
+    waits as an alternate."""
+    envelopes = service.execute(commands.Reenter(name=request.name))
+    places = seated(envelopes, service.state)
     player = service.state.find(request.name)
+    if waiting := listed_alternates(envelopes):
+        return ReenterResult(
+            id=None, name=player.name, entry=player.entry + 1, entries=service.state.entries,
+            players_left=service.state.players_left,
+            earlier_entry_can_cash=service.state.house_rules.eliminations.earlier_entry_can_cash,
+            table=None, seat=None, waits=None, alternate=waiting[0].alternate)
     return ReenterResult(
         id=player.id, name=player.name, entry=player.entry, entries=service.state.entries,
         players_left=service.state.players_left,
         earlier_entry_can_cash=service.state.house_rules.eliminations.earlier_entry_can_cash,
         table=player.table, seat=player.seat, waits=places[0].waits if places else None, seated=places)
+
+
+class AlternatesResult(View):
+    alternates: list[AlternateView]  # waiting for a seat, in the order they are seated
+    tables: int | None  # the tables the room has (new --tables); None: no limit
+
+
+@action("alternates", web=False, commands=())
+def alternates(service: Service, request: NoArguments) -> AlternatesResult:
+    """The alternates waiting for a seat, in order (T-REG-1)."""
+    service.refresh()
+    return AlternatesResult(alternates=alternates_view(service.state), tables=service.state.info.tables)
 
 
 class NamesRequest(Request):

@@ -24,6 +24,7 @@ from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.export import results_document
 from tdconsole.views.formatting import Formats
+from tdconsole.views.log import alternate_line
 from tdconsole.views.money import (
     DealView,
     HandForHandView,
@@ -84,6 +85,9 @@ def bust(
             if row.rules:
                 line += f" ({', '.join(row.rules)})"
             console.print(line)
+        for seated in data.alternates_seated or []:
+            console.print(alternate_line(seated.alternate, seated.name, seated.table, seated.seat,
+                                         seated.waits))
         if data.hand_for_hand.suggested:
             console.print(_("Hand-for-hand is due (T-H4H-1): tdconsole h4h start"))
 
@@ -94,6 +98,11 @@ def bust(
 def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
     data = players.reenter(session_of(ctx).service(), players.NameRequest(name=name))
+    if data.alternate is not None:
+        emit(data, as_json, lambda: console.print(_(
+            "{name}'s entry {entry} waits as alternate {number}: every seat is taken (T-REG-1)").format(
+                name=data.name, entry=data.entry, number=data.alternate)))
+        return
     emit(data, as_json, lambda: console.print(
         _("{name} re-enters (entry {entry}); {entries} entries").format(
             name=data.name, entry=data.entry, entries=data.entries)

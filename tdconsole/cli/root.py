@@ -34,8 +34,8 @@ from tdconsole.i18n import LANGUAGES, _, choose_language, set_language
 # into click commands: a scripted `tdconsole register` does not load the floor calculators, the
 # exports or the screens, nor build the other 70 commands' options (tests/cli/test_fast_cli.py).
 COMMANDS: dict[str, str] = {
-    **dict.fromkeys(["new", "tournaments", "state", "register", "unregister", "undo", "log", "demo"],
-                    "tournament"),
+    **dict.fromkeys(["new", "tournaments", "state", "register", "unregister", "undo", "log", "demo",
+                     "alternates"], "tournament"),
     "clock": "clock",
     "announcements": "announcements",
     "use": "current",

@@ -21,8 +21,8 @@ from tdconsole.i18n import N_, _, ngettext
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import format_clock
-from tdconsole.views.log import undone_note
-from tdconsole.views.seating import seated_line
+from tdconsole.views.log import alternate_line, undone_note
+from tdconsole.views.seating import seated_line, waits_line
 from tdconsole.views.tournament import describe_command, log_view, state_view
 
 app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
@@ -45,6 +45,9 @@ def new(
     game: Annotated[str, typer.Option(help="The game.")] = "No-limit hold'em",
     late_reg_level: Annotated[int | None, typer.Option(
         "--late-reg-level", help="Late registration runs to the end of this level (T-REG-1).")] = None,
+    tables: Annotated[int | None, typer.Option(
+        "--tables", help="The tables the room has: with every seat taken, players wait as alternates "
+                         "(default: no limit).")] = None,
     event: Annotated[str | None, typer.Option(
         "--event", help="Make it a flight of this festival event (its buy-in, fee and stop level).")] = None,
     use: UseFlag = False,
@@ -59,12 +62,13 @@ def new(
         service = new_flight(
             store, Festivals(store).get(event), name=name, structure=load_structure(structure), game=game,
             starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-            house_rules=load_house_rules(), use=use, actor=session.actor, role=session.role)
+            house_rules=load_house_rules(), tables=tables, use=use, actor=session.actor, role=session.role)
     else:
         service = Service.create(
             session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
             fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-            house_rules=load_house_rules(), use=use, actor=session.actor, role=session.role,
+            house_rules=load_house_rules(), tables=tables, use=use, actor=session.actor,
+            role=session.role,
         )
     data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
     emit(data, as_json, lambda: console.print(
@@ -174,10 +178,11 @@ def register(
 
     data = players.register(session_of(ctx).service(), players.RegisterRequest(
         names=names, seed=seed, member=member, new_member=new_member))
+    registered = _("Registered {names} ({entries} entries)").format(
+        names=", ".join(p.name for p in data.registered), entries=data.entries)
     emit(data, as_json, lambda: console.print(
-        _("Registered {names} ({entries} entries)").format(
-            names=", ".join(p.name for p in data.registered), entries=data.entries)
-        + "".join(f"\n{seated_line(s)}" for s in data.seated)))
+        "\n".join([*([registered] if data.registered else []), *map(seated_line, data.seated),
+                   *map(waits_line, data.alternates or [])])))
 
 
 @app.command()
@@ -186,7 +191,36 @@ def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None
     from tdconsole.actions import players
 
     data = players.unregister(session_of(ctx).service(), players.NameRequest(name=name))
-    emit(data, as_json, lambda: console.print(_("Unregistered {name}").format(name=data.unregistered)))
+
+    def render() -> None:
+        if data.alternate is not None:
+            console.print(_("Alternate {number}, {name}, is taken off the list").format(
+                number=data.alternate, name=data.unregistered))
+        else:
+            console.print(_("Unregistered {name}").format(name=data.unregistered))
+        for seated in data.alternates_seated or []:
+            console.print(alternate_line(seated.alternate, seated.name, seated.table, seated.seat,
+                                         seated.waits))
+
+    emit(data, as_json, render)
+
+
+@app.command()
+def alternates(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """The alternates waiting for a seat, in the order they will be seated (new --tables)."""
+    from tdconsole.actions import players
+    from tdconsole.actions.base import NoArguments
+
+    data = players.alternates(session_of(ctx).service(), NoArguments())
+
+    def render() -> None:
+        if not data.alternates:
+            console.print(_("Nobody waits for a seat"))
+        for row in data.alternates:
+            console.print(_("Alternate {number}: {name}").format(number=row.alternate, name=row.name)
+                          + (" " + _("(re-entry)") if row.reentry else ""))
+
+    emit(data, as_json, render)
 
 
 @app.command()

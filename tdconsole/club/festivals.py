@@ -138,16 +138,18 @@ class Festivals:
 def new_flight(store: EventStore, festival: Festival, *, name: str, structure: Structure,
                starting_stack: int | None = None, seats_per_table: int = 9, game: str = "No-limit hold'em",
                late_reg_level: int | None = None, house_rules: HouseRules | None = None,
-               use: bool = False, actor: str = "td", role: Role = "td", now: Clock | None = None) -> Service:
-    """A new tournament at the event's buy-in and fee, made a flight of `festival` (`join`)."""
+               tables: int | None = None, use: bool = False, actor: str = "td", role: Role = "td",
+               now: Clock | None = None) -> Service:
+    """A new tournament at the event's buy-in and fee, made a flight of `festival` (`join`); `tables`:
+    the room's, beyond whose seats players wait as alternates."""
     _open_for_flights(festival)
     if festival.settings.stop_level is not None:
         structure.period_of_level(festival.settings.stop_level)  # refused before anything is made
     service = Service.create(store, name=name, structure=structure, game=game,
                              buy_in=festival.settings.buy_in, fee=festival.settings.fee,
                              starting_stack=starting_stack, seats_per_table=seats_per_table,
-                             late_reg_level=late_reg_level,
-                             house_rules=house_rules, use=use, actor=actor, role=role, now=now)
+                             late_reg_level=late_reg_level, house_rules=house_rules, tables=tables,
+                             use=use, actor=actor, role=role, now=now)
     join(service, festival)
     return service
 

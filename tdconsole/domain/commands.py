@@ -80,13 +80,15 @@ class Register(Drawing):
     members: dict[Label, Id] = Field(default_factory=dict)
 
 
-class Unregister(Command):
+class Unregister(Drawing):
+    # A Drawing: a seat it frees goes to the next alternate, seated as a late entry (8A).
     verb: ClassVar[str] = "unregister players"
     name: Label
 
 
-class Bust(Command):
-    """Players out in the same hand (T-ELIM-1): ranked by the chips they started it with."""
+class Bust(Drawing):
+    """Players out in the same hand (T-ELIM-1): ranked by the chips they started it with. A
+    Drawing: each seat freed goes to the next alternate, seated as a late entry (8A)."""
 
     verb: ClassVar[str] = "bust players"
     names: list[Label] = Field(min_length=1)
@@ -143,8 +145,9 @@ class HandForHandStop(Command):
     verb: ClassVar[str] = "stop hand-for-hand"
 
 
-class HandForHandTableDone(Command):
-    """A table finished the hand-for-hand hand (seating's `hand-done TABLE` issues it too)."""
+class HandForHandTableDone(Drawing):
+    """A table finished the hand-for-hand hand (seating's `hand-done TABLE` issues it too). A
+    Drawing: the busts it places free seats for the alternates."""
 
     verb: ClassVar[str] = "mark a table's hand done"
     table: TableNumber
@@ -332,9 +335,10 @@ class MovePlayer(Command):
     force: bool = False
 
 
-class HandDone(Command):
+class HandDone(Drawing):
     """A table finished its hand (None: every table that is dealing); a table without a hand yet
-    deals its first one. The one TD command for "this table's hand is over"."""
+    deals its first one. The one TD command for "this table's hand is over". A Drawing: the
+    hand-for-hand busts it places free seats for the alternates."""
 
     verb: ClassVar[str] = "end hands"
     table: TableNumber | None = None

@@ -46,6 +46,9 @@ class TournamentCreated(_Event):
     # The house rules in force from the start; None in logs written before they were recorded,
     # which fold with the club defaults (`HouseRules()`).
     house_rules: HouseRules | None = None
+    # The tables the room has (`new --tables`): with every seat of them taken, a registration waits
+    # as an alternate (T-REG-1, 8A). None: as many tables as the entries need.
+    tables: int | None = None
 
 
 class HouseRulesSet(_Event):
@@ -72,6 +75,27 @@ class PlayerRegistered(_Event):
     # The club member this entry is (their number); None: a guest, and every log written before
     # members were linked. A member's history and league points come from this link.
     member: int | None = None
+    # The alternate whose turn this is: a freed seat took him off the list (T-REG-1, 8A).
+    alternate: int | None = None
+
+
+class AlternateListed(_Event):
+    """Every seat of the room was taken (or others waited already): a registration, or a busted
+    player's re-entry (`previous_id`), waits as alternate `number`; it becomes an entry when a
+    freed seat reaches it, in the order of the numbers (T-REG-1, 8A)."""
+
+    type: Literal["alternate_listed"] = "alternate_listed"
+    number: int
+    name: str
+    member: int | None = None
+    previous_id: str | None = None
+
+
+class AlternateWithdrawn(_Event):
+    """An alternate taken off the list before a seat reached him (`unregister`)."""
+
+    type: Literal["alternate_withdrawn"] = "alternate_withdrawn"
+    number: int
 
 
 class PlayerUnregistered(_Event):
@@ -103,6 +127,8 @@ class PlayerReentered(_Event):
     name: str
     # eliminations.earlier_entry_can_cash when the re-entry was made (T-REG-1).
     earlier_entry_can_cash: bool = True
+    # The alternate whose turn this is: a freed seat took the re-entry off the list.
+    alternate: int | None = None
 
 
 class AddOnBought(_Event):
@@ -344,6 +370,8 @@ class PlayerSeated(_Event):
     seat: int
     waits: bool = False
     late: bool = False
+    # The alternate a freed seat went to ("Alternate 3, Mette Kjær: table 12 seat 4").
+    alternate: int | None = None
 
 
 class PlayerMoved(_Event):
@@ -439,6 +467,8 @@ Event = Annotated[
     TournamentCreated
     | PlayerRegistered
     | PlayerUnregistered
+    | AlternateListed
+    | AlternateWithdrawn
     | PlayerBusted
     | PlayerReentered
     | AddOnBought

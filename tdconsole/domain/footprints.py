@@ -17,6 +17,7 @@ touches (undo then refuses more often), never less. Each part is a `Key`:
 * `("table", n)`: one table's seats, occupants, button and blinds;
 * `("entries",)`: the entries: how many, their ids and names, which of them can cash (T-REG-1);
 * `("field",)`: who is still in: the players left and the places of those out;
+* `("alternates",)`: the alternates waiting for a seat and the numbers given;
 * `("clock",)`, `("money",)`, `("rules",)` (the house rules), `("deal",)`, `("h4h",)`,
   `("rulings",)` (the rulings log: ids, offences, corrections), `("served",)` (what of each
   penalty has been served), `("calls",)` (clock calls).
@@ -47,6 +48,7 @@ H4H: Key = ("h4h",)
 RULINGS: Key = ("rulings",)
 SERVED: Key = ("served",)
 CALLS: Key = ("calls",)
+ALTERNATES: Key = ("alternates",)
 EVERY_TABLE: Key = ("table", ANY)
 EVERY_PLAYER: Key = ("player", ANY)
 
@@ -101,7 +103,23 @@ Rule = Callable[[TournamentState, Any], Footprint]
 def _registered(state: TournamentState, event: e.PlayerRegistered) -> Footprint:
     # Late registration reads the clock (T-REG-1) and the names and ids already issued; a late
     # entry finishes above everyone out (the places move down).
-    return _fp([ENTRIES, FIELD, CLOCK], [entry(event.player_id), player(event.player_id), ENTRIES, FIELD])
+    own = [entry(event.player_id), player(event.player_id), ENTRIES, FIELD]
+    if event.alternate is not None:  # the next alternate's turn: the list and the freed seats
+        return _fp([ENTRIES, FIELD, ALTERNATES, EVERY_TABLE], [*own, ALTERNATES])
+    # Whether a seat is left for him (new --tables) reads the room and the list.
+    room = [ALTERNATES, EVERY_TABLE] if state.info.tables is not None else []
+    return _fp([ENTRIES, FIELD, CLOCK, *room], own)
+
+
+def _listed(state: TournamentState, event: e.AlternateListed) -> Footprint:
+    # No seat was left (it read every table and the entries) and the list goes in order; a re-entry
+    # names its busted entry (T-REG-1).
+    previous = [player(event.previous_id)] if event.previous_id is not None else []
+    return _fp([ALTERNATES, ENTRIES, FIELD, CLOCK, EVERY_TABLE, *previous], [ALTERNATES])
+
+
+def _withdrawn(state: TournamentState, event: e.AlternateWithdrawn) -> Footprint:
+    return _fp([ALTERNATES], [ALTERNATES])
 
 
 def _unregistered(state: TournamentState, event: e.PlayerUnregistered) -> Footprint:
@@ -124,8 +142,10 @@ def _reported(state: TournamentState, event: e.HandForHandBust) -> Footprint:
 
 
 def _reentered(state: TournamentState, event: e.PlayerReentered) -> Footprint:
-    return _fp([player(event.previous_id), ENTRIES, FIELD, CLOCK],
-               [entry(event.player_id), player(event.player_id), player(event.previous_id), ENTRIES, FIELD])
+    own = [entry(event.player_id), player(event.player_id), player(event.previous_id), ENTRIES, FIELD]
+    waited = [ALTERNATES, EVERY_TABLE] if state.info.tables is not None else []
+    return _fp([player(event.previous_id), ENTRIES, FIELD, CLOCK, *waited],
+               [*own, ALTERNATES] if event.alternate is not None else own)
 
 
 def _add_on(state: TournamentState, event: e.AddOnBought) -> Footprint:
@@ -264,6 +284,8 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.HouseRulesRecorded: _house_rules,
     e.PlayerRegistered: _registered,
     e.PlayerUnregistered: _unregistered,
+    e.AlternateListed: _listed,
+    e.AlternateWithdrawn: _withdrawn,
     e.PlayerBusted: _busted,
     e.HandForHandBust: _reported,
     e.PlayerReentered: _reentered,

@@ -55,6 +55,17 @@ class Player:
     member: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Alternate:
+    """A registration waiting for a seat: every seat of the room was taken (T-REG-1, 8A)."""
+
+    number: int
+    name: str
+    member: int | None = None
+    # The busted entry this one re-enters; None: a new registration.
+    previous_id: str | None = None
+
+
 @dataclass(slots=True)
 class HandForHand:
     """T-H4H-1: the hand being played hand-for-hand, the tables done with it, its busts."""
@@ -168,6 +179,10 @@ class TournamentState:
     chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
     hand_for_hand: HandForHand | None = None
     deal: Deal | None = None
+    # The alternates waiting for a seat, by number in the order they came (players/alternates.py),
+    # and the last number given.
+    alternates: dict[int, Alternate] = field(default_factory=dict)
+    alternates_issued: int = 0
     # Flights and Day 2 (players/flights.py): the event this flight belongs to, its survivors'
     # bags by player id (T-FLIGHT-2); on Day 2, the flights' entries and each stack's origin.
     flight: FlightSet | None = None
@@ -200,8 +215,16 @@ class TournamentState:
         exact = players.get(name_key(name))
         if exact is not None:  # an exact name always wins, so "already busted" still says so
             return exact
+        if (waiting := self.alternate_named(name)) is not None:
+            raise NotFound("{name} is alternate {number}, waiting for a seat (T-REG-1)",
+                           name=waiting.name, number=waiting.number)
         return match_name(name, {key: player for key, player in players.items()
                                  if among is None or among(player)})
+
+    def alternate_named(self, name: str) -> Alternate | None:
+        """The alternate of exactly that name (ignoring case and width), if one waits."""
+        key = name_key(name)
+        return next((alt for alt in self.alternates.values() if name_key(alt.name) == key), None)
 
     def is_in(self, player: Player) -> bool:
         """Still playing: not busted, nor reported busted in this hand-for-hand hand."""

@@ -21,7 +21,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.floor import log as rulings_log
 from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
-from tdconsole.domain.players import busts, flights, hand_for_hand, rebuys, registration
+from tdconsole.domain.players import alternates, busts, flights, hand_for_hand, rebuys, registration
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import CommandRecord, TournamentState, new_state
 
@@ -192,11 +192,13 @@ APPLIERS: dict[type[Any], tuple[Applier, ...]] = {
     e.HouseRulesSet: (apply_house_rules,),
     e.HouseRulesRecorded: (apply_house_rules,),
     # players
-    e.PlayerRegistered: (registration.apply_registered,),
+    e.PlayerRegistered: (registration.apply_registered, alternates.apply_called),
     e.PlayerUnregistered: (seating.apply_unregistered, registration.apply_unregistered),
+    e.AlternateListed: (alternates.apply_listed,),
+    e.AlternateWithdrawn: (alternates.apply_withdrawn,),
     e.PlayerBusted: (seating.apply_busted, busts.apply_busted),
     e.HandForHandBust: (busts.apply_reported,),
-    e.PlayerReentered: (busts.apply_reentered,),
+    e.PlayerReentered: (busts.apply_reentered, alternates.apply_called),
     e.AddOnBought: (busts.apply_added_on,),
     e.Rebought: (rebuys.apply_rebought,),
     e.HandForHandStarted: (hand_for_hand.apply_started,),
@@ -276,4 +278,7 @@ def decide(state: TournamentState, command: c.Command, now: datetime) -> list[e.
     decider = DECIDERS.get(type(command))
     if decider is None:
         raise TdError("unknown command {__name__}", __name__=type(command).__name__)
-    return decider(state, command, now)
+    events = decider(state, command, now)
+    # Whatever frees a seat (a bust, hand-for-hand's placed busts, an unregistration) seats the
+    # next alternate in the same command, so undoing it puts him back on the list (T-REG-1, 8A).
+    return events + alternates.seat_freed(state, events, command)

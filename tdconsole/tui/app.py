@@ -39,6 +39,7 @@ from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
 from tdconsole.views.money import hand_for_hand_ended
+from tdconsole.views.seating import alternates_news
 from tdconsole.views.tournament import describe_command, refusal_text, undo_preview
 
 # The command palette's entries: (name, help, ...), in English, marked for the catalogue and
@@ -120,6 +121,8 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Re-enter the selected player"), N_("A new entry for a busted player (T-REG-1)"), "players",
      "reenter"),
     (N_("Sell an add-on to the selected player"), N_("After a confirmation"), "players", "add_on"),
+    (N_("Sell a rebuy to the selected player"), N_("In the rebuy period, within his limit (T-REBUY-1..4)"),
+     "players", "rebuy"),
     (N_("Record chip counts"), N_("For a deal: Name=N, ..."), "deal", "focus_chips"),
     (N_("Leave an amount for the winner"), N_("Kept out of the deal (T-DEAL-1)"), "deal", "focus_leave"),
     (N_("Propose a custom deal"), N_("Amounts typed per player: Name=amount, ... (T-DEAL-1)"), "deal",
@@ -281,7 +284,8 @@ class TdApp(ServiceApp):
 
     def tell_news(self) -> None:
         """Tell the TD what the log says happened by itself, whichever terminal's command made it
-        happen: hand-for-hand ending with the hand that reached the money (T-H4H-1)."""
+        happen: hand-for-hand ending with the hand that reached the money (T-H4H-1), a registration
+        waiting as an alternate and a freed seat going to the next one (T-REG-1)."""
         log = self.service.log
         start = len(log)
         while start and log[start - 1].seq > self._told_seq:
@@ -291,6 +295,8 @@ class TdApp(ServiceApp):
             self._told_seq = fresh[-1].seq
         if (ended := hand_for_hand_ended(fresh)) is not None:
             self.notify(ended, title=_("Hand-for-hand"), timeout=15, markup=False)
+        for line in alternates_news(fresh, self.service.state):  # T-REG-1, whichever terminal's command
+            self.notify(line, title=_("Alternates"), timeout=15, markup=False)
 
     def on_command_requested(self, message: CommandRequested) -> None:
         self.execute(message.command, message.on_done)

@@ -1,5 +1,6 @@
 """What a bust would do before it is done: the bust-in-one-hand dialog shows each player's place
-as the TD types, decided by the same pure `decide` the service runs (T-ELIM-1/2/3, T-BOUNTY-1)."""
+as the TD types, decided by the same pure `decide` the service runs (T-ELIM-1/2/3, T-BOUNTY-1);
+and, in the rebuy period, the rebuy a busting player is offered instead (T-REBUY-1..4)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from datetime import datetime
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.events import HandForHandBust, PlayerBusted
+from tdconsole.domain.players import rebuys
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import decide
 from tdconsole.views.base import View
@@ -35,3 +37,32 @@ def bust_preview(state: TournamentState, command: Bust, now: datetime) -> list[B
             rows.append(BustPreview(name=state.players[event.player_id].name, place=None,
                                     last_place=None, rules=[], table=event.table))
     return rows
+
+
+class RebuyOffer(View):
+    """T-REBUY-1..4: what a player could rebuy now, as the bust dialogs (TUI, remote) ask it."""
+
+    name: str
+    double: bool  # a double rebuy is sold (T-REBUY-4) and within his limit (T-REBUY-2)
+    left: int | None  # rebuys left under his limit; None: no limit
+    until_level: int | None  # the period's last level (rebuys.last_level)
+    who: str  # T-REBUY-3: "busted" or "starting-stack"
+
+
+def rebuy_offer(state: TournamentState, player_id: str, now: datetime) -> RebuyOffer | None:
+    """The rebuy the player could buy now instead of busting; None when he could not (no period,
+    closed, over his limit, already out)."""
+    player = state.players.get(player_id)
+    if player is None or not rebuys.may_rebuy(state, player, now):
+        return None
+    rebuy, left = state.money.rebuy, rebuys.rebuys_left(state, player)
+    return RebuyOffer(name=player.name, double=rebuy.double and (left is None or left >= 2), left=left,
+                      until_level=rebuys.last_level(state.info.structure, rebuy), who=rebuy.who)
+
+
+def rebuy_offers(state: TournamentState, now: datetime) -> dict[str, RebuyOffer]:
+    """Every player still in who could rebuy now, by name (the remote marks them: T-REBUY-1..4)."""
+    if not rebuys.rebuy_open(state, now):
+        return {}
+    offers = (rebuy_offer(state, player.id, now) for player in state.players.values())
+    return {offer.name: offer for offer in offers if offer is not None}

@@ -49,6 +49,7 @@ class LogContext:
     structure: Structure | None = None
     formats: Formats = field(default_factory=lambda: Formats.of(HouseRules()))
     commands: dict[str, list[str]] = field(default_factory=dict)
+    alternates: dict[int, str] = field(default_factory=dict)  # number -> name
 
     def name(self, player_id: str | None) -> str:
         if player_id is None:
@@ -71,6 +72,8 @@ class LogContext:
         event = envelope.event
         if isinstance(event, e.PlayerRegistered | e.PlayerReentered):
             self.names[event.player_id] = event.name
+        if isinstance(event, e.AlternateListed):
+            self.alternates[event.number] = event.name
         if undone:
             return
         if isinstance(event, e.TournamentCreated):
@@ -88,6 +91,16 @@ def listed(items: Iterable[str]) -> str:
     from babel.lists import format_list  # on first use: see views/formatting.py
 
     return format_list(items, locale=language()) if items else ""
+
+
+def alternate_line(number: int, name: str, table: int, seat: int, waits: bool) -> str:
+    """"Alternate 3, Mette Kjær: table 12 seat 4": what every terminal and the TV say when a freed
+    seat goes to an alternate (T-REG-1, 8A), and that he waits for the button if he does (T-MOVE-2)."""
+    text = _("Alternate {number}, {name}: table {table} seat {seat}").format(
+        number=number, name=name, table=table, seat=seat)
+    if waits:
+        text = _("{seating}, dealt in when the button passes").format(seating=text)
+    return text
 
 
 def _spot(table: int, seat: int) -> str:
@@ -165,6 +178,9 @@ def _undone(event: e.Undone, context: LogContext) -> str:
 
 @_writes("players", e.PlayerRegistered)
 def _registered(event: e.PlayerRegistered, context: LogContext) -> str:
+    if event.alternate is not None:
+        return _("Alternate {number}, {name}, registers: a seat is free").format(
+            number=event.alternate, name=event.name)
     if event.member is not None:
         return _("{name} registers (member {member})").format(name=event.name, member=event.member)
     return _("{name} registers").format(name=event.name)
@@ -175,8 +191,26 @@ def _unregistered(event: e.PlayerUnregistered, context: LogContext) -> str:
     return _("{name} is unregistered").format(name=context.name(event.player_id))
 
 
+@_writes("players", e.AlternateListed)
+def _alternate_listed(event: e.AlternateListed, context: LogContext) -> str:
+    if event.previous_id is not None:
+        return _("{name} re-enters as alternate {number}: every seat is taken").format(
+            name=event.name, number=event.number)
+    return _("{name} registers as alternate {number}: every seat is taken").format(
+        name=event.name, number=event.number)
+
+
+@_writes("players", e.AlternateWithdrawn)
+def _alternate_withdrawn(event: e.AlternateWithdrawn, context: LogContext) -> str:
+    return _("Alternate {number}, {name}, is taken off the list").format(
+        number=event.number, name=context.alternates.get(event.number, _("a player not in the log")))
+
+
 @_writes("players", e.PlayerReentered)
 def _reentered(event: e.PlayerReentered, context: LogContext) -> str:
+    if event.alternate is not None:
+        return _("Alternate {number}, {name}, re-enters: a seat is free").format(
+            number=event.alternate, name=event.name)
     if not event.earlier_entry_can_cash:
         return _("{name} re-enters (the earlier entry can no longer cash)").format(name=event.name)
     return _("{name} re-enters").format(name=event.name)
@@ -408,6 +442,9 @@ def _drawn(event: e.TablesDrawn, context: LogContext) -> str:
 
 @_writes("seating", e.PlayerSeated)
 def _seated(event: e.PlayerSeated, context: LogContext) -> str:
+    if event.alternate is not None:
+        return alternate_line(event.alternate, context.name(event.player_id), event.table, event.seat,
+                              event.waits)
     text = (_("{name} is seated at {spot} as a late entry") if event.late else
             _("{name} is seated at {spot}")).format(name=context.name(event.player_id),
                                                     spot=_spot(event.table, event.seat))

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from tdconsole.domain.errors import RuleIds, TdError
-from tdconsole.domain.events import Envelope, PlayerSeated
+from tdconsole.domain.events import AlternateListed, Envelope, PlayerSeated
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
@@ -190,6 +190,46 @@ def seated(envelopes: Iterable[Envelope], state: TournamentState) -> list[Seated
             if isinstance(e.event, PlayerSeated)]
 
 
+class AlternateSeatedView(View):
+    """An alternate a freed seat went to (T-REG-1, 8A): `bust --json`'s `alternates_seated`."""
+
+    alternate: int
+    id: str
+    name: str
+    table: int
+    seat: int
+    waits: bool  # T-MOVE-2: not dealt in until the button passes
+
+
+def alternate_seatings(envelopes: Iterable[Envelope], state: TournamentState) -> list[AlternateSeatedView]:
+    """The alternates `envelopes` (a command's, or news from other terminals) seated."""
+    return [AlternateSeatedView(alternate=event.alternate, id=event.player_id,
+                                name=state.players[event.player_id].name, table=event.table,
+                                seat=event.seat, waits=event.waits)
+            for event in (envelope.event for envelope in envelopes)
+            if isinstance(event, PlayerSeated) and event.alternate is not None
+            and event.player_id in state.players]
+
+
+def alternates_news(envelopes: Iterable[Envelope], state: TournamentState) -> list[str]:
+    """What every terminal tells of the alternates, whichever terminal's command it was: who waits
+    as which alternate, and "Alternate 3, Mette Kjær: table 12 seat 4" for each freed seat that
+    went to one (T-REG-1; the TV shows the seats too)."""
+    from tdconsole.views.log import alternate_line
+
+    seated = {view.id: view for view in alternate_seatings(envelopes, state)}
+    lines = []
+    for envelope in envelopes:
+        event = envelope.event
+        if isinstance(event, AlternateListed):
+            lines.append(waits_line(AlternateView(alternate=event.number, name=event.name,
+                                                  member=event.member,
+                                                  reentry=event.previous_id is not None)))
+        elif isinstance(event, PlayerSeated) and (view := seated.get(event.player_id)) is not None:
+            lines.append(alternate_line(view.alternate, view.name, view.table, view.seat, view.waits))
+    return lines
+
+
 def seated_line(view: SeatedView) -> str:
     """`Anna: table 3 seat 7 (dealt in)`, or that she waits for the button (T-MOVE-2)."""
     if view.waits:
@@ -197,6 +237,26 @@ def seated_line(view: SeatedView) -> str:
     else:
         text = _("{player}: table {table} seat {seat} (dealt in)")
     return text.format(player=view.player, table=view.table, seat=view.seat)
+
+
+class AlternateView(View):
+    """One alternate waiting for a seat (`alternates --json`, in the order they are seated)."""
+
+    alternate: int
+    name: str
+    member: int | None
+    reentry: bool  # a busted player's new entry (T-REG-1)
+
+
+def waits_line(view: AlternateView) -> str:
+    """`Mette Kjær waits as alternate 3: every seat is taken (T-REG-1)`."""
+    return _("{name} waits as alternate {number}: every seat is taken (T-REG-1)").format(
+        name=view.name, number=view.alternate)
+
+
+def alternates_view(state: TournamentState) -> list[AlternateView]:
+    return [AlternateView(alternate=alt.number, name=alt.name, member=alt.member,
+                          reentry=alt.previous_id is not None) for alt in state.alternates.values()]
 
 
 class SeatRow(View):

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
@@ -28,8 +29,9 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, Router
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 from typer import TyperException
 
 from tdconsole.config.files import parse_json
@@ -44,6 +46,7 @@ from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.staff import StaffMember, StaffStore
 from tdconsole.views.base import jsonable
+from tdconsole.views.busts import rebuy_offers
 from tdconsole.views.formatting import Formats
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
@@ -118,13 +121,14 @@ class Web:
     """One tournament served: the shared read-only service, staff, sessions and the change feed."""
 
     def __init__(self, store: EventStore, tournament_id: int | None, *, clock: auth.Clock,
-                 secure: bool, poll: float, seat_url: str | None = None) -> None:
+                 secure: bool, poll: float, seat_url: str | None = None, shared: Web | None = None) -> None:
         self.store = store
         self.staff = StaffStore(store)
         self.display = Service(store, tournament_id, role="display")
         self.tournament_id = self.display.tournament_id
-        self.sessions = auth.Sessions(self.staff, clock)
-        self.guard = auth.LoginGuard(clock)
+        # Staff serve every tournament of the database: one log-in (and one lock-out) for all of them.
+        self.sessions: auth.Sessions = shared.sessions if shared else auth.Sessions(self.staff, clock)
+        self.guard: auth.LoginGuard = shared.guard if shared else auth.LoginGuard(clock)
         self.secure = secure
         self.templates = jinja2.Environment(
             loader=jinja2.PackageLoader("tdconsole.web", "templates"),
@@ -142,6 +146,8 @@ class Web:
         # The TV's QR code for "find my seat", made once: None when phones cannot reach this server.
         self.seat_qr = seat_qr(seat_url) if seat_url else ""
         self.feed = ChangeFeed(self.display, self.board_html, poll=poll)
+        # The running tournaments the remote picks from (`Rooms.running`, set by `create_app`).
+        self.rooms: Callable[[], list[dict[str, Any]]] = lambda: []
         self.actions = StaffServices(store, self.tournament_id)
 
     def formats(self) -> Formats:
@@ -169,6 +175,62 @@ class Web:
         if csrf and not session.csrf_matches(request.headers.get(auth.CSRF_HEADER)):
             raise ApiError(403, f"the {auth.CSRF_HEADER} header is missing or wrong (log in again)")
         return session, member
+
+
+# The newest tournaments `/` lists and /t/ID/ serves: a club's database holds years of evenings.
+MAX_ROOMS = 50
+
+
+class Rooms:
+    """Every tournament of the database under /t/ID/: each with its own read-only service, change
+    feed, TV, "find my seat" and remote, made on the first visit (its feed polls from then on). A
+    page keeps the tournament it opened; `/` lists those not finished."""
+
+    def __init__(self, served: Web, make: Callable[[int], Web], max_streams: int) -> None:
+        self.served, self.make, self.max_streams = served, make, max_streams
+        self.webs: dict[int, tuple[Web, Router]] = {}
+        self.pollers: list[asyncio.Task[None]] = []
+        self.polled: set[int] = set()
+        self.lock = threading.Lock()
+
+    def web(self, tournament_id: int) -> tuple[Web, Router]:
+        with self.lock:
+            found = self.webs.get(tournament_id)
+        if found is None:
+            newest = [summary.id for summary in self.served.store.tournaments()[-MAX_ROOMS:]]
+            if tournament_id not in newest:
+                raise NotFound("no tournament {id} among the newest {count} of this database",
+                               id=tournament_id, count=MAX_ROOMS)
+            web = self.make(tournament_id)
+            web.rooms = self.running
+            made = (web, Router(routes=tournament_routes(web, self.max_streams)))
+            with self.lock:
+                found = self.webs.setdefault(tournament_id, made)
+        return found
+
+    def running(self) -> list[dict[str, Any]]:
+        """The tournaments not finished, newest last: what `/` lists and the remote picks from."""
+        rows = []
+        for summary in self.served.store.tournaments()[-MAX_ROOMS:]:
+            web = self.served if summary.id == self.served.tournament_id else self.web(summary.id)[0]
+            state = web.feed.read(lambda service, now: service.state)
+            if state.status != "finished":
+                rows.append({"id": summary.id, "name": state.info.name, "status": state.status,
+                             "players_left": state.players_left, "entries": state.entries})
+        return rows
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        tournament_id = scope["path_params"]["tournament"]
+        try:
+            web, router = await anyio.to_thread.run_sync(self.web, tournament_id)
+        except Exception as error:
+            await error_response(error)(scope, receive, send)
+            return
+        if tournament_id not in self.polled:
+            self.polled.add(tournament_id)
+            await anyio.to_thread.run_sync(web.feed.refresh_now)
+            self.pollers.append(asyncio.create_task(web.feed.run()))
+        await router(scope, receive, send)
 
 
 def mmss(seconds: float | None) -> str:
@@ -206,19 +268,9 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return body
 
 
-def create_app(store: EventStore, tournament_id: int | None = None, *,
-               clock: auth.Clock = time.time, secure: bool = False,
-               poll: float = POLL_SECONDS, hosts: Collection[str] | None = None,
-               max_connections: int = MAX_CONNECTIONS, max_streams: int = MAX_STREAMS,
-               seat_url: str | None = None) -> Starlette:
-    """The app for one tournament (the newest if None). `clock` (seconds since the epoch) drives
-    sessions and the lock-out; `secure` marks the cookie Secure (behind TLS); `hosts` are the names
-    the Host header may give (None: not checked, for the in-process tests' client); at most
-    `max_connections` requests are answered at once and `max_streams` browsers follow the feed;
-    `seat_url` is where a phone finds its seat, shown on the TV as a QR code (None: no code)."""
-    web = Web(store, tournament_id, clock=clock, secure=secure, poll=poll, seat_url=seat_url)
-
-    # ------------------------------------------------------------ pages
+def tournament_routes(web: Web, max_streams: int) -> list[Route]:
+    """The pages and API of one tournament: at the root for the one `serve` opened, and under
+    /t/ID/ for each tournament of the database (the pages' scripts use relative URLs)."""
 
     def html(text: str, status: int = 200) -> HTMLResponse:
         return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-store"})
@@ -245,14 +297,16 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         found = web.sessions.get(request.cookies.get(auth.COOKIE))
         session, member = found if found else (None, None)
         return html(web.page("remote.html", member=member, csrf=session.csrf if session else "",
-                             name=web.display.state.info.name))
+                             name=web.display.state.info.name, rooms=web.rooms(),
+                             current=web.tournament_id))
 
     @api
     def remote_panel(request: Request) -> Response:
         _, member = web.who(request, csrf=False)
         calls = web.actions.run(member, "rulings clock-calls", {})
-        view = web.feed.read(lambda s, now: jsonable(state_view(s.state, s.tournament_id, now)))
-        return html(web.page("_panel.html", state=view, member=member, calls=calls))
+        view, offers = web.feed.read(lambda s, now: (jsonable(state_view(s.state, s.tournament_id, now)),
+                                                    rebuy_offers(s.state, now)))
+        return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers))
 
     # ------------------------------------------------------------ API
 
@@ -264,6 +318,12 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     @api
     def get_board(request: Request) -> Response:
         return JSONResponse(web.feed.board())
+
+    @api
+    def announcement_wav(request: Request) -> Response:
+        """The TV's announcement N, spoken by espeak-ng (web/speaking.py says why not the browser's)."""
+        wav = web.feed.announcement_wav(int(request.path_params["seq"]))
+        return Response(wav, media_type="audio/wav", headers={"Cache-Control": "max-age=3600"})
 
     @api
     def get_seat(request: Request) -> Response:
@@ -343,6 +403,49 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         return StreamingResponse(web.feed.stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
+    return [
+        Route("/", tv),
+        Route("/tv", tv),
+        Route("/seat", seat_page),
+        Route("/remote", remote),
+        Route("/remote/panel", remote_panel),
+        Route("/api/state", get_state),
+        Route("/api/board", get_board),
+        Route("/api/seat", get_seat),
+        Route("/api/announcements/{seq:int}.wav", announcement_wav),
+        Route("/api/login", login, methods=["POST"]),
+        Route("/api/logout", logout, methods=["POST"]),
+        Route("/api/commands/{verb:path}", command, methods=["POST"]),
+        Route("/api/rulings/walk", walk, methods=["POST"]),
+        Route("/api/events", events),
+    ]
+
+
+def create_app(store: EventStore, tournament_id: int | None = None, *,
+               clock: auth.Clock = time.time, secure: bool = False,
+               poll: float = POLL_SECONDS, hosts: Collection[str] | None = None,
+               max_connections: int = MAX_CONNECTIONS, max_streams: int = MAX_STREAMS,
+               seat_url: str | None = None) -> Starlette:
+    """The app for one tournament (the newest if None). `clock` (seconds since the epoch) drives
+    sessions and the lock-out; `secure` marks the cookie Secure (behind TLS); `hosts` are the names
+    the Host header may give (None: not checked, for the in-process tests' client); at most
+    `max_connections` requests are answered at once and `max_streams` browsers follow the feed;
+    `seat_url` is where a phone finds its seat, shown on the TV as a QR code (None: no code)."""
+    web = Web(store, tournament_id, clock=clock, secure=secure, poll=poll, seat_url=seat_url)
+    rooms = Rooms(web, lambda tid: Web(store, tid, clock=clock, secure=secure, poll=poll, seat_url=None,
+                                       shared=web), max_streams)
+    web.rooms = rooms.running
+    own = tournament_routes(web, max_streams)
+    tv_page: Callable[[Request], Response] = own[0].endpoint
+
+    def home(request: Request) -> Response:
+        """The TV of the tournament served, as always; with several running, the list of them."""
+        running = rooms.running()
+        if len(running) <= 1:
+            return tv_page(request)
+        return HTMLResponse(web.page("rooms.html", rooms=running, current=web.tournament_id),
+                            headers={"Cache-Control": "no-store"})
+
     async def not_found(request: Request, error: Exception) -> Response:
         status = error.status_code if isinstance(error, HTTPException) else 500
         message = "no such page" if status == 404 else (
@@ -356,23 +459,15 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         try:
             yield
         finally:
-            poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await poller
+            for task in (poller, *rooms.pollers):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     routes = [
-        Route("/", tv),
-        Route("/seat", seat_page),
-        Route("/remote", remote),
-        Route("/remote/panel", remote_panel),
-        Route("/api/state", get_state),
-        Route("/api/board", get_board),
-        Route("/api/seat", get_seat),
-        Route("/api/login", login, methods=["POST"]),
-        Route("/api/logout", logout, methods=["POST"]),
-        Route("/api/commands/{verb:path}", command, methods=["POST"]),
-        Route("/api/rulings/walk", walk, methods=["POST"]),
-        Route("/api/events", events),
+        Route("/", api(home)),
+        *own[1:],
+        Mount("/t/{tournament:int}", app=rooms),
         Mount("/static", StaticFiles(packages=[("tdconsole.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found},

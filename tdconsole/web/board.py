@@ -14,9 +14,16 @@ from typing import Any
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.events import Envelope, PlayerMoved, TableBroken, TablesBalanced, TablesDrawn
+from tdconsole.domain.events import (
+    Envelope,
+    PlayerMoved,
+    PlayerSeated,
+    TableBroken,
+    TablesBalanced,
+    TablesDrawn,
+)
 from tdconsole.domain.limits import SEAT_QUERY_CHARS, SEAT_QUERY_WORDS
-from tdconsole.domain.state import Player, TournamentState
+from tdconsole.domain.state import Alternate, Player, TournamentState
 from tdconsole.i18n import N_, language
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
@@ -40,11 +47,13 @@ class Relocation:
     from_table: int | None
     from_seat: int | None
     why: str
+    alternate: int | None = None  # a freed seat that went to this alternate (T-REG-1)
 
     def as_json(self) -> dict[str, Any]:
         source = None if self.from_table is None else {"table": self.from_table, "seat": self.from_seat}
         return {"player": self.player, "to": {"table": self.to_table, "seat": self.to_seat},
-                "from": source, "time": self.time.isoformat(), "why": self.why}
+                "from": source, "time": self.time.isoformat(), "why": self.why,
+                "alternate": self.alternate}
 
 
 def relocations(state: TournamentState, log: list[Envelope], undone: set[str]) -> list[Relocation]:
@@ -64,6 +73,10 @@ def relocations(state: TournamentState, log: list[Envelope], undone: set[str]) -
         elif isinstance(event, TableBroken):
             found += [Relocation(*at, s.player, s.to.table, s.to.seat, s.from_.table, s.from_.seat,
                                  f"table {event.table} broken") for s in event.seats]
+        elif isinstance(event, PlayerSeated) and event.alternate is not None:
+            # The room hears who sits down in a freed seat: "Alternate 3, Mette Kjær: table 12 seat 4".
+            found.append(Relocation(*at, state.players[event.player_id].name, event.table, event.seat,
+                                    None, None, "alternate", event.alternate))
         elif isinstance(event, TablesDrawn) and event.final:
             found += [Relocation(*at, name, table.table, int(seat), None, None, "final table")
                       for table in event.tables for seat, name in table.occupants.items()]
@@ -168,16 +181,21 @@ class SeatIndex:
     search), so a search is a scan of short strings and needs no lock."""
 
     seq: int
-    names: tuple[tuple[str, Player], ...]  # (folded name, the player's newest entry)
+    # (folded name, the player's newest entry, or the alternate he waits as)
+    names: tuple[tuple[str, Player | Alternate], ...]
     last_move: dict[str, Relocation]
 
     @classmethod
     def build(cls, state: TournamentState, log: list[Envelope], undone: set[str]) -> SeatIndex:
-        # A re-entered player has several entries; the newest one is where he sits.
-        newest = {p.name.casefold(): p for p in sorted(state.players.values(), key=lambda p: p.entry)}
+        # A re-entered player has several entries; the newest one is where he sits, and a re-entry
+        # waiting as an alternate is newer still.
+        newest: dict[str, Player | Alternate] = {
+            p.name.casefold(): p for p in sorted(state.players.values(), key=lambda p: p.entry)}
+        newest |= {alt.name.casefold(): alt for alt in state.alternates.values()}
         names = tuple(sorted(((_folded(p.name), p) for p in newest.values()),
                              key=lambda row: row[1].name.casefold()))
-        return cls(state.last_seq, names, {m.player: m for m in relocations(state, log, undone)})
+        moves = {m.player: m for m in relocations(state, log, undone) if m.alternate is None}
+        return cls(state.last_seq, names, moves)
 
     def find(self, query: str) -> dict[str, Any]:
         """The players whose name holds every word of `query`: table and seat, and the last move.
@@ -190,8 +208,12 @@ class SeatIndex:
             return {"query": query, "players": [], "more": False,
                     "hint": N_("type at least 2 letters of your name")}
         shown = [player for folded, player in self.names if all(w in folded for w in words)]
-        rows = []
+        rows: list[dict[str, Any]] = []
         for player in shown[:SEAT_MATCHES]:
+            if isinstance(player, Alternate):  # no seat yet: his place on the list (T-REG-1)
+                rows.append({"name": player.name, "status": "alternate", "table": None, "seat": None,
+                             "moved": None, "alternate": player.number})
+                continue
             move = self.last_move.get(player.name)
             current = move is not None and (move.to_table, move.to_seat) == (player.table, player.seat)
             rows.append({"name": player.name, "status": player.status, "table": player.table,

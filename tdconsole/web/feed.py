@@ -27,6 +27,8 @@ from tdconsole.i18n import error_text
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.web.board import LeagueStandings, SeatIndex, board
+from tdconsole.web.speaking import TvAnnouncements
+from tdconsole.web.speaking import render as render_wav
 
 POLL_SECONDS = 0.2
 HEARTBEAT_SECONDS = 10.0
@@ -52,6 +54,7 @@ class ChangeFeed:
         self._sent = 0.0
         self.league = LeagueStandings(service.store, service.tournament_id)
         self._seats: SeatIndex | None = None
+        self.voice = TvAnnouncements()
 
     # ------------------------------------------------------------ reading
 
@@ -83,7 +86,18 @@ class ChangeFeed:
         """The board, and the league's standings between tournaments (`league`, null otherwise)."""
         document = board(service.state, service.tournament_id, service.log, service.undone_commands(), now)
         document["league"] = self.league.document(service.state)
+        document["speaks"] = self.voice.speaks(service)
+        document["announcements"] = self.voice.recent
         return document
+
+    def announcement_wav(self, seq: int) -> bytes:
+        """Announcement `seq` as a WAV file; rendered outside the lock, once."""
+        with self.lock:
+            wanted = self.voice.wanted(seq)
+        wav = render_wav(wanted)
+        with self.lock:
+            self.voice.keep(seq, wav)
+        return wav
 
     # ------------------------------------------------------------ the poller
 
@@ -92,8 +106,9 @@ class ChangeFeed:
         with self.lock:
             self._refresh()
             state, now = self.service.state, self.service.now()
+            self.voice.follow(self.service, now)
             reading = clock_ops.read(state.info.structure, state.clock, now)
-            key = (state.last_seq, reading.period, reading.running, reading.started)
+            key = (state.last_seq, reading.period, reading.running, reading.started, self.voice.seq)
             if not force and key == self._key and time.monotonic() - self._sent < self.heartbeat:
                 return None
             self._key = key

@@ -112,7 +112,8 @@ def test_db_backup_and_restore_as_a_script_runs_them(evening: Path, tmp_path: Pa
     backup = tmp_path / "friday.sqlite"
     made = _run(capsys, evening, "db", "backup", str(backup), "--json")
     assert made.code == 0 and made.json["tournaments"][0]["events"] == 6
-    assert "no terminal to ask: add --yes" in _one_line_failure(_run(capsys, evening, "db", "backup", str(backup)))
+    again = _run(capsys, evening, "db", "backup", str(backup))
+    assert "no terminal to ask: add --yes" in _one_line_failure(again)
     assert _run(capsys, evening, "register", "Late").code == 0
     asked = _run(capsys, evening, "db", "restore", str(backup))
     assert "add --yes" in _one_line_failure(asked)

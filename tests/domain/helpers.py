@@ -33,10 +33,10 @@ class Tournament:
     """A state plus its log, driven command by command like the service, minus the database."""
 
     def __init__(self, structure: Structure = STRUCTURE, buy_in: int = 300,
-                 house_rules: HouseRules | None = None) -> None:
+                 house_rules: HouseRules | None = None, tables: int | None = None) -> None:
         created = TournamentCreated(name="Friday", game="NLHE", buy_in=buy_in, fee=50,
                                     starting_stack=structure.starting_stack, seats_per_table=9,
-                                    structure=structure, house_rules=house_rules)
+                                    structure=structure, house_rules=house_rules, tables=tables)
         self.log = [Envelope(seq=1, time=T0, actor="td", command_id="c0", event=created)]
         self.state: TournamentState = fold(self.log)
         self._commands = 0

@@ -39,7 +39,7 @@ def test_a_backup_taken_during_a_burst_of_writes_restores_to_a_cold_fold_at_that
         acknowledged += line.startswith("ack ")
     backup = tmp_path / "during.sqlite"
     online_backup(source, backup)
-    out, err = writer.communicate(timeout=240)
+    _out, err = writer.communicate(timeout=240)
     assert writer.returncode == 0, err
 
     checked = check_backup(backup)

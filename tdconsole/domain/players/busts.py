@@ -23,7 +23,7 @@ from tdconsole.domain.events import (
 )
 from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.limits import CHIPS
-from tdconsole.domain.players import eliminations, registration
+from tdconsole.domain.players import alternates, eliminations, registration
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState, match_name
 from tdconsole.domain.text import name_key
@@ -180,6 +180,9 @@ def decide_reenter(state: TournamentState, command: Reenter, now: datetime) -> l
             "{name} is still in; only a busted player can re-enter", name=player.name,
         )
     late_registration.require_registration_open(state, now)  # T-REG-1: re-entry closes with it
+    alternates.refuse_listed_twice(state, player.name)
+    if alternates.seats_for_new(state) == 0:  # every seat is taken: the re-entry waits its turn
+        return alternates.listed(state, [(player.name, player.member, player.id)])
     entry = PlayerReentered(player_id=f"p{state.ids_issued + 1}", previous_id=player.id,
                             name=player.name,
                             earlier_entry_can_cash=state.house_rules.eliminations.earlier_entry_can_cash)

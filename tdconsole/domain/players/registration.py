@@ -7,8 +7,9 @@ from datetime import datetime
 
 from tdconsole.domain.clock.late_registration import require_registration_open
 from tdconsole.domain.commands import Register, Unregister
-from tdconsole.domain.errors import InvalidInput, TdError
-from tdconsole.domain.events import Event, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.errors import InvalidInput, NotFound, TdError
+from tdconsole.domain.events import AlternateWithdrawn, Event, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.players import alternates
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
 from tdconsole.domain.text import MAX_NAME, check_text, looks_like, name_key
@@ -30,11 +31,14 @@ def refuse_look_alike(name: str, others: Iterable[str]) -> None:
 def decide_register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
     require_registration_open(state, now)  # T-REG-1
     events: list[Event] = []
+    waits: list[tuple[str, int | None, str | None]] = []  # no seat: alternates, in order
     seen: set[str] = set()
     typed: list[str] = []
     issued = state.ids_issued
     members = _members_by_name(command)
     entered = _members_in(state) if members else {}
+    waiting = [alternate.name for alternate in state.alternates.values()]
+    fits = alternates.seats_for_new(state)  # None: the room has as many tables as needed
     for raw in command.names:
         name = validate_name(raw)
         key = name_key(name)
@@ -43,7 +47,8 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
             shown = existing.name if existing else name
             raise InvalidInput("{shown!r} is already registered (names are unique ignoring case "
                                "and width)", shown=shown)
-        refuse_look_alike(name, [*(player.name for player in state.players.values()), *typed])
+        alternates.refuse_listed_twice(state, name)
+        refuse_look_alike(name, [*(player.name for player in state.players.values()), *waiting, *typed])
         seen.add(key)
         typed.append(name)
         member = members.pop(key, None)
@@ -55,6 +60,9 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
                     "entry with reenter)", member=member, entered=entered[member],
                 )
             entered[member] = name
+        if fits is not None and len(events) >= fits:  # every seat of the room is taken (T-REG-1)
+            waits.append((name, member, None))
+            continue
         issued += 1
         events.append(PlayerRegistered(player_id=f"p{issued}", name=name, member=member))
     if members:
@@ -64,7 +72,7 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
     # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
     return events + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
-    )
+    ) + alternates.listed(state, waits)
 
 
 def _members_by_name(command: Register) -> dict[str, int]:
@@ -81,12 +89,24 @@ def _members_by_name(command: Register) -> dict[str, int]:
 
 
 def _members_in(state: TournamentState) -> dict[int, str]:
-    """Member number -> the name of their entry, for every member in the tournament."""
-    return {player.member: player.name for player in state.players.values() if player.member is not None}
+    """Member number -> the name of their entry, for every member in the tournament (an alternate
+    waiting for a seat too)."""
+    entered = {player.member: player.name for player in state.players.values() if player.member is not None}
+    return entered | {alt.member: alt.name for alt in state.alternates.values() if alt.member is not None}
 
 
 def decide_unregister(state: TournamentState, command: Unregister, now: datetime) -> list[Event]:
-    player = state.find(command.name)
+    withdrawn = alternates.withdraw(state, command.name)
+    if withdrawn is not None:
+        return withdrawn
+    try:
+        player = state.find(command.name)
+    except NotFound as error:  # a prefix of an alternate's name
+        try:
+            alternate = alternates.named(state, command.name)
+        except TdError:
+            raise error from None
+        return [AlternateWithdrawn(number=alternate.number)]
     if player.status == "busted":
         raise TdError("{name} has busted; a busted player cannot be unregistered", name=player.name)
     if player.entry > 1:

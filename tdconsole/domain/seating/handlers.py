@@ -86,6 +86,15 @@ def _with_layout(state: TournamentState, number: int) -> dict[int, Table]:
     return {**state.room, number: state.layout[number]}
 
 
+def _in_the_room(state: TournamentState, number: int) -> int:
+    """A table the room has (`new --tables`): a seat at any other is no seat at all."""
+    tables_in_room = state.info.tables
+    if tables_in_room is not None and number > tables_in_room:
+        raise InvalidInput("table {number}: the room has tables 1 to {tables}", number=number,
+                           tables=tables_in_room, field="table")
+    return number
+
+
 def _table_layout(state: TournamentState, number: int) -> Table:
     table = state.room.get(number)
     if table is not None and table.status == "open":
@@ -141,7 +150,7 @@ def seat_new_entries(
     for player_id, name in entries:
         before = room
         room, seating = tables.late_entry(
-            before, name, draw.rng, seats_per_table=state.info.seats_per_table
+            before, name, draw.rng, seats_per_table=state.info.seats_per_table, limit=state.info.tables
         )
         opened = seating.table not in before and seating.table in state.layout
         if opened:  # a new table opens as laid out (its own seats, blocked seats)
@@ -207,6 +216,7 @@ def decide_block(state: TournamentState, command: BlockSeat, now: datetime) -> l
 
 def decide_seat(state: TournamentState, command: Seat, now: datetime) -> list[Event]:
     player = _unseated(state, command.name)
+    _in_the_room(state, command.table)
     _, seating = tables.seat_player(
         _with_layout(state, command.table), player.name, command.table, command.seat,
         seats_per_table=state.info.seats_per_table,
@@ -218,6 +228,7 @@ def decide_seat(state: TournamentState, command: Seat, now: datetime) -> list[Ev
 def decide_move(state: TournamentState, command: MovePlayer, now: datetime) -> list[Event]:
     player = seated(state, command.name)
     assert player.table is not None and player.seat is not None
+    _in_the_room(state, command.table)
     _, seating = tables.move_player(
         state.room, player.name, command.table, command.seat, rules=state.house_rules
     )

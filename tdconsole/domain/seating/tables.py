@@ -437,16 +437,23 @@ def _seat_table(
 
 
 def late_entry(
-    room: Room, player: str, rng: random.Random, *, seats_per_table: int
+    room: Room, player: str, rng: random.Random, *, seats_per_table: int, limit: int | None = None
 ) -> tuple[dict[int, Table], Seating]:
     """8A: a late entry or re-entry gets a random free seat at a table with the fewest players;
     dealt in at once unless the seat lies between the small blind and the button (T-MOVE-2).
-    When every seat is taken a new table opens (the next number) and balancing fills it."""
+    When every seat is taken a new table opens (the next number) and balancing fills it; a room
+    of `limit` tables opens the lowest number of it never opened (a broken table stays broken)."""
     if any(player in t.occupants.values() for t in room.values()):
         raise InvalidInput("{name} is already seated", name=player)
     candidates = [t for t in open_tables(room) if t.free]
     if not candidates:
         number = max(room, default=0) + 1
+        if limit is not None and number > limit:
+            unopened = [n for n in range(1, limit + 1) if n not in room]
+            if not unopened:
+                raise RuleViolation("T-REG-1", "every seat of the room's {limit} tables is taken",
+                                    limit=limit)
+            number = unopened[0]
         return seat_player(room, player, number, 1, seats_per_table=seats_per_table)
     fewest = min(len(t.occupants) for t in candidates)
     pool = [(t.number, s) for t in candidates if len(t.occupants) == fewest for s in t.free_seats]

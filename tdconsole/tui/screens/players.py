@@ -22,12 +22,14 @@ from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.rebuy import RebuyAnswer, RebuyScreen
 from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import SyncedTable
-from tdconsole.views.busts import bust_preview
+from tdconsole.views.busts import RebuyOffer, bust_preview, rebuy_offer
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
+ALTERNATE_KEY = "alternate:"  # an alternate's row in the list (player ids are "p1", "p2", ...)
 # A player's status as the list shows it (the state keeps the English word: JSON reads it).
 STATUS_WORDS = {"seated": N_("seated"), "registered": N_("registered"), "busted": N_("busted")}
 
@@ -110,6 +112,7 @@ class PlayersScreen(ServiceScreen):
         Binding("n", "new_player", "Register"),
         Binding("r", "reenter", "Re-enter"),
         Binding("a", "add_on", "Add-on"),
+        Binding("R", "rebuy", "Rebuy"),
     ]
 
     def __init__(self) -> None:
@@ -156,13 +159,22 @@ class PlayersScreen(ServiceScreen):
         # Only the rows that changed are redrawn: at festival size a bust stays quick.
         statuses = {status: _(word) for status, word in STATUS_WORDS.items()}
         last = _(" (last, T-ELIM-3)")
-        self.query_one(SyncedTable).show([
-            (player.id, (player.name, statuses[player.status], _cell(player.table),
-                         _cell(player.seat), _cell(player.place) + (last if player.placed_last else "")))
-            for player in players if not needle or needle in player.name.casefold()])
+        rows = [(player.id, (player.name, statuses[player.status], _cell(player.table),
+                             _cell(player.seat), _cell(player.place) + (last if player.placed_last else "")))
+                for player in players if not needle or needle in player.name.casefold()]
+        # The alternates waiting for a seat, in order, between those still in and those out (T-REG-1).
+        playing = sum(1 for player in players if player.status != "busted"
+                      and (not needle or needle in player.name.casefold()))
+        rows[playing:playing] = [
+            (f"{ALTERNATE_KEY}{alt.number}",
+             (alt.name, _("alternate {number}").format(number=alt.number), "", "", ""))
+            for alt in state.alternates.values() if not needle or needle in alt.name.casefold()]
+        self.query_one(SyncedTable).show(rows)
 
     def selected_player_id(self) -> str | None:
-        return self.query_one(SyncedTable).selected_key()
+        """The player of the highlighted row (None on an alternate's: he has no entry yet)."""
+        key = self.query_one(SyncedTable).selected_key()
+        return None if key is None or key.startswith(ALTERNATE_KEY) else key
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
@@ -232,6 +244,11 @@ class PlayersScreen(ServiceScreen):
                         markup=False)
             return
         command = Bust(names=[player.name])
+        offer = rebuy_offer(state, player.id, self.service.now())
+        if offer is not None and state.hand_for_hand is None:
+            # T-REBUY-1: busting in the rebuy period, he is asked first; "no" busts him as before.
+            self._ask_rebuy(offer, bust=command, place=state.players_left)
+            return
         if state.hand_for_hand is None:
             question = _("Bust {name} in place {place}?").format(name=player.name, place=state.players_left)
         else:  # not placed yet: say how this hand's busts will be (T-H4H-1, RP-8A)
@@ -247,6 +264,35 @@ class PlayersScreen(ServiceScreen):
                 self._bust(command)
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
+
+    def _ask_rebuy(self, offer: RebuyOffer, *, bust: Bust | None = None, place: int | None = None) -> None:
+        """The rebuy question (T-REBUY-1..4): the rebuy runs through the rebuy action, as the CLI's
+        and the remote's; declining a bust's question busts him there, as without rebuys."""
+        def answered(answer: RebuyAnswer | None) -> None:
+            if answer is None:
+                return
+            if answer.choice == "bust":
+                if bust is not None:
+                    self._bust(bust)
+                return
+            self.post_message(ActionRequested(player_actions.rebuy, player_actions.RebuyRequest(
+                name=offer.name, double=answer.choice == "double", stack=answer.stack),
+                on_done=lambda _ok: self.clear_search()))
+
+        self.app.push_screen(RebuyScreen(offer, place), answered)
+
+    def action_rebuy(self) -> None:
+        """Sell the selected player a rebuy (T-REBUY-1..4); refused in one line when he cannot."""
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        state = self.service.state
+        offer = rebuy_offer(state, player_id, self.service.now())
+        if offer is None:  # the action says why, with its rule (period, limit, already out)
+            self.post_message(ActionRequested(player_actions.rebuy, player_actions.RebuyRequest(
+                name=state.players[player_id].name)))
+            return
+        self._ask_rebuy(offer)
 
     def _ask_then(self, question: str, action: Action[Any, Any], request: Request) -> None:
         """Money changes hands: asked first, No by default (undo takes it back too)."""

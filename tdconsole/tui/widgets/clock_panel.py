@@ -301,6 +301,19 @@ def _figures_parts(view: StateView, big_blind: int, formats: Formats) -> list[st
     return parts
 
 
+def rebuys_line(clock: ClockView) -> str | None:
+    """T-REBUY-1: until when rebuys are sold (or that they are closed) and the counts so far."""
+    rebuys = clock.rebuys
+    if not rebuys.offered:
+        return None
+    counts = _("{rebuys} rebuys, {add_ons} add-ons").format(rebuys=rebuys.rebuys, add_ons=rebuys.add_ons)
+    if not rebuys.open:
+        return _("Rebuys closed ({counts})").format(counts=counts)
+    if rebuys.until_level is None:
+        return _("Rebuys until the first break ({counts})").format(counts=counts)
+    return _("Rebuys until level {level} ({counts})").format(level=rebuys.until_level, counts=counts)
+
+
 def _notes_parts(clock: ClockView) -> list[str]:
     parts = []
     late = clock.late_registration
@@ -311,4 +324,6 @@ def _notes_parts(clock: ClockView) -> list[str]:
     if add_on is not None:
         parts.append(_("ADD-ON NOW") if add_on.now else
                      _("Add-on at the break after level {level}").format(level=add_on.after_level))
+    if (rebuys := rebuys_line(clock)) is not None:
+        parts.append(rebuys)
     return parts

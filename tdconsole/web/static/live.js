@@ -32,7 +32,7 @@ const Live = (() => {
     const now = performance.now();
     if (board.clock.running && left("remaining") <= 0 && now - lastRefetch > 3000) {
       lastRefetch = now;
-      fetch("/api/board").then((r) => r.json()).then(receive).catch(() => {});
+      fetch("api/board").then((r) => r.json()).then(receive).catch(() => {});
     }
   }
 
@@ -46,7 +46,7 @@ const Live = (() => {
 
   function connect() {
     const offline = document.getElementById("offline");
-    const source = new EventSource("/api/events");
+    const source = new EventSource("api/events");
     source.addEventListener("board", (event) => receive(JSON.parse(event.data)));
     source.onopen = () => { if (offline) offline.hidden = true; };
     source.onerror = () => { if (offline) offline.hidden = false; };  // EventSource reconnects itself

@@ -32,7 +32,7 @@
     login.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
-        await post("/api/login", { staff: $("#staff").value, pin: $("#pin").value });
+        await post("api/login", { staff: $("#staff").value, pin: $("#pin").value });
         location.reload();  // the server renders the remote with this session's CSRF token
       } catch (error) {
         say(error.message, false);
@@ -51,7 +51,7 @@
 
   async function command(verb, body) {
     try {
-      const result = await post(`/api/commands/${verb}`, body, csrf);
+      const result = await post(`api/commands/${verb}`, body, csrf);
       refresh();
       return result;
     } catch (error) {
@@ -77,7 +77,7 @@
   let asked = 0;
   async function refresh() {
     const mine = ++asked;
-    const response = await fetch("/remote/panel", { credentials: "same-origin" });
+    const response = await fetch("remote/panel", { credentials: "same-origin" });
     if (response.status === 401) { location.reload(); return; }
     if (!response.ok || mine !== asked) return;
     const parts = document.createElement("div");
@@ -128,7 +128,7 @@
   }
 
   $("#logout").addEventListener("click", async () => {
-    try { await post("/api/logout", {}, csrf); } catch (_) { /* gone already */ }
+    try { await post("api/logout", {}, csrf); } catch (_) { /* gone already */ }
     location.reload();
   });
 
@@ -187,6 +187,19 @@
       for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
       const body = { names, stack };
       if ($("#bust-by").value) body.by = [$("#bust-by").value];
+      // T-REBUY-1: one player busting in the rebuy period is asked first; no rebuy busts him as before.
+      const pick = names.length === 1 && [...document.querySelectorAll(".pick")].find((b) => b.dataset.name === names[0]);
+      if (pick && pick.dataset.rebuy && confirm(t("rebuy_confirm", { name: names[0] }))) {
+        const double = pick.dataset.rebuy === "double" && confirm(t("rebuy_double", { name: names[0] }));
+        try {
+          const result = await command("rebuy", { name: names[0], double });
+          say(t("rebought", { name: result.name, rebuys: result.rebuys }));
+          picked.clear();
+          $("#bust-filter").value = "";
+          showPicked();
+        } catch (_) { /* said */ }
+        return;
+      }
       if (!confirm(t("bust_confirm", { names: names.join(", ") }))) return;
       try {
         say(describe("bust", await command("bust", body)));
@@ -247,7 +260,7 @@
     const body = { scenario: wizard.scenario, answers: wizard.answers, player: $("#rw-player").value.trim() || null,
                    table: number("#rw-table") };
     try {
-      wizard.walked = await post("/api/rulings/walk", body, csrf);
+      wizard.walked = await post("api/rulings/walk", body, csrf);
       show(problem);
     } catch (error) {
       if (error.status === 401) location.reload();

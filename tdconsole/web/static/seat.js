@@ -9,7 +9,7 @@
   function search() {
     const query = input.value.trim();
     const mine = ++asked;
-    fetch(`/seat?partial=1&q=${encodeURIComponent(query)}`)
+    fetch(`seat?partial=1&q=${encodeURIComponent(query)}`)
       .then((r) => r.text())
       .then((html) => { if (mine === asked) results.innerHTML = html; })
       .catch(() => {});

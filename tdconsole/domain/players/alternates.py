@@ -1,0 +1,156 @@
+"""Alternates: a room of a stated number of tables (`new --tables`) whose every seat is taken.
+
+A registration (or a busted player's re-entry) that finds no seat waits as an alternate with a
+number; nobody jumps the list, so while anyone waits every new one waits behind. Each seat a bust or
+an unregistration frees goes, in the same command, to the next alternate by number, seated as any
+late entry is (8A: a random free seat at a table with the fewest players, dealt in at once unless
+between the small blind and the button, T-MOVE-2). A broken table frees no seat: its players take
+the free seats and it stays broken (T-BREAK-1). The list is a fold of the log like everything else,
+so undoing the bust that seated an alternate puts him back on it.
+
+Before the draw the room's seats are counted (`tables` x the seats each table has); after it, the
+free seats of the open tables and the tables of the room never opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from tdconsole.domain.commands import Command, Drawing
+from tdconsole.domain.errors import RuleViolation, TdError
+from tdconsole.domain.events import (
+    AlternateListed,
+    AlternateWithdrawn,
+    Event,
+    PlayerBusted,
+    PlayerReentered,
+    PlayerRegistered,
+    PlayerSeated,
+    PlayerUnregistered,
+)
+from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating import tables
+from tdconsole.domain.seating.tables import Table
+from tdconsole.domain.state import Alternate, TournamentState, match_name
+from tdconsole.domain.text import name_key
+
+
+def open_seats(state: TournamentState, room: dict[int, Table] | None = None,
+               leaving: frozenset[str] = frozenset()) -> int | None:
+    """How many more entries the room can seat now (None: no limit on tables). `room`: the tables
+    as a command leaves them; `leaving`: players a command takes out before the draw."""
+    limit = state.info.tables
+    if limit is None:
+        return None
+    room = state.room if room is None else room
+    # Entries without a seat yet (before the draw, all of them) have one kept for them.
+    unseated = sum(1 for player in state.players.values()
+                   if player.status == "registered" and player.id not in leaving)
+    free = sum(table.free for table in tables.open_tables(room))
+    unopened = sum(_laid_out(state, number).capacity for number in range(1, limit + 1)
+                   if number not in room)
+    return max(0, free + unopened - unseated)
+
+
+def _laid_out(state: TournamentState, number: int) -> Table:
+    return state.layout.get(number) or Table(number=number, seats=state.info.seats_per_table)
+
+
+def seats_for_new(state: TournamentState) -> int | None:
+    """How many new entries may take a seat now rather than wait: none while alternates wait
+    (the list goes in order, T-REG-1); None: as many as come."""
+    if state.alternates:
+        return 0
+    return open_seats(state)
+
+
+def listed(state: TournamentState, names: Sequence[tuple[str, int | None, str | None]],
+           issued: int = 0) -> list[Event]:
+    """(name, member, the busted entry re-entered or None) waiting as the next alternates;
+    `issued`: numbers this command has already given."""
+    first = state.alternates_issued + issued + 1
+    return [AlternateListed(number=first + index, name=name, member=member, previous_id=previous)
+            for index, (name, member, previous) in enumerate(names)]
+
+
+def refuse_listed_twice(state: TournamentState, name: str) -> None:
+    """A name already on the list is not listed again (T-REG-1: one entry at a time)."""
+    waiting = state.alternate_named(name)
+    if waiting is not None:
+        raise RuleViolation("T-REG-1", "{name} is already alternate {number}", name=waiting.name,
+                            number=waiting.number)
+
+
+def named(state: TournamentState, name: str) -> Alternate:
+    """The alternate a typed name means: the exact name, else a unique prefix (`match_name`)."""
+    return match_name(name, {name_key(alt.name): alt for alt in state.alternates.values()})
+
+
+def withdraw(state: TournamentState, name: str) -> list[Event] | None:
+    """`unregister` of an alternate: taken off the list, the others keep their numbers. None when
+    no alternate is so named (the name is then a player's)."""
+    waiting = state.alternate_named(name)
+    if waiting is None:
+        return None
+    return [AlternateWithdrawn(number=waiting.number)]
+
+
+def seat_freed(state: TournamentState, events: Sequence[Event], command: Command) -> list[Event]:
+    """The next alternates, one for each seat `events` (a command's) free: they become entries
+    and sit down at once, in the same command (8A, T-MOVE-2). Nothing while nobody waits."""
+    if not state.alternates:
+        return []
+    leaving = [event.player_id for event in events if isinstance(event, PlayerBusted | PlayerUnregistered)]
+    if not leaving:
+        return []
+    room = dict(state.room)
+    for player_id in leaving:
+        player = state.players[player_id]
+        if player.table is not None and player.table in room:
+            room = tables.remove_player(room, player.name)
+    count = min(len(state.alternates), open_seats(state, room, frozenset(leaving)) or 0)
+    if not count:
+        return []
+    issued = state.ids_issued + sum(isinstance(e, PlayerRegistered | PlayerReentered) for e in events)
+    entries: list[Event] = []
+    for index, alternate in enumerate(list(state.alternates.values())[:count]):
+        player_id = f"p{issued + index + 1}"
+        if alternate.previous_id is None:
+            entries.append(PlayerRegistered(player_id=player_id, name=alternate.name,
+                                            member=alternate.member, alternate=alternate.number))
+        else:
+            entries.append(PlayerReentered(
+                player_id=player_id, previous_id=alternate.previous_id, name=alternate.name,
+                earlier_entry_can_cash=state.house_rules.eliminations.earlier_entry_can_cash,
+                alternate=alternate.number))
+    if not state.room:  # before the draw: they wait for it like every entry
+        return entries
+    if not isinstance(command, Drawing):
+        raise TdError("{verb}: seating an alternate draws a seat; run it through the service",
+                      verb=command.verb)
+    numbers = {entry.player_id: entry.alternate for entry in entries
+               if isinstance(entry, PlayerRegistered | PlayerReentered)}
+    seated = seating.seat_new_entries(
+        state, [(entry.player_id, entry.name) for entry in entries
+                if isinstance(entry, PlayerRegistered | PlayerReentered)], command, room)
+    return [*entries, *(seat.model_copy(update={"alternate": numbers[seat.player_id]})
+                        for seat in seated if isinstance(seat, PlayerSeated))]
+
+
+# ---------------------------------------------------------------- appliers
+
+
+def apply_listed(state: TournamentState, event: AlternateListed, now: datetime) -> None:
+    state.alternates[event.number] = Alternate(event.number, event.name, event.member, event.previous_id)
+    state.alternates_issued = max(state.alternates_issued, event.number)
+
+
+def apply_withdrawn(state: TournamentState, event: AlternateWithdrawn, now: datetime) -> None:
+    del state.alternates[event.number]
+
+
+def apply_called(state: TournamentState, event: PlayerRegistered | PlayerReentered, now: datetime) -> None:
+    """An alternate whose turn came is an entry now: off the list."""
+    if event.alternate is not None:
+        del state.alternates[event.alternate]

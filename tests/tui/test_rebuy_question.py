@@ -1,0 +1,84 @@
+"""A player who busts in the rebuy period is asked "Rebuy?" (T-REBUY-1..4): a rebuy keeps him in
+his seat through the rebuy action, the double where sold, "b" busts him as before, Escape does
+nothing; after the period `b` busts at once as without rebuys."""
+
+from __future__ import annotations
+
+from textual.widgets import Button
+
+from tdconsole.actions import money as money_actions
+from tdconsole.domain.commands import ClockGoToLevel, ClockStart
+from tdconsole.service import Service
+from tdconsole.tui.app import create_app
+from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.players import PlayersScreen
+from tdconsole.tui.screens.rebuy import RebuyScreen
+from tests.tui.wait import until
+
+
+def rebuys(service: Service, **more: object) -> None:
+    money_actions.money_set(service, money_actions.MoneySetRequest(
+        rebuy_until_level=2, rebuy_price=300, rebuy_limit=3, rebuy_double=True, **more))
+
+
+async def test_a_bust_in_the_rebuy_period_asks_rebuy_and_each_answer_does_its_thing(
+        service: Service) -> None:
+    rebuys(service)
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2", "slash", *"anna", "enter", "b")
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "the rebuy question")
+        question = str(app.screen.question())
+        assert "Anna busts in the rebuy period (rebuys until the end of level 2; 3 left)." in question
+        assert "Rebuy?" in question
+        assert {button.id for button in app.screen.query(Button)} == {"rebuy", "double", "bust", "cancel"}
+        await pilot.press("escape")  # neither: nothing happens
+        await until(pilot, lambda: isinstance(app.screen, PlayersScreen), "back on the list")
+        assert (service.state.find("Anna").status, service.state.find("Anna").rebuys) == ("registered", 0)
+
+        await pilot.press("slash", *"anna", "enter", "b")
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "asked again")
+        await pilot.press("r")
+        await until(pilot, lambda: service.state.find("Anna").rebuys == 1, "Anna rebought")
+        assert service.state.find("Anna").status != "busted"
+
+        await pilot.press("slash", *"anna", "enter", "b")
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "asked a third time")
+        await pilot.press("d")
+        await until(pilot, lambda: service.state.find("Anna").rebuys == 3, "a double rebuy")
+
+        # At her limit (3) she is not asked: b busts with the usual question.
+        await pilot.press("slash", *"anna", "enter", "b")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the bust question")
+        await pilot.press("escape")
+
+        await pilot.press("slash", *"carl", "enter", "b")
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "Carl asked")
+        await pilot.press("b")  # no rebuy: placed as today
+        await until(pilot, lambda: service.state.find("Carl").status == "busted", "Carl busted")
+        assert (service.state.find("Carl").place, service.state.find("Carl").rebuys) == (4, 0)
+
+
+async def test_after_the_period_a_bust_is_not_asked_and_R_says_why_not(service: Service) -> None:
+    rebuys(service)
+    service.execute(ClockStart())
+    service.execute(ClockGoToLevel(level=3))
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2", "slash", *"carl", "enter", "R")
+        await until(pilot, lambda: bool(app._notifications), "the refusal")
+        assert not isinstance(app.screen, RebuyScreen)
+        assert any("T-REBUY-1" in str(note.message) for note in app._notifications)
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the plain bust question")
+
+
+async def test_R_at_or_below_the_starting_stack_asks_his_chips(service: Service) -> None:
+    rebuys(service, rebuy_who="starting-stack")
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2", "slash", *"carl", "enter", "R")
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "the rebuy question")
+        assert "bust" not in {button.id for button in app.screen.query(Button)}
+        await pilot.press(*"5000", "enter")
+        await until(pilot, lambda: service.state.find("Carl").rebuys == 1, "Carl rebought")
