@@ -51,7 +51,7 @@ def kept() -> int:
 
 def backup_dir() -> Path:
     directory = user_data_dir() / "backups"
-    directory.mkdir(exist_ok=True)
+    directory.mkdir(mode=0o700, exist_ok=True)  # each backup is the whole database: the TD's alone
     return directory
 
 
@@ -79,7 +79,9 @@ def take(source: Path, reason: str, now: datetime, keep: int) -> Path:
     """An automatic backup of `source` into the backup directory, named by its time (UTC) and why
     it was taken; the oldest beyond the newest `keep` are deleted."""
     directory = backup_dir()
-    stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    # To the microsecond: two in one second (a restore's own backup, then another) never share a
+    # name, and the names still sort as they were made.
+    stamp = now.astimezone(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     target = directory / f"{PREFIX}{stamp}-{reason}.sqlite"
     online_backup(source, target)
     backups = sorted(directory.glob(f"{PREFIX}*.sqlite"))  # by time: the names sort as they were made

@@ -81,7 +81,7 @@ def test_the_automatic_ones_keep_the_newest(tmp_path: Path) -> None:
     start = datetime(2026, 12, 4, 19, 0, tzinfo=UTC)
     made = [backups.take(source, "play", start + timedelta(minutes=15 * i), keep=3) for i in range(5)]
     assert sorted(backups.backup_dir().iterdir()) == made[-3:]
-    assert made[-1].name == "tdconsole-20261204T200000Z-play.sqlite"
+    assert made[-1].name == "tdconsole-20261204T200000.000000Z-play.sqlite"
 
 
 def test_the_setting_of_how_many_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
