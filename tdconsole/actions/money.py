@@ -88,6 +88,16 @@ class MoneySetRequest(Request):
     pay_jump: list[int] | None = None
     re_entry_chips: int | None = None  # chips of a re-entry (default: the starting stack)
     add_on_chips: int | None = None  # chips of an add-on (default: the starting stack)
+    # A progressive knockout (T-PKO-1): on with `pko` (the share 50 % unless given) or a share;
+    # `pko` False: a fixed bounty again.
+    pko: bool | None = None
+    pko_share: int | None = None  # percent of a knocked-out bounty paid in cash
+    pko_unit: int | None = None  # cash is paid in whole units of this
+    # A satellite (T-SAT-1): seats of this value (0: a cash tournament again).
+    satellite_seat: int | None = None
+    satellite_remainder: Literal["next", "shared"] | None = None
+    satellite_holder: Literal["cash", "ticket"] | None = None  # T-SAT-3
+    satellite_deals: bool | None = None  # T-SAT-5: the TD allows deals
     # Rebuys (T-REBUY-1..4): a period through a level or to the first break (each replaces the
     # other), the price, fee and chips of one, a limit per player, who may rebuy, the double.
     rebuy_until_level: int | None = None
@@ -100,6 +110,9 @@ class MoneySetRequest(Request):
     rebuy_unlimited: bool = False
     rebuy_who: Literal["busted", "starting-stack"] | None = None
     rebuy_double: bool | None = None
+
+
+PKO_SHARE = 50  # T-PKO-1: the knocker's share in cash unless the TD says otherwise
 
 
 def _rebuy_updates(request: MoneySetRequest, rebuy: dict[str, Any]) -> dict[str, Any]:
@@ -134,6 +147,17 @@ def money_set(service: Service, request: MoneySetRequest) -> MoneyView:
                "add_on": request.add_on, "add_on_fee": request.add_on_fee, "pay_jumps": request.pay_jump,
                "re_entry_chips": request.re_entry_chips, "add_on_chips": request.add_on_chips}
     data.update({key: value for key, value in updates.items() if value is not None})
+    if request.pko is False:
+        data["pko_share"] = None
+    elif request.pko_share is not None:
+        data["pko_share"] = request.pko_share
+    elif request.pko and data["pko_share"] is None:
+        data["pko_share"] = PKO_SHARE
+    if request.satellite_seat is not None:
+        data["satellite_seat"] = request.satellite_seat or None
+    satellite = {"pko_unit": request.pko_unit, "satellite_remainder": request.satellite_remainder,
+                 "satellite_holder": request.satellite_holder, "satellite_deals": request.satellite_deals}
+    data.update({key: value for key, value in satellite.items() if value is not None})
     curve = {"paid_share": None if request.paid is None else request.paid / 100,
              "min_cash_multiple": request.min_cash, "unit": request.unit, "exponent": request.exponent}
     data["curve"].update({key: value for key, value in curve.items() if value is not None})

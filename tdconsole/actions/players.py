@@ -143,12 +143,14 @@ class BustRequest(Request):
     by: list[str] = Field(default_factory=list)  # who knocked them out (T-BOUNTY-1)
     table: int | None = None  # hand-for-hand: the table of an unseated player
     unplaced: bool = False  # a late report: placed last of those unplaced (T-ELIM-3)
+    disqualified: bool = False  # C-PEN-1: knocked out by nobody; his bounty to the pool (T-PKO-4)
 
 
 class BustedRow(OptionalKeysView):
     """One busted player: placed now, or pending until every hand-for-hand table is done."""
 
-    OMITTED_WHEN_NONE = frozenset({"rules", "bounty", "placed_last", "pending", "table"})
+    OMITTED_WHEN_NONE = frozenset({"rules", "bounty", "placed_last", "pending", "table", "head",
+                                   "disqualified", "to_pool"})
 
     id: str
     name: str
@@ -161,6 +163,11 @@ class BustedRow(OptionalKeysView):
     placed_last: bool | None = None
     pending: bool | None = None
     table: int | None = None
+    # A progressive knockout: what each knocker added to his own bounty (T-PKO-1); `bounty` is
+    # what each took in cash. A disqualification's bounty went to the prize pool (T-PKO-4).
+    head: dict[str, int] | None = None
+    disqualified: bool | None = None
+    to_pool: int | None = None
 
 
 class BustResult(OptionalKeysView):
@@ -177,7 +184,8 @@ class BustResult(OptionalKeysView):
 def bust(service: Service, request: BustRequest) -> BustResult:
     """Bust players in one hand: ranked by starting stack, equal stacks tie (T-ELIM-1)."""
     envelopes = service.execute(commands.Bust(names=request.names, stacks=request.stack, by=request.by,
-                                              table=request.table, unplaced=request.unplaced))
+                                              table=request.table, unplaced=request.unplaced,
+                                              disqualified=request.disqualified))
     view = state_view(service.state, service.tournament_id, service.now())
     players = {player.id: player for player in view.players}
     rows: list[BustedRow] = []
@@ -188,7 +196,8 @@ def bust(service: Service, request: BustRequest) -> BustResult:
         player = players[event.player_id]
         extra: dict[str, Any] = (
             {"rules": event.rules, "bounty": {players[k].name: v for k, v in event.bounty.items()},
-             "placed_last": event.placed_last} if isinstance(event, PlayerBusted)
+             "placed_last": event.placed_last, "head": {players[k].name: v for k, v in event.head.items()},
+             "disqualified": event.disqualified, "to_pool": event.to_pool} if isinstance(event, PlayerBusted)
             else {"pending": True, "table": event.table})
         rows.append(BustedRow(id=player.id, name=player.name, place=player.place,
                               last_place=player.last_place, tied_with=player.tied_with,

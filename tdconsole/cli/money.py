@@ -61,13 +61,16 @@ def bust(
     unplaced: Annotated[bool, typer.Option(
         "--unplaced", help="The TD cannot establish the place (a late report): placed last of "
                            "those still unplaced, and shown so (T-ELIM-3).")] = False,
+    disqualified: Annotated[bool, typer.Option(
+        "--disqualified", help="Disqualified (C-PEN-1): out, knocked out by nobody; the bounty goes "
+                               "to the prize pool (T-PKO-4).")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Bust one or more players in the same hand: ranked by starting stack, equal stacks tie."""
     service = session_of(ctx).service()
     data = players.bust(service, players.BustRequest(
         names=names, stack=name_numbers(stack or [], "stack"), by=by or [], table=table,
-        unplaced=unplaced))
+        unplaced=unplaced, disqualified=disqualified))
     money = Formats.of(service.state.house_rules).money
 
     def render() -> None:
@@ -80,8 +83,16 @@ def bust(
                 name=row.name, place=places_text(row.place, row.last_place))
             if row.placed_last:
                 line += " " + _("(placed last of those unplaced)")
+            if row.disqualified:
+                line += ", " + _("disqualified: bounty {amount} to the prize pool (T-PKO-4)").format(
+                    amount=money(row.to_pool or 0))
             if row.prize:
                 line += ", " + _("prize {amount}").format(amount=money(row.prize))
+            for knocker, cash in (row.bounty or {}).items():
+                line += ", " + _("{name} takes {cash} in cash").format(name=knocker, cash=money(cash))
+                onto = (row.head or {}).get(knocker, 0)
+                if onto > 0:
+                    line += " " + _("and {amount} onto the bounty on the head").format(amount=money(onto))
             if row.rules:
                 line += f" ({', '.join(row.rules)})"
             console.print(line)
@@ -233,6 +244,24 @@ def money_set(
     unlock: Annotated[bool, typer.Option(help="Remove every locked place.")] = False,
     pay_jump: Annotated[list[int] | None, typer.Option(
         help="Also suggest hand-for-hand at this place (repeatable; replaces).")] = None,
+    pko: Annotated[bool | None, typer.Option(
+        "--pko/--no-pko", help="A progressive knockout, --bounty the starting bounty (T-PKO-1); "
+                               "--no-pko: a fixed bounty.")] = None,
+    pko_share: Annotated[int | None, typer.Option(
+        help="PKO: percent of a knocked-out bounty the knocker takes in cash (default 50).")] = None,
+    pko_unit: Annotated[int | None, typer.Option(
+        help="PKO: cash is paid in whole units of this (default 5); the rest onto the head.")] = None,
+    satellite_seat: Annotated[int | None, typer.Option(
+        help="A satellite: its prizes are seats of this value, the target event's buy-in and fee "
+             "(T-SAT-1); 0: a cash tournament.")] = None,
+    satellite_remainder: Annotated[str | None, typer.Option(
+        help="Satellite: the cash left over goes to the next place (next) or is shared by the seat "
+             "winners (shared).")] = None,
+    satellite_holder: Annotated[str | None, typer.Option(
+        help="Satellite: a winner who already holds a seat takes its value in cash or a ticket "
+             "(T-SAT-3).")] = None,
+    satellite_deals: Annotated[bool | None, typer.Option(
+        "--satellite-deals/--no-satellite-deals", help="Satellite: the TD allows deals (T-SAT-5).")] = None,
     rebuy_until_level: Annotated[int | None, typer.Option(
         help="Rebuys are sold through the end of this level (T-REBUY-1).")] = None,
     rebuy_until_break: Annotated[bool, typer.Option(
@@ -260,14 +289,17 @@ def money_set(
         if len(locked) != len(lock):
             raise InvalidInput("--lock: write PLACE=AMOUNT with a place number")
     service = session_of(ctx).service()
-    shown = money_actions.money_set(service, money_actions.MoneySetRequest(
+    shown = money_actions.money_set(service, money_actions.MoneySetRequest.model_validate(dict(
         guarantee=guarantee, bounty=bounty, rake=rake, re_entry=re_entry, re_entry_fee=re_entry_fee,
         add_on=add_on, add_on_fee=add_on_fee, table=table, generator=generator, paid=paid,
         min_cash=min_cash, unit=unit, exponent=exponent, lock=locked, unlock=unlock,
         pay_jump=pay_jump, re_entry_chips=re_entry_chips, add_on_chips=add_on_chips,
         rebuy_until_level=rebuy_until_level, rebuy_until_break=rebuy_until_break, no_rebuys=no_rebuys,
         rebuy_price=rebuy_price, rebuy_fee=rebuy_fee, rebuy_chips=rebuy_chips, rebuy_limit=rebuy_limit,
-        rebuy_unlimited=rebuy_unlimited, rebuy_who=rebuy_who, rebuy_double=rebuy_double))
+        rebuy_unlimited=rebuy_unlimited, rebuy_who=rebuy_who, rebuy_double=rebuy_double, pko=pko,
+        pko_share=pko_share, pko_unit=pko_unit, satellite_seat=satellite_seat,
+        satellite_remainder=satellite_remainder, satellite_holder=satellite_holder,
+        satellite_deals=satellite_deals)))
 
     def render() -> None:
         formats = Formats.of(service.state.house_rules)

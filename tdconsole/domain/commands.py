@@ -101,6 +101,9 @@ class Bust(Drawing):
     # T-ELIM-3: the TD cannot establish their place (reported late): placed last of those still
     # unplaced at once, hand-for-hand or not, and the place shows it.
     unplaced: bool = False
+    # C-PEN-1: disqualified by the TD: out like a bust, knocked out by nobody; his bounty goes to
+    # the prize pool (T-PKO-4).
+    disqualified: bool = False
 
 
 class Reenter(Drawing):

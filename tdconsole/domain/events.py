@@ -116,6 +116,13 @@ class PlayerBusted(_Event):
     bounty: dict[str, int] = Field(default_factory=dict)
     # T-ELIM-3: the TD could not establish the place; placed last of those then unplaced.
     placed_last: bool = False
+    # A progressive knockout (T-PKO-1/2/3): what each knocker adds to his own bounty (the winner of
+    # the last hand takes his own off it: negative); `bounty` above is what each takes in cash.
+    head: dict[str, int] = Field(default_factory=dict)
+    # C-PEN-1: the player was disqualified: knocked out by nobody, his bounty goes to the prize
+    # pool (T-PKO-4), `to_pool` kroner.
+    disqualified: bool = False
+    to_pool: int = 0
 
 
 class PlayerReentered(_Event):

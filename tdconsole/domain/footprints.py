@@ -131,9 +131,12 @@ def _unregistered(state: TournamentState, event: e.PlayerUnregistered) -> Footpr
 def _busted(state: TournamentState, event: e.PlayerBusted) -> Footprint:
     # The place counts the players left (T-ELIM-1); the bounty is the money settings' (T-BOUNTY-1);
     # the seat empties; an unapproved deal lapses; a hand-for-hand report is placed.
-    knockers = [player(knocker) for knocker in event.knocked_out_by]
+    # A progressive knockout's bounty reads and grows the knockers' heads (T-PKO-1); a disqualified
+    # player's goes to the prize pool (T-PKO-4).
+    winners = {*event.knocked_out_by, *event.bounty, *event.head}
+    knockers = [player(knocker) for knocker in sorted(winners)]
     changed = [player(event.player_id), *knockers, FIELD, DEAL, H4H, *_seat_of(state, event.player_id)]
-    return _fp([*changed, MONEY], changed)
+    return _fp([*changed, MONEY], [*changed, MONEY] if event.to_pool else changed)
 
 
 def _reported(state: TournamentState, event: e.HandForHandBust) -> Footprint:

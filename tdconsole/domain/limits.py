@@ -89,6 +89,7 @@ START_DEPTH = Range("a depth in big blinds", 10, 1_000)
 SECONDS = Range("a number of seconds", 0, 24 * 3600)  # time left on the clock
 HANDS = Range("a number of hands", 0, 10_000)
 COUNT = Range("a count", 1, 100_000)  # rows to show
+PERCENT = Range("a percentage", 0, 100)
 REBUYS = Range("a number of rebuys", 1, 1_000)  # one player's limit (T-REBUY-2)
 
 # What a person hands in as a file or as JSON (config/files.py).

@@ -47,7 +47,11 @@ class Player:
     # False: an earlier entry of a player who re-entered, when the house says it cannot cash.
     can_cash: bool = True
     knockouts: int = 0
-    bounties: int = 0
+    bounties: int = 0  # bounty money won in cash (T-BOUNTY-1, T-PKO-1)
+    # T-PKO-1: what knockouts added to this entry's own bounty (the starting bounty is the money
+    # settings'; the winner of the last hand takes his own off it, T-PKO-3).
+    bounty_added: int = 0
+    disqualified: bool = False
     add_ons: int = 0
     # T-REBUY-1: the rebuys this entry bought (a double rebuy counts two, T-REBUY-4).
     rebuys: int = 0
@@ -179,6 +183,8 @@ class TournamentState:
     chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
     hand_for_hand: HandForHand | None = None
     deal: Deal | None = None
+    # T-PKO-4: the bounties of disqualified players, added to the prize pool.
+    bounties_to_pool: int = 0
     # The alternates waiting for a seat, by number in the order they came (players/alternates.py),
     # and the last number given.
     alternates: dict[int, Alternate] = field(default_factory=dict)
@@ -192,6 +198,13 @@ class TournamentState:
     @property
     def entries(self) -> int:
         return len(self.players)
+
+    def bounty_on_head(self, player: Player) -> int:
+        """The bounty on a player's head now: the starting bounty and what his knockouts added
+        (T-PKO-1); 0 once he is out (it went to whoever knocked him out, or to the pool)."""
+        if player.status == "busted":
+            return 0
+        return self.money.bounty + player.bounty_added
 
     @property
     def status(self) -> str:

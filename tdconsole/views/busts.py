@@ -24,6 +24,8 @@ class BustPreview(View):
     last_place: int | None
     rules: RuleIds
     table: int | None
+    # Knocker's name -> (cash, onto his own head): what the bounty pays (T-BOUNTY-1, T-PKO-1..3).
+    bounty: dict[str, tuple[int, int]] = {}
 
 
 def bust_preview(state: TournamentState, command: Bust, now: datetime) -> list[BustPreview]:
@@ -31,8 +33,11 @@ def bust_preview(state: TournamentState, command: Bust, now: datetime) -> list[B
     rows = []
     for event in decide(state, command, now):
         if isinstance(event, PlayerBusted):
+            paid = {state.players[knocker].name: (event.bounty.get(knocker, 0), event.head.get(knocker, 0))
+                    for knocker in {*event.bounty, *event.head}}
             rows.append(BustPreview(name=state.players[event.player_id].name, place=event.place,
-                                    last_place=event.last_place, rules=event.rules, table=None))
+                                    last_place=event.last_place, rules=event.rules, table=None,
+                                    bounty=paid))
         elif isinstance(event, HandForHandBust):
             rows.append(BustPreview(name=state.players[event.player_id].name, place=None,
                                     last_place=None, rules=[], table=event.table))

@@ -250,6 +250,14 @@ def _busted(event: e.PlayerBusted, context: LogContext) -> str:
                                                     amount=context.money(amount))
                         for player_id, amount in event.bounty.items())
         text = _("{bust}; bounty to {shares}").format(bust=text, shares=shares)
+    if any(amount > 0 for amount in event.head.values()):  # T-PKO-1: the rest onto their own heads
+        heads = listed(_("{name} {amount}").format(name=context.name(player_id),
+                                                   amount=context.money(amount))
+                       for player_id, amount in event.head.items() if amount > 0)
+        text = _("{bust}; onto their heads {heads}").format(bust=text, heads=heads)
+    if event.disqualified:
+        text = _("{bust}: disqualified, bounty {amount} to the prize pool (T-PKO-4)").format(
+            bust=text, amount=context.money(event.to_pool))
     return text
 
 

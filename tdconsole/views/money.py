@@ -81,6 +81,27 @@ def rebuy_terms(rebuy: RebuySettings, until_level: int | None, starting_stack: i
     return f"{period}: {', '.join(parts)}"
 
 
+class BountiesView(View):
+    """`state --json` under `bounties`: the bounty settings and where the bounty money is. In a
+    progressive knockout (`pko`) `cash_paid + on_heads + to_pool == money_in` always (T-PKO-5)."""
+
+    pko: bool
+    starting: int  # the bounty on every entry's head when it buys in
+    share: int | None  # T-PKO-1: percent in cash; None: a fixed bounty (T-BOUNTY-1)
+    unit: int
+    money_in: int
+    cash_paid: int
+    on_heads: int
+    to_pool: int  # T-PKO-4: disqualified players' bounties, in the prize pool
+
+
+def bounties_view(state: TournamentState) -> BountiesView:
+    totals = money.bounty_totals(state)
+    return BountiesView(pko=state.money.pko_share is not None, starting=state.money.bounty,
+                        share=state.money.pko_share, unit=state.money.pko_unit, money_in=totals.money_in,
+                        cash_paid=totals.cash_paid, on_heads=totals.on_heads, to_pool=totals.to_pool)
+
+
 class DealPlayer(View):
     id: str
     name: str
@@ -347,6 +368,10 @@ class ResultRow(View):
     entry: int
     # How many entries this player bought in all (re-entries count, T-REG-1).
     entries: int
+    # Bounty money won in cash (as `bounties`), and on his head now (T-PKO-1; 0 once out).
+    bounty_cash: int = 0
+    bounty: int = 0
+    disqualified: bool = False
     rebuys: int = 0  # T-REBUY-1: this entry's rebuys (a double counts two)
     add_ons: int = 0
 
@@ -364,7 +389,8 @@ def results_rows(state: TournamentState) -> list[ResultRow]:
         rows.append(ResultRow(
             place=standing.place, last_place=standing.last_place, name=player.name,
             prize=standing.prize, knockouts=player.knockouts, bounties=player.bounties,
-            entry=player.entry, entries=entries[player.name.casefold()], rebuys=player.rebuys,
+            entry=player.entry, entries=entries[player.name.casefold()], bounty_cash=player.bounties,
+            bounty=state.bounty_on_head(player), disqualified=player.disqualified, rebuys=player.rebuys,
             add_ons=player.add_ons,
         ))
     return sorted(rows, key=lambda row: (row.place is not None, row.place or 0, row.name.casefold(),

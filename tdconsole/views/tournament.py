@@ -35,9 +35,11 @@ from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.formatting import format_clock, format_duration
 from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
+    BountiesView,
     DealView,
     HandForHandView,
     PaidRow,
+    bounties_view,
     deal_view,
     hand_for_hand_view,
     paid_rows,
@@ -235,6 +237,11 @@ class PlayerView(View):
     bounties: int
     add_ons: int
     chips: int | None
+    # The bounty on his head now (a PKO's grows with his knockouts, T-PKO-1; 0 once out) and the
+    # bounty money he has won in cash (the same as `bounties`).
+    bounty: int = 0
+    bounty_cash: int = 0
+    disqualified: bool = False
     rebuys: int = 0  # T-REBUY-1 (a double rebuy counts two)
 
 
@@ -300,6 +307,8 @@ class StateView(OptionalKeysView):
     deal: DealView | None
     # What is paid: an approved deal's amounts for its players, the ladder outside it (T-DEAL-1).
     paid: list[PaidRow]
+    # Where the bounty money is (a PKO's totals balance, T-PKO-1..5).
+    bounties: BountiesView | None = None
     flight: FlightView | None = None
     day2: Day2View | None = None
 
@@ -341,7 +350,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
          "last_place": standings[player.id].last_place, "prize": standings[player.id].prize,
          "tied_with": tied.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
          "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id),
-         "rebuys": player.rebuys}
+         "bounty": state.bounty_on_head(player), "bounty_cash": player.bounties,
+         "disqualified": player.disqualified, "rebuys": player.rebuys}
         for player in state.players.values()
     )
     pool = money.pool(state)
@@ -369,6 +379,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         hand_for_hand=hand_for_hand_view(state, len(payouts)),
         deal=deal_view(state),
         paid=paid_rows(state, structure, standings),
+        bounties=bounties_view(state),
         flight=flight_view(state),
         day2=day2_view(state),
     )

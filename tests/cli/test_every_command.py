@@ -22,7 +22,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ import pytest
 
 from tdconsole.cli import main
 from tdconsole.cli.root import Command, command
+from tdconsole.time_source import TimeSource
 from tests.cli.helpers import CHIPS, HAND, POTS, Result, run
 from tests.conftest import FakeClock
 
@@ -223,6 +224,7 @@ CASES = [
     case("running", "clock", "level", "3"),
     case("running", "clock", "set", "12:00"),
     case("running", "clock", "late-reg", "4"),
+    case("running", "clock", "time"),
     case("running", "rulings", "log", *OOT, "--player", "Anna", "--by", "Mette"),
     case("running", "rulings", "log", "-s", "wrong-button", "-a", "substantial_action=no", "--table",
          "2", "--decision", "The button stays", "--reason", "both blinds agreed", "--by", "Mette"),
@@ -436,14 +438,10 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Evening]:
     # Module scope runs before the suite's per-test environment (tests/conftest.py): set the same.
     clock = FakeClock()
     with pytest.MonkeyPatch.context() as patch:
-        # The service's clock (a clock call's seconds, the level's time) moves only when the evening
-        # moves it: the tests never depend on how fast they run.
-        class Frozen(datetime):
-            @classmethod
-            def now(cls, tz: tzinfo | None = None) -> Frozen:  # type: ignore[override]
-                return clock()  # type: ignore[return-value]
-
-        patch.setattr("tdconsole.service.datetime", Frozen)
+        # The tournament's time (a clock call's seconds, the level's time) moves only when the
+        # evening moves it: the tests never depend on how fast they run. Every service, and
+        # whatever else stamps the tournament's time, takes it from `TimeSource.of`.
+        patch.setattr(TimeSource, "of", classmethod(lambda cls, store: clock))
         patch.setenv("TDCONSOLE_LANG", "en")
         patch.setenv("TDCONSOLE_USER_STRUCTURES", str(tmp_path_factory.mktemp("structures")))
         for name in ("TDCONSOLE_HOUSE_RULES", "TDCONSOLE_CONFIGS", "TDCONSOLE_DEBUG"):

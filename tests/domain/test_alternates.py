@@ -19,6 +19,7 @@ from tdconsole.domain.events import (
     PlayerRegistered,
     PlayerSeated,
 )
+from tdconsole.domain.limits import Range
 from tdconsole.domain.players.alternates import open_seats
 from tdconsole.domain.tournament import fold
 from tests.domain.helpers import Tournament
@@ -228,3 +229,14 @@ def test_without_a_number_of_tables_nobody_waits() -> None:
     assert not any(isinstance(e, AlternateListed) for e in events)
     assert seat_of(t, "Late")[0] == 3  # a new table opens (8A)
     assert open_seats(t.state) is None
+
+
+def test_entries_and_alternates_together_stay_within_the_stated_range(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tdconsole.domain.players.registration.ENTRIES", Range("a number of entries", 1, 20))
+    t = full_room(["A1", "A2"])  # 18 entries and 2 alternates
+    with pytest.raises(InvalidInput, match="21 is out of range; a number of entries is 1 to 20"):
+        t.do(commands.Register(names=["One Too Many"]).with_rng(rng()))
+    t.do(commands.Bust(names=["P0"]).with_rng(rng()))  # A1 takes the seat: still 20 in all
+    with pytest.raises(InvalidInput, match="21 is out of range"):
+        t.do(commands.Reenter(name="P0").with_rng(rng()))

@@ -19,7 +19,7 @@ from datetime import datetime
 
 from tdconsole.domain import limits
 from tdconsole.domain.commands import CountChips, SetMoney
-from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.errors import InvalidInput, RuleViolation, TdError
 from tdconsole.domain.events import ChipsCounted, Event, MoneySet
 from tdconsole.domain.money.payouts import (
     Payout,
@@ -52,7 +52,8 @@ def pool(state: TournamentState) -> PrizePool:
     buy_ins = sum(player.entry == 1 for player in players)
     add_ons = sum(player.add_ons for player in players)
     rebuys = sum(player.rebuys for player in players)
-    return prize_pool(prices(state), buy_ins, state.entries - buy_ins, add_ons, rebuys)
+    return prize_pool(prices(state), buy_ins, state.entries - buy_ins, add_ons, rebuys,
+                      bounties_to_pool=state.bounties_to_pool)
 
 
 def paid_entries(state: TournamentState) -> int:
@@ -171,9 +172,37 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
     return result
 
 
+@dataclass(frozen=True, slots=True)
+class BountyTotals:
+    """Where the bounty money is (T-PKO-1..4); `money_in` = `cash_paid` + `on_heads` + `to_pool`."""
+
+    money_in: int  # the starting bounty of every entry
+    cash_paid: int  # won in cash, the winner's own included (T-PKO-3)
+    on_heads: int  # on the heads of the players still in
+    to_pool: int  # disqualified players' bounties, added to the prize pool (T-PKO-4)
+
+
+def bounty_totals(state: TournamentState) -> BountyTotals:
+    players = state.players.values()
+    return BountyTotals(money_in=state.entries * state.money.bounty,
+                        cash_paid=sum(player.bounties for player in players),
+                        on_heads=sum(state.bounty_on_head(player) for player in players),
+                        to_pool=state.bounties_to_pool)
+
+
+BOUNTY_SETTINGS = ("bounty", "pko_share", "pko_unit")
+
+
 def decide_set_money(state: TournamentState, command: SetMoney, now: datetime) -> list[Event]:
     settings = command.settings
     check_amounts(settings)
+    changed = [name for name in BOUNTY_SETTINGS if getattr(settings, name) != getattr(state.money, name)]
+    pko = settings.pko_share is not None or state.money.pko_share is not None
+    if pko and changed and state.busted:
+        # The bounties already paid were worked out on the old settings: changing them now would
+        # leave the cash paid and the heads not adding up to the bounty money in.
+        raise RuleViolation("T-PKO-5", "the bounty settings are fixed once a player is out ({names})",
+                            names=", ".join(name.replace("_", "-") for name in changed))
     if settings.rebuy.until_level is not None and settings.rebuy != state.money.rebuy:
         try:  # T-REBUY-1: the period ends with a level the structure has
             state.info.structure.period_of_level(settings.rebuy.until_level)
@@ -203,6 +232,11 @@ def check_amounts(settings: MoneySettings) -> None:
             limits.CHIPS.check(field.replace("_", "-"), chips)
     check_rebuy(settings.rebuy)
     limits.MONEY.check("unit", settings.curve.unit)
+    if settings.pko_share is not None:
+        limits.PERCENT.check("pko-share", settings.pko_share, field="pko_share")
+    limits.MONEY.check("pko-unit", settings.pko_unit, field="pko_unit")
+    if settings.satellite_seat is not None:
+        limits.MONEY.check("satellite-seat", settings.satellite_seat, field="satellite_seat")
 
 
 def check_rebuy(rebuy: RebuySettings) -> None:

@@ -4,9 +4,10 @@ T-REBUY-1..4 for rebuys: each one's price and fee, like an add-on's, goes in; it
 
 Money is whole kroner. Every figure adds up:
     collected  = prize_part + fees + bounties
-    prize_pool = prize_part - rake + overlay
-The rake (a percentage of the prize part) is rounded *down* to the krone: a fraction of a krone
-stays with the players. The guarantee is on the prize pool alone (bounties are not part of it).
+    prize_pool = prize_part - rake + bounties_to_pool + overlay
+A disqualified player's bounty goes to the prize pool (T-PKO-4: `bounties_to_pool`). The rake
+(a percentage of the prize part) is rounded *down* to the krone: a fraction of a krone stays with
+the players. The guarantee is on the prize pool alone (bounties are not part of it).
 """
 
 from __future__ import annotations
@@ -79,10 +80,12 @@ class PrizePool(Frozen):
     guarantee: int
     overlay: int
     prize_pool: int
+    bounties_to_pool: int = 0  # T-PKO-4: disqualified players' bounties
 
 
 def prize_pool(
-    prices: EntryPrices, buy_ins: int, re_entries: int = 0, add_ons: int = 0, rebuys: int = 0
+    prices: EntryPrices, buy_ins: int, re_entries: int = 0, add_ons: int = 0, rebuys: int = 0, *,
+    bounties_to_pool: int = 0,
 ) -> PrizePool:
     """The money of an event with these counts of buy-ins, re-entries, add-ons and rebuys."""
     for what, count in (("buy-ins", buy_ins), ("re-entries", re_entries), ("add-ons", add_ons),
@@ -99,7 +102,7 @@ def prize_pool(
             + rebuys * rebuy.fee)
     bounties = entries * prices.bounty
     rake = math.floor(prize_part * prices.rake_percent / 100)
-    overlay = max(0, prices.guarantee - (prize_part - rake))
+    overlay = max(0, prices.guarantee - (prize_part - rake + bounties_to_pool))
     return PrizePool(
         entries=entries,
         rebuys=rebuys,
@@ -111,5 +114,6 @@ def prize_pool(
         bounties=bounties,
         guarantee=prices.guarantee,
         overlay=overlay,
-        prize_pool=prize_part - rake + overlay,
+        prize_pool=prize_part - rake + bounties_to_pool + overlay,
+        bounties_to_pool=bounties_to_pool,
     )

@@ -8,6 +8,8 @@ are logged by `money set`, so a replay never reads a file that may have changed 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, model_validator
 
 from tdconsole.domain.money.payouts import PayoutCurve, PayoutTables
@@ -26,6 +28,19 @@ class MoneySettings(PriceExtras):
     # The chips each re-entry (T-REG-1) and each add-on puts in play; None = the starting stack.
     re_entry_chips: int | None = Field(default=None, gt=0)
     add_on_chips: int | None = Field(default=None, gt=0)
+    # A progressive knockout (T-PKO-1): the percent of a knocked-out bounty the knocker takes in
+    # cash, the rest onto his own head; None = a fixed bounty (T-BOUNTY-1). The starting bounty is
+    # `bounty`. Cash is paid in whole `pko_unit`s, the rounding remainder onto the head.
+    pko_share: int | None = Field(default=None, ge=0, le=100)
+    pko_unit: int = Field(default=5, ge=1)
+    # A satellite (T-SAT-1): the prizes are seats of this value (the target event's buy-in and
+    # fee); None = a cash tournament. The cash left over goes to the next place ("next") or is
+    # shared by the seat winners ("shared"); a winner who already holds a seat of this value takes
+    # its cash value or a second ticket (T-SAT-3); deals only if the TD allows them (T-SAT-5).
+    satellite_seat: int | None = Field(default=None, gt=0)
+    satellite_remainder: Literal["next", "shared"] = "next"
+    satellite_holder: Literal["cash", "ticket"] = "cash"
+    satellite_deals: bool = False
 
     @model_validator(mode="after")
     def _positive(self) -> MoneySettings:

@@ -23,8 +23,11 @@ from tdconsole.domain.events import (
 )
 from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.limits import CHIPS
+from tdconsole.domain.money import bounties
 from tdconsole.domain.players import alternates, eliminations, registration
 from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating.tables import with_opening_hand
+from tdconsole.domain.seats import clockwise_from
 from tdconsole.domain.state import Player, TournamentState, match_name
 from tdconsole.domain.text import name_key
 
@@ -86,6 +89,22 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     left = state.players_left
     if len(players) + pending >= left:
         raise TdError("{left} players are left; at least one must remain to win", left=left)
+    if command.disqualified and knockers:
+        raise InvalidInput("a disqualified player is knocked out by nobody (C-PEN-1)", field="by")
+    if command.disqualified and (stacks or command.unplaced):
+        raise InvalidInput("a disqualified player is placed as he leaves, not by his stack (C-PEN-1)",
+                           field="stack")
+    if (state.money.pko_share is not None and not knockers and not command.disqualified
+            and len(players) + pending < left - 1):
+        raise RuleViolation("T-PKO-1", "{name}'s bounty goes to whoever knocked him out: name him, or "
+                            "disqualify", name=players[0].name, field="by")
+    if command.disqualified:
+        if h4h is not None and h4h.pending:
+            raise RuleViolation("T-H4H-1", "disqualify between hand-for-hand hands, once every table "
+                                "has finished this one")
+        busts = [eliminations.Bust(name=player.id) for player in players]
+        placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
+        return [*busted_events(state, placements, {}, disqualified=True), *_stop_if_over(state, players)]
     if command.unplaced:
         # T-ELIM-3: last of those still unplaced, the pending hand-for-hand busts included (they
         # are still counted in), so placed now; several such tie (nothing tells them apart).
@@ -101,11 +120,15 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     # An ordinary hand at one table: the house setting for tables is not consulted.
     placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
     events = busted_events(state, placements, {player.id: knocker_ids for player in players})
-    if len(players) == left - 1 and state.clock.running:
+    return [*events, *_stop_if_over(state, players)]
+
+
+def _stop_if_over(state: TournamentState, players: Sequence[Player]) -> list[Event]:
+    if len(players) == state.players_left - 1 and state.clock.running:
         # The bust that leaves one player ends the tournament: its clock stops with it, in the same
         # command, so undoing the bust runs the clock again.
-        events.append(ClockPaused())
-    return events
+        return [ClockPaused()]
+    return []
 
 
 def _table(state: TournamentState, player: Player, given: int | None) -> int:
@@ -132,22 +155,67 @@ def _table(state: TournamentState, player: Player, given: int | None) -> int:
 
 
 def busted_events(state: TournamentState, placements: Sequence[eliminations.Placement],
-                  knockers: dict[str, list[str]], *, placed_last: bool = False) -> list[Event]:
-    """PlayerBusted for each placement (its `name` is the player id), bounties split (T-BOUNTY-1)."""
+                  knockers: dict[str, list[str]], *, placed_last: bool = False,
+                  disqualified: bool = False) -> list[Event]:
+    """PlayerBusted for each placement (its `name` is the player id), bounties split (T-BOUNTY-1)
+    or, in a progressive knockout, shared in cash and onto the knockers' heads (T-PKO-1/2/3); a
+    disqualified player's bounty goes to the prize pool (T-PKO-4)."""
+    money = state.money
+    added: dict[str, int] = {}  # heads grown by this hand's earlier knockouts
+
+    def head(player_id: str) -> int:
+        return state.bounty_on_head(state.players[player_id]) + added.get(player_id, 0)
+
+    placed = {placement.name for placement in placements}
+    winner = None
+    if state.players_left - len(placements) == 1:  # the last hand
+        winner = next(player.id for player in state.players.values()
+                      if player.status != "busted" and player.id not in placed)
     events: list[Event] = []
-    for placement in placements:
+    for index, placement in enumerate(placements):
         by = knockers.get(placement.name, [])
-        bounty: dict[str, int] = {}
-        if by and state.money.bounty:
+        knocked = bounties.Knockout({}, {})
+        to_pool = head(placement.name) if disqualified else 0
+        if money.pko_share is not None and winner is not None:
+            # T-PKO-3: the winner takes the runner-up's whole bounty (unless disqualified: T-PKO-4)
+            # and, once, his own, in cash.
+            by = [] if disqualified else [winner]
+            own = head(winner) if index == len(placements) - 1 else 0
+            knocked = bounties.last_hand(0 if disqualified else head(placement.name), winner, own)
+        elif disqualified:
+            pass
+        elif money.pko_share is not None and by:
+            knocked = bounties.knockout(head(placement.name), _clockwise(state, by), money.pko_share,
+                                        money.pko_unit)
+        elif by and money.bounty:
             names = {state.players[knocker].name: knocker for knocker in by}
-            shares = eliminations.split_bounty(state.money.bounty, list(names))
-            bounty = {names[name]: share for name, share in shares.items()}
+            shares = eliminations.split_bounty(money.bounty, list(names))
+            knocked = bounties.Knockout({names[name]: share for name, share in shares.items()}, {})
+        for knocker, amount in knocked.head.items():
+            added[knocker] = added.get(knocker, 0) + amount
         events.append(PlayerBusted(
             player_id=placement.name, place=placement.place,
             last_place=placement.last_place if placement.tied else None,
-            rules=placement.rules, knocked_out_by=by, bounty=bounty, placed_last=placed_last,
+            rules=placement.rules, knocked_out_by=by, bounty=knocked.cash, placed_last=placed_last,
+            head=knocked.head, disqualified=disqualified, to_pool=to_pool,
         ))
     return events
+
+
+def _clockwise(state: TournamentState, knockers: Sequence[str]) -> list[str]:
+    """T-PKO-2: the winners of a split pot in S-ODD-1's order, clockwise from the first seat left
+    of their table's button; winners not seated at one table by sorted name (T-BOUNTY-1)."""
+    players = [state.players[knocker] for knocker in knockers]
+    by_name = sorted(knockers, key=lambda knocker: name_key(state.players[knocker].name))
+    number = players[0].table
+    table = state.room.get(number) if number is not None else None
+    if table is None or any(player.table != number or player.seat is None for player in players):
+        return by_name
+    hand = with_opening_hand(table, state.house_rules).hand
+    if hand is None:
+        return by_name
+    seats = {player.seat: player.id for player in players if player.seat is not None}
+    return [seats[seat] for seat in clockwise_from(hand.button, seats)]
 
 
 def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
@@ -157,9 +225,14 @@ def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> 
     player.table = player.seat = None
     state.players_left -= 1
     state.busted.append(player.id)
+    player.disqualified = event.disqualified
+    state.bounties_to_pool += event.to_pool
     for knocker in event.knocked_out_by:
         state.players[knocker].knockouts += 1
-        state.players[knocker].bounties += event.bounty.get(knocker, 0)
+    for knocker, cash in event.bounty.items():
+        state.players[knocker].bounties += cash
+    for knocker, onto_head in event.head.items():
+        state.players[knocker].bounty_added += onto_head
     state.chips.pop(event.player_id, None)
     if state.hand_for_hand is not None:
         state.hand_for_hand.pending.pop(event.player_id, None)
@@ -181,6 +254,7 @@ def decide_reenter(state: TournamentState, command: Reenter, now: datetime) -> l
         )
     late_registration.require_registration_open(state, now)  # T-REG-1: re-entry closes with it
     alternates.refuse_listed_twice(state, player.name)
+    registration.check_entries(state, 1)
     if alternates.seats_for_new(state) == 0:  # every seat is taken: the re-entry waits its turn
         return alternates.listed(state, [(player.name, player.member, player.id)])
     entry = PlayerReentered(player_id=f"p{state.ids_issued + 1}", previous_id=player.id,

@@ -21,6 +21,7 @@ from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.service_app import service_of
 from tdconsole.tui.widgets.form_fields import FormField, FormFields, mark_refused, refusal_line
 from tdconsole.views.busts import BustPreview, bust_preview
+from tdconsole.views.formatting import Formats
 from tdconsole.views.money import hand_for_hand_bust_note
 
 # The Bust command's fields and the input each is typed in: a refusal is shown with its label.
@@ -37,6 +38,7 @@ def bust_lines(state: TournamentState, rows: list[BustPreview]) -> list[str]:
     """What a bust will do, a line a player (the place, or in hand-for-hand the table and how the
     hand's busts will be placed), from its preview (`views.busts.bust_preview`)."""
     lines: list[str] = []
+    formats = Formats.of(state.house_rules)
     for row in rows:
         if row.place is None:
             lines.append(_("{name}: table {table}, placed when every table is done").format(
@@ -45,6 +47,11 @@ def bust_lines(state: TournamentState, rows: list[BustPreview]) -> list[str]:
             place = f"{row.place}-{row.last_place}" if row.last_place else str(row.place)
             rules = f" ({', '.join(row.rules)})" if row.rules else ""
             lines.append(_("{name}: place {place}{rules}").format(name=row.name, place=place, rules=rules))
+        for knocker, (cash, onto) in row.bounty.items():
+            line = _("  {name} takes {cash} in cash").format(name=knocker, cash=formats.money(cash))
+            if onto > 0:
+                line += " " + _("and {amount} onto the bounty on the head").format(amount=formats.money(onto))
+            lines.append(line)
     if any(row.place is None for row in rows):
         lines.append(hand_for_hand_bust_note(state))
     return lines

@@ -27,6 +27,7 @@ from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import SyncedTable
 from tdconsole.views.busts import RebuyOffer, bust_preview, rebuy_offer
+from tdconsole.views.formatting import Formats
 
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 ALTERNATE_KEY = "alternate:"  # an alternate's row in the list (player ids are "p1", "p2", ...)
@@ -112,6 +113,8 @@ class PlayersScreen(ServiceScreen):
         Binding("n", "new_player", "Register"),
         Binding("r", "reenter", "Re-enter"),
         Binding("a", "add_on", "Add-on"),
+        # Not a letter: a letter that is no key here starts a search for a name (type-ahead).
+        Binding("ctrl+d", "disqualify", "Disqualify"),
         Binding("R", "rebuy", "Rebuy"),
     ]
 
@@ -132,7 +135,7 @@ class PlayersScreen(ServiceScreen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(_("Name"), _("Status"), _("Table"), _("Seat"), _("Place"))
+        table.add_columns(_("Name"), _("Status"), _("Table"), _("Seat"), _("Place"), _("Bounty"))
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -159,15 +162,17 @@ class PlayersScreen(ServiceScreen):
         # Only the rows that changed are redrawn: at festival size a bust stays quick.
         statuses = {status: _(word) for status, word in STATUS_WORDS.items()}
         last = _(" (last, T-ELIM-3)")
+        money = Formats.of(state.house_rules).money
         rows = [(player.id, (player.name, statuses[player.status], _cell(player.table),
-                             _cell(player.seat), _cell(player.place) + (last if player.placed_last else "")))
+                             _cell(player.seat), _cell(player.place) + (last if player.placed_last else ""),
+                             _bounty(state.bounty_on_head(player), player.bounties, money)))
                 for player in players if not needle or needle in player.name.casefold()]
         # The alternates waiting for a seat, in order, between those still in and those out (T-REG-1).
         playing = sum(1 for player in players if player.status != "busted"
                       and (not needle or needle in player.name.casefold()))
         rows[playing:playing] = [
             (f"{ALTERNATE_KEY}{alt.number}",
-             (alt.name, _("alternate {number}").format(number=alt.number), "", "", ""))
+             (alt.name, _("alternate {number}").format(number=alt.number), "", "", "", ""))
             for alt in state.alternates.values() if not needle or needle in alt.name.casefold()]
         self.query_one(SyncedTable).show(rows)
 
@@ -225,7 +230,8 @@ class PlayersScreen(ServiceScreen):
         """Bust through the bust action, as the CLI and the web do, then show the whole list again
         (the filter that found the player is done)."""
         request = player_actions.BustRequest(names=command.names, stack=command.stacks, by=command.by,
-                                             table=command.table, unplaced=command.unplaced)
+                                             table=command.table, unplaced=command.unplaced,
+                                             disqualified=command.disqualified)
         self.post_message(ActionRequested(player_actions.bust, request,
                                           on_done=lambda _ok: self.clear_search()))
 
@@ -249,6 +255,10 @@ class PlayersScreen(ServiceScreen):
             # T-REBUY-1: busting in the rebuy period, he is asked first; "no" busts him as before.
             self._ask_rebuy(offer, bust=command, place=state.players_left)
             return
+        if state.money.pko_share is not None and state.players_left > 2:
+            # T-PKO-1: a knockout's bounty goes to its knocker: the dialog asks who it was.
+            self.app.push_screen(BustHandScreen(player.name), self._bust_chosen)
+            return
         if state.hand_for_hand is None:
             question = _("Bust {name} in place {place}?").format(name=player.name, place=state.players_left)
         else:  # not placed yet: say how this hand's busts will be (T-H4H-1, RP-8A)
@@ -265,6 +275,26 @@ class PlayersScreen(ServiceScreen):
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
+    def _bust_chosen(self, command: Bust | None) -> None:
+        if command is not None:
+            self._bust(command)
+
+    def action_disqualify(self) -> None:
+        """C-PEN-1: the selected player is out, knocked out by nobody; his bounty goes to the prize
+        pool (T-PKO-4). Asked first, No by default; undo takes it back."""
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        player = self.service.state.players[player_id]
+        command = Bust(names=[player.name], disqualified=True)
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self._bust(command)
+
+        self.app.push_screen(ConfirmScreen(
+            _("Disqualify {name} (C-PEN-1)? His bounty goes to the prize pool (T-PKO-4).").format(
+                name=player.name)), confirmed)
     def _ask_rebuy(self, offer: RebuyOffer, *, bust: Bust | None = None, place: int | None = None) -> None:
         """The rebuy question (T-REBUY-1..4): the rebuy runs through the rebuy action, as the CLI's
         and the remote's; declining a bust's question busts him there, as without rebuys."""
@@ -329,13 +359,16 @@ class PlayersScreen(ServiceScreen):
         player = self.service.state.players[player_id] if player_id is not None else None
         name = player.name if player is not None and player.status != "busted" else ""
 
-        def chosen(command: Bust | None) -> None:
-            if command is not None:
-                self._bust(command)
-
         # Awaited: the keys typed next go into the dialog's field, not to this screen's list.
-        await self.app.push_screen(BustHandScreen(name), chosen)
+        await self.app.push_screen(BustHandScreen(name), self._bust_chosen)
 
 
 def _cell(value: int | None) -> str:
     return "" if value is None else str(value)
+
+
+def _bounty(head: int, cash: int, money: Callable[[int], str]) -> str:
+    """The bounty on the head (T-PKO-1); once out, the bounty money won in cash, in brackets."""
+    if head:
+        return money(head)
+    return f"({money(cash)})" if cash else ""

@@ -273,7 +273,7 @@
   function show(problem) {
     const walked = wizard.walked;
     $("#rw-title").textContent = wizard.clockCall ? t("call_title", { id: wizard.clockCall, title: walked.title }) : walked.title;
-    $("#rw-answered").textContent = Object.entries(walked.answers).map(([k, v]) => `${k}=${v}`).join("  ");
+    $("#rw-answered").textContent = walked.answered.map((given) => given.text).join(" · ");
     const question = walked.suggestion ? null : walked.open[0];
     const area = $("#rw-question");
     area.replaceChildren();
