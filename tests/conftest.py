@@ -33,6 +33,8 @@ def _user_structures(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     """The TD's saved presets go to a temporary directory, never the real user data dir."""
     directory = tmp_path_factory.mktemp("user-structures")
     monkeypatch.setenv("TDCONSOLE_USER_STRUCTURES", str(directory))
+    # Saved tournament templates likewise (config/templates.py).
+    monkeypatch.setenv("TDCONSOLE_USER_TEMPLATES", str(tmp_path_factory.mktemp("user-templates")))
     return directory
 
 

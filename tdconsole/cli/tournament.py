@@ -37,12 +37,13 @@ app.add_typer(db_app, name="db")
 def new(
     ctx: typer.Context,
     name: str,
-    structure: Annotated[str, typer.Option(help="Structure key or TOML file.")] = DEFAULT_STRUCTURE,
-    buy_in: Annotated[int, typer.Option("--buy-in", help="Prize part of the buy-in.")] = 0,
-    fee: Annotated[int, typer.Option(help="Fee kept by the club.")] = 0,
+    structure: Annotated[str | None, typer.Option(
+        help="Structure key or TOML file (default: the template's, else club-turbo).")] = None,
+    buy_in: Annotated[int | None, typer.Option("--buy-in", help="Prize part of the buy-in.")] = None,
+    fee: Annotated[int | None, typer.Option(help="Fee kept by the club.")] = None,
     stack: Annotated[int | None, typer.Option(help="Starting stack (default: the structure's).")] = None,
-    seats: Annotated[int, typer.Option(help="Seats per table.")] = 9,
-    game: Annotated[str, typer.Option(help="The game.")] = "No-limit hold'em",
+    seats: Annotated[int | None, typer.Option(help="Seats per table (default 9).")] = None,
+    game: Annotated[str | None, typer.Option(help="The game (default: No-limit hold'em).")] = None,
     late_reg_level: Annotated[int | None, typer.Option(
         "--late-reg-level", help="Late registration runs to the end of this level (T-REG-1).")] = None,
     tables: Annotated[int | None, typer.Option(
@@ -50,27 +51,38 @@ def new(
                          "(default: no limit).")] = None,
     event: Annotated[str | None, typer.Option(
         "--event", help="Make it a flight of this festival event (its buy-in, fee and stop level).")] = None,
+    template: Annotated[str | None, typer.Option(
+        "--template", help="Start from this template's whole setup (template list); the options "
+                           "given here win over it.")] = None,
     use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Create a tournament (the current one stays current unless --use)."""
+    from tdconsole.actions.templates import NewRequest, apply_money, setup
+
     session = session_of(ctx)
+    made = setup(NewRequest(name=name, template=template, structure=structure, buy_in=buy_in, fee=fee,
+                            stack=stack, seats=seats, game=game, late_reg_level=late_reg_level,
+                            tables=tables, use=use))
     if event is not None:
         from tdconsole.club.festivals import Festivals, new_flight
 
         store = session.store()
         service = new_flight(
-            store, Festivals(store).get(event), name=name, structure=load_structure(structure), game=game,
-            starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-            house_rules=load_house_rules(), tables=tables, use=use, actor=session.actor, role=session.role)
+            store, Festivals(store).get(event), name=name, structure=made.structure, game=made.game,
+            starting_stack=made.starting_stack, seats_per_table=made.seats_per_table,
+            late_reg_level=made.late_reg_level, house_rules=made.house_rules, tables=tables, use=use,
+            actor=session.actor, role=session.role)
     else:
         service = Service.create(
-            session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
-            fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-            house_rules=load_house_rules(), tables=tables, use=use, actor=session.actor,
-            role=session.role,
+            session.store(), name=name, structure=made.structure, game=made.game, buy_in=made.buy_in,
+            fee=made.fee, starting_stack=made.starting_stack, seats_per_table=made.seats_per_table,
+            late_reg_level=made.late_reg_level, house_rules=made.house_rules, tables=tables, use=use,
+            actor=session.actor, role=session.role,
         )
-    data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
+    apply_money(service, made)  # the template's money settings, logged like money set
+    data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service),
+            "template": made.template}
     emit(data, as_json, lambda: console.print(
         _("Created tournament {id}: {name}; {current}").format(id=data["id"], name=data["name"],
                                                                 current=_current_line(data))))

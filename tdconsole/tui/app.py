@@ -32,8 +32,10 @@ from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.floor_tables import FloorTablesScreen
 from tdconsole.tui.screens.hand_for_hand import HandForHandScreen
 from tdconsole.tui.screens.log import LogScreen
+from tdconsole.tui.screens.new_tournament import NewTournamentScreen
 from tdconsole.tui.screens.payouts import PayoutsScreen
 from tdconsole.tui.screens.players import PlayersScreen
+from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
@@ -65,6 +67,11 @@ TD_APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Undo"), N_("Undo your last command, after showing it"), "undo"),
     (N_("Edit the structure"), N_("Change the levels and breaks of this tournament (T-LEVEL-1)"),
      "structure"),
+    (N_("New tournament from a template"),
+     N_("Friday deepstack, turbo rebuy or one you saved: the whole setup"), "new_tournament"),
+    (N_("Save this setup as a template"),
+     N_("Structure, prices, payouts, house rules, rebuys: new --template starts it again"),
+     "save_template"),
 ]
 APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Sound on/off"), N_("The clock's bell one minute before the end of a level and at the change"),
@@ -360,6 +367,52 @@ class TdApp(ServiceApp):
                          self.tell_when_done(_("Undone: {command}").format(command=shown), _("Undo")))
 
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
+
+    def action_new_tournament(self) -> None:
+        """The new-tournament dialog: a name and a template (read off the event loop first)."""
+        self.run_worker(self.ask_new_tournament(), group="commands")
+
+    async def ask_new_tournament(self) -> None:
+        from tdconsole.actions import templates
+
+        try:
+            rows = await self.call(lambda service: templates.templates(), shown=False)
+        except TdError as error:
+            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
+            return
+
+        def chosen(answer: tuple[str, str | None] | None) -> None:
+            if answer is not None:
+                self.run_worker(self.make_tournament(*answer), group="commands")
+
+        self.push_screen(NewTournamentScreen(rows), chosen)
+
+    async def make_tournament(self, name: str, template: str | None) -> None:
+        from tdconsole.actions import templates
+
+        request = templates.NewRequest(name=name, template=template)
+        try:
+            made = await self.call(lambda service: templates.new_tournament(
+                service.store, request, actor=service.actor, role=service.role))
+        except TdError as error:
+            self.notify(self.refusal(error), severity="error", timeout=8, markup=False)
+            return
+        self.notify(_("Created tournament {id}: {name}. Open it with: tdconsole -t {id}").format(
+            id=made.tournament_id, name=made.state.info.name), title=_("New tournament"), timeout=12,
+            markup=False)
+
+    def action_save_template(self) -> None:
+        """This tournament's setup as a template, under a name the TD types."""
+        from tdconsole.actions import templates
+
+        def named(name: str | None) -> None:
+            if name:
+                self.execute(Acting(templates.template_save, templates.TemplateNameRequest(name=name)),
+                             self.tell_when_done(_("Saved template {name}").format(name=name),
+                                                 _("Template")))
+
+        self.push_screen(PromptScreen(_("Save this tournament's setup as a template named:"),
+                                      value=self.service.state.info.name), named)
 
     def action_structure(self) -> None:
         """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1: the TD

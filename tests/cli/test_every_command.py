@@ -182,6 +182,9 @@ CASES = [
     case("registered", "money", "set", "--rebuy-until-break", "--rebuy-limit", "2", "--rebuy-who",
          "starting-stack", "--rebuy-chips", "5000", "--rebuy-fee", "20"),
     case("registered", "payouts"),
+    case("registered", "template", "save", "Fredag"),
+    case("registered", "template", "list"),
+    case("registered", "new", "Fredag 2", "--template", "turbo-rebuy"),
     case("registered", "tables", "set-seats", "3", "5"),
     case("registered", "tables", "block", "1", "6"),
     case("registered", "tables", "unblock", "1", "6", before=(("tables", "block", "1", "6"),)),
@@ -444,6 +447,7 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Evening]:
         patch.setattr(TimeSource, "of", classmethod(lambda cls, store: clock))
         patch.setenv("TDCONSOLE_LANG", "en")
         patch.setenv("TDCONSOLE_USER_STRUCTURES", str(tmp_path_factory.mktemp("structures")))
+        patch.setenv("TDCONSOLE_USER_TEMPLATES", str(tmp_path_factory.mktemp("templates")))
         for name in ("TDCONSOLE_HOUSE_RULES", "TDCONSOLE_CONFIGS", "TDCONSOLE_DEBUG"):
             patch.delenv(name, raising=False)
         yield build_evening(tmp_path_factory.mktemp("evening"), clock)
