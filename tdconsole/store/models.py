@@ -171,5 +171,7 @@ time_base_table = Table(
     Column("correction", Float, nullable=False),
     Column("changed_at", DateTime(timezone=True), nullable=True),
     Column("changed_by", String(100), nullable=True),
+    # A jump of the reference seen by a terminal and not yet settled by a TD: every terminal holds.
+    Column("pending", Float, nullable=False, server_default="0"),
     CheckConstraint("id = 1", name="one_row"),
 )

@@ -100,6 +100,8 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Register a player"), N_("Type a name on the players screen"), "players", "new_player"),
     (N_("Search players"), N_("Filter the players list as you type"), "players", "search"),
     (N_("Bust the selected player"), N_("Bust with a confirmation that shows the place"), "players", "bust"),
+    (N_("Bag the selected player's chips"), N_("A flight's survivor, at its stop (T-FLIGHT-2)"), "players",
+     "bag"),
     (N_("Draw the seats"), N_("Seat every registered player at random (T-SEAT-2)"), "tables", "draw"),
     (N_("Hand done at every table"), N_("Move every table's button and blinds on (TDA 32, 34B)"),
      "tables", "hands_done"),

@@ -12,16 +12,19 @@ from textual.containers import Horizontal
 from textual.suggester import Suggester
 from textual.widgets import DataTable, Header, Input
 
+from tdconsole.actions import flights as flight_actions
 from tdconsole.actions import players as player_actions
 from tdconsole.actions.base import Action, Request
 from tdconsole.club.members import Members
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.rebuy import RebuyAnswer, RebuyScreen
 from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
@@ -116,6 +119,7 @@ class PlayersScreen(ServiceScreen):
         # Not a letter: a letter that is no key here starts a search for a name (type-ahead).
         Binding("ctrl+d", "disqualify", "Disqualify"),
         Binding("R", "rebuy", "Rebuy"),
+        Binding("g", "bag", "Bag chips"),
     ]
 
     def __init__(self) -> None:
@@ -163,7 +167,10 @@ class PlayersScreen(ServiceScreen):
         statuses = {status: _(word) for status, word in STATUS_WORDS.items()}
         last = _(" (last, T-ELIM-3)")
         money = Formats.of(state.house_rules).money
-        rows = [(player.id, (player.name, statuses[player.status], _cell(player.table),
+        bagged = _("bag {bag}: {chips}")  # T-FLIGHT-2: a flight's survivor who has bagged
+        rows = [(player.id, (player.name, statuses[player.status] if player.id not in state.bags else
+                             bagged.format(bag=state.bags[player.id].bag, chips=state.bags[player.id].chips),
+                             _cell(player.table),
                              _cell(player.seat), _cell(player.place) + (last if player.placed_last else ""),
                              _bounty(state.bounty_on_head(player), player.bounties, money)))
                 for player in players if not needle or needle in player.name.casefold()]
@@ -351,6 +358,36 @@ class PlayersScreen(ServiceScreen):
         player = self.service.state.players[player_id]
         self._ask_then(_("Sell {name} an add-on?").format(name=player.name),
                        player_actions.add_on, player_actions.NamesRequest(names=[player.name]))
+
+    def action_bag(self) -> None:
+        """A flight's survivor bags his chips (T-FLIGHT-2): the count typed for the highlighted
+        player; each Enter bags and moves to the next survivor, so a table is bagged in one pass."""
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        state = self.service.state
+        player = state.players[player_id]
+        held = state.bags.get(player_id)
+
+        def answered(answer: str | None) -> None:
+            if answer is None:
+                return
+            try:
+                counts = name_numbers([f"{player.name}={answer}"], "counts")
+            except TdError as error:
+                self.notify(error_text(error), severity="error", timeout=6, markup=False)
+                return
+            self.post_message(ActionRequested(flight_actions.bag, flight_actions.BagRequest(counts=counts),
+                                              on_done=lambda ok: self._next_to_bag(ok)))
+
+        self.app.push_screen(PromptScreen(
+            _("Chips in {name}'s bag (T-FLIGHT-2)").format(name=player.name), "41500",
+            "" if held is None else str(held.chips)), answered)
+
+    def _next_to_bag(self, ok: bool) -> None:
+        if ok:
+            table = self.query_one(DataTable)
+            table.move_cursor(row=min(table.cursor_row + 1, max(table.row_count - 1, 0)))
 
     async def action_bust_hand(self) -> None:
         """Several players out in one hand, with their starting stacks (T-ELIM-1): the dialog
