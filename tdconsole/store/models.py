@@ -54,6 +54,10 @@ event_table = Table(
     Column("command_id", String(64), index=True, nullable=False),
     Column("type", String(64), nullable=False),
     Column("payload", JSON, nullable=False),
+    # The hash chain (store/ledger.py): the previous event's hash and this event's SHA-256 over its
+    # canonical content, lower-case hex; the migration that added them chained the older logs.
+    Column("prev_hash", String(64), nullable=False),
+    Column("hash", String(64), nullable=False),
 )
 
 # The tournament a command without `--tournament` acts on: one row, changed only by `use`.
