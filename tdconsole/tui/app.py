@@ -22,6 +22,7 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _
 from tdconsole.service import Service
+from tdconsole.tui.backups import AutomaticBackups
 from tdconsole.tui.messages import Acting, CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.clock_step import ClockStepScreen
@@ -281,6 +282,7 @@ class TdApp(ServiceApp):
         staff = f": {self.service.actor}" if self.service.role != "td" else ""
         self.heading = self.service.state.info.name + staff
         self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
+        self.backups = AutomaticBackups.start(self)  # at every break and every 15 minutes of play
 
     def refusal(self, error: TdError) -> str:
         """An undo refused names the later command in the log's words."""
