@@ -115,7 +115,7 @@ def test_the_migration_chains_the_logs_that_were_there(db_url: str) -> None:
     store = EventStore(engine)
     friday, saturday = _evening(store), _evening(store, players=2)
     before = [_hashes(store, t.tournament_id) for t in (friday, saturday)]
-    rewind(engine, "0007")  # as an older tdconsole left it
+    rewind(engine, "0008")  # as an older tdconsole left it
     db.upgrade(engine)
     # The same definition at the upgrade as at an append: the same hashes, and every log verifies.
     assert [_hashes(store, t.tournament_id) for t in (friday, saturday)] == before

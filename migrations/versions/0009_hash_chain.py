@@ -1,8 +1,8 @@
 """Chain every tournament's log: each event gets the hash of the event before it and its own SHA-256
 over its canonical content (tdconsole/store/ledger.py defines both).
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-12-02
 
 Existing events are hashed as they are at the upgrade: the chain proves what happens to the log
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
