@@ -82,3 +82,34 @@ async def test_R_at_or_below_the_starting_stack_asks_his_chips(service: Service)
         assert "bust" not in {button.id for button in app.screen.query(Button)}
         await pilot.press(*"5000", "enter")
         await until(pilot, lambda: service.state.find("Carl").rebuys == 1, "Carl rebought")
+
+
+async def test_the_rebuy_settings_form_sets_them_through_money_set(service: Service) -> None:
+    from textual.widgets import Checkbox, Input
+
+    from tdconsole.tui.screens.rebuy_settings import RebuySettingsScreen
+
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6", "r")
+        await until(pilot, lambda: isinstance(app.screen, RebuySettingsScreen)
+                    and bool(app.screen.query(Input)), "the rebuy form")
+        form = app.screen
+        form.query_one("#until_level", Input).value = "3"
+        form.query_one("#price", Input).value = "200"
+        form.query_one("#limit", Input).value = "2"
+        form.query_one("#double", Checkbox).value = True
+        form.query_one("#price", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: service.state.money.rebuy.offered, "rebuys on sale")
+        rebuy = service.state.money.rebuy
+        assert (rebuy.until_level, rebuy.price, rebuy.limit, rebuy.double) == (3, 200, 2, True)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RebuySettingsScreen)
+                    and bool(app.screen.query(Input)), "the form again")
+        app.screen.query_one("#until_level", Input).value = "99"
+        app.screen.query_one("#price", Input).focus()
+        await pilot.press("enter")  # a level the structure lacks: refused, the form stays
+        await until(pilot, lambda: any("level 99" in str(n.message) for n in app._notifications),
+                    "the refusal")
+        assert isinstance(app.screen, RebuySettingsScreen) and service.state.money.rebuy.until_level == 3
