@@ -49,6 +49,8 @@ def _own_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     rules or configs come from the shell, and whatever a test or the code under test writes into
     `os.environ` (`serve` sets TDCONSOLE_DB for its browsers) is undone before the next test."""
     monkeypatch.setenv("TDCONSOLE_DB", str(tmp_path_factory.mktemp("default-db") / "tdconsole.sqlite"))
+    # The club's signing key and the automatic backups: never the user's.
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(tmp_path_factory.mktemp("data-dir")))
     for name in _SETTINGS_FROM_THE_SHELL:
         monkeypatch.delenv(name, raising=False)
     # English whatever the machine's locale; a test of Danish asks for it (`--lang da`, `danish`).

@@ -54,6 +54,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(["display", "serve"], "display"),
     "floor": "floor",
     "staff": "staff",
+    **dict.fromkeys(["verify", "keys"], "ledger"),
     **dict.fromkeys(["event", "bag"], "festival"),
 }
 

@@ -1,9 +1,11 @@
-"""`tdconsole new / tournaments / state / register / unregister / undo / log / demo / db upgrade`:
+"""`tdconsole new / tournaments / state / register / unregister / undo / log / demo / db upgrade /
+db backup / db restore`:
 the tournament itself, its players and its log. Every command goes through the service."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -15,7 +17,7 @@ from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.i18n import N_, _
+from tdconsole.i18n import N_, _, ngettext
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import format_clock
@@ -340,3 +342,86 @@ def db_upgrade(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     revision = upgrade(make_engine(url))
     data = {"database": url, "revision": revision}
     emit(data, as_json, lambda: console.print(_("Schema at revision {revision}").format(revision=revision)))
+
+
+def _sqlite_file(url: str, how: str) -> Path:
+    """The file of a SQLite database URL; PostgreSQL's backups are its own tools' (pg_dump)."""
+    if not url.startswith("sqlite:///"):
+        raise InvalidInput("db {how} works on a SQLite file; on PostgreSQL use pg_dump and "
+                           "pg_restore (docs/SECURITY.md, Backups)", how=how)
+    return Path(url.removeprefix("sqlite:///"))
+
+
+def _checked_rows(checked: Any) -> list[dict[str, Any]]:
+    return [{"id": check.tournament_id, "name": name, "events": check.events, "head": check.head}
+            for name, check in checked.tournaments]
+
+
+def _ask(question: str, yes: bool) -> None:
+    """Go on only after a yes from the terminal, or with --yes (scripts have no one to ask)."""
+    if yes:
+        return
+    if not sys.stdin.isatty():
+        raise InvalidInput("no terminal to ask: add --yes to go on without asking")
+    typer.confirm(question, default=False, abort=True, err=True)
+
+
+@db_app.command("backup")
+def db_backup(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Where to write the backup.")],
+    yes: Annotated[bool, typer.Option("--yes", help="Replace FILE if it exists, without asking.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Back up the SQLite database to FILE while it is in use (SQLite's online backup), and verify it."""
+    from tdconsole.store.backups import check_backup, online_backup
+
+    source = _sqlite_file(session_of(ctx).url, "backup")
+    if not source.is_file():
+        raise InvalidInput("{path}: no such database", path=source)
+    if file.exists():
+        _ask(_("{file} exists. Replace it?").format(file=file), yes)
+    online_backup(source, file)
+    rows = _checked_rows(check_backup(file))
+    emit({"backup": str(file), "database": str(source), "tournaments": rows}, as_json,
+         lambda: console.print(ngettext("Backed up {database} to {file}: {count} tournament, its log "
+                                        "verified", "Backed up {database} to {file}: {count} "
+                                        "tournaments, every log verified", len(rows)).format(
+                                            database=source, file=file, count=len(rows))))
+
+
+@db_app.command("restore")
+def db_restore(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A backup made by db backup (or an "
+                                         "automatic one).")],
+    yes: Annotated[bool, typer.Option("--yes", help="Replace the database without asking.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Replace the SQLite database with a backup that verifies; the database it replaces is backed
+    up first."""
+    from datetime import UTC, datetime
+
+    from tdconsole.store.backups import check_backup, kept, restore, take
+
+    target = _sqlite_file(session_of(ctx).url, "restore")
+    checked = check_backup(file)  # a file that does not verify is refused before anything is asked
+    rows = _checked_rows(checked)
+    aside = None
+    if target.is_file():
+        _ask(_("Replace {database} with {file}? The database now in use is backed up first.").format(
+            database=target, file=file), yes)
+        aside = take(target, "before-restore", datetime.now(UTC), keep=kept())
+    restore(file, target)
+    upgrade(make_engine(f"sqlite:///{target}"))  # a backup from an older tdconsole is brought up to date
+    data = {"restored": str(file), "database": str(target), "saved_aside": aside and str(aside),
+            "tournaments": rows}
+
+    def render() -> None:
+        console.print(ngettext("Restored {file} into {database}: {count} tournament, its log verified",
+                               "Restored {file} into {database}: {count} tournaments, every log "
+                               "verified", len(rows)).format(file=file, database=target, count=len(rows)))
+        if aside is not None:
+            console.print(_("The database it replaced is saved in {path}").format(path=aside))
+
+    emit(data, as_json, render)

@@ -22,6 +22,7 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _
 from tdconsole.service import Service
+from tdconsole.tui.backups import AutomaticBackups
 from tdconsole.tui.messages import Acting, CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.clock_step import ClockStepScreen
@@ -99,6 +100,8 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Register a player"), N_("Type a name on the players screen"), "players", "new_player"),
     (N_("Search players"), N_("Filter the players list as you type"), "players", "search"),
     (N_("Bust the selected player"), N_("Bust with a confirmation that shows the place"), "players", "bust"),
+    (N_("Bag the selected player's chips"), N_("A flight's survivor, at its stop (T-FLIGHT-2)"), "players",
+     "bag"),
     (N_("Draw the seats"), N_("Seat every registered player at random (T-SEAT-2)"), "tables", "draw"),
     (N_("Hand done at every table"), N_("Move every table's button and blinds on (TDA 32, 34B)"),
      "tables", "hands_done"),
@@ -119,6 +122,8 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Pay by the generator"), N_("The payout curve"), "payouts", "use_generator"),
     (N_("Money settings"), N_("Guarantee, bounty, rake, re-entry and add-on prices, the payout curve"),
      "payouts", "money_settings"),
+    (N_("Rebuy settings"), N_("The period, price, chips, limit, who may rebuy, the double (T-REBUY-1..4)"),
+     "payouts", "rebuy_settings"),
     (N_("Mark a table's hand done"), N_("Hand-for-hand: type the table"), "hand-for-hand", "focus_done"),
     (N_("Start hand-for-hand at the tables you type"), N_("T-H4H-1; empty: the seated players' tables"),
      "hand-for-hand", "focus_start"),
@@ -279,6 +284,7 @@ class TdApp(ServiceApp):
         staff = f": {self.service.actor}" if self.service.role != "td" else ""
         self.heading = self.service.state.info.name + staff
         self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
+        self.backups = AutomaticBackups.start(self)  # at every break and every 15 minutes of play
 
     def refusal(self, error: TdError) -> str:
         """An undo refused names the later command in the log's words."""

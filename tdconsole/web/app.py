@@ -36,7 +36,7 @@ from typer import TyperException
 
 from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError
+from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, Words
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
 from tdconsole.domain.model import describe_validation_error
@@ -267,7 +267,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
     raw = b"".join(chunks)
     if not raw.strip():
         return {}
-    body = parse_json(raw, "the body")  # InvalidInput: 400, in the server's language
+    body = parse_json(raw, Words("the body"))  # InvalidInput: 400, in the server's language
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object")
     return body
@@ -303,7 +303,7 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
         session, member = found if found else (None, None)
         return html(web.page("remote.html", member=member, csrf=session.csrf if session else "",
                              name=web.display.state.info.name, rooms=web.rooms(),
-                             current=web.tournament_id))
+                             current=web.tournament_id, flight=web.display.state.flight is not None))
 
     @api
     def remote_panel(request: Request) -> Response:

@@ -87,3 +87,16 @@ def test_the_wizard_says_the_answers_in_words(danish_web: Web) -> None:
         "scenario": "out-of-turn-action", "answers": {"action": "bet-or-raise"}},
         headers={"X-CSRF-Token": csrf}).json()
     assert walked["answered"] == [{"key": "action", "value": "bet-or-raise", "text": "Bet or raised"}]
+
+
+def test_a_bad_value_in_a_request_is_refused_in_danish(danish_web: Web) -> None:
+    web = danish_web
+    csrf = web.login()
+    answer = web.command("rulings/clock-call", {"table": "x", "seat": 1}, csrf)
+    assert answer.json() == {  # type: ignore[attr-defined]
+        "error": "rulings clock-call: table: 'x': ikke et helt tal", "field": "table"}
+    answer = web.command("rulings/clock-call", {"table": 1, "seat": 0}, csrf)
+    assert answer.json()["error"] == "rulings clock-call: seat: 0: skal være mindst 1"  # type: ignore[attr-defined]
+    not_json = web.client.post("/api/commands/bust", content=b"{bad", headers={
+        "X-CSRF-Token": csrf, "Content-Type": "application/json"})
+    assert not_json.json()["error"].startswith("indholdet: ikke JSON")

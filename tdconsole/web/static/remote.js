@@ -354,6 +354,22 @@
   command("rulings/scenarios", {}).then((rows) => { scenarios = rows; listScenarios(); }).catch(() => {});
 
   // ---------------------------------------------------------------- clock calls (floor and TD)
+  // A flight's survivors bag (T-FLIGHT-2): one player's count at a time, the field ready for the next.
+  const bagGo = $("#bag-go");
+  if (bagGo) {
+    bagGo.addEventListener("click", async () => {
+      const name = $("#bag-player").value.trim(), chips = $("#bag-chips").value.trim();
+      if (!name || !chips) return;
+      try {
+        const result = await command("bag", { counts: [`${name}=${chips}`] });
+        say(result.bagged.map((row) => t("bagged", row)).join("; "));
+        $("#bag-player").value = "";
+        $("#bag-chips").value = "";
+        $("#bag-player").focus();
+      } catch (error) { /* said by command() */ }
+    });
+  }
+
   $("#call-go").addEventListener("click", async () => {
     const body = { table: number("#call-table"), seat: number("#call-seat"),
                    facing_bet: $("#call-facing").checked, player: $("#call-player").value.trim() || null };
