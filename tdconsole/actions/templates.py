@@ -39,6 +39,8 @@ class TemplateRow(View):
     rebuys: bool  # rebuys are sold (T-REBUY-1)
     rebuy_until_level: int | None
     payout_table: str | None  # None: the generator
+    pko_share: int | None = None  # a progressive knockout: the knocker's cash percent (T-PKO-1)
+    satellite_seat: int | None = None  # a satellite: the value of a seat (T-SAT-1)
 
 
 def template_row(key: str, saved: bool, template: Template) -> TemplateRow:
@@ -48,7 +50,8 @@ def template_row(key: str, saved: bool, template: Template) -> TemplateRow:
                        structure=structure.name, late_reg_level=template.late_reg_level,
                        bounty=money.bounty, add_on=money.add_on, rebuys=money.rebuy.offered,
                        rebuy_until_level=last_level(structure, money.rebuy),
-                       payout_table=None if money.table is None else money.table.name)
+                       payout_table=None if money.table is None else money.table.name,
+                       pko_share=money.pko_share, satellite_seat=money.satellite_seat)
 
 
 def template_line(row: TemplateRow) -> str:
@@ -57,6 +60,10 @@ def template_line(row: TemplateRow) -> str:
              _("stack {stack}").format(stack=row.starting_stack)]
     if row.bounty:
         parts.append(_("bounty {amount}").format(amount=row.bounty))
+    if row.pko_share is not None:
+        parts.append(_("PKO {share} % in cash").format(share=row.pko_share))
+    if row.satellite_seat is not None:
+        parts.append(_("seats of {amount}").format(amount=row.satellite_seat))
     if row.rebuys:
         parts.append(_("rebuys to level {level}").format(level=row.rebuy_until_level)
                      if row.rebuy_until_level is not None else _("rebuys to the first break"))

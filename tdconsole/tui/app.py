@@ -122,6 +122,8 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Pay by the generator"), N_("The payout curve"), "payouts", "use_generator"),
     (N_("Money settings"), N_("Guarantee, bounty, rake, re-entry and add-on prices, the payout curve"),
      "payouts", "money_settings"),
+    (N_("Rebuy settings"), N_("The period, price, chips, limit, who may rebuy, the double (T-REBUY-1..4)"),
+     "payouts", "rebuy_settings"),
     (N_("Mark a table's hand done"), N_("Hand-for-hand: type the table"), "hand-for-hand", "focus_done"),
     (N_("Start hand-for-hand at the tables you type"), N_("T-H4H-1; empty: the seated players' tables"),
      "hand-for-hand", "focus_start"),

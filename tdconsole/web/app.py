@@ -303,7 +303,7 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
         session, member = found if found else (None, None)
         return html(web.page("remote.html", member=member, csrf=session.csrf if session else "",
                              name=web.display.state.info.name, rooms=web.rooms(),
-                             current=web.tournament_id))
+                             current=web.tournament_id, flight=web.display.state.flight is not None))
 
     @api
     def remote_panel(request: Request) -> Response:

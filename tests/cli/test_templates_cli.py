@@ -58,7 +58,7 @@ def test_a_saved_template_starts_the_same_evening_again(tmp_path: Path, capsys: 
 
 def test_every_shipped_template_makes_a_tournament(tmp_path: Path, capsys: Capsys) -> None:
     shipped = [key for key, saved, _template in list_templates() if not saved]
-    assert {"friday-deepstack", "turbo-rebuy"} <= set(shipped)
+    assert {"friday-deepstack", "turbo-rebuy", "pko", "satellite"} <= set(shipped)
     db = str(tmp_path / "club.sqlite")
     made = {key: td(capsys, db, "new", key, "--template", key)["id"] for key in shipped}  # type: ignore[index]
     turbo = td(capsys, db, "-t", str(made["turbo-rebuy"]), "state")
@@ -66,6 +66,12 @@ def test_every_shipped_template_makes_a_tournament(tmp_path: Path, capsys: Capsy
     assert turbo["clock"]["rebuys"]["until_level"] == 4  # type: ignore[index]  # club-turbo's first break
     deep = td(capsys, db, "-t", str(made["friday-deepstack"]), "state")
     assert (deep["tournament"]["structure"], deep["tournament"]["buy_in"]) == ("Club deepstack", 300)  # type: ignore[index]
+    pko = td(capsys, db, "-t", str(made["pko"]), "money", "show")["settings"]  # type: ignore[index]
+    assert (pko["bounty"], pko["pko_share"]) == (100, 50)
+    satellite = td(capsys, db, "-t", str(made["satellite"]), "money", "show")["settings"]  # type: ignore[index]
+    assert satellite["satellite_seat"] == 1100
+    rows = {row["key"]: row for row in td(capsys, db, "template", "list")}  # type: ignore[union-attr]
+    assert (rows["pko"]["pko_share"], rows["satellite"]["satellite_seat"]) == (50, 1100)
 
 
 def test_an_unknown_template_or_a_bad_one_is_one_line_and_makes_nothing(tmp_path: Path,
