@@ -67,7 +67,10 @@
         ? t("busts_pending", { name: row.name, table: row.table })
         : t("busts_in", { name: row.name, place: `${row.place}${row.last_place && row.last_place !== row.place ? "-" + row.last_place : ""}` })
       ).join("; ");
-      return t("left", { busts, left: result.players_left });
+      // Each freed seat went to the next alternate (T-REG-1): the phone says who sat down where.
+      const seated = (result.alternates_seated || []).map((row) => "; " + t("alternate_seated",
+        { number: row.alternate, name: row.name, table: row.table, seat: row.seat })).join("");
+      return t("left", { busts, left: result.players_left }) + seated;
     }
     if (verb.startsWith("clock/")) return t("clock", { level: result.level, remaining: result.remaining, state: t(result.running ? "running" : "paused") });
     return t("done");
