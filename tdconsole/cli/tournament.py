@@ -16,7 +16,7 @@ from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.i18n import N_, _, ngettext
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
@@ -382,7 +382,14 @@ def db_backup(
     if file.exists():
         _ask(_("{file} exists. Replace it?").format(file=file), yes)
     online_backup(source, file)
-    rows = _checked_rows(check_backup(file))
+    checked = check_backup(file, intact=False)  # a changed log is backed up too: it is evidence
+    rows = _checked_rows(checked)
+    broken = [(name, check) for name, check in checked.tournaments if not check.ok]
+    if broken:
+        name, check = broken[0]
+        raise TdError("{file}: written, but tournament {id} ({name}): event {seq} does not match "
+                      "the log's hash chain: the database was changed (tdconsole verify --all)",
+                      file=file, id=check.tournament_id, name=name, seq=check.bad_seq)
     emit({"backup": str(file), "database": str(source), "tournaments": rows}, as_json,
          lambda: console.print(ngettext("Backed up {database} to {file}: {count} tournament, its log "
                                         "verified", "Backed up {database} to {file}: {count} "
