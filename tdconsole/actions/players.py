@@ -48,6 +48,8 @@ class RegisterRequest(Request):
     seed: int | None = None  # after the draw: repeat the late entries' seat draw exactly
     member: int | None = None  # the club member this one name is (default: the member so named)
     new_member: bool = False  # make each name a club member first
+    paid: str | None = None  # how the buy-ins were paid (default: the house's default method)
+    unpaid: bool = False  # not paid yet: settled later with `pay`
 
 
 class RegisteredRow(OptionalKeysView):
@@ -88,7 +90,7 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
         check_entry(service.store, service.tournament_id, service.state, request.names,
                     [request.member] * len(request.names))
     envelopes = register_linked(service, request.names, seed=request.seed, number=request.member,
-                                new_member=request.new_member)
+                                new_member=request.new_member, paid=request.paid, unpaid=request.unpaid)
     places = {view.player: view for view in seated(envelopes, service.state)}
     rows = []
     for envelope in envelopes:

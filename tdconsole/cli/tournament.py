@@ -182,6 +182,11 @@ def register(
     new_member: Annotated[bool, typer.Option(
         "--new-member", help="Make each name a club member first (number: --member N, or the next).")
     ] = False,
+    paid: Annotated[str | None, typer.Option(
+        "--paid", metavar="METHOD", help="How the buy-ins were paid (cash, mobilepay, card, ticket, "
+                                         "free; default: the house's default method).")] = None,
+    unpaid: Annotated[bool, typer.Option(
+        "--unpaid", help="Not paid yet: the cash desk lists it until `pay NAME` settles it.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Register one or more players (all or none), linked to their club members; after the draw
@@ -189,7 +194,7 @@ def register(
     from tdconsole.actions import players  # loaded by the player commands only: `state` never needs it
 
     data = players.register(session_of(ctx).service(), players.RegisterRequest(
-        names=names, seed=seed, member=member, new_member=new_member))
+        names=names, seed=seed, member=member, new_member=new_member, paid=paid, unpaid=unpaid))
     registered = _("Registered {names} ({entries} entries)").format(
         names=", ".join(p.name for p in data.registered), entries=data.entries)
     emit(data, as_json, lambda: console.print(

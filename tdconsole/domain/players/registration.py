@@ -10,6 +10,7 @@ from tdconsole.domain.commands import Register, Unregister
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import AlternateWithdrawn, Event, PlayerRegistered, PlayerUnregistered
 from tdconsole.domain.limits import ENTRIES
+from tdconsole.domain.money.cash import recorded_payment
 from tdconsole.domain.players import alternates
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
@@ -77,6 +78,10 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
         raise InvalidInput(
             "member numbers given for names not registered: {names}", names=', '.join(members),
         )
+    # How the buy-ins were paid, when the command says (the cash desk).
+    events += [paid for registered in list(events) if isinstance(registered, PlayerRegistered)
+               for paid in recorded_payment(state, registered.player_id, ["entry"], command.paid,
+                                            command.unpaid)]
     # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
     return events + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
