@@ -167,4 +167,4 @@ def test_t_pko_1_bounty_cash_is_paid_out_at_the_desk_and_the_bounty_money_balanc
     assert desk.paid_out == 125 and desk.owed == 0
     # The bounty money in (600) is the cash paid (125) and what is on the heads still in:
     # P03 175, P04-P06 3 x 100.
-    assert 600 == desk.paid_out + 175 + 3 * 100
+    assert desk.paid_out + 175 + 3 * 100 == 600
