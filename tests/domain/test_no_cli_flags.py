@@ -1,6 +1,6 @@
-"""The domain, the actions and the club (what every interface calls) name the request field a refusal is about
-(`TdError.field`), never a CLI flag: the TUI shows the line beside its form, the web in its answer,
-and neither has a `--stack`. Each interface words the field its own way
+"""The domain, the actions and the club (what every interface calls) name the request field a
+refusal is about (`TdError.field`), never a CLI flag: the TUI shows the line beside its form, the
+web in its answer, and neither has a `--stack`. Each interface words the field its own way
 (tests/cli/test_refusal_flags.py, tests/tui/test_bust_hand_labels.py, tests/web/test_api.py)."""
 
 from __future__ import annotations
