@@ -168,6 +168,8 @@ def register(
     new_member: Annotated[bool, typer.Option(
         "--new-member", help="Make each name a club member first (number: --member N, or the next).")
     ] = False,
+    ticket: Annotated[bool, typer.Option(
+        "--ticket", help="Each pays the buy-in with a seat he won in a satellite (T-SAT-4).")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Register one or more players (all or none), linked to their club members; after the draw
@@ -175,11 +177,13 @@ def register(
     from tdconsole.actions import players  # loaded by the player commands only: `state` never needs it
 
     data = players.register(session_of(ctx).service(), players.RegisterRequest(
-        names=names, seed=seed, member=member, new_member=new_member))
+        names=names, seed=seed, member=member, new_member=new_member, ticket=ticket))
     registered = _("Registered {names} ({entries} entries)").format(
         names=", ".join(p.name for p in data.registered), entries=data.entries)
+    paid = [_("{name} paid by ticket {ticket} (T-SAT-4)").format(name=row.name, ticket=row.ticket)
+            for row in data.registered if row.ticket]
     emit(data, as_json, lambda: console.print(
-        "\n".join([*([registered] if data.registered else []), *map(seated_line, data.seated),
+        "\n".join([*([registered] if data.registered else []), *paid, *map(seated_line, data.seated),
                    *map(waits_line, data.alternates or [])])))
 
 
