@@ -36,8 +36,9 @@ test-long: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-# Not part of `make test`: writers SIGKILLed mid-command, racing first opens and a CLI fuzzer, on
-# SQLite and a throw-away PostgreSQL, for TORTURE_SECONDS (default 60) per database.
+# Not part of `make test`: writers SIGKILLed mid-command, racing first opens, a CLI fuzzer, a server
+# that goes away and terminals whose clock is ten minutes off (libfaketime), on SQLite and a
+# throw-away PostgreSQL, for TORTURE_SECONDS (default 60) per database.
 torture: $(STAMP)
 	./scripts/test-deps.sh
 	$(BIN)/python -m benchmarks.torture

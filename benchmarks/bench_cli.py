@@ -1,4 +1,4 @@
-"""The real `tdconsole` binary as a new process on a 1,000-player tournament (SQLite).
+"""The real `tdconsole` binary as a new process at festival size: 10,000 players on 1,112 tables (SQLite).
 
 `register` one more player, and a cold `state --json`, each paired with a baseline process that
 only imports SQLAlchemy's ORM and pydantic (what any command needs anyway). Target: each within
@@ -23,7 +23,7 @@ from tdconsole.domain.commands import Draw, Register
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 
-PLAYERS = size(1_000, 20)
+PLAYERS = size(10_000, 20)  # the festival: 1,112 tables of 9
 PAIRS = size(15, 1)
 TARGET = 1.6
 BASELINE = [sys.executable, "-c", "import sqlalchemy.orm, pydantic"]
@@ -70,15 +70,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         url = f"sqlite:///{Path(directory) / 'bench.sqlite'}"
         service = Service.create(EventStore.open(url), name="Bench", structure=load_structure("club-turbo"))
-        for i in range(PLAYERS):
-            service.execute(Register(names=[f"Player {i:04d}"]))
+        service.execute(Register(names=[f"Player {i:05d}" for i in range(PLAYERS)]))
         service.execute(Draw(seed=1))  # a late entry is seated at once: the full register path
         # Bytecode is cached as on any installed copy (pip compiles it; an editable install writes
         # it on first run), even where the environment turns that off; in the temp dir, not the tree.
         env = {**os.environ, "TDCONSOLE_DB": url, "PYTHONPYCACHEPREFIX": str(Path(directory) / "pyc")}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         tdconsole = binary()
-        print(f"{' '.join(Path(part).name for part in tdconsole)} on {PLAYERS} seated players; "
+        print(f"{' '.join(Path(part).name for part in tdconsole)} on {PLAYERS:,} seated players at "
+              f"{len(service.state.room):,} tables; "
               f"baseline: python -c 'import sqlalchemy.orm, pydantic'")
         for warm_up in size((BASELINE, [*tdconsole, "state", "--json"]), ()):
             seconds(warm_up, env)

@@ -18,7 +18,7 @@ from pathlib import Path
 from benchmarks import size
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.config.structures import load_structure
-from tdconsole.domain.commands import LogRuling, Register
+from tdconsole.domain.commands import Draw, LogRuling, Register
 from tdconsole.domain.floor.clock_call import clock_call_state
 from tdconsole.domain.floor.penalties import OffenceKind, escalate
 from tdconsole.domain.floor.rulings import Catalogue, suggest, with_settings
@@ -88,13 +88,15 @@ def main() -> None:
           f"(of {len(runs)})")
 
 
-def rulings_log(catalogue: Catalogue, players: int = size(200, 10), rulings: int = size(2000, 20)) -> None:
-    """A festival day's rulings: `rulings` OOT rulings spread over `players` players."""
+def rulings_log(catalogue: Catalogue, players: int = size(10_000, 10), rulings: int = size(2000, 20)) -> None:
+    """A festival day's rulings: `rulings` OOT rulings spread over `players` players (10,000 drawn at
+    1,112 tables: the festival)."""
     with tempfile.TemporaryDirectory() as folder:
         store = EventStore.open(f"sqlite:///{Path(folder) / 'bench.sqlite'}")
         service = Service.create(store, name="Bench", structure=load_structure("club-turbo"))
         names = [f"Player {i}" for i in range(players)]
         service.execute(Register(names=names))
+        service.execute(Draw(seed=1))
         scenario = catalogue.get("out-of-turn-action")
         answers = {"action": "check", "changed": "no", "deliberate": "no", "players": "9"}
         commands = [LogRuling(scenario=scenario, staff="Bench", answers=answers,

@@ -5,8 +5,9 @@ string that is untranslated, fuzzy or stale, or a .mo that is not the .po compil
 What is extracted is said once, here and in babel.cfg (which files, and the Jinja2 options):
 `_`, `ngettext`, `pgettext`, `N_`, and the first message argument of every refusal the domain and
 the edges raise (`InvalidInput("no player named {name}", name=...)`: the edge translates it,
-tdconsole.i18n.error_text), and the CLI's `--help` (`help_texts`: every `help=` and every
-command's docstring in tdconsole/cli, translated when help is shown, tdconsole.cli.helptext).
+tdconsole.i18n.error_text) with the commands' verbs a refusal names (`Words`, `command_verbs`),
+and the CLI's `--help` (`help_texts`: every `help=` and every command's docstring in tdconsole/cli,
+translated when help is shown, tdconsole.cli.helptext).
 An f-string is not extractable (Babel warns and skips it): it stays English until it is written
 as a template.
 
@@ -37,6 +38,9 @@ LANGUAGES = ("da",)  # English is the source text
 # The refusals' message argument: TdError's kinds take it first, RuleViolation after its rule IDs.
 KEYWORDS = {**DEFAULT_KEYWORDS, "InvalidInput": None, "NotFound": None, "Forbidden": None,
             "TdError": None, "Conflict": None, "StoreError": None, "RuleViolation": (2,),
+            # The program's words inside a refusal (tdconsole.domain.errors.Words), and the web's
+            # refusals (status first).
+            "Words": None, "ApiError": (2,),
             # A key's description in the footer (translated where it is shown: ServiceScreen).
             "Binding": (3,)}
 # A fixed date keeps the files the same from one run to the next (no churn in the diff).
@@ -62,9 +66,19 @@ def extract() -> Catalog:
             ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
         catalog.add(message, None, [(filename, 0)], auto_comments=comments, context=context)
-    for filename, message in help_texts():
+    for filename, message in [*help_texts(), *command_verbs()]:
         catalog.add(message, None, [(filename, 0)])
     return catalog
+
+
+def command_verbs(path: Path = ROOT / "tdconsole" / "domain" / "commands.py") -> list[tuple[str, str]]:
+    """Each command's `verb` ("bust players"): a refusal names it ("floor staff cannot {verb}"), and
+    the edge translates it as Words."""
+    filename = str(path.relative_to(ROOT))
+    return [(filename, node.value.value) for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+            and node.target.id == "verb" and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)]
 
 
 def _command_function(node: ast.AST) -> bool:

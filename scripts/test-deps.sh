@@ -2,8 +2,9 @@
 # What the test suite needs beyond Python packages: PostgreSQL server binaries (the store tests start
 # a throw-away server), tmux (the end-to-end test), libfaketime (a terminal whose clock is wrong: the
 # clock-skew tests and `make torture`), the OS's Chromium with its driver (the web pages' browser
-# tests drive /usr/bin/chromium; no browser is ever downloaded by Playwright) and espeak-ng (the
-# announcements' offline voice: a test renders one to a WAV file).
+# tests drive /usr/bin/chromium; no browser is ever downloaded by Playwright), espeak-ng (the
+# announcements' offline voice: a test renders one to a WAV file) and zbar-tools (a phone's eye:
+# the TV's QR code is read back from its screenshot).
 # Installs them with apt when they are missing.
 set -euo pipefail
 
@@ -16,6 +17,7 @@ command -v faketime >/dev/null 2>&1 || need+=(faketime)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
+command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "installing test dependencies: ${need[*]}"

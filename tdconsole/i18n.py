@@ -30,6 +30,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from tdconsole.domain.errors import Words
+
 DOMAIN = "tdconsole"
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("en", "da")
@@ -154,7 +156,8 @@ def error_text(error: BaseException, field: str | None = None) -> str:
     if not isinstance(template, str) or not template:
         line = str(error)
         return f"{field}: {line}" if field else line
-    params: dict[str, Any] = {key: error_text(value) if isinstance(value, BaseException) else value
+    params: dict[str, Any] = {key: error_text(value) if isinstance(value, BaseException)
+                              else _(value) if isinstance(value, Words) else value
                               for key, value in getattr(error, "params", {}).items()}
     text = _(template)
     if params:

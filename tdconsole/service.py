@@ -17,7 +17,7 @@ from typing import Literal
 from tdconsole.domain import limits
 from tdconsole.domain.clock.structure import Structure, check_structure
 from tdconsole.domain.commands import Command, Drawing
-from tdconsole.domain.errors import Forbidden, InvalidInput, TdError
+from tdconsole.domain.errors import Forbidden, InvalidInput, TdError, Words
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
@@ -98,7 +98,7 @@ class Service:
         now: Clock | None = None,
     ) -> Service:
         """A new tournament; it becomes the current one only with `use` (or if there is none)."""
-        _require_td(role, "create a tournament")
+        _require_td(role, Words("create a tournament"))
         actor = check_text("the actor", actor, empty=False)
         _check_setup(buy_in, fee, starting_stack, seats_per_table, late_reg_level)
         check_structure(structure)
@@ -124,14 +124,14 @@ class Service:
             seq=1, time=stamp(), actor=actor, command_id=uuid.uuid4().hex, event=created
         )
         tournament_id = store.create_tournament(envelope, use=use)
-        return cls(store, tournament_id, actor=actor, role=role, now=now)
+        return cls(store, tournament_id, actor=actor, role=role, now=stamp)
 
     def execute(self, command: Command) -> list[Envelope]:
         """Decide on the freshest state, append, apply; retry when another writer won the race."""
         if self.role == "display":
-            raise Forbidden("a display is read-only: it cannot " + command.verb)
+            raise Forbidden("a display is read-only: it cannot {verb}", verb=Words(command.verb))
         if command.td_only and self.role != "td":
-            raise Forbidden("floor staff cannot {verb} (TD only)", verb=command.verb)
+            raise Forbidden("floor staff cannot {verb} (TD only)", verb=Words(command.verb))
         deadline = time.monotonic() + RETRY_SECONDS
         attempt = 0
         while True:
@@ -214,15 +214,15 @@ def use_tournament(store: EventStore, tournament_id: int, *, actor: str = "td", 
                    now: Clock | None = None) -> int | None:
     """Make `tournament_id` the current tournament (logged); returns the one it replaces. Only the
     TD: it moves every terminal opened afterwards without `--tournament`."""
-    _require_td(role, "choose the current tournament")
+    _require_td(role, Words("choose the current tournament"))
     return store.use_tournament(tournament_id, actor=actor, time=(now or TimeSource.of(store))())
 
 
-def _require_td(role: Role, what: str) -> None:
+def _require_td(role: Role, what: Words) -> None:
     if role == "display":
-        raise Forbidden("a display is read-only: it cannot {what}", what=what)
+        raise Forbidden("a display is read-only: it cannot {verb}", verb=what)
     if role != "td":
-        raise Forbidden("floor staff cannot {what} (TD only)", what=what)
+        raise Forbidden("floor staff cannot {verb} (TD only)", verb=what)
 
 
 def _check_setup(buy_in: int, fee: int, starting_stack: int | None, seats: int,

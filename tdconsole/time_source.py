@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
+from tdconsole.domain.errors import TdError
 from tdconsole.store.event_store import EventStore
-from tdconsole.store.time_base import ReferenceReading, read_reference, set_correction
+from tdconsole.store.time_base import ReferenceReading, read_reference, record_step, set_correction
 
 # A terminal whose clock is further off than this from the reference says so, once.
 SKEW_SECONDS = 2.0
@@ -29,6 +30,8 @@ STEP_SECONDS = 60.0
 REFRESH_SECONDS = 30.0
 
 Probe = Callable[[], ReferenceReading]
+# Records the pending jump (was, now) for every terminal; False if another terminal changed it first.
+Record = Callable[[float, float], bool]
 
 
 def _wall() -> datetime:
@@ -44,10 +47,11 @@ class _Anchor:
 class TimeSource:
     """The tournament's time as this terminal reads it: a `Clock` (call it for now)."""
 
-    def __init__(self, probe: Probe, *, wall: Callable[[], datetime] = _wall,
+    def __init__(self, probe: Probe, *, record: Record | None = None, wall: Callable[[], datetime] = _wall,
                  monotonic: Callable[[], float] = time.monotonic,
                  refresh_seconds: float = REFRESH_SECONDS) -> None:
         self._probe = probe
+        self._record = record
         self._wall = wall
         self._monotonic = monotonic
         self.refresh_seconds = refresh_seconds
@@ -55,18 +59,19 @@ class TimeSource:
         self._decided_at: datetime | None = None
         self.measured = 0.0  # the monotonic clock at the last measurement
         self.correction = 0.0
-        # This terminal's clock minus the tournament's time, in seconds, at the last measurement.
+        # This terminal's clock minus the reference clock, in seconds, at the last measurement.
         self.skew = 0.0
         # Whether the reference is this process's own clock (nothing to be off from).
         self.local = False
-        # How far the reference jumped, while the TD has not chosen; the time holds meanwhile.
+        # How far the reference jumped, while no TD has chosen; the time holds meanwhile.
         self.step: float | None = None
         self._skew_told = False
         self._correction_told = False
 
     @classmethod
     def of(cls, store: EventStore) -> TimeSource:
-        return cls(lambda: read_reference(store))
+        return cls(lambda: read_reference(store),
+                   record=lambda was, pending: record_step(store, was=was, pending=pending))
 
     def __call__(self) -> datetime:
         anchor = self._anchor
@@ -81,14 +86,14 @@ class TimeSource:
         if self._anchor is None or self._monotonic() - self.measured >= self.refresh_seconds:
             self.measure()
 
-    def measure(self) -> None:
+    def measure(self, *, again: bool = True) -> None:
         before = self._monotonic()
         wall = self._wall()
         reading = self._probe()
         after = self._monotonic()
         half = (after - before) / 2  # the reference was read half-way through the round trip
         middle = before + half
-        shared = reading.reference + timedelta(seconds=reading.correction)
+        shared = reading.reference + timedelta(seconds=reading.correction - reading.pending)
         # Against the reference itself: a correction is the TD's choice, not this machine's fault.
         self.skew = 0.0 if reading.local else (
             wall + timedelta(seconds=half) - reading.reference).total_seconds()
@@ -99,12 +104,30 @@ class TimeSource:
             counted = anchor.shared + timedelta(seconds=middle - anchor.monotonic)
             jump = (shared - counted).total_seconds()
             if abs(jump) > STEP_SECONDS:
-                self.step = jump  # held: the tournament's time goes on counting from the anchor
-                return
-        self.step = None
+                # Held: recorded for every terminal, one started later too (a jump that undoes the
+                # pending one leaves none); until then the time counts on from the anchor.
+                pending = reading.pending + jump
+                pending = 0.0 if abs(pending) <= STEP_SECONDS else pending
+                if not self._recorded(reading.pending, pending):
+                    if again:  # another terminal recorded first: read what it recorded
+                        self.measure(again=False)
+                    else:
+                        self.step = pending or None
+                    return
+                shared = reading.reference + timedelta(seconds=reading.correction - pending)
+                reading = replace(reading, pending=pending)
+        self.step = reading.pending or None
         self.correction = reading.correction
         self._decided_at = reading.decided_at
         self._anchor = _Anchor(shared, middle)
+
+    def _recorded(self, was: float, pending: float) -> bool:
+        if self._record is None:
+            return False
+        try:
+            return self._record(was, pending)
+        except TdError:  # a database this terminal cannot write: it holds on its own
+            return False
 
     def skew_notice(self) -> float | None:
         """This terminal's skew, the first time it is more than `SKEW_SECONDS`; then None."""

@@ -33,6 +33,8 @@ def _user_structures(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     """The TD's saved presets go to a temporary directory, never the real user data dir."""
     directory = tmp_path_factory.mktemp("user-structures")
     monkeypatch.setenv("TDCONSOLE_USER_STRUCTURES", str(directory))
+    # Saved tournament templates likewise (config/templates.py).
+    monkeypatch.setenv("TDCONSOLE_USER_TEMPLATES", str(tmp_path_factory.mktemp("user-templates")))
     return directory
 
 
@@ -47,6 +49,8 @@ def _own_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     rules or configs come from the shell, and whatever a test or the code under test writes into
     `os.environ` (`serve` sets TDCONSOLE_DB for its browsers) is undone before the next test."""
     monkeypatch.setenv("TDCONSOLE_DB", str(tmp_path_factory.mktemp("default-db") / "tdconsole.sqlite"))
+    # The club's signing key and the automatic backups: never the user's.
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(tmp_path_factory.mktemp("data-dir")))
     for name in _SETTINGS_FROM_THE_SHELL:
         monkeypatch.delenv(name, raising=False)
     # English whatever the machine's locale; a test of Danish asks for it (`--lang da`, `danish`).

@@ -24,3 +24,12 @@ def test_the_page_templates_ship_in_the_wheel() -> None:
     assert templates, "no templates found"
     assert all(any(path.match(pattern) for pattern in shipped["tdconsole"]) for path in templates), (
         f"add to [tool.setuptools.package-data] tdconsole: {sorted(map(str, templates))}")
+
+
+def test_the_shipped_tournament_templates_ship_in_the_wheel() -> None:
+    # `new --template turbo-rebuy` on an installed tdconsole reads configs/templates/ from the wheel.
+    shipped = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    configs = ROOT / "configs"
+    files = [path.relative_to(configs) for path in (configs / "templates").glob("*.json")]
+    assert files, "no shipped templates found"
+    assert all(any(path.match(pattern) for pattern in shipped["tdconsole.configs"]) for path in files)

@@ -136,7 +136,42 @@ def parse(found: Action[Q, Any], body: Mapping[str, Any]) -> Q:
         if first["type"] == "missing":
             raise InvalidInput("{path}: {key} is missing", path=found.verb, key=where, field=field) from None
         raise InvalidInput("{path}: {key}: {value!r}: {problem}", path=found.verb, key=where,
-                           value=first.get("input"), problem=first["msg"], field=field) from None
+                           value=first.get("input"), problem=_problem(first), field=field) from None
+
+
+def _problem(first: Any) -> InvalidInput | str:
+    """What is wrong with one value, as a refusal the edge translates ("not a whole number",
+    "must be at least 1"); a complaint not listed here stays pydantic's English."""
+    kind, ctx = first["type"], first.get("ctx") or {}
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return InvalidInput("not a whole number")
+    if kind in ("float_parsing", "float_type"):
+        return InvalidInput("not a number")
+    if kind in ("bool_parsing", "bool_type"):
+        return InvalidInput("not true or false")
+    if kind == "string_type":
+        return InvalidInput("not text")
+    if kind in ("list_type", "set_type", "tuple_type"):
+        return InvalidInput("not a list")
+    if kind in ("dict_type", "model_type"):
+        return InvalidInput("not an object of names and values")
+    if kind == "greater_than_equal" and "ge" in ctx:
+        return InvalidInput("must be at least {ge}", ge=ctx["ge"])
+    if kind == "greater_than" and "gt" in ctx:
+        return InvalidInput("must be more than {gt}", gt=ctx["gt"])
+    if kind == "less_than_equal" and "le" in ctx:
+        return InvalidInput("must be at most {le}", le=ctx["le"])
+    if kind == "less_than" and "lt" in ctx:
+        return InvalidInput("must be less than {lt}", lt=ctx["lt"])
+    if kind == "string_too_long" and "max_length" in ctx:
+        return InvalidInput("at most {max_length} characters", max_length=ctx["max_length"])
+    if kind == "too_short" and "min_length" in ctx:
+        return InvalidInput("at least {min_length} wanted", min_length=ctx["min_length"])
+    if kind == "too_long" and "max_length" in ctx:
+        return InvalidInput("at most {max_length} allowed", max_length=ctx["max_length"])
+    if kind == "literal_error" and "expected" in ctx:
+        return InvalidInput("must be {expected}", expected=ctx["expected"])
+    return str(first["msg"])
 
 
 def naming(data: Any, tournament: Mapping[str, Any]) -> Any:

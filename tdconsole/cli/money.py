@@ -465,14 +465,32 @@ def results(
     format: Annotated[Literal["csv", "json", "html"], typer.Option(
         "--format", help="csv, json or html (a printable sheet).")] = "csv",
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
+    sign: Annotated[bool, typer.Option(
+        "--sign", help="Sign FILE with the club's key, in FILE.sig (check it with: tdconsole verify "
+        "FILE).")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Results: place, name, prize, knockouts and bounties, entries."""
-    state = session_of(ctx).service().state
+    service = session_of(ctx).service()
+    state = service.state
+    if sign and out is None:
+        raise InvalidInput("--sign signs a file: give it with --out FILE")
     if as_json:
         # Like every command's --json: the results on stdout; a file asked for is written as well.
         if out is not None:
             write_document(results_document(state, format), out, say=False)
+            if sign:
+                _sign(service, out)
         emit(results_view(state), True)
         return
     write_document(results_document(state, format), out)
+    if sign and out is not None:
+        console.print(_("Signed in {file}").format(file=_sign(service, out)))
+
+
+def _sign(service: Service, out: Path) -> Path:
+    """The file just written, signed with the club's key and anchored in the tournament's log."""
+    from tdconsole.club import signing
+
+    anchor = signing.log_anchor(service.store, service.tournament_id, service.state.info.name)
+    return signing.sign_file(out, anchor, service.now())

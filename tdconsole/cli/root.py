@@ -47,6 +47,7 @@ COMMANDS: dict[str, str] = {
     "rules": "rules",
     "rulings": "rulings",
     "structure": "structure",
+    "template": "templates",
     **dict.fromkeys(["draw", "seat", "move", "hand-done", "button", "balance", "break-table",
                      "final-table", "seating", "tables"], "seating"),
     **dict.fromkeys(["bust", "reenter", "rebuy", "add-on", "chips", "payouts", "results", "money", "h4h",
@@ -54,6 +55,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(["display", "serve"], "display"),
     "floor": "floor",
     "staff": "staff",
+    **dict.fromkeys(["verify", "keys"], "ledger"),
     **dict.fromkeys(["event", "bag"], "festival"),
 }
 

@@ -1,9 +1,11 @@
-"""`tdconsole new / tournaments / state / register / unregister / undo / log / demo / db upgrade`:
+"""`tdconsole new / tournaments / state / register / unregister / undo / log / demo / db upgrade /
+db backup / db restore`:
 the tournament itself, its players and its log. Every command goes through the service."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -14,8 +16,8 @@ from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
-from tdconsole.domain.errors import InvalidInput
-from tdconsole.i18n import N_, _
+from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.i18n import N_, _, ngettext
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import format_clock
@@ -35,12 +37,13 @@ app.add_typer(db_app, name="db")
 def new(
     ctx: typer.Context,
     name: str,
-    structure: Annotated[str, typer.Option(help="Structure key or TOML file.")] = DEFAULT_STRUCTURE,
-    buy_in: Annotated[int, typer.Option("--buy-in", help="Prize part of the buy-in.")] = 0,
-    fee: Annotated[int, typer.Option(help="Fee kept by the club.")] = 0,
+    structure: Annotated[str | None, typer.Option(
+        help="Structure key or TOML file (default: the template's, else club-turbo).")] = None,
+    buy_in: Annotated[int | None, typer.Option("--buy-in", help="Prize part of the buy-in.")] = None,
+    fee: Annotated[int | None, typer.Option(help="Fee kept by the club.")] = None,
     stack: Annotated[int | None, typer.Option(help="Starting stack (default: the structure's).")] = None,
-    seats: Annotated[int, typer.Option(help="Seats per table.")] = 9,
-    game: Annotated[str, typer.Option(help="The game.")] = "No-limit hold'em",
+    seats: Annotated[int | None, typer.Option(help="Seats per table (default 9).")] = None,
+    game: Annotated[str | None, typer.Option(help="The game (default: No-limit hold'em).")] = None,
     late_reg_level: Annotated[int | None, typer.Option(
         "--late-reg-level", help="Late registration runs to the end of this level (T-REG-1).")] = None,
     tables: Annotated[int | None, typer.Option(
@@ -48,27 +51,38 @@ def new(
                          "(default: no limit).")] = None,
     event: Annotated[str | None, typer.Option(
         "--event", help="Make it a flight of this festival event (its buy-in, fee and stop level).")] = None,
+    template: Annotated[str | None, typer.Option(
+        "--template", help="Start from this template's whole setup (template list); the options "
+                           "given here win over it.")] = None,
     use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Create a tournament (the current one stays current unless --use)."""
+    from tdconsole.actions.templates import NewRequest, apply_money, setup
+
     session = session_of(ctx)
+    made = setup(NewRequest(name=name, template=template, structure=structure, buy_in=buy_in, fee=fee,
+                            stack=stack, seats=seats, game=game, late_reg_level=late_reg_level,
+                            tables=tables, use=use))
     if event is not None:
         from tdconsole.club.festivals import Festivals, new_flight
 
         store = session.store()
         service = new_flight(
-            store, Festivals(store).get(event), name=name, structure=load_structure(structure), game=game,
-            starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-            house_rules=load_house_rules(), tables=tables, use=use, actor=session.actor, role=session.role)
+            store, Festivals(store).get(event), name=name, structure=made.structure, game=made.game,
+            starting_stack=made.starting_stack, seats_per_table=made.seats_per_table,
+            late_reg_level=made.late_reg_level, house_rules=made.house_rules, tables=tables, use=use,
+            actor=session.actor, role=session.role)
     else:
         service = Service.create(
-            session.store(), name=name, structure=load_structure(structure), game=game, buy_in=buy_in,
-            fee=fee, starting_stack=stack, seats_per_table=seats, late_reg_level=late_reg_level,
-            house_rules=load_house_rules(), tables=tables, use=use, actor=session.actor,
-            role=session.role,
+            session.store(), name=name, structure=made.structure, game=made.game, buy_in=made.buy_in,
+            fee=made.fee, starting_stack=made.starting_stack, seats_per_table=made.seats_per_table,
+            late_reg_level=made.late_reg_level, house_rules=made.house_rules, tables=tables, use=use,
+            actor=session.actor, role=session.role,
         )
-    data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service)}
+    apply_money(service, made)  # the template's money settings, logged like money set
+    data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service),
+            "template": made.template}
     emit(data, as_json, lambda: console.print(
         _("Created tournament {id}: {name}; {current}").format(id=data["id"], name=data["name"],
                                                                 current=_current_line(data))))
@@ -332,3 +346,93 @@ def db_upgrade(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     revision = upgrade(make_engine(url))
     data = {"database": url, "revision": revision}
     emit(data, as_json, lambda: console.print(_("Schema at revision {revision}").format(revision=revision)))
+
+
+def _sqlite_file(url: str, how: str) -> Path:
+    """The file of a SQLite database URL; PostgreSQL's backups are its own tools' (pg_dump)."""
+    if not url.startswith("sqlite:///"):
+        raise InvalidInput("db {how} works on a SQLite file; on PostgreSQL use pg_dump and "
+                           "pg_restore (docs/SECURITY.md, Backups)", how=how)
+    return Path(url.removeprefix("sqlite:///"))
+
+
+def _checked_rows(checked: Any) -> list[dict[str, Any]]:
+    return [{"id": check.tournament_id, "name": name, "events": check.events, "head": check.head}
+            for name, check in checked.tournaments]
+
+
+def _ask(question: str, yes: bool) -> None:
+    """Go on only after a yes from the terminal, or with --yes (scripts have no one to ask)."""
+    if yes:
+        return
+    if not sys.stdin.isatty():
+        raise InvalidInput("no terminal to ask: add --yes to go on without asking")
+    typer.confirm(question, default=False, abort=True, err=True)
+
+
+@db_app.command("backup")
+def db_backup(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Where to write the backup.")],
+    yes: Annotated[bool, typer.Option("--yes", help="Replace FILE if it exists, without asking.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Back up the SQLite database to FILE while it is in use (SQLite's online backup), and verify it."""
+    from tdconsole.store.backups import check_backup, online_backup
+
+    source = _sqlite_file(session_of(ctx).url, "backup")
+    if not source.is_file():
+        raise InvalidInput("{path}: no such database", path=source)
+    if file.exists():
+        _ask(_("{file} exists. Replace it?").format(file=file), yes)
+    online_backup(source, file)
+    checked = check_backup(file, intact=False)  # a changed log is backed up too: it is evidence
+    rows = _checked_rows(checked)
+    broken = [(name, check) for name, check in checked.tournaments if not check.ok]
+    if broken:
+        name, check = broken[0]
+        raise TdError("{file}: written, but tournament {id} ({name}): event {seq} does not match "
+                      "the log's hash chain: the database was changed (tdconsole verify --all)",
+                      file=file, id=check.tournament_id, name=name, seq=check.bad_seq)
+    emit({"backup": str(file), "database": str(source), "tournaments": rows}, as_json,
+         lambda: console.print(ngettext("Backed up {database} to {file}: {count} tournament, its log "
+                                        "verified", "Backed up {database} to {file}: {count} "
+                                        "tournaments, every log verified", len(rows)).format(
+                                            database=source, file=file, count=len(rows))))
+
+
+@db_app.command("restore")
+def db_restore(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A backup made by db backup (or an "
+                                         "automatic one).")],
+    yes: Annotated[bool, typer.Option("--yes", help="Replace the database without asking.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Replace the SQLite database with a backup that verifies; the database it replaces is backed
+    up first."""
+    from datetime import UTC, datetime
+
+    from tdconsole.store.backups import check_backup, kept, restore, take
+
+    target = _sqlite_file(session_of(ctx).url, "restore")
+    checked = check_backup(file)  # a file that does not verify is refused before anything is asked
+    rows = _checked_rows(checked)
+    aside = None
+    if target.is_file():
+        _ask(_("Replace {database} with {file}? The database now in use is backed up first.").format(
+            database=target, file=file), yes)
+        aside = take(target, "before-restore", datetime.now(UTC), keep=kept())
+    restore(file, target)
+    upgrade(make_engine(f"sqlite:///{target}"))  # a backup from an older tdconsole is brought up to date
+    data = {"restored": str(file), "database": str(target), "saved_aside": aside and str(aside),
+            "tournaments": rows}
+
+    def render() -> None:
+        console.print(ngettext("Restored {file} into {database}: {count} tournament, its log verified",
+                               "Restored {file} into {database}: {count} tournaments, every log "
+                               "verified", len(rows)).format(file=file, database=target, count=len(rows)))
+        if aside is not None:
+            console.print(_("The database it replaced is saved in {path}").format(path=aside))
+
+    emit(data, as_json, render)

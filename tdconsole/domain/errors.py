@@ -10,6 +10,20 @@ from collections.abc import Sequence
 RuleIds = list[str]
 
 
+class Words(str):
+    """The program's own words put into a refusal (a command's verb, "bust players"): English
+    here, translated by the edge with the template around them (`tdconsole.i18n.error_text`), so
+    a Danish refusal reads Danish throughout and never "floor kan ikke bust players". A player's
+    name, a number or what the user typed is never Words: it is shown as it is.
+
+    >>> error = Forbidden("floor staff cannot {verb} (TD only)", verb=Words("bust players"))
+    >>> str(error), type(error.params["verb"]).__name__
+    ('floor staff cannot bust players (TD only)', 'Words')
+    """
+
+    __slots__ = ()
+
+
 class TdError(Exception):
     """Base class of every error a user may see: the message is one line, without a traceback.
 

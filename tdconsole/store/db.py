@@ -45,6 +45,22 @@ def default_database() -> str:
     return str(directory / "tdconsole.sqlite")
 
 
+def user_data_dir() -> Path:
+    """Where this machine keeps the club's signing key and the automatic backups:
+    `$TDCONSOLE_DATA_DIR`, else the user's data directory (platformdirs), made on first use."""
+    if env := os.environ.get("TDCONSOLE_DATA_DIR"):
+        directory = Path(env).expanduser()
+    else:
+        import platformdirs
+
+        directory = platformdirs.user_data_path("tdconsole", appauthor=False)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise database_fault(str(directory), error, "the data directory cannot be made") from None
+    return directory
+
+
 def database_url(url_or_path: str) -> str:
     """A SQLAlchemy URL from a URL or a file path; a path in a missing directory is an error."""
     if "://" in url_or_path:

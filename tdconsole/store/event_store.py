@@ -21,6 +21,7 @@ from tdconsole.store.db import (
     unreachable,
     upgrade,
 )
+from tdconsole.store.ledger import ChainCheck, chain_rows, stored_hash, verify_tournament
 from tdconsole.store.models import audit_table, current_tournament_table, event_table, tournament_table
 
 
@@ -52,6 +53,9 @@ def _utc(moment: datetime) -> datetime:
 class EventStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # Each tournament's last committed event this store has seen (seq, hash): the next append
+        # chains onto it without reading it back (store/ledger.py).
+        self._heads: dict[int, tuple[int, str]] = {}
 
     @classmethod
     def open(cls, url: str, *, migrate: bool = True) -> EventStore:
@@ -76,11 +80,14 @@ class EventStore:
                 .values(name=created.event.name, created_at=created.time)
                 .returning(tournament_table.c.id)
             ).scalar_one())
-            connection.execute(insert(event_table), [self._row(tournament_id, created)])
+            row = self._row(tournament_id, created)
+            chain_rows(connection, tournament_id, [row])
+            connection.execute(insert(event_table), [row])
             self._change_current(
                 connection, tournament_id, created.actor, created.time,
                 lambda previous: "created with --use" if use else
                 "the first tournament" if previous is None else None)
+        self._heads[tournament_id] = (1, str(row["hash"]))
         return tournament_id
 
     def current_or_none(self) -> int | None:
@@ -193,12 +200,14 @@ class EventStore:
         written out (`\\x1b`), never as it is, whichever of them shows it."""
         events = event_table.c
         query = (
-            select(events.seq, events.time, events.actor, events.command_id, events.payload)
+            select(events.seq, events.time, events.actor, events.command_id, events.payload, events.hash)
             .where(events.tournament_id == tournament_id, events.seq > after)
             .order_by(events.seq)
         )
         with self._connection(write=False) as connection:
             rows = connection.execute(query).all()
+        if rows:
+            self._heads[tournament_id] = (rows[-1].seq, rows[-1].hash)
         return [
             Envelope.model_construct(
                 seq=row.seq,
@@ -215,16 +224,31 @@ class EventStore:
         rows = [self._row(tournament_id, envelope) for envelope in envelopes]
         try:
             with self._connection(write=True) as connection:
+                # In the transaction that inserts them; a head remembered only once committed.
+                chain_rows(connection, tournament_id, rows, self._heads.get(tournament_id))
                 connection.execute(insert(event_table), rows)
         except IntegrityError:
             raise Conflict("another terminal appended to this tournament first") from None
+        if rows:
+            self._heads[tournament_id] = (int(str(rows[-1]["seq"])), str(rows[-1]["hash"]))
+
+    def verify(self, tournament_id: int) -> ChainCheck:
+        """Recompute the tournament's hash chain (store/ledger.py): the first event that does not
+        match, if any, and the head."""
+        with self._connection(write=False) as connection:
+            return verify_tournament(connection, tournament_id)
+
+    def stored_hash(self, tournament_id: int, seq: int) -> str | None:
+        with self._connection(write=False) as connection:
+            return stored_hash(connection, tournament_id, seq)
 
     @staticmethod
     def _row(tournament_id: int, envelope: Envelope) -> dict[str, object]:
         return {
             "tournament_id": tournament_id,
             "seq": envelope.seq,
-            "time": envelope.time,
+            # In UTC: SQLite keeps a time's digits and drops its offset, and the hash covers them.
+            "time": _utc(envelope.time).astimezone(UTC),
             "actor": envelope.actor,
             "command_id": envelope.command_id,
             "type": envelope.event.type,

@@ -54,6 +54,10 @@ event_table = Table(
     Column("command_id", String(64), index=True, nullable=False),
     Column("type", String(64), nullable=False),
     Column("payload", JSON, nullable=False),
+    # The hash chain (store/ledger.py): the previous event's hash and this event's SHA-256 over its
+    # canonical content, lower-case hex; the migration that added them chained the older logs.
+    Column("prev_hash", String(64), nullable=False),
+    Column("hash", String(64), nullable=False),
 )
 
 # The tournament a command without `--tournament` acts on: one row, changed only by `use`.
@@ -167,5 +171,7 @@ time_base_table = Table(
     Column("correction", Float, nullable=False),
     Column("changed_at", DateTime(timezone=True), nullable=True),
     Column("changed_by", String(100), nullable=True),
+    # A jump of the reference seen by a terminal and not yet settled by a TD: every terminal holds.
+    Column("pending", Float, nullable=False, server_default="0"),
     CheckConstraint("id = 1", name="one_row"),
 )

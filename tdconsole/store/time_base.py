@@ -25,6 +25,7 @@ from tdconsole.store.models import audit_table, time_base_table
 class ReferenceReading:
     reference: datetime  # the reference clock when the database answered (UTC)
     correction: float  # seconds added to it: the TD's choice after a step (0 until then)
+    pending: float  # a jump of the reference waiting for a TD's choice (0: none); subtracted meanwhile
     decided_at: datetime | None  # when a TD last chose; a terminal holding a step then follows
     local: bool  # the reference is this process's own clock (no file to stamp, an in-memory database)
 
@@ -53,16 +54,28 @@ def read_reference(store: EventStore) -> ReferenceReading:
     with store._connection(write=False) as connection:
         if connection.dialect.name == "postgresql":
             found = connection.execute(
-                select(text("clock_timestamp()"), row.correction, row.changed_at).where(row.id == 1)
+                select(text("clock_timestamp()"), row.correction, row.pending, row.changed_at)
+                .where(row.id == 1)
             ).one()
-            return ReferenceReading(found[0].astimezone(UTC), float(found[1]), found[2], local=False)
-        correction, decided_at = connection.execute(
-            select(row.correction, row.changed_at).where(row.id == 1)).one()
+            return ReferenceReading(found[0].astimezone(UTC), float(found[1]), float(found[2]), found[3],
+                                    local=False)
+        correction, pending, decided_at = connection.execute(
+            select(row.correction, row.pending, row.changed_at).where(row.id == 1)).one()
     path = sqlite_path(store.engine)
     stamped = None if path is None else _file_clock(probe_path(path))
     decided = None if decided_at is None else decided_at.replace(tzinfo=decided_at.tzinfo or UTC)
-    return ReferenceReading(stamped or datetime.now(UTC), float(correction), decided,
+    return ReferenceReading(stamped or datetime.now(UTC), float(correction), float(pending), decided,
                             local=stamped is None)
+
+
+def record_step(store: EventStore, *, was: float, pending: float) -> bool:
+    """Record the pending jump (0: none any more) if it is still `was`, as every terminal reads it;
+    False when another terminal recorded first (a compare-and-set: two terminals that see the same
+    jump record it once)."""
+    row = time_base_table.c
+    with store._connection(write=True) as connection:
+        return connection.execute(update(time_base_table).where(row.id == 1, row.pending == was)
+                                  .values(pending=pending)).rowcount == 1
 
 
 def set_correction(store: EventStore, correction: float, *, actor: str, time: datetime,
@@ -70,6 +83,6 @@ def set_correction(store: EventStore, correction: float, *, actor: str, time: da
     """The TD's choice after a step of the reference clock, for every terminal, in the audit log."""
     with store._connection(write=True) as connection:
         connection.execute(update(time_base_table).where(time_base_table.c.id == 1)
-                           .values(correction=correction, changed_at=time, changed_by=actor))
+                           .values(correction=correction, pending=0, changed_at=time, changed_by=actor))
         connection.execute(insert(audit_table).values(time=time, actor=actor, action="time",
                                                       tournament_id=None, detail=detail[:200]))

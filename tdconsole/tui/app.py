@@ -22,6 +22,7 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _
 from tdconsole.service import Service
+from tdconsole.tui.backups import AutomaticBackups
 from tdconsole.tui.messages import Acting, CommandRequested
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.clock_step import ClockStepScreen
@@ -31,8 +32,10 @@ from tdconsole.tui.screens.floor_calculator import FloorCalculatorScreen
 from tdconsole.tui.screens.floor_tables import FloorTablesScreen
 from tdconsole.tui.screens.hand_for_hand import HandForHandScreen
 from tdconsole.tui.screens.log import LogScreen
+from tdconsole.tui.screens.new_tournament import NewTournamentScreen
 from tdconsole.tui.screens.payouts import PayoutsScreen
 from tdconsole.tui.screens.players import PlayersScreen
+from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
@@ -64,6 +67,11 @@ TD_APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Undo"), N_("Undo your last command, after showing it"), "undo"),
     (N_("Edit the structure"), N_("Change the levels and breaks of this tournament (T-LEVEL-1)"),
      "structure"),
+    (N_("New tournament from a template"),
+     N_("Friday deepstack, turbo rebuy or one you saved: the whole setup"), "new_tournament"),
+    (N_("Save this setup as a template"),
+     N_("Structure, prices, payouts, house rules, rebuys: new --template starts it again"),
+     "save_template"),
 ]
 APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Sound on/off"), N_("The clock's bell one minute before the end of a level and at the change"),
@@ -92,6 +100,8 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Register a player"), N_("Type a name on the players screen"), "players", "new_player"),
     (N_("Search players"), N_("Filter the players list as you type"), "players", "search"),
     (N_("Bust the selected player"), N_("Bust with a confirmation that shows the place"), "players", "bust"),
+    (N_("Bag the selected player's chips"), N_("A flight's survivor, at its stop (T-FLIGHT-2)"), "players",
+     "bag"),
     (N_("Draw the seats"), N_("Seat every registered player at random (T-SEAT-2)"), "tables", "draw"),
     (N_("Hand done at every table"), N_("Move every table's button and blinds on (TDA 32, 34B)"),
      "tables", "hands_done"),
@@ -112,6 +122,8 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Pay by the generator"), N_("The payout curve"), "payouts", "use_generator"),
     (N_("Money settings"), N_("Guarantee, bounty, rake, re-entry and add-on prices, the payout curve"),
      "payouts", "money_settings"),
+    (N_("Rebuy settings"), N_("The period, price, chips, limit, who may rebuy, the double (T-REBUY-1..4)"),
+     "payouts", "rebuy_settings"),
     (N_("Mark a table's hand done"), N_("Hand-for-hand: type the table"), "hand-for-hand", "focus_done"),
     (N_("Start hand-for-hand at the tables you type"), N_("T-H4H-1; empty: the seated players' tables"),
      "hand-for-hand", "focus_start"),
@@ -272,6 +284,7 @@ class TdApp(ServiceApp):
         staff = f": {self.service.actor}" if self.service.role != "td" else ""
         self.heading = self.service.state.info.name + staff
         self.switch_mode(next(iter(self.MODES)))  # the first mode: the clock, or the floor's rulings
+        self.backups = AutomaticBackups.start(self)  # at every break and every 15 minutes of play
 
     def refusal(self, error: TdError) -> str:
         """An undo refused names the later command in the log's words."""
@@ -358,6 +371,52 @@ class TdApp(ServiceApp):
                          self.tell_when_done(_("Undone: {command}").format(command=shown), _("Undo")))
 
         self.push_screen(ConfirmScreen(_("Undo {command}?").format(command=shown)), answered)
+
+    def action_new_tournament(self) -> None:
+        """The new-tournament dialog: a name and a template (read off the event loop first)."""
+        self.run_worker(self.ask_new_tournament(), group="commands")
+
+    async def ask_new_tournament(self) -> None:
+        from tdconsole.actions import templates
+
+        try:
+            rows = await self.call(lambda service: templates.templates(), shown=False)
+        except TdError as error:
+            self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
+            return
+
+        def chosen(answer: tuple[str, str | None] | None) -> None:
+            if answer is not None:
+                self.run_worker(self.make_tournament(*answer), group="commands")
+
+        self.push_screen(NewTournamentScreen(rows), chosen)
+
+    async def make_tournament(self, name: str, template: str | None) -> None:
+        from tdconsole.actions import templates
+
+        request = templates.NewRequest(name=name, template=template)
+        try:
+            made = await self.call(lambda service: templates.new_tournament(
+                service.store, request, actor=service.actor, role=service.role))
+        except TdError as error:
+            self.notify(self.refusal(error), severity="error", timeout=8, markup=False)
+            return
+        self.notify(_("Created tournament {id}: {name}. Open it with: tdconsole -t {id}").format(
+            id=made.tournament_id, name=made.state.info.name), title=_("New tournament"), timeout=12,
+            markup=False)
+
+    def action_save_template(self) -> None:
+        """This tournament's setup as a template, under a name the TD types."""
+        from tdconsole.actions import templates
+
+        def named(name: str | None) -> None:
+            if name:
+                self.execute(Acting(templates.template_save, templates.TemplateNameRequest(name=name)),
+                             self.tell_when_done(_("Saved template {name}").format(name=name),
+                                                 _("Template")))
+
+        self.push_screen(PromptScreen(_("Save this tournament's setup as a template named:"),
+                                      value=self.service.state.info.name), named)
 
     def action_structure(self) -> None:
         """The structure editor on the tournament's structure; saving changes it (T-LEVEL-1: the TD

@@ -17,17 +17,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from datetime import datetime
 
 from textual.binding import Binding
 from textual.screen import Screen
 
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.events import Envelope, Undone
 from tdconsole.i18n import language
 from tdconsole.service import Service
 from tdconsole.speech import Say, Speaker
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.service_app import POLL_SECONDS, TICK_SECONDS, ServiceApp
-from tdconsole.views.announcements import Announcer, spoken_by
+from tdconsole.views.announcements import Announcer, Moment, spoken_by
 
 
 class DisplayApp(ServiceApp):
@@ -44,6 +46,7 @@ class DisplayApp(ServiceApp):
         self._announcer: Announcer | None = None  # None until the log so far has been read
         self._heard = 0  # how many envelopes of the log the announcer has been fed
         self._voice_fault = ""
+        self._refolding = False
 
     def get_default_screen(self) -> Screen[None]:
         return ClockScreen(read_only=True)
@@ -65,11 +68,26 @@ class DisplayApp(ServiceApp):
 
     def _listen(self) -> None:
         announcer = self._announcer
-        if announcer is None:
+        if announcer is None or self._refolding:
             return
         log = self.service.log
-        moments = announcer.feed(log[self._heard:], self.service.now())
+        new, now = log[self._heard:], self.service.now()
         self._heard = len(log)
+        if any(isinstance(envelope.event, Undone) for envelope in new):
+            # An undo refolds the whole log (a second at festival size): off the event loop.
+            self._refolding = True
+            self.run_worker(self._refold(announcer, new, now), group="speech")
+            return
+        self._say(announcer.feed(new, now))
+
+    async def _refold(self, announcer: Announcer, new: list[Envelope], now: datetime) -> None:
+        try:
+            moments = await asyncio.to_thread(announcer.feed, new, now)
+        finally:
+            self._refolding = False
+        self._say(moments)
+
+    def _say(self, moments: list[Moment]) -> None:
         settings = self.service.state.house_rules.speech
         if not self.sound:
             return

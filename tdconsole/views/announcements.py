@@ -106,6 +106,11 @@ class Announcer:
         # The command being applied, and the players left before its first event: the bubble
         # and the winner are what a whole command did (a hand-for-hand hand places several busts).
         self._command: tuple[str, int] = ("", 0)
+        self._undone: set[str] = set()
+        self._add_ons = 0  # add-ons bought: with the entries, what the prize pool is made of
+        # The places paid, and what they were worked out from: a bust changes none of it, and at
+        # festival size working them out takes a tenth of a second (T-H4H-1's bubble needs them).
+        self._paid: tuple[tuple[object, ...], int | None] = ((), None)
 
     @property
     def reached(self) -> datetime | None:
@@ -118,13 +123,15 @@ class Announcer:
         if not any(isinstance(envelope.event, e.Undone) for envelope in new):
             return self._walk(new, now)
         reached, log = self._reached, self._log + new
-        self._log, self._state, self._reached = [], None, None
+        self._log, self._state, self._reached, self._undone = [], None, None, set()
+        self._add_ons, self._paid = 0, ((), None)
         return [moment for moment in self._walk(log, now) if reached is None or moment.time > reached]
 
     def _walk(self, envelopes: list[e.Envelope], now: datetime) -> list[Moment]:
         self._log += envelopes
-        undone = {envelope.event.command_id for envelope in self._log
-                  if isinstance(envelope.event, e.Undone)}
+        self._undone |= {envelope.event.command_id for envelope in envelopes
+                         if isinstance(envelope.event, e.Undone)}
+        undone = self._undone
         moments: list[Moment] = []
         for index, envelope in enumerate(envelopes):
             state = self._state
@@ -140,16 +147,34 @@ class Announcer:
                 continue
             if envelope.command_id != self._command[0]:
                 self._command = (envelope.command_id, state.players_left)
-            before = clock_ops.read(state.info.structure, state.clock, envelope.time)
-            structure_before = state.info.structure
+            clock_before, structure_before = state.clock, state.info.structure
             apply(state, envelope)
-            moments += _of_event(envelope, state, before, structure_before)
+            if isinstance(envelope.event, e.AddOnBought):
+                self._add_ons += 1
+            # Only an event that changed the clock (or its structure) is read twice on it.
+            if state.clock is not clock_before or state.info.structure is not structure_before:
+                before = clock_ops.read(structure_before, clock_before, envelope.time)
+                moments += _of_clock(envelope, state, before, structure_before)
+            moments += _of_event(envelope, state)
             following = envelopes[index + 1] if index + 1 < len(envelopes) else None
             if following is None or following.command_id != envelope.command_id:
-                moments += _of_command(envelope, state, self._command[1])
+                moments += _of_command(envelope, state, self._command[1], self._places_paid)
         if self._state is not None:
             moments += self._clock_runs(self._state, now)
         return moments
+
+    def _places_paid(self, state: TournamentState) -> int | None:
+        """How many places the prize pool pays now (None: the settings cannot pay these entries)."""
+        key = (state.entries, self._add_ons, state.money, state.info.buy_in)
+        known, paid = self._paid
+        if len(known) == len(key) and all(a is b or a == b for a, b in zip(known, key, strict=True)):
+            return paid
+        try:
+            paid = len(money.payout_structure(state).payouts)
+        except TdError:  # settings that cannot pay these entries have no bubble
+            paid = None
+        self._paid = (key, paid)
+        return paid
 
     def _clock_runs(self, state: TournamentState, until: datetime) -> list[Moment]:
         """The moments of the clock running on its own from the time reached to `until`."""
@@ -270,11 +295,9 @@ def _said(lines: Iterable[str]) -> str:
     return " ".join(f"{line}." for line in lines)
 
 
-def _of_event(envelope: e.Envelope, state: TournamentState, before: clock_ops.ClockReading,
-              structure_before: Structure) -> list[Moment]:
+def _of_event(envelope: e.Envelope, state: TournamentState) -> list[Moment]:
     event, at, seq = envelope.event, envelope.time, envelope.seq
-    # Any event may move the clock (hand-for-hand pauses it, a structure change rebases it).
-    moments = _of_clock(envelope, state, before, structure_before)
+    moments: list[Moment] = []
     if isinstance(event, e.HandForHandStarted):  # T-H4H-1
         moments.append(Moment("hand-for-hand", at, seq, lambda: _(
             "We are playing hand-for-hand. Finish the hand in progress, then wait for the floor.")))
@@ -310,7 +333,8 @@ def _hand_for_hand_over(event: e.HandForHandStopped) -> str:
     return _("Hand-for-hand is over. Deal on.")
 
 
-def _of_command(envelope: e.Envelope, state: TournamentState, left_before: int) -> list[Moment]:
+def _of_command(envelope: e.Envelope, state: TournamentState, left_before: int,
+                places_paid: Callable[[TournamentState], int | None]) -> list[Moment]:
     """The bubble and the winner: where a whole command left the players."""
     left, at, seq = state.players_left, envelope.time, envelope.seq
     if left >= left_before:
@@ -320,10 +344,7 @@ def _of_command(envelope: e.Envelope, state: TournamentState, left_before: int) 
         name = winner.name
         return [Moment("winner", at, seq,
                        lambda: _("{name} wins the tournament. Congratulations!").format(name=name))]
-    try:
-        paid = len(money.payout_structure(state).payouts)
-    except TdError:  # settings that cannot pay these entries have no bubble
-        return []
+    paid = places_paid(state)
     if paid and left_before > paid + 1 == left:
         return [Moment("bubble", at, seq, lambda: _(
             "We are on the bubble. {left} players left, {paid} places paid.").format(left=left, paid=paid))]

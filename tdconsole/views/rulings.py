@@ -11,7 +11,7 @@ from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.clock_call import clock_call_state
 from tdconsole.domain.floor.log import find_ruling, prepare
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty, PenaltyKind
-from tdconsole.domain.floor.rulings import Scenario, Suggestion, Walk, ordered
+from tdconsole.domain.floor.rulings import Choice, Scenario, Suggestion, Walk, YesNo, ordered
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import LoggedRuling, TournamentState
 from tdconsole.i18n import N_, _, ngettext
@@ -67,6 +67,17 @@ def ruling_walk(state: TournamentState, scenario: Scenario, answers: dict[str, s
     logged: the guided ruling shows the next question or the suggestion from this."""
     player = state.find(offender) if offender is not None else None
     return prepare(state, scenario, answers, state.house_rules, offender=player, table=table)
+
+
+def answer_text(scenario: Scenario | None, key: str, value: str) -> str:
+    """An answer as the floor gave it, in the chosen language ("Nej", "Checkede", "8"): the node
+    ids and values are the CLI's `--answer KEY=VALUE`, not words for a person."""
+    node = scenario.nodes.get(key) if scenario is not None else None
+    if isinstance(node, YesNo) or key == "deliberate":
+        return _("Yes") if value == "yes" else _("No")
+    if isinstance(node, Choice):
+        return next((option.label for option in node.options if option.value == value), value)
+    return value
 
 
 def rulings_view(state: TournamentState, *, player: str | None = None, scenario: str | None = None,

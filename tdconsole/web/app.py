@@ -36,11 +36,11 @@ from typer import TyperException
 
 from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError
+from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, Words
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
 from tdconsole.domain.model import describe_validation_error
-from tdconsole.i18n import error_text, install_jinja
+from tdconsole.i18n import _, error_text, install_jinja
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
@@ -48,6 +48,7 @@ from tdconsole.store.staff import StaffMember, StaffStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.busts import rebuy_offers
 from tdconsole.views.formatting import Formats
+from tdconsole.views.rulings import answer_text
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import StaffServices
@@ -59,9 +60,15 @@ log = logging.getLogger("tdconsole.web")
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
+    """A refusal of the web's own (no session, a wrong PIN, a bad body): an English template and its
+    values like the domain's refusals, so the answer is in the server's language
+    (tdconsole.i18n.error_text); the message extractor collects the template (scripts/catalogue.py)."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None,
+                 **params: object) -> None:
+        super().__init__(message.format(**params) if params else message)
         self.status, self.headers = status, headers
+        self.template, self.params = message, params
 
 
 def _status(error: Exception) -> int:
@@ -86,7 +93,7 @@ def _one_line(error: Exception) -> str:
     if isinstance(error, TyperException):
         return error.format_message()
     if _status(error) == 500:
-        return f"internal error ({type(error).__name__}); see the server's log"
+        return _("internal error ({kind}); see the server's log").format(kind=type(error).__name__)
     text = " ".join(error_text(error).split())
     return text or type(error).__name__
 
@@ -173,7 +180,8 @@ class Web:
             raise ApiError(401, "log in first (POST /api/login with your name and PIN)")
         session, member = found
         if csrf and not session.csrf_matches(request.headers.get(auth.CSRF_HEADER)):
-            raise ApiError(403, f"the {auth.CSRF_HEADER} header is missing or wrong (log in again)")
+            raise ApiError(403, "the {header} header is missing or wrong (log in again)",
+                           header=auth.CSRF_HEADER)
         return session, member
 
 
@@ -245,8 +253,8 @@ def mmss(seconds: float | None) -> str:
 async def _json_body(request: Request) -> dict[str, Any]:
     """The body as a JSON object, refused (413) beyond MAX_WEB_BODY_BYTES before it is parsed: by its
     Content-Length when it says, else as soon as that much has come."""
-    too_big = ApiError(413, f"the body is larger than {MAX_WEB_BODY_BYTES // 1024} KiB, this server's "
-                            "limit for one request")
+    too_big = ApiError(413, "the body is larger than {kib} KiB, this server's limit for one request",
+                       kib=MAX_WEB_BODY_BYTES // 1024)
     length = request.headers.get("content-length", "")
     if length.isdecimal() and (len(length) > 12 or int(length) > MAX_WEB_BODY_BYTES):
         raise too_big
@@ -259,10 +267,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
     raw = b"".join(chunks)
     if not raw.strip():
         return {}
-    try:
-        body = parse_json(raw, "the body")
-    except InvalidInput as error:
-        raise ApiError(400, str(error)) from None
+    body = parse_json(raw, Words("the body"))  # InvalidInput: 400, in the server's language
     if not isinstance(body, dict):
         raise ApiError(400, "the body must be a JSON object")
     return body
@@ -298,11 +303,11 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
         session, member = found if found else (None, None)
         return html(web.page("remote.html", member=member, csrf=session.csrf if session else "",
                              name=web.display.state.info.name, rooms=web.rooms(),
-                             current=web.tournament_id))
+                             current=web.tournament_id, flight=web.display.state.flight is not None))
 
     @api
     def remote_panel(request: Request) -> Response:
-        _, member = web.who(request, csrf=False)
+        _session, member = web.who(request, csrf=False)
         calls = web.actions.run(member, "rulings clock-calls", {})
         view, offers = web.feed.read(lambda s, now: (jsonable(state_view(s.state, s.tournament_id, now)),
                                                     rebuy_offers(s.state, now)))
@@ -340,8 +345,8 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
             guess = web.guard.begin(address, name)
         except auth.LockedOut as locked:
             wait = locked.seconds
-            raise ApiError(429, f"too many wrong PINs for this name or from this address: try again in "
-                                f"{mmss(wait)}", {"Retry-After": str(int(-(-wait // 1)))}) from None
+            raise ApiError(429, "too many wrong PINs for this name or from this address: try again in "
+                                "{wait}", {"Retry-After": str(int(-(-wait // 1)))}, wait=mmss(wait)) from None
         member = web.staff.verify(name, str(pin))
         if member is None:
             web.guard.wrong(guess)
@@ -357,7 +362,7 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
 
     @api
     def logout(request: Request) -> Response:
-        session, _ = web.who(request, csrf=True)
+        session, _member = web.who(request, csrf=True)
         web.sessions.close(session.token)
         response = JSONResponse({"logged_out": session.staff})
         response.delete_cookie(auth.COOKIE, path="/", httponly=True, samesite="strict", secure=web.secure)
@@ -365,7 +370,7 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
 
     @with_body
     def command(request: Request, body: dict[str, Any]) -> Response:
-        _, member = web.who(request, csrf=True)
+        _session, member = web.who(request, csrf=True)
         result = web.actions.run(member, request.path_params["verb"], body)
         return JSONResponse(result)
 
@@ -388,7 +393,12 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
             given = {str(k): str(v) for k, v in answers.items() if not (offender and k == "earlier")}
             walked = prepare(service.state, tree, given, service.state.house_rules, offender=offender,
                              table=table)
-            return {"scenario": tree.id, "title": tree.title, **walked.model_dump(mode="json")}
+            # The answers so far in words, as the TUI's wizard shows them ("Nej · Foldede"): the
+            # keys and values are the CLI's `--answer KEY=VALUE`, not words for the floor.
+            answered = [{"key": key, "value": value, "text": answer_text(tree, key, value)}
+                        for key, value in walked.answers.items()]
+            return {"scenario": tree.id, "title": tree.title, **walked.model_dump(mode="json"),
+                    "answered": answered}
 
         return JSONResponse(web.feed.read(step))
 
@@ -397,8 +407,8 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
     async def events(request: Request) -> Response:
         if web.feed.subscribers >= max_streams:
             stream_refusals.note()
-            return JSONResponse({"error": "too many browsers are following this tournament; the page "
-                                          "tries again by itself"}, status_code=503,
+            return JSONResponse({"error": _("too many browsers are following this tournament; the page "
+                                            "tries again by itself")}, status_code=503,
                                 headers={"Retry-After": "5"})
         return StreamingResponse(web.feed.stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
@@ -448,8 +458,8 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
 
     async def not_found(request: Request, error: Exception) -> Response:
         status = error.status_code if isinstance(error, HTTPException) else 500
-        message = "no such page" if status == 404 else (
-            "method not allowed" if status == 405 else "internal error")
+        message = _("no such page") if status == 404 else (
+            _("method not allowed") if status == 405 else _("internal error"))
         return JSONResponse({"error": message}, status_code=status)
 
     @contextlib.asynccontextmanager

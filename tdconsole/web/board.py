@@ -179,10 +179,20 @@ def seat_qr(url: str) -> str:
     return str(segno.make(url, error="m").svg_inline(border=4, dark="#000", light="#fff", omitsize=True))
 
 
+# Letters Unicode does not decompose into a base letter and an accent, written as a keyboard
+# without them writes them: "moller" finds Møller, "kjaergard" Kjærgaard.
+_PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ð": "d", "đ": "d", "ł": "l",
+                                "þ": "th", "ı": "i"})
+
+
 def _folded(text: str) -> str:
-    """Case and accents folded, so "ase" finds "Åse" and "MOLLER" finds "Møller"'s neighbours."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    """Case, accents and the Nordic letters folded, and "aa" and "oe" taken as the "å" and "ø" they
+    spell on a keyboard without them (Aalborg, Ålborg), so "ase" and "aase" find Åse, "moller" and
+    "moeller" Møller, "ostergaard" Østergård and "dalsgaard" Dalsgård, and the other way round.
+    Both the names and the search are folded alike: a fold finds more, never fewer."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_PLAIN_LETTERS))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return plain.replace("aa", "a").replace("oe", "o")
 
 
 @dataclass(frozen=True, slots=True)

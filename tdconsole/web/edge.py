@@ -24,6 +24,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from tdconsole.i18n import _
+
 log = logging.getLogger("tdconsole.web")
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -94,7 +96,7 @@ class Edge:
             return
         if self.busy >= self.max_connections:
             self.refusals.note()
-            await refuse(send, 503, "the server is at its limit of connections; try again shortly",
+            await refuse(send, 503, _("the server is at its limit of connections; try again shortly"),
                          ((b"retry-after", b"2"),))
             return
         self.busy += 1
@@ -107,10 +109,10 @@ class Edge:
         headers = _headers(scope)
         host = headers.get("host", "")
         if self.hosts is not None and host_name(host) not in self.hosts:
-            await refuse(send, 400, "this server does not answer to that host name (the Host header)")
+            await refuse(send, 400, _("this server does not answer to that host name (the Host header)"))
             return
         if scope["method"] not in SAFE_METHODS and not self._same_origin(scope, headers, host):
-            await refuse(send, 403, "cross-site request refused (the Origin is not this server)")
+            await refuse(send, 403, _("cross-site request refused (the Origin is not this server)"))
             return
 
         async def with_headers(message: Message) -> None:

@@ -22,7 +22,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ import pytest
 
 from tdconsole.cli import main
 from tdconsole.cli.root import Command, command
+from tdconsole.time_source import TimeSource
 from tests.cli.helpers import CHIPS, HAND, POTS, Result, run
 from tests.conftest import FakeClock
 
@@ -182,6 +183,9 @@ CASES = [
     case("registered", "money", "set", "--rebuy-until-break", "--rebuy-limit", "2", "--rebuy-who",
          "starting-stack", "--rebuy-chips", "5000", "--rebuy-fee", "20"),
     case("registered", "payouts"),
+    case("registered", "template", "save", "Fredag"),
+    case("registered", "template", "list"),
+    case("registered", "new", "Fredag 2", "--template", "turbo-rebuy"),
     case("registered", "tables", "set-seats", "3", "5"),
     case("registered", "tables", "block", "1", "6"),
     case("registered", "tables", "unblock", "1", "6", before=(("tables", "block", "1", "6"),)),
@@ -224,6 +228,7 @@ CASES = [
     case("running", "clock", "level", "3"),
     case("running", "clock", "set", "12:00"),
     case("running", "clock", "late-reg", "4"),
+    case("running", "clock", "time"),
     case("running", "rulings", "log", *OOT, "--player", "Anna", "--by", "Mette"),
     case("running", "rulings", "log", "-s", "wrong-button", "-a", "substantial_action=no", "--table",
          "2", "--decision", "The button stays", "--reason", "both blinds agreed", "--by", "Mette"),
@@ -265,6 +270,15 @@ CASES = [
     case("finished", "state"),
     case("finished", "results"),
     case("finished", "results", "--format", "html", "--out", "{tmp}/results.html"),
+    case("finished", "results", "--format", "json", "--sign", "--out", "{tmp}/results.json"),
+    case("finished", "verify"),
+    case("finished", "verify", "--all"),
+    case("finished", "verify", "{tmp}/results.csv",
+         before=(("results", "--sign", "--out", "{tmp}/results.csv"),)),
+    case("finished", "keys", "show"),
+    case("finished", "db", "backup", "{tmp}/backup.sqlite"),
+    case("finished", "db", "restore", "{tmp}/backup.sqlite", "--yes",
+         before=(("db", "backup", "{tmp}/backup.sqlite"),)),
     case("finished", "payouts"),
     case("finished", "members", "show", "anna"),
     case("finished", "league", "add", "1"),
@@ -428,16 +442,13 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Evening]:
     # Module scope runs before the suite's per-test environment (tests/conftest.py): set the same.
     clock = FakeClock()
     with pytest.MonkeyPatch.context() as patch:
-        # The service's clock (a clock call's seconds, the level's time) moves only when the evening
-        # moves it: the tests never depend on how fast they run.
-        class Frozen(datetime):
-            @classmethod
-            def now(cls, tz: tzinfo | None = None) -> Frozen:  # type: ignore[override]
-                return clock()  # type: ignore[return-value]
-
-        patch.setattr("tdconsole.service.datetime", Frozen)
+        # The tournament's time (a clock call's seconds, the level's time) moves only when the
+        # evening moves it: the tests never depend on how fast they run. Every service, and
+        # whatever else stamps the tournament's time, takes it from `TimeSource.of`.
+        patch.setattr(TimeSource, "of", classmethod(lambda cls, store: clock))
         patch.setenv("TDCONSOLE_LANG", "en")
         patch.setenv("TDCONSOLE_USER_STRUCTURES", str(tmp_path_factory.mktemp("structures")))
+        patch.setenv("TDCONSOLE_USER_TEMPLATES", str(tmp_path_factory.mktemp("templates")))
         for name in ("TDCONSOLE_HOUSE_RULES", "TDCONSOLE_CONFIGS", "TDCONSOLE_DEBUG"):
             patch.delenv(name, raising=False)
         yield build_evening(tmp_path_factory.mktemp("evening"), clock)

@@ -19,6 +19,7 @@ from tdconsole.domain.events import (
     PlayerRegistered,
     PlayerSeated,
 )
+from tdconsole.domain.limits import Range
 from tdconsole.domain.players.alternates import open_seats
 from tdconsole.domain.tournament import fold
 from tests.domain.helpers import Tournament
@@ -228,3 +229,30 @@ def test_without_a_number_of_tables_nobody_waits() -> None:
     assert not any(isinstance(e, AlternateListed) for e in events)
     assert seat_of(t, "Late")[0] == 3  # a new table opens (8A)
     assert open_seats(t.state) is None
+
+
+def test_entries_and_alternates_together_stay_within_the_stated_range(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tdconsole.domain.players.registration.ENTRIES", Range("a number of entries", 1, 20))
+    t = full_room(["A1", "A2"])  # 18 entries and 2 alternates
+    with pytest.raises(InvalidInput, match="21 is out of range; a number of entries is 1 to 20"):
+        t.do(commands.Register(names=["One Too Many"]).with_rng(rng()))
+    t.do(commands.Bust(names=["P0"]).with_rng(rng()))  # A1 takes the seat: still 20 in all
+    with pytest.raises(InvalidInput, match="21 is out of range"):
+        t.do(commands.Reenter(name="P0").with_rng(rng()))
+
+
+def test_t_h4h_1_a_hand_for_hand_bust_frees_its_seat_when_the_hand_is_placed() -> None:
+    t = full_room(["A1"])
+    t.do(commands.HandForHandStart())
+    freed = seat_of(t, "P0")
+    table = freed[0]
+    assert table is not None
+    t.do(commands.Bust(names=["P0"]).with_rng(rng()))  # reported: placed with the hand's others
+    assert waiting(t) == [(1, "A1")]
+    others = [n for n in t.state.hand_for_hand.started.tables if n != table]  # type: ignore[union-attr]
+    for number in others:
+        t.do(commands.HandForHandTableDone(table=number).with_rng(rng()))
+    events = t.do(commands.HandForHandTableDone(table=table).with_rng(rng()))
+    assert [e.alternate for e in events if isinstance(e, PlayerSeated)] == [1]
+    assert seat_of(t, "A1") == freed and waiting(t) == []

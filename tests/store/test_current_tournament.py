@@ -4,7 +4,6 @@ a terminal that keeps the tournament it opened (SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import text
 
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
@@ -13,6 +12,7 @@ from tdconsole.service import Service, use_tournament
 from tdconsole.store import db
 from tdconsole.store.event_store import EventStore
 from tests.conftest import FakeClock
+from tests.schema import rewind
 
 
 def _new(store: EventStore, name: str, *, use: bool = False, role: str = "td") -> Service:
@@ -66,14 +66,7 @@ def test_an_upgraded_database_keeps_its_most_recent_tournament_as_the_current_on
     store = EventStore(engine)
     _new(store, "Old")
     newest = _new(store, "Newest")
-    with engine.begin() as connection:  # back to schema 0003, as an older tdconsole left it
-        connection.execute(text("DROP TABLE time_base"))  # 0007's
-        connection.execute(text("DROP TABLE festival_flights"))  # 0006's
-        connection.execute(text("DROP TABLE festival_events"))
-        connection.execute(text("DROP TABLE web_sessions"))  # 0005's
-        connection.execute(text("DROP TABLE audit_log"))
-        connection.execute(text("DROP TABLE current_tournament"))
-        connection.execute(text("UPDATE alembic_version SET version_num = '0003'"))
+    rewind(engine, "0003")  # as an older tdconsole left it
     db.upgrade(engine)
     assert store.current_tournament() == newest.tournament_id
     engine.dispose()

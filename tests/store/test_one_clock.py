@@ -22,7 +22,7 @@ from tdconsole.domain.commands import ClockPause, ClockResume, ClockStart
 from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tdconsole.store.time_base import read_reference
+from tdconsole.store.time_base import read_reference, record_step
 from tdconsole.time_source import TimeSource
 from tdconsole.views.tournament import clock_view
 
@@ -58,7 +58,8 @@ def terminal(store: EventStore, reference: Machine, own: Machine | None = None) 
     def probe() -> object:
         return replace(read_reference(store), reference=reference.wall(), local=False)
 
-    return TimeSource(probe, wall=own.wall, monotonic=own.monotonic)  # type: ignore[arg-type]
+    return TimeSource(probe, wall=own.wall, monotonic=own.monotonic,  # type: ignore[arg-type]
+                      record=lambda was, pending: record_step(store, was=was, pending=pending))
 
 
 def test_a_terminal_ten_minutes_behind_pauses_and_resumes_and_every_terminal_shows_the_true_time(
@@ -105,6 +106,11 @@ def test_a_step_of_the_machines_clock_holds_the_level_until_the_td_chooses(
         assert service.time_source is not None and service.time_source.step == pytest.approx(3600)
         view = clock_view(service.state, service.now())
         assert (view.level, view.on_break, view.remaining) == (1, False, "9:30")
+    # A terminal opened after the step (a CLI command) holds too: the step is in the database.
+    opened = Service(store, td.tournament_id, actor="cli", now=terminal(store, machine))
+    assert opened.time_source is not None and opened.time_source.step == pytest.approx(3600)
+    view = clock_view(opened.state, opened.now())
+    assert (view.level, view.on_break, view.remaining) == (1, False, "9:30")
     shown = clock_actions.time_base(td, clock_actions.TimeRequest())
     assert shown.step == ("The machine's clock jumped +1 h: that would end level 1 and run to the break "
                           "after level 4 (4:30 left)")

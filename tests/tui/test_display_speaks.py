@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 
-from tdconsole.domain.commands import ClockSetRemaining, ClockStart, Draw, MovePlayer, SetHouseRule
+from tdconsole.domain.commands import ClockSetRemaining, ClockStart, Draw, MovePlayer, SetHouseRule, Undo
 from tdconsole.domain.house_rules import SpeechSettings
 from tdconsole.service import Service
 from tdconsole.speech import Speaker
@@ -52,6 +52,11 @@ async def test_the_display_says_each_announcement_once_and_m_mutes_it(
         service.execute(MovePlayer(name="Anna", table=anna.table or 1, seat=free, force=True))
         await until(pilot, lambda: len(said) == 3, "the move said by name")
         assert said[2] == f"Player move. Anna, table {anna.table}, seat {free}."
+        service.execute(Undo(actor=service.actor))  # the display refolds: nothing is said again
+        await until(pilot, lambda: _caught_up(app, fake_clock) and not app._refolding, "the undo followed")
+        fake_clock.advance(1)
+        await until(pilot, lambda: _caught_up(app, fake_clock), "the display following the clock")
+        assert len(said) == 3
 
 
 async def test_with_the_tv_as_the_speaker_the_display_is_silent(

@@ -82,3 +82,60 @@ async def test_R_at_or_below_the_starting_stack_asks_his_chips(service: Service)
         assert "bust" not in {button.id for button in app.screen.query(Button)}
         await pilot.press(*"5000", "enter")
         await until(pilot, lambda: service.state.find("Carl").rebuys == 1, "Carl rebought")
+
+
+async def test_the_rebuy_settings_form_sets_them_through_money_set(service: Service) -> None:
+    from textual.widgets import Checkbox, Input
+
+    from tdconsole.tui.screens.rebuy_settings import RebuySettingsScreen
+
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f6", "r")
+        await until(pilot, lambda: isinstance(app.screen, RebuySettingsScreen)
+                    and bool(app.screen.query(Input)), "the rebuy form")
+        form = app.screen
+        form.query_one("#until_level", Input).value = "3"
+        form.query_one("#price", Input).value = "200"
+        form.query_one("#limit", Input).value = "2"
+        form.query_one("#double", Checkbox).value = True
+        form.query_one("#price", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: service.state.money.rebuy.offered, "rebuys on sale")
+        rebuy = service.state.money.rebuy
+        assert (rebuy.until_level, rebuy.price, rebuy.limit, rebuy.double) == (3, 200, 2, True)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RebuySettingsScreen)
+                    and bool(app.screen.query(Input)), "the form again")
+        app.screen.query_one("#until_level", Input).value = "99"
+        app.screen.query_one("#price", Input).focus()
+        await pilot.press("enter")  # a level the structure lacks: refused, the form stays
+        await until(pilot, lambda: any("level 99" in str(n.message) for n in app._notifications),
+                    "the refusal")
+        assert isinstance(app.screen, RebuySettingsScreen) and service.state.money.rebuy.until_level == 3
+
+
+async def test_busts_in_one_hand_ask_each_player_who_could_rebuy_in_turn(service: Service) -> None:
+    from textual.widgets import Input
+
+    from tdconsole.tui.screens.bust_hand import BustHandScreen
+
+    rebuys(service)
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2", "B")
+        await until(pilot, lambda: isinstance(app.screen, BustHandScreen), "the bust dialog")
+        app.screen.query_one("#busts", Input).value = "Anna, Bo"
+        app.screen.query_one("#busts", Input).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the bust question")
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "Anna asked")
+        assert "Anna busts in the rebuy period" in app.screen.question()
+        await pilot.press("r")  # Anna rebuys; Bo is asked next
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen)
+                    and "Bo busts" in app.screen.question(), "Bo asked")
+        await pilot.press("b")  # Bo does not: he busts as typed
+        await until(pilot, lambda: service.state.find("Bo").status == "busted", "Bo busted")
+        assert (service.state.find("Anna").rebuys, service.state.find("Anna").status) == (1, "registered")
+        assert service.state.find("Bo").place == 4

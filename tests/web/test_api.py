@@ -210,9 +210,9 @@ def test_bad_parameters_are_400_with_the_clis_message(web: Web) -> None:
     _error(web.command("bust", {"nam": ["Anna Holm"]}, csrf), 400, "unknown parameter 'nam'",
            "names, stack, by, table")
     _error(web.command("clock/level", {}, csrf), 400, "level is missing")
-    _error(web.command("clock/level", {"level": "three"}, csrf), 400, "valid integer")
+    _error(web.command("clock/level", {"level": "three"}, csrf), 400, "not a whole number")
     _error(web.command("bust", {"names": "Anna Holm", "stack": 5}, csrf), 400)
-    _error(web.command("bust", {"names": [{"x": 1}]}, csrf), 400, "names.0", "valid string")
+    _error(web.command("bust", {"names": [{"x": 1}]}, csrf), 400, "names.0", "not text")
     _error(web.client.post("/api/commands/bust", content=b"{", headers={"X-CSRF-Token": csrf}), 400,
            "not JSON")
 

@@ -12,10 +12,12 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
+from tdconsole.store.db import make_engine
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
 from tdconsole.web.app import create_app
 from tdconsole.web.server import allowed_hosts
+from tests.schema import rewind
 from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Served, Ticks, Web
 
 
@@ -132,12 +134,9 @@ def test_every_answer_carries_the_security_headers(web: Web, path: str) -> None:
 
 
 def test_a_database_from_before_the_sessions_table_is_upgraded_to_it(club_db: Path) -> None:
-    with sqlite3.connect(club_db) as db:  # schema 0004, as an older tdconsole left it
-        db.execute("DROP TABLE time_base")  # 0007's
-        db.execute("DROP TABLE festival_flights")  # 0006's
-        db.execute("DROP TABLE festival_events")
-        db.execute("DROP TABLE web_sessions")
-        db.execute("UPDATE alembic_version SET version_num = '0004'")
+    engine = make_engine(f"sqlite:///{club_db}")
+    rewind(engine, "0004")  # as an older tdconsole left it
+    engine.dispose()
     store = EventStore.open(f"sqlite:///{club_db}")
     with TestClient(create_app(store)) as client:
         assert _login(client, TD, TD_PIN) == 200

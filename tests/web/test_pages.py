@@ -122,3 +122,18 @@ def test_the_rulings_wizard_walks_a_scenario_to_a_suggestion(web: Web) -> None:
     assert web.client.post("/api/rulings/walk", json={"scenario": "no-such"},
                            headers=headers).status_code == 404
     assert web.client.post("/api/rulings/walk", json={"scenario": "string-bet"}).status_code == 403
+
+
+def test_find_my_seat_folds_danish_letters_aa_and_accents(web: Web) -> None:
+    csrf = web.login()
+    names = ["Søren Østergaard", "Åse Dalsgård", "Jens Kjærgaard", "Zoë Andrés"]
+    assert web.command("register", {"names": names}, csrf).status_code == 200  # type: ignore[attr-defined]
+
+    def found(query: str) -> list[str]:
+        return [p["name"] for p in web.client.get("/api/seat", params={"q": query}).json()["players"]]
+
+    assert found("moller") == found("MØLLER") == found("moeller") == ["Carl Møller"]
+    assert found("ostergaard") == found("østergård") == found("Oster") == ["Søren Østergaard"]
+    assert found("dalsgaard") == found("dalsgård") == found("aase") == found("ase d") == ["Åse Dalsgård"]
+    assert found("kjaergard") == found("kjærgård") == ["Jens Kjærgaard"]
+    assert found("zoe andres") == ["Zoë Andrés"]

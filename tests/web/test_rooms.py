@@ -85,3 +85,25 @@ def test_with_one_tournament_running_the_home_page_is_its_tv(club_db: Path) -> N
     with TestClient(create_app(store, clock=Ticks(), poll=0.05)) as client:
         assert 'id="board"' in client.get("/").text
     store.close()
+
+
+def test_a_flights_remote_bags_its_survivors(club_db: Path) -> None:
+    from tdconsole.club.festivals import EventSettings, Festivals, new_flight
+
+    store = EventStore.open(f"sqlite:///{club_db}")
+    festival = Festivals(store).new("Main Event", EventSettings(buy_in=100))
+    flight = new_flight(store, festival, name="Main Event 1A", structure=load_structure(DEFAULT_STRUCTURE))
+    flight.execute(commands.Register(names=["Anna", "Bo"]))
+    with TestClient(create_app(store, clock=Ticks(), poll=0.05)) as client:
+        csrf = client.post("/api/login", json={"staff": TD, "pin": TD_PIN}).json()["csrf"]
+        remote = client.get(f"/t/{flight.tournament_id}/remote").text
+        assert 'data-tab="bag"' in remote and 'data-tab="bag"' not in client.get("/remote").text
+        bag = f"/t/{flight.tournament_id}/api/commands/bag"
+        answer = client.post(bag, json={"counts": ["Anna=41500"]}, headers={"X-CSRF-Token": csrf})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["bagged"] == [
+            {"name": "Anna", "chips": 41500, "bag": 1, "flight": "Main Event 1A"}]
+        refused = client.post(bag, json={"counts": ["Bo=0"]}, headers={"X-CSRF-Token": csrf})
+        assert refused.status_code == 409
+        assert refused.json()["error"].startswith("T-FLIGHT-2: Bo: a bag holds")
+    store.close()

@@ -10,6 +10,8 @@ temporary directory."""
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -157,6 +159,14 @@ def test_the_tv_fits_at_every_size_through_an_evening(browser: Browser, room: Se
         assert page.query_selector(".qr svg") is not None
         assert page.text_content(".qr figcaption") == "FIND DIN PLADS"
     _close(pages)
+    # A phone's camera reads the code off the screen at every size (zbarimg: scripts/test-deps.sh).
+    zbarimg = shutil.which("zbarimg")
+    if zbarimg is None and os.environ.get("CI"):
+        pytest.fail("zbarimg not found; scripts/test-deps.sh installs it")
+    for width, height in SIZES if zbarimg else ():
+        read = subprocess.run([zbarimg, "-q", "--raw", str(shots / f"tv-level-15-{width}x{height}.png")],
+                              capture_output=True, text=True, timeout=60, check=False)
+        assert read.stdout.strip() == PUBLIC_URL + "/seat", (width, read.stdout, read.stderr)
 
     # The break: green, said at the top and in the banner, the colour-up where the blinds stand.
     _do(room, commands.ClockStep(by=1))

@@ -257,6 +257,7 @@ def decide_reenter(state: TournamentState, command: Reenter, now: datetime) -> l
         )
     late_registration.require_registration_open(state, now)  # T-REG-1: re-entry closes with it
     alternates.refuse_listed_twice(state, player.name)
+    registration.check_entries(state, 1)
     if alternates.seats_for_new(state) == 0:  # every seat is taken: the re-entry waits its turn
         return alternates.listed(state, [(player.name, player.member, player.id)])
     entry = PlayerReentered(player_id=f"p{state.ids_issued + 1}", previous_id=player.id,

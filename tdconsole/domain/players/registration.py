@@ -15,6 +15,7 @@ from tdconsole.domain.events import (
     PlayerUnregistered,
     TicketSpent,
 )
+from tdconsole.domain.limits import ENTRIES
 from tdconsole.domain.players import alternates
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
@@ -36,6 +37,7 @@ def refuse_look_alike(name: str, others: Iterable[str]) -> None:
 
 def decide_register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
     require_registration_open(state, now)  # T-REG-1
+    check_entries(state, len(command.names))
     events: list[Event] = []
     waits: list[tuple[str, int | None, str | None]] = []  # no seat: alternates, in order
     seen: set[str] = set()
@@ -43,7 +45,11 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
     issued = state.ids_issued
     members = _members_by_name(command)
     entered = _members_in(state) if members else {}
-    waiting = [alternate.name for alternate in state.alternates.values()]
+    # Only a name with letters outside ASCII can look like another (`looks_like`): an ASCII name is
+    # compared with those alone, so registering a festival's 10,000 names is not 10,000 x 10,000.
+    others = [*(player.name for player in state.players.values()),
+              *(alternate.name for alternate in state.alternates.values())]
+    unusual = [other for other in others if not other.isascii()]
     fits = alternates.seats_for_new(state)  # None: the room has as many tables as needed
     for raw in command.names:
         name = validate_name(raw)
@@ -54,9 +60,11 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
             raise InvalidInput("{shown!r} is already registered (names are unique ignoring case "
                                "and width)", shown=shown)
         alternates.refuse_listed_twice(state, name)
-        refuse_look_alike(name, [*(player.name for player in state.players.values()), *waiting, *typed])
+        refuse_look_alike(name, unusual if name.isascii() else [*others, *typed])
         seen.add(key)
         typed.append(name)
+        if not name.isascii():
+            unusual.append(name)
         member = members.pop(key, None)
         if member is not None:
             # One member, one entry at a time: a second one is a re-entry (T-REG-1), not a new name.
@@ -107,6 +115,11 @@ def _tickets_spent(state: TournamentState, command: Register, events: list[Event
 def apply_ticket_spent(state: TournamentState, event: TicketSpent, now: datetime) -> None:
     player = state.players[event.player_id]
     player.ticket, player.ticket_at = event.ticket, now
+
+
+def check_entries(state: TournamentState, new: int) -> None:
+    """A tournament's entries and alternates stay within their stated range (limits.ENTRIES)."""
+    ENTRIES.check("the entries with these", state.entries + len(state.alternates) + new)
 
 
 def _members_by_name(command: Register) -> dict[str, int]:

@@ -14,6 +14,7 @@ from tdconsole.i18n import _
 from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.money_settings import MoneySettingsScreen
+from tdconsole.tui.screens.rebuy_settings import RebuySettingsScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.formatting import Formats
 from tdconsole.views.money import deal_lines, payouts_view, prize_pool_view
@@ -24,6 +25,7 @@ class PayoutsScreen(ServiceScreen):
     BINDINGS = [Binding("e", "edit", "Edit amount"), Binding("u", "unlock", "Unlock place"),
                 Binding("t", "use_table", "Club table"), Binding("g", "use_generator", "Generator"),
                 Binding("m", "money_settings", "Money settings"),
+                Binding("r", "rebuy_settings", "Rebuys"),
                 Binding("escape", "focus_table", "Back", show=False)]
 
     def compose(self) -> ComposeResult:
@@ -82,6 +84,9 @@ class PayoutsScreen(ServiceScreen):
 
     def action_money_settings(self) -> None:
         self.app.push_screen(MoneySettingsScreen())
+
+    def action_rebuy_settings(self) -> None:
+        self.app.push_screen(RebuySettingsScreen())
 
     def action_focus_table(self) -> None:
         self.query_one(DataTable).focus()

@@ -12,16 +12,19 @@ from textual.containers import Horizontal
 from textual.suggester import Suggester
 from textual.widgets import DataTable, Header, Input
 
+from tdconsole.actions import flights as flight_actions
 from tdconsole.actions import players as player_actions
 from tdconsole.actions.base import Action, Request
 from tdconsole.club.members import Members
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.text import name_key, name_numbers
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.rebuy import RebuyAnswer, RebuyScreen
 from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
@@ -116,6 +119,7 @@ class PlayersScreen(ServiceScreen):
         # Not a letter: a letter that is no key here starts a search for a name (type-ahead).
         Binding("ctrl+d", "disqualify", "Disqualify"),
         Binding("R", "rebuy", "Rebuy"),
+        Binding("g", "bag", "Bag chips"),
     ]
 
     def __init__(self) -> None:
@@ -163,7 +167,10 @@ class PlayersScreen(ServiceScreen):
         statuses = {status: _(word) for status, word in STATUS_WORDS.items()}
         last = _(" (last, T-ELIM-3)")
         money = Formats.of(state.house_rules).money
-        rows = [(player.id, (player.name, statuses[player.status], _cell(player.table),
+        bagged = _("bag {bag}: {chips}")  # T-FLIGHT-2: a flight's survivor who has bagged
+        rows = [(player.id, (player.name, statuses[player.status] if player.id not in state.bags else
+                             bagged.format(bag=state.bags[player.id].bag, chips=state.bags[player.id].chips),
+                             _cell(player.table),
                              _cell(player.seat), _cell(player.place) + (last if player.placed_last else ""),
                              _bounty(state.bounty_on_head(player), player.bounties, money)))
                 for player in players if not needle or needle in player.name.casefold()]
@@ -252,8 +259,17 @@ class PlayersScreen(ServiceScreen):
         command = Bust(names=[player.name])
         offer = rebuy_offer(state, player.id, self.service.now())
         if offer is not None and state.hand_for_hand is None:
-            # T-REBUY-1: busting in the rebuy period, he is asked first; "no" busts him as before.
-            self._ask_rebuy(offer, bust=command, place=state.players_left)
+            # T-REBUY-1: busting in the rebuy period, he is asked first; "no" busts him as before
+            # (a progressive knockout asks who knocked him out, T-PKO-1).
+            pko = state.money.pko_share is not None and state.players_left > 2
+
+            def declined() -> None:
+                if pko:
+                    self.app.push_screen(BustHandScreen(player.name), self._bust_declined)
+                else:
+                    self._bust(command)
+
+            self._ask_rebuy(offer, place=state.players_left, bust=declined)
             return
         if state.money.pko_share is not None and state.players_left > 2:
             # T-PKO-1: a knockout's bounty goes to its knocker: the dialog asks who it was.
@@ -275,9 +291,14 @@ class PlayersScreen(ServiceScreen):
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
-    def _bust_chosen(self, command: Bust | None) -> None:
+    def _bust_declined(self, command: Bust | None) -> None:
+        """The bust of a player who has just declined the rebuy: not asked again."""
         if command is not None:
             self._bust(command)
+
+    def _bust_chosen(self, command: Bust | None) -> None:
+        if command is not None:
+            self._offer_rebuys(command)
 
     def action_disqualify(self) -> None:
         """C-PEN-1: the selected player is out, knocked out by nobody; his bounty goes to the prize
@@ -295,21 +316,62 @@ class PlayersScreen(ServiceScreen):
         self.app.push_screen(ConfirmScreen(
             _("Disqualify {name} (C-PEN-1)? His bounty goes to the prize pool (T-PKO-4).").format(
                 name=player.name)), confirmed)
-    def _ask_rebuy(self, offer: RebuyOffer, *, bust: Bust | None = None, place: int | None = None) -> None:
+    def _ask_rebuy(self, offer: RebuyOffer, *, bust: Callable[[], None] | None = None,
+                   place: int | None = None, rebought: Callable[[], None] | None = None) -> None:
         """The rebuy question (T-REBUY-1..4): the rebuy runs through the rebuy action, as the CLI's
-        and the remote's; declining a bust's question busts him there, as without rebuys."""
+        and the remote's (then `rebought`); declining a bust's question goes on with the bust as
+        without rebuys (`bust`); Escape does neither."""
         def answered(answer: RebuyAnswer | None) -> None:
             if answer is None:
                 return
             if answer.choice == "bust":
                 if bust is not None:
-                    self._bust(bust)
+                    bust()
                 return
             self.post_message(ActionRequested(player_actions.rebuy, player_actions.RebuyRequest(
                 name=offer.name, double=answer.choice == "double", stack=answer.stack),
                 on_done=lambda _ok: self.clear_search()))
+            if rebought is not None:
+                rebought()
 
-        self.app.push_screen(RebuyScreen(offer, place), answered)
+        self.app.push_screen(RebuyScreen(offer, busting=bust is not None, place=place), answered)
+
+    def _offer_rebuys(self, command: Bust, asked: frozenset[str] = frozenset()) -> None:
+        """A hand's busts (the B dialog): each player who could rebuy is asked in turn (T-REBUY-1);
+        those who rebuy keep their seats, the others bust together as typed."""
+        state = self.service.state
+        found = None if state.hand_for_hand is not None or command.disqualified \
+            else self._next_offer(command, asked)
+        if found is None:
+            self._bust(command)
+            return
+        name, player_id, offer = found
+        rest = [other for other in command.names if other != name]
+        stacks = {key: chips for key, chips in command.stacks.items()
+                  if name_key(key) not in (name_key(name), name_key(offer.name))}
+        remaining = command.model_copy(update={"names": rest, "stacks": stacks})
+
+        def go_on() -> None:
+            self._offer_rebuys(command, asked | {player_id})
+
+        def the_others() -> None:
+            if rest:
+                self._offer_rebuys(remaining, asked)
+
+        self._ask_rebuy(offer, bust=go_on, rebought=the_others)
+
+    def _next_offer(self, command: Bust, asked: frozenset[str]) -> tuple[str, str, RebuyOffer] | None:
+        """The first player of the hand not yet asked who could rebuy: (name as typed, id, offer)."""
+        state, now = self.service.state, self.service.now()
+        for name in command.names:
+            try:
+                player = state.still_in(name)
+            except TdError:
+                continue  # the bust action says why, in one line
+            offer = rebuy_offer(state, player.id, now)
+            if offer is not None and player.id not in asked:
+                return name, player.id, offer
+        return None
 
     def action_rebuy(self) -> None:
         """Sell the selected player a rebuy (T-REBUY-1..4); refused in one line when he cannot."""
@@ -351,6 +413,36 @@ class PlayersScreen(ServiceScreen):
         player = self.service.state.players[player_id]
         self._ask_then(_("Sell {name} an add-on?").format(name=player.name),
                        player_actions.add_on, player_actions.NamesRequest(names=[player.name]))
+
+    def action_bag(self) -> None:
+        """A flight's survivor bags his chips (T-FLIGHT-2): the count typed for the highlighted
+        player; each Enter bags and moves to the next survivor, so a table is bagged in one pass."""
+        player_id = self.selected_player_id()
+        if player_id is None:
+            return
+        state = self.service.state
+        player = state.players[player_id]
+        held = state.bags.get(player_id)
+
+        def answered(answer: str | None) -> None:
+            if answer is None:
+                return
+            try:
+                counts = name_numbers([f"{player.name}={answer}"], "counts")
+            except TdError as error:
+                self.notify(error_text(error), severity="error", timeout=6, markup=False)
+                return
+            self.post_message(ActionRequested(flight_actions.bag, flight_actions.BagRequest(counts=counts),
+                                              on_done=lambda ok: self._next_to_bag(ok)))
+
+        self.app.push_screen(PromptScreen(
+            _("Chips in {name}'s bag (T-FLIGHT-2)").format(name=player.name), "41500",
+            "" if held is None else str(held.chips)), answered)
+
+    def _next_to_bag(self, ok: bool) -> None:
+        if ok:
+            table = self.query_one(DataTable)
+            table.move_cursor(row=min(table.cursor_row + 1, max(table.row_count - 1, 0)))
 
     async def action_bust_hand(self) -> None:
         """Several players out in one hand, with their starting stacks (T-ELIM-1): the dialog

@@ -28,28 +28,28 @@ class RebuyAnswer:
 
 
 class RebuyScreen(TranslatedKeys, ModalScreen[RebuyAnswer | None]):
-    """`bust_place` given: he has just busted, and "b" busts him there as before (declining the
-    rebuy). Without it the TD sells a rebuy to a player still playing; at or below the starting
-    stack (T-REBUY-3's setting) his stack is typed first."""
+    """`busting`: he has just busted, and "b" goes on with the bust as before (declining the
+    rebuy; `place` his place when known). Else the TD sells a rebuy to a player still playing; at or
+    below the starting stack (T-REBUY-3's setting) his stack is typed first."""
 
     AUTO_FOCUS = "#cancel"
     BINDINGS = [Binding("r", "answer('rebuy')", "Rebuy"), Binding("d", "answer('double')", "Double"),
                 Binding("b", "answer('bust')", "Bust"), Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, offer: RebuyOffer, bust_place: int | None = None) -> None:
+    def __init__(self, offer: RebuyOffer, *, busting: bool = False, place: int | None = None) -> None:
         super().__init__()
-        self.offer, self.bust_place = offer, bust_place
+        self.offer, self.busting, self.place = offer, busting, place
 
     @property
     def asks_stack(self) -> bool:
-        return self.bust_place is None and self.offer.who == "starting-stack"
+        return not self.busting and self.offer.who == "starting-stack"
 
     def question(self) -> str:
         offer = self.offer
         period = (_("rebuys until the end of level {level}").format(level=offer.until_level)
                   if offer.until_level is not None else _("rebuys until the first break"))
         left = "" if offer.left is None else "; " + _("{left} left").format(left=offer.left)
-        first = (_("{name} busts in the rebuy period ({period}{left}).") if self.bust_place is not None
+        first = (_("{name} busts in the rebuy period ({period}{left}).") if self.busting
                  else _("{name}: a rebuy ({period}{left}).")).format(name=offer.name, period=period,
                                                                       left=left)
         return "\n".join([first, _("Rebuy?")])
@@ -64,9 +64,10 @@ class RebuyScreen(TranslatedKeys, ModalScreen[RebuyAnswer | None]):
                 yield Button(_("Rebuy (r)"), id="rebuy", variant="primary")
                 if self.offer.double:
                     yield Button(_("Double (d)"), id="double")
-                if self.bust_place is not None:
-                    yield Button(_("No, bust: place {place} (b)").format(place=self.bust_place), id="bust",
-                                 variant="error")
+                if self.busting:
+                    label = (_("No, bust (b)") if self.place is None
+                             else _("No, bust: place {place} (b)").format(place=self.place))
+                    yield Button(label, id="bust", variant="error")
                 yield Button(_("Cancel (Esc)"), id="cancel")
 
     def on_mount(self) -> None:
@@ -83,7 +84,7 @@ class RebuyScreen(TranslatedKeys, ModalScreen[RebuyAnswer | None]):
         self.action_answer("rebuy")
 
     def action_answer(self, choice: Choice) -> None:
-        if (choice == "double" and not self.offer.double) or (choice == "bust" and self.bust_place is None):
+        if (choice == "double" and not self.offer.double) or (choice == "bust" and not self.busting):
             return
         stack = 0
         if self.asks_stack:

@@ -25,18 +25,16 @@ from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
 from tdconsole.domain.floor.rulings import (
     OTHER,
     Catalogue,
-    Choice,
     OpenQuestion,
     Scenario,
     Suggestion,
     Walk,
-    YesNo,
 )
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import CommandRequested
 from tdconsole.tui.service_app import service_of
-from tdconsole.views.rulings import RulingView, ruling_walk, suggestion_lines
+from tdconsole.views.rulings import RulingView, answer_text, ruling_walk, suggestion_lines
 
 # Enter moves through the other situation's fields in this order; Enter on the penalty logs.
 OTHER_FIELDS = {"description": "rules", "rules": "offence", "offence": "decision", "decision": "penalty"}
@@ -249,7 +247,7 @@ class RulingWizard(Vertical):
             _("{title}   (Ctrl+B back, Ctrl+N new)").format(title=title)))
         done = walked.answers if walked is not None else self.answers
         self.query_one("#answered", Static).update(
-            Text("   ".join(self._answer_text(key, value) for key, value in done.items())))
+            Text("   ".join(answer_text(self.scenario, key, value) for key, value in done.items())))
         stage = ("pick" if picking else "other" if self.other else f"q:{self.question.key}"
                  if self.question else "suggest" if suggestion else "stuck")
         moved, self._stage = stage != self._stage, stage
@@ -271,16 +269,6 @@ class RulingWizard(Vertical):
             self.query_one("#description").focus()
         elif moved and suggestion is not None:
             self.query_one("#accept").focus()
-
-    def _answer_text(self, key: str, value: str) -> str:
-        """An answer as the floor gave it, in the chosen language ("Nej", "Checkede", "8"): the
-        node ids and values are the CLI's `--answer KEY=VALUE`, not words for a person."""
-        node = self.scenario.nodes.get(key) if self.scenario is not None else None
-        if isinstance(node, YesNo) or key == "deliberate":
-            return _("Yes") if value == "yes" else _("No")
-        if isinstance(node, Choice):
-            return next((option.label for option in node.options if option.value == value), value)
-        return value
 
     def _show_question(self, question: OpenQuestion | None) -> None:
         text = self.query_one("#question", Static)

@@ -67,7 +67,10 @@
         ? t("busts_pending", { name: row.name, table: row.table })
         : t("busts_in", { name: row.name, place: `${row.place}${row.last_place && row.last_place !== row.place ? "-" + row.last_place : ""}` })
       ).join("; ");
-      return t("left", { busts, left: result.players_left });
+      // Each freed seat went to the next alternate (T-REG-1): the phone says who sat down where.
+      const seated = (result.alternates_seated || []).map((row) => "; " + t("alternate_seated",
+        { number: row.alternate, name: row.name, table: row.table, seat: row.seat })).join("");
+      return t("left", { busts, left: result.players_left }) + seated;
     }
     if (verb.startsWith("clock/")) return t("clock", { level: result.level, remaining: result.remaining, state: t(result.running ? "running" : "paused") });
     return t("done");
@@ -273,7 +276,7 @@
   function show(problem) {
     const walked = wizard.walked;
     $("#rw-title").textContent = wizard.clockCall ? t("call_title", { id: wizard.clockCall, title: walked.title }) : walked.title;
-    $("#rw-answered").textContent = Object.entries(walked.answers).map(([k, v]) => `${k}=${v}`).join("  ");
+    $("#rw-answered").textContent = walked.answered.map((given) => given.text).join(" · ");
     const question = walked.suggestion ? null : walked.open[0];
     const area = $("#rw-question");
     area.replaceChildren();
@@ -351,6 +354,22 @@
   command("rulings/scenarios", {}).then((rows) => { scenarios = rows; listScenarios(); }).catch(() => {});
 
   // ---------------------------------------------------------------- clock calls (floor and TD)
+  // A flight's survivors bag (T-FLIGHT-2): one player's count at a time, the field ready for the next.
+  const bagGo = $("#bag-go");
+  if (bagGo) {
+    bagGo.addEventListener("click", async () => {
+      const name = $("#bag-player").value.trim(), chips = $("#bag-chips").value.trim();
+      if (!name || !chips) return;
+      try {
+        const result = await command("bag", { counts: [`${name}=${chips}`] });
+        say(result.bagged.map((row) => t("bagged", row)).join("; "));
+        $("#bag-player").value = "";
+        $("#bag-chips").value = "";
+        $("#bag-player").focus();
+      } catch (error) { /* said by command() */ }
+    });
+  }
+
   $("#call-go").addEventListener("click", async () => {
     const body = { table: number("#call-table"), seat: number("#call-seat"),
                    facing_bet: $("#call-facing").checked, player: $("#call-player").value.trim() || null };

@@ -1,0 +1,162 @@
+"""`tdconsole verify` and `tdconsole keys show`: the log that proves itself, and the club's key.
+
+`verify` recomputes a tournament's hash chain (store/ledger.py) and exits 1 with one line on stderr
+naming the first event that does not match; `verify FILE` checks a signed export and its `.sig`
+(club/signing.py) against the club's key.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from tdconsole.cli.kit import JsonFlag, Session, console, emit, session_of
+from tdconsole.club import signing
+from tdconsole.domain.errors import NotFound, TdError
+from tdconsole.domain.text import name_key
+from tdconsole.i18n import N_, _
+from tdconsole.store import ledger
+from tdconsole.store.event_store import EventStore, TournamentSummary
+
+app = typer.Typer()
+keys_app = typer.Typer(help="The club's signing key.", no_args_is_help=True)
+app.add_typer(keys_app, name="keys")
+
+
+# Why an event does not match (ChainCheck.reason), as the line says it.
+WHY = {
+    ledger.CHANGED: N_("tournament {id} ({name}): event {seq} does not match its hash: it was "
+                       "changed after it was written"),
+    ledger.REWRITTEN: N_("tournament {id} ({name}): event {seq} does not follow event {before}: "
+                         "event {before} was replaced or rewritten"),
+    ledger.MISSING: N_("tournament {id} ({name}): event {seq} is missing: it was deleted"),
+    ledger.UNHASHED: N_("tournament {id} ({name}): event {seq} has no hash: it was written around "
+                        "tdconsole"),
+}
+
+
+def _refusal(check: ledger.ChainCheck, name: str) -> TdError:
+    return TdError(WHY[check.reason], id=check.tournament_id, name=name, seq=check.bad_seq,
+                   before=(check.bad_seq or 1) - 1)
+
+
+def _chosen(session: Session, store: EventStore, target: str | None,
+            every: bool) -> list[TournamentSummary]:
+    known = store.tournaments()
+    if every:
+        return known
+    if target is not None:
+        found = [t for t in known if str(t.id) == target or name_key(t.name) == name_key(target)]
+        if not found:
+            raise NotFound("{target}: no such file, nor a tournament of that name or id", target=target)
+        return found
+    wanted = session.tournament or store.current_tournament()
+    found = [t for t in known if t.id == wanted]
+    if not found:
+        raise NotFound("there is no tournament {tournament_id}", tournament_id=wanted)
+    return found
+
+
+@app.command("verify")
+def verify(
+    ctx: typer.Context,
+    target: Annotated[str | None, typer.Argument(
+        metavar="[FILE|NAME]", help="A signed export to check (FILE and FILE.sig), or a tournament's "
+        "name or id (default: the current one).")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Check every tournament in the database.")] = False,
+    key: Annotated[str | None, typer.Option(
+        "--key", help="The club's public key (base64, as `keys show` prints it) to check a signed "
+        "export against (default: this machine's club key).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Check that the log is as it was written (a hash chain), or that a signed export is intact.
+    Exit 1 names the first event that does not match."""
+    session = session_of(ctx)
+    if target is not None and not every and Path(target).is_file():
+        _verify_file(session, Path(target), key, as_json)
+        return
+    store = session.store()
+    rows: list[dict[str, Any]] = []
+    broken: list[TdError] = []
+    for tournament in _chosen(session, store, target, every):
+        check = store.verify(tournament.id)
+        row = {"id": tournament.id, "name": tournament.name, "ok": check.ok, "events": check.events,
+               "head": check.head, "bad_event": check.bad_seq, "reason": check.reason or None}
+        if not check.ok:
+            broken.append(_refusal(check, tournament.name))
+        rows.append(row)
+
+    def render() -> None:
+        for row in rows:
+            if row["ok"]:
+                console.print(_("Tournament {id} ({name}): {events} events, the log is intact "
+                                "(head {head})").format(**{**row, "head": row["head"][:16]}))
+        if not rows:
+            console.print(_("No tournaments to check."))
+
+    emit({"ok": not broken, "tournaments": rows}, as_json, render)
+    if broken:
+        raise broken[0]  # one line on stderr, exit 1: the first event that does not match
+
+
+def _verify_file(session: Session, path: Path, key: str | None, as_json: bool) -> None:
+    signed = signing.verify_file(path)
+    club = key.strip() if key else signing.existing_public_key()
+    if club is not None and club != signed.public_key:
+        raise TdError("{file}: signed with the key {signer}, not the club's key {club}",
+                      file=signed.file, signer=signed.fingerprint, club=signing.fingerprint(club))
+    holds = None
+    if signed.log is not None and _database_exists(session):
+        holds = signing.anchor_holds(session.store(), signed.log)
+        if holds is False:
+            raise TdError("{file}: tournament {id}'s log in this database no longer holds event "
+                          "{events} as it was signed: the log was changed after the export",
+                          file=signed.file, id=signed.log.get("tournament"),
+                          events=signed.log.get("events"))
+    data = {"ok": True, "file": str(signed.file), "signature": str(signed.signature),
+            "public_key": signed.public_key, "fingerprint": signed.fingerprint,
+            "club_key": None if club is None else True, "signed_at": signed.signed_at,
+            "log": signed.log, "log_checked": holds}
+
+    def render() -> None:
+        console.print(_("{file}: the signature holds (key {fingerprint}, signed {when})").format(
+            file=signed.file, fingerprint=signed.fingerprint, when=signed.signed_at))
+        if club is None:
+            console.print(_("No club key on this machine to compare with: check that {fingerprint} "
+                            "is the club's published key (or give it with --key)").format(
+                                fingerprint=signed.fingerprint))
+        if signed.log is not None:
+            words = {True: _("this database still holds it"),
+                     None: _("not in this database")}[holds]
+            console.print(_("Signed at event {events} of tournament {tournament} ({name}), head "
+                            "{head}: {words}").format(
+                                events=signed.log.get("events"), tournament=signed.log.get("tournament"),
+                                name=signed.log.get("name"), head=str(signed.log.get("head"))[:16],
+                                words=words))
+
+    emit(data, as_json, render)
+
+
+def _database_exists(session: Session) -> bool:
+    """Whether the session's database is there to be read (a SQLite file is never made by a check)."""
+    url = session.url
+    return not url.startswith("sqlite:///") or Path(url.removeprefix("sqlite:///")).is_file()
+
+
+@keys_app.command("show")
+def keys_show(as_json: JsonFlag = False) -> None:
+    """The club's public key, for the club's website (the key is made on first use)."""
+    _key, shown = signing.club_key()
+    data = {"public_key": shown.public_key, "fingerprint": shown.fingerprint, "path": str(shown.path),
+            "created": shown.created}
+
+    def render() -> None:
+        if shown.created:
+            console.print(_("Made the club's signing key: {path} (keep it private; back it up)").format(
+                path=shown.path))
+        console.print(shown.public_key)
+        console.print(_("Fingerprint: {fingerprint}").format(fingerprint=shown.fingerprint))
+
+    emit(data, as_json, render)

@@ -1,0 +1,152 @@
+"""`verify`, `keys show` and `results --sign`: the log that proves itself and signed exports, as a
+script runs them (exit codes, one line on stderr, the JSON keys)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import Result, run
+
+Capsys = pytest.CaptureFixture[str]
+
+
+@pytest.fixture
+def evening(tmp_path: Path, capsys: Capsys) -> Path:
+    path = tmp_path / "club.sqlite"
+    for argv in (["new", "Friday", "--buy-in", "100"], ["register", "Anna", "Bo", "Carl", "Dorte"],
+                 ["register", "Eva"]):
+        assert run(capsys, "--db", str(path), *argv).code == 0
+    return path
+
+
+def _run(capsys: Capsys, db: Path, *argv: str) -> Result:
+    return run(capsys, "--db", str(db), *argv)
+
+
+def _one_line_failure(result: Result) -> str:
+    assert result.code == 1 and result.err.count("\n") == 1 and "Traceback" not in result.err
+    return result.err
+
+
+def test_verify_passes_then_names_the_event_edited_with_plain_sql(evening: Path, capsys: Capsys) -> None:
+    result = _run(capsys, evening, "verify", "--json")
+    assert result.code == 0
+    data = result.json
+    assert data["ok"] is True
+    assert data["tournaments"][0] | {"head": ""} == {
+        "id": 1, "name": "Friday", "ok": True, "events": 6, "head": "", "bad_event": None, "reason": None}
+    with sqlite3.connect(evening) as connection:
+        connection.execute("UPDATE events SET payload = json_set(payload, '$.name', 'Mallory') "
+                           "WHERE seq = 4")
+    error = _one_line_failure(_run(capsys, evening, "verify"))
+    assert "tournament 1 (Friday): event 4 does not match its hash" in error
+    assert _run(capsys, evening, "verify", "--all", "--json").json["tournaments"][0]["bad_event"] == 4
+
+
+def test_verify_by_name_and_all(evening: Path, capsys: Capsys) -> None:
+    assert _run(capsys, evening, "new", "Saturday").code == 0
+    assert "Tournament 2 (Saturday): 1 events" in _run(capsys, evening, "verify", "saturday").out
+    listed = _run(capsys, evening, "verify", "--all", "--json").json["tournaments"]
+    assert [(row["id"], row["ok"]) for row in listed] == [(1, True), (2, True)]
+    assert "no such file, nor a tournament" in _run(capsys, evening, "verify", "Sunday").err
+
+
+def test_keys_show_makes_a_private_key_once(capsys: Capsys) -> None:
+    first = run(capsys, "keys", "show", "--json").json
+    again = run(capsys, "keys", "show", "--json").json
+    assert first["created"] is True and again["created"] is False
+    assert first["public_key"] == again["public_key"] and len(first["fingerprint"]) == 19
+    path = Path(first["path"])
+    assert path.parent == Path(os.environ["TDCONSOLE_DATA_DIR"])
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert first["public_key"] in run(capsys, "keys", "show").out
+
+
+def test_a_signed_results_file_with_one_changed_byte_fails(evening: Path, tmp_path: Path,
+                                                           capsys: Capsys) -> None:
+    out = tmp_path / "results.json"
+    assert _run(capsys, evening, "results", "--format", "json", "--sign", "--out", str(out)).code == 0
+    signature = json.loads((tmp_path / "results.json.sig").read_text())
+    assert signature["signed"]["log"]["events"] == 6
+    checked = _run(capsys, evening, "verify", str(out), "--json")
+    assert checked.code == 0 and checked.json["log_checked"] is True and checked.json["club_key"]
+    original = out.read_bytes()
+    for index in (0, len(original) // 2, len(original) - 1):
+        changed = bytearray(original)
+        changed[index] ^= 0x01
+        out.write_bytes(bytes(changed))
+        assert "changed after it was signed" in _one_line_failure(_run(capsys, evening, "verify", str(out)))
+    out.write_bytes(original)
+    sig = tmp_path / "results.json.sig"
+    sig.write_text(sig.read_text().replace('"events": 6', '"events": 5'))
+    assert "the signature does not match" in _one_line_failure(_run(capsys, evening, "verify", str(sig)))
+
+
+def test_a_signed_export_is_checked_against_the_club_key_and_the_log(evening: Path, tmp_path: Path,
+                                                                     capsys: Capsys) -> None:
+    out = tmp_path / "results.csv"
+    assert _run(capsys, evening, "results", "--sign", "--out", str(out)).code == 0
+    other = "A" * 43 + "="
+    assert "not the club's key" in _one_line_failure(
+        _run(capsys, evening, "verify", str(out), "--key", other))
+    assert _run(capsys, evening, "register", "Late").code == 0  # the log goes on: still holds
+    assert _run(capsys, evening, "verify", str(out)).code == 0
+    with sqlite3.connect(evening) as connection:
+        connection.execute("UPDATE events SET actor = 'mallory' WHERE seq = 2")
+    assert "no longer holds event 6" in _one_line_failure(_run(capsys, evening, "verify", str(out)))
+    assert "the log does not verify at event 2" in _one_line_failure(
+        _run(capsys, evening, "results", "--sign", "--out", str(tmp_path / "again.csv")))
+
+
+def test_sign_needs_a_file(evening: Path, capsys: Capsys) -> None:
+    assert "--sign signs a file" in _run(capsys, evening, "results", "--sign").err
+
+
+def test_db_backup_and_restore_as_a_script_runs_them(evening: Path, tmp_path: Path, capsys: Capsys) -> None:
+    backup = tmp_path / "friday.sqlite"
+    made = _run(capsys, evening, "db", "backup", str(backup), "--json")
+    assert made.code == 0 and made.json["tournaments"][0]["events"] == 6
+    again = _run(capsys, evening, "db", "backup", str(backup))
+    assert "no terminal to ask: add --yes" in _one_line_failure(again)
+    assert _run(capsys, evening, "register", "Late").code == 0
+    asked = _run(capsys, evening, "db", "restore", str(backup))
+    assert "add --yes" in _one_line_failure(asked)
+    restored = _run(capsys, evening, "db", "restore", str(backup), "--yes", "--json")
+    assert restored.code == 0, restored.err
+    aside = Path(restored.json["saved_aside"])
+    assert aside.parent == Path(os.environ["TDCONSOLE_DATA_DIR"]) / "backups"
+    names = [p["name"] for p in _run(capsys, evening, "state", "--json").json["players"]]
+    assert "Late" not in names and "Eva" in names
+    assert _run(capsys, evening, "verify").code == 0
+    # The database it replaced was kept, Late included: restoring it brings Late back.
+    assert _run(capsys, evening, "db", "restore", str(aside), "--yes").code == 0
+    assert "Late" in [p["name"] for p in _run(capsys, evening, "state", "--json").json["players"]]
+
+
+def test_db_restore_refuses_a_backup_that_does_not_verify(evening: Path, tmp_path: Path,
+                                                          capsys: Capsys) -> None:
+    backup = tmp_path / "friday.sqlite"
+    assert _run(capsys, evening, "db", "backup", str(backup)).code == 0
+    with sqlite3.connect(backup) as connection:
+        connection.execute("UPDATE events SET payload = json_set(payload, '$.name', 'Mallory') "
+                           "WHERE seq = 3")
+    error = _one_line_failure(_run(capsys, evening, "db", "restore", str(backup), "--yes"))
+    assert "event 3 does not match the log's hash chain" in error
+    assert _run(capsys, evening, "verify").code == 0  # nothing was replaced
+    # A database whose log was changed is still backed up (evidence), and the exit says so.
+    with sqlite3.connect(evening) as connection:
+        connection.execute("UPDATE events SET actor = 'mallory' WHERE seq = 2")
+    error = _one_line_failure(_run(capsys, evening, "db", "backup", str(tmp_path / "evidence.sqlite")))
+    assert "evidence.sqlite: written, but tournament 1 (Friday): event 2 does not match" in error
+    assert (tmp_path / "evidence.sqlite").is_file()
+
+
+def test_db_backup_on_postgresql_points_to_pg_dump(capsys: Capsys) -> None:
+    result = run(capsys, "--db", "postgresql+psycopg://td@localhost:1/none", "db", "backup", "x.sql")
+    assert "on PostgreSQL use pg_dump and pg_restore" in _one_line_failure(result)
