@@ -49,6 +49,8 @@ class RegisterRequest(Request):
     member: int | None = None  # the club member this one name is (default: the member so named)
     new_member: bool = False  # make each name a club member first
     ticket: bool = False  # each pays by a seat he won in a satellite (T-SAT-4)
+    paid: str | None = None  # how the buy-ins were paid (default: the house's default method)
+    unpaid: bool = False  # not paid yet: settled later with `pay`
 
 
 class RegisteredRow(OptionalKeysView):
@@ -91,7 +93,8 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
                     [request.member] * len(request.names))
     tickets = _tickets(service, request) if request.ticket else None
     envelopes = register_linked(service, request.names, seed=request.seed, number=request.member,
-                                new_member=request.new_member, tickets=tickets)
+                                new_member=request.new_member, tickets=tickets,
+                                paid=request.paid or _by_ticket(service, tickets), unpaid=request.unpaid)
     places = {view.player: view for view in seated(envelopes, service.state)}
     rows = []
     for envelope in envelopes:
@@ -106,6 +109,11 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
     return RegisterResult(registered=rows, entries=service.state.entries,
                           players_left=service.state.players_left, seated=list(places.values()),
                           alternates=waiting or None, alternate=waiting[0].alternate if waiting else None)
+
+
+def _by_ticket(service: Service, tickets: dict[str, commands.SeatTicket] | None) -> str | None:
+    """The cash desk's method for an entry a won seat paid (T-SAT-4), if the house has it."""
+    return "ticket" if tickets and "ticket" in service.state.house_rules.cash.methods else None
 
 
 def _tickets(service: Service, request: RegisterRequest) -> dict[str, commands.SeatTicket]:

@@ -52,6 +52,7 @@ COMMANDS: dict[str, str] = {
                      "final-table", "seating", "tables"], "seating"),
     **dict.fromkeys(["bust", "reenter", "rebuy", "add-on", "chips", "payouts", "results", "money", "h4h",
                      "deal"], "money"),
+    **dict.fromkeys(["cash", "pay", "slips"], "cash"),
     **dict.fromkeys(["display", "serve"], "display"),
     "floor": "floor",
     "staff": "staff",

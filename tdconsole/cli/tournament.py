@@ -184,6 +184,11 @@ def register(
     ] = False,
     ticket: Annotated[bool, typer.Option(
         "--ticket", help="Each pays the buy-in with a seat he won in a satellite (T-SAT-4).")] = False,
+    paid: Annotated[str | None, typer.Option(
+        "--paid", metavar="METHOD", help="How the buy-ins were paid (cash, mobilepay, card, ticket, "
+                                         "free; default: the house's default method).")] = None,
+    unpaid: Annotated[bool, typer.Option(
+        "--unpaid", help="Not paid yet: the cash desk lists it until `pay NAME` settles it.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Register one or more players (all or none), linked to their club members; after the draw
@@ -191,13 +196,14 @@ def register(
     from tdconsole.actions import players  # loaded by the player commands only: `state` never needs it
 
     data = players.register(session_of(ctx).service(), players.RegisterRequest(
-        names=names, seed=seed, member=member, new_member=new_member, ticket=ticket))
+        names=names, seed=seed, member=member, new_member=new_member, ticket=ticket, paid=paid,
+        unpaid=unpaid))
     registered = _("Registered {names} ({entries} entries)").format(
         names=", ".join(p.name for p in data.registered), entries=data.entries)
-    paid = [_("{name} paid by ticket {ticket} (T-SAT-4)").format(name=row.name, ticket=row.ticket)
-            for row in data.registered if row.ticket]
+    by_ticket = [_("{name} paid by ticket {ticket} (T-SAT-4)").format(name=row.name, ticket=row.ticket)
+                 for row in data.registered if row.ticket]
     emit(data, as_json, lambda: console.print(
-        "\n".join([*([registered] if data.registered else []), *paid, *map(seated_line, data.seated),
+        "\n".join([*([registered] if data.registered else []), *by_ticket, *map(seated_line, data.seated),
                    *map(waits_line, data.alternates or [])])))
 
 

@@ -314,5 +314,9 @@ def start_day2(store: EventStore, festival: Festival, *, draw: DrawKind | None =
         service.execute(commands.SetMoney(settings=first.money))
     service.execute(command)
     Festivals(store).set_day2(festival, service.tournament_id)
+    stop = festival.settings.stop_level
+    if stop is not None and stop < len(first.info.structure.levels):
+        # The blinds go on where the flights stopped: Day 2 opens at the next level.
+        service.execute(commands.ClockGoToLevel(level=stop + 1))
     return service
 

@@ -164,6 +164,33 @@ class AddOnBought(_Event):
     player_id: str
 
 
+class PaymentRecorded(_Event):
+    """How an entry's dues were paid (the cash desk): `dues` of the entry (`entry`, `add-on:N`)
+    paid by `method`, or not paid yet (None). A due never recorded was paid by the house's
+    default method."""
+
+    type: Literal["payment_recorded"] = "payment_recorded"
+    player_id: str
+    dues: list[str]
+    method: str | None
+
+
+class PrizePaidOut(_Event):
+    """An entry's prize and bounty cash handed over at the desk, on payout slip `slip`."""
+
+    type: Literal["prize_paid_out"] = "prize_paid_out"
+    player_id: str
+    prize: int
+    bounty: int
+    slip: int
+    method: str
+
+
+class CashCounted(_Event):
+    """What the TD counted in the drawer, by payment method (replacing those methods' counts)."""
+
+    type: Literal["cash_counted"] = "cash_counted"
+    counts: dict[str, int]
 class Rebought(_Event):
     """T-REBUY-1: a player bought `count` rebuys (2: a double rebuy, T-REBUY-4) holding `stack`."""
 
@@ -504,6 +531,9 @@ Event = Annotated[
     | AddOnBought
     | Rebought
     | MoneySet
+    | PaymentRecorded
+    | PrizePaidOut
+    | CashCounted
     | ChipsCounted
     | HandForHandStarted
     | HandForHandBust

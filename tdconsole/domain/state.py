@@ -17,6 +17,7 @@ from tdconsole.domain.events import (
     Envelope,
     FlightSet,
     HandForHandStarted,
+    PrizePaidOut,
     RulingLogged,
     SatelliteEnded,
     TournamentCreated,
@@ -185,6 +186,11 @@ class TournamentState:
     clock_calls: list[ClockCall] = field(default_factory=list)
     money: MoneySettings = field(default_factory=MoneySettings)
     chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
+    # The cash desk: "player id/due" -> method (None: unpaid), the prizes and bounty cash paid out
+    # (slip by slip), the drawer as last counted by method.
+    payments: dict[str, str | None] = field(default_factory=dict)
+    paid_out: list[PrizePaidOut] = field(default_factory=list)
+    cash_counted: dict[str, int] = field(default_factory=dict)
     hand_for_hand: HandForHand | None = None
     deal: Deal | None = None
     # T-PKO-4: the bounties of disqualified players, added to the prize pool.

@@ -16,6 +16,7 @@ from tdconsole.domain.events import (
     TicketSpent,
 )
 from tdconsole.domain.limits import ENTRIES
+from tdconsole.domain.money.cash import recorded_payment
 from tdconsole.domain.players import alternates
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
@@ -84,6 +85,10 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
             "member numbers given for names not registered: {names}", names=', '.join(members),
         )
     spent = _tickets_spent(state, command, events, waits)
+    # How the buy-ins were paid, when the command says (the cash desk).
+    events += [paid for registered in list(events) if isinstance(registered, PlayerRegistered)
+               for paid in recorded_payment(state, registered.player_id, ["entry"], command.paid,
+                                            command.unpaid)]
     # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
     return events + spent + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command

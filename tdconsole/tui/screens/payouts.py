@@ -25,6 +25,7 @@ class PayoutsScreen(ServiceScreen):
     BINDINGS = [Binding("e", "edit", "Edit amount"), Binding("u", "unlock", "Unlock place"),
                 Binding("t", "use_table", "Club table"), Binding("g", "use_generator", "Generator"),
                 Binding("m", "money_settings", "Money settings"),
+                Binding("c", "app.switch_mode('cash')", "Cash desk"),
                 Binding("r", "rebuy_settings", "Rebuys"),
                 Binding("escape", "focus_table", "Back", show=False)]
 
