@@ -10,6 +10,7 @@ import typer
 from tdconsole.actions import flights as flight_actions
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.club.festivals import EventSettings, Festivals, standing
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
@@ -58,6 +59,10 @@ def new(
     as_json: JsonFlag = False,
 ) -> None:
     """Start a festival event; its flights are made with: tdconsole new NAME --event EVENT."""
+    limits.MONEY.check("the buy-in", buy_in, field="buy_in")
+    limits.MONEY.check("the fee", fee, field="fee")
+    if stop_level is not None:
+        limits.LEVEL.check("the stop level", stop_level, field="stop_level")
     settings = EventSettings.model_validate({
         "buy_in": buy_in, "fee": fee, "stop_level": stop_level,
         "carry": _choice(carry, CARRIES, "carry"), "draw": _choice(draw, DRAWS, "draw"), "reentry": reentry})
