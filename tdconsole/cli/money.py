@@ -171,9 +171,11 @@ def _payouts_render(data: PayoutsView, formats: Formats) -> None:
     table = Table(_("place"), _("amount"), title=_("Prize pool {amount} ({method})").format(
         amount=formats.money(data.prize_pool), method=data.method))
     locked = {row.place for row in data.locked}
+    seats = {row.place for row in data.payouts if row.seat}
     for row in data.paid:  # an approved deal's players with its amounts, the ladder outside it
         note = (" " + _("{name}, by the deal").format(name=row.name) if row.by_deal
-                else " " + _("locked") if row.place in locked else "")
+                else " " + _("locked") if row.place in locked
+                else " " + _("a seat (T-SAT-1)") if row.place in seats else "")
         table.add_row("–" if row.place is None else str(row.place), Text(formats.money(row.amount) + note))
     console.print(table)
     if data.error is not None:

@@ -126,6 +126,7 @@ CASES = [
     case("club", "db", "upgrade"),
     case("club", "members", "add", "Carl", "--number", "3", "--email", "carl@example.org"),
     case("club", "members", "list"),
+    case("club", "tickets"),
     case("club", "members", "edit", "2", "--phone", "+45 20 00 00 02"),
     case("club", "members", "ban", "Bo", "--reason", "chip dumping"),
     case("club", "members", "unban", "2", before=(("members", "ban", "Bo"),)),
