@@ -23,6 +23,7 @@ from tdconsole.store.db import (
 )
 from tdconsole.store.ledger import ChainCheck, chain_rows, stored_hash, verify_tournament
 from tdconsole.store.models import audit_table, current_tournament_table, event_table, tournament_table
+from tdconsole.store.notify import CommitListener, OnCommit, notify_commit
 
 
 class Conflict(TdError):
@@ -83,6 +84,7 @@ class EventStore:
             row = self._row(tournament_id, created)
             chain_rows(connection, tournament_id, [row])
             connection.execute(insert(event_table), [row])
+            notify_commit(connection, tournament_id, 1)
             self._change_current(
                 connection, tournament_id, created.actor, created.time,
                 lambda previous: "created with --use" if use else
@@ -227,10 +229,20 @@ class EventStore:
                 # In the transaction that inserts them; a head remembered only once committed.
                 chain_rows(connection, tournament_id, rows, self._heads.get(tournament_id))
                 connection.execute(insert(event_table), rows)
+                if rows:  # delivered on commit only: the other terminals follow at once
+                    notify_commit(connection, tournament_id, int(str(rows[-1]["seq"])))
         except IntegrityError:
             raise Conflict("another terminal appended to this tournament first") from None
         if rows:
             self._heads[tournament_id] = (int(str(rows[-1]["seq"])), str(rows[-1]["hash"]))
+
+    def listen(self, on_commit: OnCommit) -> CommitListener | None:
+        """A started listener that calls `on_commit(tournament_id, last_seq)` in its own thread for
+        each append committed by anyone (store/notify.py), or None where the database cannot tell
+        (SQLite: whoever follows polls)."""
+        if self.engine.dialect.name != "postgresql":
+            return None
+        return CommitListener(self.engine, on_commit).start()
 
     def verify(self, tournament_id: int) -> ChainCheck:
         """Recompute the tournament's hash chain (store/ledger.py): the first event that does not

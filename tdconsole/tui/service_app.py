@@ -15,6 +15,7 @@ loop (`Service.run_change`), between two redraws. While a command waits or runs 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import threading
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
+from tdconsole.store.notify import CommitListener
 from tdconsole.tui.messages import Acting, ActionRequested, TournamentChanged
 from tdconsole.views.time_base import correction_text, skew_text, step_text
 
@@ -44,6 +46,9 @@ CommandOrMaker = Command | Acting | Callable[[TournamentState], Command]
 
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5
+# On PostgreSQL a terminal is told of each commit (LISTEN/NOTIFY, store/notify.py) and follows at
+# once; it still looks this often, in case a notification was lost.
+SAFETY_POLL_SECONDS = 5.0
 # How often what changes with the time alone (the clock's second, a clock call's countdown) is looked
 # at: the second shown is never late by more than a quarter of a second.
 TICK_SECONDS = 0.25
@@ -73,6 +78,10 @@ class ServiceApp(App[None]):
         self._service_lock = asyncio.Lock()
         self._commands_waiting = 0
         self._following = False
+        self._follow_again = False  # a commit was told while a follow was reading
+        self._listener: CommitListener | None = None
+        # How often it looks; on PostgreSQL, once told of commits (`on_mount`), only for safety.
+        self.follow_interval = poll_seconds
         self._fault = ""  # the line of a database that cannot be reached, while it cannot
         self._step_told = -1.0  # the measurement of the time source that a step was last told at
         self._loop_thread: int | None = None
@@ -81,12 +90,36 @@ class ServiceApp(App[None]):
         # Textual also calls a subclass's own `on_mount` (first); this one starts following.
         self._loop_thread = threading.get_ident()
         self.service.run_change = self._change_between_redraws
-        self.set_interval(self.poll_seconds, self._follow_soon)
+        self._listener = self.service.store.listen(self._committed)
+        if self._listener is not None:
+            self.follow_interval = max(self.poll_seconds, SAFETY_POLL_SECONDS)
+        self.set_interval(self.follow_interval, self._follow_soon)
         self.sub_title = self.heading
         # The tournament as loaded (at festival size, hundreds of thousands of objects that live
         # as long as the app) is left out of the garbage collector's full passes, which otherwise
         # walk all of it every so often and stall a screen's answer to a key by a tenth of a second.
         gc.freeze()
+
+    def on_unmount(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
+
+    def _committed(self, tournament_id: int | None, last_seq: int | None) -> None:
+        """The listener's thread heard of a commit (or may have missed some: None): follow now,
+        on the event loop, unless it is another tournament's or one this terminal already has
+        (its own command's)."""
+        if not self.is_running or tournament_id not in (None, self.service.tournament_id):
+            return
+        if last_seq is not None and last_seq <= self.service.state.last_seq:
+            return
+        with contextlib.suppress(RuntimeError):  # the app has stopped: nothing to draw
+            self.call_from_thread(self._told)
+
+    def _told(self) -> None:
+        if self._following:  # its read may have come before that commit: read again after it
+            self._follow_again = True
+        else:
+            self._follow_soon()
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that reaches the app's keys while a text field has the focus was typed
@@ -206,6 +239,9 @@ class ServiceApp(App[None]):
             return
         finally:
             self._following = False
+            if self._follow_again:
+                self._follow_again = False
+                self._follow_soon()
         self._database_fault("")
         self._tell_time()
         if changed:

@@ -1,9 +1,11 @@
 """`GET /api/events`: the change stream every page follows (Server-Sent Events).
 
 One poller serves every browser: a few times a second it asks the store for events after the last
-one it has (`Service.refresh`: an indexed range read that finds nothing most of the time, the same
-on SQLite and PostgreSQL; no LISTEN/NOTIFY, so a write from any terminal, CLI or TUI, is seen the
-same way). When the log grew, or the clock crossed into another level by itself, it renders the
+one it has (`Service.refresh`: an indexed range read that finds nothing most of the time). On
+PostgreSQL it is told of each commit instead (LISTEN/NOTIFY, store/notify.py: a write from any
+terminal, CLI or TUI, is told the same way) and reads the store at once when told, and otherwise
+only every `SAFETY_POLL_SECONDS` in case a notification was lost; a few times a second it still
+looks at the clock. When the log grew, or the clock crossed into another level by itself, it renders the
 board once and hands the same message to every connected browser. A heartbeat re-sends the board
 every few seconds, so a page's local countdown is re-anchored to the server's clock and a browser
 that missed a message catches up.
@@ -12,6 +14,7 @@ that missed a message catches up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import threading
@@ -26,11 +29,13 @@ from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.i18n import error_text
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
+from tdconsole.store.notify import CommitListener
 from tdconsole.web.board import LeagueStandings, SeatIndex, board
 from tdconsole.web.speaking import TvAnnouncements
 from tdconsole.web.speaking import render as render_wav
 
 POLL_SECONDS = 0.2
+SAFETY_POLL_SECONDS = 5.0
 HEARTBEAT_SECONDS = 10.0
 
 Render = Callable[[dict[str, Any]], str]
@@ -55,6 +60,7 @@ class ChangeFeed:
         self.league = LeagueStandings(service.store, service.tournament_id)
         self._seats: SeatIndex | None = None
         self.voice = TvAnnouncements()
+        self.listener: CommitListener | None = None  # while `run` is told of commits (PostgreSQL)
 
     # ------------------------------------------------------------ reading
 
@@ -101,10 +107,12 @@ class ChangeFeed:
 
     # ------------------------------------------------------------ the poller
 
-    def _check(self, force: bool) -> str | None:
-        """The next message if anything the board shows changed (or the heartbeat is due)."""
+    def _check(self, force: bool, look: bool = True) -> str | None:
+        """The next message if anything the board shows changed (or the heartbeat is due); `look`:
+        read the store first (else the clock alone may have moved)."""
         with self.lock:
-            self._refresh()
+            if look:
+                self._refresh()
             state, now = self.service.state, self.service.now()
             self.voice.follow(self.service, now)
             reading = clock_ops.read(state.info.structure, state.clock, now)
@@ -127,19 +135,38 @@ class ChangeFeed:
         # neither the poller nor the app: the pages keep the last board and count down locally,
         # and the next poll that reads the store again carries on. Said once per outage.
         fault = ""
-        while True:
-            try:
-                message = await anyio.to_thread.run_sync(self._check, False)
-            except StoreError as error:
-                if error_text(error) != fault:
-                    fault = error_text(error)
-                    log.warning("%s", fault)
-                message = None
-            else:
-                fault = ""
-            if message is not None:
-                self._publish(message)
-            await asyncio.sleep(self.poll)
+        told = asyncio.Event()
+        loop = asyncio.get_running_loop()
+
+        def committed(tournament_id: int | None, last_seq: int | None) -> None:
+            if tournament_id in (None, self.service.tournament_id):
+                with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
+                    loop.call_soon_threadsafe(told.set)
+
+        self.listener = listener = self.service.store.listen(committed)
+        looked = 0.0
+        try:
+            while True:
+                look = listener is None or told.is_set() or time.monotonic() - looked >= SAFETY_POLL_SECONDS
+                told.clear()  # a commit told while this one reads is read at once after it
+                if look:
+                    looked = time.monotonic()
+                try:
+                    message = await anyio.to_thread.run_sync(self._check, False, look)
+                except StoreError as error:
+                    if error_text(error) != fault:
+                        fault = error_text(error)
+                        log.warning("%s", fault)
+                    message = None
+                else:
+                    fault = ""
+                if message is not None:
+                    self._publish(message)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(told.wait(), self.poll)
+        finally:
+            if listener is not None:
+                listener.stop()
 
     def _publish(self, message: str) -> None:
         self._message, self._sent = message, time.monotonic()
