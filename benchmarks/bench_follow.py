@@ -1,0 +1,125 @@
+"""Commit -> another terminal: how long after one terminal commits a bust another terminal's service
+has it, on PostgreSQL, told by LISTEN/NOTIFY (store/notify.py) and, for comparison, by the poll
+alone (the listener left out: every `POLL_SECONDS`, as a SQLite terminal follows).
+
+A throw-away PostgreSQL server (tests/pgserver.py, or $TDCONSOLE_TEST_PG) holds a festival-size
+tournament (10,000 players drawn to nine-max tables). The other terminal is the real TD console,
+headless (Textual's `run_test`) on its own store (its own connections, as another machine's). The
+writer busts one player at a time in a thread; each is timed from the moment its append has
+committed to the moment the other terminal's state has it. The gap between two busts varies, so
+the poll is met at every phase. Target: p95 <= 100 ms with NOTIFY. Figures only, no assertions.
+
+Run: `python -m benchmarks follow`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from benchmarks import size
+from tdconsole.config.structures import load_structure
+from tdconsole.domain import commands
+from tdconsole.domain.events import Envelope
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+from tdconsole.tui.app import create_app
+from tdconsole.tui.service_app import POLL_SECONDS
+
+PLAYERS = size(10_000, 60)
+COMMITS = size(100, 3)  # per way of following
+LONGEST_WAIT = 10.0  # a commit not followed by then is reported as lost
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@contextmanager
+def postgresql() -> Iterator[str | None]:
+    if url := os.environ.get("TDCONSOLE_TEST_PG"):
+        yield url
+        return
+    sys.path.insert(0, str(ROOT))
+    from tests.pgserver import PgServer, find_bindir
+
+    bindir = find_bindir()
+    if bindir is None:
+        yield None
+        return
+    server = PgServer(bindir).start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+class TimedStore(EventStore):
+    """The writer's store: remembers when each append's transaction committed."""
+
+    committed = 0.0
+
+    def append(self, tournament_id: int, envelopes: Sequence[Envelope]) -> None:
+        super().append(tournament_id, envelopes)
+        self.committed = time.perf_counter()
+
+
+def festival(url: str) -> Service:
+    store = TimedStore.open(url)
+    service = Service.create(store, name="Festival", structure=load_structure("club-turbo"),
+                             buy_in=100, seats_per_table=9)
+    service.execute(commands.Register(names=[f"Player {i:05}" for i in range(PLAYERS)]))
+    service.execute(commands.Draw(seed=1))
+    return service
+
+
+async def follow(td: Service, url: str, *, notify: bool, seated: list[str]) -> list[float]:
+    """Milliseconds from each bust's commit to the other terminal having it."""
+    store = EventStore.open(url, migrate=False)
+    if not notify:
+        store.listen = lambda on_commit: None  # type: ignore[method-assign]
+    app = create_app(Service(store, td.tournament_id, actor="floor"), sound=False)
+    gaps = random.Random(7)
+    latencies: list[float] = []
+    async with app.run_test(size=(160, 48)):
+        listener = app._listener
+        while listener is not None and not listener.connected.is_set():
+            await asyncio.sleep(0.01)
+        for _ in range(COMMITS):
+            await asyncio.sleep(gaps.uniform(0.0, POLL_SECONDS))
+            await asyncio.to_thread(td.execute, commands.Bust(names=[seated.pop()]))
+            assert isinstance(td.store, TimedStore)
+            wanted, committed = td.state.last_seq, td.store.committed
+            while app.service.state.last_seq < wanted and time.perf_counter() - committed < LONGEST_WAIT:
+                await asyncio.sleep(0.001)
+            latencies.append((time.perf_counter() - committed) * 1000)
+    store.close()
+    return sorted(latencies)
+
+
+def main() -> None:
+    with postgresql() as url:
+        if url is None:
+            print("PostgreSQL binaries not found: nothing measured (scripts/test-deps.sh installs them)")
+            return
+        start = time.perf_counter()
+        td = festival(url)
+        print(f"{PLAYERS:,} players drawn on PostgreSQL in {time.perf_counter() - start:.1f} s; "
+              f"{COMMITS} busts per way, each from its commit to another TD console having it")
+        seated = sorted(p.name for p in td.state.players.values() if p.status == "seated")
+        for notify in (True, False):
+            latencies = asyncio.run(follow(td, url, notify=notify, seated=seated))
+            p50 = statistics.median(latencies)
+            p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))]
+            way = "LISTEN/NOTIFY" if notify else f"poll every {POLL_SECONDS:g} s"
+            print(f"  {way:18}: p50 {p50:6.1f} ms, p95 {p95:6.1f} ms, max {latencies[-1]:6.1f} ms"
+                  f"{'  (target p95 <= 100 ms)' if notify else ''}")
+        td.store.close()
+
+
+if __name__ == "__main__":
+    main()
