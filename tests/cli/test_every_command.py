@@ -159,6 +159,8 @@ CASES = [
     case("club", "event", "flight", "Main Event", before=(("event", "new", "Main Event"), ("new", "1A"))),
     case("club", "bag", "Anna=20000", "Bo=15000", "--slips", "{tmp}/bags.html",
          before=(*FLIGHT, ("register", "Anna", "Bo", "Carl"))),
+    case("club", "event", "slips", "Main Event", "--out", "{tmp}/slips.html",
+         before=(*FLIGHT, ("register", "Anna", "Bo"), ("bag", "Anna=20000", "Bo=15000"))),
     case("club", "event", "day2", "Main Event", "--draw", "seeded", "--seed", "3",
          before=(*FLIGHT, ("register", "Anna", "Bo", "Carl"), ("bag", "Anna=20000", "Bo=15000", "Carl=100"))),
     case("club", "rulings", "scenarios"),
