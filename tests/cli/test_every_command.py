@@ -228,6 +228,7 @@ CASES = [
     case("running", "cash", "count", "cash=5000", "mobilepay=350"),
     case("running", "cash", "report"),
     case("running", "cash", "report", "--format", "csv", "--out", "{tmp}/cash.csv"),
+    case("running", "cash", "report", "--out", "{tmp}/cash.html", "--sign"),
     case("running", "money", "show"),
     case("running", "clock", "pause"),
     case("running", "clock", "resume", before=(("clock", "pause"),)),
