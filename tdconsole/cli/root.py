@@ -43,6 +43,7 @@ COMMANDS: dict[str, str] = {
     "house-rules": "house_rules",
     "league": "league",
     "members": "members",
+    "tickets": "members",
     "rules": "rules",
     "rulings": "rulings",
     "structure": "structure",

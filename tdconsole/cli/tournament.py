@@ -182,6 +182,8 @@ def register(
     new_member: Annotated[bool, typer.Option(
         "--new-member", help="Make each name a club member first (number: --member N, or the next).")
     ] = False,
+    ticket: Annotated[bool, typer.Option(
+        "--ticket", help="Each pays the buy-in with a seat he won in a satellite (T-SAT-4).")] = False,
     paid: Annotated[str | None, typer.Option(
         "--paid", metavar="METHOD", help="How the buy-ins were paid (cash, mobilepay, card, ticket, "
                                          "free; default: the house's default method).")] = None,
@@ -194,11 +196,14 @@ def register(
     from tdconsole.actions import players  # loaded by the player commands only: `state` never needs it
 
     data = players.register(session_of(ctx).service(), players.RegisterRequest(
-        names=names, seed=seed, member=member, new_member=new_member, paid=paid, unpaid=unpaid))
+        names=names, seed=seed, member=member, new_member=new_member, ticket=ticket, paid=paid,
+        unpaid=unpaid))
     registered = _("Registered {names} ({entries} entries)").format(
         names=", ".join(p.name for p in data.registered), entries=data.entries)
+    by_ticket = [_("{name} paid by ticket {ticket} (T-SAT-4)").format(name=row.name, ticket=row.ticket)
+                 for row in data.registered if row.ticket]
     emit(data, as_json, lambda: console.print(
-        "\n".join([*([registered] if data.registered else []), *map(seated_line, data.seated),
+        "\n".join([*([registered] if data.registered else []), *by_ticket, *map(seated_line, data.seated),
                    *map(waits_line, data.alternates or [])])))
 
 

@@ -71,6 +71,14 @@ class Drawing(Command):
         return self._rng  # type: ignore[no-any-return]
 
 
+class SeatTicket(Frozen):
+    """A seat won in a satellite (T-SAT-4): its id and what it is worth."""
+
+    id: Label
+    value: Money
+    satellite: Id | None = None  # the tournament it was won in
+
+
 class Register(Drawing):
     """Register players; after the draw each is seated at once as a late entry (TDA 8A)."""
 
@@ -78,6 +86,8 @@ class Register(Drawing):
     names: list[Name] = Field(min_length=1)
     # name as given -> the club member's number it is linked to (names left out: guests).
     members: dict[Label, Id] = Field(default_factory=dict)
+    # name as given -> the won seat that pays his buy-in and fee (T-SAT-4).
+    tickets: dict[Label, SeatTicket] = Field(default_factory=dict)
     # How the buy-ins were paid (None: the house's default method, not recorded); `unpaid`: not yet.
     paid: Label | None = None
     unpaid: bool = False

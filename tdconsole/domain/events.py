@@ -125,6 +125,27 @@ class PlayerBusted(_Event):
     to_pool: int = 0
 
 
+class SatelliteEnded(_Event):
+    """T-SAT-2: the players left equal the seats: each of them (`winners`, player ids) wins a seat
+    worth `seat` (the target event's buy-in and fee), kept as a ticket (T-SAT-4)."""
+
+    type: Literal["satellite_ended"] = "satellite_ended"
+    winners: list[str]
+    seat: int
+    rules: RuleIds = Field(default_factory=lambda: ["T-SAT-2"])
+
+
+class TicketSpent(_Event):
+    """T-SAT-4: a won seat paid this entry's buy-in and fee: `ticket` names the satellite and its
+    winner ("S<tournament>-<player id>")."""
+
+    type: Literal["ticket_spent"] = "ticket_spent"
+    player_id: str
+    ticket: str
+    value: int
+    satellite: int | None = None  # the tournament it was won in
+
+
 class PlayerReentered(_Event):
     """A busted player buys a new entry (T-REG-1): a new id, the same name, its own place."""
 
@@ -505,6 +526,8 @@ Event = Annotated[
     | AlternateWithdrawn
     | PlayerBusted
     | PlayerReentered
+    | SatelliteEnded
+    | TicketSpent
     | AddOnBought
     | Rebought
     | MoneySet

@@ -153,6 +153,16 @@ def _reentered(state: TournamentState, event: e.PlayerReentered) -> Footprint:
                [*own, ALTERNATES] if event.alternate is not None else own)
 
 
+def _satellite_ended(state: TournamentState, event: e.SatelliteEnded) -> Footprint:
+    # T-SAT-2: it counts the players left and the seats the pool buys; every winner's standing.
+    winners = [player(winner) for winner in event.winners]
+    return _fp([FIELD, MONEY, ENTRIES, *winners], [FIELD, *winners])
+
+
+def _ticket_spent(state: TournamentState, event: e.TicketSpent) -> Footprint:
+    return _fp([entry(event.player_id), ENTRIES], [player(event.player_id)])
+
+
 def _add_on(state: TournamentState, event: e.AddOnBought) -> Footprint:
     return _fp([player(event.player_id), MONEY], [player(event.player_id)])
 
@@ -307,6 +317,8 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.HandForHandBust: _reported,
     e.PlayerReentered: _reentered,
     e.AddOnBought: _add_on,
+    e.SatelliteEnded: _satellite_ended,
+    e.TicketSpent: _ticket_spent,
     e.Rebought: _rebought,
     e.MoneySet: _money,
     e.ChipsCounted: _counted,

@@ -19,6 +19,7 @@ from tdconsole.domain.events import (
     HandForHandStarted,
     PrizePaidOut,
     RulingLogged,
+    SatelliteEnded,
     TournamentCreated,
 )
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
@@ -53,6 +54,9 @@ class Player:
     # settings'; the winner of the last hand takes his own off it, T-PKO-3).
     bounty_added: int = 0
     disqualified: bool = False
+    # T-SAT-4: the won seat that paid this entry's buy-in and fee, and when it was spent.
+    ticket: str | None = None
+    ticket_at: datetime | None = None
     add_ons: int = 0
     # T-REBUY-1: the rebuys this entry bought (a double rebuy counts two, T-REBUY-4).
     rebuys: int = 0
@@ -191,6 +195,9 @@ class TournamentState:
     deal: Deal | None = None
     # T-PKO-4: the bounties of disqualified players, added to the prize pool.
     bounties_to_pool: int = 0
+    # T-SAT-2: a satellite that has ended (the seat winners), and when.
+    satellite: SatelliteEnded | None = None
+    satellite_at: datetime | None = None
     # The alternates waiting for a seat, by number in the order they came (players/alternates.py),
     # and the last number given.
     alternates: dict[int, Alternate] = field(default_factory=dict)
@@ -214,7 +221,7 @@ class TournamentState:
 
     @property
     def status(self) -> str:
-        if self.players_left == 1 and self.entries > 1:
+        if (self.players_left == 1 and self.entries > 1) or self.satellite is not None:
             return "finished"
         if not self.clock.started:
             return "planned"
@@ -222,8 +229,9 @@ class TournamentState:
 
     @property
     def winner(self) -> Player | None:
-        """The one player left once the tournament is finished; None before."""
-        if self.status != "finished":
+        """The one player left once the tournament is finished; None before, and in a satellite
+        (everyone left wins a seat, T-SAT-2)."""
+        if self.status != "finished" or self.satellite is not None:
             return None
         return next((p for p in self.players.values() if p.status != "busted"), None)
 

@@ -21,7 +21,15 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.floor import log as rulings_log
 from tdconsole.domain.money import cash, deals
 from tdconsole.domain.money import handlers as money
-from tdconsole.domain.players import alternates, busts, flights, hand_for_hand, rebuys, registration
+from tdconsole.domain.players import (
+    alternates,
+    busts,
+    flights,
+    hand_for_hand,
+    rebuys,
+    registration,
+    satellites,
+)
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import CommandRecord, TournamentState, new_state
 
@@ -203,6 +211,8 @@ APPLIERS: dict[type[Any], tuple[Applier, ...]] = {
     e.HandForHandBust: (busts.apply_reported,),
     e.PlayerReentered: (busts.apply_reentered, alternates.apply_called),
     e.AddOnBought: (busts.apply_added_on,),
+    e.SatelliteEnded: (satellites.apply_ended,),
+    e.TicketSpent: (registration.apply_ticket_spent,),
     e.Rebought: (rebuys.apply_rebought,),
     e.HandForHandStarted: (hand_for_hand.apply_started,),
     e.HandForHandTableDone: (hand_for_hand.apply_done,),

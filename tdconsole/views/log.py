@@ -268,6 +268,18 @@ def _busted(event: e.PlayerBusted, context: LogContext) -> str:
     return text
 
 
+@_writes("busts", e.SatelliteEnded)
+def _satellite_ended(event: e.SatelliteEnded, context: LogContext) -> str:
+    return _("The satellite is over (T-SAT-2): {names} each win a seat worth {value}").format(
+        names=context.names_of(event.winners), value=context.money(event.seat))
+
+
+@_writes("players", e.TicketSpent)
+def _ticket_spent(event: e.TicketSpent, context: LogContext) -> str:
+    return _("{name} pays the buy-in with a seat won in tournament {satellite} ({value}, T-SAT-4)").format(
+        name=context.name(event.player_id), satellite=event.satellite, value=context.money(event.value))
+
+
 @_writes("busts", e.HandForHandBust)
 def _h4h_bust(event: e.HandForHandBust, context: LogContext) -> str:
     text = _("{name} busts at table {table} during hand-for-hand").format(

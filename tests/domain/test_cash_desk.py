@@ -149,3 +149,22 @@ def test_the_fee_split_always_adds_up_to_the_fees(fees: int, split: dict[str, in
 def test_cash_settings_are_checked_when_set(key: str, value: str, refusal: str) -> None:
     with pytest.raises(InvalidInput, match=refusal):
         CLUB.with_value(key, value)
+
+
+def test_t_pko_1_bounty_cash_is_paid_out_at_the_desk_and_the_bounty_money_balances() -> None:
+    """Six entries of 300 + 50 with a 100 kr progressive bounty (T-PKO-1: half in cash, in 5s)."""
+    t = Tournament()
+    t.do(Register(names=NAMES[:6]))
+    t.do(SetMoney(settings=MoneySettings.model_validate({"bounty": 100, "pko_share": 50, "pko_unit": 5})))
+    t.do(Bust(names=["P01"], by=["P02"]))  # P02: 50 in cash, his head 150
+    t.do(Bust(names=["P02"], by=["P03"]))  # P03: 75 in cash, his head 175
+    [slip] = t.do(PayOut(name="P03", method="mobilepay"))
+    assert (slip.bounty, slip.prize) == (75, 0)  # type: ignore[union-attr]
+    t.do(PayOut(name="P02"))  # out, his 50 still owed to him
+    desk = cash_view(t.state)
+    # In: 6 x 450 = 2,700 cash; out: 50 cash, 75 MobilePay.
+    assert desk.expected["cash"] == 2_700 - 50 and desk.expected["mobilepay"] == -75
+    assert desk.paid_out == 125 and desk.owed == 0
+    # The bounty money in (600) is the cash paid (125) and what is on the heads still in:
+    # P03 175, P04-P06 3 x 100.
+    assert desk.paid_out + 175 + 3 * 100 == 600

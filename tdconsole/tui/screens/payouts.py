@@ -67,8 +67,9 @@ class PayoutsScreen(ServiceScreen):
                 rows.add_row("–" if paid.place is None else str(paid.place), formats.money(paid.amount),
                              Text(_("{name}, by the deal").format(name=paid.name)), key=f"deal-{index}")
             else:
-                rows.add_row(str(paid.place), formats.money(paid.amount),
-                             _("locked") if paid.place in locked else "", key=str(paid.place))
+                note = (_("locked") if paid.place in locked
+                        else _("a seat (T-SAT-1)") if paid.seat else "")
+                rows.add_row(str(paid.place), formats.money(paid.amount), note, key=str(paid.place))
         if rows.row_count:
             rows.move_cursor(row=min(row, rows.row_count - 1))
 
