@@ -141,7 +141,7 @@ class Members:
         found = self.named(ref)
         if not found:
             raise NotFound(
-                "no member named {strip!r} (tdconsole members list --search finds one)", strip=ref.strip(),
+                "no member named {strip!r} (a search of the members finds one)", strip=ref.strip(),
             )
         if len(found) > 1:
             numbers = ", ".join(str(m.number) for m in found)
@@ -219,7 +219,7 @@ class Members:
             if value is not None:
                 values[field] = _text(field, value)
         if not values:
-            raise InvalidInput("nothing to change: give --name, --email, --phone or --note")
+            raise InvalidInput("nothing to change: give a new name, e-mail, phone or note")
         self._update(member.number, values)
         return self.get(member.number)
 
