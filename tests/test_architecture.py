@@ -20,13 +20,14 @@ def test_import_linter_contracts_hold() -> None:
 
 def test_only_the_config_loaders_open_the_house_rules_file() -> None:
     # The rules in force are in the log (TournamentCreated, HouseRulesSet): the file is read only
-    # to create a tournament (cli `new`, `demo`) or for a calculator before any tournament exists.
+    # to create a tournament (cli `new`, `demo`, a template's new tournament: actions/templates.py)
+    # or for a calculator before any tournament exists.
     readers = {path.relative_to(ROOT).as_posix()
                for path in (ROOT / "tdconsole").rglob("*.py")
                if "load_house_rules(" in path.read_text(encoding="utf-8")
                or '"house_rules.toml"' in path.read_text(encoding="utf-8")}
     assert readers <= {"tdconsole/config/toml.py", "tdconsole/cli/__init__.py", "tdconsole/cli/kit.py",
-                       "tdconsole/cli/tournament.py"}, readers
+                       "tdconsole/cli/tournament.py", "tdconsole/actions/templates.py"}, readers
 
 
 def test_every_domain_module_has_its_place_in_the_layers() -> None:

@@ -30,6 +30,12 @@ class BagResult(View):
 @action("bag", web=True, commands=(commands.Bag,))
 def bag(service: Service, request: BagRequest) -> BagResult:
     """Record survivors' bagged chips (T-FLIGHT-1: once the flight has reached its stop)."""
+    if service.state.flight is not None:
+        from tdconsole.club.festivals import Festivals, require_before_day2
+
+        festival = Festivals(service.store).of_tournament(service.tournament_id)
+        if festival is not None:
+            require_before_day2(festival)
     service.execute(commands.Bag(counts=request.counts))
     flight = flight_view(service.state)
     assert flight is not None  # the command is refused outside a flight (T-FLIGHT-1)

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from tdconsole.actions.base import NoArguments, Request, action
 from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput, RuleIds, TdError
+from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation, TdError
 from tdconsole.domain.events import (
     AlternateListed,
     AlternateWithdrawn,
@@ -48,10 +48,13 @@ class RegisterRequest(Request):
     seed: int | None = None  # after the draw: repeat the late entries' seat draw exactly
     member: int | None = None  # the club member this one name is (default: the member so named)
     new_member: bool = False  # make each name a club member first
+    ticket: bool = False  # each pays by a seat he won in a satellite (T-SAT-4)
+    paid: str | None = None  # how the buy-ins were paid (default: the house's default method)
+    unpaid: bool = False  # not paid yet: settled later with `pay`
 
 
 class RegisteredRow(OptionalKeysView):
-    OMITTED_WHEN_NONE = frozenset({"table", "seat", "waits"})
+    OMITTED_WHEN_NONE = frozenset({"table", "seat", "waits", "ticket"})
 
     id: str
     name: str
@@ -59,6 +62,7 @@ class RegisteredRow(OptionalKeysView):
     table: int | None = None  # after the draw: where he was seated (TDA 8A)
     seat: int | None = None
     waits: bool | None = None  # T-MOVE-2: not dealt in until the button passes
+    ticket: str | None = None  # paid by this won seat (T-SAT-4)
 
 
 class RegisterResult(OptionalKeysView):
@@ -87,8 +91,10 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
 
         check_entry(service.store, service.tournament_id, service.state, request.names,
                     [request.member] * len(request.names))
+    tickets = _tickets(service, request) if request.ticket else None
     envelopes = register_linked(service, request.names, seed=request.seed, number=request.member,
-                                new_member=request.new_member)
+                                new_member=request.new_member, tickets=tickets,
+                                paid=request.paid or _by_ticket(service, tickets), unpaid=request.unpaid)
     places = {view.player: view for view in seated(envelopes, service.state)}
     rows = []
     for envelope in envelopes:
@@ -97,11 +103,37 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
             spot = places.get(event.name)
             rows.append(RegisteredRow(
                 id=event.player_id, name=event.name, member=event.member,
-                **({} if spot is None else {"table": spot.table, "seat": spot.seat, "waits": spot.waits})))
+                **({} if spot is None else {"table": spot.table, "seat": spot.seat, "waits": spot.waits}),
+                ticket=service.state.players[event.player_id].ticket))
     waiting = listed_alternates(envelopes)
     return RegisterResult(registered=rows, entries=service.state.entries,
                           players_left=service.state.players_left, seated=list(places.values()),
                           alternates=waiting or None, alternate=waiting[0].alternate if waiting else None)
+
+
+def _by_ticket(service: Service, tickets: dict[str, commands.SeatTicket] | None) -> str | None:
+    """The cash desk's method for an entry a won seat paid (T-SAT-4), if the house has it."""
+    return "ticket" if tickets and "ticket" in service.state.house_rules.cash.methods else None
+
+
+def _tickets(service: Service, request: RegisterRequest) -> dict[str, commands.SeatTicket]:
+    """T-SAT-4: for each name, the oldest unspent seat he won worth this event's buy-in and fee:
+    his member's (the one given, else the members so named), else won under his name."""
+    from tdconsole.club.members import Members
+    from tdconsole.club.tickets import ticket_for
+
+    members = Members(service.store)
+    price = service.state.info.buy_in + service.state.info.fee
+    chosen: dict[str, commands.SeatTicket] = {}
+    for name in request.names:
+        numbers = {request.member} if request.member is not None else {
+            member.number for member in members.named(name)}
+        ticket = ticket_for(service.store, name, numbers, price)
+        if ticket is None or ticket.id in {taken.id for taken in chosen.values()}:
+            raise RuleViolation("T-SAT-4", "{name} holds no unspent seat worth {price} (tickets)",
+                                name=name.strip(), price=price, field="ticket")
+        chosen[name] = commands.SeatTicket(id=ticket.id, value=ticket.value, satellite=ticket.satellite)
+    return chosen
 
 
 def listed_alternates(envelopes: list[Envelope]) -> list[AlternateView]:

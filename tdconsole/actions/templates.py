@@ -14,6 +14,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.players.rebuys import last_level
+from tdconsole.domain.text import check_text
 from tdconsole.i18n import _
 from tdconsole.service import Role, Service
 from tdconsole.store.event_store import EventStore
@@ -89,7 +90,8 @@ def template_save(service: Service, request: TemplateNameRequest) -> TemplateRow
     rules. Saving a name again replaces it."""
     state = service.state
     info = state.info
-    template = Template(name=request.name.strip(), game=info.game, buy_in=info.buy_in, fee=info.fee,
+    name = check_text("the template's name", request.name, 200, empty=False)
+    template = Template(name=name, game=info.game, buy_in=info.buy_in, fee=info.fee,
                         starting_stack=info.starting_stack, seats_per_table=info.seats_per_table,
                         late_reg_level=info.late_reg_level, structure=info.structure, money=state.money,
                         house_rules=state.house_rules)

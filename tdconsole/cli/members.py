@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.club.history import history
@@ -14,7 +15,14 @@ from tdconsole.club.members import Member, Members
 from tdconsole.config.files import read_text
 from tdconsole.domain.limits import MAX_IMPORT_BYTES
 from tdconsole.i18n import _, ngettext
-from tdconsole.views.club import history_formats, history_view, member_view, record_counts
+from tdconsole.views.club import (
+    TICKET_STATUS,
+    history_formats,
+    history_view,
+    member_view,
+    record_counts,
+    tickets_view,
+)
 from tdconsole.views.export import members_csv
 
 members_app = typer.Typer(
@@ -23,6 +31,27 @@ members_app = typer.Typer(
 )
 app = typer.Typer()  # top-level: members
 app.add_typer(members_app, name="members")
+
+
+@app.command("tickets")
+def tickets(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Seats won in satellites (T-SAT-4): who holds one, its value, where it was won and spent."""
+    from tdconsole.club.tickets import tickets as won
+    from tdconsole.views.formatting import Formats
+
+    data = tickets_view(won(session_of(ctx).store()))
+
+    def render() -> None:
+        table = Table(_("ticket"), _("name"), _("value"), _("won in"), _("status"))
+        money = Formats.of(session_of(ctx).house_rules()).money
+        for row in data.tickets:
+            status = _(TICKET_STATUS[row.status])
+            if row.spent_in is not None:
+                status += " " + _("(tournament {id}, {name})").format(id=row.spent_in, name=row.spent_by)
+            table.add_row(row.id, Text(row.name), money(row.value), Text(row.satellite_name), status)
+        console.print(table if data.tickets else _("No seats won yet"))
+
+    emit(data, as_json, render)
 
 MemberRef = Annotated[str, typer.Argument(help="The member's number, or their exact name.")]
 

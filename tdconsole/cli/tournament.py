@@ -16,7 +16,7 @@ from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.i18n import N_, _, ngettext
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
@@ -182,6 +182,13 @@ def register(
     new_member: Annotated[bool, typer.Option(
         "--new-member", help="Make each name a club member first (number: --member N, or the next).")
     ] = False,
+    ticket: Annotated[bool, typer.Option(
+        "--ticket", help="Each pays the buy-in with a seat he won in a satellite (T-SAT-4).")] = False,
+    paid: Annotated[str | None, typer.Option(
+        "--paid", metavar="METHOD", help="How the buy-ins were paid (cash, mobilepay, card, ticket, "
+                                         "free; default: the house's default method).")] = None,
+    unpaid: Annotated[bool, typer.Option(
+        "--unpaid", help="Not paid yet: the cash desk lists it until `pay NAME` settles it.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Register one or more players (all or none), linked to their club members; after the draw
@@ -189,11 +196,14 @@ def register(
     from tdconsole.actions import players  # loaded by the player commands only: `state` never needs it
 
     data = players.register(session_of(ctx).service(), players.RegisterRequest(
-        names=names, seed=seed, member=member, new_member=new_member))
+        names=names, seed=seed, member=member, new_member=new_member, ticket=ticket, paid=paid,
+        unpaid=unpaid))
     registered = _("Registered {names} ({entries} entries)").format(
         names=", ".join(p.name for p in data.registered), entries=data.entries)
+    by_ticket = [_("{name} paid by ticket {ticket} (T-SAT-4)").format(name=row.name, ticket=row.ticket)
+                 for row in data.registered if row.ticket]
     emit(data, as_json, lambda: console.print(
-        "\n".join([*([registered] if data.registered else []), *map(seated_line, data.seated),
+        "\n".join([*([registered] if data.registered else []), *by_ticket, *map(seated_line, data.seated),
                    *map(waits_line, data.alternates or [])])))
 
 
@@ -382,7 +392,14 @@ def db_backup(
     if file.exists():
         _ask(_("{file} exists. Replace it?").format(file=file), yes)
     online_backup(source, file)
-    rows = _checked_rows(check_backup(file))
+    checked = check_backup(file, intact=False)  # a changed log is backed up too: it is evidence
+    rows = _checked_rows(checked)
+    broken = [(name, check) for name, check in checked.tournaments if not check.ok]
+    if broken:
+        name, check = broken[0]
+        raise TdError("{file}: written, but tournament {id} ({name}): event {seq} does not match "
+                      "the log's hash chain: the database was changed (tdconsole verify --all)",
+                      file=file, id=check.tournament_id, name=name, seq=check.bad_seq)
     emit({"backup": str(file), "database": str(source), "tournaments": rows}, as_json,
          lambda: console.print(ngettext("Backed up {database} to {file}: {count} tournament, its log "
                                         "verified", "Backed up {database} to {file}: {count} "

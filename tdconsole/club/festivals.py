@@ -242,8 +242,11 @@ def _day2_trial(first: TournamentState, made: FlightCounts) -> TournamentState:
 def check_entry(store: EventStore, tournament_id: int, state: TournamentState, names: Sequence[str],
                 members: Sequence[int | None]) -> None:
     """T-FLIGHT-3: with re-entry across flights off, a player who entered another flight of the
-    event (by member number, else by name) does not enter this one."""
+    event (by member number, else by name) does not enter this one; and no flight takes an entry
+    once Day 2 has started (T-DAY2-1: its prize pool is recorded)."""
     festival = Festivals(store).of_tournament(tournament_id)
+    if festival is not None:
+        require_before_day2(festival)
     if festival is None or festival.settings.reentry:
         return
     others = [(tid, fold(store.load(tid))) for tid in festival.flights if tid != tournament_id]
@@ -255,6 +258,14 @@ def check_entry(store: EventStore, tournament_id: int, state: TournamentState, n
                 raise RuleViolation("T-FLIGHT-3", "{name} entered {flight}; re-entry across flights is off "
                                     "for {event}", name=name.strip(), flight=other.info.name,
                                     event=festival.name)
+
+
+def require_before_day2(festival: Festival) -> None:
+    """T-DAY2-1: once Day 2 has started, its stacks and prize pool are recorded: a flight takes no
+    more entries and no more bags."""
+    if festival.day2 is not None:
+        raise RuleViolation("T-DAY2-1", "{event} is already on Day 2 (tournament {day2}): its flights are "
+                            "closed", event=festival.name, day2=festival.day2)
 
 
 # ---------------------------------------------------------------- Day 2
@@ -303,5 +314,9 @@ def start_day2(store: EventStore, festival: Festival, *, draw: DrawKind | None =
         service.execute(commands.SetMoney(settings=first.money))
     service.execute(command)
     Festivals(store).set_day2(festival, service.tournament_id)
+    stop = festival.settings.stop_level
+    if stop is not None and stop < len(first.info.structure.levels):
+        # The blinds go on where the flights stopped: Day 2 opens at the next level.
+        service.execute(commands.ClockGoToLevel(level=stop + 1))
     return service
 

@@ -22,7 +22,7 @@ from sqlalchemy import Row, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tdconsole.domain import limits, text
-from tdconsole.domain.commands import Register
+from tdconsole.domain.commands import Register, SeatTicket
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.events import Envelope
 from tdconsole.domain.players.registration import validate_name
@@ -141,7 +141,7 @@ class Members:
         found = self.named(ref)
         if not found:
             raise NotFound(
-                "no member named {strip!r} (tdconsole members list --search finds one)", strip=ref.strip(),
+                "no member named {strip!r} (a search of the members finds one)", strip=ref.strip(),
             )
         if len(found) > 1:
             numbers = ", ".join(str(m.number) for m in found)
@@ -219,7 +219,7 @@ class Members:
             if value is not None:
                 values[field] = _text(field, value)
         if not values:
-            raise InvalidInput("nothing to change: give --name, --email, --phone or --note")
+            raise InvalidInput("nothing to change: give a new name, e-mail, phone or note")
         self._update(member.number, values)
         return self.get(member.number)
 
@@ -419,12 +419,13 @@ def link(members: Members, command: Register, number: int | None = None) -> Regi
 
 
 def register(service: Service, names: list[str], *, seed: int | None = None, number: int | None = None,
-             new_member: bool = False) -> list[Envelope]:
+             new_member: bool = False, tickets: dict[str, SeatTicket] | None = None,
+             paid: str | None = None, unpaid: bool = False) -> list[Envelope]:
     """Register players linked to their members (`link`); with `new_member`, each name becomes a
     member first (numbered `number` for one name, else the next free). If the registration is
     refused, the members just added are taken back."""
     members = Members(service.store)
-    command = Register(names=names, seed=seed)
+    command = Register(names=names, seed=seed, tickets=tickets or {}, paid=paid, unpaid=unpaid)
     added: list[Member] = []
     if new_member:
         if number is not None and len(names) != 1:

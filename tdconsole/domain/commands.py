@@ -71,6 +71,14 @@ class Drawing(Command):
         return self._rng  # type: ignore[no-any-return]
 
 
+class SeatTicket(Frozen):
+    """A seat won in a satellite (T-SAT-4): its id and what it is worth."""
+
+    id: Label
+    value: Money
+    satellite: Id | None = None  # the tournament it was won in
+
+
 class Register(Drawing):
     """Register players; after the draw each is seated at once as a late entry (TDA 8A)."""
 
@@ -78,6 +86,11 @@ class Register(Drawing):
     names: list[Name] = Field(min_length=1)
     # name as given -> the club member's number it is linked to (names left out: guests).
     members: dict[Label, Id] = Field(default_factory=dict)
+    # name as given -> the won seat that pays his buy-in and fee (T-SAT-4).
+    tickets: dict[Label, SeatTicket] = Field(default_factory=dict)
+    # How the buy-ins were paid (None: the house's default method, not recorded); `unpaid`: not yet.
+    paid: Label | None = None
+    unpaid: bool = False
 
 
 class Unregister(Drawing):
@@ -118,6 +131,27 @@ class AddOn(Command):
     names: list[Label] = Field(min_length=1)
 
 
+class Pay(Command):
+    """Record how an entry was paid: its unpaid dues (or, with none unpaid, its latest due) by
+    `method`; `unpaid` marks its latest due as not paid yet."""
+
+    verb: ClassVar[str] = "record payments"
+    name: Label
+    method: Label | None = None
+    unpaid: bool = False
+
+
+class PayOut(Command):
+    """Hand a placed entry its prize and bounty cash at the desk, on the next payout slip."""
+
+    verb: ClassVar[str] = "pay out prizes"
+    name: Label
+    method: Label | None = None  # None: the house's default method
+
+
+class CountCash(Command):
+    verb: ClassVar[str] = "count the cash"
+    counts: dict[Label, Money] = Field(min_length=1)  # payment method -> kroner counted
 class Rebuy(Command):
     """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat."""
 

@@ -125,6 +125,27 @@ class PlayerBusted(_Event):
     to_pool: int = 0
 
 
+class SatelliteEnded(_Event):
+    """T-SAT-2: the players left equal the seats: each of them (`winners`, player ids) wins a seat
+    worth `seat` (the target event's buy-in and fee), kept as a ticket (T-SAT-4)."""
+
+    type: Literal["satellite_ended"] = "satellite_ended"
+    winners: list[str]
+    seat: int
+    rules: RuleIds = Field(default_factory=lambda: ["T-SAT-2"])
+
+
+class TicketSpent(_Event):
+    """T-SAT-4: a won seat paid this entry's buy-in and fee: `ticket` names the satellite and its
+    winner ("S<tournament>-<player id>")."""
+
+    type: Literal["ticket_spent"] = "ticket_spent"
+    player_id: str
+    ticket: str
+    value: int
+    satellite: int | None = None  # the tournament it was won in
+
+
 class PlayerReentered(_Event):
     """A busted player buys a new entry (T-REG-1): a new id, the same name, its own place."""
 
@@ -143,6 +164,33 @@ class AddOnBought(_Event):
     player_id: str
 
 
+class PaymentRecorded(_Event):
+    """How an entry's dues were paid (the cash desk): `dues` of the entry (`entry`, `add-on:N`)
+    paid by `method`, or not paid yet (None). A due never recorded was paid by the house's
+    default method."""
+
+    type: Literal["payment_recorded"] = "payment_recorded"
+    player_id: str
+    dues: list[str]
+    method: str | None
+
+
+class PrizePaidOut(_Event):
+    """An entry's prize and bounty cash handed over at the desk, on payout slip `slip`."""
+
+    type: Literal["prize_paid_out"] = "prize_paid_out"
+    player_id: str
+    prize: int
+    bounty: int
+    slip: int
+    method: str
+
+
+class CashCounted(_Event):
+    """What the TD counted in the drawer, by payment method (replacing those methods' counts)."""
+
+    type: Literal["cash_counted"] = "cash_counted"
+    counts: dict[str, int]
 class Rebought(_Event):
     """T-REBUY-1: a player bought `count` rebuys (2: a double rebuy, T-REBUY-4) holding `stack`."""
 
@@ -478,9 +526,14 @@ Event = Annotated[
     | AlternateWithdrawn
     | PlayerBusted
     | PlayerReentered
+    | SatelliteEnded
+    | TicketSpent
     | AddOnBought
     | Rebought
     | MoneySet
+    | PaymentRecorded
+    | PrizePaidOut
+    | CashCounted
     | ChipsCounted
     | HandForHandStarted
     | HandForHandBust

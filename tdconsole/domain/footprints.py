@@ -17,6 +17,7 @@ touches (undo then refuses more often), never less. Each part is a `Key`:
 * `("table", n)`: one table's seats, occupants, button and blinds;
 * `("entries",)`: the entries: how many, their ids and names, which of them can cash (T-REG-1);
 * `("field",)`: who is still in: the players left and the places of those out;
+* `("cash",)`: the cash desk: how each due was paid, the prizes paid out and their slips, the count;
 * `("alternates",)`: the alternates waiting for a seat and the numbers given;
 * `("clock",)`, `("money",)`, `("rules",)` (the house rules), `("deal",)`, `("h4h",)`,
   `("rulings",)` (the rulings log: ids, offences, corrections), `("served",)` (what of each
@@ -48,6 +49,7 @@ H4H: Key = ("h4h",)
 RULINGS: Key = ("rulings",)
 SERVED: Key = ("served",)
 CALLS: Key = ("calls",)
+CASH: Key = ("cash",)
 ALTERNATES: Key = ("alternates",)
 EVERY_TABLE: Key = ("table", ANY)
 EVERY_PLAYER: Key = ("player", ANY)
@@ -151,6 +153,16 @@ def _reentered(state: TournamentState, event: e.PlayerReentered) -> Footprint:
                [*own, ALTERNATES] if event.alternate is not None else own)
 
 
+def _satellite_ended(state: TournamentState, event: e.SatelliteEnded) -> Footprint:
+    # T-SAT-2: it counts the players left and the seats the pool buys; every winner's standing.
+    winners = [player(winner) for winner in event.winners]
+    return _fp([FIELD, MONEY, ENTRIES, *winners], [FIELD, *winners])
+
+
+def _ticket_spent(state: TournamentState, event: e.TicketSpent) -> Footprint:
+    return _fp([entry(event.player_id), ENTRIES], [player(event.player_id)])
+
+
 def _add_on(state: TournamentState, event: e.AddOnBought) -> Footprint:
     return _fp([player(event.player_id), MONEY], [player(event.player_id)])
 
@@ -171,6 +183,18 @@ def _counted(state: TournamentState, event: e.ChipsCounted) -> Footprint:
     return _fp(counted, [*counted, DEAL])
 
 
+def _payment(state: TournamentState, event: e.PaymentRecorded) -> Footprint:
+    return _fp([entry(event.player_id), player(event.player_id), MONEY, CASH], [CASH])
+
+
+def _paid_out(state: TournamentState, event: e.PrizePaidOut) -> Footprint:
+    # The prize is the standings' (every place out, the deal, the money settings): a bust or a
+    # deal taken back after the prize was handed over would leave the slip wrong.
+    return _fp([player(event.player_id), ENTRIES, FIELD, MONEY, DEAL, EVERY_PLAYER, CASH], [CASH])
+
+
+def _cash_counted(state: TournamentState, event: e.CashCounted) -> Footprint:
+    return _fp([CASH], [CASH])
 def _flight(state: TournamentState, event: e.FlightSet) -> Footprint:
     # The stop level decides when survivors bag (T-FLIGHT-1), like the clock's settings.
     return _fp([CLOCK], [CLOCK])
@@ -293,9 +317,14 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.HandForHandBust: _reported,
     e.PlayerReentered: _reentered,
     e.AddOnBought: _add_on,
+    e.SatelliteEnded: _satellite_ended,
+    e.TicketSpent: _ticket_spent,
     e.Rebought: _rebought,
     e.MoneySet: _money,
     e.ChipsCounted: _counted,
+    e.PaymentRecorded: _payment,
+    e.PrizePaidOut: _paid_out,
+    e.CashCounted: _cash_counted,
     e.HandForHandStarted: _h4h_started,
     e.HandForHandTableDone: _h4h,
     e.HandForHandHandEnded: _h4h,

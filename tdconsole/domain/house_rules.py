@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal, get_args, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, ValidationError, ValidationInfo, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from tdconsole.domain.errors import InvalidInput
@@ -148,6 +148,58 @@ class MoneyRules(Frozen):
         return value.strip()
 
 
+class CashRules(Frozen):
+    """How entries are paid and where the fee goes (the cash desk). A setting, not a rule."""
+
+    # The ways an entry may be paid (cash, MobilePay, card, a ticket won in a satellite, free).
+    methods: list[str] = Field(default_factory=lambda: ["cash", "mobilepay", "card", "ticket", "free"],
+                               min_length=1, max_length=20)
+    # An entry whose payment is not recorded was paid so (most of a club night is cash).
+    default_method: str = "cash"
+    # The fee by destination, DESTINATION=PERCENT adding up to 100 (house, dealers, league).
+    fee_split: list[str] = Field(default_factory=lambda: ["house=100"], min_length=1, max_length=10)
+
+    @field_validator("methods")
+    @classmethod
+    def _methods(cls, value: list[str]) -> list[str]:
+        methods = [method.strip().lower() for method in value]
+        if any(not method.isidentifier() or len(method) > 20 for method in methods) \
+                or len(set(methods)) != len(methods):
+            raise _refused(f"{', '.join(value)}: payment methods are distinct single words")
+        return methods
+
+    @field_validator("fee_split")
+    @classmethod
+    def _fee_split(cls, value: list[str]) -> list[str]:
+        split: dict[str, int] = {}
+        for part in value:
+            where, sep, percent = part.partition("=")
+            where = where.strip().lower()
+            if not sep or not where.isidentifier() or not percent.strip().isdigit() or where in split:
+                raise _refused(f"{part!r}: write DESTINATION=PERCENT, house=70,dealers=30")
+            split[where] = int(percent)
+        if sum(split.values()) != 100:
+            raise _refused(f"the fee split adds up to {sum(split.values())} %, not 100 %")
+        return [f"{where}={percent}" for where, percent in split.items()]
+
+    @model_validator(mode="after")
+    def _default_is_a_method(self) -> CashRules:
+        if self.default_method not in self.methods:
+            raise _refused(f"the default payment method {self.default_method!r} is not one of "
+                           f"{', '.join(self.methods)}")
+        return self
+
+    def split(self) -> dict[str, int]:
+        """Destination -> percent of the fee, in the order set."""
+        return {where: int(percent) for where, _sep, percent in (p.partition("=") for p in self.fee_split)}
+
+    def method(self, raw: str) -> str:
+        """A payment method as typed, checked against the club's (one line naming them)."""
+        method = raw.strip().lower()
+        if method not in self.methods:
+            raise InvalidInput("{raw!r} is not a payment method of the club: {methods}", raw=raw,
+                               methods=", ".join(self.methods), field="method")
+        return method
 # What the room may hear (views/announcements.py words each one); `speech.kinds` picks among them.
 AnnouncementKind = Literal["level", "one-minute", "break", "break-end", "hand-for-hand",
                            "hand-for-hand-end", "table-broken", "move", "bubble", "final-table",
@@ -182,6 +234,7 @@ class HouseRules(Frozen):
     eliminations: EliminationRules = EliminationRules()
     penalties: PenaltyRules = PenaltyRules()
     money: MoneyRules = MoneyRules()
+    cash: CashRules = CashRules()
     speech: SpeechSettings = SpeechSettings()
 
     @classmethod

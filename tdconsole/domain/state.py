@@ -17,7 +17,9 @@ from tdconsole.domain.events import (
     Envelope,
     FlightSet,
     HandForHandStarted,
+    PrizePaidOut,
     RulingLogged,
+    SatelliteEnded,
     TournamentCreated,
 )
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
@@ -52,6 +54,9 @@ class Player:
     # settings'; the winner of the last hand takes his own off it, T-PKO-3).
     bounty_added: int = 0
     disqualified: bool = False
+    # T-SAT-4: the won seat that paid this entry's buy-in and fee, and when it was spent.
+    ticket: str | None = None
+    ticket_at: datetime | None = None
     add_ons: int = 0
     # T-REBUY-1: the rebuys this entry bought (a double rebuy counts two, T-REBUY-4).
     rebuys: int = 0
@@ -181,10 +186,18 @@ class TournamentState:
     clock_calls: list[ClockCall] = field(default_factory=list)
     money: MoneySettings = field(default_factory=MoneySettings)
     chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
+    # The cash desk: "player id/due" -> method (None: unpaid), the prizes and bounty cash paid out
+    # (slip by slip), the drawer as last counted by method.
+    payments: dict[str, str | None] = field(default_factory=dict)
+    paid_out: list[PrizePaidOut] = field(default_factory=list)
+    cash_counted: dict[str, int] = field(default_factory=dict)
     hand_for_hand: HandForHand | None = None
     deal: Deal | None = None
     # T-PKO-4: the bounties of disqualified players, added to the prize pool.
     bounties_to_pool: int = 0
+    # T-SAT-2: a satellite that has ended (the seat winners), and when.
+    satellite: SatelliteEnded | None = None
+    satellite_at: datetime | None = None
     # The alternates waiting for a seat, by number in the order they came (players/alternates.py),
     # and the last number given.
     alternates: dict[int, Alternate] = field(default_factory=dict)
@@ -208,7 +221,7 @@ class TournamentState:
 
     @property
     def status(self) -> str:
-        if self.players_left == 1 and self.entries > 1:
+        if (self.players_left == 1 and self.entries > 1) or self.satellite is not None:
             return "finished"
         if not self.clock.started:
             return "planned"
@@ -216,8 +229,9 @@ class TournamentState:
 
     @property
     def winner(self) -> Player | None:
-        """The one player left once the tournament is finished; None before."""
-        if self.status != "finished":
+        """The one player left once the tournament is finished; None before, and in a satellite
+        (everyone left wins a seat, T-SAT-2)."""
+        if self.status != "finished" or self.satellite is not None:
             return None
         return next((p for p in self.players.values() if p.status != "busted"), None)
 

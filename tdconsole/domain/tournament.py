@@ -19,9 +19,17 @@ from tdconsole.domain.clock import handlers as clock
 from tdconsole.domain.clock import late_registration
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.floor import log as rulings_log
-from tdconsole.domain.money import deals
+from tdconsole.domain.money import cash, deals
 from tdconsole.domain.money import handlers as money
-from tdconsole.domain.players import alternates, busts, flights, hand_for_hand, rebuys, registration
+from tdconsole.domain.players import (
+    alternates,
+    busts,
+    flights,
+    hand_for_hand,
+    rebuys,
+    registration,
+    satellites,
+)
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import CommandRecord, TournamentState, new_state
 
@@ -173,6 +181,9 @@ DECIDERS: dict[type[c.Command], Decider] = {
     # money
     c.SetMoney: money.decide_set_money,
     c.CountChips: money.decide_count,
+    c.Pay: cash.decide_pay,
+    c.PayOut: cash.decide_pay_out,
+    c.CountCash: cash.decide_count_cash,
     c.ProposeDeal: deals.decide_propose,
     c.ConsentDeal: deals.decide_consent,
     c.ApproveDeal: deals.decide_approve,
@@ -200,6 +211,8 @@ APPLIERS: dict[type[Any], tuple[Applier, ...]] = {
     e.HandForHandBust: (busts.apply_reported,),
     e.PlayerReentered: (busts.apply_reentered, alternates.apply_called),
     e.AddOnBought: (busts.apply_added_on,),
+    e.SatelliteEnded: (satellites.apply_ended,),
+    e.TicketSpent: (registration.apply_ticket_spent,),
     e.Rebought: (rebuys.apply_rebought,),
     e.HandForHandStarted: (hand_for_hand.apply_started,),
     e.HandForHandTableDone: (hand_for_hand.apply_done,),
@@ -228,6 +241,9 @@ APPLIERS: dict[type[Any], tuple[Applier, ...]] = {
     # money
     e.MoneySet: (money.apply_money_set,),
     e.ChipsCounted: (money.apply_counted,),
+    e.PaymentRecorded: (cash.apply_payment,),
+    e.PrizePaidOut: (cash.apply_paid_out,),
+    e.CashCounted: (cash.apply_cash_counted,),
     e.DealProposed: (deals.apply_proposed,),
     e.DealConsented: (deals.apply_consented,),
     e.DealApproved: (deals.apply_approved,),

@@ -122,10 +122,11 @@ class CheckedBackup:
     tournaments: list[tuple[str, ChainCheck]]
 
 
-def check_backup(path: Path) -> CheckedBackup:
+def check_backup(path: Path, *, intact: bool = True) -> CheckedBackup:
     """Open a backup read-only and verify every tournament's chain; refuse, in one line, a file
     that is not a tdconsole database, one from a newer tdconsole, one without the hash chain, or
-    one whose chain breaks (naming the first event that does not match)."""
+    (unless `intact` is False: the caller reports them) one whose chain breaks, naming the first
+    event that does not match."""
     if not path.is_file():
         raise InvalidInput("{path}: no such file", path=path)
     engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
@@ -150,10 +151,10 @@ def check_backup(path: Path) -> CheckedBackup:
     finally:
         engine.dispose()
     for name, check in checks:
-        if not check.ok:
+        if intact and not check.ok:
             raise TdError("{path}: tournament {id} ({name}): event {seq} does not match the log's "
-                          "hash chain ({reason}); not restored", path=path, id=check.tournament_id,
-                          name=name, seq=check.bad_seq, reason=check.reason)
+                          "hash chain; not restored", path=path, id=check.tournament_id,
+                          name=name, seq=check.bad_seq)
     return CheckedBackup(path, revision, checks)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -181,6 +181,14 @@ class EventStore:
             ).scalar()
         if found is None:
             raise NotFound("there is no tournament {tournament_id}", tournament_id=tournament_id)
+
+    def tournaments_with(self, types: Iterable[str]) -> list[int]:
+        """The ids of the tournaments whose log holds an event of one of `types` (undone or not),
+        oldest first: what spans tournaments (won seats, T-SAT-4) folds only those."""
+        events = event_table.c
+        query = select(events.tournament_id).where(events.type.in_(list(types))).distinct()
+        with self._connection(write=False) as connection:
+            return sorted(row[0] for row in connection.execute(query).all())
 
     # ------------------------------------------------------------ events
 

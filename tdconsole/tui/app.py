@@ -24,6 +24,7 @@ from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.tui.backups import AutomaticBackups
 from tdconsole.tui.messages import Acting, CommandRequested
+from tdconsole.tui.screens.cash import CashScreen
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.clock_step import ClockStepScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen, UnsavedEdits
@@ -119,6 +120,11 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Unlock a payout"), N_("The selected place follows the table or generator again"), "payouts",
      "unlock"),
     (N_("Pay by the club table"), "configs/payouts/club.toml", "payouts", "use_table"),
+    (N_("Record how a player paid"), N_("Cash, MobilePay, card, ticket or free, on the cash desk"), "cash",
+     "pay"),
+    (N_("Pay out a prize"), N_("The selected prize and bounty cash, on the next payout slip"), "cash",
+     "pay_out"),
+    (N_("Count the drawer"), N_("What the drawer holds by payment method"), "cash", "count"),
     (N_("Pay by the generator"), N_("The payout curve"), "payouts", "use_generator"),
     (N_("Money settings"), N_("Guarantee, bounty, rake, re-entry and add-on prices, the payout curve"),
      "payouts", "money_settings"),
@@ -132,7 +138,7 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Re-enter the selected player"), N_("A new entry for a busted player (T-REG-1)"), "players",
      "reenter"),
     (N_("Sell an add-on to the selected player"), N_("After a confirmation"), "players", "add_on"),
-    (N_("Disqualify the selected player"), N_("C-PEN-1: his bounty goes to the prize pool (T-PKO-4)"),
+    (N_("Disqualify the selected player"), N_("C-PEN-1: the bounty goes to the prize pool (T-PKO-4)"),
      "players", "disqualify"),
     (N_("Sell a rebuy to the selected player"), N_("In the rebuy period, within his limit (T-REBUY-1..4)"),
      "players", "rebuy"),
@@ -229,7 +235,8 @@ class TdApp(ServiceApp):
     COMMANDS = App.COMMANDS | {TdCommands}
     MODES = {"clock": ClockScreen, "players": PlayersScreen, "log": LogScreen, "rulings": RulingsScreen,
              "calculator": FloorCalculatorScreen, "payouts": PayoutsScreen,
-             "hand-for-hand": HandForHandScreen, "deal": DealScreen, "tables": TablesScreen}
+             "hand-for-hand": HandForHandScreen, "deal": DealScreen, "tables": TablesScreen,
+             "cash": CashScreen}
     # The F-keys are priority bindings: they work over a dialog too (Textual stops other app
     # bindings at a modal screen), and `action_switch_mode` closes the dialog first.
     BINDINGS = [
@@ -243,6 +250,7 @@ class TdApp(ServiceApp):
         Binding("f8", "switch_mode('calculator')", "Calculator", priority=True),
         Binding("f9", "switch_mode('deal')", "Deal", priority=True),
         Binding("f10", "switch_mode('tables')", "Tables", priority=True),
+        Binding("f12", "switch_mode('cash')", "Cash desk", priority=True),
         Binding("m", "toggle_sound", "Sound", show=False),
         Binding("s", "clock('start')", "Start", show=False),
         Binding("space", "clock('toggle')", "Pause"),

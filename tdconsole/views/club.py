@@ -10,6 +10,7 @@ from __future__ import annotations
 from tdconsole.club.history import History
 from tdconsole.club.leagues import League, Season
 from tdconsole.club.members import Member
+from tdconsole.club.tickets import Ticket
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.league.results import EntryResult, MemberResult, totals
 from tdconsole.domain.league.standings import LeagueRules, Standing, TieBreak
@@ -218,3 +219,35 @@ def standings_view(season: Season) -> list[StandingRow]:
 def season_formats(season: Season, fallback: HouseRules) -> Formats:
     """The money of the league's latest finished tournament (its log's house rules), else `fallback`."""
     return Formats.of(season.played[-1].state.house_rules if season.played else fallback)
+
+
+class TicketView(View):
+    """A seat won in a satellite (`tickets --json`, T-SAT-2..4): who won it, its value, where,
+    and whether it is held, spent (`spent_in` the tournament it paid, `spent_by` the entry) or was
+    paid in cash because its winner already held one (T-SAT-3)."""
+
+    id: str
+    name: str
+    member: int | None
+    value: int
+    satellite: int
+    satellite_name: str
+    won_at: str
+    status: str
+    spent_in: int | None
+    spent_by: str | None
+
+
+class TicketsView(View):
+    tickets: list[TicketView]
+
+
+def tickets_view(tickets: list[Ticket]) -> TicketsView:
+    return TicketsView(tickets=[TicketView(
+        id=ticket.id, name=ticket.name, member=ticket.member, value=ticket.value,
+        satellite=ticket.satellite, satellite_name=ticket.satellite_name,
+        won_at=ticket.won_at.isoformat(), status=ticket.status, spent_in=ticket.spent_in,
+        spent_by=ticket.spent_by) for ticket in tickets])
+
+
+TICKET_STATUS = {"held": N_("held"), "spent": N_("spent"), "cash": N_("paid in cash (T-SAT-3)")}

@@ -199,3 +199,83 @@ def members_csv(members: Iterable[Member]) -> str:
     return csv_document(CSV_COLUMNS, (
         [m.number, m.name, m.email, m.phone, m.note, "yes" if m.banned else "", m.ban_reason]
         for m in members))
+
+
+# ---------------------------------------------------------------- the cash desk
+
+CASH_FORMATS = ("html", "csv")
+SLIP_WIDTHS = ("a4", "80mm")
+CASH_COLUMNS = (N_("section"), N_("item"), N_("amount"))
+
+
+def cash_report_document(state: TournamentState, fmt: str) -> str:
+    """The end-of-night report: the drawer by method (expected, counted, difference), the fees by
+    destination, rake, overlay, prizes paid and owed, the unpaid entries and every due with how it
+    was paid; html (printable) or csv (one line per figure, for a spreadsheet)."""
+    from tdconsole.views.cash import cash_view
+    from tdconsole.views.formatting import Formats, due_text, payment_method
+
+    check_format(fmt, CASH_FORMATS)
+    view = cash_view(state)
+    if fmt == "csv":
+        lines: list[list[object]] = []
+        for method, amount in view.expected.items():
+            lines.append([_("expected"), payment_method(method), amount])
+        lines += [[_("counted"), payment_method(m), amount] for m, amount in view.counted.items()]
+        lines += [[_("difference"), payment_method(m), amount] for m, amount in view.difference.items()]
+        lines += [[_("fees"), where, amount] for where, amount in view.fees.items()]
+        lines += [[_("totals"), _(label), amount] for label, amount in (
+            (N_("collected"), view.collected), (N_("rake"), view.rake), (N_("overlay"), view.overlay),
+            (N_("paid out"), view.paid_out), (N_("owed"), view.owed), (N_("unpaid"), view.unpaid_amount))]
+        lines += [[_("prize"), row.name, row.amount] for row in view.prizes]
+        lines += [[_("due"), f"{row.name} ({due_text(row.due)}, {payment_method(row.method)})", row.amount]
+                  for row in view.dues]
+        return csv_document(headings(CASH_COLUMNS), lines)
+    formats = Formats.of(state.house_rules)
+    money = formats.money
+    drawer = [[payment_method(method), money(amount),
+               money(view.counted[method]) if method in view.counted else "",
+               money(view.difference[method]) if method in view.difference else ""]
+              for method, amount in view.expected.items()]
+    totals = [[_(label), money(amount)] for label, amount in (
+        (N_("Collected"), view.collected), (N_("Rake"), view.rake),
+        (N_("Overlay paid by the house"), view.overlay),
+        (N_("Prizes and bounties paid out"), view.paid_out), (N_("Still owed to players"), view.owed),
+        (N_("Not paid by players yet"), view.unpaid_amount))]
+    totals += [[_("Fee: {destination}").format(destination=where), money(amount)]
+               for where, amount in view.fees.items()]
+    prizes = [["" if row.place is None else places_text(row.place, None), row.name, money(row.prize),
+               money(row.bounty), money(row.paid), money(row.owed), ", ".join(map(str, row.slips))]
+              for row in view.prizes]
+    dues = [[row.name, due_text(row.due), money(row.amount), payment_method(row.method)]
+            for row in view.dues]
+    return html_page(
+        "cash_report.html.j2", title=_("{name}: the cash desk").format(name=state.info.name),
+        date=formats.when(state.log[0].time, time=False) if state.log else "",
+        drawer=drawer, drawer_columns=[_("Method"), _("Expected"), _("Counted"), _("Difference")],
+        totals=totals, unpaid=view.unpaid, prizes=prizes,
+        prize_columns=[_("Place"), _("Name"), _("Prize"), _("Bounty"), _("Paid"), _("Owed"), _("Slips")],
+        dues=dues, due_columns=[_("Name"), _("For"), _("Amount"), _("Paid by")])
+
+
+def slips_document(state: TournamentState, width: str = "a4", receipts: bool = False) -> str:
+    """A payout slip per prize handed over (or, `receipts`, a receipt per due paid), one a page,
+    for an A4 printer or an 80 mm receipt printer."""
+    from tdconsole.views.cash import receipt_rows, slip_rows
+    from tdconsole.views.formatting import Formats, due_text, payment_method
+
+    if width not in SLIP_WIDTHS:
+        raise InvalidInput("the width must be {names}, not {width!r}", names=" or ".join(SLIP_WIDTHS),
+                           width=width, field="width")
+    formats = Formats.of(state.house_rules)
+    rows = receipt_rows(state) if receipts else slip_rows(state)
+    slips = [{"number": row.number, "name": row.name,
+              "place": "" if row.place is None else places_text(row.place, None),
+              "what": due_text(row.what) if receipts else "",
+              "prize": formats.money(row.prize), "bounty": formats.money(row.bounty) if row.bounty else "",
+              "amount": formats.money(row.amount), "method": payment_method(row.method),
+              "when": formats.when(row.time), "cashier": row.cashier} for row in rows]
+    return html_page("payout_slips.html.j2", tournament=state.info.name, receipts=receipts,
+                     width=width, slips=slips,
+                     title=_("{name}: receipts").format(name=state.info.name) if receipts
+                     else _("{name}: payout slips").format(name=state.info.name))

@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.i18n import _, language
+from tdconsole.i18n import N_, _, language
 
 NBSP = "\u00a0"
 _FRACTION = re.compile(r"\.[0#]+")
@@ -127,6 +127,26 @@ def format_duration(seconds: float) -> str:
     if hours:
         return f"{hours}:{minutes:02d}:{secs:02d}"
     return f"{minutes}:{secs:02d}"
+
+
+# The club's default payment methods in words; a method the club added is shown as it was set.
+PAYMENT_METHODS = {"cash": N_("cash"), "mobilepay": N_("MobilePay"), "card": N_("card"),
+                   "ticket": N_("ticket"), "free": N_("free")}
+
+
+def payment_method(method: str | None) -> str:
+    """A payment method as the reader's language writes it; None: not paid yet."""
+    if method is None:
+        return _("unpaid")
+    return _(PAYMENT_METHODS[method]) if method in PAYMENT_METHODS else method
+
+
+def due_text(due: str) -> str:
+    """What an entry paid for, in words: "entry" (its buy-in or re-entry), "rebuy 1", "add-on 2"."""
+    kind, _sep, number = due.partition(":")
+    if kind == "rebuy":
+        return _("rebuy {n}").format(n=number)
+    return _("entry") if kind == "entry" else _("add-on {n}").format(n=number)
 
 
 def ordinal(place: int) -> str:

@@ -25,7 +25,14 @@ from tdconsole.domain.floor.penalties import Penalty
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.i18n import _, language, ngettext
 from tdconsole.views.base import View
-from tdconsole.views.formatting import Formats, format_clock, format_duration, ordinal
+from tdconsole.views.formatting import (
+    Formats,
+    due_text,
+    format_clock,
+    format_duration,
+    ordinal,
+    payment_method,
+)
 
 # What the log screen filters by.
 Kind = Literal["players", "busts", "seating", "money", "clock", "rulings", "tournament"]
@@ -261,6 +268,18 @@ def _busted(event: e.PlayerBusted, context: LogContext) -> str:
     return text
 
 
+@_writes("busts", e.SatelliteEnded)
+def _satellite_ended(event: e.SatelliteEnded, context: LogContext) -> str:
+    return _("The satellite is over (T-SAT-2): {names} each win a seat worth {value}").format(
+        names=context.names_of(event.winners), value=context.money(event.seat))
+
+
+@_writes("players", e.TicketSpent)
+def _ticket_spent(event: e.TicketSpent, context: LogContext) -> str:
+    return _("{name} pays the buy-in with a seat won in tournament {satellite} ({value}, T-SAT-4)").format(
+        name=context.name(event.player_id), satellite=event.satellite, value=context.money(event.value))
+
+
 @_writes("busts", e.HandForHandBust)
 def _h4h_bust(event: e.HandForHandBust, context: LogContext) -> str:
     text = _("{name} busts at table {table} during hand-for-hand").format(
@@ -318,6 +337,27 @@ def _chips_counted(event: e.ChipsCounted, context: LogContext) -> str:
         for player_id, chips in event.counts.items()))
 
 
+@_writes("money", e.PaymentRecorded)
+def _payment(event: e.PaymentRecorded, context: LogContext) -> str:
+    dues = listed(due_text(due) for due in event.dues)
+    if event.method is None:
+        return _("{name}: {dues} not paid yet").format(name=context.name(event.player_id), dues=dues)
+    return _("{name} pays {dues} by {method}").format(name=context.name(event.player_id), dues=dues,
+                                                       method=payment_method(event.method))
+
+
+@_writes("money", e.PrizePaidOut)
+def _paid_out(event: e.PrizePaidOut, context: LogContext) -> str:
+    return _("{name} is paid {amount} by {method} (slip {slip})").format(
+        name=context.name(event.player_id), amount=context.money(event.prize + event.bounty),
+        method=payment_method(event.method), slip=event.slip)
+
+
+@_writes("money", e.CashCounted)
+def _cash_counted(event: e.CashCounted, context: LogContext) -> str:
+    return _("The drawer is counted: {counts}").format(counts=listed(
+        _("{method} {amount}").format(method=payment_method(method), amount=context.money(amount))
+        for method, amount in event.counts.items()))
 @_writes("tournament", e.FlightSet)
 def _flight_set(event: e.FlightSet, context: LogContext) -> str:
     if event.stop_level is None:

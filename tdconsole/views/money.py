@@ -141,6 +141,7 @@ class PaidRow(View):
     name: str | None
     amount: int
     by_deal: bool
+    seat: bool = False  # a satellite's place that wins a seat worth `amount` (T-SAT-1)
 
 
 def paid_rows(state: TournamentState, structure: PayoutStructure | None,
@@ -159,7 +160,7 @@ def paid_rows(state: TournamentState, structure: PayoutStructure | None,
                 if standing.place is not None}
     covered = len(rows)
     return rows + [PaidRow(place=payout.place, name=finished.get(payout.place), amount=payout.amount,
-                           by_deal=False)
+                           by_deal=False, seat=payout.seat)
                    for payout in ([] if structure is None else structure.payouts) if payout.place > covered]
 
 
@@ -189,7 +190,8 @@ def payouts_view(state: TournamentState) -> PayoutsView:
         paid=paid_rows(state, structure, money.standings(state, structure)),
         prize_pool=money.pool(state).prize_pool,
         payouts=payouts,
-        method="generator" if state.money.table is None else f"table {state.money.table.name}",
+        method=("satellite" if state.money.satellite_seat is not None
+                else "generator" if state.money.table is None else f"table {state.money.table.name}"),
         locked=[Payout(place=place, amount=amount) for place, amount in sorted(state.money.locked.items())],
         error=error,
         deal=deal,
@@ -211,6 +213,7 @@ class PrizePoolView(View):
     bounties: int
     table: str | None  # the payout table's name; None: the generator
     refusal: str | None
+    bounties_to_pool: int = 0  # T-PKO-4: disqualified players' bounties, in the prize pool
 
 
 def prize_pool_view(state: TournamentState) -> PrizePoolView:
@@ -223,7 +226,8 @@ def prize_pool_view(state: TournamentState) -> PrizePoolView:
     table = state.money.table
     return PrizePoolView(prize_pool=made.prize_pool, entries=made.entries, prize_part=made.prize_part,
                          rake=made.rake, overlay=made.overlay, fees=made.fees, bounties=made.bounties,
-                         table=None if table is None else table.name, refusal=refusal)
+                         table=None if table is None else table.name, refusal=refusal,
+                         bounties_to_pool=made.bounties_to_pool)
 
 
 class DealOptionRow(View):
@@ -421,12 +425,17 @@ def final_results_text(state: TournamentState, places: int = 10) -> str | None:
     """The winner and the top places with their prizes, once the tournament is finished; None before.
     The TD's clock screen and `display` show it instead of a stopped clock."""
     winner = state.winner
-    if winner is None:
+    if winner is None and state.satellite is None:
         return None
     # Babel loads only for text: `--json` keeps plain numbers (the fast-CLI contract).
     from tdconsole.views.formatting import Formats
 
     formats = Formats.of(state.house_rules)
+    if winner is None:  # T-SAT-2: a satellite's end
+        assert state.satellite is not None
+        return "\n".join([_("Seats won (T-SAT-2), each worth {value}:").format(
+            value=formats.money(state.satellite.seat)), "",
+            *(f"  {state.players[player_id].name}" for player_id in state.satellite.winners)])
     lines = [_("Winner: {name}").format(name=winner.name), ""]
     for row in results_rows(state)[:places]:
         shown = places_text(row.place, row.last_place) or "1"

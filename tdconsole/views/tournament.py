@@ -242,6 +242,7 @@ class PlayerView(View):
     bounty: int = 0
     bounty_cash: int = 0
     disqualified: bool = False
+    ticket: str | None = None  # the won seat that paid this entry's buy-in (T-SAT-4)
     rebuys: int = 0  # T-REBUY-1 (a double rebuy counts two)
 
 
@@ -351,7 +352,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
          "tied_with": tied.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
          "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id),
          "bounty": state.bounty_on_head(player), "bounty_cash": player.bounties,
-         "disqualified": player.disqualified, "rebuys": player.rebuys}
+         "disqualified": player.disqualified, "rebuys": player.rebuys, "ticket": player.ticket}
         for player in state.players.values()
     )
     pool = money.pool(state)

@@ -112,7 +112,7 @@ def board(state: TournamentState, tournament_id: int, log: list[Envelope], undon
         "prize_pool": view["prize_pool"],
         # What is paid: an approved deal's players with its amounts (place null while in, T-DEAL-1),
         # then the places outside it, each with who finished there.
-        "payouts": [{key: row[key] for key in ("place", "amount", "name", "by_deal")}
+        "payouts": [{key: row[key] for key in ("place", "amount", "name", "by_deal", "seat")}
                     for row in view["paid"]],
         "hand_for_hand": {key: view["hand_for_hand"].get(key) for key in ("active", "hand", "tables")},
         # A progressive knockout: the biggest bounties on the heads still in (T-PKO-1).
@@ -122,6 +122,9 @@ def board(state: TournamentState, tournament_id: int, log: list[Envelope], undon
         "moves": moves[-12:],
         "finished": view["tournament"]["status"] == "finished",
         "winner": winner if view["tournament"]["status"] == "finished" else None,
+        # T-SAT-2: a satellite's seat winners, once it has ended.
+        "seat_winners": [state.players[player_id].name for player_id in state.satellite.winners]
+        if state.satellite is not None else [],
         "winner_prize": players[winner]["prize"] if winner and winner in players else None,
     }
 

@@ -139,6 +139,12 @@ def test_db_restore_refuses_a_backup_that_does_not_verify(evening: Path, tmp_pat
     error = _one_line_failure(_run(capsys, evening, "db", "restore", str(backup), "--yes"))
     assert "event 3 does not match the log's hash chain" in error
     assert _run(capsys, evening, "verify").code == 0  # nothing was replaced
+    # A database whose log was changed is still backed up (evidence), and the exit says so.
+    with sqlite3.connect(evening) as connection:
+        connection.execute("UPDATE events SET actor = 'mallory' WHERE seq = 2")
+    error = _one_line_failure(_run(capsys, evening, "db", "backup", str(tmp_path / "evidence.sqlite")))
+    assert "evidence.sqlite: written, but tournament 1 (Friday): event 2 does not match" in error
+    assert (tmp_path / "evidence.sqlite").is_file()
 
 
 def test_db_backup_on_postgresql_points_to_pg_dump(capsys: Capsys) -> None:

@@ -49,7 +49,7 @@ BUBBLE_AT_TEN = ("--paid", "90", "--min-cash", "0", "--lock", "10=100")
 
 def test_e3_one_table_ranked_by_stack_and_equal_stacks_tie(tmp_path: Path, capsys: Capsys) -> None:
     db = tournament(tmp_path, capsys, 11, *BUBBLE_AT_TEN)
-    assert td(capsys, db, "payouts")["payouts"][9] == {"place": 10, "amount": 100}
+    assert td(capsys, db, "payouts")["payouts"][9] == {"place": 10, "amount": 100, "seat": False}
     busted = td(capsys, db, "bust", "P01", "P02", "--stack", "P01=8000", "--stack", "P02=20000")
     assert [(b["name"], b["place"], b["prize"]) for b in busted["busted"]] == [
         ("P02", 10, 100), ("P01", 11, 0)]
@@ -336,7 +336,8 @@ def test_t_deal_1_payouts_after_a_deal_say_what_the_deal_pays(tmp_path: Path, ca
     payouts = td(capsys, db, "payouts")
     ladder = {row["place"]: row["amount"] for row in payouts["payouts"]}  # the contract's keys stay
     assert payouts["paid_by_deal"] == [1, 2, 3] and ladder[1] != deal["P01"]
-    assert payouts["paid"] == [{"place": None, "name": name, "amount": deal[name], "by_deal": True}
+    assert payouts["paid"] == [{"place": None, "name": name, "amount": deal[name], "by_deal": True,
+                                "seat": False}
                                for name in ("P01", "P02", "P03")]
     text = " ".join(run(capsys, "--db", db, "payouts").out.split())
     assert f"{deal['P01']:,} P01, by the deal" in text

@@ -84,3 +84,15 @@ def test_an_unknown_template_or_a_bad_one_is_one_line_and_makes_nothing(tmp_path
                                                         encoding="utf-8")
     assert_one_line_error(run(capsys, "--db", db, "new", "X", "--template", "broken"), "broken.json")
     assert td(capsys, db, "tournaments") == []
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("bad\x07name", "the template's name: a control character (U+0007) is not allowed"),
+    ("!!!", "gives no preset key"),
+])
+def test_a_template_name_that_cannot_be_kept_is_one_line(tmp_path: Path, capsys: Capsys, name: str,
+                                                         message: str) -> None:
+    db = str(tmp_path / "club.sqlite")
+    td(capsys, db, "new", "Fredag", "--use")
+    assert_one_line_error(run(capsys, "--db", db, "template", "save", name), message)
+    assert not (tmp_path / "templates").exists() or not list((tmp_path / "templates").iterdir())

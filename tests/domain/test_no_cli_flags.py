@@ -1,6 +1,6 @@
-"""The domain and the actions (what every interface calls) name the request field a refusal is about
-(`TdError.field`), never a CLI flag: the TUI shows the line beside its form, the web in its answer,
-and neither has a `--stack`. Each interface words the field its own way
+"""The domain, the actions and the club (what every interface calls) name the request field a
+refusal is about (`TdError.field`), never a CLI flag: the TUI shows the line beside its form, the
+web in its answer, and neither has a `--stack`. Each interface words the field its own way
 (tests/cli/test_refusal_flags.py, tests/tui/test_bust_hand_labels.py, tests/web/test_api.py)."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def flags_in(source: str) -> list[tuple[int, str]]:
                   and id(node) not in docstrings and FLAG.search(node.value))
 
 
-@pytest.mark.parametrize("package", ["domain", "actions"])
+@pytest.mark.parametrize("package", ["domain", "actions", "club"])
 def test_no_string_in_the_domain_or_an_action_spells_a_cli_flag(package: str) -> None:
     found = [f"{path.relative_to(PACKAGE)}:{line}: {text!r}"
              for path in sorted((PACKAGE / package).rglob("*.py"))

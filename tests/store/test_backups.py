@@ -67,8 +67,9 @@ def test_a_backup_that_does_not_verify_is_refused(tmp_path: Path) -> None:
     assert check_backup(backup).tournaments[0][1].events == 1
     with sqlite3.connect(backup) as connection:
         connection.execute("UPDATE events SET actor = 'mallory' WHERE seq = 1")
-    with pytest.raises(TdError, match="event 1 does not match the log's hash chain"):
+    with pytest.raises(TdError, match="event 1 does not match the log's hash chain; not restored"):
         check_backup(backup)
+    assert check_backup(backup, intact=False).tournaments[0][1].bad_seq == 1
     (tmp_path / "junk.sqlite").write_text("not a database")
     with pytest.raises(TdError, match="not a tdconsole database"):
         check_backup(tmp_path / "junk.sqlite")

@@ -72,6 +72,7 @@ def test_a_festival_bags_merges_into_a_seeded_day2_and_pays_one_prize_pool(store
     state = day2.state
     view = state_view(state, day2.tournament_id, clock())
     assert view.day2 is not None and view.day2.seed == 7 and view.day2.entries == entries
+    assert view.clock.level == 3  # the flights stopped at the end of level 2: Day 2 opens at 3
     origin = {row.name: row for row in view.day2.stacks}
     assert (origin["Anna"].flight, origin["Anna"].chips) == ("Main Event 1B", 90_000)
     assert origin["B019"].flight == "Main Event 1B" and origin["B019"].chips == 19_000
@@ -125,3 +126,20 @@ def test_t_flight_3_reentry_across_flights_off_refuses_a_second_flight(store: Ev
     with pytest.raises(RuleViolation, match="T-FLIGHT-3: anna entered Deepstack 1A"):
         register(second, RegisterRequest(names=["Carl", "anna"]))
     assert second.state.entries == 0
+
+
+def test_t_day2_1_once_day2_has_started_its_flights_take_no_entry_and_no_bag(store: EventStore) -> None:
+    from tdconsole.actions.flights import BagRequest, bag
+    from tdconsole.actions.players import RegisterRequest, register
+
+    clock = FakeClock()
+    festival = Festivals(store).new("Turbo", EventSettings(buy_in=100))
+    flight = new_flight(store, festival, name="Turbo 1A", structure=load_structure("club-turbo"), now=clock)
+    register(flight, RegisterRequest(names=["Anna", "Bo"]))
+    bag(flight, BagRequest(counts={"Anna": 30_000, "Bo": 10_000}))
+    start_day2(store, Festivals(store).get("Turbo"), now=clock)
+    with pytest.raises(RuleViolation, match=r"T-DAY2-1: Turbo is already on Day 2 \(tournament \d+\): its"):
+        register(flight, RegisterRequest(names=["Carl"]))
+    with pytest.raises(RuleViolation, match="T-DAY2-1: Turbo is already on Day 2"):
+        bag(flight, BagRequest(counts={"Anna": 31_000}))
+    assert flight.state.entries == 2 and flight.state.bags["p1"].chips == 30_000

@@ -18,7 +18,7 @@ SIZES = [(80, 24), (160, 48)]
 # (the key that opens it, its name): every mode of the TD's app, and the structure editor (F4).
 TD_SCREENS = [("f1", "clock"), ("f2", "players"), ("f3", "log"), ("f4", "structure"),
               ("f5", "rulings"), ("f6", "payouts"), ("f7", "hand-for-hand"), ("f8", "calculator"),
-              ("f9", "deal"), ("f10", "tables")]
+              ("f9", "deal"), ("f10", "tables"), ("f12", "cash")]
 FLOOR_SCREENS = [("f1", "rulings"), ("f2", "tables")]
 
 

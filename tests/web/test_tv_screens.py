@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -250,3 +251,21 @@ def test_the_remote_tables_tab_fits_a_phone(browser: Browser, room: Served, shot
     finally:
         _do(room, commands.HandForHandStop())
         page.context.close()
+
+
+def test_the_result_and_the_league_fit_once_it_is_over(browser: Browser, room: Served, shots: Path) -> None:
+    # The league this tournament counts in: its standings show under the result (and never push it
+    # or anything else off the screen: the rows that fit are shown).
+    for argv in (["league", "new", "Fredagsligaen i Aarhus og Omegn 2026"], ["league", "add", "1"]):
+        done = subprocess.run([sys.executable, "-m", "tdconsole", "--db", str(room.db), *argv],
+                              capture_output=True, text=True, timeout=60, check=False)
+        assert done.returncode == 0, done.stderr
+    seated = [name for name, _table, _seat in _seated(room)]
+    _do(room, *[commands.Bust(names=[name]) for name in seated[1:]])
+    pages = _look(browser, room, shots, "result", "!!document.querySelector('.banner.result')")
+    for page in pages:
+        assert page.text_content(".banner.result") == f"VINDER: {seated[0]} · 6.290\xa0kr."
+        assert "Fredagsligaen i Aarhus og Omegn 2026" in (page.text_content(".league h2") or "")
+        assert page.query_selector(".clock") is not None and not page.is_visible(".clock")
+    _close(pages)
+

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tdconsole.domain.commands import ApproveDeal, ConsentDeal, ProposeDeal
-from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.errors import InvalidInput, RuleViolation, TdError
 from tdconsole.domain.events import DealApproved, DealConsented, DealProposed, Event
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.icm import Deal as Amounts
@@ -71,6 +71,9 @@ def options(state: TournamentState, leave_for_winner: int = 0) -> DealOptions:
 
 
 def decide_propose(state: TournamentState, command: ProposeDeal, now: datetime) -> list[Event]:
+    if state.money.satellite_seat is not None and not state.money.satellite_deals:
+        raise RuleViolation("T-SAT-5", "no deal in a satellite unless the TD allows it in the money "
+                            "settings")
     if state.deal is not None and state.deal.approved:
         raise TdError("a deal is already approved (undo the approval to change it)")
     players = remaining(state)

@@ -25,6 +25,7 @@ from tdconsole.domain.money.payouts import (
     Payout,
     PayoutStructure,
     generate_payouts,
+    satellite_payouts,
     table_payouts,
     tied_prizes,
 )
@@ -107,7 +108,9 @@ def payout_structure(state: TournamentState) -> PayoutStructure:
     amount, entries, money = pool(state).prize_pool, paid_entries(state), state.money
     if entries == 0:
         return PayoutStructure(prize_pool=amount, payouts=[])
-    if money.table is not None:
+    if money.satellite_seat is not None:  # T-SAT-1: seats, and the cash left over
+        structure = satellite_payouts(amount, money.satellite_seat, entries, money.satellite_remainder)
+    elif money.table is not None:
         structure = table_payouts(amount, entries, money.table, money.locked)
     else:
         structure = generate_payouts(amount, entries, state.info.buy_in, money.curve, money.locked)
@@ -131,9 +134,17 @@ class Standing:
 
 
 def winner(state: TournamentState) -> Player | None:
-    if state.status != "finished":
+    return state.winner
+
+
+def seats(state: TournamentState) -> int | None:
+    """T-SAT-1: the seats a satellite's prize pool buys now; None in a cash tournament."""
+    if state.money.satellite_seat is None:
         return None
-    return next(player for player in state.players.values() if player.status != "busted")
+    try:
+        return sum(payout.seat for payout in payout_structure(state).payouts)
+    except TdError:
+        return 0
 
 
 def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[str, Standing]:
@@ -145,7 +156,14 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
             groups.setdefault(player.place, []).append(player)
     if champion is not None:
         groups[1] = [champion]
-    rank = 1 + sum(player.place is None for player in state.players.values()) - (champion is not None)
+    # T-SAT-2: a satellite's players left share places 1..N, each winning a seat (a winner busted
+    # in the hand that ended it keeps the seat his own place pays).
+    seated = [player for player_id in (state.satellite.winners if state.satellite else [])
+              if (player := state.players[player_id]).status != "busted"]
+    if seated:
+        groups[1] = seated
+    rank = (1 + sum(player.place is None for player in state.players.values())
+            - (champion is not None) - len(seated))
     money: dict[str, int] = {}
     for place in sorted(groups):
         eligible = [player for player in groups[place] if player.can_cash]
@@ -164,10 +182,12 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
     result = {}
     for player in state.players.values():
         final = 1 if player is champion else player.place
+        last = None if player is champion else player.last_place
+        if player.status != "busted" and state.satellite is not None and player.id in state.satellite.winners:
+            final, last = 1, (len(seated) if len(seated) > 1 else None)
         prize = money.get(player.id)
         if prize is None and final is not None and payouts is not None:
             prize = 0  # placed out of the money
-        last = None if player is champion else player.last_place
         result[player.id] = Standing(final, last, prize)
     return result
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
+from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -28,6 +29,8 @@ from tdconsole.domain.model import Frozen
 class Payout(Frozen):
     place: int = Field(ge=1)
     amount: int = Field(ge=0)
+    # T-SAT-1: a satellite's place that wins a seat (of `amount`'s value) rather than cash.
+    seat: bool = False
 
 
 class PayoutStructure(Frozen):
@@ -268,3 +271,27 @@ def tied_prizes(payouts: PayoutStructure, first_place: int, names: Sequence[str]
     """T-ELIM-2, RP-8A: players tied from `first_place` share the money of their places."""
     combined = sum(payouts.amount(place) for place in range(first_place, first_place + len(names)))
     return split_evenly(combined, names)
+
+
+def satellite_payouts(prize_pool: int, seat: int, entries: int,
+                      remainder: Literal["next", "shared"] = "next") -> PayoutStructure:
+    """T-SAT-1: as many seats of `seat` as the pool buys (fewer than the entries: someone must
+    lose), and the cash left over to the next place or shared by the seat winners (odd kroner to
+    the best places).
+
+    >>> [(p.place, p.amount, p.seat) for p in satellite_payouts(11_100, 1_100, 37).payouts][-2:]
+    [(10, 1100, True), (11, 100, False)]
+    """
+    if seat <= 0 or prize_pool < 0:
+        raise InvalidInput("a seat is worth more than 0 and the pool is not negative")
+    seats = min(prize_pool // seat, max(entries - 1, 0))
+    left = prize_pool - seats * seat
+    if remainder == "shared" and seats:
+        share, odd = divmod(left, seats)
+        return PayoutStructure(prize_pool=prize_pool, payouts=[
+            Payout(place=place, amount=seat + share + (place <= odd), seat=True)
+            for place in range(1, seats + 1)])
+    payouts = [Payout(place=place, amount=seat, seat=True) for place in range(1, seats + 1)]
+    if left:
+        payouts.append(Payout(place=seats + 1, amount=left))
+    return PayoutStructure(prize_pool=prize_pool, payouts=payouts)

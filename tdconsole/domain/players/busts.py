@@ -24,7 +24,7 @@ from tdconsole.domain.events import (
 from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.limits import CHIPS
 from tdconsole.domain.money import bounties
-from tdconsole.domain.players import alternates, eliminations, registration
+from tdconsole.domain.players import alternates, eliminations, registration, satellites
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.tables import with_opening_hand
 from tdconsole.domain.seats import clockwise_from
@@ -71,6 +71,7 @@ def _still_in(state: TournamentState, names: Sequence[str], field: str) -> list[
 
 
 def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
+    satellites.refuse_when_over(state)  # T-SAT-2
     players = _still_in(state, command.names, "names")
     if len({player.id for player in players}) != len(players):
         raise InvalidInput("the same player is named twice", field="names")
@@ -104,14 +105,14 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
                                 "has finished this one")
         busts = [eliminations.Bust(name=player.id) for player in players]
         placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
-        return [*busted_events(state, placements, {}, disqualified=True), *_stop_if_over(state, players)]
+        return _ends(state, players, busted_events(state, placements, {}, disqualified=True))
     if command.unplaced:
         # T-ELIM-3: last of those still unplaced, the pending hand-for-hand busts included (they
         # are still counted in), so placed now; several such tie (nothing tells them apart).
         busts = [eliminations.Bust(name=player.id, unplaced=True) for player in players]
         placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
-        return busted_events(state, placements, {player.id: knocker_ids for player in players},
-                             placed_last=True)
+        return _ends(state, players, busted_events(
+            state, placements, {player.id: knocker_ids for player in players}, placed_last=True))
     if h4h is not None:
         return [HandForHandBust(player_id=player.id, table=_table(state, player, command.table),
                                 stack=stacks.get(player.id), knocked_out_by=knocker_ids)
@@ -120,15 +121,17 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     # An ordinary hand at one table: the house setting for tables is not consulted.
     placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
     events = busted_events(state, placements, {player.id: knocker_ids for player in players})
-    return [*events, *_stop_if_over(state, players)]
+    return _ends(state, players, events)
 
 
-def _stop_if_over(state: TournamentState, players: Sequence[Player]) -> list[Event]:
-    if len(players) == state.players_left - 1 and state.clock.running:
-        # The bust that leaves one player ends the tournament: its clock stops with it, in the same
-        # command, so undoing the bust runs the clock again.
-        return [ClockPaused()]
-    return []
+def _ends(state: TournamentState, players: Sequence[Player], events: list[Event]) -> list[Event]:
+    """The busts' events, and the end of the tournament with them: one player left, or a
+    satellite's players left no more than its seats (T-SAT-2). Its clock stops with it, in the same
+    command, so undoing the bust runs the clock again."""
+    ended = satellites.ended(state, events)
+    if (ended or len(players) == state.players_left - 1) and state.clock.running:
+        return [*events, *ended, ClockPaused()]
+    return [*events, *ended]
 
 
 def _table(state: TournamentState, player: Player, given: int | None) -> int:

@@ -40,14 +40,15 @@ from tdconsole.domain.events import (
 from tdconsole.domain.events import HandForHandTableDone as TableDone
 from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.money import handlers as money
-from tdconsole.domain.players import busts, eliminations
+from tdconsole.domain.players import busts, eliminations, satellites
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import HandForHand, TournamentState
 
 
 def suggested(state: TournamentState, places_paid: int) -> bool:
-    return state.hand_for_hand is None and eliminations.hand_for_hand_due(
-        state.players_left, places_paid, state.money.pay_jumps)
+    seats = money.seats(state)  # T-SAT-2: a satellite's bubble is its last seat, not the cash after
+    return state.hand_for_hand is None and state.satellite is None and eliminations.hand_for_hand_due(
+        state.players_left, seats or places_paid, state.money.pay_jumps)
 
 
 def _running(state: TournamentState) -> HandForHand:
@@ -119,7 +120,8 @@ def finish_tables(state: TournamentState, numbers: Sequence[int], now: datetime)
                  for player_id, (table, stack, _by) in h4h.pending.items()]
         placements = eliminations.place_busts(reported, state.players_left, h4h.started.rules, kind)
         knockers = {player_id: by for player_id, (_table, _stack, by) in h4h.pending.items()}
-        events += busts.busted_events(state, placements, knockers)
+        placed = busts.busted_events(state, placements, knockers)
+        events += [*placed, *satellites.ended(state, placed)]  # T-SAT-2
     if h4h.hand >= 1:
         events += _clock_after_hand(state, h4h.started.rules, now)
     events.append(HandForHandHandEnded(hand=h4h.hand))
@@ -134,6 +136,9 @@ def ends_at_the_money(state: TournamentState, left_after: int) -> list[Event]:
         paid = len(money.payout_structure(state).payouts)
     except TdError:
         return []
+    seats = money.seats(state)
+    if seats:  # T-SAT-2: a satellite's bubble bursts when the players left equal the seats
+        paid = seats
     if not state.players_left > paid >= left_after:
         return []
     return _stop(state, left_after, HandForHandStopped(places_paid=paid, players_left=left_after,

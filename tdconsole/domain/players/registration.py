@@ -7,9 +7,16 @@ from datetime import datetime
 
 from tdconsole.domain.clock.late_registration import require_registration_open
 from tdconsole.domain.commands import Register, Unregister
-from tdconsole.domain.errors import InvalidInput, NotFound, TdError
-from tdconsole.domain.events import AlternateWithdrawn, Event, PlayerRegistered, PlayerUnregistered
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
+from tdconsole.domain.events import (
+    AlternateWithdrawn,
+    Event,
+    PlayerRegistered,
+    PlayerUnregistered,
+    TicketSpent,
+)
 from tdconsole.domain.limits import ENTRIES
+from tdconsole.domain.money.cash import recorded_payment
 from tdconsole.domain.players import alternates
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
@@ -77,10 +84,42 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
         raise InvalidInput(
             "member numbers given for names not registered: {names}", names=', '.join(members),
         )
+    spent = _tickets_spent(state, command, events, waits)
+    # How the buy-ins were paid, when the command says (the cash desk).
+    events += [paid for registered in list(events) if isinstance(registered, PlayerRegistered)
+               for paid in recorded_payment(state, registered.player_id, ["entry"], command.paid,
+                                            command.unpaid)]
     # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
-    return events + seating.seat_new_entries(
+    return events + spent + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
     ) + alternates.listed(state, waits)
+
+
+def _tickets_spent(state: TournamentState, command: Register, events: list[Event],
+                   waits: list[tuple[str, int | None, str | None]]) -> list[Event]:
+    """T-SAT-4: a won seat pays the buy-in and fee of an event of exactly its value, for an entry
+    that gets a seat now (a ticket does not wait on the alternates' list)."""
+    tickets = {name_key(name): ticket for name, ticket in command.tickets.items()}
+    price = state.info.buy_in + state.info.fee
+    waiting = {name_key(name) for name, _member, _note in waits}
+    spent: list[Event] = []
+    for key, ticket in tickets.items():
+        if ticket.value != price:
+            raise RuleViolation("T-SAT-4", "a seat worth {value} pays a buy-in and fee of {value}; this "
+                                "event's are {price}", value=ticket.value, price=price, field="ticket")
+        if key in waiting:
+            raise RuleViolation("T-SAT-4", "a ticket pays an entry with a seat; every seat is taken",
+                                field="ticket")
+    for event in events:
+        if isinstance(event, PlayerRegistered) and (paid := tickets.get(name_key(event.name))) is not None:
+            spent.append(TicketSpent(player_id=event.player_id, ticket=paid.id, value=paid.value,
+                                     satellite=paid.satellite))
+    return spent
+
+
+def apply_ticket_spent(state: TournamentState, event: TicketSpent, now: datetime) -> None:
+    player = state.players[event.player_id]
+    player.ticket, player.ticket_at = event.ticket, now
 
 
 def check_entries(state: TournamentState, new: int) -> None:

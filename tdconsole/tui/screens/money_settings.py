@@ -45,11 +45,15 @@ FIELDS: tuple[tuple[str, str], ...] = (
     ("unit", N_("Generator: round to")),
     ("exponent", N_("Generator: curve steepness (0-4)")),
     ("pay_jumps", N_("Pay jumps for hand-for-hand (places)")),
+    ("pko_share", N_("PKO: percent in cash (empty: a fixed bounty)")),
+    ("pko_unit", N_("PKO: cash paid in units of")),
+    ("satellite_seat", N_("Satellite: seat value (empty: cash prizes)")),
 )
-# Fields that may be left empty (None: priced as a buy-in, T-REG-1; chips: the starting stack).
-OPTIONAL = {"re_entry", "re_entry_fee", "re_entry_chips", "add_on_chips"}
+# Fields that may be left empty (None: priced as a buy-in, T-REG-1; chips: the starting stack;
+# no PKO share: a fixed bounty, T-BOUNTY-1; no seat: a cash tournament, T-SAT-1).
+OPTIONAL = {"re_entry", "re_entry_fee", "re_entry_chips", "add_on_chips", "pko_share", "satellite_seat"}
 WHOLE = {"guarantee", "bounty", "re_entry", "re_entry_fee", "add_on", "add_on_fee", "unit",
-         "re_entry_chips", "add_on_chips"}
+         "re_entry_chips", "add_on_chips", "pko_share", "pko_unit", "satellite_seat"}
 
 
 def settings_texts(settings: MoneySettings, locale: str) -> dict[str, str]:

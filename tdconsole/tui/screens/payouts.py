@@ -25,6 +25,7 @@ class PayoutsScreen(ServiceScreen):
     BINDINGS = [Binding("e", "edit", "Edit amount"), Binding("u", "unlock", "Unlock place"),
                 Binding("t", "use_table", "Club table"), Binding("g", "use_generator", "Generator"),
                 Binding("m", "money_settings", "Money settings"),
+                Binding("c", "app.switch_mode('cash')", "Cash desk"),
                 Binding("r", "rebuy_settings", "Rebuys"),
                 Binding("escape", "focus_table", "Back", show=False)]
 
@@ -43,7 +44,10 @@ class PayoutsScreen(ServiceScreen):
         data = payouts_view(service.state)
         money = prize_pool_view(service.state)
         formats = Formats.of(service.state.house_rules)
-        method = _("the generator") if money.table is None else _("table {name}").format(name=money.table)
+        method = (_("seats of {value}, T-SAT-1").format(value=formats.money(seat))
+                  if (seat := service.state.money.satellite_seat) is not None
+                  else _("the generator") if money.table is None
+                  else _("table {name}").format(name=money.table))
         summary = _("Prize pool {pool} ({method}): {entries} entries, prize part {prize_part}, "
                     "rake {rake}, overlay {overlay}; fees {fees} and bounties {bounties} kept "
                     "apart").format(
@@ -51,6 +55,9 @@ class PayoutsScreen(ServiceScreen):
             prize_part=formats.money(money.prize_part), rake=formats.money(money.rake),
             overlay=formats.money(money.overlay), fees=formats.money(money.fees),
             bounties=formats.money(money.bounties))
+        if money.bounties_to_pool:
+            summary += "; " + _("disqualified players' bounties {amount} added (T-PKO-4)").format(
+                amount=formats.money(money.bounties_to_pool))
         if data.error is not None:
             summary += "\n" + _("The payouts cannot be made: {error}").format(
                 error=money.refusal or data.error)
@@ -66,8 +73,9 @@ class PayoutsScreen(ServiceScreen):
                 rows.add_row("–" if paid.place is None else str(paid.place), formats.money(paid.amount),
                              Text(_("{name}, by the deal").format(name=paid.name)), key=f"deal-{index}")
             else:
-                rows.add_row(str(paid.place), formats.money(paid.amount),
-                             _("locked") if paid.place in locked else "", key=str(paid.place))
+                note = (_("locked") if paid.place in locked
+                        else _("a seat (T-SAT-1)") if paid.seat else "")
+                rows.add_row(str(paid.place), formats.money(paid.amount), note, key=str(paid.place))
         if rows.row_count:
             rows.move_cursor(row=min(row, rows.row_count - 1))
 

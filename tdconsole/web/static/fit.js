@@ -1,9 +1,15 @@
 "use strict";
 // What the TV's stylesheet cannot promise for every tournament: a longer number or name than the
 // sizes were made for (blinds of 1.000.000 / 2.000.000, a long tournament name) is shrunk until it
-// fits its box, and the payout ladder shows the rows that fit whole, then "N places paid".
+// fits its box; the payout ladder shows the rows that fit whole, then "N places paid", and the
+// league's standings the rows that fit under the result.
 const Fit = (() => {
   function shrink(element) {
+    // What may be left out rather than shrink the rest (the average's chips beside its big blinds).
+    for (const spare of element.querySelectorAll("small")) spare.hidden = false;
+    for (const spare of element.querySelectorAll("small")) {
+      if (element.scrollWidth > element.clientWidth + 1) spare.hidden = true;
+    }
     element.style.fontSize = "";
     let size = parseFloat(getComputedStyle(element).fontSize);
     for (let step = 0; step < 40 && element.scrollWidth > element.clientWidth + 1; step++) {
@@ -12,12 +18,12 @@ const Fit = (() => {
     }
   }
 
-  function rows(list) {
+  function rows(list, box = list) {
     const more = list.querySelector(".more");
     const items = [...list.children].filter((item) => item !== more);
     for (const item of items) item.hidden = false;
     if (more) more.hidden = true;
-    const overflows = () => list.scrollHeight > list.clientHeight + 1;
+    const overflows = () => box.scrollHeight > box.clientHeight + 1;
     for (let last = items.length - 1; last >= 0 && overflows(); last--) {
       items[last].hidden = true;
       if (more) more.hidden = false;
@@ -25,8 +31,9 @@ const Fit = (() => {
   }
 
   function all(root) {
-    for (const element of root.querySelectorAll(".fit")) shrink(element);
+    for (const element of root.querySelectorAll(".fit, .side .label")) shrink(element);
     for (const list of root.querySelectorAll(".ladder")) rows(list);
+    for (const league of root.querySelectorAll(".league")) rows(league.querySelector("tbody"), league);
   }
 
   return { all };

@@ -1,0 +1,153 @@
+"""The cash desk: what every entry owes, how it was paid, the prizes handed over and the drawer.
+
+Every money movement is a fact of the log. An entry's dues come from the entries themselves (a
+buy-in or a re-entry, T-REG-1, each rebuy, T-REBUY-1, and each add-on) priced by the money
+settings, as the prize pool is, so the desk and the pool can never disagree; `PaymentRecorded`
+says how a due was paid (or that it is not paid yet) and a due never recorded was paid by the
+house's default method. `PrizePaidOut` hands an entry its prize and bounty cash on a numbered slip;
+`CashCounted` is the TD's count of the drawer. The drawer expected by method is what came in by it
+less what went out by it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from tdconsole.domain.commands import CountCash, Pay, PayOut
+from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.events import CashCounted, Event, PaymentRecorded, PrizePaidOut
+from tdconsole.domain.money.handlers import payout_structure, prices, standings
+from tdconsole.domain.state import Player, TournamentState
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """One thing an entry pays for: `entry` (its buy-in or re-entry), `rebuy:N` or `add-on:N`."""
+
+    player: Player
+    due: str
+    prize_part: int
+    fee: int
+    bounty: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.player.id}/{self.due}"
+
+    @property
+    def amount(self) -> int:
+        return self.prize_part + self.fee + self.bounty
+
+
+def dues(state: TournamentState) -> list[Due]:
+    """Every due of every entry in the order registered, priced as the prize pool prices them."""
+    price = prices(state)
+    re_entry = price.buy_in if price.re_entry is None else price.re_entry
+    re_entry_fee = price.fee if price.re_entry_fee is None else price.re_entry_fee
+    found: list[Due] = []
+    for player in state.players.values():
+        if player.entry == 1:
+            found.append(Due(player, "entry", price.buy_in, price.fee, price.bounty))
+        else:
+            found.append(Due(player, "entry", re_entry, re_entry_fee, price.bounty))
+        found.extend(Due(player, f"rebuy:{n}", price.rebuy.price, price.rebuy.fee, 0)
+                     for n in range(1, player.rebuys + 1))
+        found.extend(Due(player, f"add-on:{n}", price.add_on, price.add_on_fee, 0)
+                     for n in range(1, player.add_ons + 1))
+    return found
+
+
+def method_of(state: TournamentState, due: Due) -> str | None:
+    """How `due` was paid; None: not yet."""
+    return state.payments.get(due.key, state.house_rules.cash.default_method)
+
+
+def split_fees(fees: int, split: dict[str, int]) -> dict[str, int]:
+    """`fees` shared by percent, in whole kroner: each destination its share rounded down, the
+    kroner left over one each to the largest remainders (the first set on a tie), so the parts
+    always add up to the fees.
+
+    >>> split_fees(1000, {"house": 70, "dealers": 20, "league": 10})
+    {'house': 700, 'dealers': 200, 'league': 100}
+    >>> split_fees(101, {"house": 50, "dealers": 50})
+    {'house': 51, 'dealers': 50}
+    """
+    shares = {where: fees * percent // 100 for where, percent in split.items()}
+    order = sorted(split, key=lambda where: -(fees * split[where] % 100))
+    for where in order[: fees - sum(shares.values())]:
+        shares[where] += 1
+    return shares
+
+
+def recorded_payment(state: TournamentState, player_id: str, dues: list[str], paid: str | None,
+                     unpaid: bool) -> list[Event]:
+    """The payment a new entry's command records: none when it says nothing (the default method)."""
+    if paid is not None and unpaid:
+        raise InvalidInput("paid or unpaid, not both", field="unpaid")
+    if unpaid:
+        return [PaymentRecorded(player_id=player_id, dues=dues, method=None)]
+    if paid is None:
+        return []
+    return [PaymentRecorded(player_id=player_id, dues=dues, method=state.house_rules.cash.method(paid))]
+
+
+def decide_pay(state: TournamentState, command: Pay, now: datetime) -> list[Event]:
+    player = state.find(command.name)
+    mine = [due for due in dues(state) if due.player.id == player.id]
+    if command.unpaid:
+        if command.method is not None:
+            raise InvalidInput("a method or unpaid, not both", field="unpaid")
+        return [PaymentRecorded(player_id=player.id, dues=[mine[-1].due], method=None)]
+    method = state.house_rules.cash.method(command.method or state.house_rules.cash.default_method)
+    unpaid = [due.due for due in mine if method_of(state, due) is None]
+    chosen = unpaid or [mine[-1].due]
+    if not unpaid and method_of(state, mine[-1]) == method:
+        raise InvalidInput("{name} has paid everything, the last by {method} already", name=player.name,
+                           method=method, player=player.name)
+    return [PaymentRecorded(player_id=player.id, dues=chosen, method=method)]
+
+
+def apply_payment(state: TournamentState, event: PaymentRecorded, now: datetime) -> None:
+    for due in event.dues:
+        state.payments[f"{event.player_id}/{due}"] = event.method
+
+
+def paid_to(state: TournamentState, player_id: str) -> tuple[int, int]:
+    """The prize and the bounty cash handed to an entry so far."""
+    slips = [paid for paid in state.paid_out if paid.player_id == player_id]
+    return sum(paid.prize for paid in slips), sum(paid.bounty for paid in slips)
+
+
+def owed_to(state: TournamentState, player: Player, prize: int | None) -> tuple[int, int]:
+    """The prize (`prize`: the standings' for the entry) and bounty cash still to hand over."""
+    prize_paid, bounty_paid = paid_to(state, player.id)
+    return (prize or 0) - prize_paid, player.bounties - bounty_paid
+
+
+def decide_pay_out(state: TournamentState, command: PayOut, now: datetime) -> list[Event]:
+    """What the entry is owed now, on the next slip: a player still in may take the bounty cash he
+    has won and come back for the rest."""
+    player = state.find(command.name)
+    prize, bounty = owed_to(state, player, standings(state, payout_structure(state))[player.id].prize)
+    if prize <= 0 and bounty <= 0:
+        raise InvalidInput("nothing is owed to {name} (no prize placed yet, no bounty unpaid)",
+                           name=player.name)
+    cash = state.house_rules.cash
+    method = cash.method(command.method or cash.default_method)
+    slip = len(state.paid_out) + 1
+    return [PrizePaidOut(player_id=player.id, prize=max(prize, 0), bounty=max(bounty, 0), slip=slip,
+                         method=method)]
+
+
+def apply_paid_out(state: TournamentState, event: PrizePaidOut, now: datetime) -> None:
+    state.paid_out.append(event)
+
+
+def decide_count_cash(state: TournamentState, command: CountCash, now: datetime) -> list[Event]:
+    cash = state.house_rules.cash
+    return [CashCounted(counts={cash.method(method): amount for method, amount in command.counts.items()})]
+
+
+def apply_cash_counted(state: TournamentState, event: CashCounted, now: datetime) -> None:
+    state.cash_counted.update(event.counts)

@@ -1,0 +1,51 @@
+"""Satellites through the log (docs/FORMATS.md T-SAT-1..4): the prizes are seats of a stated value
+(`money/payouts.py` `satellite_payouts`); the satellite ends when the players left equal the seats.
+
+* T-SAT-2: the bust (or the hand-for-hand hand) that leaves no more players than seats ends it in
+  the same command: `SatelliteEnded` names everyone left, each winning a seat; nobody busts after.
+  Hand-for-hand is suggested on the satellite bubble (`players/hand_for_hand.py`, T-H4H-1).
+* T-SAT-4: each seat won is a ticket, worked out from the logs by the club (`club/tickets.py`);
+  spending one at a registration is `registration.py`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from tdconsole.domain.errors import RuleViolation
+from tdconsole.domain.events import Event, PlayerBusted, SatelliteEnded
+from tdconsole.domain.money import handlers as money
+from tdconsole.domain.state import TournamentState
+
+
+def refuse_when_over(state: TournamentState) -> None:
+    """T-SAT-2: nobody busts once the satellite has ended."""
+    if state.satellite is not None:
+        raise RuleViolation("T-SAT-2", "the satellite is over: the {count} players left have each won "
+                            "a seat", count=len(state.satellite.winners))
+
+
+def ended(state: TournamentState, busted: Sequence[Event]) -> list[Event]:
+    """T-SAT-2: `SatelliteEnded` when the busts decided now (`busted`, their `PlayerBusted`) leave no
+    more players than the seats the pool buys; nothing otherwise, and nothing in a cash tournament.
+    The winners are the players left and, when one hand took the field below the seats, those of
+    its busts placed on a seat (T-ELIM-1); busts tied across the last seat share their places'
+    money (T-ELIM-2) and win no seat."""
+    seats = money.seats(state)
+    places = {event.player_id: event.last_place or event.place for event in busted
+              if isinstance(event, PlayerBusted)}
+    left = [player.id for player in state.players.values()
+            if player.status != "busted" and player.id not in places]
+    if not seats or state.satellite is not None or len(left) > seats:
+        return []
+    seat = state.money.satellite_seat
+    assert seat is not None  # seats() is None in a cash tournament
+    placed = sorted((player_id for player_id, place in places.items() if place <= seats),
+                    key=lambda player_id: places[player_id])
+    return [SatelliteEnded(winners=[*left, *placed], seat=seat)]
+
+
+def apply_ended(state: TournamentState, event: SatelliteEnded, now: datetime) -> None:
+    state.satellite = event
+    state.satellite_at = now

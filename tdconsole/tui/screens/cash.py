@@ -1,0 +1,128 @@
+"""The cash desk (F12, or `c` on the payouts screen): the drawer by payment method (expected,
+counted, difference), the fees, overlay and what is paid out and owed; the entries and add-ons with
+how each was paid (the unpaid marked), and the prizes to hand over. `p` records how the selected
+entry paid, `u` marks it unpaid, `o` pays out the selected prize on the next slip, `n` enters the
+drawer's count. Every key runs the same action as the CLI's `pay`, `cash pay-out`, `cash count`."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import DataTable, Header, Static
+
+from tdconsole.actions import cash as cash_actions
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.text import name_numbers
+from tdconsole.i18n import _, error_text
+from tdconsole.tui.messages import ActionRequested
+from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.screens.prompt import PromptScreen
+from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.views.cash import cash_view
+from tdconsole.views.formatting import Formats, due_text, payment_method
+
+
+class CashScreen(ServiceScreen):
+    AUTO_FOCUS = "#dues"
+    BINDINGS = [Binding("p", "pay", "Paid by"), Binding("u", "unpaid", "Unpaid"),
+                Binding("o", "pay_out", "Pay out"), Binding("n", "count", "Count drawer"),
+                Binding("tab", "app.focus_next", "Dues/prizes", show=False)]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="drawer")
+        with Horizontal(id="desk"):
+            yield DataTable(id="dues", cursor_type="row", zebra_stripes=True)
+            yield DataTable(id="prizes", cursor_type="row", zebra_stripes=True)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#dues", DataTable).add_columns(_("Name"), _("For"), _("Amount"), _("Paid by"))
+        self.query_one("#prizes", DataTable).add_columns(_("Place"), _("Name"), _("Owed"), _("Slips"))
+
+    def refresh_view(self) -> None:
+        state = self.service.state
+        view = cash_view(state)
+        money = Formats.of(state.house_rules).money
+        lines = [_("Drawer: {methods}").format(methods="; ".join(
+            _("{method} {expected}").format(method=payment_method(method), expected=money(amount))
+            + ("" if method not in view.counted else " " + _("(counted {counted}, difference {difference})")
+               .format(counted=money(view.counted[method]), difference=money(view.difference[method])))
+            for method, amount in view.expected.items() if amount or method in view.counted))]
+        lines.append(_("Fees {fees}; overlay {overlay}; paid out {paid}; owed {owed}").format(
+            fees=", ".join(f"{where} {money(amount)}" for where, amount in view.fees.items()),
+            overlay=money(view.overlay), paid=money(view.paid_out), owed=money(view.owed)))
+        if view.unpaid:
+            lines.append(_("Not paid yet ({amount}): {names}").format(
+                amount=money(view.unpaid_amount), names=", ".join(view.unpaid)))
+        self.query_one("#drawer", Static).update(Text("\n".join(lines)))
+        dues = self.query_one("#dues", DataTable)
+        row = dues.cursor_row
+        dues.clear()
+        for row_view in view.dues:
+            unpaid = row_view.method is None
+            style = "bold red" if unpaid else ""
+            dues.add_row(Text(row_view.name, style=style), due_text(row_view.due), money(row_view.amount),
+                         Text(payment_method(row_view.method), style=style),
+                         key=f"{len(dues.rows)}:{row_view.name}")
+        if dues.row_count:
+            dues.move_cursor(row=min(row, dues.row_count - 1))
+        prizes = self.query_one("#prizes", DataTable)
+        row = prizes.cursor_row
+        prizes.clear()
+        for index, prize in enumerate(view.prizes):
+            prizes.add_row("" if prize.place is None else str(prize.place), Text(prize.name),
+                           money(prize.owed), ", ".join(map(str, prize.slips)), key=f"{index}:{prize.name}")
+        if prizes.row_count:
+            prizes.move_cursor(row=min(row, prizes.row_count - 1))
+
+    def _selected(self, table_id: str) -> str | None:
+        table = self.query_one(f"#{table_id}", DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value or ""
+        return key.partition(":")[2]
+
+    def action_pay(self) -> None:
+        name = self._selected("dues")
+        if name is None:
+            self.notify(_("No entry to record a payment for"), severity="warning")
+            return
+        methods = ", ".join(self.service.state.house_rules.cash.methods)
+
+        def answered(method: str | None) -> None:
+            if method:
+                self.post_message(ActionRequested(cash_actions.pay,
+                                                  cash_actions.PayRequest(name=name, method=method)))
+
+        self.app.push_screen(PromptScreen(_("How did {name} pay? ({methods})").format(
+            name=name, methods=methods), self.service.state.house_rules.cash.default_method), answered)
+
+    def action_unpaid(self) -> None:
+        name = self._selected("dues")
+        if name is not None:
+            self.post_message(ActionRequested(cash_actions.pay,
+                                              cash_actions.PayRequest(name=name, unpaid=True)))
+
+    def action_pay_out(self) -> None:
+        name = self._selected("prizes")
+        if name is None:
+            self.notify(_("Nobody has a prize or bounty to pay out yet"), severity="warning")
+            return
+        self.post_message(ActionRequested(cash_actions.pay_out, cash_actions.PayOutRequest(name=name)))
+
+    def action_count(self) -> None:
+        def answered(answer: str | None) -> None:
+            if not answer:
+                return
+            try:
+                counts = name_numbers(answer.replace(",", " ").split(), "counts")
+            except TdError as error:
+                self.notify(error_text(error), severity="error", timeout=6, markup=False)
+                return
+            self.post_message(ActionRequested(cash_actions.count, cash_actions.CountRequest(counts=counts)))
+
+        self.app.push_screen(PromptScreen(_("What does the drawer hold? METHOD=KR, e.g. cash=12500 "
+                                            "mobilepay=3000"), "cash=12500"), answered)

@@ -1,0 +1,148 @@
+"""The cash desk as typed views: `cash --json`, the desk screen, the end-of-night report and the
+payout slips all read these (the keys are a contract: add, never rename).
+
+Every figure adds up, so the report reconciles to the krone:
+    expected[method] = what came in by it - what went out by it (prizes and bounty cash paid)
+    difference[method] = counted[method] - expected[method]   (for the methods counted)
+    sum(fees.values()) = the prize pool's fees;  owed = prizes and bounties placed, not yet paid
+"""
+
+from __future__ import annotations
+
+from tdconsole.domain.money.cash import dues, method_of, owed_to, paid_to, split_fees
+from tdconsole.domain.money.handlers import pool, standings
+from tdconsole.domain.state import TournamentState
+from tdconsole.views.base import View
+from tdconsole.views.money import payouts_or_error
+
+
+class DueRow(View):
+    """One thing an entry paid for, and how (None: not paid yet)."""
+
+    name: str
+    entry: int
+    due: str  # "entry" (the buy-in or re-entry) or "add-on:N"
+    amount: int
+    method: str | None
+
+
+class PrizeRow(View):
+    """An entry's prize and bounty cash: what it won, what was handed over (on which slips) and
+    what is still owed."""
+
+    name: str
+    place: int | None
+    prize: int
+    bounty: int
+    amount: int
+    paid: int
+    owed: int
+    slips: list[int]
+
+
+class CashView(View):
+    """`cash --json`: who has paid and who is owed, and the drawer by payment method."""
+
+    expected: dict[str, int]
+    counted: dict[str, int]
+    difference: dict[str, int]
+    unpaid: list[str]
+    unpaid_amount: int
+    fees: dict[str, int]
+    rake: int
+    overlay: int
+    collected: int
+    paid_out: int
+    owed: int
+    dues: list[DueRow]
+    prizes: list[PrizeRow]
+
+
+def prize_rows(state: TournamentState) -> list[PrizeRow]:
+    """Every entry with a prize or bounty cash won or paid, by place (the best first)."""
+    structure = payouts_or_error(state)[0]  # settings that cannot pay: no prizes known yet
+    placed = standings(state, structure)
+    rows = []
+    for player in state.players.values():
+        prize = placed[player.id].prize or 0
+        owed = sum(owed_to(state, player, prize))
+        slips = [paid.slip for paid in state.paid_out if paid.player_id == player.id]
+        if prize or player.bounties or slips:
+            amount = prize + player.bounties
+            rows.append(PrizeRow(name=player.name, place=placed[player.id].place, prize=prize,
+                                 bounty=player.bounties, amount=amount, paid=sum(paid_to(state, player.id)),
+                                 owed=owed, slips=slips))
+    return sorted(rows, key=lambda row: (row.place is None, row.place or 0, row.name))
+
+
+def cash_view(state: TournamentState) -> CashView:
+    rows = [DueRow(name=due.player.name, entry=due.player.entry, due=due.due, amount=due.amount,
+                   method=method_of(state, due)) for due in dues(state)]
+    expected: dict[str, int] = dict.fromkeys(state.house_rules.cash.methods, 0)
+    for row in rows:
+        if row.method is not None:
+            expected[row.method] = expected.get(row.method, 0) + row.amount
+    for paid in state.paid_out:
+        expected[paid.method] = expected.get(paid.method, 0) - paid.prize - paid.bounty
+    prizes = prize_rows(state)
+    counted = dict(state.cash_counted)
+    money = pool(state)
+    unpaid = [row for row in rows if row.method is None]
+    return CashView(
+        expected=expected, counted=counted,
+        difference={method: amount - expected.get(method, 0) for method, amount in counted.items()},
+        unpaid=list(dict.fromkeys(row.name for row in unpaid)),
+        unpaid_amount=sum(row.amount for row in unpaid),
+        fees=split_fees(money.fees, state.house_rules.cash.split()), rake=money.rake, overlay=money.overlay,
+        collected=sum(row.amount for row in rows if row.method is not None),
+        paid_out=sum(paid.prize + paid.bounty for paid in state.paid_out),
+        owed=sum(prize.owed for prize in prizes),
+        dues=rows, prizes=prizes)
+
+
+class SlipRow(View):
+    """One printed slip: a prize handed over, or (a receipt) an entry's due paid."""
+
+    number: int
+    name: str
+    place: int | None
+    what: str  # "prize" or the due: "entry", "add-on:N"
+    prize: int
+    bounty: int
+    amount: int
+    method: str | None
+    time: str
+    cashier: str
+
+
+def slip_rows(state: TournamentState) -> list[SlipRow]:
+    """A payout slip per prize handed over, in slip order, with when and by whom."""
+    envelopes = {id(envelope.event): envelope for envelope in state.log}
+    placed = standings(state, payouts_or_error(state)[0])
+    rows = []
+    for paid in state.paid_out:
+        envelope = envelopes[id(paid)]
+        rows.append(SlipRow(number=paid.slip, name=state.players[paid.player_id].name,
+                            place=placed[paid.player_id].place, what="prize", prize=paid.prize,
+                            bounty=paid.bounty, amount=paid.prize + paid.bounty, method=paid.method,
+                            time=envelope.time.isoformat(), cashier=envelope.actor))
+    return rows
+
+
+def receipt_rows(state: TournamentState) -> list[SlipRow]:
+    """A receipt per due paid (a buy-in, a re-entry, an add-on), numbered in the order of the dues."""
+    registered = {}
+    for envelope in state.log:
+        player_id = getattr(envelope.event, "player_id", None)
+        if player_id is not None and player_id not in registered:
+            registered[player_id] = envelope
+    rows = []
+    for number, due in enumerate(dues(state), start=1):
+        method = method_of(state, due)
+        if method is None:
+            continue
+        envelope = registered[due.player.id]
+        rows.append(SlipRow(number=number, name=due.player.name, place=None, what=due.due,
+                            prize=0, bounty=0, amount=due.amount, method=method,
+                            time=envelope.time.isoformat(), cashier=envelope.actor))
+    return rows

@@ -1,0 +1,75 @@
+"""The cash desk on the command line: the `--json` contract, one-line refusals, the printed pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import assert_one_line_error, run
+
+
+@pytest.fixture
+def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    args = ["--db", str(tmp_path / "desk.sqlite")]
+    for argv in (["new", "Fredag", "--buy-in", "300", "--fee", "50"], ["register", "Anna", "Bo", "Carl"],
+                 ["register", "Dorte", "--paid", "mobilepay"], ["register", "Erik", "--unpaid"]):
+        assert run(capsys, *args, *argv).code == 0
+    return args
+
+
+def test_cash_json_names_the_contract_keys(capsys: pytest.CaptureFixture[str], db: list[str]) -> None:
+    data = run(capsys, *db, "cash", "--json").json
+    assert {"expected", "counted", "difference", "unpaid", "fees", "overlay", "paid_out", "owed"} <= set(data)
+    assert data["expected"]["cash"] == 3 * 350 and data["expected"]["mobilepay"] == 350
+    assert data["unpaid"] == ["Erik"] and data["fees"] == {"house": 5 * 50}
+
+
+def test_pay_settles_an_unpaid_entry_and_count_shows_the_difference(
+        capsys: pytest.CaptureFixture[str], db: list[str]) -> None:
+    paid = run(capsys, *db, "pay", "Erik", "--method", "cash", "--json").json
+    assert paid["unpaid"] == [] and paid["dues"][0]["method"] == "cash"
+    data = run(capsys, *db, "cash", "count", "cash=1500", "mobilepay=350", "--json").json
+    assert data["counted"] == {"cash": 1500, "mobilepay": 350}
+    assert data["difference"] == {"cash": 1500 - 4 * 350, "mobilepay": 0}
+
+
+@pytest.mark.parametrize(("argv", "fragment"), [
+    (["pay", "Anna", "--method", "bitcoin"], "'bitcoin' is not a payment method of the club"),
+    (["pay", "Anna", "--method", "cash"], "Anna has paid everything"),
+    (["pay", "Nobody"], "Nobody"),
+    (["cash", "count", "cash=lots"], "'lots' is not a whole number"),
+    (["cash", "pay-out", "Anna"], "nothing is owed to Anna"),
+    (["register", "Zoe", "--paid", "cash", "--unpaid"], "paid or unpaid, not both"),
+    (["slips", "--width", "a5"], "a5"),
+])
+def test_a_refusal_is_one_line_and_changes_nothing(capsys: pytest.CaptureFixture[str], db: list[str],
+                                                   argv: list[str], fragment: str) -> None:
+    before = run(capsys, *db, "log", "--json").json
+    assert_one_line_error(run(capsys, *db, *argv), fragment)
+    assert run(capsys, *db, "log", "--json").json == before
+
+
+def test_slips_and_the_report_are_printable_pages(capsys: pytest.CaptureFixture[str], db: list[str],
+                                                  tmp_path: Path) -> None:
+    for name in ("Anna", "Bo", "Carl", "Dorte"):
+        run(capsys, *db, "bust", name)
+    slip = run(capsys, *db, "cash", "pay-out", "Erik", "--json").json
+    assert (slip["slip"], slip["name"], slip["method"]) == (1, "Erik", "cash")
+    assert slip["amount"] == run(capsys, *db, "payouts", "--json").json["payouts"][0]["amount"]
+    page = tmp_path / "slips.html"
+    assert run(capsys, *db, "slips", "--out", str(page), "--width", "80mm").code == 0
+    html = page.read_text()
+    assert "Erik" in html and "Player's signature" in html and "size: 80mm" in html
+    report = run(capsys, *db, "--lang", "da", "cash", "report", "--format", "csv").out
+    assert report.splitlines()[0].startswith("afsnit,post,")
+    assert "Erik" in report and "udbetalt" in report
+
+
+def test_the_end_of_night_report_signed_verifies_and_one_changed_byte_does_not(
+        capsys: pytest.CaptureFixture[str], db: list[str], tmp_path: Path) -> None:
+    report = tmp_path / "cash.html"
+    assert run(capsys, *db, "cash", "report", "--out", str(report), "--sign").code == 0
+    assert run(capsys, *db, "verify", str(report)).code == 0
+    report.write_bytes(report.read_bytes().replace(b"Erik", b"Erin", 1))
+    assert run(capsys, *db, "verify", str(report)).code == 1

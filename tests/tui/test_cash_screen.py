@@ -1,0 +1,61 @@
+"""The cash desk screen (F12) through the real app with Pilot: the drawer, the dues with how each
+was paid, and its keys running the same actions as `pay`, `cash count` and `cash pay-out`."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import DataTable, Input, Static
+
+from tdconsole.domain.commands import Bust, Pay, SetMoney
+from tdconsole.service import Service
+from tdconsole.tui.app import create_app
+from tdconsole.tui.screens.cash import CashScreen
+from tdconsole.tui.screens.prompt import PromptScreen
+from tests.tui.wait import until
+
+
+def _drawer(app) -> str:  # type: ignore[no-untyped-def]
+    content = app.screen.query_one("#drawer", Static).content
+    return (content.plain if isinstance(content, Text) else str(content)).replace("\xa0", " ")
+
+
+def _paid_by(app) -> list[str]:  # type: ignore[no-untyped-def]
+    table = app.screen.query_one("#dues", DataTable)
+    return [str(table.get_row_at(i)[3]) for i in range(table.row_count)]
+
+
+async def test_f12_shows_the_drawer_and_u_then_p_settles_an_entry(service: Service) -> None:
+    app = create_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f12")
+        assert isinstance(app.screen, CashScreen)
+        # Four entries of 300 + 50, all cash by the house's default.
+        assert "cash DKK 1,400" in _drawer(app) and _paid_by(app) == ["cash"] * 4
+        await pilot.press("down", "u")  # Bo has not paid yet
+        await until(pilot, lambda: "Not paid yet (DKK 350): Bo" in _drawer(app), "Bo listed unpaid")
+        assert _paid_by(app)[1] == "unpaid"
+        await pilot.press("p")
+        assert isinstance(app.screen, PromptScreen)
+        app.screen.query_one(Input).value = "mobilepay"
+        await pilot.press("enter")
+        await until(pilot, lambda: _paid_by(app)[1] == "MobilePay", "Bo paid by MobilePay")
+        assert "MobilePay DKK 350" in _drawer(app) and "Not paid yet" not in _drawer(app)
+
+
+async def test_n_counts_the_drawer_and_o_pays_the_selected_prize(service: Service) -> None:
+    service.execute(SetMoney(settings=service.state.money.model_copy(update={"bounty": 100})))
+    service.execute(Pay(name="Anna", method="card"))
+    service.execute(Bust(names=["Bo"], by=["Anna"]))  # Anna wins Bo's bounty (T-BOUNTY-1)
+    app = create_app(service)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("f12", "n")
+        app.screen.query_one(Input).value = "cash=1000"
+        await pilot.press("enter")
+        await until(pilot, lambda: "counted DKK 1,000" in _drawer(app), "the count")
+        # Cash in: three entries of 450 (Anna paid by card): 1,350; counted 1,000.
+        assert service.state.cash_counted == {"cash": 1000} and "DKK 350" in _drawer(app)
+        await pilot.press("tab", "o")  # the prizes list: Anna's 100 of bounty cash, slip 1
+        await until(pilot, lambda: len(service.state.paid_out) == 1, "the slip")
+        [slip] = service.state.paid_out
+        assert (slip.slip, slip.bounty, slip.method) == (1, 100, "cash")
+        await until(pilot, lambda: "paid out DKK 100" in _drawer(app), "the drawer after the slip")
