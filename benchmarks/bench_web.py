@@ -105,7 +105,9 @@ def measure(seconds: float = SECONDS, clients: int = CLIENTS) -> dict[str, float
             deadline = time.monotonic() + 120
             while True:
                 try:
-                    httpx.get(f"{base}/api/board", timeout=1)
+                    # The festival's board takes its time on a busy machine: a probe given up after
+                    # 1 s would leave the server answering one abandoned probe after another.
+                    httpx.get(f"{base}/api/board", timeout=30)
                     break
                 except httpx.TransportError:
                     if server.poll() is not None or time.monotonic() > deadline:

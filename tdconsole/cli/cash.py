@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 import typer
 
 from tdconsole.actions import cash as cash_actions
-from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.cli.kit import JsonFlag, SignOption, console, emit, session_of, write_document, write_signed
 from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.views.cash import CashView
@@ -84,9 +84,11 @@ def report(
     format: Annotated[Literal["html", "csv"], typer.Option(
         "--format", help="html (a printable page) or csv (for a spreadsheet).")] = "html",
     out: OutOption = None,
+    sign: SignOption = False,
 ) -> None:
     """The end-of-night report: the drawer, fees by destination, overlay, prizes, unpaid entries."""
-    write_document(cash_report_document(session_of(ctx).service().state, format), out)
+    service = session_of(ctx).service()
+    write_signed(service, cash_report_document(service.state, format), out, sign=sign)
 
 
 @app.command()

@@ -9,7 +9,7 @@ import typer
 
 from tdconsole.actions import flights as flight_actions
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
-from tdconsole.club.festivals import EventSettings, Festivals, standing
+from tdconsole.club.festivals import EventSettings, Festivals, bagged_stacks, standing
 from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.text import name_numbers
@@ -86,6 +86,26 @@ def show(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
                 name=row.name, chips=row.chips, flight=row.flight, bag=row.bag))
 
     emit(data, as_json, render)
+
+
+@event_app.command("slips")
+def slips(ctx: typer.Context, name: str,
+          out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")],
+          as_json: JsonFlag = False) -> None:
+    """Every bag slip of an event's flights (T-FLIGHT-2), to print and put in the bags."""
+    from tdconsole.views.export import bag_slips_html
+    from tdconsole.views.tournament import BagView
+
+    session = session_of(ctx)
+    store = session.store()
+    found = standing(store, Festivals(store).get(name))
+    bags = [BagView(name=stack.name, chips=stack.chips, bag=stack.bag, flight=stack.flight)
+            for tid, state in found.flights for stack in bagged_stacks(tid, state)]
+    rules = found.flights[0][1].house_rules if found.flights else session.house_rules()
+    write_document(bag_slips_html(bags, rules), out, say=not as_json)
+    emit({"event": found.festival.name, "slips": len(bags), "out": str(out)}, as_json,
+         lambda: console.print(_("{count} bag slips of {event}").format(count=len(bags),
+                                                                     event=found.festival.name)))
 
 
 @event_app.command("list")

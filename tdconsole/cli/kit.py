@@ -199,3 +199,22 @@ def write_document(text: str, out: Path | None, *, say: bool = True) -> None:
     tournament = acted_on()
     console.print(_("Wrote {file}").format(file=out) if tournament is None else
                   _("Wrote {file} (tournament {id}: {name})").format(file=out, **tournament))
+
+
+SignOption = Annotated[bool, typer.Option(
+    "--sign", help="Sign FILE with the club's key, in FILE.sig (check it with: tdconsole verify FILE).")]
+
+
+def write_signed(service: Service, text: str, out: Path | None, *, sign: bool, say: bool = True) -> None:
+    """`write_document`, and with `sign` the file signed with the club's key and anchored in the
+    tournament's log (FILE.sig): a signature is of a file, so `--sign` needs `--out`."""
+    if sign and out is None:
+        raise InvalidInput("--sign signs a file: give it with --out FILE")
+    write_document(text, out, say=say)
+    if sign and out is not None:
+        from tdconsole.club import signing
+
+        anchor = signing.log_anchor(service.store, service.tournament_id, service.state.info.name)
+        signed = signing.sign_file(out, anchor, service.now())
+        if say:
+            console.print(_("Signed in {file}").format(file=signed))

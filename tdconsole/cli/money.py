@@ -16,7 +16,7 @@ from tdconsole.actions import money as money_actions
 from tdconsole.actions.base import NoArguments
 from tdconsole.actions.hand_for_hand import HandForHandResult
 from tdconsole.actions.money import MoneyView
-from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.cli.kit import JsonFlag, SignOption, console, emit, session_of, write_signed
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.money.prize_pool import RebuySettings
 from tdconsole.domain.text import name_numbers
@@ -465,32 +465,16 @@ def results(
     format: Annotated[Literal["csv", "json", "html"], typer.Option(
         "--format", help="csv, json or html (a printable sheet).")] = "csv",
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
-    sign: Annotated[bool, typer.Option(
-        "--sign", help="Sign FILE with the club's key, in FILE.sig (check it with: tdconsole verify "
-        "FILE).")] = False,
+    sign: SignOption = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Results: place, name, prize, knockouts and bounties, entries."""
     service = session_of(ctx).service()
     state = service.state
-    if sign and out is None:
-        raise InvalidInput("--sign signs a file: give it with --out FILE")
     if as_json:
         # Like every command's --json: the results on stdout; a file asked for is written as well.
-        if out is not None:
-            write_document(results_document(state, format), out, say=False)
-            if sign:
-                _sign(service, out)
+        if out is not None or sign:
+            write_signed(service, results_document(state, format), out, sign=sign, say=False)
         emit(results_view(state), True)
         return
-    write_document(results_document(state, format), out)
-    if sign and out is not None:
-        console.print(_("Signed in {file}").format(file=_sign(service, out)))
-
-
-def _sign(service: Service, out: Path) -> Path:
-    """The file just written, signed with the club's key and anchored in the tournament's log."""
-    from tdconsole.club import signing
-
-    anchor = signing.log_anchor(service.store, service.tournament_id, service.state.info.name)
-    return signing.sign_file(out, anchor, service.now())
+    write_signed(service, results_document(state, format), out, sign=sign)

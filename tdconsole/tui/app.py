@@ -138,7 +138,7 @@ SCREEN_ACTIONS: list[tuple[str, str, str, str]] = [
     (N_("Re-enter the selected player"), N_("A new entry for a busted player (T-REG-1)"), "players",
      "reenter"),
     (N_("Sell an add-on to the selected player"), N_("After a confirmation"), "players", "add_on"),
-    (N_("Disqualify the selected player"), N_("C-PEN-1: his bounty goes to the prize pool (T-PKO-4)"),
+    (N_("Disqualify the selected player"), N_("C-PEN-1: the bounty goes to the prize pool (T-PKO-4)"),
      "players", "disqualify"),
     (N_("Sell a rebuy to the selected player"), N_("In the rebuy period, within his limit (T-REBUY-1..4)"),
      "players", "rebuy"),

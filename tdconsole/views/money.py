@@ -213,6 +213,7 @@ class PrizePoolView(View):
     bounties: int
     table: str | None  # the payout table's name; None: the generator
     refusal: str | None
+    bounties_to_pool: int = 0  # T-PKO-4: disqualified players' bounties, in the prize pool
 
 
 def prize_pool_view(state: TournamentState) -> PrizePoolView:
@@ -225,7 +226,8 @@ def prize_pool_view(state: TournamentState) -> PrizePoolView:
     table = state.money.table
     return PrizePoolView(prize_pool=made.prize_pool, entries=made.entries, prize_part=made.prize_part,
                          rake=made.rake, overlay=made.overlay, fees=made.fees, bounties=made.bounties,
-                         table=None if table is None else table.name, refusal=refusal)
+                         table=None if table is None else table.name, refusal=refusal,
+                         bounties_to_pool=made.bounties_to_pool)
 
 
 class DealOptionRow(View):

@@ -64,3 +64,12 @@ def test_slips_and_the_report_are_printable_pages(capsys: pytest.CaptureFixture[
     report = run(capsys, *db, "--lang", "da", "cash", "report", "--format", "csv").out
     assert report.splitlines()[0].startswith("afsnit,post,")
     assert "Erik" in report and "udbetalt" in report
+
+
+def test_the_end_of_night_report_signed_verifies_and_one_changed_byte_does_not(
+        capsys: pytest.CaptureFixture[str], db: list[str], tmp_path: Path) -> None:
+    report = tmp_path / "cash.html"
+    assert run(capsys, *db, "cash", "report", "--out", str(report), "--sign").code == 0
+    assert run(capsys, *db, "verify", str(report)).code == 0
+    report.write_bytes(report.read_bytes().replace(b"Erik", b"Erin", 1))
+    assert run(capsys, *db, "verify", str(report)).code == 1

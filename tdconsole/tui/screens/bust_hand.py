@@ -60,9 +60,11 @@ def bust_lines(state: TournamentState, rows: list[BustPreview]) -> list[str]:
 class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, names: str = "") -> None:
+    def __init__(self, names: str = "", *, ask_knocker: bool = False) -> None:
         super().__init__()
         self.initial = names
+        # A PKO's bust of the highlighted player: the name is given, the knocker is asked (T-PKO-1).
+        self.ask_knocker = ask_knocker
         self.command: Bust | None = None
         self.refused: Input | None = None  # the input of the field the preview's refusal is about
         # The places the preview shows for `command`, one line a player.
@@ -83,6 +85,8 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
     def on_mount(self) -> None:
         for field in FIELDS.values():
             self.query_one(f"#{field.input}", Input).border_title = _(field.label)
+        if self.ask_knocker:
+            self.query_one("#by", Input).focus()
         self.update_preview()
 
     def build(self) -> Bust:

@@ -44,7 +44,10 @@ class PayoutsScreen(ServiceScreen):
         data = payouts_view(service.state)
         money = prize_pool_view(service.state)
         formats = Formats.of(service.state.house_rules)
-        method = _("the generator") if money.table is None else _("table {name}").format(name=money.table)
+        method = (_("seats of {value}, T-SAT-1").format(value=formats.money(seat))
+                  if (seat := service.state.money.satellite_seat) is not None
+                  else _("the generator") if money.table is None
+                  else _("table {name}").format(name=money.table))
         summary = _("Prize pool {pool} ({method}): {entries} entries, prize part {prize_part}, "
                     "rake {rake}, overlay {overlay}; fees {fees} and bounties {bounties} kept "
                     "apart").format(
@@ -52,6 +55,9 @@ class PayoutsScreen(ServiceScreen):
             prize_part=formats.money(money.prize_part), rake=formats.money(money.rake),
             overlay=formats.money(money.overlay), fees=formats.money(money.fees),
             bounties=formats.money(money.bounties))
+        if money.bounties_to_pool:
+            summary += "; " + _("disqualified players' bounties {amount} added (T-PKO-4)").format(
+                amount=formats.money(money.bounties_to_pool))
         if data.error is not None:
             summary += "\n" + _("The payouts cannot be made: {error}").format(
                 error=money.refusal or data.error)

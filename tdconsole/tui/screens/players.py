@@ -273,7 +273,7 @@ class PlayersScreen(ServiceScreen):
             return
         if state.money.pko_share is not None and state.players_left > 2:
             # T-PKO-1: a knockout's bounty goes to its knocker: the dialog asks who it was.
-            self.app.push_screen(BustHandScreen(player.name), self._bust_chosen)
+            self.app.push_screen(BustHandScreen(player.name, ask_knocker=True), self._bust_chosen)
             return
         if state.hand_for_hand is None:
             question = _("Bust {name} in place {place}?").format(name=player.name, place=state.players_left)
@@ -314,7 +314,7 @@ class PlayersScreen(ServiceScreen):
                 self._bust(command)
 
         self.app.push_screen(ConfirmScreen(
-            _("Disqualify {name} (C-PEN-1)? His bounty goes to the prize pool (T-PKO-4).").format(
+            _("Disqualify {name} (C-PEN-1)? The bounty goes to the prize pool (T-PKO-4).").format(
                 name=player.name)), confirmed)
     def _ask_rebuy(self, offer: RebuyOffer, *, bust: Callable[[], None] | None = None,
                    place: int | None = None, rebought: Callable[[], None] | None = None) -> None:
