@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncGenerator, Iterator
 from pathlib import Path
 
 import pytest
@@ -119,6 +119,7 @@ async def test_the_web_feed_on_postgresql_pushes_a_commit_at_once_with_its_poll_
     feed.refresh_now()
     poller = asyncio.create_task(feed.run())
     browser = feed.stream()
+    assert isinstance(browser, AsyncGenerator)
     try:
         assert "retry" in await browser.__anext__()
         deadline = time.monotonic() + CONNECT_SECONDS
