@@ -2,7 +2,8 @@
 
 It opens the service with the "display" role, which the service refuses for every command, and
 binds no key that could issue one; it only looks for what the TD's process wrote (every
-`POLL_SECONDS`, so a change shows within a second). Between tournaments (this one not started
+`POLL_SECONDS`, so a change shows within a second; on PostgreSQL told of each commit at once,
+`ServiceApp`). Between tournaments (this one not started
 yet, or finished) it shows the standings of the league the tournament counts in, if any.
 Browsers get the clock from `tdconsole serve` (tdconsole/web/), which follows the same log.
 
