@@ -1,6 +1,7 @@
 """Commit -> another terminal: how long after one terminal commits a bust another terminal's service
 has it, on PostgreSQL, told by LISTEN/NOTIFY (store/notify.py) and, for comparison, by the poll
-alone (the listener left out: every `POLL_SECONDS`, as a SQLite terminal follows).
+alone (the listener left out: every `POLL_SECONDS`, as a SQLite terminal follows); and how long
+until the web's feed hands a browser the new board.
 
 A throw-away PostgreSQL server (tests/pgserver.py, or $TDCONSOLE_TEST_PG) holds a festival-size
 tournament (10,000 players drawn to nine-max tables). The other terminal is the real TD console,
@@ -117,6 +118,42 @@ async def follow(td: Service, url: str, *, notify: bool, seated: list[str]) -> l
     return sorted(latencies)
 
 
+async def feed(td: Service, url: str, *, seated: list[str]) -> list[float]:
+    """Milliseconds from each bust's commit to the web's feed handing the new board to a browser."""
+    from tdconsole.web.feed import ChangeFeed
+
+    store = EventStore.open(url, migrate=False)
+    board = ChangeFeed(Service(store, td.tournament_id, role="display"), render=lambda document: "")
+    board.refresh_now()
+    poller = asyncio.create_task(board.run())
+    browser = board.stream()
+    gaps = random.Random(7)
+    latencies: list[float] = []
+    try:
+        await browser.__anext__()  # "retry"
+        while board.listener is None or not board.listener.connected.is_set():
+            await asyncio.sleep(0.01)
+        for _ in range(COMMITS):
+            await asyncio.sleep(SETTLE_SECONDS + gaps.uniform(0.0, POLL_SECONDS))
+            await asyncio.to_thread(td.execute, commands.Bust(names=[seated.pop()]))
+            assert isinstance(td.store, TimedStore)
+            wanted, committed = f"id: {td.state.last_seq}\n", td.store.committed
+            while not (await asyncio.wait_for(browser.__anext__(), LONGEST_WAIT)).startswith(wanted):
+                pass
+            latencies.append((time.perf_counter() - committed) * 1000)
+    finally:
+        poller.cancel()
+        store.close()
+    return sorted(latencies)
+
+
+def _figures(way: str, latencies: list[float], target: bool) -> None:
+    p50 = statistics.median(latencies)
+    p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))]
+    print(f"  {way:30}: p50 {p50:6.1f} ms, p95 {p95:6.1f} ms, max {latencies[-1]:6.1f} ms"
+          f"{'  (target p95 <= 100 ms)' if target else ''}")
+
+
 def main() -> None:
     with postgresql() as url:
         if url is None:
@@ -125,15 +162,13 @@ def main() -> None:
         start = time.perf_counter()
         td = festival(url)
         print(f"{PLAYERS:,} players drawn on PostgreSQL in {time.perf_counter() - start:.1f} s; "
-              f"{COMMITS} busts per way, each from its commit to another TD console having it")
+              f"{COMMITS} busts per way, each from its commit to another terminal having it")
         seated = sorted(p.name for p in td.state.players.values() if p.status == "seated")
         for notify in (True, False):
             latencies = asyncio.run(follow(td, url, notify=notify, seated=seated))
-            p50 = statistics.median(latencies)
-            p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))]
-            way = "LISTEN/NOTIFY" if notify else f"poll every {POLL_SECONDS:g} s"
-            print(f"  {way:18}: p50 {p50:6.1f} ms, p95 {p95:6.1f} ms, max {latencies[-1]:6.1f} ms"
-                  f"{'  (target p95 <= 100 ms)' if notify else ''}")
+            _figures(f"TUI, {'LISTEN/NOTIFY' if notify else f'poll every {POLL_SECONDS:g} s'}",
+                     latencies, notify)
+        _figures("web feed (SSE), LISTEN/NOTIFY", asyncio.run(feed(td, url, seated=seated)), True)
         td.store.close()
 
 
