@@ -72,7 +72,7 @@ def test_rules_payouts_generator_json_contract(capsys: pytest.CaptureFixture[str
     assert data["prize_pool"] == 10_000
     amounts = [row["amount"] for row in data["payouts"]]
     assert [row["place"] for row in data["payouts"]] == list(range(1, 16))
-    assert set(data["payouts"][0]) == {"place", "amount"}
+    assert {"place", "amount"} <= set(data["payouts"][0])  # keys may be added (a satellite's "seat")
     assert sum(amounts) == 10_000 and amounts == sorted(amounts, reverse=True)
     assert min(amounts) >= 150
 
