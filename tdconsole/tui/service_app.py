@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import gc
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -47,7 +48,8 @@ CommandOrMaker = Command | Acting | Callable[[TournamentState], Command]
 # How often a terminal looks for what other terminals wrote (the follow promise is 1 s).
 POLL_SECONDS = 0.5
 # On PostgreSQL a terminal is told of each commit (LISTEN/NOTIFY, store/notify.py) and follows at
-# once; it still looks this often, in case a notification was lost.
+# once; while it listens it still looks this often, in case a notification was lost (while its
+# listener is away it looks every `POLL_SECONDS` again).
 SAFETY_POLL_SECONDS = 5.0
 # How often what changes with the time alone (the clock's second, a clock call's countdown) is looked
 # at: the second shown is never late by more than a quarter of a second.
@@ -80,8 +82,9 @@ class ServiceApp(App[None]):
         self._following = False
         self._follow_again = False  # a commit was told while a follow was reading
         self._listener: CommitListener | None = None
-        # How often it looks; on PostgreSQL, once told of commits (`on_mount`), only for safety.
+        # How often it looks; on PostgreSQL, while told of commits (`on_mount`), only for safety.
         self.follow_interval = poll_seconds
+        self._looked = 0.0  # when the last follow was started (time.monotonic)
         self._fault = ""  # the line of a database that cannot be reached, while it cannot
         self._step_told = -1.0  # the measurement of the time source that a step was last told at
         self._loop_thread: int | None = None
@@ -93,7 +96,7 @@ class ServiceApp(App[None]):
         self._listener = self.service.store.listen(self._committed)
         if self._listener is not None:
             self.follow_interval = max(self.poll_seconds, SAFETY_POLL_SECONDS)
-        self.set_interval(self.follow_interval, self._follow_soon)
+        self.set_interval(self.poll_seconds, self._poll)
         self.sub_title = self.heading
         # The tournament as loaded (at festival size, hundreds of thousands of objects that live
         # as long as the app) is left out of the garbage collector's full passes, which otherwise
@@ -221,10 +224,16 @@ class ServiceApp(App[None]):
     def on_action_requested(self, message: ActionRequested) -> None:
         self.execute(message.acting, message.on_done)
 
+    def _poll(self) -> None:
+        listening = self._listener is not None and self._listener.connected.is_set()
+        if not listening or time.monotonic() - self._looked >= self.follow_interval:
+            self._follow_soon()
+
     def _follow_soon(self) -> None:
         # Never two at once, nor one queued behind another: a poll that finds one on its way skips.
         if not self._following:
             self._following = True
+            self._looked = time.monotonic()
             self.run_worker(self.follow(), group="follow")
 
     async def follow(self) -> None:

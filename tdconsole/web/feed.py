@@ -4,9 +4,10 @@ One poller serves every browser: a few times a second it asks the store for even
 one it has (`Service.refresh`: an indexed range read that finds nothing most of the time). On
 PostgreSQL it is told of each commit instead (LISTEN/NOTIFY, store/notify.py: a write from any
 terminal, CLI or TUI, is told the same way) and reads the store at once when told, and otherwise
-only every `SAFETY_POLL_SECONDS` in case a notification was lost; a few times a second it still
-looks at the clock. When the log grew, or the clock crossed into another level by itself, it renders the
-board once and hands the same message to every connected browser. A heartbeat re-sends the board
+only every `SAFETY_POLL_SECONDS` in case a notification was lost (while its listener is away, a few
+times a second again); a few times a second it still looks at the clock. When the log grew, or
+the clock crossed into another level by itself, it renders the board once and hands the same
+message to every connected browser. A heartbeat re-sends the board
 every few seconds, so a page's local countdown is re-anchored to the server's clock and a browser
 that missed a message catches up.
 """
@@ -147,7 +148,8 @@ class ChangeFeed:
         looked = 0.0
         try:
             while True:
-                look = listener is None or told.is_set() or time.monotonic() - looked >= SAFETY_POLL_SECONDS
+                look = (listener is None or not listener.connected.is_set() or told.is_set()
+                        or time.monotonic() - looked >= SAFETY_POLL_SECONDS)
                 told.clear()  # a commit told while this one reads is read at once after it
                 if look:
                     looked = time.monotonic()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import threading
 import time
 from collections.abc import AsyncGenerator, Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from tdconsole.domain.commands import Register
 from tdconsole.service import Service
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.tui.app import create_app
+from tdconsole.tui.service_app import SAFETY_POLL_SECONDS
 from tdconsole.web import feed as feed_module
 from tdconsole.web.feed import ChangeFeed
 from tests.conftest import _fresh_pg_database
@@ -136,3 +138,29 @@ async def test_the_web_feed_on_postgresql_pushes_a_commit_at_once_with_its_poll_
     finally:
         poller.cancel()
         await browser.aclose()
+
+
+class _AwayListener:
+    """A listener that never gets its connection (a server that refuses one more)."""
+
+    def __init__(self) -> None:
+        self.connected = threading.Event()
+
+    def stop(self) -> None:
+        pass
+
+
+async def test_a_terminal_whose_listener_is_away_polls_as_often_as_without_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The safety poll is slow only while the listener listens; without it a commit is followed
+    within the usual poll, not the safety net's."""
+    store = EventStore.open(f"sqlite:///{tmp_path / 'td.sqlite'}")
+    td = Service.create(store, name="Friday", structure=load_structure(DEFAULT_STRUCTURE))
+    monkeypatch.setattr(store, "listen", lambda on_commit: _AwayListener())
+    app = create_app(Service(store, td.tournament_id, actor="floor"), poll_seconds=0.1)
+    async with app.run_test() as pilot:
+        assert app.follow_interval == SAFETY_POLL_SECONDS
+        td.execute(Register(names=["Elsebeth"]))
+        await until(pilot, lambda: app.service.state.last_seq == td.state.last_seq,
+                    "followed by the poll", SAFETY_POLL_SECONDS / 2)
+    store.close()
