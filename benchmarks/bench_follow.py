@@ -1,7 +1,8 @@
 """Commit -> another terminal: how long after one terminal commits a bust another terminal's service
 has it, on PostgreSQL, told by LISTEN/NOTIFY (store/notify.py) and, for comparison, by the poll
 alone (the listener left out: every `POLL_SECONDS`, as a SQLite terminal follows); and how long
-until the web's feed hands a browser the new board.
+until the web's feed hands a browser the new board (which it builds first: at festival size the
+board and the seat index take most of half a second, the TV's concern, not the notification's).
 
 A throw-away PostgreSQL server (tests/pgserver.py, or $TDCONSOLE_TEST_PG) holds a festival-size
 tournament (10,000 players drawn to nine-max tables). The other terminal is the real TD console,
