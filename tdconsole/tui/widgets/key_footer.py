@@ -6,7 +6,7 @@ This one orders them by what matters on the screen shown: first the screen's own
 and the app keys the app names for this screen (`FOOTER_FIRST`: the clock's keys on the clock),
 then the F-keys of the other screens, then the app's other keys (the F-key of the screen shown is
 left out). When they do not fit it goes compact, then (on a tall enough terminal) gives the F-keys
-a second row, then leaves out the app's other keys, then shows the F-keys as one "F1-F10 Screens".
+a second row, then leaves out the app's other keys, then shows the F-keys as one "F1-F12 Screens".
 A key left out still works, and every action is in the command palette (Ctrl+P), whose key always
 shows, as does how to quit (`q`).
 """
@@ -18,6 +18,7 @@ from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import HorizontalGroup
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -81,14 +82,21 @@ class KeyFooter(Footer):
                 tiers[2].append(entry)
         return tiers
 
+    def screen_keys(self) -> str:
+        """The app's F-keys that open a screen, first to last ("F1-F12"; the floor's "F1-F2")."""
+        keys = [self.app.get_key_display(binding) for binding in self.app.BINDINGS
+                if isinstance(binding, Binding) and binding.show
+                and binding.action.startswith(SCREEN_ACTIONS)]
+        return (f"{keys[0]}-{keys[-1]}" if len(keys) > 1 else "".join(keys)).upper()
+
     def fitted(self, width: int, tall: bool) -> tuple[list[list[Entry]], bool]:
         """The rows of keys that fit `width` columns (the palette's key aside), and whether
         compact: every key in one row; or, on a terminal `tall` enough for a second row, the
         screen's and the app's keys over the F-keys; or the screen's and every F-key; or the
-        screen's, one "F1-F10 Screens" (the palette opens them all) and what else fits."""
+        screen's, one "F1-F12 Screens" (the palette opens them all) and what else fits."""
         mine, screens, others = self.tiers()
-        hint = Entry(self.app.COMMAND_PALETTE_BINDING, "F1-F10", _("Screens"), "app.command_palette",
-                     True, _("Every screen is an F-key, and in the command palette"))
+        hint = Entry(self.app.COMMAND_PALETTE_BINDING, self.screen_keys(), _("Screens"),
+                     "app.command_palette", True, _("Every screen is an F-key, and in the command palette"))
 
         def fits(row: list[Entry], compact: bool) -> bool:
             return sum(entry.width(compact) for entry in row) <= width
