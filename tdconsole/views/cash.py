@@ -9,7 +9,7 @@ Every figure adds up, so the report reconciles to the krone:
 
 from __future__ import annotations
 
-from tdconsole.domain.money.cash import dues, method_of, owed_to, paid_to, split_fees
+from tdconsole.domain.money.cash import Paid, dues, method_of, owed_to, paid_so_far, split_fees
 from tdconsole.domain.money.handlers import pool, standings
 from tdconsole.domain.state import TournamentState
 from tdconsole.views.base import View
@@ -62,16 +62,15 @@ def prize_rows(state: TournamentState) -> list[PrizeRow]:
     """Every entry with a prize or bounty cash won or paid, by place (the best first)."""
     structure = payouts_or_error(state)[0]  # settings that cannot pay: no prizes known yet
     placed = standings(state, structure)
+    paid_out = paid_so_far(state)
     rows = []
     for player in state.players.values():
         prize = placed[player.id].prize or 0
-        owed = sum(owed_to(state, player, prize))
-        slips = [paid.slip for paid in state.paid_out if paid.player_id == player.id]
-        if prize or player.bounties or slips:
-            amount = prize + player.bounties
+        paid = paid_out.get(player.id, Paid())
+        if prize or player.bounties or paid.slips:
             rows.append(PrizeRow(name=player.name, place=placed[player.id].place, prize=prize,
-                                 bounty=player.bounties, amount=amount, paid=sum(paid_to(state, player.id)),
-                                 owed=owed, slips=slips))
+                                 bounty=player.bounties, amount=prize + player.bounties, paid=paid.amount,
+                                 owed=sum(owed_to(player, prize, paid)), slips=list(paid.slips)))
     return sorted(rows, key=lambda row: (row.place is None, row.place or 0, row.name))
 
 

@@ -113,23 +113,40 @@ def apply_payment(state: TournamentState, event: PaymentRecorded, now: datetime)
         state.payments[f"{event.player_id}/{due}"] = event.method
 
 
-def paid_to(state: TournamentState, player_id: str) -> tuple[int, int]:
-    """The prize and the bounty cash handed to an entry so far."""
-    slips = [paid for paid in state.paid_out if paid.player_id == player_id]
-    return sum(paid.prize for paid in slips), sum(paid.bounty for paid in slips)
+@dataclass(frozen=True, slots=True)
+class Paid:
+    """What was handed to one entry so far: prize, bounty cash, and on which slips."""
+
+    prize: int = 0
+    bounty: int = 0
+    slips: tuple[int, ...] = ()
+
+    @property
+    def amount(self) -> int:
+        return self.prize + self.bounty
 
 
-def owed_to(state: TournamentState, player: Player, prize: int | None) -> tuple[int, int]:
+def paid_so_far(state: TournamentState) -> dict[str, Paid]:
+    """Every entry's payouts, by player id, in one pass over the slips."""
+    paid: dict[str, Paid] = {}
+    for slip in state.paid_out:
+        before = paid.get(slip.player_id, Paid())
+        paid[slip.player_id] = Paid(before.prize + slip.prize, before.bounty + slip.bounty,
+                                    (*before.slips, slip.slip))
+    return paid
+
+
+def owed_to(player: Player, prize: int | None, paid: Paid) -> tuple[int, int]:
     """The prize (`prize`: the standings' for the entry) and bounty cash still to hand over."""
-    prize_paid, bounty_paid = paid_to(state, player.id)
-    return (prize or 0) - prize_paid, player.bounties - bounty_paid
+    return (prize or 0) - paid.prize, player.bounties - paid.bounty
 
 
 def decide_pay_out(state: TournamentState, command: PayOut, now: datetime) -> list[Event]:
     """What the entry is owed now, on the next slip: a player still in may take the bounty cash he
     has won and come back for the rest."""
     player = state.find(command.name)
-    prize, bounty = owed_to(state, player, standings(state, payout_structure(state))[player.id].prize)
+    prize, bounty = owed_to(player, standings(state, payout_structure(state))[player.id].prize,
+                            paid_so_far(state).get(player.id, Paid()))
     if prize <= 0 and bounty <= 0:
         raise InvalidInput("nothing is owed to {name} (no prize placed yet, no bounty unpaid)",
                            name=player.name)
