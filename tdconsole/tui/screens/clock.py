@@ -83,8 +83,12 @@ class ClockScreen(ServiceScreen):
         except TdError as error:
             self.notify(error_text(error), severity="error", markup=False)
             return
+        boards = self.query(LeagueBoard)
+        if not boards:  # the screen was taken down (the app quitting) while the league was read
+            return
+        board = boards.first()
         if table is not None:
-            self.query_one(LeagueBoard).show_season(table, season_formats(table, state.house_rules))
+            board.show_season(table, season_formats(table, state.house_rules))
         self._league_shown = None if league is None else (league.id, tuple(league.tournaments), status)
-        self.query_one(LeagueBoard).display = league is not None
+        board.display = league is not None
         self.query_one(ClockPanel).display = status != "finished" or league is None
