@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.rulings_catalogue import ScenarioFile, load_catalogue
 from tdconsole.config.toml import validate
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.floor.rulings import (
@@ -19,7 +19,6 @@ from tdconsole.domain.floor.rulings import (
     Choice,
     Number,
     Scenario,
-    ScenarioFile,
     YesNo,
     suggest,
     walk,

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, Field, RootModel, model_validator
+from pydantic import BaseModel, Field, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
@@ -439,18 +439,6 @@ class Scenario(Frozen):
             if ruling.penalty and ruling.penalty.offence:
                 cited += OFFENCE_RULES[ruling.penalty.offence]
         return ordered(cited)
-
-
-class ScenarioFile(RootModel[dict[str, Scenario]]):
-    """One `configs/rulings/*.toml`: a table per scenario, keyed by its id."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _ids_from_keys(cls, data: Any) -> Any:
-        if isinstance(data, dict):
-            return {key: {"id": key, **body} if isinstance(body, dict) else body
-                    for key, body in data.items()}
-        return data
 
 
 class Catalogue(Frozen):
