@@ -138,7 +138,7 @@ async def feed(td: Service, url: str, *, seated: list[str]) -> list[float]:
             await asyncio.sleep(SETTLE_SECONDS + gaps.uniform(0.0, POLL_SECONDS))
             await asyncio.to_thread(td.execute, commands.Bust(names=[seated.pop()]))
             assert isinstance(td.store, TimedStore)
-            wanted, committed = f"id: {td.state.last_seq}\n", td.store.committed
+            wanted, committed = f"id: {td.state.last_seq}\n".encode(), td.store.committed
             while not (await asyncio.wait_for(browser.__anext__(), LONGEST_WAIT)).startswith(wanted):
                 pass
             latencies.append((time.perf_counter() - committed) * 1000)

@@ -148,7 +148,7 @@ class Web:
         self.templates.filters["chips"] = lambda amount: "" if amount is None else self.formats().number(
             amount, 0)
         self.templates.filters["bb"] = lambda value: self.formats().number(value, 1)
-        self.templates.filters["money"] = lambda amount: self.formats().money(amount)
+        self.templates.filters["money"] = lambda amount: _money(self.formats(), amount)
         install_jinja(self.templates)
         # The TV's QR code for "find my seat", made once: None when phones cannot reach this server.
         self.seat_qr = seat_qr(seat_url) if seat_url else ""
@@ -183,6 +183,13 @@ class Web:
             raise ApiError(403, "the {header} header is missing or wrong (log in again)",
                            header=auth.CSRF_HEADER)
         return session, member
+
+
+@functools.lru_cache(maxsize=4096)
+def _money(formats: Formats, amount: int) -> str:
+    """An amount as `formats` writes it, remembered: the TV's ladder writes a festival's 1,500 paid
+    places on every change, most of them the same few amounts, and Babel takes a while for each."""
+    return formats.money(amount)
 
 
 # The newest tournaments `/` lists and /t/ID/ serves: a club's database holds years of evenings.
@@ -239,6 +246,19 @@ class Rooms:
             await anyio.to_thread.run_sync(web.feed.refresh_now)
             self.pollers.append(asyncio.create_task(web.feed.run()))
         await router(scope, receive, send)
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (RFC 9110: "gzip", "x-gzip" or "*", not at q=0)."""
+    for item in header.lower().split(","):
+        coding, _semicolon, params = item.partition(";")
+        if coding.strip() in ("gzip", "x-gzip", "*"):
+            quality = params.strip().removeprefix("q=").strip() if params.strip().startswith("q=") else "1"
+            try:
+                return float(quality) > 0
+            except ValueError:
+                return False
+    return False
 
 
 def mmss(seconds: float | None) -> str:
@@ -410,8 +430,11 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
             return JSONResponse({"error": _("too many browsers are following this tournament; the page "
                                             "tries again by itself")}, status_code=503,
                                 headers={"Retry-After": "5"})
-        return StreamingResponse(web.feed.stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", "Vary": "Accept-Encoding"}
+        gzip = accepts_gzip(request.headers.get("accept-encoding", ""))
+        if gzip:
+            headers["Content-Encoding"] = "gzip"
+        return StreamingResponse(web.feed.stream(gzip), media_type="text/event-stream", headers=headers)
 
     return [
         Route("/", tv),
