@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 import logging
 import threading
 import time
@@ -40,7 +41,7 @@ from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, 
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
 from tdconsole.domain.model import describe_validation_error
-from tdconsole.i18n import _, error_text, install_jinja
+from tdconsole.i18n import _, error_text, install_jinja, language
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
@@ -152,6 +153,7 @@ class Web:
         install_jinja(self.templates)
         # The TV's QR code for "find my seat", made once: None when phones cannot reach this server.
         self.seat_qr = seat_qr(seat_url) if seat_url else ""
+        self._ladder: tuple[tuple[str, Formats], list[dict[str, Any]], str] | None = None
         self.feed = ChangeFeed(self.display, self.board_html, poll=poll)
         # The running tournaments the remote picks from (`Rooms.running`, set by `create_app`).
         self.rooms: Callable[[], list[dict[str, Any]]] = lambda: []
@@ -164,7 +166,19 @@ class Web:
         return self.templates.get_template(template).render(**context)
 
     def board_html(self, document: dict[str, Any]) -> str:
-        return self.page("_board.html", board=document, seat_qr=self.seat_qr)
+        return self.page("_board.html", board=document, seat_qr=self.seat_qr,
+                         ladder=self.ladder(document["payouts"]))
+
+    def ladder(self, payouts: list[dict[str, Any]]) -> str:
+        """The payout ladder's rows as HTML (escaped by its template), rendered again only when
+        they (or the language, or the currency) change: a bust outside the money, a pause, a level
+        leave them as they were."""
+        key = (language(), self.formats())
+        made = self._ladder
+        if made is None or made[0] != key or made[1] != payouts:
+            made = self._ladder = (key, payouts, self.page("_ladder.html", payouts=payouts,
+                                                           shown=LADDER_ROWS))
+        return made[2]
 
     # ------------------------------------------------------------ who is asking
 
@@ -183,6 +197,11 @@ class Web:
             raise ApiError(403, "the {header} header is missing or wrong (log in again)",
                            header=auth.CSRF_HEADER)
         return session, member
+
+
+# The ladder's rows the TV page is sent: twice what the tallest screen can show (its rows are 3.8vh
+# high with a line-height of 1.2, so 21 fit in the whole height at any resolution).
+LADDER_ROWS = 40
 
 
 @functools.lru_cache(maxsize=4096)
@@ -488,6 +507,10 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         web.feed.refresh_now()
+        # The evening's log, loaded now, stays until the server stops: the collector need not walk
+        # it again at every full collection (at festival size a pause of a tenth of a second, in the
+        # middle of building a change's board).
+        gc.freeze()
         poller = asyncio.create_task(web.feed.run())
         try:
             yield
