@@ -73,6 +73,9 @@ class Alternate:
     member: int | None = None
     # The busted entry this one re-enters; None: a new registration.
     previous_id: str | None = None
+    # How the registration said it paid (players/alternates.py), recorded when seated.
+    paid: str | None = None
+    unpaid: bool = False
 
 
 @dataclass(slots=True)

@@ -82,16 +82,22 @@ def split_fees(fees: int, split: dict[str, int]) -> dict[str, int]:
     return shares
 
 
-def recorded_payment(state: TournamentState, player_id: str, dues: list[str], paid: str | None,
-                     unpaid: bool) -> list[Event]:
-    """The payment a new entry's command records: none when it says nothing (the default method)."""
+def stated_method(state: TournamentState, paid: str | None, unpaid: bool) -> str | None:
+    """The method a new entry's command says it paid by, checked against the club's (None: it
+    says none); saying both paid and unpaid is refused."""
     if paid is not None and unpaid:
         raise InvalidInput("paid or unpaid, not both", field="unpaid")
+    return None if paid is None else state.house_rules.cash.method(paid)
+
+
+def recorded_payment(player_id: str, dues: list[str], method: str | None, unpaid: bool) -> list[Event]:
+    """The payment a new entry records (`method` as `stated_method` checked it): none when its
+    command said nothing (the default method)."""
     if unpaid:
         return [PaymentRecorded(player_id=player_id, dues=dues, method=None)]
-    if paid is None:
+    if method is None:
         return []
-    return [PaymentRecorded(player_id=player_id, dues=dues, method=state.house_rules.cash.method(paid))]
+    return [PaymentRecorded(player_id=player_id, dues=dues, method=method)]
 
 
 def decide_pay(state: TournamentState, command: Pay, now: datetime) -> list[Event]:
