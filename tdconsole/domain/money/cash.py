@@ -53,7 +53,7 @@ def dues(state: TournamentState) -> list[Due]:
             found.append(Due(player, "entry", price.buy_in, price.fee, price.bounty))
         else:
             found.append(Due(player, "entry", re_entry, re_entry_fee, price.bounty))
-        found.extend(Due(player, f"rebuy:{n}", price.rebuy.price, price.rebuy.fee, 0)
+        found.extend(Due(player, f"rebuy:{n}", price.rebuy.price, price.rebuy.fee, price.rebuy.bounty or 0)
                      for n in range(1, player.rebuys + 1))
         found.extend(Due(player, f"add-on:{n}", price.add_on, price.add_on_fee, 0)
                      for n in range(1, player.add_ons + 1))
