@@ -70,7 +70,10 @@
       // Each freed seat went to the next alternate (T-REG-1): the phone says who sat down where.
       const seated = (result.alternates_seated || []).map((row) => "; " + t("alternate_seated",
         { number: row.alternate, name: row.name, table: row.table, seat: row.seat })).join("");
-      return t("left", { busts, left: result.players_left }) + seated;
+      // T-SAT-2: the bust that ended a satellite says who won a seat, as the TV's banner does.
+      const over = result.satellite_over
+        ? "; " + t("satellite_over", { names: result.satellite_over.winners.join(", ") }) : "";
+      return t("left", { busts, left: result.players_left }) + seated + over;
     }
     if (verb.startsWith("clock/")) return t("clock", { level: result.level, remaining: result.remaining, state: t(result.running ? "running" : "paused") });
     return t("done");
