@@ -19,6 +19,7 @@ Run: `python -m benchmarks follow`.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import statistics
@@ -126,6 +127,7 @@ async def feed(td: Service, url: str, *, seated: list[str]) -> list[float]:
     store = EventStore.open(url, migrate=False)
     board = ChangeFeed(Service(store, td.tournament_id, role="display"), render=lambda document: "")
     board.refresh_now()
+    gc.freeze()  # as `serve` does once the log is loaded (web/server.py)
     poller = asyncio.create_task(board.run())
     browser = board.stream()
     gaps = random.Random(7)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import gc
 import logging
 import threading
 import time
@@ -512,10 +511,6 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         web.feed.refresh_now()
-        # The evening's log, loaded now, stays until the server stops: the collector need not walk
-        # it again at every full collection (at festival size a pause of a tenth of a second, in the
-        # middle of building a change's board).
-        gc.freeze()
         poller = asyncio.create_task(web.feed.run())
         try:
             yield
