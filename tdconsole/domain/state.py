@@ -238,15 +238,14 @@ class TournamentState:
     def find(self, name: str, *, among: Callable[[Player], bool] | None = None) -> Player:
         """The player a name typed by a person means (`match_name`): the exact name, else a unique
         prefix among the players `among` keeps (all by default)."""
-        players = {key: self.players[player_id] for key, player_id in self.by_name.items()}
-        exact = players.get(name_key(name))
-        if exact is not None:  # an exact name always wins, so "already busted" still says so
-            return exact
+        exact_id = self.by_name.get(name_key(name))
+        if exact_id is not None:  # an exact name always wins, so "already busted" still says so
+            return self.players[exact_id]
         if (waiting := self.alternate_named(name)) is not None:
             raise NotFound("{name} is alternate {number}, waiting for a seat (T-REG-1)",
                            name=waiting.name, number=waiting.number)
-        return match_name(name, {key: player for key, player in players.items()
-                                 if among is None or among(player)})
+        return match_name(name, {key: self.players[player_id] for key, player_id in self.by_name.items()
+                                 if among is None or among(self.players[player_id])})
 
     def alternate_named(self, name: str) -> Alternate | None:
         """The alternate of exactly that name (ignoring case and width), if one waits."""
