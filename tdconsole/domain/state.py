@@ -169,11 +169,15 @@ class TournamentState:
     # ids of busted players in the order they busted
     busted: list[str] = field(default_factory=list)
     ids_issued: int = 0
-    # the commands undo may take back, in the order applied, undone ones left out
-    commands: list[CommandRecord] = field(default_factory=list)
-    # every envelope folded so far, undone ones and the Undone events too: undo folds them again
-    # without the command it takes back, to see that the commands after it still stand
-    log: list[Envelope] = field(default_factory=list)
+    # Every envelope folded so far, undone ones and the Undone events too, is `log` (below): undo
+    # folds them again without the command it takes back, to see that the commands after it still
+    # stand. A state restored from a snapshot holds the envelopes after it in `recent`, and
+    # `earlier` puts those before it in front of them (and clears itself) the first time the whole
+    # log is read, so a terminal that never reads it never loads it; it is the store's, and merges
+    # them once however many threads read at once. Neither is part of the state's value (nor of a
+    # snapshot).
+    recent: list[Envelope] = field(default_factory=list, compare=False, repr=False)
+    earlier: Callable[[TournamentState], None] | None = field(default=None, compare=False, repr=False)
     last_seq: int = 0
     # Seating (domain/seating/): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last
@@ -207,6 +211,16 @@ class TournamentState:
     flight: FlightSet | None = None
     bags: dict[str, Bagged] = field(default_factory=dict)
     day2: Day2Started | None = None
+
+    @property
+    def log(self) -> list[Envelope]:
+        if self.earlier is not None:
+            self.earlier(self)
+        return self.recent
+
+    @log.setter
+    def log(self, envelopes: list[Envelope]) -> None:
+        self.recent, self.earlier = envelopes, None
 
     @property
     def entries(self) -> int:

@@ -9,6 +9,7 @@ Every figure adds up, so the report reconciles to the krone:
 
 from __future__ import annotations
 
+from tdconsole.domain.events import PrizePaidOut
 from tdconsole.domain.money.cash import Paid, dues, method_of, owed_to, paid_so_far, split_fees
 from tdconsole.domain.money.handlers import pool, standings
 from tdconsole.domain.state import TournamentState
@@ -116,11 +117,13 @@ class SlipRow(View):
 
 def slip_rows(state: TournamentState) -> list[SlipRow]:
     """A payout slip per prize handed over, in slip order, with when and by whom."""
-    envelopes = {id(envelope.event): envelope for envelope in state.log}
+    # By value: a state restored from a snapshot holds its own copies of the events.
+    envelopes = {envelope.event: envelope for envelope in state.log
+                 if isinstance(envelope.event, PrizePaidOut)}
     placed = standings(state, payouts_or_error(state)[0])
     rows = []
     for paid in state.paid_out:
-        envelope = envelopes[id(paid)]
+        envelope = envelopes[paid]
         rows.append(SlipRow(number=paid.slip, name=state.players[paid.player_id].name,
                             place=placed[paid.player_id].place, what="prize", prize=paid.prize,
                             bounty=paid.bounty, amount=paid.prize + paid.bounty, method=paid.method,
