@@ -48,6 +48,7 @@ from tdconsole.store.staff import StaffMember, StaffStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.busts import rebuy_offers
 from tdconsole.views.formatting import Formats
+from tdconsole.views.money import final_results_text
 from tdconsole.views.rulings import answer_text
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
@@ -309,9 +310,13 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
     def remote_panel(request: Request) -> Response:
         _session, member = web.who(request, csrf=False)
         calls = web.actions.run(member, "rulings clock-calls", {})
-        view, offers = web.feed.read(lambda s, now: (jsonable(state_view(s.state, s.tournament_id, now)),
-                                                    rebuy_offers(s.state, now)))
-        return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers))
+        # Once it is finished, the winner or a satellite's seat winners (T-SAT-2), as the TV and the
+        # TD's clock screen say them.
+        view, offers, final = web.feed.read(lambda s, now: (
+            jsonable(state_view(s.state, s.tournament_id, now)), rebuy_offers(s.state, now),
+            final_results_text(s.state)))
+        return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers,
+                             final=final))
 
     # ------------------------------------------------------------ API
 
