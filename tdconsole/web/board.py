@@ -216,7 +216,12 @@ class Board:
         """The board at `now`, and the clock exactly, so the page counts down on its own from
         `server_time` between updates."""
         if self._standing is None or self._standing[0] is not state or self._standing[1] != state.last_seq:
-            self._standing = (state, state.last_seq, standing(state, self.tournament_id))
+            parts = standing(state, self.tournament_id)
+            if self._standing is not None and parts["payouts"] == self._standing[2]["payouts"]:
+                # The same ladder as before (a bust outside the money): the same rows, so their
+                # HTML and JSON are made once for both changes.
+                parts["payouts"] = self._standing[2]["payouts"]
+            self._standing = (state, state.last_seq, parts)
         parts = self._standing[2]
         reading = clock_ops.read(state.info.structure, state.clock, now)
         level = (state.last_seq, reading.period, reading.running, reading.started)
