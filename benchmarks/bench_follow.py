@@ -19,6 +19,7 @@ Run: `python -m benchmarks follow`.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import statistics
@@ -126,6 +127,7 @@ async def feed(td: Service, url: str, *, seated: list[str]) -> list[float]:
     store = EventStore.open(url, migrate=False)
     board = ChangeFeed(Service(store, td.tournament_id, role="display"), render=lambda document: "")
     board.refresh_now()
+    gc.freeze()  # as `serve` does once the log is loaded (web/server.py)
     poller = asyncio.create_task(board.run())
     browser = board.stream()
     gaps = random.Random(7)
@@ -138,7 +140,7 @@ async def feed(td: Service, url: str, *, seated: list[str]) -> list[float]:
             await asyncio.sleep(SETTLE_SECONDS + gaps.uniform(0.0, POLL_SECONDS))
             await asyncio.to_thread(td.execute, commands.Bust(names=[seated.pop()]))
             assert isinstance(td.store, TimedStore)
-            wanted, committed = f"id: {td.state.last_seq}\n", td.store.committed
+            wanted, committed = f"id: {td.state.last_seq}\n".encode(), td.store.committed
             while not (await asyncio.wait_for(browser.__anext__(), LONGEST_WAIT)).startswith(wanted):
                 pass
             latencies.append((time.perf_counter() - committed) * 1000)

@@ -131,6 +131,21 @@ def test_an_undone_move_is_not_announced_and_an_undo_repeats_nothing() -> None:
     assert [a.kind for a in announcements(t.log, at(7), "en")] == ["level"]
 
 
+def test_only_the_kinds_the_house_switched_on_are_announced_and_listed() -> None:
+    """`speech.kinds` picks what the room hears: the list, the display and the TV alike. A kind
+    switched off is not announced from then on; what was announced before stays in the list."""
+    t = Tournament()
+    t.do(c.Register(names=["Anna Holm", "Bo Ek"]))
+    t.do(c.ClockStart(), 1)
+    t.do(c.SetHouseRule(key="speech.kinds", value="level,winner"), 2)
+    log = t.log
+    kinds = [a.kind for a in announcements(log, at(2 + 20 * 60), "en")]
+    assert kinds == ["level", "level"]  # level 1 (on when it started), level 2; no "one-minute"
+    announcer = Announcer()
+    heard = announcer.feed(log[:-1], at(1)) + announcer.feed(log[-1:], at(2 + 20 * 60))
+    assert [m.kind for m in heard] == ["level", "level"]
+
+
 def test_hand_for_hand_stopped_by_the_td_and_a_break_without_colour_up() -> None:
     structure = Structure(name="short", starting_stack=5000, periods=[
         Level(small_blind=100, big_blind=200, minutes=10), Break(minutes=5),

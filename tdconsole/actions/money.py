@@ -48,6 +48,8 @@ class MoneyView(View):
     # T-REBUY-1: the last level rebuys are sold in (the one before the first break when the
     # period ends there); None when no rebuys are sold or the structure has no break.
     rebuy_until_level: int | None = None
+    # T-PKO-6: the bounty part of each rebuy, onto the rebuyer's head (0: none, a fixed bounty).
+    rebuy_bounty: int = 0
 
 
 def money_view(service: Service) -> MoneyView:
@@ -59,7 +61,8 @@ def money_view(service: Service) -> MoneyView:
                      settings=state.money.model_dump(mode="json", exclude={"table"}),
                      table=None if state.money.table is None else state.money.table.name,
                      chips=chips_view(state),
-                     rebuy_until_level=last_level(state.info.structure, state.money.rebuy))
+                     rebuy_until_level=last_level(state.info.structure, state.money.rebuy),
+                     rebuy_bounty=state.money.rebuy_bounty)
 
 
 @action("money show", web=False)
@@ -110,6 +113,7 @@ class MoneySetRequest(Request):
     rebuy_unlimited: bool = False
     rebuy_who: Literal["busted", "starting-stack"] | None = None
     rebuy_double: bool | None = None
+    rebuy_bounty: int | None = None  # T-PKO-6: a rebuy's bounty part in a PKO (default: the starting bounty)
 
 
 PKO_SHARE = 50  # T-PKO-1: the knocker's share in cash unless the TD says otherwise
@@ -131,7 +135,8 @@ def _rebuy_updates(request: MoneySetRequest, rebuy: dict[str, Any]) -> dict[str,
     if request.rebuy_unlimited:
         rebuy["limit"] = None
     changes = {"price": request.rebuy_price, "fee": request.rebuy_fee, "chips": request.rebuy_chips,
-               "limit": request.rebuy_limit, "who": request.rebuy_who, "double": request.rebuy_double}
+               "limit": request.rebuy_limit, "who": request.rebuy_who, "double": request.rebuy_double,
+               "bounty": request.rebuy_bounty}
     rebuy.update({key: value for key, value in changes.items() if value is not None})
     return rebuy
 
@@ -149,6 +154,7 @@ def money_set(service: Service, request: MoneySetRequest) -> MoneyView:
     data.update({key: value for key, value in updates.items() if value is not None})
     if request.pko is False:
         data["pko_share"] = None
+        data["rebuy"]["bounty"] = None  # T-PKO-6: a fixed bounty's rebuy adds none
     elif request.pko_share is not None:
         data["pko_share"] = request.pko_share
     elif request.pko and data["pko_share"] is None:

@@ -17,6 +17,7 @@ from tdconsole.domain.events import (
     HandForHandBust,
     PlayerBusted,
     PlayerRegistered,
+    SatelliteEnded,
 )
 from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.tournament import UndoBlocked, undo_target
@@ -202,14 +203,23 @@ class BustedRow(OptionalKeysView):
     to_pool: int | None = None
 
 
+class SatelliteOverView(View):
+    """T-SAT-2: the bust ended the satellite: everyone left wins a seat worth `seat`."""
+
+    winners: list[str]
+    seat: int
+
+
 class BustResult(OptionalKeysView):
-    OMITTED_WHEN_NONE = frozenset({"alternates_seated"})  # only when alternates were seated
+    # Only when alternates were seated; only when the bust ended the satellite.
+    OMITTED_WHEN_NONE = frozenset({"alternates_seated", "satellite_over"})
 
     busted: list[BustedRow]
     players_left: int
     hand_for_hand: HandForHandView
     # Each freed seat went to the next alternate, in order (T-REG-1, 8A).
     alternates_seated: list[AlternateSeatedView] | None = None
+    satellite_over: SatelliteOverView | None = None
 
 
 @action("bust", web=True, commands=(commands.Bust,))
@@ -234,9 +244,12 @@ def bust(service: Service, request: BustRequest) -> BustResult:
         rows.append(BustedRow(id=player.id, name=player.name, place=player.place,
                               last_place=player.last_place, tied_with=player.tied_with,
                               prize=player.prize, **extra))
+    ended = next((env.event for env in envelopes if isinstance(env.event, SatelliteEnded)), None)
     return BustResult(busted=rows, players_left=service.state.players_left,
                       hand_for_hand=view.hand_for_hand,
-                      alternates_seated=alternate_seatings(envelopes, service.state) or None)
+                      alternates_seated=alternate_seatings(envelopes, service.state) or None,
+                      satellite_over=None if ended is None else SatelliteOverView(
+                          winners=[players[winner].name for winner in ended.winners], seat=ended.seat))
 
 
 class ReenterResult(OptionalKeysView):

@@ -1,18 +1,20 @@
 """`tdconsole verify` and `tdconsole keys show`: the log that proves itself, and the club's key.
 
 `verify` recomputes a tournament's hash chain (store/ledger.py) and exits 1 with one line on stderr
-naming the first event that does not match; `verify FILE` checks a signed export and its `.sig`
-(club/signing.py) against the club's key.
+naming the first event that does not match (with `--all`, a line for each broken tournament);
+`verify FILE` checks a signed export and its `.sig` (club/signing.py) against the club's key.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from tdconsole.cli.kit import JsonFlag, Session, console, emit, session_of
+from tdconsole.cli.refusals import error_line, refusal_text
 from tdconsole.club import signing
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.text import name_key
@@ -72,7 +74,7 @@ def verify(
     as_json: JsonFlag = False,
 ) -> None:
     """Check that the log is as it was written (a hash chain), or that a signed export is intact.
-    Exit 1 names the first event that does not match."""
+    Exit 1 names the first event that does not match, of each tournament broken."""
     session = session_of(ctx)
     if target is not None and not every and Path(target).is_file():
         _verify_file(session, Path(target), key, as_json)
@@ -98,7 +100,11 @@ def verify(
 
     emit({"ok": not broken, "tournaments": rows}, as_json, render)
     if broken:
-        raise broken[0]  # one line on stderr, exit 1: the first event that does not match
+        # A line on stderr for each broken tournament (its first event that does not match), exit 1:
+        # a script checking every tournament learns of every one, not just the first.
+        for refusal in broken:
+            sys.stderr.write(error_line(refusal_text(refusal)))
+        raise SystemExit(1)
 
 
 def _verify_file(session: Session, path: Path, key: str | None, as_json: bool) -> None:

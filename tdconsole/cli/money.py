@@ -207,7 +207,8 @@ def _money_render(data: MoneyView, formats: Formats) -> None:
         chips=formats.number(chips.chips_in_play, 0), stack=formats.number(chips.starting_stack, 0),
         re_entry=formats.number(chips.re_entry, 0), add_on=formats.number(chips.add_on, 0)))
     rebuy = RebuySettings.model_validate(data.settings["rebuy"])
-    if (line := rebuy_terms(rebuy, data.rebuy_until_level, chips.starting_stack, formats)) is not None:
+    if (line := rebuy_terms(rebuy, data.rebuy_until_level, chips.starting_stack, formats,
+                             data.rebuy_bounty)) is not None:
         console.print(line)
         console.print(_("{rebuys} rebuys ({chips} chips each) and {add_ons} add-ons bought").format(
             rebuys=pool.rebuys, chips=formats.number(chips.rebuy, 0), add_ons=pool.add_ons))
@@ -281,6 +282,9 @@ def money_set(
              "it).")] = None,
     rebuy_double: Annotated[bool | None, typer.Option(
         "--rebuy-double/--no-rebuy-double", help="A double rebuy is sold (T-REBUY-4).")] = None,
+    rebuy_bounty: Annotated[int | None, typer.Option(
+        help="PKO: the bounty part of a rebuy, onto the rebuyer's head (T-PKO-6; default: the "
+             "starting bounty).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Change the money settings (the others stay as they are); logged, undoable."""
@@ -298,7 +302,8 @@ def money_set(
         pay_jump=pay_jump, re_entry_chips=re_entry_chips, add_on_chips=add_on_chips,
         rebuy_until_level=rebuy_until_level, rebuy_until_break=rebuy_until_break, no_rebuys=no_rebuys,
         rebuy_price=rebuy_price, rebuy_fee=rebuy_fee, rebuy_chips=rebuy_chips, rebuy_limit=rebuy_limit,
-        rebuy_unlimited=rebuy_unlimited, rebuy_who=rebuy_who, rebuy_double=rebuy_double, pko=pko,
+        rebuy_unlimited=rebuy_unlimited, rebuy_who=rebuy_who, rebuy_double=rebuy_double,
+        rebuy_bounty=rebuy_bounty, pko=pko,
         pko_share=pko_share, pko_unit=pko_unit, satellite_seat=satellite_seat,
         satellite_remainder=satellite_remainder, satellite_holder=satellite_holder,
         satellite_deals=satellite_deals)))

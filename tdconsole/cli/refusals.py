@@ -13,7 +13,8 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any
 
-from tdconsole.i18n import error_text
+from tdconsole.domain.text import visible
+from tdconsole.i18n import _, error_text
 
 # The context of the innermost command being run: each command, group and subcommand sets it as it
 # starts, so after a refusal it is the one whose option names the field. Typer runs commands on its
@@ -50,3 +51,10 @@ def option_of(ctx: Any, field: str | None) -> str | None:
 def refusal_text(error: BaseException) -> str:
     """`error` as the command line's one line: its field spelt as the running command's option."""
     return error_text(error, option_of(_running.get(), getattr(error, "field", None)))
+
+
+def error_line(message: str) -> str:
+    """What an error looks like on stderr: one line. The message may quote what was typed (a path,
+    a name, a key): `visible` writes out any line break or control character in it, so it stays one
+    line and sends the terminal nothing."""
+    return _("error: {message}").format(message=visible(message)) + "\n"

@@ -22,7 +22,7 @@ from tdconsole.cli import collector_off
 from tdconsole.cli.environment import checked_environment
 from tdconsole.cli.helptext import SpeakingCommand, SpeakingGroup, speaking
 from tdconsole.cli.listing import command_help
-from tdconsole.cli.refusals import refusal_text, starting
+from tdconsole.cli.refusals import error_line, refusal_text, starting
 from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.model import describe_validation_error
@@ -187,10 +187,8 @@ def command() -> Command:
 
 
 def fail(message: str, code: int = 1) -> None:
-    """One line on stderr and a non-zero exit: what every error looks like to a user. The message
-    may quote what was typed (a path, a name, a key): `visible` writes out any line break or
-    control character in it, so it stays one line and sends the terminal nothing."""
-    sys.stderr.write(_("error: {message}").format(message=visible(message)) + "\n")
+    """One line on stderr (`error_line`) and a non-zero exit: what every error looks like to a user."""
+    sys.stderr.write(error_line(message))
     raise SystemExit(code)
 
 

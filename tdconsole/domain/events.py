@@ -82,13 +82,16 @@ class PlayerRegistered(_Event):
 class AlternateListed(_Event):
     """Every seat of the room was taken (or others waited already): a registration, or a busted
     player's re-entry (`previous_id`), waits as alternate `number`; it becomes an entry when a
-    freed seat reaches it, in the order of the numbers (T-REG-1, 8A)."""
+    freed seat reaches it, in the order of the numbers (T-REG-1, 8A). `paid`/`unpaid`: what the
+    registration said of its payment (the method, checked; or not paid yet), recorded when seated."""
 
     type: Literal["alternate_listed"] = "alternate_listed"
     number: int
     name: str
     member: int | None = None
     previous_id: str | None = None
+    paid: str | None = None
+    unpaid: bool = False
 
 
 class AlternateWithdrawn(_Event):

@@ -73,6 +73,9 @@ class Alternate:
     member: int | None = None
     # The busted entry this one re-enters; None: a new registration.
     previous_id: str | None = None
+    # How the registration said it paid (players/alternates.py), recorded when seated.
+    paid: str | None = None
+    unpaid: bool = False
 
 
 @dataclass(slots=True)
@@ -213,11 +216,12 @@ class TournamentState:
         return len(self.players)
 
     def bounty_on_head(self, player: Player) -> int:
-        """The bounty on a player's head now: the starting bounty and what his knockouts added
-        (T-PKO-1); 0 once he is out (it went to whoever knocked him out, or to the pool)."""
+        """The bounty on a player's head now: the starting bounty, his rebuys' bounty parts
+        (T-PKO-6) and what his knockouts added (T-PKO-1); 0 once he is out (it went to whoever
+        knocked him out, or to the pool)."""
         if player.status == "busted":
             return 0
-        return self.money.bounty + player.bounty_added
+        return self.money.bounty + player.rebuys * self.money.rebuy_bounty + player.bounty_added
 
     @property
     def status(self) -> str:

@@ -7,8 +7,10 @@ colour-up, T-COLOR-1), hand-for-hand starts or ends (T-H4H-1), a table breaks or
 They are a pure function of the log and `now`: `Announcer` folds the log event by event (the
 domain's own `apply`) and, between two events, reads the clock as it runs on its own
 (`clock.timing`), so a level that ends by the clock is announced at the moment it ended, as
-`warning_between` would ring it. `announcements` gives them all (`tdconsole announcements`); the
-display terminal keeps one `Announcer` and feeds it what it follows, so it speaks each moment once.
+`warning_between` would ring it. Only the kinds the house rules in force at that moment switch on
+(`speech.kinds`) are announced, so the list, the display and the TV hear the same. `announcements`
+gives them all (`tdconsole announcements`); the display terminal keeps one `Announcer` and feeds it
+what it follows, so it speaks each moment once.
 
 Words are made when read (`Moment.words()` under `_()`), so one walk speaks either language;
 numbers are written as the club writes them in that language (10.000 in Danish, 10,000 in
@@ -80,11 +82,15 @@ def rendered(moments: Iterable[Moment], lang: str, first: int = 1) -> list[Annou
 
 def spoken_by(speaker: Literal["display", "tv"], moments: Iterable[Moment],
               settings: SpeechSettings) -> list[Moment]:
-    """What `speaker` says of `moments`: all of the kinds the settings pick, if it is the room's
-    speaker (one voice in the room), else nothing."""
-    if settings.speaker != speaker:
-        return []
-    return [moment for moment in moments if moment.kind in settings.kinds]
+    """What `speaker` says of `moments` (the `Announcer`'s: of the kinds switched on): all of them
+    if it is the room's speaker (one voice in the room), else nothing."""
+    return list(moments) if settings.speaker == speaker else []
+
+
+def _switched_on(state: TournamentState, moments: list[Moment]) -> list[Moment]:
+    """The moments of the kinds the house rules in force announce (`speech.kinds`)."""
+    kinds = state.house_rules.speech.kinds
+    return [moment for moment in moments if moment.kind in kinds]
 
 
 def announcements(log: list[e.Envelope], now: datetime, lang: str) -> list[Announcement]:
@@ -141,7 +147,7 @@ class Announcer:
                     self._state.last_seq = envelope.seq
                     self._reached = envelope.time
                 continue
-            moments += self._clock_runs(state, envelope.time)
+            moments += _switched_on(state, self._clock_runs(state, envelope.time))
             if envelope.command_id in undone or isinstance(envelope.event, e.Undone):
                 state.last_seq = envelope.seq
                 continue
@@ -151,16 +157,18 @@ class Announcer:
             apply(state, envelope)
             if isinstance(envelope.event, e.AddOnBought):
                 self._add_ons += 1
+            found: list[Moment] = []
             # Only an event that changed the clock (or its structure) is read twice on it.
             if state.clock is not clock_before or state.info.structure is not structure_before:
                 before = clock_ops.read(structure_before, clock_before, envelope.time)
-                moments += _of_clock(envelope, state, before, structure_before)
-            moments += _of_event(envelope, state)
+                found += _of_clock(envelope, state, before, structure_before)
+            found += _of_event(envelope, state)
             following = envelopes[index + 1] if index + 1 < len(envelopes) else None
             if following is None or following.command_id != envelope.command_id:
-                moments += _of_command(envelope, state, self._command[1], self._places_paid)
+                found += _of_command(envelope, state, self._command[1], self._places_paid)
+            moments += _switched_on(state, found)
         if self._state is not None:
-            moments += self._clock_runs(self._state, now)
+            moments += _switched_on(self._state, self._clock_runs(self._state, now))
         return moments
 
     def _places_paid(self, state: TournamentState) -> int | None:

@@ -9,7 +9,16 @@ Every figure adds up, so the report reconciles to the krone:
 
 from __future__ import annotations
 
-from tdconsole.domain.money.cash import Paid, dues, method_of, owed_to, paid_so_far, split_fees
+from tdconsole.domain.events import PlayerReentered, PlayerRegistered, PrizePaidOut
+from tdconsole.domain.money.cash import (
+    Paid,
+    dues,
+    issued_slips,
+    method_of,
+    owed_to,
+    paid_so_far,
+    split_fees,
+)
 from tdconsole.domain.money.handlers import pool, standings
 from tdconsole.domain.state import TournamentState
 from tdconsole.views.base import View
@@ -112,19 +121,25 @@ class SlipRow(View):
     method: str | None
     time: str
     cashier: str
+    void: bool = False  # a payout slip whose pay-out was undone: its number is never issued again
 
 
 def slip_rows(state: TournamentState) -> list[SlipRow]:
-    """A payout slip per prize handed over, in slip order, with when and by whom."""
-    envelopes = {id(envelope.event): envelope for envelope in state.log}
+    """A payout slip per prize handed over, in slip order, with when and by whom; an undone
+    pay-out's slip stays, void, so every number issued is accounted for."""
+    names = {env.event.player_id: env.event.name for env in state.log
+             if isinstance(env.event, PlayerRegistered | PlayerReentered)}
     placed = standings(state, payouts_or_error(state)[0])
     rows = []
-    for paid in state.paid_out:
-        envelope = envelopes[id(paid)]
-        rows.append(SlipRow(number=paid.slip, name=state.players[paid.player_id].name,
-                            place=placed[paid.player_id].place, what="prize", prize=paid.prize,
-                            bounty=paid.bounty, amount=paid.prize + paid.bounty, method=paid.method,
-                            time=envelope.time.isoformat(), cashier=envelope.actor))
+    for envelope, void in issued_slips(state.log):
+        paid = envelope.event
+        assert isinstance(paid, PrizePaidOut)
+        # A void slip's place is not known now (the bust may be undone too): it shows none.
+        place = None if void or paid.player_id not in placed else placed[paid.player_id].place
+        rows.append(SlipRow(number=paid.slip, name=names.get(paid.player_id, paid.player_id), place=place,
+                            what="prize", prize=paid.prize, bounty=paid.bounty,
+                            amount=paid.prize + paid.bounty, method=paid.method,
+                            time=envelope.time.isoformat(), cashier=envelope.actor, void=void))
     return rows
 
 

@@ -274,7 +274,7 @@ def slips_document(state: TournamentState, width: str = "a4", receipts: bool = F
               "what": due_text(row.what) if receipts else "",
               "prize": formats.money(row.prize), "bounty": formats.money(row.bounty) if row.bounty else "",
               "amount": formats.money(row.amount), "method": payment_method(row.method),
-              "when": formats.when(row.time), "cashier": row.cashier} for row in rows]
+              "when": formats.when(row.time), "cashier": row.cashier, "void": row.void} for row in rows]
     return html_page("payout_slips.html.j2", tournament=state.info.name, receipts=receipts,
                      width=width, slips=slips,
                      title=_("{name}: receipts").format(name=state.info.name) if receipts

@@ -64,14 +64,17 @@ def rebuy_period_text(rebuy: RebuySettings, until_level: int | None) -> str | No
 
 
 def rebuy_terms(rebuy: RebuySettings, until_level: int | None, starting_stack: int,
-                formats: Formats) -> str | None:
-    """The whole offer in one line, for `money show` and the money settings screen."""
+                formats: Formats, bounty: int = 0) -> str | None:
+    """The whole offer in one line, for `money show` and the money settings screen; `bounty`: a
+    rebuy's bounty part in a PKO (T-PKO-6)."""
     period = rebuy_period_text(rebuy, until_level)
     if period is None:
         return None
     chips = starting_stack if rebuy.chips is None else rebuy.chips
     parts = [_("{price} + {fee} for {chips} chips").format(
         price=formats.money(rebuy.price), fee=formats.money(rebuy.fee), chips=formats.number(chips, 0))]
+    if bounty:
+        parts.append(_("{bounty} bounty onto the rebuyer's head").format(bounty=formats.money(bounty)))
     parts.append(_("no limit") if rebuy.limit is None else
                  _("at most {limit} per player").format(limit=rebuy.limit))
     if rebuy.double:

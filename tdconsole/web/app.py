@@ -40,7 +40,7 @@ from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, 
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
 from tdconsole.domain.model import describe_validation_error
-from tdconsole.i18n import _, error_text, install_jinja
+from tdconsole.i18n import _, error_text, install_jinja, language
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
@@ -48,6 +48,7 @@ from tdconsole.store.staff import StaffMember, StaffStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.busts import rebuy_offers
 from tdconsole.views.formatting import Formats
+from tdconsole.views.money import final_results_text
 from tdconsole.views.rulings import answer_text
 from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
@@ -148,10 +149,11 @@ class Web:
         self.templates.filters["chips"] = lambda amount: "" if amount is None else self.formats().number(
             amount, 0)
         self.templates.filters["bb"] = lambda value: self.formats().number(value, 1)
-        self.templates.filters["money"] = lambda amount: self.formats().money(amount)
+        self.templates.filters["money"] = lambda amount: _money(self.formats(), amount)
         install_jinja(self.templates)
         # The TV's QR code for "find my seat", made once: None when phones cannot reach this server.
         self.seat_qr = seat_qr(seat_url) if seat_url else ""
+        self._ladder: tuple[tuple[str, Formats], list[dict[str, Any]], str] | None = None
         self.feed = ChangeFeed(self.display, self.board_html, poll=poll)
         # The running tournaments the remote picks from (`Rooms.running`, set by `create_app`).
         self.rooms: Callable[[], list[dict[str, Any]]] = lambda: []
@@ -164,7 +166,19 @@ class Web:
         return self.templates.get_template(template).render(**context)
 
     def board_html(self, document: dict[str, Any]) -> str:
-        return self.page("_board.html", board=document, seat_qr=self.seat_qr)
+        return self.page("_board.html", board=document, seat_qr=self.seat_qr,
+                         ladder=self.ladder(document["payouts"]))
+
+    def ladder(self, payouts: list[dict[str, Any]]) -> str:
+        """The payout ladder's rows as HTML (escaped by its template), rendered again only when
+        they (or the language, or the currency) change: a bust outside the money, a pause, a level
+        leave them as they were."""
+        key = (language(), self.formats())
+        made = self._ladder
+        if made is None or made[0] != key or made[1] != payouts:
+            made = self._ladder = (key, payouts, self.page("_ladder.html", payouts=payouts,
+                                                           shown=LADDER_ROWS))
+        return made[2]
 
     # ------------------------------------------------------------ who is asking
 
@@ -183,6 +197,18 @@ class Web:
             raise ApiError(403, "the {header} header is missing or wrong (log in again)",
                            header=auth.CSRF_HEADER)
         return session, member
+
+
+# The ladder's rows the TV page is sent: twice what the tallest screen can show (its rows are 3.8vh
+# high with a line-height of 1.2, so 21 fit in the whole height at any resolution).
+LADDER_ROWS = 40
+
+
+@functools.lru_cache(maxsize=4096)
+def _money(formats: Formats, amount: int) -> str:
+    """An amount as `formats` writes it, remembered: the TV's ladder writes a festival's 1,500 paid
+    places on every change, most of them the same few amounts, and Babel takes a while for each."""
+    return formats.money(amount)
 
 
 # The newest tournaments `/` lists and /t/ID/ serves: a club's database holds years of evenings.
@@ -239,6 +265,19 @@ class Rooms:
             await anyio.to_thread.run_sync(web.feed.refresh_now)
             self.pollers.append(asyncio.create_task(web.feed.run()))
         await router(scope, receive, send)
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (RFC 9110: "gzip", "x-gzip" or "*", not at q=0)."""
+    for item in header.lower().split(","):
+        coding, _semicolon, params = item.partition(";")
+        if coding.strip() in ("gzip", "x-gzip", "*"):
+            quality = params.strip().removeprefix("q=").strip() if params.strip().startswith("q=") else "1"
+            try:
+                return float(quality) > 0
+            except ValueError:
+                return False
+    return False
 
 
 def mmss(seconds: float | None) -> str:
@@ -309,9 +348,13 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
     def remote_panel(request: Request) -> Response:
         _session, member = web.who(request, csrf=False)
         calls = web.actions.run(member, "rulings clock-calls", {})
-        view, offers = web.feed.read(lambda s, now: (jsonable(state_view(s.state, s.tournament_id, now)),
-                                                    rebuy_offers(s.state, now)))
-        return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers))
+        # Once it is finished, the winner or a satellite's seat winners (T-SAT-2), as the TV and the
+        # TD's clock screen say them.
+        view, offers, final = web.feed.read(lambda s, now: (
+            jsonable(state_view(s.state, s.tournament_id, now)), rebuy_offers(s.state, now),
+            final_results_text(s.state)))
+        return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers,
+                             final=final))
 
     # ------------------------------------------------------------ API
 
@@ -410,8 +453,11 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
             return JSONResponse({"error": _("too many browsers are following this tournament; the page "
                                             "tries again by itself")}, status_code=503,
                                 headers={"Retry-After": "5"})
-        return StreamingResponse(web.feed.stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", "Vary": "Accept-Encoding"}
+        gzip = accepts_gzip(request.headers.get("accept-encoding", ""))
+        if gzip:
+            headers["Content-Encoding"] = "gzip"
+        return StreamingResponse(web.feed.stream(gzip), media_type="text/event-stream", headers=headers)
 
     return [
         Route("/", tv),

@@ -8,6 +8,7 @@ and the result. Nobody's chips, and a seat only to whoever types part of that pl
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,16 +22,20 @@ from tdconsole.domain.events import (
     TableBroken,
     TablesBalanced,
     TablesDrawn,
+    Undone,
 )
 from tdconsole.domain.limits import SEAT_QUERY_CHARS, SEAT_QUERY_WORDS
+from tdconsole.domain.money import handlers as money
 from tdconsole.domain.state import Alternate, Player, TournamentState
 from tdconsole.i18n import N_, language
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
-from tdconsole.views.tournament import state_view
+from tdconsole.views.money import hand_for_hand_view, paid_rows, payouts_or_error
+from tdconsole.views.tournament import clock_view
 
 # A move stays on the TV this long: the players walking over have seen it by then.
 MOVES_SHOWN = timedelta(minutes=10)
+MOVES_LISTED = 12  # at most, the newest (the TV has room for six; a page may show more)
 # "find my seat" answers a few players at a time, so it cannot be read as the whole seating list.
 SEAT_MATCHES = 5
 
@@ -56,8 +61,8 @@ class Relocation:
                 "alternate": self.alternate}
 
 
-def relocations(state: TournamentState, log: list[Envelope], undone: set[str]) -> list[Relocation]:
-    """Every seat change the log records, oldest first (an undone command's are left out)."""
+def relocations(state: TournamentState, log: Iterable[Envelope], undone: set[str]) -> list[Relocation]:
+    """Every seat change `log` records, oldest first (an undone command's are left out)."""
     found: list[Relocation] = []
     for envelope in log:
         if envelope.command_id in undone:
@@ -83,50 +88,138 @@ def relocations(state: TournamentState, log: list[Envelope], undone: set[str]) -
     return found
 
 
-def board(state: TournamentState, tournament_id: int, log: list[Envelope], undone: set[str],
-          now: datetime) -> dict[str, Any]:
-    """The TV page's document: the state document's public part, and the clock exactly, so the page
-    counts down on its own from `server_time` between updates."""
-    view = jsonable(state_view(state, tournament_id, now))
-    clock = view["clock"]
-    reading = clock_ops.read(state.info.structure, state.clock, now)
-    players = {player["name"]: player for player in view["players"]}
-    moves = [m.as_json() for m in relocations(state, log, undone) if now - m.time <= MOVES_SHOWN]
-    winner = next((p["name"] for p in view["players"] if p["status"] != "busted"), None)
+def after(log: Sequence[Envelope], seq: int) -> Sequence[Envelope]:
+    """The envelopes of `log` after sequence number `seq`, found from its end: a change costs what
+    it appended, not the length of the evening."""
+    start = len(log)
+    while start and log[start - 1].seq > seq:
+        start -= 1
+    return log[start:]
+
+
+class Relocations:
+    """The seat changes so far, followed from the new envelopes of each change (never by walking
+    the whole log again); read afresh from the whole log only when the state was folded anew (an
+    undo: the undone command's moves leave the board and "find my seat")."""
+
+    def __init__(self) -> None:
+        self.found: list[Relocation] = []
+        self.last: dict[str, Relocation] = {}  # each player's newest move (not an alternate's seat)
+        self._state: TournamentState | None = None
+        self._seq = 0
+
+    def follow(self, state: TournamentState, log: Sequence[Envelope]) -> None:
+        """Take in what `log` appended since the last call (the lock on the service held)."""
+        if state is self._state and state.last_seq == self._seq:
+            return
+        new = after(log, self._seq)
+        if state is not self._state or any(isinstance(e.event, Undone) for e in new):
+            undone = {e.event.command_id for e in log if isinstance(e.event, Undone)}
+            self.found, self.last, new = [], {}, log
+        else:
+            undone = set()
+        found = relocations(state, new, undone)
+        self.found += found
+        self.last |= {m.player: m for m in found if m.alternate is None}
+        self._state, self._seq = state, state.last_seq
+
+    def shown(self, now: datetime) -> list[dict[str, Any]]:
+        """The moves the TV shows at `now`: the newest made within MOVES_SHOWN."""
+        return [m.as_json() for m in self.found if now - m.time <= MOVES_SHOWN][-MOVES_LISTED:]
+
+
+def standing(state: TournamentState, tournament_id: int) -> dict[str, Any]:
+    """The board's parts that only a change of the log moves (not the clock), each as the state
+    document (`state --json`, views/tournament.py) has it, worked out from the state's own views
+    without the document's row for every entry: at festival size those rows cost most of a
+    second, and the TV shows nobody's."""
+    info = state.info
+    structure, _error = payouts_or_error(state)
+    table = money.standings(state, structure)
+    payouts = [] if structure is None else structure.payouts
+    status = state.status
+    # The first entry still in; his prize is that of the newest entry of his name (the document
+    # keys its rows by name).
+    winner = next((p.name for p in state.players.values() if p.status != "busted"), None)
+    prize = None if winner is None else next(
+        table[p.id].prize for p in reversed(state.players.values()) if p.name == winner)
+    heads = [(p.name, bounty) for p in state.players.values()
+             if (bounty := state.bounty_on_head(p))] if state.money.pko_share is not None else []
+    h4h = jsonable(hand_for_hand_view(state, len(payouts)))
     return {
-        "seq": state.last_seq,
-        "server_time": now.timestamp(),
-        "tournament": {key: view["tournament"][key] for key in ("id", "name", "status", "game")},
-        "clock": {
-            **{key: clock[key] for key in ("level", "small_blind", "big_blind", "ante", "running",
-                                           "started", "on_break", "period", "periods", "next_level",
-                                           "next_break", "late_registration", "add_on", "rebuys")},
-            # Exact seconds at `server_time` (the state document rounds them up for people).
-            "remaining": reading.remaining,
-            "to_break": reading.seconds_to_break,
-        },
-        "entries": view["entries"],
-        "players_left": view["players_left"],
-        "average_stack": view["average_stack"],
-        "average_stack_bb": view["average_stack_bb"],
-        "prize_pool": view["prize_pool"],
+        "tournament": {"id": tournament_id, "name": info.name, "status": status, "game": info.game},
+        "entries": state.entries,
+        "players_left": state.players_left,
+        "average_stack": money.average_stack(state),
+        "prize_pool": money.pool(state).prize_pool,
         # What is paid: an approved deal's players with its amounts (place null while in, T-DEAL-1),
         # then the places outside it, each with who finished there.
-        "payouts": [{key: row[key] for key in ("place", "amount", "name", "by_deal", "seat")}
-                    for row in view["paid"]],
-        "hand_for_hand": {key: view["hand_for_hand"].get(key) for key in ("active", "hand", "tables")},
+        "payouts": [{"place": row.place, "amount": row.amount, "name": row.name, "by_deal": row.by_deal,
+                     "seat": row.seat} for row in paid_rows(state, structure, table)],
+        "hand_for_hand": {key: h4h.get(key) for key in ("active", "hand", "tables")},
         # A progressive knockout: the biggest bounties on the heads still in (T-PKO-1).
-        "bounties": [{"name": p["name"], "bounty": p["bounty"]} for p in sorted(
-            (p for p in view["players"] if p["bounty"]), key=lambda p: -p["bounty"])[:BOUNTIES_SHOWN]]
-        if view["bounties"]["pko"] else [],
-        "moves": moves[-12:],
-        "finished": view["tournament"]["status"] == "finished",
-        "winner": winner if view["tournament"]["status"] == "finished" else None,
+        "bounties": [{"name": name, "bounty": bounty}
+                     for name, bounty in sorted(heads, key=lambda head: -head[1])[:BOUNTIES_SHOWN]],
+        "finished": status == "finished",
+        "winner": winner if status == "finished" else None,
         # T-SAT-2: a satellite's seat winners, once it has ended.
         "seat_winners": [state.players[player_id].name for player_id in state.satellite.winners]
         if state.satellite is not None else [],
-        "winner_prize": players[winner]["prize"] if winner and winner in players else None,
+        "winner_prize": prize,
     }
+
+
+# The clock's keys the TV shows: besides the seconds left, they change with the level only.
+CLOCK_KEYS = ("level", "small_blind", "big_blind", "ante", "running", "started", "on_break", "period",
+              "periods", "next_level", "next_break", "late_registration", "add_on", "rebuys")
+
+
+class Board:
+    """The TV page's document, worked out once per change for every browser and page: the parts
+    only the log moves once per change (`standing`), the clock's once per level (its seconds at
+    each reading), and the moves followed from each change's new envelopes."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        self.moves = Relocations()
+        self._standing: tuple[TournamentState, int, dict[str, Any]] | None = None
+        self._clock: tuple[TournamentState, tuple[int, ...], dict[str, Any]] | None = None
+
+    def follow(self, state: TournamentState, log: Sequence[Envelope]) -> None:
+        """Take in what the log appended since the last call (the lock on the service held)."""
+        self.moves.follow(state, log)
+
+    def document(self, state: TournamentState, now: datetime) -> dict[str, Any]:
+        """The board at `now`, and the clock exactly, so the page counts down on its own from
+        `server_time` between updates."""
+        if self._standing is None or self._standing[0] is not state or self._standing[1] != state.last_seq:
+            self._standing = (state, state.last_seq, standing(state, self.tournament_id))
+        parts = self._standing[2]
+        reading = clock_ops.read(state.info.structure, state.clock, now)
+        level = (state.last_seq, reading.period, reading.running, reading.started)
+        if self._clock is None or self._clock[0] is not state or self._clock[1] != level:
+            clock = clock_view(state, now).model_dump(mode="json")
+            self._clock = (state, level, {key: clock[key] for key in CLOCK_KEYS})
+        average = parts["average_stack"]
+        big_blind = self._clock[2]["big_blind"]
+        return {
+            "seq": state.last_seq,
+            "server_time": now.timestamp(),
+            "tournament": parts["tournament"],
+            "clock": {
+                **self._clock[2],
+                # Exact seconds at `server_time` (the state document rounds them up for people).
+                "remaining": reading.remaining,
+                "to_break": reading.seconds_to_break,
+            },
+            "entries": parts["entries"],
+            "players_left": parts["players_left"],
+            "average_stack": average,
+            "average_stack_bb": None if average is None else round(average / big_blind, 1),
+            **{key: parts[key] for key in ("prize_pool", "payouts", "hand_for_hand", "bounties")},
+            "moves": self.moves.shown(now),
+            **{key: parts[key] for key in ("finished", "winner", "seat_winners", "winner_prize")},
+        }
 
 
 # The heads the TV lists in a progressive knockout, biggest first.
@@ -197,25 +290,34 @@ def _folded(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SeatIndex:
-    """"Find my seat"'s index: every name folded once, built once per change of the log (never per
-    search), so a search is a scan of short strings and needs no lock."""
+    """"Find my seat"'s index: every name folded once, and read again only when the entries or
+    the alternates change (never per search, nor per bust), so a search is a scan of short strings
+    and needs no lock."""
 
-    seq: int
+    # What the names were read from: the state (a new one after an undo) and who was in it.
+    state: TournamentState
+    roster: tuple[int, tuple[int, ...]]
     # (folded name, the player's newest entry, or the alternate he waits as)
     names: tuple[tuple[str, Player | Alternate], ...]
+    # Each player's newest move (`Relocations.last`, which the feed keeps up to date under its lock;
+    # a search that reads it meanwhile sees a move either not yet or already made).
     last_move: dict[str, Relocation]
 
     @classmethod
-    def build(cls, state: TournamentState, log: list[Envelope], undone: set[str]) -> SeatIndex:
+    def follow(cls, state: TournamentState, moves: Relocations, before: SeatIndex | None) -> SeatIndex:
+        """The index of `state`: `before`'s names while the same entries and alternates stand."""
+        roster = (len(state.players), tuple(state.alternates))
+        if before is not None and before.state is state and before.roster == roster:
+            return before if before.last_move is moves.last else cls(state, roster, before.names, moves.last)
         # A re-entered player has several entries; the newest one is where he sits, and a re-entry
         # waiting as an alternate is newer still.
         newest: dict[str, Player | Alternate] = {
             p.name.casefold(): p for p in sorted(state.players.values(), key=lambda p: p.entry)}
         newest |= {alt.name.casefold(): alt for alt in state.alternates.values()}
-        names = tuple(sorted(((_folded(p.name), p) for p in newest.values()),
+        known = {} if before is None else {player.name: folded for folded, player in before.names}
+        names = tuple(sorted(((known.get(p.name) or _folded(p.name), p) for p in newest.values()),
                              key=lambda row: row[1].name.casefold()))
-        moves = {m.player: m for m in relocations(state, log, undone) if m.alternate is None}
-        return cls(state.last_seq, names, moves)
+        return cls(state, roster, names, moves.last)
 
     def find(self, query: str) -> dict[str, Any]:
         """The players whose name holds every word of `query`: table and seat, and the last move.

@@ -20,7 +20,9 @@ import json
 import logging
 import threading
 import time
+import zlib
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -31,7 +33,7 @@ from tdconsole.i18n import error_text
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.notify import CommitListener
-from tdconsole.web.board import LeagueStandings, SeatIndex, board
+from tdconsole.web.board import Board, LeagueStandings, SeatIndex
 from tdconsole.web.speaking import TvAnnouncements
 from tdconsole.web.speaking import render as render_wav
 
@@ -46,6 +48,34 @@ T = TypeVar("T")
 log = logging.getLogger("tdconsole.web")
 
 
+# A gzip stream's header (RFC 1952: deflate, no name, no time, unknown OS). The stream never ends:
+# a browser follows it until it goes away, so its trailer is never due.
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One message of the stream, encoded once for every browser: as it is (`plain`), and as a
+    piece of a gzip stream (`packed`). The piece is compressed on its own, by a compressor that
+    has seen nothing before it, and ends on a byte boundary (a sync flush) without ending the
+    stream, so it continues any browser's gzip stream, whatever it was sent before. The board
+    repeats itself (a festival pays 1,500 places): it shrinks tenfold and more."""
+
+    plain: bytes
+    packed: bytes
+
+    @classmethod
+    def of(cls, text: str) -> Message:
+        plain = text.encode()
+        compressor = zlib.compressobj(COMPRESSION, zlib.DEFLATED, -zlib.MAX_WBITS)
+        return cls(plain, compressor.compress(plain) + compressor.flush(zlib.Z_SYNC_FLUSH))
+
+
+# zlib's level: nearly the best size for a fraction of the best's time, once per change.
+COMPRESSION = 6
+RETRY = Message.of("retry: 1000\n\n")
+
+
 class ChangeFeed:
     def __init__(self, service: Service, render: Render, *, poll: float = POLL_SECONDS,
                  heartbeat: float = HEARTBEAT_SECONDS) -> None:
@@ -54,11 +84,13 @@ class ChangeFeed:
         self.poll, self.heartbeat = poll, heartbeat
         # The service is shared by the poller and the request threads that read the state.
         self.lock = threading.Lock()
-        self._subscribers: set[asyncio.Queue[str]] = set()
-        self._message = ""
+        self._subscribers: set[asyncio.Queue[Message]] = set()
+        self._message: Message | None = None
         self._key: tuple[Any, ...] = ()
         self._sent = 0.0
         self.league = LeagueStandings(service.store, service.tournament_id)
+        # Followed from each change's new envelopes (the lock held), not rebuilt from the whole log.
+        self.boards = Board(service.tournament_id)
         self._seats: SeatIndex | None = None
         self.voice = TvAnnouncements()
         self.listener: CommitListener | None = None  # while `run` is told of commits (PostgreSQL)
@@ -72,26 +104,25 @@ class ChangeFeed:
             return view(self.service, self.service.now())
 
     def seats(self, query: str) -> dict[str, Any]:
-        """"Find my seat" on the freshest state: only the refresh (and, once per change, the
-        index) under the lock; the search itself outside it, so no query holds up the TV's feed."""
+        """"Find my seat" on the freshest state: only the refresh (and, once the entries change,
+        the index's names) under the lock; the search itself outside it, so no query holds up the
+        TV's feed."""
         with self.lock:
-            index = self._refresh()
+            self._refresh()
+            index = self._seats = SeatIndex.follow(self.service.state, self.boards.moves, self._seats)
         return index.find(query)
 
-    def _refresh(self) -> SeatIndex:
-        """Bring the service up to date (the lock held); the seat index follows the log."""
+    def _refresh(self) -> None:
+        """Bring the service up to date (the lock held); the moves follow the log."""
         self.service.refresh()
-        state = self.service.state
-        if self._seats is None or self._seats.seq != state.last_seq:
-            self._seats = SeatIndex.build(state, self.service.log, self.service.undone_commands())
-        return self._seats
+        self.boards.follow(self.service.state, self.service.log)
 
     def board(self) -> dict[str, Any]:
         return self.read(self._document)
 
     def _document(self, service: Service, now: datetime) -> dict[str, Any]:
         """The board, and the league's standings between tournaments (`league`, null otherwise)."""
-        document = board(service.state, service.tournament_id, service.log, service.undone_commands(), now)
+        document = self.boards.document(service.state, now)
         document["league"] = self.league.document(service.state)
         document["speaks"] = self.voice.speaks(service)
         document["announcements"] = self.voice.recent
@@ -108,7 +139,7 @@ class ChangeFeed:
 
     # ------------------------------------------------------------ the poller
 
-    def _check(self, force: bool, look: bool = True) -> str | None:
+    def _check(self, force: bool, look: bool = True) -> Message | None:
         """The next message if anything the board shows changed (or the heartbeat is due); `look`:
         read the store first (else the clock alone may have moved)."""
         with self.lock:
@@ -123,7 +154,7 @@ class ChangeFeed:
             self._key = key
             document = self._document(self.service, now)
         document["html"] = self.render(document)
-        return f"id: {document['seq']}\nevent: board\ndata: {json.dumps(document)}\n\n"
+        return Message.of(f"id: {document['seq']}\nevent: board\ndata: {json.dumps(document)}\n\n")
 
     def refresh_now(self) -> None:
         """Compute the current message (at start, before the first browser connects)."""
@@ -170,7 +201,7 @@ class ChangeFeed:
             if listener is not None:
                 listener.stop()
 
-    def _publish(self, message: str) -> None:
+    def _publish(self, message: Message) -> None:
         self._message, self._sent = message, time.monotonic()
         for queue in self._subscribers:
             if queue.full():  # a slow browser needs only the newest board
@@ -179,16 +210,18 @@ class ChangeFeed:
 
     # ------------------------------------------------------------ browsers
 
-    async def stream(self) -> AsyncIterator[str]:
-        """One browser's messages: the current board at once, then each change."""
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
+    async def stream(self, gzip: bool = False) -> AsyncIterator[bytes]:
+        """One browser's messages: the current board at once, then each change; with `gzip`, as
+        one gzip stream made of the messages each compressed once for every browser."""
+        queue: asyncio.Queue[Message] = asyncio.Queue(maxsize=1)
         self._subscribers.add(queue)
         try:
-            yield "retry: 1000\n\n"
-            if self._message:
-                yield self._message
+            yield GZIP_HEADER + RETRY.packed if gzip else RETRY.plain
+            if self._message is not None:
+                yield self._message.packed if gzip else self._message.plain
             while True:
-                yield await queue.get()
+                message = await queue.get()
+                yield message.packed if gzip else message.plain
         finally:
             self._subscribers.discard(queue)
 

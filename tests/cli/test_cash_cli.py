@@ -73,3 +73,17 @@ def test_the_end_of_night_report_signed_verifies_and_one_changed_byte_does_not(
     assert run(capsys, *db, "verify", str(report)).code == 0
     report.write_bytes(report.read_bytes().replace(b"Erik", b"Erin", 1))
     assert run(capsys, *db, "verify", str(report)).code == 1
+
+
+def test_a_payout_slip_number_once_printed_is_not_reused_after_undo_and_its_slip_prints_void(
+        capsys: pytest.CaptureFixture[str], db: list[str], tmp_path: Path) -> None:
+    for name in ("Anna", "Bo", "Carl", "Dorte"):
+        run(capsys, *db, "bust", name)
+    assert run(capsys, *db, "cash", "pay-out", "Erik", "--json").json["slip"] == 1
+    assert run(capsys, *db, "undo").code == 0
+    assert run(capsys, *db, "cash", "pay-out", "Erik", "--json").json["slip"] == 2
+    page = tmp_path / "slips.html"
+    assert run(capsys, *db, "slips", "--out", str(page)).code == 0
+    first, second = page.read_text().split('<section class="slip">')[1:]
+    assert "No. 1" in first and "VOID: this pay-out was undone" in first
+    assert "No. 2" in second and "VOID" not in second

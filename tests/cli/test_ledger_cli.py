@@ -57,6 +57,25 @@ def test_verify_by_name_and_all(evening: Path, capsys: Capsys) -> None:
     assert "no such file, nor a tournament" in _run(capsys, evening, "verify", "Sunday").err
 
 
+def test_verify_all_names_every_broken_tournament_one_line_each_and_exits_1(
+        evening: Path, capsys: Capsys) -> None:
+    for name in ("Saturday", "Sunday"):
+        assert _run(capsys, evening, "new", name).code == 0
+    with sqlite3.connect(evening) as connection:
+        connection.execute("UPDATE events SET payload = json_set(payload, '$.name', 'Mallory') "
+                           "WHERE tournament_id IN (1, 3) AND seq = 1")
+    result = _run(capsys, evening, "verify", "--all")
+    assert result.code == 1 and "Traceback" not in result.err
+    lines = result.err.splitlines()
+    assert len(lines) == 2 and all(line.startswith("error: ") for line in lines)
+    assert "tournament 1 (Friday): event 1 does not match" in lines[0]
+    assert "tournament 3 (Sunday): event 1 does not match" in lines[1]
+    assert "Tournament 2 (Saturday)" in result.out
+    as_json = _run(capsys, evening, "verify", "--all", "--json")
+    assert as_json.code == 1 and len(as_json.err.splitlines()) == 2
+    assert [row["ok"] for row in as_json.json["tournaments"]] == [False, True, False]
+
+
 def test_keys_show_makes_a_private_key_once(capsys: Capsys) -> None:
     first = run(capsys, "keys", "show", "--json").json
     again = run(capsys, "keys", "show", "--json").json

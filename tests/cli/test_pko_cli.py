@@ -54,3 +54,20 @@ def test_the_share_is_bounded_and_fixed_once_a_player_is_out(tmp_path: Path, cap
     before = events(db)
     assert_one_line_error(run(capsys, "--db", db, "money", "set", "--bounty", "200"), "T-PKO-5")
     assert events(db) == before
+
+
+def test_t_pko_6_a_rebuy_in_a_pko_puts_its_bounty_part_on_the_rebuyers_head(
+        tmp_path: Path, capsys: Capsys) -> None:
+    """Bounty 100 on a 300 buy-in; rebuys 300 + 0 through level 2, their bounty part 60: P01's
+    rebuy costs 360 and his head shows 160; a fixed bounty refuses a rebuy's bounty part."""
+    db = tournament(tmp_path, capsys, 4, "--bounty", "100", "--pko", "--rebuy-until-level", "2",
+                    "--rebuy-price", "300", "--rebuy-bounty", "60")
+    assert td(capsys, db, "money", "show")["rebuy_bounty"] == 60
+    td(capsys, db, "rebuy", "P01")
+    assert players(capsys, db)["P01"]["bounty"] == 160
+    assert td(capsys, db, "state")["bounties"]["money_in"] == 4 * 100 + 60
+    assert [row["amount"] for row in td(capsys, db, "cash")["dues"] if row["due"] == "rebuy:1"] == [360]
+    before = events(db)
+    assert_one_line_error(run(capsys, "--db", db, "money", "set", "--no-pko", "--rebuy-bounty", "60"),
+                          "T-PKO-6")
+    assert events(db) == before

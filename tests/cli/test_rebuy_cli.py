@@ -19,7 +19,7 @@ def test_money_set_rebuy_options_and_the_json_keys(tmp_path: Path, capsys: Capsy
     shown = td(capsys, db, "money", "show")
     assert shown["settings"]["rebuy"] == {
         "until_level": 2, "until_break": False, "price": 300, "fee": 20, "chips": 10_000, "limit": 2,
-        "who": "busted", "double": True}
+        "who": "busted", "double": True, "bounty": None}
     assert (shown["rebuy_until_level"], shown["chips"]["rebuy"]) == (2, 10_000)
     changed = td(capsys, db, "money", "set", "--rebuy-until-break", "--rebuy-unlimited",
                  "--rebuy-who", "starting-stack", "--no-rebuy-double")

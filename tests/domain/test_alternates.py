@@ -101,6 +101,23 @@ def test_one_bust_of_two_players_seats_two_alternates_in_order() -> None:
     assert waiting(t) == [(3, "A3")]
 
 
+def test_an_alternate_registered_paid_keeps_the_method_given_when_seated_and_unpaid_stays_unpaid() -> None:
+    """`register --paid METHOD` (or `--unpaid`) of a name that waits is the cash desk's word on
+    that entry: it holds when a freed seat makes him an entry, not the house's default method."""
+    t = full_room([])
+    t.do(commands.Register(names=["A1"], paid="mobilepay").with_rng(rng()))
+    t.do(commands.Register(names=["A2"], unpaid=True).with_rng(rng()))
+    with pytest.raises(InvalidInput, match="'bitcoin' is not a payment method of the club"):
+        t.do(commands.Register(names=["A3"], paid="bitcoin").with_rng(rng()))
+    with pytest.raises(InvalidInput, match="paid or unpaid, not both"):
+        t.do(commands.Register(names=["A3"], paid="cash", unpaid=True).with_rng(rng()))
+    t.do(commands.Bust(names=["P0", "P1"]).with_rng(rng()))
+    assert {key: method for key, method in t.state.payments.items()} == {
+        f"{t.state.find('A1').id}/entry": "mobilepay", f"{t.state.find('A2').id}/entry": None}
+    t.do(commands.Undo(actor="td"))  # back on the list, the payment with them
+    assert t.state.payments == {} and waiting(t) == [(1, "A1"), (2, "A2")]
+
+
 def test_8a_t_move_2_an_alternate_is_seated_exactly_as_a_late_entry_would_be() -> None:
     """The same busts, then the same names as late entries in a room without a limit: the same
     seats drawn, and the same answer to whether each waits for the button (T-MOVE-2)."""

@@ -129,6 +129,23 @@ def test_a_bust_taken_back_after_its_prize_was_paid_out_is_refused_by_undo() -> 
     assert t.state.find("P37").status != "busted" and t.state.paid_out == []
 
 
+def test_an_undone_payouts_slip_number_is_never_issued_again_and_its_slip_prints_void() -> None:
+    """A number printed on a slip is spent: the cashier may have handed the slip over before the
+    pay-out was taken back, so the next pay-out gets a new number and the slips list keeps the
+    undone one, marked void, leaving no gap in the numbers for an auditor to explain."""
+    t = evening()
+    for name in NAMES[:37]:
+        t.do(Bust(names=[name]))  # P37 4th: 1,000; P36 5th
+    t.do(PayOut(name="P37"))  # slip 1
+    t.do(Undo(actor="td"))
+    [paid] = t.do(PayOut(name="P37", method="mobilepay"))
+    assert paid.slip == 2  # type: ignore[union-attr]
+    assert [(s.number, s.name, s.method, s.void) for s in slip_rows(t.state)] == [
+        (1, "P37", "cash", True), (2, "P37", "mobilepay", False)]
+    assert cash_view(t.state).prizes[0].slips == [2]
+    assert cash_view(t.state).paid_out == 1_000
+
+
 @pytest.mark.parametrize(("fees", "split", "shares"), [
     (2_230, {"house": 70, "dealers": 30}, {"house": 1_561, "dealers": 669}),
     (101, {"house": 50, "dealers": 50}, {"house": 51, "dealers": 50}),

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.domain.commands import Bust, Register, Seat, SetButton, SetMoney, Undo
+from tdconsole.domain.commands import Bust, Rebuy, Register, Seat, SetButton, SetMoney, Undo
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.money import bounties
 from tdconsole.domain.money import handlers as money
+from tdconsole.domain.money.cash import dues
 from tdconsole.domain.money.settings import MoneySettings
 from tests.domain.helpers import Tournament
 from tests.samples import examples
@@ -143,6 +144,48 @@ def test_t_pko_5_the_bounty_settings_are_fixed_once_a_player_is_out() -> None:
     with pytest.raises(RuleViolation, match=r"^T-PKO-5: .*pko-share"):
         t.do(SetMoney(settings=t.state.money.model_copy(update={"pko_share": 60})))
     t.do(SetMoney(settings=t.state.money.model_copy(update={"guarantee": 5_000})))  # others may change
+
+
+REBUYS = {"until_level": 2, "price": 300, "fee": 50}
+
+
+def test_t_pko_6_a_rebuys_bounty_part_goes_onto_the_rebuyers_head() -> None:
+    """A rebuy in a PKO buys what an entry buys: its prize part, fee and a bounty part (the
+    starting bounty unless set), and the bounty part goes onto the rebuyer's own head, so whoever
+    knocks him out later wins it. Heads: P01 75 + 75 = 150; his knocker takes 75 cash and 75 head."""
+    t = pko(4, rebuy=REBUYS)
+    t.do(Rebuy(name="P01"))
+    assert heads(t)["P01"] == (150, 0)
+    rebuy = next(due for due in dues(t.state) if due.due == "rebuy:1")
+    assert (rebuy.prize_part, rebuy.fee, rebuy.bounty, rebuy.amount) == (300, 50, 75, 425)
+    assert money.pool(t.state).bounties == 5 * 75 and money.pool(t.state).collected == 5 * 425
+    assert money.bounty_totals(t.state).money_in == 5 * 75 and balanced(t)
+    t.do(Bust(names=["P01"], by=["P02"]))
+    assert heads(t)["P02"] == (75 + 75, 75) and balanced(t)
+    t.do(Undo(actor="td"))
+    t.do(Undo(actor="td"))
+    assert heads(t)["P01"] == (75, 0) and balanced(t)
+
+
+def test_t_pko_6_a_rebuys_bounty_part_is_a_setting_and_fixed_once_a_player_is_out() -> None:
+    t = pko(4, rebuy={**REBUYS, "bounty": 25})
+    t.do(Rebuy(name="P01", double=False))
+    assert heads(t)["P01"] == (100, 0) and balanced(t)
+    t.do(Bust(names=["P04"], by=["P01"]))
+    with pytest.raises(RuleViolation, match=r"^T-PKO-5: .*rebuy-bounty"):
+        t.do(SetMoney(settings=t.state.money.model_copy(update={
+            "rebuy": t.state.money.rebuy.model_copy(update={"bounty": 50})})))
+
+
+def test_t_pko_6_a_fixed_bounty_puts_nothing_on_a_rebuyers_head() -> None:
+    """T-BOUNTY-1: a fixed bounty is what any knockout pays; a rebuy adds no bounty to it."""
+    t = pko(4, pko_share=None, rebuy=REBUYS)
+    t.do(Rebuy(name="P01"))
+    rebuy = next(due for due in dues(t.state) if due.due == "rebuy:1")
+    assert rebuy.bounty == 0 and money.pool(t.state).bounties == 4 * 75
+    with pytest.raises(RuleViolation, match=r"^T-PKO-6: "):
+        t.do(SetMoney(settings=t.state.money.model_copy(update={
+            "rebuy": t.state.money.rebuy.model_copy(update={"bounty": 50})})))
 
 
 def test_undo_takes_a_split_knockout_back() -> None:

@@ -4,19 +4,21 @@ Every money movement is a fact of the log. An entry's dues come from the entries
 buy-in or a re-entry, T-REG-1, each rebuy, T-REBUY-1, and each add-on) priced by the money
 settings, as the prize pool is, so the desk and the pool can never disagree; `PaymentRecorded`
 says how a due was paid (or that it is not paid yet) and a due never recorded was paid by the
-house's default method. `PrizePaidOut` hands an entry its prize and bounty cash on a numbered slip;
+house's default method. `PrizePaidOut` hands an entry its prize and bounty cash on a numbered slip
+(a number is never issued twice, an undone pay-out's included: its slip stays in the list, void);
 `CashCounted` is the TD's count of the drawer. The drawer expected by method is what came in by it
 less what went out by it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from tdconsole.domain.commands import CountCash, Pay, PayOut
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.events import CashCounted, Event, PaymentRecorded, PrizePaidOut
+from tdconsole.domain.events import CashCounted, Envelope, Event, PaymentRecorded, PrizePaidOut, Undone
 from tdconsole.domain.money.handlers import payout_structure, prices, standings
 from tdconsole.domain.state import Player, TournamentState
 
@@ -51,7 +53,7 @@ def dues(state: TournamentState) -> list[Due]:
             found.append(Due(player, "entry", price.buy_in, price.fee, price.bounty))
         else:
             found.append(Due(player, "entry", re_entry, re_entry_fee, price.bounty))
-        found.extend(Due(player, f"rebuy:{n}", price.rebuy.price, price.rebuy.fee, 0)
+        found.extend(Due(player, f"rebuy:{n}", price.rebuy.price, price.rebuy.fee, price.rebuy.bounty or 0)
                      for n in range(1, player.rebuys + 1))
         found.extend(Due(player, f"add-on:{n}", price.add_on, price.add_on_fee, 0)
                      for n in range(1, player.add_ons + 1))
@@ -80,16 +82,22 @@ def split_fees(fees: int, split: dict[str, int]) -> dict[str, int]:
     return shares
 
 
-def recorded_payment(state: TournamentState, player_id: str, dues: list[str], paid: str | None,
-                     unpaid: bool) -> list[Event]:
-    """The payment a new entry's command records: none when it says nothing (the default method)."""
+def stated_method(state: TournamentState, paid: str | None, unpaid: bool) -> str | None:
+    """The method a new entry's command says it paid by, checked against the club's (None: it
+    says none); saying both paid and unpaid is refused."""
     if paid is not None and unpaid:
         raise InvalidInput("paid or unpaid, not both", field="unpaid")
+    return None if paid is None else state.house_rules.cash.method(paid)
+
+
+def recorded_payment(player_id: str, dues: list[str], method: str | None, unpaid: bool) -> list[Event]:
+    """The payment a new entry records (`method` as `stated_method` checked it): none when its
+    command said nothing (the default method)."""
     if unpaid:
         return [PaymentRecorded(player_id=player_id, dues=dues, method=None)]
-    if paid is None:
+    if method is None:
         return []
-    return [PaymentRecorded(player_id=player_id, dues=dues, method=state.house_rules.cash.method(paid))]
+    return [PaymentRecorded(player_id=player_id, dues=dues, method=method)]
 
 
 def decide_pay(state: TournamentState, command: Pay, now: datetime) -> list[Event]:
@@ -141,6 +149,15 @@ def owed_to(player: Player, prize: int | None, paid: Paid) -> tuple[int, int]:
     return (prize or 0) - paid.prize, player.bounties - paid.bounty
 
 
+def issued_slips(log: Iterable[Envelope]) -> list[tuple[Envelope, bool]]:
+    """Every payout slip ever issued, in the order issued, each with whether it is void (its pay-out
+    undone). A slip may have been printed and handed over before its pay-out was taken back, so the
+    desk's audit trail keeps it: the numbers run without a gap and none is issued twice."""
+    log = list(log)
+    undone = {env.event.command_id for env in log if isinstance(env.event, Undone)}
+    return [(env, env.command_id in undone) for env in log if isinstance(env.event, PrizePaidOut)]
+
+
 def decide_pay_out(state: TournamentState, command: PayOut, now: datetime) -> list[Event]:
     """What the entry is owed now, on the next slip: a player still in may take the bounty cash he
     has won and come back for the rest."""
@@ -152,7 +169,8 @@ def decide_pay_out(state: TournamentState, command: PayOut, now: datetime) -> li
                            name=player.name)
     cash = state.house_rules.cash
     method = cash.method(command.method or cash.default_method)
-    slip = len(state.paid_out) + 1
+    # The highest number ever issued, not the slips standing: an undone pay-out's number is spent.
+    slip = max((env.event.slip for env in state.log if isinstance(env.event, PrizePaidOut)), default=0) + 1
     return [PrizePaidOut(player_id=player.id, prize=max(prize, 0), bounty=max(bounty, 0), slip=slip,
                          method=method)]
 

@@ -41,7 +41,10 @@ from tdconsole.domain.state import Player, TournamentState
 
 
 def prices(state: TournamentState) -> EntryPrices:
+    """What each entry, re-entry, add-on and rebuy costs, part by part; a rebuy's bounty part as it
+    applies (T-PKO-6: none with a fixed bounty)."""
     extras = state.money.model_dump(include=set(PriceExtras.model_fields))
+    extras["rebuy"]["bounty"] = state.money.rebuy_bounty
     return EntryPrices(buy_in=state.info.buy_in, fee=state.info.fee, **extras)
 
 
@@ -196,7 +199,7 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
 class BountyTotals:
     """Where the bounty money is (T-PKO-1..4); `money_in` = `cash_paid` + `on_heads` + `to_pool`."""
 
-    money_in: int  # the starting bounty of every entry
+    money_in: int  # the starting bounty of every entry and the bounty part of every rebuy (T-PKO-6)
     cash_paid: int  # won in cash, the winner's own included (T-PKO-3)
     on_heads: int  # on the heads of the players still in
     to_pool: int  # disqualified players' bounties, added to the prize pool (T-PKO-4)
@@ -204,18 +207,22 @@ class BountyTotals:
 
 def bounty_totals(state: TournamentState) -> BountyTotals:
     players = state.players.values()
-    return BountyTotals(money_in=state.entries * state.money.bounty,
+    rebuys = sum(player.rebuys for player in players)
+    return BountyTotals(money_in=state.entries * state.money.bounty + rebuys * state.money.rebuy_bounty,
                         cash_paid=sum(player.bounties for player in players),
                         on_heads=sum(state.bounty_on_head(player) for player in players),
                         to_pool=state.bounties_to_pool)
 
 
-BOUNTY_SETTINGS = ("bounty", "pko_share", "pko_unit")
+BOUNTY_SETTINGS = ("bounty", "pko_share", "pko_unit", "rebuy_bounty")
 
 
 def decide_set_money(state: TournamentState, command: SetMoney, now: datetime) -> list[Event]:
     settings = command.settings
     check_amounts(settings)
+    if settings.rebuy.bounty is not None and settings.pko_share is None:
+        raise RuleViolation("T-PKO-6", "a rebuy's bounty part is for a progressive knockout; with a "
+                            "fixed bounty (T-BOUNTY-1) a rebuy adds none", field="rebuy_bounty")
     changed = [name for name in BOUNTY_SETTINGS if getattr(settings, name) != getattr(state.money, name)]
     pko = settings.pko_share is not None or state.money.pko_share is not None
     if pko and changed and state.busted:
@@ -263,6 +270,8 @@ def check_rebuy(rebuy: RebuySettings) -> None:
     """The rebuy settings' numbers within their stated ranges (T-REBUY-1..4, docs/SECURITY.md)."""
     limits.MONEY.check("rebuy-price", rebuy.price)
     limits.MONEY.check("rebuy-fee", rebuy.fee)
+    if rebuy.bounty is not None:
+        limits.MONEY.check("rebuy-bounty", rebuy.bounty)
     if rebuy.chips is not None:
         limits.CHIPS.check("rebuy-chips", rebuy.chips)
     if rebuy.until_level is not None:

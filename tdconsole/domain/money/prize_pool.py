@@ -1,6 +1,7 @@
 """The prize pool: what the entries pay, split into prize money, the house's fee and rake, and
 fixed bounties; a guarantee and the overlay that makes it up (T-REG-1 for re-entries, T-BOUNTY-1,
-T-REBUY-1..4 for rebuys: each one's price and fee, like an add-on's, goes in; it adds no entry).
+T-REBUY-1..4 for rebuys: each one's price and fee, like an add-on's, goes in, and in a PKO its
+bounty part, T-PKO-6; it adds no entry).
 
 Money is whole kroner. Every figure adds up:
     collected  = prize_part + fees + bounties
@@ -39,6 +40,9 @@ class RebuySettings(Frozen):
     limit: int | None = Field(default=None, ge=1)  # T-REBUY-2: per player; None: no limit
     who: RebuyWho = "busted"  # T-REBUY-3
     double: bool = False  # T-REBUY-4: two rebuys at once
+    # T-PKO-6: the bounty part of one rebuy in a PKO, onto the rebuyer's head; None: the starting
+    # bounty (`MoneySettings.rebuy_bounty` says what applies).
+    bounty: int | None = Field(default=None, ge=0)
 
     @property
     def offered(self) -> bool:
@@ -100,7 +104,8 @@ def prize_pool(
                   + rebuys * rebuy.price)
     fees = (buy_ins * prices.fee + re_entries * re_entry_fee + add_ons * prices.add_on_fee
             + rebuys * rebuy.fee)
-    bounties = entries * prices.bounty
+    # `prices` as `handlers.prices` gives them: a rebuy's bounty part already resolved (T-PKO-6).
+    bounties = entries * prices.bounty + rebuys * (rebuy.bounty or 0)
     rake = math.floor(prize_part * prices.rake_percent / 100)
     overlay = max(0, prices.guarantee - (prize_part - rake + bounties_to_pool))
     return PrizePool(

@@ -42,6 +42,15 @@ class MoneySettings(PriceExtras):
     satellite_holder: Literal["cash", "ticket"] = "cash"
     satellite_deals: bool = False
 
+    @property
+    def rebuy_bounty(self) -> int:
+        """T-PKO-6: the bounty part of one rebuy, onto the rebuyer's own head: as set, else the
+        starting bounty, as an entry's; none with a fixed bounty (T-BOUNTY-1: every knockout pays
+        the same, so a rebuy has nothing to add to)."""
+        if self.pko_share is None:
+            return 0
+        return self.bounty if self.rebuy.bounty is None else self.rebuy.bounty
+
     @model_validator(mode="after")
     def _positive(self) -> MoneySettings:
         for place, amount in self.locked.items():

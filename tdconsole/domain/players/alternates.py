@@ -29,6 +29,7 @@ from tdconsole.domain.events import (
     PlayerSeated,
     PlayerUnregistered,
 )
+from tdconsole.domain.money.cash import recorded_payment
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating import tables
 from tdconsole.domain.seating.tables import Table
@@ -66,11 +67,13 @@ def seats_for_new(state: TournamentState) -> int | None:
 
 
 def listed(state: TournamentState, names: Sequence[tuple[str, int | None, str | None]],
-           issued: int = 0) -> list[Event]:
+           issued: int = 0, paid: str | None = None, unpaid: bool = False) -> list[Event]:
     """(name, member, the busted entry re-entered or None) waiting as the next alternates;
-    `issued`: numbers this command has already given."""
+    `issued`: numbers this command has already given; `paid`/`unpaid`: how the command said they
+    paid (`cash.stated_method`), kept until they are seated."""
     first = state.alternates_issued + issued + 1
-    return [AlternateListed(number=first + index, name=name, member=member, previous_id=previous)
+    return [AlternateListed(number=first + index, name=name, member=member, previous_id=previous,
+                            paid=paid, unpaid=unpaid)
             for index, (name, member, previous) in enumerate(names)]
 
 
@@ -114,6 +117,7 @@ def seat_freed(state: TournamentState, events: Sequence[Event], command: Command
         return []
     issued = state.ids_issued + sum(isinstance(e, PlayerRegistered | PlayerReentered) for e in events)
     entries: list[Event] = []
+    payments: list[Event] = []
     for index, alternate in enumerate(list(state.alternates.values())[:count]):
         player_id = f"p{issued + index + 1}"
         if alternate.previous_id is None:
@@ -124,8 +128,10 @@ def seat_freed(state: TournamentState, events: Sequence[Event], command: Command
                 player_id=player_id, previous_id=alternate.previous_id, name=alternate.name,
                 earlier_entry_can_cash=state.house_rules.eliminations.earlier_entry_can_cash,
                 alternate=alternate.number))
+        # The method given at registration, not the desk's default: checked when he was listed.
+        payments += recorded_payment(player_id, ["entry"], alternate.paid, alternate.unpaid)
     if not state.room:  # before the draw: they wait for it like every entry
-        return entries
+        return entries + payments
     if not isinstance(command, Drawing):
         raise TdError("{verb}: seating an alternate draws a seat; run it through the service",
                       verb=command.verb)
@@ -134,15 +140,16 @@ def seat_freed(state: TournamentState, events: Sequence[Event], command: Command
     seated = seating.seat_new_entries(
         state, [(entry.player_id, entry.name) for entry in entries
                 if isinstance(entry, PlayerRegistered | PlayerReentered)], command, room)
-    return [*entries, *(seat.model_copy(update={"alternate": numbers[seat.player_id]})
-                        for seat in seated if isinstance(seat, PlayerSeated))]
+    return [*entries, *payments, *(seat.model_copy(update={"alternate": numbers[seat.player_id]})
+                                   for seat in seated if isinstance(seat, PlayerSeated))]
 
 
 # ---------------------------------------------------------------- appliers
 
 
 def apply_listed(state: TournamentState, event: AlternateListed, now: datetime) -> None:
-    state.alternates[event.number] = Alternate(event.number, event.name, event.member, event.previous_id)
+    state.alternates[event.number] = Alternate(event.number, event.name, event.member, event.previous_id,
+                                               event.paid, event.unpaid)
     state.alternates_issued = max(state.alternates_issued, event.number)
 
 

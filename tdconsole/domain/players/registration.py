@@ -16,7 +16,7 @@ from tdconsole.domain.events import (
     TicketSpent,
 )
 from tdconsole.domain.limits import ENTRIES
-from tdconsole.domain.money.cash import recorded_payment
+from tdconsole.domain.money.cash import recorded_payment, stated_method
 from tdconsole.domain.players import alternates
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
@@ -39,6 +39,7 @@ def refuse_look_alike(name: str, others: Iterable[str]) -> None:
 def decide_register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
     require_registration_open(state, now)  # T-REG-1
     check_entries(state, len(command.names))
+    method = stated_method(state, command.paid, command.unpaid)  # the cash desk's, checked first
     events: list[Event] = []
     waits: list[tuple[str, int | None, str | None]] = []  # no seat: alternates, in order
     seen: set[str] = set()
@@ -85,14 +86,14 @@ def decide_register(state: TournamentState, command: Register, now: datetime) ->
             "member numbers given for names not registered: {names}", names=', '.join(members),
         )
     spent = _tickets_spent(state, command, events, waits)
-    # How the buy-ins were paid, when the command says (the cash desk).
+    # How the buy-ins were paid, when the command says (the cash desk); an alternate's payment
+    # waits with him and is recorded when he is seated.
     events += [paid for registered in list(events) if isinstance(registered, PlayerRegistered)
-               for paid in recorded_payment(state, registered.player_id, ["entry"], command.paid,
-                                            command.unpaid)]
+               for paid in recorded_payment(registered.player_id, ["entry"], method, command.unpaid)]
     # After the draw a new entry is seated at once (TDA 8A, T-MOVE-2).
     return events + spent + seating.seat_new_entries(
         state, [(e.player_id, e.name) for e in events if isinstance(e, PlayerRegistered)], command
-    ) + alternates.listed(state, waits)
+    ) + alternates.listed(state, waits, paid=method, unpaid=command.unpaid)
 
 
 def _tickets_spent(state: TournamentState, command: Register, events: list[Event],

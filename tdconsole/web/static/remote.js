@@ -70,7 +70,10 @@
       // Each freed seat went to the next alternate (T-REG-1): the phone says who sat down where.
       const seated = (result.alternates_seated || []).map((row) => "; " + t("alternate_seated",
         { number: row.alternate, name: row.name, table: row.table, seat: row.seat })).join("");
-      return t("left", { busts, left: result.players_left }) + seated;
+      // T-SAT-2: the bust that ended a satellite says who won a seat, as the TV's banner does.
+      const over = result.satellite_over
+        ? "; " + t("satellite_over", { names: result.satellite_over.winners.join(", ") }) : "";
+      return t("left", { busts, left: result.players_left }) + seated + over;
     }
     if (verb.startsWith("clock/")) return t("clock", { level: result.level, remaining: result.remaining, state: t(result.running ? "running" : "paused") });
     return t("done");
@@ -186,12 +189,15 @@
     });
     $("#bust-go").addEventListener("click", async () => {
       const names = [...picked.keys()];
+      // C-PEN-1: a disqualified player is knocked out by nobody and placed as he leaves (no stack);
+      // in a PKO his bounty goes to the prize pool (T-PKO-4), so no rebuy is offered.
+      const disqualified = $("#bust-dq").checked;
       const stack = {};
-      for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
-      const body = { names, stack };
-      if ($("#bust-by").value) body.by = [$("#bust-by").value];
+      if (!disqualified) for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
+      const body = disqualified ? { names, disqualified } : { names, stack };
+      if (!disqualified && $("#bust-by").value) body.by = [$("#bust-by").value];
       // T-REBUY-1: one player busting in the rebuy period is asked first; no rebuy busts him as before.
-      const pick = names.length === 1 && [...document.querySelectorAll(".pick")].find((b) => b.dataset.name === names[0]);
+      const pick = !disqualified && names.length === 1 && [...document.querySelectorAll(".pick")].find((b) => b.dataset.name === names[0]);
       if (pick && pick.dataset.rebuy && confirm(t("rebuy_confirm", { name: names[0] }))) {
         const double = pick.dataset.rebuy === "double" && confirm(t("rebuy_double", { name: names[0] }));
         try {
@@ -203,9 +209,10 @@
         } catch (_) { /* said */ }
         return;
       }
-      if (!confirm(t("bust_confirm", { names: names.join(", ") }))) return;
+      if (!confirm(t(disqualified ? "disqualify_confirm" : "bust_confirm", { names: names.join(", ") }))) return;
       try {
         say(describe("bust", await command("bust", body)));
+        $("#bust-dq").checked = false;
         picked.clear();
         $("#bust-filter").value = "";
         showPicked();
