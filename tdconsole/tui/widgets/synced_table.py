@@ -46,15 +46,18 @@ def _cells(values: tuple[str | Text, ...]) -> tuple[str | Text, ...]:
     """The cells as stored: a string of printable characters as it is (drawn as its characters,
     never as markup: `_render_line_in_row`), any other string as a Text (DataTable would read
     markup in it)."""
+    try:
+        if "".join(values).isprintable():  # type: ignore[arg-type]  # (most rows: strings alone)
+            return values
+    except TypeError:  # a Text among them
+        pass
     return tuple(value if isinstance(value, Text) or value.isprintable() else Text(value)
                  for value in values)
 
 
-def _width(cell: str | Text) -> int:
-    """The columns a cell needs: what DataTable measures (its widest line)."""
-    if isinstance(cell, str):
-        return cell_len(cell)
-    return max(map(cell_len, cell.plain.splitlines()), default=0)
+def _width(text: str) -> int:
+    """The columns a cell of this text needs: what DataTable measures (its widest line)."""
+    return max(map(cell_len, text.splitlines()), default=0)
 
 
 class _Lines(Sequence[tuple[RowKey, int]]):
@@ -165,17 +168,18 @@ class SyncedTable(DataTable[str | Text]):
             row_key = keys.pop(key)
             del data[row_key], metas[row_key], shown[key], self._metas[key]
         columns = list(self.columns.values())
-        widths = [column.content_width for column in columns]
-        for key, values in changed:
-            cells = _cells(values)
+        column_keys = [column.key for column in columns]
+        stored = [_cells(values) for _key, values in changed]
+        for (key, values), cells in zip(changed, stored, strict=True):
             if key not in keys:
                 keys[key] = RowKey(key)
                 metas[keys[key]] = self._metas[key] = RowMeta(keys[key], 1)
-            data[keys[key]] = {column.key: cell for column, cell in zip(columns, cells, strict=True)}
-            widths = [max(width, _width(cell)) for width, cell in zip(widths, cells, strict=True)]
+            data[keys[key]] = dict(zip(column_keys, cells, strict=True))
             shown[key] = values
-        for column, width in zip(columns, widths, strict=True):
-            column.content_width = width
+        for index, column in enumerate(columns):
+            # Each text measured once (many rows share a status, a table, a seat).
+            texts = {cell if isinstance(cell, str) else cell.plain for cell in (row[index] for row in stored)}
+            column.content_width = max([column.content_width, *map(_width, texts)])
         if order != self._order:
             self._row_locations = _Locations(order, list(map(keys.__getitem__, order)))
             self._ordered = list(map(self._metas.__getitem__, order))
