@@ -134,6 +134,7 @@ class PlayersScreen(ServiceScreen):
         self._shows: Sequence[tuple[object, ...]] = []
         self._made: list[tuple[tuple[int, int, str], Row]] = []
         self._words: tuple[object, ...] = ()
+        self._drawn: tuple[int, int, str] | None = None  # the state and search last shown
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -150,9 +151,9 @@ class PlayersScreen(ServiceScreen):
         table.add_columns(_("Name"), _("Status"), _("Table"), _("Seat"), _("Place"), _("Bounty"))
 
     def on_screen_resume(self) -> None:
-        super().on_screen_resume()
-        # Read on arrival, so a member added in another terminal is offered too (Textual may
-        # resume a screen twice as it is shown: one read does for both).
+        # (Textual calls ServiceScreen's own too: it redraws the list.) Read on arrival, so a
+        # member added in another terminal is offered too (Textual may resume a screen twice as it
+        # is shown: one read does for both).
         if not self._reading_members:
             self._reading_members = True
             self.run_worker(self.read_members(), group="members")
@@ -169,6 +170,10 @@ class PlayersScreen(ServiceScreen):
     def refresh_view(self) -> None:
         state = self.service.state
         needle = self.query_one("#search", Input).value.strip().casefold()
+        # Shown already (Textual resumes a screen twice as it first shows it): nothing to redo.
+        if self._drawn == (id(state), state.last_seq, needle):
+            return
+        self._drawn = (id(state), state.last_seq, needle)
         # Those still in, then those out by place; alternates between them (T-REG-1).
         players = sorted(self._player_rows(state), key=itemgetter(0))
         found = [(busted, row) for (busted, _place, name), row in players if not needle or needle in name]

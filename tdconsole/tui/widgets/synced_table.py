@@ -185,12 +185,13 @@ class SyncedTable(DataTable[str | Text]):
             self._ordered = list(map(self._metas.__getitem__, order))
             self._order = order
         # What DataTable does once its rows change: caches keyed by this count go, the size is
-        # worked out again when idle, the cursor kept on a row.
+        # worked out again when idle (a new size lays the screen out again), the cursor kept on a
+        # row.
         self._update_count += 1
         self._require_update_dimensions = True
         self.cursor_coordinate = self.cursor_coordinate
         self.hover_coordinate = self.hover_coordinate
-        self.refresh(layout=len(self.rows) != count)
+        self.refresh()
         self.check_idle()
         if not count and self.rows and self.show_cursor and self.cursor_type != "none":
             self._highlight_cursor()
