@@ -25,6 +25,7 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 from pathlib import Path
 
 import httpx
@@ -39,7 +40,6 @@ from tdconsole.store.event_store import EventStore
 CLIENTS = size(1_000, 5)
 SECONDS = size(60.0, 2.0)
 PLAYERS = size(10_000, 20)  # the festival: 1,112 tables of 9
-ID_LINE = 32  # bytes kept from the end of one chunk: an "id:" line cut in two by the next
 
 
 def _free_port() -> int:
@@ -70,22 +70,67 @@ class Arrivals:
         return min(times) if times else None
 
 
-async def _client(base: str, index: int, arrivals: Arrivals, stop: asyncio.Event) -> None:
-    async with httpx.AsyncClient(timeout=None) as client, \
-            client.stream("GET", f"{base}/api/events") as stream:
-        arrivals.connected += 1
-        # The stream's bytes (gzip undone, as a browser's) searched for its messages' "id:" lines,
-        # not decoded into text and split into lines: at 1,000 clients in this one process that
-        # would time this process rather than the server (a TV parses its own stream).
-        seen, tail = arrivals.seen[index], b""
-        async for chunk in stream.aiter_bytes():
-            moment, data, start = time.monotonic(), tail + chunk, 0
-            while (at := data.find(b"\nid: ", start)) != -1 and (end := data.find(b"\n", at + 5)) != -1:
-                seen.setdefault(int(data[at + 5:end]), moment)
-                start = end
-            tail = data[max(start, len(data) - ID_LINE):]
-            if stop.is_set():
+class Follower(asyncio.Protocol):
+    """One browser on `GET /api/events`, read as cheaply as it can be, since a thousand of them
+    share this process (a TV reads its own stream): the response's chunks are followed without
+    keeping them, and each message, once it has come whole, is read only as far as its `id:`
+    line. The server sends each message as one chunk, compressed on its own when gzip is taken
+    (web/feed.py, `Message`), so its first bytes inflate by themselves; a server that sends plain
+    messages is read as well."""
+
+    HEAD = 1024  # a message's first bytes kept: enough to inflate its first line
+
+    def __init__(self, host: str, seen: dict[int, float], arrivals: Arrivals) -> None:
+        self.host, self.seen, self.arrivals = host, seen, arrivals
+        self.header: bytes | None = b""
+        self.gzip, self.first = False, True
+        self.line, self.left, self.skip, self.head = b"", 0, 0, b""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        transport.write(f"GET /api/events HTTP/1.1\r\nHost: {self.host}\r\nAccept-Encoding: gzip\r\n"
+                        f"\r\n".encode())
+
+    def data_received(self, data: bytes) -> None:
+        moment, at = time.monotonic(), 0
+        if self.header is not None:
+            self.header += data
+            if b"\r\n\r\n" not in self.header:
                 return
+            head, _gap, data = self.header.partition(b"\r\n\r\n")
+            self.gzip = b"content-encoding: gzip" in head.lower()
+            self.header = None
+            self.arrivals.connected += 1
+        while at < len(data):
+            if self.skip:  # the CRLF after a chunk's data
+                taken = min(self.skip, len(data) - at)
+                self.skip -= taken
+                at += taken
+            elif not self.left:  # a chunk's size line
+                end = data.find(b"\n", at)
+                if end < 0:
+                    self.line += data[at:]
+                    return
+                self.left, self.line, self.head = int(self.line + data[at:end], 16), b"", b""
+                at = end + 1
+            else:
+                taken = min(self.left, len(data) - at)
+                if len(self.head) < self.HEAD:
+                    self.head += data[at:at + min(taken, self.HEAD - len(self.head))]
+                self.left -= taken
+                at += taken
+                if not self.left:
+                    self.skip = 2
+                    self.message(moment)
+
+    def message(self, moment: float) -> None:
+        head = self.head
+        if self.gzip:
+            head = zlib.decompressobj(-zlib.MAX_WBITS).decompress(head[10:] if self.first else head, 64)
+        self.first = False
+        for line in head.split(b"\n")[:-1]:
+            if line.startswith(b"id: "):
+                self.seen.setdefault(int(line[4:]), moment)
 
 
 def _writer(db: Path, seconds: float, commits: list[tuple[int, float]], done: threading.Event) -> None:
@@ -132,8 +177,10 @@ def measure(seconds: float = SECONDS, clients: int = CLIENTS) -> dict[str, float
 
 async def _run(base: str, db: Path, pid: int, seconds: float, clients: int) -> dict[str, float]:
     arrivals = Arrivals(clients)
-    stop = asyncio.Event()
-    tasks = [asyncio.create_task(_client(base, i, arrivals, stop)) for i in range(clients)]
+    loop = asyncio.get_running_loop()
+    host, port = base.removeprefix("http://").split(":")
+    followers = [await loop.create_connection(lambda i=i: Follower(host, arrivals.seen[i], arrivals),
+                                              host, int(port)) for i in range(clients)]
     while arrivals.connected < clients:
         await asyncio.sleep(0.05)
     await asyncio.sleep(1.0)  # every client has its first board
@@ -149,10 +196,8 @@ async def _run(base: str, db: Path, pid: int, seconds: float, clients: int) -> d
     await asyncio.sleep(2.0)  # the last command's board reaches everyone
     cpu_after, elapsed = watched.cpu_times(), time.monotonic() - started
     peak_rss = max(peak_rss, watched.memory_info().rss)
-    stop.set()
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    for transport, _follower in followers:
+        transport.close()
     latencies, missed = [], 0
     for seq, committed in commits:
         reached = [arrivals.latest_by(client, seq) for client in range(clients)]

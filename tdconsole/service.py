@@ -6,8 +6,10 @@ again on the fresh state, and retries; if the command no longer applies it says 
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -22,7 +24,8 @@ from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import check_text
-from tdconsole.domain.tournament import apply, decide, fold
+from tdconsole.domain.tournament import apply, continues, decide, fold
+from tdconsole.store import snapshots
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.time_source import TimeSource
 
@@ -33,6 +36,9 @@ Clock = Callable[[], datetime]
 ChangeRunner = Callable[[Callable[[], None]], None]
 # A writer that keeps losing the race retries for this long before it reports the conflict.
 RETRY_SECONDS = 10.0
+# Every this many events the state is written down (store/snapshots.py): an undo, or a terminal
+# opening the tournament, folds at most about this many events after the newest snapshot.
+SNAPSHOT_EVERY = 500
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -72,8 +78,10 @@ class Service:
         # hands in a runner that makes every change of `state` and `log` there, between two
         # redraws, so a screen never reads a state that is half changed (tui/service_app.py).
         self.run_change: ChangeRunner = _at_once
-        self.log: list[Envelope] = store.load(tournament_id)
-        self.state: TournamentState = fold(self.log)
+        # The newest states this terminal wrote down (store/snapshots.py), by the seq they follow:
+        # an undo folds the events after one of them, not the whole log.
+        self._checkpoints: dict[int, bytes] = {}
+        self.state: TournamentState = self._open()
         if self.time_source is not None:
             self.time_source.keep_fresh()  # measured here, so a screen's first reading waits on nothing
 
@@ -157,7 +165,7 @@ class Service:
                 # A short random pause breaks lockstep between two writers.
                 time.sleep(random.uniform(0, 0.002 * min(attempt, 10)))
                 continue
-            self._apply(envelopes)
+            self._apply(envelopes, own=True)
             return envelopes
 
     def refresh(self) -> bool:
@@ -168,6 +176,77 @@ class Service:
         if new:
             self._apply(new)
         return bool(new)
+
+    @property
+    def log(self) -> list[Envelope]:
+        """Every event of the tournament, read from the store the first time it is asked for when
+        the state came from a snapshot."""
+        return self.state.log
+
+    def _open(self) -> TournamentState:
+        """The state now: the newest snapshot the log still stands on (`continues`) and the events
+        after it folded onto it; without one, the whole log folded."""
+        before = None
+        while (found := self.store.snapshot(self.tournament_id, before=before)) is not None:
+            seq, version, packed = found
+            if version != snapshots.version():  # another fold wrote it: its state may differ
+                break
+            data = snapshots.unpack(packed)
+            after = self.store.load(self.tournament_id, after=seq)
+            state = snapshots.decode(data) if continues(after) else None
+            if state is not None:
+                state.earlier = self._earlier(seq)
+                self._checkpoints[seq] = data
+                return self._folded(fold(after, start=state), len(after))
+            before = seq
+        log = self.store.load(self.tournament_id)
+        return self._folded(fold(log), len(log))
+
+    def _folded(self, state: TournamentState, events: int) -> TournamentState:
+        """`state`, folded from `events` events: written down when that was a long fold, so the
+        next terminal (and an undo here) is spared it."""
+        if events >= SNAPSHOT_EVERY:
+            self._save(state.last_seq, self._checkpoint(state))
+        return state
+
+    def _earlier(self, seq: int) -> Callable[[TournamentState], None]:
+        """What reads the events up to `seq` into a restored state's log, once: a screen's loop and
+        a worker may ask at the same moment."""
+        lock = threading.Lock()
+
+        def read(state: TournamentState) -> None:
+            with lock:
+                if state.earlier is not None:
+                    state.recent[:0] = self.store.load(self.tournament_id, until=seq)
+                    state.earlier = None
+
+        return read
+
+    def _checkpoint(self, state: TournamentState) -> bytes:
+        """`state` written down and kept as a checkpoint (the two newest are kept)."""
+        data = snapshots.encode(state)
+        self._checkpoints[state.last_seq] = data
+        for old in sorted(self._checkpoints)[:-2]:
+            del self._checkpoints[old]
+        return data
+
+    def _save(self, seq: int, data: bytes) -> None:
+        """The state after event `seq` as the tournament's snapshot, for every terminal. It is only
+        a shortcut: one that cannot be saved leaves the command done and the next terminal folding
+        a little more."""
+        with contextlib.suppress(TdError):
+            self.store.save_snapshot(self.tournament_id, seq, snapshots.version(), snapshots.pack(data))
+
+    def _refold(self, log: list[Envelope]) -> TournamentState:
+        """fold(log), from the newest checkpoint the log still stands on."""
+        for seq in sorted(self._checkpoints, reverse=True):
+            if seq <= len(log) and continues(log[seq:]):
+                state = snapshots.decode(self._checkpoints[seq])
+                if state is not None:
+                    state = fold(log[seq:], start=state)
+                    state.log = log
+                    return state
+        return fold(log)
 
     def _stamp(self, events: list[Event], now: datetime) -> list[Envelope]:
         command_id = uuid.uuid4().hex
@@ -182,25 +261,32 @@ class Service:
             for i, event in enumerate(events)
         ]
 
-    def _apply(self, envelopes: list[Envelope]) -> None:
+    def _apply(self, envelopes: list[Envelope], *, own: bool = False) -> None:
+        """Change the state by `envelopes`. Every `SNAPSHOT_EVERY` events it is written down; with
+        `own` (this terminal appended them) it is saved for every terminal too."""
         if any(isinstance(envelope.event, Undone) for envelope in envelopes):
             # Undo is not an inverse: the state is the fold of what was not undone. The fold (the
             # slow part) runs here; only putting its result in place is a change.
-            log = [*self.log, *envelopes]
-            state = fold(log)
+            state = self._refold([*self.log, *envelopes])
 
             def replace() -> None:
-                self.log, self.state = log, state
+                self.state = state
 
             self.run_change(replace)
             return
+        written: list[tuple[int, bytes]] = []
 
         def extend() -> None:
-            self.log.extend(envelopes)
             for envelope in envelopes:
                 apply(self.state, envelope)
+            # Written down in the change, where the state is whole; saved after it, off the loop.
+            if self.state.last_seq // SNAPSHOT_EVERY > (envelopes[0].seq - 1) // SNAPSHOT_EVERY:
+                written.append((self.state.last_seq, self._checkpoint(self.state)))
 
         self.run_change(extend)
+        if own:
+            for seq, data in written:
+                self._save(seq, data)
 
     def undone_commands(self) -> set[str]:
         return {e.event.command_id for e in self.log if isinstance(e.event, Undone)}

@@ -172,11 +172,15 @@ class TournamentState:
     # ids of busted players in the order they busted
     busted: list[str] = field(default_factory=list)
     ids_issued: int = 0
-    # the commands undo may take back, in the order applied, undone ones left out
-    commands: list[CommandRecord] = field(default_factory=list)
-    # every envelope folded so far, undone ones and the Undone events too: undo folds them again
-    # without the command it takes back, to see that the commands after it still stand
-    log: list[Envelope] = field(default_factory=list)
+    # Every envelope folded so far, undone ones and the Undone events too, is `log` (below): undo
+    # folds them again without the command it takes back, to see that the commands after it still
+    # stand. A state restored from a snapshot holds the envelopes after it in `recent`, and
+    # `earlier` puts those before it in front of them (and clears itself) the first time the whole
+    # log is read, so a terminal that never reads it never loads it; it is the store's, and merges
+    # them once however many threads read at once. Neither is part of the state's value (nor of a
+    # snapshot).
+    recent: list[Envelope] = field(default_factory=list, compare=False, repr=False)
+    earlier: Callable[[TournamentState], None] | None = field(default=None, compare=False, repr=False)
     last_seq: int = 0
     # Seating (domain/seating/): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last
@@ -212,6 +216,16 @@ class TournamentState:
     day2: Day2Started | None = None
 
     @property
+    def log(self) -> list[Envelope]:
+        if self.earlier is not None:
+            self.earlier(self)
+        return self.recent
+
+    @log.setter
+    def log(self, envelopes: list[Envelope]) -> None:
+        self.recent, self.earlier = envelopes, None
+
+    @property
     def entries(self) -> int:
         return len(self.players)
 
@@ -242,15 +256,14 @@ class TournamentState:
     def find(self, name: str, *, among: Callable[[Player], bool] | None = None) -> Player:
         """The player a name typed by a person means (`match_name`): the exact name, else a unique
         prefix among the players `among` keeps (all by default)."""
-        players = {key: self.players[player_id] for key, player_id in self.by_name.items()}
-        exact = players.get(name_key(name))
-        if exact is not None:  # an exact name always wins, so "already busted" still says so
-            return exact
+        exact_id = self.by_name.get(name_key(name))
+        if exact_id is not None:  # an exact name always wins, so "already busted" still says so
+            return self.players[exact_id]
         if (waiting := self.alternate_named(name)) is not None:
             raise NotFound("{name} is alternate {number}, waiting for a seat (T-REG-1)",
                            name=waiting.name, number=waiting.number)
-        return match_name(name, {key: player for key, player in players.items()
-                                 if among is None or among(player)})
+        return match_name(name, {key: self.players[player_id] for key, player_id in self.by_name.items()
+                                 if among is None or among(self.players[player_id])})
 
     def alternate_named(self, name: str) -> Alternate | None:
         """The alternate of exactly that name (ignoring case and width), if one waits."""

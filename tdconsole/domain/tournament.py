@@ -8,7 +8,7 @@ in them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from typing import Any
 
@@ -59,20 +59,21 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
     otherwise the refusal names the first that does."""
     if not command.any and command.actor is None:
         raise TdError("undo needs whose command to take back: an actor, or any")
-    if not state.commands:
+    records = undoable_commands(state.log)
+    latest = next(records, None)
+    if latest is None:
         raise TdError("there is nothing to undo")
-    latest = state.commands[-1]
-    if command.any:
+    if command.any or latest.actor == command.actor:
         target = latest
     else:
-        own = [record for record in state.commands if record.actor == command.actor]
-        if not own:
+        own = next((record for record in records if record.actor == command.actor), None)
+        if own is None:
             raise TdError(
                 "{actor} has nothing to undo; the last command (log #{seq}) is {latest_actor}'s: undoing "
                 "anyone's takes it back after showing it", actor=command.actor, seq=latest.seq,
                 latest_actor=latest.actor, field="anyone",
             )
-        target = own[-1]
+        target = own
     if command.command_id is not None and command.command_id != target.command_id:
         raise TdError(
             "the last command changed since it was shown (now log #{seq} by {actor}); look at it again "
@@ -83,6 +84,25 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
         if blocker is not None:
             raise UndoBlocked(blocker, target)
     return target
+
+
+def undoable_commands(log: list[e.Envelope]) -> Iterator[CommandRecord]:
+    """The commands undo may take back, newest first, undone ones left out: each named by its first
+    event that undo takes back (a command's events stand together in the log). Read from the end,
+    as far as the caller looks: an Undone comes after the command it takes back."""
+    undone: set[str] = set()
+    index = len(log) - 1
+    while index >= 0:
+        command_id, first = log[index].command_id, None
+        while index >= 0 and log[index].command_id == command_id:
+            event = log[index].event
+            if isinstance(event, e.Undone):
+                undone.add(event.command_id)
+            elif event.undoable and not isinstance(event, e.TournamentCreated):
+                first = log[index]
+            index -= 1
+        if first is not None and command_id not in undone:
+            yield CommandRecord(command_id, first.actor, first.time, first.seq)
 
 
 def blocking(log: list[e.Envelope], command_id: str) -> e.Envelope | None:
@@ -256,25 +276,44 @@ APPLIERS: dict[type[Any], tuple[Applier, ...]] = {
 }
 
 
-def fold(envelopes: Iterable[e.Envelope]) -> TournamentState:
-    """The state after `envelopes` (all of a tournament's, in order), undone commands skipped."""
+def fold(envelopes: Iterable[e.Envelope], *, start: TournamentState | None = None) -> TournamentState:
+    """The state after `envelopes` (all of a tournament's, in order), undone commands skipped.
+
+    With `start`, a state restored from a snapshot of the events before them: `envelopes` are the
+    rest of the log, which `continues` must have found to leave the snapshot standing."""
     envelopes = list(envelopes)
     undone = {env.event.command_id for env in envelopes if isinstance(env.event, e.Undone)}
-    first = envelopes[0].event
-    if not isinstance(first, e.TournamentCreated):
-        raise TdError("the event log does not begin with the tournament's creation")
-    state = new_state(first)
+    if start is None:
+        first = envelopes[0].event
+        if not isinstance(first, e.TournamentCreated):
+            raise TdError("the event log does not begin with the tournament's creation")
+        state = new_state(first)
+    else:
+        state = start
     for envelope in envelopes:
         if envelope.command_id not in undone:
             _apply_event(state, envelope)
         state.last_seq = envelope.seq
-    state.log = envelopes
+    if start is None:
+        state.log = envelopes
+    else:
+        state.recent.extend(envelopes)
     return state
+
+
+def continues(after: Iterable[e.Envelope]) -> bool:
+    """Whether a snapshot of the state before the envelopes `after` still stands with them: none of
+    their Undone events takes back a command made before it. Each command's events are appended
+    together and a snapshot is taken between two appends, so a command either lies wholly among
+    `after` or wholly before it."""
+    after = list(after)
+    commands = {env.command_id for env in after}
+    return all(env.event.command_id in commands for env in after if isinstance(env.event, e.Undone))
 
 
 def apply(state: TournamentState, envelope: e.Envelope) -> None:
     """Change `state` by one event. Undone events are handled by `fold` (a refold)."""
-    state.log.append(envelope)
+    state.recent.append(envelope)
     _apply_event(state, envelope)
 
 
@@ -282,10 +321,6 @@ def _apply_event(state: TournamentState, envelope: e.Envelope) -> None:
     event = envelope.event
     for applier in APPLIERS[type(event)]:
         applier(state, event, envelope.time)
-    undoable = event.undoable and not isinstance(event, e.Undone | e.TournamentCreated)
-    if undoable and (not state.commands or state.commands[-1].command_id != envelope.command_id):
-        state.commands.append(
-            CommandRecord(envelope.command_id, envelope.actor, envelope.time, envelope.seq))
     state.last_seq = envelope.seq
 
 

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, and_, delete, func, insert, select, update
 from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
@@ -22,7 +22,13 @@ from tdconsole.store.db import (
     upgrade,
 )
 from tdconsole.store.ledger import ChainCheck, chain_rows, stored_hash, verify_tournament
-from tdconsole.store.models import audit_table, current_tournament_table, event_table, tournament_table
+from tdconsole.store.models import (
+    audit_table,
+    current_tournament_table,
+    event_table,
+    snapshot_table,
+    tournament_table,
+)
 from tdconsole.store.notify import CommitListener, OnCommit, notify_commit
 
 
@@ -194,8 +200,8 @@ class EventStore:
 
     # ------------------------------------------------------------ events
 
-    def load(self, tournament_id: int, after: int = 0) -> list[Envelope]:
-        """The tournament's events with seq > `after`, in order.
+    def load(self, tournament_id: int, after: int = 0, until: int | None = None) -> list[Envelope]:
+        """The tournament's events with seq > `after` (and <= `until`), in order.
 
         Text is read through `visible`: what an older log holds that today's input refuses
         (control and bidi characters, lone surrogates) reaches every terminal, export and page
@@ -206,9 +212,11 @@ class EventStore:
             .where(events.tournament_id == tournament_id, events.seq > after)
             .order_by(events.seq)
         )
+        if until is not None:
+            query = query.where(events.seq <= until)
         with self._connection(write=False) as connection:
             rows = connection.execute(query).all()
-        if rows:
+        if rows and until is None:
             self._heads[tournament_id] = (rows[-1].seq, rows[-1].hash)
         return [
             Envelope.model_construct(
@@ -235,6 +243,47 @@ class EventStore:
             raise Conflict("another terminal appended to this tournament first") from None
         if rows:
             self._heads[tournament_id] = (int(str(rows[-1]["seq"])), str(rows[-1]["hash"]))
+
+    # ------------------------------------------------------------ snapshots (store/snapshots.py)
+
+    def save_snapshot(self, tournament_id: int, seq: int, version: str, state: bytes, *,
+                      keep: int = 3) -> None:
+        """Keep `state` as the tournament's state after event `seq`, written by the fold of
+        `version`, unless another terminal already did; then only the `keep` newest remain."""
+        snapshots = snapshot_table.c
+        try:
+            with self._connection(write=True) as connection:
+                digest = stored_hash(connection, tournament_id, seq)
+                if digest is None:
+                    return
+                connection.execute(insert(snapshot_table).values(
+                    tournament_id=tournament_id, seq=seq, hash=digest, version=version, state=state))
+        except IntegrityError:
+            pass  # another terminal wrote the same one first
+        with self._connection(write=True) as connection:
+            newest = select(snapshots.seq).where(snapshots.tournament_id == tournament_id) \
+                .order_by(snapshots.seq.desc()).limit(keep).subquery()
+            oldest = connection.execute(select(func.min(newest.c.seq))).scalar()
+            connection.execute(delete(snapshot_table).where(
+                snapshots.tournament_id == tournament_id, snapshots.seq < oldest))
+
+    def snapshot(self, tournament_id: int, *,
+                 before: int | None = None) -> tuple[int, str, bytes] | None:
+        """The newest snapshot (taken before event `before`) whose event is still in the log as it
+        was when it was taken (the same seq and chain hash): (seq, version, state)."""
+        snapshots, events = snapshot_table.c, event_table.c
+        query = (
+            select(snapshots.seq, snapshots.version, snapshots.state)
+            .join(event_table, and_(events.tournament_id == snapshots.tournament_id,
+                                    events.seq == snapshots.seq, events.hash == snapshots.hash))
+            .where(snapshots.tournament_id == tournament_id)
+            .order_by(snapshots.seq.desc()).limit(1)
+        )
+        if before is not None:
+            query = query.where(snapshots.seq < before)
+        with self._connection(write=False) as connection:
+            row = connection.execute(query).first()
+        return None if row is None else (int(row.seq), str(row.version), bytes(row.state))
 
     def listen(self, on_commit: OnCommit) -> CommitListener | None:
         """A started listener that calls `on_commit(tournament_id, last_seq)` in its own thread for

@@ -17,6 +17,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -58,6 +59,18 @@ event_table = Table(
     # canonical content, lower-case hex; the migration that added them chained the older logs.
     Column("prev_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
+)
+
+# The state of a tournament after event `seq` (whose chain hash is `hash`), as the fold of
+# `version` wrote it (store/snapshots.py): derived data, never the record. A few of the newest are
+# kept per tournament.
+snapshot_table = Table(
+    "snapshots", metadata,
+    _tournament_id(primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("hash", String(64), nullable=False),
+    Column("version", String(64), nullable=False),
+    Column("state", LargeBinary, nullable=False),
 )
 
 # The tournament a command without `--tournament` acts on: one row, changed only by `use`.

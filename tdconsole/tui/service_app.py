@@ -97,11 +97,18 @@ class ServiceApp(App[None]):
         if self._listener is not None:
             self.follow_interval = max(self.poll_seconds, SAFETY_POLL_SECONDS)
         self.set_interval(self.poll_seconds, self._poll)
+        self.run_worker(self._read_log(), group="log")
         self.sub_title = self.heading
         # The tournament as loaded (at festival size, hundreds of thousands of objects that live
         # as long as the app) is left out of the garbage collector's full passes, which otherwise
         # walk all of it every so often and stall a screen's answer to a key by a tenth of a second.
         gc.freeze()
+
+    async def _read_log(self) -> None:
+        """The whole log, when the state came from a snapshot: read now in the service's thread,
+        so a screen that shows it (the log, the announcements) does not read it on the loop."""
+        with contextlib.suppress(TdError):
+            await self.call(lambda service: service.log, shown=False)
 
     def on_unmount(self) -> None:
         if self._listener is not None:

@@ -365,7 +365,7 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
 
     @api
     def get_board(request: Request) -> Response:
-        return JSONResponse(web.feed.board())
+        return Response(web.feed.board_json(), media_type="application/json")
 
     @api
     def announcement_wav(request: Request) -> Response:

@@ -7,6 +7,7 @@ and the result. Nobody's chips, and a seat only to whoever types part of that pl
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -184,16 +185,43 @@ class Board:
         self.moves = Relocations()
         self._standing: tuple[TournamentState, int, dict[str, Any]] | None = None
         self._clock: tuple[TournamentState, tuple[int, ...], dict[str, Any]] | None = None
+        self._payouts: tuple[list[dict[str, Any]], dict[bool, str]] | None = None
 
     def follow(self, state: TournamentState, log: Sequence[Envelope]) -> None:
         """Take in what the log appended since the last call (the lock on the service held)."""
         self.moves.follow(state, log)
 
+    def encoded(self, document: dict[str, Any], *, compact: bool = False) -> str:
+        """`document` (a board with any keys added) as `json.dumps` writes it, with its payouts,
+        most of it at festival size (1,500 places), encoded once per change: each page that
+        fetches the board at the end of a level, all at once, costs only the rest. `compact` as
+        Starlette's JSONResponse writes it."""
+        options: dict[str, Any] = ({"ensure_ascii": False, "allow_nan": False, "separators": (",", ":")}
+                                   if compact else {})
+        payouts = document["payouts"]
+        known = self._payouts
+        if known is None or known[0] is not payouts:
+            known = self._payouts = (payouts, {})
+        if compact not in known[1]:
+            known[1][compact] = json.dumps(payouts, **options)
+        keys = list(document)
+        at = keys.index("payouts")
+        item, colon = (",", ":") if compact else (", ", ": ")
+        before = json.dumps({key: document[key] for key in keys[:at]}, **options)[:-1]
+        after = json.dumps({key: document[key] for key in keys[at + 1:]}, **options)[1:]
+        return (before + (item if at else "") + json.dumps("payouts") + colon + known[1][compact]
+                + (item + after if at + 1 < len(keys) else "}"))
+
     def document(self, state: TournamentState, now: datetime) -> dict[str, Any]:
         """The board at `now`, and the clock exactly, so the page counts down on its own from
         `server_time` between updates."""
         if self._standing is None or self._standing[0] is not state or self._standing[1] != state.last_seq:
-            self._standing = (state, state.last_seq, standing(state, self.tournament_id))
+            parts = standing(state, self.tournament_id)
+            if self._standing is not None and parts["payouts"] == self._standing[2]["payouts"]:
+                # The same ladder as before (a bust outside the money): the same rows, so their
+                # HTML and JSON are made once for both changes.
+                parts["payouts"] = self._standing[2]["payouts"]
+            self._standing = (state, state.last_seq, parts)
         parts = self._standing[2]
         reading = clock_ops.read(state.info.structure, state.clock, now)
         level = (state.last_seq, reading.period, reading.running, reading.started)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import threading
 import time
@@ -120,6 +119,10 @@ class ChangeFeed:
     def board(self) -> dict[str, Any]:
         return self.read(self._document)
 
+    def board_json(self) -> bytes:
+        """`GET /api/board`'s answer, as Starlette's JSONResponse writes the board."""
+        return self.boards.encoded(self.board(), compact=True).encode()
+
     def _document(self, service: Service, now: datetime) -> dict[str, Any]:
         """The board, and the league's standings between tournaments (`league`, null otherwise)."""
         document = self.boards.document(service.state, now)
@@ -154,7 +157,7 @@ class ChangeFeed:
             self._key = key
             document = self._document(self.service, now)
         document["html"] = self.render(document)
-        return Message.of(f"id: {document['seq']}\nevent: board\ndata: {json.dumps(document)}\n\n")
+        return Message.of(f"id: {document['seq']}\nevent: board\ndata: {self.boards.encoded(document)}\n\n")
 
     def refresh_now(self) -> None:
         """Compute the current message (at start, before the first browser connects)."""

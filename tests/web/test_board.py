@@ -4,9 +4,12 @@ an undo, the result. "Find my seat" likewise."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from starlette.responses import JSONResponse
 
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.domain import commands
@@ -79,6 +82,9 @@ def test_the_board_followed_change_by_change_says_what_the_state_document_says(t
             == from_state_document(tv, ticks.now)
         assert (document["seq"], document["server_time"]) == (tv.state.last_seq, ticks.now.timestamp())
         followed.append(document)
+        # Encoded with the payouts written once per change, exactly as json.dumps and Starlette write it.
+        assert board.encoded(document) == json.dumps(document)
+        assert board.encoded(document, compact=True).encode() == JSONResponse(document).body
         seats = SeatIndex.follow(tv.state, board.moves, seats)
         fresh = Relocations()
         fresh.follow(tv.state, tv.log)

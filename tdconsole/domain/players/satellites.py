@@ -33,11 +33,13 @@ def ended(state: TournamentState, busted: Sequence[Event]) -> list[Event]:
     its busts placed on a seat (T-ELIM-1); busts tied across the last seat share their places'
     money (T-ELIM-2) and win no seat."""
     seats = money.seats(state)
+    if not seats or state.satellite is not None:
+        return []
     places = {event.player_id: event.last_place or event.place for event in busted
               if isinstance(event, PlayerBusted)}
     left = [player.id for player in state.players.values()
             if player.status != "busted" and player.id not in places]
-    if not seats or state.satellite is not None or len(left) > seats:
+    if len(left) > seats:
         return []
     seat = state.money.satellite_seat
     assert seat is not None  # seats() is None in a cash tournament

@@ -1,0 +1,164 @@
+"""A festival's log opened cold and an undo, with state snapshots (store/snapshots.py) and without.
+
+10,000 players are registered and drawn to 1,112 nine-max tables, the clock starts, and 30,000
+further events follow through the service: one bust at a time, four chip counts of eight players
+after each, the balancing (or the table that must break first) after every tenth bust, the clock
+paused or resumed after every 25th. Only the set-up holds the appends and writes them to SQLite in
+batches; what is measured reads and writes the database as a terminal does.
+
+* Cold load: `Service(store, id)` in a fresh process (imports not counted), from the newest
+  snapshot, and for comparison folding the whole log (snapshots ignored). Target <= 300 ms.
+* Undo of the last bust: a terminal that has the tournament open busts a player and takes the bust
+  back, again and again; the undo's wall and CPU time. Target <= 100 ms.
+
+Run: `python -m benchmarks snapshots`. Figures only, no assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from benchmarks import size
+from tdconsole.config.structures import load_structure
+from tdconsole.domain import commands
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.events import Envelope
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+
+PLAYERS = size(10_000, 200)
+FURTHER = size(30_000, 600)
+UNDOS = size(40, 3)
+COLD_RUNS = size(5, 1)
+
+COLD_LOAD = """
+import json, sys, time
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+if sys.argv[2] == "whole":  # snapshots ignored, none written
+    from tdconsole.store import snapshots
+    snapshots.version = lambda: "ignored"
+    Service._write_down = lambda *args, **kwargs: None
+store = EventStore.open(sys.argv[1], migrate=False)
+wall, cpu = time.perf_counter(), time.process_time()
+service = Service(store, 1)
+print(json.dumps({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
+                  "events": service.state.last_seq}))
+"""
+
+
+class HeldStore(EventStore):
+    """The set-up's store: appends are held while `held` is a list, then written in batches."""
+
+    held: list[Envelope] | None = None
+
+    def append(self, tournament_id: int, envelopes: Sequence[Envelope]) -> None:
+        if self.held is None:
+            super().append(tournament_id, envelopes)
+        else:
+            self.held.extend(envelopes)
+
+    def write_held(self, tournament_id: int) -> None:
+        held, self.held = self.held or [], None
+        for start in range(0, len(held), 2_000):
+            super().append(tournament_id, held[start:start + 2_000])
+
+
+def festival(url: str) -> int:
+    store = HeldStore.open(url)
+    service = Service.create(store, name="Festival", structure=load_structure("club-turbo"),
+                             buy_in=100, seats_per_table=9)
+    service.execute(commands.Register(names=[f"Player {i:05}" for i in range(PLAYERS)]))
+    service.execute(commands.Draw(seed=1))
+    store.held = []
+    service.execute(commands.ClockStart())
+    draw = random.Random(3)
+    seated = sorted(p.name for p in service.state.players.values() if p.status == "seated")
+    draw.shuffle(seated)
+    start, busts = service.state.last_seq, 0
+    while service.state.last_seq - start < FURTHER:
+        busts += 1
+        service.execute(commands.Bust(names=[seated.pop()]))
+        for _ in range(4):
+            counts = {name: draw.randrange(1_000, 90_000) for name in draw.sample(seated, 8)}
+            service.execute(commands.CountChips(counts=counts))
+        if busts % 10 == 0:
+            balance(service)
+        if busts % 25 == 0:
+            running = service.state.clock.running
+            service.execute(commands.ClockPause() if running else commands.ClockResume())
+    store.write_held(service.tournament_id)
+    store.close()
+    return service.state.last_seq
+
+
+def balance(service: Service) -> None:
+    """Balance the tables, breaking first the one the rules say must break (T-BREAK-1)."""
+    try:
+        service.execute(commands.Balance())
+    except TdError as refusal:
+        must_break = re.search(r"table (\d+) can break", str(refusal))
+        if must_break is None:
+            return
+        try:
+            service.execute(commands.BreakTable(table=int(must_break.group(1))))
+            service.execute(commands.Balance())
+        except TdError:
+            return  # no seat keeps someone from the blinds twice: the floor would seat him by hand
+
+
+def cold(url: str, how: str) -> list[dict[str, float]]:
+    return [json.loads(subprocess.run([sys.executable, "-c", COLD_LOAD, url, how], capture_output=True,
+                                      text=True, check=True).stdout) for _ in range(COLD_RUNS)]
+
+
+def undos(url: str) -> tuple[list[float], list[float]]:
+    service = Service(EventStore.open(url, migrate=False), 1)
+    assert service.log  # a terminal that has the tournament open holds its log
+    seated = [p.name for p in service.state.players.values() if p.status == "seated"]
+    walls, cpus = [], []
+    for name in seated[:UNDOS]:
+        service.execute(commands.Bust(names=[name]))
+        wall, cpu = time.perf_counter(), time.process_time()
+        service.execute(commands.Undo(any=True))
+        walls.append((time.perf_counter() - wall) * 1000)
+        cpus.append((time.process_time() - cpu) * 1000)
+    return sorted(walls), sorted(cpus)
+
+
+def p95(values: list[float]) -> float:
+    return values[min(len(values) - 1, int(len(values) * 0.95))]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        url = f"sqlite:///{Path(directory) / 'festival.sqlite'}"
+        start = time.perf_counter()
+        events = festival(url)
+        print(f"{PLAYERS:,} players, {events:,} events, set up in {time.perf_counter() - start:.0f} s")
+        whole = cold(url, "whole")
+        Service(EventStore.open(url, migrate=False), 1)  # the first open writes the snapshot down
+        snapped = cold(url, "snapshot")
+        for label, runs in (("whole log folded", whole), ("from the snapshot", snapped)):
+            walls = sorted(run["wall"] * 1000 for run in runs)
+            cpus = sorted(run["cpu"] * 1000 for run in runs)
+            print(f"cold load, {label:18}: median {statistics.median(walls):6.0f} ms (CPU "
+                  f"{statistics.median(cpus):6.0f} ms), best {walls[0]:6.0f} ms over {len(runs)} "
+                  "fresh processes (target <= 300 ms)")
+        walls, cpus = undos(url)
+        print(f"undo of the last bust: median {statistics.median(walls):5.0f} ms, p95 {p95(walls):5.0f} ms"
+              f" (CPU median {statistics.median(cpus):5.0f} ms, p95 {p95(cpus):5.0f} ms) over "
+              f"{len(walls)} undos (target <= 100 ms)")
+
+
+if __name__ == "__main__":
+    main()

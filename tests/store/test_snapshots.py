@@ -1,0 +1,132 @@
+"""State snapshots (store/snapshots.py), on SQLite and PostgreSQL: a terminal that opens a tournament
+folds only the events after the newest snapshot the log still stands on, an undo folds from a
+checkpoint, and whatever a snapshot cannot be trusted for (an undo of a command before it, another
+fold's version, an unreadable or foreign one) it is passed over; the state is always the fold of
+the whole log."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select, update
+
+from tdconsole import service as service_module
+from tdconsole.config.structures import load_structure
+from tdconsole.domain.commands import (
+    Bust,
+    ClockPause,
+    ClockResume,
+    ClockStart,
+    CountChips,
+    Draw,
+    Register,
+    Undo,
+)
+from tdconsole.domain.tournament import fold
+from tdconsole.service import Service
+from tdconsole.store import snapshots
+from tdconsole.store.event_store import EventStore
+from tdconsole.store.models import snapshot_table
+from tests.conftest import FakeClock
+
+NAMES = [f"P{i:02}" for i in range(1, 19)]
+
+
+@pytest.fixture(autouse=True)
+def _often(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+
+
+def evening(store: EventStore) -> Service:
+    desk = Service.create(store, name="Friday", structure=load_structure("club-turbo"),
+                          actor="desk", now=FakeClock())
+    for name in NAMES:
+        desk.execute(Register(names=[name]))
+    desk.execute(Draw(seed=5))
+    desk.execute(ClockStart())
+    for index, name in enumerate(NAMES[:6]):
+        desk.execute(Bust(names=[name]))
+        desk.execute(CountChips(counts={NAMES[-1 - index]: 20_000 + index}))
+    return desk
+
+
+def whole_fold(store: EventStore, tournament_id: int) -> object:
+    return fold(store.load(tournament_id))
+
+
+def test_a_terminal_opening_the_tournament_folds_only_the_events_after_the_newest_snapshot(
+        store: EventStore) -> None:
+    desk = evening(store)
+    total = desk.state.last_seq
+    opened = Service(store, desk.tournament_id, actor="laptop")
+    assert opened.state.earlier is not None and len(opened.state.recent) < 4
+    assert opened.state == whole_fold(store, desk.tournament_id) == desk.state
+    # The whole log is read when asked for, once, in order.
+    assert [envelope.seq for envelope in opened.log] == list(range(1, total + 1))
+    assert opened.state.earlier is None and len(opened.log) == total
+    opened.execute(Bust(names=[NAMES[6]]))
+    assert opened.state == whole_fold(store, desk.tournament_id)
+
+
+def test_only_the_newest_snapshots_are_kept(store: EventStore) -> None:
+    desk = evening(store)
+    with store.engine.connect() as connection:
+        kept = sorted(connection.execute(
+            select(snapshot_table.c.seq).where(snapshot_table.c.tournament_id == desk.tournament_id)
+        ).scalars())
+    assert len(kept) == 3 and kept[1:] == sorted(desk._checkpoints)  # the two newest kept in memory too
+
+
+def test_two_terminals_writing_the_same_snapshot_keep_one(store: EventStore) -> None:
+    desk = evening(store)
+    data = snapshots.encode(desk.state)
+    seq = desk.state.last_seq
+    store.save_snapshot(desk.tournament_id, seq, snapshots.version(), data)
+    store.save_snapshot(desk.tournament_id, seq, snapshots.version(), data)
+    with store.engine.connect() as connection:
+        assert connection.execute(select(func.count()).select_from(snapshot_table)
+                                  .where(snapshot_table.c.seq == seq)).scalar() == 1
+
+
+def test_undoing_a_command_from_before_the_newest_snapshot_folds_from_before_it(
+        store: EventStore) -> None:
+    desk = evening(store)
+    desk.execute(Register(names=["Zed"]))
+    floor = Service(store, desk.tournament_id, actor="floor")
+    for _ in range(5):  # the clock touches no player: Zed's registration can still be undone
+        floor.execute(ClockPause())
+        floor.execute(ClockResume())
+    desk.execute(Undo(actor="desk"))
+    whole = whole_fold(store, desk.tournament_id)
+    assert desk.state == whole and "zed" not in desk.state.by_name
+    opened = Service(store, desk.tournament_id)
+    assert opened.state == whole
+    floor.refresh()
+    assert floor.state == whole
+
+
+def test_undoing_the_last_bust_refolds_from_a_checkpoint(store: EventStore) -> None:
+    desk = evening(store)
+    for name in NAMES[6:9]:
+        desk.execute(Bust(names=[name]))
+    assert desk._checkpoints  # taken as the log grew
+    desk.execute(Undo(actor="desk"))
+    assert desk.state == whole_fold(store, desk.tournament_id)
+    assert desk.state.find(NAMES[8]).status == "seated"
+
+
+def test_a_snapshot_of_another_fold_is_passed_over(store: EventStore,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    desk = evening(store)
+    monkeypatch.setattr(snapshots, "version", lambda: "another fold")
+    opened = Service(store, desk.tournament_id)
+    assert opened.state.earlier is None and opened.state == desk.state
+
+
+@pytest.mark.parametrize("spoilt", [{"state": b"not a state"}, {"hash": "0" * 64}])
+def test_an_unreadable_or_foreign_snapshot_is_passed_over(store: EventStore,
+                                                          spoilt: dict[str, object]) -> None:
+    desk = evening(store)
+    with store.engine.begin() as connection:
+        connection.execute(update(snapshot_table).values(**spoilt))
+    opened = Service(store, desk.tournament_id)
+    assert opened.state == desk.state and opened.state.earlier is None
