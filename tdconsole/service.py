@@ -39,6 +39,7 @@ RETRY_SECONDS = 10.0
 # Every this many events the state is written down (store/snapshots.py): an undo, or a terminal
 # opening the tournament, folds at most about this many events after the newest snapshot.
 SNAPSHOT_EVERY = 500
+SPARE_AFTER_SECONDS = 1.0  # Service.keep_spare
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -81,6 +82,10 @@ class Service:
         # The newest states this terminal wrote down (store/snapshots.py), by the seq they follow:
         # an undo folds the events after one of them, not the whole log.
         self._checkpoints: dict[int, bytes] = {}
+        # With `keep_spare`, the newest checkpoint read back ahead of an undo (`_read_spare`).
+        self._spare_for_undo = False
+        self._spare: TournamentState | None = None
+        self._reading: threading.Timer | None = None
         self.state: TournamentState = self._open()
         if self.time_source is not None:
             self.time_source.keep_fresh()  # measured here, so a screen's first reading waits on nothing
@@ -196,7 +201,7 @@ class Service:
             state = snapshots.decode(data) if continues(after) else None
             if state is not None:
                 state.earlier = self._earlier(seq)
-                self._checkpoints[seq] = data
+                self._keep(seq, data)
                 return self._folded(fold(after, start=state), len(after))
             before = seq
         log = self.store.load(self.tournament_id)
@@ -225,10 +230,39 @@ class Service:
     def _checkpoint(self, state: TournamentState) -> bytes:
         """`state` written down and kept as a checkpoint (the two newest are kept)."""
         data = snapshots.encode(state)
-        self._checkpoints[state.last_seq] = data
+        self._keep(state.last_seq, data)
+        return data
+
+    def _keep(self, seq: int, data: bytes) -> None:
+        self._checkpoints[seq] = data
         for old in sorted(self._checkpoints)[:-2]:
             del self._checkpoints[old]
-        return data
+        self._read_spare()
+
+    def keep_spare(self) -> None:
+        """For a terminal that stays open (a screen): from now on keep the newest checkpoint read
+        back into a state of its own, which nothing changes until an undo takes it and folds only
+        the events after it. Reading a checkpoint back is most of an undo's time at festival size;
+        a command-line process, which undoes once and exits, does not spend it ahead."""
+        self._spare_for_undo = True
+        self._read_spare()
+
+    def _read_spare(self) -> None:
+        """The spare, read back in a thread `SPARE_AFTER_SECONDS` after the checkpoint was taken or
+        the last spare used: by then the screen has redrawn, which the reading (it holds the
+        interpreter) would otherwise slow."""
+        if not self._spare_for_undo or not self._checkpoints:
+            return
+        data = self._checkpoints[max(self._checkpoints)]
+
+        def read() -> None:
+            self._spare = snapshots.decode(data)
+
+        if self._reading is not None:
+            self._reading.cancel()
+        self._reading = threading.Timer(SPARE_AFTER_SECONDS, read)
+        self._reading.daemon = True
+        self._reading.start()
 
     def _save(self, seq: int, data: bytes) -> None:
         """The state after event `seq` as the tournament's snapshot, for every terminal. It is only
@@ -241,10 +275,13 @@ class Service:
         """fold(log), from the newest checkpoint the log still stands on."""
         for seq in sorted(self._checkpoints, reverse=True):
             if seq <= len(log) and continues(log[seq:]):
-                state = snapshots.decode(self._checkpoints[seq])
+                spare, self._spare = self._spare, None
+                state = spare if spare is not None and spare.last_seq == seq else \
+                    snapshots.decode(self._checkpoints[seq])
                 if state is not None:
                     state = fold(log[seq:], start=state)
                     state.log = log
+                    self._read_spare()  # for the next undo
                     return state
         return fold(log)
 
