@@ -1,8 +1,10 @@
 """`tdconsole verify` and `tdconsole keys show`: the log that proves itself, and the club's key.
 
-`verify` recomputes a tournament's hash chain (store/ledger.py) and exits 1 with one line on stderr
-naming the first event that does not match (with `--all`, a line for each broken tournament);
-`verify FILE` checks a signed export and its `.sig` (club/signing.py) against the club's key.
+`verify` recomputes a tournament's hash chain (store/ledger.py) and checks each of its state
+snapshots against the fold of the log (club/snapshot_check.py); it exits 1 with one line on stderr
+naming the first event that does not match, and one for each snapshot that does not (with `--all`,
+for each broken tournament); `verify FILE` checks a signed export and its `.sig` (club/signing.py)
+against the club's key.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import typer
 from tdconsole.cli.kit import JsonFlag, Session, console, emit, session_of
 from tdconsole.cli.refusals import error_line, refusal_text
 from tdconsole.club import signing
+from tdconsole.club.snapshot_check import SnapshotCheck, check_snapshots
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.text import name_key
 from tdconsole.i18n import N_, _
@@ -39,9 +42,30 @@ WHY = {
 }
 
 
+# Why a state snapshot is not the fold of the log up to it (SnapshotCheck.result).
+SNAPSHOT_WRONG = {
+    "differs": N_("tournament {id} ({name}): the state snapshot after event {seq} does not match the "
+                  "log: it was changed after it was written, and a terminal starting from it shows "
+                  "a wrong state"),
+    "unreadable": N_("tournament {id} ({name}): the state snapshot after event {seq} cannot be read: "
+                     "it was changed after it was written"),
+}
+# Why a snapshot was not checked (SnapshotCheck.why), as the text output says it.
+SNAPSHOT_SKIPPED = {
+    "another_version": N_("another version of tdconsole wrote it; this one cannot check it (and "
+                          "does not start from it)"),
+    "not_on_log": N_("its event is not in the log as it was; no terminal starts from it"),
+    "log_broken": N_("the log does not verify"),
+}
+
+
 def _refusal(check: ledger.ChainCheck, name: str) -> TdError:
     return TdError(WHY[check.reason], id=check.tournament_id, name=name, seq=check.bad_seq,
                    before=(check.bad_seq or 1) - 1)
+
+
+def _snapshot_refusal(tournament: TournamentSummary, shot: SnapshotCheck) -> TdError:
+    return TdError(SNAPSHOT_WRONG[shot.result], id=tournament.id, name=tournament.name, seq=shot.seq)
 
 
 def _chosen(session: Session, store: EventStore, target: str | None,
@@ -73,8 +97,9 @@ def verify(
         "export against (default: this machine's club key).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Check that the log is as it was written (a hash chain), or that a signed export is intact.
-    Exit 1 names the first event that does not match, of each tournament broken."""
+    """Check that the log is as it was written (a hash chain) and that its state snapshots are the
+    log's state, or that a signed export is intact. Exit 1 names the first event that does not
+    match, and every snapshot that does not, of each tournament broken."""
     session = session_of(ctx)
     if target is not None and not every and Path(target).is_file():
         _verify_file(session, Path(target), key, as_json)
@@ -84,17 +109,34 @@ def verify(
     broken: list[TdError] = []
     for tournament in _chosen(session, store, target, every):
         check = store.verify(tournament.id)
-        row = {"id": tournament.id, "name": tournament.name, "ok": check.ok, "events": check.events,
-               "head": check.head, "bad_event": check.bad_seq, "reason": check.reason or None}
+        shots = check_snapshots(store, tournament.id, log_ok=check.ok)
+        wrong = [shot for shot in shots if not shot.ok]
+        # "ok": the log and every snapshot checked hold; "bad_snapshots": the seqs of those that do
+        # not; "snapshots": each one's result ("skipped" with its "why": not checked, not fine).
+        row = {"id": tournament.id, "name": tournament.name, "ok": check.ok and not wrong,
+               "events": check.events, "head": check.head, "bad_event": check.bad_seq,
+               "reason": check.reason or None, "bad_snapshots": [shot.seq for shot in wrong],
+               "snapshots": [{"seq": shot.seq, "result": shot.result, "why": shot.why,
+                              "version": shot.version} for shot in shots]}
         if not check.ok:
             broken.append(_refusal(check, tournament.name))
+        broken.extend(_snapshot_refusal(tournament, shot) for shot in wrong)
         rows.append(row)
 
     def render() -> None:
         for row in rows:
-            if row["ok"]:
-                console.print(_("Tournament {id} ({name}): {events} events, the log is intact "
-                                "(head {head})").format(**{**row, "head": row["head"][:16]}))
+            if row["bad_event"] is not None:
+                continue
+            console.print(_("Tournament {id} ({name}): {events} events, the log is intact "
+                            "(head {head})").format(**{**row, "head": row["head"][:16]}))
+            matching = [shot["seq"] for shot in row["snapshots"] if shot["result"] == "matches"]
+            if matching:
+                console.print(_("  its state snapshots after events {seqs} match the log").format(
+                    seqs=", ".join(map(str, matching))))
+            for shot in row["snapshots"]:
+                if shot["result"] == "skipped":
+                    console.print(_("  its state snapshot after event {seq} was not checked: {why}")
+                                  .format(seq=shot["seq"], why=_(SNAPSHOT_SKIPPED[shot["why"]])))
         if not rows:
             console.print(_("No tournaments to check."))
 

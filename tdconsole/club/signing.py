@@ -33,6 +33,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tdconsole.club.snapshot_check import check_snapshots
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.store.db import user_data_dir
 
@@ -204,6 +205,13 @@ def log_anchor(store: EventStore, tournament_id: int, name: str) -> dict[str, An
     if not check.ok:
         raise TdError("tournament {id} ({name}): the log does not verify at event {seq}; nothing "
                       "was signed (tdconsole verify)", id=tournament_id, name=name, seq=check.bad_seq)
+    # The export was made from a state that may have started from a snapshot: one that is not the
+    # log's state would put the club's signature under results the log does not hold.
+    wrong = next((shot for shot in check_snapshots(store, tournament_id) if not shot.ok), None)
+    if wrong is not None:
+        raise TdError("tournament {id} ({name}): the state snapshot after event {seq} does not match "
+                      "the log; nothing was signed (tdconsole verify)", id=tournament_id, name=name,
+                      seq=wrong.seq)
     return {"tournament": tournament_id, "name": name, "events": check.events,
             "first": store.stored_hash(tournament_id, 1), "head": check.head}
 

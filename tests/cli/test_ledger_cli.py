@@ -7,10 +7,14 @@ import json
 import os
 import sqlite3
 import stat
+import zlib
 from pathlib import Path
 
 import pytest
 
+from tdconsole.service import Service
+from tdconsole.store import snapshots
+from tdconsole.store.event_store import EventStore
 from tests.cli.helpers import Result, run
 
 Capsys = pytest.CaptureFixture[str]
@@ -40,7 +44,8 @@ def test_verify_passes_then_names_the_event_edited_with_plain_sql(evening: Path,
     data = result.json
     assert data["ok"] is True
     assert data["tournaments"][0] | {"head": ""} == {
-        "id": 1, "name": "Friday", "ok": True, "events": 6, "head": "", "bad_event": None, "reason": None}
+        "id": 1, "name": "Friday", "ok": True, "events": 6, "head": "", "bad_event": None, "reason": None,
+        "bad_snapshots": [], "snapshots": []}
     with sqlite3.connect(evening) as connection:
         connection.execute("UPDATE events SET payload = json_set(payload, '$.name', 'Mallory') "
                            "WHERE seq = 4")
@@ -74,6 +79,62 @@ def test_verify_all_names_every_broken_tournament_one_line_each_and_exits_1(
     as_json = _run(capsys, evening, "verify", "--all", "--json")
     assert as_json.code == 1 and len(as_json.err.splitlines()) == 2
     assert [row["ok"] for row in as_json.json["tournaments"]] == [False, True, False]
+
+
+def _snapshot_of_now(db: Path, version: str | None = None) -> int:
+    """The state now saved as the tournament's snapshot, as a terminal saves it every 500 events."""
+    store = EventStore.open(f"sqlite:///{db}")
+    try:
+        state = Service(store, 1).state
+        store.save_snapshot(1, state.last_seq, version or snapshots.version(),
+                            snapshots.pack(snapshots.encode(state)))
+        return state.last_seq
+    finally:
+        store.close()
+
+
+def test_verify_names_a_state_snapshot_changed_with_plain_sql_and_it_is_never_signed(
+        evening: Path, tmp_path: Path, capsys: Capsys) -> None:
+    for argv in (["draw", "--seed", "3"], ["chips", "Anna=20000", "Bo=30000"]):
+        assert _run(capsys, evening, *argv).code == 0
+    seq = _snapshot_of_now(evening)
+    honest = _run(capsys, evening, "verify", "--json")
+    assert honest.code == 0 and honest.json["tournaments"][0]["bad_snapshots"] == []
+    assert honest.json["tournaments"][0]["snapshots"][0] | {"version": ""} == {
+        "seq": seq, "result": "matches", "why": None, "version": ""}
+    assert f"state snapshots after events {seq} match the log" in _run(capsys, evening, "verify").out
+    # One player's chips changed in the snapshot's JSON, packed again and written back: the chain
+    # still holds, but a terminal opening the tournament would show Anna's 20,000 as 90,000.
+    with sqlite3.connect(evening) as connection:
+        packed, = connection.execute("SELECT state FROM snapshots WHERE seq = ?", (seq,)).fetchone()
+        data = json.loads(zlib.decompress(packed))
+        anna = next(key for key, count in data["chips"].items() if count == 20_000)
+        data["chips"][anna] = 90_000
+        connection.execute("UPDATE snapshots SET state = ? WHERE seq = ?",
+                           (zlib.compress(json.dumps(data).encode()), seq))
+    error = _one_line_failure(_run(capsys, evening, "verify"))
+    assert f"tournament 1 (Friday): the state snapshot after event {seq} does not match the log" in error
+    as_json = _run(capsys, evening, "verify", "--all", "--json")
+    assert as_json.code == 1 and as_json.json["ok"] is False
+    row = as_json.json["tournaments"][0]
+    assert (row["ok"], row["bad_event"], row["bad_snapshots"]) == (False, None, [seq])
+    assert row["snapshots"][0]["result"] == "differs"
+    out = tmp_path / "results.json"
+    signing = _one_line_failure(_run(capsys, evening, "results", "--format", "json", "--sign", "--out",
+                                     str(out)))
+    assert f"the state snapshot after event {seq} does not match the log; nothing was signed" in signing
+    assert not (tmp_path / "results.json.sig").exists()
+
+
+def test_verify_skips_a_snapshot_of_another_version_and_says_so(evening: Path, capsys: Capsys) -> None:
+    seq = _snapshot_of_now(evening, version="f" * 64)
+    result = _run(capsys, evening, "verify")
+    assert result.code == 0
+    assert f"state snapshot after event {seq} was not checked: another version of tdconsole" in result.out
+    assert "match the log" not in result.out
+    row = _run(capsys, evening, "verify", "--json").json["tournaments"][0]
+    assert (row["ok"], row["snapshots"]) == (True, [{"seq": seq, "result": "skipped",
+                                                      "why": "another_version", "version": "f" * 64}])
 
 
 def test_keys_show_makes_a_private_key_once(capsys: Capsys) -> None:
