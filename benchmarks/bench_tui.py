@@ -4,8 +4,10 @@ The real app runs headless (Textual's `run_test`, 160 x 48) on a temporary SQLit
 the players screen (F2) and the tables screen (F10), one player busts at a time through the
 service, as a key press would, and we time the screen's answer: the bust itself (the service:
 decide, append, apply), then the refresh (the screen redrawn from the new state and the app idle
-again), in wall time and in this process's CPU time (which a loaded machine inflates less).
-Target: the refresh <= 100 ms. Figures only, no assertions.
+again), in wall time and in this process's CPU time (which a loaded machine inflates less). The
+players busted are drawn at random (seeded), as a TD's busts come from anywhere in the list, so a
+bust also moves its row. Targets: the first showing <= 300 ms, the refresh <= 100 ms at p95.
+Figures only, no assertions.
 
 Run: `make bench` or `python -m benchmarks tui`.
 """
@@ -13,6 +15,7 @@ Run: `make bench` or `python -m benchmarks tui`.
 from __future__ import annotations
 
 import asyncio
+import random
 import statistics
 import tempfile
 import time
@@ -27,7 +30,7 @@ from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.base import ServiceScreen
 
 PLAYERS = size(10_000, 100)
-BUSTS = size(15, 2)  # on each screen
+BUSTS = size(40, 3)  # on each screen: enough for a p95 (the 2nd slowest of 40)
 SIZE = (160, 48)
 
 
@@ -40,20 +43,22 @@ def festival(directory: Path) -> Service:
     return service
 
 
-Figures = tuple[list[float], list[float], list[float], float]
+# Per screen: the busts' times, the refreshes' wall and CPU times, the first showing's (ms).
+Figures = tuple[list[float], list[float], list[float], tuple[float, float]]
 
 
 async def measure(service: Service) -> dict[str, Figures]:
-    """Per screen: the busts' times, the refreshes' wall and CPU times (ms), the first showing."""
+    """The figures of the players screen and the tables screen."""
     app = create_app(service, poll_seconds=3600, sound=False)
     figures: dict[str, Figures] = {}
     seated = sorted(p.name for p in service.state.players.values() if p.status == "seated")
+    random.Random(1).shuffle(seated)
     async with app.run_test(size=SIZE) as pilot:
         for key, mode in (("f2", "players"), ("f10", "tables")):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             await pilot.press(key)
             await pilot.pause()
-            shown = (time.perf_counter() - start) * 1000
+            shown = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
             assert app.current_mode == mode and isinstance(app.screen, ServiceScreen)
             busts, refreshes, cpus = [], [], []
             for _ in range(BUSTS):
@@ -71,16 +76,22 @@ async def measure(service: Service) -> dict[str, Figures]:
     return figures
 
 
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20, method="inclusive")[-1]
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         start = time.perf_counter()
         service = festival(Path(directory))
         tables = sum(t.status == "open" for t in service.state.room.values())
         print(f"{PLAYERS:,} players on {tables:,} tables, set up in {time.perf_counter() - start:.1f} s")
-        for mode, (busts, refreshes, cpus, shown) in asyncio.run(measure(service)).items():
-            print(f"{mode:8} first shown {shown:7.1f} ms; a bust: service {statistics.median(busts):6.1f} ms,"
-                  f" refresh median {statistics.median(refreshes):6.1f} ms (CPU"
-                  f" {statistics.median(cpus):6.1f} ms), max {max(refreshes):6.1f} ms (target <= 100 ms)")
+        print(f"{BUSTS} busts a screen; wall ms (CPU ms). Targets: shown <= 300 ms, refresh p95 <= 100 ms")
+        for mode, (busts, refreshes, cpus, (shown, shown_cpu)) in asyncio.run(measure(service)).items():
+            print(f"{mode:8} first shown {shown:7.1f} ({shown_cpu:7.1f}); a bust: service"
+                  f" {statistics.median(busts):5.1f}, refresh p50 {statistics.median(refreshes):6.1f}"
+                  f" ({statistics.median(cpus):6.1f}), p95 {p95(refreshes):6.1f} ({p95(cpus):6.1f}),"
+                  f" max {max(refreshes):6.1f} ({max(cpus):6.1f})")
 
 
 if __name__ == "__main__":

@@ -249,13 +249,17 @@ class EventStore:
     def save_snapshot(self, tournament_id: int, seq: int, version: str, state: bytes, *,
                       keep: int = 3) -> None:
         """Keep `state` as the tournament's state after event `seq`, written by the fold of
-        `version`, unless another terminal already did; then only the `keep` newest remain."""
+        `version`, unless another terminal already did (one of another version is replaced: a
+        terminal running it would not read it anyway); then only the `keep` newest remain."""
         snapshots = snapshot_table.c
         try:
             with self._connection(write=True) as connection:
                 digest = stored_hash(connection, tournament_id, seq)
                 if digest is None:
                     return
+                connection.execute(delete(snapshot_table).where(
+                    snapshots.tournament_id == tournament_id, snapshots.seq == seq,
+                    snapshots.version != version))
                 connection.execute(insert(snapshot_table).values(
                     tournament_id=tournament_id, seq=seq, hash=digest, version=version, state=state))
         except IntegrityError:

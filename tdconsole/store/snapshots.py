@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+import tdconsole
 import tdconsole.domain
 from tdconsole.domain.model import RECORDED
 from tdconsole.domain.state import TournamentState
@@ -31,8 +32,9 @@ def _adapter() -> TypeAdapter[TournamentState]:
 
 @cache
 def version() -> str:
-    """The digest of every source file of the domain, which alone decides what a fold makes."""
-    digest = hashlib.sha256()
+    """The digest of every source file of the domain, which alone decides what a fold makes (and of
+    the release, should an installation carry no source)."""
+    digest = hashlib.sha256(tdconsole.__version__.encode())
     root = Path(tdconsole.domain.__file__).parent
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode())

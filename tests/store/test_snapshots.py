@@ -135,9 +135,13 @@ def test_a_screens_undo_starts_from_the_spare_state_read_back_ahead(
 def test_a_snapshot_of_another_fold_is_passed_over(store: EventStore,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     desk = evening(store)
+    store.save_snapshot(desk.tournament_id, desk.state.last_seq, snapshots.version(),
+                        snapshots.pack(snapshots.encode(desk.state)))
     monkeypatch.setattr(snapshots, "version", lambda: "another fold")
     opened = Service(store, desk.tournament_id)
     assert opened.state.earlier is None and opened.state == desk.state
+    # Having folded the whole log, it wrote its own in the other's place, which the next reads.
+    assert Service(store, desk.tournament_id).state.earlier is not None
 
 
 @pytest.mark.parametrize("spoilt", [{"state": b"not a state"}, {"hash": "0" * 64}])

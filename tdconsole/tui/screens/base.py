@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import gc
+
 from textual.screen import Screen
 
 from tdconsole.service import Service
 from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.messages import TournamentChanged
 from tdconsole.tui.service_app import service_of
+
+# A tournament this large: what a screen builds on its first showing (a row per player, kept as
+# long as the screen) is left out of the garbage collector's full passes too.
+SETTLE_FROM_PLAYERS = 1000
 
 
 class ServiceScreen(TranslatedKeys, Screen[None]):
@@ -23,8 +29,16 @@ class ServiceScreen(TranslatedKeys, Screen[None]):
         """Redraw what the screen shows from `self.service.state`; keep the selection and what is typed."""
         raise NotImplementedError
 
+    _settled = False
+
     def on_screen_resume(self) -> None:
         self.refresh_view()
+        if not self._settled and len(self.service.state.players) >= SETTLE_FROM_PLAYERS:
+            # As the app does with the tournament as loaded (`ServiceApp.on_mount`): at festival
+            # size a full pass walked the screen's 10,000 rows every few busts, a tenth of a
+            # second each. (Small tournaments, tests among them, make nothing worth it.)
+            self._settled = True
+            gc.freeze()
 
     def on_tournament_changed(self, _message: TournamentChanged) -> None:
         self.refresh_view()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
+from itertools import zip_longest
+from operator import itemgetter
 from typing import Any
 
 from textual import events
@@ -18,6 +20,7 @@ from tdconsole.actions.base import Action, Request
 from tdconsole.club.members import Members
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.state import Player, TournamentState
 from tdconsole.domain.text import name_key, name_numbers
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.messages import ActionRequested
@@ -28,7 +31,7 @@ from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.rebuy import RebuyAnswer, RebuyScreen
 from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
-from tdconsole.tui.widgets.synced_table import SyncedTable
+from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views.busts import RebuyOffer, bust_preview, rebuy_offer
 from tdconsole.views.formatting import Formats
 
@@ -126,6 +129,12 @@ class PlayersScreen(ServiceScreen):
         super().__init__()
         self.suggester = MemberSuggester(lambda: self.service.state.by_name)
         self._reading_members = False
+        # Each player's row as last made, with what it showed (`_player_rows`), and the words and
+        # money they were made with (another language or currency makes every row again).
+        self._shows: Sequence[tuple[object, ...]] = []
+        self._made: list[tuple[tuple[int, int, str], Row]] = []
+        self._words: tuple[object, ...] = ()
+        self._drawn: tuple[int, int, str] | None = None  # the state and search last shown
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -142,9 +151,9 @@ class PlayersScreen(ServiceScreen):
         table.add_columns(_("Name"), _("Status"), _("Table"), _("Seat"), _("Place"), _("Bounty"))
 
     def on_screen_resume(self) -> None:
-        super().on_screen_resume()
-        # Read on arrival, so a member added in another terminal is offered too (Textual may
-        # resume a screen twice as it is shown: one read does for both).
+        # (Textual calls ServiceScreen's own too: it redraws the list.) Read on arrival, so a
+        # member added in another terminal is offered too (Textual may resume a screen twice as it
+        # is shown: one read does for both).
         if not self._reading_members:
             self._reading_members = True
             self.run_worker(self.read_members(), group="members")
@@ -161,27 +170,38 @@ class PlayersScreen(ServiceScreen):
     def refresh_view(self) -> None:
         state = self.service.state
         needle = self.query_one("#search", Input).value.strip().casefold()
-        players = sorted(state.players.values(),
-                         key=lambda p: (STATUS_ORDER[p.status], p.place or 0, p.name.casefold()))
-        # Only the rows that changed are redrawn: at festival size a bust stays quick.
-        statuses = {status: _(word) for status, word in STATUS_WORDS.items()}
-        last = _(" (last, T-ELIM-3)")
-        money = Formats.of(state.house_rules).money
-        bagged = _("bag {bag}: {chips}")  # T-FLIGHT-2: a flight's survivor who has bagged
-        rows = [(player.id, (player.name, statuses[player.status] if player.id not in state.bags else
-                             bagged.format(bag=state.bags[player.id].bag, chips=state.bags[player.id].chips),
-                             _cell(player.table),
-                             _cell(player.seat), _cell(player.place) + (last if player.placed_last else ""),
-                             _bounty(state.bounty_on_head(player), player.bounties, money)))
-                for player in players if not needle or needle in player.name.casefold()]
-        # The alternates waiting for a seat, in order, between those still in and those out (T-REG-1).
-        playing = sum(1 for player in players if player.status != "busted"
-                      and (not needle or needle in player.name.casefold()))
+        # Shown already (Textual resumes a screen twice as it first shows it): nothing to redo.
+        if self._drawn == (id(state), state.last_seq, needle):
+            return
+        self._drawn = (id(state), state.last_seq, needle)
+        # Those still in, then those out by place; alternates between them (T-REG-1).
+        players = sorted(self._player_rows(state), key=itemgetter(0))
+        found = [(busted, row) for (busted, _place, name), row in players if not needle or needle in name]
+        rows = [row for _busted, row in found]
+        playing = sum(1 for busted, _row in found if not busted)
         rows[playing:playing] = [
             (f"{ALTERNATE_KEY}{alt.number}",
              (alt.name, _("alternate {number}").format(number=alt.number), "", "", "", ""))
             for alt in state.alternates.values() if not needle or needle in alt.name.casefold()]
         self.query_one(SyncedTable).show(rows)
+
+    def _player_rows(self, state: TournamentState) -> list[tuple[tuple[int, int, str], Row]]:
+        """Each player's place in the list and row. A row is made again only when what it shows
+        changed (players change in place, so what each showed is kept): at festival size a bust
+        makes one row, not 10,000, and the list finds the other 9,999 unchanged at a glance."""
+        money = Formats.of(state.house_rules)
+        words = ({status: _(word) for status, word in STATUS_WORDS.items()}, _(" (last, T-ELIM-3)"),
+                 _("bag {bag}: {chips}"), money, state.money.bounty)
+        players = list(state.players.values())
+        bag = state.bags.get
+        shows = [(p.id, p.name, p.status, p.table, p.seat, p.place, p.placed_last, p.bounty_added,
+                  p.bounties, bag(p.id)) for p in players]
+        if words != self._words or len(shows) != len(self._shows):
+            self._words, self._shows, self._made = words, [], []
+        made = [before if now == shown else _player_row(state, player, words)
+                for player, now, shown, before in zip_longest(players, shows, self._shows, self._made)]
+        self._shows, self._made = shows, made
+        return made
 
     def selected_player_id(self) -> str | None:
         """The player of the highlighted row (None on an alternate's: he has no entry yet)."""
@@ -453,6 +473,18 @@ class PlayersScreen(ServiceScreen):
 
         # Awaited: the keys typed next go into the dialog's field, not to this screen's list.
         await self.app.push_screen(BustHandScreen(name), self._bust_chosen)
+
+
+def _player_row(state: TournamentState, player: Player,
+                words: tuple[dict[str, str], str, str, Formats, int]) -> tuple[tuple[int, int, str], Row]:
+    """A player's place in the list (those still in, then those out by place) and row."""
+    statuses, last, bagged, money, _bounty_money = words
+    bag = state.bags.get(player.id)
+    status = statuses[player.status] if bag is None else bagged.format(bag=bag.bag, chips=bag.chips)
+    cells = (player.name, status, _cell(player.table), _cell(player.seat),
+             _cell(player.place) + (last if player.placed_last else ""),
+             _bounty(state.bounty_on_head(player), player.bounties, money.money))
+    return (STATUS_ORDER[player.status], player.place or 0, player.name.casefold()), (player.id, cells)
 
 
 def _cell(value: int | None) -> str:

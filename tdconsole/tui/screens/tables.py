@@ -85,10 +85,10 @@ class TablesScreen(ServiceScreen):
         self._breaking: int | None = None  # the table `k` asked to break, until it is broken
         self._tile_widgets: list[Static] = []
         self._tile_numbers: list[int] = []
-        # Each table's view and list rows, kept while the room holds the same table: a table is
-        # immutable (seating replaces it when it changes), so after a bust at festival size only
-        # that table's rows are made again, not 1,112 tables'.
-        self._views: dict[int, tuple[object, TableView]] = {}
+        # Each table's view and list rows, kept while the room holds the same table (and the house
+        # rules are the same): a table is immutable (seating replaces it when it changes), so after
+        # a bust at festival size only that table's rows are made again, not 1,112 tables'.
+        self._views: dict[int, tuple[object, object, TableView]] = {}
         self._rows: dict[tuple[int, bool], tuple[TableView, list[Row]]] = {}
 
     def compose(self) -> ComposeResult:
@@ -122,7 +122,7 @@ class TablesScreen(ServiceScreen):
             "100%" if width < NARROW else PANEL_WIDTH if width >= WIDE else PANEL_WIDTH_MIDDLING)
         room_width = width if width < NARROW else width - (
             PANEL_WIDTH if width >= WIDE else PANEL_WIDTH_MIDDLING)
-        views = [self._view(number) for number in sorted(state.room)]
+        views = [self._view(state, number) for number in sorted(state.room)]
         open_count = sum(view.status == "open" for view in views)
         columns = max(room_width // TILE_WIDTH, 1)
         # Tiles while they fit side by side (names never run down a narrow tile) and the room is
@@ -138,12 +138,12 @@ class TablesScreen(ServiceScreen):
             self._lay_tiles(views, short)
         self._panel(state, self.balancing)
 
-    def _view(self, number: int) -> TableView:
-        table = self.service.state.room[number]
+    def _view(self, state: TournamentState, number: int) -> TableView:
+        table = state.room[number]
         cached = self._views.get(number)
-        if cached is None or cached[0] is not table:
-            cached = self._views[number] = (table, table_view(table, self.service.state.house_rules))
-        return cached[1]
+        if cached is None or cached[0] is not table or cached[1] is not state.house_rules:
+            cached = self._views[number] = (table, state.house_rules, table_view(table, state.house_rules))
+        return cached[2]
 
     def _list(self, views: list[TableView], short: set[int]) -> None:
         rows: list[Row] = []
@@ -191,7 +191,9 @@ class TablesScreen(ServiceScreen):
             lines.append(seating_views.halt_line(plan.halt) + ".")
         if state.room and not plan.moves and plan.break_ is None:
             lines.append(_("The tables are balanced (T-BAL-1)."))
-        self.query_one("#advice", Static).update("\n".join(lines))
+        advice = self.query_one("#advice", Static)
+        if advice.content != "\n".join(lines):  # (an update lays the whole screen out again)
+            advice.update("\n".join(lines))
         table = self.query_one("#moves", DataTable)
         table.clear()
         for move in plan.moves:

@@ -113,6 +113,7 @@ class ClockPanel(Vertical):
         self._reading: ClockReading | None = None
         self._shown: tuple[Any, ...] | None = None
         self._figures: tuple[int, StateView] | None = None
+        self._ladder_key: tuple[int, Formats, int] | None = None  # what the ladder shown was laid out for
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -197,9 +198,15 @@ class ClockPanel(Vertical):
         self.query_one("#next", Static).update(fit([Text(p) for p in _next_parts(clock, formats)], width))
         self.query_one("#figures", Static).update(
             fit([Text(part) for part in _figures_parts(view, clock.big_blind, formats)], width))
-        ladder = self.query_one("#ladder", Static)
-        ladder.update(fit(_ladder(view, formats), width, LADDER_GAP))
-        ladder.display = bool(view.paid)
+        # The prize ladder changes only with the log (the money, the players left) and the width:
+        # at festival size it takes tens of milliseconds to lay out, which every second's redraw
+        # paid.
+        ladder_key = (state.last_seq, formats, width)
+        if self._ladder_key != ladder_key:
+            self._ladder_key = ladder_key
+            ladder = self.query_one("#ladder", Static)
+            ladder.update(fit(_ladder(view, formats), width, LADDER_GAP))
+            ladder.display = bool(view.paid)
         self.query_one("#notes", Static).update(fit([Text(part) for part in _notes_parts(clock)], width))
 
     def on_resize(self, _event: object) -> None:

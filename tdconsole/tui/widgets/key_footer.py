@@ -57,6 +57,7 @@ class KeyFooter(Footer):
         super().__init__()
         self._composed_width = 0
         self._laid_out: tuple[list[list[Entry]], bool, Entry | None] | None = None
+        self._stale = False  # the bindings changed while the screen was not shown
 
     def tiers(self) -> tuple[list[Entry], list[Entry], list[Entry]]:
         """The keys shown, each action once: the screen's (and `FOOTER_FIRST`), the F-keys of the
@@ -164,11 +165,34 @@ class KeyFooter(Footer):
     def bindings_changed(self, screen: Screen[Any]) -> None:
         """Drawn again only when the keys shown change: the focus moving between widgets changes
         the bindings often and the keys shown seldom, and each redraw mounts every key anew (on
-        a screen's first showing it happened some twenty times)."""
-        if (self._bindings_ready and screen is self.screen and self.is_attached
-                and self._laid_out == self.layout_keys()):
-            return
+        a screen's first showing it happened some twenty times). A screen not shown is drawn
+        again once it is (`screen_changed`): its keys depend on the screen shown."""
+        if self._bindings_ready and screen is self.screen and self.is_attached:
+            if not screen.is_current:
+                self._stale = True
+                return
+            if self._laid_out == self.layout_keys():
+                return
         super().bindings_changed(screen)
+
+    def screen_changed(self, screen: Screen[Any]) -> None:
+        if screen is self.screen and self._stale:
+            self._stale = False
+            self.bindings_changed(screen)
+
+    def on_mount(self) -> None:  # (Textual calls Footer's own too)
+        self.app.screen_change_signal.subscribe(self, self.screen_changed)
+
+    def on_unmount(self) -> None:
+        self.app.screen_change_signal.unsubscribe(self)
+
+    async def recompose(self) -> None:
+        """Each change of the bindings asks for a redraw after the next refresh; as a screen is
+        first shown several come before the first redraw, and the later ones find the keys
+        shown already: mounting every key again for nothing cost most of the screen's showing."""
+        if self._laid_out is not None and self._laid_out == self.layout_keys():
+            return
+        await super().recompose()
 
     def on_resize(self, _event: events.Resize) -> None:
         if self.app.size.width != self._composed_width:

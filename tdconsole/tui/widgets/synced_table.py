@@ -1,100 +1,292 @@
-"""A DataTable drawn from a list of rows that changes only what changed.
+"""A DataTable drawn from a list of rows that changes only what changed, at any length.
 
-Clearing a DataTable and adding every row again costs seconds at festival size (10,000 players):
-after one bust the players screen and the tables list stayed frozen that long. `SyncedTable.show`
-takes the whole list each time, as a screen's `refresh_view` has it, compares it with what is
-shown, and updates the cells that changed, removes and adds the rows that came and went, and
-reorders the rows only when the order changed. Many changes at once (a search typed) are one
-rebuild. Every cell is text shown literally: a name is never markup.
+At festival size (10,000 players) Textual's DataTable is slow in three places, each of which
+froze the players screen and the tables list for a moment after every bust: adding rows one by
+one (each measured through the console, each a reactive cursor update), moving rows (`sort`,
+`remove_row` renumber every row), and drawing (after any change every line in view is drawn
+again through Rich's console, about a millisecond a line, and the line offsets of all 10,000
+rows are listed again).
+
+`SyncedTable.show` takes the whole list each time, as a screen's `refresh_view` has it, compares
+it with what is shown and changes only what differs; rows are set in one pass over the table's
+own stores, never through `add_row`, `remove_row` or `sort`. Every row is one line high, with no
+row labels and no fixed rows or columns, so a row's line is its index and a plain cell is drawn
+without Rich's console (`_render_cell`). It looks and behaves as a DataTable; its rows are set
+through `show` only. Every cell is text shown literally: a name is never markup.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TypeGuard
 
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual._two_way_dict import TwoWayDict
+from textual.coordinate import Coordinate
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import DataTable
+from textual.widgets._data_table import Row as RowMeta
+from textual.widgets._data_table import RowKey
 
-# Past this many rows to add or remove, clearing and adding them all is the quicker way.
+SegmentLines = list[list[Segment]]
+
+# Past this many rows to add or remove, the list is shown anew (scrolled to the top, the cursor
+# back on its row) rather than changed row by row.
 REBUILD_FROM = 64
 
+# A row as a screen gives it: its key, its cells.
 Row = tuple[str, tuple[str | Text, ...]]
 
 
-def _cells(values: tuple[str | Text, ...]) -> tuple[Text, ...]:
-    return tuple(value if isinstance(value, Text) else Text(value) for value in values)
+def _cells(values: tuple[str | Text, ...]) -> tuple[str | Text, ...]:
+    """The cells as stored: a string of printable characters as it is (drawn as its characters,
+    never as markup: `_render_line_in_row`), any other string as a Text (DataTable would read
+    markup in it)."""
+    try:
+        if "".join(values).isprintable():  # type: ignore[arg-type]  # (most rows: strings alone)
+            return values
+    except TypeError:  # a Text among them
+        pass
+    return tuple(value if isinstance(value, Text) or value.isprintable() else Text(value)
+                 for value in values)
 
 
-class SyncedTable(DataTable[Text]):
+def _width(text: str) -> int:
+    """The columns a cell of this text needs: what DataTable measures (its widest line)."""
+    return max(map(cell_len, text.splitlines()), default=0)
+
+
+class _Lines(Sequence[tuple[RowKey, int]]):
+    """DataTable's list of (row, line in row) for each line, without listing them: every row is
+    one line high, so line y is row y's first line."""
+
+    def __init__(self, table: SyncedTable) -> None:
+        self.table = table
+
+    def __len__(self) -> int:
+        return len(self.table.rows)
+
+    def __getitem__(self, y: int) -> tuple[RowKey, int]:  # type: ignore[override]
+        if not 0 <= y < len(self.table.rows):
+            raise IndexError(y)
+        key = self.table._row_locations.get_key(y)
+        assert key is not None
+        return key, 0
+
+    def clear(self) -> None:
+        """Nothing to forget (DataTable.clear clears its list)."""
+
+
+class _Locations(TwoWayDict[RowKey, int]):
+    """DataTable's row key <-> index map, made from the order in one pass: indexed by the keys'
+    strings (a RowKey hashes in Python, 10,000 times a reorder) and by a list."""
+
+    def __init__(self, order: list[str], keys: list[RowKey]) -> None:
+        self._keys = keys
+        self._index = dict(zip(order, range(len(order)), strict=True))
+
+    def __setitem__(self, key: RowKey, value: int) -> None:
+        raise NotImplementedError("a SyncedTable's rows are set with show()")
+
+    __delitem__ = __setitem__  # type: ignore[assignment]
+
+    def __iter__(self) -> Iterator[RowKey]:
+        return iter(self._keys)
+
+    def get(self, key: RowKey | str) -> int | None:
+        return self._index.get(key if isinstance(key, str) else str(key.value))
+
+    def get_key(self, value: int) -> RowKey | None:
+        return self._keys[value] if 0 <= value < len(self._keys) else None
+
+    def contains_value(self, value: int) -> bool:
+        return 0 <= value < len(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __contains__(self, item: object) -> bool:
+        return (item if isinstance(item, str) else getattr(item, "value", None)) in self._index
+
+
+class SyncedTable(DataTable[str | Text]):
     """A DataTable whose rows are set as a whole with `show`, keyed by a string per row."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # Before DataTable's own: its set-up may already ask for the rows in order.
         self._shown: dict[str, tuple[str | Text, ...]] = {}
         self._order: list[str] = []
-        # The first cell of each row as stored: how `sort` tells the rows apart (see `_reorder`).
-        self._first: dict[str, Text] = {}
+        self._keys: dict[str, RowKey] = {}
+        self._metas: dict[str, RowMeta] = {}  # DataTable's `rows`, by the keys' strings
+        self._ordered: list[RowMeta] = []
+        self._lines = _Lines(self)
+        self._frame: dict[str, Style] | None = None  # the styles looked up in this frame
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------ what DataTable lists per change
+
+    @property
+    def _y_offsets(self) -> _Lines:  # type: ignore[override]
+        return self._lines
+
+    @property
+    def ordered_rows(self) -> list[RowMeta]:
+        return self._ordered
+
+    # ------------------------------------------------------------ setting the rows
 
     def show(self, rows: Sequence[Row]) -> None:
         """Show `rows` (key, values) in this order; keep the cursor on its row if it is still shown."""
-        wanted = dict(rows)
         order = [key for key, _values in rows]
-        removed = [key for key in self._order if key not in wanted]
-        added = [key for key in order if key not in self._shown]
-        if len(removed) + len(added) > REBUILD_FROM:
-            self._rebuild(rows)
-            return
+        shown = self._shown
+        # The rows new or changed (a row the screen kept is the same object: no comparison).
+        changed = [(key, values) for key, values in rows
+                   if shown.get(key) is not values and shown.get(key) != values]
+        added = sum(1 for key, _values in changed if key not in shown)
+        removed = len(shown) - (len(order) - added)
         selected = self.selected_key()
+        if not self._order or removed + added > REBUILD_FROM:
+            self.clear()
+            self._set(rows, order, [])
+        elif changed or removed or order != self._order:
+            wanted = set(order)
+            self._set(changed, order, [key for key in self._order if key not in wanted] if removed else [])
+        if selected is not None and selected in self._shown:
+            self.move_cursor(row=self.get_row_index(selected))
+
+    def _set(self, changed: Sequence[Row], order: list[str], removed: Sequence[str]) -> None:
+        """Make the table hold the rows in `order`: those `removed` dropped, those `changed` (new
+        or not) stored, each column widened to its widest new cell (never narrowed: measuring a
+        whole column again would cost what this saves)."""
+        count = len(self.rows)
+        data, metas, keys, shown = self._data, self.rows, self._keys, self._shown
         for key in removed:
-            self.remove_row(key)
-            del self._shown[key], self._first[key]
-        columns = list(self.columns)
-        for key, values in rows:
-            old = self._shown.get(key)
-            if old is None:
-                cells = _cells(values)
-                self.add_row(*cells, key=key)
-                self._first[key] = cells[0]
-            elif old != values:
-                for column, value, before in zip(columns, values, old, strict=True):
-                    if value != before:
-                        cell = _cells((value,))[0]
-                        # Only a wider cell widens its column: a narrower one would make the
-                        # DataTable measure every cell of the column again (seconds at 10,000).
-                        wider = cell.cell_len > self.columns[column].content_width
-                        self.update_cell(key, column, cell, update_width=wider)
-                        if column == columns[0]:
-                            self._first[key] = cell
-            self._shown[key] = values
-        shown_order = [key for key in self._order if key in wanted] + added
-        if shown_order != order:
-            self._reorder(order)
-        self._order = order
-        if selected is not None and selected in self._shown:
-            self.move_cursor(row=self.get_row_index(selected))
+            row_key = keys.pop(key)
+            del data[row_key], metas[row_key], shown[key], self._metas[key]
+        columns = list(self.columns.values())
+        column_keys = [column.key for column in columns]
+        stored = [_cells(values) for _key, values in changed]
+        for (key, values), cells in zip(changed, stored, strict=True):
+            if key not in keys:
+                keys[key] = RowKey(key)
+                metas[keys[key]] = self._metas[key] = RowMeta(keys[key], 1)
+            data[keys[key]] = dict(zip(column_keys, cells, strict=True))
+            shown[key] = values
+        for index, column in enumerate(columns):
+            # Each text measured once (many rows share a status, a table, a seat).
+            texts = {cell if isinstance(cell, str) else cell.plain for cell in (row[index] for row in stored)}
+            column.content_width = max([column.content_width, *map(_width, texts)])
+        if order != self._order:
+            self._row_locations = _Locations(order, list(map(keys.__getitem__, order)))
+            self._ordered = list(map(self._metas.__getitem__, order))
+            self._order = order
+        # What DataTable does once its rows change: caches keyed by this count go, the size is
+        # worked out again when idle (a new size lays the screen out again), the cursor kept on a
+        # row.
+        self._update_count += 1
+        self._require_update_dimensions = True
+        self.cursor_coordinate = self.cursor_coordinate
+        self.hover_coordinate = self.hover_coordinate
+        self.refresh()
+        self.check_idle()
+        if not count and self.rows and self.show_cursor and self.cursor_type != "none":
+            self._highlight_cursor()
 
-    def _rebuild(self, rows: Sequence[Row]) -> None:
-        selected = self.selected_key()
-        self.clear()
-        self._shown, self._first = {}, {}
-        for key, values in rows:
-            cells = _cells(values)
-            self.add_row(*cells, key=key)
-            self._shown[key] = values
-            self._first[key] = cells[0]
-        self._order = [key for key, _values in rows]
-        if selected is not None and selected in self._shown:
-            self.move_cursor(row=self.get_row_index(selected))
-
-    def _reorder(self, order: list[str]) -> None:
-        # `sort` hands the key function the cells of the columns named; the first cell of each row
-        # is a Text object of its own (made here), so its identity says which row it is.
-        rank = {id(self._first[key]): index for index, key in enumerate(order)}
-        first_column = next(iter(self.columns))
-        self.sort(first_column, key=lambda cell: rank[id(cell)])
+    def clear(self, columns: bool = False) -> SyncedTable:
+        super().clear(columns)
+        self._shown, self._order, self._keys, self._metas, self._ordered = {}, [], {}, {}, []
+        return self
 
     def selected_key(self) -> str | None:
         """The key of the row under the cursor (None when the table is empty)."""
         if self.row_count == 0:
             return None
         return self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+
+    # ------------------------------------------------------------ drawing
+    # As DataTable draws, in fewer steps: the styles every line uses are looked up once a frame
+    # (each look-up walks the widget's ancestors), a data row's line is put together directly
+    # (DataTable's way also works out the header's style and the row labels' for every row), and
+    # a plain cell is one segment.
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._frame = {}
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def _style_once(self, name: str) -> Style:
+        """The widget's rich style (""), or a component's, looked up once a frame."""
+        frame = self._frame
+        if frame is None:
+            return super().rich_style if not name else self.get_component_styles(name).rich_style
+        if name not in frame:
+            frame[name] = super().rich_style if not name else self.get_component_styles(name).rich_style
+        return frame[name]
+
+    @property
+    def rich_style(self) -> Style:
+        return self._style_once("")
+
+    def _get_row_style(self, row_index: int, base_style: Style) -> Style:
+        if row_index < max(self.fixed_rows, 0) or not self.zebra_stripes:
+            return super()._get_row_style(row_index, base_style)
+        return self._style_once("datatable--odd-row" if row_index % 2 else "datatable--even-row")
+
+    def _render_line_in_row(self, row_key: RowKey, line_no: int, base_style: Style,
+                            cursor_location: Coordinate, hover_location: Coordinate,
+                            ) -> tuple[SegmentLines, SegmentLines]:
+        """A data row's line as DataTable draws it: each cell padded in the row's style with the
+        cursor's on top, then the rest of the width in the row's style. A plain cell that fits is
+        one segment, made here rather than through Rich's console (a tenth of a millisecond
+        each); any other cell, and the header, as DataTable draws them."""
+        row_index = self._row_locations.get(row_key)
+        if (row_index is None or line_no or self.cursor_type != "row" or self.fixed_rows
+                or self.fixed_columns or self._should_render_row_labels):
+            return super()._render_line_in_row(row_key, line_no, base_style, cursor_location,
+                                               hover_location)
+        row_style = self._get_row_style(row_index, base_style)
+        cursor, hover = row_index == cursor_location.row, row_index == hover_location.row
+        show_cursor, show_hover = self.show_cursor, self._show_hover_cursor
+        component_style, post_style = self._get_styles_to_render_cell(
+            False, False, False, hover, cursor, show_cursor, show_hover,
+            self.cursor_foreground_priority == "css", self.cursor_background_priority == "css")
+        # The cell's meta (where a click lands) goes last: it changes no colour or attribute.
+        style = row_style + component_style + post_style
+        padding = self.cell_padding
+        cells = self._data[row_key]
+        line: SegmentLines = []
+        used = 0
+        for index, column in enumerate(self.ordered_columns):
+            width = 2 * padding + (column.content_width if column.auto_width else column.width)
+            used += width
+            cell = cells.get(column.key)
+            plain = cell if isinstance(cell, str) else cell.plain if _plain(cell) else None
+            if plain is not None and cell_len(plain) <= width - 2 * padding:
+                text = " " * padding + plain
+                line.append([Segment(text + " " * (width - cell_len(text)),
+                                     style + Style.from_meta({"row": row_index, "column": index}))])
+            else:
+                if isinstance(cell, str):  # laid out by Rich: as a Text, never as markup
+                    cells[column.key] = Text(cell)
+                line.append(self._render_cell(row_index, index, row_style, width, cursor=cursor,
+                                              hover=hover)[0])
+        extend_style, _post = self._get_styles_to_render_cell(
+            False, False, False, hover, cursor, show_cursor, show_hover, False, False)
+        extend_style = row_style + extend_style + Style.from_meta(
+            {"row": row_index, "column": 0, "out_of_bounds": True})
+        line.append([Segment(" " * max(0, self.size.width - used), extend_style)])
+        return [], line
+
+
+def _plain(cell: object) -> TypeGuard[Text]:
+    """A Text drawn as its characters alone: no styles, one line of printable characters, laid
+    out the default way."""
+    return (isinstance(cell, Text) and not cell.spans and not cell.style and cell.justify is None
+            and cell.overflow is None and cell.plain.isprintable())
+
