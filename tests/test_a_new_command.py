@@ -8,7 +8,7 @@ from typing import get_args
 from tdconsole.actions.base import Action, registry
 from tdconsole.cli.root import command
 from tdconsole.domain import commands, events, footprints
-from tdconsole.domain.tournament import APPLIERS, DECIDERS
+from tdconsole.domain.tournament import APPLIERS, DECIDERS, appliers_for, decider_for
 from tdconsole.views.log import _WRITERS
 
 
@@ -25,6 +25,15 @@ def _concrete_commands() -> set[type[commands.Command]]:
 def test_every_command_has_its_decider() -> None:
     missing = sorted(kind.__name__ for kind in _concrete_commands() if kind not in DECIDERS)
     assert not missing, f"add a decider to DECIDERS in domain/tournament.py for {missing}"
+
+
+def test_every_function_the_tables_name_exists() -> None:
+    # The tables name their functions as text, imported on first use: a typo would only show
+    # when that command or event first comes along.
+    for kind in _concrete_commands():
+        assert callable(decider_for(kind)), kind.__name__
+    for event in get_args(get_args(events.Event)[0]):
+        assert all(callable(applier) for applier in appliers_for(event)), event.__name__
 
 
 def test_every_event_has_its_applier_its_footprint_and_its_sentence() -> None:

@@ -9,6 +9,7 @@ that importing the package alone costs nothing (`app` is loaded on first use).
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,7 +39,12 @@ def _start_up() -> None:
     exit, though none of them ever becomes garbage. So it is off while they load, and what they
     made is frozen (moved out of the collector's sight for good); objects made afterwards, by the
     command itself or by a long-running TUI or server, are collected as usual. Once per process:
-    a caller that already imported the command line (the tests, the web) is left as it is."""
+    a caller that already imported the command line (the tests, the web) is left as it is.
+
+    Pydantic plugins are off too, unless PYDANTIC_DISABLE_PLUGINS says otherwise: to find them,
+    the first validator built reads the entry points of every installed package, and tdconsole
+    uses none."""
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     with collector_off():
         import tdconsole.cli.root  # noqa: F401
 

@@ -14,10 +14,27 @@ from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from pydantic import RootModel, model_validator
+
 from tdconsole.config.toml import configs_dir, read_toml, validate
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.floor.rulings import Catalogue, Scenario, ScenarioFile
+from tdconsole.domain.floor.rulings import Catalogue, Scenario
 from tdconsole.i18n import DEFAULT, _, language
+
+
+# Here, not beside `Scenario` in the domain: a parametrised RootModel builds its validator as its
+# class is made, and every command imports the domain's rulings (for `LogRuling`), while only
+# what reads the files imports this module (the fast-CLI contract, benchmarks/bench_cli.py).
+class ScenarioFile(RootModel[dict[str, Scenario]]):
+    """One `configs/rulings/*.toml`: a table per scenario, keyed by its id."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _ids_from_keys(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {key: {"id": key, **body} if isinstance(body, dict) else body
+                    for key, body in data.items()}
+        return data
 
 
 def load_catalogue(directory: Path | None = None) -> Catalogue:

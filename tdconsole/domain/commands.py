@@ -1,6 +1,6 @@
 """Commands: what a TD or floor person asks for. The service turns each into events via `decide`."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in events.py (which says why).
 
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self
 
@@ -57,13 +57,13 @@ class Drawing(Command):
     seed: int | None = None
     _rng: Any = PrivateAttr(default=None)
 
-    def with_rng(self, rng: random.Random) -> Self:
+    def with_rng(self, rng: "random.Random") -> Self:
         copy = self.model_copy()
         copy._rng = rng
         return copy
 
     @property
-    def rng(self) -> random.Random:
+    def rng(self) -> "random.Random":
         if self._rng is None:
             raise TdError(
                 "{__name__} draws seats: run it through the service", __name__=type(self).__name__,

@@ -8,7 +8,11 @@ An event holds facts, never words: its sentence in the log, in the reader's lang
 in tdconsole/views/log.py alone (a refusal that names an event is a `TdError` template and values).
 """
 
-from __future__ import annotations
+# Unlike the rest of the package, no `from __future__ import annotations` here nor in commands.py:
+# pydantic would compile and evaluate the text of every field's annotation, for each of these ~100
+# models and again for each field a model inherits, at every start of every command (a third of
+# what importing the two modules costs; the fast-CLI contract, benchmarks/bench_cli.py). Written as
+# objects, they are made as the class body runs. A name imported for type checking only is quoted.
 
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal, get_args

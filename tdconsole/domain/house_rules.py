@@ -225,17 +225,17 @@ class SpeechSettings(Frozen):
 class HouseRules(Frozen):
     """The whole `configs/house_rules.toml`; every section may be left out to take the club default."""
 
-    ante: AnteRules = AnteRules()
-    seating: SeatingRules = SeatingRules()
-    betting: BettingRules = BettingRules()
-    dead_hands: DeadHandRules = DeadHandRules()
-    showdown: ShowdownRules = ShowdownRules()
-    clock_call: ClockCallRules = ClockCallRules()
-    eliminations: EliminationRules = EliminationRules()
-    penalties: PenaltyRules = PenaltyRules()
-    money: MoneyRules = MoneyRules()
-    cash: CashRules = CashRules()
-    speech: SpeechSettings = SpeechSettings()
+    ante: AnteRules = Field(default_factory=AnteRules)
+    seating: SeatingRules = Field(default_factory=SeatingRules)
+    betting: BettingRules = Field(default_factory=BettingRules)
+    dead_hands: DeadHandRules = Field(default_factory=DeadHandRules)
+    showdown: ShowdownRules = Field(default_factory=ShowdownRules)
+    clock_call: ClockCallRules = Field(default_factory=ClockCallRules)
+    eliminations: EliminationRules = Field(default_factory=EliminationRules)
+    penalties: PenaltyRules = Field(default_factory=PenaltyRules)
+    money: MoneyRules = Field(default_factory=MoneyRules)
+    cash: CashRules = Field(default_factory=CashRules)
+    speech: SpeechSettings = Field(default_factory=SpeechSettings)
 
     @classmethod
     def settings(cls) -> list[str]:
@@ -277,15 +277,22 @@ class HouseRules(Frozen):
         return section, name
 
 
-CLUB = HouseRules()
-TDA = HouseRules(
-    ante=AnteRules(by_table_size="flat", short_big_blind="blind-first"),
-    seating=SeatingRules(first_button="high-card", moved_player_may_pay_blinds_twice=True),
-    betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False),
-    dead_hands=DeadHandRules(button_missing_card="replace", shown_cards="active-player"),
-    showdown=ShowdownRules(order="tda"),
-    clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check",
-                              countdown="added"),
-    eliminations=EliminationRules(hand_for_hand_across_tables="tie"),
-    penalties=PenaltyRules(oot_repeat="discretionary", phone_hand="dead"),
-)
+def __getattr__(name: str) -> HouseRules:
+    """`CLUB`, every setting the club's, and `TDA`, every setting the TDA's side, made when first
+    asked for: made at import, they would build the validators of every section in every process,
+    though a command reads the rules of its tournament's log (the fast-CLI contract, model.Frozen)."""
+    if name == "CLUB":
+        return HouseRules()
+    if name == "TDA":
+        return HouseRules(
+            ante=AnteRules(by_table_size="flat", short_big_blind="blind-first"),
+            seating=SeatingRules(first_button="high-card", moved_player_may_pay_blinds_twice=True),
+            betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False),
+            dead_hands=DeadHandRules(button_missing_card="replace", shown_cards="active-player"),
+            showdown=ShowdownRules(order="tda"),
+            clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check",
+                                      countdown="added"),
+            eliminations=EliminationRules(hand_for_hand_across_tables="tie"),
+            penalties=PenaltyRules(oot_repeat="discretionary", phone_hand="dead"),
+        )
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

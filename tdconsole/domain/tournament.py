@@ -3,34 +3,22 @@
 `decide` never changes the state; `apply` is the only place that does, one event at a time. The two
 tables below say, for every command, the one function that decides it, and for every event, the
 functions that apply it in the order they run. A test checks that every command and every event is
-in them.
+in them, and that every function they name exists.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from tdconsole.domain import commands as c
 from tdconsole.domain import events as e
 from tdconsole.domain import footprints
-from tdconsole.domain.clock import handlers as clock
-from tdconsole.domain.clock import late_registration
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.floor import log as rulings_log
-from tdconsole.domain.money import cash, deals
-from tdconsole.domain.money import handlers as money
-from tdconsole.domain.players import (
-    alternates,
-    busts,
-    flights,
-    hand_for_hand,
-    rebuys,
-    registration,
-    satellites,
-)
-from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.players import alternates
 from tdconsole.domain.state import CommandRecord, TournamentState, new_state
 
 Decider = Callable[[TournamentState, Any, datetime], list[e.Event]]
@@ -162,118 +150,142 @@ def apply_house_rules(state: TournamentState, event: e.HouseRulesSet | e.HouseRu
     state.house_rules = event.rules
 
 
-DECIDERS: dict[type[c.Command], Decider] = {
-    c.Undo: decide_undo,
-    c.SetHouseRule: decide_set_house_rule,
+# Each handler is named "module:function", the module under tdconsole.domain, and its module is
+# imported when the handler is first needed (`decider_for`, `appliers_for`): a scripted command is a new
+# process that decides one command and folds a log of a few kinds of events, and should not load
+# every concern's rules to do it (the fast-CLI contract, benchmarks/bench_cli.py).
+DECIDERS: dict[type[c.Command], str] = {
+    c.Undo: "tournament:decide_undo",
+    c.SetHouseRule: "tournament:decide_set_house_rule",
     # players
-    c.Register: registration.decide_register,
-    c.Unregister: registration.decide_unregister,
-    c.Bust: busts.decide_bust,
-    c.Reenter: busts.decide_reenter,
-    c.AddOn: busts.decide_add_on,
-    c.Rebuy: rebuys.decide_rebuy,
-    c.HandForHandStart: hand_for_hand.decide_start,
-    c.HandForHandTableDone: hand_for_hand.decide_table_done,
-    c.HandForHandStop: hand_for_hand.decide_stop,
-    c.SetFlight: flights.decide_set_flight,
-    c.Bag: flights.decide_bag,
-    c.StartDay2: flights.decide_start_day2,
+    c.Register: "players.registration:decide_register",
+    c.Unregister: "players.registration:decide_unregister",
+    c.Bust: "players.busts:decide_bust",
+    c.Reenter: "players.busts:decide_reenter",
+    c.AddOn: "players.busts:decide_add_on",
+    c.Rebuy: "players.rebuys:decide_rebuy",
+    c.HandForHandStart: "players.hand_for_hand:decide_start",
+    c.HandForHandTableDone: "players.hand_for_hand:decide_table_done",
+    c.HandForHandStop: "players.hand_for_hand:decide_stop",
+    c.SetFlight: "players.flights:decide_set_flight",
+    c.Bag: "players.flights:decide_bag",
+    c.StartDay2: "players.flights:decide_start_day2",
     # the clock
-    c.ClockStart: clock.decide_start,
-    c.ClockPause: clock.decide_pause,
-    c.ClockResume: clock.decide_resume,
-    c.ClockStep: clock.decide_step,
-    c.ClockGoToLevel: clock.decide_go_to_level,
-    c.ClockSetRemaining: clock.decide_set,
-    c.ChangeStructure: clock.decide_change_structure,
-    c.SetLateRegistration: late_registration.decide_set,
+    c.ClockStart: "clock.handlers:decide_start",
+    c.ClockPause: "clock.handlers:decide_pause",
+    c.ClockResume: "clock.handlers:decide_resume",
+    c.ClockStep: "clock.handlers:decide_step",
+    c.ClockGoToLevel: "clock.handlers:decide_go_to_level",
+    c.ClockSetRemaining: "clock.handlers:decide_set",
+    c.ChangeStructure: "clock.handlers:decide_change_structure",
+    c.SetLateRegistration: "clock.late_registration:decide_set",
     # seating
-    c.Draw: seating.decide_draw,
-    c.SetTableSeats: seating.decide_set_seats,
-    c.BlockSeat: seating.decide_block,
-    c.Seat: seating.decide_seat,
-    c.MovePlayer: seating.decide_move,
-    c.HandDone: hand_for_hand.decide_hand_done,
-    c.SetButton: seating.decide_set_button,
-    c.Balance: seating.decide_balance,
-    c.BreakTable: seating.decide_break,
-    c.FinalTable: seating.decide_final,
+    c.Draw: "seating.handlers:decide_draw",
+    c.SetTableSeats: "seating.handlers:decide_set_seats",
+    c.BlockSeat: "seating.handlers:decide_block",
+    c.Seat: "seating.handlers:decide_seat",
+    c.MovePlayer: "seating.handlers:decide_move",
+    c.HandDone: "players.hand_for_hand:decide_hand_done",
+    c.SetButton: "seating.handlers:decide_set_button",
+    c.Balance: "seating.handlers:decide_balance",
+    c.BreakTable: "seating.handlers:decide_break",
+    c.FinalTable: "seating.handlers:decide_final",
     # money
-    c.SetMoney: money.decide_set_money,
-    c.CountChips: money.decide_count,
-    c.Pay: cash.decide_pay,
-    c.PayOut: cash.decide_pay_out,
-    c.CountCash: cash.decide_count_cash,
-    c.ProposeDeal: deals.decide_propose,
-    c.ConsentDeal: deals.decide_consent,
-    c.ApproveDeal: deals.decide_approve,
+    c.SetMoney: "money.handlers:decide_set_money",
+    c.CountChips: "money.handlers:decide_count",
+    c.Pay: "money.cash:decide_pay",
+    c.PayOut: "money.cash:decide_pay_out",
+    c.CountCash: "money.cash:decide_count_cash",
+    c.ProposeDeal: "money.deals:decide_propose",
+    c.ConsentDeal: "money.deals:decide_consent",
+    c.ApproveDeal: "money.deals:decide_approve",
     # the floor
-    c.LogRuling: rulings_log.decide_log_ruling,
-    c.ServePenalty: rulings_log.decide_serve,
-    c.CallClock: rulings_log.decide_call_clock,
-    c.StopClockCall: rulings_log.decide_stop_call,
+    c.LogRuling: "floor.log:decide_log_ruling",
+    c.ServePenalty: "floor.log:decide_serve",
+    c.CallClock: "floor.log:decide_call_clock",
+    c.StopClockCall: "floor.log:decide_stop_call",
 }
 
 # Where an event has several appliers, seating runs first: it frees the seat of a busted or
 # unregistered player while the player's record still names it, and moves the button before the
 # floor counts a hand served.
-APPLIERS: dict[type[Any], tuple[Applier, ...]] = {
+APPLIERS: dict[type[Any], tuple[str, ...]] = {
     e.TournamentCreated: (),
     e.Undone: (),
-    e.HouseRulesSet: (apply_house_rules,),
-    e.HouseRulesRecorded: (apply_house_rules,),
+    e.HouseRulesSet: ("tournament:apply_house_rules",),
+    e.HouseRulesRecorded: ("tournament:apply_house_rules",),
     # players
-    e.PlayerRegistered: (registration.apply_registered, alternates.apply_called),
-    e.PlayerUnregistered: (seating.apply_unregistered, registration.apply_unregistered),
-    e.AlternateListed: (alternates.apply_listed,),
-    e.AlternateWithdrawn: (alternates.apply_withdrawn,),
-    e.PlayerBusted: (seating.apply_busted, busts.apply_busted),
-    e.HandForHandBust: (busts.apply_reported,),
-    e.PlayerReentered: (busts.apply_reentered, alternates.apply_called),
-    e.AddOnBought: (busts.apply_added_on,),
-    e.SatelliteEnded: (satellites.apply_ended,),
-    e.TicketSpent: (registration.apply_ticket_spent,),
-    e.Rebought: (rebuys.apply_rebought,),
-    e.HandForHandStarted: (hand_for_hand.apply_started,),
-    e.HandForHandTableDone: (hand_for_hand.apply_done,),
-    e.HandForHandHandEnded: (hand_for_hand.apply_hand_ended,),
-    e.HandForHandStopped: (hand_for_hand.apply_stopped,),
-    e.FlightSet: (flights.apply_flight_set,),
-    e.ChipsBagged: (flights.apply_bagged,),
-    e.Day2Started: (flights.apply_day2_started,),
+    e.PlayerRegistered: ("players.registration:apply_registered", "players.alternates:apply_called"),
+    e.PlayerUnregistered: ("seating.handlers:apply_unregistered", "players.registration:apply_unregistered"),
+    e.AlternateListed: ("players.alternates:apply_listed",),
+    e.AlternateWithdrawn: ("players.alternates:apply_withdrawn",),
+    e.PlayerBusted: ("seating.handlers:apply_busted", "players.busts:apply_busted"),
+    e.HandForHandBust: ("players.busts:apply_reported",),
+    e.PlayerReentered: ("players.busts:apply_reentered", "players.alternates:apply_called"),
+    e.AddOnBought: ("players.busts:apply_added_on",),
+    e.SatelliteEnded: ("players.satellites:apply_ended",),
+    e.TicketSpent: ("players.registration:apply_ticket_spent",),
+    e.Rebought: ("players.rebuys:apply_rebought",),
+    e.HandForHandStarted: ("players.hand_for_hand:apply_started",),
+    e.HandForHandTableDone: ("players.hand_for_hand:apply_done",),
+    e.HandForHandHandEnded: ("players.hand_for_hand:apply_hand_ended",),
+    e.HandForHandStopped: ("players.hand_for_hand:apply_stopped",),
+    e.FlightSet: ("players.flights:apply_flight_set",),
+    e.ChipsBagged: ("players.flights:apply_bagged",),
+    e.Day2Started: ("players.flights:apply_day2_started",),
     # the clock
-    e.ClockStarted: (clock.apply_started,),
-    e.ClockPaused: (clock.apply_paused,),
-    e.ClockResumed: (clock.apply_resumed,),
-    e.LevelChanged: (clock.apply_level_changed,),
-    e.ClockSet: (clock.apply_clock_set,),
-    e.StructureChanged: (clock.apply_structure_changed,),
-    e.LateRegistrationChanged: (late_registration.apply_changed,),
+    e.ClockStarted: ("clock.handlers:apply_started",),
+    e.ClockPaused: ("clock.handlers:apply_paused",),
+    e.ClockResumed: ("clock.handlers:apply_resumed",),
+    e.LevelChanged: ("clock.handlers:apply_level_changed",),
+    e.ClockSet: ("clock.handlers:apply_clock_set",),
+    e.StructureChanged: ("clock.handlers:apply_structure_changed",),
+    e.LateRegistrationChanged: ("clock.late_registration:apply_changed",),
     # seating
-    e.TableLayoutSet: (seating.apply_layout_set,),
-    e.TablesDrawn: (seating.apply_tables_drawn,),
-    e.PlayerSeated: (seating.apply_seated,),
-    e.PlayerMoved: (seating.apply_moved,),
-    e.TablesBalanced: (seating.apply_balanced,),
-    e.TableBroken: (seating.apply_broken,),
-    e.HandFinished: (seating.apply_hand_finished, rulings_log.apply_hand_finished),
-    e.ButtonSet: (seating.apply_button_set,),
+    e.TableLayoutSet: ("seating.handlers:apply_layout_set",),
+    e.TablesDrawn: ("seating.handlers:apply_tables_drawn",),
+    e.PlayerSeated: ("seating.handlers:apply_seated",),
+    e.PlayerMoved: ("seating.handlers:apply_moved",),
+    e.TablesBalanced: ("seating.handlers:apply_balanced",),
+    e.TableBroken: ("seating.handlers:apply_broken",),
+    e.HandFinished: ("seating.handlers:apply_hand_finished", "floor.log:apply_hand_finished"),
+    e.ButtonSet: ("seating.handlers:apply_button_set",),
     # money
-    e.MoneySet: (money.apply_money_set,),
-    e.ChipsCounted: (money.apply_counted,),
-    e.PaymentRecorded: (cash.apply_payment,),
-    e.PrizePaidOut: (cash.apply_paid_out,),
-    e.CashCounted: (cash.apply_cash_counted,),
-    e.DealProposed: (deals.apply_proposed,),
-    e.DealConsented: (deals.apply_consented,),
-    e.DealApproved: (deals.apply_approved,),
+    e.MoneySet: ("money.handlers:apply_money_set",),
+    e.ChipsCounted: ("money.handlers:apply_counted",),
+    e.PaymentRecorded: ("money.cash:apply_payment",),
+    e.PrizePaidOut: ("money.cash:apply_paid_out",),
+    e.CashCounted: ("money.cash:apply_cash_counted",),
+    e.DealProposed: ("money.deals:apply_proposed",),
+    e.DealConsented: ("money.deals:apply_consented",),
+    e.DealApproved: ("money.deals:apply_approved",),
     # the floor
-    e.RulingLogged: (rulings_log.apply_ruling_logged,),
-    e.PenaltyHandsServed: (rulings_log.apply_hands_served,),
-    e.PenaltyEnded: (rulings_log.apply_penalty_ended,),
-    e.ClockCalled: (rulings_log.apply_clock_called,),
-    e.ClockCallStopped: (rulings_log.apply_call_stopped,),
+    e.RulingLogged: ("floor.log:apply_ruling_logged",),
+    e.PenaltyHandsServed: ("floor.log:apply_hands_served",),
+    e.PenaltyEnded: ("floor.log:apply_penalty_ended",),
+    e.ClockCalled: ("floor.log:apply_clock_called",),
+    e.ClockCallStopped: ("floor.log:apply_call_stopped",),
 }
+
+
+def _handler(name: str) -> Callable[..., Any]:
+    """The function a table names ("players.registration:decide_register"), its module imported."""
+    module, _, function = name.partition(":")
+    handler: Callable[..., Any] = getattr(importlib.import_module(f"tdconsole.domain.{module}"), function)
+    return handler
+
+
+@cache
+def decider_for(kind: type[c.Command]) -> Decider | None:
+    """The function that decides commands of type `kind` (`DECIDERS`), or None for none."""
+    name = DECIDERS.get(kind)
+    return None if name is None else _handler(name)
+
+
+@cache
+def appliers_for(kind: type[Any]) -> tuple[Applier, ...]:
+    """The functions that apply events of type `kind`, in the order they run (`APPLIERS`)."""
+    return tuple(_handler(name) for name in APPLIERS[kind])
 
 
 def fold(envelopes: Iterable[e.Envelope], *, start: TournamentState | None = None) -> TournamentState:
@@ -319,14 +331,14 @@ def apply(state: TournamentState, envelope: e.Envelope) -> None:
 
 def _apply_event(state: TournamentState, envelope: e.Envelope) -> None:
     event = envelope.event
-    for applier in APPLIERS[type(event)]:
+    for applier in appliers_for(type(event)):
         applier(state, event, envelope.time)
     state.last_seq = envelope.seq
 
 
 def decide(state: TournamentState, command: c.Command, now: datetime) -> list[e.Event]:
     """The events that carry out `command`, or a `TdError` saying why it cannot be done."""
-    decider = DECIDERS.get(type(command))
+    decider = decider_for(type(command))
     if decider is None:
         raise TdError("unknown command {__name__}", __name__=type(command).__name__)
     events = decider(state, command, now)

@@ -324,7 +324,7 @@ class SeatIndex:
 
     # What the names were read from: the state (a new one after an undo) and who was in it.
     state: TournamentState
-    roster: tuple[int, tuple[int, ...]]
+    roster: tuple[int, int, int, tuple[int, ...]]
     # (folded name, the player's newest entry, or the alternate he waits as)
     names: tuple[tuple[str, Player | Alternate], ...]
     # Each player's newest move (`Relocations.last`, which the feed keeps up to date under its lock;
@@ -334,7 +334,9 @@ class SeatIndex:
     @classmethod
     def follow(cls, state: TournamentState, moves: Relocations, before: SeatIndex | None) -> SeatIndex:
         """The index of `state`: `before`'s names while the same entries and alternates stand."""
-        roster = (len(state.players), tuple(state.alternates))
+        # Who is in it: a new entry or alternate is issued a new number, even when it takes the
+        # place of one unregistered in the same change.
+        roster = (len(state.players), state.ids_issued, state.alternates_issued, tuple(state.alternates))
         if before is not None and before.state is state and before.roster == roster:
             return before if before.last_move is moves.last else cls(state, roster, before.names, moves.last)
         # A re-entered player has several entries; the newest one is where he sits, and a re-entry

@@ -115,3 +115,27 @@ def test_help_imports_no_command_module_nor_the_store(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "bust" in done.stdout and "h4h" in done.stdout  # every command still listed
     assert done.stderr.strip() == ""
+
+
+BUILT_PROBE = """
+import json
+import pydantic
+from tdconsole.cli.root import module_command
+for name in ("state", "register"):
+    module_command("tournament", name)
+import tdconsole.actions.players  # what `register` imports when it runs
+def kinds(base):
+    for kind in base.__subclasses__():
+        yield kind
+        yield from kinds(kind)
+print(json.dumps(sorted({f"{kind.__module__}.{kind.__qualname__}" for kind in kinds(pydantic.BaseModel)
+                         if kind.__module__.startswith("tdconsole") and kind.__pydantic_complete__})))
+"""
+
+
+def test_importing_a_scripted_command_builds_no_validator() -> None:
+    # Every model builds its validator when first used (model.Frozen's defer_build): one built at
+    # import, by a module-level instance or a model that does not defer, is paid by every command.
+    done = subprocess.run([sys.executable, "-c", BUILT_PROBE], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []

@@ -4,7 +4,7 @@ needs. (That every command and event is in them: tests/test_a_new_command.py.)""
 from __future__ import annotations
 
 from tdconsole.domain import events
-from tdconsole.domain.tournament import APPLIERS
+from tdconsole.domain.tournament import appliers_for
 
 
 def test_a_bust_frees_the_seat_before_the_player_is_marked_busted() -> None:
@@ -12,4 +12,4 @@ def test_a_bust_frees_the_seat_before_the_player_is_marked_busted() -> None:
     from tdconsole.domain.players import busts
     from tdconsole.domain.seating import handlers as seating
 
-    assert APPLIERS[events.PlayerBusted] == (seating.apply_busted, busts.apply_busted)
+    assert appliers_for(events.PlayerBusted) == (seating.apply_busted, busts.apply_busted)

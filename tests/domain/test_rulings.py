@@ -10,17 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.rulings_catalogue import ScenarioFile, load_catalogue
 from tdconsole.config.toml import validate
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.floor.rulings import (
-    IMPLICIT,
     Catalogue,
     Choice,
     Number,
     Scenario,
-    ScenarioFile,
     YesNo,
+    implicit_questions,
     suggest,
     walk,
     with_settings,
@@ -334,7 +333,7 @@ def test_a_bad_tree_is_refused_on_load_naming_file_and_key(
 
 def _vocabulary(scenario: Scenario) -> dict[str, list[str]]:
     words: dict[str, list[str]] = {}
-    for key, node in [*scenario.nodes.items(), *IMPLICIT.items()]:
+    for key, node in [*scenario.nodes.items(), *implicit_questions().items()]:
         if isinstance(node, YesNo):
             words[key] = ["yes", "no", "perhaps"]
         elif isinstance(node, Choice):

@@ -93,8 +93,16 @@ def test_the_board_followed_change_by_change_says_what_the_state_document_says(t
             assert seats.find(query) == afresh.find(query)
 
     settings = MoneySettings.model_validate({"bounty": 100, "pko_share": 50, "pko_unit": 5})
-    for command in (commands.Register(names=NAMES), commands.SetMoney(settings=settings),
-                    commands.Draw(seed=7), commands.ClockStart()):
+    for command in (commands.Register(names=[*NAMES, "Erik Holm"]), commands.SetMoney(settings=settings)):
+        td.execute(command)
+        look()
+    # One entry taken back and another made between two looks: as many entries, other names.
+    td.execute(commands.Unregister(name="Erik Holm"))
+    td.execute(commands.Register(names=["Frida Holm"]))
+    look()
+    assert seats is not None and seats.find("frida")["players"] and not seats.find("erik")["players"]
+    td.execute(commands.Unregister(name="Frida Holm"))
+    for command in (commands.Draw(seed=7), commands.ClockStart()):
         td.execute(command)
         look()
     td.execute(commands.Bust(names=["Anna Holm"], by=["Bent Holm"]))

@@ -37,7 +37,6 @@ from tdconsole.domain.floor.penalties import (
     remaining,
 )
 from tdconsole.domain.floor.rulings import (
-    IMPLICIT,
     OTHER,
     YES_NO,
     Scenario,
@@ -45,6 +44,7 @@ from tdconsole.domain.floor.rulings import (
     Walk,
     beyond_catalogue,
     cited_rules,
+    implicit_questions,
     walk,
 )
 from tdconsole.domain.house_rules import HouseRules
@@ -241,10 +241,10 @@ def _other_situation(state: TournamentState, command: LogRuling, answers: dict[s
         raise InvalidInput("an other situation needs its description", field="description")
     if command.decision is None or not command.decision.strip():
         raise InvalidInput("an other situation needs the decision", field="decision")
-    if unknown := sorted(set(answers) - set(IMPLICIT)):
+    if unknown := sorted(set(answers) - set(implicit_questions())):
         raise InvalidInput(
             "an other situation asks no question {unknown!r}; it takes only {names}", unknown=unknown[0],
-            names=', '.join(IMPLICIT),
+            names=', '.join(implicit_questions()),
         )
     given, used = _escalated(state, command.offence, {}, answers, offender, table, command.corrects)
     # An offence's escalated penalty is the house rules' suggestion: replacing it is an override.

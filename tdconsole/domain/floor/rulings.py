@@ -15,9 +15,10 @@ import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, Field, RootModel, model_validator
+from pydantic import BaseModel, Field, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
@@ -288,7 +289,7 @@ class Scenario(Frozen):
             raise _tree_error("start", f"unknown node {self.start!r}")
         for node_id, node in self.nodes.items():
             where = f"nodes.{node_id}"
-            if node_id in IMPLICIT:
+            if node_id in implicit_questions():
                 raise _tree_error(where, f"{node_id!r} is reserved for the penalty questions")
             for key, _, target in _edges(node):
                 if target not in self.nodes:
@@ -441,18 +442,6 @@ class Scenario(Frozen):
         return ordered(cited)
 
 
-class ScenarioFile(RootModel[dict[str, Scenario]]):
-    """One `configs/rulings/*.toml`: a table per scenario, keyed by its id."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _ids_from_keys(cls, data: Any) -> Any:
-        if isinstance(data, dict):
-            return {key: {"id": key, **body} if isinstance(body, dict) else body
-                    for key, body in data.items()}
-        return data
-
-
 class Catalogue(Frozen):
     scenarios: dict[str, Scenario]
 
@@ -523,7 +512,7 @@ class OpenQuestion(Frozen):
 
 def _open(key: str, node: Question, words: Mapping[str, str]) -> OpenQuestion:
     """The question as the walk shows it; `words` translates the walk's own (`own_words`)."""
-    ask = words.get(node.ask, node.ask) if key in IMPLICIT else node.ask
+    ask = words.get(node.ask, node.ask) if key in implicit_questions() else node.ask
     if isinstance(node, YesNo):
         return OpenQuestion(key=key, ask=ask, type="yes-no", choices=["yes", "no"],
                             labels=[words.get("Yes", "Yes"), words.get("No", "No")])
@@ -535,21 +524,25 @@ def _open(key: str, node: Question, words: Mapping[str, str]) -> OpenQuestion:
                         integer=node.integer)
 
 
-# The questions every ruling that records an offence asks, and a penalty in rounds (71A).
-IMPLICIT: dict[str, Question] = {
-    "deliberate": YesNo(type="yes-no", ask="Was it deliberate?", yes="penalty", no="penalty"),
-    "earlier": Number(type="number", ask="How many times has this player committed this offence "
-                      "before in this tournament?", min=0, integer=True, otherwise="penalty"),
-    "players": Number(type="number", ask="How many players are at the table now, the player "
-                      "included (71A: one round = one hand per player)?", min=2, max=12,
-                      integer=True, otherwise="penalty"),
-}
+@cache
+def implicit_questions() -> dict[str, Question]:
+    """The questions every ruling that records an offence asks, and a penalty in rounds (71A).
+    Made on first use: made at import, they would build their validators in every command's
+    process (model.Frozen)."""
+    return {
+        "deliberate": YesNo(type="yes-no", ask="Was it deliberate?", yes="penalty", no="penalty"),
+        "earlier": Number(type="number", ask="How many times has this player committed this offence "
+                          "before in this tournament?", min=0, integer=True, otherwise="penalty"),
+        "players": Number(type="number", ask="How many players are at the table now, the player "
+                          "included (71A: one round = one hand per player)?", min=2, max=12,
+                          integer=True, otherwise="penalty"),
+    }
 
 
 def own_words() -> list[str]:
     """The words the walk adds to every scenario's own: the penalty questions, Yes and No (what
     `Scenario.translated` translates beside the scenario's texts)."""
-    return [*(question.ask for question in IMPLICIT.values()), "Yes", "No"]
+    return [*(question.ask for question in implicit_questions().values()), "Yes", "No"]
 
 
 class Suggestion(Frozen):
@@ -601,7 +594,7 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
     key or a value a question does not accept, naming the questions still open."""
     questions = [k for k, n in scenario.nodes.items() if not isinstance(n, Ruling | Setting)]
     for key in answers:
-        if key not in questions and key not in IMPLICIT:
+        if key not in questions and key not in implicit_questions():
             asked = ", ".join(questions)
             raise InvalidInput(
                 "scenario {id!r} has no question {key!r}; its questions: {value}", id=scenario.id, key=key,
@@ -647,7 +640,8 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
     given: Penalty | None = None
     spec = node.penalty
     if spec is not None and spec.offence is not None:
-        deliberate, earlier = take("deliberate", IMPLICIT["deliberate"]), take("earlier", IMPLICIT["earlier"])
+        implicit = implicit_questions()
+        deliberate, earlier = take("deliberate", implicit["deliberate"]), take("earlier", implicit["earlier"])
         if deliberate is None or earlier is None:
             return pending()
         given = escalate(spec.offence, deliberate=deliberate[0] == "yes",
@@ -656,7 +650,7 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
         amount = spec.amount or (int(float(used[spec.amount_from])) if spec.amount_from else 0)
         given = penalty(spec.kind, amount, node.cited, render(spec.reason or "", house))
     if given is not None and given.needs_players:
-        players = take("players", IMPLICIT["players"])
+        players = take("players", implicit_questions()["players"])
         if players is None:
             return pending()
         given = given.given_at_table(int(players[1] or 0))
@@ -695,7 +689,8 @@ def _still_open(scenario: Scenario, from_id: str, used: Mapping[str, str],
                 seen.add(target)
                 queue.append(target)
     implicit = [*(["deliberate", "earlier"] if offence else []), *(["players"] if rounds else [])]
-    return found + [_open(key, IMPLICIT[key], scenario.words) for key in implicit if key not in used]
+    return found + [_open(key, implicit_questions()[key], scenario.words) for key in implicit
+                    if key not in used]
 
 
 _CLUB_ID = re.compile(r"^[A-Z]+(-[A-Z0-9]+)+$")

@@ -62,7 +62,7 @@ class PriceExtras(Frozen):
     bounty: int = Field(default=0, ge=0)
     rake_percent: Decimal = Field(default=Decimal(0), ge=0, le=100)
     guarantee: int = Field(default=0, ge=0)
-    rebuy: RebuySettings = RebuySettings()
+    rebuy: RebuySettings = Field(default_factory=RebuySettings)  # not an instance: see model.Frozen
 
 
 class EntryPrices(PriceExtras):

@@ -20,7 +20,7 @@ class MoneySettings(PriceExtras):
     # None = the generator with `curve`; else this table (a copy: editing the file later does not
     # change a running tournament).
     table: PayoutTables | None = None
-    curve: PayoutCurve = PayoutCurve()
+    curve: PayoutCurve = Field(default_factory=PayoutCurve)  # not an instance: see model.Frozen
     # place -> amount the TD fixed; the rest of the pool is shared by the table or the curve.
     locked: dict[int, int] = Field(default_factory=dict)
     # T-H4H-1: places where hand-for-hand is suggested besides the bubble.

@@ -14,10 +14,11 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.seating.buttons import next_hand
 from tdconsole.domain.seating.tables import (
     Room,
@@ -39,11 +40,9 @@ if TYPE_CHECKING:
     import random  # only the type: draws come in as an argument, never made here
 
 
-class _Out(BaseModel):
+class _Out(Frozen):
     # `from` and `break` are Python keywords: the JSON keys (issue 3) come from the aliases.
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, serialize_by_alias=True, validate_by_name=True
-    )
+    model_config = ConfigDict(serialize_by_alias=True, validate_by_name=True)
 
 
 class Move(_Out):

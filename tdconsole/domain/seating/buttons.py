@@ -15,16 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.seats import clockwise_from
 
 
-class Hand(BaseModel):
+class Hand(Frozen):
     """Button, small blind and big blind of the hand being played, and who is in it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     button: int = Field(ge=1)
     small_blind: int = Field(ge=1)

@@ -11,21 +11,18 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.seating.buttons import Hand, hand_from_button, next_hand
 
 if TYPE_CHECKING:
     import random  # only the type: draws come in as an argument, never made here
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Table(_Frozen):
+class Table(Frozen):
     """One table: its seats, who sits where, and the hand it is playing now."""
 
     number: int = Field(ge=1)
@@ -76,12 +73,12 @@ class Table(_Frozen):
 Room = Mapping[int, Table]
 
 
-class Spot(_Frozen):
+class Spot(Frozen):
     table: int
     seat: int
 
 
-class Seating(_Frozen):
+class Seating(Frozen):
     """Where a player was put, and whether he is dealt in at the table's next hand."""
 
     player: str
