@@ -4,6 +4,7 @@ down) ends quietly: no screen is left to tell of the time or to redraw."""
 from __future__ import annotations
 
 from pathlib import Path
+
 from tdconsole.config.structures import load_structure
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
