@@ -12,14 +12,16 @@ from __future__ import annotations
 from tdconsole.domain.events import PlayerReentered, PlayerRegistered, PrizePaidOut
 from tdconsole.domain.money.cash import (
     Paid,
+    due_parts,
     dues,
+    issued_receipts,
     issued_slips,
     method_of,
     owed_to,
     paid_so_far,
     split_fees,
 )
-from tdconsole.domain.money.handlers import pool, standings
+from tdconsole.domain.money.handlers import pool, prices, standings
 from tdconsole.domain.state import TournamentState
 from tdconsole.views.base import View
 from tdconsole.views.money import payouts_or_error
@@ -114,14 +116,18 @@ class SlipRow(View):
     number: int
     name: str
     place: int | None
-    what: str  # "prize" or the due: "entry", "add-on:N"
+    what: str  # "prize" or the due: "entry", "rebuy:N", "add-on:N"
     prize: int
     bounty: int
     amount: int
     method: str | None
     time: str
     cashier: str
-    void: bool = False  # a payout slip whose pay-out was undone: its number is never issued again
+    # A payout slip whose pay-out was undone, or a receipt whose payment no longer stands (undone,
+    # unregistered, recorded unpaid, or its method recorded again on receipt `replaced_by`): its
+    # number is never issued again.
+    void: bool = False
+    replaced_by: int | None = None
 
 
 def slip_rows(state: TournamentState) -> list[SlipRow]:
@@ -144,19 +150,14 @@ def slip_rows(state: TournamentState) -> list[SlipRow]:
 
 
 def receipt_rows(state: TournamentState) -> list[SlipRow]:
-    """A receipt per due paid (a buy-in, a re-entry, an add-on), numbered in the order of the dues."""
-    registered = {}
-    for envelope in state.log:
-        player_id = getattr(envelope.event, "player_id", None)
-        if player_id is not None and player_id not in registered:
-            registered[player_id] = envelope
-    rows = []
-    for number, due in enumerate(dues(state), start=1):
-        method = method_of(state, due)
-        if method is None:
-            continue
-        envelope = registered[due.player.id]
-        rows.append(SlipRow(number=number, name=due.player.name, place=None, what=due.due,
-                            prize=0, bounty=0, amount=due.amount, method=method,
-                            time=envelope.time.isoformat(), cashier=envelope.actor))
-    return rows
+    """A receipt per due paid (a buy-in, a re-entry, a rebuy, an add-on), numbered in the order the
+    log recorded the payments (`issued_receipts`), with when and by whom: a number once printed
+    never changes, and a receipt whose payment no longer stands stays, void. Priced as the desk
+    prices the dues now."""
+    price = prices(state)
+    default = state.house_rules.cash.default_method
+    return [SlipRow(number=receipt.number, name=receipt.name, place=None, what=receipt.due, prize=0,
+                    bounty=0, amount=sum(due_parts(price, receipt.entry, receipt.due)),
+                    method=receipt.method or default, time=receipt.envelope.time.isoformat(),
+                    cashier=receipt.envelope.actor, void=receipt.void, replaced_by=receipt.replaced_by)
+            for receipt in issued_receipts(state.log)]

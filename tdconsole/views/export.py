@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from tdconsole.club.leagues import Season
     from tdconsole.club.members import Member
     from tdconsole.domain.house_rules import HouseRules
+    from tdconsole.views.cash import SlipRow
     from tdconsole.views.formatting import Formats
     from tdconsole.views.tournament import BagView
 
@@ -258,6 +259,17 @@ def cash_report_document(state: TournamentState, fmt: str) -> str:
         dues=dues, due_columns=[_("Name"), _("For"), _("Amount"), _("Paid by")])
 
 
+def _void_text(row: SlipRow, receipt: bool) -> str:
+    """What a void slip or receipt says across it ("" on one that stands)."""
+    if not row.void:
+        return ""
+    if not receipt:
+        return _("VOID: this pay-out was undone")
+    if row.replaced_by is not None:
+        return _("VOID: replaced by receipt No. {number}").format(number=row.replaced_by)
+    return _("VOID: this payment was taken back")
+
+
 def slips_document(state: TournamentState, width: str = "a4", receipts: bool = False) -> str:
     """A payout slip per prize handed over (or, `receipts`, a receipt per due paid), one a page,
     for an A4 printer or an 80 mm receipt printer."""
@@ -274,7 +286,8 @@ def slips_document(state: TournamentState, width: str = "a4", receipts: bool = F
               "what": due_text(row.what) if receipts else "",
               "prize": formats.money(row.prize), "bounty": formats.money(row.bounty) if row.bounty else "",
               "amount": formats.money(row.amount), "method": payment_method(row.method),
-              "when": formats.when(row.time), "cashier": row.cashier, "void": row.void} for row in rows]
+              "when": formats.when(row.time), "cashier": row.cashier, "void": _void_text(row, receipts)}
+             for row in rows]
     return html_page("payout_slips.html.j2", tournament=state.info.name, receipts=receipts,
                      width=width, slips=slips,
                      title=_("{name}: receipts").format(name=state.info.name) if receipts

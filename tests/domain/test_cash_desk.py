@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tdconsole.domain.commands import (
     AddOn,
     Bust,
+    Command,
     CountCash,
     Pay,
     PayOut,
@@ -15,14 +20,17 @@ from tdconsole.domain.commands import (
     Register,
     SetMoney,
     Undo,
+    Unregister,
 )
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.house_rules import CLUB
-from tdconsole.domain.money.cash import split_fees
+from tdconsole.domain.money.cash import dues, method_of, split_fees
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.tournament import undoable_commands
 from tdconsole.views.cash import cash_view, receipt_rows, slip_rows
+from tdconsole.views.export import slips_document
 from tests.domain.helpers import Tournament
+from tests.samples import examples
 
 NAMES = [f"P{i:02}" for i in range(1, 41)]
 # Buy-in 300 + fee 50, a fixed bounty of 100 on each entry (T-BOUNTY-1): 450 an entry. Re-entries
@@ -84,7 +92,15 @@ def test_a_40_entry_evening_reconciles_to_the_krone() -> None:
     assert desk.collected == 20_330 == sum(desk.expected.values()) + desk.paid_out
     assert [(s.number, s.name, s.amount, s.method) for s in slip_rows(t.state)] == [
         (1, "P40", 1_000, "cash"), (2, "P03", 3_900, "mobilepay")]
-    assert len(receipt_rows(t.state)) == 42 + 1 + 5
+    receipts = receipt_rows(t.state)
+    # 42 entries, a rebuy and 5 add-ons; P02's re-entry presumed cash, then recorded MobilePay: its
+    # cash receipt is void, replaced by the next number. P40's came when he paid, after the rest.
+    assert len([r for r in receipts if not r.void]) == 42 + 1 + 5 and len(receipts) == 49
+    [(cash, phone)] = [(r, s) for r in receipts for s in receipts if r.replaced_by == s.number]
+    assert (cash.name, cash.what, cash.method, cash.void) == ("P02", "entry", "cash", True)
+    assert (phone.name, phone.what, phone.method, phone.void) == ("P02", "entry", "mobilepay", False)
+    assert (receipts[-1].name, receipts[-1].number) == ("P40", 49)
+    assert sum(r.amount for r in receipts if not r.void) == desk.collected
 
 
 def test_a_player_still_in_takes_his_bounty_cash_and_later_the_rest_on_a_second_slip() -> None:
@@ -187,3 +203,112 @@ def test_t_pko_1_bounty_cash_is_paid_out_at_the_desk_and_the_bounty_money_balanc
     # The bounty money in (600) is the cash paid (125) and what is on the heads still in:
     # P03 175, P04-P06 3 x 100.
     assert desk.paid_out + 175 + 3 * 100 == 600
+
+
+def _receipts(t: Tournament) -> list[tuple[int, str, str, str | None, bool]]:
+    return [(r.number, r.name, r.what, r.method, r.void) for r in receipt_rows(t.state)]
+
+
+def test_a_receipt_number_once_printed_never_changes_when_an_earlier_player_buys_an_add_on() -> None:
+    """Receipts are numbered in the order the payments were recorded: an add-on bought by A after
+    B paid takes the next number, and B's receipt keeps the one printed on it."""
+    t = Tournament()
+    t.do(SetMoney(settings=MoneySettings.model_validate({"add_on": 200, "add_on_fee": 20})))
+    t.do(Register(names=["Anna"]))
+    t.do(Register(names=["Bo"], paid="mobilepay"))
+    printed = _receipts(t)
+    assert printed == [(1, "Anna", "entry", "cash", False), (2, "Bo", "entry", "mobilepay", False)]
+    t.do(AddOn(names=["Anna"]))
+    assert _receipts(t) == [*printed, (3, "Anna", "add-on:1", "cash", False)]
+
+
+def _standing_receipts_are_the_paid_dues(t: Tournament) -> None:
+    """The receipts that stand are exactly the dues the desk counts as paid, by their method."""
+    standing = {(r.name, r.what): (r.method, r.amount) for r in receipt_rows(t.state) if not r.void}
+    paid = {(due.player.name, due.due): (method_of(t.state, due), due.amount) for due in dues(t.state)
+            if method_of(t.state, due) is not None}
+    assert standing == paid
+    numbers = [r.number for r in receipt_rows(t.state)]
+    assert numbers == list(range(1, len(numbers) + 1))  # no gap, none twice
+
+
+def test_an_undone_add_on_or_payment_keeps_its_receipt_void_and_its_number_is_never_issued_again() -> None:
+    t = Tournament()
+    t.do(SetMoney(settings=MoneySettings.model_validate(
+        MONEY | {"rebuy": {"until_level": 2, "price": 300, "fee": 30, "double": True}})))
+    t.do(Register(names=["Anna", "Bo", "Carl"]))
+    t.do(AddOn(names=["Anna"]))  # receipt 4
+    t.do(Undo(actor="td"))
+    t.do(AddOn(names=["Bo"]))  # 5: Bo's first add-on
+    t.do(AddOn(names=["Anna"]))  # 6: Anna's first add-on again, on a new number
+    t.do(Rebuy(name="Carl", double=True))  # 7, 8 (T-REBUY-4)
+    assert _receipts(t)[3:] == [(4, "Anna", "add-on:1", "cash", True), (5, "Bo", "add-on:1", "cash", False),
+                                (6, "Anna", "add-on:1", "cash", False), (7, "Carl", "rebuy:1", "cash", False),
+                                (8, "Carl", "rebuy:2", "cash", False)]
+    _standing_receipts_are_the_paid_dues(t)
+    t.do(Pay(name="Bo", method="card"))  # his add-on by card after all: 9 replaces 5
+    t.do(Pay(name="Carl", unpaid=True))  # his second rebuy not paid yet: 8 taken back
+    rows = receipt_rows(t.state)
+    assert [(r.number, r.method, r.void, r.replaced_by) for r in rows if r.number in (5, 8, 9)] == [
+        (5, "cash", True, 9), (8, "cash", True, None), (9, "card", False, None)]
+    printed = slips_document(t.state, receipts=True)
+    assert "VOID: replaced by receipt No. 9" in printed and "VOID: this payment was taken back" in printed
+    _standing_receipts_are_the_paid_dues(t)
+    t.do(Undo(actor="td"))  # Carl's "unpaid" taken back: receipt 8 stands again
+    t.do(Unregister(name="Anna"))  # her entry and add-on refunded: 1 and 6 void
+    assert [r.number for r in receipt_rows(t.state) if r.void] == [1, 4, 5, 6]
+    _standing_receipts_are_the_paid_dues(t)
+
+
+def test_an_unpaid_entry_gets_its_receipt_when_it_pays() -> None:
+    t = evening()  # P40 registered unpaid: no receipt yet
+    assert "P40" not in {r.name for r in receipt_rows(t.state)}
+    t.do(Pay(name="P40", method="mobilepay"))
+    assert _receipts(t)[-1] == (40, "P40", "entry", "mobilepay", False)
+    _standing_receipts_are_the_paid_dues(t)
+
+
+PEOPLE = ["Anna", "Bo", "Carl", "Dan", "Eva"]
+DESK_STEP = st.tuples(
+    st.sampled_from(["register", "add-on", "add-on", "rebuy", "rebuy", "unregister", "bust", "bust",
+                     "reenter", "pay", "pay", "undo"]),
+    st.sampled_from(PEOPLE), st.sampled_from([None, "cash", "card", "mobilepay", "unpaid"]))
+
+
+def _desk_command(kind: str, name: str | None, how: str | None) -> Command:
+    match kind:
+        case "register":
+            return Register(names=[name], paid=None if how in (None, "unpaid") else how,
+                            unpaid=how == "unpaid")
+        case "pay":
+            return Pay(name=name, method=None if how == "unpaid" else how, unpaid=how == "unpaid")
+        case "add-on":
+            return AddOn(names=[name])
+        case "rebuy":
+            return Rebuy(name=name)
+        case "unregister":
+            return Unregister(name=name)
+        case "bust":
+            return Bust(names=[name])
+        case "reenter":
+            return Reenter(name=name)
+    return Undo(actor="td")
+
+
+@pytest.mark.long
+@settings(max_examples=examples(100), deadline=None)
+@given(steps=st.lists(DESK_STEP, max_size=25))
+def test_a_receipt_number_once_issued_always_names_the_same_due_and_the_standing_ones_are_the_paid_dues(
+        steps: list[tuple[str, str | None, str | None]]) -> None:
+    t = Tournament()
+    t.do(SetMoney(settings=MoneySettings.model_validate(MONEY)))
+    t.do(Register(names=PEOPLE[:3]))
+    t.do(Register(names=[PEOPLE[3]], unpaid=True))
+    issued: list[tuple[int, str, str]] = []
+    for step in steps:
+        with contextlib.suppress(TdError):
+            t.do(_desk_command(*step))
+        now = [(r.number, r.name, r.what) for r in receipt_rows(t.state)]
+        assert now[:len(issued)] == issued
+        issued = now
+        _standing_receipts_are_the_paid_dues(t)

@@ -6,20 +6,35 @@ settings, as the prize pool is, so the desk and the pool can never disagree; `Pa
 says how a due was paid (or that it is not paid yet) and a due never recorded was paid by the
 house's default method. `PrizePaidOut` hands an entry its prize and bounty cash on a numbered slip
 (a number is never issued twice, an undone pay-out's included: its slip stays in the list, void);
-`CashCounted` is the TD's count of the drawer. The drawer expected by method is what came in by it
-less what went out by it.
+receipts are numbered as the log recorded the dues paid, so a number once printed is never changed
+or issued again (`issued_receipts`). `CashCounted` is the TD's count of the drawer. The drawer
+expected by method is what came in by it less what went out by it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from itertools import groupby
 
 from tdconsole.domain.commands import CountCash, Pay, PayOut
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.events import CashCounted, Envelope, Event, PaymentRecorded, PrizePaidOut, Undone
+from tdconsole.domain.events import (
+    AddOnBought,
+    CashCounted,
+    Envelope,
+    Event,
+    PaymentRecorded,
+    PlayerReentered,
+    PlayerRegistered,
+    PlayerUnregistered,
+    PrizePaidOut,
+    Rebought,
+    Undone,
+)
 from tdconsole.domain.money.handlers import payout_structure, prices, standings
+from tdconsole.domain.money.prize_pool import EntryPrices
 from tdconsole.domain.state import Player, TournamentState
 
 
@@ -45,19 +60,28 @@ class Due:
 def dues(state: TournamentState) -> list[Due]:
     """Every due of every entry in the order registered, priced as the prize pool prices them."""
     price = prices(state)
-    re_entry = price.buy_in if price.re_entry is None else price.re_entry
-    re_entry_fee = price.fee if price.re_entry_fee is None else price.re_entry_fee
+    first, again = due_parts(price, 1, "entry"), due_parts(price, 2, "entry")
+    rebuy, add_on = due_parts(price, 1, "rebuy"), due_parts(price, 1, "add-on")
     found: list[Due] = []
     for player in state.players.values():
-        if player.entry == 1:
-            found.append(Due(player, "entry", price.buy_in, price.fee, price.bounty))
-        else:
-            found.append(Due(player, "entry", re_entry, re_entry_fee, price.bounty))
-        found.extend(Due(player, f"rebuy:{n}", price.rebuy.price, price.rebuy.fee, price.rebuy.bounty or 0)
-                     for n in range(1, player.rebuys + 1))
-        found.extend(Due(player, f"add-on:{n}", price.add_on, price.add_on_fee, 0)
-                     for n in range(1, player.add_ons + 1))
+        found.append(Due(player, "entry", *(first if player.entry == 1 else again)))
+        found.extend(Due(player, f"rebuy:{n}", *rebuy) for n in range(1, player.rebuys + 1))
+        found.extend(Due(player, f"add-on:{n}", *add_on) for n in range(1, player.add_ons + 1))
     return found
+
+
+def due_parts(price: EntryPrices, entry: int, due: str) -> tuple[int, int, int]:
+    """The prize part, fee and bounty of `due` of an entry (1: the buy-in, 2: the first re-entry,
+    ...) at `price`."""
+    kind = due.partition(":")[0]
+    if kind == "rebuy":
+        return price.rebuy.price, price.rebuy.fee, price.rebuy.bounty or 0
+    if kind == "add-on":
+        return price.add_on, price.add_on_fee, 0
+    if entry == 1:
+        return price.buy_in, price.fee, price.bounty
+    return (price.buy_in if price.re_entry is None else price.re_entry,
+            price.fee if price.re_entry_fee is None else price.re_entry_fee, price.bounty)
 
 
 def method_of(state: TournamentState, due: Due) -> str | None:
@@ -156,6 +180,106 @@ def issued_slips(log: Iterable[Envelope]) -> list[tuple[Envelope, bool]]:
     log = list(log)
     undone = {env.event.command_id for env in log if isinstance(env.event, Undone)}
     return [(env, env.command_id in undone) for env in log if isinstance(env.event, PrizePaidOut)]
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """A receipt for one due paid: `envelope` is the event that recorded it paid (when, by whom)."""
+
+    number: int
+    envelope: Envelope
+    player_id: str
+    name: str
+    entry: int  # the entry the due belongs to (1: the buy-in, 2: the first re-entry, ...)
+    due: str
+    method: str | None  # as recorded; None: the house's default method
+    void: bool = False
+    replaced_by: int | None = None  # void because its method was recorded again on this receipt
+
+
+def issued_receipts(log: Iterable[Envelope]) -> list[Receipt]:
+    """Every receipt ever issued, numbered in the order the log recorded the dues paid: with the
+    entry, rebuy or add-on itself (unless its command said unpaid), or by a later payment. A
+    number once printed is never changed nor issued again, so a receipt is never renumbered by
+    what another entry buys later; one whose payment no longer stands (its command undone, its
+    entry unregistered, the due recorded unpaid) stays, void, and one whose method is recorded
+    again is void, replaced by the new method's receipt, so the desk's numbers run without a gap.
+    Dues are named as the fold names them: undone commands' rebuys and add-ons are not counted."""
+    log = list(log)
+    undone = {env.event.command_id for env in log if isinstance(env.event, Undone)}
+    receipts: list[Receipt] = []
+    standing: dict[tuple[str, str], int] = {}  # (player id, due) -> its receipt's index, while paid
+    made_before: set[tuple[str, str]] = set()  # the dues that stand
+    entries: dict[str, tuple[str, int]] = {}  # player id -> his name and entry number
+    bought: dict[tuple[str, str], int] = {}  # (player id, "rebuy" or "add-on") -> how many stand
+    for command_id, envelopes in groupby(log, key=lambda env: env.command_id):
+        counted = command_id not in undone
+        made, recorded, gone = _dues_changed(list(envelopes), entries, bought if counted else dict(bought))
+        paid: list[tuple[Envelope, tuple[str, str], str | None]] = []  # the receipts it issues
+        voided: list[tuple[int, int | None]] = []  # receipt index, replaced by which number
+        for envelope, due in made:
+            payment = recorded.pop(due, None)
+            if payment is None:  # paid with it, by the house's default method
+                paid.append((envelope, due, None))
+            elif payment[1] is not None:
+                paid.append((payment[0], due, payment[1]))
+        for due, (envelope, method) in recorded.items():  # a payment of a due made before
+            before = standing.get(due)
+            # None is "unpaid" here, on a receipt the default method: unpaid takes any receipt back.
+            if due in made_before and (before is None or method is None or receipts[before].method != method):
+                if method is not None:
+                    paid.append((envelope, due, method))
+                if before is not None:
+                    voided.append((before, None if method is None else len(receipts) + len(paid)))
+        issued = [Receipt(len(receipts) + n, envelope, player, *entries.get(player, (player, 1)), due,
+                          method, void=not counted)
+                  for n, (envelope, (player, due), method) in enumerate(paid, start=1)]
+        receipts += issued
+        if not counted:
+            continue
+        if gone:  # the entry and all it bought refunded
+            voided += [(index, None) for due, index in standing.items() if due[0] in gone]
+        for index, replaced_by in voided:
+            receipts[index] = replace(receipts[index], void=True, replaced_by=replaced_by)
+            del standing[receipts[index].player_id, receipts[index].due]
+        made_before.update(due for _envelope, due in made)
+        standing.update(((receipt.player_id, receipt.due), receipt.number - 1) for receipt in issued)
+    return receipts
+
+
+def _dues_changed(envelopes: list[Envelope], entries: dict[str, tuple[str, int]],
+                  counts: dict[tuple[str, str], int]) -> tuple[
+                      list[tuple[Envelope, tuple[str, str]]],
+                      dict[tuple[str, str], tuple[Envelope, str | None]], set[str]]:
+    """What one command's events do to the dues: those they make (each with its event), the
+    payments they record (the method, None: unpaid) and the players they unregister. `entries`
+    (each player's name and entry) and `counts` (the rebuys and add-ons of each) are kept up."""
+    made: list[tuple[Envelope, tuple[str, str]]] = []
+    recorded: dict[tuple[str, str], tuple[Envelope, str | None]] = {}
+    gone: set[str] = set()
+    for envelope in envelopes:
+        match envelope.event:
+            case PlayerRegistered(player_id=player, name=name):
+                entries[player] = (name, 1)
+                made.append((envelope, (player, "entry")))
+            case PlayerReentered(player_id=player, previous_id=previous, name=name):
+                entries[player] = (name, entries.get(previous, (name, 1))[1] + 1)
+                made.append((envelope, (player, "entry")))
+            case Rebought(player_id=player, count=count):
+                made += [(envelope, _next_due(counts, player, "rebuy")) for _ in range(count)]
+            case AddOnBought(player_id=player):
+                made.append((envelope, _next_due(counts, player, "add-on")))
+            case PaymentRecorded(player_id=player, dues=dues, method=method):
+                recorded.update(((player, due), (envelope, method)) for due in dues)
+            case PlayerUnregistered(player_id=player):
+                gone.add(player)
+    return made, recorded, gone
+
+
+def _next_due(counts: dict[tuple[str, str], int], player: str, kind: str) -> tuple[str, str]:
+    """The next rebuy or add-on of `player` (`(player, "rebuy:3")`), counted in `counts`."""
+    counts[player, kind] = counts.get((player, kind), 0) + 1
+    return player, f"{kind}:{counts[player, kind]}"
 
 
 def decide_pay_out(state: TournamentState, command: PayOut, now: datetime) -> list[Event]:

@@ -157,9 +157,11 @@ class TablesScreen(ServiceScreen):
         cached = self._rows.get((view.table, is_short))
         if cached is None or cached[0] is not view:
             number = f"{view.table}" + (_("  short") if is_short else "")
+            # Most seats hold no mark: only those that may are asked (10,000 seats at first).
+            marked = {view.button, view.small_blind, view.big_blind, *view.waiting, *view.blocked}
             cached = self._rows[(view.table, is_short)] = (view, [
                 (f"{view.table}-{seat}", (number, str(seat), view.seats.get(str(seat), "-"),
-                                          seating_views.marks(view, seat)))
+                                          seating_views.marks(view, seat) if seat in marked else ""))
                 for seat in seating_views.shown_seats(view)])
         return cached[1]
 
