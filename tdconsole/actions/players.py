@@ -1,7 +1,7 @@
 """Players: register (linked to club members, banned members refused), unregister, bust, re-enter,
 add-ons, chip counts, and undo."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 from typing import Any
 

@@ -1,6 +1,6 @@
 """Commands: what a TD or floor person asks for. The service turns each into events via `decide`."""
 
-# No `from __future__ import annotations`, as in events.py (which says why).
+# No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self
 

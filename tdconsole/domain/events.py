@@ -8,11 +8,12 @@ An event holds facts, never words: its sentence in the log, in the reader's lang
 in tdconsole/views/log.py alone (a refusal that names an event is a `TdError` template and values).
 """
 
-# Unlike the rest of the package, no `from __future__ import annotations` here nor in commands.py:
-# pydantic would compile and evaluate the text of every field's annotation, for each of these ~100
-# models and again for each field a model inherits, at every start of every command (a third of
-# what importing the two modules costs; the fast-CLI contract, benchmarks/bench_cli.py). Written as
-# objects, they are made as the class body runs. A name imported for type checking only is quoted.
+# No `from __future__ import annotations` here, nor in the other modules of many models that every
+# scripted command imports (they say so): pydantic would compile and evaluate the text of every
+# field's annotation, for each model and again for each field a model inherits, at every start of
+# every command (a third of what importing this module and commands.py cost; the fast-CLI contract,
+# benchmarks/bench_cli.py). Written as objects, they are made as the class body runs. A name
+# imported for type checking only, or a class named before it is defined, is quoted.
 
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal, get_args

@@ -4,7 +4,7 @@ The defaults are the club's (RULES.md); the alternatives are the TDA's or Robert
 `configs/house_rules.toml` sets them; nothing in the code hard-codes either side.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 from typing import Any, Literal, get_args, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -183,7 +183,7 @@ class CashRules(Frozen):
         return [f"{where}={percent}" for where, percent in split.items()]
 
     @model_validator(mode="after")
-    def _default_is_a_method(self) -> CashRules:
+    def _default_is_a_method(self) -> "CashRules":
         if self.default_method not in self.methods:
             raise _refused(f"the default payment method {self.default_method!r} is not one of "
                            f"{', '.join(self.methods)}")
@@ -247,7 +247,7 @@ class HouseRules(Frozen):
         section, name = self._split(key)
         return getattr(getattr(self, section), name)
 
-    def with_value(self, key: str, raw: str) -> HouseRules:
+    def with_value(self, key: str, raw: str) -> "HouseRules":
         """These rules with `key` set to `raw` as typed by the TD ("rrop", "true", "60",
         "3,2,1"); a bad key or value is one line naming the key."""
         section, name = self._split(key)

@@ -6,7 +6,7 @@ A tie shows as the best place of the group in `place` with `last_place` the wors
 or equal when not tied) and `tied_with` naming the others.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
@@ -64,7 +64,7 @@ def rebuy_period_text(rebuy: RebuySettings, until_level: int | None) -> str | No
 
 
 def rebuy_terms(rebuy: RebuySettings, until_level: int | None, starting_stack: int,
-                formats: Formats, bounty: int = 0) -> str | None:
+                formats: "Formats", bounty: int = 0) -> str | None:
     """The whole offer in one line, for `money show` and the money settings screen; `bounty`: a
     rebuy's bounty part in a PKO (T-PKO-6)."""
     period = rebuy_period_text(rebuy, until_level)
@@ -270,7 +270,7 @@ def method_text(method: str) -> str:
     return _(DEAL_METHODS[method]) if method in DEAL_METHODS else method
 
 
-def deal_lines(deal: DealView, formats: Formats) -> list[str]:
+def deal_lines(deal: DealView, formats: "Formats") -> list[str]:
     """The deal in words, one line for it and one per player (the payouts and deal screens and
     `payouts`, `deal show` share them)."""
     status = _("approved") if deal.approved else _("proposed")

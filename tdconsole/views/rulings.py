@@ -1,7 +1,7 @@
 """The rulings log as typed views: `rulings list/penalties/offences/clock-calls --json`, the
 rulings export and the TUI screens all read these (the keys are a contract: add, never rename)."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 from collections.abc import Callable
 from datetime import datetime

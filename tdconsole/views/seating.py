@@ -4,7 +4,7 @@ where a player was put. Shared by the seating CLI and the tables screen.
 The seating list and the seat slips as documents (text, HTML) are written by `views.export`.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal

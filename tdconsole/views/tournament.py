@@ -3,7 +3,7 @@
 The keys are a contract: add keys freely, never rename them (tests/cli/test_json_contract.py).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 from datetime import datetime, timedelta
 from typing import Any

@@ -8,7 +8,7 @@ escalate; a penalty in rounds asks the table's size (71A). The tree is checked w
 no unknown or unreachable node, no cycle, no branch that no answer reaches, settings that exist.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 import difflib
 import math
@@ -105,7 +105,7 @@ class PenaltySpec(Frozen):
     reason: str | None = None
 
     @model_validator(mode="after")
-    def _one_form(self) -> PenaltySpec:
+    def _one_form(self) -> "PenaltySpec":
         if (self.offence is None) == (self.kind is None):
             raise ValueError("give either offence or kind")
         if self.kind is not None:
@@ -130,7 +130,7 @@ class Ruling(Frozen):
     penalty: PenaltySpec | None = None
 
     @model_validator(mode="after")
-    def _cites_a_rule(self) -> Ruling:
+    def _cites_a_rule(self) -> "Ruling":
         if not self.rules and not self.tda:
             raise ValueError("a ruling cites at least one rule (rules or tda)")
         return self
@@ -282,7 +282,7 @@ class Scenario(Frozen):
     words: dict[str, str] = Field(default_factory=dict, exclude=True)
 
     @model_validator(mode="after")
-    def _a_sound_tree(self) -> Scenario:
+    def _a_sound_tree(self) -> "Scenario":
         if self.id == OTHER:
             raise _tree_error("id", f"{OTHER!r} is reserved for rulings beyond the catalogue")
         if self.start not in self.nodes:
@@ -403,7 +403,7 @@ class Scenario(Frozen):
                 parts += [node.ruling, *node.remedy]
         return [*parts, *self.also]
 
-    def translated(self, gettext: Callable[[str], str]) -> Scenario:
+    def translated(self, gettext: Callable[[str], str]) -> "Scenario":
         """This scenario with every text a person reads (title, questions, answers, rulings,
         remedies, penalty reasons, and the walk's own words) passed through `gettext`: the edge
         hands in its catalogue (the domain reads none). The tree is checked again, so a
@@ -465,7 +465,7 @@ class Catalogue(Frozen):
         # The heading first, then the scenarios with the most texts that hold every word.
         return sorted(found, key=lambda s: (not has(s.heading), -sum(map(has, s.texts))))
 
-    def translated(self, gettext: Callable[[str], str]) -> Catalogue:
+    def translated(self, gettext: Callable[[str], str]) -> "Catalogue":
         """Every scenario translated (`Scenario.translated`)."""
         return Catalogue(scenarios={key: scenario.translated(gettext)
                                     for key, scenario in self.scenarios.items()})

@@ -11,7 +11,7 @@ A disqualified player's bounty goes to the prize pool (T-PKO-4: `bounties_to_poo
 the players. The guarantee is on the prize pool alone (bounties are not part of it).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 import math
 from decimal import Decimal
