@@ -49,7 +49,7 @@ from tdconsole.store.event_store import EventStore
 if sys.argv[2] == "whole":  # snapshots ignored, none written
     from tdconsole.store import snapshots
     snapshots.version = lambda: "ignored"
-    Service._write_down = lambda *args, **kwargs: None
+    Service._save = lambda *args, **kwargs: None
 store = EventStore.open(sys.argv[1], migrate=False)
 wall, cpu = time.perf_counter(), time.process_time()
 service = Service(store, 1)

@@ -208,7 +208,10 @@ def declared_head(versions: Path) -> str | None:
     revised: set[str] = set()
     try:
         for path in versions.glob("*.py"):
-            values = {target.id: node.value for node in ast.parse(path.read_bytes()).body
+            # Only what comes before the first function: the identifiers are there, and parsing
+            # every migration's body on every start grew with each migration.
+            top = path.read_bytes().split(b"\ndef ", 1)[0]
+            values = {target.id: node.value for node in ast.parse(top).body
                       if isinstance(node, ast.Assign) for target in node.targets
                       if isinstance(target, ast.Name)}
             revision = ast.literal_eval(values["revision"])

@@ -259,6 +259,8 @@ class ServiceApp(App[None]):
             if self._follow_again:
                 self._follow_again = False
                 self._follow_soon()
+        if not self.is_running or not self.screen_stack:  # the app stopped while the read ran
+            return
         self._database_fault("")
         self._tell_time()
         if changed:

@@ -1,0 +1,20 @@
+"""A follow whose read was on its way when the app stopped (a terminal closing, a test's app torn
+down) ends quietly: no screen is left to tell of the time or to redraw."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tdconsole.config.structures import load_structure
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+from tdconsole.tui.app import create_app
+
+
+async def test_a_follow_that_ends_after_the_app_has_stopped_draws_nothing(tmp_path: Path) -> None:
+    store = EventStore.open(f"sqlite:///{tmp_path / 'td.sqlite'}")
+    td = Service.create(store, name="Friday", structure=load_structure("club-turbo"))
+    app = create_app(Service(store, td.tournament_id), sound=False)
+    async with app.run_test():
+        pass
+    await app.follow()  # a read that was on its way when the app stopped
