@@ -25,6 +25,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual._two_way_dict import TwoWayDict
+from textual.cache import LRUCache
 from textual.coordinate import Coordinate
 from textual.geometry import Region
 from textual.strip import Strip
@@ -34,6 +35,8 @@ from textual.widgets._data_table import RowKey
 
 SegmentLines = list[list[Segment]]
 
+# Lines kept drawn: a few screenfuls of the tallest terminal.
+LINES_KEPT = 256
 # Past this many rows to add or remove, the list is shown anew (scrolled to the top, the cursor
 # back on its row) rather than changed row by row.
 REBUILD_FROM = 64
@@ -126,6 +129,10 @@ class SyncedTable(DataTable[str | Text]):
         self._lines = _Lines(self)
         self._frame: dict[str, Style] | None = None  # the styles looked up in this frame
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # The lines drawn, kept for a few screenfuls (DataTable keeps 1,000): each change of the
+        # rows draws the lines in view anew, and the ones kept from before are only garbage that
+        # the collector's passes walk (a line holds some ten objects).
+        self._line_cache = LRUCache(LINES_KEPT)
 
     # ------------------------------------------------------------ what DataTable lists per change
 
