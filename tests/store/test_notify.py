@@ -123,13 +123,13 @@ async def test_the_web_feed_on_postgresql_pushes_a_commit_at_once_with_its_poll_
     browser = feed.stream()
     assert isinstance(browser, AsyncGenerator)
     try:
-        assert "retry" in await browser.__anext__()
+        assert b"retry" in await browser.__anext__()
         deadline = time.monotonic() + CONNECT_SECONDS
         while feed.listener is None or not feed.listener.connected.is_set():
             assert time.monotonic() < deadline, "the feed listening"
             await asyncio.sleep(0.01)
         await asyncio.to_thread(td.execute, Register(names=["Elsebeth"]))
-        wanted = f"id: {td.state.last_seq}\n"
+        wanted = f"id: {td.state.last_seq}\n".encode()
         deadline = time.monotonic() + PROMISE_SECONDS
         while True:
             message = await asyncio.wait_for(browser.__anext__(), max(0.0, deadline - time.monotonic()))

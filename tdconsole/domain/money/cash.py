@@ -204,7 +204,10 @@ def issued_receipts(log: Iterable[Envelope]) -> list[Receipt]:
     what another entry buys later; one whose payment no longer stands (its command undone, its
     entry unregistered, the due recorded unpaid) stays, void, and one whose method is recorded
     again is void, replaced by the new method's receipt, so the desk's numbers run without a gap.
-    Dues are named as the fold names them: undone commands' rebuys and add-ons are not counted."""
+    Dues are named as the fold named them when they were made: a rebuy or add-on counts for the
+    names of those after it until it is undone. A later one of the same player's depends on it
+    (footprints), so an undo that stands never leaves a later one named otherwise than the fold
+    names it, and a receipt's name, once printed, never changes either."""
     log = list(log)
     undone = {env.event.command_id for env in log if isinstance(env.event, Undone)}
     receipts: list[Receipt] = []
@@ -212,9 +215,17 @@ def issued_receipts(log: Iterable[Envelope]) -> list[Receipt]:
     made_before: set[tuple[str, str]] = set()  # the dues that stand
     entries: dict[str, tuple[str, int]] = {}  # player id -> his name and entry number
     bought: dict[tuple[str, str], int] = {}  # (player id, "rebuy" or "add-on") -> how many stand
-    for command_id, envelopes in groupby(log, key=lambda env: env.command_id):
+    raised: dict[str, list[tuple[str, str]]] = {}  # command id -> the counts of `bought` it raised
+    for command_id, group in groupby(log, key=lambda env: env.command_id):
+        envelopes = list(group)
+        for envelope in envelopes:  # an undo takes back what its command counted, from now on
+            if isinstance(envelope.event, Undone):
+                for key in raised.pop(envelope.event.command_id, []):
+                    bought[key] -= 1
         counted = command_id not in undone
-        made, recorded, gone = _dues_changed(list(envelopes), entries, bought if counted else dict(bought))
+        made, recorded, gone = _dues_changed(envelopes, entries, bought)
+        raised[command_id] = [(player, due.partition(":")[0]) for _envelope, (player, due) in made
+                              if due != "entry"]
         paid: list[tuple[Envelope, tuple[str, str], str | None]] = []  # the receipts it issues
         voided: list[tuple[int, int | None]] = []  # receipt index, replaced by which number
         for envelope, due in made:
