@@ -11,33 +11,17 @@ from sqlalchemy import select, update
 
 from tdconsole import service as service_module
 from tdconsole.club.snapshot_check import SnapshotCheck, check_snapshots
-from tdconsole.config.structures import load_structure
-from tdconsole.domain.commands import Bust, ClockStart, CountChips, Draw, Register, Undo
+from tdconsole.domain.commands import Undo
 from tdconsole.service import Service
 from tdconsole.store import snapshots
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import snapshot_table
-from tests.conftest import FakeClock
-
-NAMES = [f"P{i:02}" for i in range(1, 13)]
+from tests.store.test_snapshots import evening
 
 
 @pytest.fixture(autouse=True)
 def _often(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
-
-
-def evening(store: EventStore) -> Service:
-    desk = Service.create(store, name="Friday", structure=load_structure("club-turbo"),
-                          actor="desk", now=FakeClock())
-    for name in NAMES:
-        desk.execute(Register(names=[name]))
-    desk.execute(Draw(seed=5))
-    desk.execute(ClockStart())
-    for index, name in enumerate(NAMES[:4]):
-        desk.execute(Bust(names=[name]))
-        desk.execute(CountChips(counts={NAMES[-1 - index]: 20_000 + index}))
-    return desk
 
 
 def stored(store: EventStore, tournament_id: int) -> dict[int, bytes]:
