@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks import size
-from tdconsole.config.structures import load_structure
+from benchmarks.festival import drawn_festival
 from tdconsole.domain import commands
 from tdconsole.domain.events import Envelope
 from tdconsole.service import Service
@@ -76,11 +76,7 @@ class TimedStore(EventStore):
 
 def festival(url: str) -> Service:
     store = TimedStore.open(url)
-    service = Service.create(store, name="Festival", structure=load_structure("club-turbo"),
-                             buy_in=100, seats_per_table=9)
-    service.execute(commands.Register(names=[f"Player {i:05}" for i in range(PLAYERS)]))
-    service.execute(commands.Draw(seed=1))
-    return service
+    return drawn_festival(store, PLAYERS)
 
 
 async def follow(td: Service, url: str, *, notify: bool, seated: list[str]) -> list[float]:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks import size
-from tdconsole.config.structures import load_structure
+from benchmarks.festival import drawn_festival
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.events import Envelope
@@ -77,10 +77,7 @@ class HeldStore(EventStore):
 
 def festival(url: str) -> int:
     store = HeldStore.open(url)
-    service = Service.create(store, name="Festival", structure=load_structure("club-turbo"),
-                             buy_in=100, seats_per_table=9)
-    service.execute(commands.Register(names=[f"Player {i:05}" for i in range(PLAYERS)]))
-    service.execute(commands.Draw(seed=1))
+    service = drawn_festival(store, PLAYERS)
     store.held = []
     service.execute(commands.ClockStart())
     draw = random.Random(3)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from benchmarks import size
-from tdconsole.config.structures import load_structure
+from benchmarks.festival import drawn_festival
 from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
@@ -36,11 +36,7 @@ SIZE = (160, 48)
 
 def festival(directory: Path) -> Service:
     store = EventStore.open(f"sqlite:///{directory / 'festival.sqlite'}")
-    service = Service.create(store, name="Festival", structure=load_structure("club-turbo"),
-                             buy_in=100, seats_per_table=9)
-    service.execute(commands.Register(names=[f"Player {i:05}" for i in range(PLAYERS)]))
-    service.execute(commands.Draw(seed=1))
-    return service
+    return drawn_festival(store, PLAYERS)
 
 
 # Per screen: the busts' times, the refreshes' wall and CPU times, the first showing's (ms).
