@@ -19,12 +19,14 @@ run: $(STAMP)
 
 # The whole suite: the import contracts, mypy --strict, then pytest in two workers (each starts and
 # stops its own throw-away PostgreSQL server: tests/pgserver.py; an xdist_group shares a worker),
-# naming the ten slowest tests (none may take 30 s).
+# naming the ten slowest tests (none may take 30 s). Python writes its bytecode during the run even
+# where PYTHONDONTWRITEBYTECODE says not to: the suite starts hundreds of Python processes (the CLI,
+# `serve`, the benchmarks), and each would otherwise compile tdconsole's modules again.
 test: $(STAMP)
 	./scripts/test-deps.sh
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup --durations=10
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup --durations=10
 
 # The property and differential tests marked `long` with their full samples (`make test` tries a fifth
 # of each: tests/samples.py).
