@@ -1,10 +1,13 @@
-"""Shared fixtures: a database URL per backend (SQLite file, and a fresh database on a real PostgreSQL)."""
+"""Shared fixtures: a database URL per backend (SQLite file, and a fresh database on a real PostgreSQL),
+and copies of databases built once a run (`copy_of`)."""
 
 from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterator
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -86,12 +89,15 @@ def pg_server() -> Iterator[str]:
         server.stop()
 
 
+def _plain(server_url: str) -> str:
+    return server_url.replace("postgresql+psycopg://", "postgresql://")
+
+
 def _fresh_pg_database(server_url: str) -> str:
     import psycopg
 
     name = f"tdtest_{os.getpid()}_{next(_database_numbers)}"
-    plain = server_url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(plain, autocommit=True) as connection:
+    with psycopg.connect(_plain(server_url), autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
     return server_url.rsplit("/", 1)[0] + f"/{name}"
 
@@ -104,9 +110,58 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return _fresh_pg_database(request.getfixturevalue("pg_server"))
 
 
+Build = Callable[[str], None]
+
+
+@pytest.fixture(scope="session")
+def _built() -> dict[tuple[str, Build], str]:
+    """Each database `copy_of` has built this run: (backend, builder) -> its URL."""
+    return {}
+
+
 @pytest.fixture
-def store(db_url: str) -> Iterator[EventStore]:
-    opened = EventStore.open(db_url)
+def copy_of(request: pytest.FixtureRequest, _built: dict[tuple[str, Build], str],
+            tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Build], str]:
+    """`copy_of(db_url, build)` makes the fresh empty database at `db_url` a copy of what `build`
+    made of another empty one, built once a run per backend: Alembic's migrations and a test's
+    set-up run once instead of once a test (SQLite's backup; on PostgreSQL a database made with the
+    built one as its TEMPLATE). Never for a test of what opening an empty database does."""
+
+    def copy(url: str, build: Build) -> str:
+        backend = url.split(":", 1)[0].split("+", 1)[0]
+        if (backend, build) not in _built:
+            if backend == "sqlite":
+                built = f"sqlite:///{tmp_path_factory.mktemp('built') / 'built.sqlite'}"
+            else:
+                built = _fresh_pg_database(request.getfixturevalue("pg_server"))
+            build(built)
+            _built[backend, build] = built
+        source = _built[backend, build]
+        if backend == "sqlite":
+            with closing(sqlite3.connect(source.removeprefix("sqlite:///"))) as original, \
+                    closing(sqlite3.connect(url.removeprefix("sqlite:///"))) as target:
+                original.backup(target)
+            return url
+        import psycopg
+
+        name, template = url.rsplit("/", 1)[1], source.rsplit("/", 1)[1]
+        with psycopg.connect(_plain(request.getfixturevalue("pg_server")), autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE "{name}"')
+            connection.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+        return url
+
+    return copy
+
+
+def migrated(url: str) -> None:
+    """An empty database at the newest schema."""
+    EventStore.open(url).close()
+
+
+@pytest.fixture
+def store(db_url: str, copy_of: Callable[[str, Build], str]) -> Iterator[EventStore]:
+    """A store on `db_url`, already at the newest schema (a copy: `copy_of`)."""
+    opened = EventStore.open(copy_of(db_url, migrated))
     yield opened
     opened.close()
 

@@ -7,6 +7,7 @@ range (domain/limits.py), files are size-checked and JSON is bounded (config/fil
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,18 +20,22 @@ from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import event_table, league_table, member_table
 from tests.cli.helpers import assert_one_line_error, run
+from tests.conftest import Build
 
 SURROGATE = "x\udcff"  # what Python makes of a byte that is not UTF-8 in argv
 
 
-@pytest.fixture
-def db(db_url: str) -> str:
-    store = EventStore.open(db_url)
+def friday(url: str) -> None:
+    store = EventStore.open(url)
     service = Service.create(store, name="Friday", structure=load_structure("club-turbo"), buy_in=100)
     service.execute(Register(names=["Anna", "Bo", "Cy", "Dee"]))
     Members(store).add("Eva Lund", number=7)
     store.close()
-    return db_url
+
+
+@pytest.fixture
+def db(db_url: str, copy_of: Callable[[str, Build], str]) -> str:
+    return copy_of(db_url, friday)
 
 
 def snapshot(url: str) -> tuple[object, ...]:
