@@ -53,8 +53,8 @@ async def measure(service: Service) -> tuple[tuple[float, float], dict[str, Figu
     figures: dict[str, Figures] = {}
     seated = sorted(p.name for p in service.state.players.values() if p.status == "seated")
     random.Random(1).shuffle(seated)
+    start, cpu = time.perf_counter(), time.process_time()
     async with app.run_test(size=SIZE) as pilot:
-        start, cpu = time.perf_counter(), time.process_time()
         await app.ready.wait()
         await pilot.pause()
         ready = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
@@ -92,8 +92,8 @@ def main() -> None:
         print(f"{PLAYERS:,} players on {tables:,} tables, set up in {time.perf_counter() - start:.1f} s")
         print(f"{BUSTS} busts a screen; wall ms (CPU ms). Targets: shown <= 300 ms, refresh p95 <= 100 ms")
         (ready, ready_cpu), figures = asyncio.run(measure(service))
-        print(f"ready (the log read, {', '.join(create_app(service).PREPARED_MODES)} built) after start-up:"
-              f" {ready:.0f} ({ready_cpu:.0f})")
+        print(f"start-up until ready (the log read; {', '.join(create_app(service).PREPARED_MODES)} built"
+              f" out of sight): {ready:.0f} ({ready_cpu:.0f})")
         for mode, (busts, refreshes, cpus, (shown, shown_cpu)) in figures.items():
             print(f"{mode:8} first shown {shown:7.1f} ({shown_cpu:7.1f}); a bust: service"
                   f" {statistics.median(busts):5.1f}, refresh p50 {statistics.median(refreshes):6.1f}"

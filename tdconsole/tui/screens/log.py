@@ -44,10 +44,10 @@ class LogScreen(ServiceScreen):
         super().__init__()
         self._reading = LogReading()
         self._entries: tuple[int, list[LogEntry]] | None = None
-        # Each entry's row and what a search looks in, made once per entry (an entry undone is a
-        # new entry): at festival size the log has 40,000 of them, and a key typed in the search
-        # filters them all.
-        self._rows: dict[int, tuple[LogEntry, Row, str]] = {}
+        # Each entry with its row and what a search looks in, made once per entry (an undo reads
+        # the log again: new entries): at festival size the log has 40,000 of them, and a key
+        # typed in the search filters them all.
+        self._made: list[tuple[LogEntry, Row, str]] = []
         self._zone = ""
 
     def compose(self) -> ComposeResult:
@@ -80,29 +80,29 @@ class LogScreen(ServiceScreen):
         words = self.query_one("#search", Input).value
         kind, needles = self.kind, words.casefold().split()
         zone = self.service.state.house_rules.money.time_zone
-        if zone != self._zone:
-            self._rows, self._zone = {}, zone
-        made = [self._row(entry) for entry in entries]
-        shown = [row for entry, row, hay in reversed(made) if matches(entry, hay, kind, needles)]
+        made = self._made
+        if zone != self._zone or len(made) > len(entries) or (
+                made and made[-1][0] is not entries[len(made) - 1]):
+            made.clear()  # another time zone, or the log read again
+            self._zone = zone
+        made += map(self._row, entries[len(made):])
+        filtered = kind != ALL or bool(needles)
+        shown = [row for entry, row, hay in reversed(made)
+                 if not filtered or matches(entry, hay, kind, needles)]
         self.query_one(SyncedTable).show(shown)
-        filtered = kind != ALL or needles
         self.query_one("#shown", Static).update(
             _("{shown} of {total} entries").format(shown=len(shown), total=len(entries)) if filtered
             else _("{total} entries, newest first").format(total=len(entries)))
 
     def _row(self, entry: LogEntry) -> tuple[LogEntry, Row, str]:
-        """The entry's row as shown, made once."""
-        kept = self._rows.get(entry.seq)
-        if kept is not None and kept[0] is entry:
-            return kept
+        """The entry, its row as shown, and what a search looks in."""
         text = Text(entry.text, style="strike dim" if entry.undone else "")
         if entry.undone:
             text.append(f"  ({undone_note(entry.undone_by, entry.undone_at, time_zone=self._zone)})",
                         style="italic")
         row: Row = (str(entry.seq), (str(entry.seq), format_clock(entry.time, time_zone=self._zone),
                                      entry.actor, text if entry.undone else entry.text))
-        self._rows[entry.seq] = made = (entry, row, haystack(entry))
-        return made
+        return entry, row, haystack(entry)
 
     def on_input_changed(self, _event: Input.Changed) -> None:
         self.refresh_view()

@@ -37,8 +37,9 @@ SegmentLines = list[list[Segment]]
 
 # Lines kept drawn: a few screenfuls of the tallest terminal.
 LINES_KEPT = 256
-# Past this many rows to add or remove, the list is shown anew (scrolled to the top, the cursor
-# back on its row) rather than changed row by row.
+# Past this many rows to add or remove, and half the list, the list is shown anew (scrolled to
+# the top, the cursor back on its row) rather than changed row by row: a search typed or cleared,
+# not the log's new entries after a while on another screen.
 REBUILD_FROM = 64
 
 # A row as a screen gives it: its key, its cells.
@@ -160,7 +161,7 @@ class SyncedTable(DataTable[str | Text]):
         added = sum(1 for key, _values in changed if key not in shown)
         removed = len(shown) - (len(order) - added)
         selected = self.selected_key()
-        if not self._order or removed + added > REBUILD_FROM:
+        if not self._order or removed + added > max(REBUILD_FROM, len(order) // 2):
             self.clear()
             self._set(rows, order, [])
         elif changed or removed or order != self._order:
