@@ -1,9 +1,10 @@
 """`money.leaves_the_money`: a change it says leaves the money as it was (a bust outside the places
 paid, a seat change) leaves every money fact the board and the views show as it was: the prize pool,
-the chips in play, what each place pays, who finished in each paid place and each entry still in's
-place and prize. Checked against working them all out again, over random evenings of busts (ties,
-places not established, disqualifications in a progressive knockout), re-entries (with the house
-saying an earlier entry may cash or not), rebuys, add-ons, moves and undos."""
+the chips in play, what each place pays, who finished in each paid place, each entry still in's
+place and prize, and those of an approved deal's players. Checked against working them all out
+again, over random evenings of busts (ties, places not established, disqualifications in a
+progressive knockout), re-entries (with the house saying an earlier entry may cash or not),
+rebuys, add-ons, moves, deals and undos."""
 
 from __future__ import annotations
 
@@ -43,6 +44,9 @@ def money_facts(state: TournamentState) -> dict[str, Any]:
                            if standing.place is not None and standing.place <= paid),
         "still_in": {player_id: standing for player_id, standing in table.items()
                      if state.players[player_id].status != "busted"},
+        # An approved deal's players are paid and shown whatever place they reach (T-DEAL-1).
+        "deal": {player_id: table[player_id] for player_id in state.deal.amounts}
+        if state.deal is not None and state.deal.approved else None,
     }
 
 
@@ -59,7 +63,7 @@ MONEY = st.sampled_from([
                "ranges": [{"min_entries": 2, "max_entries": 200, "percents": [100]}]}},
 ])
 STEP = st.tuples(
-    st.sampled_from(["bust", "bust", "bust", "bust", "reenter", "rebuy", "add-on", "move", "undo"]),
+    st.sampled_from(["bust", "bust", "bust", "bust", "reenter", "rebuy", "add-on", "move", "undo", "deal"]),
     st.lists(st.integers(0, 99), min_size=1, max_size=3),  # whom
     st.lists(st.sampled_from([None, 1_000, 5_000]), min_size=3, max_size=3),  # their stacks
     st.sampled_from(["", "", "", "unplaced", "disqualified", "earlier entries cannot cash"]),
@@ -80,7 +84,8 @@ def evening(players: int, settings_: dict[str, Any], seed: int) -> Tournament:
 
 def evening_commands(t: Tournament, steps: list[Any], seed: int) -> Iterator[commands.Command]:
     """The commands of `steps` on the state each finds (done by the caller; some are refused), then
-    busts until one player is left."""
+    busts until one player is left (with a "deal" among the steps, a deal approved among the last
+    four, T-DEAL-1)."""
     for kind, whom, stacks, how in steps:
         state = t.state
         alive = sorted(p.name for p in state.players.values() if p.status != "busted")
@@ -108,9 +113,16 @@ def evening_commands(t: Tournament, steps: list[Any], seed: int) -> Iterator[com
             yield commands.MovePlayer(name=picked[0], table=table, seat=seat, force=True)
         elif kind == "undo":
             yield commands.Undo(any=True)
+    deal = any(kind == "deal" for kind, *_ in steps)
     while t.state.players_left > 1 and t.state.hand_for_hand is None:  # played out to the end
-        first, second = [p.name for p in t.state.players.values() if t.state.is_in(p)][:2]
-        yield commands.Bust(names=[second], by=[first])
+        alive = [p.name for p in t.state.players.values() if t.state.is_in(p)]
+        if deal and len(alive) <= 4:
+            deal = False
+            yield commands.CountChips(counts={name: 1_000 * n for n, name in enumerate(alive, 1)})
+            yield commands.ProposeDeal(method="chip-chop")
+            yield commands.ConsentDeal(names=alive)
+            yield commands.ApproveDeal()
+        yield commands.Bust(names=[alive[1]], by=[alive[0]])
 
 
 def do(t: Tournament, command: commands.Command, seed: int) -> list[Event]:

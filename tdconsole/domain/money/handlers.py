@@ -210,14 +210,15 @@ SEAT_CHANGES = (PlayerMoved, TablesBalanced, TableBroken)
 
 def leaves_the_money(state: TournamentState, event: Event, places_paid: int) -> bool:
     """Whether `event`, just applied to `state`, left the money as it was: the prize pool and the
-    chips in play, what each place pays, who finished in each of the `places_paid`, and the prize
-    of every entry still in; so whatever was worked out from them before `event` still holds.
-    Decided from the event itself: a seat change, or a bust outside the places paid (T-ELIM-1)
-    that puts nothing into the pool (T-PKO-4: a disqualified player's bounty) while no deal is
-    approved (T-DEAL-1: its players' prizes) and the tournament goes on (the bust that ends it
-    places the winner first; T-SAT-2: a satellite's end gives seats). A bust changes no entry,
-    rebuy or add-on, and a place below the places paid is nobody's money. Anything else, an undo
-    included, may move the money: False."""
+    chips in play, what each place pays, who finished in each of the `places_paid`, and the place
+    and prize of every entry still in and of an approved deal's players; so whatever was worked
+    out from them before `event` still holds. Decided from the event itself: a seat change, or a
+    bust outside the places paid (T-ELIM-1) that puts nothing into the pool (T-PKO-4: a
+    disqualified player's bounty) while no deal is approved (T-DEAL-1: its players are paid and
+    shown whatever place they reach) and the tournament goes on (the bust that ends it places the
+    winner first; T-SAT-2: a satellite's end gives seats). A bust changes no entry, rebuy or
+    add-on, and a place below the places paid is nobody's money. Anything else, an undo included,
+    may move the money: False."""
     if isinstance(event, SEAT_CHANGES):
         return True
     if not isinstance(event, PlayerBusted) or event.place <= places_paid or event.disqualified:
