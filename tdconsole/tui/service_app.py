@@ -126,6 +126,14 @@ class ServiceApp(App[None]):
             for mode in self.PREPARED_MODES:
                 if self.is_running and mode not in self._screen_stacks:
                     await self._init_mode(mode)  # mounted and resumed (drawn) out of sight
+                    # Laid out at the terminal's size too, as showing it would (twice: the
+                    # widgets sized by the first pass ask for another), which is most of what a
+                    # first showing of a built screen costs; not a layout while it is shown.
+                    screen = self._screen_stacks[mode][0]
+                    for _pass in range(2):
+                        await self.wait_for_refresh()
+                        if not screen.is_current:
+                            screen._refresh_layout(self.size)
         self.ready.set()
 
     def on_unmount(self) -> None:

@@ -15,7 +15,7 @@ from textual.widgets._footer import FooterKey
 from tdconsole.domain.commands import Bust, Draw, Reenter, Register
 from tdconsole.service import Service
 from tdconsole.tui import service_app
-from tdconsole.tui.app import create_app
+from tdconsole.tui.app import create_app, create_floor_app
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.players import PlayersScreen
@@ -118,3 +118,17 @@ async def test_the_players_list_kept_in_order_as_players_bust_is_the_list_made_a
         assert screen.query_one("#search", Input).value == "player 1"
         assert table._order == [player_id for order, (player_id, _cells) in fresh._listed(drawn.state)
                                 if "player 1" in order[2]]
+
+
+async def test_the_floor_terminal_builds_its_tables_out_of_sight(
+        drawn: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(service_app, "LARGE_TOURNAMENT", len(NAMES))
+    floor = Service(drawn.store, actor="maria", role="floor")
+    app = create_floor_app(floor, poll_seconds=3600)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.ready.wait()
+        await pilot.pause()
+        tables = app._screen_stacks["tables"][0]
+        assert app.current_mode == "rulings" and not tables.is_current
+        await pilot.press("f2")
+        assert app.screen is tables
