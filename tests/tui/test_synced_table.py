@@ -51,16 +51,23 @@ async def _lines(pilot: Pilot[None], table: DataTable[Any]) -> list[list[tuple[s
     return [segments(table.render_line(y)) for y in range(table.size.height)]
 
 
+async def _drawn_alike(pilot: Pilot[None], rows: list[Row], cursor: int) -> bool:
+    """Both tables given `rows` and the cursor on row `cursor`: whether the synced one draws
+    every line as DataTable does."""
+    synced, plain = pilot.app.query_one("#synced", SyncedTable), pilot.app.query_one("#plain", DataTable)
+    synced.show(rows)
+    _plain_rows(plain, rows)
+    for table in (synced, plain):
+        table.move_cursor(row=cursor)
+    await pilot.pause()
+    return await _lines(pilot, synced) == await _lines(pilot, plain)
+
+
 async def test_a_synced_table_draws_every_line_as_a_datatable_does() -> None:
     app = Tables()
     async with app.run_test(size=(60, 20)) as pilot:
         synced, plain = app.query_one("#synced", SyncedTable), app.query_one("#plain", DataTable)
-        synced.show(ROWS)
-        _plain_rows(plain, ROWS)
-        for table in (synced, plain):
-            table.move_cursor(row=2)
-        await pilot.pause()
-        assert await _lines(pilot, synced) == await _lines(pilot, plain)
+        assert await _drawn_alike(pilot, ROWS, cursor=2)
         assert [str(synced.get_row_at(i)[0]) for i in range(synced.row_count)] == [
             str(plain.get_row_at(i)[0]) for i in range(plain.row_count)]
 
@@ -96,22 +103,13 @@ async def test_a_line_drawn_before_is_drawn_again_when_its_row_its_place_or_the_
     DataTable draws the same rows."""
     app = Tables()
     async with app.run_test(size=(60, 20)) as pilot:
-        synced, plain = app.query_one("#synced", SyncedTable), app.query_one("#plain", DataTable)
-        rows = _many(30)
-        synced.show(rows)
-        _plain_rows(plain, rows)
-        assert await _lines(pilot, synced) == await _lines(pilot, plain)
+        assert await _drawn_alike(pilot, _many(30), cursor=0)
         # A row changed in place, one dropped above others (they move up: zebra and place
         # change), the cursor moved.
         rows = _many(30, {2: "Anna Holm"})
         del rows[4]
         for changed in (rows, rows[::-1]):
-            synced.show(changed)
-            _plain_rows(plain, changed)
-            for table in (synced, plain):
-                table.move_cursor(row=3)
-            await pilot.pause()
-            assert await _lines(pilot, synced) == await _lines(pilot, plain)
+            assert await _drawn_alike(pilot, changed, cursor=3)
 
 
 class Refreshes(SyncedTable):
