@@ -19,6 +19,7 @@ from tdconsole.domain.events import (
     PlayerRegistered,
     SatelliteEnded,
 )
+from tdconsole.domain.model import empty_dict, empty_list
 from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.service import Service
@@ -78,7 +79,7 @@ class RegisterResult(OptionalKeysView):
     alternates: list[AlternateView] | None = None
     alternate: int | None = None
     # Where each late entry sits, as the CLI's lines say it (each row above holds the same).
-    seated: list[SeatedView] = Field(default_factory=list, exclude=True)
+    seated: list[SeatedView] = Field(default_factory=empty_list, exclude=True)
 
 
 @action("register", web=True, commands=(commands.Register,))
@@ -172,8 +173,8 @@ def unregister(service: Service, request: NameRequest) -> UnregisterResult:
 
 class BustRequest(Request):
     names: list[str]
-    stack: dict[str, int] = Field(default_factory=dict)  # chips at the start of the hand (T-ELIM-1)
-    by: list[str] = Field(default_factory=list)  # who knocked them out (T-BOUNTY-1)
+    stack: dict[str, int] = Field(default_factory=empty_dict)  # chips at the start of the hand (T-ELIM-1)
+    by: list[str] = Field(default_factory=empty_list)  # who knocked them out (T-BOUNTY-1)
     table: int | None = None  # hand-for-hand: the table of an unseated player
     unplaced: bool = False  # a late report: placed last of those unplaced (T-ELIM-3)
     disqualified: bool = False  # C-PEN-1: knocked out by nobody; his bounty to the pool (T-PKO-4)
@@ -264,7 +265,7 @@ class ReenterResult(OptionalKeysView):
     table: int | None  # after the draw: seated at once (TDA 8A)
     seat: int | None
     waits: bool | None  # T-MOVE-2: not dealt in until the button passes
-    seated: list[SeatedView] = Field(default_factory=list, exclude=True)  # as register says it
+    seated: list[SeatedView] = Field(default_factory=empty_list, exclude=True)  # as register says it
     alternate: int | None = None  # every seat is taken: the re-entry waits with this number (T-REG-1)
 
 
