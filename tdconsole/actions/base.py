@@ -172,14 +172,3 @@ def _problem(first: Any) -> InvalidInput | str:
     if kind == "literal_error" and "expected" in ctx:
         return InvalidInput("must be {expected}", expected=ctx["expected"])
     return str(first["msg"])
-
-
-def naming(data: Any, tournament: Mapping[str, Any]) -> Any:
-    """A command's JSON document with the tournament it acted on ({"id", "name"}) in a `tournament`
-    key (in each row of a list), so a script never mistakes which one it was. Keys are only added:
-    a view with its own `tournament` keeps it (the JSON contract)."""
-    if isinstance(data, dict):
-        return data if "tournament" in data else {**data, "tournament": dict(tournament)}
-    if isinstance(data, list) and all(isinstance(row, dict) for row in data):
-        return [naming(row, tournament) for row in data]
-    return data

@@ -10,9 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
-from tdconsole.cli.clock import clock_line
 from tdconsole.cli.current import label, named
-from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
+from tdconsole.cli.kit import JsonFlag, clock_line, console, emit, open_tui, session_of
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands, limits
