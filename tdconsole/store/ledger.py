@@ -34,9 +34,10 @@ import json
 from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, select
+from sqlalchemy import Connection, Select, bindparam, select
 
 from tdconsole.domain.errors import TdError
 from tdconsole.store.models import event_table
@@ -71,16 +72,19 @@ def event_hash(tournament_id: int, row: Mapping[Any, Any], prev: str) -> str:
     return hashlib.sha256(canonical(tournament_id, row, prev)).hexdigest()
 
 
-# Built once: a statement made per append costs more than the SHA-256 (benchmarks/bench_appends.py).
-_STORED_HASH = select(event_table.c.hash).where(
-    event_table.c.tournament_id == bindparam("tournament"), event_table.c.seq == bindparam("seq"))
+@cache
+def _stored_hash_query() -> Select[tuple[str]]:
+    """Built once, on first use: a statement made per append costs more than the SHA-256
+    (benchmarks/bench_appends.py), and most commands, which know the head, never read a hash."""
+    return select(event_table.c.hash).where(
+        event_table.c.tournament_id == bindparam("tournament"), event_table.c.seq == bindparam("seq"))
 
 
 def stored_hash(connection: Connection, tournament_id: int, seq: int) -> str | None:
     """The hash stored for one event, or None when there is no such event."""
     if seq == 0:
         return GENESIS
-    found = connection.execute(_STORED_HASH, {"tournament": tournament_id, "seq": seq}).scalar()
+    found = connection.execute(_stored_hash_query(), {"tournament": tournament_id, "seq": seq}).scalar()
     return None if found is None else str(found)
 
 
