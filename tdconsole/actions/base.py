@@ -82,7 +82,8 @@ _ACTIONS: dict[str, Action[Any, Any]] = {}
 
 # Every module that registers actions: imported all together only by `registry()` (the web, the
 # tests); a CLI command imports just its own module (the fast-CLI contract).
-MODULES = ("clock", "players", "money", "seating", "hand_for_hand", "rulings", "announcements", "flights")
+MODULES = ("clock", "registration", "players", "money", "seating", "hand_for_hand", "rulings",
+           "announcements", "flights")
 
 
 def action(verb: str, *, web: bool, commands: tuple[type[Command], ...] = ()

@@ -192,9 +192,9 @@ def register(
 ) -> None:
     """Register one or more players (all or none), linked to their club members; after the draw
     each is seated (TDA 8A)."""
-    from tdconsole.actions import players  # loaded by the player commands only: `state` never needs it
+    from tdconsole.actions import registration  # loaded by the player commands only: `state` never needs it
 
-    data = players.register(session_of(ctx).service(), players.RegisterRequest(
+    data = registration.register(session_of(ctx).service(), registration.RegisterRequest(
         names=names, seed=seed, member=member, new_member=new_member, ticket=ticket, paid=paid,
         unpaid=unpaid))
     registered = _("Registered {names} ({entries} entries)").format(
@@ -209,9 +209,9 @@ def register(
 @app.command()
 def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """Take back a registration (before the player busts)."""
-    from tdconsole.actions import players
+    from tdconsole.actions import registration
 
-    data = players.unregister(session_of(ctx).service(), players.NameRequest(name=name))
+    data = registration.unregister(session_of(ctx).service(), registration.NameRequest(name=name))
 
     def render() -> None:
         if data.alternate is not None:
@@ -229,10 +229,10 @@ def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None
 @app.command()
 def alternates(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The alternates waiting for a seat, in the order they will be seated (new --tables)."""
-    from tdconsole.actions import players
+    from tdconsole.actions import registration
     from tdconsole.actions.base import NoArguments
 
-    data = players.alternates(session_of(ctx).service(), NoArguments())
+    data = registration.alternates(session_of(ctx).service(), NoArguments())
 
     def render() -> None:
         if not data.alternates:
