@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from pydantic import BaseModel
 
-from tdconsole.config.files import parse_json
-from tdconsole.config.toml import load_house_rules, validate
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.house_rules import HouseRules
@@ -104,6 +102,9 @@ def read_json_stdin(model: type[M], source: str = "stdin") -> M:
             "{source}: more than {MAX_JSON_BYTES} KiB of JSON",
             source=source, MAX_JSON_BYTES=MAX_JSON_BYTES // 1024,
         )
+    from tdconsole.config.files import parse_json  # TOML and JSON files load for the commands that read them
+    from tdconsole.config.toml import validate
+
     return validate(model, parse_json(text, source), source)
 
 
@@ -151,6 +152,8 @@ class Session:
     def house_rules(self) -> HouseRules:
         """The rules in force: the tournament's, as its log records them; before any tournament
         exists (a calculator on a fresh machine), the club's file."""
+        from tdconsole.config.toml import load_house_rules
+
         url = self.url
         if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
             return load_house_rules()
