@@ -32,10 +32,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, MutableMapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Select, bindparam, select
 
@@ -107,8 +106,9 @@ def chain_rows(connection: Connection, tournament_id: int, rows: Iterable[Mutabl
         row["hash"] = written[seq] = event_hash(tournament_id, row, prev)
 
 
-@dataclass(frozen=True, slots=True)
-class ChainCheck:
+# A NamedTuple, not a frozen dataclass: every command imports this module, and a dataclass compiles
+# its generated methods when its class is made (about four times the cost; the fast-CLI contract).
+class ChainCheck(NamedTuple):
     """What `verify_tournament` found: the number of events, the head (the last event's hash) and,
     if the chain is broken, the first event that does not match and why (English; the edge
     translates `reason` with `why`)."""
