@@ -11,7 +11,9 @@ writer busts one player at a time in a thread; each is timed from the moment its
 committed to the moment the other terminal's state has it (its change made on the event loop, which
 the screen's redraw then follows: at festival size the clock screen's takes a fifth of a second or
 more, bench_tui's concern, not timed here). Busts come a second and a bit apart (the bit varies, so
-the poll is met at every phase). Target: p95 <= 100 ms with NOTIFY. Figures only, no assertions.
+the poll is met at every phase). Target: p95 <= 100 ms with NOTIFY. The feed's own CPU per change
+(its thread's, the store read included) is printed beside its latency: on a shared machine the wall
+time varies with the load, the CPU far less. Figures only, no assertions.
 
 Run: `python -m benchmarks follow`.
 """
@@ -116,13 +118,26 @@ async def follow(td: Service, url: str, *, notify: bool, seated: list[str]) -> l
     return sorted(latencies)
 
 
-async def feed(td: Service, url: str, *, seated: list[str]) -> list[float]:
-    """Milliseconds from each bust's commit to the web's feed handing the new board to a browser."""
-    from tdconsole.web.feed import ChangeFeed
+async def feed(td: Service, url: str, *, seated: list[str]) -> tuple[list[float], list[float]]:
+    """Milliseconds from each bust's commit to the web's feed handing the new board to a browser,
+    and the CPU milliseconds the feed's thread spent reading the change and making its message."""
+    from tdconsole.web.feed import ChangeFeed, Message
 
     store = EventStore.open(url, migrate=False)
     board = ChangeFeed(Service(store, td.tournament_id, role="display"), render=lambda document: "")
     board.refresh_now()
+    before = board.service.state.last_seq
+    cpu: dict[int, float] = {}  # the first message of each seq after `before`: the one its change made
+    check = board._check
+
+    def timed(force: bool, look: bool = True) -> Message | None:
+        start = time.thread_time()
+        message = check(force, look)
+        if message is not None:
+            cpu.setdefault(board.service.state.last_seq, (time.thread_time() - start) * 1000)
+        return message
+
+    board._check = timed  # type: ignore[method-assign]
     gc.freeze()  # as `serve` does once the log is loaded (web/server.py)
     poller = asyncio.create_task(board.run())
     browser = board.stream()
@@ -143,7 +158,7 @@ async def feed(td: Service, url: str, *, seated: list[str]) -> list[float]:
     finally:
         poller.cancel()
         store.close()
-    return sorted(latencies)
+    return sorted(latencies), sorted(cpu_ms for seq, cpu_ms in cpu.items() if seq > before)
 
 
 def _figures(way: str, latencies: list[float], target: bool) -> None:
@@ -167,7 +182,9 @@ def main() -> None:
             latencies = asyncio.run(follow(td, url, notify=notify, seated=seated))
             _figures(f"TUI, {'LISTEN/NOTIFY' if notify else f'poll every {POLL_SECONDS:g} s'}",
                      latencies, notify)
-        _figures("web feed (SSE), LISTEN/NOTIFY", asyncio.run(feed(td, url, seated=seated)), True)
+        latencies, cpu = asyncio.run(feed(td, url, seated=seated))
+        _figures("web feed (SSE), LISTEN/NOTIFY", latencies, True)
+        _figures("  its CPU per change (thread)", cpu, False)
         td.store.close()
 
 

@@ -21,7 +21,7 @@ from tdconsole.domain.players.carry import StackOrigin
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
 from tdconsole.domain.seating.tables import Spot
 from tdconsole.i18n import set_language
-from tdconsole.views.log import LogContext, kind_of, log_entries, sentence, written_types
+from tdconsole.views.log import LogContext, LogReading, kind_of, log_entries, sentence, written_types
 
 STRUCTURE = load_structure("club-turbo")
 WARNING = Penalty(kind=PenaltyKind.ROUNDS, amount=1, hands=9, rules=["TDA 71"], reason="a second offence")
@@ -248,3 +248,22 @@ def test_an_id_issued_again_after_an_undo_names_the_new_player() -> None:
            _at(4, e.PlayerRegistered(player_id="p1", name="Bo Dal"), "c4"),
            _at(5, e.AddOnBought(player_id="p1"), "c5")]
     assert log_entries(log)[-1].text == "Bo Dal buys an add-on"
+
+
+def test_a_log_read_as_it_grows_reads_as_the_whole_log_read_at_once() -> None:
+    """The log screen reads only the new events' sentences (LogReading); an undo, an undo's own
+    events and a log that is not a continuation (a refold after an undo elsewhere) read it again."""
+    log = [_at(1, SAMPLES[0], "c1"), _at(2, e.PlayerRegistered(player_id="p1", name="Anna Holm"), "c2"),
+           _at(3, e.PlayerRegistered(player_id="p2", name="Carl Berg"), "c3"),
+           _at(4, e.PlayerBusted(player_id="p2", place=2, knocked_out_by=["p1"]), "c4", actor="maria"),
+           _at(5, e.Undone(command_id="c4"), "c5"),
+           _at(6, e.StructureChanged(source="editor", structure=STRUCTURE), "c6"),
+           _at(7, e.Undone(command_id="c2"), "c7"),
+           _at(8, e.PlayerRegistered(player_id="p1", name="Bo Dal"), "c8"),
+           _at(9, e.AddOnBought(player_id="p1"), "c9")]
+    reading = LogReading()
+    for end in [1, 2, 4, 4, 5, 6, 8, 9]:  # one or more events at a time, and none
+        assert reading.entries(log[:end]) == log_entries(log[:end])
+    other = [*log[:3], _at(4, e.AddOnBought(player_id="p2"), "c10")]  # another log from seq 4 on
+    assert reading.entries(other) == log_entries(other)
+    assert reading.entries(log[:2]) == log_entries(log[:2])  # a shorter one

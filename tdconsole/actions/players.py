@@ -21,7 +21,13 @@ from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
-from tdconsole.views.money import HandForHandView, payouts_view
+from tdconsole.views.money import (
+    HandForHandView,
+    hand_for_hand_view,
+    payouts_or_error,
+    payouts_view,
+    tied_with,
+)
 from tdconsole.views.seating import (
     AlternateSeatedView,
     SeatedView,
@@ -33,7 +39,6 @@ from tdconsole.views.tournament import (
     LogRow,
     command_view,
     log_view,
-    state_view,
     undo_refusal,
 )
 
@@ -98,26 +103,32 @@ def bust(service: Service, request: BustRequest) -> BustResult:
     envelopes = service.execute(commands.Bust(names=request.names, stacks=request.stack, by=request.by,
                                               table=request.table, unplaced=request.unplaced,
                                               disqualified=request.disqualified))
-    view = state_view(service.state, service.tournament_id, service.now())
-    players = {player.id: player for player in view.players}
+    # The places and prizes as `state --json` has them, worked out for the players out alone
+    # (at festival size the whole state view is 10,000 players and 1,112 tables).
+    state = service.state
+    structure, _error = payouts_or_error(state)
+    standings = money_handlers.standings(state, structure)
+    tied = tied_with(state, standings)
+    players = state.players
     rows: list[BustedRow] = []
     for envelope in envelopes:
         event = envelope.event
         if not isinstance(event, PlayerBusted | HandForHandBust):
             continue
-        player = players[event.player_id]
+        player, standing = players[event.player_id], standings[event.player_id]
         extra: dict[str, Any] = (
             {"rules": event.rules, "bounty": {players[k].name: v for k, v in event.bounty.items()},
              "placed_last": event.placed_last, "head": {players[k].name: v for k, v in event.head.items()},
              "disqualified": event.disqualified, "to_pool": event.to_pool} if isinstance(event, PlayerBusted)
             else {"pending": True, "table": event.table})
-        rows.append(BustedRow(id=player.id, name=player.name, place=player.place,
-                              last_place=player.last_place, tied_with=player.tied_with,
-                              prize=player.prize, **extra))
+        rows.append(BustedRow(id=player.id, name=player.name, place=standing.place,
+                              last_place=standing.last_place, tied_with=tied.get(player.id, []),
+                              prize=standing.prize, **extra))
     ended = next((env.event for env in envelopes if isinstance(env.event, SatelliteEnded)), None)
-    return BustResult(busted=rows, players_left=service.state.players_left,
-                      hand_for_hand=view.hand_for_hand,
-                      alternates_seated=alternate_seatings(envelopes, service.state) or None,
+    paid_places = 0 if structure is None else len(structure.payouts)
+    return BustResult(busted=rows, players_left=state.players_left,
+                      hand_for_hand=hand_for_hand_view(state, paid_places),
+                      alternates_seated=alternate_seatings(envelopes, state) or None,
                       satellite_over=None if ended is None else SatelliteOverView(
                           winners=[players[winner].name for winner in ended.winners], seat=ended.seat))
 

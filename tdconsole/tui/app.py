@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import partial
 from inspect import isawaitable
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -237,6 +237,7 @@ class TdApp(ServiceApp):
              "calculator": FloorCalculatorScreen, "payouts": PayoutsScreen,
              "hand-for-hand": HandForHandScreen, "deal": DealScreen, "tables": TablesScreen,
              "cash": CashScreen}
+    PREPARED_MODES: ClassVar[tuple[str, ...]] = ("players", "tables", "log")
     # The F-keys are priority bindings: they work over a dialog too (Textual stops other app
     # bindings at a modal screen), and `action_switch_mode` closes the dialog first.
     BINDINGS = [
@@ -481,6 +482,7 @@ class FloorApp(TdApp, inherit_bindings=False):
 
     TITLE = N_("tdconsole floor")
     MODES = {"rulings": RulingsScreen, "tables": FloorTablesScreen}
+    PREPARED_MODES = ("tables",)
     BINDINGS = [
         *App.BINDINGS,
         *ServiceApp.BINDINGS,

@@ -21,12 +21,13 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.widgets import Input
 
 from tdconsole.domain.commands import Command
@@ -57,6 +58,9 @@ TICK_SECONDS = 0.25
 # The styles of every screen (reusable widgets keep their own DEFAULT_CSS); an app that hosts one of
 # the screens loads it, as a test's small app does.
 STYLESHEET = Path(__file__).with_name("app.tcss")
+# A tournament this large (players) has screens worth building before they are asked for
+# (`ServiceApp.PREPARED_MODES`), and what they build is left out of the collector's full passes.
+LARGE_TOURNAMENT = 1000
 
 
 class ServiceApp(App[None]):
@@ -65,6 +69,10 @@ class ServiceApp(App[None]):
     CSS_PATH = STYLESHEET
     # `q` quits, as in other terminal programs, after a yes (Ctrl+Q, Textual's, quits at once).
     BINDINGS = [Binding("q", "quit_asking", "Quit")]
+    # The screens whose first showing grows with the tournament (a row per player, table or
+    # event: at festival size half a second or more): in a large tournament they are built in
+    # idle time once the terminal is up (`_get_ready`), so their F-key shows them at once.
+    PREPARED_MODES: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, service: Service, *, poll_seconds: float = POLL_SECONDS, sound: bool = True) -> None:
         super().__init__()
@@ -88,6 +96,8 @@ class ServiceApp(App[None]):
         self._fault = ""  # the line of a database that cannot be reached, while it cannot
         self._step_told = -1.0  # the measurement of the time source that a step was last told at
         self._loop_thread: int | None = None
+        # Set once the whole log is read and the screens of PREPARED_MODES are built.
+        self.ready = asyncio.Event()
 
     def on_mount(self) -> None:
         # Textual also calls a subclass's own `on_mount` (first); this one starts following.
@@ -97,7 +107,7 @@ class ServiceApp(App[None]):
         if self._listener is not None:
             self.follow_interval = max(self.poll_seconds, SAFETY_POLL_SECONDS)
         self.set_interval(self.poll_seconds, self._poll)
-        self.run_worker(self._read_log(), group="log")
+        self.run_worker(self._get_ready(), group="ready")
         self.service.keep_spare()
         self.sub_title = self.heading
         # The tournament as loaded (at festival size, hundreds of thousands of objects that live
@@ -105,15 +115,40 @@ class ServiceApp(App[None]):
         # walk all of it every so often and stall a screen's answer to a key by a tenth of a second.
         gc.freeze()
 
-    async def _read_log(self) -> None:
-        """The whole log, when the state came from a snapshot: read now in the service's thread,
-        so a screen that shows it (the log, the announcements) does not read it on the loop."""
+    async def _get_ready(self) -> None:
+        """Read the whole log, when the state came from a snapshot, in the service's thread, so a
+        screen that shows it (the log, the announcements) does not read it on the loop. Then, in
+        a large tournament, build the screens of PREPARED_MODES not shown yet, one at a time
+        (a key pressed meanwhile waits for one screen at most)."""
         with contextlib.suppress(TdError):
             await self.call(lambda service: service.log, shown=False)
+        if len(self.service.state.players) >= LARGE_TOURNAMENT:
+            for mode in self.PREPARED_MODES:
+                if self.is_running and mode not in self._screen_stacks:
+                    await self._init_mode(mode)  # mounted and resumed (drawn) out of sight
+                    # Laid out at the terminal's size too, as showing it would (twice: the
+                    # widgets sized by the first pass ask for another), which is most of what a
+                    # first showing of a built screen costs; not a layout while it is shown.
+                    screen = self._screen_stacks[mode][0]
+                    for _pass in range(2):
+                        await self.wait_for_refresh()
+                        if not screen.is_current:
+                            screen._refresh_layout(self.size)
+        self.ready.set()
 
     def on_unmount(self) -> None:
         if self._listener is not None:
             self._listener.stop()
+
+    def _load_screen_css(self, screen: Screen[object]) -> None:
+        """A screen shown for the first time (a dialog, a screen's first F-key) is styled as it
+        mounts, by the stylesheet as it stands: the stylesheet parses a new screen's or widget's
+        CSS as it is added. Textual also parses every source again from scratch for it, 50-100 ms
+        before every dialog opens; that is only needed once the CSS variables changed (a theme),
+        which the count of CSS updates tells, so a screen never styled takes today's count."""
+        super()._load_screen_css(screen)
+        if screen._css_update_count < 0:
+            screen._css_update_count = self._css_update_count
 
     def _committed(self, tournament_id: int | None, last_seq: int | None) -> None:
         """The listener's thread heard of a commit (or may have missed some: None): follow now,

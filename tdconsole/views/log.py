@@ -15,7 +15,7 @@ so a catalogue can translate the whole sentence; names and lists are joined the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
@@ -641,19 +641,48 @@ def undone_note(undone_by: str | None, undone_at: str | None, *, time_zone: str)
         actor=undone_by, time=format_clock(undone_at, time_zone=time_zone))
 
 
-def log_entries(envelopes: list[e.Envelope]) -> list[LogEntry]:
+def log_entries(envelopes: Sequence[e.Envelope]) -> list[LogEntry]:
     """Every event of a tournament's log, in order, as a sentence."""
-    undoers = {env.event.command_id: env for env in envelopes if isinstance(env.event, e.Undone)}
-    context = LogContext()
-    entries = []
-    for envelope in envelopes:
-        undo = undoers.get(envelope.command_id)
-        context.learn(envelope, undone=undo is not None)
-        text = sentence(envelope.event, context)
-        context.commands.setdefault(envelope.command_id, []).append(text)
-        entries.append(LogEntry(
-            seq=envelope.seq, time=envelope.time.isoformat(), actor=envelope.actor,
-            command_id=envelope.command_id, kind=kind_of(envelope.event), text=text,
-            undone=undo is not None, undone_by=None if undo is None else undo.actor,
-            undone_at=None if undo is None else undo.time.isoformat()))
-    return entries
+    return LogReading().entries(envelopes)
+
+
+class LogReading:
+    """The log's sentences, kept as the log grows: a read of a longer log writes only the new
+    events' sentences, on from the context where the last read stopped (a festival's log screen
+    has 40,000 entries). An `Undone` among the new events, or a log that is not the last one read
+    and more, marks earlier entries undone or changes them: the whole log is read again."""
+
+    def __init__(self) -> None:
+        self._context = LogContext()
+        self._entries: list[LogEntry] = []
+        self._last: tuple[int, str] | None = None  # the seq and command of the last event read
+
+    def entries(self, envelopes: Sequence[e.Envelope]) -> list[LogEntry]:
+        """Every event of `envelopes` as a sentence, in order (a new list each time it grew)."""
+        read = len(self._entries)
+        fresh = envelopes[read:]
+        continues = read <= len(envelopes) and (
+            not read or (envelopes[read - 1].seq, envelopes[read - 1].command_id) == self._last)
+        undoers = {env.event.command_id: env for env in fresh if isinstance(env.event, e.Undone)}
+        if undoers or not continues:  # read from the first event
+            self._context, self._entries, fresh = LogContext(), [], envelopes
+            undoers = {env.event.command_id: env for env in fresh if isinstance(env.event, e.Undone)}
+        elif not fresh:
+            return self._entries
+        # An event is undone by an Undone of its command, which comes after it: none of the
+        # events read before undoes a new one.
+        context = self._context
+        entries = list(self._entries)
+        for envelope in fresh:
+            undo = undoers.get(envelope.command_id)
+            context.learn(envelope, undone=undo is not None)
+            text = sentence(envelope.event, context)
+            context.commands.setdefault(envelope.command_id, []).append(text)
+            entries.append(LogEntry(
+                seq=envelope.seq, time=envelope.time.isoformat(), actor=envelope.actor,
+                command_id=envelope.command_id, kind=kind_of(envelope.event), text=text,
+                undone=undo is not None, undone_by=None if undo is None else undo.actor,
+                undone_at=None if undo is None else undo.time.isoformat()))
+        self._entries = entries
+        self._last = (envelopes[-1].seq, envelopes[-1].command_id) if envelopes else None
+        return entries

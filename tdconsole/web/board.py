@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -129,44 +129,80 @@ class Relocations:
         return [m.as_json() for m in self.found if now - m.time <= MOVES_SHOWN][-MOVES_LISTED:]
 
 
-def standing(state: TournamentState, tournament_id: int) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True, eq=False)
+class Money:
+    """The board's parts that only the money moves, each as the state document (`state --json`,
+    views/tournament.py) has it, worked out from the state's money views without the document's
+    row for every entry (at festival size those rows cost most of a second, and the TV shows
+    nobody's). The views walk every entry, tens of milliseconds at festival size, so they are kept
+    while each change after `seq` leaves the money as it was (`money.leaves_the_money`, decided
+    from the change's events: a bust outside the places paid, a seat change) and worked out again
+    after any other change, or when the state was folded anew (an undo)."""
+
+    state: TournamentState
+    seq: int
+    places_paid: int
+    prize_pool: int
+    chips_in_play: int
+    # What is paid: an approved deal's players with its amounts (place null while in, T-DEAL-1),
+    # then the places outside it, each with who finished there.
+    payouts: list[dict[str, Any]]
+    # The prize of the first entry still in (of the newest entry of his name: the document keys
+    # its rows by name); the winner's once the tournament is finished.
+    winner_prize: int | None
+
+    @classmethod
+    def of(cls, state: TournamentState) -> Money:
+        structure, _error = payouts_or_error(state)
+        table = money.standings(state, structure)
+        first = next((p.name for p in state.players.values() if p.status != "busted"), None)
+        prize = None if first is None else next(
+            table[p.id].prize for p in reversed(state.players.values()) if p.name == first)
+        return cls(state, state.last_seq, 0 if structure is None else len(structure.payouts),
+                   money.pool(state).prize_pool, money.chips_in_play(state),
+                   [{"place": row.place, "amount": row.amount, "name": row.name, "by_deal": row.by_deal,
+                     "seat": row.seat} for row in paid_rows(state, structure, table)], prize)
+
+    def follow(self, state: TournamentState, log: Sequence[Envelope]) -> Money:
+        """The money of `state`, whose log is `log`: this one while every change since leaves the
+        money as it was, else worked out again (the same payout rows kept when they are equal, so
+        their JSON and HTML are made once for both)."""
+        if state is self.state and state.last_seq == self.seq:
+            return self
+        if state is self.state and all(money.leaves_the_money(state, envelope.event, self.places_paid)
+                                       for envelope in after(log, self.seq)):
+            return replace(self, seq=state.last_seq)
+        fresh = Money.of(state)
+        return replace(fresh, payouts=self.payouts) if fresh.payouts == self.payouts else fresh
+
+
+def standing(state: TournamentState, tournament_id: int, paid: Money) -> dict[str, Any]:
     """The board's parts that only a change of the log moves (not the clock), each as the state
-    document (`state --json`, views/tournament.py) has it, worked out from the state's own views
-    without the document's row for every entry: at festival size those rows cost most of a
-    second, and the TV shows nobody's."""
+    document has it; the money's from `paid`, the money of `state`."""
     info = state.info
-    structure, _error = payouts_or_error(state)
-    table = money.standings(state, structure)
-    payouts = [] if structure is None else structure.payouts
     status = state.status
-    # The first entry still in; his prize is that of the newest entry of his name (the document
-    # keys its rows by name).
-    winner = next((p.name for p in state.players.values() if p.status != "busted"), None)
-    prize = None if winner is None else next(
-        table[p.id].prize for p in reversed(state.players.values()) if p.name == winner)
     heads = [(p.name, bounty) for p in state.players.values()
              if (bounty := state.bounty_on_head(p))] if state.money.pko_share is not None else []
-    h4h = jsonable(hand_for_hand_view(state, len(payouts)))
+    h4h = jsonable(hand_for_hand_view(state, paid.places_paid))
     return {
         "tournament": {"id": tournament_id, "name": info.name, "status": status, "game": info.game},
         "entries": state.entries,
         "players_left": state.players_left,
-        "average_stack": money.average_stack(state),
-        "prize_pool": money.pool(state).prize_pool,
-        # What is paid: an approved deal's players with its amounts (place null while in, T-DEAL-1),
-        # then the places outside it, each with who finished there.
-        "payouts": [{"place": row.place, "amount": row.amount, "name": row.name, "by_deal": row.by_deal,
-                     "seat": row.seat} for row in paid_rows(state, structure, table)],
+        "average_stack": money.average_stack(state, paid.chips_in_play),
+        "prize_pool": paid.prize_pool,
+        "payouts": paid.payouts,
         "hand_for_hand": {key: h4h.get(key) for key in ("active", "hand", "tables")},
         # A progressive knockout: the biggest bounties on the heads still in (T-PKO-1).
         "bounties": [{"name": name, "bounty": bounty}
                      for name, bounty in sorted(heads, key=lambda head: -head[1])[:BOUNTIES_SHOWN]],
         "finished": status == "finished",
-        "winner": winner if status == "finished" else None,
+        # The one player left (the first entry still in).
+        "winner": next((p.name for p in state.players.values() if p.status != "busted"), None)
+        if status == "finished" else None,
         # T-SAT-2: a satellite's seat winners, once it has ended.
         "seat_winners": [state.players[player_id].name for player_id in state.satellite.winners]
         if state.satellite is not None else [],
-        "winner_prize": prize,
+        "winner_prize": paid.winner_prize,
     }
 
 
@@ -184,12 +220,14 @@ class Board:
         self.tournament_id = tournament_id
         self.moves = Relocations()
         self._standing: tuple[TournamentState, int, dict[str, Any]] | None = None
+        self._money: Money | None = None
         self._clock: tuple[TournamentState, tuple[int, ...], dict[str, Any]] | None = None
         self._payouts: tuple[list[dict[str, Any]], dict[bool, str]] | None = None
 
     def follow(self, state: TournamentState, log: Sequence[Envelope]) -> None:
         """Take in what the log appended since the last call (the lock on the service held)."""
         self.moves.follow(state, log)
+        self._money = Money.of(state) if self._money is None else self._money.follow(state, log)
 
     def encoded(self, document: dict[str, Any], *, compact: bool = False) -> str:
         """`document` (a board with any keys added) as `json.dumps` writes it, with its payouts,
@@ -216,12 +254,9 @@ class Board:
         """The board at `now`, and the clock exactly, so the page counts down on its own from
         `server_time` between updates."""
         if self._standing is None or self._standing[0] is not state or self._standing[1] != state.last_seq:
-            parts = standing(state, self.tournament_id)
-            if self._standing is not None and parts["payouts"] == self._standing[2]["payouts"]:
-                # The same ladder as before (a bust outside the money): the same rows, so their
-                # HTML and JSON are made once for both changes.
-                parts["payouts"] = self._standing[2]["payouts"]
-            self._standing = (state, state.last_seq, parts)
+            if self._money is None or self._money.state is not state or self._money.seq != state.last_seq:
+                self._money = Money.of(state)  # not followed (`follow`): worked out from the state
+            self._standing = (state, state.last_seq, standing(state, self.tournament_id, self._money))
         parts = self._standing[2]
         reading = clock_ops.read(state.info.structure, state.clock, now)
         level = (state.last_seq, reading.period, reading.running, reading.started)

@@ -12,7 +12,7 @@ from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.tables import TablesScreen
-from tests.tui.wait import from_palette, until
+from tests.tui.wait import from_palette, settled, until
 
 
 def _uneven(service: Service) -> None:
@@ -188,6 +188,7 @@ async def test_t_seat_2_a_table_opened_by_late_registration_shows_its_button_and
         await pilot.press("f10")
         for name in late[14:17]:  # late entries, seated at once (8A): the third table opens
             app.execute(commands.Register(names=[name]))
+        await settled(app)  # the three commands, each redrawing the screen after it
         await pilot.pause()
         opened = service.state.room[3]
         seats = sorted(opened.occupants)

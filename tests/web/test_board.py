@@ -9,6 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.responses import JSONResponse
 
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
@@ -20,6 +22,9 @@ from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.tournament import state_view
 from tdconsole.web.board import MOVES_SHOWN, Board, Relocations, SeatIndex, relocations
+from tests.domain.helpers import at
+from tests.domain.test_money_left_as_it_was import LEVEL_1, MONEY, STEP, do, evening, evening_commands
+from tests.samples import examples
 
 NAMES = [f"{first} {last}" for first in ("Anna", "Bent", "Carl", "Dorte")
          for last in ("Holm", "Lund", "Møller")]
@@ -137,3 +142,22 @@ def test_the_board_followed_change_by_change_says_what_the_state_document_says(t
     look()
     assert followed[-1]["finished"] is False and followed[-1]["entries"] == len(NAMES)
     store.close()
+
+
+@settings(max_examples=examples(50), deadline=None)
+@given(players=st.integers(8, 30), settings_=MONEY, steps=st.lists(STEP, min_size=5, max_size=30),
+       seed=st.integers(0, 1_000))
+def test_the_board_keeps_its_money_only_while_each_change_leaves_the_money(
+        players: int, settings_: dict[str, Any], steps: list[Any], seed: int) -> None:
+    """The board followed change by change, which keeps its money parts while the changes leave
+    the money as it was (busts outside the places paid, moves), says what a board worked out
+    afresh from the state says, after every change of random evenings of busts, re-entries,
+    rebuys, add-ons, moves and undos played out to the end."""
+    t = evening(players, settings_, seed)
+    board, now = Board(1), at(LEVEL_1)
+    for command in evening_commands(t, steps, seed):
+        do(t, command, seed)
+        board.follow(t.state, t.state.log)
+        afresh = Board(1)
+        afresh.follow(t.state, t.state.log)
+        assert board.document(t.state, now) == afresh.document(t.state, now)

@@ -20,7 +20,15 @@ from datetime import datetime
 from tdconsole.domain import limits
 from tdconsole.domain.commands import CountChips, SetMoney
 from tdconsole.domain.errors import InvalidInput, RuleViolation, TdError
-from tdconsole.domain.events import ChipsCounted, Event, MoneySet
+from tdconsole.domain.events import (
+    ChipsCounted,
+    Event,
+    MoneySet,
+    PlayerBusted,
+    PlayerMoved,
+    TableBroken,
+    TablesBalanced,
+)
 from tdconsole.domain.money.payouts import (
     Payout,
     PayoutStructure,
@@ -99,11 +107,12 @@ def chips_in_play(state: TournamentState) -> int:
             + add_ons * chips.add_on + rebuys * chips.rebuy)
 
 
-def average_stack(state: TournamentState) -> int | None:
-    """The chips in play over the players left, rounded to the chip; None when nobody is left."""
+def average_stack(state: TournamentState, chips: int | None = None) -> int | None:
+    """The chips in play (`chips` when already known) over the players left, rounded to the chip;
+    None when nobody is left."""
     if not state.players_left:
         return None
-    return round(chips_in_play(state) / state.players_left)
+    return round((chips_in_play(state) if chips is None else chips) / state.players_left)
 
 
 def payout_structure(state: TournamentState) -> PayoutStructure:
@@ -193,6 +202,29 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
             prize = 0  # placed out of the money
         result[player.id] = Standing(final, last, prize)
     return result
+
+
+# Events that only change seats: no entry, rebuy, add-on, place or setting.
+SEAT_CHANGES = (PlayerMoved, TablesBalanced, TableBroken)
+
+
+def leaves_the_money(state: TournamentState, event: Event, places_paid: int) -> bool:
+    """Whether `event`, just applied to `state`, left the money as it was: the prize pool and the
+    chips in play, what each place pays, who finished in each of the `places_paid`, and the place
+    and prize of every entry still in and of an approved deal's players; so whatever was worked
+    out from them before `event` still holds. Decided from the event itself: a seat change, or a
+    bust outside the places paid (T-ELIM-1) that puts nothing into the pool (T-PKO-4: a
+    disqualified player's bounty) while no deal is approved (T-DEAL-1: its players are paid and
+    shown whatever place they reach) and the tournament goes on (the bust that ends it places the
+    winner first; T-SAT-2: a satellite's end gives seats). A bust changes no entry, rebuy or
+    add-on, and a place below the places paid is nobody's money. Anything else, an undo included,
+    may move the money: False."""
+    if isinstance(event, SEAT_CHANGES):
+        return True
+    if not isinstance(event, PlayerBusted) or event.place <= places_paid or event.disqualified:
+        return False
+    deal = state.deal
+    return (deal is None or not deal.approved) and state.satellite is None and state.status != "finished"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,7 @@ from textual.screen import Screen
 from tdconsole.service import Service
 from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.messages import TournamentChanged
-from tdconsole.tui.service_app import service_of
-
-# A tournament this large: what a screen builds on its first showing (a row per player, kept as
-# long as the screen) is left out of the garbage collector's full passes too.
-SETTLE_FROM_PLAYERS = 1000
+from tdconsole.tui.service_app import LARGE_TOURNAMENT, service_of
 
 
 class ServiceScreen(TranslatedKeys, Screen[None]):
@@ -33,7 +29,7 @@ class ServiceScreen(TranslatedKeys, Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
-        if not self._settled and len(self.service.state.players) >= SETTLE_FROM_PLAYERS:
+        if not self._settled and len(self.service.state.players) >= LARGE_TOURNAMENT:
             # As the app does with the tournament as loaded (`ServiceApp.on_mount`): at festival
             # size a full pass walked the screen's 10,000 rows every few busts, a tenth of a
             # second each. (Small tournaments, tests among them, make nothing worth it.)

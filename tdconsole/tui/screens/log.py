@@ -13,22 +13,27 @@ from textual.widgets import DataTable, Header, Input, Select, Static
 from tdconsole.i18n import _
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views.formatting import format_clock
-from tdconsole.views.log import KINDS, LogEntry, kind_label, log_entries, undone_note
+from tdconsole.views.log import KINDS, LogEntry, LogReading, kind_label, undone_note
 
 ALL = "all"
 
 
-def matches(entry: LogEntry, kind: str, words: str) -> bool:
-    """Whether an entry is shown: of the kind chosen (or any), and containing every word searched
-    for (in its sentence or its actor's name, ignoring case)."""
-    if kind != ALL and entry.kind != kind:
-        return False
-    haystack = f"{entry.text} {entry.actor}".casefold()
-    return all(word in haystack for word in words.casefold().split())
+def haystack(entry: LogEntry) -> str:
+    """What a search looks in: the sentence and the actor's name, ignoring case."""
+    return f"{entry.text} {entry.actor}".casefold()
+
+
+def matches(entry: LogEntry, hay: str, kind: str, words: list[str]) -> bool:
+    """Whether an entry is shown: of the kind chosen (or any), and its haystack containing every
+    word searched for."""
+    return (kind == ALL or entry.kind == kind) and all(word in hay for word in words)
 
 
 class LogScreen(ServiceScreen):
+    # The list has the focus as the screen is built, so its footer shows the list's keys at once.
+    AUTO_FOCUS = "DataTable"
     BINDINGS = [
         Binding("u", "app.undo", "Undo last"),
         Binding("slash", "search", "Search"),
@@ -37,7 +42,13 @@ class LogScreen(ServiceScreen):
 
     def __init__(self) -> None:
         super().__init__()
+        self._reading = LogReading()
         self._entries: tuple[int, list[LogEntry]] | None = None
+        # Each entry with its row and what a search looks in, made once per entry (an undo reads
+        # the log again: new entries): at festival size the log has 40,000 of them, and a key
+        # typed in the search filters them all.
+        self._made: list[tuple[LogEntry, Row, str]] = []
+        self._zone = ""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -46,12 +57,11 @@ class LogScreen(ServiceScreen):
                          id="kind", allow_blank=True)
             yield Input(placeholder=_("Search the log (/): a name, a table, a word"), id="search")
         yield Static(id="shown")
-        yield DataTable(id="log", cursor_type="row", zebra_stripes=True)
+        yield SyncedTable(id="log", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("#", _("Time"), _("By"), _("What happened"))
-        self.query_one(DataTable).focus()
 
     @property
     def kind(self) -> str:
@@ -62,29 +72,37 @@ class LogScreen(ServiceScreen):
         # The sentences change only with the log: write them once per new event, not per keystroke.
         service = self.service
         if self._entries is None or self._entries[0] != service.state.last_seq:
-            self._entries = (service.state.last_seq, log_entries(service.log))
+            self._entries = (service.state.last_seq, self._reading.entries(service.log))
         return self._entries[1]
 
     def refresh_view(self) -> None:
         entries = self.entries()
         words = self.query_one("#search", Input).value
-        shown = [entry for entry in reversed(entries) if matches(entry, self.kind, words)]
-        table = self.query_one(DataTable)
-        row = table.cursor_row
-        table.clear()
+        kind, needles = self.kind, words.casefold().split()
         zone = self.service.state.house_rules.money.time_zone
-        for entry in shown:
-            text = Text(entry.text, style="strike dim" if entry.undone else "")
-            if entry.undone:
-                text.append(f"  ({undone_note(entry.undone_by, entry.undone_at, time_zone=zone)})",
-                            style="italic")
-            table.add_row(str(entry.seq), format_clock(entry.time, time_zone=zone), Text(entry.actor), text)
-        if shown:
-            table.move_cursor(row=min(row, len(shown) - 1))
-        filtered = self.kind != ALL or words.strip()
+        made = self._made
+        if zone != self._zone or len(made) > len(entries) or (
+                made and made[-1][0] is not entries[len(made) - 1]):
+            made.clear()  # another time zone, or the log read again
+            self._zone = zone
+        made += map(self._row, entries[len(made):])
+        filtered = kind != ALL or bool(needles)
+        shown = [row for entry, row, hay in reversed(made)
+                 if not filtered or matches(entry, hay, kind, needles)]
+        self.query_one(SyncedTable).show(shown)
         self.query_one("#shown", Static).update(
             _("{shown} of {total} entries").format(shown=len(shown), total=len(entries)) if filtered
             else _("{total} entries, newest first").format(total=len(entries)))
+
+    def _row(self, entry: LogEntry) -> tuple[LogEntry, Row, str]:
+        """The entry, its row as shown, and what a search looks in."""
+        text = Text(entry.text, style="strike dim" if entry.undone else "")
+        if entry.undone:
+            text.append(f"  ({undone_note(entry.undone_by, entry.undone_at, time_zone=self._zone)})",
+                        style="italic")
+        row: Row = (str(entry.seq), (str(entry.seq), format_clock(entry.time, time_zone=self._zone),
+                                     entry.actor, text if entry.undone else entry.text))
+        return entry, row, haystack(entry)
 
     def on_input_changed(self, _event: Input.Changed) -> None:
         self.refresh_view()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Callable, Container, Sequence
 from itertools import compress
 from operator import attrgetter, itemgetter, ne
@@ -40,6 +41,9 @@ from tdconsole.views.formatting import Formats
 SHOWN = attrgetter("id", "name", "status", "table", "seat", "place", "placed_last", "bounty_added",
                    "bounties")
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
+OUT = (1,)  # before the list order of every player out, after every one still in
+# A player's place in the list: those still in, then those out by place; by name; as registered.
+Order = tuple[int, int, str, int]
 ALTERNATE_KEY = "alternate:"  # an alternate's row in the list (player ids are "p1", "p2", ...)
 # A player's status as the list shows it (the state keeps the English word: JSON reads it).
 STATUS_WORDS = {"seated": N_("seated"), "registered": N_("registered"), "busted": N_("busted")}
@@ -133,10 +137,12 @@ class PlayersScreen(ServiceScreen):
         super().__init__()
         self.suggester = MemberSuggester(lambda: self.service.state.by_name)
         self._reading_members = False
-        # Each player's row as last made, with what it showed (`_player_rows`), and the words and
-        # money they were made with (another language or currency makes every row again).
+        # Each player's row as last made, with what it showed (`_listed`), the rows in the list's
+        # order, and the words and money they were made with (another language or currency makes
+        # every row again).
         self._shows: Sequence[tuple[object, ...]] = []
-        self._made: list[tuple[tuple[int, int, str], Row]] = []
+        self._made: list[tuple[Order, Row]] = []
+        self._list: list[tuple[Order, Row]] = []
         self._words: tuple[object, ...] = ()
         self._drawn: tuple[int, int, str] | None = None  # the state and search last shown
 
@@ -179,22 +185,21 @@ class PlayersScreen(ServiceScreen):
             return
         self._drawn = (id(state), state.last_seq, needle)
         # Those still in, then those out by place; alternates between them (T-REG-1).
-        players = sorted(self._player_rows(state), key=itemgetter(0))
+        listed = self._listed(state)
         if needle:
-            players = [(order, row) for order, row in players if needle in order[2]]
-        rows = list(map(itemgetter(1), players))
-        orders = map(itemgetter(0), players)
-        playing = len(players) - sum(map(itemgetter(0), orders))  # (an order begins 1 once out)
+            listed = [(order, row) for order, row in listed if needle in order[2]]
+        rows = list(map(itemgetter(1), listed))
+        playing = bisect_left(listed, OUT, key=itemgetter(0))
         rows[playing:playing] = [
             (f"{ALTERNATE_KEY}{alt.number}",
              (alt.name, _("alternate {number}").format(number=alt.number), "", "", "", ""))
             for alt in state.alternates.values() if not needle or needle in alt.name.casefold()]
         self.query_one(SyncedTable).show(rows)
 
-    def _player_rows(self, state: TournamentState) -> list[tuple[tuple[int, int, str], Row]]:
-        """Each player's place in the list and row. A row is made again only when what it shows
-        changed (players change in place, so what each showed is kept): at festival size a bust
-        makes one row, not 10,000, and the list finds the other 9,999 unchanged at a glance."""
+    def _listed(self, state: TournamentState) -> list[tuple[Order, Row]]:
+        """Each player's place in the list and row, in the list's order. A row is made again only
+        when what it shows changed (players change in place, so what each showed is kept), and
+        moved to its new place: at festival size a bust makes one row and moves it, not 10,000."""
         money = Formats.of(state.house_rules)
         words = ({status: _(word) for status, word in STATUS_WORDS.items()}, _(" (last, T-ELIM-3)"),
                  _("bag {bag}: {chips}"), money, state.money.bounty)
@@ -204,14 +209,17 @@ class PlayersScreen(ServiceScreen):
         if state.bags:
             shows = [(*shown, state.bags.get(player.id))
                      for shown, player in zip(shows, players, strict=True)]
+        made, listed, order = self._made, self._list, itemgetter(0)
         if words != self._words or len(shows) != len(self._shows):
-            made = [_player_row(state, player, words) for player in players]
+            made[:] = [_player_row(state, player, words, index) for index, player in enumerate(players)]
+            listed[:] = sorted(made, key=order)
         else:
-            made = list(self._made)
             for index in compress(range(len(shows)), map(ne, shows, self._shows)):
-                made[index] = _player_row(state, players[index], words)
-        self._words, self._shows, self._made = words, shows, made
-        return made
+                del listed[bisect_left(listed, made[index][0], key=order)]
+                made[index] = _player_row(state, players[index], words, index)
+                insort(listed, made[index], key=order)
+        self._words, self._shows = words, shows
+        return listed
 
     def selected_player_id(self) -> str | None:
         """The player of the highlighted row (None on an alternate's: he has no entry yet)."""
@@ -485,16 +493,16 @@ class PlayersScreen(ServiceScreen):
         await self.app.push_screen(BustHandScreen(name), self._bust_chosen)
 
 
-def _player_row(state: TournamentState, player: Player,
-                words: tuple[dict[str, str], str, str, Formats, int]) -> tuple[tuple[int, int, str], Row]:
-    """A player's place in the list (those still in, then those out by place) and row."""
+def _player_row(state: TournamentState, player: Player, words: tuple[dict[str, str], str, str, Formats, int],
+                index: int) -> tuple[Order, Row]:
+    """A player's place in the list (he is the `index`th registered) and row."""
     statuses, last, bagged, money, _bounty_money = words
     bag = state.bags.get(player.id)
     status = statuses[player.status] if bag is None else bagged.format(bag=bag.bag, chips=bag.chips)
     cells = (player.name, status, _cell(player.table), _cell(player.seat),
              _cell(player.place) + (last if player.placed_last else ""),
              _bounty(state.bounty_on_head(player), player.bounties, money.money))
-    return (STATUS_ORDER[player.status], player.place or 0, player.name.casefold()), (player.id, cells)
+    return (STATUS_ORDER[player.status], player.place or 0, player.name.casefold(), index), (player.id, cells)
 
 
 def _cell(value: int | None) -> str:

@@ -33,11 +33,11 @@ from tdconsole.views.seating import at_final_table
 from tdconsole.views.tournament import (
     ClockReading,
     ClockView,
-    StateView,
+    FiguresView,
     Warning,
     clock_tick,
     clock_view,
-    state_view,
+    figures_view,
 )
 
 FLASH_SECONDS = 1.5
@@ -112,7 +112,7 @@ class ClockPanel(Vertical):
         self.hint = hint
         self._reading: ClockReading | None = None
         self._shown: tuple[Any, ...] | None = None
-        self._figures: tuple[int, StateView] | None = None
+        self._figures: tuple[int, FiguresView] | None = None
         self._ladder_key: tuple[int, Formats, int] | None = None  # what the ladder shown was laid out for
 
     def compose(self) -> ComposeResult:
@@ -146,7 +146,7 @@ class ClockPanel(Vertical):
         # festival size the figures take most of a second to build after every bust.
         if (force or shown != self._shown) and self.screen.is_current:
             self._shown = shown
-            self.redraw(state, service.tournament_id, now)
+            self.redraw(state, now)
 
     def warn(self, kind: Warning) -> None:
         if service_app(self).sound:
@@ -155,15 +155,15 @@ class ClockPanel(Vertical):
         self.set_timer(FLASH_SECONDS, lambda: self.remove_class("-flash"))
         self.post_message(self.Warned(kind))
 
-    def _state_view(self, state: TournamentState, tournament_id: int, now: datetime) -> StateView:
+    def _figures_view(self, state: TournamentState) -> FiguresView:
         # The figures change only with the log: build them once per new event, not every second.
         if self._figures is None or self._figures[0] != state.last_seq:
-            self._figures = (state.last_seq, state_view(state, tournament_id, now))
+            self._figures = (state.last_seq, figures_view(state))
         return self._figures[1]
 
-    def redraw(self, state: TournamentState, tournament_id: int, now: datetime) -> None:
+    def redraw(self, state: TournamentState, now: datetime) -> None:
         clock = clock_view(state, now)
-        view = self._state_view(state, tournament_id, now)
+        view = self._figures_view(state)
         finished = state.status == "finished"
         final = at_final_table(state) and not finished
         h4h = view.hand_for_hand
@@ -213,7 +213,7 @@ class ClockPanel(Vertical):
         self.tick(force=True)
 
 
-def _banner_line(clock: ClockView, view: StateView, final: bool, finished: bool) -> str:
+def _banner_line(clock: ClockView, view: FiguresView, final: bool, finished: bool) -> str:
     """What the room must not miss, most pressing first; empty when nothing is special."""
     if finished:  # the winner and the results are below: the clock has nothing left to say
         return _("TOURNAMENT OVER")
@@ -235,7 +235,7 @@ def _banner_line(clock: ClockView, view: StateView, final: bool, finished: bool)
 LADDER_GAP = "  ·  "
 
 
-def _ladder(view: StateView, formats: Formats) -> list[Text]:
+def _ladder(view: FiguresView, formats: Formats) -> list[Text]:
     """The payouts, places with one amount grouped ("10th-18th 500 kr."); the places already
     decided (below the players left) dimmed. After an approved deal (T-DEAL-1) its players come
     first with the deal's amounts, and the ladder only for the places outside it."""
@@ -297,7 +297,7 @@ def _next_parts(clock: ClockView, formats: Formats) -> list[str]:
     return parts
 
 
-def _figures_parts(view: StateView, big_blind: int, formats: Formats) -> list[str]:
+def _figures_parts(view: FiguresView, big_blind: int, formats: Formats) -> list[str]:
     parts = [_("Players {left} / {entries}").format(left=view.players_left, entries=view.entries),
              _("Chips {chips}").format(chips=_chips(view.chips_in_play, formats))]
     if view.average_stack is not None:

@@ -63,7 +63,7 @@ class KeyFooter(Footer):
         """The keys shown, each action once: the screen's (and `FOOTER_FIRST`), the F-keys of the
         other screens, the app's other keys; each in its declared order."""
         app = self.app
-        mode = getattr(app, "current_mode", "")
+        mode = self.mode()
         first: tuple[str, ...] = getattr(app, "FOOTER_FIRST", {}).get(mode, ())
         here = f"switch_mode('{mode}')"
         seen: set[str] = set()
@@ -82,6 +82,14 @@ class KeyFooter(Footer):
             else:
                 tiers[2].append(entry)
         return tiers
+
+    def mode(self) -> str:
+        """The mode of the screen this footer is on, which may be built before it is shown
+        (`ServiceApp.PREPARED_MODES`); a screen of no mode (a dialog), the mode shown."""
+        screen_type = type(self.screen)
+        modes: dict[str, object] = getattr(self.app, "MODES", {})
+        return next((mode for mode, kind in modes.items() if kind is screen_type),
+                    getattr(self.app, "current_mode", ""))
 
     def screen_keys(self) -> str:
         """The app's F-keys that open a screen, first to last ("F1-F12"; the floor's "F1-F2")."""

@@ -37,8 +37,9 @@ SegmentLines = list[list[Segment]]
 
 # Lines kept drawn: a few screenfuls of the tallest terminal.
 LINES_KEPT = 256
-# Past this many rows to add or remove, the list is shown anew (scrolled to the top, the cursor
-# back on its row) rather than changed row by row.
+# Past this many rows to add or remove, and half the list, the list is shown anew (scrolled to
+# the top, the cursor back on its row) rather than changed row by row: a search typed or cleared,
+# not the log's new entries after a while on another screen.
 REBUILD_FROM = 64
 
 # A row as a screen gives it: its key, its cells.
@@ -128,6 +129,10 @@ class SyncedTable(DataTable[str | Text]):
         self._ordered: list[RowMeta] = []
         self._lines = _Lines(self)
         self._frame: dict[str, Style] | None = None  # the styles looked up in this frame
+        self._widths: tuple[int, ...] = ()  # the columns' widths in this frame
+        # Each row's line as last drawn, by the row's key, with the cells and the place it was
+        # drawn for (`_render_line`).
+        self._row_lines: LRUCache[str, tuple[object, tuple[object, ...], Strip]] = LRUCache(LINES_KEPT)
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         # The lines drawn, kept for a few screenfuls (DataTable keeps 1,000): each change of the
         # rows draws the lines in view anew, and the ones kept from before are only garbage that
@@ -156,7 +161,7 @@ class SyncedTable(DataTable[str | Text]):
         added = sum(1 for key, _values in changed if key not in shown)
         removed = len(shown) - (len(order) - added)
         selected = self.selected_key()
-        if not self._order or removed + added > REBUILD_FROM:
+        if not self._order or removed + added > max(REBUILD_FROM, len(order) // 2):
             self.clear()
             self._set(rows, order, [])
         elif changed or removed or order != self._order:
@@ -183,10 +188,12 @@ class SyncedTable(DataTable[str | Text]):
                 metas[keys[key]] = self._metas[key] = RowMeta(keys[key], 1)
             data[keys[key]] = dict(zip(column_keys, cells, strict=True))
             shown[key] = values
+        widths = [column.content_width for column in columns]
         for index, column in enumerate(columns):
             # Each text measured once (many rows share a status, a table, a seat).
             texts = {cell if isinstance(cell, str) else cell.plain for cell in (row[index] for row in stored)}
             column.content_width = max([column.content_width, *map(_width, texts)])
+        drawn = self._drawn_lines(order, {key for key, _values in changed})
         if order != self._order:
             self._row_locations = _Locations(order, list(map(keys.__getitem__, order)))
             self._ordered = list(map(self._metas.__getitem__, order))
@@ -198,10 +205,34 @@ class SyncedTable(DataTable[str | Text]):
         self._require_update_dimensions = True
         self.cursor_coordinate = self.cursor_coordinate
         self.hover_coordinate = self.hover_coordinate
-        self.refresh()
+        if drawn is None or widths != [column.content_width for column in columns]:
+            self.refresh()
+        elif drawn:
+            # Only the lines in view whose row changed or moved are drawn again: most of a
+            # festival's busts change nothing in view.
+            header = self.header_height if self.show_header else 0
+            width = max(self.size.width, self.virtual_size.width)
+            self._refresh_region(Region(0, header + drawn.start, width, len(drawn)))
         self.check_idle()
         if not count and self.rows and self.show_cursor and self.cursor_type != "none":
             self._highlight_cursor()
+
+    def _drawn_lines(self, order: list[str], changed: set[str]) -> range | None:
+        """The rows in view (by index) from the first to the last whose line changes when the
+        table goes from showing `self._order` to `order` with the rows `changed`: a row changed,
+        another row at its index, or no row there any more. None: all of them (nothing in view
+        yet)."""
+        if not self._order or not self.size.height:
+            return None
+        top = self.scroll_offset.y
+        bottom = top + self.size.height - (self.header_height if self.show_header else 0)
+        before, after = self._order[top:bottom], order[top:bottom]
+        lines = [index for index, (old, new) in enumerate(zip(before, after, strict=False), top)
+                 if old != new or new in changed]
+        if len(before) != len(after):
+            lines.append(top + min(len(before), len(after)))
+            lines.append(top + max(len(before), len(after)) - 1)
+        return range(min(lines), max(lines) + 1) if lines else range(0)
 
     def clear(self, columns: bool = False) -> SyncedTable:
         super().clear(columns)
@@ -222,10 +253,37 @@ class SyncedTable(DataTable[str | Text]):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._frame = {}
+        self._widths = tuple(column.get_render_width(self) for column in self.ordered_columns)
         try:
             return super().render_lines(crop)
         finally:
             self._frame = None
+
+    def _clear_caches(self) -> None:
+        super()._clear_caches()
+        self._row_lines.clear()
+
+    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        """A data row's line, drawn again only when its cells, its place, the cursor or hover on
+        it, or the styles changed. DataTable keeps its lines by their place and by a count of
+        changes to the table, so after a bust every line in view was drawn again, a millisecond
+        each; here a bust draws the rows it changed or moved."""
+        index = y - (self.header_height if self.show_header else 0)
+        if (not 0 <= index < len(self._order) or self.cursor_type != "row" or self.fixed_rows
+                or self.fixed_columns or self._should_render_row_labels):
+            return super()._render_line(y, x1, x2, base_style)
+        key = self._order[index]
+        cells = self._data[self._keys[key]]
+        place = (index, x1, x2, self.size.width, self._widths, base_style, self._pseudo_class_state,
+                 self.show_cursor and self.cursor_coordinate.row == index,
+                 self._show_hover_cursor and self.hover_coordinate.row == index)
+        kept = self._row_lines.get(key)
+        if kept is not None and kept[0] is cells and kept[1] == place:
+            return kept[2]
+        strip = super()._render_line(y, x1, x2, base_style)
+        self._row_lines.discard(key)  # (LRUCache.set keeps a key's first value)
+        self._row_lines.set(key, (cells, place, strip))
+        return strip
 
     def _style_once(self, name: str) -> Style:
         """The widget's rich style (""), or a component's, looked up once a frame."""
