@@ -14,9 +14,8 @@ import difflib
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, NamedTuple, get_args, get_origin
 
 from pydantic import BaseModel, Field, model_validator
 from pydantic.fields import FieldInfo
@@ -252,8 +251,8 @@ def _bad_placeholder(text: str) -> str | None:
 # ---------------------------------------------------------------- scenarios
 
 
-@dataclass(frozen=True)
-class TreePath:
+# A NamedTuple, not a frozen dataclass: see domain/limits.py `Range`.
+class TreePath(NamedTuple):
     """One way through a tree: sample answers, the settings it assumes, and the ruling it ends in."""
 
     answers: dict[str, str]
