@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
 
 from tdconsole.domain.errors import TdError
 from tdconsole.store.event_store import EventStore
@@ -38,8 +38,8 @@ def _wall() -> datetime:
     return datetime.now(UTC)
 
 
-@dataclass(frozen=True, slots=True)
-class _Anchor:
+# A NamedTuple, not a frozen dataclass: see store/time_base.py `ReferenceReading`.
+class _Anchor(NamedTuple):
     shared: datetime  # the tournament's time ...
     monotonic: float  # ... at this reading of the monotonic clock
 
@@ -115,7 +115,7 @@ class TimeSource:
                         self.step = pending or None
                     return
                 shared = reading.reference + timedelta(seconds=reading.correction - pending)
-                reading = replace(reading, pending=pending)
+                reading = reading._replace(pending=pending)
         self.step = reading.pending or None
         self.correction = reading.correction
         self._decided_at = reading.decided_at

@@ -82,7 +82,8 @@ _ACTIONS: dict[str, Action[Any, Any]] = {}
 
 # Every module that registers actions: imported all together only by `registry()` (the web, the
 # tests); a CLI command imports just its own module (the fast-CLI contract).
-MODULES = ("clock", "players", "money", "seating", "hand_for_hand", "rulings", "announcements", "flights")
+MODULES = ("clock", "registration", "players", "money", "seating", "hand_for_hand", "rulings",
+           "announcements", "flights")
 
 
 def action(verb: str, *, web: bool, commands: tuple[type[Command], ...] = ()
@@ -172,14 +173,3 @@ def _problem(first: Any) -> InvalidInput | str:
     if kind == "literal_error" and "expected" in ctx:
         return InvalidInput("must be {expected}", expected=ctx["expected"])
     return str(first["msg"])
-
-
-def naming(data: Any, tournament: Mapping[str, Any]) -> Any:
-    """A command's JSON document with the tournament it acted on ({"id", "name"}) in a `tournament`
-    key (in each row of a list), so a script never mistakes which one it was. Keys are only added:
-    a view with its own `tournament` keeps it (the JSON contract)."""
-    if isinstance(data, dict):
-        return data if "tournament" in data else {**data, "tournament": dict(tournament)}
-    if isinstance(data, list) and all(isinstance(row, dict) for row in data):
-        return [naming(row, tournament) for row in data]
-    return data

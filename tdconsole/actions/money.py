@@ -13,6 +13,7 @@ from tdconsole.config.toml import validate
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.model import empty_dict
 from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.money.settings import MoneySettings
@@ -200,7 +201,7 @@ def deal_show(service: Service, request: NoArguments) -> DealView | None:
 
 class ProposeRequest(Request):
     method: Literal["icm", "chip-chop", "custom"]
-    amount: dict[str, int] = Field(default_factory=dict)  # custom: NAME: AMOUNT for every player left
+    amount: dict[str, int] = Field(default_factory=empty_dict)  # custom: NAME: AMOUNT for every player left
     leave: int = 0  # kroner left for the winner
 
 

@@ -1,5 +1,5 @@
-"""Players: register (linked to club members, banned members refused), unregister, bust, re-enter,
-add-ons, chip counts, and undo."""
+"""Players: bust, re-enter, add-ons, rebuys, chip counts, and undo (registration is in
+`registration.py`)."""
 
 # No `from __future__ import annotations`, as in domain/events.py (which says why).
 
@@ -7,18 +7,16 @@ from typing import Any
 
 from pydantic import Field
 
-from tdconsole.actions.base import NoArguments, Request, action
+from tdconsole.actions.base import Request, action
+from tdconsole.actions.registration import NameRequest, listed_alternates
 from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation, TdError
+from tdconsole.domain.errors import InvalidInput, RuleIds, TdError
 from tdconsole.domain.events import (
-    AlternateListed,
-    AlternateWithdrawn,
-    Envelope,
     HandForHandBust,
     PlayerBusted,
-    PlayerRegistered,
     SatelliteEnded,
 )
+from tdconsole.domain.model import empty_dict, empty_list
 from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.service import Service
@@ -32,10 +30,8 @@ from tdconsole.views.money import (
 )
 from tdconsole.views.seating import (
     AlternateSeatedView,
-    AlternateView,
     SeatedView,
     alternate_seatings,
-    alternates_view,
     seated,
 )
 from tdconsole.views.tournament import (
@@ -46,139 +42,13 @@ from tdconsole.views.tournament import (
     undo_refusal,
 )
 
-# ---------------------------------------------------------------- register, unregister
-
-
-class RegisterRequest(Request):
-    names: list[str]
-    seed: int | None = None  # after the draw: repeat the late entries' seat draw exactly
-    member: int | None = None  # the club member this one name is (default: the member so named)
-    new_member: bool = False  # make each name a club member first
-    ticket: bool = False  # each pays by a seat he won in a satellite (T-SAT-4)
-    paid: str | None = None  # how the buy-ins were paid (default: the house's default method)
-    unpaid: bool = False  # not paid yet: settled later with `pay`
-
-
-class RegisteredRow(OptionalKeysView):
-    OMITTED_WHEN_NONE = frozenset({"table", "seat", "waits", "ticket"})
-
-    id: str
-    name: str
-    member: int | None
-    table: int | None = None  # after the draw: where he was seated (TDA 8A)
-    seat: int | None = None
-    waits: bool | None = None  # T-MOVE-2: not dealt in until the button passes
-    ticket: str | None = None  # paid by this won seat (T-SAT-4)
-
-
-class RegisterResult(OptionalKeysView):
-    # Only when some wait (new --tables): a room without a limit answers as it always did.
-    OMITTED_WHEN_NONE = frozenset({"alternates", "alternate"})
-
-    registered: list[RegisteredRow]
-    entries: int
-    players_left: int
-    # Every seat of the room was taken: these wait as alternates, in order (T-REG-1);
-    # `alternate` is the first one's number (a registration of one name: its own).
-    alternates: list[AlternateView] | None = None
-    alternate: int | None = None
-    # Where each late entry sits, as the CLI's lines say it (each row above holds the same).
-    seated: list[SeatedView] = Field(default_factory=list, exclude=True)
-
-
-@action("register", web=True, commands=(commands.Register,))
-def register(service: Service, request: RegisterRequest) -> RegisterResult:
-    """Register players, all or none, each linked to the club member of that name; a banned member
-    is refused here, whichever interface asks. After the draw each is seated (TDA 8A)."""
-    from tdconsole.club.members import register as register_linked  # only a registration reads members
-
-    if service.state.flight is not None:  # T-FLIGHT-3: re-entry across flights may be off
-        from tdconsole.club.festivals import check_entry
-
-        check_entry(service.store, service.tournament_id, service.state, request.names,
-                    [request.member] * len(request.names))
-    tickets = _tickets(service, request) if request.ticket else None
-    envelopes = register_linked(service, request.names, seed=request.seed, number=request.member,
-                                new_member=request.new_member, tickets=tickets,
-                                paid=request.paid or _by_ticket(service, tickets), unpaid=request.unpaid)
-    places = {view.player: view for view in seated(envelopes, service.state)}
-    rows = []
-    for envelope in envelopes:
-        event = envelope.event
-        if isinstance(event, PlayerRegistered):
-            spot = places.get(event.name)
-            rows.append(RegisteredRow(
-                id=event.player_id, name=event.name, member=event.member,
-                **({} if spot is None else {"table": spot.table, "seat": spot.seat, "waits": spot.waits}),
-                ticket=service.state.players[event.player_id].ticket))
-    waiting = listed_alternates(envelopes)
-    return RegisterResult(registered=rows, entries=service.state.entries,
-                          players_left=service.state.players_left, seated=list(places.values()),
-                          alternates=waiting or None, alternate=waiting[0].alternate if waiting else None)
-
-
-def _by_ticket(service: Service, tickets: dict[str, commands.SeatTicket] | None) -> str | None:
-    """The cash desk's method for an entry a won seat paid (T-SAT-4), if the house has it."""
-    return "ticket" if tickets and "ticket" in service.state.house_rules.cash.methods else None
-
-
-def _tickets(service: Service, request: RegisterRequest) -> dict[str, commands.SeatTicket]:
-    """T-SAT-4: for each name, the oldest unspent seat he won worth this event's buy-in and fee:
-    his member's (the one given, else the members so named), else won under his name."""
-    from tdconsole.club.members import Members
-    from tdconsole.club.tickets import ticket_for
-
-    members = Members(service.store)
-    price = service.state.info.buy_in + service.state.info.fee
-    chosen: dict[str, commands.SeatTicket] = {}
-    for name in request.names:
-        numbers = {request.member} if request.member is not None else {
-            member.number for member in members.named(name)}
-        ticket = ticket_for(service.store, name, numbers, price)
-        if ticket is None or ticket.id in {taken.id for taken in chosen.values()}:
-            raise RuleViolation("T-SAT-4", "{name} holds no unspent seat worth {price} (tickets)",
-                                name=name.strip(), price=price, field="ticket")
-        chosen[name] = commands.SeatTicket(id=ticket.id, value=ticket.value, satellite=ticket.satellite)
-    return chosen
-
-
-def listed_alternates(envelopes: list[Envelope]) -> list[AlternateView]:
-    """The alternates a registration or re-entry put on the list."""
-    return [AlternateView(alternate=event.number, name=event.name, member=event.member,
-                          reentry=event.previous_id is not None)
-            for event in (envelope.event for envelope in envelopes) if isinstance(event, AlternateListed)]
-
-
-class NameRequest(Request):
-    name: str
-
-
-class UnregisterResult(OptionalKeysView):
-    OMITTED_WHEN_NONE = frozenset({"alternate", "alternates_seated"})  # only with alternates
-
-    unregistered: str
-    entries: int
-    alternate: int | None = None  # the alternate taken off the list (he had no seat yet)
-    # The freed seat went to the next alternate (T-REG-1, 8A).
-    alternates_seated: list[AlternateSeatedView] | None = None
-
-
-@action("unregister", web=True, commands=(commands.Unregister,))
-def unregister(service: Service, request: NameRequest) -> UnregisterResult:
-    envelopes = service.execute(commands.Unregister(name=request.name))
-    withdrawn = next((e.event.number for e in envelopes if isinstance(e.event, AlternateWithdrawn)), None)
-    return UnregisterResult(unregistered=request.name.strip(), entries=service.state.entries,
-                            alternate=withdrawn,
-                            alternates_seated=alternate_seatings(envelopes, service.state) or None)
-
-
 # ---------------------------------------------------------------- busts, re-entries, add-ons, chips
 
 
 class BustRequest(Request):
     names: list[str]
-    stack: dict[str, int] = Field(default_factory=dict)  # chips at the start of the hand (T-ELIM-1)
-    by: list[str] = Field(default_factory=list)  # who knocked them out (T-BOUNTY-1)
+    stack: dict[str, int] = Field(default_factory=empty_dict)  # chips at the start of the hand (T-ELIM-1)
+    by: list[str] = Field(default_factory=empty_list)  # who knocked them out (T-BOUNTY-1)
     table: int | None = None  # hand-for-hand: the table of an unseated player
     unplaced: bool = False  # a late report: placed last of those unplaced (T-ELIM-3)
     disqualified: bool = False  # C-PEN-1: knocked out by nobody; his bounty to the pool (T-PKO-4)
@@ -275,7 +145,7 @@ class ReenterResult(OptionalKeysView):
     table: int | None  # after the draw: seated at once (TDA 8A)
     seat: int | None
     waits: bool | None  # T-MOVE-2: not dealt in until the button passes
-    seated: list[SeatedView] = Field(default_factory=list, exclude=True)  # as register says it
+    seated: list[SeatedView] = Field(default_factory=empty_list, exclude=True)  # as register says it
     alternate: int | None = None  # every seat is taken: the re-entry waits with this number (T-REG-1)
 
 
@@ -297,18 +167,6 @@ def reenter(service: Service, request: NameRequest) -> ReenterResult:
         players_left=service.state.players_left,
         earlier_entry_can_cash=service.state.house_rules.eliminations.earlier_entry_can_cash,
         table=player.table, seat=player.seat, waits=places[0].waits if places else None, seated=places)
-
-
-class AlternatesResult(View):
-    alternates: list[AlternateView]  # waiting for a seat, in the order they are seated
-    tables: int | None  # the tables the room has (new --tables); None: no limit
-
-
-@action("alternates", web=False, commands=())
-def alternates(service: Service, request: NoArguments) -> AlternatesResult:
-    """The alternates waiting for a seat, in order (T-REG-1)."""
-    service.refresh()
-    return AlternatesResult(alternates=alternates_view(service.state), tables=service.state.info.tables)
 
 
 class NamesRequest(Request):

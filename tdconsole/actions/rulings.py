@@ -17,6 +17,7 @@ from tdconsole.domain.floor.log import find_ruling
 from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
 from tdconsole.domain.floor.rulings import OTHER, Suggestion, suggest
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import empty_dict, empty_list
 from tdconsole.service import Service
 from tdconsole.views.base import View
 from tdconsole.views.rulings import (
@@ -36,7 +37,7 @@ SeatNumber = Annotated[int, Field(ge=1, le=12)]
 
 
 class ScenariosRequest(Request):
-    words: list[str] = Field(default_factory=list)  # only scenarios with all these words
+    words: list[str] = Field(default_factory=empty_list)  # only scenarios with all these words
 
 
 class ScenarioRow(View):
@@ -60,7 +61,7 @@ def scenarios(service: Service, request: ScenariosRequest) -> list[ScenarioRow]:
 
 class SuggestRequest(Request):
     scenario: str
-    answer: dict[str, str] = Field(default_factory=dict)
+    answer: dict[str, str] = Field(default_factory=empty_dict)
 
 
 def suggestion(request: SuggestRequest, rules: HouseRules) -> Suggestion:
@@ -81,14 +82,14 @@ class RulingFields(Request):
 
     by: str  # the staff member giving the ruling
     scenario: str | None = None
-    answer: dict[str, str] = Field(default_factory=dict)
+    answer: dict[str, str] = Field(default_factory=empty_dict)
     table: TableNumber | None = None
     seat: SeatNumber | None = None
-    player: list[str] = Field(default_factory=list)  # the first named is the one any penalty is for
+    player: list[str] = Field(default_factory=empty_list)  # the first named is the one any penalty is for
     decision: str | None = None  # overrides the suggestion (needs a reason)
     penalty: str | None = None  # KIND[:N], overriding the suggested penalty (needs a reason)
     description: str | None = None  # an other situation: what happened
-    rule: list[str] = Field(default_factory=list)  # the rules an other situation rests on
+    rule: list[str] = Field(default_factory=empty_list)  # the rules an other situation rests on
     offence: str | None = None  # out-of-turn, exposed-cards, etiquette or conduct
 
 

@@ -19,6 +19,7 @@ from tdconsole.domain.events import (
     TableBroken,
     TablesBalanced,
 )
+from tdconsole.domain.model import empty_list
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
@@ -125,7 +126,7 @@ class BalanceRequest(Request):
     apply: bool = False  # carry it out (default: only show it)
     moves: Annotated[int, Field(ge=1)] | None = None  # only the plan's first N moves
     # The moves the TD was shown and said yes to: if the plan changed meanwhile, nothing moves.
-    expect: list[Move] = Field(default_factory=list)
+    expect: list[Move] = Field(default_factory=empty_list)
 
 
 @action("balance", web=True, commands=(commands.Balance,))

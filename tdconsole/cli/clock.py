@@ -9,7 +9,7 @@ import typer
 
 from tdconsole.actions import clock
 from tdconsole.actions.base import NoArguments
-from tdconsole.cli.kit import JsonFlag, console, emit, session_of
+from tdconsole.cli.kit import JsonFlag, clock_line, console, emit, session_of
 from tdconsole.i18n import _
 from tdconsole.views.time_base import TimeBaseView, signed_duration
 from tdconsole.views.tournament import ClockView
@@ -17,14 +17,6 @@ from tdconsole.views.tournament import ClockView
 clock_app = typer.Typer(help="The tournament clock.", no_args_is_help=True)
 app = typer.Typer()  # top-level: clock
 app.add_typer(clock_app, name="clock")
-
-
-def clock_line(clock: ClockView) -> str:
-    state = _("running") if clock.running else (_("paused") if clock.started else _("not started"))
-    what = _("Break") if clock.on_break else _("Level {level}").format(level=clock.level)
-    return _("{what}: {small}/{big} ante {ante}, {remaining} left ({state})").format(
-        what=what, small=clock.small_blind, big=clock.big_blind, ante=clock.ante,
-        remaining=clock.remaining, state=state)
 
 
 @clock_app.command("start")

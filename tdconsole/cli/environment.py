@@ -23,7 +23,8 @@ _NAME = r"(?:[A-Za-z]{3,}|<[A-Za-z0-9+-]{3,}>)"
 _OFFSET = r"[+-]?\d{1,3}(?::\d{2}){0,2}"
 _RULE = rf"(?:J\d{{1,3}}|\d{{1,3}}|M\d{{1,2}}\.\d\.\d)(?:/{_OFFSET})?"
 # A POSIX TZ rule the C library reads without a zone file: "CET-1CEST,M3.5.0,M10.5.0/3", "<+05>-5".
-_POSIX_RULE = re.compile(rf"{_NAME}{_OFFSET}(?:{_NAME}(?:{_OFFSET})?(?:,{_RULE},{_RULE})?)?")
+# Compiled by `re` on the first `TZ` to check: every command starts here, most with no `TZ` at all.
+_POSIX_RULE = rf"{_NAME}{_OFFSET}(?:{_NAME}(?:{_OFFSET})?(?:,{_RULE},{_RULE})?)?"
 
 
 def usable_time_zone() -> bool:
@@ -37,7 +38,7 @@ def usable_time_zone() -> bool:
         if os.path.exists(name):
             with open(name, "rb") as file:
                 ZoneInfo.from_file(file)
-        elif not _POSIX_RULE.fullmatch(name):
+        elif not re.fullmatch(_POSIX_RULE, name):
             ZoneInfo(name)
         datetime.now().astimezone()  # the C library's reading: an offset of 24 h or more fails here
     except (OSError, ValueError, KeyError):  # ZoneInfoNotFoundError is a KeyError

@@ -15,9 +15,6 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from pydantic import BaseModel
 
-from tdconsole.actions.base import naming
-from tdconsole.config.files import parse_json
-from tdconsole.config.toml import load_house_rules, validate
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.house_rules import HouseRules
@@ -26,11 +23,13 @@ from tdconsole.i18n import _
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
-from tdconsole.views.base import jsonable
+from tdconsole.views.base import jsonable, naming
 from tdconsole.views.time_base import correction_text, skew_text
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from tdconsole.views.tournament import ClockView
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -52,6 +51,15 @@ class _Console:
 
 
 console = _Console()
+
+
+def clock_line(clock: ClockView) -> str:
+    """The clock in one line of text (`state` and every `clock` command)."""
+    state = _("running") if clock.running else (_("paused") if clock.started else _("not started"))
+    what = _("Break") if clock.on_break else _("Level {level}").format(level=clock.level)
+    return _("{what}: {small}/{big} ante {ante}, {remaining} left ({state})").format(
+        what=what, small=clock.small_blind, big=clock.big_blind, ante=clock.ante,
+        remaining=clock.remaining, state=state)
 
 
 def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> None:
@@ -94,6 +102,9 @@ def read_json_stdin(model: type[M], source: str = "stdin") -> M:
             "{source}: more than {MAX_JSON_BYTES} KiB of JSON",
             source=source, MAX_JSON_BYTES=MAX_JSON_BYTES // 1024,
         )
+    from tdconsole.config.files import parse_json  # TOML and JSON files load for the commands that read them
+    from tdconsole.config.toml import validate
+
     return validate(model, parse_json(text, source), source)
 
 
@@ -141,6 +152,8 @@ class Session:
     def house_rules(self) -> HouseRules:
         """The rules in force: the tournament's, as its log records them; before any tournament
         exists (a calculator on a fresh machine), the club's file."""
+        from tdconsole.config.toml import load_house_rules
+
         url = self.url
         if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
             return load_house_rules()

@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from tdconsole.actions import hand_for_hand, players
+from tdconsole.actions import hand_for_hand, players, registration
 from tdconsole.actions import money as money_actions
 from tdconsole.actions.base import NoArguments
 from tdconsole.actions.hand_for_hand import HandForHandResult
@@ -108,7 +108,7 @@ def bust(
 @app.command()
 def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
-    data = players.reenter(session_of(ctx).service(), players.NameRequest(name=name))
+    data = players.reenter(session_of(ctx).service(), registration.NameRequest(name=name))
     if data.alternate is not None:
         emit(data, as_json, lambda: console.print(_(
             "{name}'s entry {entry} waits as alternate {number}: every seat is taken (T-REG-1)").format(

@@ -10,20 +10,15 @@ from typing import Annotated, Any
 
 import typer
 
-from tdconsole.cli.clock import clock_line
 from tdconsole.cli.current import label, named
-from tdconsole.cli.kit import JsonFlag, console, emit, open_tui, session_of
-from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
-from tdconsole.config.toml import load_house_rules
+from tdconsole.cli.kit import JsonFlag, clock_line, console, emit, open_tui, session_of
 from tdconsole.domain import commands, limits
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.i18n import N_, _, ngettext
 from tdconsole.service import Service
 from tdconsole.store.db import make_engine, upgrade
 from tdconsole.views.formatting import format_clock
-from tdconsole.views.log import alternate_line, undone_note
 from tdconsole.views.seating import seated_line, waits_line
-from tdconsole.views.tournament import describe_command, log_view, state_view
 
 app = typer.Typer()  # top-level: new, tournaments, state, register, ..., demo, db
 db_app = typer.Typer(help="The database.", no_args_is_help=True)
@@ -120,6 +115,7 @@ def tournaments(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     def render() -> None:
         from rich.table import Table  # Rich loads only for human-readable output
 
+        from tdconsole.config.toml import load_house_rules
         from tdconsole.views.formatting import Formats
 
         when = Formats.of(load_house_rules()).when  # the club's clock: these span tournaments
@@ -139,6 +135,10 @@ TOURNAMENT_STATUS = {"planned": N_("planned"), "running": N_("running"), "paused
 @app.command()
 def state(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The tournament now: clock, entries, players."""
+    # The views this module's commands show load with the command that shows them: a scripted
+    # `register` never builds the state's (the fast-CLI contract).
+    from tdconsole.views.tournament import state_view
+
     service = session_of(ctx).service()
     data = state_view(service.state, service.tournament_id, service.now())
 
@@ -193,9 +193,9 @@ def register(
 ) -> None:
     """Register one or more players (all or none), linked to their club members; after the draw
     each is seated (TDA 8A)."""
-    from tdconsole.actions import players  # loaded by the player commands only: `state` never needs it
+    from tdconsole.actions import registration  # loaded by the player commands only: `state` never needs it
 
-    data = players.register(session_of(ctx).service(), players.RegisterRequest(
+    data = registration.register(session_of(ctx).service(), registration.RegisterRequest(
         names=names, seed=seed, member=member, new_member=new_member, ticket=ticket, paid=paid,
         unpaid=unpaid))
     registered = _("Registered {names} ({entries} entries)").format(
@@ -210,9 +210,10 @@ def register(
 @app.command()
 def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """Take back a registration (before the player busts)."""
-    from tdconsole.actions import players
+    from tdconsole.actions import registration
+    from tdconsole.views.log import alternate_line
 
-    data = players.unregister(session_of(ctx).service(), players.NameRequest(name=name))
+    data = registration.unregister(session_of(ctx).service(), registration.NameRequest(name=name))
 
     def render() -> None:
         if data.alternate is not None:
@@ -230,10 +231,10 @@ def unregister(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None
 @app.command()
 def alternates(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """The alternates waiting for a seat, in the order they will be seated (new --tables)."""
-    from tdconsole.actions import players
+    from tdconsole.actions import registration
     from tdconsole.actions.base import NoArguments
 
-    data = players.alternates(session_of(ctx).service(), NoArguments())
+    data = registration.alternates(session_of(ctx).service(), NoArguments())
 
     def render() -> None:
         if not data.alternates:
@@ -255,6 +256,7 @@ def undo(
 ) -> None:
     """Undo your last command (it stays in the log, marked undone); --any: anyone's, shown first."""
     from tdconsole.actions import players
+    from tdconsole.views.tournament import describe_command
 
     service = session_of(ctx).service()
     zone = service.state.house_rules.money.time_zone
@@ -280,6 +282,9 @@ def log(
     as_json: JsonFlag = False,
 ) -> None:
     """The event log: every action, who did it and when."""
+    from tdconsole.views.log import undone_note
+    from tdconsole.views.tournament import log_view
+
     service = session_of(ctx).service()
     rows = log_view(service.log, service.undone_commands())
     if limit > 0:
@@ -330,6 +335,9 @@ def demo(
     current unless --use)."""
     if not 2 <= players <= len(DEMO_NAMES):
         raise InvalidInput("--players must be between 2 and {count}", count=len(DEMO_NAMES))
+    from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+    from tdconsole.config.toml import load_house_rules
+
     session = session_of(ctx)
     service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
                              structure=load_structure(DEFAULT_STRUCTURE), house_rules=load_house_rules(),

@@ -19,7 +19,7 @@ from tdconsole.domain.limits import (
     Seconds,
     TableNumber,
 )
-from tdconsole.domain.model import Frozen, describe_validation_error
+from tdconsole.domain.model import Frozen, describe_validation_error, empty_dict, empty_list
 from tdconsole.domain.seating.balancing import Move
 
 if TYPE_CHECKING:
@@ -85,9 +85,9 @@ class Register(Drawing):
     verb: ClassVar[str] = "register players"
     names: list[Name] = Field(min_length=1)
     # name as given -> the club member's number it is linked to (names left out: guests).
-    members: dict[Label, Id] = Field(default_factory=dict)
+    members: dict[Label, Id] = Field(default_factory=empty_dict)
     # name as given -> the won seat that pays his buy-in and fee (T-SAT-4).
-    tickets: dict[Label, SeatTicket] = Field(default_factory=dict)
+    tickets: dict[Label, SeatTicket] = Field(default_factory=empty_dict)
     # How the buy-ins were paid (None: the house's default method, not recorded); `unpaid`: not yet.
     paid: Label | None = None
     unpaid: bool = False
@@ -106,9 +106,9 @@ class Bust(Drawing):
     verb: ClassVar[str] = "bust players"
     names: list[Label] = Field(min_length=1)
     # name -> chips at the start of the hand; a name left out cannot be placed (T-ELIM-3).
-    stacks: dict[Label, int] = Field(default_factory=dict)
+    stacks: dict[Label, int] = Field(default_factory=empty_dict)
     # Who knocked them out; several = identical winning hands split the bounty (T-BOUNTY-1).
-    by: list[Label] = Field(default_factory=list)
+    by: list[Label] = Field(default_factory=empty_list)
     # The table, during hand-for-hand when the players have no seat on record.
     table: TableNumber | None = None
     # T-ELIM-3: the TD cannot establish their place (reported late): placed last of those still
@@ -174,7 +174,7 @@ class CountChips(Command):
 class HandForHandStart(Command):
     verb: ClassVar[str] = "start hand-for-hand"
     # The tables in play; empty = the tables of the seated players.
-    tables: list[TableNumber] = Field(default_factory=list)
+    tables: list[TableNumber] = Field(default_factory=empty_list)
     hand_in_progress: bool = True
 
 
@@ -194,7 +194,7 @@ class ProposeDeal(Command):
     verb: ClassVar[str] = "propose a deal"
     method: Literal["icm", "chip-chop", "custom"]
     # custom: name -> amount for every remaining player.
-    amounts: dict[Label, Money] = Field(default_factory=dict)
+    amounts: dict[Label, Money] = Field(default_factory=empty_dict)
     leave_for_winner: Money = 0
 
 
@@ -288,13 +288,13 @@ class LogRuling(Command):
     scenario: Scenario | None = None
     staff: Label
     description: Note | None = None
-    cited: list[Label] = Field(default_factory=list)
+    cited: list[Label] = Field(default_factory=empty_list)
     offence: OffenceKind | None = None
-    answers: dict[Label, Label] = Field(default_factory=dict)
+    answers: dict[Label, Label] = Field(default_factory=empty_dict)
     table: TableNumber | None = None
     seat: SeatNumber | None = None
     # Names; the first is the player the ruling is about (offences and penalties are theirs).
-    players: list[Label] = Field(default_factory=list)
+    players: list[Label] = Field(default_factory=empty_list)
     decision: Note | None = None
     reason: Note | None = None
     # An override of the suggested penalty: `penalty` None gives none; rounds, hands, minutes count.
@@ -393,7 +393,7 @@ class Balance(Command):
 
     verb: ClassVar[str] = "balance tables"
     moves: Annotated[int, Field(ge=1, le=ENTRIES.hi)] | None = None
-    expect: list[Move] = Field(default_factory=list)
+    expect: list[Move] = Field(default_factory=empty_list)
 
 
 class BreakTable(Drawing):

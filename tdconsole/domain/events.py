@@ -25,7 +25,7 @@ from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules, HouseRules
-from tdconsole.domain.model import RECORDED, Frozen
+from tdconsole.domain.model import RECORDED, Frozen, empty_dict, empty_list
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.players.carry import StackOrigin
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
@@ -61,7 +61,7 @@ class HouseRulesSet(_Event):
 
     type: Literal["house_rules_set"] = "house_rules_set"
     rules: HouseRules
-    keys: list[str] = Field(default_factory=list)
+    keys: list[str] = Field(default_factory=empty_list)
 
 
 class HouseRulesRecorded(_Event):
@@ -118,15 +118,15 @@ class PlayerBusted(_Event):
     # Tied players (T-ELIM-2, RP-8A) share places `place`..`last_place`; None = not tied.
     last_place: int | None = None
     # The rule IDs that decided the place (T-ELIM-1/2/3, T-H4H-1, RP-8A).
-    rules: RuleIds = Field(default_factory=list)
+    rules: RuleIds = Field(default_factory=empty_list)
     # Who knocked the entry out, and each one's share of its bounty (T-BOUNTY-1).
-    knocked_out_by: list[str] = Field(default_factory=list)
-    bounty: dict[str, int] = Field(default_factory=dict)
+    knocked_out_by: list[str] = Field(default_factory=empty_list)
+    bounty: dict[str, int] = Field(default_factory=empty_dict)
     # T-ELIM-3: the TD could not establish the place; placed last of those then unplaced.
     placed_last: bool = False
     # A progressive knockout (T-PKO-1/2/3): what each knocker adds to his own bounty (the winner of
     # the last hand takes his own off it: negative); `bounty` above is what each takes in cash.
-    head: dict[str, int] = Field(default_factory=dict)
+    head: dict[str, int] = Field(default_factory=empty_dict)
     # C-PEN-1: the player was disqualified: knocked out by nobody, his bounty goes to the prize
     # pool (T-PKO-4), `to_pool` kroner.
     disqualified: bool = False
@@ -238,7 +238,7 @@ class HandForHandBust(_Event):
     player_id: str
     table: int
     stack: int | None = None
-    knocked_out_by: list[str] = Field(default_factory=list)
+    knocked_out_by: list[str] = Field(default_factory=empty_list)
 
 
 class HandForHandTableDone(_Event):
@@ -258,7 +258,7 @@ class HandForHandStopped(_Event):
     type: Literal["hand_for_hand_stopped"] = "hand_for_hand_stopped"
     places_paid: int | None = None
     players_left: int | None = None
-    rules: RuleIds = Field(default_factory=list)
+    rules: RuleIds = Field(default_factory=empty_list)
 
     @property
     def by_itself(self) -> bool:
@@ -411,7 +411,7 @@ class DrawnTable(Frozen):
 
     table: int
     seats: int
-    blocked: list[int] = Field(default_factory=list)
+    blocked: list[int] = Field(default_factory=empty_list)
     occupants: dict[int, str]
     button: int | None
 
@@ -449,7 +449,7 @@ class PlayerMoved(_Event):
     seat: int
     waits: bool = False
     forced: bool = False
-    rules: RuleIds = Field(default_factory=list)
+    rules: RuleIds = Field(default_factory=empty_list)
 
 
 class TablesBalanced(_Event):
@@ -523,7 +523,7 @@ class Day2Started(_Event):
     rebuys: int = 0  # T-REBUY-1: a flight may be a rebuy event
     draw: str = "random"
     seed: int | None = None
-    origins: list[StackOrigin] = Field(default_factory=list)
+    origins: list[StackOrigin] = Field(default_factory=empty_list)
 
 
 Event = Annotated[

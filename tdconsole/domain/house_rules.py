@@ -13,7 +13,7 @@ from pydantic import Field, ValidationError, ValidationInfo, field_validator, mo
 from pydantic_core import PydanticCustomError
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.model import Frozen, recorded
+from tdconsole.domain.model import Frozen, empty_list, recorded
 
 
 class AnteRules(Frozen):
@@ -32,7 +32,7 @@ class SeatingRules(Frozen):
     # "rrop": keep tables within 2 while more than 6 run, within 1 at 6 or fewer.
     balance: Literal["club", "rrop"] = "club"
     # 10A/RP-9: tables break in a preset order; empty = the highest-numbered table first.
-    break_order: list[int] = Field(default_factory=list)
+    break_order: list[int] = Field(default_factory=empty_list)
     # Players at the final table; 0 = the tournament's seats per table.
     final_table_size: int = Field(default=0, ge=0, le=12)
 

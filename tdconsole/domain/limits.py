@@ -15,16 +15,16 @@ long or overflows a database's 32-bit integer columns (tournament ids, member nu
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput
 
 
-@dataclass(frozen=True, slots=True)
-class Range:
+# A NamedTuple, not a frozen dataclass: every command imports this module, and a dataclass compiles
+# its generated methods when its class is made (about four times the cost; the fast-CLI contract).
+class Range(NamedTuple):
     """Whole numbers `lo`..`hi` of one kind (`what`, for messages)."""
 
     what: str

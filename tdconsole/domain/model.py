@@ -37,6 +37,18 @@ class Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
+# A field's empty default, made anew for each model (`Field(default_factory=empty_list)`). Not the
+# builtin types themselves: pydantic reads a default factory's signature when it builds a validator,
+# and a builtin's signature is parsed from its text by the tokenizer, whose first use compiles a large
+# regular expression, a few milliseconds of every scripted command (the fast-CLI contract).
+def empty_list() -> list[Any]:
+    return []
+
+
+def empty_dict() -> dict[Any, Any]:
+    return {}
+
+
 # The validation context of a value read back from a tournament's log (`parse_event`). It was
 # checked when the command that recorded it was decided, and a replay decides nothing again, so
 # the checks that look a value up in a large external table (Babel's currencies, the time-zone

@@ -16,7 +16,6 @@ from typing import Any
 
 from tdconsole.domain import commands as c
 from tdconsole.domain import events as e
-from tdconsole.domain import footprints
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.players import alternates
 from tdconsole.domain.state import CommandRecord, TournamentState, new_state
@@ -112,6 +111,9 @@ def blocking(log: list[e.Envelope], command_id: str) -> e.Envelope | None:
     never been made. Footprints claim more than an event touches rather than less, so a doubtful
     case is refused, never folded wrong.
     """
+    # Loaded by an undo only: a fold or a decision never needs the footprints.
+    from tdconsole.domain import footprints
+
     undone = {env.event.command_id for env in log if isinstance(env.event, e.Undone)}
     first = next(index for index, env in enumerate(log) if env.command_id == command_id)
     before = [env for env in log[:first] if env.command_id not in undone]

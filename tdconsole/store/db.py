@@ -210,10 +210,8 @@ def declared_head(versions: Path) -> str | None:
         for path in versions.glob("*.py"):
             # Only what comes before the first function: the identifiers are there, and parsing
             # every migration's body on every start grew with each migration.
-            top = path.read_bytes().split(b"\ndef ", 1)[0]
-            values = {target.id: node.value for node in ast.parse(top).body
-                      if isinstance(node, ast.Assign) for target in node.targets
-                      if isinstance(target, ast.Name)}
+            top = path.read_text(encoding="utf-8").split("\ndef ", 1)[0]
+            values = _assignments(top)
             revision = ast.literal_eval(values["revision"])
             down = ast.literal_eval(values["down_revision"]) if "down_revision" in values else None
             if not isinstance(revision, str) or not isinstance(down, str | None):
@@ -225,6 +223,20 @@ def declared_head(versions: Path) -> str | None:
     heads = revisions - revised
     return heads.pop() if len(heads) == 1 else None
 
+
+
+def _assignments(top: str) -> dict[str, str]:
+    """The text assigned to each name at the top level of a migration's head (`revision = "0007"`,
+    `down_revision: str | None = "0006"`), line by line: parsing the whole head (its docstring and
+    imports) on every start cost more than the rest of the schema check. A value that does not
+    stand on its one line is not a literal, and `declared_head` leaves the decision to Alembic."""
+    values = {}
+    for line in top.splitlines():
+        target, equals, value = line.partition("=")
+        name = target.partition(":")[0].strip()
+        if equals and not line[:1].isspace() and name.isidentifier():
+            values[name] = value.strip()
+    return values
 
 def _at_head(engine: Engine) -> str | None:
     """The head revision when the database is already there (the usual start), else None."""

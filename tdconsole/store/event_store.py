@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from sqlalchemy import Connection, Engine, and_, delete, func, insert, select, update
 from sqlalchemy.exc import DatabaseError, IntegrityError
@@ -36,15 +36,15 @@ class Conflict(TdError):
     """Another process appended first: the sequence number this writer wanted is taken."""
 
 
-@dataclass(frozen=True, slots=True)
-class TournamentSummary:
+# A NamedTuple, not a frozen dataclass: every command imports this module, and a dataclass compiles
+# its generated methods when its class is made (about four times the cost; the fast-CLI contract).
+class TournamentSummary(NamedTuple):
     id: int
     name: str
     created_at: datetime
 
 
-@dataclass(frozen=True, slots=True)
-class AuditEntry:
+class AuditEntry(NamedTuple):
     time: datetime
     actor: str
     action: str

@@ -32,11 +32,11 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, MutableMapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, bindparam, select
+from sqlalchemy import Connection, Select, bindparam, select
 
 from tdconsole.domain.errors import TdError
 from tdconsole.store.models import event_table
@@ -71,16 +71,19 @@ def event_hash(tournament_id: int, row: Mapping[Any, Any], prev: str) -> str:
     return hashlib.sha256(canonical(tournament_id, row, prev)).hexdigest()
 
 
-# Built once: a statement made per append costs more than the SHA-256 (benchmarks/bench_appends.py).
-_STORED_HASH = select(event_table.c.hash).where(
-    event_table.c.tournament_id == bindparam("tournament"), event_table.c.seq == bindparam("seq"))
+@cache
+def _stored_hash_query() -> Select[tuple[str]]:
+    """Built once, on first use: a statement made per append costs more than the SHA-256
+    (benchmarks/bench_appends.py), and most commands, which know the head, never read a hash."""
+    return select(event_table.c.hash).where(
+        event_table.c.tournament_id == bindparam("tournament"), event_table.c.seq == bindparam("seq"))
 
 
 def stored_hash(connection: Connection, tournament_id: int, seq: int) -> str | None:
     """The hash stored for one event, or None when there is no such event."""
     if seq == 0:
         return GENESIS
-    found = connection.execute(_STORED_HASH, {"tournament": tournament_id, "seq": seq}).scalar()
+    found = connection.execute(_stored_hash_query(), {"tournament": tournament_id, "seq": seq}).scalar()
     return None if found is None else str(found)
 
 
@@ -103,8 +106,9 @@ def chain_rows(connection: Connection, tournament_id: int, rows: Iterable[Mutabl
         row["hash"] = written[seq] = event_hash(tournament_id, row, prev)
 
 
-@dataclass(frozen=True, slots=True)
-class ChainCheck:
+# A NamedTuple, not a frozen dataclass: every command imports this module, and a dataclass compiles
+# its generated methods when its class is made (about four times the cost; the fast-CLI contract).
+class ChainCheck(NamedTuple):
     """What `verify_tournament` found: the number of events, the head (the last event's hash) and,
     if the chain is broken, the first event that does not match and why (English; the edge
     translates `reason` with `why`)."""

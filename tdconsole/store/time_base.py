@@ -10,9 +10,9 @@ The service turns readings into the time every event is stamped with (tdconsole/
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from sqlalchemy import insert, select, text, update
 
@@ -21,8 +21,9 @@ from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import audit_table, time_base_table
 
 
-@dataclass(frozen=True, slots=True)
-class ReferenceReading:
+# A NamedTuple, not a frozen dataclass: every command imports this module, and a dataclass compiles
+# its generated methods when its class is made (about four times the cost; the fast-CLI contract).
+class ReferenceReading(NamedTuple):
     reference: datetime  # the reference clock when the database answered (UTC)
     correction: float  # seconds added to it: the TD's choice after a step (0 until then)
     pending: float  # a jump of the reference waiting for a TD's choice (0: none); subtracted meanwhile

@@ -8,7 +8,7 @@ Interfaces dump a view with `model_dump(mode="json")` (cli/kit.py `emit` does it
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
@@ -60,4 +60,15 @@ def jsonable(data: Any) -> Any:
         return [jsonable(item) for item in data]
     if isinstance(data, dict):
         return {key: jsonable(value) for key, value in data.items()}
+    return data
+
+
+def naming(data: Any, tournament: Mapping[str, Any]) -> Any:
+    """A command's JSON document with the tournament it acted on ({"id", "name"}) in a `tournament`
+    key (in each row of a list), so a script never mistakes which one it was. Keys are only added:
+    a view with its own `tournament` keeps it (the JSON contract)."""
+    if isinstance(data, dict):
+        return data if "tournament" in data else {**data, "tournament": dict(tournament)}
+    if isinstance(data, list) and all(isinstance(row, dict) for row in data):
+        return [naming(row, tournament) for row in data]
     return data

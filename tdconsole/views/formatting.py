@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from tdconsole.domain.errors import InvalidInput
@@ -160,8 +160,8 @@ def ordinal(place: int) -> str:
     return patterns.get(form, _("{n}th")).format(n=place)
 
 
-@dataclass(frozen=True, slots=True)
-class Formats:
+# A NamedTuple, not a frozen dataclass: see domain/limits.py `Range`.
+class Formats(NamedTuple):
     """The currency, locale and time zone a screen or document writes with."""
 
     currency: str

@@ -13,12 +13,12 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from tdconsole.actions.base import naming, parse, web_action
+from tdconsole.actions.base import parse, web_action
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffMember
-from tdconsole.views.base import jsonable
+from tdconsole.views.base import jsonable, naming
 
 # Set from the session, never from the body: a ruling is logged in the name of who is logged in.
 _OWN_NAME = {"rulings log": "by", "rulings correct": "by"}

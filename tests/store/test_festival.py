@@ -114,7 +114,7 @@ def test_day2_waits_for_every_bag_and_a_refusal_writes_nothing(store: EventStore
 
 
 def test_t_flight_3_reentry_across_flights_off_refuses_a_second_flight(store: EventStore) -> None:
-    from tdconsole.actions.players import RegisterRequest, register
+    from tdconsole.actions.registration import RegisterRequest, register
 
     clock = FakeClock()
     festival = Festivals(store).new("Deepstack", EventSettings(reentry=False))
@@ -130,7 +130,7 @@ def test_t_flight_3_reentry_across_flights_off_refuses_a_second_flight(store: Ev
 
 def test_t_day2_1_once_day2_has_started_its_flights_take_no_entry_and_no_bag(store: EventStore) -> None:
     from tdconsole.actions.flights import BagRequest, bag
-    from tdconsole.actions.players import RegisterRequest, register
+    from tdconsole.actions.registration import RegisterRequest, register
 
     clock = FakeClock()
     festival = Festivals(store).new("Turbo", EventSettings(buy_in=100))

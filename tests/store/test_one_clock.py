@@ -10,7 +10,6 @@ import os
 import shutil
 import subprocess
 import sys
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -56,7 +55,7 @@ def terminal(store: EventStore, reference: Machine, own: Machine | None = None) 
     own = own or reference
 
     def probe() -> object:
-        return replace(read_reference(store), reference=reference.wall(), local=False)
+        return read_reference(store)._replace(reference=reference.wall(), local=False)
 
     return TimeSource(probe, wall=own.wall, monotonic=own.monotonic,  # type: ignore[arg-type]
                       record=lambda was, pending: record_step(store, was=was, pending=pending))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.message import Message
 from textual.widgets import DataTable, Input
 
-from tdconsole.actions import players as player_actions
+from tdconsole.actions import registration
 from tdconsole.domain.commands import Bust, LogRuling, Register
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
@@ -33,7 +33,7 @@ async def test_register_from_the_players_screen(service: Service) -> None:
     # A message bubbles from the screen to the app: the same object is seen at each stop.
     # The register action, as the CLI and the web run it (it links members and refuses a ban).
     requested = [m.acting for m in {id(m): m for m in seen}.values() if isinstance(m, ActionRequested)]
-    assert requested == [Acting(player_actions.register, player_actions.RegisterRequest(names=["Dorthe"]))]
+    assert requested == [Acting(registration.register, registration.RegisterRequest(names=["Dorthe"]))]
 
 
 async def test_a_refused_registration_is_a_notification_not_a_crash(service: Service) -> None:

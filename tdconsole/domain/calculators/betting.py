@@ -37,6 +37,7 @@ from tdconsole.domain.calculators.antes import ante_for_table, split_big_blind
 from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import empty_dict, empty_list
 from tdconsole.domain.seats import clockwise_from
 
 Game = Literal["no-limit", "pot-limit", "limit"]
@@ -93,9 +94,9 @@ class BettingInput(Input):
     stacks: dict[Seat, Chips] = Field(min_length=2)
     street: Street
     pot: Chips = 0
-    actions: list[Action] = Field(default_factory=list)
+    actions: list[Action] = Field(default_factory=empty_list)
     posts: dict[Seat, Chips] | None = None
-    returning: dict[Seat, Literal["both", "small"]] = Field(default_factory=dict)
+    returning: dict[Seat, Literal["both", "small"]] = Field(default_factory=empty_dict)
 
     @field_validator("blinds")
     @classmethod

@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, cite
 from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
+from tdconsole.domain.model import empty_list
 
 PushedAction = Literal["check", "call", "bet", "raise", "all-in"]
 
@@ -37,10 +38,10 @@ class ChipsInput(Input):
     facing: Chips  # the bet to call on this street, as a total
     already_in: Chips = 0  # the player's own chips already in front of him on this street
     last_increment: Chips = 0  # the last full bet or raise increment; 0 = the big blind
-    chips: list[PositiveChips] = Field(default_factory=list)
+    chips: list[PositiveChips] = Field(default_factory=empty_list)
     # The chips of each motion in order, [[1000], [500]]: several motions are a string bet unless
     # a declaration came first (B-STRING-1). Instead of `chips`, which is one motion.
-    motions: list[list[PositiveChips]] = Field(default_factory=list)
+    motions: list[list[PositiveChips]] = Field(default_factory=empty_list)
     stack: Chips  # the chips behind before acting
     declared: Literal["call", "raise"] | Chips | None = None
     big_blind: PositiveChips

@@ -22,6 +22,7 @@ from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.calculators.showdown import GameName, showdown
 from tdconsole.domain.errors import InvalidInput, RuleIds
+from tdconsole.domain.model import empty_list
 from tdconsole.domain.seats import clockwise_from
 
 
@@ -34,7 +35,7 @@ class PotsInput(Input):
     seats: list[Seat] = Field(min_length=2)
     contributions: dict[Seat, Chips]
     dead: Chips = 0
-    folded: list[Seat] = Field(default_factory=list)
+    folded: list[Seat] = Field(default_factory=empty_list)
     chip: PositiveChips
     ranking: list[list[Seat]] | None = None
     game: GameName | None = None

@@ -23,7 +23,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import Frozen, empty_list
 from tdconsole.domain.text import check_text
 
 
@@ -54,7 +54,7 @@ class Break(Frozen):
     kind: Literal["break"] = "break"
     minutes: int = Field(gt=0)
     # T-COLOR-1: denominations removed by colour-up and chip race at this break.
-    color_up: list[int] = Field(default_factory=list)
+    color_up: list[int] = Field(default_factory=empty_list)
     # T-REG-1: an add-on may be offered at a chosen break.
     add_on: bool = False
 
@@ -129,7 +129,7 @@ class Structure(Frozen):
 
     name: str = Field(min_length=1)
     starting_stack: int = Field(default=20_000, gt=0)
-    chips: list[Chip] = Field(default_factory=list)
+    chips: list[Chip] = Field(default_factory=empty_list)
     periods: list[Period] = Field(min_length=1)
 
     @field_validator("chips")

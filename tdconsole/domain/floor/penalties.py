@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.house_rules import PenaltyRules
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import Frozen, empty_dict
 
 
 class PenaltyKind(StrEnum):
@@ -65,7 +65,7 @@ class Penalty(Frozen):
     # An escalation's reason as an English template and its arguments, for the edge to write in
     # the chosen language (`reason_in`); None for a reason a person wrote or a scenario gave.
     reason_template: str | None = None
-    reason_args: dict[str, str | int] = Field(default_factory=dict)
+    reason_args: dict[str, str | int] = Field(default_factory=empty_dict)
 
     @model_validator(mode="after")
     def _amount_fits_kind(self) -> Penalty:

@@ -14,9 +14,8 @@ import difflib
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, NamedTuple, get_args, get_origin
 
 from pydantic import BaseModel, Field, model_validator
 from pydantic.fields import FieldInfo
@@ -33,7 +32,7 @@ from tdconsole.domain.floor.penalties import (
     penalty,
 )
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import Frozen, empty_dict, empty_list
 
 # The reserved scenario id of a ruling beyond the catalogue: an "other situation" the floor
 # describes in its own words, citing the rules itself (`beyond_catalogue`).
@@ -82,7 +81,7 @@ class Number(Frozen):
     max: float | None = None
     integer: bool = False
     # Tried in order; the first that holds decides, else `otherwise`.
-    branches: list[Branch] = Field(default_factory=list)
+    branches: list[Branch] = Field(default_factory=empty_list)
     otherwise: NodeId
 
 
@@ -125,8 +124,8 @@ class Ruling(Frozen):
     type: Literal["ruling"]
     ruling: Text
     remedy: list[Text] = Field(min_length=1)
-    rules: list[ClubRule] = Field(default_factory=list)
-    tda: list[TdaRule] = Field(default_factory=list)
+    rules: list[ClubRule] = Field(default_factory=empty_list)
+    tda: list[TdaRule] = Field(default_factory=empty_list)
     penalty: PenaltySpec | None = None
 
     @model_validator(mode="after")
@@ -252,8 +251,8 @@ def _bad_placeholder(text: str) -> str | None:
 # ---------------------------------------------------------------- scenarios
 
 
-@dataclass(frozen=True)
-class TreePath:
+# A NamedTuple, not a frozen dataclass: see domain/limits.py `Range`.
+class TreePath(NamedTuple):
     """One way through a tree: sample answers, the settings it assumes, and the ruling it ends in."""
 
     answers: dict[str, str]
@@ -279,7 +278,7 @@ class Scenario(Frozen):
     # A translation (`translated`): the English texts, so a search finds it in either language,
     # and the walk's own words (the penalty questions, Yes and No) in the scenario's language.
     also: tuple[str, ...] = Field(default=(), exclude=True)
-    words: dict[str, str] = Field(default_factory=dict, exclude=True)
+    words: dict[str, str] = Field(default_factory=empty_dict, exclude=True)
 
     @model_validator(mode="after")
     def _a_sound_tree(self) -> "Scenario":
@@ -491,8 +490,8 @@ class OpenQuestion(Frozen):
     key: str
     ask: str
     type: Literal["yes-no", "choice", "number"]
-    choices: list[str] = Field(default_factory=list)
-    labels: list[str] = Field(default_factory=list)  # what each choice means, for the wizard
+    choices: list[str] = Field(default_factory=empty_list)
+    labels: list[str] = Field(default_factory=empty_list)  # what each choice means, for the wizard
     min: float | None = None
     max: float | None = None
     integer: bool = False

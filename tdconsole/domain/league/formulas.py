@@ -33,7 +33,7 @@ from pydantic import Field, model_validator
 from simpleeval import InvalidExpression, SimpleEval  # type: ignore[import-untyped]
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import Frozen, empty_list
 
 FUNCTIONS: dict[str, Any] = {
     "sqrt": math.sqrt, "log": math.log, "log10": math.log10, "exp": math.exp,
@@ -84,7 +84,7 @@ class PointsFormula(Frozen):
     table: list[float] | None = None
     otherwise: float = 0
     decimals: int = Field(default=2, ge=0, le=6)
-    examples: list[Example] = Field(default_factory=list)
+    examples: list[Example] = Field(default_factory=empty_list)
 
     @model_validator(mode="after")
     def _one_way_and_examples_hold(self) -> PointsFormula:

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from tdconsole.domain.model import empty_dict, empty_list
 from tdconsole.domain.money.payouts import PayoutCurve, PayoutTables
 from tdconsole.domain.money.prize_pool import PriceExtras
 
@@ -22,9 +23,9 @@ class MoneySettings(PriceExtras):
     table: PayoutTables | None = None
     curve: PayoutCurve = Field(default_factory=PayoutCurve)  # not an instance: see model.Frozen
     # place -> amount the TD fixed; the rest of the pool is shared by the table or the curve.
-    locked: dict[int, int] = Field(default_factory=dict)
+    locked: dict[int, int] = Field(default_factory=empty_dict)
     # T-H4H-1: places where hand-for-hand is suggested besides the bubble.
-    pay_jumps: list[int] = Field(default_factory=list)
+    pay_jumps: list[int] = Field(default_factory=empty_list)
     # The chips each re-entry (T-REG-1) and each add-on puts in play; None = the starting stack.
     re_entry_chips: int | None = Field(default=None, gt=0)
     add_on_chips: int | None = Field(default=None, gt=0)

@@ -18,7 +18,7 @@ from pydantic import ConfigDict, Field
 
 from tdconsole.domain.errors import InvalidInput, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import Frozen, empty_list
 from tdconsole.domain.seating.buttons import next_hand
 from tdconsole.domain.seating.tables import (
     Room,
@@ -55,8 +55,8 @@ class Move(_Out):
 class BalancePlan(_Out):
     """`balance --json`: the moves in order, the tables that stop dealing, the table to break."""
 
-    moves: list[Move] = Field(default_factory=list)
-    halt: list[int] = Field(default_factory=list)
+    moves: list[Move] = Field(default_factory=empty_list)
+    halt: list[int] = Field(default_factory=empty_list)
     break_: int | None = Field(default=None, alias="break")
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import Frozen, empty_dict
 from tdconsole.domain.seats import clockwise_from
 
 
@@ -34,7 +34,7 @@ class Hand(Frozen):
     # Who was dealt in, by seat: a seat whose occupant differs from this is a newcomer.
     dealt: dict[int, str]
     # T-MOVE-2: seated, but not dealt in until the button passes.
-    waiting: dict[int, str] = Field(default_factory=dict)
+    waiting: dict[int, str] = Field(default_factory=empty_dict)
 
     @property
     def big_blind_player(self) -> str:

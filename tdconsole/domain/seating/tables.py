@@ -15,7 +15,7 @@ from pydantic import Field, model_validator
 
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.model import Frozen
+from tdconsole.domain.model import Frozen, empty_dict
 from tdconsole.domain.seating.buttons import Hand, hand_from_button, next_hand
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ class Table(Frozen):
     seats: int = Field(ge=2, le=12)
     # A broken chair or a dealer's seat: never drawn, never assigned.
     blocked: frozenset[int] = frozenset()
-    occupants: dict[int, str] = Field(default_factory=dict)
+    occupants: dict[int, str] = Field(default_factory=empty_dict)
     status: Literal["open", "broken"] = "open"
     hand: Hand | None = None
     # T-MOVE-1: players who came here from a hand in which they paid a blind and have not been

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Header, Input
 
 from tdconsole.actions import flights as flight_actions
 from tdconsole.actions import players as player_actions
+from tdconsole.actions import registration
 from tdconsole.actions.base import Action, Request
 from tdconsole.club.members import Members
 from tdconsole.domain.commands import Bust
@@ -232,8 +233,8 @@ class PlayersScreen(ServiceScreen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "register" and event.value.strip():
             # The register action links the name to its member and refuses a banned one.
-            self.post_message(ActionRequested(player_actions.register,
-                                             player_actions.RegisterRequest(names=[event.value])))
+            self.post_message(ActionRequested(registration.register,
+                                             registration.RegisterRequest(names=[event.value])))
             event.input.value = ""
             event.input.focus()  # where the next name goes
         elif event.input.id == "search":
@@ -441,7 +442,7 @@ class PlayersScreen(ServiceScreen):
         entry = 1 + max(p.entry for p in state.players.values()
                         if p.name.casefold() == player.name.casefold())
         self._ask_then(_("Re-enter {name} (entry {entry})?").format(name=player.name, entry=entry),
-                       player_actions.reenter, player_actions.NameRequest(name=player.name))
+                       player_actions.reenter, registration.NameRequest(name=player.name))
 
     def action_add_on(self) -> None:
         player_id = self.selected_player_id()
