@@ -42,8 +42,8 @@ class LogScreen(ServiceScreen):
 
     def __init__(self) -> None:
         super().__init__()
+        # The sentences, written once per new event, not per keystroke.
         self._reading = LogReading()
-        self._entries: tuple[int, list[LogEntry]] | None = None
         # Each entry with its row and what a search looks in, made once per entry (an undo reads
         # the log again: new entries): at festival size the log has 40,000 of them, and a key
         # typed in the search filters them all.
@@ -68,15 +68,8 @@ class LogScreen(ServiceScreen):
         value = self.query_one("#kind", Select).value
         return value if isinstance(value, str) else ALL  # Select.NULL: every kind
 
-    def entries(self) -> list[LogEntry]:
-        # The sentences change only with the log: write them once per new event, not per keystroke.
-        service = self.service
-        if self._entries is None or self._entries[0] != service.state.last_seq:
-            self._entries = (service.state.last_seq, self._reading.entries(service.log))
-        return self._entries[1]
-
     def refresh_view(self) -> None:
-        entries = self.entries()
+        entries = self._reading.entries(self.service.log)
         words = self.query_one("#search", Input).value
         kind, needles = self.kind, words.casefold().split()
         zone = self.service.state.house_rules.money.time_zone
