@@ -29,6 +29,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     # Before any test module is imported: their decorators read the sample size (tests/samples.py).
     samples.LONG = bool(config.getoption("--long"))
+    _pilot_looks_for_idle_more_often()
+
+
+def _pilot_looks_for_idle_more_often() -> None:
+    """Under Pilot each key press waits (twice) until the app looks idle: Textual sleeps 1/50 s at a
+    time and stops once a sleep saw less than 1/20 of it in CPU. Every press so waited at least
+    40 ms with nothing to do, half the wall time of the TUI tests. The same test of idleness in
+    slices of 5 ms ends as soon as the app is quiet. What a test waits for it still names itself
+    (tests/tui/wait.py: `until`, `settled`); this only makes the press's own guess cheaper."""
+    import textual._wait
+
+    textual._wait.SLEEP_GRANULARITY = 0.005
+    textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 
 @pytest.fixture(autouse=True)
