@@ -22,6 +22,7 @@ is compiled in memory then.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import os
@@ -95,7 +96,27 @@ def set_language(language: str) -> None:
 
 
 def _catalogue(language: str) -> gettext.NullTranslations:
+    """The catalogue of `language`, read once a process as long as its files stay as they were:
+    `speaking` switches language for each announcement the TV renders, and a parse of the .mo
+    costs milliseconds each time."""
     directory = LOCALE_DIR / language / "LC_MESSAGES"
+    stamps = tuple(_stamp(directory / f"{DOMAIN}{suffix}") for suffix in (".mo", ".po"))
+    return _read_catalogue(directory, language, stamps)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """What tells one version of a file from the next: its modification time and size."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return status.st_mtime_ns, status.st_size
+
+
+@functools.lru_cache(maxsize=8)
+def _read_catalogue(directory: Path, language: str,
+                    stamps: tuple[tuple[int, int] | None, ...]) -> gettext.NullTranslations:
+    """`directory`'s catalogue as its files were when `stamps` was taken (the key of the cache)."""
     compiled = directory / f"{DOMAIN}.mo"
     if compiled.exists():
         with compiled.open("rb") as file:
