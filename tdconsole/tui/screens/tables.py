@@ -90,6 +90,7 @@ class TablesScreen(ServiceScreen):
         # a bust at festival size only that table's rows are made again, not 1,112 tables'.
         self._views: dict[int, tuple[object, object, TableView]] = {}
         self._rows: dict[tuple[int, bool], tuple[TableView, list[Row]]] = {}
+        self._moves: list[tuple[str, str, str, str]] | None = None  # the balancing moves shown
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -132,7 +133,7 @@ class TablesScreen(ServiceScreen):
         self.query_one("#list").display = as_list
         short = set(self.balancing.short)
         if as_list:
-            self._list(views, short)
+            self._list(state, views, short)
         else:
             self.query_one("#tiles", Grid).styles.grid_size_columns = columns
             self._lay_tiles(views, short)
@@ -145,15 +146,17 @@ class TablesScreen(ServiceScreen):
             cached = self._views[number] = (table, state.house_rules, table_view(table, state.house_rules))
         return cached[2]
 
-    def _list(self, views: list[TableView], short: set[int]) -> None:
+    def _list(self, state: TournamentState, views: list[TableView], short: set[int]) -> None:
         rows: list[Row] = []
         for view in views:
             if view.status == "open":
-                rows += self._table_rows(view, view.table in short)
+                rows += self._table_rows(view, state.room[view.table].seats, view.table in short)
         self.query_one("#list", SyncedTable).show(rows)
 
-    def _table_rows(self, view: TableView, is_short: bool) -> list[Row]:
-        """One row per seat worth a line (`shown_seats`), made again only when the view is new."""
+    def _table_rows(self, view: TableView, seats: int, is_short: bool) -> list[Row]:
+        """A row for every seat, an empty one as "-", as a seating chart lists them: a bust or a
+        move changes a row and the list keeps its length (a list that grows or shrinks lays the
+        whole screen out again). Made again only when the view is new."""
         cached = self._rows.get((view.table, is_short))
         if cached is None or cached[0] is not view:
             number = f"{view.table}" + (_("  short") if is_short else "")
@@ -162,7 +165,7 @@ class TablesScreen(ServiceScreen):
             cached = self._rows[(view.table, is_short)] = (view, [
                 (f"{view.table}-{seat}", (number, str(seat), view.seats.get(str(seat), "-"),
                                           seating_views.marks(view, seat) if seat in marked else ""))
-                for seat in seating_views.shown_seats(view)])
+                for seat in range(1, seats + 1)])
         return cached[1]
 
     def _lay_tiles(self, views: list[TableView], short: set[int]) -> None:
@@ -196,11 +199,14 @@ class TablesScreen(ServiceScreen):
         advice = self.query_one("#advice", Static)
         if advice.content != "\n".join(lines):  # (an update lays the whole screen out again)
             advice.update("\n".join(lines))
-        table = self.query_one("#moves", DataTable)
-        table.clear()
-        for move in plan.moves:
-            table.add_row(Text(move.player), f"{move.from_.table}-{move.from_.seat}",
-                          f"{move.to.table}-{move.to.seat}", move.rule)
+        moves = [(move.player, f"{move.from_.table}-{move.from_.seat}",
+                  f"{move.to.table}-{move.to.seat}", move.rule) for move in plan.moves]
+        if moves != self._moves:  # (a table filled again lays the whole screen out again)
+            self._moves = moves
+            table = self.query_one("#moves", DataTable)
+            table.clear()
+            for player, from_, to, rule in moves:
+                table.add_row(Text(player), from_, to, rule)
 
     # ------------------------------------------------------------ actions
 
