@@ -10,9 +10,9 @@ from textual.widgets import DataTable, Input, Static
 from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
+from tdconsole.tui.screens import tables as tables_screen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
-from tdconsole.tui.screens import tables as tables_screen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.widgets.synced_table import SyncedTable
 from tests.tui.wait import from_palette, settled, until
