@@ -246,3 +246,22 @@ async def test_the_list_of_a_big_room_has_a_row_for_every_seat_and_a_bust_keeps_
         await pilot.pause()
         assert listing.row_count == seats and listing.get_row("1-2")[2] == "-"
         assert listing.get_row("1-3")[2:] == ["Carl", "BB"]
+
+
+async def test_a_tile_has_a_line_for_every_seat_and_a_bust_empties_it_in_place(service: Service) -> None:
+    """As on a paper seating chart: the empty seats show ("-"), so the TD sees where a newcomer or a
+    moved player can sit, and a bust leaves the tile its height (the room is not laid out again)."""
+    _uneven(service)
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f10")
+        seats = service.state.room[2].seats
+        lines = str(_tile(app, 2).render()).splitlines()
+        assert len(lines) == 1 + seats and lines[2:4] == [" 2 -", " 3 -"]
+        height = _tile(app, 1).size.height
+        service.execute(commands.Bust(names=["Carl"]))  # table 1 seat 3
+        app.redraw()
+        await pilot.pause()
+        lines = str(_tile(app, 1).render()).splitlines()
+        assert len(lines) == 1 + service.state.room[1].seats and lines[3].startswith(" 3 -")
+        assert _tile(app, 1).size.height == height
