@@ -46,6 +46,9 @@ def render_cash(view: CashView, formats: Formats) -> None:
     if view.unpaid:
         console.print(Text(_("Not paid yet ({amount}): {names}").format(
             amount=formats.money(view.unpaid_amount), names=", ".join(view.unpaid))))
+    if view.held_for:
+        console.print(Text(_("Held for alternates waiting for a seat ({amount}): {names}").format(
+            amount=formats.money(view.held), names=", ".join(view.held_for))))
 
 
 @cash_app.callback()

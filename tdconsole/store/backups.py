@@ -160,16 +160,29 @@ def check_backup(path: Path, *, intact: bool = True) -> CheckedBackup:
 
 def restore(source: Path, target: Path) -> None:
     """Replace the database at `target` with the backup at `source`, page by page with SQLite's
-    backup API (the target's other connections see the old database or the new one, never a mix)."""
+    backup API (the target's other connections see the old database or the new one, never a mix).
+
+    The backup's log is restored, not its state snapshots: the hash chain proves the events
+    (`check_backup`), but nothing short of folding the log proves a snapshot (`tdconsole verify`),
+    and a terminal opens from the newest one it finds. They are dropped in a copy held in memory
+    before any page reaches `target`; the first terminal to open a tournament folds its log and
+    writes a snapshot of its own."""
     try:
         reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        held = sqlite3.connect(":memory:")
         try:
+            reader.backup(held)
+            if held.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'"
+                            ).fetchone():  # (a backup from before snapshots has none)
+                held.execute("DELETE FROM snapshots")
+                held.commit()
             writer = sqlite3.connect(target, timeout=15)
             try:
-                reader.backup(writer)
+                held.backup(writer)
             finally:
                 writer.close()
         finally:
+            held.close()
             reader.close()
     except sqlite3.Error as error:
         raise database_fault(str(target), error, "could not be restored") from None

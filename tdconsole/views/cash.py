@@ -3,13 +3,17 @@ payout slips all read these (the keys are a contract: add, never rename).
 
 Every figure adds up, so the report reconciles to the krone:
     expected[method] = what came in by it - what went out by it (prizes and bounty cash paid)
+                       (what came in: the dues paid, and what alternates paid while they wait)
     difference[method] = counted[method] - expected[method]   (for the methods counted)
     sum(fees.values()) = the prize pool's fees;  owed = prizes and bounties placed, not yet paid
 """
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from tdconsole.domain.events import PlayerReentered, PlayerRegistered, PrizePaidOut
+from tdconsole.domain.model import empty_list
 from tdconsole.domain.money.cash import (
     Paid,
     due_parts,
@@ -67,6 +71,11 @@ class CashView(View):
     owed: int
     dues: list[DueRow]
     prizes: list[PrizeRow]
+    # Paid by alternates still waiting for a seat (T-REG-1, 8A): in the drawer, not yet an entry's
+    # due nor in the prize pool; it becomes the entry's due when a seat reaches him, and goes back
+    # to him if he withdraws.
+    held: int = 0
+    held_for: list[str] = Field(default_factory=empty_list)
 
 
 def prize_rows(state: TournamentState) -> list[PrizeRow]:
@@ -94,6 +103,14 @@ def cash_view(state: TournamentState) -> CashView:
             expected[row.method] = expected.get(row.method, 0) + row.amount
     for paid in state.paid_out:
         expected[paid.method] = expected.get(paid.method, 0) - paid.prize - paid.bounty
+    price, default = prices(state), state.house_rules.cash.default_method
+    held: list[tuple[str, int]] = []
+    for alternate in state.alternates.values():
+        method = None if alternate.unpaid else alternate.paid or default
+        if method is not None:
+            amount = sum(due_parts(price, 1 if alternate.previous_id is None else 2, "entry"))
+            expected[method] = expected.get(method, 0) + amount
+            held.append((alternate.name, amount))
     prizes = prize_rows(state)
     counted = dict(state.cash_counted)
     money = pool(state)
@@ -107,7 +124,8 @@ def cash_view(state: TournamentState) -> CashView:
         collected=sum(row.amount for row in rows if row.method is not None),
         paid_out=sum(paid.prize + paid.bounty for paid in state.paid_out),
         owed=sum(prize.owed for prize in prizes),
-        dues=rows, prizes=prizes)
+        dues=rows, prizes=prizes, held=sum(amount for _name, amount in held),
+        held_for=[name for name, _amount in held])
 
 
 class SlipRow(View):

@@ -227,7 +227,8 @@ def cash_report_document(state: TournamentState, fmt: str) -> str:
         lines += [[_("fees"), where, amount] for where, amount in view.fees.items()]
         lines += [[_("totals"), _(label), amount] for label, amount in (
             (N_("collected"), view.collected), (N_("rake"), view.rake), (N_("overlay"), view.overlay),
-            (N_("paid out"), view.paid_out), (N_("owed"), view.owed), (N_("unpaid"), view.unpaid_amount))]
+            (N_("paid out"), view.paid_out), (N_("owed"), view.owed), (N_("unpaid"), view.unpaid_amount),
+            (N_("held for alternates"), view.held))]
         lines += [[_("prize"), row.name, row.amount] for row in view.prizes]
         lines += [[_("due"), f"{row.name} ({due_text(row.due)}, {payment_method(row.method)})", row.amount]
                   for row in view.dues]
@@ -242,7 +243,8 @@ def cash_report_document(state: TournamentState, fmt: str) -> str:
         (N_("Collected"), view.collected), (N_("Rake"), view.rake),
         (N_("Overlay paid by the house"), view.overlay),
         (N_("Prizes and bounties paid out"), view.paid_out), (N_("Still owed to players"), view.owed),
-        (N_("Not paid by players yet"), view.unpaid_amount))]
+        (N_("Not paid by players yet"), view.unpaid_amount),
+        (N_("Held for alternates waiting for a seat"), view.held))]
     totals += [[_("Fee: {destination}").format(destination=where), money(amount)]
                for where, amount in view.fees.items()]
     prizes = [["" if row.place is None else places_text(row.place, None), row.name, money(row.prize),

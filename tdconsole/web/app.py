@@ -47,7 +47,7 @@ from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.staff import StaffMember, StaffStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.busts import rebuy_offers
-from tdconsole.views.formatting import Formats
+from tdconsole.views.formatting import Formats, payment_method
 from tdconsole.views.money import final_results_text
 from tdconsole.views.rulings import answer_text
 from tdconsole.views.tournament import state_view
@@ -340,9 +340,12 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
     def remote(request: Request) -> Response:
         found = web.sessions.get(request.cookies.get(auth.COOKIE))
         session, member = found if found else (None, None)
+        cash = web.display.state.house_rules.cash
         return html(web.page("remote.html", member=member, csrf=session.csrf if session else "",
                              name=web.display.state.info.name, rooms=web.rooms(),
-                             current=web.tournament_id, flight=web.display.state.flight is not None))
+                             current=web.tournament_id, flight=web.display.state.flight is not None,
+                             methods=[(method, payment_method(method)) for method in cash.methods],
+                             default_method=cash.default_method))
 
     @api
     def remote_panel(request: Request) -> Response:

@@ -13,6 +13,7 @@ from tdconsole.domain.commands import (
     Bust,
     Command,
     CountCash,
+    Draw,
     Pay,
     PayOut,
     Rebuy,
@@ -25,6 +26,7 @@ from tdconsole.domain.commands import (
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.house_rules import CLUB
 from tdconsole.domain.money.cash import dues, method_of, split_fees
+from tdconsole.domain.money.handlers import pool
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.tournament import undoable_commands
 from tdconsole.views.cash import cash_view, receipt_rows, slip_rows
@@ -315,3 +317,30 @@ def test_a_receipt_number_once_issued_always_names_the_same_due_and_the_standing
         assert now[:len(issued)] == issued
         issued = now
         _standing_receipts_are_the_paid_dues(t)
+
+
+def test_t_reg_1_what_an_alternate_paid_is_in_the_drawer_while_he_waits_for_a_seat() -> None:
+    """An alternate pays when he registers (T-REG-1, 8A) and the money is in the drawer from then:
+    held for him while he waits (not yet a due of an entry, nor in the prize pool), his entry's due
+    once a freed seat reaches him, and out of the drawer when he withdraws and is paid back. One
+    who said he has not paid is held for nobody."""
+    import random
+
+    t = Tournament(tables=1)  # one table of nine
+    t.do(Register(names=NAMES[:9]))
+    t.do(Draw().with_rng(random.Random(1)))
+    t.do(SetMoney(settings=MoneySettings.model_validate({"bounty": 100})))  # an entry: 450
+    t.do(Register(names=["A1"], paid="mobilepay"))
+    t.do(Register(names=["A2"]))  # the house's default method: cash
+    t.do(Register(names=["A3"], unpaid=True))
+    view = cash_view(t.state)
+    assert (view.held, view.held_for) == (900, ["A1", "A2"])
+    assert view.expected == {"cash": 9 * 450 + 450, "mobilepay": 450, "card": 0, "ticket": 0, "free": 0}
+    assert view.collected == 9 * 450 and pool(t.state).entries == 9
+    t.do(Bust(names=["P01"]).with_rng(random.Random(1)))  # A1 takes the freed seat
+    view = cash_view(t.state)
+    assert (view.held, view.held_for) == (450, ["A2"]) and view.collected == 10 * 450
+    assert view.expected == {"cash": 9 * 450 + 450, "mobilepay": 450, "card": 0, "ticket": 0, "free": 0}
+    t.do(Unregister(name="A2"))  # withdrawn: his money goes back to him
+    view = cash_view(t.state)
+    assert (view.held, view.held_for) == (0, []) and view.expected["cash"] == 9 * 450

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tdconsole import service as service_module
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.tournament import fold
@@ -18,6 +19,7 @@ from tdconsole.service import Service
 from tdconsole.store import backups
 from tdconsole.store.backups import BackupSchedule, check_backup, online_backup, restore
 from tdconsole.store.event_store import EventStore
+from tests.store.test_snapshots import evening
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,3 +115,27 @@ def test_the_schedule_every_15_minutes_of_play_and_at_each_break() -> None:
     assert reason is None
     schedule, reason = schedule.tick(899, running=True, on_break=True, period=9)
     assert reason == "break"
+
+
+def test_a_restore_brings_back_the_log_and_not_its_state_snapshots(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chain proves a backup's events, not its snapshots: one changed in the backup file (here
+    the newest given an older one's state, which reads back fine) would be what every terminal
+    opens from. A restore drops them, so the restored tournament is the fold of its log."""
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
+    source = tmp_path / "live.sqlite"
+    store = EventStore.open(f"sqlite:///{source}")
+    desk = evening(store)
+    backup = tmp_path / "backup.sqlite"
+    online_backup(source, backup)
+    with sqlite3.connect(backup) as connection:
+        shots = connection.execute("SELECT seq, state FROM snapshots ORDER BY seq").fetchall()
+        assert len(shots) >= 2
+        connection.execute("UPDATE snapshots SET state = ? WHERE seq = ?", (shots[0][1], shots[-1][0]))
+    check_backup(backup)  # the log still verifies
+    target = tmp_path / "restored.sqlite"
+    restore(backup, target)
+    with sqlite3.connect(target) as connection:
+        assert connection.execute("SELECT count(*) FROM snapshots").fetchone() == (0,)
+    restored = Service(EventStore.open(f"sqlite:///{target}"), desk.tournament_id)
+    assert restored.state == fold(store.load(desk.tournament_id)) == desk.state

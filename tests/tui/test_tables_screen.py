@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable, Input, Static
 
 from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
+from tdconsole.tui.screens import tables as tables_screen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.tables import TablesScreen
+from tdconsole.tui.widgets.synced_table import SyncedTable
 from tests.tui.wait import from_palette, settled, until
 
 
@@ -218,3 +221,47 @@ async def test_k_shows_the_break_s_moves_before_and_makes_exactly_that_draw(serv
     told = next(str(n.message) for n in app._notifications if "Table 3 is broken:" in str(n.message))
     # The draw made is the one shown before the yes, and told after it.
     assert all(line in question and line in told for line in lines), (question, told, lines)
+
+
+async def test_the_list_of_a_big_room_has_a_row_for_every_seat_and_a_bust_keeps_its_length(
+        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MAX_TILES tables the room is one list, a row per seat as on a paper seating chart: a
+    bust empties its row ("-") instead of taking it away, so the list keeps its length and the
+    screen is not laid out again after each bust (a festival's 10,000 rows)."""
+    monkeypatch.setattr(tables_screen, "MAX_TILES", 1)
+    _uneven(service)
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f10")
+        await settled(app)
+        await pilot.pause()
+        listing = app.screen.query_one("#list", SyncedTable)
+        assert listing.display and not app.screen.query_one("#room").display
+        seats = sum(t.seats for t in service.state.room.values())
+        assert listing.row_count == seats
+        assert listing.get_row("1-2")[2:] == ["Bo", "SB"] and listing.get_row("2-2")[2] == "-"
+        service.execute(commands.Bust(names=["Bo"]))
+        app.redraw()
+        await settled(app)
+        await pilot.pause()
+        assert listing.row_count == seats and listing.get_row("1-2")[2] == "-"
+        assert listing.get_row("1-3")[2:] == ["Carl", "BB"]
+
+
+async def test_a_tile_has_a_line_for_every_seat_and_a_bust_empties_it_in_place(service: Service) -> None:
+    """As on a paper seating chart: the empty seats show ("-"), so the TD sees where a newcomer or a
+    moved player can sit, and a bust leaves the tile its height (the room is not laid out again)."""
+    _uneven(service)
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f10")
+        seats = service.state.room[2].seats
+        lines = str(_tile(app, 2).render()).splitlines()
+        assert len(lines) == 1 + seats and lines[2:4] == [" 2 -", " 3 -"]
+        height = _tile(app, 1).size.height
+        service.execute(commands.Bust(names=["Carl"]))  # table 1 seat 3
+        app.redraw()
+        await pilot.pause()
+        lines = str(_tile(app, 1).render()).splitlines()
+        assert len(lines) == 1 + service.state.room[1].seats and lines[3].startswith(" 3 -")
+        assert _tile(app, 1).size.height == height

@@ -57,6 +57,9 @@ class CashScreen(ServiceScreen):
         if view.unpaid:
             lines.append(_("Not paid yet ({amount}): {names}").format(
                 amount=money(view.unpaid_amount), names=", ".join(view.unpaid)))
+        if view.held_for:
+            lines.append(_("Held for alternates waiting for a seat ({amount}): {names}").format(
+                amount=money(view.held), names=", ".join(view.held_for)))
         self.query_one("#drawer", Static).update(Text("\n".join(lines)))
         dues = self.query_one("#dues", DataTable)
         row = dues.cursor_row

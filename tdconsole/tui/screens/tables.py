@@ -40,15 +40,18 @@ from tdconsole.views.seating import (
 )
 
 
-def tile(view: TableView) -> Text:
-    """One table's tile: a header, then a line per seat with its name (never markup) and marks."""
+def tile(view: TableView, seats: int) -> Text:
+    """One table's tile: a header, then a line for each of its `seats` with the name (never
+    markup, "-" for an empty seat) and marks. A line for every seat, as a seating chart has: the
+    TD sees where the empty seats are, and a bust or a move leaves the tile its height (a tile
+    that grows or shrinks lays the whole room out again)."""
     text = Text(_("Table {table}").format(table=view.table), style="bold")
     if view.status != "open":
         text.append("  " + _("broken"), style="dim")
         return text
     players = len(view.seats)
     text.append("  " + ngettext("{count} player", "{count} players", players).format(count=players))
-    for seat in seating_views.shown_seats(view):
+    for seat in range(1, seats + 1):
         text.append(f"\n{seat:>2} ")
         text.append(Text(view.seats.get(str(seat), "-")))
         if marks := seating_views.marks(view, seat):
@@ -85,11 +88,13 @@ class TablesScreen(ServiceScreen):
         self._breaking: int | None = None  # the table `k` asked to break, until it is broken
         self._tile_widgets: list[Static] = []
         self._tile_numbers: list[int] = []
+        self._tiles_shown: list[tuple[TableView, int, bool]] = []  # each tile's view, seats, short
         # Each table's view and list rows, kept while the room holds the same table (and the house
         # rules are the same): a table is immutable (seating replaces it when it changes), so after
         # a bust at festival size only that table's rows are made again, not 1,112 tables'.
         self._views: dict[int, tuple[object, object, TableView]] = {}
         self._rows: dict[tuple[int, bool], tuple[TableView, list[Row]]] = {}
+        self._moves: list[tuple[str, str, str, str]] | None = None  # the balancing moves shown
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -132,10 +137,10 @@ class TablesScreen(ServiceScreen):
         self.query_one("#list").display = as_list
         short = set(self.balancing.short)
         if as_list:
-            self._list(views, short)
+            self._list(state, views, short)
         else:
             self.query_one("#tiles", Grid).styles.grid_size_columns = columns
-            self._lay_tiles(views, short)
+            self._lay_tiles(views, [state.room[view.table].seats for view in views], short)
         self._panel(state, self.balancing)
 
     def _view(self, state: TournamentState, number: int) -> TableView:
@@ -145,15 +150,17 @@ class TablesScreen(ServiceScreen):
             cached = self._views[number] = (table, state.house_rules, table_view(table, state.house_rules))
         return cached[2]
 
-    def _list(self, views: list[TableView], short: set[int]) -> None:
+    def _list(self, state: TournamentState, views: list[TableView], short: set[int]) -> None:
         rows: list[Row] = []
         for view in views:
             if view.status == "open":
-                rows += self._table_rows(view, view.table in short)
+                rows += self._table_rows(view, state.room[view.table].seats, view.table in short)
         self.query_one("#list", SyncedTable).show(rows)
 
-    def _table_rows(self, view: TableView, is_short: bool) -> list[Row]:
-        """One row per seat worth a line (`shown_seats`), made again only when the view is new."""
+    def _table_rows(self, view: TableView, seats: int, is_short: bool) -> list[Row]:
+        """A row for every seat, an empty one as "-", as a seating chart lists them: a bust or a
+        move changes a row and the list keeps its length (a list that grows or shrinks lays the
+        whole screen out again). Made again only when the view is new."""
         cached = self._rows.get((view.table, is_short))
         if cached is None or cached[0] is not view:
             number = f"{view.table}" + (_("  short") if is_short else "")
@@ -162,10 +169,10 @@ class TablesScreen(ServiceScreen):
             cached = self._rows[(view.table, is_short)] = (view, [
                 (f"{view.table}-{seat}", (number, str(seat), view.seats.get(str(seat), "-"),
                                           seating_views.marks(view, seat) if seat in marked else ""))
-                for seat in seating_views.shown_seats(view)])
+                for seat in range(1, seats + 1)])
         return cached[1]
 
-    def _lay_tiles(self, views: list[TableView], short: set[int]) -> None:
+    def _lay_tiles(self, views: list[TableView], seats: list[int], short: set[int]) -> None:
         grid = self.query_one("#tiles", Grid)
         numbers = [v.table for v in views]
         if numbers != self._tile_numbers:  # tables opened or taken back: lay the tiles out anew
@@ -173,11 +180,21 @@ class TablesScreen(ServiceScreen):
             grid.remove_children()
             self._tile_widgets = [Static(classes=f"tile table-{n}") for n in numbers]
             self._tile_numbers = numbers
+            self._tiles_shown = []
             grid.mount_all(self._tile_widgets)
-        for widget, view in zip(self._tile_widgets, views, strict=True):
-            widget.update(tile(view))
-            widget.set_class(view.table in short, "short")
+        shown = [(view, count, view.table in short) for view, count in zip(views, seats, strict=True)]
+        before: list[tuple[TableView, int, bool] | None] = [*self._tiles_shown] or [None] * len(shown)
+        for widget, now, then in zip(self._tile_widgets, shown, before, strict=True):
+            if now == then:  # (a view is kept while its table is the same: most tiles after a bust)
+                continue
+            view, count, is_short = now
+            # A tile keeps its height while its table has the same seats and stays open: it is
+            # drawn again without laying the room out again.
+            same_height = then is not None and then[1] == count and then[0].status == view.status
+            widget.update(tile(view, count), layout=not same_height)
+            widget.set_class(is_short, "short")
             widget.set_class(view.status != "open", "broken")
+        self._tiles_shown = shown
 
     def _panel(self, state: TournamentState, view: BalancingView) -> None:
         lines = []
@@ -196,11 +213,14 @@ class TablesScreen(ServiceScreen):
         advice = self.query_one("#advice", Static)
         if advice.content != "\n".join(lines):  # (an update lays the whole screen out again)
             advice.update("\n".join(lines))
-        table = self.query_one("#moves", DataTable)
-        table.clear()
-        for move in plan.moves:
-            table.add_row(Text(move.player), f"{move.from_.table}-{move.from_.seat}",
-                          f"{move.to.table}-{move.to.seat}", move.rule)
+        moves = [(move.player, f"{move.from_.table}-{move.from_.seat}",
+                  f"{move.to.table}-{move.to.seat}", move.rule) for move in plan.moves]
+        if moves != self._moves:  # (a table filled again lays the whole screen out again)
+            self._moves = moves
+            table = self.query_one("#moves", DataTable)
+            table.clear()
+            for player, from_, to, rule in moves:
+                table.add_row(Text(player), from_, to, rule)
 
     # ------------------------------------------------------------ actions
 

@@ -360,6 +360,28 @@
   });
   command("rulings/scenarios", {}).then((rows) => { scenarios = rows; listScenarios(); }).catch(() => {});
 
+  // ---------------------------------------------------------------- registration (TD)
+  // Names one a line, all or none (the action refuses the lot in one line); after the draw each is
+  // seated at once (TDA 8A), or waits as an alternate when every seat is taken (T-REG-1).
+  const regGo = $("#reg-go");
+  if (regGo) {
+    regGo.addEventListener("click", async () => {
+      const names = $("#reg-names").value.split("\n").map((name) => name.trim()).filter(Boolean);
+      if (!names.length) return;
+      const paid = $("#reg-paid").value;
+      try {
+        const result = await command("register", { names, paid: paid || null, unpaid: !paid });
+        const waiting = new Map((result.alternates || []).map((row) => [row.name, row.alternate]));
+        const lines = result.registered.map((row) => row.table == null ? t("registered", row)
+          : t(row.waits ? "registered_waits" : "registered_seat", row));
+        for (const [name, number] of waiting) lines.push(t("alternate_waits", { name, number }));
+        say(lines.join("; ") + " · " + t("entries", result));
+        $("#reg-names").value = "";
+        $("#reg-names").focus();
+      } catch (error) { /* said by command() */ }
+    });
+  }
+
   // ---------------------------------------------------------------- clock calls (floor and TD)
   // A flight's survivors bag (T-FLIGHT-2): one player's count at a time, the field ready for the next.
   const bagGo = $("#bag-go");
