@@ -42,8 +42,8 @@ def _keys_wait_for_their_commands(request: pytest.FixtureRequest,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """A key that runs a command returns before the database has answered (the command runs in a
     worker, tui/service_app.py): under Pilot a press also waits until the work it started is done,
-    as it waits for the screen, so a test reads what the key did. A module that tests the waiting
-    itself sets `KEYS_WAIT = False`."""
+    as it waits for the screen, and until the screen is laid out, so a test reads what the key
+    did. A module that tests the waiting itself sets `KEYS_WAIT = False`."""
     if not getattr(request.module, "KEYS_WAIT", True):
         return
     press = Pilot.press
@@ -51,5 +51,8 @@ def _keys_wait_for_their_commands(request: pytest.FixtureRequest,
     async def press_and_settle(self: Pilot[object], *keys: str) -> None:
         await press(self, *keys)
         await settled(self.app)
+        # And the screen laid out as the TD would see it next (a pause ends with the screen's
+        # update): a test may read a widget's size right after a key.
+        await self.pause()
 
     monkeypatch.setattr(Pilot, "press", press_and_settle)
