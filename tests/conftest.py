@@ -33,6 +33,19 @@ def pytest_configure(config: pytest.Config) -> None:
     _pilot_looks_for_idle_more_often()
 
 
+# Markers of tests that take seconds each (pyproject's [tool.pytest.ini_options] markers).
+_SLOW_MARKERS = ("slow", "e2e")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules with a slow test run first, each module's tests still together (its module
+    fixtures set up once a worker): `make test`'s two workers take the long tests while there is
+    other work to balance them, instead of one worker finishing a long browser test at the end
+    while the other waits (the web tests are collected last)."""
+    slow = {item.path for item in items if any(item.get_closest_marker(name) for name in _SLOW_MARKERS)}
+    items.sort(key=lambda item: item.path not in slow)
+
+
 def _pilot_looks_for_idle_more_often() -> None:
     """Under Pilot each key press waits (twice) until the app looks idle: Textual sleeps 1/50 s at a
     time and stops once a sleep saw less than 1/20 of it in CPU. Every press so waited at least

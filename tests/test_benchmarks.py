@@ -15,6 +15,7 @@ import benchmarks.__main__ as runner
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", runner.names())
 def test_the_benchmark_runs_to_the_end_at_its_small_size(name: str) -> None:
     done = subprocess.run([sys.executable, "-m", "benchmarks", "--smoke", name], cwd=ROOT,
