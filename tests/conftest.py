@@ -79,8 +79,9 @@ def _fresh(root: Path, name: str) -> Path:
 
 @pytest.fixture
 def tmp_path(request: pytest.FixtureRequest, _fresh_root: Path) -> Path:
-    """pytest's `tmp_path` (an empty directory of this test's own, named after it, kept after the
-    run), numbered by `_fresh` instead of by a search of the base directory."""
+    """pytest's `tmp_path` (an empty directory of this test's own, named after it, kept after a run
+    that failed: pyproject's tmp_path_retention_policy), numbered by `_fresh` instead of by a
+    search of the base directory."""
     return _fresh(_fresh_root, re.sub(r"\W", "_", request.node.name)[:30])
 
 
