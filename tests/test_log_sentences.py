@@ -22,6 +22,7 @@ from tdconsole.domain.seating.balancing import BrokenSeat, Move
 from tdconsole.domain.seating.tables import Spot
 from tdconsole.i18n import set_language
 from tdconsole.views.log import LogContext, LogReading, kind_of, log_entries, sentence, written_types
+from tdconsole.views.tournament import command_view, log_view
 
 STRUCTURE = load_structure("club-turbo")
 WARNING = Penalty(kind=PenaltyKind.ROUNDS, amount=1, hands=9, rules=["TDA 71"], reason="a second offence")
@@ -267,3 +268,9 @@ def test_a_log_read_as_it_grows_reads_as_the_whole_log_read_at_once() -> None:
     other = [*log[:3], _at(4, e.AddOnBought(player_id="p2"), "c10")]  # another log from seq 4 on
     assert reading.entries(other) == log_entries(other)
     assert reading.entries(log[:2]) == log_entries(log[:2])  # a shorter one
+    # Undo shows one command's rows: the whole log's rows of that command, its sentences read in
+    # the whole log's context (the names come from c2 and c3).
+    whole = log_view(log, {"c4"})
+    for command in ("c4", "c5", "c9", "nothing"):
+        assert log_view(log, {"c4"}, command) == [row for row in whole if row.command_id == command]
+    assert command_view(log, "c4").text == "Carl Berg busts in 2nd, knocked out by Anna Holm"

@@ -277,5 +277,5 @@ def undo(service: Service, request: UndoRequest) -> UndoResult:
     except UndoBlocked as error:  # name the later command in the log's words
         raise TdError(undo_refusal(error, service.log)) from None
     target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
-    undone = [row for row in log_view(service.log, set()) if row.command_id == target_id]
-    return UndoResult(undone=command_view(service.log, target_id), events=undone)
+    undone = log_view(service.log, set(), target_id)
+    return UndoResult(undone=command_view(service.log, target_id, undone), events=undone)

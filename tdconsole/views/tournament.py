@@ -440,7 +440,10 @@ class LogRow(View):
         return event.model_dump(mode="json", exclude={"structure"})
 
 
-def log_view(envelopes: list[Envelope], undone: set[str]) -> list[LogRow]:
+def log_view(envelopes: list[Envelope], undone: set[str], command_id: str | None = None) -> list[LogRow]:
+    """The log's rows; with `command_id`, that command's alone. The whole log is read either way
+    (a sentence names what earlier events established), but only the rows shown are made: undo
+    shows one command of a festival's 40,000 events."""
     return LogRow.many(
         {"seq": e.seq, "time": e.time.isoformat(), "actor": e.actor, "command_id": e.command_id,
          "type": e.event.type, "event": e.event, "undone": e.command_id in undone,
@@ -448,6 +451,7 @@ def log_view(envelopes: list[Envelope], undone: set[str]) -> list[LogRow]:
          "undone_by": entry.undone_by if e.command_id in undone else None,
          "undone_at": entry.undone_at if e.command_id in undone else None}
         for e, entry in zip(envelopes, log_entries(envelopes), strict=True)
+        if command_id is None or e.command_id == command_id
     )
 
 
@@ -463,10 +467,12 @@ class CommandView(View):
     text: str
 
 
-def command_view(envelopes: list[Envelope], command_id: str) -> CommandView:
+def command_view(envelopes: list[Envelope], command_id: str,
+                 rows: list[LogRow] | None = None) -> CommandView:
     """One command as undo shows it, before and after: what it did, who made it and when. The verb
-    is its first event's type, as the log names it; the summary covers all of its events."""
-    rows = [row for row in log_view(envelopes, set()) if row.command_id == command_id]
+    is its first event's type, as the log names it; the summary covers all of its events (`rows`:
+    its log rows, when the caller has them)."""
+    rows = log_view(envelopes, set(), command_id) if rows is None else rows
     if not rows:
         raise NotFound("no command {command_id} in this tournament's log", command_id=command_id)
     text = "; ".join(row.text for row in rows)
