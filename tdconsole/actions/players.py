@@ -37,6 +37,7 @@ from tdconsole.views.seating import (
 from tdconsole.views.tournament import (
     CommandView,
     LogRow,
+    command_of,
     command_view,
     log_view,
     undo_refusal,
@@ -278,4 +279,4 @@ def undo(service: Service, request: UndoRequest) -> UndoResult:
         raise TdError(undo_refusal(error, service.log)) from None
     target_id = service.log[-1].event.command_id  # type: ignore[union-attr]
     undone = log_view(service.log, set(), target_id)
-    return UndoResult(undone=command_view(service.log, target_id, undone), events=undone)
+    return UndoResult(undone=command_of(undone, target_id), events=undone)

@@ -467,12 +467,14 @@ class CommandView(View):
     text: str
 
 
-def command_view(envelopes: list[Envelope], command_id: str,
-                 rows: list[LogRow] | None = None) -> CommandView:
-    """One command as undo shows it, before and after: what it did, who made it and when. The verb
-    is its first event's type, as the log names it; the summary covers all of its events (`rows`:
-    its log rows, when the caller has them)."""
-    rows = log_view(envelopes, set(), command_id) if rows is None else rows
+def command_view(envelopes: list[Envelope], command_id: str) -> CommandView:
+    """One command as undo shows it, before and after: what it did, who made it and when."""
+    return command_of(log_view(envelopes, set(), command_id), command_id)
+
+
+def command_of(rows: list[LogRow], command_id: str) -> CommandView:
+    """The command whose log rows are `rows`: the verb is its first event's type, as the log names
+    it; the summary covers all of its events."""
     if not rows:
         raise NotFound("no command {command_id} in this tournament's log", command_id=command_id)
     text = "; ".join(row.text for row in rows)
