@@ -132,7 +132,11 @@ class ServiceApp(App[None]):
                     # first showing of a built screen costs; not a layout while it is shown.
                     screen = self._screen_stacks[mode][0]
                     for _pass in range(2):
-                        await self.wait_for_refresh()
+                        # `App.wait_for_refresh` asserts a task that only `run_test` gives an
+                        # app: a real terminal's app waits for its refresh this way.
+                        refreshed = asyncio.Event()
+                        self.call_after_refresh(refreshed.set)
+                        await refreshed.wait()
                         if not screen.is_current:
                             screen._refresh_layout(self.size)
         self.ready.set()
