@@ -5,6 +5,7 @@ given; and a night of it (`festival_night`), played on until the log holds about
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from tdconsole.config.structures import load_structure
@@ -47,10 +48,8 @@ def festival_night(store: EventStore, players: int, events: int = FESTIVAL_EVENT
             service.execute(commands.HandDone())
         while (table := next_break(service.state.room, service.state.house_rules)) is not None:
             service.execute(commands.BreakTable(table=table))
-        try:
+        with contextlib.suppress(TdError):  # balanced already
             service.execute(commands.Balance())
-        except TdError:  # balanced already
-            pass
     return service
 
 
