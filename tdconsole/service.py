@@ -20,6 +20,7 @@ from tdconsole.domain import limits
 from tdconsole.domain.clock.structure import Structure, check_structure
 from tdconsole.domain.commands import Command, Drawing
 from tdconsole.domain.errors import Forbidden, InvalidInput, TdError, Words
+from tdconsole.domain.event_log import EventLog, undone_commands
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
@@ -183,7 +184,7 @@ class Service:
         return bool(new)
 
     @property
-    def log(self) -> list[Envelope]:
+    def log(self) -> EventLog:
         """Every event of the tournament, read from the store the first time it is asked for when
         the state came from a snapshot."""
         return self.state.log
@@ -204,7 +205,7 @@ class Service:
                 self._keep(seq, data)
                 return self._folded(fold(after, start=state), len(after))
             before = seq
-        log = self.store.load(self.tournament_id)
+        log = EventLog.of_packed(self.store.load_packed(self.tournament_id))
         return self._folded(fold(log), len(log))
 
     def _folded(self, state: TournamentState, events: int) -> TournamentState:
@@ -222,7 +223,7 @@ class Service:
         def read(state: TournamentState) -> None:
             with lock:
                 if state.earlier is not None:
-                    state.recent[:0] = self.store.load(self.tournament_id, until=seq)
+                    state.recent.put_before(self.store.load_packed(self.tournament_id, until=seq))
                     state.earlier = None
 
         return read
@@ -271,8 +272,9 @@ class Service:
         with contextlib.suppress(TdError):
             self.store.save_snapshot(self.tournament_id, seq, snapshots.version(), snapshots.pack(data))
 
-    def _refold(self, log: list[Envelope]) -> TournamentState:
-        """fold(log), from the newest checkpoint the log still stands on."""
+    def _refold(self, log: EventLog) -> TournamentState:
+        """fold(log), from the newest checkpoint the log still stands on (only the events after
+        it are read back)."""
         for seq in sorted(self._checkpoints, reverse=True):
             if seq <= len(log) and continues(log[seq:]):
                 spare, self._spare = self._spare, None
@@ -304,7 +306,9 @@ class Service:
         if any(isinstance(envelope.event, Undone) for envelope in envelopes):
             # Undo is not an inverse: the state is the fold of what was not undone. The fold (the
             # slow part) runs here; only putting its result in place is a change.
-            state = self._refold([*self.log, *envelopes])
+            log = self.log.copy()
+            log.extend(envelopes)
+            state = self._refold(log)
 
             def replace() -> None:
                 self.state = state
@@ -326,7 +330,7 @@ class Service:
                 self._save(seq, data)
 
     def undone_commands(self) -> set[str]:
-        return {e.event.command_id for e in self.log if isinstance(e.event, Undone)}
+        return undone_commands(self.log)
 
 
 def _at_once(change: Callable[[], None]) -> None:

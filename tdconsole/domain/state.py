@@ -4,13 +4,14 @@ shares. It imports no handler, so every concern can import it."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, TypeVar
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
+from tdconsole.domain.event_log import EventLog
 from tdconsole.domain.events import (
     Bagged,
     Day2Started,
@@ -179,7 +180,7 @@ class TournamentState:
     # log is read, so a terminal that never reads it never loads it; it is the store's, and merges
     # them once however many threads read at once. Neither is part of the state's value (nor of a
     # snapshot).
-    recent: list[Envelope] = field(default_factory=list, compare=False, repr=False)
+    recent: EventLog = field(default_factory=EventLog, compare=False, repr=False)
     earlier: Callable[[TournamentState], None] | None = field(default=None, compare=False, repr=False)
     last_seq: int = 0
     # Seating (domain/seating/): the tables in play by number, occupants by player name;
@@ -216,14 +217,15 @@ class TournamentState:
     day2: Day2Started | None = None
 
     @property
-    def log(self) -> list[Envelope]:
+    def log(self) -> EventLog:
         if self.earlier is not None:
             self.earlier(self)
         return self.recent
 
     @log.setter
-    def log(self, envelopes: list[Envelope]) -> None:
-        self.recent, self.earlier = envelopes, None
+    def log(self, envelopes: Iterable[Envelope]) -> None:
+        self.recent = envelopes if isinstance(envelopes, EventLog) else EventLog(envelopes)
+        self.earlier = None
 
     @property
     def entries(self) -> int:

@@ -9,7 +9,7 @@ in them, and that every function they name exists.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from functools import cache
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from tdconsole.domain import commands as c
 from tdconsole.domain import events as e
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.event_log import EventLog, command_ids, undone_commands
 from tdconsole.domain.players import alternates
 from tdconsole.domain.state import CommandRecord, TournamentState, new_state
 
@@ -73,26 +74,29 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
     return target
 
 
-def undoable_commands(log: list[e.Envelope]) -> Iterator[CommandRecord]:
+def undoable_commands(log: Sequence[e.Envelope]) -> Iterator[CommandRecord]:
     """The commands undo may take back, newest first, undone ones left out: each named by its first
     event that undo takes back (a command's events stand together in the log). Read from the end,
     as far as the caller looks: an Undone comes after the command it takes back."""
     undone: set[str] = set()
     index = len(log) - 1
-    while index >= 0:
-        command_id, first = log[index].command_id, None
-        while index >= 0 and log[index].command_id == command_id:
-            event = log[index].event
+    # Each envelope read once: most of a long log is read back from its packed form.
+    envelope = log[index] if index >= 0 else None
+    while envelope is not None:
+        command_id, first = envelope.command_id, None
+        while envelope is not None and envelope.command_id == command_id:
+            event = envelope.event
             if isinstance(event, e.Undone):
                 undone.add(event.command_id)
             elif event.undoable and not isinstance(event, e.TournamentCreated):
-                first = log[index]
+                first = envelope
             index -= 1
+            envelope = log[index] if index >= 0 else None
         if first is not None and command_id not in undone:
             yield CommandRecord(command_id, first.actor, first.time, first.seq)
 
 
-def blocking(log: list[e.Envelope], command_id: str) -> e.Envelope | None:
+def blocking(log: Sequence[e.Envelope], command_id: str) -> e.Envelope | None:
     """The first later command that depends on command `command_id`, or None when every command
     after it still stands without it. This is what "the commands after it decide the same without
     it" means, since the log keeps events, not the commands that made them:
@@ -114,8 +118,8 @@ def blocking(log: list[e.Envelope], command_id: str) -> e.Envelope | None:
     # Loaded by an undo only: a fold or a decision never needs the footprints.
     from tdconsole.domain import footprints
 
-    undone = {env.event.command_id for env in log if isinstance(env.event, e.Undone)}
-    first = next(index for index, env in enumerate(log) if env.command_id == command_id)
+    undone = undone_commands(log)
+    first = _index_of(log, command_id)
     before = [env for env in log[:first] if env.command_id not in undone]
     without = fold(before)
     # Each event of one command concerns players and tables that exist before it: its footprint
@@ -134,8 +138,13 @@ def blocking(log: list[e.Envelope], command_id: str) -> e.Envelope | None:
     return None
 
 
-def _first_of(log: list[e.Envelope], command_id: str) -> e.Envelope:
-    return next(env for env in log if env.command_id == command_id)
+def _first_of(log: Sequence[e.Envelope], command_id: str) -> e.Envelope:
+    return log[_index_of(log, command_id)]
+
+
+def _index_of(log: Sequence[e.Envelope], command_id: str) -> int:
+    """Where command `command_id`'s first event stands in `log` (none read back)."""
+    return next(index for index, each in enumerate(command_ids(log)) if each == command_id)
 
 
 def decide_undo(state: TournamentState, command: c.Undo, now: datetime) -> list[e.Event]:
@@ -295,23 +304,24 @@ def fold(envelopes: Iterable[e.Envelope], *, start: TournamentState | None = Non
 
     With `start`, a state restored from a snapshot of the events before them: `envelopes` are the
     rest of the log, which `continues` must have found to leave the snapshot standing."""
-    envelopes = list(envelopes)
-    undone = {env.event.command_id for env in envelopes if isinstance(env.event, e.Undone)}
+    # A log kept packed (domain/event_log.py) is read back one event at a time, and kept as it is.
+    log = envelopes if isinstance(envelopes, EventLog) else list(envelopes)
+    undone = undone_commands(log)
     if start is None:
-        first = envelopes[0].event
+        first = log[0].event if log else None
         if not isinstance(first, e.TournamentCreated):
             raise TdError("the event log does not begin with the tournament's creation")
         state = new_state(first)
     else:
         state = start
-    for envelope in envelopes:
+    for envelope in log:
         if envelope.command_id not in undone:
             _apply_event(state, envelope)
         state.last_seq = envelope.seq
     if start is None:
-        state.log = envelopes
+        state.log = log
     else:
-        state.recent.extend(envelopes)
+        state.recent.extend(log)
     return state
 
 
@@ -325,9 +335,11 @@ def continues(after: Iterable[e.Envelope]) -> bool:
     return all(env.event.command_id in commands for env in after if isinstance(env.event, e.Undone))
 
 
-def apply(state: TournamentState, envelope: e.Envelope) -> None:
-    """Change `state` by one event. Undone events are handled by `fold` (a refold)."""
-    state.recent.append(envelope)
+def apply(state: TournamentState, envelope: e.Envelope, *, logged: bool = True) -> None:
+    """Change `state` by one event. Undone events are handled by `fold` (a refold). `logged`:
+    the envelope is added to the state's log (a fold that keeps its own log does not)."""
+    if logged:
+        state.recent.append(envelope)
     _apply_event(state, envelope)
 
 

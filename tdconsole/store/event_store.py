@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import NamedTuple
 
-from sqlalchemy import Connection, Engine, and_, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Text, and_, cast, delete, func, insert, select, update
 from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
+from tdconsole.domain.event_log import Packed
 from tdconsole.domain.events import Envelope, TournamentCreated, parse_event
 from tdconsole.domain.text import visible, visible_data
 from tdconsole.store.db import (
@@ -228,6 +230,29 @@ class EventStore:
             )
             for row in rows
         ]
+
+    def load_packed(self, tournament_id: int, after: int = 0, until: int | None = None) -> list[Packed]:
+        """`load`'s envelopes packed as a terminal keeps most of its log (domain/event_log.py):
+        each event its stored JSON text, read back only when asked for."""
+        events = event_table.c
+        query = (
+            select(events.seq, events.time, events.actor, events.command_id, events.type,
+                   cast(events.payload, Text).label("payload"))
+            .where(events.tournament_id == tournament_id, events.seq > after)
+            .order_by(events.seq)
+        )
+        if until is not None:
+            query = query.where(events.seq <= until)
+        with self._connection(write=False) as connection:
+            rows = connection.execute(query).all()
+        packed: list[Packed] = []
+        command_id = ""
+        for row in rows:
+            # One string for a command's ids and for an actor's name, not one an event.
+            command_id = command_id if row.command_id == command_id else row.command_id
+            packed.append(Packed(row.seq, _utc(row.time), sys.intern(visible(row.actor)), command_id,
+                                 sys.intern(row.type), row.payload))
+        return packed
 
     def append(self, tournament_id: int, envelopes: Sequence[Envelope]) -> None:
         """Append in one transaction, or raise `Conflict` if another writer took one of the seqs."""

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from datetime import datetime
 
 from textual.binding import Binding
 from textual.screen import Screen
 
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.events import Envelope, Undone
+from tdconsole.domain.event_log import undone_commands
+from tdconsole.domain.events import Envelope
 from tdconsole.i18n import language
 from tdconsole.service import Service
 from tdconsole.speech import Say, Speaker
@@ -62,7 +64,7 @@ class DisplayApp(ServiceApp):
     async def _read_the_evening_so_far(self) -> None:
         """Fold the log up to now without saying it (off the event loop: at festival size the
         fold takes a moment), then listen from there."""
-        log, now = list(self.service.log), self.service.now()
+        log, now = self.service.log.copy(), self.service.now()
         announcer = Announcer()
         await asyncio.to_thread(announcer.feed, log, now)
         self._announcer, self._heard = announcer, len(log)
@@ -74,14 +76,14 @@ class DisplayApp(ServiceApp):
         log = self.service.log
         new, now = log[self._heard:], self.service.now()
         self._heard = len(log)
-        if any(isinstance(envelope.event, Undone) for envelope in new):
+        if undone_commands(new):
             # An undo refolds the whole log (a second at festival size): off the event loop.
             self._refolding = True
             self.run_worker(self._refold(announcer, new, now), group="speech")
             return
         self._say(announcer.feed(new, now))
 
-    async def _refold(self, announcer: Announcer, new: list[Envelope], now: datetime) -> None:
+    async def _refold(self, announcer: Announcer, new: Sequence[Envelope], now: datetime) -> None:
         try:
             moments = await asyncio.to_thread(announcer.feed, new, now)
         finally:

@@ -20,16 +20,18 @@ English), which is also how espeak-ng reads them aloud. A spoken sentence has no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import chain, pairwise
 from typing import Literal
 
 from tdconsole.domain import events as e
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.event_log import EventLog, undone_commands
 from tdconsole.domain.house_rules import AnnouncementKind, HouseRules, SpeechSettings
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.state import TournamentState, new_state
@@ -93,7 +95,7 @@ def _switched_on(state: TournamentState, moments: list[Moment]) -> list[Moment]:
     return [moment for moment in moments if moment.kind in kinds]
 
 
-def announcements(log: list[e.Envelope], now: datetime, lang: str) -> list[Announcement]:
+def announcements(log: Sequence[e.Envelope], now: datetime, lang: str) -> list[Announcement]:
     """Every announceable moment of the tournament up to `now`, undone commands left out."""
     announcer = Announcer()
     return rendered(announcer.feed(log, now), lang)
@@ -106,7 +108,8 @@ class Announcer:
     after the time reached before it: what the room heard stays heard."""
 
     def __init__(self) -> None:
-        self._log: list[e.Envelope] = []
+        # What has been fed, kept packed as the service keeps its log (an undo walks it again).
+        self._log = EventLog()
         self._state: TournamentState | None = None
         self._reached: datetime | None = None
         # The command being applied, and the players left before its first event: the bubble
@@ -124,22 +127,28 @@ class Announcer:
         return self._reached
 
     def feed(self, envelopes: Iterable[e.Envelope], now: datetime) -> list[Moment]:
-        """The moments the envelopes (after those already fed) and the clock up to `now` bring."""
-        new = list(envelopes)
-        if not any(isinstance(envelope.event, e.Undone) for envelope in new):
+        """The moments the envelopes (after those already fed) and the clock up to `now` bring.
+        A service's whole log (an `EventLog`) is fed as it is, its packed events shared."""
+        new = envelopes if isinstance(envelopes, Sequence) else list(envelopes)
+        if not undone_commands(new):
+            if not self._log and isinstance(new, EventLog):
+                self._log = new.copy()
+            else:
+                self._log.extend(new)
             return self._walk(new, now)
-        reached, log = self._reached, self._log + new
-        self._log, self._state, self._reached, self._undone = [], None, None, set()
+        reached, log = self._reached, self._log.copy()
+        log.extend(new)
+        self._log, self._state, self._reached, self._undone = log, None, None, set()
         self._add_ons, self._paid = 0, ((), None)
         return [moment for moment in self._walk(log, now) if reached is None or moment.time > reached]
 
-    def _walk(self, envelopes: list[e.Envelope], now: datetime) -> list[Moment]:
-        self._log += envelopes
-        self._undone |= {envelope.event.command_id for envelope in envelopes
-                         if isinstance(envelope.event, e.Undone)}
+    def _walk(self, envelopes: Sequence[e.Envelope], now: datetime) -> list[Moment]:
+        self._undone |= undone_commands(envelopes)
         undone = self._undone
         moments: list[Moment] = []
-        for index, envelope in enumerate(envelopes):
+        # Each envelope with the one after it, each read once (most of a long log is packed).
+        for envelope, following in pairwise(chain(envelopes, [None])):
+            assert envelope is not None
             state = self._state
             if state is None:  # the log's first event creates the tournament
                 if isinstance(envelope.event, e.TournamentCreated):
@@ -154,7 +163,7 @@ class Announcer:
             if envelope.command_id != self._command[0]:
                 self._command = (envelope.command_id, state.players_left)
             clock_before, structure_before = state.clock, state.info.structure
-            apply(state, envelope)
+            apply(state, envelope, logged=False)  # the announcer keeps its own log
             if isinstance(envelope.event, e.AddOnBought):
                 self._add_ons += 1
             found: list[Moment] = []
@@ -163,7 +172,6 @@ class Announcer:
                 before = clock_ops.read(structure_before, clock_before, envelope.time)
                 found += _of_clock(envelope, state, before, structure_before)
             found += _of_event(envelope, state)
-            following = envelopes[index + 1] if index + 1 < len(envelopes) else None
             if following is None or following.command_id != envelope.command_id:
                 found += _of_command(envelope, state, self._command[1], self._places_paid)
             moments += _switched_on(state, found)

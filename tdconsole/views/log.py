@@ -21,10 +21,10 @@ from typing import Any, Literal, TypeVar
 
 from tdconsole.domain import events as e
 from tdconsole.domain.clock.structure import Break, Structure
+from tdconsole.domain.event_log import events
 from tdconsole.domain.floor.penalties import Penalty
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.i18n import _, language, ngettext
-from tdconsole.views.base import View
 from tdconsole.views.formatting import (
     Formats,
     due_text,
@@ -618,8 +618,10 @@ def sentence(event: e.Event, context: LogContext) -> str:
     return _WRITERS[type(event)][1](event, context)
 
 
-class LogEntry(View):
-    """One event of the log as people read it: the sentence, its kind, and who undid it and when."""
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One event of the log as people read it: the sentence, its kind, and who undid it and when.
+    Not a model: the log screen keeps one for each of a festival's 30,000 events."""
 
     seq: int
     time: str
@@ -646,6 +648,13 @@ def log_entries(envelopes: Sequence[e.Envelope]) -> list[LogEntry]:
     return LogReading().entries(envelopes)
 
 
+def _undoers(envelopes: Sequence[e.Envelope]) -> dict[str, e.Envelope]:
+    """The Undone events among `envelopes` by the command each takes back (only they are read
+    back from a packed log)."""
+    return {env.event.command_id: env for env in events(envelopes, e.Undone)
+            if isinstance(env.event, e.Undone)}
+
+
 class LogReading:
     """The log's sentences, kept as the log grows: a read of a longer log writes only the new
     events' sentences, on from the context where the last read stopped (a festival's log screen
@@ -663,10 +672,10 @@ class LogReading:
         fresh = envelopes[read:]
         continues = read <= len(envelopes) and (
             not read or (envelopes[read - 1].seq, envelopes[read - 1].command_id) == self._last)
-        undoers = {env.event.command_id: env for env in fresh if isinstance(env.event, e.Undone)}
+        undoers = _undoers(fresh)
         if undoers or not continues:  # read from the first event
             self._context, self._entries, fresh = LogContext(), [], envelopes
-            undoers = {env.event.command_id: env for env in fresh if isinstance(env.event, e.Undone)}
+            undoers = _undoers(fresh)
         elif not fresh:
             return self._entries
         # An event is undone by an Undone of its command, which comes after it: none of the

@@ -5,6 +5,7 @@ The keys are a contract: add keys freely, never rename them (tests/cli/test_json
 
 # No `from __future__ import annotations`, as in domain/events.py (which says why).
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -440,7 +441,7 @@ class LogRow(View):
         return event.model_dump(mode="json", exclude={"structure"})
 
 
-def log_view(envelopes: list[Envelope], undone: set[str], command_id: str | None = None) -> list[LogRow]:
+def log_view(envelopes: Sequence[Envelope], undone: set[str], command_id: str | None = None) -> list[LogRow]:
     """The log's rows; with `command_id`, that command's alone. The whole log is read either way
     (a sentence names what earlier events established), but only the rows shown are made: undo
     shows one command of a festival's 40,000 events."""
@@ -467,7 +468,7 @@ class CommandView(View):
     text: str
 
 
-def command_view(envelopes: list[Envelope], command_id: str) -> CommandView:
+def command_view(envelopes: Sequence[Envelope], command_id: str) -> CommandView:
     """One command as undo shows it, before and after: what it did, who made it and when."""
     return command_of(log_view(envelopes, set(), command_id), command_id)
 
@@ -482,13 +483,13 @@ def command_of(rows: list[LogRow], command_id: str) -> CommandView:
                        time=rows[0].time, seq=rows[0].seq, summary=text, text=text)
 
 
-def undo_preview(state: TournamentState, envelopes: list[Envelope], actor: str) -> CommandView:
+def undo_preview(state: TournamentState, envelopes: Sequence[Envelope], actor: str) -> CommandView:
     """The command `actor`'s undo would take back; a refusal (nothing of theirs, or another
     terminal's command came after it) raises its `TdError`."""
     return command_view(envelopes, undo_target(state, Undo(actor=actor)).command_id)
 
 
-def undo_refusal(error: UndoBlocked, envelopes: list[Envelope]) -> str:
+def undo_refusal(error: UndoBlocked, envelopes: Sequence[Envelope]) -> str:
     """Why your own last command cannot be undone, naming the later command that depends on it in
     the log's words ("tom's "Bo busts in 3rd" (log #5) depends on it")."""
     blocker = command_view(envelopes, error.blocker.command_id)
@@ -497,7 +498,7 @@ def undo_refusal(error: UndoBlocked, envelopes: list[Envelope]) -> str:
                                      seq=blocker.seq)
 
 
-def refusal_text(error: TdError, envelopes: list[Envelope]) -> str:
+def refusal_text(error: TdError, envelopes: Sequence[Envelope]) -> str:
     """A refusal in words; an undo refused names the later command in the log's words."""
     if isinstance(error, UndoBlocked):
         return undo_refusal(error, envelopes)

@@ -13,13 +13,14 @@ expected by method is what came in by it less what went out by it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import groupby
 
 from tdconsole.domain.commands import CountCash, Pay, PayOut
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.event_log import events, undone_commands
 from tdconsole.domain.events import (
     AddOnBought,
     CashCounted,
@@ -173,13 +174,12 @@ def owed_to(player: Player, prize: int | None, paid: Paid) -> tuple[int, int]:
     return (prize or 0) - paid.prize, player.bounties - paid.bounty
 
 
-def issued_slips(log: Iterable[Envelope]) -> list[tuple[Envelope, bool]]:
+def issued_slips(log: Sequence[Envelope]) -> list[tuple[Envelope, bool]]:
     """Every payout slip ever issued, in the order issued, each with whether it is void (its pay-out
     undone). A slip may have been printed and handed over before its pay-out was taken back, so the
     desk's audit trail keeps it: the numbers run without a gap and none is issued twice."""
-    log = list(log)
-    undone = {env.event.command_id for env in log if isinstance(env.event, Undone)}
-    return [(env, env.command_id in undone) for env in log if isinstance(env.event, PrizePaidOut)]
+    undone = undone_commands(log)
+    return [(env, env.command_id in undone) for env in events(log, PrizePaidOut)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +197,7 @@ class Receipt:
     replaced_by: int | None = None  # void because its method was recorded again on this receipt
 
 
-def issued_receipts(log: Iterable[Envelope]) -> list[Receipt]:
+def issued_receipts(log: Sequence[Envelope]) -> list[Receipt]:
     """Every receipt ever issued, numbered in the order the log recorded the dues paid: with the
     entry, rebuy or add-on itself (unless its command said unpaid), or by a later payment. A
     number once printed is never changed nor issued again, so a receipt is never renumbered by
@@ -208,8 +208,10 @@ def issued_receipts(log: Iterable[Envelope]) -> list[Receipt]:
     names of those after it until it is undone. A later one of the same player's depends on it
     (footprints), so an undo that stands never leaves a later one named otherwise than the fold
     names it, and a receipt's name, once printed, never changes either."""
-    log = list(log)
-    undone = {env.event.command_id for env in log if isinstance(env.event, Undone)}
+    undone = undone_commands(log)
+    # Only the events that make, pay or refund a due (or take one back) are read: each command's
+    # stand together among them as in the log.
+    log = list(events(log, *_DUES_EVENTS, Undone))
     receipts: list[Receipt] = []
     standing: dict[tuple[str, str], int] = {}  # (player id, due) -> its receipt's index, while paid
     made_before: set[tuple[str, str]] = set()  # the dues that stand
@@ -256,6 +258,10 @@ def issued_receipts(log: Iterable[Envelope]) -> list[Receipt]:
         made_before.update(due for _envelope, due in made)
         standing.update(((receipt.player_id, receipt.due), receipt.number - 1) for receipt in issued)
     return receipts
+
+
+# What `_dues_changed` reads.
+_DUES_EVENTS = (PlayerRegistered, PlayerReentered, Rebought, AddOnBought, PaymentRecorded, PlayerUnregistered)
 
 
 def _dues_changed(envelopes: list[Envelope], entries: dict[str, tuple[str, int]],
@@ -305,7 +311,8 @@ def decide_pay_out(state: TournamentState, command: PayOut, now: datetime) -> li
     cash = state.house_rules.cash
     method = cash.method(command.method or cash.default_method)
     # The highest number ever issued, not the slips standing: an undone pay-out's number is spent.
-    slip = max((env.event.slip for env in state.log if isinstance(env.event, PrizePaidOut)), default=0) + 1
+    issued = (env.event for env in events(state.log, PrizePaidOut))
+    slip = max((event.slip for event in issued if isinstance(event, PrizePaidOut)), default=0) + 1
     return [PrizePaidOut(player_id=player.id, prize=max(prize, 0), bounty=max(bounty, 0), slip=slip,
                          method=method)]
 

@@ -18,6 +18,9 @@ from tdconsole.views.formatting import format_clock
 from tdconsole.views.log import KINDS, LogEntry, LogReading, kind_label, undone_note
 
 ALL = "all"
+# The newest this many entries are listed; a search or a kind finds older ones. A festival's
+# 30,000 rows took 30 MB of the terminal's memory, and nobody scrolls through them.
+LISTED = 2000
 
 
 def haystack(entry: LogEntry) -> str:
@@ -44,10 +47,12 @@ class LogScreen(ServiceScreen):
         super().__init__()
         # The sentences, written once per new event, not per keystroke.
         self._reading = LogReading()
-        # Each entry with its row and what a search looks in, made once per entry (an undo reads
-        # the log again: new entries): at festival size the log has 40,000 of them, and a key
-        # typed in the search filters them all.
-        self._made: list[tuple[LogEntry, Row, str]] = []
+        # What a search looks in, made once per entry (an undo reads the log again: new entries):
+        # at festival size the log has 30,000 of them, and a key typed in the search filters them all.
+        self._hay: list[str] = []
+        self._read: LogEntry | None = None  # the last entry `_hay` was made for
+        # The rows made for entries listed, by seq, until the list moves on.
+        self._rows: dict[int, Row] = {}
         self._zone = ""
 
     def compose(self) -> ComposeResult:
@@ -73,29 +78,41 @@ class LogScreen(ServiceScreen):
         words = self.query_one("#search", Input).value
         kind, needles = self.kind, words.casefold().split()
         zone = self.service.state.house_rules.money.time_zone
-        made = self._made
-        if zone != self._zone or len(made) > len(entries) or (
-                made and made[-1][0] is not entries[len(made) - 1]):
-            made.clear()  # another time zone, or the log read again
+        hay = self._hay
+        if zone != self._zone or len(hay) > len(entries) or (hay and self._read is not entries[len(hay) - 1]):
+            hay.clear()  # another time zone, or the log read again
+            self._rows.clear()
             self._zone = zone
-        made += map(self._row, entries[len(made):])
+        hay += map(haystack, entries[len(hay):])
+        self._read = entries[-1] if entries else None
         filtered = kind != ALL or bool(needles)
-        shown = [row for entry, row, hay in reversed(made)
-                 if not filtered or matches(entry, hay, kind, needles)]
-        self.query_one(SyncedTable).show(shown)
-        self.query_one("#shown", Static).update(
-            _("{shown} of {total} entries").format(shown=len(shown), total=len(entries)) if filtered
-            else _("{total} entries, newest first").format(total=len(entries)))
+        found = [index for index in range(len(entries) - 1, -1, -1)
+                 if not filtered or matches(entries[index], hay[index], kind, needles)] if filtered \
+            else range(len(entries) - 1, -1, -1)
+        if len(self._rows) > 4 * LISTED:
+            self._rows.clear()
+        self.query_one(SyncedTable).show([self._row(entries[index]) for index in found[:LISTED]])
+        if len(found) > LISTED:
+            line = _("the newest {listed} of {found} entries: search (/) or choose a kind (k) for "
+                     "older ones").format(listed=LISTED, found=len(found))
+        elif filtered:
+            line = _("{shown} of {total} entries").format(shown=len(found), total=len(entries))
+        else:
+            line = _("{total} entries, newest first").format(total=len(entries))
+        self.query_one("#shown", Static).update(line)
 
-    def _row(self, entry: LogEntry) -> tuple[LogEntry, Row, str]:
-        """The entry, its row as shown, and what a search looks in."""
+    def _row(self, entry: LogEntry) -> Row:
+        """The entry's row as shown (made once while it is listed)."""
+        if (row := self._rows.get(entry.seq)) is not None:
+            return row
         text = Text(entry.text, style="strike dim" if entry.undone else "")
         if entry.undone:
             text.append(f"  ({undone_note(entry.undone_by, entry.undone_at, time_zone=self._zone)})",
                         style="italic")
-        row: Row = (str(entry.seq), (str(entry.seq), format_clock(entry.time, time_zone=self._zone),
-                                     entry.actor, text if entry.undone else entry.text))
-        return entry, row, haystack(entry)
+        seq = str(entry.seq)
+        row = self._rows[entry.seq] = (seq, (seq, format_clock(entry.time, time_zone=self._zone),
+                                             entry.actor, text if entry.undone else entry.text))
+        return row
 
     def on_input_changed(self, _event: Input.Changed) -> None:
         self.refresh_view()
