@@ -9,8 +9,8 @@ batches; what is measured reads and writes the database as a terminal does.
 * Cold load: `Service(store, id)` in a fresh process (imports not counted), from the newest
   snapshot, and for comparison folding the whole log (snapshots ignored). Target <= 300 ms.
 * Undo of the last bust: a terminal that has the tournament open busts a player and, two seconds
-  later, takes the bust back, again and again; the undo's wall and CPU time, in a screen (which
-  keeps the newest snapshot read back ahead) and in a process that does not. Target <= 100 ms.
+  later, takes the bust back, again and again; the undo's wall and CPU time (it reads the newest
+  checkpoint back and folds the events after it). Target <= 100 ms.
 
 Run: `python -m benchmarks snapshots`. Figures only, no assertions.
 """
@@ -120,13 +120,10 @@ def cold(url: str, how: str) -> list[dict[str, float]]:
                                       text=True, check=True).stdout) for _ in range(COLD_RUNS)]
 
 
-def undos(url: str, *, screen: bool) -> tuple[list[float], list[float]]:
-    """Bust and undo, again and again, in a terminal that has the tournament open: a screen (which
-    keeps a spare state read back ahead, `Service.keep_spare`) or not."""
+def undos(url: str) -> tuple[list[float], list[float]]:
+    """Bust and undo, again and again, in a terminal that has the tournament open."""
     service = Service(EventStore.open(url, migrate=False), 1)
     assert service.log  # a terminal that has the tournament open holds its log
-    if screen:
-        service.keep_spare()
     seated = [p.name for p in service.state.players.values() if p.status == "seated"]
     walls, cpus = [], []
     for name in seated[:UNDOS]:
@@ -158,11 +155,10 @@ def main() -> None:
             print(f"cold load, {label:18}: median {statistics.median(walls):6.0f} ms (CPU "
                   f"{statistics.median(cpus):6.0f} ms), best {walls[0]:6.0f} ms over {len(runs)} "
                   "fresh processes (target <= 300 ms)")
-        for label, screen in (("a screen", True), ("a command line", False)):
-            walls, cpus = undos(url, screen=screen)
-            print(f"undo of the last bust, {label:14}: median {statistics.median(walls):4.0f} ms, p95 "
-                  f"{p95(walls):4.0f} ms (CPU median {statistics.median(cpus):4.0f} ms, p95 "
-                  f"{p95(cpus):4.0f} ms) over {len(walls)} undos (target <= 100 ms)")
+        walls, cpus = undos(url)
+        print(f"undo of the last bust: median {statistics.median(walls):4.0f} ms, p95 "
+              f"{p95(walls):4.0f} ms (CPU median {statistics.median(cpus):4.0f} ms, p95 "
+              f"{p95(cpus):4.0f} ms) over {len(walls)} undos (target <= 100 ms)")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,6 @@ RETRY_SECONDS = 10.0
 # Every this many events the state is written down (store/snapshots.py): an undo, or a terminal
 # opening the tournament, folds at most about this many events after the newest snapshot.
 SNAPSHOT_EVERY = 500
-SPARE_AFTER_SECONDS = 1.0  # Service.keep_spare
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -80,13 +79,10 @@ class Service:
         # hands in a runner that makes every change of `state` and `log` there, between two
         # redraws, so a screen never reads a state that is half changed (tui/service_app.py).
         self.run_change: ChangeRunner = _at_once
-        # The newest states this terminal wrote down (store/snapshots.py), by the seq they follow:
-        # an undo folds the events after one of them, not the whole log.
+        # The newest states this terminal wrote down (store/snapshots.py), by the seq they follow,
+        # packed as the store keeps them (a festival's is 3.6 MB of JSON, 0.3 MB packed): an undo
+        # folds the events after one of them, not the whole log.
         self._checkpoints: dict[int, bytes] = {}
-        # With `keep_spare`, the newest checkpoint read back ahead of an undo (`_read_spare`).
-        self._spare_for_undo = False
-        self._spare: TournamentState | None = None
-        self._reading: threading.Timer | None = None
         self.state: TournamentState = self._open()
         if self.time_source is not None:
             self.time_source.keep_fresh()  # measured here, so a screen's first reading waits on nothing
@@ -202,7 +198,7 @@ class Service:
             state = snapshots.decode(data) if continues(after) else None
             if state is not None:
                 state.earlier = self._earlier(seq)
-                self._keep(seq, data)
+                self._keep(seq, packed)
                 return self._folded(fold(after, start=state), len(after))
             before = seq
         log = EventLog.of_packed(self.store.load_packed(self.tournament_id))
@@ -229,61 +225,32 @@ class Service:
         return read
 
     def _checkpoint(self, state: TournamentState) -> bytes:
-        """`state` written down and kept as a checkpoint (the two newest are kept)."""
-        data = snapshots.encode(state)
-        self._keep(state.last_seq, data)
-        return data
+        """`state` written down, packed, and kept as a checkpoint (the two newest are kept)."""
+        packed = snapshots.pack(snapshots.encode(state))
+        self._keep(state.last_seq, packed)
+        return packed
 
-    def _keep(self, seq: int, data: bytes) -> None:
-        self._checkpoints[seq] = data
+    def _keep(self, seq: int, packed: bytes) -> None:
+        self._checkpoints[seq] = packed
         for old in sorted(self._checkpoints)[:-2]:
             del self._checkpoints[old]
-        self._read_spare()
 
-    def keep_spare(self) -> None:
-        """For a terminal that stays open (a screen): from now on keep the newest checkpoint read
-        back into a state of its own, which nothing changes until an undo takes it and folds only
-        the events after it. Reading a checkpoint back is most of an undo's time at festival size;
-        a command-line process, which undoes once and exits, does not spend it ahead."""
-        self._spare_for_undo = True
-        self._read_spare()
-
-    def _read_spare(self) -> None:
-        """The spare, read back in a thread `SPARE_AFTER_SECONDS` after the checkpoint was taken or
-        the last spare used: by then the screen has redrawn, which the reading (it holds the
-        interpreter) would otherwise slow."""
-        if not self._spare_for_undo or not self._checkpoints:
-            return
-        data = self._checkpoints[max(self._checkpoints)]
-
-        def read() -> None:
-            self._spare = snapshots.decode(data)
-
-        if self._reading is not None:
-            self._reading.cancel()
-        self._reading = threading.Timer(SPARE_AFTER_SECONDS, read)
-        self._reading.daemon = True
-        self._reading.start()
-
-    def _save(self, seq: int, data: bytes) -> None:
-        """The state after event `seq` as the tournament's snapshot, for every terminal. It is only
-        a shortcut: one that cannot be saved leaves the command done and the next terminal folding
-        a little more."""
+    def _save(self, seq: int, packed: bytes) -> None:
+        """The state after event `seq` (packed) as the tournament's snapshot, for every terminal. It
+        is only a shortcut: one that cannot be saved leaves the command done and the next terminal
+        folding a little more."""
         with contextlib.suppress(TdError):
-            self.store.save_snapshot(self.tournament_id, seq, snapshots.version(), snapshots.pack(data))
+            self.store.save_snapshot(self.tournament_id, seq, snapshots.version(), packed)
 
     def _refold(self, log: EventLog) -> TournamentState:
         """fold(log), from the newest checkpoint the log still stands on (only the events after
         it are read back)."""
         for seq in sorted(self._checkpoints, reverse=True):
             if seq <= len(log) and continues(log[seq:]):
-                spare, self._spare = self._spare, None
-                state = spare if spare is not None and spare.last_seq == seq else \
-                    snapshots.decode(self._checkpoints[seq])
+                state = snapshots.decode(snapshots.unpack(self._checkpoints[seq]))
                 if state is not None:
                     state = fold(log[seq:], start=state)
                     state.log = log
-                    self._read_spare()  # for the next undo
                     return state
         return fold(log)
 
@@ -320,14 +287,17 @@ class Service:
         def extend() -> None:
             for envelope in envelopes:
                 apply(self.state, envelope)
-            # Written down in the change, where the state is whole; saved after it, off the loop.
+            # Written down in the change, where the state is whole; packed, kept and saved after
+            # it, off the loop.
             if self.state.last_seq // SNAPSHOT_EVERY > (envelopes[0].seq - 1) // SNAPSHOT_EVERY:
-                written.append((self.state.last_seq, self._checkpoint(self.state)))
+                written.append((self.state.last_seq, snapshots.encode(self.state)))
 
         self.run_change(extend)
-        if own:
-            for seq, data in written:
-                self._save(seq, data)
+        for seq, data in written:
+            packed = snapshots.pack(data)
+            self._keep(seq, packed)
+            if own:
+                self._save(seq, packed)
 
     def undone_commands(self) -> set[str]:
         return undone_commands(self.log)

@@ -109,7 +109,6 @@ class ServiceApp(App[None]):
             self.follow_interval = max(self.poll_seconds, SAFETY_POLL_SECONDS)
         self.set_interval(self.poll_seconds, self._poll)
         self.run_worker(self._get_ready(), group="ready")
-        self.service.keep_spare()
         self.sub_title = self.heading
         # The tournament as loaded (at festival size, hundreds of thousands of objects that live
         # as long as the app) is left out of the garbage collector's full passes, which otherwise

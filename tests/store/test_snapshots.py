@@ -34,7 +34,6 @@ NAMES = [f"P{i:02}" for i in range(1, 19)]
 @pytest.fixture(autouse=True)
 def _often(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 4)
-    monkeypatch.setattr(service_module, "SPARE_AFTER_SECONDS", 0.0)
 
 
 def evening(store: EventStore) -> Service:
@@ -113,23 +112,6 @@ def test_undoing_the_last_bust_refolds_from_a_checkpoint(store: EventStore) -> N
     desk.execute(Undo(actor="desk"))
     assert desk.state == whole_fold(store, desk.tournament_id)
     assert desk.state.find(NAMES[8]).status == "seated"
-
-
-def test_a_screens_undo_starts_from_the_spare_state_read_back_ahead(
-        store: EventStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    desk = evening(store)
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 1_000)  # the bust takes none after it
-    desk.keep_spare()
-    desk.execute(Bust(names=[NAMES[6]]))
-    assert desk._reading is not None
-    desk._reading.join()
-    read_back: list[int] = []
-    decode = snapshots.decode
-    monkeypatch.setattr(snapshots, "decode", lambda data: read_back.append(1) or decode(data))
-    desk.execute(Undo(actor="desk"))
-    desk._reading.join()
-    assert desk.state == whole_fold(store, desk.tournament_id)
-    assert read_back == [1]  # only the next undo's spare was read back, not this one's start
 
 
 def test_a_snapshot_of_another_fold_is_passed_over(store: EventStore,
