@@ -23,10 +23,11 @@ from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.money import (
     HandForHandView,
+    TieView,
     hand_for_hand_view,
     payouts_or_error,
     payouts_view,
-    tied_with,
+    ties,
 )
 from tdconsole.views.seating import (
     AlternateSeatedView,
@@ -91,6 +92,8 @@ class BustResult(OptionalKeysView):
     OMITTED_WHEN_NONE = frozenset({"alternates_seated", "satellite_over"})
 
     busted: list[BustedRow]
+    # Each tie a busted row is in, whole and once (a row's `tied_with` names a dozen at most).
+    ties: list[TieView]
     players_left: int
     hand_for_hand: HandForHandView
     # Each freed seat went to the next alternate, in order (T-REG-1, 8A).
@@ -109,13 +112,12 @@ def bust(service: Service, request: BustRequest) -> BustResult:
     state = service.state
     structure, _error = payouts_or_error(state)
     standings = money_handlers.standings(state, structure)
-    tied = tied_with(state, standings)
+    busts = [envelope.event for envelope in envelopes
+             if isinstance(envelope.event, PlayerBusted | HandForHandBust)]
+    tied = ties(state, standings, of=[event.player_id for event in busts])
     players = state.players
     rows: list[BustedRow] = []
-    for envelope in envelopes:
-        event = envelope.event
-        if not isinstance(event, PlayerBusted | HandForHandBust):
-            continue
+    for event in busts:
         player, standing = players[event.player_id], standings[event.player_id]
         extra: dict[str, Any] = (
             {"rules": event.rules, "bounty": {players[k].name: v for k, v in event.bounty.items()},
@@ -123,11 +125,11 @@ def bust(service: Service, request: BustRequest) -> BustResult:
              "disqualified": event.disqualified, "to_pool": event.to_pool} if isinstance(event, PlayerBusted)
             else {"pending": True, "table": event.table})
         rows.append(BustedRow(id=player.id, name=player.name, place=standing.place,
-                              last_place=standing.last_place, tied_with=tied.get(player.id, []),
+                              last_place=standing.last_place, tied_with=tied.tied_with.get(player.id, []),
                               prize=standing.prize, **extra))
     ended = next((env.event for env in envelopes if isinstance(env.event, SatelliteEnded)), None)
     paid_places = 0 if structure is None else len(structure.payouts)
-    return BustResult(busted=rows, players_left=state.players_left,
+    return BustResult(busted=rows, ties=tied.listed, players_left=state.players_left,
                       hand_for_hand=hand_for_hand_view(state, paid_places),
                       alternates_seated=alternate_seatings(envelopes, state) or None,
                       satellite_over=None if ended is None else SatelliteOverView(

@@ -3,16 +3,18 @@
 Keys are a contract (add keys, never rename): `prize_pool`, `payouts: [{place, amount}]`, each
 player's `prize`.
 A tie shows as the best place of the group in `place` with `last_place` the worst (both null
-or equal when not tied) and `tied_with` naming the others.
+or equal when not tied) and `tied_with` naming the others (at most TIED_WITH_NAMED of them); the
+document's `ties` names each tie whole, once.
 """
 
 # No `from __future__ import annotations`, as in domain/events.py (which says why).
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.events import Envelope, HandForHandStopped
+from tdconsole.domain.limits import SEATS
 from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
@@ -353,14 +355,53 @@ def hand_for_hand_bust_note(state: TournamentState) -> str:
              "it with (T-ELIM-1).")
 
 
-def tied_with(state: TournamentState, standings: dict[str, money.Standing]) -> dict[str, list[str]]:
-    """For each player in a tie, the names of the others sharing his places."""
-    groups: dict[int, list[str]] = {}
+# How many of the others a row's `tied_with` names: more than one hand at a full 12-seat table can
+# tie with him (it puts out 11 at most), so a tie made at one table reads whole on each of its
+# rows, as it always has. A larger tie (hand-for-hand across tables, T-ELIM-3 for a crowd the TD
+# cannot place, one call busting many) is named whole once, in the document's `ties`: naming it
+# on each of its rows made the document grow as the square of the tie (2,400 busts in one call
+# printed 92 MB and took 420 MB).
+TIED_WITH_NAMED = SEATS.hi - 1
+
+
+class TieView(View):
+    """One tie (T-ELIM-2, T-ELIM-3, RP-8A), listed once: the players sharing places
+    `place`..`last_place`, by name. A player's row is in it when its `place` is this `place`."""
+
+    place: int
+    last_place: int
+    players: list[str]
+
+
+class Ties(NamedTuple):
+    listed: list[TieView]  # best place first
+    tied_with: dict[str, list[str]]  # player id -> the others of his tie, at most TIED_WITH_NAMED
+
+
+def ties(state: TournamentState, standings: dict[str, money.Standing],
+         of: Collection[str] | None = None) -> Ties:
+    """The ties in `standings` (only those of the players `of`, when given), each once, and each
+    tied player's `tied_with`: the others sharing his places, by name, at most TIED_WITH_NAMED."""
+    groups: dict[tuple[int, int], list[str]] = {}
     for player_id, standing in standings.items():
         if standing.place is not None and standing.last_place is not None:
-            groups.setdefault(standing.place, []).append(player_id)
-    return {player_id: sorted(state.players[other].name for other in group if other != player_id)
-            for group in groups.values() for player_id in group}
+            groups.setdefault((standing.place, standing.last_place), []).append(player_id)
+    if of is not None:
+        wanted = {(standings[player_id].place, standings[player_id].last_place) for player_id in of}
+        groups = {places: group for places, group in groups.items() if places in wanted}
+    players = state.players
+    listed: list[TieView] = []
+    tied_with: dict[str, list[str]] = {}
+    for (place, last_place), group in sorted(groups.items()):
+        group.sort(key=lambda player_id: (players[player_id].name, player_id))
+        if len(group) > 1:
+            listed.append(TieView(place=place, last_place=last_place,
+                                  players=[players[player_id].name for player_id in group]))
+        # The first TIED_WITH_NAMED + 1 of the tie hold the first TIED_WITH_NAMED besides anyone.
+        head = [(other, players[other].name) for other in group[:TIED_WITH_NAMED + 1]]
+        for player_id in group:
+            tied_with[player_id] = [name for other, name in head if other != player_id][:TIED_WITH_NAMED]
+    return Ties(listed, tied_with)
 
 
 class ResultRow(View):

@@ -40,12 +40,13 @@ from tdconsole.views.money import (
     DealView,
     HandForHandView,
     PaidRow,
+    TieView,
     bounties_view,
     deal_view,
     hand_for_hand_view,
     paid_rows,
     payouts_or_error,
-    tied_with,
+    ties,
 )
 from tdconsole.views.rulings import PenaltyRow, penalties_view
 from tdconsole.views.seating import TableView, tables_view
@@ -311,6 +312,8 @@ class StateView(OptionalKeysView):
     average_stack: int | None
     average_stack_bb: float | None
     players: list[PlayerView]
+    # Each tie whole and once (a player's `tied_with` names a dozen of it at most).
+    ties: list[TieView]
     # Every table as `tables --json` shows it (names, button, blinds, status).
     tables: list[TableView]
     # Who is sitting out a penalty now and how much is left (`rulings penalties`).
@@ -375,12 +378,12 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
     pool = money.pool(state)
     figures = _figures(state, structure, standings, pool)
     average = figures.average_stack
-    tied = tied_with(state, standings)
+    tied = ties(state, standings)
     players = PlayerView.many(
         {"id": player.id, "name": player.name, "status": player.status, "table": player.table,
          "seat": player.seat, "place": standings[player.id].place, "placed_last": player.placed_last,
          "last_place": standings[player.id].last_place, "prize": standings[player.id].prize,
-         "tied_with": tied.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
+         "tied_with": tied.tied_with.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
          "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id),
          "bounty": state.bounty_on_head(player), "bounty_cash": player.bounties,
          "disqualified": player.disqualified, "rebuys": player.rebuys, "ticket": player.ticket}
@@ -401,6 +404,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         average_stack=average,
         average_stack_bb=None if average is None else round(average / clock.big_blind, 1),
         players=players,
+        ties=tied.listed,
         tables=tables_view(state.room, state.house_rules),
         serving_penalties=[row for row in penalties_view(state, now) if row.serving],
         prize_pool=figures.prize_pool,
