@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import logging
 import threading
 import time
@@ -73,6 +74,12 @@ class Message:
 # zlib's level: nearly the best size for a fraction of the best's time, once per change.
 COMPRESSION = 6
 RETRY = Message.of("retry: 1000\n\n")
+
+
+def gzipped(body: bytes) -> bytes:
+    """`body` as a whole gzip file at the stream's level, for an answer sent once (`GET
+    /api/board`); no time in its header, so the same body packs to the same bytes."""
+    return gzip.compress(body, COMPRESSION, mtime=0)
 
 
 class ChangeFeed:
