@@ -53,12 +53,13 @@ def _free_port() -> int:
 
 
 class PgServer:
-    def __init__(self, bindir: Path, *, durable: bool = False) -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False, on_disk: bool = False) -> None:
         # Not durable (the default): quicker, and what a test that never stops the server needs.
         # A test that halts the server as a crash would needs what was committed to survive it.
+        # On disk: a benchmark times the commit a club's server makes, its fsync to a disk included.
         self.durable = durable
         self.bindir = bindir
-        self.root = Path(tempfile.mkdtemp(prefix="tdconsole-pg-", dir=_data_parent()))
+        self.root = Path(tempfile.mkdtemp(prefix="tdconsole-pg-", dir=None if on_disk else _data_parent()))
         self.data = self.root / "data"
         self.port = _free_port()
         self.user = None
