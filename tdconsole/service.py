@@ -261,11 +261,7 @@ class Service:
         # actor, a fresh id) and each event was validated when the decider made it. Validating the
         # envelope would build the validator of every kind of event in a process that writes one
         # (the fast-CLI contract, benchmarks/bench_cli.py).
-        return [
-            Envelope.model_construct(seq=first + i, time=now, actor=self.actor, command_id=command_id,
-                                     event=event)
-            for i, event in enumerate(events)
-        ]
+        return [Envelope.of(first + i, now, self.actor, command_id, event) for i, event in enumerate(events)]
 
     def _apply(self, envelopes: list[Envelope], *, own: bool = False) -> None:
         """Change the state by `envelopes`. Every `SNAPSHOT_EVERY` events it is written down; with

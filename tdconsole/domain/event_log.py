@@ -12,7 +12,6 @@ command, a screen's newest entries) reads its end.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple, overload
@@ -20,9 +19,8 @@ from typing import Any, NamedTuple, overload
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import CoreSchema, core_schema
 
-from tdconsole.domain.events import Envelope, Undone, parse_event
+from tdconsole.domain.events import Envelope, Undone, parse_stored_event
 from tdconsole.domain.model import Frozen
-from tdconsole.domain.text import visible_data
 
 # How many of the newest envelopes are kept as objects.
 KEPT = 1000
@@ -39,10 +37,9 @@ class Packed(NamedTuple):
     payload: str
 
     def unpack(self) -> Envelope:
-        # Text is read through `visible_data`, as the store reads a row (store/event_store.py).
-        return Envelope.model_construct(
-            seq=self.seq, time=self.time, actor=self.actor, command_id=self.command_id,
-            event=parse_event(visible_data(json.loads(self.payload))))
+        # Read as the store reads a row (store/event_store.py): text through `visible_data`.
+        return Envelope.of(self.seq, self.time, self.actor, self.command_id,
+                           parse_stored_event(self.type, self.payload))
 
 
 def pack(envelope: Envelope) -> Packed:

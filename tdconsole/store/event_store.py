@@ -13,8 +13,8 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.event_log import Packed
-from tdconsole.domain.events import Envelope, TournamentCreated, parse_event
-from tdconsole.domain.text import visible, visible_data
+from tdconsole.domain.events import Envelope, TournamentCreated, parse_stored_event
+from tdconsole.domain.text import visible
 from tdconsole.store.db import (
     StoreError,
     database_fault,
@@ -207,10 +207,14 @@ class EventStore:
 
         Text is read through `visible`: what an older log holds that today's input refuses
         (control and bidi characters, lone surrogates) reaches every terminal, export and page
-        written out (`\\x1b`), never as it is, whichever of them shows it."""
+        written out (`\\x1b`), never as it is, whichever of them shows it.
+
+        The payload is read as the text it was stored as (PostgreSQL's driver would make a dict of
+        a JSON column, as SQLAlchemy does on SQLite) and validated from it (`parse_stored_event`)."""
         events = event_table.c
         query = (
-            select(events.seq, events.time, events.actor, events.command_id, events.payload, events.hash)
+            select(events.seq, events.time, events.actor, events.command_id, events.type,
+                   cast(events.payload, Text).label("payload"), events.hash)
             .where(events.tournament_id == tournament_id, events.seq > after)
             .order_by(events.seq)
         )
@@ -221,13 +225,8 @@ class EventStore:
         if rows and until is None:
             self._heads[tournament_id] = (rows[-1].seq, rows[-1].hash)
         return [
-            Envelope.model_construct(
-                seq=row.seq,
-                time=_utc(row.time),
-                actor=visible(row.actor),
-                command_id=row.command_id,
-                event=parse_event(visible_data(row.payload)),
-            )
+            Envelope.of(row.seq, _utc(row.time), visible(row.actor), row.command_id,
+                        parse_stored_event(row.type, row.payload))
             for row in rows
         ]
 

@@ -268,3 +268,53 @@ def test_a_head_that_is_not_plain_is_left_to_alembic(tmp_path: Path) -> None:
     assert db.declared_head(tmp_path) is None
     (tmp_path / "0003_m.py").write_text("revision = ")
     assert db.declared_head(tmp_path) is None
+
+
+def test_a_log_read_back_holds_the_events_the_general_reading_makes(store: EventStore) -> None:
+    """`load` validates each payload from its stored text (`parse_stored_event`); whatever row it
+    reads, the event is the one `parse_event(visible_data(json.loads(text)))` makes: plain rows,
+    non-ASCII names, an older log's control characters, and a row whose type column was changed
+    to name another kind than its payload."""
+    from sqlalchemy import Text, cast, select, update
+
+    from tdconsole.domain.commands import Bust, ClockStart, Draw
+    from tdconsole.domain.events import parse_event
+    from tdconsole.domain.text import visible_data
+    from tdconsole.store.models import event_table
+
+    service = _new(store)
+    service.execute(Register(names=["Anna", "Åse Øst", "Bo", "Ｃarl", "Dan"]))
+    service.execute(Draw(seed=3))
+    service.execute(ClockStart())
+    service.execute(Bust(names=["Bo"]))
+    tournament = service.tournament_id
+    seq = service.state.last_seq + 1
+    evil = PlayerRegistered(player_id="p99", name="Evil\x1b]0;x\x07\u202e")
+    store.append(tournament, [Envelope(seq=seq, time=FakeClock()(), actor="td\x1b[2J", command_id="c" * 32,
+                                       event=evil)])
+    events = event_table.c
+    with store.engine.begin() as connection:
+        connection.execute(update(event_table).where(events.tournament_id == tournament, events.seq == 2)
+                           .values(type="player_busted"))
+        stored = connection.execute(select(cast(events.payload, Text))
+                                    .where(events.tournament_id == tournament)
+                                    .order_by(events.seq)).scalars().all()
+    loaded = store.load(tournament)
+    assert [envelope.event for envelope in loaded] == [parse_event(visible_data(json.loads(text)))
+                                                       for text in stored]
+    assert loaded[1].event == PlayerRegistered(player_id="p1", name="Anna")
+    assert loaded[-1].actor == "td\\x1b[2J"
+    assert loaded[-1].event.name == "Evil\\x1b]0;x\\x07\\u202e"  # type: ignore[union-attr]
+    assert fold(loaded).players["p2"].name == "Åse Øst"
+
+
+def test_an_envelope_made_of_checked_values_is_the_validated_one() -> None:
+    """`Envelope.of` skips validation (a log read back, the service's own stamps): the envelope it
+    makes equals, dumps and copies as the validated one."""
+    time = FakeClock()()
+    event = PlayerRegistered(player_id="p1", name="Anna")
+    made = Envelope.of(7, time, "td", "c" * 32, event)
+    validated = Envelope(seq=7, time=time, actor="td", command_id="c" * 32, event=event)
+    assert made == validated and made.model_dump() == validated.model_dump()
+    assert made.model_fields_set == validated.model_fields_set
+    assert made.model_copy(update={"seq": 8}).seq == 8 and made.seq == 7
