@@ -7,12 +7,13 @@ again on the fresh state, and retries; if the command no longer applies it says 
 from __future__ import annotations
 
 import contextlib
+import gc
 import random
 import secrets
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Literal
 
@@ -83,7 +84,8 @@ class Service:
         # packed as the store keeps them (a festival's is 3.6 MB of JSON, 0.3 MB packed): an undo
         # folds the events after one of them, not the whole log.
         self._checkpoints: dict[int, bytes] = {}
-        self.state: TournamentState = self._open()
+        with _collector_paused():
+            self.state: TournamentState = self._open()
         if self.time_source is not None:
             self.time_source.keep_fresh()  # measured here, so a screen's first reading waits on nothing
 
@@ -301,6 +303,23 @@ class Service:
 
 def _at_once(change: Callable[[], None]) -> None:
     change()
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a tournament is read and folded. What a fold makes
+    is the state, or dies by its reference count as it goes; the collector only walked the state
+    growing under it, again and again: a fifth of a cold load of a festival's log without a
+    snapshot (benchmarks/bench_store.py). One already off (the command line's start-up) is left
+    to whoever turned it off."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def use_tournament(store: EventStore, tournament_id: int, *, actor: str = "td", role: Role = "td",
