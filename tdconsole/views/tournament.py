@@ -379,7 +379,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
     figures = _figures(state, structure, standings, pool)
     average = figures.average_stack
     tied = ties(state, standings)
-    players = PlayerView.many(
+    players = PlayerView.made(
         {"id": player.id, "name": player.name, "status": player.status, "table": player.table,
          "seat": player.seat, "place": standings[player.id].place, "placed_last": player.placed_last,
          "last_place": standings[player.id].last_place, "prize": standings[player.id].prize,

@@ -177,6 +177,27 @@ def test_state_json_contract_keys() -> None:
     assert set(view["players"][0]) >= {"name", "status", "table", "seat", "place"}
 
 
+def test_the_state_s_player_rows_made_unvalidated_are_the_validated_ones() -> None:
+    """`state_view` makes its players' rows with `View.made` (not validated again): they equal,
+    and dump as, the rows validation makes, for seated, busted and tied players."""
+    from tdconsole.views.tournament import PlayerView
+
+    t = Tournament()
+    t.do(Register(names=["A", "B", "C", "D", "E"]))
+    t.do(ClockStart(), 0)
+    t.do(Bust(names=["B"]))
+    t.do(Bust(names=["C", "D"]))
+    players = state_view(t.state, 1, at(60)).players
+    validated = PlayerView.many(player.model_dump() for player in players)
+    assert players == validated
+    assert [p.model_dump(mode="json") for p in players] == [p.model_dump(mode="json") for p in validated]
+    assert [p.model_dump_json() for p in players] == [p.model_dump_json() for p in validated]
+    assert PlayerView.made([{"id": "p9", "name": "X", "status": "registered", "table": None, "seat": None,
+                             "place": None, "placed_last": False, "last_place": None, "prize": None,
+                             "tied_with": [], "entry": 1, "knockouts": 0, "bounties": 0, "add_ons": 0,
+                             "chips": None}])[0].rebuys == 0  # a row short of fields is validated
+
+
 names = st.text(alphabet=st.characters(codec="utf-8", categories=["L", "N", "Zs", "P", "S"]),
                 min_size=0, max_size=70)
 
