@@ -62,6 +62,12 @@ def _utc(moment: datetime) -> datetime:
 class EventStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # Reads on PostgreSQL run in autocommit: under READ COMMITTED each statement sees the
+        # database as of its own start anyway, so a transaction around a read only added a BEGIN
+        # and a ROLLBACK, two round trips, to each (a command's refresh among them). SQLite's
+        # driver begins no transaction for a read.
+        self._reader = engine.execution_options(isolation_level="AUTOCOMMIT") \
+            if engine.dialect.name == "postgresql" else engine
         # Each tournament's last committed event this store has seen (seq, hash): the next append
         # chains onto it without reading it back (store/ledger.py).
         self._heads: dict[int, tuple[int, str]] = {}
@@ -350,7 +356,7 @@ class EventStore:
     def _connection(self, *, write: bool) -> Iterator[Connection]:
         """A connection (a transaction when writing); database faults become one-line errors."""
         try:
-            with self.engine.begin() if write else self.engine.connect() as connection:
+            with self.engine.begin() if write else self._reader.connect() as connection:
                 yield connection
         except IntegrityError:
             raise
