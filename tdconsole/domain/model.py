@@ -6,7 +6,8 @@ without an import cycle.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo
 
@@ -35,6 +36,29 @@ class Frozen(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    def updated(self, changes: Mapping[str, Any]) -> Self:
+        """A copy with `changes` made: what `model_copy(update=changes)` makes, and like it not
+        validated again, for a fraction of its cost (no copy module, no per-attribute copies). A
+        fold makes one per table changed by every hand, bust and move: 30,000 in a festival's log.
+
+        >>> class Seat(Frozen):
+        ...     number: int
+        ...     player: str = ""
+        >>> Seat(number=3).updated({"player": "Anna"})
+        Seat(number=3, player='Anna')
+        """
+        copy = type(self).__new__(type(self))
+        # Frozen: the attributes are set as pydantic's own copy sets them.
+        _set(copy, "__dict__", {**self.__dict__, **changes})
+        _set(copy, "__pydantic_fields_set__", self.__pydantic_fields_set__.union(changes))
+        _set(copy, "__pydantic_extra__", None)
+        private = self.__pydantic_private__
+        _set(copy, "__pydantic_private__", None if private is None else dict(private))
+        return copy
+
+
+_set = object.__setattr__
 
 
 # A field's empty default, made anew for each model (`Field(default_factory=empty_list)`). Not the

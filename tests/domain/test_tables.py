@@ -351,3 +351,16 @@ def test_hand_done_all_moves_every_dealing_table_and_leaves_the_others() -> None
     assert after[1].hand is not None and after[1].hand.button == 2
     assert after[2] == room[2] and after[3] == room[3]
     assert [v.table for v in tables_view(after, CLUB)] == [1, 2, 3]
+
+
+def test_a_table_updated_is_the_table_model_copy_makes() -> None:
+    """`Frozen.updated` (the fold's copy of a changed table) makes what `model_copy(update=...)`
+    makes: equal, the same fields set, the same dump, the original untouched."""
+    from tdconsole.domain.seating.tables import Table, set_button
+
+    table = set_button(Table(number=4, seats=9, occupants={1: "A", 4: "B", 7: "C"}), 4)
+    changes = {"occupants": {1: "A", 7: "C"}, "just_paid": frozenset({"C"})}
+    updated, copied = table.updated(changes), table.model_copy(update=changes)
+    assert updated == copied and updated.model_fields_set == copied.model_fields_set
+    assert updated.model_dump_json() == copied.model_dump_json()
+    assert table.occupants == {1: "A", 4: "B", 7: "C"} and table.just_paid == frozenset()

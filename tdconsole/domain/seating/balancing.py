@@ -301,9 +301,7 @@ def apply_break(
     broken = get_table(room, number)
     if {s.player for s in seats} != set(broken.occupants.values()):
         raise InvalidInput("the draw does not seat exactly the players of table {number}", number=number)
-    emptied = broken.model_copy(
-        update={"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()}
-    )
+    emptied = broken.updated({"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()})
     working = with_table(room, emptied)
     for entry in seats:
         paid = paid_blind_last_hand(broken, entry.player)
@@ -314,7 +312,7 @@ def apply_break(
     for entry in seats:
         hand = working[entry.to.table].next_hand()
         waits = hand is not None and entry.to.seat in hand.waiting
-        marked.append(entry.model_copy(update={"waits": waits}))
+        marked.append(entry.updated({"waits": waits}))
     return working, marked
 
 

@@ -329,7 +329,7 @@ def apply_layout_set(state: TournamentState, event: TableLayoutSet, now: datetim
         update: dict[str, object] = {"blocked": laid.blocked}
         if table.seats != laid.seats:  # only an empty table changes its seat count
             update |= {"seats": laid.seats, "hand": None}
-        state.room[event.table] = table.model_copy(update=update)
+        state.room[event.table] = table.updated(update)
 
 
 def apply_tables_drawn(state: TournamentState, event: TablesDrawn, now: datetime) -> None:
@@ -337,17 +337,13 @@ def apply_tables_drawn(state: TournamentState, event: TablesDrawn, now: datetime
     if event.final:  # T-SEAT-3: every other table is broken
         for number, table in list(state.room.items()):
             if number not in drawn:
-                state.room[number] = table.model_copy(
-                    update={"occupants": {}, "status": "broken", "hand": None,
-                            "just_paid": frozenset()}
-                )
+                state.room[number] = table.updated({"occupants": {}, "status": "broken", "hand": None,
+                                                    "just_paid": frozenset()})
     for d in event.tables:
         table = Table(number=d.table, seats=d.seats, blocked=frozenset(d.blocked),
                       occupants=d.occupants)
         if d.button is not None:
-            table = table.model_copy(
-                update={"hand": hand_from_button(table.occupants, table.seats, d.button)}
-            )
+            table = table.updated({"hand": hand_from_button(table.occupants, table.seats, d.button)})
         _place(state, table)
 
 

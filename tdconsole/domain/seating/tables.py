@@ -177,12 +177,10 @@ def paid_blind_last_hand(table: Table, player: str) -> bool:
 def place_player(table: Table, seat: int, player: str, *, paid: bool = False) -> Table:
     """Seat an arriving player; `paid`: he paid a blind in the hand he comes from (T-MOVE-1)."""
     _check_free(table, seat)
-    return table.model_copy(
-        update={
-            "occupants": {**table.occupants, seat: player},
-            "just_paid": table.just_paid | {player} if paid else table.just_paid,
-        }
-    )
+    return table.updated({
+        "occupants": {**table.occupants, seat: player},
+        "just_paid": table.just_paid | {player} if paid else table.just_paid,
+    })
 
 
 def _vacate(table: Table, seat: int) -> Table:
@@ -190,7 +188,7 @@ def _vacate(table: Table, seat: int) -> Table:
     # occupants change, and `next_hand` reads them.
     occupants = {s: p for s, p in table.occupants.items() if s != seat}
     gone = table.occupants.get(seat)
-    return table.model_copy(update={"occupants": occupants, "just_paid": table.just_paid - {gone}})
+    return table.updated({"occupants": occupants, "just_paid": table.just_paid - {gone}})
 
 
 def seat_player(
@@ -253,7 +251,7 @@ def block_seat(table: Table, seat: int, blocked: bool = True) -> Table:
             seat=seat, occupants=table.occupants[seat],
         )
     seats = table.blocked | {seat} if blocked else table.blocked - {seat}
-    return table.model_copy(update={"blocked": seats})
+    return table.updated({"blocked": seats})
 
 
 def set_button(table: Table, seat: int) -> Table:
@@ -271,7 +269,7 @@ def set_button(table: Table, seat: int) -> Table:
         )
     if len(table.occupants) < 2:
         raise InvalidInput("table {number} has one player: no hand can be dealt", number=table.number)
-    return table.model_copy(update={"hand": hand_from_button(table.occupants, table.seats, seat)})
+    return table.updated({"hand": hand_from_button(table.occupants, table.seats, seat)})
 
 
 def first_hand(table: Table, rules: HouseRules) -> Table:
@@ -283,7 +281,7 @@ def first_hand(table: Table, rules: HouseRules) -> Table:
     hands = [hand_from_button(table.occupants, table.seats, s) for s in sorted(table.occupants)]
     if blinds_twice_forbidden(rules):
         hands.sort(key=lambda h: h.big_blind_player in table.just_paid)
-    return table.model_copy(update={"hand": hands[0]})
+    return table.updated({"hand": hands[0]})
 
 
 def with_opening_hand(table: Table, rules: HouseRules) -> Table:
@@ -317,7 +315,7 @@ def hand_done(table: Table) -> Table:
     hand = next_hand(table.occupants, table.seats, table.hand)
     # Once dealt in here, a newcomer's last hand is this table's (T-MOVE-1).
     still_out = table.just_paid & set(hand.waiting.values())
-    return table.model_copy(update={"hand": hand, "just_paid": still_out})
+    return table.updated({"hand": hand, "just_paid": still_out})
 
 
 def all_hands_done(room: Room) -> dict[int, Table]:
@@ -345,7 +343,7 @@ def _first_button(table: Table, rules: HouseRules, rng: random.Random) -> Table:
         button = min(table.occupants)
     else:
         button = rng.choice(sorted(table.occupants))  # high card for the button (TDA)
-    return table.model_copy(update={"hand": hand_from_button(table.occupants, table.seats, button)})
+    return table.updated({"hand": hand_from_button(table.occupants, table.seats, button)})
 
 
 def _draw_seats(table: Table, count: int, rng: random.Random, rules: HouseRules) -> list[int]:
@@ -429,7 +427,7 @@ def _seat_table(
     table: Table, players: Sequence[str], rng: random.Random, rules: HouseRules
 ) -> Table:
     seats = _draw_seats(table, len(players), rng, rules)
-    seated = table.model_copy(update={"occupants": dict(zip(seats, players, strict=True))})
+    seated = table.updated({"occupants": dict(zip(seats, players, strict=True))})
     return _first_button(seated, rules, rng)
 
 
@@ -483,9 +481,7 @@ def final_table(
     shuffled = sorted(players)
     rng.shuffle(shuffled)
     broken = {
-        t.number: t.model_copy(
-            update={"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()}
-        )
+        t.number: t.updated({"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()})
         for t in room.values()
         if t.number != number
     }
