@@ -231,9 +231,8 @@ class EventStore:
         if rows and until is None:
             self._heads[tournament_id] = (rows[-1].seq, rows[-1].hash)
         return [
-            Envelope.of(row.seq, _utc(row.time), visible(row.actor), row.command_id,
-                        parse_stored_event(row.type, row.payload))
-            for row in rows
+            Envelope.of(seq, _utc(time), visible(actor), command_id, parse_stored_event(tag, payload))
+            for seq, time, actor, command_id, tag, payload, _hash in rows
         ]
 
     def load_packed(self, tournament_id: int, after: int = 0, until: int | None = None) -> list[Packed]:
