@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tdconsole.cli.kit import console, session_of
+from tdconsole.cli.kit import console, run_app, session_of
 from tdconsole.service import Service
 
 app = typer.Typer()  # top-level: display, serve
@@ -25,7 +25,7 @@ def display(
 
     session = session_of(ctx)
     service = Service(session.store(), session.tournament, actor=session.actor, role="display")
-    DisplayApp(service, sound=sound and session.sound).run()
+    run_app(DisplayApp(service, sound=sound and session.sound))
 
 
 @app.command("serve")

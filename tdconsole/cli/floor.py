@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from tdconsole.cli.kit import session_of
+from tdconsole.cli.kit import run_app, session_of
 from tdconsole.domain.text import MAX_LABEL, check_text
 
 app = typer.Typer()
@@ -24,4 +24,4 @@ def floor(
     session.role, session.actor = "floor", name
     from tdconsole.tui.app import create_floor_app
 
-    create_floor_app(session.service()).run()
+    run_app(create_floor_app(session.service()))

@@ -28,6 +28,7 @@ from tdconsole.views.time_base import correction_text, skew_text
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from textual.app import App
 
     from tdconsole.views.tournament import ClockView
 
@@ -183,7 +184,18 @@ def open_tui(session: Session) -> None:
     """The TD's screens on the session's tournament (Textual loads only here)."""
     from tdconsole.tui.app import create_app
 
-    create_app(session.service(), sound=session.sound).run()
+    run_app(create_app(session.service(), sound=session.sound))
+
+
+def run_app(app: App[Any]) -> None:
+    """Run a terminal app (the TD's console, the floor terminal, the display) until it quits; one
+    that stopped on an error (it has printed the line naming its crash log) exits non-zero, so a
+    script or service manager that started it sees that it failed."""
+    app.run()
+    if app.return_code:
+        # Not typer.Exit: click, run by `main` with standalone_mode=False, returns its code and
+        # `main` exits 0; `fail` exits the same way.
+        raise SystemExit(app.return_code)
 
 
 def default_actor() -> str:

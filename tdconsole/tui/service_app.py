@@ -17,9 +17,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
@@ -35,7 +38,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
-from tdconsole.store.db import StoreError
+from tdconsole.store.db import StoreError, user_data_dir
 from tdconsole.store.notify import CommitListener
 from tdconsole.tui.messages import Acting, ActionRequested, TournamentChanged
 from tdconsole.views.time_base import correction_text, skew_text, step_text
@@ -99,6 +102,8 @@ class ServiceApp(App[None]):
         self._loop_thread: int | None = None
         # Set once the whole log is read and the screens of PREPARED_MODES are built.
         self.ready = asyncio.Event()
+        # Where the tracebacks of the errors that stopped this terminal went (`_handle_exception`).
+        self.crash_log: Path | None = None
 
     def on_mount(self) -> None:
         # Textual also calls a subclass's own `on_mount` (first); this one starts following.
@@ -139,6 +144,39 @@ class ServiceApp(App[None]):
                         if not screen.is_current:
                             screen._refresh_layout(self.size)
         self.ready.set()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nothing caught stops the terminal (Textual's, exit status 1): its traceback
+        goes to a file, never painted over the screen where the TD cannot copy it and the next
+        command scrolls it away (`_print_error_renderables` leaves the one line naming the file).
+        A file that cannot be written leaves Textual's traceback on the screen instead."""
+        with contextlib.suppress(OSError):
+            self.crash_log = write_crash_log(error, self.crash_log)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        if self.crash_log is None:
+            super()._fatal_error()
+            return
+        # Textual's renders the traceback (with every frame's locals) for the screen: the file
+        # has it already.
+        self.bell()
+        self._close_messages_no_wait()
+
+    def _print_error_renderables(self) -> None:
+        """After the terminal is given back: the one line naming the crash log, as it is (Rich
+        would cut it at the terminal's width, the path with it); whatever else Textual had to
+        say (its own errors, which are not exceptions: a stylesheet's) as Textual says it."""
+        if self.crash_log is None:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()
+        # The process's own stderr: Textual may still be capturing `sys.stderr` for the app.
+        terminal = sys.__stderr__
+        if terminal is not None:
+            terminal.write(_("tdconsole stopped on an error; the details are in {path}").format(
+                path=self.crash_log) + "\n")
+            terminal.flush()
 
     def on_unmount(self) -> None:
         if self._listener is not None:
@@ -368,6 +406,22 @@ class ServiceApp(App[None]):
         """The bell on or off, for this terminal only (it changes nothing in the tournament)."""
         self.sound = not self.sound
         self.notify(_("Sound on") if self.sound else _("Sound off"))
+
+
+def write_crash_log(error: BaseException, log: Path | None = None) -> Path:
+    """Append `error`'s traceback to `log`, or to a new crash-YYYYmmdd-HHMMSS.log in the user's data
+    directory (the temporary directory if that cannot be made); the file written."""
+    if log is None:
+        try:
+            directory = user_data_dir()
+        except StoreError:
+            import tempfile
+
+            directory = Path(tempfile.gettempdir())
+        log = directory / f"crash-{datetime.now():%Y%m%d-%H%M%S}.log"
+    with log.open("a", encoding="utf-8") as file:
+        file.writelines(traceback.format_exception(error))
+    return log
 
 
 def service_app(node: DOMNode) -> ServiceApp:
