@@ -69,9 +69,13 @@ class Terminal:
             screen = self.capture()
             if found(screen):
                 return screen
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{wanted!r} never appeared on the screen in {seconds} s"
-                                     f" (exit status {self.exit_status()}):\n{screen}")
+            # A program that has ended shows nothing new: fail now (a crash's last words are
+            # on the screen), not at the deadline.
+            ended = self.exit_status()
+            if ended is not None or time.monotonic() > deadline:
+                why = f"it ended with status {ended}" if ended is not None else f"in {seconds} s"
+                raise AssertionError(f"{wanted!r} never appeared on the screen ({why}):\n"
+                                     f"{self.capture(history=True)}")
             time.sleep(POLL_SECONDS)
 
     def press(self, *keys: str) -> None:
