@@ -38,7 +38,7 @@ FESTIVAL = 10_000
 DEADLINE = 60.0
 
 # Each F-key of the TD's console, and a text that only its screen shows (at either size).
-TD_SCREENS = [("F1", "Blinds"), ("F2", "Register a name"), ("F3", "newest first"), ("F4", "small blind"),
+TD_SCREENS = [("F1", "Blinds"), ("F2", "Register a name"), ("F3", "Search the log"), ("F4", "small blind"),
               ("F5", "Find a scenario"), ("F6", "Place  Amount"), ("F7", "Hand-for-hand is"),
               ("F8", "Chips pushed"), ("F9", "Chip counts"), ("F10", "From  To  Reason"),
               ("F12", "Drawer:")]
