@@ -11,9 +11,9 @@
   the busts; the command's own time is printed apart). Target p95 <= 300 ms on every screen.
 
 "Shows it" is read from the screen (`tmux capture-pane`), each terminal in its own thread every
-~20 ms (15 ms apart, plus the reads of the screen and of whether the program still runs): a figure is late by that much at most. The resident
-memory (VmRSS, and its peak VmHWM, from /proc) of every terminal started is printed too. Figures
-only, no assertions.
+~20 ms (15 ms apart, plus the reads of the screen and of whether the program still runs): a figure
+is late by that much at most. The resident memory (VmRSS, and its peak VmHWM, from /proc) of every
+terminal started is printed too. Figures only, no assertions.
 
 Run: `make bench` or `python -m benchmarks tui`.
 """
