@@ -17,7 +17,7 @@ through `show` only. Every cell is text shown literally: a name is never markup.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TypeGuard
 
 from rich.cells import cell_len
@@ -30,8 +30,8 @@ from textual.coordinate import Coordinate
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import DataTable
+from textual.widgets._data_table import ColumnKey, RowKey
 from textual.widgets._data_table import Row as RowMeta
-from textual.widgets._data_table import RowKey
 
 SegmentLines = list[list[Segment]]
 
@@ -72,26 +72,91 @@ class _Lines(Sequence[tuple[RowKey, int]]):
         self.table = table
 
     def __len__(self) -> int:
-        return len(self.table.rows)
+        return len(self.table._order)
 
     def __getitem__(self, y: int) -> tuple[RowKey, int]:  # type: ignore[override]
-        if not 0 <= y < len(self.table.rows):
+        if not 0 <= y < len(self.table._order):
             raise IndexError(y)
-        key = self.table._row_locations.get_key(y)
-        assert key is not None
-        return key, 0
+        return RowKey(self.table._order[y]), 0
 
     def clear(self) -> None:
         """Nothing to forget (DataTable.clear clears its list)."""
 
 
-class _Locations(TwoWayDict[RowKey, int]):
-    """DataTable's row key <-> index map, made from the order in one pass: indexed by the keys'
-    strings (a RowKey hashes in Python, 10,000 times a reorder) and by a list."""
+def _value(key: RowKey | str) -> str | None:
+    return key if isinstance(key, str) else key.value
 
-    def __init__(self, order: list[str], keys: list[RowKey]) -> None:
-        self._keys = keys
-        self._index = dict(zip(order, range(len(order)), strict=True))
+
+class _Rows(Mapping[RowKey, RowMeta]):
+    """DataTable's `rows` (key -> the row's metadata), made when asked for: every row is one line
+    high and has no label, so a row's metadata is its key alone. A festival's list of 10,000 rows
+    kept a key, a metadata object and a dict of cells for each, about 1 KB a row."""
+
+    def __init__(self, table: SyncedTable) -> None:
+        self.table = table
+
+    def __getitem__(self, key: RowKey | str) -> RowMeta:
+        value = _value(key)
+        if value not in self.table._index:
+            raise KeyError(key)
+        return RowMeta(RowKey(value), 1)
+
+    def __iter__(self) -> Iterator[RowKey]:
+        return map(RowKey, self.table._order)
+
+    def __len__(self) -> int:
+        return len(self.table._order)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, RowKey | str) and _value(key) in self.table._index
+
+    def clear(self) -> None:
+        """Nothing to forget (DataTable.clear clears its dict); `SyncedTable.clear` does."""
+
+
+class _Data(Mapping[RowKey, dict[ColumnKey, "str | Text"]]):
+    """DataTable's cells by row and column, made from the row's stored cells when asked for."""
+
+    def __init__(self, table: SyncedTable) -> None:
+        self.table = table
+
+    def __getitem__(self, key: RowKey | str) -> dict[ColumnKey, str | Text]:
+        cells = self.table.cells(_value(key) or "")
+        if cells is None:
+            raise KeyError(key)
+        return dict(zip(self.table.columns, cells, strict=False))
+
+    def __iter__(self) -> Iterator[RowKey]:
+        return map(RowKey, self.table._order)
+
+    def __len__(self) -> int:
+        return len(self.table._order)
+
+    def clear(self) -> None:
+        """Nothing to forget; `SyncedTable.clear` does."""
+
+
+class _Ordered(Sequence[RowMeta]):
+    """DataTable's rows in order, each made when asked for."""
+
+    def __init__(self, table: SyncedTable) -> None:
+        self.table = table
+
+    def __len__(self) -> int:
+        return len(self.table._order)
+
+    def __getitem__(self, index: int | slice) -> RowMeta | list[RowMeta]:  # type: ignore[override]
+        if isinstance(index, slice):  # the fixed rows, none here: a short list
+            return [RowMeta(RowKey(key), 1) for key in self.table._order[index]]
+        return RowMeta(RowKey(self.table._order[index]), 1)
+
+
+class _Locations(TwoWayDict[RowKey, int]):
+    """DataTable's row key <-> index map over the table's order and its index of the keys'
+    strings (a RowKey hashes in Python, 10,000 times a reorder)."""
+
+    def __init__(self, table: SyncedTable) -> None:
+        self.table = table
 
     def __setitem__(self, key: RowKey, value: int) -> None:
         raise NotImplementedError("a SyncedTable's rows are set with show()")
@@ -99,45 +164,56 @@ class _Locations(TwoWayDict[RowKey, int]):
     __delitem__ = __setitem__  # type: ignore[assignment]
 
     def __iter__(self) -> Iterator[RowKey]:
-        return iter(self._keys)
+        return map(RowKey, self.table._order)
 
     def get(self, key: RowKey | str) -> int | None:
-        return self._index.get(key if isinstance(key, str) else str(key.value))
+        return self.table._index.get(_value(key) or "")
 
     def get_key(self, value: int) -> RowKey | None:
-        return self._keys[value] if 0 <= value < len(self._keys) else None
+        order = self.table._order
+        return RowKey(order[value]) if 0 <= value < len(order) else None
 
     def contains_value(self, value: int) -> bool:
-        return 0 <= value < len(self._keys)
+        return 0 <= value < len(self.table._order)
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self.table._order)
 
     def __contains__(self, item: object) -> bool:
-        return (item if isinstance(item, str) else getattr(item, "value", None)) in self._index
+        return isinstance(item, RowKey | str) and _value(item) in self.table._index
 
 
 class SyncedTable(DataTable[str | Text]):
-    """A DataTable whose rows are set as a whole with `show`, keyed by a string per row."""
+    """A DataTable whose rows are set as a whole with `show`, keyed by a string per row. It keeps
+    each row's cells once (`_shown`), and DataTable's own stores (`rows`, `_data`, the order and
+    the key <-> index map) are views of them."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         # Before DataTable's own: its set-up may already ask for the rows in order.
         self._shown: dict[str, tuple[str | Text, ...]] = {}
+        # The cells as stored, where they are not the row as shown (`_cells`: rarely).
+        self._stored: dict[str, tuple[str | Text, ...]] = {}
         self._order: list[str] = []
-        self._keys: dict[str, RowKey] = {}
-        self._metas: dict[str, RowMeta] = {}  # DataTable's `rows`, by the keys' strings
-        self._ordered: list[RowMeta] = []
+        self._index: dict[str, int] = {}  # each key's place in `_order`
         self._lines = _Lines(self)
+        self._ordered = _Ordered(self)
         self._frame: dict[str, Style] | None = None  # the styles looked up in this frame
         self._widths: tuple[int, ...] = ()  # the columns' widths in this frame
         # Each row's line as last drawn, by the row's key, with the cells and the place it was
         # drawn for (`_render_line`).
         self._row_lines: LRUCache[str, tuple[object, tuple[object, ...], Strip]] = LRUCache(LINES_KEPT)
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.rows = _Rows(self)  # type: ignore[assignment]
+        self._data = _Data(self)  # type: ignore[assignment]
+        self._row_locations = _Locations(self)
         # The lines drawn, kept for a few screenfuls (DataTable keeps 1,000): each change of the
         # rows draws the lines in view anew, and the ones kept from before are only garbage that
         # the collector's passes walk (a line holds some ten objects).
         self._line_cache = LRUCache(LINES_KEPT)
+
+    def cells(self, key: str) -> tuple[str | Text, ...] | None:
+        """The row's cells as stored (None: no such row)."""
+        return self._stored.get(key) or self._shown.get(key)
 
     # ------------------------------------------------------------ what DataTable lists per change
 
@@ -147,7 +223,26 @@ class SyncedTable(DataTable[str | Text]):
 
     @property
     def ordered_rows(self) -> list[RowMeta]:
-        return self._ordered
+        return self._ordered  # type: ignore[return-value]
+
+    def _get_row_region(self, row_index: int) -> Region:
+        """DataTable's, for rows one line high: row y is line y (it sums the rows above)."""
+        if not self.is_valid_row_index(row_index):
+            return Region(0, 0, 0, 0)
+        width = sum(column.get_render_width(self) for column in self.columns.values())
+        header = self.header_height if self.show_header else 0
+        return Region(0, header + row_index, max(self.size.width, width + self._row_label_column_width), 1)
+
+    def _get_cell_region(self, coordinate: Coordinate) -> Region:
+        """DataTable's, for rows one line high."""
+        if not self.is_valid_coordinate(coordinate):
+            return Region(0, 0, 0, 0)
+        row_index, column_index = coordinate
+        columns = self.ordered_columns
+        x = sum(column.get_render_width(self) for column in columns[:column_index])
+        header = self.header_height if self.show_header else 0
+        return Region(x + self._row_label_column_width, header + row_index,
+                      columns[column_index].get_render_width(self), 1)
 
     # ------------------------------------------------------------ setting the rows
 
@@ -174,29 +269,27 @@ class SyncedTable(DataTable[str | Text]):
         """Make the table hold the rows in `order`: those `removed` dropped, those `changed` (new
         or not) stored, each column widened to its widest new cell (never narrowed: measuring a
         whole column again would cost what this saves)."""
-        count = len(self.rows)
-        data, metas, keys, shown = self._data, self.rows, self._keys, self._shown
+        count = len(self._order)
+        shown, stored = self._shown, self._stored
         for key in removed:
-            row_key = keys.pop(key)
-            del data[row_key], metas[row_key], shown[key], self._metas[key]
+            del shown[key]
+            stored.pop(key, None)
         columns = list(self.columns.values())
-        column_keys = [column.key for column in columns]
-        stored = [_cells(values) for _key, values in changed]
-        for (key, values), cells in zip(changed, stored, strict=True):
-            if key not in keys:
-                keys[key] = RowKey(key)
-                metas[keys[key]] = self._metas[key] = RowMeta(keys[key], 1)
-            data[keys[key]] = dict(zip(column_keys, cells, strict=True))
+        cells = [_cells(values) for _key, values in changed]
+        for (key, values), row in zip(changed, cells, strict=True):
             shown[key] = values
+            if row is not values:
+                stored[key] = row
+            else:
+                stored.pop(key, None)
         widths = [column.content_width for column in columns]
         for index, column in enumerate(columns):
             # Each text measured once (many rows share a status, a table, a seat).
-            texts = {cell if isinstance(cell, str) else cell.plain for cell in (row[index] for row in stored)}
+            texts = {cell if isinstance(cell, str) else cell.plain for cell in (row[index] for row in cells)}
             column.content_width = max([column.content_width, *map(_width, texts)])
         drawn = self._drawn_lines(order, {key for key, _values in changed})
         if order != self._order:
-            self._row_locations = _Locations(order, list(map(keys.__getitem__, order)))
-            self._ordered = list(map(self._metas.__getitem__, order))
+            self._index = dict(zip(order, range(len(order)), strict=True))
             self._order = order
         # What DataTable does once its rows change: caches keyed by this count go, the size is
         # worked out again when idle (a new size lays the screen out again), the cursor kept on a
@@ -214,7 +307,7 @@ class SyncedTable(DataTable[str | Text]):
             width = max(self.size.width, self.virtual_size.width)
             self._refresh_region(Region(0, header + drawn.start, width, len(drawn)))
         self.check_idle()
-        if not count and self.rows and self.show_cursor and self.cursor_type != "none":
+        if not count and self._order and self.show_cursor and self.cursor_type != "none":
             self._highlight_cursor()
 
     def _drawn_lines(self, order: list[str], changed: set[str]) -> range | None:
@@ -236,7 +329,8 @@ class SyncedTable(DataTable[str | Text]):
 
     def clear(self, columns: bool = False) -> SyncedTable:
         super().clear(columns)
-        self._shown, self._order, self._keys, self._metas, self._ordered = {}, [], {}, {}, []
+        self._shown, self._stored, self._order, self._index = {}, {}, [], {}
+        self._row_locations = _Locations(self)  # DataTable.clear sets a map of its own
         return self
 
     def selected_key(self) -> str | None:
@@ -273,7 +367,7 @@ class SyncedTable(DataTable[str | Text]):
                 or self.fixed_columns or self._should_render_row_labels):
             return super()._render_line(y, x1, x2, base_style)
         key = self._order[index]
-        cells = self._data[self._keys[key]]
+        cells = self._shown[key]  # the same object while the row is unchanged
         place = (index, x1, x2, self.size.width, self._widths, base_style, self._pseudo_class_state,
                  self.show_cursor and self.cursor_coordinate.row == index,
                  self._show_hover_cursor and self.hover_coordinate.row == index)
