@@ -20,6 +20,7 @@ from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views.cash import cash_view
 from tdconsole.views.formatting import Formats, due_text, payment_method
 
@@ -34,8 +35,8 @@ class CashScreen(ServiceScreen):
         yield Header()
         yield Static("", id="drawer")
         with Horizontal(id="desk"):
-            yield DataTable(id="dues", cursor_type="row", zebra_stripes=True)
-            yield DataTable(id="prizes", cursor_type="row", zebra_stripes=True)
+            yield SyncedTable(id="dues", cursor_type="row", zebra_stripes=True)
+            yield SyncedTable(id="prizes", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -61,32 +62,25 @@ class CashScreen(ServiceScreen):
             lines.append(_("Held for alternates waiting for a seat ({amount}): {names}").format(
                 amount=money(view.held), names=", ".join(view.held_for)))
         self.query_one("#drawer", Static).update(Text("\n".join(lines)))
-        dues = self.query_one("#dues", DataTable)
-        row = dues.cursor_row
-        dues.clear()
-        for row_view in view.dues:
+        # A row an entry's due, a festival's 10,000 of them: shown as a SyncedTable changes only
+        # the rows a command changed.
+        dues: list[Row] = []
+        for index, row_view in enumerate(view.dues):
             unpaid = row_view.method is None
-            style = "bold red" if unpaid else ""
-            dues.add_row(Text(row_view.name, style=style), due_text(row_view.due), money(row_view.amount),
-                         Text(payment_method(row_view.method), style=style),
-                         key=f"{len(dues.rows)}:{row_view.name}")
-        if dues.row_count:
-            dues.move_cursor(row=min(row, dues.row_count - 1))
-        prizes = self.query_one("#prizes", DataTable)
-        row = prizes.cursor_row
-        prizes.clear()
-        for index, prize in enumerate(view.prizes):
-            prizes.add_row("" if prize.place is None else str(prize.place), Text(prize.name),
-                           money(prize.owed), ", ".join(map(str, prize.slips)), key=f"{index}:{prize.name}")
-        if prizes.row_count:
-            prizes.move_cursor(row=min(row, prizes.row_count - 1))
+            method = payment_method(row_view.method)
+            dues.append((f"{index}:{row_view.name}", (
+                Text(row_view.name, style="bold red") if unpaid else row_view.name,
+                due_text(row_view.due), money(row_view.amount),
+                Text(method, style="bold red") if unpaid else method)))
+        self.query_one("#dues", SyncedTable).show(dues)
+        self.query_one("#prizes", SyncedTable).show([
+            (f"{index}:{prize.name}", ("" if prize.place is None else str(prize.place), prize.name,
+                                       money(prize.owed), ", ".join(map(str, prize.slips))))
+            for index, prize in enumerate(view.prizes)])
 
     def _selected(self, table_id: str) -> str | None:
-        table = self.query_one(f"#{table_id}", DataTable)
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value or ""
-        return key.partition(":")[2]
+        key = self.query_one(f"#{table_id}", SyncedTable).selected_key()
+        return None if key is None else key.partition(":")[2]
 
     def action_pay(self) -> None:
         name = self._selected("dues")
