@@ -91,20 +91,20 @@ class Terminal:
 
     def exit_status(self) -> int | None:
         """The program's exit status once it has ended, else None."""
-        dead, status = self.tmux("display-message", "-p", "-t", self.name,
-                                 "#{pane_dead} #{pane_dead_status}").split(" ")
-        return int(status) if dead == "1" and status.strip() else None
+        dead, status, pid, server = self.tmux("display-message", "-p", "-t", self.name,
+                                              "#{pane_dead}|#{pane_dead_status}|#{pane_pid}|#{pid}").split("|")
+        if dead == "1" and status.strip():
+            return int(status)
+        if _ended(int(pid)):
+            # tmux 3.3 now and then misses the SIGCHLD of a program that ends while the machine
+            # is busy, and shows it running, a zombie, until the next one: tell it again.
+            os.kill(int(server), signal.SIGCHLD)
+        return None
 
     def wait_exit(self, seconds: float = 20) -> int:
         """The exit status, once the program has ended (within `seconds`)."""
         deadline = time.monotonic() + seconds
-        pid, server = (int(field) for field in
-                       self.tmux("display-message", "-p", "-t", self.name, "#{pane_pid} #{pid}").split())
         while (status := self.exit_status()) is None:
-            if _ended(pid):
-                # tmux 3.3 now and then misses the SIGCHLD of a program that ends while the
-                # machine is busy, and shows it running, a zombie, until the next one: tell it again.
-                os.kill(server, signal.SIGCHLD)
             if time.monotonic() > deadline:
                 raise AssertionError(f"the program was still running after {seconds} s:\n{self.capture()}")
             time.sleep(POLL_SECONDS)
