@@ -78,6 +78,18 @@ class Terminal:
                                      f"{self.capture(history=True)}")
             time.sleep(POLL_SECONDS)
 
+    def wait_for_focus(self, text: str, seconds: float = 20) -> None:
+        """Read the screen until the cursor is on the line showing `text`: the field there has
+        the focus. Keys typed before that would reach whatever had it, so a caller waits for
+        this, not for a time (Textual moves the focus after the key that asks for it, behind
+        keys already sent)."""
+        def focused(screen: str) -> bool:
+            lines = screen.splitlines()
+            row = int(self.tmux("display-message", "-p", "-t", self.name, "#{cursor_y}"))
+            return row < len(lines) and text in lines[row]
+
+        self.wait_for(focused, seconds)
+
     def press(self, *keys: str) -> None:
         """Keys by tmux's names (F2, Enter, C-q, y)."""
         self.tmux("send-keys", "-t", self.name, *keys)

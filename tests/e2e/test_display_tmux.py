@@ -7,28 +7,23 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_tmux import BINARY, tdconsole, tmux, wait_for
+from benchmarks.terminal import Terminal
+from tests.e2e.conftest import tdconsole
 
 pytestmark = [pytest.mark.e2e]
-__all__ = ["tmux"]  # the fixture, shared with the TUI's end-to-end test
 
 
-def test_display_shows_the_clock_and_follows_the_td(tmp_path: Path, tmux: Callable[..., str]) -> None:
+def test_display_shows_the_clock_and_follows_the_td(tmp_path: Path,
+                                                    terminals: Callable[..., Terminal]) -> None:
     db = tmp_path / "club.sqlite"
     tdconsole(db, "new", "Friday Night", "--late-reg-level", "4")
     tdconsole(db, "register", "Anna", "Bo")
-    session = tmux.session  # type: ignore[attr-defined]
-    tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "30",
-         f"TERM=xterm-256color {BINARY} --db {db} display --no-sound")
-
-    def capture() -> str:
-        return tmux("capture-pane", "-p", "-t", session)
-
-    screen = wait_for(capture, "not started")
+    display = terminals(["--db", str(db), "display", "--no-sound"], (110, 30))
+    screen = display.wait_for("not started")
     assert "Friday Night" in screen and "Players 2 / 2" in screen
     assert "Late registration open to the end of level 4" in screen
     tdconsole(db, "clock", "start")
-    wait_for(capture, "Level ends at", seconds=3)
+    display.wait_for("Level ends at", seconds=3)
     tdconsole(db, "clock", "level", "3")
-    wait_for(capture, "Blinds 200 / 400", seconds=3)
-    tmux("send-keys", "-t", session, "C-q")
+    display.wait_for("Blinds 200 / 400", seconds=3)
+    display.press("C-q")

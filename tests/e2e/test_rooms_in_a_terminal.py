@@ -14,9 +14,8 @@ from __future__ import annotations
 import re
 import shutil
 import sqlite3
-import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
@@ -25,12 +24,12 @@ import pytest
 from benchmarks.festival import drawn_festival, festival_night
 from benchmarks.terminal import Terminal
 from tdconsole.store.event_store import EventStore
+from tests.e2e.conftest import tdconsole
 
 # The 10,000-player night is built once a run: every test here runs in one worker.
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("rooms-in-a-terminal"),
               pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
 
-BINARY = Path(sys.executable).parent / "tdconsole"
 SMALL, LARGE = (80, 24), (160, 48)
 FESTIVAL = 10_000
 # A first screen at 10,000 players takes about a second alone, its cash desk 5 s (the first time);
@@ -82,28 +81,6 @@ def room(_rooms: Room, tmp_path: Path) -> Room:
         return str(target), seated
 
     return copy
-
-
-@pytest.fixture
-def terminals() -> Iterator[Callable[..., Terminal]]:
-    """`start(args, size)`: `tdconsole ARGS` in a terminal of its own, closed after the test (or
-    another `program` with those arguments, and `environment` added)."""
-    started: list[Terminal] = []
-
-    def start(args: list[str], size: tuple[int, int], program: list[str] | None = None,
-              environment: dict[str, str] | None = None) -> Terminal:
-        terminal = Terminal.start([*(program or [str(BINARY)]), *args], size, environment)
-        started.append(terminal)
-        return terminal
-
-    yield start
-    for terminal in started:
-        terminal.close()
-
-
-def tdconsole(db: str, *args: str) -> str:
-    return subprocess.run([str(BINARY), "--db", db, *args], capture_output=True, text=True,
-                          check=True, timeout=DEADLINE).stdout
 
 
 def quit_with_a_yes(terminal: Terminal) -> None:
