@@ -23,7 +23,7 @@ from tdconsole.domain.events import Envelope, Undone, parse_stored_event
 from tdconsole.domain.model import Frozen
 
 # How many of the newest envelopes are kept as objects.
-KEPT = 1000
+KEPT = 200
 
 
 class Packed(NamedTuple):

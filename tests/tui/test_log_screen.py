@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rich.text import Text
-from textual.widgets import DataTable, Input, Select
+from textual.widgets import DataTable, Input, Select, Static
 
 from tdconsole.domain.commands import Bust, ClockStart, Undo
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
+from tdconsole.tui.screens import log as log_screen
 from tests.tui.wait import until
 
 
@@ -64,3 +66,27 @@ async def test_filter_by_kind_and_search_the_text(service: Service) -> None:
         await until(pilot, lambda: [str(row) for row in _rows(app)] == ["The clock starts"], "the search")
         await pilot.press("enter")
         assert isinstance(app.focused, DataTable)
+
+
+async def test_a_long_log_lists_its_newest_entries_and_a_search_finds_the_older_ones(
+        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A festival's 30,000 entries would be 30,000 rows: the newest `LISTED` are listed.
+    monkeypatch.setattr(log_screen, "LISTED", 3)
+    service.execute(ClockStart())
+    service.execute(Bust(names=["Carl"]))
+    app = create_app(service)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("f3")
+        await until(pilot, lambda: len(_rows(app)) == 3, "the newest three")
+        assert str(_rows(app)[0]) == "Carl busts in 4th"
+        shown = str(app.screen.query_one("#shown", Static).render())
+        assert shown.startswith("the newest 3 of 7 entries: search (/)"), shown
+        await pilot.press("slash", *"anna")
+        await until(pilot, lambda: [str(row) for row in _rows(app)] == ["Anna registers"], "the older one")
+        # An undo reads the log again: the entry listed is struck through, not kept as it was.
+        await pilot.press("escape")
+        app.screen.query_one("#search", Input).value = ""
+        await until(pilot, lambda: str(_rows(app)[0]) == "Carl busts in 4th", "the bust again")
+        service.execute(Undo(any=True))
+        app.redraw()
+        await until(pilot, lambda: "strike" in str(getattr(_rows(app)[1], "style", "")), "the bust struck")

@@ -46,16 +46,26 @@ REBUILD_FROM = 64
 Row = tuple[str, tuple[str | Text, ...]]
 
 
+# The spaces Babel writes between an amount and its currency (no-break, narrow no-break): one
+# column each, drawn as a space; Python counts them not printable.
+_SPACES = str.maketrans({"\xa0": " ", "\u202f": " "})
+
+
+def _printable(text: str) -> bool:
+    """Whether `text` is drawn as its characters, one line (an amount's no-break space too)."""
+    return text.isprintable() or text.translate(_SPACES).isprintable()
+
+
 def _cells(values: tuple[str | Text, ...]) -> tuple[str | Text, ...]:
     """The cells as stored: a string of printable characters as it is (drawn as its characters,
     never as markup: `_render_line_in_row`), any other string as a Text (DataTable would read
     markup in it)."""
     try:
-        if "".join(values).isprintable():  # type: ignore[arg-type]  # (most rows: strings alone)
+        if _printable("".join(values)):  # type: ignore[arg-type]  # (most rows: strings alone)
             return values
     except TypeError:  # a Text among them
         pass
-    return tuple(value if isinstance(value, Text) or value.isprintable() else Text(value)
+    return tuple(value if isinstance(value, Text) or _printable(value) else Text(value)
                  for value in values)
 
 
@@ -447,5 +457,5 @@ def _plain(cell: object) -> TypeGuard[Text]:
     """A Text drawn as its characters alone: no styles, one line of printable characters, laid
     out the default way."""
     return (isinstance(cell, Text) and not cell.spans and not cell.style and cell.justify is None
-            and cell.overflow is None and cell.plain.isprintable())
+            and cell.overflow is None and _printable(cell.plain))
 
