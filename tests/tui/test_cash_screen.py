@@ -10,6 +10,7 @@ from tdconsole.domain.commands import Bust, Pay, SetMoney
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.cash import CashScreen
+from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tests.tui.wait import until
 
@@ -31,7 +32,14 @@ async def test_f12_shows_the_drawer_and_u_then_p_settles_an_entry(service: Servi
         assert isinstance(app.screen, CashScreen)
         # Four entries of 300 + 50, all cash by the house's default.
         assert "cash DKK 1,400" in _drawer(app) and _paid_by(app) == ["cash"] * 4
-        await pilot.press("down", "u")  # Bo has not paid yet
+        await pilot.press("down", "u")  # Bo has not paid yet: asked first, Enter answers No
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "Bo" in app.screen.question
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CashScreen) and _paid_by(app) == ["cash"] * 4
+        assert not service.state.payments
+        await pilot.press("u", "y")
         await until(pilot, lambda: "Not paid yet (DKK 350): Bo" in _drawer(app), "Bo listed unpaid")
         assert _paid_by(app)[1] == "unpaid"
         await pilot.press("p")

@@ -82,12 +82,42 @@ async def test_payouts_screen_edits_a_place_by_locking_it(service: Service) -> N
         await pilot.press("u")
         await pilot.pause()
         assert service.state.money.locked == {}
-        await pilot.press("t")
+        await pilot.press("t", "y")  # a new ladder is asked first
         await pilot.pause()
         assert service.state.money.table is not None and "table Club" in _text(app, "#summary")
-        await pilot.press("g")
+        await pilot.press("g", "y")
         await pilot.pause()
         assert service.state.money.table is None
+
+
+async def test_t_pay_1_g_and_t_on_a_paid_ladder_change_nothing_without_a_yes(service: Service) -> None:
+    from tdconsole.actions.money import MoneySetRequest, money_set
+    from tdconsole.domain.commands import Bust, PayOut
+    from tdconsole.tui.screens.confirm import ConfirmScreen
+
+    service.execute(SetMoney(settings=MoneySettings.model_validate(
+        {"curve": {"paid_share": "0.5", "min_cash_multiple": "0"}})))
+    money_set(service, MoneySetRequest(table="club"))
+    service.execute(Bust(names=["[bold red]x[/]"]))
+    service.execute(Bust(names=["Carl"]))
+    service.execute(Bust(names=["Bo"]))  # 2nd: 400
+    service.execute(PayOut(name="Bo"))
+    settings, seq = service.state.money, service.state.last_seq
+    app = create_app(service)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("f6")
+        for key in ("g", "t"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            assert "Bo" in app.screen.question and "T-PAY-1" in app.screen.question
+            await pilot.press("enter")  # Enter answers No
+            await pilot.pause()
+            assert service.state.money == settings and service.state.last_seq == seq
+        await pilot.press("g", "y")  # a yes reaches the action, which refuses a paid place's change
+        await pilot.pause()
+        assert service.state.money == settings and service.state.last_seq == seq
+        assert any("T-PAY-1" in str(n.message) for n in app._notifications)
 
 
 async def test_deal_calculator_icm_and_chip_chop_side_by_side(service: Service) -> None:

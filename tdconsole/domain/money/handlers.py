@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from tdconsole.domain import limits
@@ -271,8 +271,37 @@ def decide_set_money(state: TournamentState, command: SetMoney, now: datetime) -
     trial = TournamentState(info=state.info, clock=state.clock, players=state.players,
                             money=settings)
     if state.entries >= 2:
-        payout_structure(trial)  # refuse settings that cannot pay the entries already in
+        after = payout_structure(trial)  # refuse settings that cannot pay the entries already in
+        check_paid_payouts(state, settings, after)
     return [MoneySet(settings=settings)]
+
+
+def check_paid_payouts(state: TournamentState, settings: MoneySettings, after: PayoutStructure) -> None:
+    """T-PAY-1: money handed over is never changed by new settings. Once an approved deal
+    (T-DEAL-1) shared the top places' money, any change of what a place pays would make the deal
+    and the ladder outside it add up to more (or less) than the pool; once a prize is paid out on a
+    slip, its player's prize stays what was paid."""
+    deal = state.deal is not None and state.deal.approved
+    paid = {slip.player_id for slip in state.paid_out if slip.prize}
+    if not deal and not paid:
+        return
+    before = payout_structure(state)
+    last = max(len(before.payouts), len(after.payouts))
+    changed = [place for place in range(1, last + 1) if before.amount(place) != after.amount(place)]
+    if not changed:
+        return
+    places = ", ".join(f"{place} ({before.amount(place)} → {after.amount(place)})" for place in changed)
+    if deal:
+        raise RuleViolation(["T-PAY-1", "T-DEAL-1"], "an approved deal was made on these payouts: this "
+                            "change would make places {places} pay otherwise and the payouts no longer "
+                            "add up to the prize pool; undo the deal's approval first", places=places)
+    prizes, new = standings(state, before), standings(replace(state, money=settings), after)
+    names = [state.players[player_id].name for player_id in paid
+             if prizes[player_id].prize != new[player_id].prize]
+    if names:
+        raise RuleViolation("T-PAY-1", "{names} has been paid out: this change would make places {places} "
+                            "pay otherwise; undo the pay-out first", names=", ".join(sorted(names)),
+                            places=places)
 
 
 def check_amounts(settings: MoneySettings) -> None:

@@ -18,6 +18,7 @@ from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _, error_text
 from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import Row, SyncedTable
@@ -99,9 +100,16 @@ class CashScreen(ServiceScreen):
 
     def action_unpaid(self) -> None:
         name = self._selected("dues")
-        if name is not None:
-            self.post_message(ActionRequested(cash_actions.pay,
-                                              cash_actions.PayRequest(name=name, unpaid=True)))
+        if name is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(ActionRequested(cash_actions.pay,
+                                                  cash_actions.PayRequest(name=name, unpaid=True)))
+
+        self.app.push_screen(ConfirmScreen(_("Mark {name}'s last due unpaid? The drawer then expects "
+                                             "that money still to come.").format(name=name)), confirmed)
 
     def action_pay_out(self) -> None:
         name = self._selected("prizes")

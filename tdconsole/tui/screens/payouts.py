@@ -13,6 +13,7 @@ from tdconsole.actions import money as money_actions
 from tdconsole.i18n import _
 from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
+from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.money_settings import MoneySettingsScreen
 from tdconsole.tui.screens.rebuy_settings import RebuySettingsScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
@@ -117,12 +118,30 @@ class PayoutsScreen(ServiceScreen):
     def _settings(self, request: money_actions.MoneySetRequest) -> None:
         self.post_message(ActionRequested(money_actions.money_set, request))
 
+    def _switch(self, method: str, request: money_actions.MoneySetRequest) -> None:
+        """A new ladder changes what every place not locked pays: asked first, naming the places
+        already paid and the deal it would touch (T-PAY-1 refuses those in the action anyway)."""
+        state = self.service.state
+        question = [_("Pay the places by {method}? What every place not locked pays changes.").format(
+            method=method)]
+        paid = sorted({state.players[slip.player_id].name for slip in state.paid_out if slip.prize})
+        if paid:
+            question.append(_("Prizes already paid out: {names} (T-PAY-1).").format(names=", ".join(paid)))
+        if state.deal is not None and state.deal.approved:
+            question.append(_("An approved deal was made on these payouts (T-DEAL-1)."))
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self._settings(request)
+
+        self.app.push_screen(ConfirmScreen("\n".join(question)), confirmed)
+
     def action_use_table(self) -> None:
         """Pay by `configs/payouts/club.toml` (copied into the log)."""
-        self._settings(money_actions.MoneySetRequest(table="club"))
+        self._switch(_("table {name}").format(name="club"), money_actions.MoneySetRequest(table="club"))
 
     def action_use_generator(self) -> None:
-        self._settings(money_actions.MoneySetRequest(generator=True))
+        self._switch(_("the generator"), money_actions.MoneySetRequest(generator=True))
 
     def action_unlock(self) -> None:
         place = self.selected_place()
