@@ -5,12 +5,20 @@ as a zone file the first time it is imported; the C library refuses offsets of a
 
 tdconsole itself shows every time on the club's clock (house rule money.time_zone), so the
 machine's `TZ` only has to be one that the libraries can read.
+
+The output streams are made to write what their encoding cannot show as a replacement character
+(`tolerant_output`): a Windows console (cp1252), `PYTHONIOENCODING=ascii` or `LC_ALL=C` cannot show
+a stored name like "Łukasz", and an exception while printing the answer would report a command that
+has already committed as failed, and a user who retries would do it twice.
 """
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
 import re
+import sys
 import time
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -61,3 +69,36 @@ def checked_environment(flag: str | None) -> list[str]:
         warnings.append(_("{setting} is not a language or locale; using English (da and en are "
                           "spoken; --lang chooses)").format(setting=setting))
     return warnings
+
+
+def speaks_unicode(stream: object) -> bool:
+    """Whether `stream` writes text in an encoding that can show every character (UTF-8, -16, -32,
+    GB 18030): everything else cannot show some names, and gets JSON escapes or replacements."""
+    encoding = getattr(stream, "encoding", None)
+    try:
+        name = codecs.lookup(encoding).name if isinstance(encoding, str) else ""
+    except LookupError:
+        return False
+    return name.startswith("utf-") or name == "gb18030"
+
+
+def tolerant_output() -> None:
+    """Standard output and error write a `?` for what their encoding cannot show, instead of raising
+    after a command has committed (the module's docstring says why)."""
+    for stream in (sys.stdout, sys.stderr):
+        if (isinstance(stream, io.TextIOWrapper) and not speaks_unicode(stream)
+                and stream.errors in ("strict", "surrogateescape")):  # LC_ALL=C: surrogateescape
+            stream.reconfigure(errors="replace")
+
+
+def typed_arguments(argv: list[str]) -> list[str]:
+    """The command line as typed: where the locale is not UTF-8 (`LC_ALL=C`), Python hands each
+    byte of a UTF-8 name beyond ASCII over as a lone surrogate, and `bust Łukasz` would be refused
+    as not text. An argument whose bytes are UTF-8 is read as UTF-8; any other is left as it was."""
+    typed = []
+    for arg in argv:
+        try:
+            typed.append(arg.encode(sys.getfilesystemencoding(), "surrogateescape").decode("utf-8"))
+        except UnicodeError:
+            typed.append(arg)
+    return typed

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from pydantic import BaseModel
 
+from tdconsole.cli.environment import speaks_unicode
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, NotFound
 from tdconsole.domain.house_rules import HouseRules
@@ -75,7 +76,7 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
     if tournament is not None:
         data = naming(data, tournament)
     if as_json or render is None:
-        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(data, ensure_ascii=not speaks_unicode(sys.stdout)) + "\n")
     else:
         if tournament is not None:
             from tdconsole.i18n import _

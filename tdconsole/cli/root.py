@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from typer import _click
 
 from tdconsole.cli import collector_off
-from tdconsole.cli.environment import checked_environment
+from tdconsole.cli.environment import checked_environment, tolerant_output, typed_arguments
 from tdconsole.cli.helptext import SpeakingCommand, SpeakingGroup, speaking
 from tdconsole.cli.listing import command_help
 from tdconsole.cli.refusals import error_line, refusal_text, starting
@@ -207,7 +207,9 @@ def flag_language(argv: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: runs the app and turns every error into one line on stderr."""
-    flag = flag_language(sys.argv[1:] if argv is None else argv)
+    tolerant_output()
+    argv = typed_arguments(sys.argv[1:] if argv is None else argv)
+    flag = flag_language(argv)
     set_language(choose_language(flag if flag in LANGUAGES else None))
     for warning in checked_environment(flag if flag in LANGUAGES else None):
         sys.stderr.write(_("warning: {message}").format(message=visible(warning)) + "\n")

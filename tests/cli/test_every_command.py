@@ -7,6 +7,10 @@ with the CLI's own commands and kept at each point a command fits (before the dr
 to break, unbalanced, hand-for-hand, the final table, a deal, finished); each case runs on a fresh
 copy of its point, so a command that changes the tournament never changes what the next one sees.
 
+Each case also runs once with standard output in an encoding that cannot show every name (cp1252,
+a Windows console; ascii; latin-1; in turn): a command that has committed must never then fail
+while printing its answer (issue 35), and `--json` stays JSON.
+
 A case fails on an internal error, a traceback, a non-zero exit, an empty plain-text answer or one
 that says "None", or `--json` output that does not parse: the plain-text renderers are code that
 the `--json` contract test (test_json_contract.py) never runs, and a Danish catalogue entry can
@@ -20,6 +24,7 @@ import io
 import json
 import re
 import sqlite3
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -42,7 +47,8 @@ EXCLUDED = {
     "serve": "runs the web server until stopped; tested by tests/web",
 }
 
-NAMES = ["Anna", "Bo", "Carl", "Dorte", "Åse", "Frank", "Gitte", "Hans", "Ida", "Jens", "Karen", "Lars",
+# Łukasz: a name that cp1252, latin-1 and ascii cannot show (test_command_answers_in_a_narrow_encoding).
+NAMES = ["Anna", "Bo", "Carl", "Dorte", "Łukasz", "Frank", "Gitte", "Hans", "Ida", "Jens", "Karen", "Lars",
          "Mads", "Nina"]
 OOT = ["-s", "out-of-turn-action", "-a", "action=check", "-a", "changed=no", "-a", "deliberate=no",
        "-a", "players=5"]
@@ -497,6 +503,39 @@ def test_command_runs(one: Case, lang: str, output: str, evening: Evening, tmp_p
     result = run(capsys, "--lang", lang, "--db", str(db), *fill(one.argv, fields), *flag, stdin=one.stdin,
                  monkeypatch=monkeypatch)
     check(result, output)
+
+
+NARROW = ("cp1252", "ascii", "latin-1")
+
+
+def narrow_variants() -> Iterator[Any]:
+    for index, one in enumerate(CASES):
+        encoding = NARROW[index % len(NARROW)]
+        for output in ("text", "json") if takes_json(one.command) else ("text",):
+            yield pytest.param(one, encoding, output, id=f"{one} {encoding} {output}")
+
+
+@pytest.mark.parametrize(("one", "encoding", "output"), narrow_variants())
+def test_command_answers_in_a_narrow_encoding(one: Case, encoding: str, output: str, evening: Evening,
+                                              tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the stream cannot show is written as "?" (JSON escapes it), never an internal error
+    after the command has done its work."""
+    db = tmp_path / "td.sqlite"
+    evening.at(one.point, db)
+    (tmp_path / "members.csv").write_bytes((evening.folder / "members.csv").read_bytes())
+    fields = {**evening.facts, "tmp": str(tmp_path)}
+    for step in one.before:
+        done = run(capsys, "--lang", "en", "--db", str(db), *fill(step, fields))
+        assert done.code == 0, (step, done.err)
+    flag = ["--json"] if output == "json" else []
+    raw = io.BytesIO()
+    # A stream as Python opens it on such a terminal: strict, as `main` finds it.
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(raw, encoding=encoding, write_through=True))
+    result = run(capsys, "--lang", "da", "--db", str(db), *fill(one.argv, fields), *flag,
+                 stdin=one.stdin, monkeypatch=monkeypatch)
+    sys.stdout.flush()
+    check(Result(result.code, raw.getvalue().decode(encoding), result.err), output)
 
 
 SEAT_WORDS = {"en": r"table \d+ seat \d+", "da": r"bord \d+ plads \d+"}

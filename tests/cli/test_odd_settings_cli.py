@@ -100,3 +100,25 @@ def test_no_word_when_no_junk_setting_decides(club: dict[str, str], capsys: pyte
     monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
     result = run(capsys, *args)
     assert (result.code, result.err) == (0, "")
+
+
+@pytest.mark.parametrize("encoding", [
+    {"PYTHONIOENCODING": "cp1252"}, {"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"},
+    {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}], ids=["cp1252", "ascii", "latin-1", "C"])
+def test_a_done_command_is_reported_done_where_the_terminal_cannot_show_a_name(
+        club: dict[str, str], capsys: pytest.CaptureFixture[str], encoding: dict[str, str]) -> None:
+    """Issue 35: `bust Łukasz` committed and then exited 1 with "internal error (UnicodeEncodeError)"
+    on a Windows console, so a user who retried busted (or undid) twice. What the terminal cannot
+    show is written as "?", and the exit says what happened."""
+    assert run(capsys, "register", "Łukasz").code == 0
+    assert run(capsys, "draw", "--seed", "1").code == 0
+    env = {key: value for key, value in club.items() if key not in ("LANG", "LC_ALL", "LC_CTYPE")}
+    env |= {"TDCONSOLE_LANG": "en", **encoding}
+    for args in (["bust", "Łukasz"], ["state"], ["tables"], ["log"], ["results"], ["undo"],
+                 ["log", "--json"]):
+        done = subprocess.run([sys.executable, "-m", "tdconsole", *args], env=env, capture_output=True,
+                              text=True, errors="replace", check=False)
+        assert (done.returncode, done.stderr) == (0, ""), (args, done.stderr)
+        assert done.stdout.strip()
+    kinds = [row["type"] for row in run(capsys, "log", "--json").json]
+    assert (kinds.count("player_busted"), kinds.count("undone")) == (1, 1), kinds
