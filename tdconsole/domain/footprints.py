@@ -25,6 +25,11 @@ touches (undo then refuses more often), never less. Each part is a `Key`:
 
 `ANY` in a key's second place stands for every value: a balancing plan reads every table.
 Every event reads the house rules, which most decisions consult.
+
+An event that changes a part only by adding itself to it (a registration to the entries and the
+field: one more entry, the places of those out one lower) `adds` to it: two such changes give the
+same state in either order, so a later one does not depend on an earlier one for that part; an
+event that reads or writes the part does.
 """
 
 from __future__ import annotations
@@ -71,14 +76,29 @@ def table(number: int) -> Key:
 class Footprint:
     reads: set[Key] = field(default_factory=set)
     writes: set[Key] = field(default_factory=set)
+    adds: set[Key] = field(default_factory=set)  # changed only by adding to them (see above)
 
     def add(self, other: Footprint) -> None:
         self.reads |= other.reads
         self.writes |= other.writes
+        self.adds |= other.adds
 
     def touches(self, keys: set[Key]) -> bool:
         """Whether this footprint reads or changes any of `keys` (`ANY` on either side matches)."""
-        return any(_meet(mine, key) for mine in self.reads | self.writes for key in keys)
+        return self.meeting(keys, set()) is not None
+
+    def meeting(self, writes: set[Key], adds: set[Key]) -> Key | None:
+        """The first part of this footprint that meets an earlier event's `writes` and `adds`: one it
+        reads or writes that the earlier one changed, or one it adds to that the earlier one wrote
+        (two adds commute); None when it meets neither."""
+        changed = writes | adds
+        for mine in sorted(self.reads | self.writes, key=repr):
+            if any(_meet(mine, key) for key in changed):
+                return mine
+        for mine in sorted(self.adds, key=repr):
+            if any(_meet(mine, key) for key in writes):
+                return mine
+        return None
 
 
 def _meet(a: Key, b: Key) -> bool:
@@ -103,14 +123,18 @@ Rule = Callable[[TournamentState, Any], Footprint]
 
 
 def _registered(state: TournamentState, event: e.PlayerRegistered) -> Footprint:
-    # Late registration reads the clock (T-REG-1) and the names and ids already issued; a late
-    # entry finishes above everyone out (the places move down).
+    # Late registration reads the clock (T-REG-1); a late entry finishes above everyone out (the
+    # places move down).
     own = [entry(event.player_id), player(event.player_id), ENTRIES, FIELD]
     if event.alternate is not None:  # the next alternate's turn: the list and the freed seats
         return _fp([ENTRIES, FIELD, ALTERNATES, EVERY_TABLE], [*own, ALTERNATES])
-    # Whether a seat is left for him (new --tables) reads the room and the list.
-    room = [ALTERNATES, EVERY_TABLE] if state.info.tables is not None else []
-    return _fp([ENTRIES, FIELD, CLOCK, *room], own)
+    if state.info.tables is not None:  # whether a seat is left for him reads the room and the list
+        return _fp([ENTRIES, FIELD, CLOCK, ALTERNATES, EVERY_TABLE], own)
+    # What else it reads of the entries only refuses more with more of them (a name or member
+    # already in, the limit on entries): without an earlier entry it decides the same, but for
+    # the id it is given, which is a label (the id counter never goes back to one in use,
+    # `apply_registered`). So it adds to the entries and the field rather than reading them.
+    return Footprint({CLOCK}, {entry(event.player_id), player(event.player_id)}, {ENTRIES, FIELD})
 
 
 def _listed(state: TournamentState, event: e.AlternateListed) -> Footprint:

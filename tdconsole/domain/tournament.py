@@ -27,15 +27,21 @@ Applier = Callable[[TournamentState, Any, datetime], None]
 
 class UndoBlocked(TdError):
     """Undo refused because a later command depends on the one to take back: `blocker` is that
-    command's first envelope, so an interface can name it in the log's own words."""
+    command's first envelope, so an interface can name it in the log's own words; `part` is why,
+    the part of the state (a footprint key, `domain/footprints.py`) it reads or changes that the
+    command to take back changed (None: it could not be applied without it), and `name` the
+    player's name when the part is one player's."""
 
-    def __init__(self, blocker: e.Envelope, own: CommandRecord) -> None:
+    def __init__(self, blocker: e.Envelope, own: CommandRecord, part: tuple[Any, ...] | None = None,
+                 name: str | None = None) -> None:
         super().__init__(
             "your last command (log #{own}) cannot be undone: {actor}'s command (log #{seq}) depends "
             "on it", own=own.seq, actor=blocker.actor, seq=blocker.seq,
         )
         self.blocker = blocker
         self.own = own
+        self.part = part
+        self.name = name
 
 
 def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
@@ -68,9 +74,12 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
             "before undoing", seq=target.seq, actor=target.actor,
         )
     if state.log[-1].command_id != target.command_id:  # others wrote since (rulings count too)
-        blocker = blocking(state.log, target.command_id)
-        if blocker is not None:
-            raise UndoBlocked(blocker, target)
+        found = blocking(state.log, target.command_id)
+        if found is not None:
+            blocker, part = found
+            about = part is not None and part[0] in ("player", "entry")
+            player = state.players.get(part[1]) if part is not None and about else None
+            raise UndoBlocked(blocker, target, part, None if player is None else player.name)
     return target
 
 
@@ -96,8 +105,10 @@ def undoable_commands(log: Sequence[e.Envelope]) -> Iterator[CommandRecord]:
             yield CommandRecord(command_id, first.actor, first.time, first.seq)
 
 
-def blocking(log: Sequence[e.Envelope], command_id: str) -> e.Envelope | None:
-    """The first later command that depends on command `command_id`, or None when every command
+def blocking(log: Sequence[e.Envelope],
+               command_id: str) -> tuple[e.Envelope, tuple[Any, ...] | None] | None:
+    """The first later command that depends on command `command_id` and the part of the state by
+    which it does (None: it cannot be applied without it), or None when every command
     after it still stands without it. This is what "the commands after it decide the same without
     it" means, since the log keeps events, not the commands that made them:
 
@@ -124,17 +135,19 @@ def blocking(log: Sequence[e.Envelope], command_id: str) -> e.Envelope | None:
     without = fold(before)
     # Each event of one command concerns players and tables that exist before it: its footprint
     # is read on the state just before the command.
-    changed = {key for env in log[first:] if env.command_id == command_id
-               for key in footprints.footprint(without, env.event).writes}
+    own = [footprints.footprint(without, env.event) for env in log[first:] if env.command_id == command_id]
+    writes = {key for found in own for key in found.writes}
+    adds = {key for found in own for key in found.adds}
     for envelope in log[first:]:
         if envelope.command_id in undone or envelope.command_id == command_id:
             continue
         try:
-            if footprints.footprint(without, envelope.event).touches(changed):
-                return _first_of(log, envelope.command_id)
+            part = footprints.footprint(without, envelope.event).meeting(writes, adds)
+            if part is not None:
+                return _first_of(log, envelope.command_id), part
             _apply_event(without, envelope)
         except Exception:  # the later event cannot stand without the command: it depends on it
-            return _first_of(log, envelope.command_id)
+            return _first_of(log, envelope.command_id), None
     return None
 
 

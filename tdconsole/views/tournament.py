@@ -31,7 +31,7 @@ from tdconsole.domain.players import flights
 from tdconsole.domain.players.rebuys import rebuy_status
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, undo_target
-from tdconsole.i18n import _, error_text
+from tdconsole.i18n import N_, _, error_text
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.formatting import format_clock, format_duration
 from tdconsole.views.log import log_entries
@@ -493,13 +493,50 @@ def undo_preview(state: TournamentState, envelopes: Sequence[Envelope], actor: s
     return command_view(envelopes, undo_target(state, Undo(actor=actor)).command_id)
 
 
+# Why a later command depends on yours, by the part of the state (domain/footprints.py) it reads
+# or changes that yours changed.
+DEPENDS_BY_PART = {
+    "entries": N_("it reads the entries (their number, names or ids), which yours changed"),
+    "field": N_("it reads the players left and the places of those out, which yours changed"),
+    "clock": N_("it reads the clock, which yours changed"),
+    "money": N_("it reads the money settings or the prize pool, which yours changed"),
+    "rules": N_("it reads the house rules, which yours changed"),
+    "deal": N_("it reads the deal, which yours changed"),
+    "h4h": N_("it reads hand-for-hand, which yours changed"),
+    "rulings": N_("it reads the rulings log, which yours changed"),
+    "served": N_("it reads the penalties served, which yours changed"),
+    "calls": N_("it reads the clock calls, which yours changed"),
+    "cash": N_("it reads the cash desk, which yours changed"),
+    "alternates": N_("it reads the alternates' list, which yours changed"),
+}
+
+
+def depends_because(error: UndoBlocked) -> str:
+    """Why the later command depends on yours, in a few words."""
+    part = error.part
+    if part is None:
+        return _("it cannot stand without yours")
+    kind, rest = part[0], part[1:]
+    if kind == "entry":
+        return _("it names {name}, whom yours registered").format(name=error.name or rest[0])
+    if kind == "player" and rest[0] == "*":
+        return _("it reads every player's standing, and yours changed one")
+    if kind == "player":
+        return _("it reads or changes {name}, whom yours changed").format(name=error.name or rest[0])
+    if kind == "table":
+        return (_("it reads every table, and yours changed one") if rest[0] == "*"
+                else _("it reads or changes table {table}, which yours changed").format(table=rest[0]))
+    return _(DEPENDS_BY_PART[kind])
+
+
 def undo_refusal(error: UndoBlocked, envelopes: Sequence[Envelope]) -> str:
     """Why your own last command cannot be undone, naming the later command that depends on it in
-    the log's words ("tom's "Bo busts in 3rd" (log #5) depends on it")."""
+    the log's words and why ("tom's "Bo busts in 3rd" (log #5) depends on it: it reads the players
+    left ...")."""
     blocker = command_view(envelopes, error.blocker.command_id)
     return _("your last command (log #{own}) cannot be undone: {actor}'s \"{command}\" (log #{seq}) "
-             "depends on it").format(own=error.own.seq, actor=blocker.actor, command=blocker.text,
-                                     seq=blocker.seq)
+             "depends on it: {why}").format(own=error.own.seq, actor=blocker.actor, command=blocker.text,
+                                           seq=blocker.seq, why=depends_because(error))
 
 
 def refusal_text(error: TdError, envelopes: Sequence[Envelope]) -> str:

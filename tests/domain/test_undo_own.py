@@ -249,3 +249,40 @@ def test_an_undo_allowed_leaves_every_later_command_deciding_the_same(
                                         command_id=command_id, event=made))
     room.do("maria", c.Undo(actor="maria"), 60 * (len(steps) + 1))
     assert _snapshot(room.state) == _snapshot(again.state)
+
+
+# ---------------------------------------------------------------- registrations (no draw yet)
+
+
+def _unseated() -> Room:
+    room = Room()
+    room.do("td", c.Register(names=NAMES[:4]))
+    return room
+
+
+def test_undo_your_registration_when_another_terminal_registered_someone_else_after_it() -> None:
+    room = _unseated()
+    room.do("anne", c.Register(names=["Xavier"]), 60)
+    [yrsa] = room.do("bent", c.Register(names=["Yrsa"]), 70)
+    # Without Xavier, Bent's command decides the same but for the id, a label (footprints.py).
+    [again] = decide(_unseated().state, c.Register(names=["Yrsa"]), at(70))
+    assert again.model_copy(update={"player_id": yrsa.player_id}) == yrsa  # type: ignore[union-attr]
+    room.do("anne", c.Undo(actor="anne"), 80)
+    assert sorted(p.name for p in room.state.players.values()) == [*sorted(NAMES[:4]), "Yrsa"]
+    assert room.state.players_left == 5
+    # The ids stay unique: the next entry is not given Yrsa's.
+    room.do("bent", c.Register(names=["Zeki"]), 90)
+    assert len({p.id for p in room.state.players.values()}) == 6
+
+
+def test_undo_your_registration_is_refused_naming_the_later_bust_and_why() -> None:
+    from tdconsole.views.tournament import undo_refusal
+
+    room = _unseated()
+    room.do("anne", c.Register(names=["Xavier"]), 60)
+    room.do("bent", c.Bust(names=["Anna"]), 70)  # placed 5th: it counts Xavier
+    with pytest.raises(UndoBlocked) as refused:
+        undo_target(room.state, c.Undo(actor="anne"))
+    assert refused.value.part == ("field",)
+    text = undo_refusal(refused.value, room.log)
+    assert "bent's \"" in text and "depends on it: it reads the players left" in text

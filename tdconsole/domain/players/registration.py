@@ -186,7 +186,10 @@ def apply_registered(state: TournamentState, event: PlayerRegistered, now: datet
     state.players[event.player_id] = Player(event.player_id, event.name, member=event.member)
     state.by_name[name_key(event.name)] = event.player_id
     state.players_left += 1
-    state.ids_issued += 1
+    # An id is never issued twice: an earlier registration undone after this one was made leaves
+    # its number below this one's (domain/footprints.py).
+    number = event.player_id.removeprefix("p")
+    state.ids_issued = max(state.ids_issued + 1, int(number) if number.isdigit() else 0)
 
 
 def apply_unregistered(state: TournamentState, event: PlayerUnregistered, now: datetime) -> None:
