@@ -139,7 +139,7 @@ class Session:
 
     @property
     def url(self) -> str:
-        return database_url(self.db or default_database())
+        return database_url(default_database() if self.db is None else self.db)
 
     def store(self) -> EventStore:
         if self._store is None:

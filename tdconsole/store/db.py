@@ -62,22 +62,57 @@ def user_data_dir() -> Path:
 
 
 def database_url(url_or_path: str) -> str:
-    """A SQLAlchemy URL from a URL or a file path; a path in a missing directory is an error."""
-    if "://" in url_or_path:
-        try:
-            url = make_url(url_or_path)
-        except ArgumentError:
-            raise StoreError("{url_or_path!r} is not a database URL", url_or_path=url_or_path) from None
-        check_supported(url)
-        if url.drivername == "postgresql":  # SQLAlchemy 2.0 would load psycopg2 for it
-            return url.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    """A SQLAlchemy URL from a URL or a file path. Only a file on disk (or a PostgreSQL server)
+    holds a tournament: what would take writes and keep them nowhere, or somewhere SQLite later
+    throws away, is refused in one line (an empty `--db`, an in-memory URL, SQLite's own `-wal`,
+    `-shm` and `-journal` side files, a URL's `?mode=ro` and other options that change how the file
+    is opened), as is a path in a missing directory or a `~user` who does not exist."""
+    if not url_or_path.strip():
+        raise StoreError("--db is empty: give a database file or URL")
+    if "://" not in url_or_path:
+        return f"sqlite:///{_database_file(url_or_path)}"
+    try:
+        url = make_url(url_or_path)
+    except ArgumentError:
+        raise StoreError("{url_or_path!r} is not a database URL", url_or_path=url_or_path) from None
+    check_supported(url)
+    if url.drivername == "postgresql":  # SQLAlchemy 2.0 would load psycopg2 for it
+        return url.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    if url.get_backend_name() != "sqlite":
         return url_or_path
-    path = Path(url_or_path).expanduser().resolve()
+    shown = url.render_as_string(hide_password=True)
+    if not url.database or url.database == ":memory:" or url.database.startswith("file:"):
+        raise StoreError("{url}: an in-memory database keeps nothing after the command; give a file "
+                         "(sqlite:///PATH or a path)", url=shown)
+    if url.query:
+        raise StoreError("{url}: tdconsole opens its SQLite file itself and takes no options in the "
+                         "URL ({options}); give sqlite:///PATH", url=shown, options=", ".join(url.query))
+    return f"sqlite:///{_database_file(url.database)}"
+
+
+# SQLite's side files beside a database FILE: FILE-wal, FILE-shm and FILE-journal. Written into as a
+# database, one is truncated or deleted by SQLite when FILE is next opened: every write lost.
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def _database_file(path_text: str) -> Path:
+    """The absolute path of a database file named by a path, checked: in a directory that exists,
+    not a directory itself, not one of SQLite's side files."""
+    try:
+        path = Path(path_text).expanduser().resolve()
+    except RuntimeError:  # `~nobody/x.sqlite`: Python cannot find that user's home
+        user = path_text.split("/", 1)[0]
+        raise StoreError("{user}: no such user (in the database path {path})", user=user,
+                         path=path_text) from None
+    if path.name.endswith(SIDE_FILES):
+        main = path.name.rsplit("-", 1)[0]
+        raise StoreError("{path}: is SQLite's side file of {main}, not a database; give {main} itself",
+                         path=path, main=main)
     if not path.parent.is_dir():
         raise StoreError("{parent}: no such directory for the database", parent=path.parent)
     if path.is_dir():
         raise StoreError("{path}: is a directory, not a database file", path=path)
-    return f"sqlite:///{path}"
+    return path
 
 
 # The databases tdconsole is built and tested on: SQLite through Python's own sqlite3, and PostgreSQL
@@ -106,11 +141,15 @@ def check_supported(url: URL) -> None:
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # WAL lets the clock display read while the TD writes; FULL survives a power cut; the busy
-    # timeout makes a second writer wait for the lock instead of failing.
-    cursor.execute("PRAGMA journal_mode=WAL")
+    # timeout makes a second writer wait for the lock instead of failing. WAL is written into the
+    # file's header: another program's database (other tables, no schema version), which the
+    # schema check then refuses, is left byte for byte as it was.
+    cursor.execute("PRAGMA busy_timeout=15000")
+    tables = {row[0] for row in cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "alembic_version" in tables or tables <= set(metadata.tables) | {"sqlite_sequence"}:
+        cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=15000")
     cursor.close()
 
 

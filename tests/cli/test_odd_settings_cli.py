@@ -5,6 +5,7 @@ never an internal error."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,37 @@ def test_a_done_command_is_reported_done_where_the_terminal_cannot_show_a_name(
         assert done.stdout.strip()
     kinds = [row["type"] for row in run(capsys, "log", "--json").json]
     assert (kinds.count("player_busted"), kinds.count("undone")) == (1, 1), kinds
+
+
+@pytest.mark.parametrize(("db", "says"), [
+    ("sqlite://", "an in-memory database keeps nothing"),
+    ("sqlite:///", "an in-memory database keeps nothing"),
+    ("sqlite:///:memory:", "an in-memory database keeps nothing"),
+    ("sqlite:///file::memory:?cache=shared", "an in-memory database keeps nothing"),
+    ("{tmp}/td.sqlite-wal", "is SQLite's side file of td.sqlite, not a database"),
+    ("{tmp}/td.sqlite-shm", "is SQLite's side file of td.sqlite"),
+    ("sqlite:///{tmp}/td.sqlite-journal", "is SQLite's side file of td.sqlite"),
+    ("sqlite:///{tmp}/td.sqlite?mode=ro", "takes no options in the URL (mode)"),
+    ("", "--db is empty"),
+    ("~nosuchuser35/td.sqlite", "~nosuchuser35: no such user"),
+])
+def test_only_a_real_file_holds_a_tournament(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             db: str, says: str) -> None:
+    """Issue 35: these printed "Created tournament 1" (exit 0) into memory or into SQLite's side
+    file, ignored mode=ro, used the default database for '', or crashed on ~nouser."""
+    result = run(capsys, "--db", db.format(tmp=tmp_path), "new", "Friday")
+    assert_one_line_error(result, says)
+    assert sorted(tmp_path.iterdir()) == []
+
+
+def test_a_foreign_sqlite_file_is_refused_and_left_as_it_was(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    path = tmp_path / "accounts.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE ledger (amount INTEGER)")
+        connection.execute("INSERT INTO ledger VALUES (5)")
+    connection.close()
+    before = path.read_bytes()
+    assert_one_line_error(run(capsys, "--db", str(path), "state"), "not a tdconsole database")
+    assert path.read_bytes() == before  # not switched to WAL (its header's bytes 18 and 19)
+    assert sorted(tmp_path.iterdir()) == [path]
