@@ -32,6 +32,7 @@ from pathlib import Path
 
 from benchmarks import size
 from benchmarks.festival import drawn_festival, festival_night
+from benchmarks.memory import PEAK_SCRIPT, TERMINAL_TARGET_MB
 from tdconsole.domain.commands import ClockStart
 from tdconsole.store.event_store import EventStore
 
@@ -41,19 +42,10 @@ COMMANDS = size(400, 6)  # busts and late entries in turn
 LOADS = size(3, 1)  # cold loads of each kind; the best is reported
 COMMAND_TARGET_MS = 15.0
 LOAD_TARGET_MS = 500.0
-RSS_TARGET_MB = 150.0
+RSS_TARGET_MB = TERMINAL_TARGET_MB
 ROOT = Path(__file__).resolve().parents[1]
 
-# VmHWM is this process's own peak; ru_maxrss on Linux carries the parent's peak across exec.
-PEAK = """
-def peak_mb():
-    import resource, sys
-    status = open("/proc/self/status").read() if sys.platform == "linux" else ""
-    hwm = [line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:")]
-    return (int(hwm[0]) if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) / 1024
-"""
-
-COMMANDS_RUN = PEAK + """
+COMMANDS_RUN = PEAK_SCRIPT + """
 import json, random, sys, time
 from tdconsole.domain.commands import Bust, Register
 from tdconsole.service import Service
@@ -74,7 +66,7 @@ for i in range(count):
 print(json.dumps({"times": times, "players": service.state.entries, "peak_rss_mb": peak_mb()}))
 """
 
-COLD_LOAD = PEAK + """
+COLD_LOAD = PEAK_SCRIPT + """
 import json, sys, time
 start = time.perf_counter()
 from tdconsole.service import Service

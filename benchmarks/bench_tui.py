@@ -32,7 +32,8 @@ from pathlib import Path
 
 from benchmarks import size
 from benchmarks.festival import FESTIVAL_EVENTS, festival_night
-from benchmarks.terminal import POLL_SECONDS, Terminal, memory_mb
+from benchmarks.memory import memory_mb
+from benchmarks.terminal import POLL_SECONDS, Terminal
 from tdconsole.store.event_store import EventStore
 
 PLAYERS = size(10_000, 200)

@@ -1,8 +1,8 @@
 """A real terminal for the real binaries: one tmux server of its own (its own socket, no user
 config) running one program at a given size, as a user starts it. The end-to-end tests
 (tests/e2e) and `bench_tui` drive it the same way: start, read the screen, wait for a text with a
-deadline, press keys, read the program's exit status and memory (/proc). Only public tools: tmux
-and /proc.
+deadline, press keys, read the program's exit status and its pid (for its memory:
+benchmarks/memory.py). Only public tools: tmux and /proc.
 """
 
 from __future__ import annotations
@@ -135,9 +135,3 @@ def _ended(pid: int) -> bool:
     except (FileNotFoundError, IndexError):
         return False
 
-
-def memory_mb(pid: int) -> tuple[float, float]:
-    """A running process's resident memory now and at its highest (VmRSS, VmHWM), in MB."""
-    fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-                  if ":" in line)
-    return tuple(int(fields[name].split()[0]) / 1024 for name in ("VmRSS", "VmHWM"))  # type: ignore[return-value]
