@@ -23,3 +23,8 @@ def smoke() -> bool:
 def size(full: T, small: T) -> T:
     """`full` when measuring; `small` in a smoke run, where only running to the end matters."""
     return small if smoke() else full
+
+
+def target(figure: float, limit: float, unit: str) -> str:
+    """`target <= 15 ms` to print beside a figure, with `MISSED` when the figure is past it."""
+    return f"target <= {limit:g} {unit}{'' if figure <= limit else ', MISSED'}"

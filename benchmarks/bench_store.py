@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks import size
+from benchmarks import target as verdict
 from benchmarks.festival import drawn_festival, festival_night
 from benchmarks.memory import PEAK_SCRIPT, TERMINAL_TARGET_MB
 from tdconsole.domain.commands import ClockStart
@@ -86,10 +87,6 @@ def run(script: str, *args: str) -> dict[str, object]:
         raise SystemExit(done.stderr.strip())
     result: dict[str, object] = json.loads(done.stdout)
     return result
-
-
-def verdict(figure: float, target: float, unit: str) -> str:
-    return f"target <= {target:g} {unit}{'' if figure <= target else ', MISSED'}"
 
 
 def p95(values: list[float]) -> float:

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks import target as verdict
+
 # Issue 33: every terminal (the TD's TUI, the floor terminal, the display, `serve`) at festival size.
 TERMINAL_TARGET_MB = 150.0
 
@@ -44,9 +46,7 @@ def figure(peak: float | None, target: float | None = None, label: str = "peak R
     """`peak RSS 123 MB (target <= 150 MB)`, with `MISSED` past the target, or `(no target)`."""
     if peak is None:
         return f"{label} not read (the process ended before its first look)"
-    if target is None:
-        return f"{label} {peak:.0f} MB (no target)"
-    return f"{label} {peak:.0f} MB (target <= {target:.0f} MB{'' if peak <= target else ', MISSED'})"
+    return f"{label} {peak:.0f} MB ({'no target' if target is None else verdict(peak, target, 'MB')})"
 
 
 def own(target: float | None = None, what: str = "this benchmark's own process") -> str:
