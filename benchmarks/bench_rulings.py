@@ -1,13 +1,15 @@
 """How fast the floor-ruling helper answers: loading and checking the catalogue, walking every path,
 the clock-call countdown, penalty escalation, one `tdconsole rulings suggest` process, and the
 rulings log: logging through the service on SQLite, a cold load of a long log, the penalty board.
+No target is set for any of them: each figure says "no target". The `tdconsole` process started
+prints its peak RSS (VmHWM, benchmarks/memory.py; a CLI command has no memory target), and so does
+the benchmark's own.
 
 Run: `.venv/bin/python benchmarks/bench_rulings.py`. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import tempfile
 import time
@@ -16,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from benchmarks import size
+from benchmarks.memory import figure, own, run
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Draw, LogRuling, Register
@@ -37,7 +40,7 @@ def timed(label: str, repeat: int, work: Callable[[], object]) -> float:
     for _ in range(repeat):
         work()
     per = (time.perf_counter() - start) / repeat
-    print(f"{label:<48} {per * 1e6:10.1f} µs  (x{repeat})")
+    print(f"{label:<48} {per * 1e6:10.1f} µs  (x{repeat}; no target)")
     return per
 
 
@@ -53,7 +56,7 @@ def main() -> None:
             suggest(scenario, answers, house)
 
     per = timed("suggest along every path (all paths once)", 50, every_path)
-    print(f"{'  = per suggestion':<48} {per / len(work) * 1e6:10.1f} µs")
+    print(f"{'  = per suggestion':<48} {per / len(work) * 1e6:10.1f} µs  (no target)")
 
     clock = catalogue.get("clock-call")
     called = datetime(2026, 11, 30, 21, 0, tzinfo=UTC)
@@ -64,7 +67,7 @@ def main() -> None:
                              facing_bet=True, house=CLUB, scenario=clock)
 
     per = timed("clock call: 100 ticks over 70 s", 50, countdown)
-    print(f"{'  = per tick':<48} {per / 100 * 1e6:10.1f} µs")
+    print(f"{'  = per tick':<48} {per / 100 * 1e6:10.1f} µs  (no target)")
 
     def escalations() -> None:
         for house in (CLUB, TDA):
@@ -79,13 +82,15 @@ def main() -> None:
     exe = Path(sys.executable).with_name("tdconsole")
     args = [str(exe), "rulings", "suggest", "out-of-turn-action", "-a", "action=check",
             "-a", "changed=no", "-a", "deliberate=no", "-a", "earlier=1", "-a", "players=8", "--json"]
-    runs = []
+    runs, peaks = [], []
     for _ in range(size(3, 1)):
         start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True)
+        _done, peak = run(args)
         runs.append(time.perf_counter() - start)
+        peaks.append(peak or 0.0)
     print(f"{'tdconsole rulings suggest (whole process), best':<48} {min(runs) * 1e3:10.1f} ms  "
-          f"(of {len(runs)})")
+          f"(of {len(runs)}; no target); {figure(max(peaks))}")
+    print(own())
 
 
 def rulings_log(catalogue: Catalogue, players: int = size(10_000, 10), rulings: int = size(2000, 20)) -> None:
@@ -105,7 +110,8 @@ def rulings_log(catalogue: Catalogue, players: int = size(10_000, 10), rulings: 
         for command in commands:
             service.execute(command)
         per = (time.perf_counter() - start) / rulings
-        print(f"{'log a ruling through the service (SQLite)':<48} {per * 1e6:10.1f} µs  (x{rulings})")
+        print(f"{'log a ruling through the service (SQLite)':<48} {per * 1e6:10.1f} µs  (x{rulings}; "
+              "no target)")
         timed(f"cold load + fold of {rulings} rulings", 5,
               lambda: fold(store.load(service.tournament_id)))
         timed(f"penalty board over {rulings} rulings", 20,
