@@ -33,7 +33,7 @@ from pathlib import Path
 from benchmarks import size
 from benchmarks import target as verdict
 from benchmarks.festival import drawn_festival, festival_night
-from benchmarks.memory import PEAK_SCRIPT, TERMINAL_TARGET_MB
+from benchmarks.memory import PEAK_SCRIPT, TERMINAL_TARGET_MB, postgres
 from tdconsole.domain.commands import ClockStart
 from tdconsole.store.event_store import EventStore
 
@@ -108,9 +108,12 @@ def postgresql() -> Iterator[str | None]:
         yield None
         return
     server = PgServer(bindir, durable=True, on_disk=True).start()
+    watch = postgres(server.data)
     try:
         yield server.url
     finally:
+        if watch is not None:
+            print(f"  the PostgreSQL server started for this run: {watch.stop()}")
         server.stop()
 
 

@@ -99,3 +99,56 @@ def run(argv: Sequence[str], *, check: bool = True,
     if check:
         done.check_returncode()
     return done, peak
+
+
+class TreeWatch:
+    """A server's processes (one it forks a process per connection from, as PostgreSQL's postmaster
+    does), each one's peak RSS read every `every` seconds in a thread until `stop()`: a process that
+    lives less long than that may go unseen."""
+
+    def __init__(self, pid: int, every: float = 0.5) -> None:
+        import psutil
+
+        self.root = psutil.Process(pid)
+        self.name = self.root.name()
+        self.peaks: dict[int, float] = {}
+        self.every = every
+        self._stopped = threading.Event()
+        self._look()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _look(self) -> None:
+        import psutil
+
+        try:
+            processes = [self.root, *self.root.children(recursive=True)]
+        except psutil.Error:
+            return
+        for process in processes:
+            try:
+                self.peaks[process.pid] = max(self.peaks.get(process.pid, 0.0), memory_mb(process.pid)[1])
+            except (OSError, KeyError):  # ended meanwhile
+                continue
+
+    def _run(self) -> None:
+        while not self._stopped.wait(self.every):
+            self._look()
+
+    def stop(self) -> str:
+        """Stop watching (a last look first): the peaks as a line's words."""
+        self._look()
+        self._stopped.set()
+        self._thread.join()
+        root = self.peaks.pop(self.root.pid, None)
+        words = f"{self.name} peak RSS {root or 0:.0f} MB"
+        if self.peaks:
+            words += f", its {len(self.peaks)} other processes seen up to {max(self.peaks.values()):.0f} MB"
+        return f"{words} (no target; the shared memory counts in each)"
+
+def postgres(data: Path, every: float = 0.5) -> TreeWatch | None:
+    """A watch of the PostgreSQL server a benchmark started on the data directory `data`."""
+    try:
+        return TreeWatch(int((data / "postmaster.pid").read_text().split()[0]), every)
+    except (OSError, ValueError, IndexError):
+        return None
