@@ -4,7 +4,9 @@ festival size (10,000 players on 1,112 tables), on SQLite.
 `register` one more player, and a cold `state --json`, each paired with a baseline process that
 only imports SQLAlchemy's ORM and pydantic (what any command needs anyway). Target: each within
 1.3x its baseline at 1,000 players and 1.6x at 10,000, median of the paired runs: a TD's scripts
-and the floor's terminals pay this on every call. Printed, never asserted (timings depend on the
+and the floor's terminals pay this on every call. The peak RSS of the command's and the baseline's
+processes (VmHWM read while they run, benchmarks/memory.py; a CLI command has no memory target) and
+of the benchmark's own process are printed too. Printed, never asserted (timings depend on the
 machine).
 """
 
@@ -12,7 +14,6 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,6 +21,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks import size
+from benchmarks.memory import figure, own
+from benchmarks.memory import run as watched
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Draw, Register
 from tdconsole.service import Service
@@ -37,20 +40,20 @@ def binary() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "tdconsole"]
 
 
-def seconds(argv: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall time and CPU time (user + system) of one run."""
+def seconds(argv: Sequence[str], env: dict[str, str]) -> tuple[float, float, float]:
+    """Wall time, CPU time (user + system) and peak RSS in MB of one run."""
     before, start = os.times(), time.perf_counter()
-    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    done, peak = watched(argv, env=env, check=False)
     elapsed, after = time.perf_counter() - start, os.times()
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.strip()}")
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-    return elapsed, cpu
+    return elapsed, cpu, peak or 0.0
 
 
 def paired(label: str, make: Callable[[int], Sequence[str]], env: dict[str, str], target: float) -> None:
     """Run the command and the baseline PAIRS times, alternating which goes first (drift)."""
-    ours, base, ratios, cpu_ratios = [], [], [], []
+    ours, base, ratios, cpu_ratios, our_peak, base_peak = [], [], [], [], 0.0, 0.0
     for run in range(PAIRS):
         if run % 2:
             b, o = seconds(BASELINE, env), seconds(make(run), env)
@@ -58,6 +61,7 @@ def paired(label: str, make: Callable[[int], Sequence[str]], env: dict[str, str]
             o, b = seconds(make(run), env), seconds(BASELINE, env)
         ours.append(o[0])
         base.append(b[0])
+        our_peak, base_peak = max(our_peak, o[2]), max(base_peak, b[2])
         ratios.append(o[0] / b[0])
         cpu_ratios.append(o[1] / b[1] if b[1] else float("nan"))
     ratio = statistics.median(ratios)
@@ -65,12 +69,14 @@ def paired(label: str, make: Callable[[int], Sequence[str]], env: dict[str, str]
     print(f"  {label}: {statistics.median(ours) * 1000:.0f} ms, baseline "
           f"{statistics.median(base) * 1000:.0f} ms, ratio {ratio:.2f}x (median of {PAIRS} pairs; "
           f"target <= {target}x{'' if ratio <= target else ', MISSED'}); CPU time ratio "
-          f"{statistics.median(cpu_ratios):.2f}x")
+          f"{statistics.median(cpu_ratios):.2f}x (no target)")
+    print(f"    the command's {figure(our_peak)}, the baseline's {figure(base_peak)}")
 
 
 def main() -> None:
     for players, target in TARGETS.items():
         measure(players, target)
+    print(own())
 
 
 def measure(players: int, target: float) -> None:

@@ -33,7 +33,7 @@ from pathlib import Path
 from benchmarks import size
 from benchmarks import target as verdict
 from benchmarks.festival import drawn_festival, festival_night
-from benchmarks.memory import PEAK_SCRIPT, TERMINAL_TARGET_MB, postgres
+from benchmarks.memory import PEAK_SCRIPT, TERMINAL_TARGET_MB, own, postgres
 from tdconsole.domain.commands import ClockStart
 from tdconsole.store.event_store import EventStore
 
@@ -192,6 +192,7 @@ def main() -> None:
             else:
                 commands("PostgreSQL (durable, on disk)", url)
         cold_loads(directory)
+    print(own(what="this benchmark's own process (it built the festivals)"))
 
 
 if __name__ == "__main__":

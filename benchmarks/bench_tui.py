@@ -32,7 +32,7 @@ from pathlib import Path
 
 from benchmarks import size
 from benchmarks.festival import FESTIVAL_EVENTS, festival_night
-from benchmarks.memory import memory_mb
+from benchmarks.memory import memory_mb, own
 from benchmarks.terminal import POLL_SECONDS, Terminal
 from tdconsole.store.event_store import EventStore
 
@@ -166,6 +166,7 @@ def main() -> None:
               f" {time.perf_counter() - start:.1f} s; the real binaries in tmux at {SIZE[0]}x{SIZE[1]}")
         launches(db)
         busts(db)
+    print(own(what="this benchmark's own process (it built the festival)"))
 
 
 if __name__ == "__main__":
