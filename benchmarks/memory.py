@@ -59,7 +59,8 @@ class Watch:
     `stop()`: the last VmHWM read (None if it never was)."""
 
     def __init__(self, pid: int, every: float = 0.005) -> None:
-        self.pid, self.every, self.peak = pid, every, None
+        self.pid, self.every = pid, every
+        self.peak: float | None = None
         self._stopped = threading.Event()
         self._look()
         self._thread = threading.Thread(target=self._run, daemon=True)
