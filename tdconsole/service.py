@@ -29,6 +29,7 @@ from tdconsole.domain.text import check_text
 from tdconsole.domain.tournament import apply, continues, decide, fold
 from tdconsole.store import snapshots
 from tdconsole.store.event_store import Conflict, EventStore
+from tdconsole.store.ledger import broken_log
 from tdconsole.time_source import TimeSource
 
 # "display": the clock on the TV and in browsers (`tdconsole display`, `serve`) may run no command.
@@ -84,7 +85,7 @@ class Service:
         # packed as the store keeps them (a festival's is 3.6 MB of JSON, 0.3 MB packed): an undo
         # folds the events after one of them, not the whole log.
         self._checkpoints: dict[int, bytes] = {}
-        with _collector_paused():
+        with _collector_paused(), self._reading_log():
             self.state: TournamentState = self._open()
         if self.time_source is not None:
             self.time_source.keep_fresh()  # measured here, so a screen's first reading waits on nothing
@@ -176,10 +177,27 @@ class Service:
         """Apply what other processes appended since we last looked (follow). True if anything was new."""
         if self.time_source is not None:
             self.time_source.keep_fresh()
-        new = self.store.load(self.tournament_id, after=self.state.last_seq)
-        if new:
-            self._apply(new)
+        with self._reading_log():
+            new = self.store.load(self.tournament_id, after=self.state.last_seq)
+            if new:
+                self._apply(new)
         return bool(new)
+
+    @contextlib.contextmanager
+    def _reading_log(self) -> Iterator[None]:
+        """Reading and folding the log: an event changed in the database (plain SQL) can make the
+        fold fail anywhere (a player id no event registered, a payload that is not an event), so
+        a failure is checked against the hash chain and, if the log was changed, named in
+        `verify`'s one line ("event N does not match its hash") instead of as an internal error.
+        The chain is read only then: a command on an intact log pays nothing for it."""
+        try:
+            yield
+        except Exception as error:
+            check = self.store.verify(self.tournament_id)
+            if check.ok:
+                raise
+            names = {t.id: t.name for t in self.store.tournaments()}
+            raise broken_log(check, names.get(self.tournament_id, "?")) from error
 
     @property
     def log(self) -> EventLog:

@@ -30,18 +30,6 @@ keys_app = typer.Typer(help="The club's signing key.", no_args_is_help=True)
 app.add_typer(keys_app, name="keys")
 
 
-# Why an event does not match (ChainCheck.reason), as the line says it.
-WHY = {
-    ledger.CHANGED: N_("tournament {id} ({name}): event {seq} does not match its hash: it was "
-                       "changed after it was written"),
-    ledger.REWRITTEN: N_("tournament {id} ({name}): event {seq} does not follow event {before}: "
-                         "event {before} was replaced or rewritten"),
-    ledger.MISSING: N_("tournament {id} ({name}): event {seq} is missing: it was deleted"),
-    ledger.UNHASHED: N_("tournament {id} ({name}): event {seq} has no hash: it was written around "
-                        "tdconsole"),
-}
-
-
 # Why a state snapshot is not the fold of the log up to it (SnapshotCheck.result).
 SNAPSHOT_WRONG = {
     "differs": N_("tournament {id} ({name}): the state snapshot after event {seq} does not match the "
@@ -57,11 +45,6 @@ SNAPSHOT_SKIPPED = {
     "not_on_log": N_("its event is not in the log as it was; no terminal starts from it"),
     "log_broken": N_("the log does not verify"),
 }
-
-
-def _refusal(check: ledger.ChainCheck, name: str) -> TdError:
-    return TdError(WHY[check.reason], id=check.tournament_id, name=name, seq=check.bad_seq,
-                   before=(check.bad_seq or 1) - 1)
 
 
 def _snapshot_refusal(tournament: TournamentSummary, shot: SnapshotCheck) -> TdError:
@@ -119,7 +102,7 @@ def verify(
                "snapshots": [{"seq": shot.seq, "result": shot.result, "why": shot.why,
                               "version": shot.version} for shot in shots]}
         if not check.ok:
-            broken.append(_refusal(check, tournament.name))
+            broken.append(ledger.broken_log(check, tournament.name))
         broken.extend(_snapshot_refusal(tournament, shot) for shot in wrong)
         rows.append(row)
 

@@ -36,10 +36,10 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, Select, bindparam, select
+from sqlalchemy import Connection, Select, bindparam, func, select
 
 from tdconsole.domain.errors import TdError
-from tdconsole.store.models import event_table
+from tdconsole.store.models import event_table, tournament_table
 
 GENESIS = "0" * 64
 
@@ -111,13 +111,15 @@ def chain_rows(connection: Connection, tournament_id: int, rows: Iterable[Mutabl
 class ChainCheck(NamedTuple):
     """What `verify_tournament` found: the number of events, the head (the last event's hash) and,
     if the chain is broken, the first event that does not match and why (English; the edge
-    translates `reason` with `why`)."""
+    translates `reason` with `why`); `detail` is what the reason names besides (the seq a moved
+    event was written at, the name the log was created with)."""
 
     tournament_id: int
     events: int
     head: str
     bad_seq: int | None = None
     reason: str = ""
+    detail: str = ""
 
     @property
     def ok(self) -> bool:
@@ -126,15 +128,27 @@ class ChainCheck(NamedTuple):
 
 # Why an event does not match, as `ChainCheck.reason` (keys; the edge words them).
 CHANGED = "changed"  # its content no longer gives its hash
+MOVED = "moved"  # it gives its hash at another sequence number: events were swapped or reordered
 REWRITTEN = "rewritten"  # its previous-hash differs from the event before it: that one was replaced
 MISSING = "missing"  # a sequence number is absent: the event was deleted
 UNHASHED = "unhashed"  # no hash at all: written around the store
+RENAMED = "renamed"  # the tournaments table's name is not the one the first event created
 
 
 def verify_tournament(connection: Connection, tournament_id: int) -> ChainCheck:
     """Recompute one tournament's chain from its stored rows, in order; stop at the first event
-    that does not match."""
+    that does not match.
+
+    Each event is checked against its own stored previous-hash first: an event that does not give
+    its own hash is the one that was touched (changed, or moved to another sequence number, which
+    the hash covers), and only an intact event whose previous-hash is not its predecessor's blames
+    that predecessor (replaced with a hash made to fit). The tournament's name, a copy the
+    `tournaments` table keeps for listing, must be the name its first event created."""
     events = event_table.c
+    listed = connection.execute(select(tournament_table.c.name).where(
+        tournament_table.c.id == tournament_id)).scalar()
+    last = connection.execute(select(func.max(events.seq)).where(
+        events.tournament_id == tournament_id)).scalar() or 0
     rows = connection.execute(
         select(events.seq, events.time, events.actor, events.command_id, events.type,
                events.payload, events.prev_hash, events.hash)
@@ -147,9 +161,48 @@ def verify_tournament(connection: Connection, tournament_id: int) -> ChainCheck:
             return ChainCheck(tournament_id, count, previous, expected, MISSING)
         if not row["hash"]:
             return ChainCheck(tournament_id, count, previous, expected, UNHASHED)
+        if event_hash(tournament_id, row, row["prev_hash"]) != row["hash"]:
+            was = _written_at(tournament_id, row, last)
+            if was is not None:
+                return ChainCheck(tournament_id, count, previous, expected, MOVED, str(was))
+            return ChainCheck(tournament_id, count, previous, expected, CHANGED)
         if row["prev_hash"] != previous:
             return ChainCheck(tournament_id, count, previous, expected, REWRITTEN)
-        if event_hash(tournament_id, row, previous) != row["hash"]:
-            return ChainCheck(tournament_id, count, previous, expected, CHANGED)
+        if expected == 1 and isinstance(row["payload"], dict) and row["payload"].get("name") != listed:
+            return ChainCheck(tournament_id, count, previous, expected, RENAMED,
+                              str(row["payload"].get("name")))
         previous, count = row["hash"], expected
     return ChainCheck(tournament_id, count, previous)
+
+
+def _written_at(tournament_id: int, row: Mapping[Any, Any], last: int) -> int | None:
+    """The sequence number at which `row`, as stored, gives its own hash, if another: the event was
+    moved there from it (a hash per event of the log, only once a check has failed)."""
+    for seq in range(1, last + 1):
+        if seq != row["seq"] and event_hash(tournament_id, {**row, "seq": seq},
+                                            row["prev_hash"]) == row["hash"]:
+            return seq
+    return None
+
+
+def broken_log(check: ChainCheck, name: str) -> TdError:
+    """The one line that names where a tournament's log does not match (`verify`, and every command
+    whose fold fails on a log that was changed)."""
+    where: dict[str, Any] = {"id": check.tournament_id, "name": name, "seq": check.bad_seq}
+    if check.reason == CHANGED:
+        return TdError("tournament {id} ({name}): event {seq} does not match its hash: it was "
+                       "changed after it was written", **where)
+    if check.reason == MOVED:
+        return TdError("tournament {id} ({name}): event {seq} does not match its hash: it is event "
+                       "{was}, moved (events were swapped or reordered)", was=check.detail, **where)
+    if check.reason == REWRITTEN:
+        return TdError("tournament {id} ({name}): event {seq} does not follow event {before}: "
+                       "event {before} was replaced or rewritten", before=(check.bad_seq or 1) - 1,
+                       **where)
+    if check.reason == MISSING:
+        return TdError("tournament {id} ({name}): event {seq} is missing: it was deleted", **where)
+    if check.reason == RENAMED:
+        return TdError("tournament {id} ({name}): its name is not {logged!r}, the name its log was "
+                       "created with: the tournaments table was changed", logged=check.detail, **where)
+    return TdError("tournament {id} ({name}): event {seq} has no hash: it was written around "
+                   "tdconsole", **where)

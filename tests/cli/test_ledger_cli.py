@@ -230,3 +230,40 @@ def test_db_restore_refuses_a_backup_that_does_not_verify(evening: Path, tmp_pat
 def test_db_backup_on_postgresql_points_to_pg_dump(capsys: Capsys) -> None:
     result = run(capsys, "--db", "postgresql+psycopg://td@localhost:1/none", "db", "backup", "x.sql")
     assert "on PostgreSQL use pg_dump and pg_restore" in _one_line_failure(result)
+
+
+def test_a_broken_log_is_named_by_every_command_that_folds_it_never_crashed_on(
+        evening: Path, tmp_path: Path, capsys: Capsys) -> None:
+    """Issue 35: a bust's player id edited in SQL ended `state` and `results --sign` in "internal
+    error (KeyError)"; now their fold's failure is checked against the chain, and named."""
+    assert _run(capsys, evening, "draw", "--seed", "1").code == 0
+    assert _run(capsys, evening, "bust", "Anna").code == 0
+    with sqlite3.connect(evening) as connection:
+        connection.execute("UPDATE events SET payload = json_set(payload, '$.player_id', 'p99') "
+                           "WHERE type = 'player_busted'")
+    out = tmp_path / "results.json"
+    for argv in (["state"], ["tables"], ["results", "--format", "json", "--sign", "--out", str(out)]):
+        error = _one_line_failure(_run(capsys, evening, *argv))
+        assert "tournament 1 (Friday): event 8 does not match its hash: it was changed" in error, argv
+    assert not out.exists()
+
+
+def test_two_swapped_events_are_named_where_the_moved_one_lies(evening: Path, capsys: Capsys) -> None:
+    """Issue 35: after a swap, verify blamed the intact event before them ("event 3 was replaced")."""
+    with sqlite3.connect(evening) as connection:
+        connection.execute("UPDATE events SET seq = -1 WHERE seq = 4")
+        connection.execute("UPDATE events SET seq = 4 WHERE seq = 5")
+        connection.execute("UPDATE events SET seq = 5 WHERE seq = -1")
+    error = _one_line_failure(_run(capsys, evening, "verify"))
+    assert error.strip() == ("error: tournament 1 (Friday): event 4 does not match its hash: it is "
+                             "event 5, moved (events were swapped or reordered)")
+
+
+def test_a_tournament_renamed_in_sql_fails_verify(evening: Path, capsys: Capsys) -> None:
+    """Issue 35: `tournaments.name` is a copy of the name the first event created, and held to it."""
+    with sqlite3.connect(evening) as connection:
+        connection.execute("UPDATE tournaments SET name = 'Saturday'")
+    error = _one_line_failure(_run(capsys, evening, "verify"))
+    assert error.strip() == ("error: tournament 1 (Saturday): its name is not 'Friday', the name its "
+                             "log was created with: the tournaments table was changed")
+    assert _run(capsys, evening, "verify", "--json").json["tournaments"][0]["reason"] == "renamed"
