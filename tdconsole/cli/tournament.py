@@ -67,7 +67,7 @@ def new(
             store, Festivals(store).get(event), name=name, structure=made.structure, game=made.game,
             starting_stack=made.starting_stack, seats_per_table=made.seats_per_table,
             late_reg_level=made.late_reg_level, house_rules=made.house_rules, tables=tables, use=use,
-            actor=session.actor, role=session.role)
+            actor=session.actor, role=session.role, buy_in=buy_in, fee=fee)
     else:
         service = Service.create(
             session.store(), name=name, structure=made.structure, game=made.game, buy_in=made.buy_in,

@@ -139,10 +139,13 @@ def new_flight(store: EventStore, festival: Festival, *, name: str, structure: S
                starting_stack: int | None = None, seats_per_table: int = 9, game: str = "No-limit hold'em",
                late_reg_level: int | None = None, house_rules: HouseRules | None = None,
                tables: int | None = None, use: bool = False, actor: str = "td", role: Role = "td",
-               now: Clock | None = None) -> Service:
+               now: Clock | None = None, buy_in: int | None = None, fee: int | None = None) -> Service:
     """A new tournament at the event's buy-in and fee, made a flight of `festival` (`join`); `tables`:
-    the room's, beyond whose seats players wait as alternates."""
+    the room's, beyond whose seats players wait as alternates. A `buy_in` or `fee` given must be the
+    event's (T-DAY2-1: one prize pool), never ignored."""
     _open_for_flights(festival)
+    _same_price(name, buy_in if buy_in is not None else festival.settings.buy_in,
+                fee if fee is not None else festival.settings.fee, festival)
     if festival.settings.stop_level is not None:
         structure.period_of_level(festival.settings.stop_level)  # refused before anything is made
     service = Service.create(store, name=name, structure=structure, game=game,
@@ -160,19 +163,24 @@ def _open_for_flights(festival: Festival) -> None:
                             event=festival.name, day2=festival.day2)
 
 
+def _same_price(name: str, buy_in: int, fee: int, festival: Festival) -> None:
+    settings = festival.settings
+    if (buy_in, fee) != (settings.buy_in, settings.fee):
+        raise RuleViolation("T-DAY2-1", "{name} costs {buy_in} + {fee}, {event} {event_buy_in} + "
+                            "{event_fee}: a flight's entries make the event's one prize pool", name=name,
+                            buy_in=buy_in, fee=fee, event=festival.name,
+                            event_buy_in=settings.buy_in, event_fee=settings.fee)
+
+
 def join(service: Service, festival: Festival) -> None:
     """Make the service's tournament a flight of `festival`: its log says whose flight it is and
     where it stops (T-FLIGHT-1); it adds to the event's one prize pool, so its prices are the event's."""
     _open_for_flights(festival)
-    info, settings = service.state.info, festival.settings
-    if (info.buy_in, info.fee) != (settings.buy_in, settings.fee):
-        raise RuleViolation("T-DAY2-1", "{name} costs {buy_in} + {fee}, {event} {event_buy_in} + "
-                            "{event_fee}: a flight's entries make the event's one prize pool", name=info.name,
-                            buy_in=info.buy_in, fee=info.fee, event=festival.name,
-                            event_buy_in=settings.buy_in, event_fee=settings.fee)
+    info = service.state.info
+    _same_price(info.name, info.buy_in, info.fee, festival)
     if service.state.flight is not None or service.state.day2 is not None:
         raise RuleViolation("T-FLIGHT-1", "{name} already belongs to an event", name=info.name)
-    service.execute(commands.SetFlight(event=festival.name, stop_level=settings.stop_level))
+    service.execute(commands.SetFlight(event=festival.name, stop_level=festival.settings.stop_level))
     Festivals(service.store).add_flight(festival, service.tournament_id)
 
 

@@ -363,8 +363,9 @@ def figures_view(state: TournamentState) -> FiguresView:
 
 def _figures(state: TournamentState, structure: PayoutStructure | None,
              standings: dict[str, money.Standing], pool: PrizePool) -> FiguresView:
-    return FiguresView(
-        entries=state.entries, players_left=state.players_left, chips_in_play=money.chips_in_play(state),
+    return FiguresView(  # T-DAY2-1: Day 2's entries are the whole event's, as its payouts are
+        entries=money.paid_entries(state), players_left=state.players_left,
+        chips_in_play=money.chips_in_play(state),
         average_stack=money.average_stack(state), prize_pool=pool.prize_pool,
         hand_for_hand=hand_for_hand_view(state, 0 if structure is None else len(structure.payouts)),
         paid=paid_rows(state, structure, standings))

@@ -192,3 +192,13 @@ def test_the_real_binary_never_shows_a_traceback(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stderr.strip().splitlines() == [
         f"error: {tmp_path / 'x'}: no such directory for the database"]
+
+
+def test_t_day2_1_a_flight_at_another_price_than_its_event_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TDCONSOLE_DB", str(tmp_path / "club.sqlite"))
+    assert run(capsys, "event", "new", "Main Event", "--buy-in", "100").code == 0
+    result = run(capsys, "new", "Main Event 1A", "--event", "Main Event", "--buy-in", "200")
+    assert_one_line_error(result, "T-DAY2-1: Main Event 1A costs 200 + 0, Main Event 100 + 0")
+    assert run(capsys, "tournaments", "--json").json == []
+    assert run(capsys, "new", "Main Event 1A", "--event", "Main Event", "--buy-in", "100").code == 0

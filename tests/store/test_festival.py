@@ -72,6 +72,8 @@ def test_a_festival_bags_merges_into_a_seeded_day2_and_pays_one_prize_pool(store
     state = day2.state
     view = state_view(state, day2.tournament_id, clock())
     assert view.day2 is not None and view.day2.seed == 7 and view.day2.entries == entries
+    # T-DAY2-1: Day 2's entries are the whole event's (not the 58 stacks carried), as `event show`.
+    assert view.entries == entries and view.players_left == survivors
     assert view.clock.level == 3  # the flights stopped at the end of level 2: Day 2 opens at 3
     origin = {row.name: row for row in view.day2.stacks}
     assert (origin["Anna"].flight, origin["Anna"].chips) == ("Main Event 1B", 90_000)
