@@ -51,7 +51,9 @@ def test_moves_hand_for_hand_and_the_result_show_as_banners(web: Web) -> None:
     board = web.client.get("/api/board").json()
     assert board["finished"] and board["winner"] == "Anna Holm"
     assert board["payouts"][1]["name"] == "Lise Storm"  # second place, paid
-    assert "WINNER: Anna Holm" in web.client.get("/").text
+    page = web.client.get("/").text
+    assert "WINNER: Anna Holm" in page
+    assert 'class="level"' not in page  # the level it ended in leaves the top bar
 
 
 def test_find_my_seat_by_part_of_a_name_and_after_a_move(web: Web) -> None:
