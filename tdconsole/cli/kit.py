@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from tdconsole.cli.environment import speaks_unicode
 from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.limits import MAX_JSON_BYTES
 from tdconsole.i18n import _
@@ -218,10 +218,11 @@ def write_document(text: str, out: Path | None, *, say: bool = True) -> None:
         raise InvalidInput(
             "--out {out}: cannot be written: {strerror}", out=out, strerror=error.strerror,
         ) from None
-    if not say:
-        return
-    from tdconsole.i18n import _
+    if say:
+        _say_wrote(out)
 
+
+def _say_wrote(out: Path) -> None:
     tournament = acted_on()
     console.print(_("Wrote {file}").format(file=out) if tournament is None else
                   _("Wrote {file} (tournament {id}: {name})").format(file=out, **tournament))
@@ -236,11 +237,21 @@ def write_signed(service: Service, text: str, out: Path | None, *, sign: bool, s
     tournament's log (FILE.sig): a signature is of a file, so `--sign` needs `--out`."""
     if sign and out is None:
         raise InvalidInput("--sign signs a file: give it with --out FILE")
-    write_document(text, out, say=say)
-    if sign and out is not None:
-        from tdconsole.club import signing
+    if not sign or out is None:
+        write_document(text, out, say=say)
+        return
+    from tdconsole.club import signing
 
-        anchor = signing.log_anchor(service.store, service.tournament_id, service.state.info.name)
+    # Everything that may refuse the signature is asked before the file is written: a refused
+    # --sign writes nothing, not an unsigned export beside the signed ones.
+    anchor = signing.log_anchor(service.store, service.tournament_id, service.state.info.name)
+    signing.club_key()
+    write_document(text, out, say=False)
+    try:
         signed = signing.sign_file(out, anchor, service.now())
-        if say:
-            console.print(_("Signed in {file}").format(file=signed))
+    except TdError:
+        out.unlink(missing_ok=True)
+        raise
+    if say:
+        _say_wrote(out)
+        console.print(_("Signed in {file}").format(file=signed))

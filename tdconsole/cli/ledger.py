@@ -78,6 +78,9 @@ def verify(
     key: Annotated[str | None, typer.Option(
         "--key", help="The club's public key (base64, as `keys show` prints it) to check a signed "
         "export against (default: this machine's club key).")] = None,
+    expected: Annotated[str | None, typer.Option(
+        "--fingerprint", help="The fingerprint of the club's published key (as `keys show` prints "
+        "it) to check a signed export against, instead of --key.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Check that the log is as it was written (a hash chain) and that its state snapshots are the
@@ -85,7 +88,7 @@ def verify(
     match, and every snapshot that does not, of each tournament broken."""
     session = session_of(ctx)
     if target is not None and not every and Path(target).is_file():
-        _verify_file(session, Path(target), key, as_json)
+        _verify_file(session, Path(target), key, expected, as_json)
         return
     store = session.store()
     rows: list[dict[str, Any]] = []
@@ -132,10 +135,25 @@ def verify(
         raise SystemExit(1)
 
 
-def _verify_file(session: Session, path: Path, key: str | None, as_json: bool) -> None:
+def _verify_file(session: Session, path: Path, key: str | None, expected: str | None,
+                 as_json: bool) -> None:
     signed = signing.verify_file(path)
-    club = key.strip() if key else signing.existing_public_key()
-    if club is not None and club != signed.public_key:
+    if expected is not None:
+        if not signing.same_fingerprint(expected, signed.public_key):
+            raise TdError("{file}: signed with the key {signer}, not the key {expected} given with "
+                          "--fingerprint", file=signed.file, signer=signed.fingerprint,
+                          expected=expected.strip())
+        club: str | None = signed.public_key
+    else:
+        club = key.strip() if key else signing.existing_public_key()
+    # A signature proves only that someone holding *some* key signed: without the club's key to
+    # compare with, a forged file signed with a fresh key would pass.
+    if club is None:
+        raise TdError("{file}: there is no club key on this machine to check the signature "
+                      "against (it is by the key {signer}); give the club's published key with "
+                      "--key KEY or --fingerprint FINGERPRINT", file=signed.file,
+                      signer=signed.fingerprint)
+    if club != signed.public_key:
         raise TdError("{file}: signed with the key {signer}, not the club's key {club}",
                       file=signed.file, signer=signed.fingerprint, club=signing.fingerprint(club))
     holds = None
@@ -148,16 +166,12 @@ def _verify_file(session: Session, path: Path, key: str | None, as_json: bool) -
                           events=signed.log.get("events"))
     data = {"ok": True, "file": str(signed.file), "signature": str(signed.signature),
             "public_key": signed.public_key, "fingerprint": signed.fingerprint,
-            "club_key": None if club is None else True, "signed_at": signed.signed_at,
+            "club_key": True, "signed_at": signed.signed_at,
             "log": signed.log, "log_checked": holds}
 
     def render() -> None:
         console.print(_("{file}: the signature holds (key {fingerprint}, signed {when})").format(
             file=signed.file, fingerprint=signed.fingerprint, when=signed.signed_at))
-        if club is None:
-            console.print(_("No club key on this machine to compare with: check that {fingerprint} "
-                            "is the club's published key (or give it with --key)").format(
-                                fingerprint=signed.fingerprint))
         if signed.log is not None:
             words = {True: _("this database still holds it"),
                      None: _("not in this database")}[holds]

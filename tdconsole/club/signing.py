@@ -65,6 +65,13 @@ def public_text(key: Ed25519PublicKey) -> str:
     return _b64(key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw))
 
 
+def same_fingerprint(given: str, public: str) -> bool:
+    """Whether `given` (as `keys show` prints it, or without its colons, in any case) is the
+    fingerprint of the public key `public`."""
+    wanted = "".join(given.split()).replace(":", "").lower()
+    return len(wanted) == 16 and wanted == fingerprint(public).replace(":", "")
+
+
 def fingerprint(public: str) -> str:
     """A short name for a public key a person can compare by eye: SHA-256 of its raw bytes, the
     first 16 hex digits in groups of four."""
@@ -194,6 +201,11 @@ def verify_file(path: Path) -> SignedFile:
                       "changed)", signature=signature) from None
     if hashlib.sha256(file.read_bytes()).hexdigest() != digest:
         raise TdError("{file}: the file was changed after it was signed", file=file)
+    # The name is signed too: results.json renamed (with its .sig) to another night's name must
+    # not pass as that night's export.
+    if str(signed.get("file")) != file.name:
+        raise TdError("{file}: signed as {signed_name!r}, not under this name: the file was renamed "
+                      "after it was signed", file=file, signed_name=str(signed.get("file")))
     log = signed.get("log")
     return SignedFile(file, signature, public_key, signed_at, log if isinstance(log, dict) else None)
 

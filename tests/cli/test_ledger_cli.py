@@ -267,3 +267,50 @@ def test_a_tournament_renamed_in_sql_fails_verify(evening: Path, capsys: Capsys)
     assert error.strip() == ("error: tournament 1 (Saturday): its name is not 'Friday', the name its "
                              "log was created with: the tournaments table was changed")
     assert _run(capsys, evening, "verify", "--json").json["tournaments"][0]["reason"] == "renamed"
+
+
+def _forged(folder: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
+    """An export signed on another machine, with a key of its own (a forger's); its fingerprint."""
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(folder / "forger"))
+    db = folder / "forger.sqlite"
+    assert run(capsys, "--db", str(db), "new", "Friday").code == 0
+    out = folder / "forged.json"
+    assert run(capsys, "--db", str(db), "results", "--format", "json", "--sign", "--out", str(out)).code == 0
+    fingerprint = run(capsys, "keys", "show", "--json").json["fingerprint"]
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(folder / "no-key-here"))
+    return out, fingerprint
+
+
+def test_without_a_club_key_a_signature_is_not_taken_on_its_word(
+        tmp_path: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: `verify forged.json` exited 0 (with a note to check the fingerprint) on a machine
+    that knows no club key. Now it fails unless --key or --fingerprint names the expected key."""
+    out, forger = _forged(tmp_path, capsys, monkeypatch)
+    error = _one_line_failure(run(capsys, "verify", str(out)))
+    assert f"there is no club key on this machine to check the signature against (it is by the key " \
+           f"{forger})" in error
+    club = "0000:1111:2222:3333"
+    assert "not the key 0000:1111:2222:3333 given with --fingerprint" in _one_line_failure(
+        run(capsys, "verify", str(out), "--fingerprint", club))
+    assert run(capsys, "verify", str(out), "--fingerprint", forger.replace(":", "").upper()).code == 0
+    assert not (tmp_path / "no-key-here" / "club-signing-key.pem").exists()  # a check makes no key
+
+
+def test_a_signed_file_renamed_fails(evening: Path, tmp_path: Path, capsys: Capsys) -> None:
+    """Issue 35: a signed file renamed (with its .sig) verified."""
+    out = tmp_path / "friday.csv"
+    assert _run(capsys, evening, "results", "--sign", "--out", str(out)).code == 0
+    out.rename(tmp_path / "saturday.csv")
+    (tmp_path / "friday.csv.sig").rename(tmp_path / "saturday.csv.sig")
+    error = _one_line_failure(_run(capsys, evening, "verify", str(tmp_path / "saturday.csv")))
+    assert "saturday.csv: signed as 'friday.csv', not under this name" in error
+
+
+def test_a_refused_sign_writes_nothing(evening: Path, tmp_path: Path, capsys: Capsys) -> None:
+    """Issue 35: when --sign refused, the export was still written, unsigned."""
+    with sqlite3.connect(evening) as connection:
+        connection.execute("UPDATE events SET actor = 'mallory' WHERE seq = 2")
+    out = tmp_path / "results.csv"
+    assert "the log does not verify at event 2" in _one_line_failure(
+        _run(capsys, evening, "results", "--sign", "--out", str(out)))
+    assert not out.exists() and not (tmp_path / "results.csv.sig").exists()
