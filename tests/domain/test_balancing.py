@@ -336,3 +336,16 @@ def test_apply_break_replays_a_recorded_draw_exactly() -> None:
     assert replayed == after and again == seats
     with pytest.raises(InvalidInput, match="exactly the players of table 3"):
         apply_break(b7_room(), 3, seats[:2])
+
+
+def test_t_break_1_t_move_1_a_player_drawn_to_a_table_that_busts_emptied_sits_there_without_a_blind() -> None:
+    # Table 1 lost every player since its last hand; table 3 breaks with the one player left of
+    # its last hand, who paid its big blind. Seated alone, he is dealt no hand there, so no blind
+    # to check (T-MOVE-1): the break seats him (it asked for a hand of one player and failed).
+    emptied = table(1, [1, 2, 3]).updated({"occupants": {}})
+    last = table(3, [1, 2, 3]).updated({"occupants": {3: "t3s3"}})
+    room = room_of(emptied, table(2, [1, 2, 3, 4, 5, 6, 7]), last)
+    for seed in range(10):
+        after, seats = break_table(room, 3, random.Random(seed), CLUB)
+        assert [(s.player, s.to.table) for s in seats] == [("t3s3", 1)]
+        assert after[3].status == "broken" and after[1].occupants == {seats[0].to.seat: "t3s3"}

@@ -320,9 +320,12 @@ def _takes_big_blind(room: Room, assignment: dict[str, Spot], player: str) -> bo
     spot = assignment[player]
     table = room[spot.table]
     arriving = {a.seat: p for p, a in assignment.items() if a.table == spot.table}
-    if table.hand is None:
+    players = {**table.occupants, **arriving}
+    # A table with no hand yet, or one he would sit at alone (its others busted), deals him no
+    # blind until the room is balanced: no hand is dealt there.
+    if table.hand is None or len(players) < 2:
         return False
-    hand = next_hand({**table.occupants, **arriving}, table.seats, table.hand)
+    hand = next_hand(players, table.seats, table.hand)
     return hand.big_blind == spot.seat
 
 
