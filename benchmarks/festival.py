@@ -31,8 +31,8 @@ def festival_night(store: EventStore, players: int, events: int = FESTIVAL_EVENT
     """A drawn festival played on as a TD runs it, until its log holds at least `events` events:
     the clock started, players busted one command at a time (seeded, from anywhere in the room),
     every fourth round a hand finished at every table, each table that can break broken (T-BREAK-1)
-    and the rest balanced (T-BAL-1). Every draw is seeded: the same night each time. 10,000 players and 30,000 events: 4,320 busts, 480 tables
-    broken, about 8 s on SQLite."""
+    and the rest balanced (T-BAL-1). Every draw is seeded: the same night each time. 10,000 players
+    and 30,000 events: 4,320 busts, 480 tables broken, about 8 s on SQLite."""
     service = drawn_festival(store, players)
     service.execute(commands.ClockStart())
     rng = random.Random(1)
