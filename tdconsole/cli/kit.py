@@ -255,3 +255,14 @@ def write_signed(service: Service, text: str, out: Path | None, *, sign: bool, s
     if say:
         _say_wrote(out)
         console.print(_("Signed in {file}").format(file=signed))
+
+
+YES = frozenset({"y", "yes", "j", "ja"})
+
+
+def confirm(question: str) -> None:
+    """Go on only after a yes typed at the terminal, else abort: `y` as everywhere, and `j` ("ja")
+    too, in either language, as the console's dialogs take them; Enter answers No."""
+    answer = typer.prompt(f"{question} [y/N]", default="", show_default=False, err=True)
+    if answer.strip().casefold() not in YES:
+        raise typer.Abort

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from tdconsole.cli.current import label, named
-from tdconsole.cli.kit import JsonFlag, clock_line, console, emit, open_tui, session_of
+from tdconsole.cli.kit import JsonFlag, clock_line, confirm, console, emit, open_tui, session_of
 from tdconsole.domain import commands, limits
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.i18n import N_, _, ngettext
@@ -267,7 +267,7 @@ def undo(
         # result says what was taken back, and an error stays one line.
         sys.stderr.write(_("The last command: {command}").format(
             command=describe_command(target, time_zone=zone)) + "\n")
-        typer.confirm(_("Undo it?"), default=False, abort=True, err=True)
+        confirm(_("Undo it?"))
         command_id = target.command_id
     data = players.undo(service, players.UndoRequest(anyone=anyone, yes=anyone, command_id=command_id))
     emit(data, as_json, lambda: console.print(
@@ -381,7 +381,7 @@ def _ask(question: str, yes: bool) -> None:
         return
     if not sys.stdin.isatty():
         raise InvalidInput("no terminal to ask: add --yes to go on without asking")
-    typer.confirm(question, default=False, abort=True, err=True)
+    confirm(question)
 
 
 @db_app.command("backup")

@@ -84,3 +84,10 @@ def test_undo_takes_back_your_own_while_another_terminal_works_on(db: str, capsy
                "--seat", "4").code == 0
     text = run(capsys, "--db", db, "--actor", "maria", "undo")
     assert text.code == 0 and "Undone: Dan busts in" in text.out.replace("\n", " ")
+
+
+def test_j_is_yes_as_y_is(db: str, capsys: Capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Danish TD answers "ja": `j` takes it back as `y` does, in either language."""
+    taken = run(capsys, "--db", db, "--actor", "maria", "undo", "--any", stdin="j\n",
+                monkeypatch=monkeypatch)
+    assert taken.code == 0 and "Undone: Bo busts in 3rd" in taken.out

@@ -56,3 +56,20 @@ async def test_the_floor_terminal_in_danish_holds_no_english_word(service: Servi
         await pilot.pause()
         text = screen_text(app.export_screenshot())
     assert english_words(text) == set(), text
+
+
+async def test_j_and_y_both_answer_yes_in_danish(service: Service, danish: None) -> None:
+    from tdconsole.tui.screens.confirm import ConfirmScreen
+    from tests.tui.wait import until
+
+    app = create_app(service, poll_seconds=3600, sound=False)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("f12", "down", "u")  # Bo's entry: unpaid?
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "Ja (j, y)" in screen_text(app.export_screenshot())
+        await pilot.press("j")
+        await until(pilot, lambda: service.state.payments.get("p2/entry", "") is None, "Bo unpaid by j")
+        await pilot.press("down", "u")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+        await pilot.press("y")
+        await until(pilot, lambda: service.state.payments.get("p3/entry", "") is None, "Carl unpaid by y")

@@ -17,10 +17,11 @@ from tdconsole.tui.keys import TranslatedKeys
 
 class ConfirmScreen(TranslatedKeys, ModalScreen[bool]):
     """Every question this console asks guards an action on the tournament (a bust, a draw, a deal,
-    undo), so Enter and Escape answer No: a stray Enter never busts anyone; `y` answers Yes."""
+    undo), so Enter and Escape answer No: a stray Enter never busts anyone; `y` answers Yes, and
+    `j` too ("ja"), in either language, so a TD's habit works whichever the console speaks."""
 
     AUTO_FOCUS = "#no"
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y,j", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str) -> None:
         super().__init__()
