@@ -7,6 +7,7 @@ README once said table numbers 1-500 while the code and SECURITY.md took 1 to 50
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,6 +113,7 @@ SECURITY_LIMITS: list[tuple[str, list[int]]] = [
     (r"formula\) at most {n}, a members CSV at most {n}", [limits.MAX_CONFIG_BYTES, limits.MAX_IMPORT_BYTES]),
     (r"on stdin \([^)]*\): at most {n}, nested at most {n} deep, integers of at most {n} digits",
      [limits.MAX_JSON_BYTES, limits.MAX_JSON_DEPTH, limits.MAX_JSON_DIGITS]),
+    (r"a number of more than {n} digits in a TOML file", [sys.get_int_max_str_digits()]),
     (r"a request body at most {n}", [limits.MAX_WEB_BODY_BYTES]),
     (r"search at most {n} characters and {n} words", [limits.SEAT_QUERY_CHARS, limits.SEAT_QUERY_WORDS]),
     (r"at most {n} requests answered at once and {n} browsers", [limits.MAX_CONNECTIONS, limits.MAX_STREAMS]),

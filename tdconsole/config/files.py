@@ -20,8 +20,15 @@ def read_bytes(path: Path, limit: int) -> bytes:
     """The file's bytes, refused in one line if it is missing, not a regular file (a device, a
     directory, a pipe), or larger than `limit` bytes."""
     try:
-        with path.open("rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        # Opened without blocking: a FIFO opened to read waits for a writer, and a command given one
+        # as its house rules would hang forever before it could say the file is not regular. On a
+        # regular file the flag changes nothing.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            mode = os.fstat(handle.fileno()).st_mode
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError
+            if not stat.S_ISREG(mode):
                 raise InvalidInput("{path}: not a regular file", path=path)
             data = handle.read(limit + 1)
     except FileNotFoundError:

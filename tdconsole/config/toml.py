@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -47,6 +48,9 @@ def read_toml(path: Path) -> dict[str, Any]:
         ) from None
     except RecursionError:  # arrays nested thousands deep: the parser recurses
         raise InvalidInput("{path}: not valid TOML: nested too deeply", path=path) from None
+    except ValueError:  # Python refuses to read an integer longer than its limit (4,300 digits)
+        raise InvalidInput("{path}: not valid TOML: a number of more than {digits} digits", path=path,
+                           digits=sys.get_int_max_str_digits()) from None
 
 
 def load_toml(path: Path, model: type[M]) -> M:

@@ -157,3 +157,29 @@ def test_a_foreign_sqlite_file_is_refused_and_left_as_it_was(capsys: pytest.Capt
     assert_one_line_error(run(capsys, "--db", str(path), "state"), "not a tdconsole database")
     assert path.read_bytes() == before  # not switched to WAL (its header's bytes 18 and 19)
     assert sorted(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("args", [["structure", "show", "{fifo}"], ["members", "import", "{fifo}"],
+                                  ["tournaments"]], ids=["--structure", "members CSV", "house rules"])
+def test_a_fifo_is_refused_not_waited_on(club: dict[str, str], tmp_path: Path, args: list[str]) -> None:
+    """Issue 35: a FIFO as house rules, a structure or a members CSV blocked forever (opening a FIFO
+    to read waits for a writer); docs/SECURITY.md says a pipe is refused. The timeout is the test's
+    guard against that hang, not a measurement."""
+    fifo = tmp_path / "rules.fifo"
+    os.mkfifo(fifo)
+    env = {**club, "TDCONSOLE_HOUSE_RULES": str(fifo), "TDCONSOLE_LANG": "en"}
+    done = subprocess.run([sys.executable, "-m", "tdconsole", *(a.format(fifo=fifo) for a in args)],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert done.stderr == f"error: {fifo}: not a regular file\n"
+
+
+def test_a_4301_digit_integer_in_a_toml_file_is_one_line(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    """Issue 35: Python refuses to read an integer of more than 4,300 digits: an internal error
+    (ValueError) before."""
+    path = tmp_path / "huge.toml"
+    path.write_text(f"name = \"Huge\"\nstarting_stack = {'9' * 4301}\n", encoding="utf-8")
+    assert_one_line_error(run(capsys, "structure", "show", str(path)),
+                          f"{path}: not valid TOML: a number of more than 4300 digits")
