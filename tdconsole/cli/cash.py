@@ -14,7 +14,7 @@ from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.views.cash import CashView
 from tdconsole.views.export import cash_report_document, slips_document
-from tdconsole.views.formatting import Formats, payment_method
+from tdconsole.views.formatting import Formats, fee_destination, payment_method
 
 app = typer.Typer()  # top-level commands: pay, slips
 cash_app = typer.Typer(
@@ -38,7 +38,8 @@ def render_cash(view: CashView, formats: Formats) -> None:
                        formats.money(view.counted[method]) if method in view.counted else "",
                        formats.money(view.difference[method]) if method in view.difference else "")
     console.print(drawer)
-    fees = ", ".join(f"{where} {formats.money(amount)}" for where, amount in view.fees.items())
+    fees = ", ".join(f"{fee_destination(where)} {formats.money(amount)}"
+                     for where, amount in view.fees.items())
     console.print(_("Fees: {fees}; rake {rake}; overlay paid by the house {overlay}").format(
         fees=fees, rake=formats.money(view.rake), overlay=formats.money(view.overlay)))
     console.print(_("Paid out {paid}; still owed to players {owed}").format(

@@ -214,7 +214,7 @@ def cash_report_document(state: TournamentState, fmt: str) -> str:
     destination, rake, overlay, prizes paid and owed, the unpaid entries and every due with how it
     was paid; html (printable) or csv (one line per figure, for a spreadsheet)."""
     from tdconsole.views.cash import cash_view
-    from tdconsole.views.formatting import Formats, due_text, payment_method
+    from tdconsole.views.formatting import Formats, due_text, fee_destination, payment_method
 
     check_format(fmt, CASH_FORMATS)
     view = cash_view(state)
@@ -224,7 +224,7 @@ def cash_report_document(state: TournamentState, fmt: str) -> str:
             lines.append([_("expected"), payment_method(method), amount])
         lines += [[_("counted"), payment_method(m), amount] for m, amount in view.counted.items()]
         lines += [[_("difference"), payment_method(m), amount] for m, amount in view.difference.items()]
-        lines += [[_("fees"), where, amount] for where, amount in view.fees.items()]
+        lines += [[_("fees"), fee_destination(where), amount] for where, amount in view.fees.items()]
         lines += [[_("totals"), _(label), amount] for label, amount in (
             (N_("collected"), view.collected), (N_("rake"), view.rake), (N_("overlay"), view.overlay),
             (N_("paid out"), view.paid_out), (N_("owed"), view.owed), (N_("unpaid"), view.unpaid_amount),
@@ -245,7 +245,7 @@ def cash_report_document(state: TournamentState, fmt: str) -> str:
         (N_("Prizes and bounties paid out"), view.paid_out), (N_("Still owed to players"), view.owed),
         (N_("Not paid by players yet"), view.unpaid_amount),
         (N_("Held for alternates waiting for a seat"), view.held))]
-    totals += [[_("Fee: {destination}").format(destination=where), money(amount)]
+    totals += [[_("Fee: {destination}").format(destination=fee_destination(where)), money(amount)]
                for where, amount in view.fees.items()]
     prizes = [["" if row.place is None else places_text(row.place, None), row.name, money(row.prize),
                money(row.bounty), money(row.paid), money(row.owed), ", ".join(map(str, row.slips))]

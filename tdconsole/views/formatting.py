@@ -141,6 +141,15 @@ def payment_method(method: str | None) -> str:
     return _(PAYMENT_METHODS[method]) if method in PAYMENT_METHODS else method
 
 
+# The fee destinations a club is likely to set (`cash.fee_split`) in words; another is shown as set.
+FEE_DESTINATIONS = {"house": N_("house"), "dealers": N_("dealers"), "league": N_("league")}
+
+
+def fee_destination(where: str) -> str:
+    """Where a share of the fees goes, as the reader's language writes it."""
+    return _(FEE_DESTINATIONS[where]) if where in FEE_DESTINATIONS else where
+
+
 def due_text(due: str) -> str:
     """What an entry paid for, in words: "entry" (its buy-in or re-entry), "rebuy 1", "add-on 2"."""
     kind, _sep, number = due.partition(":")

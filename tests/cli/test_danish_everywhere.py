@@ -21,7 +21,7 @@ Capsys = pytest.CaptureFixture[str]
 ENGLISH = {"Winner", "Clock", "calls", "Colour", "corrected_by", "yes", "no", "the", "and", "of",
            "is", "while", "Break", "Table", "Seat", "Player", "players", "Prize", "Paid",
            "warning", "minutes", "rounds", "penalty", "offence", "place", "name", "prize", "time",
-           "staff", "answers", "decision", "reason", "rules", "corrects", "entries", "ruling"}
+           "staff", "answers", "decision", "reason", "rules", "corrects", "entries", "ruling", "house"}
 NOT_WORDS = re.compile(r"\S+=\S+|\b[A-Z]+(?:-[A-Z0-9]+)+\b|\b[a-z]+(?:-[a-z]+)+\b")
 NAMES = {"Anna", "Bo", "Carl", "Dorte", "Friday", "Mette"}
 
@@ -49,7 +49,8 @@ def evening(tmp_path: Path, capsys: Capsys) -> str:
     return db
 
 
-COMMANDS = [["state"], ["log"], ["payouts"], ["rulings", "list"], ["deal", "calc"],
+COMMANDS = [["state"], ["log"], ["payouts"], ["cash"], ["cash", "report", "--format", "csv"],
+            ["rulings", "list"], ["deal", "calc"],
             ["rulings", "suggest", "out-of-turn-action", "-a", "action=check", "-a", "changed=no",
              "-a", "deliberate=no", "-a", "earlier=0"],
             ["rulings", "suggest", "phone", "-a", "in_hand=yes", "-a", "deliberate=no", "-a", "earlier=1"],

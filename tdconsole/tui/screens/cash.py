@@ -23,7 +23,7 @@ from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views.cash import cash_view
-from tdconsole.views.formatting import Formats, due_text, payment_method
+from tdconsole.views.formatting import Formats, due_text, fee_destination, payment_method
 
 
 class CashScreen(ServiceScreen):
@@ -54,7 +54,8 @@ class CashScreen(ServiceScreen):
                .format(counted=money(view.counted[method]), difference=money(view.difference[method])))
             for method, amount in view.expected.items() if amount or method in view.counted))]
         lines.append(_("Fees {fees}; overlay {overlay}; paid out {paid}; owed {owed}").format(
-            fees=", ".join(f"{where} {money(amount)}" for where, amount in view.fees.items()),
+            fees=", ".join(f"{fee_destination(where)} {money(amount)}"
+                           for where, amount in view.fees.items()),
             overlay=money(view.overlay), paid=money(view.paid_out), owed=money(view.owed)))
         if view.unpaid:
             lines.append(_("Not paid yet ({amount}): {names}").format(
