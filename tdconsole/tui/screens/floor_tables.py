@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Header, Static
 
 from tdconsole.i18n import _
 from tdconsole.tui.screens.base import ServiceScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.tui.widgets.synced_table import SyncedTable
 from tdconsole.views.rulings import left_text, penalties_view
 
 
@@ -16,7 +16,7 @@ class FloorTablesScreen(ServiceScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="no-tables")
-        yield DataTable(id="seats", cursor_type="row", zebra_stripes=True)
+        yield SyncedTable(id="seats", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -31,8 +31,9 @@ class FloorTablesScreen(ServiceScreen):
                         key=lambda p: (p.table, p.seat or 0))
         self.query_one("#no-tables", Static).update(
             "" if seated else _("No tables yet: the TD has not seated the players."))
-        table = self.query_one(DataTable)
-        table.clear()
-        for player in seated:
-            seat = "" if player.seat is None else str(player.seat)
-            table.add_row(str(player.table), seat, Text(player.name), serving.get(player.name, ""))
+        # A row a player, keyed by him: a festival's bust changes one row in place and moves the
+        # rows after it (a SyncedTable), where clearing and adding 5,000 rows took half a second.
+        self.query_one(SyncedTable).show([
+            (player.id, (str(player.table), "" if player.seat is None else str(player.seat), player.name,
+                         serving.get(player.name, "")))
+            for player in seated])
