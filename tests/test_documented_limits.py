@@ -15,6 +15,7 @@ import pytest
 from tdconsole.domain import limits, text
 from tdconsole.domain.limits import Range
 from tdconsole.domain.money.icm import MAX_EXACT_PLAYERS
+from tdconsole.store import staff
 from tdconsole.web import auth, server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,6 +123,7 @@ SECURITY_LIMITS: list[tuple[str, list[int]]] = [
      r"at most {n} wrong guesses",
      [auth.WRONG_PINS, auth.WINDOW_SECONDS // 60, auth.LOCKOUT_SECONDS // 60, auth.GUESSES_PER_HOUR]),
     (r"after {n} hours", [auth.SESSION_SECONDS // 3600]),
+    (r"PIN checks run at most {n} at a time", [staff.PIN_CHECKS_AT_ONCE]),
 ]
 
 

@@ -19,9 +19,11 @@ import json
 import logging
 import threading
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
 
+import anyio
 import anyio.to_thread
 import jinja2
 from pydantic import ValidationError
@@ -45,7 +47,7 @@ from tdconsole.i18n import _, error_text, install_jinja, language
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
-from tdconsole.store.staff import StaffMember, StaffStore
+from tdconsole.store.staff import PIN_CHECKS_AT_ONCE, StaffMember, StaffStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.busts import rebuy_offers
 from tdconsole.views.formatting import Formats, payment_method
@@ -405,7 +407,7 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
     def get_seat(request: Request) -> Response:
         return json_answer(request, web.feed.seats(request.query_params.get("q", "")))
 
-    @with_body
+    @functools.partial(with_body, pin_check=True)
     def login(request: Request, body: dict[str, Any]) -> Response:
         name, pin = body.get("staff"), body.get("pin")
         if not isinstance(name, str) or not isinstance(pin, str | int) or isinstance(pin, bool):
@@ -560,15 +562,31 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     return app
 
 
-def with_body(endpoint: Callable[[Request, dict[str, Any]], Response]) -> Callable[..., Any]:
+def with_body(endpoint: Callable[[Request, dict[str, Any]], Response], *,
+              pin_check: bool = False) -> Callable[..., Any]:
     """An endpoint taking the JSON object body; its blocking work (argon2, the database, the CLI's
-    commands) runs off the event loop, and every failure is a one-line JSON error."""
+    commands) runs off the event loop, and every failure is a one-line JSON error. A `pin_check`
+    (the log-in) waits for one of its own few threads (`PIN_CHECKS_AT_ONCE`, store/staff.py): a
+    crowd of log-ins waiting for argon2 must not hold the threads the TD's commands run on."""
 
     async def wrapped(request: Request) -> Response:
         try:
             body = await _json_body(request)
-            return await anyio.to_thread.run_sync(endpoint, request, body)
+            limiter = _pin_limiter() if pin_check else None
+            return await anyio.to_thread.run_sync(endpoint, request, body, limiter=limiter)
         except Exception as error:
             return error_response(error)
 
     return functools.update_wrapper(wrapped, endpoint)
+
+
+_PIN_LIMITERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = \
+    weakref.WeakKeyDictionary()
+
+
+def _pin_limiter() -> anyio.CapacityLimiter:
+    """The log-ins' threads on the running event loop (one per loop: a limiter belongs to its loop)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _PIN_LIMITERS:
+        _PIN_LIMITERS[loop] = anyio.CapacityLimiter(PIN_CHECKS_AT_ONCE)
+    return _PIN_LIMITERS[loop]
