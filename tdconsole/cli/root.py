@@ -24,8 +24,7 @@ from tdconsole.cli.helptext import SpeakingCommand, SpeakingGroup, speaking
 from tdconsole.cli.listing import command_help
 from tdconsole.cli.refusals import error_line, refusal_text, starting
 from tdconsole.domain import limits
-from tdconsole.domain.errors import InvalidInput, TdError
-from tdconsole.domain.model import describe_validation_error
+from tdconsole.domain.errors import InvalidInput, TdError, validation_refusal
 from tdconsole.domain.text import visible
 from tdconsole.i18n import LANGUAGES, _, choose_language, set_language
 
@@ -233,7 +232,7 @@ def main(argv: list[str] | None = None) -> None:
     except TdError as error:
         fail(refusal_text(error))
     except ValidationError as error:
-        fail(describe_validation_error("input", error))
+        fail(refusal_text(validation_refusal("input", error)))
     except KeyboardInterrupt:
         fail(_("interrupted"), 130)
     except OSError as error:  # a path the system refuses (too long, no permission): the user's to fix

@@ -12,10 +12,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from tdconsole.config.files import read_text
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, validation_refusal
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.limits import MAX_CONFIG_BYTES
-from tdconsole.domain.model import describe_validation_error
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -35,7 +34,7 @@ def validate(model: type[M], data: Any, source: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        raise InvalidInput(describe_validation_error(source, error)) from None
+        raise validation_refusal(source, error) from None
 
 
 def read_toml(path: Path) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import Field, PrivateAttr, ValidationError
 
-from tdconsole.domain.errors import InvalidInput, TdError
+from tdconsole.domain.errors import TdError, validation_refusal
 from tdconsole.domain.limits import (
     ENTRIES,
     Chips,
@@ -19,7 +19,7 @@ from tdconsole.domain.limits import (
     Seconds,
     TableNumber,
 )
-from tdconsole.domain.model import Frozen, describe_validation_error, empty_dict, empty_list
+from tdconsole.domain.model import Frozen, empty_dict, empty_list
 from tdconsole.domain.seating.balancing import Move
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class Command(Frozen):
         try:
             super().__init__(**data)
         except ValidationError as error:
-            raise InvalidInput(describe_validation_error(None, error)) from None
+            raise validation_refusal(None, error) from None
 
 
 class Drawing(Command):

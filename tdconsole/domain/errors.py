@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
 
 # The rule IDs a refusal or a result cites, in the order they applied: the club's (RULES.md,
 # "T-MOVE-2") and the Poker TDA's (TDA.md, "29", "43A", "RP-11"). Every answer, event and view that
@@ -99,3 +102,55 @@ class Forbidden(TdError):
 
     Its own class so an interface can answer "not allowed" (the web's 403) rather than "wrong input".
     """
+
+
+def describe_validation_error(source: str | None, error: ValidationError) -> str:
+    """One line: `source: key.path: what is wrong` for the first problem (and how many more), in
+    English (`validation_refusal` is the same line as a refusal an edge translates)."""
+    return str(validation_refusal(source, error))
+
+
+def validation_refusal(source: str | None, error: ValidationError) -> InvalidInput:
+    """The first problem of `error` as a one-line refusal, `source: key.path: what is wrong` (and
+    how many more): pydantic's words for a number out of its range, a number that is not one, a
+    missing or unknown key, as templates of the catalogue, so a Danish user reads them in Danish
+    (`--amount Anna=-1`); any other problem in pydantic's English."""
+    problems = error.errors()
+    first = problems[0]
+    key = ".".join(str(part) for part in first["loc"]) or "(top level)"
+    where = f"{source}: {key}" if source else key
+    ctx = first.get("ctx") or {}
+    found = _pydantic_problem(first["type"], where, ctx)
+    if found is None:
+        found = InvalidInput("{where}: {problem}", where=where, problem=first["msg"])
+    if len(problems) > 1:
+        return InvalidInput("{problem} (and {more} more)", problem=found, more=len(problems) - 1)
+    return found
+
+
+def _pydantic_problem(kind: str, where: str, ctx: Mapping[str, Any]) -> InvalidInput | None:
+    # pydantic's own English, word for word, so an English line is as before.
+    match kind:
+        case "greater_than_equal":
+            return InvalidInput("{where}: Input should be greater than or equal to {limit}", where=where,
+                                limit=str(ctx.get("ge")))
+        case "greater_than":
+            return InvalidInput("{where}: Input should be greater than {limit}", where=where,
+                                limit=str(ctx.get("gt")))
+        case "less_than_equal":
+            return InvalidInput("{where}: Input should be less than or equal to {limit}", where=where,
+                                limit=str(ctx.get("le")))
+        case "less_than":
+            return InvalidInput("{where}: Input should be less than {limit}", where=where,
+                                limit=str(ctx.get("lt")))
+        case "int_parsing" | "int_type" | "int_from_float":
+            return InvalidInput("{where}: Input should be a valid integer", where=where)
+        case "float_parsing" | "float_type":
+            return InvalidInput("{where}: Input should be a valid number", where=where)
+        case "bool_parsing" | "bool_type":
+            return InvalidInput("{where}: Input should be a valid boolean", where=where)
+        case "missing":
+            return InvalidInput("{where}: Field required", where=where)
+        case "extra_forbidden":
+            return InvalidInput("{where}: Extra inputs are not permitted", where=where)
+    return None

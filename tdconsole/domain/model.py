@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo
+from pydantic import BaseModel, ConfigDict, ValidationInfo
 
 
 class Frozen(BaseModel):
@@ -84,12 +84,3 @@ RECORDED: dict[str, Any] = {"recorded": True}
 def recorded(info: ValidationInfo) -> bool:
     """Whether a validator is checking a value read back from the log (see `RECORDED`)."""
     return bool(info.context and info.context.get("recorded"))
-
-
-def describe_validation_error(source: str | None, error: ValidationError) -> str:
-    """One line: `source: key.path: what is wrong` for the first problem (and how many more)."""
-    first = error.errors()[0]
-    key = ".".join(str(part) for part in first["loc"]) or "(top level)"
-    more = len(error.errors()) - 1
-    tail = f" (and {more} more)" if more else ""
-    return f"{source + ': ' if source else ''}{key}: {first['msg']}{tail}"

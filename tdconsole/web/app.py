@@ -39,10 +39,9 @@ from typer import TyperException
 
 from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, Words
+from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, Words, validation_refusal
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
-from tdconsole.domain.model import describe_validation_error
 from tdconsole.i18n import _, error_text, install_jinja, language
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
@@ -93,7 +92,7 @@ def _status(error: Exception) -> int:
 
 def _one_line(error: Exception) -> str:
     if isinstance(error, ValidationError):
-        return describe_validation_error("input", error)
+        return error_text(validation_refusal("input", error))
     if isinstance(error, TyperException):
         return error.format_message()
     if _status(error) == 500:

@@ -85,3 +85,15 @@ def test_the_danish_chips_and_the_winner_on_the_tv(evening: str, capsys: Capsys)
 def test_the_word_list_catches_english() -> None:
     assert english_words("Winner: Anna, corrected_by 3, no") == {"Winner", "corrected_by", "no"}
     assert english_words("action=check changed=no O-OOT-1 out-of-turn-action Bo") == set()
+
+
+def test_a_number_out_of_its_range_is_refused_in_danish_in_one_line(evening: str, capsys: Capsys) -> None:
+    """pydantic's English range errors ("Input should be greater than or equal to 0") are the
+    catalogue's templates, so a Danish TD reads Danish."""
+    from tests.cli.helpers import assert_one_line_error
+
+    result = run(capsys, "--db", evening, "--lang", "da", "deal", "propose", "custom", "--amount", "Anna=-1",
+                 "--amount", "Bo=1", "--amount", "Carl=1")
+    assert_one_line_error(result, "amounts.Anna: skal være mindst 0")
+    english = run(capsys, "--db", evening, "deal", "propose", "custom", "--amount", "Anna=-1")
+    assert_one_line_error(english, "amounts.Anna: Input should be greater than or equal to 0")

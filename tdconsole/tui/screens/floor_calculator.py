@@ -25,9 +25,8 @@ from tdconsole.domain.calculators.betting import BettingAnswer, BettingInput, be
 from tdconsole.domain.calculators.chips_pushed import ChipsAnswer, ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsAnswer, PotsInput, resolve_pots
 from tdconsole.domain.clock.structure import Level
-from tdconsole.domain.errors import TdError
+from tdconsole.domain.errors import TdError, describe_validation_error
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.model import describe_validation_error
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.service_app import ServiceApp

@@ -27,8 +27,7 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Static
 from tdconsole.config.structures import load_structure, save_preset, save_structure
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.clock.structure_gen import generate_structure
-from tdconsole.domain.errors import TdError
-from tdconsole.domain.model import describe_validation_error
+from tdconsole.domain.errors import TdError, describe_validation_error
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.screens.confirm import UnsavedEdits
