@@ -151,6 +151,20 @@ def test_custom_deal_must_share_exactly_the_money_dealt() -> None:
         custom_deal([500, 300, 200], [1100, 300, -400])
 
 
+def test_a_custom_deal_refused_for_its_sum_reads_danish_in_danish() -> None:
+    """The refusal is a template of the catalogue (it was an f-string, which stays English)."""
+    from tdconsole.i18n import error_text, set_language
+
+    with pytest.raises(InvalidInput) as refused:
+        custom_deal([500, 300, 200], [400, 300, 300], leave_for_winner=100)
+    set_language("da")
+    try:
+        assert error_text(refused.value) == ("dealens beløb giver tilsammen 1000, ikke de 900, der deles "
+                                             "(100 tilbage til vinderen)")
+    finally:
+        set_language("en")
+
+
 def test_deal_with_more_payouts_than_players_is_refused() -> None:
     with pytest.raises(InvalidInput, match="remaining places only"):
         icm_deal([500, 300, 200], [50, 30])

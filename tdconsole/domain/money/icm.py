@@ -199,10 +199,11 @@ def custom_deal(payouts: Sequence[int], amounts: Sequence[int], leave_for_winner
     if any(amount < 0 for amount in amounts):
         raise InvalidInput("a deal amount must not be negative")
     if sum(amounts) != sum(dealt):
-        raise InvalidInput(
-            f"the deal amounts sum to {sum(amounts)}, not the {sum(dealt)} being dealt"
-            + (f" ({leave_for_winner} left for the winner)" if leave_for_winner else "")
-        )
+        if leave_for_winner:
+            raise InvalidInput("the deal amounts sum to {total}, not the {dealt} being dealt ({left} left "
+                               "for the winner)", total=sum(amounts), dealt=sum(dealt), left=leave_for_winner)
+        raise InvalidInput("the deal amounts sum to {total}, not the {dealt} being dealt",
+                           total=sum(amounts), dealt=sum(dealt))
     return Deal(method="custom", amounts=list(amounts), left_for_winner=leave_for_winner)
 
 
