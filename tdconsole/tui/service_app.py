@@ -124,7 +124,10 @@ class ServiceApp(App[None]):
         if self._listener is not None:
             self.follow_interval = max(self.poll_seconds, SAFETY_POLL_SECONDS)
         self.set_interval(self.poll_seconds, self._poll)
-        self.run_worker(self._get_ready(), group="ready")
+        # Once the first screen is drawn: reading the log and building screens ahead hold the
+        # interpreter, and the TD waits for the first screen (at festival size, a third of a
+        # second later when they started with it).
+        self.call_after_refresh(lambda: self.run_worker(self._get_ready(), group="ready"))
         self.sub_title = self.heading
         # The tournament as loaded (at festival size, hundreds of thousands of objects that live
         # as long as the app) is left out of the garbage collector's full passes, which otherwise
