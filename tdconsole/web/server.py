@@ -6,6 +6,7 @@ which: opening the tournament to the club's network is the TD's decision, never 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import gc
@@ -18,7 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import h11
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS
@@ -157,6 +160,49 @@ class _OncePerMinute(logging.Filter):
         return True
 
 
+# How long a request's headers may take to arrive, from the connection's start or the first byte of
+# a request on a kept-alive one. uvicorn times out only the idle wait after an answer, and restarts
+# even that on every byte: 2,100 connections sending a header line every 15 s held the server's
+# connections and the TD's pause got 503. A phone sends its few hundred bytes of headers at once.
+HEADER_SECONDS = 10
+
+
+class HeadersInTime(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol (h11), closing a connection whose request headers are not
+    complete within HEADER_SECONDS: a half-sent request (slowloris) cannot hold a connection."""
+
+    _header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is h11.IDLE:  # a request begun (or none yet): its headers not in
+            if self._header_timer is None:
+                self._arm()
+        else:  # the headers are in (the body, if any, and the answer are timed as uvicorn times them)
+            self._disarm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        self._header_timer = self.loop.call_later(HEADER_SECONDS, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()
+
+
 def start_line(name: str, host: str, port: int, tls: bool) -> str:
     scheme = "https" if tls else "http"
     shown = f"[{host}]" if ":" in host else host
@@ -208,6 +254,7 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
         ssl_certfile=str(cert) if cert else None, ssl_keyfile=str(key) if key else None,
         # Open change streams would hold a stop (Ctrl+C) forever; they reconnect by themselves.
         timeout_graceful_shutdown=1,
+        http=HeadersInTime,
     )
     # The evening's log, loaded by now, stays until the server stops: the collector need not walk
     # it again at every full collection (at festival size a pause of a tenth of a second, in the

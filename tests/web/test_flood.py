@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ import uvicorn
 from tdconsole.domain.limits import MAX_WEB_BODY_BYTES, SEAT_QUERY_CHARS, SEAT_QUERY_WORDS
 from tdconsole.store.event_store import EventStore
 from tdconsole.web.app import create_app
+from tdconsole.web.server import HEADER_SECONDS
 from tests.web.conftest import TD, TD_PIN, Served, Web, events, free_port
 
 
@@ -200,3 +202,39 @@ def test_a_refusal_logged_per_connection_by_asyncio_or_uvicorn_is_one_line_witho
     assert [r.getMessage().split(" (")[0] for r in caplog.records] == [
         "socket.accept() out of system resource", "something else"]
     assert caplog.records[0].exc_info is None and "Traceback" not in caplog.text
+
+
+def _closed_within(sock: socket.socket, seconds: float, drip: bytes | None) -> bool:
+    """Whether the server closes `sock` within `seconds`, while `drip` (a header line) is sent every
+    two seconds: the bound is the test's guard against waiting forever, not a measurement."""
+    deadline = time.monotonic() + seconds
+    sock.settimeout(2)
+    while time.monotonic() < deadline:
+        try:
+            if sock.recv(1024) == b"":
+                return True
+        except TimeoutError:
+            pass
+        except ConnectionResetError:
+            return True
+        if drip is not None:
+            try:
+                sock.sendall(drip)
+            except (BrokenPipeError, ConnectionResetError):
+                return True
+    return False
+
+
+def test_a_half_sent_request_is_closed_when_its_headers_do_not_complete(served: Served) -> None:
+    """Issue 35: connections that send a header line every 15 s were never timed out, and 2,100 of
+    them made the TD's clock/pause answer 503. Nor was a connection that sends nothing."""
+    port = int(served.base.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port)) as slow, \
+            socket.create_connection(("127.0.0.1", port)) as silent:
+        slow.sendall(b"GET /api/board HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        assert _closed_within(slow, HEADER_SECONDS + 20, b"X-Slow: 1\r\n")
+        assert _closed_within(silent, 20, None)
+    # A whole request on a kept-alive connection is answered as before.
+    with httpx.Client(base_url=served.base) as client:
+        assert client.get("/api/board").status_code == 200
+        assert client.get("/api/board").status_code == 200
