@@ -217,13 +217,49 @@ def _money(formats: Formats, amount: int) -> str:
 MAX_ROOMS = 50
 
 
+class StreamSeats:
+    """The change streams the whole server follows at once, every room's together: a seat is taken
+    when a stream is granted, before its first byte (a burst of requests cannot all pass the check
+    before any of them is counted), and given back when its answer ends, however it ends. So the cap
+    is exact and holds across tournaments: it stays below the server's connections, leaving the rest
+    to the pages, the API and staff. One event loop takes and gives them: no lock."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.taken = limit, 0
+        self.refusals = Refusals("change streams", limit)
+
+    def take(self) -> bool:
+        if self.taken >= self.limit:
+            self.refusals.note()
+            return False
+        self.taken += 1
+        return True
+
+    def give_back(self) -> None:
+        self.taken -= 1
+
+
+class FollowedStream(StreamingResponse):
+    """A change stream that gives its seat back when its answer ends."""
+
+    def __init__(self, content: AsyncIterator[bytes], seats: StreamSeats, **options: Any) -> None:
+        super().__init__(content, **options)
+        self.seats = seats
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.seats.give_back()
+
+
 class Rooms:
     """Every tournament of the database under /t/ID/: each with its own read-only service, change
     feed, TV, "find my seat" and remote, made on the first visit (its feed polls from then on). A
     page keeps the tournament it opened; `/` lists those not finished."""
 
-    def __init__(self, served: Web, make: Callable[[int], Web], max_streams: int) -> None:
-        self.served, self.make, self.max_streams = served, make, max_streams
+    def __init__(self, served: Web, make: Callable[[int], Web], streams: StreamSeats) -> None:
+        self.served, self.make, self.streams = served, make, streams
         self.webs: dict[int, tuple[Web, Router]] = {}
         self.pollers: list[asyncio.Task[None]] = []
         self.polled: set[int] = set()
@@ -239,7 +275,7 @@ class Rooms:
                                id=tournament_id, count=MAX_ROOMS)
             web = self.make(tournament_id)
             web.rooms = self.running
-            made = (web, Router(routes=tournament_routes(web, self.max_streams)))
+            made = (web, Router(routes=tournament_routes(web, self.streams)))
             with self.lock:
                 found = self.webs.setdefault(tournament_id, made)
         return found
@@ -337,7 +373,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return body
 
 
-def tournament_routes(web: Web, max_streams: int) -> list[Route]:
+def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
     """The pages and API of one tournament: at the root for the one `serve` opened, and under
     /t/ID/ for each tournament of the database (the pages' scripts use relative URLs)."""
 
@@ -474,11 +510,8 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
 
         return JSONResponse(web.feed.read(step))
 
-    stream_refusals = Refusals("change streams", max_streams)
-
     async def events(request: Request) -> Response:
-        if web.feed.subscribers >= max_streams:
-            stream_refusals.note()
+        if not streams.take():
             return JSONResponse({"error": _("too many browsers are following this tournament; the page "
                                             "tries again by itself")}, status_code=503,
                                 headers={"Retry-After": "5"})
@@ -486,7 +519,8 @@ def tournament_routes(web: Web, max_streams: int) -> list[Route]:
         gzip = accepts_gzip(request.headers.get("accept-encoding", ""))
         if gzip:
             headers["Content-Encoding"] = "gzip"
-        return StreamingResponse(web.feed.stream(gzip), media_type="text/event-stream", headers=headers)
+        return FollowedStream(web.feed.stream(gzip), streams, media_type="text/event-stream",
+                              headers=headers)
 
     return [
         Route("/", tv),
@@ -517,10 +551,11 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     `max_connections` requests are answered at once and `max_streams` browsers follow the feed;
     `seat_url` is where a phone finds its seat, shown on the TV as a QR code (None: no code)."""
     web = Web(store, tournament_id, clock=clock, secure=secure, poll=poll, seat_url=seat_url)
+    streams = StreamSeats(max_streams)  # one count for every room's streams
     rooms = Rooms(web, lambda tid: Web(store, tid, clock=clock, secure=secure, poll=poll, seat_url=None,
-                                       shared=web), max_streams)
+                                       shared=web), streams)
     web.rooms = rooms.running
-    own = tournament_routes(web, max_streams)
+    own = tournament_routes(web, streams)
     tv_page: Callable[[Request], Response] = own[0].endpoint
 
     def home(request: Request) -> Response:

@@ -10,6 +10,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -17,7 +18,9 @@ import httpx
 import pytest
 import uvicorn
 
+from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.domain.limits import MAX_WEB_BODY_BYTES, SEAT_QUERY_CHARS, SEAT_QUERY_WORDS
+from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.web.app import create_app
 from tdconsole.web.server import HEADER_SECONDS
@@ -238,3 +241,38 @@ def test_a_half_sent_request_is_closed_when_its_headers_do_not_complete(served: 
     with httpx.Client(base_url=served.base) as client:
         assert client.get("/api/board").status_code == 200
         assert client.get("/api/board").status_code == 200
+
+
+def _status(client: httpx.Client, url: str) -> int:
+    with client.stream("GET", url) as answer:  # a granted stream never ends: only its status is read
+        return answer.status_code
+
+
+def test_the_stream_cap_is_exact_under_a_burst_and_one_count_for_every_room(club_db: Path) -> None:
+    """Issue 35: 1,600 streams at once got 1,519 accepted under a cap of 1,500 (each was counted only
+    once its answer began), and the cap was per tournament: 1,500 viewers on one and 540 on another
+    filled the server's 2,000 connections and the TD got 503."""
+    store = EventStore.open(f"sqlite:///{club_db}")
+    Service.create(store, name="Saturday", structure=load_structure(DEFAULT_STRUCTURE))
+    store.close()  # the app serves Saturday (the newest); Friday is room /t/1/
+    with live_server(club_db, max_streams=3) as base:
+        barrier = threading.Barrier(12)
+
+        def follow(n: int) -> int:
+            url = base + ("/api/events" if n % 2 else "/t/1/api/events")
+            with httpx.Client(timeout=20) as client, client.stream("GET", url) as answer:
+                barrier.wait(20)  # every stream asked for and held open until all have answered
+                return answer.status_code
+
+        with ThreadPoolExecutor(12) as pool:
+            statuses = list(pool.map(follow, range(12)))
+        assert sorted(statuses) == [200] * 3 + [503] * 9, statuses
+
+    with live_server(club_db, max_streams=3) as base, httpx.Client(timeout=10) as client, \
+            client.stream("GET", base + "/t/1/api/events") as one, \
+            client.stream("GET", base + "/t/1/api/events") as two, \
+            client.stream("GET", base + "/api/events") as three:
+        kept = [_first_board(stream) for stream in (one, two, three)]
+        assert _status(client, base + "/api/events") == 503
+        assert _status(client, base + "/t/1/api/events") == 503
+        assert all(kept)
