@@ -19,6 +19,12 @@ def run_clock(service: Service, command: commands.Command) -> ClockView:
     return clock_view(service.state, service.now())
 
 
+@action("clock", web=False)
+def show(service: Service, request: NoArguments) -> ClockView:
+    """The clock now, changing nothing (`tdconsole clock` alone, as `state` shows it)."""
+    return clock_view(service.state, service.now())
+
+
 @action("clock start", web=True, commands=(commands.ClockStart,))
 def start(service: Service, request: NoArguments) -> ClockView:
     return run_clock(service, commands.ClockStart())

@@ -14,9 +14,16 @@ from tdconsole.i18n import _
 from tdconsole.views.time_base import TimeBaseView, signed_duration
 from tdconsole.views.tournament import ClockView
 
-clock_app = typer.Typer(help="The tournament clock.", no_args_is_help=True)
+clock_app = typer.Typer(help="The tournament clock: alone, the clock now.", invoke_without_command=True)
 app = typer.Typer()  # top-level: clock
 app.add_typer(clock_app, name="clock")
+
+
+@clock_app.callback()
+def clock_now(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """The tournament clock: alone, the clock now."""
+    if ctx.invoked_subcommand is None:  # `tdconsole clock` shows the clock, as `state` does
+        _show(clock.show(session_of(ctx).service(), NoArguments()), as_json)
 
 
 @clock_app.command("start")

@@ -150,3 +150,14 @@ def test_the_last_bust_finishes_the_tournament_and_refuses_registration_until_un
     assert state["tournament"]["status"] == "running" and state["clock"]["running"] is True
     assert state["tournament"]["winner"] is None
     assert run(capsys, "--db", db, "register", "Dora").code == 0
+
+
+def test_clock_alone_shows_the_clock_as_state_does_and_changes_nothing(db: str, capsys: Capsys) -> None:
+    before = _events(db)
+    shown = run(capsys, "--db", db, "clock")
+    assert shown.code == 0 and "Level 1:" in shown.out and "Usage" not in shown.out
+    clock = run(capsys, "--db", db, "clock", "--json").json
+    assert (clock["level"], clock["running"]) == (1, False)
+    state = run(capsys, "--db", db, "state", "--json").json
+    assert clock == state["clock"] | {"tournament": clock["tournament"]}
+    assert _events(db) == before

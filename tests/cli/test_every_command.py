@@ -238,6 +238,7 @@ CASES = [
     case("running", "cash", "report", "--format", "csv", "--out", "{tmp}/cash.csv"),
     case("running", "cash", "report", "--out", "{tmp}/cash.html", "--sign"),
     case("running", "money", "show"),
+    case("running", "clock"),
     case("running", "clock", "pause"),
     case("running", "clock", "resume", before=(("clock", "pause"),)),
     case("running", "clock", "next"),
