@@ -83,7 +83,7 @@ _ACTIONS: dict[str, Action[Any, Any]] = {}
 # Every module that registers actions: imported all together only by `registry()` (the web, the
 # tests); a CLI command imports just its own module (the fast-CLI contract).
 MODULES = ("clock", "registration", "players", "money", "seating", "hand_for_hand", "rulings",
-           "announcements", "flights")
+           "announcements", "flights", "cash", "templates")
 
 
 def action(verb: str, *, web: bool, commands: tuple[type[Command], ...] = ()
