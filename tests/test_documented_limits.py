@@ -120,6 +120,7 @@ SECURITY_LIMITS: list[tuple[str, list[int]]] = [
     (r"at most {n} requests answered at once and {n} browsers", [limits.MAX_CONNECTIONS, limits.MAX_STREAMS]),
     (r"keeps {n} handles spare", [2 * server.SPARE_FILES]),
     (r"request headers do not arrive within {n} seconds", [server.HEADER_SECONDS]),
+    (r"holds at most {n} connections from one address", [server.PER_ADDRESS]),
     (r"{n} wrong within {n} minutes lock that address or that name out for {n} minutes, "
      r"at most {n} wrong guesses",
      [auth.WRONG_PINS, auth.WINDOW_SECONDS // 60, auth.LOCKOUT_SECONDS // 60, auth.GUESSES_PER_HOUR]),

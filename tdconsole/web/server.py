@@ -15,6 +15,7 @@ import logging
 import socket
 import ssl
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -29,6 +30,7 @@ from tdconsole.i18n import _
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
 from tdconsole.web.app import create_app
+from tdconsole.web.edge import Refusals
 
 
 def check_port(host: str, port: int) -> None:
@@ -167,14 +169,37 @@ class _OncePerMinute(logging.Filter):
 HEADER_SECONDS = 10
 
 
+# Connections one address may hold at once (a phone's browser opens six at most, a TV two or
+# three): 2,100 from one address held every connection of the server and the TD got 503. Not
+# counted behind --trust-proxy, where every connection comes from the proxy's address.
+PER_ADDRESS = 100
+REFUSED_AT_ONCE = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Length: 0\r\n"
+                   b"Connection: close\r\n\r\n")
+
+
 class HeadersInTime(H11Protocol):
     """uvicorn's HTTP/1.1 protocol (h11), closing a connection whose request headers are not
-    complete within HEADER_SECONDS: a half-sent request (slowloris) cannot hold a connection."""
+    complete within HEADER_SECONDS: a half-sent request (slowloris) cannot hold a connection. With
+    `per_address` (a server's own subclass, `protocol_for`), an address beyond that many
+    connections at once is answered 503 as it connects."""
 
+    per_address: int | None = None
+    peers: Counter[str] = Counter()
+    refusals = Refusals("connections from one address", PER_ADDRESS)
     _header_timer: asyncio.TimerHandle | None = None
+    _peer: str | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        peer = self.client[0] if self.client else None
+        if self.per_address is not None and peer is not None:
+            if self.peers[peer] >= self.per_address:
+                self.refusals.note()
+                transport.write(REFUSED_AT_ONCE)
+                transport.close()
+                return
+            self.peers[peer] += 1
+            self._peer = peer
         self._arm()
 
     def data_received(self, data: bytes) -> None:
@@ -187,6 +212,11 @@ class HeadersInTime(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self._peer is not None:
+            self.peers[self._peer] -= 1
+            if not self.peers[self._peer]:
+                del self.peers[self._peer]
+            self._peer = None
         super().connection_lost(exc)
 
     def _arm(self) -> None:
@@ -201,6 +231,17 @@ class HeadersInTime(H11Protocol):
         self._header_timer = None
         if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
             self.transport.close()
+
+
+def protocol_for(per_address: int | None) -> type[HeadersInTime]:
+    """The protocol of one server: its own count of connections per address, capped at
+    `per_address` (None: not capped)."""
+
+    class Capped(HeadersInTime):
+        pass
+
+    Capped.per_address, Capped.peers = per_address, Counter()
+    return Capped
 
 
 def start_line(name: str, host: str, port: int, tls: bool) -> str:
@@ -254,7 +295,7 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
         ssl_certfile=str(cert) if cert else None, ssl_keyfile=str(key) if key else None,
         # Open change streams would hold a stop (Ctrl+C) forever; they reconnect by themselves.
         timeout_graceful_shutdown=1,
-        http=HeadersInTime,
+        http=protocol_for(None if trust_proxy else PER_ADDRESS),
     )
     # The evening's log, loaded by now, stays until the server stops: the collector need not walk
     # it again at every full collection (at festival size a pause of a tenth of a second, in the

@@ -23,7 +23,7 @@ from tdconsole.domain.limits import MAX_WEB_BODY_BYTES, SEAT_QUERY_CHARS, SEAT_Q
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.web.app import create_app
-from tdconsole.web.server import HEADER_SECONDS
+from tdconsole.web.server import HEADER_SECONDS, protocol_for
 from tests.web.conftest import TD, TD_PIN, Served, Web, events, free_port
 
 
@@ -276,3 +276,41 @@ def test_the_stream_cap_is_exact_under_a_burst_and_one_count_for_every_room(club
         assert _status(client, base + "/api/events") == 503
         assert _status(client, base + "/t/1/api/events") == 503
         assert all(kept)
+
+
+def test_one_address_holds_at_most_its_share_of_connections_and_another_gets_in(club_db: Path) -> None:
+    """Issue 35: half-open sockets and streams from one address took every connection of the server
+    and the TD's pause, from another address, got 503. Here an address may hold 3 (serve: 100)."""
+    store = EventStore.open(f"sqlite:///{club_db}")
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(store), host="127.0.0.1", port=port,
+                                           log_level="warning", timeout_graceful_shutdown=1,
+                                           http=protocol_for(3)))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
+        time.sleep(0.02)  # uvicorn's own start-up, bounded above
+    try:
+        held = [socket.create_connection(("127.0.0.1", port)) for _n in range(3)]
+        for sock in held:
+            sock.sendall(b"GET /api/board HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the rest
+        with socket.create_connection(("127.0.0.1", port)) as fourth:
+            fourth.settimeout(10)
+            assert fourth.recv(1024).startswith(b"HTTP/1.1 503 ")
+        # Another address (the TD's machine) still gets in; so does this one once it lets go.
+        other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+        with other:
+            assert other.get(f"http://127.0.0.1:{port}/api/board").status_code == 200
+        held.pop().close()
+        deadline = time.monotonic() + 10
+        while httpx.get(f"http://127.0.0.1:{port}/api/board").status_code != 200:
+            assert time.monotonic() < deadline, "a closed connection never gave its place back"
+            time.sleep(0.05)  # the server's own noticing of the close, bounded above
+        for sock in held:
+            sock.close()
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        store.close()
