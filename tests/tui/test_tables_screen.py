@@ -265,3 +265,18 @@ async def test_a_tile_has_a_line_for_every_seat_and_a_bust_empties_it_in_place(s
         lines = str(_tile(app, 1).render()).splitlines()
         assert len(lines) == 1 + service.state.room[1].seats and lines[3].startswith(" 3 -")
         assert _tile(app, 1).size.height == height
+
+
+async def test_t_seat_3_at_nine_players_f10_offers_the_final_table_not_a_break(service: Service) -> None:
+    """Nine players fit one table: the rules want the final table drawn anew (T-SEAT-3), so F10
+    says that alone and why, not also "break table 2" (which would keep table 1's seats)."""
+    _uneven(service)
+    service.execute(commands.Bust(names=["Player 1"]))
+    service.execute(commands.Bust(names=["Player 2"]))  # 6 + 3: nine players, one table
+    app = create_app(service)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("f10")
+        await settled(app)
+        advice = str(app.screen.query_one("#advice", Static).content)
+        assert "press f to draw the final table (T-SEAT-3)" in advice
+        assert "press k" not in advice and "Break table" not in advice

@@ -203,12 +203,15 @@ class TablesScreen(ServiceScreen):
             lines.append(_("No tables yet: press d to draw the seats (T-SEAT-2)."))
         elif view.final_table_due:
             lines.append(_("The players fit one table: press f to draw the final table (T-SEAT-3)."))
-        if plan.break_ is not None:
+            if plan.break_ is not None:  # breaking a table into another would keep its seats
+                lines.append(_("The final table is a new draw of every seat (T-SEAT-3), not table "
+                               "{table} broken into the others.").format(table=plan.break_))
+        if plan.break_ is not None and not view.final_table_due:
             lines.append(_("Break table {table} first (10A, T-BREAK-1): press k.").format(
                 table=plan.break_))
         if plan.halt:
             lines.append(seating_views.halt_line(plan.halt) + ".")
-        if state.room and not plan.moves and plan.break_ is None:
+        if state.room and not plan.moves and plan.break_ is None and not view.final_table_due:
             lines.append(_("The tables are balanced (T-BAL-1)."))
         advice = self.query_one("#advice", Static)
         if advice.content != "\n".join(lines):  # (an update lays the whole screen out again)
