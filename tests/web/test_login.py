@@ -182,3 +182,26 @@ def test_forty_wrong_log_ins_at_once_run_at_most_two_pin_checks_at_a_time(
         statuses = list(pool.map(guess, range(40)))
     assert statuses == [401] * 40
     assert 1 <= counting.most <= staff.PIN_CHECKS_AT_ONCE == 2
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads serve's peak memory in /proc")
+def test_forty_wrong_log_ins_at_once_keep_serve_under_300_mb(served: Served) -> None:
+    """Issue 35: 40 concurrent wrong log-ins (40 names, 8 addresses) took `serve` from 122 MB to
+    2,470 MB, argon2id holding 64 MiB for each. The peak (VmHWM) stays under 300 MB."""
+    phones = [httpx.Client(base_url=served.base, timeout=60,
+                           transport=httpx.HTTPTransport(local_address=f"127.0.0.{n + 2}"))
+              for n in range(8)]
+
+    def guess(n: int) -> int:
+        return phones[n % 8].post("/api/login", json={"staff": f"nobody{n}", "pin": "0000"}).status_code
+
+    try:
+        with ThreadPoolExecutor(40) as pool:
+            statuses = list(pool.map(guess, range(40)))
+    finally:
+        for phone in phones:
+            phone.close()
+    assert statuses == [401] * 40
+    status = Path(f"/proc/{served.process.pid}/status").read_text()
+    peak_kib = int(next(line for line in status.splitlines() if line.startswith("VmHWM:")).split()[1])
+    assert peak_kib < 300 * 1024, f"serve's peak memory: {peak_kib // 1024} MB"
