@@ -173,12 +173,32 @@ def break_table(service: Service, request: BreakTableRequest) -> BreakTableResul
     return BreakTableResult(table=request.table, applied=request.apply, seed=seed, seats=seats)
 
 
+class FinalTableRequest(Request):
+    apply: bool = False
+    seed: int | None = None
+
+
+class FinalTableView(TableView):
+    """The final table drawn, or (not `applied`) the draw it would be: `apply` with `seed` makes
+    exactly that draw."""
+
+    applied: bool = True
+    seed: int | None = None
+
+
 @action("final-table", web=True, commands=(commands.FinalTable,))
-def final_table(service: Service, request: SeedRequest) -> TableView:
-    """Draw every seat of the final table anew, seat 1 on the button (T-SEAT-2, T-SEAT-3)."""
-    service.execute(commands.FinalTable(seed=request.seed))
-    return table_view(service.state.room[seating.final_table_number(service.state)],
-                      service.state.house_rules)
+def final_table(service: Service, request: FinalTableRequest) -> FinalTableView:
+    """Draw every seat of the final table anew, seat 1 on the button (T-SEAT-2, T-SEAT-3); without
+    `apply` only the draw (the same one with the same seed), as break-table and balance show theirs."""
+    seed = request.seed
+    if request.apply:
+        service.execute(commands.FinalTable(seed=seed))
+        table = service.state.room[seating.final_table_number(service.state)]
+    else:
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        table = seating.final_draw(service.state, make_rng(seed))
+    view = table_view(table, service.state.house_rules)
+    return FinalTableView.model_validate({**view.model_dump(), "applied": request.apply, "seed": seed})
 
 
 class LayoutResult(View):

@@ -183,10 +183,20 @@ def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
     emit(data, as_json, render)
 
 @app.command("final-table")
-def final_table(ctx: typer.Context, seed: SeedOption = None, as_json: JsonFlag = False) -> None:
-    """Draw every seat of the final table anew, seat 1 on the button (T-SEAT-2, T-SEAT-3)."""
-    view = seating.final_table(session_of(ctx).service(), seating.SeedRequest(seed=seed))
-    emit(view, as_json, lambda: render_tables([view]))
+def final_table(ctx: typer.Context, apply: ApplyOption = False, seed: SeedOption = None,
+                as_json: JsonFlag = False) -> None:
+    """Draw every seat of the final table anew, seat 1 on the button (T-SEAT-2, T-SEAT-3).
+
+    Without --apply it only shows a draw and its seed: --apply --seed SEED makes exactly that draw."""
+    view = seating.final_table(session_of(ctx).service(), seating.FinalTableRequest(apply=apply, seed=seed))
+
+    def render() -> None:
+        if not view.applied:
+            console.print(_("Would draw the final table:"))
+            console.print(_("Seed {seed} (this draw: --apply --seed {seed})").format(seed=view.seed))
+        render_tables([view])
+
+    emit(view, as_json, render)
 
 # ---------------------------------------------------------------- tables, seating list
 

@@ -275,7 +275,7 @@ CASES = [
     case("hand-for-hand", "state"),
     # Six left: the final table is due.
     case("final", "tables"),
-    case("final", "final-table", "--seed", "4"),
+    case("final", "final-table", "--apply", "--seed", "4"),
     case("final", "chips", "{chip_counts}"),
     # The final table drawn, chips counted, a chip chop proposed; every player but one consents.
     case("deal", "deal", "calc", "--leave", "100"),
@@ -446,7 +446,7 @@ def build_evening(folder: Path, clock: FakeClock) -> Evening:
     t.facts["chip_counts"] = [f"{name}={(index + 1) * 5000}" for index, name in enumerate(left)]
     t.keep("final")
 
-    t("final-table", "--seed", "4")
+    t("final-table", "--apply", "--seed", "4")
     t("chips", *t.facts["chip_counts"])
     t("deal", "propose", "chip-chop", "--leave", "100")
     t("deal", "consent", *left[:-1])

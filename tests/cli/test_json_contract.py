@@ -186,7 +186,7 @@ def evening(t: Transcript) -> None:
     t("h4h", "done", "2")
     t("h4h", "stop")
     t("bust", "Frank", "Gitte", "--stack", "Frank=4000", "--stack", "Gitte=2000", "--by", "Olga")
-    t("final-table", "--seed", "4")
+    t("final-table", "--apply", "--seed", "4")
     # A deal.
     t("chips", "Anna=30000", "<b>Bo</b>=20000", "[bold]Carl[/]=15000", "Hans=6000", "Mads=5000",
       "Olga=4000")

@@ -372,7 +372,10 @@ def test_st2_the_final_table_is_a_new_draw_with_seat_1_on_the_button(cli: Cli, d
     _drawn(cli, 12)  # 6/6
     _refused(cli, db, ("final-table",), "T-SEAT-3", "12 players do not fit")
     cli("bust", *_names(3))
-    final = cli("final-table", "--seed", "9", "--json").json
+    shown = cli("final-table", "--seed", "9", "--json").json  # only shown, like break-table
+    assert (shown["applied"], shown["seed"]) == (False, 9) and _tables(cli)[1]["status"] == "open"
+    final = cli("final-table", "--apply", "--seed", "9", "--json").json
+    assert final == shown | {"applied": True}  # exactly the draw shown
     assert final["table"] == 1 and final["button"] == 1 and len(final["seats"]) == 9
     tables = _tables(cli)
     assert [t["status"] for t in tables] == ["open", "broken"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import suppress
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.commands import (
     Balance,
@@ -49,6 +50,9 @@ from tdconsole.domain.seating.buttons import hand_from_button
 from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.state import Player, TournamentState
 from tdconsole.domain.text import name_key
+
+if TYPE_CHECKING:
+    import random  # only the type: the service makes the draw, the domain never does
 
 # ---------------------------------------------------------------- reading the state
 
@@ -295,13 +299,16 @@ def decide_break(state: TournamentState, command: BreakTable, now: datetime) -> 
     return [TableBroken(table=command.table, seats=seats)]
 
 
-def decide_final(state: TournamentState, command: FinalTable, now: datetime) -> list[Event]:
+def final_draw(state: TournamentState, rng: random.Random) -> Table:
+    """The final table as `rng` draws it (T-SEAT-2, T-SEAT-3): the decision's, and a preview's
+    with the same seed."""
     number = final_table_number(state)
-    room = tables.final_table(
-        state.room, rng=command.rng, rules=state.house_rules,
-        seats_per_table=state.info.seats_per_table, number=number,
-    )
-    return [TablesDrawn(tables=[drawn_table(room[number])], final=True)]
+    return tables.final_table(state.room, rng=rng, rules=state.house_rules,
+                              seats_per_table=state.info.seats_per_table, number=number)[number]
+
+
+def decide_final(state: TournamentState, command: FinalTable, now: datetime) -> list[Event]:
+    return [TablesDrawn(tables=[drawn_table(final_draw(state, command.rng))], final=True)]
 
 
 # ---------------------------------------------------------------- appliers

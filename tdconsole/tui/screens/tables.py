@@ -303,7 +303,7 @@ class TablesScreen(ServiceScreen):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.post_message(ActionRequested(seating.final_table, seating.SeedRequest()))
+                self.post_message(ActionRequested(seating.final_table, seating.FinalTableRequest(apply=True)))
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
 
