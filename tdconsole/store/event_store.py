@@ -13,7 +13,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.event_log import Packed
-from tdconsole.domain.events import Envelope, TournamentCreated, parse_stored_event
+from tdconsole.domain.events import Envelope, TournamentCreated
 from tdconsole.domain.text import visible
 from tdconsole.store.db import (
     StoreError,
@@ -217,6 +217,11 @@ class EventStore:
 
         The payload is read as the text it was stored as (PostgreSQL's driver would make a dict of
         a JSON column, as SQLAlchemy does on SQLite) and validated from it (`parse_stored_event`)."""
+        return [packed.unpack() for packed in self.load_packed(tournament_id, after, until)]
+
+    def load_packed(self, tournament_id: int, after: int = 0, until: int | None = None) -> list[Packed]:
+        """`load`'s envelopes packed as a terminal keeps most of its log (domain/event_log.py):
+        each event its stored JSON text, read back only when asked for (`Packed.unpack`)."""
         events = event_table.c
         query = (
             select(events.seq, events.time, events.actor, events.command_id, events.type,
@@ -230,25 +235,6 @@ class EventStore:
             rows = connection.execute(query).all()
         if rows and until is None:
             self._heads[tournament_id] = (rows[-1].seq, rows[-1].hash)
-        return [
-            Envelope.of(seq, _utc(time), visible(actor), command_id, parse_stored_event(tag, payload))
-            for seq, time, actor, command_id, tag, payload, _hash in rows
-        ]
-
-    def load_packed(self, tournament_id: int, after: int = 0, until: int | None = None) -> list[Packed]:
-        """`load`'s envelopes packed as a terminal keeps most of its log (domain/event_log.py):
-        each event its stored JSON text, read back only when asked for."""
-        events = event_table.c
-        query = (
-            select(events.seq, events.time, events.actor, events.command_id, events.type,
-                   cast(events.payload, Text).label("payload"))
-            .where(events.tournament_id == tournament_id, events.seq > after)
-            .order_by(events.seq)
-        )
-        if until is not None:
-            query = query.where(events.seq <= until)
-        with self._connection(write=False) as connection:
-            rows = connection.execute(query).all()
         packed: list[Packed] = []
         command_id = ""
         for row in rows:
