@@ -16,7 +16,7 @@ from tdconsole.domain import limits, text
 from tdconsole.domain.limits import Range
 from tdconsole.domain.money.icm import MAX_EXACT_PLAYERS
 from tdconsole.store import staff
-from tdconsole.web import auth, server
+from tdconsole.web import auth, edge, server
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -121,6 +121,8 @@ SECURITY_LIMITS: list[tuple[str, list[int]]] = [
     (r"keeps {n} handles spare", [2 * server.SPARE_FILES]),
     (r"request headers do not arrive within {n} seconds", [server.HEADER_SECONDS]),
     (r"holds at most {n} connections from one address", [server.PER_ADDRESS]),
+    (r"{n} of the {n} requests answered at once are kept for logged-in staff",
+     [limits.MAX_CONNECTIONS // edge.STAFF_SHARE, limits.MAX_CONNECTIONS]),
     (r"{n} wrong within {n} minutes lock that address or that name out for {n} minutes, "
      r"at most {n} wrong guesses",
      [auth.WRONG_PINS, auth.WINDOW_SECONDS // 60, auth.LOCKOUT_SECONDS // 60, auth.GUESSES_PER_HOUR]),

@@ -591,7 +591,8 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
         Mount("/static", StaticFiles(packages=[("tdconsole.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found},
-                    middleware=[Middleware(Edge, hosts=hosts, max_connections=max_connections)])
+                    middleware=[Middleware(Edge, hosts=hosts, max_connections=max_connections,
+                                               staff=web.sessions.known.knows, cookie=auth.COOKIE)])
     app.state.web = web
     return app
 

@@ -16,6 +16,7 @@ time instead of waiting for it.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 from collections import deque
@@ -49,6 +50,40 @@ class WebSession:
         return given is not None and secrets.compare_digest(given.encode(), self.csrf.encode())
 
 
+class KnownStaff:
+    """The session tokens this server has seen valid, until their session expires: read by the edge
+    (web/edge.py) to let logged-in staff into the capacity kept for them, without a database
+    read per request. Only admission: every request is still checked against the database where it
+    is answered. Kept as digests; a token seen to have ended is forgotten."""
+
+    MOST = 10_000  # beyond this many, the expired ones go
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._until: dict[bytes, float] = {}
+        self._lock = threading.Lock()  # noted from the endpoints' threads, read on the event loop
+
+    @staticmethod
+    def _key(token: str) -> bytes:
+        return hashlib.sha256(token.encode()).digest()
+
+    def note(self, token: str, expires: float) -> None:
+        with self._lock:
+            if len(self._until) >= self.MOST:
+                now = self._clock()
+                self._until = {key: until for key, until in self._until.items() if until > now}
+            self._until[self._key(token)] = expires
+
+    def forget(self, token: str) -> None:
+        with self._lock:
+            self._until.pop(self._key(token), None)
+
+    def knows(self, token: str) -> bool:
+        with self._lock:
+            until = self._until.get(self._key(token))
+        return until is not None and until > self._clock()
+
+
 class Sessions:
     """The logged-in phones, in the database next to the staff they belong to."""
 
@@ -56,6 +91,7 @@ class Sessions:
         self._staff = staff
         self._clock = clock
         self._lifetime = lifetime
+        self.known = KnownStaff(clock)
 
     def open(self, member: StaffMember) -> WebSession | None:
         """A new session for `member` (None if they were removed meanwhile)."""
@@ -64,6 +100,7 @@ class Sessions:
                              now + self._lifetime)
         if not self._staff.open_session(member.name, session.token, session.csrf, session.expires, now):
             return None
+        self.known.note(session.token, session.expires)
         return session
 
     def get(self, token: str | None) -> tuple[WebSession, StaffMember] | None:
@@ -72,11 +109,14 @@ class Sessions:
             return None
         found = self._staff.session(token, self._clock())
         if found is None:
+            self.known.forget(token)
             return None
+        self.known.note(token, found.expires)
         return WebSession(token, found.member.name, found.csrf, found.expires), found.member
 
     def close(self, token: str | None) -> None:
         if token:
+            self.known.forget(token)
             self._staff.close_session(token)
 
 

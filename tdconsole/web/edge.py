@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -80,21 +80,47 @@ class Refusals:
             self._since, self._logged = 0, now
 
 
-class Edge:
-    """The ASGI middleware; `hosts` None checks no Host (the in-process tests' own client)."""
+# The share of the requests answered at once kept for logged-in staff (100 of 2,000): no number
+# of viewers, streams or guessers can take it, so the TD's clock keys and the remote answer.
+STAFF_SHARE = 20
 
-    def __init__(self, app: ASGIApp, hosts: Collection[str] | None, max_connections: int) -> None:
+
+def session_token(scope: Scope, cookie: str) -> str | None:
+    """The value of the cookie named `cookie` in the request's Cookie header, if any."""
+    for key, value in scope["headers"]:
+        if key == b"cookie":
+            for part in value.decode("latin-1").split(";"):
+                name, _equals, found = part.strip().partition("=")
+                if name == cookie:
+                    return str(found)
+    return None
+
+
+class Edge:
+    """The ASGI middleware; `hosts` None checks no Host (the in-process tests' own client).
+    `staff` says whether a session token is a logged-in member's (auth.KnownStaff.knows): theirs
+    may use the last `max_connections // STAFF_SHARE` places, which everyone else is refused."""
+
+    def __init__(self, app: ASGIApp, hosts: Collection[str] | None, max_connections: int,
+                 staff: Callable[[str], bool] | None = None, cookie: str = "") -> None:
         self.app = app
         self.hosts = None if hosts is None else {host_name(h) for h in hosts}
         self.max_connections = max_connections
+        self.reserved = max_connections // STAFF_SHARE if staff is not None else 0
+        self.staff, self.cookie = staff, cookie
         self.busy = 0  # requests being answered (one event loop: no lock needed)
         self.refusals = Refusals("requests", max_connections)
+
+    def _is_staff(self, scope: Scope) -> bool:
+        token = session_token(scope, self.cookie)
+        return bool(token) and self.staff is not None and self.staff(token or "")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if self.busy >= self.max_connections:
+        if self.busy >= self.max_connections - self.reserved and (
+                self.busy >= self.max_connections or not self._is_staff(scope)):
             self.refusals.note()
             await refuse(send, 503, _("the server is at its limit of connections; try again shortly"),
                          ((b"retry-after", b"2"),))

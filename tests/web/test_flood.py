@@ -4,6 +4,7 @@ capped with a clean refusal and one log line, and the TV keeping up while all of
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import socket
@@ -314,3 +315,24 @@ def test_one_address_holds_at_most_its_share_of_connections_and_another_gets_in(
         server.should_exit = True
         thread.join(10)
         store.close()
+
+
+def test_logged_in_staff_have_places_no_viewer_can_take(club_db: Path) -> None:
+    """Issue 35: viewers' streams filled the server and the TD's clock/resume got 503. One place in
+    twenty (here 1 of 20) is kept for logged-in staff: with every other place taken by anonymous
+    streams, an anonymous request gets 503 and the TD's pause is answered."""
+    with live_server(club_db, max_connections=20, max_streams=20) as base, \
+            httpx.Client(base_url=base, timeout=10) as td, \
+            httpx.Client(base_url=base, timeout=10, limits=httpx.Limits(max_connections=30)) as crowd:
+        csrf = td.post("/api/login", json={"staff": TD, "pin": TD_PIN}).json()["csrf"]
+        with contextlib.ExitStack() as held:
+            # As many anonymous streams as the server grants (a refused one is closed at once).
+            streams = [held.enter_context(crowd.stream("GET", "/api/events")) for _n in range(20)]
+            granted = [stream for stream in streams if stream.status_code == 200]
+            kept = [_first_board(stream) for stream in granted]
+            assert len(granted) == 19
+            assert _status(crowd, base + "/api/board") == 503
+            paused = td.post("/api/commands/clock/pause", json={}, headers={"X-CSRF-Token": csrf})
+            assert paused.status_code == 200, paused.text
+            assert td.get("/api/board").status_code == 200
+            assert all(kept)
