@@ -336,3 +336,24 @@ def test_logged_in_staff_have_places_no_viewer_can_take(club_db: Path) -> None:
             assert paused.status_code == 200, paused.text
             assert td.get("/api/board").status_code == 200
             assert all(kept)
+
+
+def test_the_td_is_answered_while_one_address_sends_thousands_of_half_sent_requests(
+        served: Served) -> None:
+    """Issue 35's attack on the real `serve` (loopback only): 2,100 half-sent requests from one
+    address, more than the server's 2,000 connections, made the TD's clock/pause answer 503. Now
+    they take that address's 100 places and no more; the TD on another address logs in and pauses."""
+    port = int(served.base.rsplit(":", 1)[1])
+    with contextlib.ExitStack() as held:
+        for _n in range(2100):
+            sock = held.enter_context(socket.create_connection(("127.0.0.1", port)))
+            with contextlib.suppress(OSError):  # a refused one may be closed already
+                sock.sendall(b"GET /api/board HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        transport = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(base_url=served.base, timeout=10, transport=transport) as td:
+            login = td.post("/api/login", json={"staff": TD, "pin": TD_PIN})
+            assert login.status_code == 200, login.text
+            paused = td.post("/api/commands/clock/pause", json={},
+                             headers={"X-CSRF-Token": login.json()["csrf"]})
+            assert paused.status_code == 200, paused.text
+        assert httpx.get(served.base + "/api/board", timeout=10).status_code == 503
