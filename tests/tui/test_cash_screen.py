@@ -67,3 +67,20 @@ async def test_n_counts_the_drawer_and_o_pays_the_selected_prize(service: Servic
         [slip] = service.state.paid_out
         assert (slip.slip, slip.bounty, slip.method) == (1, 100, "cash")
         await until(pilot, lambda: "paid out DKK 100" in _drawer(app), "the drawer after the slip")
+
+
+async def test_at_80x24_every_column_of_the_dues_and_the_prizes_is_in_sight(service: Service) -> None:
+    """A narrow terminal puts the prizes under the dues, each as wide as the screen, so no column
+    is cut (a longer name still scrolls its own table)."""
+    from tdconsole.domain.commands import Register
+
+    service.execute(SetMoney(settings=service.state.money.model_copy(update={"bounty": 100})))
+    service.execute(Register(names=["Marie-Louise Kristoffersen"]))
+    service.execute(Bust(names=["Bo"], by=["Marie-Louise Kristoffersen"]))
+    app = create_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f12")
+        for selector in ("#dues", "#prizes"):
+            table = app.screen.query_one(selector, DataTable)
+            width = table.scrollable_content_region.width
+            assert table.row_count and table.virtual_size.width <= width, selector

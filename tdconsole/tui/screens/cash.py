@@ -7,6 +7,7 @@ drawer's count. Every key runs the same action as the CLI's `pay`, `cash pay-out
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -24,6 +25,10 @@ from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views.cash import cash_view
 from tdconsole.views.formatting import Formats, due_text, fee_destination, payment_method
+
+# Below this width the prizes go under the dues, each as wide as the screen (at 80 columns side by
+# side cut the dues' methods and the prizes' slips).
+NARROW = 120
 
 
 class CashScreen(ServiceScreen):
@@ -43,6 +48,9 @@ class CashScreen(ServiceScreen):
     def on_mount(self) -> None:
         self.query_one("#dues", DataTable).add_columns(_("Name"), _("For"), _("Amount"), _("Paid by"))
         self.query_one("#prizes", DataTable).add_columns(_("Place"), _("Name"), _("Owed"), _("Slips"))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#desk").set_class(event.size.width < NARROW, "-narrow")
 
     def refresh_view(self) -> None:
         state = self.service.state
