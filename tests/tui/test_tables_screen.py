@@ -280,3 +280,22 @@ async def test_t_seat_3_at_nine_players_f10_offers_the_final_table_not_a_break(s
         advice = str(app.screen.query_one("#advice", Static).content)
         assert "press f to draw the final table (T-SEAT-3)" in advice
         assert "press k" not in advice and "Break table" not in advice
+
+
+async def test_at_80x24_every_balancing_move_can_be_scrolled_to(service: Service) -> None:
+    """Six moves are more than the panel under the room holds at 80x24: the list scrolls inside
+    the panel rather than running past its bottom, out of sight."""
+    names = [f"P{i}" for i in range(1, 25)]
+    service.execute(commands.Register(names=names))
+    everyone = ["Anna", "Bo", "Carl", "[bold red]x[/]", *names]
+    for table, players in ((1, everyone[:9]), (2, everyone[9:18]), (3, everyone[18:27]), (4, everyone[27:])):
+        for seat, name in enumerate(players, start=1):
+            service.execute(commands.Seat(name=name, table=table, seat=seat))
+    app = create_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f10")
+        await settled(app)
+        moves = app.screen.query_one("#moves", DataTable)
+        assert moves.row_count == 6
+        assert moves.region.bottom <= app.screen.query_one("#panel").region.bottom
+        assert moves.max_scroll_y > 0  # the rest is a scroll away

@@ -216,6 +216,7 @@ class TablesScreen(ServiceScreen):
         advice = self.query_one("#advice", Static)
         if advice.content != "\n".join(lines):  # (an update lays the whole screen out again)
             advice.update("\n".join(lines))
+        self._fit_moves(lines)
         moves = [(move.player, f"{move.from_.table}-{move.from_.seat}",
                   f"{move.to.table}-{move.to.seat}", move.rule) for move in plan.moves]
         if moves != self._moves:  # (a table filled again lays the whole screen out again)
@@ -224,6 +225,19 @@ class TablesScreen(ServiceScreen):
             table.clear()
             for player, from_, to, rule in moves:
                 table.add_row(Text(player), from_, to, rule)
+
+    def _fit_moves(self, advice: list[str]) -> None:
+        """Under the room (narrow) the panel has at most 45% of the body (app.tcss): the moves get
+        what its border, title, advice and margin leave, and scroll there; at 80x24 six moves ran
+        past the panel's bottom, out of sight."""
+        table = self.query_one("#moves", DataTable)
+        body = self.query_one("#body")
+        if not body.has_class("-narrow") or not body.size.height:
+            table.styles.max_height = None
+            return
+        width = max(1, body.size.width - 2)  # the panel's padding
+        advice_rows = max(1, sum(max(1, -(-len(line) // width)) for line in advice))
+        table.styles.max_height = max(3, body.size.height * 45 // 100 - 3 - advice_rows)
 
     # ------------------------------------------------------------ actions
 
