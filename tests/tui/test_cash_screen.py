@@ -62,7 +62,12 @@ async def test_n_counts_the_drawer_and_o_pays_the_selected_prize(service: Servic
         await until(pilot, lambda: "counted DKK 1,000" in _drawer(app), "the count")
         # Cash in: three entries of 450 (Anna paid by card): 1,350; counted 1,000.
         assert service.state.cash_counted == {"cash": 1000} and "DKK 350" in _drawer(app)
-        await pilot.press("tab", "o")  # the prizes list: Anna's 100 of bounty cash, slip 1
+        await pilot.press("tab", "o")  # the prizes list: Anna's 100 of bounty cash, asked first
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("enter")  # No: nothing paid
+        await pilot.pause()
+        assert service.state.paid_out == []
+        await pilot.press("o", "y")  # slip 1
         await until(pilot, lambda: len(service.state.paid_out) == 1, "the slip")
         [slip] = service.state.paid_out
         assert (slip.slip, slip.bounty, slip.method) == (1, 100, "cash")

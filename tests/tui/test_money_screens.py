@@ -79,7 +79,12 @@ async def test_payouts_screen_edits_a_place_by_locking_it(service: Service) -> N
         await pilot.pause()
         assert service.state.money.locked == {2: 400}
         assert _rows(app) == [["1", "DKK\xa0800", ""], ["2", "DKK\xa0400", "locked"]]
-        await pilot.press("u")
+        await pilot.press("u")  # asked first: Enter answers No
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert service.state.money.locked == {2: 400}
+        await pilot.press("u", "y")
         await pilot.pause()
         assert service.state.money.locked == {}
         await pilot.press("t", "y")  # a new ladder is asked first

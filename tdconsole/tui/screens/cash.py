@@ -125,7 +125,15 @@ class CashScreen(ServiceScreen):
         if name is None:
             self.notify(_("Nobody has a prize or bounty to pay out yet"), severity="warning")
             return
-        self.post_message(ActionRequested(cash_actions.pay_out, cash_actions.PayOutRequest(name=name)))
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.post_message(ActionRequested(cash_actions.pay_out,
+                                                  cash_actions.PayOutRequest(name=name)))
+
+        # Handing money over prints a numbered slip that is never issued again: asked first.
+        self.app.push_screen(ConfirmScreen(_("Pay out what {name} is owed now, on the next slip?").format(
+            name=name)), confirmed)
 
     def action_count(self) -> None:
         def answered(answer: str | None) -> None:

@@ -145,5 +145,13 @@ class PayoutsScreen(ServiceScreen):
 
     def action_unlock(self) -> None:
         place = self.selected_place()
-        if place is not None:
-            self._lock(place, None)
+        if place is None or place not in self.service.state.money.locked:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self._lock(place, None)
+
+        # A key that changes what places pay asks first (T-PAY-1).
+        self.app.push_screen(ConfirmScreen(_("Unlock place {place}? What the places not locked pay "
+                                             "changes.").format(place=place)), confirmed)
