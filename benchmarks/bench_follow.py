@@ -25,18 +25,16 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import os
 import random
 import statistics
-import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks import size, target
 from benchmarks.festival import drawn_festival
-from benchmarks.memory import own, postgres
+from benchmarks.memory import own
+from benchmarks.postgres import postgresql
 from tdconsole.domain import commands
 from tdconsole.domain.events import Envelope
 from tdconsole.service import Service
@@ -50,28 +48,6 @@ SETTLE_SECONDS = size(1.0, 0.0)  # between two busts, besides a part of the poll
 LONGEST_WAIT = 10.0  # a commit not followed by then is reported as lost
 TARGET_MS = 100.0  # p95, with NOTIFY
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@contextmanager
-def postgresql() -> Iterator[str | None]:
-    if url := os.environ.get("TDCONSOLE_TEST_PG"):
-        yield url
-        return
-    sys.path.insert(0, str(ROOT))
-    from tests.pgserver import PgServer, find_bindir
-
-    bindir = find_bindir()
-    if bindir is None:
-        yield None
-        return
-    server = PgServer(bindir).start()
-    watch = postgres(server.data)
-    try:
-        yield server.url
-    finally:
-        if watch is not None:
-            print(f"  the PostgreSQL server started for this run: {watch.stop()}")
-        server.stop()
 
 
 class TimedStore(EventStore):

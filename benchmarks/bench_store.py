@@ -19,21 +19,19 @@ only, no assertions (timings depend on the machine).
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks import size
 from benchmarks import target as verdict
 from benchmarks.festival import drawn_festival, festival_night
-from benchmarks.memory import PEAK_SCRIPT, TERMINAL_TARGET_MB, own, postgres
+from benchmarks.memory import PEAK_SCRIPT, TERMINAL_TARGET_MB, own
+from benchmarks.postgres import postgresql
 from tdconsole.domain.commands import ClockStart
 from tdconsole.store.event_store import EventStore
 
@@ -92,29 +90,6 @@ def run(script: str, *args: str) -> dict[str, object]:
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-
-
-@contextmanager
-def postgresql() -> Iterator[str | None]:
-    """A durable PostgreSQL with its files on disk, as a club's server keeps them (or $TDCONSOLE_TEST_PG)."""
-    if url := os.environ.get("TDCONSOLE_TEST_PG"):
-        yield url
-        return
-    sys.path.insert(0, str(ROOT))
-    from tests.pgserver import PgServer, find_bindir
-
-    bindir = find_bindir()
-    if bindir is None:
-        yield None
-        return
-    server = PgServer(bindir, durable=True, on_disk=True).start()
-    watch = postgres(server.data)
-    try:
-        yield server.url
-    finally:
-        if watch is not None:
-            print(f"  the PostgreSQL server started for this run: {watch.stop()}")
-        server.stop()
 
 
 def commands(label: str, url: str) -> None:
@@ -186,7 +161,7 @@ def main() -> None:
         print(f"commands at {PLAYERS:,} players (a drawn festival, the clock running), {COMMANDS} made one "
               "at a time by a terminal opened on it, busts and late entries in turn:")
         commands("SQLite (WAL, synchronous=FULL)", f"sqlite:///{directory / 'drawn.sqlite'}")
-        with postgresql() as url:
+        with postgresql(on_disk=True) as url:
             if url is None:
                 print("  PostgreSQL: binaries not found, not measured (scripts/test-deps.sh installs them)")
             else:
