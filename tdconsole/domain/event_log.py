@@ -3,7 +3,7 @@ rest packed, each event as its JSON text, read back when it is asked for.
 
 A festival's evening is about 30,000 events. Held as objects (an envelope and its event, each a
 pydantic model with its dict and set of fields) they took 109 MB of every terminal's memory, more
-than the tournament's state itself; packed they take about 10 MB. What reads the whole log (the log
+than the tournament's state itself; packed they take about 19 MB. What reads the whole log (the log
 screen, an undo) reads it back in a pass; what looks for a few kinds of event among them (the cash
 desk's slips and receipts, the undone commands) asks `of` for those kinds, and only they are read
 back. The newest `KEPT` envelopes stay objects: what most often reads the log (`undo`, the last
