@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.command import CommandList, CommandPalette
-from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets import DataTable, Input, OptionList, Static, TabbedContent
 
 from tdconsole.domain.commands import Bust, ClockStart, ClockStep, Draw, SetMoney
 from tdconsole.domain.events import TablesDrawn
@@ -165,10 +165,14 @@ async def test_f8_starts_without_an_error_at_the_current_level(service: Service)
         assert app.screen.query_one("#betting-ante", Input).value == "300"
         assert app.screen.query_one("#chips-big_blind", Input).value == "300"
         await pilot.pause()
-        for name in ("betting", "chips", "pots"):
+        tabs = app.screen.query_one(TabbedContent)
+        for name in ("betting", "chips", "pots"):  # each tab's example answered as it is shown
+            tabs.active = f"tab-{name}"
             answer = app.screen.query_one(f"#{name}-answer", Static)
+            await until(pilot, lambda answer=answer: str(answer.render()) != "", f"the {name} answer")
             assert not answer.has_class("-error"), name
             assert "as soon as the fields make a question" in str(answer.render())
+        tabs.active = "tab-betting"
         app.screen.query_one("#betting-stacks", Input).value = "1:5000 2:5000 3:5000 4:5000"
         app.screen.query_one("#betting-actions", Input).value = "4 raise 400"
         answer = app.screen.query_one("#betting-answer", Static)

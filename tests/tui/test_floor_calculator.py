@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.app import App
 from textual.message import Message
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input, Static, TabbedContent
 
 from tdconsole.domain.calculators.betting import BettingAnswer
 from tdconsole.domain.calculators.chips_pushed import ChipsAnswer
@@ -145,3 +145,16 @@ async def test_b_string_1_the_chips_field_takes_motions_split_by_a_bar() -> None
         assert isinstance(last.answer, ChipsAnswer)
         assert (last.answer.action, last.answer.returned) == ("call", 500)
         assert "B-STRING-1" in last.answer.rules
+
+
+async def test_the_pots_example_is_answered_when_its_tab_is_first_shown() -> None:
+    # The pots' example evaluates hands: pokerkit's tables (12 MB) are built for a tab opened.
+    app = CalculatorApp(FloorCalculatorScreen())
+    async with app.run_test() as pilot:
+        def answer(name: str) -> str:
+            return str(app.screen.query_one(f"#{name}-answer", Static).render())
+
+        await until(pilot, lambda: answer("betting") != "", "the betting tab's answer")
+        assert answer("pots") == ""
+        app.screen.query_one(TabbedContent).active = "tab-pots"
+        await until(pilot, lambda: answer("pots") != "", "the pots tab's answer")

@@ -205,6 +205,10 @@ class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
         # set: the change messages of earlier fillings may still be on their way.)
         self._filled: dict[str, set[str]] = {}
         self._typed: set[str] = set()
+        # The calculators whose examples are answered when their tab is first shown: the pots'
+        # example evaluates hands, and pokerkit's hand tables take 12 MB of the terminal and a
+        # moment to build, for a tab the floor may never open.
+        self._unanswered: set[str] = set()
 
         def betting(values: dict[str, str]) -> str:
             hand = BettingInput.model_validate(betting_data(values))
@@ -281,7 +285,17 @@ class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
                 self._typed.add(name)
             self.calculate(name)
 
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        name = (event.pane.id or "").removeprefix("tab-")
+        if name in self._unanswered:
+            self._unanswered.discard(name)
+            self.calculate(name)
+
     def calculate(self, name: str) -> None:
+        active = self.query_one(TabbedContent).active.removeprefix("tab-")
+        if name not in self._typed and active and name != active:
+            self._unanswered.add(name)  # an example, on a tab not shown
+            return
         fields, solve = self._calculators[name]
         values = {field: self.query_one(f"#{name}-{field}", Input).value
                   for field, *_rest in fields}
