@@ -490,9 +490,10 @@ def test_the_exclusions_name_real_commands() -> None:
     assert sorted({one.command for one in CASES} - TREE.keys()) == []  # no case runs a lone option
 
 
-@pytest.mark.parametrize(("one", "lang", "output"), variants())
-def test_command_runs(one: Case, lang: str, output: str, evening: Evening, tmp_path: Path,
-                      capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def set_up(one: Case, evening: Evening, tmp_path: Path,
+           capsys: pytest.CaptureFixture[str]) -> tuple[Path, dict[str, Any]]:
+    """The case's database at its point of the evening, the members' file beside it, and the
+    commands it needs first run: the database and the facts its command line is filled with."""
     db = tmp_path / "td.sqlite"
     evening.at(one.point, db)
     (tmp_path / "members.csv").write_bytes((evening.folder / "members.csv").read_bytes())
@@ -500,6 +501,13 @@ def test_command_runs(one: Case, lang: str, output: str, evening: Evening, tmp_p
     for step in one.before:
         done = run(capsys, "--lang", "en", "--db", str(db), *fill(step, fields))
         assert done.code == 0, (step, done.err)
+    return db, fields
+
+
+@pytest.mark.parametrize(("one", "lang", "output"), variants())
+def test_command_runs(one: Case, lang: str, output: str, evening: Evening, tmp_path: Path,
+                      capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    db, fields = set_up(one, evening, tmp_path, capsys)
     flag = ["--json"] if output == "json" else []
     result = run(capsys, "--lang", lang, "--db", str(db), *fill(one.argv, fields), *flag, stdin=one.stdin,
                  monkeypatch=monkeypatch)
@@ -522,13 +530,7 @@ def test_command_answers_in_a_narrow_encoding(one: Case, encoding: str, output: 
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """What the stream cannot show is written as "?" (JSON escapes it), never an internal error
     after the command has done its work."""
-    db = tmp_path / "td.sqlite"
-    evening.at(one.point, db)
-    (tmp_path / "members.csv").write_bytes((evening.folder / "members.csv").read_bytes())
-    fields = {**evening.facts, "tmp": str(tmp_path)}
-    for step in one.before:
-        done = run(capsys, "--lang", "en", "--db", str(db), *fill(step, fields))
-        assert done.code == 0, (step, done.err)
+    db, fields = set_up(one, evening, tmp_path, capsys)
     flag = ["--json"] if output == "json" else []
     raw = io.BytesIO()
     # A stream as Python opens it on such a terminal: strict, as `main` finds it.
