@@ -7,7 +7,6 @@ again on the fresh state, and retries; if the command no longer applies it says 
 from __future__ import annotations
 
 import contextlib
-import gc
 import random
 import secrets
 import threading
@@ -17,6 +16,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Literal
 
+from tdconsole import collector
 from tdconsole.domain import limits
 from tdconsole.domain.clock.structure import Structure, check_structure
 from tdconsole.domain.commands import Command, Drawing
@@ -85,7 +85,9 @@ class Service:
         # packed as the store keeps them (a festival's is 3.6 MB of JSON, 0.3 MB packed): an undo
         # folds the events after one of them, not the whole log.
         self._checkpoints: dict[int, bytes] = {}
-        with _collector_paused(), self._reading_log():
+        # What a fold makes is the state or dies by its reference count (a fifth of a cold load
+        # of a festival's log without a snapshot was the collector walking it).
+        with collector.paused(), self._reading_log():
             self.state: TournamentState = self._open()
         if self.time_source is not None:
             self.time_source.keep_fresh()  # measured here, so a screen's first reading waits on nothing
@@ -321,23 +323,6 @@ class Service:
 
 def _at_once(change: Callable[[], None]) -> None:
     change()
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off while a tournament is read and folded. What a fold makes
-    is the state, or dies by its reference count as it goes; the collector only walked the state
-    growing under it, again and again: a fifth of a cold load of a festival's log without a
-    snapshot (benchmarks/bench_store.py). One already off (the command line's start-up) is left
-    to whoever turned it off."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def use_tournament(store: EventStore, tournament_id: int, *, actor: str = "td", role: Role = "td",

@@ -8,12 +8,11 @@ that importing the package alone costs nothing (`app` is loaded on first use).
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
+
+from tdconsole import collector
 
 if TYPE_CHECKING:
     from tdconsole.cli.root import app
@@ -45,24 +44,8 @@ def _start_up() -> None:
     the first validator built reads the entry points of every installed package, and tdconsole
     uses none."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    with collector_off():
+    with collector.paused(freeze=True):
         import tdconsole.cli.root  # noqa: F401
-
-
-@contextmanager
-def collector_off() -> Iterator[None]:
-    """The cyclic collector off while modules load, then what they made frozen (see `_start_up`);
-    the command's own module (cli/root.py `module_app`) loads this way too, with the store and the
-    actions it brings. Nested uses leave the collector to the outermost."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
 
 
 def __getattr__(name: str) -> Any:

@@ -18,7 +18,7 @@ import typer.main
 from pydantic import ValidationError
 from typer import _click
 
-from tdconsole.cli import collector_off
+from tdconsole import collector
 from tdconsole.cli.environment import checked_environment, tolerant_output, typed_arguments
 from tdconsole.cli.helptext import SpeakingCommand, SpeakingGroup, speaking
 from tdconsole.cli.listing import command_help
@@ -67,7 +67,7 @@ Command = _click.Command
 def module_app(module: str) -> typer.Typer:
     """The Typer app of one concern's module (importing the module), its commands built to write
     their help in the chosen language."""
-    with collector_off():  # a scripted command's heaviest imports: the store, the actions
+    with collector.paused(freeze=True):  # a scripted command's heaviest imports: the store, the actions
         app = importlib.import_module(f"tdconsole.cli.{module}").app
     assert isinstance(app, typer.Typer)
     return speaking(app)
