@@ -437,15 +437,21 @@ def db_restore(
         _ask(_("Replace {database} with {file}? The database now in use is backed up first.").format(
             database=target, file=file), yes)
         aside = take(target, "before-restore", datetime.now(UTC), keep=kept())
-    restore(file, target)
+    restored = restore(file, target)
     upgrade(make_engine(f"sqlite:///{target}"))  # a backup from an older tdconsole is brought up to date
     data = {"restored": str(file), "database": str(target), "saved_aside": aside and str(aside),
-            "tournaments": rows}
+            "tournaments": rows, "sessions_ended": restored.sessions_ended}
 
     def render() -> None:
         console.print(ngettext("Restored {file} into {database}: {count} tournament, its log verified",
                                "Restored {file} into {database}: {count} tournaments, every log "
                                "verified", len(rows)).format(file=file, database=target, count=len(rows)))
+        # A session is not restored (store/backups.py, LEFT_BEHIND): the staff list is.
+        console.print(ngettext(
+            "Staff are as the backup had them; {count} web session was ended: every phone logs in "
+            "again",
+            "Staff are as the backup had them; {count} web sessions were ended: every phone logs in "
+            "again", restored.sessions_ended).format(count=restored.sessions_ended))
         if aside is not None:
             console.print(_("The database it replaced is saved in {path}").format(path=aside))
 

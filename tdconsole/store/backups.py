@@ -158,24 +158,43 @@ def check_backup(path: Path, *, intact: bool = True) -> CheckedBackup:
     return CheckedBackup(path, revision, checks)
 
 
-def restore(source: Path, target: Path) -> None:
+# What a restore leaves behind of the backup (each table absent from a backup older than it):
+# the state snapshots, which only a fold proves, and the web remote's sessions. A session in a
+# backup was valid when the backup was taken, not now: restored, a phone logged out since, or a
+# member removed since (whose removal deleted her sessions) would be logged in again with the
+# cookie she still holds. Every phone logs in again, against the staff list the backup holds.
+LEFT_BEHIND = ("snapshots", "web_sessions")
+
+
+@dataclass(frozen=True, slots=True)
+class Restored:
+    """What a restore did besides the log: the web sessions it ended (those the database it
+    replaced held; the backup's own are never restored)."""
+
+    sessions_ended: int
+
+
+def restore(source: Path, target: Path) -> Restored:
     """Replace the database at `target` with the backup at `source`, page by page with SQLite's
     backup API (the target's other connections see the old database or the new one, never a mix).
 
-    The backup's log is restored, not its state snapshots: the hash chain proves the events
-    (`check_backup`), but nothing short of folding the log proves a snapshot (`tdconsole verify`),
-    and a terminal opens from the newest one it finds. They are dropped in a copy held in memory
-    before any page reaches `target`; the first terminal to open a tournament folds its log and
-    writes a snapshot of its own."""
+    The backup's log is restored, with its staff and its lock-outs, but not its state snapshots nor
+    its web sessions (`LEFT_BEHIND`): the hash chain proves the events (`check_backup`), but nothing
+    short of folding the log proves a snapshot (`tdconsole verify`), and a terminal opens from the
+    newest one it finds. They are dropped in a copy held in memory before any page reaches
+    `target`; the first terminal to open a tournament folds its log and writes a snapshot of its
+    own, and every phone logs in again."""
     try:
+        ended = _sessions(target)
         reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
         held = sqlite3.connect(":memory:")
         try:
             reader.backup(held)
-            if held.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'"
-                            ).fetchone():  # (a backup from before snapshots has none)
-                held.execute("DELETE FROM snapshots")
-                held.commit()
+            tables = {row[0] for row in held.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            for table in LEFT_BEHIND:
+                if table in tables:
+                    held.execute(f"DELETE FROM {table}")  # the names above, never input
+            held.commit()
             writer = sqlite3.connect(target, timeout=15)
             try:
                 held.backup(writer)
@@ -186,3 +205,20 @@ def restore(source: Path, target: Path) -> None:
             reader.close()
     except sqlite3.Error as error:
         raise database_fault(str(target), error, "could not be restored") from None
+    return Restored(ended)
+
+
+def _sessions(path: Path) -> int:
+    """How many web sessions the database at `path` holds (0 when it has none). An expired one
+    may be among them until the next log-in clears it: counted as ended too, which it is."""
+    if not path.is_file():
+        return 0
+    reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=15)
+    try:
+        found = reader.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                               "AND name = 'web_sessions'").fetchone()
+        if not found:
+            return 0
+        return int(reader.execute("SELECT count(*) FROM web_sessions").fetchone()[0])
+    finally:
+        reader.close()

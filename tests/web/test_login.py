@@ -20,6 +20,7 @@ from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
 from tdconsole.web.app import create_app
 from tdconsole.web.server import allowed_hosts
+from tests.cli.helpers import run
 from tests.schema import rewind
 from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Served, Ticks, Web
 
@@ -101,6 +102,32 @@ def test_a_new_pin_or_a_removal_ends_the_members_sessions_at_once(web: Web) -> N
         assert web.command("clock/pause", {}, csrf).status_code == 401  # type: ignore[attr-defined]
         gone = td_phone.post("/api/commands/clock/pause", json={}, headers={"X-CSRF-Token": td_csrf})
         assert gone.status_code == 401 and "session has ended" in gone.json()["error"]
+
+
+def test_a_restore_ends_every_session_and_brings_back_the_staff_list_of_the_backup(
+        web: Web, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Frank's session is in the backup; he is removed after it (his session with him). Restoring
+    the backup brings Frank back to the staff list, not his session: the cookie he kept no longer
+    works, nor does the TD's, and both log in again."""
+    csrf = web.login(FLOOR, FLOOR_PIN)
+    with TestClient(web.client.app) as td_phone:
+        td_csrf = td_phone.post("/api/login", json={"staff": TD, "pin": TD_PIN}).json()["csrf"]
+        backup = tmp_path / "friday.sqlite"
+        assert run(capsys, "--db", str(web.db), "db", "backup", str(backup)).code == 0
+        assert run(capsys, "--db", str(web.db), "staff", "remove", FLOOR).code == 0
+        restored = run(capsys, "--db", str(web.db), "db", "restore", str(backup), "--yes", "--json")
+        assert restored.code == 0, restored.err
+        assert web.command("clock/pause", {}, csrf).status_code == 401  # type: ignore[attr-defined]
+        gone = td_phone.post("/api/commands/clock/pause", json={}, headers={"X-CSRF-Token": td_csrf})
+        assert gone.status_code == 401 and "session has ended" in gone.json()["error"]
+        assert restored.json["sessions_ended"] == 1  # the TD's; Frank's went with his removal
+        said = run(capsys, "--db", str(web.db), "db", "restore", str(backup), "--yes").out
+        assert "Staff are as the backup had them; 0 web sessions were ended" in " ".join(said.split())
+    listed = run(capsys, "--db", str(web.db), "staff", "list", "--json").json
+    assert [member["name"] for member in listed] == [FLOOR, TD]
+    web.login(FLOOR, FLOOR_PIN)  # he is back, with the PIN he had
+    csrf = web.login(TD, TD_PIN)
+    assert web.command("clock/pause", {}, csrf).status_code == 200  # type: ignore[attr-defined]
 
 
 def test_only_the_hosts_serve_listens_on_are_answered(club_db: Path) -> None:
