@@ -12,6 +12,11 @@ feeds what it followed and the time to an `Announcer` (views/announcements.py) a
 announcement of the kinds `speech.kinds` picks, one after another (`speech.Speaker`), in this
 terminal's language. What was announced before it opened is not said again. `m` mutes the bell
 and the voice at once (and cuts the sentence being said).
+
+A database that cannot be read is said in a banner across the top (`OutageBanner`) for as long as
+it lasts, not only in a toast that is gone after ten seconds: the clock goes on counting from the
+last state read, and the room's TV must not look as if it followed the TD while it does not. The
+banner goes once a read succeeds again.
 """
 
 from __future__ import annotations
@@ -23,16 +28,26 @@ from datetime import datetime
 
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Static
 
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.event_log import undone_commands
 from tdconsole.domain.events import Envelope
-from tdconsole.i18n import language
+from tdconsole.i18n import _, language
 from tdconsole.service import Service
 from tdconsole.speech import Say, Speaker
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.service_app import POLL_SECONDS, TICK_SECONDS, ServiceApp
 from tdconsole.views.announcements import Announcer, Moment, spoken_by
+
+
+class OutageBanner(Static):
+    """"No database", across the top of the display, while the database cannot be read."""
+
+    DEFAULT_CSS = """
+    OutageBanner { dock: top; width: 100%; height: auto; padding: 0 1; background: $error;
+                   color: $text; text-style: bold; }
+    """
 
 
 class DisplayApp(ServiceApp):
@@ -103,6 +118,24 @@ class DisplayApp(ServiceApp):
             self._voice_fault = line
             with contextlib.suppress(RuntimeError):  # the app has already stopped
                 self.call_from_thread(self.notify, line, severity="warning", timeout=10, markup=False)
+
+    def _database_fault(self, line: str) -> None:
+        changed = line != self._fault
+        super()._database_fault(line)
+        # On the screen under any dialog: the clock's, which the room looks at.
+        screen = self.screen_stack[0] if self.screen_stack else None
+        if not changed or screen is None:
+            return
+        shown = screen.query(OutageBanner)
+        if not line:
+            shown.remove()
+            return
+        text = _("NO DATABASE: {line}. The clock counts on from the last state read; this banner "
+                 "goes once the database answers again.").format(line=line)
+        if shown:
+            shown.first().update(text)
+        else:
+            screen.mount(OutageBanner(text, markup=False))
 
     def action_toggle_sound(self) -> None:
         """The bell and the voice on or off for this terminal (the tournament is not changed)."""

@@ -133,3 +133,43 @@ async def test_between_tournaments_the_display_shows_the_league_standings(servic
         assert table.title == "Winter: after 1 of 1"
         assert [str(cell) for cell in table.columns[1]._cells][:1] == ["Dorthe Kragh"]
         assert [str(cell) for cell in table.columns[2]._cells][:1] == ["5.0"]  # in English
+
+
+async def test_a_database_outage_is_said_in_a_banner_until_the_database_answers_again(
+        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not only the ten-second toast: the banner stays while every poll fails, and goes with the
+    first read that succeeds."""
+    from tdconsole.store.db import StoreError
+    from tdconsole.store.event_store import EventStore
+    from tdconsole.tui.display import OutageBanner
+
+    store = EventStore.open(service.store.engine.url.render_as_string(hide_password=False))
+    reader = Service(store, service.tournament_id, role="display", now=service.now)
+    load, down, failed = store.load, [False], [0]
+
+    def load_or_fail(*args: object, **options: object) -> object:
+        if down[0]:
+            failed[0] += 1
+            raise StoreError("the database server at {host}:{port} does not answer ({reason})",
+                             host="db", port=5432, reason="timeout")
+        return load(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "load", load_or_fail)
+    app = DisplayApp(reader, poll_seconds=0.05)
+    try:
+        async with app.run_test() as pilot:
+            await until(pilot, lambda: app.ready.is_set(), "the display up")
+            assert not app.screen.query(OutageBanner)
+            down[0] = True
+            await until(pilot, lambda: bool(app.screen.query(OutageBanner)), "the banner")
+            seen = failed[0]
+            await until(pilot, lambda: failed[0] >= seen + 5, "more polls of a database still down")
+            banner = app.screen.query_one(OutageBanner)
+            assert banner.display and banner.region.height >= 1
+            assert str(banner.render()).startswith("NO DATABASE: the database server at db:5432 does not answer")
+            down[0] = False
+            service.execute(ClockStart())
+            await until(pilot, lambda: not app.screen.query(OutageBanner), "the banner gone")
+            await until(pilot, lambda: "ends at" in _text(app, "#status"), "the clock the TD started")
+    finally:
+        store.close()
