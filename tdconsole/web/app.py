@@ -383,7 +383,8 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
     @api
     def tv(request: Request) -> Response:
         document = web.feed.board()
-        return html(web.page("tv.html", board=document, board_html=web.board_html(document)))
+        return html(web.page("tv.html", board=document, board_html=web.board_html(document),
+                             heartbeat=web.feed.heartbeat))
 
     @api
     def seat_page(request: Request) -> Response:

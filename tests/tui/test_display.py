@@ -166,7 +166,8 @@ async def test_a_database_outage_is_said_in_a_banner_until_the_database_answers_
             await until(pilot, lambda: failed[0] >= seen + 5, "more polls of a database still down")
             banner = app.screen.query_one(OutageBanner)
             assert banner.display and banner.region.height >= 1
-            assert str(banner.render()).startswith("NO DATABASE: the database server at db:5432 does not answer")
+            assert str(banner.render()).startswith(
+                "NO DATABASE: the database server at db:5432 does not answer")
             down[0] = False
             service.execute(ClockStart())
             await until(pilot, lambda: not app.screen.query(OutageBanner), "the banner gone")
