@@ -85,7 +85,12 @@ class ServiceApp(App[None]):
 
     CSS_PATH = STYLESHEET
     # `q` quits, as in other terminal programs, after a yes (Ctrl+Q, Textual's, quits at once).
-    BINDINGS = [Binding("q", "quit_asking", "Quit")]
+    # Tab moves the focus before the app hands on the next key: as Textual's own (the screen's)
+    # binding it acts once the focused field has passed it up, so a key typed right behind it
+    # ("Anna", Tab, "Bo" in one burst) still went into the field Tab was leaving.
+    BINDINGS = [Binding("q", "quit_asking", "Quit"),
+                Binding("tab", "focus_next", show=False, priority=True),
+                Binding("shift+tab", "focus_previous", show=False, priority=True)]
     # The screens whose first showing grows with the tournament (a row per player, table or
     # event: at festival size half a second or more): in a large tournament they are built in
     # idle time once the terminal is up (`_get_ready`), so their F-key shows them at once.

@@ -180,7 +180,7 @@ def test_reenter_payouts_and_prize_pool(tmp_path: Path, capsys: Capsys) -> None:
         (["bust", "P02", "--stack", "P02"], ["NAME=NUMBER"]),
         (["bust", "P01"], ["already busted", "place 4"]),
         (["bust", "Nobody"], ["no player named 'Nobody'"]),
-        (["bust", "P02", "--by", "P02"], ["cannot knock himself out"]),
+        (["bust", "P02", "--by", "P02"], ["cannot knock themselves out"]),
         (["reenter", "P02"], ["still in", "T-REG-1"]),
         (["chips", "P02=0"], ["above 0"]),
         (["deal", "approve"], ["no deal is proposed"]),

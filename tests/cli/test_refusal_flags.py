@@ -28,7 +28,7 @@ def db(tmp_path: Path, capsys: Capsys) -> str:
     (["bust", "Anna", "--stack", "Anna=-5"], "--stack Anna: a starting stack must be above 0, not -5"),
     (["bust", "Anna", "--stack", "Zed=5"], "--stack Zed: not one of the players busted here"),
     (["bust", "Anna", "--stack", "Anna"], "--stack: write NAME=NUMBER, not 'Anna'"),
-    (["bust", "Anna", "--by", "Anna"], "--by: a player cannot knock himself out"),
+    (["bust", "Anna", "--by", "Anna"], "--by: a player cannot knock themselves out"),
     (["bust", "Anna", "--unplaced", "--stack", "Anna=5"],
      "--stack: a starting stack ranks busts by their chips; an unplaced bust has no place to establish"),
     (["h4h", "start"], "--tables: hand-for-hand needs the tables in play: no player is seated"),

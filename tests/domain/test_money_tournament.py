@@ -95,7 +95,7 @@ def test_t_bounty_1_identical_winning_hands_split_the_bounty_and_count_the_knock
     p2, p3 = t.state.find("P02"), t.state.find("P03")
     # 25 split: the leftover krone to the first name in sorted order
     assert (p2.bounties, p3.bounties, p2.knockouts, p3.knockouts) == (13, 12, 1, 1)
-    with pytest.raises(InvalidInput, match="cannot knock himself out"):
+    with pytest.raises(InvalidInput, match="cannot knock themselves out"):
         t.do(Bust(names=["P04"], by=["P04"]))
     with pytest.raises(TdError, match="already busted"):
         t.do(Bust(names=["P04"], by=["P01"]))

@@ -36,7 +36,7 @@ async def test_a_refusal_names_the_forms_label_not_the_flag(service: Service) ->
         by.value = "Carl"
         busts.focus()
         await pilot.pause()
-        assert _preview(screen) == "Knocked out by: a player cannot knock himself out"
+        assert _preview(screen) == "Knocked out by: a player cannot knock themselves out"
         assert by.has_class("-invalid") and not busts.has_class("-invalid")
         assert busts.has_focus  # marked as you type; the focus stays where you type
         await pilot.press("enter")

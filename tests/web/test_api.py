@@ -229,7 +229,7 @@ def test_a_refusal_names_the_bodys_key_and_the_player_never_a_flag(web: Web) -> 
     assert "--" not in message
     assert response.json() == {"error": message, "field": "stack", "player": "Anna Holm"}
     response = web.command("bust", {"names": ["Anna Holm"], "by": ["Anna Holm"]}, csrf)
-    assert response.json() == {"error": "a player cannot knock himself out", "field": "by"}
+    assert response.json() == {"error": "a player cannot knock themselves out", "field": "by"}
     response = web.command("bust", {"names": ["Anna Holm"], "by": ["Nobody"]}, csrf)
     assert response.json() == {"error": "no player named 'Nobody'", "field": "by"}
     assert response.status_code == 404

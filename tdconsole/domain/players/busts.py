@@ -83,7 +83,7 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     if len({player.id for player in knockers}) != len(knockers):
         raise InvalidInput("the same knocker is named twice", field="by")
     if {player.id for player in knockers} & {player.id for player in players}:
-        raise InvalidInput("a player cannot knock himself out", field="by")
+        raise InvalidInput("a player cannot knock themselves out", field="by")
     knocker_ids = [player.id for player in knockers]
     h4h = state.hand_for_hand
     pending = len(h4h.pending) if h4h else 0
@@ -93,12 +93,12 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     if command.disqualified and knockers:
         raise InvalidInput("a disqualified player is knocked out by nobody (C-PEN-1)", field="by")
     if command.disqualified and (stacks or command.unplaced):
-        raise InvalidInput("a disqualified player is placed as he leaves, not by his stack (C-PEN-1)",
+        raise InvalidInput("a disqualified player is placed on leaving, not by the stack (C-PEN-1)",
                            field="stack")
     if (state.money.pko_share is not None and not knockers and not command.disqualified
             and len(players) + pending < left - 1):
-        raise RuleViolation("T-PKO-1", "{name}'s bounty goes to whoever knocked him out: name him, or "
-                            "disqualify", name=players[0].name, field="by")
+        raise RuleViolation("T-PKO-1", "{name}'s bounty goes to whoever knocked the player out: say who, "
+                            "or disqualify", name=players[0].name, field="by")
     if command.disqualified:
         if h4h is not None and h4h.pending:
             raise RuleViolation("T-H4H-1", "disqualify between hand-for-hand hands, once every table "

@@ -39,7 +39,7 @@ from tdconsole.views.formatting import Formats
 
 # What a player's row shows, besides his bag (`PlayersScreen._player_rows`).
 SHOWN = attrgetter("id", "name", "status", "table", "seat", "place", "placed_last", "bounty_added",
-                   "bounties")
+                   "bounties", "rebuys")  # rebuys: each adds its bounty part to the head (T-PKO-6)
 STATUS_ORDER = {"seated": 0, "registered": 0, "busted": 1}
 OUT = (1,)  # before the list order of every player out, after every one still in
 # A player's place in the list: those still in, then those out by place; by name; as registered.
@@ -202,7 +202,7 @@ class PlayersScreen(ServiceScreen):
         moved to its new place: at festival size a bust makes one row and moves it, not 10,000."""
         money = Formats.of(state.house_rules)
         words = ({status: _(word) for status, word in STATUS_WORDS.items()}, _(" (last, T-ELIM-3)"),
-                 _("bag {bag}: {chips}"), money, state.money.bounty)
+                 _("bag {bag}: {chips}"), money, (state.money.bounty, state.money.rebuy_bounty))
         players = list(state.players.values())
         # What each row shows, read at C speed (10,000 players, every redraw); a bag seldom.
         shows: list[tuple[object, ...]] = list(map(SHOWN, players))
@@ -303,7 +303,7 @@ class PlayersScreen(ServiceScreen):
 
             def declined() -> None:
                 if pko:
-                    self.app.push_screen(BustHandScreen(player.name), self._bust_declined)
+                    self.app.push_screen(BustHandScreen(player.name, ask_knocker=True), self._bust_declined)
                 else:
                     self._bust(command)
 
@@ -493,7 +493,8 @@ class PlayersScreen(ServiceScreen):
         await self.app.push_screen(BustHandScreen(name), self._bust_chosen)
 
 
-def _player_row(state: TournamentState, player: Player, words: tuple[dict[str, str], str, str, Formats, int],
+def _player_row(state: TournamentState, player: Player,
+                words: tuple[dict[str, str], str, str, Formats, tuple[int, int]],
                 index: int) -> tuple[Order, Row]:
     """A player's place in the list (he is the `index`th registered) and row."""
     statuses, last, bagged, money, _bounty_money = words
