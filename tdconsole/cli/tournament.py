@@ -446,12 +446,12 @@ def db_restore(
         console.print(ngettext("Restored {file} into {database}: {count} tournament, its log verified",
                                "Restored {file} into {database}: {count} tournaments, every log "
                                "verified", len(rows)).format(file=file, database=target, count=len(rows)))
-        # A session is not restored (store/backups.py, LEFT_BEHIND): the staff list is.
+        # A session is not restored (store/backups.py, LEFT_BEHIND): the staff list and lock-outs are.
         console.print(ngettext(
-            "Staff are as the backup had them; {count} web session was ended: every phone logs in "
-            "again",
-            "Staff are as the backup had them; {count} web sessions were ended: every phone logs in "
-            "again", restored.sessions_ended).format(count=restored.sessions_ended))
+            "Staff and lock-outs are as the backup had them; {count} web session was ended: every "
+            "phone logs in again",
+            "Staff and lock-outs are as the backup had them; {count} web sessions were ended: every "
+            "phone logs in again", restored.sessions_ended).format(count=restored.sessions_ended))
         if aside is not None:
             console.print(_("The database it replaced is saved in {path}").format(path=aside))
 

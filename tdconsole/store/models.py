@@ -119,6 +119,25 @@ web_session_table = Table(
     Column("expires", Float, nullable=False),  # seconds since the epoch
 )
 
+# The web remote's log-in guesses, one row per key a guess counts against ("address:IP",
+# "name:KEY"), counted before its PIN is checked (store/login_counts.py): in the database, so a
+# restart of `serve` keeps a lock-out. `in_window` is cleared once the guesses have locked their key
+# out (they no longer count towards the next five, still towards a name's ten an hour).
+login_guess_table = Table(
+    "login_guesses", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(120), nullable=False, index=True),
+    Column("at", Float, nullable=False),  # seconds since the epoch, as sessions
+    Column("in_window", Boolean, nullable=False),
+)
+
+# A key locked out of log-in until `until` (seconds since the epoch).
+login_lockout_table = Table(
+    "login_lockouts", metadata,
+    Column("key", String(120), primary_key=True),
+    Column("until", Float, nullable=False),
+)
+
 # A club member. Not an event: members outlive tournaments. A tournament's log links an entry to
 # a member by `number` (PlayerRegistered.member), so the number never changes; a member merged
 # into another keeps their row, pointing at the one they are now (`merged_into`).

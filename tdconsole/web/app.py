@@ -138,7 +138,7 @@ class Web:
         self.tournament_id = self.display.tournament_id
         # Staff serve every tournament of the database: one log-in (and one lock-out) for all of them.
         self.sessions: auth.Sessions = shared.sessions if shared else auth.Sessions(self.staff, clock)
-        self.guard: auth.LoginGuard = shared.guard if shared else auth.LoginGuard(clock)
+        self.guard: auth.LoginGuard = shared.guard if shared else auth.LoginGuard(clock, store)
         self.secure = secure
         self.templates = jinja2.Environment(
             loader=jinja2.PackageLoader("tdconsole.web", "templates"),

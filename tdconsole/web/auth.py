@@ -9,7 +9,8 @@
 - Guesses are counted per address and per staff name, each counted before its PIN is checked, so
   guesses sent at once count too: five within five minutes lock the address or the name out for five
   minutes, and a name gets at most ten wrong guesses an hour from anywhere. A good log-in takes back
-  only its own guess, never another's: a 4-digit PIN then takes weeks, not minutes.
+  only its own guess, never another's: a 4-digit PIN then takes weeks, not minutes. The counts and
+  lock-outs are kept in the database (store/login_counts.py), so a restart of `serve` keeps them.
 The clock is injected (seconds since the epoch: sessions outlive the process), so the tests move
 time instead of waiting for it.
 """
@@ -19,11 +20,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from tdconsole.domain.text import name_key
+from tdconsole.store.event_store import EventStore
+from tdconsole.store.login_counts import LoginCounts, Rule
 from tdconsole.store.staff import StaffMember, StaffStore
 
 Clock = Callable[[], float]
@@ -37,6 +39,7 @@ WINDOW_SECONDS = 5 * 60
 LOCKOUT_SECONDS = 5 * 60
 GUESSES_PER_HOUR = 10  # wrong PINs for one staff name, from all addresses together
 HOUR = 3600.0
+MAX_KEY = 120  # a counted key's length in the database (an IPv6 address and its prefix fit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,80 +133,43 @@ class LockedOut(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Guess:
-    """One PIN being checked: its keys and the time it was counted at."""
+    """One PIN being checked: its keys, the rows that count it, and the time it was counted at."""
 
     keys: tuple[str, str]
+    ids: tuple[int, ...]
     at: float
 
 
 class LoginGuard:
-    """Guesses per address and per staff name (see the module's docstring for the rule)."""
+    """Guesses per address and per staff name (see the module's docstring for the rule), counted
+    in the database (store/login_counts.py): a restart of `serve` keeps a lock-out."""
 
-    def __init__(self, clock: Clock, *, limit: int = WRONG_PINS, window: float = WINDOW_SECONDS,
-                 lockout: float = LOCKOUT_SECONDS, hourly: int = GUESSES_PER_HOUR) -> None:
+    def __init__(self, clock: Clock, store: EventStore, *, limit: int = WRONG_PINS,
+                 window: float = WINDOW_SECONDS, lockout: float = LOCKOUT_SECONDS,
+                 hourly: int = GUESSES_PER_HOUR) -> None:
         self._clock = clock
-        self._limit, self._window, self._lockout, self._hourly = limit, window, lockout, hourly
-        self._recent: dict[str, deque[float]] = {}  # guesses within the window, checked or not yet
-        self._hour: dict[str, deque[float]] = {}  # a name's guesses within the hour
-        self._locked_until: dict[str, float] = {}
+        self._counts = LoginCounts(store, Rule(limit, window, lockout, hourly, HOUR))
+        # The database's transaction makes each count whole; this keeps this server's guesses
+        # sent at once queued here, in turn, rather than each retrying for SQLite's write lock.
         self._lock = threading.Lock()
 
     def begin(self, address: str, name: str) -> Guess:
-        """Count a guess before its PIN is checked (LockedOut if it may not be tried): one lock
-        around the check and the count, so guesses sent at once are counted one by one."""
+        """Count a guess before its PIN is checked (LockedOut if it may not be tried): the check
+        and the count in one transaction, so guesses sent at once are counted one by one."""
         now = self._clock()
-        keys = (f"address:{address}", f"name:{name_key(name)[:100]}")
+        keys = (f"address:{address}"[:MAX_KEY], f"name:{name_key(name)[:100]}")
         with self._lock:
-            wait = max(self._wait(key, now) for key in keys)
-            if wait > 0:
-                raise LockedOut(wait)
-            for key in keys:
-                self._recent.setdefault(key, deque()).append(now)
-            self._hour.setdefault(keys[1], deque()).append(now)
-        return Guess(keys, now)
+            wait, ids = self._counts.begin(keys, keys[1], now)
+        if wait > 0:
+            raise LockedOut(wait)
+        return Guess(keys, ids, now)
 
     def wrong(self, guess: Guess) -> None:
         """The PIN was wrong: the guess stays counted; the fifth within the window locks out."""
-        now = self._clock()
         with self._lock:
-            for key in guess.keys:
-                recent = self._prune(key, now)
-                if len(recent) >= self._limit:
-                    self._locked_until[key] = now + self._lockout
-                    del self._recent[key]
+            self._counts.wrong(guess.keys, self._clock())
 
     def right(self, guess: Guess) -> None:
         """The PIN was right: this guess alone is taken back (others' wrong guesses stay)."""
         with self._lock:
-            for counts in (self._recent, self._hour):
-                for key in guess.keys:
-                    times = counts.get(key)
-                    if times is not None and guess.at in times:
-                        times.remove(guess.at)
-                        if not times:
-                            del counts[key]
-
-    def _prune(self, key: str, now: float) -> deque[float]:
-        recent = self._recent.setdefault(key, deque())
-        while recent and recent[0] <= now - self._window:
-            recent.popleft()
-        hour = self._hour.get(key)
-        while hour and hour[0] <= now - HOUR:
-            hour.popleft()
-        return recent
-
-    def _wait(self, key: str, now: float) -> float:
-        """Seconds until `key` may guess again (0: now)."""
-        until = self._locked_until.get(key, 0.0)
-        if until <= now:
-            self._locked_until.pop(key, None)
-            until = 0.0
-        recent = self._prune(key, now)
-        if len(recent) >= self._limit:  # that many still being checked: the next waits for them
-            until = max(until, recent[0] + self._window)
-        hour = self._hour.get(key)
-        if hour is not None and len(hour) >= self._hourly:
-            until = max(until, hour[0] + HOUR)
-        if not recent:
-            del self._recent[key]
-        return max(0.0, until - now)
+            self._counts.right(guess.ids, self._clock())

@@ -85,6 +85,27 @@ def test_a_session_survives_a_restart_and_ends_at_log_out(club_db: Path) -> None
     store.close()
 
 
+def test_a_lock_out_survives_a_restart(club_db: Path) -> None:
+    """Five wrong PINs, then `serve` restarted (a new app over the same database): the sixth guess
+    is still refused, from that address and at that name, and the right PIN too, until the
+    lock-out ends."""
+    ticks = Ticks()
+    store = EventStore.open(f"sqlite:///{club_db}")
+    with TestClient(create_app(store, clock=ticks)) as first:
+        assert [_login(first, TD, f"000{n}") for n in range(5)] == [401] * 5
+    store.close()
+    store = EventStore.open(f"sqlite:///{club_db}")
+    with TestClient(create_app(store, clock=ticks)) as restarted, \
+            TestClient(restarted.app, client=("192.0.2.9", 5000)) as elsewhere:
+        refused = restarted.post("/api/login", json={"staff": TD, "pin": TD_PIN})
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "300"
+        assert _login(restarted, FLOOR, FLOOR_PIN) == 429  # the address is locked out
+        assert _login(elsewhere, TD, TD_PIN) == 429  # and the name, from anywhere
+        ticks.advance(300)
+        assert _login(restarted, TD, TD_PIN) == 200
+    store.close()
+
+
 def test_a_new_pin_or_a_removal_ends_the_members_sessions_at_once(web: Web) -> None:
     from starlette.testclient import TestClient as Client
 
@@ -122,7 +143,8 @@ def test_a_restore_ends_every_session_and_brings_back_the_staff_list_of_the_back
         assert gone.status_code == 401 and "session has ended" in gone.json()["error"]
         assert restored.json["sessions_ended"] == 1  # the TD's; Frank's went with his removal
         said = run(capsys, "--db", str(web.db), "db", "restore", str(backup), "--yes").out
-        assert "Staff are as the backup had them; 0 web sessions were ended" in " ".join(said.split())
+        said = " ".join(said.split())
+        assert "Staff and lock-outs are as the backup had them; 0 web sessions were ended" in said
     listed = run(capsys, "--db", str(web.db), "staff", "list", "--json").json
     assert [member["name"] for member in listed] == [FLOOR, TD]
     web.login(FLOOR, FLOOR_PIN)  # he is back, with the PIN he had
