@@ -17,7 +17,7 @@ class HandForHandResult(HandForHandView):
 
 
 def _after(service: Service, command: commands.Command | None) -> HandForHandResult:
-    ended = hand_for_hand_ended(service.execute(command)) if command is not None else None
+    ended = hand_for_hand_ended(service.execute(command), service.state) if command is not None else None
     view = hand_for_hand_view(service.state, len(payouts_view(service.state).payouts))
     return HandForHandResult(**dict(view), ended=ended)
 

@@ -107,7 +107,7 @@ def hand_done(service: Service, request: HandDoneRequest) -> TablesResult:
     # Only the tables' own events: the last hand-for-hand table's also places the hand's busts.
     done = sorted({e.event.table for e in envelopes if isinstance(e.event, HandFinished | ButtonSet)})
     return TablesResult(tables=[table_view(service.state.room[n], service.state.house_rules) for n in done],
-                        ended=hand_for_hand_ended(envelopes))
+                        ended=hand_for_hand_ended(envelopes, service.state))
 
 
 class TableSeatRequest(Request):

@@ -34,6 +34,7 @@ from tdconsole.views.money import (
     places_text,
     rebuy_terms,
     results_view,
+    tied_note,
 )
 from tdconsole.views.seating import seated_line
 
@@ -171,12 +172,13 @@ def _payouts_render(data: PayoutsView, formats: Formats) -> None:
     table = Table(_("place"), _("amount"), title=_("Prize pool {amount} ({method})").format(
         amount=formats.money(data.prize_pool), method=data.method))
     locked = {row.place for row in data.locked}
-    seats = {row.place for row in data.payouts if row.seat}
     for row in data.paid:  # an approved deal's players with its amounts, the ladder outside it
         note = (" " + _("{name}, by the deal").format(name=row.name) if row.by_deal
+                else " " + tied_note(row) if row.last_place is not None
                 else " " + _("locked") if row.place in locked
-                else " " + _("a seat (T-SAT-1)") if row.place in seats else "")
-        table.add_row("–" if row.place is None else str(row.place), Text(formats.money(row.amount) + note))
+                else " " + _("a seat (T-SAT-1)") if row.seat else "")
+        table.add_row("–" if row.place is None else places_text(row.place, row.last_place),
+                      Text(formats.money(row.amount) + note))
     console.print(table)
     if data.error is not None:
         console.print(_("The payouts cannot be made: {error}").format(error=data.error))

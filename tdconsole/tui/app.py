@@ -315,7 +315,7 @@ class TdApp(ServiceApp):
         fresh = log[start:]
         if fresh:
             self._told_seq = fresh[-1].seq
-        if (ended := hand_for_hand_ended(fresh)) is not None:
+        if (ended := hand_for_hand_ended(fresh, self.service.state)) is not None:
             self.notify(ended, title=_("Hand-for-hand"), timeout=15, markup=False)
         for line in alternates_news(fresh, self.service.state):  # T-REG-1, whichever terminal's command
             self.notify(line, title=_("Alternates"), timeout=15, markup=False)

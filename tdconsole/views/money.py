@@ -137,22 +137,30 @@ def deal_view(state: TournamentState) -> DealView | None:
     )
 
 
-class PaidRow(View):
+class PaidRow(OptionalKeysView):
     """One line of what is paid. A place of the ladder (`name`: who finished there, once someone
     has); or, after an approved deal (T-DEAL-1), a player in it with the deal's amount (`place`:
-    his place once he is out; the winner's amount takes what was left for the winner)."""
+    his place once he is out; the winner's amount takes what was left for the winner).
+    Players tied over places `place`..`last_place` (T-ELIM-2) have a line each with his share of
+    their places' money; `seat` only when every place they share is a seat (T-SAT-6: a seat shared
+    with a cash place is paid out in cash)."""
+
+    OMITTED_WHEN_NONE = frozenset({"last_place"})
 
     place: int | None
     name: str | None
     amount: int
     by_deal: bool
     seat: bool = False  # a satellite's place that wins a seat worth `amount` (T-SAT-1)
+    last_place: int | None = None  # tied: the worst of the places shared (only then present)
 
 
 def paid_rows(state: TournamentState, structure: PayoutStructure | None,
               standings: dict[str, money.Standing]) -> list[PaidRow]:
     """What is paid: the deal's amounts for the players in an approved deal, best first, and the
-    ladder for the places outside it (the deal shares the money of the places it covers)."""
+    ladder for the places outside it (the deal shares the money of the places it covers); a tie
+    in the places paid shows each of its players with his share (T-ELIM-2), not one name with
+    the first place's money."""
     deal = state.deal if state.deal is not None and state.deal.approved else None
     rows: list[PaidRow] = []
     if deal is not None:
@@ -161,12 +169,33 @@ def paid_rows(state: TournamentState, structure: PayoutStructure | None,
             rows.append(PaidRow(place=standing.place, name=state.players[player_id].name,
                                 amount=amount if standing.prize is None else standing.prize, by_deal=True))
         rows.sort(key=lambda row: (row.place or 0, -row.amount))
-    finished = {standing.place: state.players[player_id].name for player_id, standing in standings.items()
-                if standing.place is not None}
+    finished: dict[int, list[tuple[str, money.Standing]]] = {}
+    for player_id, standing in standings.items():
+        if standing.place is not None:
+            finished.setdefault(standing.place, []).append((state.players[player_id].name, standing))
+    payouts = [] if structure is None else structure.payouts
     covered = len(rows)
-    return rows + [PaidRow(place=payout.place, name=finished.get(payout.place), amount=payout.amount,
-                           by_deal=False, seat=payout.seat)
-                   for payout in ([] if structure is None else structure.payouts) if payout.place > covered]
+    for payout in payouts:
+        if payout.place <= covered:
+            continue  # a deal's place, or a place of the tie listed above
+        here = finished.get(payout.place, [])
+        last = max((standing.last_place or payout.place for _name, standing in here), default=payout.place)
+        if last == payout.place:  # the common case: one player (or nobody yet) in this place
+            rows.append(PaidRow(place=payout.place, name=here[0][0] if here else None, amount=payout.amount,
+                                by_deal=False, seat=payout.seat))
+            continue
+        seat = all(other.seat for other in payouts[payout.place - 1:last]) and last <= len(payouts)
+        rows += [PaidRow(place=payout.place, last_place=last, name=name, amount=standing.prize or 0,
+                         by_deal=False, seat=seat)
+                 for name, standing in sorted(here, key=lambda found: found[0].casefold())]
+        covered = last
+    return rows
+
+
+def tied_note(row: PaidRow) -> str:
+    """A tied player's line of the payouts (T-ELIM-2): a seat when all the places shared are
+    seats (a satellite's players left), else his share in cash (T-SAT-6)."""
+    return (_("{name}, a seat (T-SAT-1)") if row.seat else _("{name}, tied (T-ELIM-2)")).format(name=row.name)
 
 
 class PayoutsView(OptionalKeysView):
@@ -328,14 +357,19 @@ def hand_for_hand_view(state: TournamentState, places_paid: int) -> HandForHandV
     )
 
 
-def hand_for_hand_ended(envelopes: Iterable[Envelope]) -> str | None:
+def hand_for_hand_ended(envelopes: Iterable[Envelope], state: TournamentState) -> str | None:
     """What the TD is told when a hand ended hand-for-hand by itself (T-H4H-1), whichever
-    command or terminal finished that hand; None when none of `envelopes` did."""
+    command or terminal finished that hand; None when none of `envelopes` did. `state` is the
+    tournament after them: a hand that also ended the tournament (its last bust, or a satellite's
+    seats all decided, T-SAT-2) leaves nothing to play on."""
     for envelope in envelopes:
         event = envelope.event
         if isinstance(event, HandForHandStopped) and event.by_itself:
             # The log's sentence for the event (views/log.py: one sentence per event), and what to do.
-            return _("{ended}; play on at normal speed").format(ended=sentence(event, LogContext()))
+            ended = sentence(event, LogContext())
+            if state.status == "finished":
+                return _("{ended}; the tournament is over").format(ended=ended)
+            return _("{ended}; play on at normal speed").format(ended=ended)
     return None
 
 
@@ -475,13 +509,23 @@ def final_results_text(state: TournamentState, places: int = 10) -> str | None:
     from tdconsole.views.formatting import Formats
 
     formats = Formats.of(state.house_rules)
+    rows = results_rows(state)
     if winner is None:  # T-SAT-2: a satellite's end
         assert state.satellite is not None
-        return "\n".join([_("Seats won (T-SAT-2), each worth {value}:").format(
-            value=formats.money(state.satellite.seat)), "",
-            *(f"  {state.players[player_id].name}" for player_id in state.satellite.winners)])
+        won = {state.players[player_id].name for player_id in state.satellite.winners}
+        lines = [_("Seats won (T-SAT-2), each worth {value}:").format(
+            value=formats.money(state.satellite.seat)), "", *(f"  {name}" for name in sorted(won))]
+        # The cash places after the seats: the remainder (T-SAT-1), or a last seat shared in
+        # cash by a tie across it (T-SAT-6), each tied player with his share.
+        cash = [row for row in rows if row.prize and row.name not in won]
+        if cash:
+            lines += ["", _("Paid in cash:")]
+        for row in cash:
+            shown = places_text(row.place, row.last_place)
+            lines.append(f"{shown:>5}. {row.name}  {formats.money(row.prize or 0)}")
+        return "\n".join(lines)
     lines = [_("Winner: {name}").format(name=winner.name), ""]
-    for row in results_rows(state)[:places]:
+    for row in rows[:places]:
         shown = places_text(row.place, row.last_place) or "1"
         prize = f"  {formats.money(row.prize)}" if row.prize else ""
         lines.append(f"{shown:>5}. {row.name}{prize}")

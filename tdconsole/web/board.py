@@ -145,7 +145,8 @@ class Money:
     prize_pool: int
     chips_in_play: int
     # What is paid: an approved deal's players with its amounts (place null while in, T-DEAL-1),
-    # then the places outside it, each with who finished there.
+    # then the places outside it, each with who finished there (a tie: each of its players with
+    # his share and `last_place`, T-ELIM-2), as the state document's `paid`.
     payouts: list[dict[str, Any]]
     # The prize of the first entry still in (of the newest entry of his name: the document keys
     # its rows by name); the winner's once the tournament is finished.
@@ -161,7 +162,8 @@ class Money:
         return cls(state, state.last_seq, 0 if structure is None else len(structure.payouts),
                    money.pool(state).prize_pool, money.chips_in_play(state),
                    [{"place": row.place, "amount": row.amount, "name": row.name, "by_deal": row.by_deal,
-                     "seat": row.seat} for row in paid_rows(state, structure, table)], prize)
+                     "seat": row.seat, **({} if row.last_place is None else {"last_place": row.last_place})}
+                    for row in paid_rows(state, structure, table)], prize)
 
     def follow(self, state: TournamentState, log: Sequence[Envelope]) -> Money:
         """The money of `state`, whose log is `log`: this one while every change since leaves the

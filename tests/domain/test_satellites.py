@@ -10,6 +10,7 @@ import pytest
 
 from tdconsole.domain.commands import (
     Bust,
+    ClockStart,
     Draw,
     HandForHandStart,
     HandForHandTableDone,
@@ -43,18 +44,21 @@ def standing(t: Tournament, name: str) -> tuple[int | None, int | None, int | No
 
 def test_a_37_entry_satellite_with_seats_of_1100() -> None:
     """37 entries of 300 = a pool of 11,100: 10 seats of 1,100 (11,000) and 100 left over for
-    11th place. Hand-for-hand is due with 11 left, on the satellite bubble (not at 12, the 100's
-    bubble). In the hand-for-hand hand P11 (stack 3,000) and P10 (stack 9,000) bust at different
-    tables: ranked by stack (T-ELIM-1), P10 is 10th, on the last seat, P11 11th with the 100. The
-    nine left and P10 win the ten seats; nobody busts after."""
+    11th place. Hand-for-hand is due with 12 left, on the money bubble (the 100 is the first
+    money), and again with 11 left, on the seat bubble (T-SAT-2). In the hand-for-hand hand P11
+    (stack 3,000) and P10 (stack 9,000) bust at different tables: ranked by stack (T-ELIM-1), P10
+    is 10th, on the last seat, P11 11th with the 100. The nine left and P10 win the ten seats;
+    nobody busts after."""
     t = satellite()
     t.do(Draw().with_rng(random.Random(7)))
     structure = money.payout_structure(t.state)
     assert structure.payouts == [*(Payout(place=p, amount=1_100, seat=True) for p in range(1, 11)),
                                  Payout(place=11, amount=100)]
-    for number in range(37, 12, -1):
+    for number in range(37, 13, -1):
         t.do(Bust(names=[f"P{number:02}"]))
-    assert t.state.players_left == 12 and not _due(t)
+    assert t.state.players_left == 13 and not _due(t)
+    t.do(Bust(names=["P13"]))
+    assert _due(t)  # 12 left: the next bust reaches 11th place's 100 (T-H4H-1)
     t.do(Bust(names=["P12"]))
     assert _due(t)  # 11 left: the next bust reaches the seats (T-H4H-1)
     t.do(HandForHandStart(hand_in_progress=False))
@@ -121,3 +125,37 @@ def test_t_sat_4_a_ticket_pays_a_buy_in_of_exactly_its_value() -> None:
     with pytest.raises(RuleViolation, match=r"^T-SAT-4: a seat worth 1100 pays a buy-in and fee of 1100"):
         other.do(Register(names=["Anna"], tickets={"Anna": SeatTicket(id="S1-p3", value=1_100)}))
     assert other.state.entries == 0
+
+
+def test_t_sat_6_a_tie_across_the_last_seat_is_paid_in_cash_and_ends_the_satellite() -> None:
+    """12 entries of 300 = 3,600: 3 seats of 1,100 and 300 for 4th. Hand-for-hand is proposed with
+    5 left (the 300's bubble) and runs on over the seat bubble; in one of its hands P03 and P04
+    bust with equal stacks: they tie for 3rd-4th (T-ELIM-1, T-ELIM-2) and share the
+    last seat's 1,100 and 4th's 300 in cash, 700 each (T-SAT-6). P01 and P02 win the seats, the
+    satellite is over and the clock hand-for-hand paused stays stopped (T-SAT-2)."""
+    t = satellite(12)
+    t.do(Draw().with_rng(random.Random(3)))
+    t.do(ClockStart())
+    for number in range(12, 6, -1):
+        t.do(Bust(names=[f"P{number:02}"]))
+    assert t.state.players_left == 6 and not _due(t)
+    t.do(Bust(names=["P06"]))
+    assert _due(t)  # 5 left: the next bust reaches 4th place's 300
+    t.do(HandForHandStart(hand_in_progress=False), 10)
+    t.do(Bust(names=["P05"]), 20)
+    h4h = t.state.hand_for_hand
+    assert h4h is not None
+    for table in h4h.started.tables:
+        t.do(HandForHandTableDone(table=table), 30)
+    assert t.state.hand_for_hand is not None  # on to the seat bubble (T-SAT-2)
+    assert standing(t, "P05") == (5, None, 0)
+    t.do(Bust(names=["P03"], stacks={"P03": 5_000}), 40)
+    t.do(Bust(names=["P04"], stacks={"P04": 5_000}), 50)
+    for table in h4h.started.tables:
+        t.do(HandForHandTableDone(table=table), 60)
+    assert t.state.status == "finished" and t.state.hand_for_hand is None
+    assert not t.state.clock.running  # the tournament is over: nothing to play on (T-SAT-2)
+    assert t.state.satellite is not None
+    assert sorted(t.state.players[p].name for p in t.state.satellite.winners) == ["P01", "P02"]
+    assert standing(t, "P03") == standing(t, "P04") == (3, 4, 700)
+    assert standing(t, "P01") == standing(t, "P02") == (1, 2, 1_100)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from tdconsole.domain.commands import Bust, ClockStart, Undo
+from tdconsole.domain.commands import Bust, ClockStart, SetMoney, Undo
+from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.display import DisplayApp
@@ -35,3 +36,24 @@ async def test_the_clock_screen_and_the_display_show_the_winner_and_the_results(
         await pilot.pause()
         assert not _results(app).display
         assert str(app.screen.query_one("#banner", Static).render()) != "TOURNAMENT OVER"
+
+
+async def test_t_sat_6_the_display_names_the_seat_and_each_share_of_the_tied_last_seat(
+        service: Service) -> None:
+    """4 entries of 300 to seats of 500: 2 seats and 200 for 3rd (T-SAT-1). With 3 left Bo and Carl
+    bust in one hand with equal stacks: they tie for 2nd-3rd across the last seat and share 500 +
+    200 in cash, 350 each (T-SAT-6); Anna's is the one seat. The clock stops."""
+    service.execute(SetMoney(settings=MoneySettings.model_validate({"satellite_seat": 500})))
+    service.execute(ClockStart())
+    service.execute(Bust(names=["[bold red]x[/]"]))
+    service.execute(Bust(names=["Bo", "Carl"], stacks={"Bo": 9_000, "Carl": 9_000}))
+    assert service.state.status == "finished" and not service.state.clock.running
+    reader = Service(service.store, service.tournament_id, role="display")
+    for app in (create_app(service), DisplayApp(reader)):
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            text = str(_results(app).render())
+            lines = text.replace("\xa0", " ").splitlines()
+            assert lines[:3] == ["Seats won (T-SAT-2), each worth DKK 500:", "", "  Anna"]
+            assert lines[4:] == ["Paid in cash:", "  2-3. Bo  DKK 350", "  2-3. Carl  DKK 350"]
+            assert str(app.screen.query_one("#banner", Static).render()) == "TOURNAMENT OVER"

@@ -54,8 +54,8 @@ def from_state_document(service: Service, now: datetime) -> dict[str, Any]:
         | {"remaining": reading.remaining, "to_break": reading.seconds_to_break},
         **{key: view[key] for key in ("entries", "players_left", "average_stack", "average_stack_bb",
                                       "prize_pool")},
-        "payouts": [{key: row[key] for key in ("place", "amount", "name", "by_deal", "seat")}
-                    for row in view["paid"]],
+        "payouts": [{key: row[key] for key in ("place", "amount", "name", "by_deal", "seat", "last_place")
+                     if key in row} for row in view["paid"]],
         "hand_for_hand": {key: view["hand_for_hand"].get(key) for key in ("active", "hand", "tables")},
         "bounties": [{"name": p["name"], "bounty": p["bounty"]} for p in sorted(
             (p for p in view["players"] if p["bounty"]), key=lambda p: -p["bounty"])[:6]]

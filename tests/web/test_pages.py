@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from tests.web.conftest import FLOOR, FLOOR_PIN, Web
+from tests.cli.helpers import run
+from tests.web.conftest import FLOOR, FLOOR_PIN, PLAYERS, Web
 
 
 def test_the_tv_page_shows_the_clock_blinds_counts_and_payouts_with_names_as_text(web: Web) -> None:
@@ -139,3 +140,27 @@ def test_find_my_seat_folds_danish_letters_aa_and_accents(web: Web) -> None:
     assert found("dalsgaard") == found("dalsgård") == found("aase") == found("ase d") == ["Åse Dalsgård"]
     assert found("kjaergard") == found("kjærgård") == ["Jens Kjærgaard"]
     assert found("zoe andres") == ["Zoë Andrés"]
+
+
+def test_t_sat_6_the_tv_names_each_seat_and_each_share_of_a_tied_last_seat(
+        web: Web, capsys: pytest.CaptureFixture[str]) -> None:
+    """12 entries of 100: 3 seats of 330 and 210 for 4th (T-SAT-1). With 4 left two bust in one hand
+    with equal stacks: they tie for 3rd-4th across the last seat and share 330 + 210 in cash, 270
+    each (T-SAT-6); the two left win the seats, the satellite is over and its clock stops."""
+    db = str(web.db)
+    assert run(capsys, "--db", db, "money", "set", "--satellite-seat", "330").code == 0
+    for name in PLAYERS[:8]:
+        assert run(capsys, "--db", db, "bust", name).code == 0
+    tied = PLAYERS[8:10]
+    assert run(capsys, "--db", db, "bust", *tied, *(f"--stack={name}=5000" for name in tied)).code == 0
+    board = web.client.get("/api/board").json()
+    assert board["finished"] and board["clock"]["running"] is False
+    assert sorted(board["seat_winners"]) == sorted(PLAYERS[10:])
+    assert [(row["place"], row.get("last_place"), row["name"], row["amount"], row["seat"])
+            for row in board["payouts"]] == [
+        *((1, 2, name, 330, True) for name in sorted(PLAYERS[10:], key=str.casefold)),
+        *((3, 4, name, 270, False) for name in sorted(tied, key=str.casefold))]
+    page = web.client.get("/").text
+    for name in PLAYERS[8:]:
+        assert f'<span class="who fit">{name}</span>' in page
+    assert '<span class="place">3–4</span>' in page

@@ -10,11 +10,13 @@
   "deduct"` the clock loses `hand_for_hand_seconds_per_hand` (`hand_for_hand_clock`); a level that
   runs out ends with that hand and the next hand is played at the next level (TDA 23). Hand 0 takes
   nothing off: it was dealt before hand-for-hand began.
-* Suggested (`suggested`) when the next bust reaches the money or a pay jump the TD picked.
+* Suggested (`suggested`) when the next bust reaches the money (the first place that pays
+  anything, a satellite's cash after its seats included) or a pay jump the TD picked; a
+  satellite's seat bubble is one (T-SAT-2).
 * It ends by itself (`ends_at_the_money`) with the hand whose busts bring the players left down to
   the places paid: hand-for-hand is for the bubble (T-H4H-1), and once it has burst nothing is
-  gained by stopping every table after each hand. The clock it paused runs again, as when the TD
-  stops it.
+  gained by stopping every table after each hand (a satellite's: with the seat bubble, T-SAT-2).
+  The clock it paused runs again, as when the TD stops it, unless that hand ended the tournament.
 """
 
 from __future__ import annotations
@@ -46,9 +48,13 @@ from tdconsole.domain.state import HandForHand, TournamentState
 
 
 def suggested(state: TournamentState, places_paid: int) -> bool:
-    seats = money.seats(state)  # T-SAT-2: a satellite's bubble is its last seat, not the cash after
+    """T-H4H-1 on the money bubble: the next bust reaches the first place that pays anything (the
+    last of `places_paid`: a satellite's cash after its seats included), or a pay jump the TD
+    picked. A satellite's seat bubble is a pay jump of its own (T-SAT-2): from the cash to a seat."""
+    seats = money.seats(state)
+    jumps = [*state.money.pay_jumps, *([seats] if seats else [])]
     return state.hand_for_hand is None and state.satellite is None and eliminations.hand_for_hand_due(
-        state.players_left, seats or places_paid, state.money.pay_jumps)
+        state.players_left, places_paid, jumps)
 
 
 def _running(state: TournamentState) -> HandForHand:
@@ -146,11 +152,12 @@ def ends_at_the_money(state: TournamentState, left_after: int) -> list[Event]:
 
 
 def _stop(state: TournamentState, left_after: int, stopped: HandForHandStopped) -> list[Event]:
-    """The stop, and the clock that hand-for-hand paused running again, unless one player is left
-    (the tournament is over: its clock stays stopped)."""
+    """The stop, and the clock that hand-for-hand paused running again, unless the tournament is
+    over: one player left, or a satellite's players left no more than its seats (T-SAT-2, a tie
+    across the last seat included, T-SAT-6). Its clock then stays stopped."""
     h4h = _running(state)
     resume = (h4h.started.paused_clock and state.clock.started and not state.clock.running
-              and left_after > 1)
+              and left_after > (money.seats(state) or 1))
     return [stopped, ClockResumed()] if resume else [stopped]
 
 

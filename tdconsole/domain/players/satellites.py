@@ -31,7 +31,7 @@ def ended(state: TournamentState, busted: Sequence[Event]) -> list[Event]:
     more players than the seats the pool buys; nothing otherwise, and nothing in a cash tournament.
     The winners are the players left and, when one hand took the field below the seats, those of
     its busts placed on a seat (T-ELIM-1); busts tied across the last seat share their places'
-    money (T-ELIM-2) and win no seat."""
+    money in cash (T-ELIM-2, T-SAT-6) and win no seat."""
     seats = money.seats(state)
     if not seats or state.satellite is not None:
         return []

@@ -18,7 +18,7 @@ from tdconsole.tui.screens.money_settings import MoneySettingsScreen
 from tdconsole.tui.screens.rebuy_settings import RebuySettingsScreen
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.formatting import Formats
-from tdconsole.views.money import deal_lines, payouts_view, prize_pool_view
+from tdconsole.views.money import deal_lines, payouts_view, places_text, prize_pool_view, tied_note
 
 
 class PayoutsScreen(ServiceScreen):
@@ -73,6 +73,9 @@ class PayoutsScreen(ServiceScreen):
             if paid.by_deal:
                 rows.add_row("–" if paid.place is None else str(paid.place), formats.money(paid.amount),
                              Text(_("{name}, by the deal").format(name=paid.name)), key=f"deal-{index}")
+            elif paid.last_place is not None:  # T-ELIM-2: a tie, each player with his share
+                rows.add_row(places_text(paid.place, paid.last_place), formats.money(paid.amount),
+                             Text(tied_note(paid)), key=f"tie-{index}")
             else:
                 note = (_("locked") if paid.place in locked
                         else _("a seat (T-SAT-1)") if paid.seat else "")

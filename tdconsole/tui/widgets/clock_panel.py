@@ -245,10 +245,14 @@ def _ladder(view: FiguresView, formats: Formats) -> list[Text]:
         if row.by_deal:
             shown.append((_("{name} {amount}").format(name=row.name, amount=formats.money(row.amount)),
                           row.place is not None))
-        elif row.place is not None and groups and groups[-1][2] == row.amount \
-                and groups[-1][1] == row.place - 1:
+        elif row.place is None:
+            continue
+        elif row.last_place is not None:  # T-ELIM-2: a tie's places pay each of its players his share
+            if not groups or groups[-1] != (row.place, row.last_place, row.amount):
+                groups.append((row.place, row.last_place, row.amount))
+        elif groups and groups[-1][2] == row.amount and groups[-1][1] == row.place - 1:
             groups[-1] = (groups[-1][0], row.place, row.amount)
-        elif row.place is not None:
+        else:
             groups.append((row.place, row.place, row.amount))
     for first, last, amount in groups:
         places = ordinal(first) if first == last else _("{first}-{last}").format(
