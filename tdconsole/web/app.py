@@ -56,6 +56,7 @@ from tdconsole.views.tournament import state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import StaffServices
 from tdconsole.web.board import seat_qr
+from tdconsole.web.bust_list import bust_list
 from tdconsole.web.edge import Edge, Refusals
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed, gzipped
 
@@ -373,6 +374,27 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return body
 
 
+# The players picked for a bust that a panel request names (to keep their buttons): a hand busts few.
+PICKED_NAMES = 50
+
+
+def _bust_buttons(request: Request, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """The remote's bust list for `?q=` (part of a name), `?table=` and the `?picked=` names, with
+    its hint in the page's language; a search too long is said there, as "find my seat" says it."""
+    table = request.query_params.get("table", "")
+    picked = request.query_params.getlist("picked")[:PICKED_NAMES]
+    options: dict[str, Any] = {"table": int(table) if table.isdecimal() and len(table) < 7 else None,
+                               "picked": set(picked)}
+    try:
+        bust = bust_list(players, query=request.query_params.get("q", ""), **options)
+    except InvalidInput as error:
+        bust = {**bust_list(players, **options), "hint": ""}
+        bust["hint_text"] = error_text(error)
+        return bust
+    bust["hint_text"] = _(bust["hint"]).format(**bust["counts"]) if bust["hint"] else ""
+    return bust
+
+
 def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
     """The pages and API of one tournament: at the root for the one `serve` opened, and under
     /t/ID/ for each tournament of the database (the pages' scripts use relative URLs)."""
@@ -419,7 +441,7 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
             jsonable(state_view(s.state, s.tournament_id, now)), rebuy_offers(s.state, now),
             final_results_text(s.state)))
         return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers,
-                             final=final))
+                             final=final, bust=_bust_buttons(request, view["players"])))
 
     # ------------------------------------------------------------ API
 

@@ -343,7 +343,7 @@ _PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ð": "d", "�
                                 "þ": "th", "ı": "i"})
 
 
-def _folded(text: str) -> str:
+def folded(text: str) -> str:
     """Case, accents and the Nordic letters folded, and "aa" and "oe" taken as the "å" and "ø" they
     spell on a keyboard without them (Aalborg, Ålborg), so "ase" and "aase" find Åse, "moller" and
     "moeller" Møller, "ostergaard" Østergård and "dalsgaard" Dalsgård, and the other way round.
@@ -351,6 +351,15 @@ def _folded(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_PLAIN_LETTERS))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return plain.replace("aa", "a").replace("oe", "o")
+
+
+def search_words(query: str) -> list[str]:
+    """The words of a search for a name ("find my seat", the remote's bust list), folded as the
+    names are; a query longer than SEAT_QUERY (characters or words) is refused in one line."""
+    if len(query) > SEAT_QUERY_CHARS or len(query.split()) > SEAT_QUERY_WORDS:
+        raise InvalidInput("the search is too long: at most {chars} characters and {words} words",
+                           chars=SEAT_QUERY_CHARS, words=SEAT_QUERY_WORDS)
+    return folded(query).split()
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,17 +391,14 @@ class SeatIndex:
             p.name.casefold(): p for p in sorted(state.players.values(), key=lambda p: p.entry)}
         newest |= {alt.name.casefold(): alt for alt in state.alternates.values()}
         known = {} if before is None else {player.name: folded for folded, player in before.names}
-        names = tuple(sorted(((known.get(p.name) or _folded(p.name), p) for p in newest.values()),
+        names = tuple(sorted(((known.get(p.name) or folded(p.name), p) for p in newest.values()),
                              key=lambda row: row[1].name.casefold()))
         return cls(state, roster, names, moves.last)
 
     def find(self, query: str) -> dict[str, Any]:
         """The players whose name holds every word of `query`: table and seat, and the last move.
         A query longer than SEAT_QUERY (characters or words) is refused in one line."""
-        if len(query) > SEAT_QUERY_CHARS or len(query.split()) > SEAT_QUERY_WORDS:
-            raise InvalidInput("the search is too long: at most {chars} characters and {words} words",
-                               chars=SEAT_QUERY_CHARS, words=SEAT_QUERY_WORDS)
-        words = _folded(query).split()
+        words = search_words(query)
         if not words or sum(len(word) for word in words) < 2:
             return {"query": query, "players": [], "more": False,
                     "hint": N_("type at least 2 letters of your name")}

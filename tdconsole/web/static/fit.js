@@ -18,6 +18,24 @@ const Fit = (() => {
     }
   }
 
+  // A ladder's amounts at one size, the widest deciding: a prize of 12 digits (a pool in rupiah or
+  // dong) must be read whole at the right edge, and a ladder whose every amount shrank to its own
+  // size would look like a mistake. Down to two thirds of the size; what still does not fit wraps
+  // (the ladder's "wrapped": anywhere in the number rather than cut at the edge).
+  function amounts(list) {
+    const cells = [...list.querySelectorAll(".amount")];
+    list.style.fontSize = "";
+    list.classList.remove("wrapped");
+    const wide = () => cells.some((cell) => cell.scrollWidth > cell.clientWidth + 1);
+    let size = parseFloat(getComputedStyle(list).fontSize);
+    const smallest = size * 2 / 3;
+    while (wide() && size * 0.95 >= smallest) {
+      size *= 0.95;
+      list.style.fontSize = `${size}px`;
+    }
+    if (wide()) list.classList.add("wrapped");
+  }
+
   function rows(list, box = list) {
     const more = list.querySelector(".more");
     const items = [...list.children].filter((item) => item !== more);
@@ -32,7 +50,10 @@ const Fit = (() => {
 
   function all(root) {
     for (const element of root.querySelectorAll(".fit, .side .label")) shrink(element);
-    for (const list of root.querySelectorAll(".ladder")) rows(list);
+    for (const list of root.querySelectorAll(".ladder")) {
+      amounts(list);
+      rows(list);
+    }
     for (const league of root.querySelectorAll(".league")) rows(league.querySelector("tbody"), league);
   }
 

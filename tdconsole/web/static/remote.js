@@ -83,7 +83,7 @@
   let asked = 0;
   async function refresh() {
     const mine = ++asked;
-    const response = await fetch("remote/panel", { credentials: "same-origin" });
+    const response = await fetch(`remote/panel?${bustQuery()}`, { credentials: "same-origin" });
     if (response.status === 401) { location.reload(); return; }
     if (!response.ok || mine !== asked) return;
     const parts = document.createElement("div");
@@ -140,12 +140,21 @@
 
   // ---------------------------------------------------------------- busts (TD)
   const picked = new Map();  // name -> stack typed
+  // Which buttons the server sends (web/bust_list.py): those of the name typed or the table picked
+  // (a festival's every player is too many), and always the picked ones'.
+  let bustTable = "";
+  function bustQuery() {
+    const query = new URLSearchParams();
+    const filter = $("#bust-filter");
+    if (filter && filter.value.trim()) query.set("q", filter.value.trim());
+    if (bustTable) query.set("table", bustTable);
+    for (const name of picked.keys()) query.append("picked", name);
+    return query.toString();
+  }
   function showPicked() {
-    const seated = new Set();
-    for (const button of document.querySelectorAll(".pick")) {
-      seated.add(button.dataset.name);
-      button.classList.toggle("selected", picked.has(button.dataset.name));
-    }
+    // Every seated player, whichever buttons are shown (the names slot marks them).
+    const seated = new Set([...document.querySelectorAll("#player-names option[data-seated]")].map((o) => o.value));
+    for (const button of document.querySelectorAll(".pick")) button.classList.toggle("selected", picked.has(button.dataset.name));
     for (const name of [...picked.keys()]) if (!seated.has(name)) picked.delete(name);
     const list = $("#bust-picked");
     list.replaceChildren(...[...picked.entries()].map(([name, stack]) => {
@@ -169,18 +178,18 @@
     go.disabled = picked.size === 0;
     $("#bust-bar").hidden = picked.size === 0;
     go.textContent = picked.size > 1 ? t("bust_many", { n: picked.size }) : t("bust");
-    filterPlayers();
-  }
-  function filterPlayers() {
-    const words = $("#bust-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
-    for (const button of document.querySelectorAll(".pick")) {
-      const name = button.dataset.name.toLowerCase();
-      button.hidden = !words.every((w) => name.includes(w)) && !picked.has(button.dataset.name);
-    }
   }
   if (role === "td") {
-    $("#bust-filter").addEventListener("input", filterPlayers);
+    let typing = null;
+    $("#bust-filter").addEventListener("input", () => { clearTimeout(typing); typing = setTimeout(refresh, 150); });
     $("#slot-players").addEventListener("click", (event) => {
+      const table = event.target.closest("[data-pick-table]");
+      if (table) {
+        bustTable = bustTable === table.dataset.pickTable ? "" : table.dataset.pickTable;
+        $("#bust-filter").value = "";  // a name typed would be searched at every table instead
+        refresh();
+        return;
+      }
       const button = event.target.closest(".pick");
       if (!button) return;
       const name = button.dataset.name;
