@@ -7,6 +7,7 @@ import pytest
 
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.web.bust_list import BUST_MATCHES, SHOW_ALL, bust_list
+from tests.web.conftest import Web
 
 
 def _seated(count: int, per_table: int = 9) -> list[dict[str, object]]:
@@ -44,3 +45,15 @@ def test_the_picked_players_keep_their_buttons_at_any_table_or_search() -> None:
 def test_a_search_too_long_is_refused_as_find_my_seat_refuses_it() -> None:
     with pytest.raises(InvalidInput, match="the search is too long"):
         bust_list(_seated(3), query="x" * 500)
+
+
+def test_the_remote_panel_answers_a_search_and_says_a_search_too_long_in_one_line(web: Web) -> None:
+    web.login()
+    found = web.client.get("/remote/panel", params={"q": "anna"}).text
+    assert 'data-name="Anna Holm"' in found and 'data-name="Bent Lund"' not in found
+    # A player picked for the bust keeps his button whatever the search.
+    kept = web.client.get("/remote/panel", params={"q": "anna", "picked": "Bent Lund"}).text
+    assert 'data-name="Anna Holm"' in kept and 'data-name="Bent Lund"' in kept
+    too_long = web.client.get("/remote/panel", params={"q": "x" * 500})
+    assert too_long.status_code == 200 and "the search is too long" in too_long.text
+    assert 'data-name="Anna Holm"' in too_long.text  # a small evening's every player, as without it

@@ -95,6 +95,13 @@ def test_the_tv_shows_twelve_digit_payouts_whole_at_every_size(browser: Browser,
                                             "es => es.map(e => e.textContent)")
         assert max(len("".join(c for c in text if c.isdigit())) for text in amounts) == 12, amounts
         assert page.evaluate(OVERFLOW) == FITS, (width, height)
+        # Wider than two thirds of the size can hold (a SEAT and 16 digits): the amounts wrap.
+        page.evaluate("""() => {
+          document.querySelector('.ladder .amount').textContent = 'SEAT DKK\u00a01,234,567,890,123,456';
+          Fit.all(document.getElementById('board'));
+        }""")
+        assert page.evaluate("document.querySelector('.ladder').classList.contains('wrapped')")
+        assert page.evaluate(OVERFLOW) == FITS, (width, height)
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
 
