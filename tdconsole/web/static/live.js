@@ -73,10 +73,11 @@ const Live = (() => {
     const source = new EventSource("api/events");
     source.addEventListener("board", (event) => {
       const next = JSON.parse(event.data);
-      // A reconnected stream first repeats the server's last message: news only if it is newer
-      // than what the stream brought before (a server that cannot read repeats the same one).
-      if (streamTime === null || next.server_time > streamTime) newsAt = performance.now();
-      streamTime = Math.max(streamTime ?? next.server_time, next.server_time);
+      // A reconnected stream first repeats the server's last message: news only if it is another
+      // one (a server that cannot read repeats the same, its time and all). Not "newer": a step
+      // back of the server's clock would silence the page for as long as the step.
+      if (next.server_time !== streamTime) newsAt = performance.now();
+      streamTime = next.server_time;
       receive(next);
       badge();
     });
