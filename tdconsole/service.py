@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Literal
 
 from tdconsole import collector
-from tdconsole.domain import limits
+from tdconsole.domain import commands, limits
 from tdconsole.domain.clock.structure import Structure, check_structure
 from tdconsole.domain.commands import Command, Drawing
 from tdconsole.domain.errors import Forbidden, InvalidInput, TdError, Words
@@ -28,6 +28,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import check_text
 from tdconsole.domain.tournament import apply, continues, decide, fold
 from tdconsole.store import snapshots
+from tdconsole.store.db import CLOCK_WAIT_SECONDS
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.ledger import broken_log
 from tdconsole.time_source import TimeSource
@@ -39,6 +40,9 @@ Clock = Callable[[], datetime]
 ChangeRunner = Callable[[Callable[[], None]], None]
 # A writer that keeps losing the race retries for this long before it reports the conflict.
 RETRY_SECONDS = 10.0
+# The TD's clock keys: a terminal stopped inside a write holds them up no longer than
+# CLOCK_WAIT_SECONDS (store/db.py), then they are refused, at once, in one line.
+CLOCK_KEYS: tuple[type[Command], ...] = (commands.ClockPause, commands.ClockResume)
 # Every this many events the state is written down (store/snapshots.py): an undo, or a terminal
 # opening the tournament, folds at most about this many events after the newest snapshot.
 SNAPSHOT_EVERY = 500
@@ -164,7 +168,8 @@ class Service:
                 raise
             envelopes = self._stamp(events, now)
             try:
-                self.store.append(self.tournament_id, envelopes)
+                self.store.append(self.tournament_id, envelopes,
+                                  wait=CLOCK_WAIT_SECONDS if isinstance(command, CLOCK_KEYS) else None)
             except Conflict:
                 attempt += 1
                 if time.monotonic() > deadline:

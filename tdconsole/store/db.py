@@ -138,13 +138,84 @@ def check_supported(url: URL) -> None:
                 "pip install 'tdconsole[postgres]'", url=shown) from None
 
 
+class Held(TdError):
+    """Another terminal holds the lock a write needs for longer than a write takes: it is stopped
+    inside its transaction (a laptop suspended, Ctrl+Z, a debugger), and waiting on would wait for
+    as long as it stays stopped."""
+
+
+# How long a write waits for a lock another terminal holds before it is refused with `Held`. A
+# write holds its lock for milliseconds; one held for seconds is a terminal stopped inside its
+# transaction, and every writer behind it would wait for as long as it stays stopped (on PostgreSQL
+# behind the tournament's next event, on SQLite behind the whole file's write lock).
+LOCK_WAIT_SECONDS = 5.0
+# The TD's clock keys (pause, resume) wait less: the room's clock must not run on for seconds
+# behind a stopped terminal, and a refusal the TD sees at once is what she can act on.
+CLOCK_WAIT_SECONDS = 1.0
+# PostgreSQL ends the transaction of a terminal stopped inside it for this long (the server's
+# idle_in_transaction_session_timeout), with its locks: the others write again, and the stopped
+# terminal's write, never committed, is refused when it wakes. SQLite has no such thing: a stopped
+# writer holds the file until it wakes (or is ended), and the others are refused meanwhile.
+STOPPED_SECONDS = 10.0
+
+
+def _milliseconds(seconds: float) -> int:
+    return int(seconds * 1000)
+
+
+def held(tournament_id: int | None) -> Held:
+    if tournament_id is None:
+        return Held("another terminal holds the database; try again")
+    return Held("another terminal holds tournament {tournament}; try again", tournament=tournament_id)
+
+
+def is_held(error: BaseException) -> bool:
+    """Whether a write gave up waiting for another terminal's lock: SQLite's busy timeout, or
+    PostgreSQL's lock_timeout (lock_not_available, 55P03)."""
+    cause = getattr(error, "orig", None) or error
+    return is_busy(error) or getattr(cause, "sqlstate", None) == "55P03"
+
+
+def is_stopped(error: BaseException) -> bool:
+    """Whether PostgreSQL ended this connection's transaction because this terminal was stopped
+    inside it for STOPPED_SECONDS (idle_in_transaction_session_timeout, 25P03)."""
+    cause = getattr(error, "orig", None) or error
+    return getattr(cause, "sqlstate", None) == "25P03" or \
+        "idle-in-transaction timeout" in str(cause)
+
+
+@contextmanager
+def lock_wait(connection: Connection, seconds: float) -> Iterator[None]:
+    """This write transaction waits at most `seconds` for another terminal's lock (instead of
+    LOCK_WAIT_SECONDS). PostgreSQL: for this transaction only (SET LOCAL); SQLite: the busy timeout
+    of this connection, set back when the transaction is done."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SET LOCAL lock_timeout = {_milliseconds(seconds)}")
+        yield
+        return
+    connection.exec_driver_sql(f"PRAGMA busy_timeout={_milliseconds(seconds)}")
+    try:
+        yield
+    finally:
+        connection.exec_driver_sql(f"PRAGMA busy_timeout={_milliseconds(LOCK_WAIT_SECONDS)}")
+
+
+def _postgresql_options(_dialect: Any, _record: Any, _args: Any, params: dict[str, Any]) -> None:
+    """Every connection's waits (LOCK_WAIT_SECONDS, STOPPED_SECONDS) as startup options, beside
+    any the URL gives: no round trip of their own, and a pooled connection keeps them."""
+    ours = (f"-c lock_timeout={_milliseconds(LOCK_WAIT_SECONDS)} "
+            f"-c idle_in_transaction_session_timeout={_milliseconds(STOPPED_SECONDS)}")
+    params["options"] = f"{params.get('options') or ''} {ours}".strip()
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # WAL lets the clock display read while the TD writes; FULL survives a power cut; the busy
-    # timeout makes a second writer wait for the lock instead of failing. WAL is written into the
-    # file's header: another program's database (other tables, no schema version), which the
-    # schema check then refuses, is left byte for byte as it was.
-    cursor.execute("PRAGMA busy_timeout=15000")
+    # timeout makes a second writer wait for the lock instead of failing, as long as a write
+    # takes and then some (LOCK_WAIT_SECONDS), not as long as a stopped one holds it. WAL is
+    # written into the file's header: another program's database (other tables, no schema
+    # version), which the schema check then refuses, is left byte for byte as it was.
+    cursor.execute(f"PRAGMA busy_timeout={_milliseconds(LOCK_WAIT_SECONDS)}")
     tables = {row[0] for row in cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if "alembic_version" in tables or tables <= set(metadata.tables) | {"sqlite_sequence"}:
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -159,7 +230,9 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True)
+    event.listen(engine, "do_connect", _postgresql_options)
+    return engine
 
 
 def migrations_dir() -> Path:
@@ -220,6 +293,10 @@ def schema_transaction(engine: Engine) -> Iterator[Connection]:
         if engine.dialect.name == "sqlite":
             connection.exec_driver_sql("BEGIN IMMEDIATE")
         elif engine.dialect.name == "postgresql":
+            # A migration may take longer than a write (chaining a long log), between statements
+            # too: the openers behind it wait for it, and the server does not end it.
+            connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
+            connection.exec_driver_sql("SET LOCAL idle_in_transaction_session_timeout = 0")
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK_KEY})
         yield connection
 

@@ -16,9 +16,14 @@ from tdconsole.domain.event_log import Packed
 from tdconsole.domain.events import Envelope, TournamentCreated
 from tdconsole.domain.text import visible
 from tdconsole.store.db import (
+    STOPPED_SECONDS,
     StoreError,
     database_fault,
+    held,
     is_disk_full,
+    is_held,
+    is_stopped,
+    lock_wait,
     make_engine,
     unreachable,
     upgrade,
@@ -244,11 +249,14 @@ class EventStore:
                                  sys.intern(row.type), row.payload))
         return packed
 
-    def append(self, tournament_id: int, envelopes: Sequence[Envelope]) -> None:
-        """Append in one transaction, or raise `Conflict` if another writer took one of the seqs."""
+    def append(self, tournament_id: int, envelopes: Sequence[Envelope], *,
+               wait: float | None = None) -> None:
+        """Append in one transaction, or raise `Conflict` if another writer took one of the seqs,
+        or `Held` if another terminal holds the tournament (its next event written, not committed)
+        for longer than LOCK_WAIT_SECONDS (or `wait`)."""
         rows = [self._row(tournament_id, envelope) for envelope in envelopes]
         try:
-            with self._connection(write=True) as connection:
+            with self._connection(write=True, tournament=tournament_id, wait=wait) as connection:
                 # In the transaction that inserts them; a head remembered only once committed.
                 chain_rows(connection, tournament_id, rows, self._heads.get(tournament_id))
                 connection.execute(insert(event_table), rows)
@@ -268,7 +276,7 @@ class EventStore:
         terminal running it would not read it anyway); then only the `keep` newest remain."""
         snapshots = snapshot_table.c
         try:
-            with self._connection(write=True) as connection:
+            with self._connection(write=True, tournament=tournament_id) as connection:
                 digest = stored_hash(connection, tournament_id, seq)
                 if digest is None:
                     return
@@ -279,7 +287,7 @@ class EventStore:
                     tournament_id=tournament_id, seq=seq, hash=digest, version=version, state=state))
         except IntegrityError:
             pass  # another terminal wrote the same one first
-        with self._connection(write=True) as connection:
+        with self._connection(write=True, tournament=tournament_id) as connection:
             newest = select(snapshots.seq).where(snapshots.tournament_id == tournament_id) \
                 .order_by(snapshots.seq.desc()).limit(keep).subquery()
             oldest = connection.execute(select(func.min(newest.c.seq))).scalar()
@@ -338,14 +346,27 @@ class EventStore:
     # ------------------------------------------------------------ connections
 
     @contextmanager
-    def _connection(self, *, write: bool) -> Iterator[Connection]:
-        """A connection (a transaction when writing); database faults become one-line errors."""
+    def _connection(self, *, write: bool, tournament: int | None = None,
+                    wait: float | None = None) -> Iterator[Connection]:
+        """A connection (a transaction when writing); database faults become one-line errors.
+        A write waits for another terminal's lock at most LOCK_WAIT_SECONDS (or `wait`), then is
+        refused naming `tournament` (the one it writes to, if any): `Held`."""
         try:
             with self.engine.begin() if write else self._reader.connect() as connection:
-                yield connection
+                if wait is None:
+                    yield connection
+                else:
+                    with lock_wait(connection, wait):
+                        yield connection
         except IntegrityError:
             raise
         except DatabaseError as error:
+            if write and is_held(error):
+                raise held(tournament) from None
+            if is_stopped(error):
+                raise StoreError("this terminal was stopped in the middle of a write for more than "
+                                 "{seconds} seconds, and the database server ended that write; "
+                                 "nothing was changed: try again", seconds=int(STOPPED_SECONDS)) from None
             if gone := unreachable(self.engine.url, error):
                 raise gone from None
             if is_disk_full(error):
