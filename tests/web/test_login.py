@@ -129,22 +129,28 @@ def test_a_restore_ends_every_session_and_brings_back_the_staff_list_of_the_back
         web: Web, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Frank's session is in the backup; he is removed after it (his session with him). Restoring
     the backup brings Frank back to the staff list, not his session: the cookie he kept no longer
-    works, nor does the TD's, and both log in again."""
+    works, nor does the TD's, and both log in again. Lock-outs are the backup's too."""
     csrf = web.login(FLOOR, FLOOR_PIN)
-    with TestClient(web.client.app) as td_phone:
+    with TestClient(web.client.app) as td_phone, \
+            TestClient(web.client.app, client=("192.0.2.50", 5000)) as guesser, \
+            TestClient(web.client.app, client=("192.0.2.51", 5000)) as later:
+        assert [_login(guesser, "Mallory", "0000") for _guess in range(6)] == [401] * 5 + [429]
         td_csrf = td_phone.post("/api/login", json={"staff": TD, "pin": TD_PIN}).json()["csrf"]
         backup = tmp_path / "friday.sqlite"
         assert run(capsys, "--db", str(web.db), "db", "backup", str(backup)).code == 0
         assert run(capsys, "--db", str(web.db), "staff", "remove", FLOOR).code == 0
+        assert [_login(later, "Eve", "0000") for _guess in range(6)] == [401] * 5 + [429]
         restored = run(capsys, "--db", str(web.db), "db", "restore", str(backup), "--yes", "--json")
         assert restored.code == 0, restored.err
         assert web.command("clock/pause", {}, csrf).status_code == 401  # type: ignore[attr-defined]
         gone = td_phone.post("/api/commands/clock/pause", json={}, headers={"X-CSRF-Token": td_csrf})
         assert gone.status_code == 401 and "session has ended" in gone.json()["error"]
         assert restored.json["sessions_ended"] == 1  # the TD's; Frank's went with his removal
-        said = run(capsys, "--db", str(web.db), "db", "restore", str(backup), "--yes").out
+        # Lock-outs are the backup's: the one it holds is kept, the one made since is not.
+        assert (_login(guesser, TD, TD_PIN), _login(later, TD, TD_PIN)) == (429, 200)
+        said = run(capsys, "--db", str(web.db), "db", "restore", str(backup), "--yes").out  # 192.0.2.51's
         said = " ".join(said.split())
-        assert "Staff and lock-outs are as the backup had them; 0 web sessions were ended" in said
+        assert "Staff and lock-outs are as the backup had them; 1 web session was ended" in said
     listed = run(capsys, "--db", str(web.db), "staff", "list", "--json").json
     assert [member["name"] for member in listed] == [FLOOR, TD]
     web.login(FLOOR, FLOOR_PIN)  # he is back, with the PIN he had
