@@ -8,7 +8,13 @@ import pytest
 from tdconsole.domain.clock.late_registration import registration_open
 from tdconsole.domain.commands import (
     Bust,
+    ClockGoToLevel,
+    ClockPause,
+    ClockResume,
+    ClockSetRemaining,
     ClockStart,
+    ClockStep,
+    Command,
     HandForHandStart,
     HandForHandStop,
     HandForHandTableDone,
@@ -91,4 +97,31 @@ def test_stopping_hand_for_hand_after_the_last_bust_leaves_the_clock_stopped() -
     tournament.do(HandForHandTableDone(table=1), 120)
     assert tournament.state.status == "finished"
     tournament.do(HandForHandStop(), 130)
+    assert not tournament.state.clock.running
+
+
+@pytest.mark.parametrize("command", [ClockResume(), ClockStart(), ClockPause(), ClockStep(by=1),
+                                     ClockStep(by=-1), ClockGoToLevel(level=3),
+                                     ClockSetRemaining(seconds=600)],
+                         ids=lambda command: type(command).__name__)
+def test_t_end_1_a_finished_tournaments_clock_stays_stopped(command: Command) -> None:
+    """One tap on the remote's "Resume" ran the clock of a tournament that had its winner: every
+    clock command is refused in the domain, so the CLI, the TUI and the web all refuse it."""
+    tournament = _heads_up()
+    tournament.do(Bust(names=["Bo"], by=["Anna"]), 120)
+    before = list(tournament.log)
+    with pytest.raises(RuleViolation, match=r"^T-END-1: the tournament is finished \(Anna is the winner\); "
+                                            r"undo the last bust to reopen it$"):
+        tournament.do(command, 130)
+    assert tournament.log == before and not tournament.state.clock.running
+
+
+def test_t_end_1_the_winner_is_not_busted_and_undo_reopens_the_clock() -> None:
+    tournament = _heads_up()
+    tournament.do(Bust(names=["Bo"]), 120)
+    with pytest.raises(RuleViolation, match=r"^T-END-1: the tournament is finished"):
+        tournament.do(Bust(names=["Anna"]), 130)
+    tournament.do(Undo(actor="td"), 140)
+    assert tournament.state.status == "running" and tournament.state.clock.running
+    tournament.do(ClockPause(), 150)  # reopened: the clock is the TD's again
     assert not tournament.state.clock.running

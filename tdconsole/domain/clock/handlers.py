@@ -1,5 +1,6 @@
 """The clock's commands and events: start, pause, resume, next/previous, any level, set the time left,
-and a change of structure while the tournament runs (T-LEVEL-1)."""
+and a change of structure while the tournament runs (T-LEVEL-1). A finished tournament's clock
+stays stopped (T-END-1)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tdconsole.domain.commands import (
     ClockStart,
     ClockStep,
 )
+from tdconsole.domain.errors import RuleViolation
 from tdconsole.domain.events import (
     ClockPaused,
     ClockResumed,
@@ -28,26 +30,46 @@ from tdconsole.domain.events import (
 from tdconsole.domain.state import TournamentState
 
 
+def refuse_when_finished(state: TournamentState) -> None:
+    """T-END-1: the tournament is over once one player is left (or a satellite's seats are all won,
+    T-SAT-2); the bust that ended it stopped its clock, and nothing runs it again or moves its
+    levels (a tap on "Resume" ran the clock of a tournament that had its winner), nor busts the
+    winner. Undoing that bust reopens it (and runs the clock again, as the bust stopped it)."""
+    if state.status != "finished":
+        return
+    winner = state.winner
+    if winner is None:
+        raise RuleViolation("T-END-1", "the satellite is over (T-SAT-2); undo the last bust to reopen it")
+    # Worded as registration's refusal of a finished tournament (T-REG-1): one sentence to learn.
+    raise RuleViolation("T-END-1", "the tournament is finished ({value} is the winner); undo the last "
+                        "bust to reopen it", value=winner.name)
+
+
 def decide_start(state: TournamentState, command: ClockStart, now: datetime) -> list[Event]:
+    refuse_when_finished(state)
     clock_ops.start(state.info.structure, state.clock, now)
     return [ClockStarted()]
 
 
 def decide_pause(state: TournamentState, command: ClockPause, now: datetime) -> list[Event]:
+    refuse_when_finished(state)
     clock_ops.pause(state.info.structure, state.clock, now)
     return [ClockPaused()]
 
 
 def decide_resume(state: TournamentState, command: ClockResume, now: datetime) -> list[Event]:
+    refuse_when_finished(state)
     clock_ops.resume(state.info.structure, state.clock, now)
     return [ClockResumed()]
 
 
 def decide_step(state: TournamentState, command: ClockStep, now: datetime) -> list[Event]:
+    refuse_when_finished(state)
     return [LevelChanged(period=clock_ops.step(state.info.structure, state.clock, now, command.by).period)]
 
 
 def decide_go_to_level(state: TournamentState, command: ClockGoToLevel, now: datetime) -> list[Event]:
+    refuse_when_finished(state)
     return [LevelChanged(period=clock_ops.go_to_level(state.info.structure, state.clock, now,
                                                       command.level).period)]
 
@@ -59,6 +81,7 @@ def decide_change_structure(state: TournamentState, command: ChangeStructure, no
 
 
 def decide_set(state: TournamentState, command: ClockSetRemaining, now: datetime) -> list[Event]:
+    refuse_when_finished(state)
     clock_ops.set_remaining(state.info.structure, state.clock, now, command.seconds)
     return [ClockSet(remaining_seconds=command.seconds)]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from tdconsole.domain.clock import handlers as clock_handlers
 from tdconsole.domain.clock import late_registration
 from tdconsole.domain.commands import AddOn, Bust, Reenter
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
@@ -72,6 +73,7 @@ def _still_in(state: TournamentState, names: Sequence[str], field: str) -> list[
 
 def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
     satellites.refuse_when_over(state)  # T-SAT-2
+    clock_handlers.refuse_when_finished(state)  # T-END-1: the winner is not busted
     players = _still_in(state, command.names, "names")
     if len({player.id for player in players}) != len(players):
         raise InvalidInput("the same player is named twice", field="names")

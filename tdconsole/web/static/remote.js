@@ -47,7 +47,11 @@
   // The words this script writes, in the page's language: the server renders them into #words
   // (remote.html); `say("left", {left: 3})` fills in the {fields}.
   const words = JSON.parse($("#words").textContent);
-  const t = (key, values = {}) => words[key].replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const t = (key, values = {}) => fill(words[key], values);
+  // A count's words: the server renders ngettext's forms for one and for many (remote.html), which
+  // is every form English and Danish have.
+  const tn = (key, n, values = {}) => fill(words[key][n === 1 ? 0 : 1], { n, ...values });
 
   async function command(verb, body) {
     try {
@@ -171,7 +175,9 @@
       return row;
     }));
     const by = $("#bust-by");
-    const chosen = by.value;
+    // Kept while a bust is being put together; a new bust starts with nobody chosen, so the last
+    // one's knocker never takes a second bounty unseen (T-PKO-1).
+    const chosen = picked.size ? by.value : "";
     by.replaceChildren(new Option("—", ""), ...[...seated].filter((n) => !picked.has(n)).sort()
       .map((name) => new Option(name, name, false, name === chosen)));
     const go = $("#bust-go");
@@ -198,33 +204,49 @@
     });
     $("#bust-go").addEventListener("click", async () => {
       const names = [...picked.keys()];
-      // C-PEN-1: a disqualified player is knocked out by nobody and placed as he leaves (no stack);
-      // in a PKO his bounty goes to the prize pool (T-PKO-4), so no rebuy is offered.
+      // C-PEN-1: a disqualified player is knocked out by nobody and placed on leaving (no stack);
+      // in a PKO the bounty goes to the prize pool (T-PKO-4), so no rebuy is offered.
       const disqualified = $("#bust-dq").checked;
       const stack = {};
       if (!disqualified) for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
       const body = disqualified ? { names, disqualified } : { names, stack };
       if (!disqualified && $("#bust-by").value) body.by = [$("#bust-by").value];
-      // T-REBUY-1: one player busting in the rebuy period is asked first; no rebuy busts him as before.
-      const pick = !disqualified && names.length === 1 && [...document.querySelectorAll(".pick")].find((b) => b.dataset.name === names[0]);
-      if (pick && pick.dataset.rebuy && confirm(t("rebuy_confirm", { name: names[0] }))) {
-        const double = pick.dataset.rebuy === "double" && confirm(t("rebuy_double", { name: names[0] }));
+      // T-REBUY-1: each player busting in the rebuy period is asked first, in turn; a rebuy is
+      // bought instead of the bust, and those who say no bust together as picked.
+      const rebought = [], stayed = new Set();
+      for (const name of disqualified ? [] : names) {
+        const pick = [...document.querySelectorAll(".pick")].find((b) => b.dataset.name === name);
+        if (!pick || !pick.dataset.rebuy || !confirm(t("rebuy_confirm", { name }))) continue;
+        const double = pick.dataset.rebuy === "double" && confirm(t("rebuy_double", { name }));
         try {
-          const result = await command("rebuy", { name: names[0], double });
-          say(t("rebought", { name: result.name, rebuys: result.rebuys }));
-          picked.clear();
-          $("#bust-filter").value = "";
-          showPicked();
-        } catch (_) { /* said */ }
-        return;
+          const result = await command("rebuy", { name, double });
+          rebought.push(t("rebought", { name: result.name, rebuys: result.rebuys }));
+          stayed.add(name);
+        } catch (_) { return; /* said; the rebuys before it stand */ }
       }
-      if (!confirm(t(disqualified ? "disqualify_confirm" : "bust_confirm", { names: names.join(", ") }))) return;
-      try {
-        say(describe("bust", await command("bust", body)));
+      const out = names.filter((name) => !stayed.has(name));
+      const done = (lines) => {
+        say(lines.join("; "));
         $("#bust-dq").checked = false;
         picked.clear();
         $("#bust-filter").value = "";
         showPicked();
+      };
+      if (!out.length) {
+        // A rebuy keeps the player in (T-REBUY-1): the knocker chosen has knocked nobody out and
+        // takes no bounty (T-PKO-6: the rebuy's bounty goes onto the rebuyer's own head).
+        if (body.by) rebought.push(t("no_knockout", { by: body.by[0] }));
+        done(rebought);
+        return;
+      }
+      body.names = out;
+      if (body.stack) for (const name of Object.keys(body.stack)) if (!out.includes(name)) delete body.stack[name];
+      if (!confirm(t(disqualified ? "disqualify_confirm" : "bust_confirm", { names: out.join(", ") }))) {
+        if (rebought.length) done(rebought);
+        return;
+      }
+      try {
+        done([...rebought, describe("bust", await command("bust", body))]);
       } catch (_) { /* said */ }
     });
     const plan = $("#balance-plan");
@@ -384,7 +406,7 @@
         const lines = result.registered.map((row) => row.table == null ? t("registered", row)
           : t(row.waits ? "registered_waits" : "registered_seat", row));
         for (const [name, number] of waiting) lines.push(t("alternate_waits", { name, number }));
-        say(lines.join("; ") + " · " + t("entries", result));
+        say(lines.join("; ") + " · " + tn("entries", result.entries));
         $("#reg-names").value = "";
         $("#reg-names").focus();
       } catch (error) { /* said by command() */ }

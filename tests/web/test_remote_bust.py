@@ -1,0 +1,147 @@
+"""The remote's bust as a TD uses it from a phone (issue 34, item 12): each bust starts with no
+knocker (the last one's would take a second bounty unseen, T-PKO-1); every player picked in the
+rebuy period is asked "Rebuy?" (T-REBUY-1), and a knocker chosen for a bust that ends in a rebuy is
+told he knocked nobody out; a finished tournament's clock stays stopped (T-END-1); the result line
+stays in sight below a long list; counts are worded for one and for many, and a hand-for-hand bust
+without a stack shows no empty brackets."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.cli.helpers import run
+from tests.web.conftest import PLAYERS, TD, TD_PIN, Served, Web, events, open_page, wait_for
+from tests.web.test_browser import PHONE, _log_in
+from tests.web.test_rebuy_remote import REBUYS
+
+STATUS = "document.querySelector('#status').textContent"
+
+
+def _status_has(page: object, text: str) -> None:
+    wait_for(page, f"{STATUS}.includes({json.dumps(text)})")  # type: ignore[arg-type]
+
+
+def _kinds(served: Served) -> list[str]:
+    return [kind for _seq, _actor, kind in events(served.db)]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_t_pko_1_the_next_bust_starts_with_no_knocker(
+        browser: object, served: Served, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "--db", str(served.db), "money", "set", "--bounty", "50", "--pko").code == 0
+    page = open_page(browser, PHONE)  # type: ignore[arg-type]
+    _log_in(page, served.base, TD, TD_PIN)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click('.pick[data-name="Anna Holm"]')
+    page.select_option("#bust-by", "Bent Lund")
+    page.click("#bust-go")
+    _status_has(page, "Anna Holm busts in place 12")
+    wait_for(page, "!document.querySelector('.pick[data-name=\"Anna Holm\"]')")
+    page.click('.pick[data-name="Carl Møller"]')
+    assert page.input_value("#bust-by") == ""  # not Bent Lund again
+    page.click("#bust-go")  # a PKO's bust without its knocker is refused (T-PKO-1): nothing busts
+    _status_has(page, "T-PKO-1")
+    assert _kinds(served).count("player_busted") == 1
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_t_end_1_a_finished_tournaments_clock_is_not_resumed_by_a_tap(
+        browser: object, served: Served, capsys: pytest.CaptureFixture[str]) -> None:
+    for name in PLAYERS[1:]:
+        assert run(capsys, "--db", str(served.db), "bust", name).code == 0
+    page = open_page(browser, PHONE)  # type: ignore[arg-type]
+    _log_in(page, served.base, TD, TD_PIN)
+    wait_for(page, "document.querySelector('#pause-resume').dataset.verb === 'clock/resume'")
+    before = _kinds(served)
+    page.click("#pause-resume")
+    _status_has(page, "T-END-1: the tournament is finished (Anna Holm is the winner)")
+    assert _kinds(served) == before and before[-1] == "clock_paused"
+    page.click('.pick[data-name="Anna Holm"]')  # nor is the winner busted: no "1 players are left"
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.evaluate("document.querySelector('#status').textContent = ''")
+    page.click("#bust-go")
+    wait_for(page, f"{STATUS} !== ''")
+    assert page.evaluate(STATUS).startswith("T-END-1: the tournament is finished (Anna Holm is the winner)")
+    assert _kinds(served) == before
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_t_rebuy_1_two_players_picked_are_each_asked_and_a_knocker_is_told(
+        browser: object, served: Served, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "--db", str(served.db), *REBUYS).code == 0
+    page = open_page(browser, PHONE)  # type: ignore[arg-type]
+    _log_in(page, served.base, TD, TD_PIN)
+    asked: list[str] = []
+
+    def answer(dialog: object) -> None:  # Anna rebuys (one), Bent does not and busts
+        message = dialog.message  # type: ignore[attr-defined]
+        asked.append(message)
+        yes = "Anna Holm busts" in message or message.startswith("Bust ")
+        (dialog.accept if yes else dialog.dismiss)()  # type: ignore[attr-defined]
+
+    page.on("dialog", answer)
+    page.click('.pick[data-name="Anna Holm"]')
+    page.click('.pick[data-name="Bent Lund"]')
+    page.click("#bust-go")
+    _status_has(page, "Bent Lund busts in place 12")
+    assert [message.split(".")[0] for message in asked] == [
+        "Anna Holm busts in the rebuy period",
+        "A double rebuy for Anna Holm? (OK: double; Cancel: one rebuy)",
+        "Bent Lund busts in the rebuy period", "Bust Bent Lund?"]
+    assert "Anna Holm rebuys (1 so far)" in page.evaluate(STATUS)
+    assert _kinds(served)[-2:] == ["rebought", "player_busted"]
+
+    # A knocker chosen for a bust that ends in a rebuy: the phone says he knocked nobody out.
+    asked.clear()
+    wait_for(page, "!document.querySelector('.pick[data-name=\"Bent Lund\"]')")
+    page.click('.pick[data-name="Anna Holm"]')
+    page.select_option("#bust-by", "Carl Møller")
+    page.click("#bust-go")
+    _status_has(page, "no knockout for Carl Møller: a rebuy is bought instead of the bust (T-REBUY-1)")
+    assert _kinds(served)[-1] == "rebought"
+    assert page.input_value("#bust-by") == ""
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_result_line_stays_in_sight_below_a_long_list(
+        browser: object, served: Served, capsys: pytest.CaptureFixture[str]) -> None:
+    late = [f"Late {number}" for number in range(1, 31)]
+    assert run(capsys, "--db", str(served.db), "register", *late).code == 0
+    page = open_page(browser, PHONE)  # type: ignore[arg-type]
+    _log_in(page, served.base, TD, TD_PIN)
+    page.on("dialog", lambda dialog: dialog.accept())
+    last = page.locator(".pick").last
+    name = last.get_attribute("data-name")
+    last.click()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 844  # the list is longer than the phone's screen
+    page.click("#bust-go")
+    _status_has(page, f"{name} busts in place")
+    box = page.evaluate("(() => { const r = document.querySelector('#status').getBoundingClientRect();"
+                        " return [r.top, r.bottom, window.innerHeight, window.scrollY]; })()")
+    top, bottom, height, scrolled = box
+    assert scrolled > 844 and top >= 0 and bottom <= height, box
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_counts_are_worded_for_one_and_many_and_no_bust_shows_empty_brackets(web: Web) -> None:
+    csrf = web.login()
+    page = web.client.get("/remote").text
+    words = json.loads(re.search(r'<script id="words" type="application/json">(.*?)</script>', page, re.S)
+                       .group(1))  # type: ignore[union-attr]
+    assert words["entries"] == ["{n} entry", "{n} entries"]
+    assert web.command("h4h/start", {}, csrf).status_code == 200
+    assert web.command("bust", {"names": [PLAYERS[0]]}, csrf).status_code == 200  # no stack
+    panel = web.client.get("/remote/panel").text
+    assert re.search(rf"{PLAYERS[0]} busted at table \d+</p>", panel), panel
+    assert "()" not in panel
