@@ -24,7 +24,7 @@ SECURITY = ROOT / "docs" / "SECURITY.md"
 
 WORDS = {"five": 5, "ten": 10}
 # A number as the documents write one: 2,147,483,647, 10^12, 64 KiB, or in words.
-N = r"(\d{1,3}(?:,\d{3})*(?:\^\d+)?(?: [KM]iB)?|" + "|".join(WORDS) + ")"
+N = r"(-?\d{1,3}(?:,\d{3})*(?:\^\d+)?(?: [KM]iB)?|" + "|".join(WORDS) + ")"
 UNITS = {"KiB": 1024, "MiB": 1024 * 1024}
 
 
@@ -32,6 +32,8 @@ def number(written: str) -> int:
     written = written.strip()
     if written.lower() in WORDS:
         return WORDS[written.lower()]
+    if written.startswith("-"):  # a count may be below 0 (limits.COUNTED)
+        return -number(written[1:])
     if power := re.fullmatch(r"(\d+)\^(\d+)", written):
         return int(power[1]) ** int(power[2])
     if sized := re.fullmatch(r"([\d,]+) ([KM]iB)", written):
@@ -95,6 +97,7 @@ def test_amounts_and_chips_share_their_bound() -> None:
 TABLE_ROWS: dict[str, list[tuple[Range, ...]]] = {
     "Tournament ids": [(limits.ID,)],
     "Money": [(limits.MONEY,)],
+    "A payment method's count": [(limits.COUNTED,)],
     "Chips": [(limits.CHIPS,)],
     "Rebuys per player": [(limits.REBUYS,)],
     "Table numbers": [(limits.TABLE,)],

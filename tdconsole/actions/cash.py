@@ -8,7 +8,7 @@ from pydantic import Field
 from tdconsole.actions.base import Request, action
 from tdconsole.domain import commands
 from tdconsole.domain.events import PrizePaidOut
-from tdconsole.domain.limits import Money
+from tdconsole.domain.limits import CountedMoney
 from tdconsole.service import Service
 from tdconsole.views.base import View
 from tdconsole.views.cash import CashView, DueRow, cash_view
@@ -48,7 +48,9 @@ def pay(service: Service, request: PayRequest) -> PaidView:
 
 
 class CountRequest(Request):
-    counts: dict[str, Money] = Field(min_length=1)  # METHOD=KR counted in the drawer
+    # METHOD=KR: what each method holds net, in the drawer or on its account (below 0 when it paid
+    # out more than it took in, as a MobilePay account that sent prizes).
+    counts: dict[str, CountedMoney] = Field(min_length=1)
 
 
 @action("cash count", web=False, commands=(commands.CountCash,))

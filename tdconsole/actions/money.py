@@ -15,6 +15,7 @@ from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.model import empty_dict
 from tdconsole.domain.money import handlers as money_handlers
+from tdconsole.domain.money.cash import unpaid_amount
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.service import Service
@@ -51,6 +52,9 @@ class MoneyView(View):
     rebuy_until_level: int | None = None
     # T-PKO-6: the bounty part of each rebuy, onto the rebuyer's head (0: none, a fixed bounty).
     rebuy_bounty: int = 0
+    # The part of `money.collected` (what the entries pay, the pool's base) not paid at the desk
+    # yet: `collected` includes it, the drawer does not (`cash --json` `collected` leaves it out).
+    unpaid: int = 0
 
 
 def money_view(service: Service) -> MoneyView:
@@ -63,7 +67,7 @@ def money_view(service: Service) -> MoneyView:
                      table=None if state.money.table is None else state.money.table.name,
                      chips=chips_view(state),
                      rebuy_until_level=last_level(state.info.structure, state.money.rebuy),
-                     rebuy_bounty=state.money.rebuy_bounty)
+                     rebuy_bounty=state.money.rebuy_bounty, unpaid=unpaid_amount(state))
 
 
 @action("money show", web=False)

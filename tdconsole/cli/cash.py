@@ -32,9 +32,12 @@ def render_cash(view: CashView, formats: Formats) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    drawer = Table(_("method"), _("expected"), _("counted"), _("difference"))
+    # Each method's in and out beside what it should hold, so an account that paid out more than
+    # it took in (its count below 0) is checked side by side against its own list.
+    drawer = Table(_("method"), _("in"), _("out"), _("expected"), _("counted"), _("difference"))
     for method, amount in view.expected.items():
-        drawer.add_row(payment_method(method), formats.money(amount),
+        drawer.add_row(payment_method(method), formats.money(view.came_in.get(method, 0)),
+                       formats.money(view.went_out.get(method, 0)), formats.money(amount),
                        formats.money(view.counted[method]) if method in view.counted else "",
                        formats.money(view.difference[method]) if method in view.difference else "")
     console.print(drawer)
@@ -42,8 +45,10 @@ def render_cash(view: CashView, formats: Formats) -> None:
                      for where, amount in view.fees.items())
     console.print(_("Fees: {fees}; rake {rake}; overlay paid by the house {overlay}").format(
         fees=fees, rake=formats.money(view.rake), overlay=formats.money(view.overlay)))
-    console.print(_("Paid out {paid}; still owed to players {owed}").format(
-        paid=formats.money(view.paid_out), owed=formats.money(view.owed)))
+    money = formats.money
+    console.print(_("Collected {collected} (dues paid, not those unpaid); paid out {paid}; still owed to "
+                    "players {owed}").format(collected=money(view.collected), paid=money(view.paid_out),
+                                             owed=money(view.owed)))
     if view.unpaid:
         console.print(Text(_("Not paid yet ({amount}): {names}").format(
             amount=formats.money(view.unpaid_amount), names=", ".join(view.unpaid))))
@@ -64,7 +69,8 @@ def cash(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 
 @cash_app.command("count")
 def count(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
-        metavar="METHOD=KR...", help="What the drawer holds by payment method: cash=12500.")],
+        metavar="METHOD=KR...", help="What each payment method holds net: cash=12500; below 0 when it "
+        "paid out more than it took in (mobilepay=-1200).")],
           as_json: JsonFlag = False) -> None:
     """Record the count of the drawer; the desk shows the difference from what is expected."""
     service = session_of(ctx).service()

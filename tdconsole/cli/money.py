@@ -200,6 +200,9 @@ def _money_render(data: MoneyView, formats: Formats) -> None:
                     "bounties {bounties}").format(
         entries=pool.entries, collected=money(pool.collected), prize_part=money(pool.prize_part),
         fees=money(pool.fees), bounties=money(pool.bounties)))
+    if data.unpaid:  # the pool counts every entry; the desk has not had this money yet
+        console.print(_("Of the collected, {unpaid} is not paid yet (cash)").format(
+            unpaid=money(data.unpaid)))
     console.print(_("Prize pool {prize_pool} = prize part - rake {rake} + overlay {overlay} (guarantee "
                     "{guarantee})").format(
         prize_pool=money(pool.prize_pool), rake=money(pool.rake), overlay=money(pool.overlay),

@@ -10,6 +10,7 @@ from tdconsole.domain.errors import TdError, validation_refusal
 from tdconsole.domain.limits import (
     ENTRIES,
     Chips,
+    CountedMoney,
     Hands,
     Id,
     LevelNumber,
@@ -151,7 +152,8 @@ class PayOut(Command):
 
 class CountCash(Command):
     verb: ClassVar[str] = "count the cash"
-    counts: dict[Label, Money] = Field(min_length=1)  # payment method -> kroner counted
+    # Payment method -> kroner it holds net (below 0: it paid out more than it took in).
+    counts: dict[Label, CountedMoney] = Field(min_length=1)
 class Rebuy(Command):
     """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat."""
 

@@ -74,6 +74,9 @@ MAX_ID = 2**31 - 1
 
 ID = Range("an id", 1, MAX_ID)
 MONEY = Range("an amount", 0, 10**12)  # whole units of the club's currency
+# A payment method's count at the desk: what it holds net, below 0 when it paid out more than it
+# took in (an account such as MobilePay that sent prizes; the desk shows what came in and went out).
+COUNTED = Range("a counted amount", -MONEY.hi, MONEY.hi)
 CHIPS = Range("a number of chips", 0, 10**12)
 SEAT = Range("a seat number", 1, 12)
 SEATS = Range("seats at a table", 2, 12)
@@ -113,6 +116,7 @@ MAX_ICM_WORK = 1_500_000
 
 Id = Annotated[int, Field(ge=ID.lo, le=ID.hi)]
 Money = Annotated[int, Field(ge=MONEY.lo, le=MONEY.hi)]
+CountedMoney = Annotated[int, Field(ge=COUNTED.lo, le=COUNTED.hi)]
 Chips = Annotated[int, Field(ge=CHIPS.lo, le=CHIPS.hi)]
 TableNumber = Annotated[int, Field(ge=TABLE.lo, le=TABLE.hi)]
 SeatNumber = Annotated[int, Field(ge=SEAT.lo, le=SEAT.hi)]

@@ -2,10 +2,16 @@
 payout slips all read these (the keys are a contract: add, never rename).
 
 Every figure adds up, so the report reconciles to the krone:
-    expected[method] = what came in by it - what went out by it (prizes and bounty cash paid)
-                       (what came in: the dues paid, and what alternates paid while they wait)
+    expected[method] = came_in[method] - went_out[method]
+                       (came in: the dues paid, and what alternates paid while they wait;
+                        went out: prizes and bounty cash paid)
     difference[method] = counted[method] - expected[method]   (for the methods counted)
     sum(fees.values()) = the prize pool's fees;  owed = prizes and bounties placed, not yet paid
+    collected = sum(came_in) - held: the dues paid; unpaid_amount is the dues not paid yet
+A count is what a method holds net: the drawer's cash, or an account's balance for the evening
+(received less sent), below 0 when it paid out more than it took in (MobilePay that sent the
+prizes), so every method reconciles; came_in and went_out let the TD check each side against
+the account's own list.
 """
 
 from __future__ import annotations
@@ -58,7 +64,7 @@ class PrizeRow(View):
 class CashView(View):
     """`cash --json`: who has paid and who is owed, and the drawer by payment method."""
 
-    expected: dict[str, int]
+    expected: dict[str, int]  # came_in - went_out, by method
     counted: dict[str, int]
     difference: dict[str, int]
     unpaid: list[str]
@@ -76,6 +82,10 @@ class CashView(View):
     # to him if he withdraws.
     held: int = 0
     held_for: list[str] = Field(default_factory=empty_list)
+    # Each method's two sides: the dues and alternates' money paid by it, and the prizes and
+    # bounty cash handed over by it.
+    came_in: dict[str, int] = Field(default_factory=dict)
+    went_out: dict[str, int] = Field(default_factory=dict)
 
 
 def prize_rows(state: TournamentState) -> list[PrizeRow]:
@@ -97,20 +107,24 @@ def prize_rows(state: TournamentState) -> list[PrizeRow]:
 def cash_view(state: TournamentState) -> CashView:
     rows = [DueRow(name=due.player.name, entry=due.player.entry, due=due.due, amount=due.amount,
                    method=method_of(state, due)) for due in dues(state)]
-    expected: dict[str, int] = dict.fromkeys(state.house_rules.cash.methods, 0)
+    came_in: dict[str, int] = dict.fromkeys(state.house_rules.cash.methods, 0)
+    went_out: dict[str, int] = dict.fromkeys(state.house_rules.cash.methods, 0)
     for row in rows:
         if row.method is not None:
-            expected[row.method] = expected.get(row.method, 0) + row.amount
+            came_in[row.method] = came_in.get(row.method, 0) + row.amount
     for paid in state.paid_out:
-        expected[paid.method] = expected.get(paid.method, 0) - paid.prize - paid.bounty
+        went_out[paid.method] = went_out.get(paid.method, 0) + paid.prize + paid.bounty
     price, default = prices(state), state.house_rules.cash.default_method
     held: list[tuple[str, int]] = []
     for alternate in state.alternates.values():
         method = None if alternate.unpaid else alternate.paid or default
         if method is not None:
             amount = sum(due_parts(price, 1 if alternate.previous_id is None else 2, "entry"))
-            expected[method] = expected.get(method, 0) + amount
+            came_in[method] = came_in.get(method, 0) + amount
             held.append((alternate.name, amount))
+    # A method of the log that the house no longer lists (its rules changed) still shows.
+    expected = {method: came_in.get(method, 0) - went_out.get(method, 0)
+                for method in {**came_in, **went_out}}
     prizes = prize_rows(state)
     counted = dict(state.cash_counted)
     money = pool(state)
@@ -125,7 +139,9 @@ def cash_view(state: TournamentState) -> CashView:
         paid_out=sum(paid.prize + paid.bounty for paid in state.paid_out),
         owed=sum(prize.owed for prize in prizes),
         dues=rows, prizes=prizes, held=sum(amount for _name, amount in held),
-        held_for=[name for name, _amount in held])
+        held_for=[name for name, _amount in held],
+        came_in={method: came_in.get(method, 0) for method in expected},
+        went_out={method: went_out.get(method, 0) for method in expected})
 
 
 class SlipRow(View):

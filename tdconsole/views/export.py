@@ -221,6 +221,8 @@ def cash_report_document(state: TournamentState, fmt: str) -> str:
     if fmt == "csv":
         lines: list[list[object]] = []
         for method, amount in view.expected.items():
+            lines.append([_("in"), payment_method(method), view.came_in.get(method, 0)])
+            lines.append([_("out"), payment_method(method), view.went_out.get(method, 0)])
             lines.append([_("expected"), payment_method(method), amount])
         lines += [[_("counted"), payment_method(m), amount] for m, amount in view.counted.items()]
         lines += [[_("difference"), payment_method(m), amount] for m, amount in view.difference.items()]
@@ -235,12 +237,13 @@ def cash_report_document(state: TournamentState, fmt: str) -> str:
         return csv_document(headings(CASH_COLUMNS), lines)
     formats = Formats.of(state.house_rules)
     money = formats.money
-    drawer = [[payment_method(method), money(amount),
+    drawer = [[payment_method(method), money(view.came_in.get(method, 0)),
+               money(view.went_out.get(method, 0)), money(amount),
                money(view.counted[method]) if method in view.counted else "",
                money(view.difference[method]) if method in view.difference else ""]
               for method, amount in view.expected.items()]
     totals = [[_(label), money(amount)] for label, amount in (
-        (N_("Collected"), view.collected), (N_("Rake"), view.rake),
+        (N_("Collected (dues paid, not those unpaid)"), view.collected), (N_("Rake"), view.rake),
         (N_("Overlay paid by the house"), view.overlay),
         (N_("Prizes and bounties paid out"), view.paid_out), (N_("Still owed to players"), view.owed),
         (N_("Not paid by players yet"), view.unpaid_amount),
@@ -255,7 +258,8 @@ def cash_report_document(state: TournamentState, fmt: str) -> str:
     return html_page(
         "cash_report.html.j2", title=_("{name}: the cash desk").format(name=state.info.name),
         date=formats.when(state.log[0].time, time=False) if state.log else "",
-        drawer=drawer, drawer_columns=[_("Method"), _("Expected"), _("Counted"), _("Difference")],
+        drawer=drawer, drawer_columns=[_("Method"), _("In"), _("Out"), _("Expected"), _("Counted"),
+                                       _("Difference")],
         totals=totals, unpaid=view.unpaid, prizes=prizes,
         prize_columns=[_("Place"), _("Name"), _("Prize"), _("Bounty"), _("Paid"), _("Owed"), _("Slips")],
         dues=dues, due_columns=[_("Name"), _("For"), _("Amount"), _("Paid by")])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,48 @@ def test_a_payout_slip_number_once_printed_is_not_reused_after_undo_and_its_slip
     first, second = page.read_text().split('<section class="slip">')[1:]
     assert "No. 1" in first and "VOID: this pay-out was undone" in first
     assert "No. 2" in second and "VOID" not in second
+
+
+def test_a_count_below_0_reconciles_a_method_that_paid_out_more_than_it_took_in(
+        capsys: pytest.CaptureFixture[str], db: list[str]) -> None:
+    """Dorte paid 350 by MobilePay; Erik's prize goes out by MobilePay: `cash --json` shows each
+    method's in and out, and MobilePay's count below 0 reconciles (it was refused before)."""
+    for name in ("Anna", "Bo", "Carl", "Dorte"):
+        assert run(capsys, *db, "bust", name).code == 0
+    prize = run(capsys, *db, "cash", "pay-out", "Erik", "--method", "mobilepay", "--json").json["amount"]
+    data = run(capsys, *db, "cash", "--json").json
+    assert (data["came_in"]["mobilepay"], data["went_out"]["mobilepay"]) == (350, prize)
+    assert data["expected"]["mobilepay"] == 350 - prize < 0
+    counted = run(capsys, *db, "cash", "count", "cash=1050", f"mobilepay={350 - prize}", "--json")
+    assert counted.code == 0, counted.err
+    assert counted.json["difference"] == {"cash": 0, "mobilepay": 0}
+    shown = run(capsys, *db, "cash").out
+    assert re.search(r"method\s*┃\s*in\s*┃\s*out\s*┃\s*expected", shown)
+    assert f"-DKK {prize - 350:,}" in shown.replace("\xa0", " ")
+
+
+def test_a_refused_count_is_one_danish_line(capsys: pytest.CaptureFixture[str], db: list[str]) -> None:
+    before = run(capsys, *db, "log", "--json").json
+    for count, fragment in (("mobilepay=-10000000000000", "skal være mindst -1000000000000"),
+                            ("mobilepay=lots", "'lots' er ikke et helt tal"),
+                            ("bitcoin=5", "'bitcoin' er ikke en af klubbens betalingsmåder")):
+        refused = run(capsys, *db, "--lang", "da", "cash", "count", count)
+        assert_one_line_error(refused, fragment)
+        assert "Input should" not in refused.err and "fejl" in refused.err
+    assert run(capsys, *db, "log", "--json").json == before
+
+
+def test_collected_leaves_out_what_is_still_unpaid(capsys: pytest.CaptureFixture[str], db: list[str]) -> None:
+    """Erik registered unpaid: the desk's `collected` is the four dues paid; the prize pool's
+    `collected` (what the entries pay, the pool's base) counts him and `money show` says so."""
+    data = run(capsys, *db, "cash", "--json").json
+    assert (data["collected"], data["unpaid_amount"]) == (4 * 350, 350)
+    desk = " ".join(run(capsys, *db, "cash").out.replace("\xa0", " ").split())
+    assert "Collected DKK 1,400 (dues paid, not those unpaid)" in desk
+    shown = run(capsys, *db, "money", "show", "--json").json
+    assert (shown["money"]["collected"], shown["unpaid"]) == (5 * 350, 350)
+    money = run(capsys, *db, "money", "show").out.replace("\xa0", " ")
+    assert "Of the collected, DKK 350 is not paid yet" in money
+    run(capsys, *db, "pay", "Erik", "--method", "cash")
+    assert run(capsys, *db, "money", "show", "--json").json["unpaid"] == 0
+    assert run(capsys, *db, "cash", "--json").json["collected"] == 5 * 350

@@ -344,3 +344,23 @@ def test_t_reg_1_what_an_alternate_paid_is_in_the_drawer_while_he_waits_for_a_se
     t.do(Unregister(name="A2"))  # withdrawn: his money goes back to him
     view = cash_view(t.state)
     assert (view.held, view.held_for) == (0, []) and view.expected["cash"] == 9 * 450
+
+
+def test_a_method_that_paid_out_more_than_it_took_in_is_counted_below_0_and_reconciles() -> None:
+    """Three entries pay cash and one MobilePay (350 each); the winner's prize goes out by
+    MobilePay: that method took in 350 and sent more, so it holds less than nothing. Its count is
+    below 0 and reconciles; the desk shows each method's in and out (expected = in - out)."""
+    t = Tournament()
+    t.do(Register(names=["Anna", "Bo", "Carl"]))
+    t.do(Register(names=["Dorte"], paid="mobilepay"))
+    for name in ("Anna", "Bo", "Carl"):
+        t.do(Bust(names=[name]))
+    t.do(PayOut(name="Dorte", method="mobilepay"))
+    view = cash_view(t.state)
+    prize = view.paid_out
+    assert (view.came_in["mobilepay"], view.went_out["mobilepay"]) == (350, prize)
+    assert (view.came_in["cash"], view.went_out["cash"]) == (3 * 350, 0)
+    assert all(view.expected[m] == view.came_in[m] - view.went_out[m] for m in view.expected)
+    assert view.expected["mobilepay"] == 350 - prize < 0
+    t.do(CountCash(counts={"cash": 3 * 350, "mobilepay": 350 - prize}))
+    assert cash_view(t.state).difference == {"cash": 0, "mobilepay": 0}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import DataTable, Input, Static
 
-from tdconsole.domain.commands import Bust, Pay, SetMoney
+from tdconsole.domain.commands import Bust, Pay, Register, SetMoney
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.cash import CashScreen
@@ -89,3 +89,25 @@ async def test_at_80x24_every_column_of_the_dues_and_the_prizes_is_in_sight(serv
             table = app.screen.query_one(selector, DataTable)
             width = table.scrollable_content_region.width
             assert table.row_count and table.virtual_size.width <= width, selector
+
+
+def _statuses(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    table = app.screen.query_one(DataTable)
+    return {str(table.get_row_at(i)[0]): str(table.get_row_at(i)[1]) for i in range(table.row_count)}
+
+
+async def test_f2_marks_an_entry_not_paid_yet_until_it_pays(service: Service) -> None:
+    """Erik registers unpaid: the players list (F2) says so where the TD seats him, and no more
+    once the desk records his payment."""
+    service.execute(Register(names=["Erik"], unpaid=True))
+    app = create_app(service)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        statuses = _statuses(app)
+        assert statuses["Erik"] == "registered, unpaid"
+        assert statuses["Anna"] == "registered"
+        service.execute(Pay(name="Erik", method="mobilepay"))
+        app.screen.refresh_view()  # as when another terminal records it
+        await pilot.pause()
+        assert _statuses(app)["Erik"] == "registered"

@@ -90,6 +90,19 @@ def method_of(state: TournamentState, due: Due) -> str | None:
     return state.payments.get(due.key, state.house_rules.cash.default_method)
 
 
+def unpaid_amount(state: TournamentState) -> int:
+    """What the entries still owe the desk: the dues recorded unpaid. The prize pool counts them
+    (an entry plays whether or not it has paid yet), the drawer does not."""
+    return sum(due.amount for due in dues(state) if method_of(state, due) is None)
+
+
+def unpaid_players(state: TournamentState) -> set[str]:
+    """The entries (player ids) with a due recorded unpaid: few, and read from the payments
+    recorded alone, so the players list can mark them at festival size on every redraw."""
+    return {key.partition("/")[0] for key, method in state.payments.items()
+            if method is None and key.partition("/")[0] in state.players}
+
+
 def split_fees(fees: int, split: dict[str, int]) -> dict[str, int]:
     """`fees` shared by percent, in whole kroner: each destination its share rounded down, the
     kroner left over one each to the largest remainders (the first set on a tie), so the parts

@@ -56,14 +56,20 @@ class CashScreen(ServiceScreen):
         state = self.service.state
         view = cash_view(state)
         money = Formats.of(state.house_rules).money
+        # Each method with what came in and went out by it, so one that paid out more than it took
+        # in (expected below 0, a MobilePay account that sent prizes) is counted and reconciled too.
         lines = [_("Drawer: {methods}").format(methods="; ".join(
-            _("{method} {expected}").format(method=payment_method(method), expected=money(amount))
+            _("{method} {expected} (in {came_in}, out {went_out})").format(
+                method=payment_method(method), expected=money(amount),
+                came_in=money(view.came_in.get(method, 0)), went_out=money(view.went_out.get(method, 0)))
             + ("" if method not in view.counted else " " + _("(counted {counted}, difference {difference})")
                .format(counted=money(view.counted[method]), difference=money(view.difference[method])))
-            for method, amount in view.expected.items() if amount or method in view.counted))]
-        lines.append(_("Fees {fees}; overlay {overlay}; paid out {paid}; owed {owed}").format(
-            fees=", ".join(f"{fee_destination(where)} {money(amount)}"
-                           for where, amount in view.fees.items()),
+            for method, amount in view.expected.items()
+            if amount or view.came_in.get(method) or view.went_out.get(method) or method in view.counted))]
+        lines.append(_("Collected {collected} (dues paid, not those unpaid); fees {fees}; overlay {overlay}; "
+                       "paid out {paid}; owed {owed}").format(
+            collected=money(view.collected), fees=", ".join(f"{fee_destination(where)} {money(amount)}"
+                                                            for where, amount in view.fees.items()),
             overlay=money(view.overlay), paid=money(view.paid_out), owed=money(view.owed)))
         if view.unpaid:
             lines.append(_("Not paid yet ({amount}): {names}").format(
@@ -146,5 +152,7 @@ class CashScreen(ServiceScreen):
                 return
             self.post_message(ActionRequested(cash_actions.count, cash_actions.CountRequest(counts=counts)))
 
-        self.app.push_screen(PromptScreen(_("What does the drawer hold? METHOD=KR, e.g. cash=12500 "
-                                            "mobilepay=3000"), "cash=12500"), answered)
+        # A method that paid out more than it took in holds less than nothing: its count is below 0.
+        self.app.push_screen(PromptScreen(_("What does each method hold? METHOD=KR, e.g. cash=12500 "
+                                            "mobilepay=-1200 (below 0: it paid out more than it took in)"),
+                                          "cash=12500"), answered)

@@ -22,6 +22,7 @@ from tdconsole.actions.base import Action, Request
 from tdconsole.club.members import Members
 from tdconsole.domain.commands import Bust
 from tdconsole.domain.errors import TdError
+from tdconsole.domain.money.cash import unpaid_players
 from tdconsole.domain.state import Player, TournamentState
 from tdconsole.domain.text import name_key, name_numbers
 from tdconsole.i18n import N_, _, error_text
@@ -202,21 +203,25 @@ class PlayersScreen(ServiceScreen):
         moved to its new place: at festival size a bust makes one row and moves it, not 10,000."""
         money = Formats.of(state.house_rules)
         words = ({status: _(word) for status, word in STATUS_WORDS.items()}, _(" (last, T-ELIM-3)"),
-                 _("bag {bag}: {chips}"), money, (state.money.bounty, state.money.rebuy_bounty))
+                 _("bag {bag}: {chips}"), money, (state.money.bounty, state.money.rebuy_bounty),
+                 _("{status}, unpaid"))
         players = list(state.players.values())
-        # What each row shows, read at C speed (10,000 players, every redraw); a bag seldom.
+        # What each row shows, read at C speed (10,000 players, every redraw); a bag or a due not
+        # paid yet (the cash desk's, marked here too so the TD sees it where he seats players) seldom.
         shows: list[tuple[object, ...]] = list(map(SHOWN, players))
-        if state.bags:
-            shows = [(*shown, state.bags.get(player.id))
+        unpaid = unpaid_players(state)
+        if state.bags or unpaid:
+            shows = [(*shown, state.bags.get(player.id), player.id in unpaid)
                      for shown, player in zip(shows, players, strict=True)]
         made, listed, order = self._made, self._list, itemgetter(0)
         if words != self._words or len(shows) != len(self._shows):
-            made[:] = [_player_row(state, player, words, index) for index, player in enumerate(players)]
+            made[:] = [_player_row(state, player, words, index, unpaid)
+                       for index, player in enumerate(players)]
             listed[:] = sorted(made, key=order)
         else:
             for index in compress(range(len(shows)), map(ne, shows, self._shows)):
                 del listed[bisect_left(listed, made[index][0], key=order)]
-                made[index] = _player_row(state, players[index], words, index)
+                made[index] = _player_row(state, players[index], words, index, unpaid)
                 insort(listed, made[index], key=order)
         self._words, self._shows = words, shows
         return listed
@@ -494,12 +499,15 @@ class PlayersScreen(ServiceScreen):
 
 
 def _player_row(state: TournamentState, player: Player,
-                words: tuple[dict[str, str], str, str, Formats, tuple[int, int]],
-                index: int) -> tuple[Order, Row]:
-    """A player's place in the list (he is the `index`th registered) and row."""
-    statuses, last, bagged, money, _bounty_money = words
+                words: tuple[dict[str, str], str, str, Formats, tuple[int, int], str],
+                index: int, unpaid: Container[str]) -> tuple[Order, Row]:
+    """A player's place in the list (he is the `index`th registered) and row; an entry with a due
+    not paid yet says so in its status (the cash desk's `pay`)."""
+    statuses, last, bagged, money, _bounty_money, not_paid = words
     bag = state.bags.get(player.id)
     status = statuses[player.status] if bag is None else bagged.format(bag=bag.bag, chips=bag.chips)
+    if player.id in unpaid:
+        status = not_paid.format(status=status)
     cells = (player.name, status, _cell(player.table), _cell(player.seat),
              _cell(player.place) + (last if player.placed_last else ""),
              _bounty(state.bounty_on_head(player), player.bounties, money.money))
