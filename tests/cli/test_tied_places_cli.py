@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.cli.helpers import run
 from tests.cli.test_money_tournament_cli import Capsys
 
@@ -73,18 +75,26 @@ def test_t_sat_6_the_tied_last_seat_is_shared_in_cash_and_the_satellite_is_over(
     assert run(capsys, "--db", db, "clock").out.rstrip().endswith("(paused)")
 
 
-def test_t_elim_2_a_tied_6th_and_7th_each_show_with_his_share(tmp_path: Path, capsys: Capsys) -> None:
+@pytest.mark.parametrize("pko", [False, True], ids=["normal", "pko"])
+def test_t_elim_2_a_tied_6th_and_7th_each_show_with_his_share(tmp_path: Path, capsys: Capsys,
+                                                               pko: bool) -> None:
     """40 entries pay 6 places; Q06 and Q07 bust in one hand with equal stacks at 7 left: 6th's
-    1,080 is theirs, 540 each, and the ladder names both (not one of them with the 1,080)."""
+    money is theirs, half each, and the ladder names both (not one of them with the whole), in an
+    ordinary tournament and in a progressive knockout (T-PKO-1: Q01 knocks everyone out)."""
     db = str(tmp_path / "tie.sqlite")
     tdj(capsys, db, "new", "Friday", "--buy-in", "300", "--fee", "30", "--use")
     tdj(capsys, db, "register", *(f"Q{number:02}" for number in range(1, 41)))
-    assert [p["amount"] for p in tdj(capsys, db, "payouts")["payouts"]][5] == 1_080
+    by = ["--by", "Q01"] if pko else []
+    if pko:
+        tdj(capsys, db, "money", "set", "--bounty", "100", "--pko-share", "50")
+    sixth = [p["amount"] for p in tdj(capsys, db, "payouts")["payouts"]][5]
     for number in range(40, 7, -1):
-        tdj(capsys, db, "bust", f"Q{number:02}")
-    tdj(capsys, db, "bust", "Q06", "Q07", "--stack", "Q06=9000", "--stack", "Q07=9000")
+        tdj(capsys, db, "bust", f"Q{number:02}", *by)
+    tdj(capsys, db, "bust", "Q06", "Q07", "--stack", "Q06=9000", "--stack", "Q07=9000", *by)
     state = tdj(capsys, db, "state")
-    assert paid(state)[5:] == [(6, 7, "Q06", 540, False), (6, 7, "Q07", 540, False)]
+    assert state["bounties"]["pko"] is pko
+    # An odd krone goes to the first name (split_evenly).
+    assert paid(state)[5:] == [(6, 7, "Q06", sixth - sixth // 2, False), (6, 7, "Q07", sixth // 2, False)]
     assert paid(state)[:5] == [(place, None, None, amount, False) for place, amount in
                                enumerate([p["amount"] for p in state["payouts"][:5]], 1)]
     assert paid(tdj(capsys, db, "payouts")) == paid(state)
