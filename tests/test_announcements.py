@@ -18,6 +18,7 @@ from tdconsole.i18n import language, set_language
 from tdconsole.views.announcements import Announcer, announcements, rendered
 from tests.announcement_scenario import AFTER_THE_BREAK, evening
 from tests.domain.helpers import Tournament, at
+from tests.domain.test_satellites import tied_last_seat
 
 END = at(AFTER_THE_BREAK + 400)
 
@@ -198,3 +199,14 @@ def test_a_level_change_is_heard_as_a_wav_of_plausible_length(lang: str) -> None
     assert 1.0 <= speech.wav_seconds(data) <= 15.0
     slower = speech.wav(level.text, lang, SpeechSettings(rate=80))
     assert speech.wav_seconds(slower) > speech.wav_seconds(data)
+
+
+def test_t_sat_2_the_room_hears_the_satellite_is_over_not_that_the_bubble_burst() -> None:
+    """The hand-for-hand hand that ends a satellite (a tie across its last seat, T-SAT-6) ends the
+    tournament: the room hears who won a seat, not "the bubble has burst" and play on."""
+    t = tied_last_seat()
+    said = [(a.kind, a.text) for a in announcements(t.log, at(60), "en")]
+    assert said[-1] == ("winner", "The satellite is over. P01 and P02 each win a seat.")
+    assert not [text for kind, text in said if kind == "hand-for-hand-end"]
+    danish = [(a.kind, a.text) for a in announcements(t.log, at(60), "da")]
+    assert danish[-1] == ("winner", "Satellitten er slut. P01 og P02 vinder hver en plads.")

@@ -317,7 +317,9 @@ def _of_event(envelope: e.Envelope, state: TournamentState) -> list[Moment]:
     if isinstance(event, e.HandForHandStarted):  # T-H4H-1
         moments.append(Moment("hand-for-hand", at, seq, lambda: _(
             "We are playing hand-for-hand. Finish the hand in progress, then wait for the floor.")))
-    elif isinstance(event, e.HandForHandStopped):
+    elif isinstance(event, e.HandForHandStopped) and state.status != "finished":
+        # A hand that ended the tournament ends hand-for-hand with it: the room hears the winner or
+        # the seats won (`_of_command`), not that the bubble burst and play goes on.
         moments.append(Moment("hand-for-hand-end", at, seq, lambda: _hand_for_hand_over(event)))
     elif isinstance(event, e.TableBroken):
         seats = [(seat.player, seat.to.table, seat.to.seat) for seat in event.seats]
@@ -360,6 +362,11 @@ def _of_command(envelope: e.Envelope, state: TournamentState, left_before: int,
         name = winner.name
         return [Moment("winner", at, seq,
                        lambda: _("{name} wins the tournament. Congratulations!").format(name=name))]
+    if state.satellite is not None:  # T-SAT-2: only the command that ended it took players out
+        seated = [state.players[player_id].name for player_id in state.satellite.winners]
+        return [Moment("winner", at, seq, lambda: ngettext(
+            "The satellite is over. {names} wins a seat.", "The satellite is over. {names} each win a seat.",
+            len(seated)).format(names=listed(seated)))]
     paid = places_paid(state)
     if paid and left_before > paid + 1 == left:
         return [Moment("bubble", at, seq, lambda: _(

@@ -127,12 +127,10 @@ def test_t_sat_4_a_ticket_pays_a_buy_in_of_exactly_its_value() -> None:
     assert other.state.entries == 0
 
 
-def test_t_sat_6_a_tie_across_the_last_seat_is_paid_in_cash_and_ends_the_satellite() -> None:
+def tied_last_seat() -> Tournament:
     """12 entries of 300 = 3,600: 3 seats of 1,100 and 300 for 4th. Hand-for-hand is proposed with
     5 left (the 300's bubble) and runs on over the seat bubble; in one of its hands P03 and P04
-    bust with equal stacks: they tie for 3rd-4th (T-ELIM-1, T-ELIM-2) and share the
-    last seat's 1,100 and 4th's 300 in cash, 700 each (T-SAT-6). P01 and P02 win the seats, the
-    satellite is over and the clock hand-for-hand paused stays stopped (T-SAT-2)."""
+    bust with equal stacks and tie for 3rd-4th across the last seat (T-SAT-6)."""
     t = satellite(12)
     t.do(Draw().with_rng(random.Random(3)))
     t.do(ClockStart())
@@ -153,6 +151,14 @@ def test_t_sat_6_a_tie_across_the_last_seat_is_paid_in_cash_and_ends_the_satelli
     t.do(Bust(names=["P04"], stacks={"P04": 5_000}), 50)
     for table in h4h.started.tables:
         t.do(HandForHandTableDone(table=table), 60)
+    return t
+
+
+def test_t_sat_6_a_tie_across_the_last_seat_is_paid_in_cash_and_ends_the_satellite() -> None:
+    """P03 and P04 tie for 3rd-4th (T-ELIM-1, T-ELIM-2) and share the last seat's 1,100 and 4th's
+    300 in cash, 700 each (T-SAT-6). P01 and P02 win the seats, the satellite is over and the clock
+    hand-for-hand paused stays stopped (T-SAT-2)."""
+    t = tied_last_seat()
     assert t.state.status == "finished" and t.state.hand_for_hand is None
     assert not t.state.clock.running  # the tournament is over: nothing to play on (T-SAT-2)
     assert t.state.satellite is not None
