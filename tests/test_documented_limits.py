@@ -99,7 +99,7 @@ TABLE_ROWS: dict[str, list[tuple[Range, ...]]] = {
     "Money": [(limits.MONEY,)],
     "A payment method's count": [(limits.COUNTED,)],
     "Chips": [(limits.CHIPS,)],
-    "Rebuys per player": [(limits.REBUYS,)],
+    "Rebuys or add-ons per player": [(limits.REBUYS, limits.ADD_ONS)],
     "Table numbers": [(limits.TABLE,)],
     "Seat numbers": [(limits.SEAT,), (limits.SEATS,)],
     "Entries and players": [(limits.ENTRIES, limits.PLACE)],

@@ -43,6 +43,7 @@ SAMPLES: list[e._Event] = [
     e.SatelliteEnded(winners=["p1", "p3"], seat=1100),
     e.TicketSpent(player_id="p1", ticket="S2-p4", value=1100, satellite=2),
     e.Rebought(player_id="p1", count=2),
+    e.BustSetAside(player_id="p1", place=7, knockouts=["p3"], bounty={"p3": 100}),
     e.MoneySet(settings=MoneySettings()),
     e.ChipsCounted(counts={"p1": 12000, "p3": 8000}),
     e.PaymentRecorded(player_id="p1", dues=["entry", "add-on:1"], method="mobilepay"),

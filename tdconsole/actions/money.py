@@ -96,6 +96,13 @@ class MoneySetRequest(Request):
     pay_jump: list[int] | None = None
     re_entry_chips: int | None = None  # chips of a re-entry (default: the starting stack)
     add_on_chips: int | None = None  # chips of an add-on (default: the starting stack)
+    # T-ADDON-1: a window of levels the add-on is sold in (either end may be left open), or back to
+    # the break the structure marks; T-ADDON-2: add-ons per player (1 unless set), or no limit.
+    add_on_from_level: int | None = None
+    add_on_until_level: int | None = None
+    add_on_at_break: bool = False
+    add_on_limit: int | None = None
+    add_on_unlimited: bool = False
     # A progressive knockout (T-PKO-1): on with `pko` (the share 50 % unless given) or a share;
     # `pko` False: a fixed bounty again.
     pko: bool | None = None
@@ -122,6 +129,25 @@ class MoneySetRequest(Request):
 
 
 PKO_SHARE = 50  # T-PKO-1: the knocker's share in cash unless the TD says otherwise
+
+
+def _add_on_updates(request: MoneySetRequest, data: dict[str, Any]) -> None:
+    """The add-on's window (T-ADDON-1) and limit (T-ADDON-2) with the request's changes."""
+    window = request.add_on_from_level is not None or request.add_on_until_level is not None
+    if window and request.add_on_at_break:
+        raise InvalidInput("sell the add-on in a window of levels or at the marked break, not both",
+                           field="add_on_at_break")
+    if request.add_on_limit is not None and request.add_on_unlimited:
+        raise InvalidInput("give an add-on limit or none, not both", field="add_on_limit")
+    if request.add_on_at_break:
+        data.update(add_on_from_level=None, add_on_until_level=None)
+    if window:  # a new window replaces the old one whole: an end not given is open
+        data.update(add_on_from_level=request.add_on_from_level,
+                    add_on_until_level=request.add_on_until_level)
+    if request.add_on_unlimited:
+        data["add_on_limit"] = None
+    if request.add_on_limit is not None:
+        data["add_on_limit"] = request.add_on_limit
 
 
 def _rebuy_updates(request: MoneySetRequest, rebuy: dict[str, Any]) -> dict[str, Any]:
@@ -181,6 +207,7 @@ def money_set(service: Service, request: MoneySetRequest) -> MoneyView:
     if request.lock is not None:
         data["locked"] = dict(request.lock)
     data["rebuy"] = _rebuy_updates(request, data["rebuy"])
+    _add_on_updates(request, data)
     service.execute(commands.SetMoney(settings=validate(MoneySettings, data, "money set")))
     return money_view(service)
 

@@ -12,8 +12,12 @@ from tdconsole.actions.registration import NameRequest, listed_alternates
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, RuleIds, TdError
 from tdconsole.domain.events import (
+    AddOnBought,
+    BustSetAside,
     HandForHandBust,
     PlayerBusted,
+    PlayerSeated,
+    Rebought,
     SatelliteEnded,
 )
 from tdconsole.domain.model import empty_dict, empty_list
@@ -172,8 +176,10 @@ def reenter(service: Service, request: NameRequest) -> ReenterResult:
         table=player.table, seat=player.seat, waits=places[0].waits if places else None, seated=places)
 
 
-class NamesRequest(Request):
+class AddOnRequest(Request):
     names: list[str]
+    paid: str | None = None  # how it was paid (default: the house's default method)
+    unpaid: bool = False  # not paid yet: settled later with `pay`
 
 
 class AddOnResult(View):
@@ -184,47 +190,71 @@ class AddOnResult(View):
 
 
 @action("add-on", web=True, commands=(commands.AddOn,))
-def add_on(service: Service, request: NamesRequest) -> AddOnResult:
-    service.execute(commands.AddOn(names=request.names))
-    return AddOnResult(add_ons=[service.state.find(name).name for name in request.names],
-                       prize_pool=payouts_view(service.state).prize_pool,
-                       chips_in_play=money_handlers.chips_in_play(service.state),
-                       average_stack=money_handlers.average_stack(service.state))
+def add_on(service: Service, request: AddOnRequest) -> AddOnResult:
+    """Sell each player named an add-on where the night sells it (T-ADDON-1), within the limit per
+    player (T-ADDON-2)."""
+    envelopes = service.execute(commands.AddOn(names=request.names, paid=request.paid,
+                                               unpaid=request.unpaid))
+    state = service.state
+    return AddOnResult(add_ons=[state.players[envelope.event.player_id].name for envelope in envelopes
+                                if isinstance(envelope.event, AddOnBought)],
+                       prize_pool=payouts_view(state).prize_pool,
+                       chips_in_play=money_handlers.chips_in_play(state),
+                       average_stack=money_handlers.average_stack(state))
 
 
 class RebuyRequest(Request):
     name: str
     double: bool = False  # two rebuys at once (T-REBUY-4)
     stack: int = 0  # the chips he has now (T-REBUY-3); 0: he has just busted
+    seed: int | None = None  # after the bust, his seat taken: repeat the seat draw exactly
+    paid: str | None = None  # how it was paid (default: the house's default method)
+    unpaid: bool = False  # not paid yet: settled later with `pay`
 
 
-class RebuyResult(View):
+class RebuyResult(OptionalKeysView):
+    # Only for a rebuy after the bust (T-REBUY-1): the place set aside.
+    OMITTED_WHEN_NONE = frozenset({"bust_set_aside"})
+
     name: str
     count: int  # bought now: 2 for a double rebuy
     rebuys: int  # his rebuys so far
     rebuys_left: int | None  # under the limit (T-REBUY-2); None: no limit
-    table: int | None  # he keeps his seat
+    table: int | None  # he keeps his seat (after the bust: the one he left if free, else drawn)
     seat: int | None
     total_rebuys: int
     prize_pool: int
     chips_in_play: int
     average_stack: int | None
+    players_left: int
+    bust_set_aside: int | None = None  # rebought after his bust: the place that no longer stands
+    seat_drawn: bool = False  # after the bust his seat was taken: a late entry's draw (8A)
+    waits: bool | None = None  # T-MOVE-2: seated again, not dealt in until the button passes
 
 
 @action("rebuy", web=True, commands=(commands.Rebuy,))
 def rebuy(service: Service, request: RebuyRequest) -> RebuyResult:
-    """A player buys chips again in the rebuy period (T-REBUY-1..4): he keeps his entry and seat."""
+    """A player buys chips again in the rebuy period (T-REBUY-1..4): he keeps his entry and seat.
+    Bought after his bust, the bust is set aside and he sits down again (his seat if still free)."""
     from tdconsole.domain.players.rebuys import rebuys_left
 
-    service.execute(commands.Rebuy(name=request.name, double=request.double, stack=request.stack))
+    envelopes = service.execute(commands.Rebuy(name=request.name, double=request.double,
+                                               stack=request.stack, seed=request.seed, paid=request.paid,
+                                               unpaid=request.unpaid))
     state = service.state
-    player = state.find(request.name)
-    return RebuyResult(name=player.name, count=2 if request.double else 1, rebuys=player.rebuys,
+    bought = next(env.event for env in envelopes if isinstance(env.event, Rebought))
+    aside = next((env.event for env in envelopes if isinstance(env.event, BustSetAside)), None)
+    seated = next((env.event for env in envelopes if isinstance(env.event, PlayerSeated)), None)
+    player = state.players[bought.player_id]
+    return RebuyResult(name=player.name, count=bought.count, rebuys=player.rebuys,
                        rebuys_left=rebuys_left(state, player), table=player.table, seat=player.seat,
                        total_rebuys=sum(p.rebuys for p in state.players.values()),
                        prize_pool=payouts_view(state).prize_pool,
                        chips_in_play=money_handlers.chips_in_play(state),
-                       average_stack=money_handlers.average_stack(state))
+                       average_stack=money_handlers.average_stack(state), players_left=state.players_left,
+                       bust_set_aside=None if aside is None else aside.place,
+                       seat_drawn=seated is not None and seated.late,
+                       waits=None if seated is None else seated.waits)
 
 
 class ChipsRequest(Request):

@@ -36,6 +36,12 @@ if TYPE_CHECKING:
 M = TypeVar("M", bound=BaseModel)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+# How what a command sells was paid (register, add-on, rebuy): the cash desk counts it by method.
+PaidOption = Annotated[str | None, typer.Option(
+    "--paid", metavar="METHOD", help="How it was paid (cash, mobilepay, card, ticket, free; default: "
+                                     "the house's default method).")]
+UnpaidOption = Annotated[bool, typer.Option(
+    "--unpaid", help="Not paid yet: the cash desk lists it until `pay NAME` settles it.")]
 
 class _Console:
     """Rich's console, made on the first human-readable print: `--json` output and scripts never

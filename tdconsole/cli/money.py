@@ -16,7 +16,16 @@ from tdconsole.actions import money as money_actions
 from tdconsole.actions.base import NoArguments
 from tdconsole.actions.hand_for_hand import HandForHandResult
 from tdconsole.actions.money import MoneyView
-from tdconsole.cli.kit import JsonFlag, SignOption, console, emit, session_of, write_signed
+from tdconsole.cli.kit import (
+    JsonFlag,
+    PaidOption,
+    SignOption,
+    UnpaidOption,
+    console,
+    emit,
+    session_of,
+    write_signed,
+)
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.money.prize_pool import RebuySettings
 from tdconsole.domain.text import name_numbers
@@ -122,10 +131,12 @@ def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
 
 
 @app.command("add-on")
-def add_on(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
-    """Sell an add-on to each player named."""
+def add_on(ctx: typer.Context, names: list[str], paid: PaidOption = None, unpaid: UnpaidOption = False,
+           as_json: JsonFlag = False) -> None:
+    """Sell an add-on to each player named, where the night sells it (T-ADDON-1), once each unless
+    set otherwise (T-ADDON-2)."""
     service = session_of(ctx).service()
-    data = players.add_on(service, players.NamesRequest(names=names))
+    data = players.add_on(service, players.AddOnRequest(names=names, paid=paid, unpaid=unpaid))
     formats = Formats.of(service.state.house_rules)
     emit(data, as_json, lambda: console.print(
         _("Add-on for {names}; prize pool {amount}; chips in play {chips}").format(
@@ -140,17 +151,31 @@ def rebuy(
     double: Annotated[bool, typer.Option("--double", help="Two rebuys at once (T-REBUY-4).")] = False,
     stack: Annotated[int, typer.Option(
         help="The chips he has now (T-REBUY-3); 0: he has just busted.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="After a bust, his seat taken: repeat the seat draw exactly.")] = None,
+    paid: PaidOption = None,
+    unpaid: UnpaidOption = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat."""
+    """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat.
+    Bought after his bust, the bust is set aside: his seat back if still free, else a drawn one."""
     service = session_of(ctx).service()
-    data = players.rebuy(service, players.RebuyRequest(name=name, double=double, stack=stack))
+    data = players.rebuy(service, players.RebuyRequest(name=name, double=double, stack=stack, seed=seed,
+                                                       paid=paid, unpaid=unpaid))
     formats = Formats.of(service.state.house_rules)
     line = (_("{name} buys a double rebuy ({rebuys} so far)") if data.count == 2
             else _("{name} rebuys ({rebuys} so far)")).format(name=data.name, rebuys=data.rebuys)
-    emit(data, as_json, lambda: console.print(
-        line + "; " + _("prize pool {amount}; chips in play {chips}").format(
-            amount=formats.money(data.prize_pool), chips=formats.number(data.chips_in_play, 0))))
+    lines = [line + "; " + _("prize pool {amount}; chips in play {chips}").format(
+        amount=formats.money(data.prize_pool), chips=formats.number(data.chips_in_play, 0))]
+    if data.bust_set_aside is not None:  # T-REBUY-1: after the bust
+        lines.append(_("His bust in place {place} is set aside; {left} players left").format(
+            place=data.bust_set_aside, left=data.players_left))
+        if data.table is not None and data.seat is not None:
+            where = (_("{name} draws table {table} seat {seat}: his seat was taken") if data.seat_drawn
+                     else _("{name} sits in his seat again: table {table} seat {seat}"))
+            lines.append(where.format(name=data.name, table=data.table, seat=data.seat)
+                         + (" " + _("(waits until the button passes, T-MOVE-2)") if data.waits else ""))
+    emit(data, as_json, lambda: console.print("\n".join(lines)))
 
 
 @app.command()
@@ -290,6 +315,18 @@ def money_set(
     rebuy_bounty: Annotated[int | None, typer.Option(
         help="PKO: the bounty part of a rebuy, onto the rebuyer's head (T-PKO-6; default: the "
              "starting bounty).")] = None,
+    add_on_from_level: Annotated[int | None, typer.Option(
+        help="The add-on is sold from the start of this level (T-ADDON-1; with --add-on-until-level "
+             "a window instead of the break the structure marks; default level 1).")] = None,
+    add_on_until_level: Annotated[int | None, typer.Option(
+        help="The add-on is sold through the end of this level (T-ADDON-1; default: the last).")] = None,
+    add_on_at_break: Annotated[bool, typer.Option(
+        "--add-on-at-break", help="The add-on is sold at the break the structure marks (T-ADDON-1, "
+                                  "the default).")] = False,
+    add_on_limit: Annotated[int | None, typer.Option(
+        help="Add-ons per player (T-ADDON-2; default 1).")] = None,
+    add_on_unlimited: Annotated[bool, typer.Option(
+        "--add-on-unlimited", help="No limit of add-ons per player (T-ADDON-2).")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Change the money settings (the others stay as they are); logged, undoable."""
@@ -311,7 +348,9 @@ def money_set(
         rebuy_bounty=rebuy_bounty, pko=pko,
         pko_share=pko_share, pko_unit=pko_unit, satellite_seat=satellite_seat,
         satellite_remainder=satellite_remainder, satellite_holder=satellite_holder,
-        satellite_deals=satellite_deals)))
+        satellite_deals=satellite_deals, add_on_from_level=add_on_from_level,
+        add_on_until_level=add_on_until_level, add_on_at_break=add_on_at_break, add_on_limit=add_on_limit,
+        add_on_unlimited=add_on_unlimited)))
 
     def render() -> None:
         formats = Formats.of(service.state.house_rules)

@@ -11,7 +11,17 @@ from typing import Annotated, Any
 import typer
 
 from tdconsole.cli.current import label, named
-from tdconsole.cli.kit import JsonFlag, clock_line, confirm, console, emit, open_tui, session_of
+from tdconsole.cli.kit import (
+    JsonFlag,
+    PaidOption,
+    UnpaidOption,
+    clock_line,
+    confirm,
+    console,
+    emit,
+    open_tui,
+    session_of,
+)
 from tdconsole.domain import commands, limits
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.i18n import N_, _, ngettext
@@ -184,11 +194,8 @@ def register(
     ] = False,
     ticket: Annotated[bool, typer.Option(
         "--ticket", help="Each pays the buy-in with a seat he won in a satellite (T-SAT-4).")] = False,
-    paid: Annotated[str | None, typer.Option(
-        "--paid", metavar="METHOD", help="How the buy-ins were paid (cash, mobilepay, card, ticket, "
-                                         "free; default: the house's default method).")] = None,
-    unpaid: Annotated[bool, typer.Option(
-        "--unpaid", help="Not paid yet: the cash desk lists it until `pay NAME` settles it.")] = False,
+    paid: PaidOption = None,
+    unpaid: UnpaidOption = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Register one or more players (all or none), linked to their club members; after the draw

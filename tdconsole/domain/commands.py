@@ -80,7 +80,17 @@ class SeatTicket(Frozen):
     satellite: Id | None = None  # the tournament it was won in
 
 
-class Register(Drawing):
+class Paying(Frozen):
+    """What a command that sells something (an entry, an add-on, a rebuy) says of how it was paid,
+    for the cash desk (None: the house's default method, not recorded); `unpaid`: not yet, settled
+    with `pay`. `money.cash.stated_method` checks it and `recorded_payment` records it, for every
+    such command. A part of those commands, not a command itself."""
+
+    paid: Label | None = None
+    unpaid: bool = False
+
+
+class Register(Drawing, Paying):
     """Register players; after the draw each is seated at once as a late entry (TDA 8A)."""
 
     verb: ClassVar[str] = "register players"
@@ -89,9 +99,6 @@ class Register(Drawing):
     members: dict[Label, Id] = Field(default_factory=empty_dict)
     # name as given -> the won seat that pays his buy-in and fee (T-SAT-4).
     tickets: dict[Label, SeatTicket] = Field(default_factory=empty_dict)
-    # How the buy-ins were paid (None: the house's default method, not recorded); `unpaid`: not yet.
-    paid: Label | None = None
-    unpaid: bool = False
 
 
 class Unregister(Drawing):
@@ -127,7 +134,10 @@ class Reenter(Drawing):
     name: Label
 
 
-class AddOn(Command):
+class AddOn(Command, Paying):
+    """Sell each player named an add-on where the structure or the money settings say
+    (T-ADDON-1), within the limit per player (T-ADDON-2)."""
+
     verb: ClassVar[str] = "sell add-ons"
     names: list[Label] = Field(min_length=1)
 
@@ -154,8 +164,12 @@ class CountCash(Command):
     verb: ClassVar[str] = "count the cash"
     # Payment method -> kroner it holds net (below 0: it paid out more than it took in).
     counts: dict[Label, CountedMoney] = Field(min_length=1)
-class Rebuy(Command):
-    """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat."""
+
+
+class Rebuy(Drawing, Paying):
+    """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat.
+    Bought after his bust, the bust is set aside: his seat back if still free, else a seat drawn
+    like a late entry's (the draw)."""
 
     verb: ClassVar[str] = "sell rebuys"
     name: Label

@@ -210,6 +210,23 @@ class Rebought(_Event):
     stack: int = 0
 
 
+class BustSetAside(_Event):
+    """T-REBUY-1: a player busted in the rebuy period rebuys after all, and his bust (in `place`,
+    shared to `last_place`) no longer stands: he is in again, and those placed after him finish a
+    place lower. A fixed bounty (T-BOUNTY-1) stays on his entry, a rebuy buying none (T-PKO-6): the
+    knockout is taken back, `knockouts` one each and `bounty` the cash. In a progressive knockout
+    the knockers keep what they won; `head` is that bounty, gone from his own head, which starts
+    again with the rebuy's bounty part (T-PKO-6)."""
+
+    type: Literal["bust_set_aside"] = "bust_set_aside"
+    player_id: str
+    place: int
+    last_place: int | None = None
+    knockouts: list[str] = Field(default_factory=empty_list)
+    bounty: dict[str, int] = Field(default_factory=empty_dict)
+    head: int = 0
+
+
 class MoneySet(_Event):
     """The prize pool's and the payouts' settings (replacing the previous ones)."""
 
@@ -540,6 +557,7 @@ Event = Annotated[
     | TicketSpent
     | AddOnBought
     | Rebought
+    | BustSetAside
     | MoneySet
     | PaymentRecorded
     | PrizePaidOut

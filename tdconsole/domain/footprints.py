@@ -197,6 +197,15 @@ def _rebought(state: TournamentState, event: e.Rebought) -> Footprint:
     return _fp([player(event.player_id), MONEY, CLOCK, FIELD], [player(event.player_id)])
 
 
+def _bust_set_aside(state: TournamentState, event: e.BustSetAside) -> Footprint:
+    # T-REBUY-1: a rebuy after the bust: he is in again and the places after his move (the field);
+    # a fixed bounty's knockout is taken back from its knockers; the settings and the clock decide
+    # whether the rebuy is sold; an unapproved deal lapses.
+    knockers = [player(knocker) for knocker in sorted({*event.knockouts, *event.bounty})]
+    changed = [player(event.player_id), *knockers, FIELD, DEAL]
+    return _fp([*changed, MONEY, CLOCK, CASH], changed)
+
+
 def _money(state: TournamentState, event: e.MoneySet) -> Footprint:
     # A new setting is the old ones with one changed, and must pay the entries in.
     return _fp([MONEY, ENTRIES], [MONEY])
@@ -344,6 +353,7 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.SatelliteEnded: _satellite_ended,
     e.TicketSpent: _ticket_spent,
     e.Rebought: _rebought,
+    e.BustSetAside: _bust_set_aside,
     e.MoneySet: _money,
     e.ChipsCounted: _counted,
     e.PaymentRecorded: _payment,

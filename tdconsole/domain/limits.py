@@ -94,6 +94,7 @@ HANDS = Range("a number of hands", 0, 10_000)
 COUNT = Range("a count", 1, 100_000)  # rows to show
 PERCENT = Range("a percentage", 0, 100)
 REBUYS = Range("a number of rebuys", 1, 1_000)  # one player's limit (T-REBUY-2)
+ADD_ONS = Range("a number of add-ons", 1, 1_000)  # one player's limit (T-ADDON-2)
 
 # What a person hands in as a file or as JSON (config/files.py).
 MAX_CONFIG_BYTES = 1024 * 1024  # a TOML file: a structure, house rules, payouts, a league

@@ -63,6 +63,9 @@ class Player:
     rebuys: int = 0
     # The club member this entry is (a re-entry stays the member's); None: a guest.
     member: int | None = None
+    # (table, seat) he left when he busted: a rebuy after the bust takes it back if still free
+    # (T-REBUY-1).
+    left_seat: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +283,15 @@ class TournamentState:
     def still_in(self, name: str) -> Player:
         """The player named, who must still be in (not busted, nor reported busted this hand); a
         prefix or typo is matched among the players still in."""
-        player = self.find(name, among=self.is_in)
+        try:
+            player = self.find(name, among=self.is_in)
+        except NotFound as error:
+            # A short name of a player already out ("Anna" for the busted Anna Holm) says he is
+            # out, as his whole name does, not "no player named Anna" nor another player offered.
+            try:
+                player = self.find(name, among=lambda player: not self.is_in(player))
+            except TdError:
+                raise error from None
         if player.status == "busted":
             raise TdError("{name} has already busted (place {place})", name=player.name, place=player.place)
         h4h = self.hand_for_hand

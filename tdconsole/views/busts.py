@@ -52,22 +52,25 @@ class RebuyOffer(View):
     left: int | None  # rebuys left under his limit; None: no limit
     until_level: int | None  # the period's last level (rebuys.last_level)
     who: str  # T-REBUY-3: "busted" or "starting-stack"
+    busted_place: int | None = None  # he has busted there: the rebuy sets the bust aside (T-REBUY-1)
 
 
 def rebuy_offer(state: TournamentState, player_id: str, now: datetime) -> RebuyOffer | None:
-    """The rebuy the player could buy now instead of busting; None when he could not (no period,
-    closed, over his limit, already out)."""
+    """The rebuy the player could buy now, instead of busting or after his bust; None when he
+    could not (no period, closed, over his limit, disqualified)."""
     player = state.players.get(player_id)
     if player is None or not rebuys.may_rebuy(state, player, now):
         return None
     rebuy, left = state.money.rebuy, rebuys.rebuys_left(state, player)
     return RebuyOffer(name=player.name, double=rebuy.double and (left is None or left >= 2), left=left,
-                      until_level=rebuys.last_level(state.info.structure, rebuy), who=rebuy.who)
+                      until_level=rebuys.last_level(state.info.structure, rebuy), who=rebuy.who,
+                      busted_place=player.place if player.status == "busted" else None)
 
 
 def rebuy_offers(state: TournamentState, now: datetime) -> dict[str, RebuyOffer]:
     """Every player still in who could rebuy now, by name (the remote marks them: T-REBUY-1..4)."""
     if not rebuys.rebuy_open(state, now):
         return {}
-    offers = (rebuy_offer(state, player.id, now) for player in state.players.values())
+    offers = (rebuy_offer(state, player.id, now) for player in state.players.values()
+              if state.is_in(player))
     return {offer.name: offer for offer in offers if offer is not None}

@@ -236,6 +236,13 @@ def _rebought(event: e.Rebought, context: LogContext) -> str:
     return _("{name} rebuys").format(name=name)
 
 
+@_writes("busts", e.BustSetAside)
+def _bust_set_aside(event: e.BustSetAside, context: LogContext) -> str:
+    # T-REBUY-1: the rebuy in the same command says what he bought.
+    return _("{name}'s bust in place {place} is set aside: a rebuy after it").format(
+        name=context.name(event.player_id), place=event.place)
+
+
 # ---------------------------------------------------------------- busts
 
 

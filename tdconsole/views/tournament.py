@@ -28,6 +28,7 @@ from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.players import flights
+from tdconsole.domain.players.add_ons import add_on_sold
 from tdconsole.domain.players.rebuys import rebuy_status
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, undo_target
@@ -194,14 +195,18 @@ def _wall_time(now: datetime, seconds: float | None, running: bool, zone: ZoneIn
 
 
 def _break_from(state: TournamentState, period: int, add_on_only: bool = False) -> BreakView | None:
-    """The break being played or the next one (with an add-on, T-REG-1, if `add_on_only`)."""
+    """The break being played or the next one (with an add-on, T-ADDON-1, if `add_on_only`). A
+    break the structure marks for an add-on shows none when the night sells it elsewhere (a stated
+    window) or not at all (no price): the clock and the TV never announce an add-on not on sale."""
     structure = state.info.structure
+    at_breaks = add_on_sold(state) and not state.money.add_on_window
     for index in range(period, len(structure.periods)):
         candidate = structure.periods[index]
-        if isinstance(candidate, Break) and (candidate.add_on or not add_on_only):
+        add_on = candidate.add_on and at_breaks if isinstance(candidate, Break) else False
+        if isinstance(candidate, Break) and (add_on or not add_on_only):
             return BreakView(break_=sum(isinstance(p, Break) for p in structure.periods[: index + 1]),
                              after_level=structure.shown_level(index) - 1, minutes=candidate.minutes,
-                             color_up=candidate.color_up, add_on=candidate.add_on, now=index == period)
+                             color_up=candidate.color_up, add_on=add_on, now=index == period)
     return None
 
 

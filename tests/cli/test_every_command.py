@@ -397,8 +397,8 @@ def build_evening(folder: Path, clock: FakeClock) -> Evening:
 
     t("new", "Fredag", "--buy-in", "300", "--fee", "50", "--seats", "6", "--late-reg-level", "6")
     t("register", *NAMES)
-    t("money", "set", "--add-on", "200", "--add-on-fee", "20", "--rebuy-until-level", "6",
-      "--rebuy-price", "300", "--rebuy-double")
+    t("money", "set", "--add-on", "200", "--add-on-fee", "20", "--add-on-until-level", "6",
+      "--rebuy-until-level", "6", "--rebuy-price", "300", "--rebuy-double")
     t.keep("registered")
 
     t("draw", "--seed", "7")

@@ -167,7 +167,7 @@ def evening(t: Transcript) -> None:
     t("reenter", "Hans")
     t("payouts")  # a fifth place paid: the lock leaves too little for it, shown and never a crash
     t("state")
-    t("money", "set", "--unlock")
+    t("money", "set", "--unlock", "--add-on-until-level", "6")  # sold through level 6 (T-ADDON-1)
     t("add-on", "Anna", "<b>Bo</b>")
     t("bust", "Ida", "Jens", "--by", "Karen")
     t("balance")

@@ -287,7 +287,9 @@ def test_t_elim_3_bust_unplaced_places_last_of_those_unplaced_and_shows_it(tmp_p
 
 def test_add_on_chips_go_into_the_chips_in_play_and_the_average(tmp_path: Path, capsys: Capsys) -> None:
     # 10 players of 20,000 (club-turbo); 10 add-ons of 200 kr. for 10,000 chips each.
-    db = tournament(tmp_path, capsys, 10, "--add-on", "200", "--add-on-chips", "10000")
+    # Sold through level 4 and twice to a player here (T-ADDON-1/2: their own tests are elsewhere).
+    db = tournament(tmp_path, capsys, 10, "--add-on", "200", "--add-on-chips", "10000",
+                    "--add-on-until-level", "4", "--add-on-limit", "2")
     shown = td(capsys, db, "money", "show")
     assert shown["chips"] == {"chips_in_play": 200_000, "starting_stack": 20_000, "re_entry": 20_000,
                               "add_on": 10_000, "rebuy": 20_000}

@@ -55,7 +55,8 @@ def test_rebuy_and_double_rebuy_put_price_and_chips_in(tmp_path: Path, capsys: C
     ((("money", "set", "--no-rebuy-double"),), ("rebuy", "P01", "--double"), "T-REBUY-4"),
     ((("clock", "start"), ("clock", "level", "3")), ("rebuy", "P01"),
      "T-REBUY-1: P01 cannot rebuy: the rebuy period ended with level 2"),
-    ((("bust", "P10"),), ("rebuy", "P10"), "T-REBUY-1: P10 has busted (place 10)"),
+    ((("bust", "P10"), ("clock", "start"), ("clock", "level", "3")), ("rebuy", "P10"),
+     "T-REBUY-1: P10 cannot rebuy: the rebuy period ended with level 2; the bust stands (place 10)"),
     ((("money", "set", "--no-rebuys"),), ("rebuy", "P01"), "T-REBUY-1: this tournament sells no rebuys"),
     ((), ("money", "set", "--rebuy-limit", "1001"), "rebuy-limit: 1001 is out of range"),
     ((), ("money", "set", "--rebuy-until-level", "99"), "--rebuy-until-level: there is no level 99"),
@@ -77,3 +78,26 @@ def test_at_or_below_the_starting_stack_as_a_setting(tmp_path: Path, capsys: Cap
     assert td(capsys, db, "rebuy", "P01", "--stack", "20000")["rebuys"] == 1
     assert_one_line_error(run(capsys, "--db", db, "rebuy", "P02", "--stack", "20001"),
                           "T-REBUY-3: P02 has 20001 chips, above the starting stack of 20000")
+
+
+def test_a_rebuy_after_the_bust_paid_by_mobilepay_and_counted_by_the_cash_desk(
+        tmp_path: Path, capsys: Capsys) -> None:
+    """T-REBUY-1: busted a minute ago, he buys back in with `rebuy NAME`: no undo of the bust (which
+    a later command from another terminal could block), his seat back, the desk counts the method."""
+    db = tournament(tmp_path, capsys, 10, *REBUYS)
+    td(capsys, db, "draw", "--seed", "7")
+    seat = {p["name"]: (p["table"], p["seat"]) for p in td(capsys, db, "state")["players"]}["P10"]
+    td(capsys, db, "bust", "P10")
+    td(capsys, db, "bust", "P09")  # a later command, from anyone: the rebuy does not care
+    bought = td(capsys, db, "rebuy", "P10", "--paid", "mobilepay")
+    assert (bought["name"], bought["rebuys"], bought["bust_set_aside"], bought["players_left"]) \
+        == ("P10", 1, 10, 9)
+    assert ((bought["table"], bought["seat"]), bought["seat_drawn"]) == (seat, False)
+    players = {p["name"]: p for p in td(capsys, db, "state")["players"]}
+    assert (players["P10"]["status"], players["P10"]["place"], players["P09"]["place"]) \
+        == ("seated", None, 10)
+    desk = td(capsys, db, "cash")
+    assert desk["expected"]["mobilepay"] == 300 + 20  # the rebuy's price and fee, by MobilePay
+    text = run(capsys, "--db", db, "rebuy", "P09", "--paid", "card")
+    assert "His bust in place 10 is set aside; 10 players left" in " ".join(text.out.split())
+    assert "sits in his seat again" in text.out

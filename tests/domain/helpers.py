@@ -19,7 +19,7 @@ STRUCTURE = Structure(
     periods=[
         Level(small_blind=100, big_blind=200, ante=200, minutes=20),
         Level(small_blind=200, big_blind=400, ante=400, minutes=20),
-        Break(minutes=10),
+        Break(minutes=10, add_on=True),  # the add-on is sold here (T-ADDON-1)
         Level(small_blind=300, big_blind=600, ante=600, minutes=20),
     ],
 )

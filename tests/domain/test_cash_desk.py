@@ -36,9 +36,11 @@ from tests.samples import examples
 
 NAMES = [f"P{i:02}" for i in range(1, 41)]
 # Buy-in 300 + fee 50, a fixed bounty of 100 on each entry (T-BOUNTY-1): 450 an entry. Re-entries
-# as a buy-in (T-REG-1); a rebuy 300 + 30 through level 2 (T-REBUY-1); an add-on 200 + 20. The
-# house guarantees 15,000. Four places paid, locked so the hand calculation needs no curve.
-MONEY = {"bounty": 100, "add_on": 200, "add_on_fee": 20, "guarantee": 15_000,
+# as a buy-in (T-REG-1); a rebuy 300 + 30 through level 2 (T-REBUY-1); an add-on 200 + 20, sold
+# through level 2 too and as often as a player likes (T-ADDON-1/2: the desk is what is tested here).
+# The house guarantees 15,000. Four places paid, locked so the hand calculation needs no curve.
+MONEY = {"bounty": 100, "add_on": 200, "add_on_fee": 20, "add_on_until_level": 2, "add_on_limit": None,
+         "guarantee": 15_000,
          "rebuy": {"until_level": 2, "price": 300, "fee": 30},
          "curve": {"paid_share": "0.09"}, "locked": {1: 7_000, 2: 4_500, 3: 2_500, 4: 1_000}}
 
@@ -215,7 +217,8 @@ def test_a_receipt_number_once_printed_never_changes_when_an_earlier_player_buys
     """Receipts are numbered in the order the payments were recorded: an add-on bought by A after
     B paid takes the next number, and B's receipt keeps the one printed on it."""
     t = Tournament()
-    t.do(SetMoney(settings=MoneySettings.model_validate({"add_on": 200, "add_on_fee": 20})))
+    t.do(SetMoney(settings=MoneySettings.model_validate({"add_on": 200, "add_on_fee": 20,
+                                                         "add_on_until_level": 2})))
     t.do(Register(names=["Anna"]))
     t.do(Register(names=["Bo"], paid="mobilepay"))
     printed = _receipts(t)

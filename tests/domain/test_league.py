@@ -58,7 +58,7 @@ def test_a_log_from_before_members_folds_as_before() -> None:
 
 def test_a_member_result_counts_every_entry_what_they_paid_and_won() -> None:
     t = Tournament(buy_in=300)  # fee 50
-    t.do(SetMoney(settings=MoneySettings(add_on=100, add_on_fee=10, bounty=50)))
+    t.do(SetMoney(settings=MoneySettings(add_on=100, add_on_fee=10, bounty=50, add_on_until_level=2)))
     t.do(Register(names=["Bo", "Åse", "Ib"], members={"Bo": 7, "Åse": 10}))
     t.do(AddOn(names=["Bo"]))
     t.do(Bust(names=["Bo"], by=["Åse"]))

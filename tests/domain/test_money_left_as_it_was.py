@@ -75,7 +75,8 @@ def evening(players: int, settings_: dict[str, Any], seed: int) -> Tournament:
     and the clock started."""
     t = Tournament(tables=4)
     t.do(commands.Register(names=[f"P{i:02}" for i in range(players)]))
-    rebuys = {"add_on": 300, "rebuy": {"until_level": 2, "price": 300, "fee": 20, "double": True}}
+    rebuys = {"add_on": 300, "add_on_until_level": 2, "add_on_limit": None,
+              "rebuy": {"until_level": 2, "price": 300, "fee": 20, "double": True}}
     t.do(commands.SetMoney(settings=MoneySettings.model_validate(settings_ | rebuys)))
     t.do(commands.Draw().with_rng(random.Random(seed)))
     t.do(commands.ClockStart(), 0)

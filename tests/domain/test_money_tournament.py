@@ -323,14 +323,15 @@ def test_add_ons_need_a_price_and_grow_the_pool() -> None:
     t = field(3)
     with pytest.raises(TdError, match="no add-on is on sale"):
         t.do(AddOn(names=["P01"]))
-    t.do(SetMoney(settings=MoneySettings(add_on=100, add_on_fee=10)))
+    # Sold from level 1 (T-ADDON-1): before the clock starts, as here, too.
+    t.do(SetMoney(settings=MoneySettings(add_on=100, add_on_fee=10, add_on_until_level=2)))
     t.do(AddOn(names=["P01", "P02"]))
     pool = money.pool(t.state)
     assert (pool.prize_pool, pool.fees) == (3 * 300 + 200, 3 * 50 + 20)
 
 
 def test_add_ons_put_their_chips_in_play_and_raise_the_average_stack() -> None:
-    t = field(10, add_on=200)  # 10 x 10,000 chips (tests/domain/helpers.py's structure)
+    t = field(10, add_on=200, add_on_until_level=2)  # 10 x 10,000 chips (helpers.py's structure)
     t.do(SetMoney(settings=t.state.money.model_copy(update={"add_on_chips": 15_000})))
     assert (money.chips_in_play(t.state), money.average_stack(t.state)) == (100_000, 10_000)
     t.do(AddOn(names=NAMES[:10]))
@@ -340,7 +341,7 @@ def test_add_ons_put_their_chips_in_play_and_raise_the_average_stack() -> None:
 
 
 def test_t_reg_1_re_entries_and_add_ons_give_the_starting_stack_unless_set_otherwise() -> None:
-    t = field(4, add_on=100)
+    t = field(4, add_on=100, add_on_until_level=2)
     t.do(Bust(names=["P01"]))
     t.do(Reenter(name="P01"))
     t.do(AddOn(names=["P02"]))

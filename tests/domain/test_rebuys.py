@@ -3,6 +3,8 @@ rebuy, and what rebuys and add-ons put in the prize pool, in play and in the ave
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tdconsole.domain.commands import (
@@ -10,13 +12,18 @@ from tdconsole.domain.commands import (
     Bust,
     ClockGoToLevel,
     ClockStart,
+    Draw,
+    MovePlayer,
+    PayOut,
     Rebuy,
     Register,
     SetMoney,
     Undo,
 )
 from tdconsole.domain.errors import RuleViolation
+from tdconsole.domain.events import PlayerSeated
 from tdconsole.domain.money import handlers as money
+from tdconsole.domain.money.cash import dues, method_of
 from tdconsole.domain.money.payouts import PayoutRange, PayoutTables
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.players.rebuys import last_level, may_rebuy, rebuy_open, rebuy_status
@@ -29,7 +36,8 @@ CLUB = PayoutTables(name="Club", unit=10, ranges=[
     PayoutRange(min_entries=3, max_entries=15, percents=[50, 30, 20]),
     PayoutRange(min_entries=16, max_entries=24, percents=[45, 27, 17, 11]),
 ])
-# STRUCTURE: level 1 0-1200 s, level 2 1200-2400 s, a break 2400-3000 s, level 3 from 3000 s.
+# STRUCTURE: level 1 0-1200 s, level 2 1200-2400 s, a break 2400-3000 s (the add-on's),
+# level 3 from 3000 s.
 LEVEL_1, LEVEL_2, BREAK, LEVEL_3 = 600, 1800, 2700, 3100
 
 
@@ -142,15 +150,113 @@ def test_t_rebuy_4_a_double_rebuy_only_when_the_settings_allow_it() -> None:
         t.do(Rebuy(name="P01", double=True), LEVEL_1)
 
 
-def test_a_busted_player_cannot_rebuy_and_undo_takes_a_rebuy_back() -> None:
+def test_undo_takes_a_rebuy_back() -> None:
     t = rebuy_night()
-    t.do(Bust(names=["P20"]), LEVEL_1)
-    with pytest.raises(RuleViolation, match=r"T-REBUY-1: P20 has busted .*undo the bust first"):
-        t.do(Rebuy(name="P20"), LEVEL_1)
     t.do(Rebuy(name="P01"), LEVEL_1)
     assert money.chips_in_play(t.state) == 210_000
     t.do(Undo(actor="td"), LEVEL_1)
     assert (t.state.find("P01").rebuys, money.chips_in_play(t.state)) == (0, 200_000)
+
+
+def seated_night(**rebuy: object) -> Tournament:
+    """`rebuy_night` with the tables drawn (seed 7)."""
+    t = rebuy_night(**rebuy)
+    t.do(Draw().with_rng(random.Random(7)), 0)
+    return t
+
+
+def test_t_rebuy_1_a_rebuy_after_the_bust_sets_it_aside_and_gives_his_seat_back_when_free() -> None:
+    """Today the TD had to undo the bust, which a later command from another terminal could block:
+    `rebuy NAME` now sets the bust aside in one command, whatever came after it."""
+    t = seated_night()
+    seat = (t.state.find("P20").table, t.state.find("P20").seat)
+    t.do(Bust(names=["P20"]).with_rng(random.Random(1)), LEVEL_1)  # 20th
+    t.do(Bust(names=["P19"]).with_rng(random.Random(1)), LEVEL_1 + 60)  # 19th, after him
+    events = t.do(Rebuy(name="P20", paid="mobilepay").with_rng(random.Random(1)), LEVEL_1 + 120)
+    assert [event.type for event in events] == ["bust_set_aside", "rebought", "payment_recorded",
+                                                "player_seated"]
+    p20, p19 = t.state.find("P20"), t.state.find("P19")
+    assert (p20.status, p20.place, p20.rebuys, (p20.table, p20.seat)) == ("seated", None, 1, seat)
+    assert (t.state.players_left, p19.place) == (19, 20)  # the place after his moves back
+    assert t.state.busted == [p19.id]
+    assert money.chips_in_play(t.state) == 210_000
+    mine = {due.due: method_of(t.state, due) for due in dues(t.state) if due.player is p20}
+    assert mine == {"entry": "cash", "rebuy:1": "mobilepay"}
+    t.do(Undo(actor="td"), LEVEL_1 + 180)  # the bust stands again
+    assert (t.state.find("P20").place, t.state.find("P19").place, t.state.players_left) == (20, 19, 18)
+
+
+def test_t_rebuy_1_a_rebuy_after_the_bust_draws_a_seat_when_his_was_taken() -> None:
+    t = seated_night()
+    p20 = t.state.find("P20")
+    table, seat = p20.table, p20.seat
+    assert table is not None and seat is not None
+    t.do(Bust(names=["P20"]).with_rng(random.Random(1)), LEVEL_1)
+    mover = next(p for p in t.state.players.values() if p.table not in (None, table))
+    t.do(MovePlayer(name=mover.name, table=table, seat=seat, force=True), LEVEL_1 + 30)
+    events = t.do(Rebuy(name="P20").with_rng(random.Random(3)), LEVEL_1 + 60)
+    [seated] = [event for event in events if isinstance(event, PlayerSeated)]
+    assert seated.late and (seated.table, seated.seat) != (table, seat)  # drawn like a late entry (8A)
+    assert (t.state.find("P20").table, t.state.find("P20").seat) == (seated.table, seated.seat)
+
+
+def test_t_rebuy_1_refuses_a_rebuy_after_the_bust_outside_the_rebuy_period() -> None:
+    t = rebuy_night()
+    t.do(Bust(names=["P20"]), LEVEL_2)
+    before = list(t.log)
+    with pytest.raises(RuleViolation, match=r"^T-REBUY-1: P20 cannot rebuy: the rebuy period ended "
+                                            r"with level 2; the bust stands \(place 20\)$"):
+        t.do(Rebuy(name="P20"), BREAK)
+    assert t.log == before
+    with pytest.raises(RuleViolation, match="T-REBUY-3: P20 has busted: he rebuys with no chips"):
+        t.do(Rebuy(name="P20", stack=500), LEVEL_2)
+    t.do(Bust(names=["P19"], disqualified=True), LEVEL_2)
+    with pytest.raises(RuleViolation, match="C-PEN-1: P19 was disqualified"):
+        t.do(Rebuy(name="P19"), LEVEL_2)
+
+
+def test_t_rebuy_1_a_tie_he_shared_is_shared_by_the_others_alone() -> None:
+    t = rebuy_night()
+    t.do(Bust(names=["P18", "P19", "P20"], stacks={"P18": 500, "P19": 500, "P20": 500}), LEVEL_1)
+    assert {t.state.find(name).place for name in ("P18", "P19", "P20")} == {18}
+    t.do(Rebuy(name="P19"), LEVEL_1)
+    assert [(t.state.find(n).place, t.state.find(n).last_place) for n in ("P18", "P20")] == [(19, 20)] * 2
+    t.do(Rebuy(name="P18"), LEVEL_1)
+    assert (t.state.find("P20").place, t.state.find("P20").last_place) == (20, None)
+
+
+def test_t_pko_6_a_rebuy_after_the_bust_leaves_the_knocker_his_bounty() -> None:
+    """A progressive knockout: the knocker keeps the cash and the head he won (the knockout was
+    made); the rebuyer's head starts again with the rebuy's bounty part. The bounty money adds up."""
+    t = rebuy_night()
+    t.do(SetMoney(settings=t.state.money.model_copy(update={"bounty": 100, "pko_share": 50})), 0)
+    t.do(Bust(names=["P20"], by=["P01"]), LEVEL_1)
+    p01 = t.state.find("P01")
+    assert (p01.bounties, t.state.bounty_on_head(p01), p01.knockouts) == (50, 150, 1)
+    t.do(Rebuy(name="P20"), LEVEL_1)
+    p01, p20 = t.state.find("P01"), t.state.find("P20")
+    assert (p01.bounties, t.state.bounty_on_head(p01), p01.knockouts) == (50, 150, 1)
+    assert t.state.bounty_on_head(p20) == 100  # the rebuy's part (the starting bounty, T-PKO-6)
+    totals = money.bounty_totals(t.state)
+    assert totals.money_in == 20 * 100 + 100 == totals.cash_paid + totals.on_heads + totals.to_pool
+
+
+def test_t_bounty_1_a_rebuy_after_the_bust_takes_a_fixed_bounty_back_with_the_knockout() -> None:
+    """A fixed bounty: a rebuy buys none (T-PKO-6), so the entry's one bounty stays on his head and
+    the knockout is set aside with the bust, as when he rebuys instead of busting."""
+    t = rebuy_night()
+    t.do(SetMoney(settings=t.state.money.model_copy(update={"bounty": 100})), 0)
+    t.do(Bust(names=["P20"], by=["P01"]), LEVEL_1)
+    assert (t.state.find("P01").bounties, t.state.find("P01").knockouts) == (100, 1)
+    t.do(Rebuy(name="P20"), LEVEL_1)
+    assert (t.state.find("P01").bounties, t.state.find("P01").knockouts) == (0, 0)
+    totals = money.bounty_totals(t.state)
+    assert totals.money_in == 20 * 100 == totals.cash_paid + totals.on_heads
+    # Once the knocker has been paid that bounty at the desk, it is not taken back (T-PAY-1).
+    t.do(Bust(names=["P20"], by=["P01"]), LEVEL_1 + 60)
+    t.do(PayOut(name="P01"), LEVEL_1 + 90)
+    with pytest.raises(RuleViolation, match="T-PAY-1: P01 has been paid the bounty for knocking out P20"):
+        t.do(Rebuy(name="P20"), LEVEL_1 + 120)
 
 
 def test_t_rebuy_5_a_rebuy_owes_no_missed_blinds_and_keeps_the_seat_and_entry() -> None:

@@ -150,7 +150,7 @@ def test_the_command_shown_is_the_one_taken_back(room: Room) -> None:
 
 # ---------------------------------------------------------------- the definition, at random
 
-KINDS = 12
+KINDS = 13
 
 
 def _command(state: TournamentState, pick: int) -> c.Command | None:
@@ -187,12 +187,17 @@ def _command(state: TournamentState, pick: int) -> c.Command | None:
         case 7:
             return c.LogRuling(scenario=None, staff="Floor", description="Conduct", decision="A warning",
                                players=[one] if one else [], table=tables[0] if tables else None)
-        case 8:
-            return c.SetMoney(settings=state.money.model_copy(update={"bounty": rest % 50, "add_on": 100}))
+        case 8:  # rebuys and add-ons on sale through level 3 (T-REBUY-1, T-ADDON-1), as often as bought
+            return c.SetMoney(settings=state.money.model_copy(update={
+                "bounty": rest % 50, "add_on": 100, "add_on_until_level": 3, "add_on_limit": None,
+                "rebuy": state.money.rebuy.model_copy(update={"until_level": 3})}))
         case 9:
             return c.AddOn(names=[one]) if one else None
         case 10:
             return c.CountChips(counts={one: 1 + rest % 30_000}) if one else None
+        case 11:  # a rebuy, after the bust too (T-REBUY-1: the bust set aside, his seat back or drawn)
+            chosen = (busted or live)[rest % len(busted or live)] if busted or live else None
+            return c.Rebuy(name=chosen) if chosen else None
         case _:
             return c.Balance()
 

@@ -10,7 +10,7 @@ import pytest
 from textual.message import Message
 from textual.widgets import Static
 
-from tdconsole.domain.commands import ClockPause, ClockSetRemaining, ClockStart
+from tdconsole.domain.commands import ClockPause, ClockSetRemaining, ClockStart, SetMoney
 from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.tui.display import DisplayApp
@@ -174,3 +174,19 @@ async def test_a_database_outage_is_said_in_a_banner_until_the_database_answers_
             await until(pilot, lambda: "ends at" in _text(app, "#status"), "the clock the TD started")
     finally:
         store.close()
+
+
+async def test_the_display_announces_no_add_on_the_tournament_does_not_sell(service: Service) -> None:
+    """club-turbo marks the break after level 8 for an add-on; a night that prices none sells none
+    (T-ADDON-1), and the TV said "Add-on at the break after level 8" all the same."""
+    app = _display(service)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await until(pilot, lambda: _text(app, "#status").startswith("not started"), "the clock")
+        await pilot.pause()
+        assert "Add-on" not in _text(app, "#notes") and "ADD-ON" not in _text(app, "#notes")
+        service.execute(SetMoney(settings=service.state.money.model_copy(update={"add_on": 200})))
+        await until(pilot, lambda: "Add-on at the break after level 8" in _text(app, "#notes"),
+                    "the add-on on sale, announced")
+        # Sold in a window of levels instead: the marked break no longer says so.
+        service.execute(SetMoney(settings=service.state.money.model_copy(update={"add_on_until_level": 4})))
+        await until(pilot, lambda: "Add-on at the break" not in _text(app, "#notes"), "the window")

@@ -18,8 +18,9 @@ from tdconsole.tui.app import SCREEN_ACTIONS, TD_ACTIONS, create_app
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tests.tui.wait import until
 
-# 4 entries, 3 paid; an add-on has a price.
-MONEY = {"curve": {"paid_share": "0.75", "min_cash_multiple": "0", "unit": 1}, "add_on": 300}
+# 4 entries, 3 paid; an add-on has a price and is sold through level 2 (T-ADDON-1).
+MONEY = {"curve": {"paid_share": "0.75", "min_cash_multiple": "0", "unit": 1}, "add_on": 300,
+         "add_on_until_level": 2}
 
 
 def _text(app, selector: str) -> str:  # type: ignore[no-untyped-def]

@@ -124,7 +124,8 @@ async def test_add_on_chips_typed_in_the_form_reach_the_clock_s_chips_and_averag
         service: Service) -> None:
     from textual.widgets import Static
 
-    service.execute(commands.SetMoney(settings=service.state.money.model_copy(update={"add_on": 200})))
+    service.execute(commands.SetMoney(settings=service.state.money.model_copy(
+        update={"add_on": 200, "add_on_until_level": 2})))  # sold now (T-ADDON-1)
     app = create_app(service)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f6", "m")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.widgets import Button
 
 from tdconsole.actions import money as money_actions
-from tdconsole.domain.commands import ClockGoToLevel, ClockStart
+from tdconsole.domain.commands import Bust, ClockGoToLevel, ClockStart
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.confirm import ConfirmScreen
@@ -71,6 +71,23 @@ async def test_after_the_period_a_bust_is_not_asked_and_R_says_why_not(service: 
         assert any("T-REBUY-1" in str(note.message) for note in app._notifications)
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the plain bust question")
+
+
+async def test_R_on_a_player_busted_in_the_period_rebuys_him_after_the_bust(service: Service) -> None:
+    """T-REBUY-1: the busted player's rebuy runs through the rebuy action, as `rebuy NAME` does: his
+    bust set aside, no undo (which a later command from another terminal could block)."""
+    rebuys(service)
+    service.execute(Bust(names=["Carl"]))
+    service.execute(Bust(names=["Bo"]))  # a later command
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f2", "slash", *"carl", "enter", "R")
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "the rebuy question")
+        assert "Carl has busted in place 4: a rebuy sets the bust aside" in str(app.screen.question())
+        assert "bust" not in {button.id for button in app.screen.query(Button)}
+        await pilot.press("r")
+        await until(pilot, lambda: service.state.find("Carl").status != "busted", "Carl in again")
+        assert (service.state.find("Carl").rebuys, service.state.find("Bo").place) == (1, 4)
 
 
 async def test_R_at_or_below_the_starting_stack_asks_his_chips(service: Service) -> None:

@@ -262,6 +262,19 @@ def decide_set_money(state: TournamentState, command: SetMoney, now: datetime) -
         # leave the cash paid and the heads not adding up to the bounty money in.
         raise RuleViolation("T-PKO-5", "the bounty settings are fixed once a player is out ({names})",
                             names=", ".join(name.replace("_", "-") for name in changed))
+    first, last = settings.add_on_from_level, settings.add_on_until_level
+    if first is not None and last is not None and first > last:
+        raise RuleViolation("T-ADDON-1", "the add-on window runs from level {first} to level {last}: "
+                            "its first level comes before its last", first=first, last=last,
+                            field="add_on_from_level")
+    for name in ("add_on_from_level", "add_on_until_level"):  # T-ADDON-1: levels the structure has
+        level = getattr(settings, name)
+        if level is not None and level != getattr(state.money, name):
+            try:
+                state.info.structure.period_of_level(level)
+            except InvalidInput as error:
+                error.field = name
+                raise
     if settings.rebuy.until_level is not None and settings.rebuy != state.money.rebuy:
         try:  # T-REBUY-1: the period ends with a level the structure has
             state.info.structure.period_of_level(settings.rebuy.until_level)
@@ -319,6 +332,11 @@ def check_amounts(settings: MoneySettings) -> None:
         if (chips := getattr(settings, field)) is not None:
             limits.CHIPS.check(field.replace("_", "-"), chips)
     check_rebuy(settings.rebuy)
+    for field in ("add_on_from_level", "add_on_until_level"):
+        if (level := getattr(settings, field)) is not None:
+            limits.LEVEL.check(field.replace("_", "-"), level)
+    if settings.add_on_limit is not None:
+        limits.ADD_ONS.check("add-on-limit", settings.add_on_limit)
     limits.MONEY.check("unit", settings.curve.unit)
     if settings.pko_share is not None:
         limits.PERCENT.check("pko-share", settings.pko_share, field="pko_share")

@@ -29,6 +29,15 @@ class MoneySettings(PriceExtras):
     # The chips each re-entry (T-REG-1) and each add-on puts in play; None = the starting stack.
     re_entry_chips: int | None = Field(default=None, gt=0)
     add_on_chips: int | None = Field(default=None, gt=0)
+    # T-ADDON-1: where an add-on is sold: at the break the structure marks for it (`Break.add_on`),
+    # unless a window of levels is stated: from the start of `add_on_from_level` (None: level 1)
+    # through the end of `add_on_until_level` (None: the last level), the breaks inside it included.
+    # T-ADDON-2: add-ons per player, once by default; None: no limit.
+    # Their ranges are checked when the TD sets them (money/handlers.check_amounts), not here: an
+    # older log must always fold.
+    add_on_from_level: int | None = None
+    add_on_until_level: int | None = None
+    add_on_limit: int | None = 1
     # A progressive knockout (T-PKO-1): the percent of a knocked-out bounty the knocker takes in
     # cash, the rest onto his own head; None = a fixed bounty (T-BOUNTY-1). The starting bounty is
     # `bounty`. Cash is paid in whole `pko_unit`s, the rounding remainder onto the head.
@@ -42,6 +51,11 @@ class MoneySettings(PriceExtras):
     satellite_remainder: Literal["next", "shared"] = "next"
     satellite_holder: Literal["cash", "ticket"] = "cash"
     satellite_deals: bool = False
+
+    @property
+    def add_on_window(self) -> bool:
+        """T-ADDON-1: the add-on is sold in a stated window of levels, not at the marked break."""
+        return self.add_on_from_level is not None or self.add_on_until_level is not None
 
     @property
     def rebuy_bounty(self) -> int:
@@ -60,4 +74,5 @@ class MoneySettings(PriceExtras):
                                  "and the amount at least 0")
         if any(jump < 1 for jump in self.pay_jumps):
             raise ValueError("a pay jump is a place, 1 or more")
+
         return self

@@ -1,5 +1,5 @@
 """Busts through the log: places of same-hand busts (T-ELIM-1/2/3 via `place_busts`), knockouts
-and bounties (T-BOUNTY-1), re-entries and add-ons (T-REG-1).
+and bounties (T-BOUNTY-1), re-entries (T-REG-1); add-ons are in `add_ons.py`.
 
 During hand-for-hand a bust is only reported (`HandForHandBust`); it is placed with the others of
 its hand when every table has finished it (`hand_for_hand.py`).
@@ -12,10 +12,9 @@ from datetime import datetime
 
 from tdconsole.domain.clock import handlers as clock_handlers
 from tdconsole.domain.clock import late_registration
-from tdconsole.domain.commands import AddOn, Bust, Reenter
+from tdconsole.domain.commands import Bust, Reenter
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
-    AddOnBought,
     ClockPaused,
     Event,
     HandForHandBust,
@@ -279,16 +278,3 @@ def apply_reentered(state: TournamentState, event: PlayerReentered, now: datetim
     state.by_name[name_key(event.name)] = event.player_id
     state.players_left += 1
     state.ids_issued += 1
-
-
-def decide_add_on(state: TournamentState, command: AddOn, now: datetime) -> list[Event]:
-    if not state.money.add_on:
-        raise TdError("no add-on is on sale: set its price first in the money settings")
-    players = [state.still_in(name) for name in command.names]
-    if len({player.id for player in players}) != len(players):
-        raise InvalidInput("the same player is named twice")
-    return [AddOnBought(player_id=player.id) for player in players]
-
-
-def apply_added_on(state: TournamentState, event: AddOnBought, now: datetime) -> None:
-    state.players[event.player_id].add_ons += 1

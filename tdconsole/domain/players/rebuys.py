@@ -3,7 +3,11 @@ seat and his place in the field; the price goes into the prize pool and the chip
 (`money/handlers.py`).
 
 * T-REBUY-1: the period runs through the end of a set level, or until the first break begins; the
-  break after the level already counts as closed (as T-REG-1 for late registration).
+  break after the level already counts as closed (as T-REG-1 for late registration). A player who
+  busted in the period may rebuy after the bust (`rebuy NAME`, no undo that a later command could
+  block): the bust is set aside (`BustSetAside`: the places after his move back, a PKO's knockers
+  keep their bounty, a fixed bounty is taken back) and he sits in the seat he left if it is still
+  free, else in one drawn like a late entry's.
 * T-REBUY-2: a per-player limit, or none.
 * T-REBUY-3: who may rebuy: only a player who has lost every chip (the club's default), or one at
   or below the starting stack (a setting).
@@ -21,11 +25,16 @@ from datetime import datetime
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Break, Structure
 from tdconsole.domain.commands import Rebuy
-from tdconsole.domain.errors import RuleViolation
-from tdconsole.domain.events import Event, Rebought
+from tdconsole.domain.errors import NotFound, RuleViolation
+from tdconsole.domain.event_log import events, undone_commands
+from tdconsole.domain.events import BustSetAside, Event, PlayerBusted, PlayerSeated, Rebought
 from tdconsole.domain.limits import CHIPS
+from tdconsole.domain.money.cash import Paid, paid_so_far, recorded_payment, stated_method
 from tdconsole.domain.money.prize_pool import RebuySettings
+from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating import tables
 from tdconsole.domain.state import Player, TournamentState
+from tdconsole.domain.text import name_key
 
 
 def last_level(structure: Structure, rebuy: RebuySettings) -> int | None:
@@ -61,9 +70,12 @@ def rebuys_left(state: TournamentState, player: Player) -> int | None:
 
 
 def may_rebuy(state: TournamentState, player: Player, now: datetime) -> bool:
-    """Whether the player could rebuy now on busting (the TUI and the remote ask him then)."""
+    """Whether the player could rebuy now: on busting (the TUI and the remote ask him then), or
+    after his bust (T-REBUY-1: not disqualified, and his latest entry)."""
     left = rebuys_left(state, player)
-    return state.is_in(player) and rebuy_open(state, now) and (left is None or left > 0)
+    after_bust = (player.status == "busted" and not player.disqualified
+                  and state.by_name.get(name_key(player.name)) == player.id)
+    return (state.is_in(player) or after_bust) and rebuy_open(state, now) and (left is None or left > 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,13 +104,15 @@ def decide_rebuy(state: TournamentState, command: Rebuy, now: datetime) -> list[
     if not rebuy.offered:
         raise RuleViolation("T-REBUY-1", "this tournament sells no rebuys; set a rebuy period in the "
                             "money settings first")
-    busted = state.find(command.name)
-    if busted.status == "busted":
-        raise RuleViolation("T-REBUY-1", "{name} has busted (place {place}); a rebuy is bought instead "
-                            "of the bust: undo the bust first", name=busted.name, place=busted.place)
-    player = state.still_in(command.name)
+    method = stated_method(state, command.paid, command.unpaid)  # the cash desk's, checked first
+    player = _rebuyer(state, command.name)
+    busted = player.status == "busted"
     if not rebuy_open(state, now):
         last = last_level(state.info.structure, rebuy)
+        if busted:
+            raise RuleViolation("T-REBUY-1", "{name} cannot rebuy: the rebuy period ended with level "
+                                "{level}; the bust stands (place {place})", name=player.name, level=last,
+                                place=player.place)
         raise RuleViolation("T-REBUY-1", "{name} cannot rebuy: the rebuy period ended with level "
                             "{level}", name=player.name, level=last)
     count = 2 if command.double else 1
@@ -111,6 +125,9 @@ def decide_rebuy(state: TournamentState, command: Rebuy, now: datetime) -> list[
                             "over the limit", name=player.name, had=player.rebuys, limit=rebuy.limit,
                             asked=count)
     stack = CHIPS.check("the stack", command.stack, field="stack", player=player.name)
+    if busted and stack > 0:
+        raise RuleViolation("T-REBUY-3", "{name} has busted: he rebuys with no chips left, not {stack}",
+                            name=player.name, stack=stack, field="stack")
     starting = state.info.starting_stack
     if rebuy.who == "busted" and stack > 0:
         raise RuleViolation("T-REBUY-3", "{name} still has {stack} chips; only a player who has lost "
@@ -119,7 +136,110 @@ def decide_rebuy(state: TournamentState, command: Rebuy, now: datetime) -> list[
         raise RuleViolation("T-REBUY-3", "{name} has {stack} chips, above the starting stack of "
                             "{starting}; a rebuy is sold at or below it", name=player.name, stack=stack,
                             starting=starting)
-    return [Rebought(player_id=player.id, count=count, stack=stack)]
+    aside: list[Event] = [set_aside(state, player)] if busted else []
+    # The cash desk names each player's rebuys in order (`cash.dues`): these are his next.
+    paid = recorded_payment(player.id, [f"rebuy:{player.rebuys + n}" for n in range(1, count + 1)],
+                            method, command.unpaid)
+    seat = seat_again(state, player, command) if busted else []
+    return [*aside, Rebought(player_id=player.id, count=count, stack=stack), *paid, *seat]
+
+
+def _rebuyer(state: TournamentState, name: str) -> Player:
+    """The player a rebuy names: one still in (a prefix or typo matched among them, as every
+    command does), else one busted, who rebuys after his bust (T-REBUY-1)."""
+    try:
+        player = state.find(name, among=state.is_in)
+    except NotFound:
+        player = state.find(name)
+    h4h = state.hand_for_hand
+    if h4h is not None and player.id in h4h.pending:
+        raise RuleViolation("T-H4H-1", "{name} has busted in this hand-for-hand hand: he is placed when "
+                            "every table has finished it, and may rebuy then", name=player.name)
+    if player.status != "busted":
+        return player
+    if player.disqualified:
+        raise RuleViolation("C-PEN-1", "{name} was disqualified (place {place}); a disqualified player "
+                            "does not rebuy", name=player.name, place=player.place)
+    if state.by_name.get(name_key(player.name)) != player.id:
+        raise RuleViolation("T-REBUY-1", "{name}'s entry {entry} has busted and he has re-entered; the "
+                            "rebuy is for the entry still playing", name=player.name, entry=player.entry)
+    return player
+
+
+def set_aside(state: TournamentState, player: Player) -> BustSetAside:
+    """T-REBUY-1: the bust a rebuy after it sets aside. In a progressive knockout the knockers keep
+    the bounty they won, cash and head (T-PKO-1: the knockout was made); it leaves his head, which
+    starts again with the rebuy's part (T-PKO-6). A fixed bounty (T-BOUNTY-1) is taken back with
+    the knockout: a rebuy buys none (T-PKO-6), so the entry's one bounty stays on his head for
+    whoever knocks him out for good, as when he rebuys instead of busting."""
+    assert player.place is not None
+    aside = BustSetAside(player_id=player.id, place=player.place, last_place=player.last_place)
+    money = state.money
+    if money.pko_share is not None:
+        head = money.bounty + player.rebuys * money.rebuy_bounty + player.bounty_added
+        return aside.model_copy(update={"head": head})
+    bust = _standing_bust(state, player)
+    if bust is None:
+        return aside
+    paid = paid_so_far(state)
+    for knocker, cash in bust.bounty.items():
+        had = state.players[knocker]
+        if cash and paid.get(knocker, Paid()).bounty > had.bounties - cash:
+            raise RuleViolation("T-PAY-1", "{knocker} has been paid the bounty for knocking out {name}: "
+                                "undo the pay-out first", knocker=had.name, name=player.name)
+    return aside.model_copy(update={"knockouts": list(bust.knocked_out_by), "bounty": dict(bust.bounty)})
+
+
+def _standing_bust(state: TournamentState, player: Player) -> PlayerBusted | None:
+    """The bust that put `player` out: his last one still standing in the log."""
+    undone = undone_commands(state.log)
+    found = None
+    for envelope in events(state.log, PlayerBusted):
+        event = envelope.event
+        if isinstance(event, PlayerBusted) and event.player_id == player.id \
+                and envelope.command_id not in undone:
+            found = event
+    return found
+
+
+def seat_again(state: TournamentState, player: Player, command: Rebuy) -> list[Event]:
+    """Where a player rebuying after his bust sits (T-REBUY-1): the seat he left if it is still
+    free, else a seat drawn like a late entry's (TDA 8A, T-MOVE-2); before the draw, none."""
+    if not state.room:
+        return []
+    spot = player.left_seat
+    table = state.room.get(spot[0]) if spot is not None else None
+    if spot is not None and table is not None and table.status == "open" and spot[1] in table.free_seats:
+        return [PlayerSeated(player_id=player.id, table=spot[0], seat=spot[1],
+                             waits=tables.waits_if_seated(table, spot[1], player.name))]
+    return seating.seat_new_entries(state, [(player.id, player.name)], command)
+
+
+def apply_bust_set_aside(state: TournamentState, event: BustSetAside, now: datetime) -> None:
+    """He is in again: those who busted after him finish a place lower, and a tie he shared
+    (T-ELIM-2) is shared by the others alone."""
+    player = state.players[event.player_id]
+    place, last = event.place, event.last_place
+    tied = {player_id for player_id in state.busted if player_id != player.id and last is not None
+            and (state.players[player_id].place, state.players[player_id].last_place) == (place, last)}
+    for player_id in state.busted:
+        other = state.players[player_id]
+        if player_id in tied:
+            other.place, other.last_place = (last, None) if len(tied) == 1 else (place + 1, last)
+        elif other.place is not None and other.place < place:
+            other.place += 1
+            if other.last_place is not None:
+                other.last_place += 1
+    state.busted.remove(player.id)
+    state.players_left += 1
+    player.status, player.place, player.last_place, player.placed_last = "registered", None, None, False
+    for knocker in event.knockouts:
+        state.players[knocker].knockouts -= 1
+    for knocker, cash in event.bounty.items():
+        state.players[knocker].bounties -= cash
+    player.bounty_added -= event.head
+    if state.deal is not None and not state.deal.approved:
+        state.deal = None  # a proposal was for the players who were left (T-DEAL-1)
 
 
 def apply_rebought(state: TournamentState, event: Rebought, now: datetime) -> None:

@@ -403,6 +403,8 @@ def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> 
     # Runs before busts' applier (APPLIERS), while the player's record still names his seat.
     player = state.players[event.player_id]
     _vacate(state, player.name, player.table)
+    if player.table is not None and player.seat is not None:
+        player.left_seat = (player.table, player.seat)
     player.table = player.seat = None
 
 

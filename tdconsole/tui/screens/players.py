@@ -455,7 +455,7 @@ class PlayersScreen(ServiceScreen):
             return
         player = self.service.state.players[player_id]
         self._ask_then(_("Sell {name} an add-on?").format(name=player.name),
-                       player_actions.add_on, player_actions.NamesRequest(names=[player.name]))
+                       player_actions.add_on, player_actions.AddOnRequest(names=[player.name]))
 
     def action_bag(self) -> None:
         """A flight's survivor bags his chips (T-FLIGHT-2): the count typed for the highlighted

@@ -1,6 +1,7 @@
 """Rebuy? (T-REBUY-1..4): asked when a player busts in the rebuy period, or when the TD sells a
-rebuy from the players list. The answer is the rebuy (or the double, where sold), the bust as
-before, or nothing: Escape and Enter on a button not chosen change nothing."""
+rebuy from the players list (to a player still in, or to one busted in the period: after the
+bust). The answer is the rebuy (or the double, where sold), the bust as before, or nothing:
+Escape and Enter on a button not chosen change nothing."""
 
 from __future__ import annotations
 
@@ -42,16 +43,22 @@ class RebuyScreen(TranslatedKeys, ModalScreen[RebuyAnswer | None]):
 
     @property
     def asks_stack(self) -> bool:
-        return not self.busting and self.offer.who == "starting-stack"
+        # After his bust he has no chips: nothing to type (T-REBUY-3).
+        return not self.busting and self.offer.busted_place is None and self.offer.who == "starting-stack"
 
     def question(self) -> str:
         offer = self.offer
         period = (_("rebuys until the end of level {level}").format(level=offer.until_level)
                   if offer.until_level is not None else _("rebuys until the first break"))
         left = "" if offer.left is None else "; " + _("{left} left").format(left=offer.left)
-        first = (_("{name} busts in the rebuy period ({period}{left}).") if self.busting
-                 else _("{name}: a rebuy ({period}{left}).")).format(name=offer.name, period=period,
-                                                                      left=left)
+        if self.busting:
+            first = _("{name} busts in the rebuy period ({period}{left}).")
+        elif offer.busted_place is not None:  # T-REBUY-1: a rebuy after the bust sets it aside
+            first = _("{name} has busted in place {place}: a rebuy sets the bust aside and seats him "
+                      "again ({period}{left}).")
+        else:
+            first = _("{name}: a rebuy ({period}{left}).")
+        first = first.format(name=offer.name, period=period, left=left, place=offer.busted_place)
         return "\n".join([first, _("Rebuy?")])
 
     def compose(self) -> ComposeResult:
