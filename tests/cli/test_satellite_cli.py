@@ -39,7 +39,7 @@ def test_a_37_entry_satellite_and_a_ticket_spent_in_the_target_event(tmp_path: P
         *((place, 1_100, True) for place in range(1, 11)), (11, 100, False)]
     for number in range(37, 11, -1):
         tdj(capsys, db, "bust", f"P{number:02}")
-    assert tdj(capsys, db, "h4h", "status")["suggested"] is True  # 11 left: the satellite bubble
+    assert tdj(capsys, db, "h4h", "status")["suggested"] is True  # 11 left: the seat bubble
     busted = tdj(capsys, db, "bust", "P11")["busted"][0]
     assert (busted["place"], busted["prize"]) == (11, 100)
     state = tdj(capsys, db, "state")

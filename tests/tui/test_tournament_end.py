@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from tdconsole.domain.commands import Bust, ClockStart, SetMoney, Undo
 from tdconsole.domain.money.settings import MoneySettings
@@ -57,3 +57,20 @@ async def test_t_sat_6_the_display_names_the_seat_and_each_share_of_the_tied_las
             assert lines[:3] == ["Seats won (T-SAT-2), each worth DKK 500:", "", "  Anna"]
             assert lines[4:] == ["Paid in cash:", "  2-3. Bo  DKK 350", "  2-3. Carl  DKK 350"]
             assert str(app.screen.query_one("#banner", Static).render()) == "TOURNAMENT OVER"
+
+
+async def test_t_sat_6_f6_lists_each_tied_player_with_his_share(service: Service) -> None:
+    """The payouts screen (F6) after the tie across the last seat: Anna's seat, then Bo and Carl
+    each with 350 of the last seat and 3rd's money (a row each: one key per place would clash)."""
+    service.execute(SetMoney(settings=MoneySettings.model_validate({"satellite_seat": 500})))
+    service.execute(Bust(names=["[bold red]x[/]"]))
+    service.execute(Bust(names=["Bo", "Carl"], stacks={"Bo": 9_000, "Carl": 9_000}))
+    app = create_app(service)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [[str(cell).replace("\xa0", " ") for cell in table.get_row_at(i)]
+                for i in range(table.row_count)]
+        assert rows == [["1", "DKK 500", "a seat (T-SAT-1)"], ["2-3", "DKK 350", "Bo, tied (T-ELIM-2)"],
+                        ["2-3", "DKK 350", "Carl, tied (T-ELIM-2)"]]

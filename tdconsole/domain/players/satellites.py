@@ -3,7 +3,10 @@
 
 * T-SAT-2: the bust (or the hand-for-hand hand) that leaves no more players than seats ends it in
   the same command: `SatelliteEnded` names everyone left, each winning a seat; nobody busts after.
-  Hand-for-hand is suggested on the satellite bubble (`players/hand_for_hand.py`, T-H4H-1).
+  Hand-for-hand is suggested on the money bubble (the first place that pays anything: the cash
+  after the seats, if any) and again on the seat bubble (`players/hand_for_hand.py`, T-H4H-1).
+* T-SAT-6: busts tied across the last seat share its value in cash (T-ELIM-2) and win no seat;
+  the satellite ends with them.
 * T-SAT-4: each seat won is a ticket, worked out from the logs by the club (`club/tickets.py`);
   spending one at a registration is `registration.py`'s.
 """
