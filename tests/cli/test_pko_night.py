@@ -15,9 +15,11 @@ Prices (`new --buy-in 200 --fee 30`, `money set --bounty 100 --pko --pko-unit 10
   chips: 20,000 each for an entry, a rebuy and an add-on (the structure's starting stack).
 
 Entries: 27 at the start (P01-P18 cash, P19-P26 MobilePay, P27 unpaid), 3 full tables of 9 (draw
-seed 7); 4 bust in level 1; 11 late entries in level 3 (P28-P33 cash, P34-P38 MobilePay): 4 take the
-freed seats and 7 open table 4, the late table. 38 entries.
-Rebuys: P19-P27 once each in level 1 (the period runs to the end of level 4), paid in cash. 9.
+seed 7); 4 bust in level 1 for good; 11 late entries in level 3 (P28-P33 cash, P34-P38 MobilePay): 4
+take the freed seats and 7 open table 4, the late table. 38 entries.
+Rebuys: P19-P27 once each in level 1 (the period runs to the end of level 4), paid in cash. 9. P19-P26
+buy instead of busting; P27 busts (to P01) and buys back in after the bust (T-REBUY-1): the bust is
+set aside, P01 keeps the bounty he won and P27's head starts again at the rebuy's 100 (T-PKO-6).
 Add-ons: at the add-on break (after level 8) the 26 players still in other than P01-P05. 26.
 
   prize pool = 200 x (38 + 9 + 26)            = 200 x 73           = 14,600
@@ -34,9 +36,10 @@ first rounded down to 10 kr, the first taking the rest:
 
 Knockouts (T-PKO-1: the knocker takes half the head in cash, in whole 10s, the rest onto his own):
   a head of 100 pays 50 cash + 50 onto the knocker's head; a rebuyer's head of 200 pays 100 + 100.
-  P01 knocks out P10-P13 (4 x 100)                 -> cash 200, head 100 + 200        =   300
+  P01 knocks out P10-P13 and P27 (5 x 100)         -> cash 250, head 100 + 250        =   350
   P03 knocks out P07, P09, P15 (3 x 100)           -> cash 150, head 100 + 150        =   250
-  P01 knocks out the rebuyers P20-P27 (8 x 200)    -> cash 800, head 300 + 800        = 1,100
+  P01 knocks out the rebuyers P20-P26 (7 x 200)    -> cash 700, head 350 + 700        = 1,050
+      and P27 again, whose head is the rebuy's 100  -> cash  50, head 1,050 + 50      = 1,100
   P02 knocks out P28-P38 (11 x 100)                -> cash 550, head 100 + 550        =   650
   P04 knocks out P08, P14, P16, P17, P18 (5 x 100) -> cash 250, head 100 + 250        =   350
   Bubble: 7 left, 6 paid; P05 and P06 bust in one hand with 40,000 each: they tie (T-ELIM-2) and
@@ -51,7 +54,7 @@ Heads-up deal (T-DEAL-1), ICM for two: each is sure of 2nd's 3,210 and wins the 
   P01 3,210 + 0.6 x 2,060 = 3,210 + 1,236 = 4,446;  P02 3,210 + 0.4 x 2,060 = 3,210 + 824 = 4,034
   (4,446 + 4,034 = 8,480 = 5,270 + 3,210: the deal pays out exactly the two prizes.)
   P02 (750) by P01 in the last hand (T-PKO-3): P01 takes 750 + his own 1,370 = 2,120 in cash.
-Bounty cash: P01 200 + 800 + 260 + 2,120 = 3,380; P02 550 + 100 = 650; P03 150 + 100 + 170 = 420;
+Bounty cash: P01 250 + 700 + 50 + 260 + 2,120 = 3,380; P02 550 + 100 = 650; P03 150 + 100 + 170 = 420;
 P04 250. 3,380 + 650 + 420 + 250 = 4,700 = the bounty money in, nothing left on a head.
 
 The cash desk:
@@ -83,14 +86,16 @@ from tdconsole.cli import main
 
 NAMES = [f"P{number:02}" for number in range(1, 39)]
 CASH, MOBILEPAY, LATE_CASH, LATE_MOBILEPAY = NAMES[:18], NAMES[18:26], NAMES[27:33], NAMES[33:38]
-REBUYERS = NAMES[18:27]  # P19-P27
+REBUYERS = NAMES[18:26]  # P19-P26 rebuy instead of the bust; P27 after his
+OUT_EARLY = {"P07", "P09", "P10", "P11", "P12", "P13", "P15"}  # out before the add-on break
 NO_ADD_ON = {"P01", "P02", "P03", "P04", "P05"}
 
 # (out, knocked out by, the cash he takes, what goes onto his head), in the order of the night.
 KNOCKOUTS: list[tuple[str, str, int, int]] = [
-    *[(name, "P01", 50, 50) for name in ["P10", "P11", "P12", "P13"]],          # level 1
+    *[(name, "P01", 50, 50) for name in ["P10", "P11", "P12", "P13", "P27"]],   # level 1
     *[(name, "P03", 50, 50) for name in ["P07", "P09", "P15"]],                 # level 5: table 1
-    *[(f"P{number}", "P01", 100, 100) for number in range(20, 28)],             # the rebuyers
+    *[(f"P{number}", "P01", 100, 100) for number in range(20, 27)],             # the rebuyers
+    ("P27", "P01", 50, 50),                                   # his head: the rebuy's part alone
     *[(f"P{number}", "P02", 50, 50) for number in range(28, 39)],               # the late entries
     *[(name, "P04", 50, 50) for name in ["P08", "P14", "P16", "P17", "P18"]],   # down to 7
 ]
@@ -135,10 +140,14 @@ def night(cli: Cli) -> dict[str, Any]:
     cli("clock", "start")
     cli("clock", "pause")  # the night's levels are the TD's jumps, not the wall clock's minutes
 
-    for name in REBUYERS:  # busted in level 1, each buys back in instead (T-REBUY-1)
+    for name in REBUYERS:  # all in and lost in level 1: each buys back in instead (T-REBUY-1)
         assert cli("rebuy", name)["rebuys"] == 1
-    splits = [split for name, by, _cash, _onto in KNOCKOUTS[:4]
+    splits = [split for name, by, _cash, _onto in KNOCKOUTS[:5]
               for split in bounty_split(cli("bust", name, "--by", by))]
+    # P27 buys back in after his bust: the bust is set aside, P01 keeps what he won (T-PKO-6).
+    assert cli("rebuy", "P27")["rebuys"] == 1
+    heads = {row["name"]: row["bounty"] for row in cli("state")["players"]}
+    assert (heads["P27"], heads["P01"]) == (100, 350)
 
     cli("clock", "level", "3")  # late registration is open through level 4 (T-REG-1)
     late = [*cli("register", *LATE_CASH, "--paid", "cash", "--seed", "11")["registered"],
@@ -149,7 +158,7 @@ def night(cli: Cli) -> dict[str, Any]:
     assert (money["entries"], money["rebuys"]) == (38, 9)
 
     cli("clock", "level", "5")  # the rebuy period is over
-    splits += [split for name, by, _cash, _onto in KNOCKOUTS[4:7]
+    splits += [split for name, by, _cash, _onto in KNOCKOUTS[5:8]
                for split in bounty_split(cli("bust", name, "--by", by))]
     # Table 1 is down to 6 against 9, 9 and 7: one at a time from the fullest (T-BAL-1), seeded.
     moves = cli("balance", "--apply")["moves"]
@@ -158,17 +167,16 @@ def night(cli: Cli) -> dict[str, Any]:
 
     cli("clock", "level", "8")
     assert cli("clock", "next")["on_break"]  # the add-on break (the structure marks it)
-    buyers = [name for name in NAMES if name not in NO_ADD_ON and name not in
-              {out for out, *_ in KNOCKOUTS[:7]}]
+    buyers = [name for name in NAMES if name not in NO_ADD_ON | OUT_EARLY]
     added = cli("add-on", *buyers)
     assert (len(added["add_ons"]), added["prize_pool"], added["chips_in_play"]) == (26, 14_600, 1_460_000)
     cli("clock", "next")
 
-    splits += [split for name, by, _cash, _onto in KNOCKOUTS[7:26]
+    splits += [split for name, by, _cash, _onto in KNOCKOUTS[8:27]
                for split in bounty_split(cli("bust", name, "--by", by))]
     assert cli("balance")["break"] == 4  # the late table is empty: it is broken
     cli("break-table", "4")
-    splits += [split for name, by, _cash, _onto in KNOCKOUTS[26:]
+    splits += [split for name, by, _cash, _onto in KNOCKOUTS[27:]
                for split in bounty_split(cli("bust", name, "--by", by))]
     assert splits == KNOCKOUTS
     final = cli("final-table", "--seed", "3")
@@ -211,6 +219,8 @@ def night(cli: Cli) -> dict[str, Any]:
             if row["prize"] or row["bounty_cash"]]
     assert paid == [(1, "P01", 4_446, 3_380), (2, "P02", 4_034, 650), (3, "P03", 2_190, 420),
                     (4, "P04", 1_600, 250), (5, "P19", 1_310, 0), (6, "P05", 510, 0), (6, "P06", 510, 0)]
+    # P27's first bust, set aside by his rebuy, still counts as P01's knockout (T-PKO-6).
+    assert [row["knockouts"] for row in results[:4]] == [15, 12, 6, 5]
     # Places are final once late registration is over: the first bust of the night is 38th.
     assert [row["name"] for row in results][-4:] == ["P13", "P12", "P11", "P10"]
     assert results[-1]["place"] == 38
