@@ -28,7 +28,7 @@ from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.money.prize_pool import PrizePool
 from tdconsole.domain.players import flights
-from tdconsole.domain.players.add_ons import add_on_sold
+from tdconsole.domain.players.add_ons import add_on_sold, add_on_window
 from tdconsole.domain.players.rebuys import rebuy_status
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, undo_target
@@ -78,6 +78,14 @@ class BreakView(View):
     # T-REG-1: an add-on is on sale there.
     add_on: bool
     now: bool
+
+
+class AddOnWindowView(View):
+    """T-ADDON-1: the add-on sold in a stated window of levels (the marked break's is `add_on`)."""
+
+    from_level: int
+    until_level: int
+    open: bool
 
 
 class LateRegistrationView(View):
@@ -134,6 +142,7 @@ class ClockView(View):
     late_registration: LateRegistrationView
     add_on: BreakView | None
     rebuys: RebuysView
+    add_on_window: AddOnWindowView | None = None
 
 
 def clock_tick(state: TournamentState, now: datetime,
@@ -173,7 +182,19 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
                                                open=registration_open(state, now)),
         add_on=_break_from(state, reading.period, add_on_only=True),
         rebuys=rebuys_view(state, now),
+        add_on_window=_add_on_window(state, reading.period),
     )
+
+
+def _add_on_window(state: TournamentState, period: int) -> AddOnWindowView | None:
+    """T-ADDON-1: the window of levels the add-on is sold in, when the night states one."""
+    if not state.money.add_on_window or not add_on_sold(state) or state.status == "finished":
+        return None
+    structure = state.info.structure
+    window = add_on_window(structure, state.money)
+    assert window.first is not None and window.last is not None
+    return AddOnWindowView(from_level=structure.shown_level(window.first),
+                           until_level=structure.shown_level(window.last), open=window.open_at(period))
 
 
 def level_now(state: TournamentState, now: datetime) -> Level:

@@ -187,6 +187,9 @@ async def test_the_display_announces_no_add_on_the_tournament_does_not_sell(serv
         service.execute(SetMoney(settings=service.state.money.model_copy(update={"add_on": 200})))
         await until(pilot, lambda: "Add-on at the break after level 8" in _text(app, "#notes"),
                     "the add-on on sale, announced")
-        # Sold in a window of levels instead: the marked break no longer says so.
+        # Sold in a window of levels instead: the marked break no longer says so, the window does.
         service.execute(SetMoney(settings=service.state.money.model_copy(update={"add_on_until_level": 4})))
-        await until(pilot, lambda: "Add-on at the break" not in _text(app, "#notes"), "the window")
+        await until(pilot, lambda: "ADD-ON NOW, to the end of level 4" in _text(app, "#notes"), "the window")
+        assert "Add-on at the break" not in _text(app, "#notes")
+        service.execute(SetMoney(settings=service.state.money.model_copy(update={"add_on_from_level": 3})))
+        await until(pilot, lambda: "Add-on in levels 3 to 4" in _text(app, "#notes"), "a window to come")

@@ -42,6 +42,20 @@ def test_a_rebuy_answers_the_cli_rebuy_json_and_refusals_name_the_rule(
     assert events(web.db) == before
 
 
+def test_a_rebuy_after_the_bust_is_the_cli_s_rebuy_with_its_payment(
+        web: Web, capsys: pytest.CaptureFixture[str]) -> None:
+    """T-REBUY-1: the remote sells a busted player's rebuy through the same `rebuy` action as the
+    CLI and F2's `R`: the bust set aside, the method the cash desk counts."""
+    _rebuys_on(web.db, capsys)
+    assert run(capsys, "--db", str(web.db), "bust", "Anna Holm").code == 0
+    csrf = web.login()
+    response = web.command("rebuy", {"name": "Anna Holm", "paid": "mobilepay"}, csrf)
+    assert response.status_code == 200, response.text
+    assert (response.json()["rebuys"], response.json()["bust_set_aside"]) == (1, 12)
+    kinds = [kind for _seq, _actor, kind in events(web.db)]
+    assert kinds[kinds.index("bust_set_aside"):][:3] == ["bust_set_aside", "rebought", "payment_recorded"]
+
+
 def test_floor_staff_cannot_sell_a_rebuy(web: Web, capsys: pytest.CaptureFixture[str]) -> None:
     _rebuys_on(web.db, capsys)
     csrf = web.login(FLOOR, FLOOR_PIN)

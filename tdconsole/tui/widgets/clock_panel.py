@@ -335,6 +335,12 @@ def _notes_parts(clock: ClockView) -> list[str]:
     if add_on is not None:
         parts.append(_("ADD-ON NOW") if add_on.now else
                      _("Add-on at the break after level {level}").format(level=add_on.after_level))
+    window = clock.add_on_window  # T-ADDON-1: sold in a window of levels instead
+    if window is not None and (window.open or clock.level < window.from_level):
+        parts.append(_("ADD-ON NOW, to the end of level {level}").format(level=window.until_level)
+                     if window.open else
+                     _("Add-on in levels {first} to {last}").format(first=window.from_level,
+                                                                    last=window.until_level))
     if (rebuys := rebuys_line(clock)) is not None:
         parts.append(rebuys)
     return parts
