@@ -211,20 +211,13 @@
       if (!disqualified) for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
       const body = disqualified ? { names, disqualified } : { names, stack };
       if (!disqualified && $("#bust-by").value) body.by = [$("#bust-by").value];
-      // T-REBUY-1: each player busting in the rebuy period is asked first, in turn; a rebuy is
-      // bought instead of the bust, and those who say no bust together as picked.
-      const rebought = [], stayed = new Set();
+      // T-REBUY-1: each player busting in the rebuy period is asked first, in turn.
+      const rebuying = new Map();  // name -> a double
       for (const name of disqualified ? [] : names) {
         const pick = [...document.querySelectorAll(".pick")].find((b) => b.dataset.name === name);
         if (!pick || !pick.dataset.rebuy || !confirm(t("rebuy_confirm", { name }))) continue;
-        const double = pick.dataset.rebuy === "double" && confirm(t("rebuy_double", { name }));
-        try {
-          const result = await command("rebuy", { name, double });
-          rebought.push(t("rebought", { name: result.name, rebuys: result.rebuys }));
-          stayed.add(name);
-        } catch (_) { return; /* said; the rebuys before it stand */ }
+        rebuying.set(name, pick.dataset.rebuy === "double" && confirm(t("rebuy_double", { name })));
       }
-      const out = names.filter((name) => !stayed.has(name));
       const done = (lines) => {
         say(lines.join("; "));
         $("#bust-dq").checked = false;
@@ -232,9 +225,33 @@
         $("#bust-filter").value = "";
         showPicked();
       };
+      const rebuy = async (lines) => {
+        for (const [name, double] of rebuying) {
+          const result = await command("rebuy", { name, double });
+          lines.push(t("rebought", { name: result.name, rebuys: result.rebuys }));
+        }
+        return lines;
+      };
+      // In a progressive knockout the knockout stands when a player buys back in after it: the
+      // knocker keeps the bounty (T-PKO-6), so the phone busts them all as picked, then sells the
+      // rebuys. Otherwise (no knocker, or a fixed bounty, which a rebuy would send back anyway) a
+      // rebuy is bought instead of the bust (T-REBUY-1) and the others bust.
+      const pko = document.querySelector(".clock-line")?.dataset.pko === "yes";
+      if (pko && body.by && rebuying.size) {
+        if (!confirm(t("bust_confirm", { names: names.join(", ") }))) return;
+        try {
+          await command("bust", body);
+          const kept = [...rebuying.keys()].map((name) => t("knockout_stands", { by: body.by[0], name }));
+          done(await rebuy(kept));
+        } catch (_) { /* said; a bust made stands, and so does each rebuy before a refusal */ }
+        return;
+      }
+      let rebought;
+      try { rebought = await rebuy([]); } catch (_) { return; /* said; the rebuys before it stand */ }
+      const out = names.filter((name) => !rebuying.has(name));
       if (!out.length) {
-        // A rebuy keeps the player in (T-REBUY-1): the knocker chosen has knocked nobody out and
-        // takes no bounty (T-PKO-6: the rebuy's bounty goes onto the rebuyer's own head).
+        // A rebuy instead of the bust keeps the player in (T-REBUY-1): the knocker chosen has
+        // knocked nobody out, and the phone says so rather than drop him without a word.
         if (body.by) rebought.push(t("no_knockout", { by: body.by[0] }));
         done(rebought);
         return;
