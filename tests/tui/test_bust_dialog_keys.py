@@ -14,6 +14,7 @@ from tdconsole.actions import money as money_actions
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.bust_hand import BustHandScreen
+from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.players import PlayersScreen
 from tdconsole.tui.screens.rebuy import RebuyScreen
 from tdconsole.tui.widgets.synced_table import SyncedTable
@@ -94,3 +95,42 @@ async def test_t_pko_1_the_knocker_question_says_the_player_not_him(service: Ser
         text = preview.plain if isinstance(preview, Text) else str(preview)
         assert text == ("Slået ud af: T-PKO-1: Annas bounty går til den, der slog spilleren ud: "
                         "angiv hvem, eller diskvalificér")
+
+
+async def _bust_carl_by_anna_and_rebuy(app, pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("f2", "B")
+    await until(pilot, lambda: isinstance(app.screen, BustHandScreen), "the bust dialog")
+    app.screen.query_one("#busts", Input).value = "Carl"
+    app.screen.query_one("#by", Input).value = "Anna"
+    app.screen.query_one("#busts", Input).focus()
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "Bust them?")
+    await pilot.press("y")
+    await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "Rebuy?")
+    await pilot.press("r")
+
+
+async def test_t_pko_6_a_knocker_typed_keeps_the_bounty_of_a_player_who_rebuys(service: Service) -> None:
+    """In a PKO the knockout stands when the player buys back in (T-PKO-6): the dialog's bust is
+    made as typed, then he is asked, and his rebuy sets the bust aside; bought instead, it took
+    the knocker's bounty from him without a word."""
+    pko_with_rebuys(service)
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _bust_carl_by_anna_and_rebuy(app, pilot)
+        await until(pilot, lambda: service.state.find("carl").rebuys == 1, "Carl rebought")
+        anna, carl = service.state.find("anna"), service.state.find("carl")
+        assert (anna.knockouts, anna.bounties, service.state.bounty_on_head(anna)) == (1, 50, 150)
+        assert carl.status != "busted" and service.state.bounty_on_head(carl) == 60  # the rebuy's part
+
+
+async def test_t_rebuy_1_a_knocker_typed_for_a_rebuy_instead_is_told(service: Service) -> None:
+    money_actions.money_set(service, money_actions.MoneySetRequest(
+        bounty=100, rebuy_until_level=2, rebuy_price=300))  # a fixed bounty (T-BOUNTY-1)
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _bust_carl_by_anna_and_rebuy(app, pilot)
+        await until(pilot, lambda: service.state.find("carl").rebuys == 1, "Carl rebought")
+        await until(pilot, lambda: any("no knockout for Anna" in str(note.message)
+                                       for note in app._notifications), "told")
+        assert service.state.find("anna").knockouts == 0

@@ -276,14 +276,19 @@ class PlayersScreen(ServiceScreen):
             return self.query_one("#search", Input)
         return None
 
-    def _bust(self, command: Bust) -> None:
+    def _bust(self, command: Bust, then: Callable[[], None] | None = None) -> None:
         """Bust through the bust action, as the CLI and the web do, then show the whole list again
-        (the filter that found the player is done)."""
+        (the filter that found the player is done); `then` once the bust is made."""
         request = player_actions.BustRequest(names=command.names, stack=command.stacks, by=command.by,
                                              table=command.table, unplaced=command.unplaced,
                                              disqualified=command.disqualified)
-        self.post_message(ActionRequested(player_actions.bust, request,
-                                          on_done=lambda _ok: self.clear_search()))
+
+        def done(ok: bool) -> None:
+            self.clear_search()
+            if ok and then is not None:
+                then()
+
+        self.post_message(ActionRequested(player_actions.bust, request, on_done=done))
 
     def action_new_player(self) -> None:
         self.query_one("#register", Input).focus()
@@ -360,12 +365,15 @@ class PlayersScreen(ServiceScreen):
             _("Disqualify {name} (C-PEN-1)? The bounty goes to the prize pool (T-PKO-4).").format(
                 name=player.name)), confirmed)
     def _ask_rebuy(self, offer: RebuyOffer, *, bust: Callable[[], None] | None = None,
-                   place: int | None = None, rebought: Callable[[], None] | None = None) -> None:
+                   place: int | None = None, rebought: Callable[[], None] | None = None,
+                   declined: Callable[[], None] | None = None) -> None:
         """The rebuy question (T-REBUY-1..4): the rebuy runs through the rebuy action, as the CLI's
         and the remote's (then `rebought`); declining a bust's question goes on with the bust as
-        without rebuys (`bust`); Escape does neither."""
+        without rebuys (`bust`); Escape does neither (then `declined`)."""
         def answered(answer: RebuyAnswer | None) -> None:
             if answer is None:
+                if declined is not None:
+                    declined()
                 return
             if answer.choice == "bust":
                 if bust is not None:
@@ -381,12 +389,18 @@ class PlayersScreen(ServiceScreen):
 
     def _offer_rebuys(self, command: Bust, asked: frozenset[str] = frozenset()) -> None:
         """A hand's busts (the B dialog): each player who could rebuy is asked in turn (T-REBUY-1);
-        those who rebuy keep their seats, the others bust together as typed."""
+        those who rebuy keep their seats, the others bust together as typed. In a progressive
+        knockout with its knockers typed the knockout stands when a player buys back in (T-PKO-6):
+        they all bust as typed, then each is asked, his rebuy setting his bust aside; a rebuy
+        bought instead would take the knocker's bounty from him without a word."""
         state = self.service.state
         found = None if state.hand_for_hand is not None or command.disqualified \
             else self._next_offer(command, asked)
         if found is None:
             self._bust(command)
+            return
+        if state.money.pko_share is not None and command.by:
+            self._bust(command, then=lambda: self._offer_rebuys_after(command.names))
             return
         name, player_id, offer = found
         rest = [other for other in command.names if other != name]
@@ -400,8 +414,27 @@ class PlayersScreen(ServiceScreen):
         def the_others() -> None:
             if rest:
                 self._offer_rebuys(remaining, asked)
+            elif command.by:  # all bought instead of the bust: the knocker typed knocked nobody out
+                self.notify(_("no knockout for {by}: a rebuy is bought instead of the bust (T-REBUY-1)")
+                            .format(by=", ".join(command.by)), markup=False)
 
         self._ask_rebuy(offer, bust=go_on, rebought=the_others)
+
+    def _offer_rebuys_after(self, names: list[str]) -> None:
+        """Each of a hand's busts who may buy back in after it is asked in turn (T-REBUY-1)."""
+        state, now = self.service.state, self.service.now()
+        for index, name in enumerate(names):
+            try:
+                player = state.find(name)
+            except TdError:
+                continue
+            offer = rebuy_offer(state, player.id, now) if player.status == "busted" else None
+            if offer is not None:
+                def the_others(rest: list[str] = names[index + 1:]) -> None:
+                    self._offer_rebuys_after(rest)
+
+                self._ask_rebuy(offer, rebought=the_others, declined=the_others)
+                return
 
     def _next_offer(self, command: Bust, asked: frozenset[str]) -> tuple[str, str, RebuyOffer] | None:
         """The first player of the hand not yet asked who could rebuy: (name as typed, id, offer)."""
