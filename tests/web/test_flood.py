@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import selectors
 import socket
 import threading
 import time
@@ -24,7 +25,7 @@ from tdconsole.domain.limits import MAX_WEB_BODY_BYTES, SEAT_QUERY_CHARS, SEAT_Q
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.web.app import create_app
-from tdconsole.web.server import HEADER_SECONDS, protocol_for
+from tdconsole.web.server import HEADER_SECONDS, PER_ADDRESS, SPARE_FILES, protocol_for
 from tests.web.conftest import TD, TD_PIN, Served, Web, events, free_port
 
 
@@ -357,3 +358,107 @@ def test_the_td_is_answered_while_one_address_sends_thousands_of_half_sent_reque
                              headers={"X-CSRF-Token": login.json()["csrf"]})
             assert paused.status_code == 200, paused.text
         assert httpx.get(served.base + "/api/board", timeout=10).status_code == 503
+
+
+# Issue 35's "Done when": the crowd from one address, the TD from another.
+HALF_OPEN, STREAMS = 1_000, 1_500
+
+
+@contextmanager
+def open_files(wanted: int) -> Iterator[None]:
+    """The open-file limit of this process at least `wanted` while inside (the crowd's sockets are
+    this process's files; `serve` raises its own), as it was afterwards."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        assert hard == resource.RLIM_INFINITY or hard >= wanted, \
+            f"the crowd needs {wanted} open files; the hard limit is {hard} (ulimit -Hn)"
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def _answers(socks: list[socket.socket], seconds: float, silent: int = 0) -> dict[socket.socket, bytes]:
+    """What each raw socket has said until it showed its first board (`data: `), was refused or
+    closed, or `seconds` passed, once at most `silent` of them are still waiting: the bound is the
+    test's guard against waiting forever, not a measurement. A socket the server still holds and
+    has not answered is left out."""
+    said = {sock: b"" for sock in socks}
+    waiting = selectors.DefaultSelector()
+    for sock in socks:
+        sock.setblocking(False)
+        waiting.register(sock, selectors.EVENT_READ)
+    deadline = time.monotonic() + seconds
+    while len(waiting.get_map()) > silent and time.monotonic() < deadline:
+        for key, _events in waiting.select(timeout=deadline - time.monotonic()):
+            sock = key.fileobj
+            assert isinstance(sock, socket.socket)
+            try:
+                chunk = sock.recv(65536)
+            except BlockingIOError:
+                continue
+            except ConnectionError:
+                chunk = b""
+            said[sock] += chunk or b"(closed)"
+            if not chunk or b"\ndata: " in said[sock] or said[sock].startswith(b"HTTP/1.1 503 "):
+                waiting.unregister(sock)
+    for key in list(waiting.get_map().values()):
+        del said[key.fileobj]  # type: ignore[index]
+    waiting.close()
+    return said
+
+
+@pytest.mark.slow
+def test_the_tds_pause_answers_within_a_second_while_one_address_holds_half_open_sockets_and_streams(
+        served: Served) -> None:
+    """Issue 35's "Done when", on the real `serve`: from 127.0.0.1, 1,000 half-open sockets (headers
+    never completed) and 1,500 anonymous change streams; the address keeps its 100 places (the
+    streams among them get the board, every other socket is refused with 503 or closed), and the
+    TD, from 127.0.0.2, logs in and pauses: answered in under a second. Without the cap per address
+    the crowd takes every connection of the server and the TD's pause gets 503."""
+    port = int(served.base.rsplit(":", 1)[1])
+    half_sent = b"GET /api/board HTTP/1.1\r\nHost: 127.0.0.1\r\n"  # and never the blank line
+    follow = f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    with open_files(HALF_OPEN + STREAMS + 2 * SPARE_FILES), contextlib.ExitStack() as held:
+
+        def crowd(count: int, request: bytes) -> list[socket.socket]:
+            socks = [held.enter_context(socket.create_connection(("127.0.0.1", port), timeout=10))
+                     for _n in range(count)]
+            for sock in socks:
+                with contextlib.suppress(OSError):  # a refused one may be closed already
+                    sock.sendall(request)
+            return socks
+
+        # Some half-open sockets first, so they hold places too; then the streams, a hundred at a
+        # time, each hundred answered before the next (as they would be granted, were there no cap
+        # per address: a burst is partly refused by uvicorn's own backstop); then the rest.
+        half_open = crowd(HALF_OPEN // 25, half_sent)
+        said: dict[socket.socket, bytes] = {}
+        for _hundred in range(STREAMS // 100):
+            said |= _answers(crowd(100, follow), 20)
+        half_open += crowd(HALF_OPEN - len(half_open), half_sent)
+
+        granted = [sock for sock, text in said.items() if text.startswith(b"HTTP/1.1 200 ")]
+        assert all(b"\ndata: " in said[sock] for sock in granted), "a granted stream got no board"
+        assert 0 < len(granted) <= PER_ADDRESS and len(said) == STREAMS, (len(granted), len(said))
+        assert all(text.startswith(b"HTTP/1.1 503 ") or text == b"(closed)"  # refused
+                   for sock, text in said.items() if sock not in granted)
+
+        transport = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(base_url=served.base, timeout=10, transport=transport) as td:
+            login = td.post("/api/login", json={"staff": TD, "pin": TD_PIN})
+            assert login.status_code == 200, login.text
+            asked = time.monotonic()
+            paused = td.post("/api/commands/clock/pause", json={},
+                             headers={"X-CSRF-Token": login.json()["csrf"]})
+            answered_in = time.monotonic() - asked
+            assert paused.status_code == 200, paused.text
+            assert answered_in < 1.0, f"the TD's pause took {answered_in:.2f} s"
+        # The address's other places: half-open sockets the server holds (until HEADER_SECONDS).
+        places = PER_ADDRESS - len(granted)
+        refused = _answers(half_open, 20, silent=places)
+        assert len(refused) >= HALF_OPEN - places and all(
+            text.startswith(b"HTTP/1.1 503 ") or text == b"(closed)" for text in refused.values())
