@@ -123,6 +123,7 @@ SECURITY_LIMITS: list[tuple[str, list[int]]] = [
     (r"at most {n} requests answered at once and {n} browsers", [limits.MAX_CONNECTIONS, limits.MAX_STREAMS]),
     (r"keeps {n} handles spare", [2 * server.SPARE_FILES]),
     (r"request headers do not arrive within {n} seconds", [server.HEADER_SECONDS]),
+    (r"has not arrived within {n} seconds of its start", [server.REQUEST_SECONDS]),
     (r"holds at most {n} connections from one address", [server.PER_ADDRESS]),
     (r"{n} of the {n} requests answered at once are kept for logged-in staff",
      [limits.MAX_CONNECTIONS // edge.STAFF_SHARE, limits.MAX_CONNECTIONS]),

@@ -30,7 +30,7 @@ from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route, Router
 from starlette.staticfiles import StaticFiles
@@ -632,6 +632,10 @@ def with_body(endpoint: Callable[[Request, dict[str, Any]], Response], *,
             body = await _json_body(request)
             limiter = _pin_limiter() if pin_check else None
             return await anyio.to_thread.run_sync(endpoint, request, body, limiter=limiter)
+        except ClientDisconnect:
+            # Gone before its body was in (or closed for sending it too slowly, server.py): nobody
+            # reads an answer, and a traceback per such connection would flood the log.
+            return Response(status_code=400)
         except Exception as error:
             return error_response(error)
 

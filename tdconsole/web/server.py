@@ -167,6 +167,11 @@ class _OncePerMinute(logging.Filter):
 # even that on every byte: 2,100 connections sending a header line every 15 s held the server's
 # connections and the TD's pause got 503. A phone sends its few hundred bytes of headers at once.
 HEADER_SECONDS = 10
+# How long a whole request, its body included, may take to arrive from its first byte. Once its
+# headers are in, uvicorn waits for the body for ever: a body sent a byte every few seconds held a
+# connection, and a place among the requests answered at once, for as long as its sender liked. The
+# largest body (MAX_WEB_BODY_BYTES, 64 KiB) takes a phone on poor Wi-Fi a few seconds.
+REQUEST_SECONDS = 30
 
 
 # Connections one address may hold at once (a phone's browser opens six at most, a TV two or
@@ -179,14 +184,17 @@ REFUSED_AT_ONCE = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nConte
 
 class HeadersInTime(H11Protocol):
     """uvicorn's HTTP/1.1 protocol (h11), closing a connection whose request headers are not
-    complete within HEADER_SECONDS: a half-sent request (slowloris) cannot hold a connection. With
-    `per_address` (a server's own subclass, `protocol_for`), an address beyond that many
-    connections at once is answered 503 as it connects."""
+    complete within HEADER_SECONDS, or whose body is not complete within REQUEST_SECONDS of the
+    request's start: a half-sent request (slowloris, on its headers or its body) cannot hold a
+    connection. With `per_address` (a server's own subclass, `protocol_for`), an address beyond
+    that many connections at once is answered 503 as it connects."""
 
     per_address: int | None = None
     peers: Counter[str] = Counter()
     refusals = Refusals("connections from one address", PER_ADDRESS)
     _header_timer: asyncio.TimerHandle | None = None
+    _body_timer: asyncio.TimerHandle | None = None
+    _started = 0.0  # the loop's time at the request's first byte (or the connection's start)
     _peer: str | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -203,11 +211,17 @@ class HeadersInTime(H11Protocol):
         self._arm()
 
     def data_received(self, data: bytes) -> None:
+        if self._header_timer is None and self._body_timer is None:
+            self._started = self.loop.time()  # a request on a kept-alive connection begins
         super().data_received(data)
-        if self.conn.their_state is h11.IDLE:  # a request begun (or none yet): its headers not in
+        state = self.conn.their_state
+        if state is h11.IDLE:  # a request begun (or none yet): its headers not in
             if self._header_timer is None:
                 self._arm()
-        else:  # the headers are in (the body, if any, and the answer are timed as uvicorn times them)
+        elif state is h11.SEND_BODY:  # the headers are in, the body is coming: the rest of its time
+            self._disarm()
+            self._body_timer = self.loop.call_at(self._started + REQUEST_SECONDS, self._too_slow)
+        else:  # the whole request is in (the answer is timed as uvicorn times it)
             self._disarm()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -220,16 +234,18 @@ class HeadersInTime(H11Protocol):
         super().connection_lost(exc)
 
     def _arm(self) -> None:
+        self._started = self.loop.time()
         self._header_timer = self.loop.call_later(HEADER_SECONDS, self._too_slow)
 
     def _disarm(self) -> None:
-        if self._header_timer is not None:
-            self._header_timer.cancel()
-            self._header_timer = None
+        for timer in (self._header_timer, self._body_timer):
+            if timer is not None:
+                timer.cancel()
+        self._header_timer = self._body_timer = None
 
     def _too_slow(self) -> None:
-        self._header_timer = None
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+        self._header_timer = self._body_timer = None
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
             self.transport.close()
 
 
