@@ -1,19 +1,26 @@
 """The log as a terminal keeps it: every envelope of the tournament, the newest as objects and the
-rest packed, each event as its JSON text, read back when it is asked for.
+rest packed in blocks, read back when they are asked for.
 
 A festival's evening is about 30,000 events. Held as objects (an envelope and its event, each a
 pydantic model with its dict and set of fields) they took 109 MB of every terminal's memory, more
-than the tournament's state itself; packed they take about 19 MB. What reads the whole log (the log
-screen, an undo) reads it back in a pass; what looks for a few kinds of event among them (the cash
-desk's slips and receipts, the undone commands) asks `of` for those kinds, and only they are read
-back. The newest `KEPT` envelopes stay objects: what most often reads the log (`undo`, the last
-command, a screen's newest entries) reads its end.
+than the tournament's state itself; as a tuple of their fields and JSON text each, 19 MB (and
+more that the many small objects left scattered over the heap). Packed in blocks of `BLOCK` (the
+events' JSON texts compressed together, their sequence numbers and times in arrays) they take
+about 2 MB. What reads the whole log (the log screen, an undo) reads it back in a pass, a block
+at a time; what looks for a few kinds of event among them (the cash desk's slips and receipts, the
+undone commands) asks `of` for those kinds, and only the blocks that hold one are opened. The
+newest `KEPT` envelopes stay objects: what most often reads the log (`undo`, the last command, a
+screen's newest entries) reads its end.
 """
 
 from __future__ import annotations
 
+import zlib
+from array import array
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+from itertools import chain, islice
 from typing import Any, NamedTuple, overload
 
 from pydantic import GetCoreSchemaHandler
@@ -24,6 +31,12 @@ from tdconsole.domain.model import Frozen
 
 # How many of the newest envelopes are kept as objects.
 KEPT = 200
+# How many envelopes a block packs: JSON texts compress about tenfold together, hardly alone, and
+# reading one envelope back opens its whole block (about 15 KB of text).
+BLOCK = 128
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
 
 
 class Packed(NamedTuple):
@@ -48,27 +61,74 @@ def pack(envelope: Envelope) -> Packed:
                   event.model_dump_json())
 
 
+class Block(NamedTuple):
+    """A run of packed envelopes: the fields a search or a count reads (tags, command ids,
+    actors: strings shared with the other envelopes) as they are, the rest packed: sequence
+    numbers and times (microseconds since 1970, UTC) in arrays, the JSON texts compressed
+    together, each ending at its offset of `ends`."""
+
+    seqs: array[int]
+    times: array[int]
+    actors: tuple[str, ...]
+    command_ids: tuple[str, ...]
+    types: tuple[str, ...]
+    ends: array[int]
+    texts: bytes
+
+    @classmethod
+    def of(cls, packed: Sequence[Packed | Envelope]) -> Block:
+        items = [item if isinstance(item, Packed) else pack(item) for item in packed]
+        texts = [item.payload.encode() for item in items]
+        ends, end = array("q"), 0
+        for text in texts:
+            end += len(text)
+            ends.append(end)
+        return cls(array("q", (item.seq for item in items)),
+                   array("q", ((item.time - _EPOCH) // _MICROSECOND for item in items)),
+                   tuple(item.actor for item in items), tuple(item.command_id for item in items),
+                   tuple(item.type for item in items), ends, zlib.compress(b"".join(texts), 1))
+
+    def __len__(self) -> int:  # type: ignore[override]  # the envelopes, not the fields
+        return len(self.seqs)
+
+    def unpacked(self) -> list[Packed]:
+        data, start, items = zlib.decompress(self.texts), 0, []
+        for i, end in enumerate(self.ends):
+            items.append(Packed(self.seqs[i], _EPOCH + self.times[i] * _MICROSECOND, self.actors[i],
+                                self.command_ids[i], self.types[i], data[start:end].decode()))
+            start = end
+        return items
+
+
 class EventLog(Sequence[Envelope]):
     """Every envelope folded so far, in order: a sequence of `Envelope` that holds most of them
-    packed (see the module's docstring).
+    packed (see the module's docstring): blocks, then the newest envelopes one by one.
 
-    >>> from datetime import UTC
+    A worker may read the log while the service's thread appends to it: what a read looks at
+    (`_parts`: the blocks, where each starts, the envelopes after them) is replaced as a whole
+    when envelopes are packed, and otherwise only grows at its end.
+
     >>> from tdconsole.domain.events import Undone
     >>> when = datetime(2026, 12, 4, 20, 0, tzinfo=UTC)
-    >>> log = EventLog(kept=1)
+    >>> log = EventLog(kept=1, block=2)
     >>> log.extend(Envelope(seq=n, time=when, actor="td", command_id=f"c{n}",
-    ...                     event=Undone(command_id="c0")) for n in (1, 2, 3))
-    >>> len(log), log[0].seq, [env.seq for env in log[1:]], log[-1].event.command_id, log[1:] == log[-2:]
-    (3, 1, [2, 3], 'c0', True)
-    >>> [env.seq for env in log.of("undone")], list(log.of("player_busted"))
-    ([1, 2, 3], [])
+    ...                     event=Undone(command_id="c0")) for n in (1, 2, 3, 4))
+    >>> len(log), log[0].seq, [env.seq for env in log[1:]], log[-1].event.command_id, log[1:] == log[-3:]
+    (4, 1, [2, 3, 4], 'c0', True)
+    >>> [env.seq for env in log.of("undone")], list(log.of("player_busted")), log[0].time == when
+    ([1, 2, 3, 4], [], True)
     """
 
-    __slots__ = ("_items", "_kept")
+    __slots__ = ("_parts", "_kept", "_block", "_opened")
 
-    def __init__(self, envelopes: Iterable[Envelope] = (), *, kept: int = KEPT) -> None:
-        self._items: list[Envelope | Packed] = []
+    def __init__(self, envelopes: Iterable[Envelope] = (), *, kept: int = KEPT, block: int = BLOCK) -> None:
+        # The blocks, where each starts (and, last, where the items start), the items: each an
+        # envelope or packed on its own.
+        self._parts: tuple[list[Block], list[int], list[Envelope | Packed]] = ([], [0], [])
         self._kept = kept
+        self._block = block
+        # The block read back last: reading a log in order or near one place opens each once.
+        self._opened: tuple[Block, list[Packed]] | None = None
         self.extend(envelopes)
 
     @classmethod
@@ -78,7 +138,8 @@ class EventLog(Sequence[Envelope]):
         return core_schema.is_instance_schema(cls)
 
     def __len__(self) -> int:
-        return len(self._items)
+        _blocks, starts, items = self._parts
+        return starts[-1] + len(items)
 
     @overload
     def __getitem__(self, index: int) -> Envelope: ...
@@ -87,15 +148,52 @@ class EventLog(Sequence[Envelope]):
     def __getitem__(self, index: slice) -> EventLog: ...
 
     def __getitem__(self, index: int | slice) -> Envelope | EventLog:
-        """An envelope, read back if packed; a slice is a log of its own, nothing read back."""
+        """An envelope, read back if packed; a slice is a log of its own that shares the blocks
+        wholly in it."""
+        blocks, starts, items = self._parts
+        size = starts[-1] + len(items)
         if isinstance(index, slice):
-            log = EventLog(kept=self._kept)
-            log._items = self._items[index]
-            return log
-        return _unpacked(self._items[index])
+            return self._slice(index.indices(size), blocks, starts, items)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("log index out of range")
+        if index >= starts[-1]:
+            return _unpacked(items[index - starts[-1]])
+        number = bisect_right(starts, index) - 1
+        return self._open(blocks[number])[index - starts[number]].unpack()
+
+    def _open(self, block: Block) -> list[Packed]:
+        opened = self._opened
+        if opened is not None and opened[0] is block:
+            return opened[1]
+        packed = block.unpacked()
+        self._opened = (block, packed)
+        return packed
+
+    def _slice(self, bounds: tuple[int, int, int], blocks: list[Block], starts: list[int],
+               items: list[Envelope | Packed]) -> EventLog:
+        start, stop, step = bounds
+        log = EventLog(kept=self._kept, block=self._block)
+        if step != 1:
+            return EventLog(list(self)[start:stop:step], kept=self._kept, block=self._block)
+        kept: list[Block] = []
+        for block, first in zip(blocks, starts, strict=False):
+            last = first + len(block)
+            if last <= start or first >= stop:
+                continue
+            if start <= first and last <= stop:
+                kept.append(block)
+            else:  # the part of a block in the slice is packed anew
+                kept.append(Block.of(self._open(block)[max(start, first) - first:min(stop, last) - first]))
+        blocked = starts[-1]
+        log._parts = (kept, _starts(kept), items[max(start - blocked, 0):max(stop - blocked, 0)])
+        return log
 
     def __iter__(self) -> Iterator[Envelope]:
-        return map(_unpacked, self._items)
+        blocks, _starts, items = self._parts
+        packed = chain.from_iterable(block.unpacked() for block in blocks)
+        return map(_unpacked, chain(packed, items[:]))
 
     def __eq__(self, other: object) -> bool:
         """Equal to any sequence of the same envelopes (a list of them too)."""
@@ -109,11 +207,12 @@ class EventLog(Sequence[Envelope]):
         return f"EventLog({len(self)} envelopes)"
 
     def append(self, envelope: Envelope) -> None:
-        self._items.append(envelope)
-        # The one that is no longer among the newest `kept` is packed.
-        old = len(self._items) - 1 - self._kept
-        if old >= 0 and isinstance(item := self._items[old], Envelope):
-            self._items[old] = pack(item)
+        blocks, starts, items = self._parts
+        items.append(envelope)
+        # The oldest `block` are packed once as many are no longer among the newest `kept`.
+        if len(items) >= self._kept + self._block:
+            block = Block.of(items[:self._block])
+            self._parts = ([*blocks, block], [*starts, starts[-1] + len(block)], items[self._block:])
 
     def extend(self, envelopes: Iterable[Envelope]) -> None:
         for envelope in envelopes:
@@ -123,29 +222,49 @@ class EventLog(Sequence[Envelope]):
     def of_packed(cls, packed: Iterable[Packed]) -> EventLog:
         """A log of envelopes read packed (`EventStore.load_packed`), none read back."""
         log = cls()
-        log._items = list(packed)
+        log.put_before(packed)
         return log
 
     def put_before(self, earlier: Iterable[Packed]) -> None:
         """The envelopes before the first one held, packed (a state restored from a snapshot
         reads those before it only when the whole log is asked for)."""
-        self._items[:0] = earlier
+        added, rest = [], iter(earlier)
+        while part := list(islice(rest, self._block)):
+            added.append(Block.of(part))
+        blocks, _starts_now, items = self._parts
+        blocks = [*added, *blocks]
+        self._parts = (blocks, _starts(blocks), items)
 
     def copy(self) -> EventLog:
-        """Another log of the same envelopes, packed ones not read back."""
+        """Another log of the same envelopes, the blocks shared."""
         return self[:]
 
     def of(self, *types: str) -> Iterator[Envelope]:
-        """The envelopes whose event is of one of `types` (tags, `"undone"`), in order: only they
-        are read back."""
+        """The envelopes whose event is of one of `types` (tags, `"undone"`), in order: only the
+        blocks that hold one are opened, only they are read back."""
         wanted = set(types)
-        for item in self._items:
+        blocks, _starts_now, items = self._parts
+        items = items[:]
+        for block in blocks:
+            if not wanted.isdisjoint(block.types):
+                yield from (item.unpack() for item in block.unpacked() if item.type in wanted)
+        for item in items:
             if (item.type if isinstance(item, Packed) else item.event.type) in wanted:
                 yield _unpacked(item)
 
     def command_ids(self) -> Iterator[str]:
         """Each envelope's command id, in order, none read back."""
-        return (item.command_id for item in self._items)
+        blocks, _starts_now, items = self._parts
+        return chain(chain.from_iterable(block.command_ids for block in blocks),
+                     [item.command_id for item in items])
+
+
+def _starts(blocks: Sequence[Block]) -> list[int]:
+    """Where each of `blocks` starts in a log that begins with them, and where they end."""
+    starts = [0]
+    for block in blocks:
+        starts.append(starts[-1] + len(block))
+    return starts
 
 
 def _unpacked(item: Envelope | Packed) -> Envelope:

@@ -224,9 +224,11 @@ class EventStore:
         a JSON column, as SQLAlchemy does on SQLite) and validated from it (`parse_stored_event`)."""
         return [packed.unpack() for packed in self.load_packed(tournament_id, after, until)]
 
-    def load_packed(self, tournament_id: int, after: int = 0, until: int | None = None) -> list[Packed]:
+    def load_packed(self, tournament_id: int, after: int = 0, until: int | None = None) -> Iterator[Packed]:
         """`load`'s envelopes packed as a terminal keeps most of its log (domain/event_log.py):
-        each event its stored JSON text, read back only when asked for (`Packed.unpack`)."""
+        each event its stored JSON text, read back only when asked for (`Packed.unpack`). Read
+        row by row as they are taken (the log packs them in blocks as they come), so a festival's
+        30,000 rows are never all held at once, nor leave the heap scattered with what is kept."""
         events = event_table.c
         query = (
             select(events.seq, events.time, events.actor, events.command_id, events.type,
@@ -237,17 +239,15 @@ class EventStore:
         if until is not None:
             query = query.where(events.seq <= until)
         with self._connection(write=False) as connection:
-            rows = connection.execute(query).all()
-        if rows and until is None:
-            self._heads[tournament_id] = (rows[-1].seq, rows[-1].hash)
-        packed: list[Packed] = []
-        command_id = ""
-        for row in rows:
-            # One string for a command's ids and for an actor's name, not one an event.
-            command_id = command_id if row.command_id == command_id else row.command_id
-            packed.append(Packed(row.seq, _utc(row.time), sys.intern(visible(row.actor)), command_id,
-                                 sys.intern(row.type), row.payload))
-        return packed
+            command_id, last = "", None
+            for row in connection.execute(query):
+                # One string for a command's ids and for an actor's name, not one an event.
+                command_id = command_id if row.command_id == command_id else row.command_id
+                yield Packed(row.seq, _utc(row.time), sys.intern(visible(row.actor)), command_id,
+                             sys.intern(row.type), row.payload)
+                last = row
+        if last is not None and until is None:
+            self._heads[tournament_id] = (last.seq, last.hash)
 
     def append(self, tournament_id: int, envelopes: Sequence[Envelope], *,
                wait: float | None = None) -> None:
