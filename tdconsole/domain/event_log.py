@@ -65,7 +65,7 @@ class Block(NamedTuple):
     """A run of packed envelopes: the fields a search or a count reads (tags, command ids,
     actors: strings shared with the other envelopes) as they are, the rest packed: sequence
     numbers and times (microseconds since 1970, UTC) in arrays, the JSON texts compressed
-    together, each ending at its offset of `ends`."""
+    together, each ending at its offset (in characters) of `ends`."""
 
     seqs: array[int]
     times: array[int]
@@ -78,26 +78,25 @@ class Block(NamedTuple):
     @classmethod
     def of(cls, packed: Sequence[Packed | Envelope]) -> Block:
         items = [item if isinstance(item, Packed) else pack(item) for item in packed]
-        texts = [item.payload.encode() for item in items]
         ends, end = array("q"), 0
-        for text in texts:
-            end += len(text)
+        for item in items:
+            end += len(item.payload)
             ends.append(end)
+        text = "".join(item.payload for item in items)
         return cls(array("q", (item.seq for item in items)),
                    array("q", ((item.time - _EPOCH) // _MICROSECOND for item in items)),
                    tuple(item.actor for item in items), tuple(item.command_id for item in items),
-                   tuple(item.type for item in items), ends, zlib.compress(b"".join(texts), 1))
+                   tuple(item.type for item in items), ends, zlib.compress(text.encode(), 1))
 
     def __len__(self) -> int:  # type: ignore[override]  # the envelopes, not the fields
         return len(self.seqs)
 
     def unpacked(self) -> list[Packed]:
-        data, start, items = zlib.decompress(self.texts), 0, []
-        for i, end in enumerate(self.ends):
-            items.append(Packed(self.seqs[i], _EPOCH + self.times[i] * _MICROSECOND, self.actors[i],
-                                self.command_ids[i], self.types[i], data[start:end].decode()))
-            start = end
-        return items
+        text = zlib.decompress(self.texts).decode()
+        texts = [text[start:end] for start, end in zip(chain((0,), self.ends), self.ends, strict=False)]
+        # A time to the microsecond survives the float: 2**53 microseconds is 285 years.
+        times = [datetime.fromtimestamp(micros / 1e6, UTC) for micros in self.times]
+        return list(map(Packed, self.seqs, times, self.actors, self.command_ids, self.types, texts))
 
 
 class EventLog(Sequence[Envelope]):

@@ -26,3 +26,15 @@ def clockwise_from(start: int, seats: Iterable[int]) -> list[int]:
     """
     ordered = sorted(set(seats))
     return [seat for seat in ordered if seat > start] + [seat for seat in ordered if seat <= start]
+
+
+def clockwise_seats(start: int, seats: int) -> range | list[int]:
+    """Every seat of a table of `seats` in clockwise order from the one after `start` (a seat of
+    it) to `start`: `clockwise_from(start, range(1, seats + 1))` without sorting them.
+
+    >>> list(clockwise_seats(8, 9)) == clockwise_from(8, range(1, 10)), list(clockwise_seats(9, 9))
+    (True, [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    """
+    if not 1 <= start <= seats:
+        return clockwise_from(start, range(1, seats + 1))
+    return [*range(start + 1, seats + 1), *range(1, start + 1)]

@@ -19,7 +19,7 @@ from pydantic import Field
 
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.model import Frozen, empty_dict
-from tdconsole.domain.seats import clockwise_from
+from tdconsole.domain.seats import clockwise_from, clockwise_seats
 
 
 class Hand(Frozen):
@@ -100,7 +100,7 @@ def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
     """The table's next hand by the dead-button rule (TDA 32) and heads-up (34B)."""
     _need_two(occupants)
     # TDA 32: the big blind moves forward to the next player; a newcomer may take it (D6).
-    big_blind = next(s for s in clockwise_from(hand.big_blind, range(1, seats + 1)) if s in occupants)
+    big_blind = next(s for s in clockwise_seats(hand.big_blind, seats) if s in occupants)
     small_blind, button = hand.big_blind, hand.small_blind
     if in_arc(seats, button, small_blind, big_blind):
         # Wrapped: nobody sits between the last big blind and the last small blind, so the big
@@ -110,13 +110,16 @@ def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
         return _counted_back(occupants, seats, big_blind, {})
     # T-MOVE-2: a newcomer strictly between the button and the small blind sits the hand out;
     # one on the button seat or the small blind seat plays it (and the button is then live).
+    # Only the seats strictly between them are looked at (at festival size every table's every
+    # hand passes here: a fold of the night's log, a terminal's first open).
+    between = range(1, (small_blind - button) % seats)
+    arc = {(button + step - 1) % seats + 1 for step in between}
     waiting = {
         seat: player
         for seat, player in occupants.items()
-        if player != hand.dealt.get(seat)
-        and between_small_blind_and_button(seats, button, small_blind, seat)
+        if seat in arc and player != hand.dealt.get(seat)
     }
-    live = {s: p for s, p in occupants.items() if s not in waiting}
+    live = {s: p for s, p in occupants.items() if s not in waiting} if waiting else dict(occupants)
     if len(live) < 2:
         # Nobody from the last hand is left to protect: everybody plays.
         return _counted_back(occupants, seats, big_blind, {})
