@@ -55,8 +55,9 @@ class TimedStore(EventStore):
 
     committed = 0.0
 
-    def append(self, tournament_id: int, envelopes: Sequence[Envelope]) -> None:
-        super().append(tournament_id, envelopes)
+    def append(self, tournament_id: int, envelopes: Sequence[Envelope], *,
+               wait: float | None = None) -> None:
+        super().append(tournament_id, envelopes, wait=wait)
         self.committed = time.perf_counter()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 
 from textual.screen import Screen
+from textual.widgets import DataTable
 
 from tdconsole.service import Service
 from tdconsole.tui.keys import TranslatedKeys
@@ -34,7 +35,17 @@ class ServiceScreen(TranslatedKeys, Screen[None]):
             # size a full pass walked the screen's 10,000 rows every few busts, a tenth of a
             # second each. (Small tournaments, tests among them, make nothing worth it.)
             self._settled = True
+            gc.collect()
             gc.freeze()
+
+    def on_screen_suspend(self) -> None:
+        # What the screen's widgets drew is drawn anew when it is shown again (it redraws all of
+        # it then): kept for every screen the TD has opened, the lines of ten screens' tables and
+        # fields took megabytes of a festival terminal.
+        for widget in self.query("*"):
+            widget._styles_cache.clear()
+            if isinstance(widget, DataTable):
+                widget._clear_caches()
 
     def on_tournament_changed(self, _message: TournamentChanged) -> None:
         self.refresh_view()
