@@ -70,9 +70,10 @@ class HeldStore(EventStore):
 
     held: list[Envelope] | None = None
 
-    def append(self, tournament_id: int, envelopes: Sequence[Envelope]) -> None:
+    def append(self, tournament_id: int, envelopes: Sequence[Envelope], *,
+               wait: float | None = None) -> None:
         if self.held is None:
-            super().append(tournament_id, envelopes)
+            super().append(tournament_id, envelopes, wait=wait)
         else:
             self.held.extend(envelopes)
 

@@ -44,9 +44,10 @@ class GatedStore(EventStore):
         self._pass()
         return super().load(tournament_id, after)
 
-    def append(self, tournament_id: int, envelopes: Sequence[Envelope]) -> None:
+    def append(self, tournament_id: int, envelopes: Sequence[Envelope], *,
+               wait: float | None = None) -> None:
         self._pass()
-        super().append(tournament_id, envelopes)
+        super().append(tournament_id, envelopes, wait=wait)
 
     def _pass(self) -> None:
         with self._count:

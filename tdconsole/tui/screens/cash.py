@@ -6,6 +6,8 @@ drawer's count. Every key runs the same action as the CLI's `pay`, `cash pay-out
 
 from __future__ import annotations
 
+from functools import cache
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -80,13 +82,16 @@ class CashScreen(ServiceScreen):
         self.query_one("#drawer", Static).update(Text("\n".join(lines)))
         # A row an entry's due, a festival's 10,000 of them: shown as a SyncedTable changes only
         # the rows a command changed.
+        # Most dues share their few kinds, amounts and methods: each written once, one string
+        # for all the rows that show it (not 10,000 copies of "DKK 500.00" kept by the table).
+        due, amount, paid_by = cache(due_text), cache(money), cache(payment_method)
         dues: list[Row] = []
         for index, row_view in enumerate(view.dues):
             unpaid = row_view.method is None
-            method = payment_method(row_view.method)
+            method = paid_by(row_view.method)
             dues.append((f"{index}:{row_view.name}", (
                 Text(row_view.name, style="bold red") if unpaid else row_view.name,
-                due_text(row_view.due), money(row_view.amount),
+                due(row_view.due), amount(row_view.amount),
                 Text(method, style="bold red") if unpaid else method)))
         self.query_one("#dues", SyncedTable).show(dues)
         self.query_one("#prizes", SyncedTable).show([
