@@ -88,9 +88,6 @@ class Block(NamedTuple):
                    tuple(item.actor for item in items), tuple(item.command_id for item in items),
                    tuple(item.type for item in items), ends, zlib.compress(text.encode(), 1))
 
-    def __len__(self) -> int:  # type: ignore[override]  # the envelopes, not the fields
-        return len(self.seqs)
-
     def unpacked(self) -> list[Packed]:
         text = zlib.decompress(self.texts).decode()
         texts = [text[start:end] for start, end in zip(chain((0,), self.ends), self.ends, strict=False)]
@@ -118,7 +115,7 @@ class EventLog(Sequence[Envelope]):
     ([1, 2, 3, 4], [], True)
     """
 
-    __slots__ = ("_parts", "_kept", "_block", "_opened")
+    __slots__ = ("_block", "_kept", "_opened", "_parts")
 
     def __init__(self, envelopes: Iterable[Envelope] = (), *, kept: int = KEPT, block: int = BLOCK) -> None:
         # The blocks, where each starts (and, last, where the items start), the items: each an
@@ -175,10 +172,11 @@ class EventLog(Sequence[Envelope]):
         start, stop, step = bounds
         log = EventLog(kept=self._kept, block=self._block)
         if step != 1:
-            return EventLog(list(self)[start:stop:step], kept=self._kept, block=self._block)
+            log.extend(list(self)[start:stop:step])
+            return log
         kept: list[Block] = []
         for block, first in zip(blocks, starts, strict=False):
-            last = first + len(block)
+            last = first + len(block.seqs)
             if last <= start or first >= stop:
                 continue
             if start <= first and last <= stop:
@@ -211,7 +209,7 @@ class EventLog(Sequence[Envelope]):
         # The oldest `block` are packed once as many are no longer among the newest `kept`.
         if len(items) >= self._kept + self._block:
             block = Block.of(items[:self._block])
-            self._parts = ([*blocks, block], [*starts, starts[-1] + len(block)], items[self._block:])
+            self._parts = ([*blocks, block], [*starts, starts[-1] + len(block.seqs)], items[self._block:])
 
     def extend(self, envelopes: Iterable[Envelope]) -> None:
         for envelope in envelopes:
@@ -262,7 +260,7 @@ def _starts(blocks: Sequence[Block]) -> list[int]:
     """Where each of `blocks` starts in a log that begins with them, and where they end."""
     starts = [0]
     for block in blocks:
-        starts.append(starts[-1] + len(block))
+        starts.append(starts[-1] + len(block.seqs))
     return starts
 
 
