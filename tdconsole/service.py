@@ -86,7 +86,7 @@ class Service:
         # redraws, so a screen never reads a state that is half changed (tui/service_app.py).
         self.run_change: ChangeRunner = _at_once
         # The newest states this terminal wrote down (store/snapshots.py), by the seq they follow,
-        # packed as the store keeps them (a festival's is 3.6 MB of JSON, 0.3 MB packed): an undo
+        # packed as the store keeps them (a festival's is 1.5 MB of JSON, 0.3 MB packed): an undo
         # folds the events after one of them, not the whole log.
         self._checkpoints: dict[int, bytes] = {}
         # What a fold makes is the state or dies by its reference count (a fifth of a cold load

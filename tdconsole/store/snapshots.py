@@ -19,15 +19,22 @@ from pydantic import TypeAdapter, ValidationError
 import tdconsole
 import tdconsole.domain
 from tdconsole.domain.model import RECORDED
-from tdconsole.domain.state import TournamentState
+from tdconsole.domain.state import Player, TournamentState
 
-# The log is not part of the state's value: the events after a snapshot are read with it.
+# The log is not part of the state's value: the events after a snapshot are read with it. The
+# players are written apart (`encode`).
 _NOT_STATE = {"recent", "earlier"}
+_APART = {*_NOT_STATE, "players"}
 
 
 @cache
 def _adapter() -> TypeAdapter[TournamentState]:
     return TypeAdapter(TournamentState)
+
+
+@cache
+def _players() -> TypeAdapter[dict[str, Player]]:
+    return TypeAdapter(dict[str, Player])
 
 
 @cache
@@ -43,7 +50,14 @@ def version() -> str:
 
 
 def encode(state: TournamentState) -> bytes:
-    return _adapter().dump_json(state, exclude=_NOT_STATE)
+    """`state` as JSON. A player's fields that hold their defaults are left out (most of them, for
+    most of a festival's 10,000 players: 3.3 of its 3.6 MB were the players, 0.9 without them),
+    and reading back gives them their defaults again (all immutable), so an undo, which reads a
+    checkpoint back, validates a third less. Only the players': elsewhere a default can be a
+    union's tag (a break's `kind: "break"`), which must be written for it to be read back."""
+    rest = _adapter().dump_json(state, exclude=_APART)  # never empty: `info` is required
+    players = _players().dump_json(state.players, exclude_defaults=True)
+    return b'%s,"players":%s}' % (rest[:-1], players)
 
 
 def decode(data: bytes) -> TournamentState | None:
