@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Self, TypeVar
+from types import UnionType
+from typing import Any, ClassVar, Self, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
@@ -39,14 +40,17 @@ class View(BaseModel):
         fast-CLI contract). A row without exactly the declared fields is validated (defaults filled
         in, an unknown key refused)."""
         fields = cls.model_fields.keys()
-        return [_made(cls, row, fields) if row.keys() == fields else cls.model_validate(row) for row in rows]
+        order = tuple(fields)
+        return [_made(cls, row, order) if row.keys() == fields else cls.model_validate(row) for row in rows]
 
 
-def _made(view: type[V], values: dict[str, Any], fields: Iterable[str]) -> V:
+def _made(view: type[V], values: dict[str, Any], order: tuple[str, ...]) -> V:
     made = view.__new__(view)
     # The model is frozen: its attributes are set as pydantic's `model_construct` sets them, in
-    # the order declared (which a dump follows: the keys' order is the JSON contract's).
-    object.__setattr__(made, "__dict__", {name: values[name] for name in fields})
+    # the order declared (which a dump follows: the keys' order is the JSON contract's); the row
+    # itself when it is in that order already (the caller's, made for this view alone).
+    object.__setattr__(made, "__dict__",
+                       values if tuple(values) == order else {name: values[name] for name in order})
     object.__setattr__(made, "__pydantic_fields_set__", set(values))
     object.__setattr__(made, "__pydantic_extra__", None)
     object.__setattr__(made, "__pydantic_private__", None)
@@ -78,6 +82,8 @@ class OptionalKeysView(View):
 
 def jsonable(data: Any) -> Any:
     """`data` as plain JSON values: views (and other models) dumped, lists and dicts walked."""
+    if isinstance(data, View):
+        return _dumped(data)
     if isinstance(data, BaseModel):
         return data.model_dump(mode="json")
     if isinstance(data, list | tuple):
@@ -85,6 +91,48 @@ def jsonable(data: Any) -> Any:
     if isinstance(data, dict):
         return {key: jsonable(value) for key, value in data.items()}
     return data
+
+
+def _dumped(view: View) -> dict[str, Any]:
+    """`view.model_dump(mode="json")`, but each list of plain rows (`_plain_lists`) given as the
+    rows' own fields, not walked again by pydantic: `state --json` at a festival dumps 10,000
+    players' rows, a third of its dump's time. The keys stay in the order declared."""
+    lists = _plain_lists(type(view))
+    if not lists:
+        return view.model_dump(mode="json")
+    dumped: dict[str, Any] = view.model_dump(mode="json", exclude=set(lists))
+    return {key: [row.__dict__ for row in getattr(view, key)] if key in lists else dumped[key]
+            for key in type(view).model_fields if key in dumped or key in lists}
+
+
+# What a plain row's field may be: JSON's own values, as json.dumps writes them.
+_PLAIN = frozenset({int, str, bool, type(None)})
+
+
+@functools.cache
+def _plain_lists(view: type[View]) -> frozenset[str]:
+    """The fields of `view` that are lists of plain views: views whose fields are each a number, a
+    string, a bool or None (or a list of them), under their own names (no alias, no serializer),
+    so that a row's attributes are its JSON object as they stand."""
+    def plain(annotation: Any) -> bool:
+        if get_origin(annotation) is list:
+            return all(kind in _PLAIN for kind in get_args(annotation))
+        return annotation in _PLAIN or (get_origin(annotation) in (Union, UnionType)
+                                        and all(kind in _PLAIN for kind in get_args(annotation)))
+
+    def plain_view(row: Any) -> bool:
+        return (isinstance(row, type) and issubclass(row, View) and not _serializes_itself(row)
+                and all(field.alias in (None, name) and plain(field.annotation)
+                        for name, field in row.model_fields.items()))
+
+    return frozenset(name for name, field in view.model_fields.items()
+                     if field.alias in (None, name) and get_origin(field.annotation) is list
+                     and all(plain_view(row) for row in get_args(field.annotation)))
+
+
+def _serializes_itself(view: type[View]) -> bool:
+    decorators = view.__pydantic_decorators__
+    return bool(decorators.field_serializers or decorators.model_serializers)
 
 
 def naming(data: Any, tournament: Mapping[str, Any]) -> Any:

@@ -1,0 +1,102 @@
+"""A command's JSON at festival size: rows made from the program's own values are neither validated
+nor walked again when dumped, and the collector stays out of `state` while it builds them (the
+fast-CLI contract, benchmarks/bench_cli.py). The document stays the one pydantic would dump."""
+
+from __future__ import annotations
+
+import gc
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import Field, field_serializer
+
+from tdconsole.domain.commands import Bust, ClockStart, Register
+from tdconsole.views import tournament as views
+from tdconsole.views.base import OptionalKeysView, View, jsonable
+from tdconsole.views.tournament import state_view
+from tests.cli.helpers import run
+from tests.domain.helpers import Tournament, at
+
+
+class Row(View):
+    name: str
+    seat: int | None
+    tied_with: list[str]
+
+
+class Renamed(View):
+    break_: int = Field(alias="break")
+
+
+class Spelled(View):
+    amount: int
+
+    @field_serializer("amount")
+    def _money(self, amount: int) -> str:
+        return f"{amount} kr"
+
+
+class Document(OptionalKeysView):
+    OMITTED_WHEN_NONE = frozenset({"note"})
+
+    count: int
+    rows: list[Row]
+    renamed: list[Renamed]
+    spelled: list[Spelled]
+    note: str | None = None
+    last: int = 0
+
+
+def test_plain_rows_are_dumped_as_they_stand_and_the_document_is_pydantic_s() -> None:
+    rows = Row.made([{"name": "Anna", "seat": 1, "tied_with": []}, {"name": "Bo", "seat": None,
+                                                                    "tied_with": ["Cy"]}])
+    document = Document(count=2, rows=rows, renamed=[Renamed(break_=3)], spelled=[Spelled(amount=5)])
+    dumped = jsonable(document)
+    assert dumped == document.model_dump(mode="json")
+    assert list(dumped) == ["count", "rows", "renamed", "spelled", "last"]  # declared order, `note` left out
+    assert json.dumps(dumped) == json.dumps(document.model_dump(mode="json"))
+    # Each plain row is its own fields, not a copy walked by pydantic; a row with an alias or a
+    # serializer of its own is pydantic's.
+    assert all(out is row.__dict__ for out, row in zip(dumped["rows"], rows, strict=True))
+    assert dumped["renamed"] == [{"break": 3}] and dumped["spelled"] == [{"amount": "5 kr"}]
+
+
+def test_a_row_made_in_the_declared_order_is_the_view_s_own_fields() -> None:
+    ordered: dict[str, Any] = {"name": "Anna", "seat": 1, "tied_with": []}
+    shuffled: dict[str, Any] = {"tied_with": [], "seat": 2, "name": "Bo"}
+    made = Row.made([ordered, shuffled])
+    assert made[0].__dict__ is ordered  # not copied: 10,000 of them in a festival's `state`
+    assert list(made[1].__dict__) == ["name", "seat", "tied_with"]  # the order a dump follows
+    assert made == Row.many([ordered, shuffled])
+
+
+def test_the_state_s_json_is_pydantic_s_dump() -> None:
+    t = Tournament()
+    t.do(Register(names=["A", "B", "C", "D", "E"]))
+    t.do(ClockStart(), 0)
+    t.do(Bust(names=["B"]))
+    t.do(Bust(names=["C", "D"]))
+    view = state_view(t.state, 1, at(60))
+    assert json.dumps(jsonable(view)) == json.dumps(view.model_dump(mode="json"))
+    assert all(out is row.__dict__ for out, row in zip(jsonable(view)["players"], view.players, strict=True))
+
+
+def test_state_builds_its_views_with_the_collector_paused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    db = str(tmp_path / "t.sqlite")
+    assert run(capsys, "--db", db, "new", "Friday").code == 0
+    assert run(capsys, "--db", db, "register", "Anna", "Bo").code == 0
+    seen: list[bool] = []
+    real = views.state_view
+
+    def watched(*args: Any) -> views.StateView:
+        seen.append(gc.isenabled())
+        return real(*args)
+
+    monkeypatch.setattr(views, "state_view", watched)
+    assert gc.isenabled()
+    result = run(capsys, "--db", db, "state", "--json")
+    assert result.code == 0 and [p["name"] for p in result.json["players"]] == ["Anna", "Bo"]
+    assert seen == [False] and gc.isenabled()  # paused for the command, and on again after it
