@@ -298,7 +298,8 @@ class Service:
             # slow part) runs here; only putting its result in place is a change.
             log = self.log.copy()
             log.extend(envelopes)
-            state = self._refold(log)
+            with collector.paused():  # what the fold makes is the state or dies by its reference count
+                state = self._refold(log)
 
             def replace() -> None:
                 self.state = state
