@@ -25,6 +25,7 @@ from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.busts import RebuyKnockout, rebuy_knockout
 from tdconsole.views.money import (
     HandForHandView,
     TieView,
@@ -210,11 +211,15 @@ class RebuyRequest(Request):
     seed: int | None = None  # after the bust, his seat taken: repeat the seat draw exactly
     paid: str | None = None  # how it was paid (default: the house's default method)
     unpaid: bool = False  # not paid yet: settled later with `pay`
+    # Bought instead of the bust: who knocked him out (T-PKO-6: a PKO's knockout stands); empty:
+    # not known.
+    knocked_out_by: list[str] = Field(default_factory=empty_list)
 
 
 class RebuyResult(OptionalKeysView):
-    # Only for a rebuy after the bust (T-REBUY-1): the place set aside.
-    OMITTED_WHEN_NONE = frozenset({"bust_set_aside"})
+    # Only for a rebuy after the bust (T-REBUY-1): the place set aside; only with a knocker named
+    # for a rebuy instead of the bust: what he takes (T-PKO-6).
+    OMITTED_WHEN_NONE = frozenset({"bust_set_aside", "knockout"})
 
     name: str
     count: int  # bought now: 2 for a double rebuy
@@ -230,6 +235,7 @@ class RebuyResult(OptionalKeysView):
     bust_set_aside: int | None = None  # rebought after his bust: the place that no longer stands
     seat_drawn: bool = False  # after the bust his seat was taken: a late entry's draw (8A)
     waits: bool | None = None  # T-MOVE-2: seated again, not dealt in until the button passes
+    knockout: RebuyKnockout | None = None  # instead of the bust, a knocker named (T-PKO-6)
 
 
 @action("rebuy", web=True, commands=(commands.Rebuy,))
@@ -240,7 +246,8 @@ def rebuy(service: Service, request: RebuyRequest) -> RebuyResult:
 
     envelopes = service.execute(commands.Rebuy(name=request.name, double=request.double,
                                                stack=request.stack, seed=request.seed, paid=request.paid,
-                                               unpaid=request.unpaid))
+                                               unpaid=request.unpaid,
+                                               knocked_out_by=request.knocked_out_by))
     state = service.state
     bought = next(env.event for env in envelopes if isinstance(env.event, Rebought))
     aside = next((env.event for env in envelopes if isinstance(env.event, BustSetAside)), None)
@@ -254,7 +261,8 @@ def rebuy(service: Service, request: RebuyRequest) -> RebuyResult:
                        average_stack=money_handlers.average_stack(state), players_left=state.players_left,
                        bust_set_aside=None if aside is None else aside.place,
                        seat_drawn=seated is not None and seated.late,
-                       waits=None if seated is None else seated.waits)
+                       waits=None if seated is None else seated.waits,
+                       knockout=rebuy_knockout(state, bought))
 
 
 class ChipsRequest(Request):

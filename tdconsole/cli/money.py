@@ -31,6 +31,7 @@ from tdconsole.domain.money.prize_pool import RebuySettings
 from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.service import Service
+from tdconsole.views.busts import rebuy_knockout_lines
 from tdconsole.views.export import results_document
 from tdconsole.views.formatting import Formats
 from tdconsole.views.log import alternate_line
@@ -155,13 +156,17 @@ def rebuy(
         "--seed", help="After a bust, his seat taken: repeat the seat draw exactly.")] = None,
     paid: PaidOption = None,
     unpaid: UnpaidOption = False,
+    knocked_out_by: Annotated[list[str] | None, typer.Option(
+        "--knocked-out-by", help="Bought instead of the bust: who knocked him out, repeated for a split "
+                                 "pot; in a PKO he takes the bounty as with bust --by (T-PKO-6).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat.
     Bought after his bust, the bust is set aside: his seat back if still free, else a drawn one."""
     service = session_of(ctx).service()
     data = players.rebuy(service, players.RebuyRequest(name=name, double=double, stack=stack, seed=seed,
-                                                       paid=paid, unpaid=unpaid))
+                                                       paid=paid, unpaid=unpaid,
+                                                       knocked_out_by=knocked_out_by or []))
     formats = Formats.of(service.state.house_rules)
     line = (_("{name} buys a double rebuy ({rebuys} so far)") if data.count == 2
             else _("{name} rebuys ({rebuys} so far)")).format(name=data.name, rebuys=data.rebuys)
@@ -175,6 +180,8 @@ def rebuy(
                      else _("{name} sits in his seat again: table {table} seat {seat}"))
             lines.append(where.format(name=data.name, table=data.table, seat=data.seat)
                          + (" " + _("(waits until the button passes, T-MOVE-2)") if data.waits else ""))
+    if data.knockout is not None:
+        lines.extend(rebuy_knockout_lines(data.name, data.knockout, formats.money))
     emit(data, as_json, lambda: console.print("\n".join(lines)))
 
 

@@ -175,6 +175,10 @@ class Rebuy(Drawing, Paying):
     name: Label
     double: bool = False  # T-REBUY-4: two rebuys at once
     stack: Chips = 0  # the chips he has now (T-REBUY-3); 0: he has just busted
+    # Bought instead of the bust: who knocked him out in that hand (several: a split pot). In a
+    # PKO the knockout stands as with `bust --by` and a rebuy after it (T-PKO-6); with a fixed
+    # bounty it pays nothing. Empty: not known (or not a knockout).
+    knocked_out_by: list[Label] = Field(default_factory=empty_list)
 
 
 class SetMoney(Command):

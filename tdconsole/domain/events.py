@@ -202,12 +202,24 @@ class CashCounted(_Event):
     type: Literal["cash_counted"] = "cash_counted"
     counts: dict[str, int]
 class Rebought(_Event):
-    """T-REBUY-1: a player bought `count` rebuys (2: a double rebuy, T-REBUY-4) holding `stack`."""
+    """T-REBUY-1: a player bought `count` rebuys (2: a double rebuy, T-REBUY-4) holding `stack`.
+
+    Bought instead of the bust, `knocked_out_by` names who knocked him out in that hand. In a
+    progressive knockout (`knockout`) the knockout stands just as a bust and a rebuy after it
+    leave it (T-PKO-6): each knocker counts one, takes `bounty` in cash and `head` onto his own
+    head (T-PKO-1/2), and `head_lost` (his whole bounty) leaves the rebuyer's head, which starts
+    again with the rebuy's part. With a fixed bounty (T-BOUNTY-1) nothing is paid or counted, as
+    when a rebuy sets the bust aside; the names are kept for the log."""
 
     type: Literal["rebought"] = "rebought"
     player_id: str
     count: int = 1
     stack: int = 0
+    knocked_out_by: list[str] = Field(default_factory=empty_list)
+    knockout: bool = False
+    bounty: dict[str, int] = Field(default_factory=empty_dict)
+    head: dict[str, int] = Field(default_factory=empty_dict)
+    head_lost: int = 0
 
 
 class BustSetAside(_Event):

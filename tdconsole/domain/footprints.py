@@ -193,8 +193,12 @@ def _add_on(state: TournamentState, event: e.AddOnBought) -> Footprint:
 
 def _rebought(state: TournamentState, event: e.Rebought) -> Footprint:
     # T-REBUY-1..4: the period reads the clock, the limit and the prices the money settings; the
-    # player's rebuys and his last count change.
-    return _fp([player(event.player_id), MONEY, CLOCK, FIELD], [player(event.player_id)])
+    # player's rebuys and his last count change. Bought instead of the bust in a PKO, the knockout
+    # reads and grows the knockers' heads and counts, their table's button ordering a split (T-PKO-6).
+    knockers = [player(knocker) for knocker in sorted(event.knocked_out_by)]
+    tables = [key for knocker in sorted(event.knocked_out_by) for key in _seat_of(state, knocker)]
+    changed = [player(event.player_id), *(knockers if event.knockout else [])]
+    return _fp([player(event.player_id), *knockers, *tables, MONEY, CLOCK, FIELD], changed)
 
 
 def _bust_set_aside(state: TournamentState, event: e.BustSetAside) -> Footprint:

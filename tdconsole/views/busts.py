@@ -4,14 +4,17 @@ and, in the rebuy period, the rebuy a busting player is offered instead (T-REBUY
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import Literal
 
-from tdconsole.domain.commands import Bust
+from tdconsole.domain.commands import Bust, Rebuy
 from tdconsole.domain.errors import RuleIds
-from tdconsole.domain.events import HandForHandBust, PlayerBusted
+from tdconsole.domain.events import HandForHandBust, PlayerBusted, Rebought
 from tdconsole.domain.players import rebuys
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import decide
+from tdconsole.i18n import _
 from tdconsole.views.base import View
 
 
@@ -74,3 +77,57 @@ def rebuy_offers(state: TournamentState, now: datetime) -> dict[str, RebuyOffer]
     offers = (rebuy_offer(state, player.id, now) for player in state.players.values()
               if state.is_in(player))
     return {offer.name: offer for offer in offers if offer is not None}
+
+
+class RebuyKnockout(View):
+    """A rebuy bought instead of the bust, with who knocked him out (T-PKO-6): `kind` "pko" the
+    knockout stands as after `bust --by` (each knocker's `bounty` in cash and `head` onto his
+    own; the rebuyer's head `restarts_at` the rebuy's part), "fixed" a fixed bounty that stays on
+    his entry (T-BOUNTY-1), "none" a tournament without bounties."""
+
+    knocked_out_by: list[str]  # names
+    kind: Literal["pko", "fixed", "none"]
+    bounty: dict[str, int] = {}
+    head: dict[str, int] = {}
+    restarts_at: int | None = None
+
+
+def rebuy_knockout(state: TournamentState, event: Rebought) -> RebuyKnockout | None:
+    """The knockout of a rebuy instead of the bust (`event`, decided or done); None: nobody named."""
+    if not event.knocked_out_by:
+        return None
+    players = state.players
+    names = [players[knocker].name for knocker in event.knocked_out_by]
+    if not event.knockout:
+        return RebuyKnockout(knocked_out_by=names, kind="fixed" if state.money.bounty else "none")
+    return RebuyKnockout(knocked_out_by=names, kind="pko",
+                         bounty={players[k].name: cash for k, cash in event.bounty.items()},
+                         head={players[k].name: onto for k, onto in event.head.items()},
+                         restarts_at=event.count * state.money.rebuy_bounty)
+
+
+def rebuy_knockout_preview(state: TournamentState, command: Rebuy, now: datetime) -> RebuyKnockout | None:
+    """What the rebuy `command` would pay its knockers now, by the same `decide` the service runs;
+    a refusal raises its `TdError`."""
+    bought = next(event for event in decide(state, command, now) if isinstance(event, Rebought))
+    return rebuy_knockout(state, bought)
+
+
+def rebuy_knockout_lines(name: str, knockout: RebuyKnockout, money: Callable[[int], str]) -> list[str]:
+    """What the TD is told of a rebuy instead of `name`'s bust with a knocker named, a line each."""
+    by = ", ".join(knockout.knocked_out_by)
+    if knockout.kind == "fixed":
+        return [_("T-PKO-6: {by} takes no bounty: with a fixed bounty a rebuy instead of the bust "
+                  "leaves it on {name}'s entry").format(by=by, name=name)]
+    if knockout.kind == "none":
+        return [_("{by} knocked nobody out (T-REBUY-1: the rebuy is bought instead of the bust)").format(
+            by=by)]
+    lines = [_("T-PKO-6: the knockout stands, as a bust and a rebuy after it; {name}'s bounty starts "
+               "again at {amount}").format(name=name, amount=money(knockout.restarts_at or 0))]
+    for knocker, cash in knockout.bounty.items():
+        line = _("{name} takes {cash} in cash").format(name=knocker, cash=money(cash))
+        onto = knockout.head.get(knocker, 0)
+        if onto > 0:
+            line += " " + _("and {amount} onto the bounty on the head").format(amount=money(onto))
+        lines.append(line)
+    return lines

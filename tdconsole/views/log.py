@@ -231,9 +231,15 @@ def _add_on(event: e.AddOnBought, context: LogContext) -> str:
 @_writes("money", e.Rebought)
 def _rebought(event: e.Rebought, context: LogContext) -> str:
     name = context.name(event.player_id)
-    if event.count == 2:
-        return _("{name} buys a double rebuy").format(name=name)
-    return _("{name} rebuys").format(name=name)
+    text = (_("{name} buys a double rebuy") if event.count == 2 else _("{name} rebuys")).format(name=name)
+    if not event.knocked_out_by:
+        return text
+    # T-PKO-6: bought instead of the bust; a PKO's knockout stands, a fixed bounty is not paid.
+    text = _("{rebuy} instead of busting, knocked out by {by}").format(
+        rebuy=text, by=context.names_of(event.knocked_out_by))
+    if not event.knockout:
+        return _("{rebuy}: no bounty is paid for it (T-PKO-6)").format(rebuy=text)
+    return _knockout_paid(text, event.bounty, event.head, context)
 
 
 @_writes("busts", e.BustSetAside)
@@ -259,19 +265,26 @@ def _busted(event: e.PlayerBusted, context: LogContext) -> str:
         text = _("{name} busts in {place}").format(name=name, place=ordinal(event.place))
     if event.knocked_out_by:
         text = _("{bust}, knocked out by {by}").format(bust=text, by=context.names_of(event.knocked_out_by))
-    if event.bounty:
-        shares = listed(_("{name} {amount}").format(name=context.name(player_id),
-                                                    amount=context.money(amount))
-                        for player_id, amount in event.bounty.items())
-        text = _("{bust}; bounty to {shares}").format(bust=text, shares=shares)
-    if any(amount > 0 for amount in event.head.values()):  # T-PKO-1: the rest onto their own heads
-        heads = listed(_("{name} {amount}").format(name=context.name(player_id),
-                                                   amount=context.money(amount))
-                       for player_id, amount in event.head.items() if amount > 0)
-        text = _("{bust}; onto their heads {heads}").format(bust=text, heads=heads)
+    text = _knockout_paid(text, event.bounty, event.head, context)
     if event.disqualified:
         text = _("{bust}: disqualified, bounty {amount} to the prize pool (T-PKO-4)").format(
             bust=text, amount=context.money(event.to_pool))
+    return text
+
+
+def _knockout_paid(text: str, bounty: dict[str, int], head: dict[str, int], context: LogContext) -> str:
+    """A knockout's line with what its knockers take: the bounty in cash, and in a PKO the rest
+    onto their own heads (T-BOUNTY-1, T-PKO-1)."""
+    if bounty:
+        shares = listed(_("{name} {amount}").format(name=context.name(player_id),
+                                                    amount=context.money(amount))
+                        for player_id, amount in bounty.items())
+        text = _("{bust}; bounty to {shares}").format(bust=text, shares=shares)
+    if any(amount > 0 for amount in head.values()):  # T-PKO-1: the rest onto their own heads
+        heads = listed(_("{name} {amount}").format(name=context.name(player_id),
+                                                   amount=context.money(amount))
+                       for player_id, amount in head.items() if amount > 0)
+        text = _("{bust}; onto their heads {heads}").format(bust=text, heads=heads)
     return text
 
 

@@ -101,3 +101,57 @@ def test_a_rebuy_after_the_bust_paid_by_mobilepay_and_counted_by_the_cash_desk(
     text = run(capsys, "--db", db, "rebuy", "P09", "--paid", "card")
     assert "His bust in place 10 is set aside; 10 players left" in " ".join(text.out.split())
     assert "sits in his seat again" in text.out
+
+
+def _pko_rebuy_night(tmp_path: Path, capsys: Capsys, name: str) -> Path:
+    """10 players, a 100 kr bounty half paid in cash (T-PKO-1), rebuys as REBUYS with the bounty
+    part 100 (T-PKO-6); P10 has knocked P09 out, so his head is 150."""
+    db = tournament(tmp_path / name, capsys, 10, *REBUYS, "--bounty", "100", "--pko")
+    td(capsys, db, "bust", "P09", "--by", "P10")
+    return db
+
+
+def _heads(capsys: Capsys, db: Path) -> dict[str, tuple[object, ...]]:
+    state = td(capsys, db, "state")
+    return {p["name"]: (p["status"], p["place"], p["knockouts"], p["bounties"], p["bounty"], p["rebuys"])
+            for p in state["players"]} | {"": (state["players_left"], state["bounties"]["money_in"])}
+
+
+def test_t_pko_6_rebuy_knocked_out_by_is_bust_by_and_a_rebuy_after_it(tmp_path: Path, capsys: Capsys) -> None:
+    """`rebuy P10 --knocked-out-by P01` (instead of the bust) leaves what `bust P10 --by P01` and
+    `rebuy P10` leave: P01 takes 75 in cash and 75 onto his head, P10's head restarts at 100."""
+    (tmp_path / "after").mkdir()
+    (tmp_path / "instead").mkdir()
+    after = _pko_rebuy_night(tmp_path, capsys, "after")
+    td(capsys, after, "bust", "P10", "--by", "P01")
+    td(capsys, after, "rebuy", "P10")
+    instead = _pko_rebuy_night(tmp_path, capsys, "instead")
+    logged = events(instead)  # how many events the log holds
+    bought = td(capsys, instead, "rebuy", "P10", "--knocked-out-by", "P01")
+    assert events(instead) == logged + 1  # one command, one event: no bust in between
+    assert bought["knockout"] == {"knocked_out_by": ["P01"], "kind": "pko", "bounty": {"P01": 75},
+                                  "head": {"P01": 75}, "restarts_at": 100}
+    assert "bust_set_aside" not in bought and bought["players_left"] == 9
+    assert _heads(capsys, instead) == _heads(capsys, after)
+    assert _heads(capsys, instead)["P01"][2:5] == (1, 75, 175)
+    text = " ".join(run(capsys, "--db", instead, "rebuy", "P01", "--knocked-out-by", "P10").out.split())
+    assert ("T-PKO-6: the knockout stands, as a bust and a rebuy after it; P01's bounty starts again "
+            "at") in text
+    assert "P10 takes" in text and "in cash and" in text
+
+
+def test_t_pko_6_rebuy_knocked_out_by_with_a_fixed_bounty_pays_nothing(
+        tmp_path: Path, capsys: Capsys) -> None:
+    db = tournament(tmp_path, capsys, 10, *REBUYS, "--bounty", "100")
+    bought = td(capsys, db, "rebuy", "P10", "--knocked-out-by", "P01")
+    assert bought["knockout"] == {"knocked_out_by": ["P01"], "kind": "fixed", "bounty": {}, "head": {},
+                                  "restarts_at": None}
+    players = {p["name"]: p for p in td(capsys, db, "state")["players"]}
+    assert (players["P01"]["knockouts"], players["P01"]["bounties"]) == (0, 0)
+    text = " ".join(run(capsys, "--db", db, "rebuy", "P09", "--knocked-out-by", "P01").out.split())
+    assert "T-PKO-6: P01 takes no bounty: with a fixed bounty a rebuy instead of the bust leaves it on " \
+           "P09's entry" in text
+    logged = events(db)
+    assert_one_line_error(run(capsys, "--db", db, "rebuy", "P08", "--knocked-out-by", "P08"),
+                          "--knocked-out-by: a player cannot knock themselves out")
+    assert events(db) == logged

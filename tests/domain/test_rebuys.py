@@ -20,7 +20,7 @@ from tdconsole.domain.commands import (
     SetMoney,
     Undo,
 )
-from tdconsole.domain.errors import RuleViolation
+from tdconsole.domain.errors import RuleViolation, TdError
 from tdconsole.domain.events import PlayerSeated
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.cash import dues, method_of
@@ -257,6 +257,92 @@ def test_t_bounty_1_a_rebuy_after_the_bust_takes_a_fixed_bounty_back_with_the_kn
     t.do(PayOut(name="P01"), LEVEL_1 + 90)
     with pytest.raises(RuleViolation, match="T-PAY-1: P01 has been paid the bounty for knocking out P20"):
         t.do(Rebuy(name="P20"), LEVEL_1 + 120)
+
+
+def _standing(t: Tournament) -> tuple[object, ...]:
+    """Everything a knockout and a rebuy touch, player by player, and the totals."""
+    state = t.state
+    players = sorted(state.players.values(), key=lambda player: player.id)
+    rows = [(p.name, p.status, p.place, p.knockouts, p.bounties, p.bounty_added, p.rebuys,
+             state.bounty_on_head(p), p.table, p.seat) for p in players]
+    return (rows, state.players_left, money.bounty_totals(state), money.pool(state),
+            money.chips_in_play(state))
+
+
+def _pko_night_with_a_knockout_behind_him(**settings: object) -> Tournament:
+    """A PKO rebuy night (bounty 100, half in cash in 5s; a rebuy's part 60) where P20 has
+    already knocked P19 out (P20's head 150), so his bounty is more than the starting one."""
+    t = rebuy_night()
+    update = {"bounty": 100, "pko_share": 50, "rebuy": t.state.money.rebuy.model_copy(update={"bounty": 60}),
+              **settings}
+    t.do(SetMoney(settings=t.state.money.model_copy(update=update)), 0)
+    t.do(Bust(names=["P19"], by=["P20"]), LEVEL_1)
+    return t
+
+
+@pytest.mark.parametrize("knockers", [["P01"], ["P01", "P02"]])
+def test_t_pko_6_a_rebuy_instead_of_the_bust_pays_the_knocker_as_a_bust_and_a_rebuy_after_it(
+        knockers: list[str]) -> None:
+    """The same hand pays the knocker the same whichever way the TD records it: `bust --by` and a
+    rebuy after the bust, or the rebuy bought instead of the bust with the knocker named: the
+    knockers' cash, heads and knockouts, the rebuyer's head (the rebuy's part alone), the places,
+    the pool and the chips are equal (a split pot too, T-PKO-2)."""
+    after = _pko_night_with_a_knockout_behind_him()
+    after.do(Bust(names=["P20"], by=knockers), LEVEL_1 + 60)
+    after.do(Rebuy(name="P20"), LEVEL_1 + 60)
+    instead = _pko_night_with_a_knockout_behind_him()
+    events = instead.do(Rebuy(name="P20", knocked_out_by=knockers), LEVEL_1 + 60)
+    assert [event.type for event in events] == ["rebought"]  # one command; no bust, no seat change
+    assert _standing(instead) == _standing(after)
+    p01, p20 = instead.state.find("P01"), instead.state.find("P20")
+    assert instead.state.bounty_on_head(p20) == 60 and p20.knockouts == 1 and p20.bounties == 50
+    if knockers == ["P01"]:  # 150: 75 cash, rounded down to 5s; the rest onto his head (T-PKO-1)
+        assert (p01.bounties, instead.state.bounty_on_head(p01), p01.knockouts) == (75, 175, 1)
+    totals = money.bounty_totals(instead.state)
+    assert totals.money_in == 20 * 100 + 60 == totals.cash_paid + totals.on_heads + totals.to_pool
+    # Undo takes the knockout back with the rebuy.
+    instead.do(Undo(actor="td"), LEVEL_1 + 90)
+    assert (instead.state.find("P01").bounties, instead.state.find("P01").knockouts) == (0, 0)
+    assert instead.state.bounty_on_head(instead.state.find("P20")) == 150
+
+
+def test_t_pko_6_a_rebuy_instead_of_the_bust_pays_no_fixed_bounty() -> None:
+    """A fixed bounty (T-BOUNTY-1): the knocker named takes nothing and counts no knockout, as a
+    bust set aside by a rebuy after it; the entry's one bounty stays on the rebuyer's head."""
+    def night() -> Tournament:
+        t = rebuy_night()
+        t.do(SetMoney(settings=t.state.money.model_copy(update={"bounty": 100})), 0)
+        return t
+
+    after, instead = night(), night()
+    after.do(Bust(names=["P20"], by=["P01"]), LEVEL_1)
+    after.do(Rebuy(name="P20"), LEVEL_1)
+    [bought] = instead.do(Rebuy(name="P20", knocked_out_by=["P01"]), LEVEL_1)
+    assert _standing(instead) == _standing(after)
+    assert (instead.state.find("P01").bounties, instead.state.find("P01").knockouts) == (0, 0)
+    assert instead.state.bounty_on_head(instead.state.find("P20")) == 100
+    assert bought.model_dump(include={"knocked_out_by", "knockout", "bounty"}) == {
+        "knocked_out_by": [instead.state.find("P01").id], "knockout": False, "bounty": {}}
+
+
+def test_a_rebuy_instead_of_the_bust_refuses_a_knocker_who_is_not_one() -> None:
+    """The knocker is one player still in, not the rebuyer; a rebuy after the bust keeps the bust's
+    knockers; a player with chips left was knocked out by nobody. Each refusal changes nothing."""
+    t = _pko_night_with_a_knockout_behind_him()
+    before = _standing(t)
+    for command, refusal in [
+        (Rebuy(name="P20", knocked_out_by=["P20"]), "a player cannot knock themselves out"),
+        (Rebuy(name="P20", knocked_out_by=["P19"]), "P19"),
+        (Rebuy(name="P20", knocked_out_by=["P01", "P01"]), "the same knocker is named twice"),
+        (Rebuy(name="P19", knocked_out_by=["P01"]), "P19's bust already says who knocked him out"),
+    ]:
+        with pytest.raises(TdError, match=refusal) as refused:
+            t.do(command, LEVEL_1 + 60)
+        assert refused.value.field == "knocked_out_by"
+        assert _standing(t) == before
+    held = rebuy_night(who="starting-stack")
+    with pytest.raises(TdError, match="P20 still has 4000 chips: nobody knocked him out"):
+        held.do(Rebuy(name="P20", stack=4000, knocked_out_by=["P01"]), LEVEL_1)
 
 
 def test_t_rebuy_5_a_rebuy_owes_no_missed_blinds_and_keeps_the_seat_and_entry() -> None:

@@ -70,6 +70,25 @@ def _still_in(state: TournamentState, names: Sequence[str], field: str) -> list[
         raise
 
 
+def named_knockers(state: TournamentState, players: Sequence[Player], by: Sequence[str],
+                   field: str) -> list[str]:
+    """The ids of the players still in named as knocking `players` out (a bust's `by`, a rebuy's
+    instead of the bust): each once, none of them himself; a refusal names the request's `field`."""
+    knockers = _still_in(state, by, field)
+    if len({player.id for player in knockers}) != len(knockers):
+        raise InvalidInput("the same knocker is named twice", field=field)
+    if {player.id for player in knockers} & {player.id for player in players}:
+        raise InvalidInput("a player cannot knock themselves out", field=field)
+    return [player.id for player in knockers]
+
+
+def pko_knockout(state: TournamentState, bounty: int, knockers: Sequence[str]) -> bounties.Knockout:
+    """T-PKO-1/2: a progressive knockout's `bounty` shared by its `knockers` in S-ODD-1's order."""
+    share = state.money.pko_share
+    assert share is not None
+    return bounties.knockout(bounty, clockwise(state, knockers), share, state.money.pko_unit)
+
+
 def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
     satellites.refuse_when_over(state)  # T-SAT-2
     clock_handlers.refuse_when_finished(state)  # T-END-1: the winner is not busted
@@ -80,12 +99,8 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     if command.unplaced and stacks:
         raise InvalidInput("a starting stack ranks busts by their chips; an unplaced bust has no place "
                            "to establish (T-ELIM-3)", field="stack")
-    knockers = _still_in(state, command.by, "by")
-    if len({player.id for player in knockers}) != len(knockers):
-        raise InvalidInput("the same knocker is named twice", field="by")
-    if {player.id for player in knockers} & {player.id for player in players}:
-        raise InvalidInput("a player cannot knock themselves out", field="by")
-    knocker_ids = [player.id for player in knockers]
+    knocker_ids = named_knockers(state, players, command.by, "by")
+    knockers = [state.players[knocker] for knocker in knocker_ids]
     h4h = state.hand_for_hand
     pending = len(h4h.pending) if h4h else 0
     left = state.players_left
@@ -189,8 +204,7 @@ def busted_events(state: TournamentState, placements: Sequence[eliminations.Plac
         elif disqualified:
             pass
         elif money.pko_share is not None and by:
-            knocked = bounties.knockout(head(placement.name), _clockwise(state, by), money.pko_share,
-                                        money.pko_unit)
+            knocked = pko_knockout(state, head(placement.name), by)
         elif by and money.bounty:
             names = {state.players[knocker].name: knocker for knocker in by}
             shares = eliminations.split_bounty(money.bounty, list(names))
@@ -206,7 +220,7 @@ def busted_events(state: TournamentState, placements: Sequence[eliminations.Plac
     return events
 
 
-def _clockwise(state: TournamentState, knockers: Sequence[str]) -> list[str]:
+def clockwise(state: TournamentState, knockers: Sequence[str]) -> list[str]:
     """T-PKO-2: the winners of a split pot in S-ODD-1's order, clockwise from the first seat left
     of their table's button; winners not seated at one table by sorted name (T-BOUNTY-1)."""
     players = [state.players[knocker] for knocker in knockers]

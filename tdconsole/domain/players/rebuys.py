@@ -7,7 +7,9 @@ seat and his place in the field; the price goes into the prize pool and the chip
   busted in the period may rebuy after the bust (`rebuy NAME`, no undo that a later command could
   block): the bust is set aside (`BustSetAside`: the places after his move back, a PKO's knockers
   keep their bounty, a fixed bounty is taken back) and he sits in the seat he left if it is still
-  free, else in one drawn like a late entry's.
+  free, else in one drawn like a late entry's. Bought instead of the bust with who knocked him out
+  (`rebuy NAME --knocked-out-by A`), a PKO's knockout stands as after the bust (T-PKO-6): A is
+  paid the same whichever route the TD took; a fixed bounty is paid by neither.
 * T-REBUY-2: a per-player limit, or none.
 * T-REBUY-3: who may rebuy: only a player who has lost every chip (the club's default), or one at
   or below the starting stack (a setting).
@@ -25,12 +27,13 @@ from datetime import datetime
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Break, Structure
 from tdconsole.domain.commands import Rebuy
-from tdconsole.domain.errors import NotFound, RuleViolation
+from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.event_log import events, undone_commands
 from tdconsole.domain.events import BustSetAside, Event, PlayerBusted, PlayerSeated, Rebought
 from tdconsole.domain.limits import CHIPS
 from tdconsole.domain.money.cash import Paid, paid_so_far, recorded_payment, stated_method
 from tdconsole.domain.money.prize_pool import RebuySettings
+from tdconsole.domain.players import busts
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating import tables
 from tdconsole.domain.state import Player, TournamentState
@@ -137,11 +140,39 @@ def decide_rebuy(state: TournamentState, command: Rebuy, now: datetime) -> list[
                             "{starting}; a rebuy is sold at or below it", name=player.name, stack=stack,
                             starting=starting)
     aside: list[Event] = [set_aside(state, player)] if busted else []
+    bought = instead_of_bust(state, player, command.knocked_out_by, stack,
+                             Rebought(player_id=player.id, count=count, stack=stack))
     # The cash desk names each player's rebuys in order (`cash.dues`): these are his next.
     paid = recorded_payment(player.id, [f"rebuy:{player.rebuys + n}" for n in range(1, count + 1)],
                             method, command.unpaid)
     seat = seat_again(state, player, command) if busted else []
-    return [*aside, Rebought(player_id=player.id, count=count, stack=stack), *paid, *seat]
+    return [*aside, bought, *paid, *seat]
+
+
+def instead_of_bust(state: TournamentState, player: Player, by: list[str], stack: int,
+                    bought: Rebought) -> Rebought:
+    """The rebuy bought instead of the bust, with who knocked him out in that hand (T-PKO-6): in a
+    progressive knockout what `bust --by` and a rebuy after it leave, whichever screen the TD used:
+    the knockers take his whole bounty (T-PKO-1/2, cash and head) and his head starts again with
+    the rebuy's part. A fixed bounty (T-BOUNTY-1) stays on his entry: a bust set aside by a rebuy
+    takes its knockout back, so the names are only recorded."""
+    if not by:
+        return bought
+    if player.status == "busted":
+        raise InvalidInput("{name}'s bust already says who knocked him out; a rebuy after the bust "
+                           "leaves that knockout as it is (T-PKO-6)", name=player.name,
+                           field="knocked_out_by")
+    if stack > 0:
+        raise InvalidInput("{name} still has {stack} chips: nobody knocked him out", name=player.name,
+                           stack=stack, field="knocked_out_by")
+    knockers = busts.named_knockers(state, [player], by, "knocked_out_by")
+    if state.money.pko_share is None:
+        return bought.model_copy(update={"knocked_out_by": knockers})
+    # Not the last hand even heads-up (T-PKO-3): he plays on, so the knockers share it by T-PKO-1/2.
+    lost = state.bounty_on_head(player)
+    knocked = busts.pko_knockout(state, lost, knockers)
+    return bought.model_copy(update={"knocked_out_by": knockers, "knockout": True, "bounty": knocked.cash,
+                                     "head": knocked.head, "head_lost": lost})
 
 
 def _rebuyer(state: TournamentState, name: str) -> Player:
@@ -245,5 +276,13 @@ def apply_bust_set_aside(state: TournamentState, event: BustSetAside, now: datet
 def apply_rebought(state: TournamentState, event: Rebought, now: datetime) -> None:
     player = state.players[event.player_id]
     player.rebuys += event.count
+    if event.knockout:  # T-PKO-6: as `apply_busted` pays a knockout and `apply_bust_set_aside` keeps it
+        for knocker in event.knocked_out_by:
+            state.players[knocker].knockouts += 1
+        for knocker, cash in event.bounty.items():
+            state.players[knocker].bounties += cash
+        for knocker, onto_head in event.head.items():
+            state.players[knocker].bounty_added += onto_head
+        player.bounty_added -= event.head_lost
     # A count taken before the rebuy no longer says his stack.
     state.chips.pop(event.player_id, None)
