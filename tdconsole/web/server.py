@@ -180,6 +180,23 @@ REQUEST_SECONDS = 30
 PER_ADDRESS = 100
 REFUSED_AT_ONCE = (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\nContent-Length: 0\r\n"
                    b"Connection: close\r\n\r\n")
+# Connections kept free below uvicorn's backstop (`limit_concurrency`): at that many connections it
+# answers every request 503, the TD's too, before the app sees a session. Half-open sockets from
+# many addresses (100 each) reached it and locked the TD out; now, as a connection comes in beyond
+# this margin, the connection that has waited longest for its request's headers is closed instead
+# (a browser sends its headers as it connects; only a stalled or idle socket waits).
+ROOM_KEPT = 10
+
+
+class _Connections:
+    """One server's connections as HeadersInTime counts them (`protocol_for` makes one a server)."""
+
+    def __init__(self) -> None:
+        self.peers: Counter[str] = Counter()
+        self.waiting: dict[HeadersInTime, None] = {}  # awaiting their request's headers, oldest first
+        self.closing = 0  # closed here, still in uvicorn's count until their loss is seen
+        self.made_room = Refusals("half-open connections (closed, the longest waiting first, to make "
+                                  "room)", 0)  # its limit: the server's, known at the first connection
 
 
 class HeadersInTime(H11Protocol):
@@ -187,28 +204,53 @@ class HeadersInTime(H11Protocol):
     complete within HEADER_SECONDS, or whose body is not complete within REQUEST_SECONDS of the
     request's start: a half-sent request (slowloris, on its headers or its body) cannot hold a
     connection. With `per_address` (a server's own subclass, `protocol_for`), an address beyond
-    that many connections at once is answered 503 as it connects."""
+    that many connections at once is answered 503 as it connects; under uvicorn's
+    `limit_concurrency`, the connections waiting longest for their headers are closed as others
+    come, so that requests (the TD's among them) always reach the app."""
 
     per_address: int | None = None
-    peers: Counter[str] = Counter()
+    room = _Connections()
     refusals = Refusals("connections from one address", PER_ADDRESS)
     _header_timer: asyncio.TimerHandle | None = None
     _body_timer: asyncio.TimerHandle | None = None
     _started = 0.0  # the loop's time at the request's first byte (or the connection's start)
     _peer: str | None = None
+    _closed_here = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        peers = self.room.peers
         peer = self.client[0] if self.client else None
         if self.per_address is not None and peer is not None:
-            if self.peers[peer] >= self.per_address:
+            if peers[peer] >= self.per_address:
                 self.refusals.note()
                 transport.write(REFUSED_AT_ONCE)
-                transport.close()
+                self._close()
                 return
-            self.peers[peer] += 1
+            peers[peer] += 1
             self._peer = peer
         self._arm()
+        self._make_room()
+
+    def _make_room(self) -> None:
+        """Below uvicorn's backstop, whoever connects: the longest-waiting half-open sockets go."""
+        if self.limit_concurrency is None:
+            return
+        room = self.room
+        room.made_room.limit = self.limit_concurrency - ROOM_KEPT
+        while len(self.connections) - room.closing > room.made_room.limit:
+            oldest = next(iter(room.waiting), None)
+            if oldest is None or oldest is self:
+                return
+            room.made_room.note()
+            oldest._close()
+
+    def _close(self) -> None:
+        self._disarm()
+        if not self._closed_here:
+            self._closed_here = True
+            self.room.closing += 1
+        self.transport.close()
 
     def data_received(self, data: bytes) -> None:
         if self._header_timer is None and self._body_timer is None:
@@ -226,27 +268,34 @@ class HeadersInTime(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        peers = self.room.peers
         if self._peer is not None:
-            self.peers[self._peer] -= 1
-            if not self.peers[self._peer]:
-                del self.peers[self._peer]
+            peers[self._peer] -= 1
+            if not peers[self._peer]:
+                del peers[self._peer]
             self._peer = None
+        if self._closed_here:
+            self._closed_here = False
+            self.room.closing -= 1
         super().connection_lost(exc)
 
     def _arm(self) -> None:
         self._started = self.loop.time()
         self._header_timer = self.loop.call_later(HEADER_SECONDS, self._too_slow)
+        self.room.waiting[self] = None
 
     def _disarm(self) -> None:
         for timer in (self._header_timer, self._body_timer):
             if timer is not None:
                 timer.cancel()
         self._header_timer = self._body_timer = None
+        self.room.waiting.pop(self, None)
 
     def _too_slow(self) -> None:
-        self._header_timer = self._body_timer = None
         if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
-            self.transport.close()
+            self._close()
+        else:
+            self._disarm()
 
 
 def protocol_for(per_address: int | None) -> type[HeadersInTime]:
@@ -256,7 +305,7 @@ def protocol_for(per_address: int | None) -> type[HeadersInTime]:
     class Capped(HeadersInTime):
         pass
 
-    Capped.per_address, Capped.peers = per_address, Counter()
+    Capped.per_address, Capped.room = per_address, _Connections()
     return Capped
 
 

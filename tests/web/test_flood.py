@@ -21,11 +21,18 @@ import pytest
 import uvicorn
 
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
-from tdconsole.domain.limits import MAX_WEB_BODY_BYTES, SEAT_QUERY_CHARS, SEAT_QUERY_WORDS
+from tdconsole.domain.limits import (
+    MAX_CONNECTIONS,
+    MAX_STREAMS,
+    MAX_WEB_BODY_BYTES,
+    SEAT_QUERY_CHARS,
+    SEAT_QUERY_WORDS,
+)
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.web import server
 from tdconsole.web.app import create_app
+from tdconsole.web.edge import STAFF_SHARE
 from tdconsole.web.server import HEADER_SECONDS, PER_ADDRESS, SPARE_FILES, HeadersInTime, protocol_for
 from tests.web.conftest import TD, TD_PIN, Served, Web, events, free_port
 
@@ -478,3 +485,58 @@ def test_the_tds_pause_answers_within_a_second_while_one_address_holds_half_open
         refused = _answers(half_open, 20, silent=places)
         assert len(refused) >= HALF_OPEN - places and all(
             text.startswith(b"HTTP/1.1 503 ") or text == b"(closed)" for text in refused.values())
+
+
+def _from(address: str, port: int, request: bytes, count: int,
+          held: contextlib.ExitStack) -> list[socket.socket]:
+    """`count` connections from `address` (a loopback address of its own), each sending `request`."""
+    socks = []
+    for _n in range(count):
+        sock = held.enter_context(socket.socket())
+        sock.bind((address, 0))
+        sock.connect(("127.0.0.1", port))
+        with contextlib.suppress(OSError):  # a refused one may be closed already
+            sock.sendall(request)
+        socks.append(sock)
+    return socks
+
+
+@pytest.mark.slow
+def test_a_logged_in_td_is_answered_whatever_a_crowd_of_many_addresses_holds(served: Served) -> None:
+    """Issue 35 promises staff a place that no number of viewers or half-open sockets can take. From
+    25 addresses, each within its 100: 1,500 streams (every one the server grants), 500 requests
+    whose bodies never come (every place an anonymous request may have), and 300 half-open
+    sockets (past uvicorn's own limit of 2,050 connections, where it answered every request 503,
+    the TD's too, before the app saw a session). Another viewer gets 503; the TD, logged in before,
+    pauses and is answered within a second."""
+    port = int(served.base.rsplit(":", 1)[1])
+    stream = f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    no_body = (b"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+               b"Content-Length: 100\r\n\r\n")  # and never the body (closed after REQUEST_SECONDS)
+    half_sent = b"GET /api/board HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    staff_places = MAX_CONNECTIONS // STAFF_SHARE
+    transport = httpx.HTTPTransport(local_address="127.0.0.2")
+    with open_files(MAX_CONNECTIONS + 3 * PER_ADDRESS + 2 * SPARE_FILES), contextlib.ExitStack() as held, \
+            httpx.Client(base_url=served.base, timeout=10, transport=transport) as td:
+        login = td.post("/api/login", json={"staff": TD, "pin": TD_PIN})
+        assert login.status_code == 200, login.text
+        said: dict[socket.socket, bytes] = {}
+        for n in range(MAX_STREAMS // PER_ADDRESS):  # each address's streams answered before the next's
+            said |= _answers(_from(f"127.0.0.{10 + n}", port, stream, PER_ADDRESS, held), 20)
+        assert all(text.startswith(b"HTTP/1.1 200 ") and b"\ndata: " in text for text in said.values())
+        waiting = [sock for n in range(5) for sock in _from(f"127.0.0.{30 + n}", port, no_body, 100, held)]
+        refused = _answers(waiting, 20, silent=len(waiting) - staff_places)  # the staff's places
+        for n in range(3):
+            _from(f"127.0.0.{40 + n}", port, half_sent, PER_ADDRESS, held)
+
+        viewer = httpx.Client(base_url=served.base, timeout=10,
+                              transport=httpx.HTTPTransport(local_address="127.0.0.50"))
+        with viewer:
+            assert viewer.get("/api/board").status_code == 503
+        asked = time.monotonic()
+        paused = td.post("/api/commands/clock/pause", json={}, headers={"X-CSRF-Token": login.json()["csrf"]})
+        answered_in = time.monotonic() - asked
+        assert paused.status_code == 200, paused.text
+        assert answered_in < 1.0, f"the TD's pause took {answered_in:.2f} s"
+        assert len(refused) == staff_places and all(text.startswith(b"HTTP/1.1 503 ")
+                                                    for text in refused.values())
