@@ -455,37 +455,66 @@ def test_b_behind_1_a_call_leaving_little_is_only_a_call() -> None:
     assert answer.to_act == 3 and answer.to_call == 1000 and "B-BEHIND-1" not in answer.rules
 
 
-# --- B-LIMIT-1 and RRoP's heads-up exception -----------------------------------------------------
+# --- B-LIMIT-1 and TDA 48: the cap holds heads-up until the event is down to two ---------------
 
-def test_b_limit_1_heads_up_the_raises_are_not_capped() -> None:
-    # Blinds 100/200: the small bet is 200.
-    raises = [[2, "bet", 200], [1, "raise", 400], [2, "raise", 600], [1, "raise", 800]]
-    answer = run(game="limit", street="flop", button=1, stacks={"1": DEEP, "2": DEEP}, actions=raises)
-    assert answer.to_act == 2 and answer.can_raise and answer.min_raise_to == 1000
-    assert "RRoP" in answer.rules
-    more = run(game="limit", street="flop", button=1, stacks={"1": DEEP, "2": DEEP},
-               actions=[*raises, [2, "raise", 1000], [1, "raise", 1200]])
-    assert more.can_raise and more.min_raise_to == 1400
+# Blinds 100/200, the flop: the small bet is 200; a bet and three raises reach 800.
+FOUR_BETS = [[2, "bet", 200], [1, "raise", 400], [2, "raise", 600], [1, "raise", 800]]
 
 
-def test_b_limit_1_capped_with_three_in_stays_capped_when_one_folds() -> None:
+def test_48_heads_up_in_the_pot_the_cap_holds() -> None:
+    heads_up = {"1": 20000, "2": 20000}
+    capped = run(game="limit", street="flop", pot=1000, button=1, stacks=heads_up, actions=FOUR_BETS)
+    assert capped.to_act == 2 and capped.to_call == 200 and not capped.can_raise
+    assert capped.min_raise_to is None and capped.max_raise_to is None
+    assert {"B-LIMIT-1", "48"} <= set(capped.rules)
+    # The issue's hand: a fifth bet is refused, naming the rule.
+    with pytest.raises(RuleViolation, match=r"capped.*heads-up too") as refused:
+        run(game="limit", street="flop", pot=1000, button=1, stacks=heads_up,
+            actions=[*FOUR_BETS, [2, "raise", 1000]])
+    assert refused.value.rules == ["B-LIMIT-1"]
+
+
+def test_48_three_handed_the_cap_holds() -> None:
     three = {"1": DEEP, "2": DEEP, "3": DEEP}
     raises = [[1, "bet", 200], [2, "raise", 400], [3, "raise", 600], [1, "raise", 800]]
     capped = run(game="limit", street="flop", button=3, stacks=three, actions=raises)
     assert capped.to_act == 2 and not capped.can_raise
-    heads_up = run(game="limit", street="flop", button=3, stacks=three,
-                   actions=[*raises, [2, "fold", None]])
-    assert heads_up.to_act == 3 and not heads_up.can_raise and "B-LIMIT-1" in heads_up.rules
+    # One folds: heads-up in the pot, still capped.
+    after_fold = run(game="limit", street="flop", button=3, stacks=three,
+                     actions=[*raises, [2, "fold", None]])
+    assert after_fold.to_act == 3 and not after_fold.can_raise and "B-LIMIT-1" in after_fold.rules
 
 
-def test_b_limit_1_three_in_but_one_all_in_is_heads_up_for_the_cap() -> None:
-    # Seat 2's all-in for half a bet more counts as a raise (B-ALLIN-3); the fourth bet comes with
-    # only two players left with chips, so there is no cap.
-    stacks_ = {"1": DEEP, "2": 300, "3": DEEP}
-    actions = [[1, "bet", 200], [2, "allin", 300], [3, "raise", 500], [1, "raise", 700],
-               [3, "raise", 900]]
-    answer = run(game="limit", street="flop", button=3, stacks=stacks_, actions=actions)
-    assert answer.to_act == 1 and answer.can_raise
+def test_48_many_players_and_one_all_in_the_cap_holds() -> None:
+    # Nine dealt in, two left with chips after seat 2's all-in for half a bet more (a raise,
+    # B-ALLIN-3): the fourth bet caps it, though only two can still bet.
+    actions = [[1, "bet", 200], [2, "allin", 300], [3, "raise", 500], *folds(4, 5, 6, 7, 8, 9),
+               [1, "raise", 700]]
+    answer = run(game="limit", street="flop", button=9, stacks=stacks(s2=300), actions=actions)
+    assert answer.to_act == 3 and not answer.can_raise and "B-LIMIT-1" in answer.rules
+    preflop = run(game="limit", actions=[[4, "raise", 400], [5, "raise", 600], [6, "raise", 800]],
+                  players_left_in_event=40)
+    assert preflop.to_act == 7 and not preflop.can_raise
+
+
+def test_48_the_event_down_to_two_lifts_the_cap() -> None:
+    heads_up = {"1": 20000, "2": 20000}
+    answer = run(game="limit", street="flop", pot=1000, button=1, stacks=heads_up,
+                 actions=FOUR_BETS, players_left_in_event=2)
+    assert answer.to_act == 2 and answer.can_raise and answer.min_raise_to == 1000
+    assert "48" in answer.rules
+    more = run(game="limit", street="flop", pot=1000, button=1, stacks=heads_up,
+               actions=[*FOUR_BETS, [2, "raise", 1000], [1, "raise", 1200]], players_left_in_event=2)
+    assert more.can_raise and more.min_raise_to == 1400
+    # Three left in the event: heads-up in this pot is not enough.
+    three_left = run(game="limit", street="flop", pot=1000, button=1, stacks=heads_up,
+                     actions=FOUR_BETS, players_left_in_event=3)
+    assert not three_left.can_raise
+
+
+def test_48_players_left_in_event_cannot_be_fewer_than_those_dealt_in() -> None:
+    with pytest.raises(ValidationError, match="players_left_in_event"):
+        run(game="limit", street="flop", players_left_in_event=2)
 
 
 # --- missed blinds: a returning player posts them (RRoP, seed 001) --------------------------------

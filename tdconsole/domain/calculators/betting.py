@@ -17,8 +17,9 @@ No-limit, pot-limit and limit. Amounts of bets and raises are the player's total
   the setting); a short big blind pays the ante first (club, T-ANTE-3) or the blind first (TDA,
   RP-11) by the setting, and never lowers the bet the others must call.
 * a bet or raise leaving no more than one big blind behind is all-in (B-BEHIND-1, a club setting).
-* limit: the cap of one bet and three raises does not apply heads-up; once capped with three or
-  more players in, a fold to two does not lift it (RRoP).
+* limit: the cap of one bet and three raises holds heads-up too (the club's B-LIMIT-1 has no
+  heads-up exemption, and TDA 48 keeps the cap until the event itself is down to two players):
+  only `players_left_in_event: 2` lifts it.
 * a player returning after missing blinds posts them before the deal: the big blind live and the
   small blind dead, or a live small blind if he missed only that (RRoP, seed 001).
 * a call of less than the bet that matches an earlier bet of the street is a misread: he may take
@@ -97,6 +98,9 @@ class BettingInput(Input):
     actions: list[Action] = Field(default_factory=empty_list)
     posts: dict[Seat, Chips] | None = None
     returning: dict[Seat, Literal["both", "small"]] = Field(default_factory=empty_dict)
+    # TDA 48: the limit cap is lifted only once the event is heads-up. Unknown (None) or more
+    # than two: the cap holds, heads-up in this pot or not (B-LIMIT-1 has no exemption).
+    players_left_in_event: int | None = Field(default=None, ge=2)
 
     @field_validator("blinds")
     @classmethod
@@ -104,6 +108,13 @@ class BettingInput(Input):
         if blinds[0] > blinds[1]:
             raise ValueError("the small blind is larger than the big blind")
         return blinds
+
+    @model_validator(mode="after")
+    def _event_holds_the_hand(self) -> BettingInput:
+        left = self.players_left_in_event
+        if left is not None and left < len(self.stacks):
+            raise ValueError(f"players_left_in_event: {left}, but {len(self.stacks)} are dealt in")
+        return self
 
 
 class Misread(BaseModel):
@@ -165,8 +176,6 @@ class _Round:
         self.last_full_level = 0  # the bet after the last full bet or raise (47A)
         self.assumed_blinds: list[tuple[int | None, int]] = []  # for the pot-limit pot (54)
         self.ante_posted = 0
-        # Limit: capped once the fourth bet is made with three or more players in (RRoP).
-        self.capped = False
         # Every bet level of the street, the big blind's first: a short call matching one of
         # them is a misread (B-MISREAD-1); (index of the action, seat, his total, the bet).
         self.levels: list[int] = []
@@ -303,16 +312,21 @@ class _Round:
         return (self.limit_bet + 1) // 2 if self.hand.game == "limit" else self.full_increment
 
     def contenders(self) -> int:
-        """Players still in who have chips to bet with (the limit cap counts them, RRoP)."""
+        """Players still in who have chips to bet with."""
         return sum(1 for p in self.live() if p.stack > 0)
+
+    def event_heads_up(self) -> bool:
+        """TDA 48: the limit cap is lifted only when the event itself is down to two players."""
+        return self.hand.players_left_in_event == 2
 
     def raise_refusal(self, player: _Player) -> tuple[str, str] | None:
         """Why `player` may not raise now, as (rule ID, reason); None when he may."""
         if player.stack <= self.current - player.bet:
             return "S-TABLE-1", "he has no chips beyond the call"
-        if self.hand.game == "limit" and self.bets_made >= LIMIT_BETS_PER_ROUND and (
-                self.capped or self.contenders() > 2):
-            return "B-LIMIT-1", "the betting is capped at one bet and three raises"
+        if (self.hand.game == "limit" and self.bets_made >= LIMIT_BETS_PER_ROUND
+                and not self.event_heads_up()):
+            return "B-LIMIT-1", ("the betting is capped at one bet and three raises, heads-up too "
+                                 "until the event is down to two players (TDA 48)")
         if player.acted_at is not None and self.current - player.acted_at < self.reopen_threshold():
             rule, tda = ("B-ALLIN-3", "47B") if self.hand.game == "limit" else ("B-ALLIN-1", "47A")
             return rule, (
@@ -475,7 +489,7 @@ class _Round:
             if not full:
                 cite(self.rules, "B-ALLIN-3", "47B")
             if self.bets_made >= LIMIT_BETS_PER_ROUND:
-                cite(self.rules, "RRoP")  # heads-up there is no cap
+                cite(self.rules, "48")  # beyond the cap: the event is heads-up
         else:
             full = increment >= self.full_increment
             if full:
@@ -489,8 +503,6 @@ class _Round:
         self.current = total
         self.levels.append(total)
         player.acted_at = total
-        if self.bets_made == LIMIT_BETS_PER_ROUND and self.contenders() > 2:
-            self.capped = True  # RRoP: once capped multi-way, a fold to heads-up does not uncap
 
 
 def betting_round(hand: BettingInput, house: HouseRules) -> BettingAnswer:
@@ -519,11 +531,13 @@ def betting_round(hand: BettingInput, house: HouseRules) -> BettingAnswer:
         cite(state.rules, refusal[0])
         if refusal[0] == "B-ALLIN-1":
             cite(state.rules, "47A")
+        elif refusal[0] == "B-LIMIT-1":
+            cite(state.rules, "48")
     elif player.acted_at is not None and state.last_full_level <= player.acted_at < state.current:
         # He already acted and only short all-ins followed: together they reopen for him.
         cite(state.rules, *(("B-ALLIN-3", "47B") if hand.game == "limit" else ("B-ALLIN-2", "47A")))
     elif hand.game == "limit" and state.bets_made >= LIMIT_BETS_PER_ROUND:
-        cite(state.rules, "RRoP")  # heads-up: no cap on the raises
+        cite(state.rules, "48")  # the event is heads-up: no cap on the raises
     if player.stack < state.current - player.bet:
         cite(state.rules, "S-TABLE-1")
     can_raise = refusal is None
