@@ -157,8 +157,8 @@ def rebuy(
     paid: PaidOption = None,
     unpaid: UnpaidOption = False,
     knocked_out_by: Annotated[list[str] | None, typer.Option(
-        "--knocked-out-by", help="Bought instead of the bust: who knocked him out, repeated for a split "
-                                 "pot; in a PKO he takes the bounty as with bust --by (T-PKO-6).")] = None,
+        "--knocked-out-by", help="Bought instead of the bust: the knocker, repeated for a split pot; in a "
+                                 "PKO the bounty is paid as with bust --by (T-PKO-6).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """A player buys chips again in the rebuy period (T-REBUY-1..4); he keeps his entry and seat.

@@ -120,8 +120,7 @@ def rebuy_knockout_lines(name: str, knockout: RebuyKnockout, money: Callable[[in
         return [_("T-PKO-6: {by} takes no bounty: with a fixed bounty a rebuy instead of the bust "
                   "leaves it on {name}'s entry").format(by=by, name=name)]
     if knockout.kind == "none":
-        return [_("{by} knocked nobody out (T-REBUY-1: the rebuy is bought instead of the bust)").format(
-            by=by)]
+        return [_("no knockout for {by}: a rebuy is bought instead of the bust (T-REBUY-1)").format(by=by)]
     lines = [_("T-PKO-6: the knockout stands, as a bust and a rebuy after it; {name}'s bounty starts "
                "again at {amount}").format(name=name, amount=money(knockout.restarts_at or 0))]
     for knocker, cash in knockout.bounty.items():

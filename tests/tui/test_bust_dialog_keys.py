@@ -16,6 +16,7 @@ from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.bust_hand import BustHandScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.players import PlayersScreen
+from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.rebuy import RebuyScreen
 from tdconsole.tui.widgets.synced_table import SyncedTable
 from tests.tui.wait import until
@@ -72,6 +73,8 @@ async def test_t_pko_6_f2_shows_a_rebuys_bounty_part_at_once(service: Service) -
         await pilot.press("f2", "slash", *"carl", "enter", "b")
         await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "Rebuy?")
         await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, PromptScreen), "who knocked him out?")
+        await pilot.press("enter")  # not known: nobody is paid, his head keeps its 100 (T-PKO-6)
         await until(pilot, lambda: service.state.find("carl").rebuys == 1, "Carl rebought")
         await until(pilot, lambda: isinstance(app.screen, PlayersScreen), "the list")
         table = app.screen.query_one(SyncedTable)
@@ -97,7 +100,7 @@ async def test_t_pko_1_the_knocker_question_says_the_player_not_him(service: Ser
                         "angiv hvem, eller diskvalificér")
 
 
-async def _bust_carl_by_anna_and_rebuy(app, pilot) -> None:  # type: ignore[no-untyped-def]
+async def _bust_carl_by_anna_and_rebuy(app, pilot, asked=()) -> None:  # type: ignore[no-untyped-def]
     await pilot.press("f2", "B")
     await until(pilot, lambda: isinstance(app.screen, BustHandScreen), "the bust dialog")
     app.screen.query_one("#busts", Input).value = "Carl"
@@ -107,21 +110,60 @@ async def _bust_carl_by_anna_and_rebuy(app, pilot) -> None:  # type: ignore[no-u
     await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "Bust them?")
     await pilot.press("y")
     await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "Rebuy?")
+    question = app.screen.question()
+    for line in asked:
+        assert line in question
     await pilot.press("r")
 
 
+def _kinds(service: Service) -> list[str]:
+    return [envelope.event.type for envelope in service.state.log]
+
+
 async def test_t_pko_6_a_knocker_typed_keeps_the_bounty_of_a_player_who_rebuys(service: Service) -> None:
-    """In a PKO the knockout stands when the player buys back in (T-PKO-6): the dialog's bust is
-    made as typed, then he is asked, and his rebuy sets the bust aside; bought instead, it took
-    the knocker's bounty from him without a word."""
+    """In a PKO the knockout stands when the player rebuys instead of busting (T-PKO-6): Anna
+    takes what `bust Carl --by Anna` and a rebuy after it give her, in the rebuy's one command
+    (no bust in the log), and the question says so before the TD answers."""
     pko_with_rebuys(service)
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(100, 30)) as pilot:
-        await _bust_carl_by_anna_and_rebuy(app, pilot)
+        before = len(_kinds(service))
+        await _bust_carl_by_anna_and_rebuy(app, pilot, asked=(
+            "T-PKO-6: the knockout stands, as a bust and a rebuy after it; Carl's bounty starts again at",
+            "Anna takes DKK\xa050 in cash and DKK\xa050 onto the bounty on the head"))
         await until(pilot, lambda: service.state.find("carl").rebuys == 1, "Carl rebought")
         anna, carl = service.state.find("anna"), service.state.find("carl")
         assert (anna.knockouts, anna.bounties, service.state.bounty_on_head(anna)) == (1, 50, 150)
         assert carl.status != "busted" and service.state.bounty_on_head(carl) == 60  # the rebuy's part
+        assert _kinds(service)[before:] == ["rebought"]  # one command: no bust, no set-aside
+
+
+async def test_t_pko_6_b_then_rebuy_asks_the_knocker_and_pays_him(service: Service) -> None:
+    """`b` in the rebuy period of a PKO: "Rebuy?" yes, then who knocked him out; Anna typed takes
+    Carl's bounty as a bust would (T-PKO-6) and is told so; Escape there buys nothing."""
+    pko_with_rebuys(service)
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f2", "slash", *"carl", "enter", "b")
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "Rebuy?")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, PromptScreen), "who knocked him out?")
+        await pilot.press("escape")  # changes nothing
+        await until(pilot, lambda: isinstance(app.screen, PlayersScreen), "the list")
+        assert service.state.find("carl").rebuys == 0
+        before = len(_kinds(service))
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, RebuyScreen), "Rebuy?")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, PromptScreen), "who knocked him out?")
+        await pilot.press(*"anna", "enter")
+        await until(pilot, lambda: service.state.find("carl").rebuys == 1, "Carl rebought")
+        anna, carl = service.state.find("anna"), service.state.find("carl")
+        assert (anna.knockouts, anna.bounties, service.state.bounty_on_head(anna)) == (1, 50, 150)
+        assert service.state.bounty_on_head(carl) == 60
+        assert _kinds(service)[before:] == ["rebought"]  # one command: no bust, no set-aside
+        await until(pilot, lambda: any("Anna takes DKK\xa050 in cash" in str(note.message)
+                                       for note in app._notifications), "told")
 
 
 async def test_t_rebuy_1_a_knocker_typed_for_a_rebuy_instead_is_told(service: Service) -> None:
@@ -131,6 +173,6 @@ async def test_t_rebuy_1_a_knocker_typed_for_a_rebuy_instead_is_told(service: Se
     async with app.run_test(size=(100, 30)) as pilot:
         await _bust_carl_by_anna_and_rebuy(app, pilot)
         await until(pilot, lambda: service.state.find("carl").rebuys == 1, "Carl rebought")
-        await until(pilot, lambda: any("no knockout for Anna" in str(note.message)
-                                       for note in app._notifications), "told")
-        assert service.state.find("anna").knockouts == 0
+        told = "T-PKO-6: Anna takes no bounty: with a fixed bounty a rebuy instead of the bust leaves it"
+        await until(pilot, lambda: any(told in str(note.message) for note in app._notifications), "told")
+        assert (service.state.find("anna").knockouts, service.state.find("anna").bounties) == (0, 0)

@@ -42,6 +42,34 @@ def test_a_rebuy_answers_the_cli_rebuy_json_and_refusals_name_the_rule(
     assert events(web.db) == before
 
 
+def test_t_pko_6_a_rebuy_instead_of_the_bust_names_its_knocker_in_one_command(
+        web: Web, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The remote's rebuy instead of the bust with `knocked_out_by`: in a PKO the knocker takes what
+    `bust --by` and a rebuy after it give him (T-PKO-6), in one command, and the answer is the
+    CLI's `rebuy --knocked-out-by --json`; a knocker not in is one line that changes nothing."""
+    assert run(capsys, "--db", str(web.db), *REBUYS, "--bounty", "100", "--pko").code == 0
+    twin = tmp_path / "twin.sqlite"
+    with sqlite3.connect(web.db) as source, sqlite3.connect(twin) as target:
+        source.backup(target)
+    csrf = web.login()
+    before = events(web.db)
+    _error(web.command("rebuy", {"name": "Anna Holm", "knocked_out_by": ["Anna Holm"]}, csrf), 400,
+           "a player cannot knock themselves out")
+    assert events(web.db) == before
+    response = web.command("rebuy", {"name": "Anna Holm", "knocked_out_by": ["Bent Lund"]}, csrf)
+    assert response.status_code == 200, response.text
+    assert response.json()["knockout"] == {"knocked_out_by": ["Bent Lund"], "kind": "pko",
+                                           "bounty": {"Bent Lund": 50}, "head": {"Bent Lund": 50},
+                                           "restarts_at": 100}
+    assert [kind for _seq, _actor, kind in events(web.db)][len(before):] == ["rebought"]
+    cli = run(capsys, "--db", str(twin), "rebuy", "Anna Holm", "--knocked-out-by", "Bent Lund", "--json")
+    assert response.json() == cli.json
+    state = run(capsys, "--db", str(web.db), "state", "--json").json
+    players = {row["name"]: row for row in state["players"]}
+    assert (players["Bent Lund"]["bounty_cash"], players["Bent Lund"]["bounty"]) == (50, 150)
+    assert players["Anna Holm"]["bounty"] == 100
+
+
 def test_a_rebuy_after_the_bust_is_the_cli_s_rebuy_with_its_payment(
         web: Web, capsys: pytest.CaptureFixture[str]) -> None:
     """T-REBUY-1: the remote sells a busted player's rebuy through the same `rebuy` action as the

@@ -1,8 +1,8 @@
 """The remote's bust as a TD uses it from a phone (issue 34, item 12): each bust starts with no
 knocker (the last one's would take a second bounty unseen, T-PKO-1); every player picked in the
 rebuy period is asked "Rebuy?" (T-REBUY-1), and a knocker chosen for a bust that ends in a rebuy
-keeps the bounty in a PKO (the rebuy is sold after the bust, T-PKO-6) or is told he knocked nobody
-out; a finished tournament's clock stays stopped (T-END-1); the result line
+takes the bounty in a PKO as after the bust (the rebuy's one command names him, T-PKO-6) or is
+told he takes nothing; a finished tournament's clock stays stopped (T-END-1); the result line
 stays in sight below a long list; counts are worded for one and for many, and a hand-for-hand bust
 without a stack shows no empty brackets."""
 
@@ -152,32 +152,42 @@ def test_counts_are_worded_for_one_and_many_and_no_bust_shows_empty_brackets(web
 @pytest.mark.slow
 def test_t_pko_6_in_a_pko_the_knocker_keeps_the_bounty_of_a_player_who_rebuys(
         browser: object, served: Served, capsys: pytest.CaptureFixture[str]) -> None:
-    """A progressive knockout's rebuy after the bust leaves the knockout standing (T-PKO-6): the
-    phone busts the player with his knocker, then sells the rebuy, and says the knocker kept it."""
+    """A progressive knockout's rebuy instead of the bust with the knocker chosen pays him what a
+    bust and a rebuy after it would (T-PKO-6), in the rebuy's one command, and the phone says so;
+    with a fixed bounty it says the knocker takes nothing rather than drop him without a word."""
     assert run(capsys, "--db", str(served.db), *REBUYS, "--bounty", "100", "--pko").code == 0
     page = open_page(browser, PHONE)  # type: ignore[arg-type]
     _log_in(page, served.base, TD, TD_PIN)
     asked: list[str] = []
 
-    def answer(dialog: object) -> None:  # Rebuy? yes; a double? no; the bust: yes
+    def answer(dialog: object) -> None:  # Rebuy? yes; a double? no
         message = dialog.message  # type: ignore[attr-defined]
         asked.append(message)
         (dialog.dismiss if "double" in message else dialog.accept)()  # type: ignore[attr-defined]
 
     page.on("dialog", answer)
     wait_for(page, "document.querySelector('.clock-line').dataset.pko === 'yes'")
+    before = len(_kinds(served))
     page.click('.pick[data-name="Anna Holm"]')
     page.select_option("#bust-by", "Bent Lund")
     page.click("#bust-go")
-    _status_has(page, "Bent Lund keeps the bounty for knocking out Anna Holm (T-PKO-6); "
-                      "Anna Holm rebuys (1 so far)")
+    _status_has(page, "Anna Holm rebuys (1 so far); Bent Lund takes the bounty for knocking out Anna Holm: "
+                      "the knockout stands as after the bust (T-PKO-6)")
     assert [message.split("?")[0] for message in asked] == [
-        "Anna Holm busts in the rebuy period. Rebuy", "A double rebuy for Anna Holm", "Bust Anna Holm"]
-    # The bust stands as a knockout; the rebuy after it sets the place aside and seats her again.
-    assert _kinds(served)[-4:] == ["player_busted", "bust_set_aside", "rebought", "player_seated"]
+        "Anna Holm busts in the rebuy period. Rebuy", "A double rebuy for Anna Holm"]
+    assert _kinds(served)[before:] == ["rebought"]  # one command: no bust to set aside
     state = run(capsys, "--db", str(served.db), "state", "--json").json
     players = {row["name"]: row for row in state["players"]}
     # Anna's head of 100: half in cash to Bent (T-PKO-1), and her head starts again at the rebuy's.
     assert (players["Bent Lund"]["bounty_cash"], players["Bent Lund"]["bounty"]) == (50, 150)
     assert (players["Anna Holm"]["status"], players["Anna Holm"]["bounty"]) == ("seated", 100)
+
+    # A fixed bounty (T-BOUNTY-1): the rebuy instead of the bust pays the knocker nothing, and says so.
+    assert run(capsys, "--db", str(served.db), "money", "set", "--no-pko").code == 0
+    wait_for(page, "document.querySelector('.clock-line').dataset.pko === 'no'")
+    page.click('.pick[data-name="Carl Møller"]')
+    page.select_option("#bust-by", "Bent Lund")
+    page.click("#bust-go")
+    _status_has(page, "T-PKO-6: Bent Lund takes no bounty: with a fixed bounty a rebuy instead of the bust "
+                      "leaves it on Carl Møller's entry")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -159,11 +159,11 @@ def instead_of_bust(state: TournamentState, player: Player, by: list[str], stack
     if not by:
         return bought
     if player.status == "busted":
-        raise InvalidInput("{name}'s bust already says who knocked him out; a rebuy after the bust "
-                           "leaves that knockout as it is (T-PKO-6)", name=player.name,
+        raise InvalidInput("{name}'s bust already names the knockers; a rebuy after the bust leaves "
+                           "that knockout as it is (T-PKO-6)", name=player.name,
                            field="knocked_out_by")
     if stack > 0:
-        raise InvalidInput("{name} still has {stack} chips: nobody knocked him out", name=player.name,
+        raise InvalidInput("{name} still has {stack} chips: not knocked out", name=player.name,
                            stack=stack, field="knocked_out_by")
     knockers = busts.named_knockers(state, [player], by, "knocked_out_by")
     if state.money.pko_share is None:

@@ -30,7 +30,7 @@ FIELDS: FormFields = {"names": OUT, "stack": OUT, "by": FormField("by", N_("Knoc
                       "table": FormField("table", N_("Table"))}
 
 
-def _names(text: str) -> list[str]:
+def split_names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
@@ -91,7 +91,7 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
 
     def build(self) -> Bust:
         names, stacks = [], {}
-        for part in _names(self.query_one("#busts", Input).value):
+        for part in split_names(self.query_one("#busts", Input).value):
             if "=" in part:
                 stacks.update(name_numbers([part], "stack"))
                 names.append(part.rpartition("=")[0].strip())
@@ -102,7 +102,7 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
         table_text = self.query_one("#table", Input).value.strip()
         if table_text and not table_text.isdigit():
             raise TdError("table {table_text!r} is not a number", table_text=table_text, field="table")
-        return Bust(names=names, stacks=stacks, by=_names(self.query_one("#by", Input).value),
+        return Bust(names=names, stacks=stacks, by=split_names(self.query_one("#by", Input).value),
                     table=int(table_text) if table_text else None)
 
     def update_preview(self) -> None:

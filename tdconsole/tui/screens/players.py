@@ -20,7 +20,7 @@ from tdconsole.actions import players as player_actions
 from tdconsole.actions import registration
 from tdconsole.actions.base import Action, Request
 from tdconsole.club.members import Members
-from tdconsole.domain.commands import Bust
+from tdconsole.domain.commands import Bust, Rebuy
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money.cash import unpaid_players
 from tdconsole.domain.state import Player, TournamentState
@@ -28,14 +28,20 @@ from tdconsole.domain.text import name_key, name_numbers
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
-from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines
+from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines, split_names
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.rebuy import RebuyAnswer, RebuyScreen
 from tdconsole.tui.service_app import service_app
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import Row, SyncedTable
-from tdconsole.views.busts import RebuyOffer, bust_preview, rebuy_offer
+from tdconsole.views.busts import (
+    RebuyOffer,
+    bust_preview,
+    rebuy_knockout_lines,
+    rebuy_knockout_preview,
+    rebuy_offer,
+)
 from tdconsole.views.formatting import Formats
 
 # What a player's row shows, besides his bag (`PlayersScreen._player_rows`).
@@ -276,19 +282,14 @@ class PlayersScreen(ServiceScreen):
             return self.query_one("#search", Input)
         return None
 
-    def _bust(self, command: Bust, then: Callable[[], None] | None = None) -> None:
+    def _bust(self, command: Bust) -> None:
         """Bust through the bust action, as the CLI and the web do, then show the whole list again
-        (the filter that found the player is done); `then` once the bust is made."""
+        (the filter that found the player is done)."""
         request = player_actions.BustRequest(names=command.names, stack=command.stacks, by=command.by,
                                              table=command.table, unplaced=command.unplaced,
                                              disqualified=command.disqualified)
-
-        def done(ok: bool) -> None:
-            self.clear_search()
-            if ok and then is not None:
-                then()
-
-        self.post_message(ActionRequested(player_actions.bust, request, on_done=done))
+        self.post_message(ActionRequested(player_actions.bust, request,
+                                          on_done=lambda _ok: self.clear_search()))
 
     def action_new_player(self) -> None:
         self.query_one("#register", Input).focus()
@@ -317,7 +318,7 @@ class PlayersScreen(ServiceScreen):
                 else:
                     self._bust(command)
 
-            self._ask_rebuy(offer, place=state.players_left, bust=declined)
+            self._ask_rebuy(offer, place=state.players_left, bust=declined, ask_knocker=pko)
             return
         if state.money.pko_share is not None and state.players_left > 2:
             # T-PKO-1: a knockout's bounty goes to its knocker: the dialog asks who it was.
@@ -366,10 +367,13 @@ class PlayersScreen(ServiceScreen):
                 name=player.name)), confirmed)
     def _ask_rebuy(self, offer: RebuyOffer, *, bust: Callable[[], None] | None = None,
                    place: int | None = None, rebought: Callable[[], None] | None = None,
-                   declined: Callable[[], None] | None = None) -> None:
+                   declined: Callable[[], None] | None = None, by: Sequence[str] = (),
+                   ask_knocker: bool = False) -> None:
         """The rebuy question (T-REBUY-1..4): the rebuy runs through the rebuy action, as the CLI's
         and the remote's (then `rebought`); declining a bust's question goes on with the bust as
-        without rebuys (`bust`); Escape does neither (then `declined`)."""
+        without rebuys (`bust`); Escape does neither (then `declined`). Bought instead of the bust
+        with its knockers (`by`, or asked for in a PKO: `ask_knocker`), the same rebuy pays them as
+        `bust --by` and a rebuy after it would (T-PKO-6), and the TD is told what they take."""
         def answered(answer: RebuyAnswer | None) -> None:
             if answer is None:
                 if declined is not None:
@@ -379,28 +383,64 @@ class PlayersScreen(ServiceScreen):
                 if bust is not None:
                     bust()
                 return
-            self.post_message(ActionRequested(player_actions.rebuy, player_actions.RebuyRequest(
-                name=offer.name, double=answer.choice == "double", stack=answer.stack),
-                on_done=lambda _ok: self.clear_search()))
-            if rebought is not None:
-                rebought()
+            if ask_knocker and not by:
+                def knocker(typed: str | None) -> None:
+                    if typed is not None:  # Escape: nothing bought
+                        self._rebuy(offer.name, answer, split_names(typed), rebought)
 
-        self.app.push_screen(RebuyScreen(offer, busting=bust is not None, place=place), answered)
+                self.app.push_screen(PromptScreen(
+                    _("Who knocked {name} out? The knocker takes the bounty as with a bust (T-PKO-6); "
+                      "nothing typed: not known").format(name=offer.name),
+                    _("Knocked out by: names (several split the bounty)"), empty_answers=True), knocker)
+                return
+            self._rebuy(offer.name, answer, list(by), rebought)
+
+        self.app.push_screen(RebuyScreen(offer, busting=bust is not None, place=place,
+                                         knockout=self._knockout_lines(offer.name, list(by))), answered)
+
+    def _knockout_lines(self, name: str, by: list[str], double: bool = False) -> list[str]:
+        """What a rebuy instead of `name`'s bust pays the knockers `by` (T-PKO-6), by the same
+        decide the service runs; nothing when none are named or the rebuy would be refused (the
+        action then says why in one line)."""
+        if not by:
+            return []
+        state = self.service.state
+        try:
+            knockout = rebuy_knockout_preview(state, Rebuy(name=name, double=double, knocked_out_by=by),
+                                              self.service.now())
+        except TdError:
+            return []
+        if knockout is None:
+            return []
+        return rebuy_knockout_lines(state.find(name).name, knockout, Formats.of(state.house_rules).money)
+
+    def _rebuy(self, name: str, answer: RebuyAnswer, by: list[str],
+               rebought: Callable[[], None] | None) -> None:
+        """The rebuy action, with who knocked him out when known; once it is bought, what the
+        knockers took is said (T-PKO-6), as the CLI and the remote say it."""
+        double = answer.choice == "double"
+        told = self._knockout_lines(name, by, double)
+
+        def done(ok: bool) -> None:
+            self.clear_search()
+            if ok and told:
+                self.notify("\n".join(told), markup=False, timeout=8)
+
+        self.post_message(ActionRequested(player_actions.rebuy, player_actions.RebuyRequest(
+            name=name, double=double, stack=answer.stack, knocked_out_by=by), on_done=done))
+        if rebought is not None:
+            rebought()
 
     def _offer_rebuys(self, command: Bust, asked: frozenset[str] = frozenset()) -> None:
         """A hand's busts (the B dialog): each player who could rebuy is asked in turn (T-REBUY-1);
-        those who rebuy keep their seats, the others bust together as typed. In a progressive
-        knockout with its knockers typed the knockout stands when a player buys back in (T-PKO-6):
-        they all bust as typed, then each is asked, his rebuy setting his bust aside; a rebuy
-        bought instead would take the knocker's bounty from him without a word."""
+        those who rebuy keep their seats, the others bust together as typed. A rebuy carries the
+        knockers typed: in a progressive knockout the knockout stands as after the bust, in the
+        rebuy's one command (T-PKO-6); with a fixed bounty the TD is told it pays nothing."""
         state = self.service.state
         found = None if state.hand_for_hand is not None or command.disqualified \
             else self._next_offer(command, asked)
         if found is None:
             self._bust(command)
-            return
-        if state.money.pko_share is not None and command.by:
-            self._bust(command, then=lambda: self._offer_rebuys_after(command.names))
             return
         name, player_id, offer = found
         rest = [other for other in command.names if other != name]
@@ -414,27 +454,8 @@ class PlayersScreen(ServiceScreen):
         def the_others() -> None:
             if rest:
                 self._offer_rebuys(remaining, asked)
-            elif command.by:  # all bought instead of the bust: the knocker typed knocked nobody out
-                self.notify(_("no knockout for {by}: a rebuy is bought instead of the bust (T-REBUY-1)")
-                            .format(by=", ".join(command.by)), markup=False)
 
-        self._ask_rebuy(offer, bust=go_on, rebought=the_others)
-
-    def _offer_rebuys_after(self, names: list[str]) -> None:
-        """Each of a hand's busts who may buy back in after it is asked in turn (T-REBUY-1)."""
-        state, now = self.service.state, self.service.now()
-        for index, name in enumerate(names):
-            try:
-                player = state.find(name)
-            except TdError:
-                continue
-            offer = rebuy_offer(state, player.id, now) if player.status == "busted" else None
-            if offer is not None:
-                def the_others(rest: list[str] = names[index + 1:]) -> None:
-                    self._offer_rebuys_after(rest)
-
-                self._ask_rebuy(offer, rebought=the_others, declined=the_others)
-                return
+        self._ask_rebuy(offer, bust=go_on, rebought=the_others, by=command.by)
 
     def _next_offer(self, command: Bust, asked: frozenset[str]) -> tuple[str, str, RebuyOffer] | None:
         """The first player of the hand not yet asked who could rebuy: (name as typed, id, offer)."""

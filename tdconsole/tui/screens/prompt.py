@@ -15,11 +15,14 @@ from tdconsole.tui.keys import TranslatedKeys
 class PromptScreen(TranslatedKeys, ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str, placeholder: str = "", value: str = "") -> None:
+    def __init__(self, question: str, placeholder: str = "", value: str = "", *,
+                 empty_answers: bool = False) -> None:
         super().__init__()
         self.question = question
         self.placeholder = placeholder
         self.value = value
+        # Enter on nothing typed is an answer ("" : none known), told apart from Escape (None).
+        self.empty_answers = empty_answers
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -27,7 +30,7 @@ class PromptScreen(TranslatedKeys, ModalScreen[str | None]):
             yield Input(value=self.value, placeholder=self.placeholder, id="answer")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        self.dismiss(event.value.strip() if self.empty_answers else event.value.strip() or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

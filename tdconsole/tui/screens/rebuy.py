@@ -37,9 +37,13 @@ class RebuyScreen(TranslatedKeys, ModalScreen[RebuyAnswer | None]):
     BINDINGS = [Binding("r", "answer('rebuy')", "Rebuy"), Binding("d", "answer('double')", "Double"),
                 Binding("b", "answer('bust')", "Bust"), Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, offer: RebuyOffer, *, busting: bool = False, place: int | None = None) -> None:
+    def __init__(self, offer: RebuyOffer, *, busting: bool = False, place: int | None = None,
+                 knockout: list[str] | None = None) -> None:
         super().__init__()
         self.offer, self.busting, self.place = offer, busting, place
+        # Bought instead of the bust with its knockers typed: what they take (T-PKO-6), or that a
+        # fixed bounty pays them nothing, so the TD sees it before he answers.
+        self.knockout = knockout or []
 
     @property
     def asks_stack(self) -> bool:
@@ -59,7 +63,7 @@ class RebuyScreen(TranslatedKeys, ModalScreen[RebuyAnswer | None]):
         else:
             first = _("{name}: a rebuy ({period}{left}).")
         first = first.format(name=offer.name, period=period, left=left, place=offer.busted_place)
-        return "\n".join([first, _("Rebuy?")])
+        return "\n".join([first, *self.knockout, _("Rebuy?")])
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

@@ -225,34 +225,24 @@
         $("#bust-filter").value = "";
         showPicked();
       };
+      // A rebuy is bought instead of the bust (T-REBUY-1), with the knocker chosen: in a
+      // progressive knockout the knockout stands as after `bust --by` and a rebuy after it, in one
+      // command (T-PKO-6); with a fixed bounty it pays nothing, and the phone says which it was
+      // rather than drop the knocker without a word.
+      const said = { pko: "knockout_paid", fixed: "knockout_fixed", none: "no_knockout" };
       const rebuy = async (lines) => {
         for (const [name, double] of rebuying) {
-          const result = await command("rebuy", { name, double });
+          const request = body.by ? { name, double, knocked_out_by: body.by } : { name, double };
+          const result = await command("rebuy", request);
           lines.push(t("rebought", { name: result.name, rebuys: result.rebuys }));
+          if (result.knockout) lines.push(t(said[result.knockout.kind], { by: result.knockout.knocked_out_by.join(", "), name: result.name }));
         }
         return lines;
       };
-      // In a progressive knockout the knockout stands when a player buys back in after it: the
-      // knocker keeps the bounty (T-PKO-6), so the phone busts them all as picked, then sells the
-      // rebuys. Otherwise (no knocker, or a fixed bounty, which a rebuy would send back anyway) a
-      // rebuy is bought instead of the bust (T-REBUY-1) and the others bust.
-      const pko = document.querySelector(".clock-line")?.dataset.pko === "yes";
-      if (pko && body.by && rebuying.size) {
-        if (!confirm(t("bust_confirm", { names: names.join(", ") }))) return;
-        try {
-          await command("bust", body);
-          const kept = [...rebuying.keys()].map((name) => t("knockout_stands", { by: body.by[0], name }));
-          done(await rebuy(kept));
-        } catch (_) { /* said; a bust made stands, and so does each rebuy before a refusal */ }
-        return;
-      }
       let rebought;
       try { rebought = await rebuy([]); } catch (_) { return; /* said; the rebuys before it stand */ }
       const out = names.filter((name) => !rebuying.has(name));
       if (!out.length) {
-        // A rebuy instead of the bust keeps the player in (T-REBUY-1): the knocker chosen has
-        // knocked nobody out, and the phone says so rather than drop him without a word.
-        if (body.by) rebought.push(t("no_knockout", { by: body.by[0] }));
         done(rebought);
         return;
       }
