@@ -40,8 +40,18 @@ class View(BaseModel):
         fast-CLI contract). A row without exactly the declared fields is validated (defaults filled
         in, an unknown key refused)."""
         fields = cls.model_fields.keys()
-        order = tuple(fields)
+        order = _order(cls)
         return [_made(cls, row, order) if row.keys() == fields else cls.model_validate(row) for row in rows]
+
+    @classmethod
+    def made_one(cls, **fields: Any) -> Self:
+        """One view of fields this program made, as `made` makes each (every field given)."""
+        return cls.made([fields])[0]
+
+
+@functools.cache
+def _order(view: type[View]) -> tuple[str, ...]:
+    return tuple(view.model_fields)
 
 
 def _made(view: type[V], values: dict[str, Any], order: tuple[str, ...]) -> V:

@@ -50,7 +50,7 @@ def table_view(table: Table, rules: HouseRules, names: Mapping[str, str] | None 
     T-SEAT-2); `names` turns the player ids kept in the room into names (ids shown without)."""
     hand = with_opening_hand(table, rules).hand
     name = (names or {}).get
-    return TableView(
+    return TableView.made_one(  # the room's own values: 1,112 tables in a festival's `state --json`
         table=table.number,
         seats={str(s): name(p, p) for s, p in sorted(table.occupants.items())},
         button=hand.button if hand else None,
