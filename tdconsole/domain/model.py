@@ -73,6 +73,10 @@ def empty_dict() -> dict[Any, Any]:
     return {}
 
 
+def empty_set() -> set[Any]:
+    return set()
+
+
 # The validation context of a value read back from a tournament's log (`parse_event`). It was
 # checked when the command that recorded it was decided, and a replay decides nothing again, so
 # the checks that look a value up in a large external table (Babel's currencies, the time-zone

@@ -25,6 +25,7 @@ from tdconsole.domain.events import (
 )
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.model import empty_dict, empty_list, empty_set
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.text import name_key
@@ -89,9 +90,9 @@ class HandForHand:
     started: HandForHandStarted
     # 0 = the hand in progress at the announcement (RP-8A), then 1, 2, ...
     hand: int = 0
-    tables_done: set[int] = field(default_factory=set)
+    tables_done: set[int] = field(default_factory=empty_set)
     # player id -> (table, stack or None, knocker ids), in the order reported
-    pending: dict[str, tuple[int, int | None, list[str]]] = field(default_factory=dict)
+    pending: dict[str, tuple[int, int | None, list[str]]] = field(default_factory=empty_dict)
 
 
 @dataclass(slots=True)
@@ -99,7 +100,7 @@ class Deal:
     method: str
     amounts: dict[str, int]
     left_for_winner: int
-    consented: set[str] = field(default_factory=set)
+    consented: set[str] = field(default_factory=empty_set)
     approved: bool = False
 
 
@@ -169,12 +170,12 @@ class TournamentState:
     # The rules in force: from the creation, then each HouseRulesSet (T-LEVEL-1's logic for the
     # structure applies to them too: a change is logged and undoable).
     house_rules: HouseRules = field(default_factory=HouseRules)
-    players: dict[str, Player] = field(default_factory=dict)
+    players: dict[str, Player] = field(default_factory=empty_dict)
     # casefolded name -> player id, for every player not unregistered (names unique ignoring case)
-    by_name: dict[str, str] = field(default_factory=dict)
+    by_name: dict[str, str] = field(default_factory=empty_dict)
     players_left: int = 0
     # ids of busted players in the order they busted
-    busted: list[str] = field(default_factory=list)
+    busted: list[str] = field(default_factory=empty_list)
     ids_issued: int = 0
     # Every envelope folded so far, undone ones and the Undone events too, is `log` (below): undo
     # folds them again without the command it takes back, to see that the commands after it still
@@ -189,19 +190,19 @@ class TournamentState:
     # Seating (domain/seating/): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last
     # balancing moved (they do not move again while another player can, 11A).
-    room: dict[int, Table] = field(default_factory=dict)
-    layout: dict[int, Table] = field(default_factory=dict)
+    room: dict[int, Table] = field(default_factory=empty_dict)
+    layout: dict[int, Table] = field(default_factory=empty_dict)
     balanced_last: frozenset[str] = frozenset()
     # The rulings log, penalties being served and clock calls (domain/rulings_log.py, clock_call.py)
-    rulings: list[LoggedRuling] = field(default_factory=list)
-    clock_calls: list[ClockCall] = field(default_factory=list)
+    rulings: list[LoggedRuling] = field(default_factory=empty_list)
+    clock_calls: list[ClockCall] = field(default_factory=empty_list)
     money: MoneySettings = field(default_factory=MoneySettings)
-    chips: dict[str, int] = field(default_factory=dict)  # player id -> last count
+    chips: dict[str, int] = field(default_factory=empty_dict)  # player id -> last count
     # The cash desk: "player id/due" -> method (None: unpaid), the prizes and bounty cash paid out
     # (slip by slip), the drawer as last counted by method.
-    payments: dict[str, str | None] = field(default_factory=dict)
-    paid_out: list[PrizePaidOut] = field(default_factory=list)
-    cash_counted: dict[str, int] = field(default_factory=dict)
+    payments: dict[str, str | None] = field(default_factory=empty_dict)
+    paid_out: list[PrizePaidOut] = field(default_factory=empty_list)
+    cash_counted: dict[str, int] = field(default_factory=empty_dict)
     hand_for_hand: HandForHand | None = None
     deal: Deal | None = None
     # T-PKO-4: the bounties of disqualified players, added to the prize pool.
@@ -211,12 +212,12 @@ class TournamentState:
     satellite_at: datetime | None = None
     # The alternates waiting for a seat, by number in the order they came (players/alternates.py),
     # and the last number given.
-    alternates: dict[int, Alternate] = field(default_factory=dict)
+    alternates: dict[int, Alternate] = field(default_factory=empty_dict)
     alternates_issued: int = 0
     # Flights and Day 2 (players/flights.py): the event this flight belongs to, its survivors'
     # bags by player id (T-FLIGHT-2); on Day 2, the flights' entries and each stack's origin.
     flight: FlightSet | None = None
-    bags: dict[str, Bagged] = field(default_factory=dict)
+    bags: dict[str, Bagged] = field(default_factory=empty_dict)
     day2: Day2Started | None = None
 
     @property
