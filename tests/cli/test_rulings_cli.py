@@ -71,10 +71,11 @@ def test_rulings_scenarios_without_json_prints_each_scenario(capsys: pytest.Capt
 
 
 def test_rulings_scenarios_search_matches_the_ruling_text(capsys: pytest.CaptureFixture[str]) -> None:
-    # No title says "misdeal"; the rulings of these scenarios do (D-MIS-A, TDA 35A).
+    # Only misdeal-causes names "misdeal" in its id and title, so it comes first; the rulings of
+    # the others say it (D-MIS-A, TDA 35A).
     code, out, _ = run(capsys, "rulings", "scenarios", "MISDEAL", "--json")
     ids = [row["id"] for row in json.loads(out)]
-    assert code == 0 and ids[0] == "exposed-card"
+    assert code == 0 and ids[0] == "misdeal-causes"
     assert {"exposed-card", "wrong-number-of-cards", "deal-order"} <= set(ids)
     assert "clock-call" not in ids
     # Every word must be found; a match in the title or rules comes first.
