@@ -155,7 +155,8 @@ def test_every_row_of_the_tda_md_settings_table_is_a_house_setting_defaulting_to
     from tdconsole.domain.house_rules import TDA, HouseRules
 
     text = TDA_MD.read_text(encoding="utf-8")
-    table = text[text.index("## Settings where club and TDA differ"):]
+    # The shared table ends at the ADDITIONS marker; the project's own tables follow it.
+    table = text[text.index("## Settings where club and TDA differ"):].split(ADDITIONS.decode())[0]
     rows = [line.split("|")[1].strip() for line in table.splitlines()[3:] if line.startswith("| ")]
     assert rows == list(SETTINGS_ROWS)
     toml = (REPO / "configs" / "house_rules.toml").read_text(encoding="utf-8")
@@ -164,3 +165,19 @@ def test_every_row_of_the_tda_md_settings_table_is_a_house_setting_defaulting_to
         # The TDA preset takes the other side, except RRoP's balancing (the TDA sets no trigger).
         assert (CLUB.value(key) != TDA.value(key)) == (key != "seating.balance"), key
         assert f"{key.split('.')[1]} = " in toml, key  # and the file sets it, with its rule ID
+
+
+def test_the_floor_situations_settings_table_names_a_house_setting_on_each_row() -> None:
+    """Issue 37's floor situations where the club and the TDA differ (5A, 35A boxed, 51): each row
+    names its setting, which exists, defaults to the club and which the TDA preset flips."""
+    from tdconsole.domain.house_rules import TDA, HouseRules
+
+    text = TDA_MD.read_text(encoding="utf-8")
+    table = text[text.index("## Settings of the floor situations where club and TDA differ"):]
+    rows = [line for line in table.splitlines()[3:] if line.startswith("| ")]
+    keys = [re.findall(r"`([a-z_]+\.[a-z_]+) = ", row)[0] for row in rows]
+    assert keys == ["penalties.phone_call_at_table", "dealing.boxed_cards", "betting.multiway_undercall"]
+    toml = (REPO / "configs" / "house_rules.toml").read_text(encoding="utf-8")
+    for key in keys:
+        assert key in HouseRules.settings() and CLUB.value(key) != TDA.value(key), key
+        assert f"{key.split('.')[1]} = " in toml, key

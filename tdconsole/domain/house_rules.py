@@ -37,9 +37,19 @@ class SeatingRules(Frozen):
     final_table_size: int = Field(default=0, ge=0, le=12)
 
 
+class DealingRules(Frozen):
+    # D-IRR-1 (club, 002 §6): a card found face up in the deck is waste paper and is replaced,
+    # however many there are; "misdeal": TDA 35A, two or more boxed cards on the deal are a misdeal.
+    boxed_cards: Literal["replace", "misdeal"] = "replace"
+
+
 class BettingRules(Frozen):
     # B-BEHIND-1 (club): a bet leaving no more than 1 BB behind is all-in; TDA: the bet stands as made.
     bet_leaving_one_big_blind_is_all_in: bool = True
+    # B-MIN-1 (club, 002 §7): every short call is corrected to the full call; "floor-decides":
+    # TDA 51, multiway after the first bet of the round the floor decides (heads-up, or facing the
+    # first bet, both make it a full call).
+    multiway_undercall: Literal["full-call", "floor-decides"] = "full-call"
 
 
 class DeadHandRules(Frozen):
@@ -89,6 +99,9 @@ class PenaltyRules(Frozen):
     # C-PHONE-1 (club): a phone used while in a hand is warned and the hand stays live; "dead":
     # the hand is killed (TDA 5 leaves the penalty to the house). Repeats escalate either way.
     phone_hand: Literal["live", "dead"] = "live"
+    # C-PHONE-1 (club): a phone may be used at the table while the player is not in a hand, calls
+    # included; "away": TDA 5A, no phone calls at the table, he steps away to take one.
+    phone_call_at_table: Literal["allowed", "away"] = "allowed"
 
 
 def _refused(message: str) -> PydanticCustomError:
@@ -227,6 +240,7 @@ class HouseRules(Frozen):
 
     ante: AnteRules = Field(default_factory=AnteRules)
     seating: SeatingRules = Field(default_factory=SeatingRules)
+    dealing: DealingRules = Field(default_factory=DealingRules)
     betting: BettingRules = Field(default_factory=BettingRules)
     dead_hands: DeadHandRules = Field(default_factory=DeadHandRules)
     showdown: ShowdownRules = Field(default_factory=ShowdownRules)
@@ -287,12 +301,15 @@ def __getattr__(name: str) -> HouseRules:
         return HouseRules(
             ante=AnteRules(by_table_size="flat", short_big_blind="blind-first"),
             seating=SeatingRules(first_button="high-card", moved_player_may_pay_blinds_twice=True),
-            betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False),
+            dealing=DealingRules(boxed_cards="misdeal"),
+            betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False,
+                                 multiway_undercall="floor-decides"),
             dead_hands=DeadHandRules(button_missing_card="replace", shown_cards="active-player"),
             showdown=ShowdownRules(order="tda"),
             clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check",
                                       countdown="added"),
             eliminations=EliminationRules(hand_for_hand_across_tables="tie"),
-            penalties=PenaltyRules(oot_repeat="discretionary", phone_hand="dead"),
+            penalties=PenaltyRules(oot_repeat="discretionary", phone_hand="dead",
+                                   phone_call_at_table="away"),
         )
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -55,10 +55,13 @@ def test_tda_5a_a_call_in_a_hand_follows_the_phone_setting(setting: str, dead: b
     assert repeat.penalty is not None and repeat.penalty.kind == "minutes"
 
 
-def test_tda_5a_c_phone_1_a_call_between_hands_is_the_club_s_to_allow() -> None:
-    result = ruled("device-in-hand", {"what": "call", "call_in_hand": "no"}, TDA)
-    assert result.ruling.startswith("No offence") and result.rules == ["C-PHONE-1"]
-    assert result.penalty is None
+def test_tda_5a_c_phone_1_a_call_between_hands_follows_the_house_setting() -> None:
+    between = {"what": "call", "call_in_hand": "no"}
+    club = ruled("device-in-hand", between)
+    assert club.ruling.startswith("No offence") and club.rules == ["C-PHONE-1"] and club.penalty is None
+    for house in (TDA, with_settings(CLUB, {"penalties.phone_call_at_table": "away"})):
+        away = ruled("device-in-hand", between, house)
+        assert "steps away" in away.ruling and away.rules == ["H-SEAT-1", "TDA 5A"]
 
 
 def test_tda_5b_a_strategy_app_in_a_hand_is_conduct_and_between_hands_is_not() -> None:
@@ -176,8 +179,14 @@ def test_tda_35_36_the_misdeal_causes_beyond_an_exposed_card() -> None:
     assert asked("misdeal-causes")[:2] == ["substantial", "what"]
     late = ruled("misdeal-causes", {"substantial": "yes"})
     assert late.ruling.startswith("No misdeal") and {"TDA 35D", "TDA 36"} <= set(late.rules)
-    boxed = ruled("misdeal-causes", {"substantial": "no", "what": "boxed"})
-    assert boxed.ruling.startswith("No misdeal") and boxed.rules == ["D-IRR-1"]
+    boxed = {"substantial": "no", "what": "boxed"}
+    assert asked("misdeal-causes", boxed) == ["boxed_count"]
+    for count, house in (("1", CLUB), ("1", TDA), ("2", CLUB)):
+        replaced = ruled("misdeal-causes", {**boxed, "boxed_count": count}, house)
+        assert replaced.ruling.startswith("No misdeal") and replaced.rules == ["D-IRR-1"]
+    # D-IRR-1 replaces every boxed card; TDA 35A misdeals for two or more (dealing.boxed_cards).
+    misdeal = ruled("misdeal-causes", {**boxed, "boxed_count": "2"}, TDA)
+    assert misdeal.ruling.startswith("Misdeal") and misdeal.rules == ["TDA 35A", "TDA 35C"]
     for what in ("non-standard", "wrong-seat", "missed-seat"):
         result = ruled("misdeal-causes", {"substantial": "no", "what": what})
         assert result.ruling.startswith("Misdeal") and "TDA 35A" in result.rules
@@ -192,6 +201,9 @@ def test_tda_51_b_min_1_undercalls() -> None:
     # Multiway after the first bet the TDA leaves it to the floor: the club's rule alone decides.
     multiway = ruled("undercall", {"enough": "yes", "declared": "no"})
     assert "full call" in multiway.ruling and multiway.rules == ["B-MIN-1"]
+    floor = ruled("undercall", {"enough": "yes", "declared": "no"}, TDA)
+    assert floor.ruling.startswith("Multiway") and floor.rules == ["C-RULING-1", "TDA 51"]
+    assert ruled("undercall", {"enough": "yes", "declared": "yes"}, TDA).rules == ["B-MIN-1", "TDA 51"]
 
 
 def test_tda_28_c_rabbit_1_no_rabbit_hunting() -> None:
