@@ -26,8 +26,12 @@ class Case:
 
 
 CASES = [
-    Case("M1-first-card-exposed", "exposed-card", {"by_dealer": "yes", "count": "1", "which": "first"},
+    Case("M1-first-card-exposed", "exposed-card",
+         {"by_dealer": "yes", "count": "1", "which": "first", "first_two": "yes"},
          ["D-MIS-A", "TDA 35A"], ["reshuffle", "redeal"]),
+    Case("M1-a-later-first-card-exposed-club", "exposed-card",
+         {"by_dealer": "yes", "count": "1", "which": "first", "first_two": "no"},
+         ["D-MIS-A"], ["reshuffle", "redeal"], not_rules=["TDA 35A"]),
     Case("M2-second-card-exposed", "exposed-card", {"by_dealer": "yes", "count": "1", "which": "second"},
          ["D-MIS-B"], ["deal continues", "last card", "first burn"], not_rules=["TDA 35A"]),
     Case("M3-two-cards-exposed", "exposed-card", {"by_dealer": "yes", "count": "2"},
@@ -81,7 +85,7 @@ CASES = [
          ["C-PHONE-1", "TDA 5"], ["hand stays live"], not_rules=["C-PEN-1"],
          penalty={"kind": "warning", "amount": 0, "hands": None}),
     Case("C-PHONE-1-club-repeat", "phone", {"in_hand": "yes", "deliberate": "no", "earlier": "1"},
-         ["C-PHONE-1", "C-PEN-1", "TDA 5"], ["hand stays live"],
+         ["C-PHONE-1", "C-PEN-1"], ["hand stays live"], not_rules=["TDA 5"],
          penalty={"kind": "minutes", "amount": 5, "hands": None}),
     Case("C-PHONE-1-tda-dead", "phone", {"in_hand": "yes", "deliberate": "no", "earlier": "0"},
          ["C-PHONE-1", "TDA 5"], ["hand is dead"], house="tda",

@@ -154,11 +154,8 @@ SETTINGS_ROWS = {
 def test_every_row_of_the_tda_md_settings_table_is_a_house_setting_defaulting_to_the_club() -> None:
     from tdconsole.domain.house_rules import TDA, HouseRules
 
-    text = TDA_MD.read_text(encoding="utf-8")
-    # The shared table ends at the ADDITIONS marker; the project's own tables follow it.
-    table = text[text.index("## Settings where club and TDA differ"):].split(ADDITIONS.decode())[0]
-    rows = [line.split("|")[1].strip() for line in table.splitlines()[3:] if line.startswith("| ")]
-    assert rows == list(SETTINGS_ROWS)
+    rows = table_rows("## Settings where club and TDA differ")
+    assert [row[0] for row in rows] == list(SETTINGS_ROWS)
     toml = (REPO / "configs" / "house_rules.toml").read_text(encoding="utf-8")
     for key in SETTINGS_ROWS.values():
         assert key in HouseRules.settings()
@@ -167,15 +164,40 @@ def test_every_row_of_the_tda_md_settings_table_is_a_house_setting_defaulting_to
         assert f"{key.split('.')[1]} = " in toml, key  # and the file sets it, with its rule ID
 
 
+def table_rows(heading: str) -> list[list[str]]:
+    """The cells of the table under `heading` in TDA.md, its header and rule left out; the table
+    ends at the next heading or the ADDITIONS marker."""
+    text = TDA_MD.read_text(encoding="utf-8")
+    lines = text[text.index(heading):].split("\n<!--")[0].splitlines()[1:]
+    end = next((i for i, line in enumerate(lines) if line.startswith("## ")), len(lines))
+    cells = [[c.strip() for c in line.strip().strip("|").split("|")] for line in lines[:end]
+             if line.startswith("|") and not line.startswith("|---")]
+    return cells[1:]  # the header row
+
+
+def test_the_more_settings_table_names_a_house_setting_on_each_club_row() -> None:
+    """Issue 37's differences (35A, 39A, 49, 60, 29's check, 48): each row's club side names its
+    setting, except 48's, where the club is silent and the TDA applies."""
+    from tdconsole.domain.house_rules import TDA, HouseRules
+
+    rows = table_rows("## More settings where club and TDA differ")
+    assert len(rows) == 6
+    for subject, club, _tda in rows:
+        keys = re.findall(r"`([a-z_]+\.[a-z_]+) = ", club)
+        if "limit" in subject:
+            assert not keys
+            continue
+        assert len(keys) == 1 and keys[0] in HouseRules.settings(), subject
+        assert CLUB.value(keys[0]) != TDA.value(keys[0]), keys[0]
+
+
 def test_the_floor_situations_settings_table_names_a_house_setting_on_each_row() -> None:
     """Issue 37's floor situations where the club and the TDA differ (5A, 35A boxed, 51): each row
     names its setting, which exists, defaults to the club and which the TDA preset flips."""
     from tdconsole.domain.house_rules import TDA, HouseRules
 
-    text = TDA_MD.read_text(encoding="utf-8")
-    table = text[text.index("## Settings of the floor situations where club and TDA differ"):]
-    rows = [line for line in table.splitlines()[3:] if line.startswith("| ")]
-    keys = [re.findall(r"`([a-z_]+\.[a-z_]+) = ", row)[0] for row in rows]
+    rows = table_rows("## Settings of the floor situations where club and TDA differ")
+    keys = [re.findall(r"`([a-z_]+\.[a-z_]+) = ", " | ".join(row))[0] for row in rows]
     assert keys == ["penalties.phone_call_at_table", "dealing.boxed_cards", "betting.multiway_undercall"]
     toml = (REPO / "configs" / "house_rules.toml").read_text(encoding="utf-8")
     for key in keys:

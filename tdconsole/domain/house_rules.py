@@ -41,6 +41,13 @@ class DealingRules(Frozen):
     # D-IRR-1 (club, 002 §6): a card found face up in the deck is waste paper and is replaced,
     # however many there are; "misdeal": TDA 35A, two or more boxed cards on the deal are a misdeal.
     boxed_cards: Literal["replace", "misdeal"] = "replace"
+    # D-MIS-A (club, 002 §4.2A): any player's first card exposed by the dealer is a misdeal;
+    # "first-two": TDA 35A, a misdeal only for the first or second card off the deck (the blinds'
+    # first cards), any other single exposed card is replaced and becomes the burn.
+    exposed_first_card: Literal["misdeal", "first-two"] = "misdeal"
+    # D-BOARD-1 (club, 002 §11): a flop of too many cards is shuffled back and dealt again;
+    # "scramble": TDA 39A, the four cards are scrambled face down and the floor picks one as the burn.
+    four_card_flop: Literal["reshuffle", "scramble"] = "reshuffle"
 
 
 class BettingRules(Frozen):
@@ -50,6 +57,16 @@ class BettingRules(Frozen):
     # TDA 51, multiway after the first bet of the round the floor decides (heads-up, or facing the
     # first bet, both make it a full call).
     multiway_undercall: Literal["full-call", "floor-decides"] = "full-call"
+    # B-MISREAD-1 (club, 002 §7): a player who clearly misunderstood the action may take his chips
+    # back and fold while no harm is done; "binds": TDA 49, accepted action, the call is made in full.
+    misunderstood_call: Literal["may-withdraw", "binds"] = "may-withdraw"
+
+
+class ConductRules(Frozen):
+    # C-CHIPS-3 (club, 002 §2): a player asked for a count must give the correct count himself;
+    # "estimate": TDA 60, a reasonably accurate estimate, a precise count only for a player facing
+    # an all-in, and the all-in player need not count (the dealer or the floor does).
+    chip_count: Literal["must-count", "estimate"] = "must-count"
 
 
 class DeadHandRules(Frozen):
@@ -247,6 +264,7 @@ class HouseRules(Frozen):
     clock_call: ClockCallRules = Field(default_factory=ClockCallRules)
     eliminations: EliminationRules = Field(default_factory=EliminationRules)
     penalties: PenaltyRules = Field(default_factory=PenaltyRules)
+    conduct: ConductRules = Field(default_factory=ConductRules)
     money: MoneyRules = Field(default_factory=MoneyRules)
     cash: CashRules = Field(default_factory=CashRules)
     speech: SpeechSettings = Field(default_factory=SpeechSettings)
@@ -301,9 +319,10 @@ def __getattr__(name: str) -> HouseRules:
         return HouseRules(
             ante=AnteRules(by_table_size="flat", short_big_blind="blind-first"),
             seating=SeatingRules(first_button="high-card", moved_player_may_pay_blinds_twice=True),
-            dealing=DealingRules(boxed_cards="misdeal"),
+            dealing=DealingRules(boxed_cards="misdeal", exposed_first_card="first-two",
+                                 four_card_flop="scramble"),
             betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False,
-                                 multiway_undercall="floor-decides"),
+                                 multiway_undercall="floor-decides", misunderstood_call="binds"),
             dead_hands=DeadHandRules(button_missing_card="replace", shown_cards="active-player"),
             showdown=ShowdownRules(order="tda"),
             clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check",
@@ -311,5 +330,6 @@ def __getattr__(name: str) -> HouseRules:
             eliminations=EliminationRules(hand_for_hand_across_tables="tie"),
             penalties=PenaltyRules(oot_repeat="discretionary", phone_hand="dead",
                                    phone_call_at_table="away"),
+            conduct=ConductRules(chip_count="estimate"),
         )
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -88,6 +88,10 @@ def betting_lines(answer: BettingAnswer) -> list[str]:
             lines.append(_("Seat {seat} put in {put_in} against a bet of {to_call}: a misread; he may "
                            "take it back and fold, or call in full (B-MISREAD-1).").format(
                 seat=misread.seat, put_in=misread.put_in, to_call=misread.to_call))
+        elif "49" in misread.rules:
+            lines.append(_("Seat {seat}'s call of {put_in} stands as a call of {to_call}: accepted "
+                           "action, he was to know the bet (TDA 49, 51).").format(
+                seat=misread.seat, put_in=misread.put_in, to_call=misread.to_call))
         else:
             lines.append(_("Seat {seat}'s misread call of {put_in} stands as a call of {to_call}: "
                            "others have acted since (B-MISREAD-1, B-MIN-1).").format(

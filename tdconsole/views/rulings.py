@@ -137,6 +137,8 @@ def suggestion_lines(suggestion: Suggestion) -> list[str]:
     lines = [_("Ruling: {ruling}").format(ruling=suggestion.ruling), _("Remedy:")]
     lines += [f"  {number}. {step}" for number, step in enumerate(suggestion.remedy, start=1)]
     lines.append(_("Rules: {rules}").format(rules=", ".join(suggestion.rules)))
+    if suggestion.differs:
+        lines.append(_("The TDA rules otherwise: {rules}").format(rules=", ".join(suggestion.differs)))
     given = suggestion.penalty
     if given is not None:
         amount = f" {given.amount}" if given.amount else ""

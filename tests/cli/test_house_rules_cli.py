@@ -65,3 +65,27 @@ def test_the_calculators_follow_the_tournaments_rules(db: str, capsys: Capsys) -
     assert run(capsys, "--db", db, *post).json["ante"] == 0  # T-ANTE-2: heads-up, no ante
     run(capsys, "--db", db, "house-rules", "set", "ante.by_table_size", "flat")
     assert run(capsys, "--db", db, *post).json["ante"] == 2000  # RP-11
+
+
+ISSUE_37 = {"dealing.exposed_first_card": ("misdeal", "first-two"),
+            "dealing.four_card_flop": ("reshuffle", "scramble"),
+            "betting.misunderstood_call": ("may-withdraw", "binds"),
+            "conduct.chip_count": ("must-count", "estimate")}
+
+
+def test_show_lists_the_35a_39a_49_60_settings_and_the_wizard_follows_a_change(
+        db: str, capsys: Capsys) -> None:
+    shown = run(capsys, "--db", db, "house-rules", "show", "--json").json
+    values = {row["key"]: row["value"] for row in shown["settings"]}
+    assert {key: values[key] for key in ISSUE_37} == {k: club for k, (club, _) in ISSUE_37.items()}
+    text = run(capsys, "--db", db, "house-rules", "show").out
+    assert all(key in text for key in ISSUE_37)
+    flop = ["rulings", "suggest", "board-error", "-a", "what=too-many-flop", "--json"]
+    club = run(capsys, "--db", db, *flop).json
+    assert "D-BOARD-1" in club["rules"] and club["differs"] == ["TDA 39A"]
+    assert run(capsys, "--db", db, "house-rules", "set", "dealing.four_card_flop", "scramble").code == 0
+    tda = run(capsys, "--db", db, *flop).json
+    assert tda["rules"] == ["TDA 39A"] and tda["differs"] == [] and "scrambled" in tda["ruling"]
+    printed = run(capsys, "--db", db, "house-rules", "set", "dealing.four_card_flop", "reshuffle").code
+    assert printed == 0
+    assert "The TDA rules otherwise: TDA 39A" in run(capsys, "--db", db, *flop[:-1]).out

@@ -103,7 +103,7 @@ def test_rulings_suggest_scenarios_md_m_o_c_case(
     code, out, err = run(capsys, *_suggest_args(case))
     assert (code, err) == (0, "")
     result: dict[str, Any] = json.loads(out)
-    assert set(result) == {"ruling", "remedy", "rules", "penalty"}
+    assert set(result) == {"ruling", "remedy", "rules", "penalty", "differs"}
     assert isinstance(result["remedy"], list) and result["remedy"]
     text = " ".join([result["ruling"], *result["remedy"]]).lower()
     assert all(words.lower() in text for words in case.says)

@@ -566,6 +566,15 @@ def test_b_misread_1_once_the_next_player_acted_the_call_stands_in_full() -> Non
     assert answer.to_act == 1 and answer.to_call == 900  # C's call counts as 1,200
 
 
+def test_49_with_the_tda_setting_a_misread_call_binds_at_once() -> None:
+    tda = CLUB.with_value("betting.misunderstood_call", "binds")
+    answer = run(tda, **MISREAD)
+    assert answer.misread is not None and not answer.misread.can_withdraw
+    assert answer.misread.rules == ["49", "51"]
+    assert "49" in answer.rules and "B-MISREAD-1" not in answer.rules
+    assert run(TDA, **MISREAD).misread == answer.misread
+
+
 def test_b_misread_1_a_short_call_matching_no_earlier_bet_is_only_b_min_1() -> None:
     answer = run(**{**MISREAD, "actions": [[1, "bet", 300], [2, "raise", 1200], [3, "call", 500]]})
     assert answer.misread is None and "B-MIN-1" in answer.rules and "B-MISREAD-1" not in answer.rules

@@ -24,6 +24,7 @@ No-limit, pot-limit and limit. Amounts of bets and raises are the player's total
   small blind dead, or a live small blind if he missed only that (RRoP, seed 001).
 * a call of less than the bet that matches an earlier bet of the street is a misread: he may take
   it back while nobody has acted after him (B-MISREAD-1); otherwise it is made a full call (B-MIN-1).
+  With the TDA's setting it binds at once: accepted action (49, 51).
 * betting over with an all-in: every hand is tabled before the remaining streets (S-SHOW-2, 16).
 """
 
@@ -560,6 +561,11 @@ def _misread(state: _Round, actions: int) -> Misread | None:
     if state.misread is None:
         return None
     index, seat, put_in, to_call = state.misread
+    if state.house.betting.misunderstood_call == "binds":
+        # TDA 49 (a house setting): accepted action, the call stands in full however it was misread.
+        cite(state.rules, "49")
+        return Misread(seat=seat, put_in=put_in, to_call=to_call, can_withdraw=False,
+                       rules=["49", "51"])
     cite(state.rules, "B-MISREAD-1")
     can_withdraw = index == actions - 1
     rules = ["B-MISREAD-1"] if can_withdraw else ["B-MISREAD-1", "B-MIN-1"]

@@ -126,12 +126,17 @@ class Ruling(Frozen):
     remedy: list[Text] = Field(min_length=1)
     rules: list[ClubRule] = Field(default_factory=empty_list)
     tda: list[TdaRule] = Field(default_factory=empty_list)
+    # The TDA rules this ruling departs from (a club rule decided it): named as the difference,
+    # never cited as its source. `tda` cites only TDA rules that give the same outcome.
+    differs: list[TdaRule] = Field(default_factory=empty_list)
     penalty: PenaltySpec | None = None
 
     @model_validator(mode="after")
     def _cites_a_rule(self) -> "Ruling":
         if not self.rules and not self.tda:
             raise ValueError("a ruling cites at least one rule (rules or tda)")
+        if both := set(self.tda) & set(self.differs):
+            raise ValueError(f"TDA {', '.join(sorted(both))} is both cited and named as differing")
         return self
 
     @property
@@ -552,6 +557,8 @@ class Suggestion(Frozen):
     remedy: list[str]
     rules: RuleIds
     penalty: Penalty | None
+    # The TDA rules that would rule otherwise ("TDA 35A"): the club's rule decided (Ruling.differs).
+    differs: RuleIds = Field(default_factory=empty_list)
 
 
 class Walk(Frozen):
@@ -656,7 +663,8 @@ def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> W
     rules = ordered([*node.cited, *(given.rules if given else [])])
     suggestion = Suggestion(ruling=render(node.ruling, house),
                             remedy=[render(step, house) for step in node.remedy],
-                            rules=rules, penalty=given)
+                            rules=rules, penalty=given,
+                            differs=[f"TDA {number}" for number in node.differs])
     return Walk(answers=used, open=[], suggestion=suggestion, ruling=node_id,
                 offence=spec.offence if spec else None)
 

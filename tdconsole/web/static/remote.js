@@ -352,6 +352,8 @@
     $("#rw-actions").hidden = !suggestion;
     if (suggestion) {
       const lines = [suggestion.ruling, ...suggestion.remedy.map((step) => "• " + step), t("rules", { rules: suggestion.rules.join(", ") })];
+      // A club rule decided against the TDA: name the TDA rule as the difference (Ruling.differs).
+      if (suggestion.differs && suggestion.differs.length) lines.push(t("differs", { rules: suggestion.differs.join(", ") }));
       const given = suggestion.penalty;
       if (given) lines.push(t("penalty", { penalty: (words.kinds[given.kind] || given.kind) + (given.amount ? " " + given.amount : "") }));
       box.replaceChildren(...lines.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
