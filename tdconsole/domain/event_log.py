@@ -26,11 +26,14 @@ from typing import Any, NamedTuple, overload
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import CoreSchema, core_schema
 
-from tdconsole.domain.events import Envelope, Undone, parse_stored_event
+from tdconsole.domain.events import Envelope, Event, Undone, parse_stored_event
 from tdconsole.domain.model import Frozen
 
 # How many of the newest envelopes are kept as objects.
 KEPT = 200
+# An event text this short (a hand finished, a level started) is read once a pass over the log and
+# shared by the envelopes that hold it: thousands of them are the same few hundred texts.
+SHARED_TEXT = 64
 # How many envelopes a block packs: JSON texts compress about tenfold together, hardly alone, and
 # reading one envelope back opens its whole block (about 15 KB of text).
 BLOCK = 128
@@ -49,10 +52,15 @@ class Packed(NamedTuple):
     type: str
     payload: str
 
-    def unpack(self) -> Envelope:
-        # Read as the store reads a row (store/event_store.py): text through `visible_data`.
-        return Envelope.of(self.seq, self.time, self.actor, self.command_id,
-                           parse_stored_event(self.type, self.payload))
+    def unpack(self, read: dict[tuple[str, str], Event] | None = None) -> Envelope:
+        """The envelope, its event read as the store reads a row (store/event_store.py): text
+        through `visible_data`. With `read`, an event whose short text is in it already is that
+        event again (an event is immutable), and one read is put in it."""
+        if read is None or len(self.payload) > SHARED_TEXT:
+            event = parse_stored_event(self.type, self.payload)
+        elif (event := read.get((self.type, self.payload))) is None:  # type: ignore[assignment]
+            event = read[self.type, self.payload] = parse_stored_event(self.type, self.payload)
+        return Envelope.of(self.seq, self.time, self.actor, self.command_id, event)
 
 
 def pack(envelope: Envelope) -> Packed:
@@ -188,9 +196,15 @@ class EventLog(Sequence[Envelope]):
         return log
 
     def __iter__(self) -> Iterator[Envelope]:
+        """Every envelope in order; a pass reads each short event text once (half a festival's
+        log is "hand finished at table N", of some hundreds of tables)."""
         blocks, _starts, items = self._parts
-        packed = chain.from_iterable(block.unpacked() for block in blocks)
-        return map(_unpacked, chain(packed, items[:]))
+        read: dict[tuple[str, str], Event] = {}
+        for block in blocks:
+            for packed in block.unpacked():
+                yield packed.unpack(read)
+        for item in items[:]:
+            yield item if isinstance(item, Envelope) else item.unpack(read)
 
     def __eq__(self, other: object) -> bool:
         """Equal to any sequence of the same envelopes (a list of them too)."""

@@ -302,15 +302,19 @@ def apply_break(
     if {s.player for s in seats} != set(broken.occupants.values()):
         raise InvalidInput("the draw does not seat exactly the players of table {number}", number=number)
     emptied = broken.updated({"occupants": {}, "status": "broken", "hand": None, "just_paid": frozenset()})
+    # One copy of the room, changed in place seat by seat (a festival's room has a thousand tables
+    # and breaks hundreds of them in a night).
     working = with_table(room, emptied)
     for entry in seats:
         paid = paid_blind_last_hand(broken, entry.player)
-        arrived = place_player(working[entry.to.table], entry.to.seat, entry.player, paid=paid)
-        working = with_table(working, arrived)
+        working[entry.to.table] = place_player(working[entry.to.table], entry.to.seat, entry.player,
+                                               paid=paid)
     # Who waits depends on everyone who arrived at a table, so it is read once all are seated.
-    marked = []
+    marked, hands = [], {}
     for entry in seats:
-        hand = working[entry.to.table].next_hand()
+        if entry.to.table not in hands:
+            hands[entry.to.table] = working[entry.to.table].next_hand()
+        hand = hands[entry.to.table]
         waits = hand is not None and entry.to.seat in hand.waiting
         marked.append(entry.updated({"waits": waits}))
     return working, marked

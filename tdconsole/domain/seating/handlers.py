@@ -318,9 +318,14 @@ def _place(state: TournamentState, table: Table) -> None:
     """Put `table` in the room and bring its players' table and seat in step."""
     state.room[table.number] = table
     for seat, name in table.occupants.items():
-        player = state.players[state.by_name[name_key(name)]]
-        if (player.table, player.seat) != (table.number, seat) or player.status != "seated":
-            player.status, player.table, player.seat = "seated", table.number, seat
+        _seat(state, name, table.number, seat)
+
+
+def _seat(state: TournamentState, name: str, table: int, seat: int) -> None:
+    """The player named `name` sits at `table`, `seat`."""
+    player = state.players[state.by_name[name_key(name)]]
+    if (player.table, player.seat) != (table, seat) or player.status != "seated":
+        player.status, player.table, player.seat = "seated", table, seat
 
 
 def _put(state: TournamentState, room: dict[int, Table], numbers: Iterable[int]) -> None:
@@ -377,7 +382,12 @@ def apply_balanced(state: TournamentState, event: TablesBalanced, now: datetime)
 
 def apply_broken(state: TournamentState, event: TableBroken, now: datetime) -> None:
     room, _ = balancing.apply_break(state.room, event.table, event.seats)
-    _put(state, room, [event.table, *(s.to.table for s in event.seats)])
+    # Only the broken table's players moved: the others at the tables they join sit as they sat
+    # (a festival's night breaks hundreds of tables into full ones).
+    state.room[event.table] = room[event.table]
+    for moved in event.seats:
+        state.room[moved.to.table] = room[moved.to.table]
+        _seat(state, moved.player, moved.to.table, moved.to.seat)
 
 
 def apply_hand_finished(state: TournamentState, event: HandFinished, now: datetime) -> None:
