@@ -238,16 +238,21 @@ class EventStore:
         )
         if until is not None:
             query = query.where(events.seq <= until)
+        # One string for a command's ids, an actor's name (shown as `visible` makes it) and a
+        # type, not one an event; rows taken a thousand at a time, read by position.
+        command_id, last, names, tags = "", None, dict[str, str](), dict[str, str]()
         with self._connection(write=False) as connection:
-            command_id, last = "", None
-            for row in connection.execute(query):
-                # One string for a command's ids and for an actor's name, not one an event.
-                command_id = command_id if row.command_id == command_id else row.command_id
-                yield Packed(row.seq, _utc(row.time), sys.intern(visible(row.actor)), command_id,
-                             sys.intern(row.type), row.payload)
-                last = row
+            for rows in connection.execute(query).partitions(1024):
+                for seq, moment, actor, command, tag, payload, digest in rows:
+                    command_id = command_id if command == command_id else command
+                    if (name := names.get(actor)) is None:
+                        name = names[actor] = sys.intern(visible(actor))
+                    if (kind := tags.get(tag)) is None:
+                        kind = tags[tag] = sys.intern(tag)
+                    yield Packed(seq, _utc(moment), name, command_id, kind, payload)
+                last = (seq, digest)
         if last is not None and until is None:
-            self._heads[tournament_id] = (last.seq, last.hash)
+            self._heads[tournament_id] = last
 
     def append(self, tournament_id: int, envelopes: Sequence[Envelope], *,
                wait: float | None = None) -> None:
