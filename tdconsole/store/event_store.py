@@ -243,14 +243,14 @@ class EventStore:
         command_id, last, names, tags = "", None, dict[str, str](), dict[str, str]()
         with self._connection(write=False) as connection:
             for rows in connection.execute(query).partitions(1024):
-                for seq, moment, actor, command, tag, payload, digest in rows:
+                for seq, moment, actor, command, tag, payload, _digest in rows:
                     command_id = command_id if command == command_id else command
                     if (name := names.get(actor)) is None:
                         name = names[actor] = sys.intern(visible(actor))
                     if (kind := tags.get(tag)) is None:
                         kind = tags[tag] = sys.intern(tag)
                     yield Packed(seq, _utc(moment), name, command_id, kind, payload)
-                last = (seq, digest)
+                last = (rows[-1].seq, rows[-1].hash)
         if last is not None and until is None:
             self._heads[tournament_id] = last
 
