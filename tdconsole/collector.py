@@ -6,6 +6,21 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+# Whether this process runs one command of the command line and then ends: `tdconsole.cli.main`
+# called with the process's own arguments in a process that had not loaded the command line (the
+# console script, `python -m tdconsole`), not a caller's that runs many (the tests). What such a
+# command makes lives until the exit frees it.
+_one_command = False
+
+
+def one_command() -> bool:
+    return _one_command
+
+
+def running_one_command() -> None:
+    global _one_command
+    _one_command = True
+
 
 @contextmanager
 def paused(*, freeze: bool = False) -> Iterator[None]:

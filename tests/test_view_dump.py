@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import gc
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import Field, field_serializer
 
+from tdconsole import collector
 from tdconsole.domain.commands import Bust, ClockStart, Register
 from tdconsole.views import tournament as views
 from tdconsole.views.base import OptionalKeysView, View, jsonable
@@ -106,9 +109,9 @@ def test_a_view_made_one_is_not_validated_again() -> None:
     # The program's own values, as `made` takes them: what validation would refuse is the caller's
     # to never give (a festival's `state --json` makes 1,112 tables and its whole document so).
     assert Row.made_one(name="Anna", seat=1, tied_with=["Bo"]) == Row(name="Anna", seat=1, tied_with=["Bo"])
-    assert Row.made_one(name="Anna", seat="one", tied_with=[]).seat == "one"
+    assert Row.made_one(name="Anna", seat="one", tied_with=[]).__dict__["seat"] == "one"
     with pytest.raises(ValueError, match="seat"):
-        Row(name="Anna", seat="one", tied_with=[])  # type: ignore[arg-type]
+        Row(name="Anna", seat="one", tied_with=[])
 
 
 def test_the_state_view_made_unvalidated_is_the_validated_one() -> None:
@@ -120,3 +123,28 @@ def test_the_state_view_made_unvalidated_is_the_validated_one() -> None:
     validated = views.StateView.model_validate(view.model_dump())
     assert validated == view
     assert json.dumps(jsonable(validated)) == json.dumps(jsonable(view))
+
+
+@pytest.mark.parametrize("one_command", [True, False], ids=["own process", "in-process"])
+def test_state_in_a_process_of_its_own_freezes_what_it_made(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        one_command: bool) -> None:
+    # The process ends after it prints: no pass of the collector need walk the state and its views
+    # again (at the block's end, and at the exit). Where it does not end (the tests), nothing is
+    # frozen: the collector would never again free what a freeze kept.
+    db = str(tmp_path / "t.sqlite")
+    assert run(capsys, "--db", db, "new", "Friday").code == 0
+    frozen: list[bool] = []
+    monkeypatch.setattr(collector, "_one_command", one_command)
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    assert run(capsys, "--db", db, "state", "--json").code == 0
+    assert frozen == ([True] if one_command else []) and gc.isenabled()
+
+
+def test_the_command_line_s_own_process_runs_one_command() -> None:
+    probe = ("import sys, tdconsole.cli, tdconsole.collector as c\n"
+             "try:\n    tdconsole.cli.main()\nexcept SystemExit:\n    pass\n"
+             "print(c.one_command())")
+    done = subprocess.run([sys.executable, "-c", probe, "--help"], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "True"
+    assert not collector.one_command()  # the tests' process runs many, each with its arguments

@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point (`tdconsole`, `python -m tdconsole`): runs the command line."""
     if "tdconsole.cli.root" not in sys.modules:
         _start_up()
+        if argv is None:  # the process's own arguments: it was started to run this command
+            collector.running_one_command()
     from tdconsole.cli.root import main as run
 
     run(argv)
