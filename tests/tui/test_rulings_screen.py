@@ -302,7 +302,8 @@ async def test_c_phone_1_the_wizard_finds_the_phone_and_logs_a_warning(service: 
         await pilot.press("f5")
         app.screen.query_one("#players", Input).value = "Anna"
         await pilot.click("#search")
-        await pilot.press(*"phone", "enter")
+        # "phone" alone now finds device-in-hand first (its rules cite C-PHONE-1 too).
+        await pilot.press(*"uses a phone", "enter")
         await pilot.pause()
         assert "when he used the phone?" in _question(app)
         await pilot.press("enter")  # Yes: in a hand
