@@ -87,6 +87,9 @@ class BettingInput(Input):
     `returning`: players back at the table after missing blinds, each posting before the deal:
     "both" (he missed the big blind) a live big blind and a dead small blind, "small" a live small
     blind (RRoP, seed 001). They act in turn and keep the option of a live blind.
+
+    `players_left_in_event`: how many are still in the tournament. Limit only: 2 lifts the cap of
+    one bet and three raises (TDA 48); left out, the cap holds, heads-up in a pot too.
     """
 
     game: Game
