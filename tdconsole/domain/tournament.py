@@ -328,10 +328,12 @@ def fold(envelopes: Iterable[e.Envelope], *, start: TournamentState | None = Non
         state = new_state(first)
     else:
         state = start
-    for envelope in log:
-        if envelope.command_id not in undone:
-            _apply_event(state, envelope)
-        state.last_seq = envelope.seq
+    steps = log.replayed() if isinstance(log, EventLog) else \
+        ((env.seq, env.time, env.command_id, env.event) for env in log)
+    for seq, time, command_id, event in steps:
+        if command_id not in undone:
+            _applied(state, event, time)
+        state.last_seq = seq
     if start is None:
         state.log = log
     else:
@@ -358,10 +360,13 @@ def apply(state: TournamentState, envelope: e.Envelope, *, logged: bool = True) 
 
 
 def _apply_event(state: TournamentState, envelope: e.Envelope) -> None:
-    event = envelope.event
-    for applier in appliers_for(type(event)):
-        applier(state, event, envelope.time)
+    _applied(state, envelope.event, envelope.time)
     state.last_seq = envelope.seq
+
+
+def _applied(state: TournamentState, event: e.Event, time: datetime) -> None:
+    for applier in appliers_for(type(event)):
+        applier(state, event, time)
 
 
 def decide(state: TournamentState, command: c.Command, now: datetime) -> list[e.Event]:

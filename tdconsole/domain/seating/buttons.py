@@ -112,26 +112,29 @@ def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
     # one on the button seat or the small blind seat plays it (and the button is then live).
     # Only the seats strictly between them are looked at (at festival size every table's every
     # hand passes here: a fold of the night's log, a terminal's first open).
-    between = range(1, (small_blind - button) % seats)
-    arc = {(button + step - 1) % seats + 1 for step in between}
-    waiting = {
-        seat: player
-        for seat, player in occupants.items()
-        if seat in arc and player != hand.dealt.get(seat)
-    }
+    waiting: dict[int, str] = {}
+    if (small_blind - button) % seats > 1:  # (most hands: the small blind sits next to the button)
+        arc = {(button + step - 1) % seats + 1 for step in range(1, (small_blind - button) % seats)}
+        waiting = {
+            seat: player
+            for seat, player in occupants.items()
+            if seat in arc and player != hand.dealt.get(seat)
+        }
     live = {s: p for s, p in occupants.items() if s not in waiting} if waiting else dict(occupants)
     if len(live) < 2:
         # Nobody from the last hand is left to protect: everybody plays.
         return _counted_back(occupants, seats, big_blind, {})
     if len(live) == 2:
         return _counted_back(live, seats, big_blind, waiting)
-    return Hand(
-        button=button,
-        small_blind=small_blind,
-        big_blind=big_blind,
+    # The last hand with its every field replaced, not validated again: seats of the table and its
+    # players (a fold of a festival night makes 15,000 of these, a third of its time validating).
+    return hand.updated({
+        "button": button,
+        "small_blind": small_blind,
+        "big_blind": big_blind,
         # TDA 32: dead only when the seat is empty; a seat occupied at the deal is live.
-        dead_button=button not in live,
-        dead_small_blind=small_blind not in live,
-        dealt=live,
-        waiting=waiting,
-    )
+        "dead_button": button not in live,
+        "dead_small_blind": small_blind not in live,
+        "dealt": live,
+        "waiting": waiting,
+    })
