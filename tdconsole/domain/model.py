@@ -51,7 +51,10 @@ class Frozen(BaseModel):
         copy = type(self).__new__(type(self))
         # Frozen: the attributes are set as pydantic's own copy sets them.
         _set(copy, "__dict__", {**self.__dict__, **changes})
-        _set(copy, "__pydantic_fields_set__", self.__pydantic_fields_set__.union(changes))
+        # The set itself when it has every key changed already (a frozen value's is never changed).
+        fields_set = self.__pydantic_fields_set__
+        _set(copy, "__pydantic_fields_set__",
+             fields_set if fields_set.issuperset(changes) else fields_set.union(changes))
         _set(copy, "__pydantic_extra__", None)
         private = self.__pydantic_private__
         _set(copy, "__pydantic_private__", None if private is None else dict(private))

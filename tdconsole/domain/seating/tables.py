@@ -314,7 +314,7 @@ def hand_done(table: Table) -> Table:
         raise InvalidInput("table {number} has no hand yet: set the button first", number=table.number)
     hand = next_hand(table.occupants, table.seats, table.hand)
     # Once dealt in here, a newcomer's last hand is this table's (T-MOVE-1).
-    still_out = table.just_paid & set(hand.waiting.values())
+    still_out = table.just_paid & set(hand.waiting.values()) if table.just_paid else table.just_paid
     return table.updated({"hand": hand, "just_paid": still_out})
 
 
