@@ -50,7 +50,8 @@ def kind_label(kind: Kind) -> str:
 @dataclass(slots=True)
 class LogContext:
     """What a sentence needs beyond its event, as it was at that point of the log: the players'
-    names, the structure and the money formats in force, and what each command did (for undo)."""
+    names, the structure and the money formats in force, and what each command that is undone did
+    (its Undone's sentence names it)."""
 
     names: dict[str, str] = field(default_factory=dict)
     structure: Structure | None = None
@@ -706,7 +707,8 @@ class LogReading:
             undo = undoers.get(envelope.command_id)
             context.learn(envelope, undone=undo is not None)
             text = sentence(envelope.event, context)
-            context.commands.setdefault(envelope.command_id, []).append(text)
+            if envelope.command_id in undoers:  # an Undone's sentence names what it took back
+                context.commands.setdefault(envelope.command_id, []).append(text)
             entries.append(LogEntry(
                 seq=envelope.seq, time=envelope.time.isoformat(), actor=envelope.actor,
                 command_id=envelope.command_id, kind=kind_of(envelope.event), text=text,
