@@ -7,7 +7,7 @@ its hand when every table has finished it (`hand_for_hand.py`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from tdconsole.domain.clock import handlers as clock_handlers
@@ -236,6 +236,18 @@ def clockwise(state: TournamentState, knockers: Sequence[str]) -> list[str]:
     return [seats[seat] for seat in clockwise_from(hand.button, seats)]
 
 
+def credit_knockout(state: TournamentState, knocked_out_by: Iterable[str], bounty: Mapping[str, int],
+                    head: Mapping[str, int]) -> None:
+    """Each knocker's knockout, the bounty he takes in cash and what goes onto his own head
+    (T-BOUNTY-1, T-PKO-1): a bust's, or a rebuy's bought instead of it (T-PKO-6)."""
+    for knocker in knocked_out_by:
+        state.players[knocker].knockouts += 1
+    for knocker, cash in bounty.items():
+        state.players[knocker].bounties += cash
+    for knocker, onto_head in head.items():
+        state.players[knocker].bounty_added += onto_head
+
+
 def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
     player = state.players[event.player_id]
     player.status, player.place, player.last_place = "busted", event.place, event.last_place
@@ -245,12 +257,7 @@ def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> 
     state.busted.append(player.id)
     player.disqualified = event.disqualified
     state.bounties_to_pool += event.to_pool
-    for knocker in event.knocked_out_by:
-        state.players[knocker].knockouts += 1
-    for knocker, cash in event.bounty.items():
-        state.players[knocker].bounties += cash
-    for knocker, onto_head in event.head.items():
-        state.players[knocker].bounty_added += onto_head
+    credit_knockout(state, event.knocked_out_by, event.bounty, event.head)
     state.chips.pop(event.player_id, None)
     if state.hand_for_hand is not None:
         state.hand_for_hand.pending.pop(event.player_id, None)

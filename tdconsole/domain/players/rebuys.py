@@ -277,12 +277,7 @@ def apply_rebought(state: TournamentState, event: Rebought, now: datetime) -> No
     player = state.players[event.player_id]
     player.rebuys += event.count
     if event.knockout:  # T-PKO-6: as `apply_busted` pays a knockout and `apply_bust_set_aside` keeps it
-        for knocker in event.knocked_out_by:
-            state.players[knocker].knockouts += 1
-        for knocker, cash in event.bounty.items():
-            state.players[knocker].bounties += cash
-        for knocker, onto_head in event.head.items():
-            state.players[knocker].bounty_added += onto_head
+        busts.credit_knockout(state, event.knocked_out_by, event.bounty, event.head)
         player.bounty_added -= event.head_lost
     # A count taken before the rebuy no longer says his stack.
     state.chips.pop(event.player_id, None)
