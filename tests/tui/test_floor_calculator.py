@@ -70,6 +70,22 @@ async def test_betting_r1_shows_the_minimum_raise_to_5600() -> None:
         assert "Seat 5 to act: call" in shown and "B-MIN-3" in shown
 
 
+async def test_48_the_limit_cap_holds_heads_up_until_the_event_is_down_to_two() -> None:
+    # B-LIMIT-1 / TDA 48: a bet and three raises heads-up in a pot of an event of three players
+    # left: no raise; with the event down to two the cap is gone.
+    hand = {"betting-game": "limit", "betting-stacks": "1:20000 2:20000", "betting-street": "flop",
+            "betting-pot": "1000", "betting-actions": "2 bet 200, 1 raise 400, 2 raise 600, 1 raise 800"}
+    for left, raise_to in ((3, None), (2, 1000)):
+        messages: list[Message] = []
+        app = CalculatorApp(FloorCalculatorScreen(players_left=left))
+        async with app.run_test(message_hook=messages.append) as pilot:
+            await fill(app, hand)
+            last = await answered(pilot, messages, "betting",
+                                  lambda a: isinstance(a.answer, BettingAnswer) and a.answer.to_act == 2)
+            assert isinstance(last.answer, BettingAnswer)
+            assert last.answer.min_raise_to == raise_to, left
+
+
 async def test_betting_illegal_action_shows_one_line_naming_the_rule() -> None:
     messages: list[Message] = []
     app = CalculatorApp(FloorCalculatorScreen())

@@ -196,10 +196,12 @@ class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
             self.answer = answer
             self.error = error
 
-    def __init__(self, house_rules: HouseRules | None = None, level: Level | None = None) -> None:
+    def __init__(self, house_rules: HouseRules | None = None, level: Level | None = None,
+                 players_left: int | None = None) -> None:
         super().__init__()
         self._given_rules = house_rules
         self._given_level = level
+        self._given_left = players_left
         # The values the screen filled each field with (its example, the level's blinds): a change
         # to any other value is the floor's, and from then on that calculator's errors show. (A
         # set: the change messages of earlier fillings may still be on their way.)
@@ -211,7 +213,11 @@ class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
         self._unanswered: set[str] = set()
 
         def betting(values: dict[str, str]) -> str:
-            hand = BettingInput.model_validate(betting_data(values))
+            data = betting_data(values)
+            left = self.players_left()
+            if left is not None and left >= 2:  # TDA 48: the limit cap goes once the event is heads-up
+                data["players_left_in_event"] = left
+            hand = BettingInput.model_validate(data)
             return self._answer("betting", describe_betting, betting_round(hand, self.house_rules))
 
         def chips(values: dict[str, str]) -> str:
@@ -247,6 +253,14 @@ class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
         if not isinstance(app, ServiceApp):
             return None
         return level_now(app.service.state, app.service.now())
+
+    def players_left(self) -> int | None:
+        """How many are still in the tournament (None on an app without one: the limit cap then
+        holds, B-LIMIT-1)."""
+        if self._given_left is not None:
+            return self._given_left
+        app = self.app
+        return app.service.state.players_left if isinstance(app, ServiceApp) else None
 
     def on_screen_resume(self) -> None:
         level = self.current_level()
