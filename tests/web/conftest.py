@@ -218,3 +218,14 @@ def open_page(browser: Browser, viewport: dict[str, int]) -> Page:
             if message.type == "error" and "Content Security Policy" in message.text else None)
     page.errors = errors  # type: ignore[attr-defined]
     return page
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where a browser test's screenshots go: $TDCONSOLE_SCREENSHOTS to keep them, else a
+    temporary directory."""
+    kept = os.environ.get("TDCONSOLE_SCREENSHOTS")
+    if kept:
+        Path(kept).mkdir(parents=True, exist_ok=True)
+        return Path(kept)
+    return tmp_path_factory.mktemp("screens")

@@ -9,7 +9,6 @@ directory."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
 from tests.web.conftest import TD, TD_PIN, Served, events, open_page, start_server, wait_for
+from tests.web.test_browser import _log_in as log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -63,15 +63,6 @@ def festival(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     finally:
         server.process.terminate()
         server.process.wait(10)
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    kept = os.environ.get("TDCONSOLE_SCREENSHOTS")
-    if kept:
-        Path(kept).mkdir(parents=True, exist_ok=True)
-        return Path(kept)
-    return tmp_path_factory.mktemp("extremes")
 
 
 def _seated(festival: Served) -> dict[str, int]:
@@ -127,10 +118,8 @@ def test_a_long_name_wraps_on_find_my_seat_and_the_remote(browser: Browser, fest
 
 
 def _log_in(page: Page, base: str) -> None:
-    page.goto(base + "/remote")
-    page.fill("#staff", TD)
-    page.fill("#pin", TD_PIN)
-    page.click("#login button[type=submit]")
+    """The TD logged in on the remote, its table picker shown."""
+    log_in(page, base, TD, TD_PIN)
     page.wait_for_selector(".table-pick")
 
 

@@ -93,15 +93,6 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         server.process.wait(10)
 
 
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    kept = os.environ.get("TDCONSOLE_SCREENSHOTS")
-    if kept:
-        Path(kept).mkdir(parents=True, exist_ok=True)
-        return Path(kept)
-    return tmp_path_factory.mktemp("screens")
-
-
 def _do(room: Served, *done: commands.Command) -> None:
     """What the TD does from another terminal: the server sees it within its poll."""
     store = EventStore.open(f"sqlite:///{room.db}")
