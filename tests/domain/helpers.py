@@ -1,56 +1,8 @@
-"""Building tournaments for pure domain tests: events in, state out, no database."""
+"""Building tournaments for pure domain tests: events in, state out, no database. The domain's
+docstring examples build theirs the same way, so the builder lives beside them."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from tdconsole.domain.examples import STRUCTURE, T0, Tournament, at
 
-from tdconsole.domain.clock.structure import Break, Level, Structure
-from tdconsole.domain.commands import Command
-from tdconsole.domain.events import Envelope, Event, TournamentCreated
-from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.state import TournamentState
-from tdconsole.domain.tournament import apply, decide, fold
-
-T0 = datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
-
-STRUCTURE = Structure(
-    name="test",
-    starting_stack=10_000,
-    periods=[
-        Level(small_blind=100, big_blind=200, ante=200, minutes=20),
-        Level(small_blind=200, big_blind=400, ante=400, minutes=20),
-        Break(minutes=10, add_on=True),  # the add-on is sold here (T-ADDON-1)
-        Level(small_blind=300, big_blind=600, ante=600, minutes=20),
-    ],
-)
-
-
-def at(seconds: float) -> datetime:
-    return T0 + timedelta(seconds=seconds)
-
-
-class Tournament:
-    """A state plus its log, driven command by command like the service, minus the database."""
-
-    def __init__(self, structure: Structure = STRUCTURE, buy_in: int = 300,
-                 house_rules: HouseRules | None = None, tables: int | None = None) -> None:
-        created = TournamentCreated(name="Friday", game="NLHE", buy_in=buy_in, fee=50,
-                                    starting_stack=structure.starting_stack, seats_per_table=9,
-                                    structure=structure, house_rules=house_rules, tables=tables)
-        self.log = [Envelope(seq=1, time=T0, actor="td", command_id="c0", event=created)]
-        self.state: TournamentState = fold(self.log)
-        self._commands = 0
-
-    def do(self, command: Command, seconds: float = 0) -> list[Event]:
-        now = at(seconds)
-        events = decide(self.state, command, now)
-        self._commands += 1
-        for event in events:
-            envelope = Envelope(seq=self.state.last_seq + 1, time=now, actor="td",
-                                command_id=f"c{self._commands}", event=event)
-            self.log.append(envelope)
-            if event.type == "undone":
-                self.state = fold(self.log)
-            else:
-                apply(self.state, envelope)
-        return events
+__all__ = ["STRUCTURE", "T0", "Tournament", "at"]
