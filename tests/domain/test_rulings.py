@@ -110,6 +110,8 @@ def test_h_dead_g_club_shown_to_another_player_or_a_spectator_the_td_may_declare
     asked = {"to_whom": whom, "before_next_street": "yes", **SHOWN}
     dead = suggest(tree, {**asked, "declare_dead": "yes"}, CLUB)
     assert dead.ruling.startswith("The hand is dead") and "H-DEAD-G" in dead.rules
+    # TDA 68 (2024): exposure with action pending may be penalised, never a dead hand.
+    assert dead.differs == ["TDA 68"] and not any(r.startswith("TDA") for r in dead.rules)
     live = suggest(tree, {**asked, "declare_dead": "no"}, CLUB)
     assert "lets the hand live" in live.ruling and "S-SHOW-3" in live.rules
 
@@ -119,6 +121,7 @@ def test_h_dead_g_tda_setting_only_a_player_in_the_hand_counts(catalogue: Catalo
     tree = catalogue.get("showed-cards")
     result = suggest(tree, {"to_whom": whom, **SHOWN}, TDA)
     assert result.ruling.startswith("The hand is live") and "S-SHOW-3" in result.rules
+    assert result.rules[-2:] == ["TDA 67", "TDA 68"] and not result.differs
     in_hand = suggest(tree, {"to_whom": "player-in-hand", "before_next_street": "yes",
                              "declare_dead": "yes", **SHOWN}, TDA)
     assert in_hand.ruling.startswith("The hand is dead")

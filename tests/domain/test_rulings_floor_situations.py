@@ -51,7 +51,9 @@ def test_tda_5a_a_call_in_a_hand_follows_the_phone_setting(setting: str, dead: b
     assert ("hand is dead" in result.ruling) is dead
     # The hand kept live is the club's outcome: TDA 5A is then named as differing, not cited.
     assert "C-PHONE-1" in result.rules
-    assert ("TDA 5A" in result.rules, result.differs) == ((True, []) if dead else (False, ["TDA 5A"]))
+    # TDA 2024 5A (no call at the table) and 5C (no device with a live hand) give the dead hand.
+    assert ({"TDA 5A", "TDA 5C"} <= set(result.rules)) is dead
+    assert result.differs == ([] if dead else ["TDA 5C"])
     assert result.penalty is not None and result.penalty.kind == "warning"
     repeat = ruled("device-in-hand", {"what": "call", "call_in_hand": "yes", "earlier": "1"}, house)
     assert repeat.penalty is not None and repeat.penalty.kind == "minutes"
@@ -66,21 +68,23 @@ def test_tda_5a_c_phone_1_a_call_between_hands_follows_the_house_setting() -> No
         assert "steps away" in away.ruling and away.rules == ["H-SEAT-1", "TDA 5A"]
 
 
-def test_tda_5b_a_strategy_app_in_a_hand_is_conduct_and_between_hands_is_not() -> None:
+def test_tda_5c_5d_a_strategy_app_in_a_hand_is_conduct_and_between_hands_is_not() -> None:
     assert asked("device-in-hand", {"what": "app"})[0] == "app_in_hand"
     live = ruled("device-in-hand", {"what": "app", "app_in_hand": "yes"})
     assert "stays live" in live.ruling and "C-PEN-1" in live.rules
-    assert "TDA 5B" not in live.rules and live.differs == ["TDA 5B"]
+    # 2024: 5C a live hand touches no device, 5D no strategy tools; 5B (no phone resting on the
+    # table) is not what happened here.
+    assert not any(r.startswith("TDA") for r in live.rules) and live.differs == ["TDA 5C"]
     assert live.penalty is not None
     dead = ruled("device-in-hand", {"what": "app", "app_in_hand": "yes"}, TDA)
-    assert "hand is dead" in dead.ruling
+    assert "hand is dead" in dead.ruling and dead.rules[-2:] == ["TDA 5C", "TDA 5D"]
     between = ruled("device-in-hand", {"what": "app", "app_in_hand": "no"})
     assert between.rules == ["C-PHONE-1"] and between.penalty is None
 
 
 def test_tda_5d_c_onehand_1_coaching_from_the_rail() -> None:
     coached = ruled("device-in-hand", {"what": "rail", "asked_for_help": "yes", "deliberate": "yes"})
-    assert coached.rules[:3] == ["C-ONEHAND-1", "C-PEN-1", "TDA 5D"]
+    assert coached.rules[:4] == ["C-ONEHAND-1", "C-PEN-1", "TDA 5D", "TDA 67"]
     assert coached.penalty is not None and coached.penalty.kind == "minutes"
     rail = ruled("device-in-hand", {"what": "rail", "asked_for_help": "no"})
     assert "not penalised" in rail.ruling and rail.penalty is None
@@ -225,14 +229,19 @@ def test_tda_26_d_shuffle_1_deck_changes() -> None:
 
 def test_t_elim_4_c_chips_3_chips_found_behind_an_all_in_after_a_call() -> None:
     assert asked("chips-behind-all-in") == ["won", "hidden", "cover", "deliberate", "earlier"]
+    # T-ELIM-4 (002 §9): out if the caller could cover the amount *without* the found chips, so a
+    # caller who covers the declared all-in but not the chips found still puts him out.
+    cover = walk(CATALOGUE.get("chips-behind-all-in"), {"won": "no"}, CLUB).open[0]
+    assert "without the chips found" in cover.ask
     out = ruled("chips-behind-all-in", {"won": "no", "cover": "yes"})
-    assert out.ruling.startswith("He is out") and out.rules == ["T-ELIM-4"]
+    assert out.ruling.startswith("He is out") and out.rules == ["T-ELIM-4", "TDA 62"]
     rest = ruled("chips-behind-all-in", {"won": "no", "cover": "no"})
-    assert "S-TABLE-1" in rest.rules
+    assert rest.ruling.startswith("He is not out") and "S-TABLE-1" in rest.rules
     hidden = ruled("chips-behind-all-in", {"won": "yes", "hidden": "yes", "deliberate": "yes"})
     assert "only the chips he could see" in hidden.ruling and hidden.penalty is not None
     full = ruled("chips-behind-all-in", {"won": "yes", "hidden": "no"})
     assert "pays all of it" in full.ruling and full.penalty is None
+    assert hidden.rules[-1] == "TDA 62" and full.rules[-2:] == ["TDA 49", "TDA 62"]
 
 
 def test_t_chips_2_t_elim_4_hidden_and_found_chips() -> None:
@@ -243,6 +252,13 @@ def test_t_chips_2_t_elim_4_hidden_and_found_chips() -> None:
     assert out.ruling.startswith("He stays out")
     back = ruled("hidden-chips", {"what": "found-after-bust", "covered": "no"})
     assert "plays on" in back.ruling and "S-TABLE-1" in back.rules
+    assert "TDA 63" in removed.rules and "TDA 62" in out.rules
+
+
+def test_tda_64_t_chips_2_chips_nobody_owns_are_taken_out_of_play() -> None:
+    found = ruled("hidden-chips", {"what": "no-owner"})
+    assert found.ruling.startswith("Chips whose owner cannot be told are taken out of play")
+    assert found.rules == ["T-CHIPS-2", "C-CHIPS-3", "C-RULING-1", "TDA 64"] and found.penalty is None
 
 
 def test_tda_rp_4_d_irr_3_a_dropped_stub() -> None:
