@@ -119,7 +119,9 @@ def test_tda_4_c_ownchips_1_identity() -> None:
 
 
 def test_tda_6_the_table_language_applies_during_a_hand() -> None:
-    assert ruled("table-language", {"in_hand": "no"}).penalty is None
+    between = ruled("table-language", {"in_hand": "no"})
+    # TDA 6 (2024) says which languages, not when: "no offence between hands" is the house's call.
+    assert between.penalty is None and between.rules == ["C-RULING-1"]
     during = walk(CATALOGUE.get("table-language"), {"in_hand": "yes", **HONEST}, CLUB)
     assert during.offence == "etiquette" and during.suggestion is not None
     assert "TDA 6" in during.suggestion.rules
@@ -160,9 +162,10 @@ def test_tda_18_asking_to_see_a_hand() -> None:
     assert holder.ruling.startswith("The TD decides") and "TDA 18" in holder.rules
 
 
-def test_tda_15_65_h_dead_e_a_killed_hand() -> None:
+def test_tda_13_65_h_dead_e_a_killed_hand() -> None:
     assert asked("killed-hand") == ["tabled", "identifiable", "raise_open"]
-    assert "TDA 15" in ruled("killed-hand", {"tabled": "yes"}).rules
+    # TDA 13C: a dealer cannot kill a properly tabled hand that was obviously the winner.
+    assert "TDA 13" in ruled("killed-hand", {"tabled": "yes"}).rules
     retrieved = ruled("killed-hand", {"tabled": "no", "identifiable": "yes"})
     assert retrieved.rules == ["H-DEAD-E"]  # the club retrieves; TDA 65 would give no redress
     raise_back = ruled("killed-hand", {"tabled": "no", "identifiable": "no", "raise_open": "yes"})
