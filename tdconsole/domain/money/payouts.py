@@ -44,7 +44,13 @@ class PayoutStructure(Frozen):
         return [payout.amount for payout in self.payouts]
 
     def amount(self, place: int) -> int:
-        """The money for `place`; 0 beyond the places paid."""
+        """The money for `place`; 0 beyond the places paid.
+
+        >>> paid = PayoutStructure(prize_pool=800, payouts=[Payout(place=1, amount=500),
+        ...                                                 Payout(place=2, amount=300)])
+        >>> paid.amount(2), paid.amount(3), paid.amounts
+        (300, 0, [500, 300])
+        """
         return self.payouts[place - 1].amount if 1 <= place <= len(self.payouts) else 0
 
 
@@ -118,7 +124,21 @@ class PayoutTables(Frozen):
 def table_payouts(
     pool: int, entries: int, tables: PayoutTables, locked: Mapping[int, int] | None = None
 ) -> PayoutStructure:
-    """The payouts of the table's range for `entries`, rounded to the table's unit."""
+    """The payouts of the table's range for `entries`, rounded to the table's unit.
+
+    >>> from decimal import Decimal
+    >>> table = PayoutTables(name="club", unit=10, ranges=[
+    ...     PayoutRange(min_entries=2, max_entries=10, percents=[Decimal(65), Decimal(35)]),
+    ...     PayoutRange(min_entries=11, max_entries=30, percents=[Decimal(50), Decimal(30), Decimal(20)])])
+    >>> table_payouts(3_330, 11, table).amounts
+    [1680, 990, 660]
+    >>> table_payouts(3_330, 11, table, locked={1: 2_000}).amounts
+    [2000, 800, 530]
+    >>> table_payouts(9_000, 31, table)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: payout table 'club' has no range for 31 entries (only 2-30)
+    """
     limits.ENTRIES.check("entries", entries)
     row = tables.for_entries(entries)
     weights = [Fraction(percent) for percent in row.percents]
@@ -142,6 +162,9 @@ class PayoutCurve(Frozen):
 
 
 def places_paid(entries: int, curve: PayoutCurve) -> int:
+    """>>> places_paid(40, PayoutCurve()), places_paid(41, PayoutCurve()), places_paid(1, PayoutCurve())
+    (6, 7, 1)
+    """
     if entries < 1:
         raise InvalidInput("entries must be at least 1, not {entries}", entries=entries)
     limits.ENTRIES.check("entries", entries)
@@ -157,7 +180,16 @@ def generate_payouts(
 ) -> PayoutStructure:
     """A smooth structure: every paid place gets the minimum cash, the rest of the pool follows
     the power-law curve. `buy_in` is the prize part of one buy-in (0 = no minimum cash beyond
-    one unit)."""
+    one unit).
+
+    >>> paid = generate_payouts(12_000, 40, buy_in=300)
+    >>> paid.amounts, sum(paid.amounts)
+    ([4280, 2340, 1710, 1390, 1200, 1080], 12000)
+    >>> generate_payouts(1_000, 40, buy_in=300)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: prize pool 1000 cannot pay 6 places of at least 450
+    """
     curve = curve or PayoutCurve()
     if buy_in < 0:
         raise InvalidInput("buy-in must not be negative, not {buy_in}", buy_in=buy_in)
@@ -190,6 +222,15 @@ def distribute(
     weight's share of the rest rounded down to `unit`; the remainder goes to the best unlocked
     place. Raises `InvalidInput` when that cannot be done without a place paying more than a
     better one.
+
+    >>> from fractions import Fraction
+    >>> distribute(1_000, [Fraction(3), Fraction(2), Fraction(1)], unit=10)
+    [510, 330, 160]
+    >>> distribute(1_000, [Fraction(1), Fraction(1)], locked={2: 600})
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: place 2 would pay 600, more than place 1 (400); payouts never
+    increase with place
     """
     locked = dict(locked or {})
     if pool < 0:
@@ -255,7 +296,15 @@ def _structure(pool: int, amounts: Iterable[int]) -> PayoutStructure:
 
 
 def split_evenly(amount: int, names: Iterable[str]) -> dict[str, int]:
-    """Equal shares to the krone; the leftover kroner go one each in sorted order of the names."""
+    """Equal shares to the krone; the leftover kroner go one each in sorted order of the names.
+
+    >>> split_evenly(100, ["Cy", "Ann", "Bo"])
+    {'Ann': 34, 'Bo': 33, 'Cy': 33}
+    >>> split_evenly(100, ["Bo", "Bo"])
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the same player is listed twice in a split
+    """
     ordered = sorted(names)
     if not ordered:
         raise InvalidInput("nobody to share the money between")
@@ -268,7 +317,15 @@ def split_evenly(amount: int, names: Iterable[str]) -> dict[str, int]:
 
 
 def tied_prizes(payouts: PayoutStructure, first_place: int, names: Sequence[str]) -> dict[str, int]:
-    """T-ELIM-2, RP-8A: players tied from `first_place` share the money of their places."""
+    """T-ELIM-2, RP-8A: players tied from `first_place` share the money of their places.
+
+    >>> paid = PayoutStructure(prize_pool=1_000, payouts=[
+    ...     Payout(place=1, amount=500), Payout(place=2, amount=300), Payout(place=3, amount=200)])
+    >>> tied_prizes(paid, 2, ["Cy", "Bo"])
+    {'Bo': 250, 'Cy': 250}
+    >>> tied_prizes(paid, 3, ["Cy", "Bo", "Di"])
+    {'Bo': 67, 'Cy': 67, 'Di': 66}
+    """
     combined = sum(payouts.amount(place) for place in range(first_place, first_place + len(names)))
     return split_evenly(combined, names)
 
@@ -281,6 +338,11 @@ def satellite_payouts(prize_pool: int, seat: int, entries: int,
 
     >>> [(p.place, p.amount, p.seat) for p in satellite_payouts(11_100, 1_100, 37).payouts][-2:]
     [(10, 1100, True), (11, 100, False)]
+
+    >>> [(p.amount, p.seat) for p in satellite_payouts(3_300, 1_100, 3).payouts]
+    [(1100, True), (1100, True), (1100, False)]
+    >>> [(p.amount, p.seat) for p in satellite_payouts(2_500, 1_100, 9, remainder="shared").payouts]
+    [(1250, True), (1250, True)]
     """
     if seat <= 0 or prize_pool < 0:
         raise InvalidInput("a seat is worth more than 0 and the pool is not negative")

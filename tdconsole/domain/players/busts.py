@@ -73,7 +73,18 @@ def _still_in(state: TournamentState, names: Sequence[str], field: str) -> list[
 def named_knockers(state: TournamentState, players: Sequence[Player], by: Sequence[str],
                    field: str) -> list[str]:
     """The ids of the players still in named as knocking `players` out (a bust's `by`, a rebuy's
-    instead of the bust): each once, none of them himself; a refusal names the request's `field`."""
+    instead of the bust): each once, none of them himself; a refusal names the request's `field`.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> cy = t.state.find("Cy")
+    >>> named_knockers(t.state, [cy], ["ann", "Bo"], "by")
+    ['p1', 'p2']
+    >>> named_knockers(t.state, [cy], ["Cy"], "by")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: a player cannot knock themselves out
+    """
     knockers = _still_in(state, by, field)
     if len({player.id for player in knockers}) != len(knockers):
         raise InvalidInput("the same knocker is named twice", field=field)
@@ -90,6 +101,40 @@ def pko_knockout(state: TournamentState, bounty: int, knockers: Sequence[str]) -
 
 
 def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Event]:
+    """T-ELIM-1/2/3: the players of one hand leave, placed by the players left, the bigger starting
+    stack placed higher; a player not in, or the last one, is refused.
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo", "Cy", "Di")
+    >>> [(event.player_id, event.place) for event in decide_bust(t.state, Bust(names=["Di"]), T0)]
+    [('p4', 4)]
+
+    Two busted in one hand: the one who started it with more chips finishes higher (T-ELIM-1), the
+    same stack ties (T-ELIM-2):
+
+    >>> bust = Bust(names=["Cy", "Di"], stacks={"Cy": 900, "Di": 2_500})
+    >>> [(event.player_id, event.place) for event in decide_bust(t.state, bust, T0)]
+    [('p4', 3), ('p3', 4)]
+    >>> bust = Bust(names=["Cy", "Di"], stacks={"Cy": 900, "Di": 900})
+    >>> [(event.place, event.last_place, event.rules) for event in decide_bust(t.state, bust, T0)]
+    [(3, 4, ['T-ELIM-2']), (3, 4, ['T-ELIM-2'])]
+
+    Nobody unknown, nobody twice, never the winner:
+
+    >>> decide_bust(t.state, Bust(names=["Anna"]), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.NotFound: no player named 'Anna'; did you mean Ann?
+    >>> decide_bust(t.state, Bust(names=["Bo", "bo"]), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the same player is named twice
+    >>> decide_bust(t.state, Bust(names=["Ann", "Bo", "Cy", "Di"]), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: 4 players are left; at least one must remain to win
+    """
     satellites.refuse_when_over(state)  # T-SAT-2
     clock_handlers.refuse_when_finished(state)  # T-END-1: the winner is not busted
     players = _still_in(state, command.names, "names")
@@ -271,6 +316,20 @@ def apply_reported(state: TournamentState, event: HandForHandBust, now: datetime
 
 
 def decide_reenter(state: TournamentState, command: Reenter, now: datetime) -> list[Event]:
+    """T-REG-1: a busted player buys a new entry, with its own place; one still in cannot.
+
+    >>> from tdconsole.domain.commands import Bust, Reenter
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> decide_reenter(t.state, Reenter(name="Cy"), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-REG-1: Cy is still in; only a busted player can re-enter
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> [entry] = decide_reenter(t.state, Reenter(name="cy"), T0)
+    >>> entry.name, entry.previous_id, entry.player_id
+    ('Cy', 'p3', 'p4')
+    """
     player = state.find(command.name)
     if player.status != "busted":
         raise RuleViolation(

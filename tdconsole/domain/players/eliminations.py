@@ -62,7 +62,43 @@ def place_busts(
     rules: EliminationRules,
     kind: HandKind = "hand",
 ) -> list[Placement]:
-    """Places for the busts of one hand, best first; `players_left` counts them, before the hand."""
+    """Places for the busts of one hand, best first; `players_left` counts them, before the hand.
+
+    Alone, a bust takes the next place up from the bottom; together, the bigger starting stack
+    finishes higher (T-ELIM-1), equal stacks tie (T-ELIM-2), an unknown stack goes below the known
+    ones (T-ELIM-3):
+
+    >>> from tdconsole.domain.house_rules import EliminationRules
+    >>> club = EliminationRules()
+    >>> place_busts([Bust(name="Bo")], 9, club)
+    [Placement(name='Bo', place=9, last_place=9, rules=[])]
+    >>> [(p.name, p.place, p.rules) for p in place_busts(
+    ...     [Bust(name="Bo", stack=800), Bust(name="Cy", stack=5_000)], 9, club)]
+    [('Cy', 8, ['T-ELIM-1']), ('Bo', 9, ['T-ELIM-1'])]
+    >>> [(p.name, p.place, p.last_place, p.rules) for p in place_busts(
+    ...     [Bust(name="Bo", stack=800), Bust(name="Cy", stack=800)], 9, club)]
+    [('Bo', 8, 9, ['T-ELIM-2']), ('Cy', 8, 9, ['T-ELIM-2'])]
+    >>> [(p.name, p.place, p.rules) for p in place_busts(
+    ...     [Bust(name="Bo"), Bust(name="Cy", stack=800)], 9, club)]
+    [('Cy', 8, ['T-ELIM-1']), ('Bo', 9, ['T-ELIM-3'])]
+
+    In hand-for-hand the club ranks busts at different tables by stack; a house that ties them
+    (RP-8) ranks each only against its own table:
+
+    >>> tie = EliminationRules(hand_for_hand_across_tables="tie")
+    >>> busts = [Bust(name="Bo", stack=800, table=1), Bust(name="Cy", stack=5_000, table=2)]
+    >>> [(p.name, p.place, p.last_place) for p in place_busts(busts, 9, club, "hand-for-hand")]
+    [('Cy', 8, 8), ('Bo', 9, 9)]
+    >>> [(p.name, p.place, p.last_place, p.rules) for p in place_busts(busts, 9, tie, "hand-for-hand")]
+    [('Bo', 8, 9, ['T-H4H-1', 'RP-8']), ('Cy', 8, 9, ['T-H4H-1', 'RP-8'])]
+
+    Someone must be left to win:
+
+    >>> place_busts([Bust(name="Bo"), Bust(name="Cy")], 2, club)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: 2 busts with 2 players left: at least one must remain
+    """
     if not busts:
         raise InvalidInput("no player to bust")
     names = [bust.name for bust in busts]
@@ -126,7 +162,23 @@ def _rules(group: Sequence[Bust], kind: HandKind, tie_tables: bool, ranked: bool
 
 
 def prizes(placements: Sequence[Placement], payouts: PayoutStructure) -> dict[str, int]:
-    """Each placed player's money; tied players share their places' combined money (T-ELIM-2)."""
+    """Each placed player's money; tied players share their places' combined money (T-ELIM-2).
+
+    >>> from tdconsole.domain.money.payouts import Payout
+    >>> paid = PayoutStructure(prize_pool=1_000, payouts=[
+    ...     Payout(place=1, amount=500), Payout(place=2, amount=300), Payout(place=3, amount=200)])
+    >>> prizes([Placement(name="Bo", place=3, last_place=3, rules=[])], paid)
+    {'Bo': 200}
+
+    Tied for 2nd and 3rd, two players share 300 + 200 (T-ELIM-2); tied for 3rd and 4th, 200 + 0:
+
+    >>> prizes([Placement(name=name, place=2, last_place=3, rules=["T-ELIM-2"]) for name in ("Bo", "Cy")],
+    ...        paid)
+    {'Bo': 250, 'Cy': 250}
+    >>> prizes([Placement(name=name, place=3, last_place=4, rules=["T-ELIM-2"]) for name in ("Bo", "Cy")],
+    ...        paid)
+    {'Bo': 100, 'Cy': 100}
+    """
     groups: dict[tuple[int, int], list[str]] = {}
     for placement in placements:
         groups.setdefault((placement.place, placement.last_place), []).append(placement.name)
@@ -138,7 +190,15 @@ def prizes(placements: Sequence[Placement], payouts: PayoutStructure) -> dict[st
 
 def hand_for_hand_due(players_left: int, places_paid: int, pay_jumps: Sequence[int] = ()) -> bool:
     """T-H4H-1: suggest hand-for-hand when the next bust reaches the money or a pay jump the TD
-    picked (a jump at place p: hand-for-hand with p + 1 left)."""
+    picked (a jump at place p: hand-for-hand with p + 1 left).
+
+    >>> hand_for_hand_due(players_left=11, places_paid=10)
+    True
+    >>> hand_for_hand_due(players_left=12, places_paid=10)
+    False
+    >>> hand_for_hand_due(players_left=4, places_paid=10, pay_jumps=[3])
+    True
+    """
     return players_left - 1 in {places_paid, *pay_jumps}
 
 
@@ -162,6 +222,12 @@ def hand_for_hand_clock(
     that runs out ends with that hand, and the next hand is played at the next level (TDA 23),
     which starts in full (`next_levels` in seconds; after the last, the last level goes on).
     "pause": the clock stands still, so nothing comes off.
+
+    >>> from tdconsole.domain.house_rules import EliminationRules
+    >>> [(c.hand, c.level, c.seconds_left) for c in hand_for_hand_clock(300, 4, EliminationRules(), [1_200])]
+    [(1, 0, 180), (2, 0, 60), (3, 0, 0), (4, 1, 1080)]
+    >>> [c.seconds_left for c in hand_for_hand_clock(300, 3, EliminationRules(hand_for_hand_clock="pause"))]
+    [300, 300, 300]
     """
     if seconds_left < 0 or hands < 0 or any(length <= 0 for length in next_levels):
         raise InvalidInput("seconds left and hands must not be negative; levels must be positive")
@@ -176,5 +242,11 @@ def hand_for_hand_clock(
 
 
 def split_bounty(bounty: int, winners: Sequence[str]) -> dict[str, int]:
-    """T-BOUNTY-1: identical winning hands split the bounty, leftover kroner by sorted name."""
+    """T-BOUNTY-1: identical winning hands split the bounty, leftover kroner by sorted name.
+
+    >>> split_bounty(500, ["Cy", "Bo"])
+    {'Bo': 250, 'Cy': 250}
+    >>> split_bounty(101, ["Cy", "Bo"])
+    {'Bo': 51, 'Cy': 50}
+    """
     return split_evenly(bounty, winners)
