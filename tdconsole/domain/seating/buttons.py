@@ -42,7 +42,12 @@ class Hand(Frozen):
 
     @property
     def blind_payers(self) -> frozenset[str]:
-        """Who posts a blind in this hand (T-MOVE-1 asks whether a moved player just did)."""
+        """Who posts a blind in this hand (T-MOVE-1 asks whether a moved player just did).
+
+        >>> hand = hand_from_button({1: "Ann", 4: "Bo", 7: "Cy"}, 9, 4)
+        >>> sorted(hand.blind_payers), hand.big_blind_player
+        (['Ann', 'Cy'], 'Ann')
+        """
         payers = {self.dealt[self.big_blind]}
         if not self.dead_small_blind:
             payers.add(self.dealt[self.small_blind])
@@ -50,7 +55,11 @@ class Hand(Frozen):
 
 
 def in_arc(seats: int, first: int, last: int, seat: int) -> bool:
-    """Whether `seat` lies clockwise from `first` to `last`, both included."""
+    """Whether `seat` lies clockwise from `first` to `last`, both included.
+
+    >>> in_arc(9, 8, 2, 1), in_arc(9, 8, 2, 5), in_arc(9, 3, 3, 3)
+    (True, False, True)
+    """
     return (seat - first) % seats <= (last - first) % seats
 
 
@@ -62,7 +71,26 @@ def _need_two(occupants: Mapping[int, str]) -> None:
 def hand_from_button(occupants: Mapping[int, str], seats: int, button: int) -> Hand:
     """The hand with the button on `button`: the blinds are the next players (34B heads-up:
     the button is the small blind). Everybody seated is dealt in (T-SEAT-2 at the start; the
-    TD's correction of a wrong button, 34A)."""
+    TD's correction of a wrong button, 34A).
+
+    >>> hand = hand_from_button({1: "Ann", 4: "Bo", 7: "Cy"}, 9, 4)
+    >>> hand.button, hand.small_blind, hand.big_blind
+    (4, 7, 1)
+
+    Heads-up the button posts the small blind (34B); the button is never on an empty seat:
+
+    >>> hand = hand_from_button({1: "Ann", 4: "Bo"}, 9, 4)
+    >>> hand.button, hand.small_blind, hand.big_blind
+    (4, 4, 1)
+    >>> hand_from_button({1: "Ann", 4: "Bo"}, 9, 5)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: seat 5 is empty: the button must be on a player
+    >>> hand_from_button({1: "Ann"}, 9, 1)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: a hand needs at least two players; the table has 1
+    """
     _need_two(occupants)
     if button not in occupants:
         raise InvalidInput("seat {button} is empty: the button must be on a player", button=button)
@@ -92,12 +120,43 @@ def _counted_back(
 
 def between_small_blind_and_button(seats: int, button: int, small_blind: int, seat: int) -> bool:
     """T-MOVE-2: whether `seat` lies strictly between the button and the small blind (clockwise),
-    the one place a newcomer is not dealt in. The button and the blinds themselves are not."""
+    the one place a newcomer is not dealt in. The button and the blinds themselves are not.
+
+    >>> between_small_blind_and_button(9, button=3, small_blind=6, seat=5)
+    True
+    >>> between_small_blind_and_button(9, button=3, small_blind=6, seat=6)
+    False
+    >>> between_small_blind_and_button(9, button=8, small_blind=2, seat=9)
+    True
+    """
     return seat not in (button, small_blind) and in_arc(seats, button, small_blind, seat)
 
 
 def next_hand(occupants: Mapping[int, str], seats: int, hand: Hand) -> Hand:
-    """The table's next hand by the dead-button rule (TDA 32) and heads-up (34B)."""
+    """The table's next hand by the dead-button rule (TDA 32) and heads-up (34B).
+
+    The big blind moves on one player, the small blind and the button follow it:
+
+    >>> hand = hand_from_button({1: "Ann", 4: "Bo", 7: "Cy", 8: "Di"}, 9, 1)
+    >>> after = next_hand({1: "Ann", 4: "Bo", 7: "Cy", 8: "Di"}, 9, hand)
+    >>> after.button, after.small_blind, after.big_blind
+    (4, 7, 8)
+
+    Bo busted in the small blind: the next button is dead on his empty seat, so nobody posts twice
+    and nobody skips the big blind (TDA 32):
+
+    >>> hand = hand_from_button({1: "Ann", 4: "Bo", 7: "Cy", 8: "Di"}, 9, 1)
+    >>> later = next_hand({1: "Ann", 7: "Cy", 8: "Di"}, 9, hand)
+    >>> later.button, later.dead_button, later.small_blind, later.big_blind
+    (4, True, 7, 8)
+
+    A newcomer seated between the button and the small blind waits for the button to pass (T-MOVE-2):
+
+    >>> hand = hand_from_button({1: "Ann", 4: "Bo", 7: "Cy"}, 9, 1)
+    >>> after = next_hand({1: "Ann", 4: "Bo", 5: "Ed", 7: "Cy"}, 9, hand)
+    >>> after.button, after.small_blind, after.big_blind, after.waiting
+    (4, 7, 1, {5: 'Ed'})
+    """
     _need_two(occupants)
     # TDA 32: the big blind moves forward to the next player; a newcomer may take it (D6).
     big_blind = next(s for s in clockwise_seats(hand.big_blind, seats) if s in occupants)

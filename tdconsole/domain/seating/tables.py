@@ -53,7 +53,12 @@ class Table(Frozen):
 
     @property
     def free(self) -> int:
-        """How many more players the table can seat."""
+        """How many more players the table can seat.
+
+        >>> table = Table(number=1, seats=9, blocked=frozenset({5}), occupants={1: "Ann", 2: "Bo"})
+        >>> table.capacity, table.free, table.free_seats
+        (8, 6, [3, 4, 6, 7, 8, 9])
+        """
         return self.seats - len(self.blocked) - len(self.occupants)
 
     @property
@@ -64,7 +69,14 @@ class Table(Frozen):
 
     def next_hand(self) -> Hand | None:
         """The hand this table deals next if nothing else changes (None: no hand yet, or no
-        second player)."""
+        second player).
+
+        >>> table = Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"})
+        >>> table.next_hand() is None
+        True
+        >>> set_button(table, 1).next_hand().button
+        4
+        """
         if self.hand is None or len(self.occupants) < 2:
             return None
         return next_hand(self.occupants, self.seats, self.hand)
@@ -92,6 +104,13 @@ class Seating(Frozen):
 
 
 def get_table(room: Room, number: int) -> Table:
+    """>>> get_table({1: Table(number=1, seats=9)}, 1).number
+    1
+    >>> get_table({1: Table(number=1, seats=9)}, 2)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.NotFound: table 2 does not exist
+    """
     table = room.get(number)
     if table is None:
         raise NotFound("table {number} does not exist", number=number)
@@ -99,6 +118,14 @@ def get_table(room: Room, number: int) -> Table:
 
 
 def find_player(room: Room, player: str) -> Spot:
+    """>>> room = {2: Table(number=2, seats=9, occupants={6: "p1"})}
+    >>> find_player(room, "p1")
+    Spot(table=2, seat=6)
+    >>> find_player(room, "p2")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.NotFound: player p2 is not seated (unknown or busted)
+    """
     for table in room.values():
         for seat, occupant in table.occupants.items():
             if occupant == player:
@@ -115,14 +142,26 @@ def open_tables(room: Room) -> list[Table]:
 
 
 def due_big_blind_next(table: Table) -> str | None:
-    """The player who posts the big blind in the table's next hand (11A: he is the one to move)."""
+    """The player who posts the big blind in the table's next hand (11A: he is the one to move).
+
+    >>> table = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 1)
+    >>> due_big_blind_next(table)
+    'Ann'
+    """
     hand = table.next_hand()
     return None if hand is None else hand.big_blind_player
 
 
 def blind_sequence(table: Table) -> dict[int, str]:
     """T-MOVE-3: the seats of the hand being played whose players are in the middle of the
-    blinds/button sequence (each with his position); they move only once it is finished."""
+    blinds/button sequence (each with his position); they move only once it is finished.
+
+    >>> table = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy", 8: "Di"}), 1)
+    >>> blind_sequence(table)
+    {7: 'big blind', 4: 'small blind', 1: 'button'}
+    >>> blind_sequence(Table(number=2, seats=9, occupants={1: "Ann"}))
+    {}
+    """
     hand = table.hand
     if hand is None:
         return {}
@@ -150,7 +189,14 @@ def _check_free(table: Table, seat: int) -> None:
 
 
 def waits_if_seated(table: Table, seat: int, player: str) -> bool:
-    """Whether `player`, seated now at `seat`, would sit out the next hand (T-MOVE-2)."""
+    """Whether `player`, seated now at `seat`, would sit out the next hand (T-MOVE-2).
+
+    A newcomer between the next hand's button and its small blind sits it out (T-MOVE-2):
+
+    >>> table = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 1)
+    >>> waits_if_seated(table, 5, "Ed"), waits_if_seated(table, 8, "Ed")
+    (True, False)
+    """
     if table.hand is None:
         return False
     occupants = {**table.occupants, seat: player}
@@ -167,7 +213,12 @@ def with_table(room: Room, table: Table) -> dict[int, Table]:
 
 
 def paid_blind_last_hand(table: Table, player: str) -> bool:
-    """Whether `player`, seated at `table`, paid a blind in the last hand he played (T-MOVE-1)."""
+    """Whether `player`, seated at `table`, paid a blind in the last hand he played (T-MOVE-1).
+
+    >>> table = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 1)
+    >>> paid_blind_last_hand(table, "Cy"), paid_blind_last_hand(table, "Ann")
+    (True, False)
+    """
     if player in table.just_paid:
         return True
     hand = table.hand
@@ -175,7 +226,16 @@ def paid_blind_last_hand(table: Table, player: str) -> bool:
 
 
 def place_player(table: Table, seat: int, player: str, *, paid: bool = False) -> Table:
-    """Seat an arriving player; `paid`: he paid a blind in the hand he comes from (T-MOVE-1)."""
+    """Seat an arriving player; `paid`: he paid a blind in the hand he comes from (T-MOVE-1).
+
+    >>> table = place_player(Table(number=1, seats=9), 3, "Ann", paid=True)
+    >>> table.occupants, table.just_paid
+    ({3: 'Ann'}, frozenset({'Ann'}))
+    >>> place_player(table, 3, "Bo")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: table 1 seat 3 is taken by Ann
+    """
     _check_free(table, seat)
     return table.updated({
         "occupants": {**table.occupants, seat: player},
@@ -194,7 +254,16 @@ def _vacate(table: Table, seat: int) -> Table:
 def seat_player(
     room: Room, player: str, number: int, seat: int, *, seats_per_table: int
 ) -> tuple[dict[int, Table], Seating]:
-    """Put an unseated player in a given seat, opening the table if needed (T-SEAT-1)."""
+    """Put an unseated player in a given seat, opening the table if needed (T-SEAT-1).
+
+    >>> room, seating = seat_player({}, "Ann", 2, 4, seats_per_table=9)
+    >>> room[2].occupants, seating
+    ({4: 'Ann'}, Seating(player='Ann', table=2, seat=4, waits=False))
+    >>> seat_player(room, "Ann", 2, 5, seats_per_table=9)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: Ann already sits at table 2 seat 4
+    """
     if any(player in t.occupants.values() for t in room.values()):
         where = find_player(room, player)
         raise InvalidInput(
@@ -213,7 +282,24 @@ def move_player(
 ) -> tuple[dict[int, Table], Seating]:
     """Move a seated player to a free seat of an open table (T-SEAT-1: the TD's move binds).
     With `rules`, a move under club rules that makes him pay the big blind twice in a row is
-    refused (T-MOVE-1); plans from `balancing` never propose one."""
+    refused (T-MOVE-1); plans from `balancing` never propose one.
+
+    Bo posted the big blind at table 1; under club rules he may not post it again at once where he
+    moves to (T-MOVE-1), the TDA lets him (10A):
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> one = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 7)
+    >>> two = set_button(Table(number=2, seats=9, occupants={1: "Di", 5: "Ed"}), 1)
+    >>> room = {1: one, 2: two}
+    >>> move_player(room, "Bo", 2, 7, rules=HouseRules())
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-MOVE-1: Bo paid a blind in his last hand and would post
+    the big blind at table 2 next: choose another seat
+    >>> room, seating = move_player(room, "Bo", 2, 2, rules=HouseRules())
+    >>> room[1].occupants, room[2].occupants
+    ({1: 'Ann', 7: 'Cy'}, {1: 'Di', 5: 'Ed', 2: 'Bo'})
+    """
     source = find_player(room, player)
     target = get_table(room, number)
     _check_free(target, seat)
@@ -232,14 +318,31 @@ def move_player(
 
 
 def remove_player(room: Room, player: str) -> dict[int, Table]:
-    """A bust: the seat empties; the hand being played keeps its positions (TDA 32)."""
+    """A bust: the seat empties; the hand being played keeps its positions (TDA 32).
+
+    >>> table = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 1)
+    >>> room = remove_player({1: table}, "Bo")
+    >>> room[1].occupants, room[1].hand.small_blind
+    ({1: 'Ann', 7: 'Cy'}, 4)
+    """
     spot = find_player(room, player)
     return with_table(room, _vacate(room[spot.table], spot.seat))
 
 
 def block_seat(table: Table, seat: int, blocked: bool = True) -> Table:
     """Block a seat (a broken chair, a dealer's seat) so it is never drawn or assigned, or free
-    it again."""
+    it again.
+
+    >>> table = block_seat(Table(number=1, seats=9, occupants={1: "Ann"}), 5)
+    >>> table.blocked, table.free
+    (frozenset({5}), 7)
+    >>> block_seat(table, 1)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: table 1 seat 1 is taken by Ann: move him first
+    >>> block_seat(table, 5, blocked=False).blocked
+    frozenset()
+    """
     if not 1 <= seat <= table.seats:
         raise InvalidInput(
             "table {number} has no seat {seat} (seats 1-{seats})", number=table.number, seat=seat,
@@ -256,7 +359,16 @@ def block_seat(table: Table, seat: int, blocked: bool = True) -> Table:
 
 def set_button(table: Table, seat: int) -> Table:
     """The TD says where the button is in the hand now being played (34A); the blinds are the
-    next players, heads-up the button is the small blind (34B)."""
+    next players, heads-up the button is the small blind (34B).
+
+    >>> table = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 4)
+    >>> table.hand.button, table.hand.small_blind, table.hand.big_blind
+    (4, 7, 1)
+    >>> set_button(table, 2)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: table 1 seat 2 is empty: the button must be on a player
+    """
     if not 1 <= seat <= table.seats:
         raise InvalidInput(
             "table {number} has no seat {seat} (seats 1-{seats})", number=table.number, seat=seat,
@@ -275,7 +387,18 @@ def set_button(table: Table, seat: int) -> Table:
 def first_hand(table: Table, rules: HouseRules) -> Table:
     """The first hand of a table opened during the tournament: the button on its lowest seat
     (T-SEAT-2), moved on under club rules until nobody who paid a blind in his last hand
-    takes the big blind (T-MOVE-1)."""
+    takes the big blind (T-MOVE-1).
+
+    The button goes to the lowest seat, moved on under club rules while a player who has just paid a
+    blind would post the big blind (T-MOVE-1):
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> table = Table(number=3, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"})
+    >>> first_hand(table, HouseRules()).hand.button
+    1
+    >>> first_hand(table.updated({"just_paid": frozenset({"Cy"})}), HouseRules()).hand.button
+    4
+    """
     if len(table.occupants) < 2:
         raise InvalidInput("table {number} has one player: no hand can be dealt", number=table.number)
     hands = [hand_from_button(table.occupants, table.seats, s) for s in sorted(table.occupants)]
@@ -289,7 +412,15 @@ def with_opening_hand(table: Table, rules: HouseRules) -> Table:
     entry, seated by hand) plays its opening hand until a hand is done there, like every drawn
     table: the button on its lowest seat (T-SEAT-2), moved on under club rules until no newcomer
     pays the blinds twice (T-MOVE-1), worked out afresh as players sit down. Unchanged with a hand,
-    broken, or with fewer than two players."""
+    broken, or with fewer than two players.
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> table = Table(number=3, seats=9, occupants={2: "Ann", 4: "Bo"})
+    >>> with_opening_hand(table, HouseRules()).hand.button
+    2
+    >>> with_opening_hand(table.updated({"occupants": {2: "Ann"}}), HouseRules()).hand is None
+    True
+    """
     if table.hand is not None or table.status != "open" or len(table.occupants) < 2:
         return table
     return first_hand(table, rules)
@@ -297,12 +428,28 @@ def with_opening_hand(table: Table, rules: HouseRules) -> Table:
 
 def blinds_twice_forbidden(rules: HouseRules) -> bool:
     """T-MOVE-1 (club): a moved player never pays the blinds twice in a row; the TDA (10A, 11A)
-    lets him take the big blind again."""
+    lets him take the big blind again.
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> blinds_twice_forbidden(HouseRules())
+    True
+    >>> blinds_twice_forbidden(HouseRules().with_value("seating.moved_player_may_pay_blinds_twice", "true"))
+    False
+    """
     return not rules.seating.moved_player_may_pay_blinds_twice
 
 
 def hand_done(table: Table) -> Table:
-    """End the hand being played and move the table to its next one (TDA 32, 34B)."""
+    """End the hand being played and move the table to its next one (TDA 32, 34B).
+
+    >>> table = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 1)
+    >>> hand_done(table).hand.button
+    4
+    >>> hand_done(Table(number=2, seats=9, occupants={1: "Ann", 4: "Bo"}))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: table 2 has no hand yet: set the button first
+    """
     if table.status != "open":
         raise InvalidInput("table {number} is broken", number=table.number)
     if len(table.occupants) < 2:
@@ -320,7 +467,14 @@ def hand_done(table: Table) -> Table:
 
 def all_hands_done(room: Room) -> dict[int, Table]:
     """`hand-done --all`: every open table that is dealing moves to its next hand; tables with
-    no hand yet or a single player are left for the TD (set a button, balance, break)."""
+    no hand yet or a single player are left for the TD (set a button, balance, break).
+
+    >>> one = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 1)
+    >>> two = Table(number=2, seats=9, occupants={3: "Di"})
+    >>> room = all_hands_done({1: one, 2: two})
+    >>> room[1].hand.button, room[2] == two
+    (4, True)
+    """
     return {
         n: hand_done(t) if t.status == "open" and t.hand and len(t.occupants) >= 2 else t
         for n, t in room.items()
@@ -331,7 +485,11 @@ def all_hands_done(room: Room) -> dict[int, Table]:
 
 
 def tables_needed(players: int, seats: int) -> int:
-    """ST1: the fewest tables that seat everyone (20 players, 9-max: 3 tables of 7/7/6)."""
+    """ST1: the fewest tables that seat everyone (20 players, 9-max: 3 tables of 7/7/6).
+
+    >>> tables_needed(20, 9), tables_needed(18, 9), tables_needed(19, 10)
+    (3, 2, 2)
+    """
     return math.ceil(players / seats)
 
 
@@ -358,7 +516,18 @@ def spread(
     sizes: Sequence[int], capacity: Sequence[int], players: int, rng: random.Random
 ) -> list[int]:
     """How many of `players` each table gets: always the emptiest table next, ties drawn at
-    random, so sizes end within 1 where the seats allow it (ST1, T-BREAK-1)."""
+    random, so sizes end within 1 where the seats allow it (ST1, T-BREAK-1).
+
+    >>> from random import Random
+    >>> spread([0, 0, 0], [9, 9, 9], 20, Random(1))
+    [7, 6, 7]
+    >>> spread([8, 5], [9, 9], 3, Random(1))
+    [0, 3]
+    >>> spread([9], [9], 1, Random(1))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-BREAK-1: the tables lack seats for every player
+    """
     counts = list(sizes)
     left = players
     while left:
@@ -384,7 +553,22 @@ def draw(
 ) -> dict[int, Table]:
     """The starting draw (T-SEAT-2, ST1): tables = ceil(players / seats), sizes within 1, seats
     at random, the button on seat 1 of every table. `layout` gives tables their own seat count
-    or blocked seats (empty `Table`s by number); more tables open if blocked seats demand it."""
+    or blocked seats (empty `Table`s by number); more tables open if blocked seats demand it.
+
+    Twenty players at nine-seat tables: three tables of 7, 7 and 6, the button on seat 1 (T-SEAT-2,
+    ST1):
+
+    >>> from random import Random
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> players = [f"p{n}" for n in range(1, 21)]
+    >>> room = draw(players, seats_per_table=9, rng=Random(1), rules=HouseRules())
+    >>> [(table.number, len(table.occupants), table.hand.button) for table in room.values()]
+    [(1, 7, 1), (2, 6, 1), (3, 7, 1)]
+    >>> draw(["p1"], seats_per_table=9, rng=Random(1), rules=HouseRules())
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the draw needs at least two players, not 1
+    """
     if len(set(players)) != len(players):
         raise InvalidInput("a player is in the draw twice")
     if len(players) < 2:
@@ -416,7 +600,15 @@ def draw_given(
     rules: HouseRules,
 ) -> dict[int, Table]:
     """A starting draw whose tables' players are already chosen (Day 2 seeded by chips, T-DAY2-1):
-    table n gets the n-th group, seats at random and the button on seat 1 (T-SEAT-2)."""
+    table n gets the n-th group, seats at random and the button on seat 1 (T-SEAT-2).
+
+    >>> from random import Random
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> room = draw_given([["Ann", "Bo"], ["Cy", "Di", "Ed"]], seats_per_table=9, rng=Random(1),
+    ...                   rules=HouseRules())
+    >>> [sorted(table.occupants.values()) for table in room.values()]
+    [['Ann', 'Bo'], ['Cy', 'Di', 'Ed']]
+    """
     room: dict[int, Table] = {}
     for number, players in enumerate(players_by_table, 1):
         room[number] = _seat_table(Table(number=number, seats=seats_per_table), players, rng, rules)
@@ -437,7 +629,22 @@ def late_entry(
     """8A: a late entry or re-entry gets a random free seat at a table with the fewest players;
     dealt in at once unless the seat lies between the small blind and the button (T-MOVE-2).
     When every seat is taken a new table opens (the next number) and balancing fills it; a room
-    of `limit` tables opens the lowest number of it never opened (a broken table stays broken)."""
+    of `limit` tables opens the lowest number of it never opened (a broken table stays broken).
+
+    A late entry sits at a table with the fewest players (8A):
+
+    >>> from random import Random
+    >>> one = Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"})
+    >>> two = Table(number=2, seats=9, occupants={1: "Di", 5: "Ed"})
+    >>> room, seating = late_entry({1: one, 2: two}, "Flo", Random(1), seats_per_table=9)
+    >>> seating.table, len(room[2].occupants)
+    (2, 3)
+    >>> late_entry({1: Table(number=1, seats=2, occupants={1: "Ann", 2: "Bo"})}, "Flo", Random(1),
+    ...            seats_per_table=2, limit=1)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-REG-1: every seat of the room's 1 tables is taken
+    """
     if any(player in t.occupants.values() for t in room.values()):
         raise InvalidInput("{name} is already seated", name=player)
     candidates = [t for t in open_tables(room) if t.free]
@@ -460,7 +667,16 @@ def final_table(
     room: Room, *, rng: random.Random, rules: HouseRules, seats_per_table: int, number: int
 ) -> dict[int, Table]:
     """T-SEAT-3, ST2: every remaining player draws a new seat at table `number`; seat 1 is the
-    button (T-SEAT-2). Every other table is broken."""
+    button (T-SEAT-2). Every other table is broken.
+
+    >>> from random import Random
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> one = Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"})
+    >>> two = Table(number=2, seats=9, occupants={1: "Di", 5: "Ed"})
+    >>> room = final_table({1: one, 2: two}, rng=Random(1), rules=HouseRules(), seats_per_table=9, number=1)
+    >>> len(room[1].occupants), room[2].status
+    (5, 'broken')
+    """
     size = rules.seating.final_table_size or seats_per_table
     players = [p for t in open_tables(room) for p in t.occupants.values()]
     if len(players) > size:
@@ -489,6 +705,15 @@ def final_table(
 
 
 def final_table_due(room: Room, rules: HouseRules, seats_per_table: int) -> bool:
-    """Whether the players left fit one final table while more than one table runs (T-SEAT-3)."""
+    """Whether the players left fit one final table while more than one table runs (T-SEAT-3).
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> one = Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"})
+    >>> two = Table(number=2, seats=9, occupants={1: "Di", 5: "Ed"})
+    >>> final_table_due({1: one, 2: two}, HouseRules(), 9), final_table_due({1: one}, HouseRules(), 9)
+    (True, False)
+    >>> final_table_due({1: one, 2: two}, HouseRules(), 4)
+    False
+    """
     size = rules.seating.final_table_size or seats_per_table
     return len(open_tables(room)) > 1 and live_players(room) <= size
