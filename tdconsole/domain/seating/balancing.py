@@ -71,7 +71,13 @@ class BrokenSeat(_Out):
 
 
 def tolerance(rules: HouseRules, tables: int) -> int:
-    """The largest difference between the fullest and the emptiest table that is left alone."""
+    """The largest difference between the fullest and the emptiest table that is left alone.
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> rrop = HouseRules().with_value("seating.balance", "rrop")
+    >>> tolerance(HouseRules(), 8), tolerance(rrop, 8), tolerance(rrop, 6)
+    (1, 2, 1)
+    """
     if rules.seating.balance == "rrop" and tables > 6:
         return 2  # RRoP: within 2 while more than 6 tables run
     return 1  # T-BAL-1: a difference of 2 triggers a move, down to 1
@@ -79,7 +85,15 @@ def tolerance(rules: HouseRules, tables: int) -> int:
 
 def break_order(room: Room, rules: HouseRules) -> list[int]:
     """Open tables in the order they break (10A): the house list first, then the highest
-    number first."""
+    number first.
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> room = {n: Table(number=n, seats=9) for n in (1, 2, 3, 4)}
+    >>> break_order(room, HouseRules())
+    [4, 3, 2, 1]
+    >>> break_order(room, HouseRules().with_value("seating.break_order", "2"))
+    [2, 4, 3, 1]
+    """
     listed = [n for n in rules.seating.break_order if n in room and room[n].status == "open"]
     rest = sorted((t.number for t in open_tables(room) if t.number not in listed), reverse=True)
     return listed + rest
@@ -87,7 +101,19 @@ def break_order(room: Room, rules: HouseRules) -> list[int]:
 
 def next_break(room: Room, rules: HouseRules) -> int | None:
     """The table to break now (10A, T-BREAK-1): the next in the break order, as soon as its
-    players fit in the free seats of the other open tables."""
+    players fit in the free seats of the other open tables.
+
+    Table 3 breaks as soon as its players fit in the other tables' free seats:
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> def table(number: int, players: int) -> Table:
+    ...     occupants = {seat: f"t{number}s{seat}" for seat in range(1, players + 1)}
+    ...     return Table(number=number, seats=9, occupants=occupants)
+    >>> next_break({1: table(1, 7), 2: table(2, 7), 3: table(3, 5)}, HouseRules()) is None
+    True
+    >>> next_break({1: table(1, 7), 2: table(2, 6), 3: table(3, 5)}, HouseRules())
+    3
+    """
     order = break_order(room, rules)
     if len(order) < 2:
         return None
@@ -98,7 +124,18 @@ def next_break(room: Room, rules: HouseRules) -> int | None:
 
 def mover_candidates(table: Table) -> list[int]:
     """Seats in the order their players should move: the one due the big blind next first
-    (11A), then the one after him; never the button or a blind (T-MOVE-3)."""
+    (11A), then the one after him; never the button or a blind (T-MOVE-3).
+
+    The player due the big blind next moves first (11A), never the button or a blind of the hand
+    being played (T-MOVE-3):
+
+    >>> from tdconsole.domain.seating.tables import set_button
+    >>> table = set_button(Table(number=1, seats=9, occupants={s: f"s{s}" for s in (1, 3, 5, 7, 9)}), 1)
+    >>> table.hand.button, table.hand.small_blind, table.hand.big_blind
+    (1, 3, 5)
+    >>> mover_candidates(table)
+    [7, 9]
+    """
     if table.hand is None:
         return sorted(table.occupants)
     skip = blind_sequence(table)  # T-MOVE-3: they finish their sequence first
@@ -115,7 +152,18 @@ def worst_seat(table: Table, player: str, paid_blind: bool, rules: HouseRules) -
     blind and the button (T-MOVE-2); under club rules a player who paid a blind in his last hand
     never takes the next big blind (T-MOVE-1). Only when every other free seat lies between the
     small blind and the button does he take one there, and waits until the button passes.
-    None: no free seat he may take."""
+    None: no free seat he may take.
+
+    The free seat that posts the big blind soonest (11A), never the small blind:
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> from tdconsole.domain.seating.tables import set_button
+    >>> table = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 1)
+    >>> worst_seat(table, "Ed", False, HouseRules())
+    8
+    >>> worst_seat(table, "Ed", True, HouseRules())
+    2
+    """
     free = table.free_seats
     if table.hand is None or not table.occupants:
         return free[0] if free else None
@@ -162,7 +210,25 @@ def plan_balance(
 ) -> BalancePlan:
     """The balancing plan (issue 3, item 5). When a table can break, breaking comes first and
     the plan names it without moves. `recently_moved`: players moved by the last balancing, who
-    do not move again when another player can (11A's due player is then the next one)."""
+    do not move again when another player can (11A's due player is then the next one).
+
+    Nine players against six: the fullest table gives the player due the big blind (T-BAL-1, 11A):
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> from tdconsole.domain.seating.tables import set_button
+    >>> nine = set_button(Table(number=1, seats=9, occupants={s: f"a{s}" for s in range(1, 10)}), 1)
+    >>> six = set_button(Table(number=2, seats=9, occupants={s: f"b{s}" for s in range(1, 7)}), 1)
+    >>> plan = plan_balance({1: nine, 2: six}, HouseRules())
+    >>> [(move.player, move.to.table, move.to.seat) for move in plan.moves]
+    [('a4', 2, 7)]
+    >>> plan.moves[0].rule
+    'T-BAL-1, 11C, 11A, T-MOVE-3, T-MOVE-2, T-MOVE-1'
+
+    Breaking comes first: table 2, the highest number, as soon as its six fit table 1 (10A):
+
+    >>> plan_balance({1: nine.updated({"occupants": {1: "a1", 2: "a2"}}), 2: six}, HouseRules()).break_
+    2
+    """
     breaking = next_break(room, rules)
     tables = open_tables(room)
     if breaking is not None or len(tables) < 2:
@@ -239,7 +305,16 @@ def _blinds_affected(table: Table) -> bool:
 
 
 def apply_plan(room: Room, plan: BalancePlan) -> dict[int, Table]:
-    """Carry out a plan's moves in order (the service records each as an event)."""
+    """Carry out a plan's moves in order (the service records each as an event).
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> from tdconsole.domain.seating.tables import set_button
+    >>> nine = set_button(Table(number=1, seats=9, occupants={s: f"a{s}" for s in range(1, 10)}), 1)
+    >>> six = set_button(Table(number=2, seats=9, occupants={s: f"b{s}" for s in range(1, 7)}), 1)
+    >>> room = apply_plan({1: nine, 2: six}, plan_balance({1: nine, 2: six}, HouseRules()))
+    >>> len(room[1].occupants), len(room[2].occupants)
+    (8, 7)
+    """
     working = dict(room)
     for move in plan.moves:
         working, _ = move_player(working, move.player, move.to.table, move.to.seat)
@@ -252,7 +327,25 @@ def break_table(
     """Break table `number` (10A, 10B, T-BREAK-1): its players draw the free seats of the other
     open tables so those stay balanced, and are dealt in at once unless the seat lies between
     the small blind and the button (T-MOVE-2, B6). Under club rules nobody who paid a blind in
-    his last hand draws the next big blind (T-MOVE-1, B7); the TDA lets him post it (10A)."""
+    his last hand draws the next big blind (T-MOVE-1, B7); the TDA lets him post it (10A).
+
+    >>> from random import Random
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> def table(number: int, players: int) -> Table:
+    ...     occupants = {seat: f"t{number}s{seat}" for seat in range(1, players + 1)}
+    ...     return Table(number=number, seats=9, occupants=occupants)
+    >>> room = {1: table(1, 7), 2: table(2, 6), 3: table(3, 3)}
+    >>> room, seats = break_table(room, 3, Random(1), HouseRules())
+    >>> [len(room[n].occupants) for n in (1, 2, 3)], room[3].status
+    ([8, 8, 0], 'broken')
+    >>> seats[0].rule
+    '10A, T-BREAK-1, T-MOVE-2, T-MOVE-1'
+    >>> break_table({1: table(1, 8), 2: table(2, 3)}, 2, Random(1), HouseRules())
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-BREAK-1: the other tables lack free seats for the 3 players
+    of table 2
+    """
     broken = get_table(room, number)
     if broken.status != "open":
         raise RuleViolation("10A", "table {number} is already broken", number=number)
@@ -297,7 +390,20 @@ def apply_break(
 ) -> tuple[dict[int, Table], list[BrokenSeat]]:
     """Carry out a break draw (the service replays a recorded one with this, never re-rolling):
     table `number` closes, its players take their drawn seats, and each is marked dealt in at
-    once or waiting until the button passes (T-MOVE-2, B6)."""
+    once or waiting until the button passes (T-MOVE-2, B6).
+
+    >>> one = Table(number=1, seats=9, occupants={1: "Ann"})
+    >>> two = Table(number=2, seats=9, occupants={1: "Bo"})
+    >>> seat = BrokenSeat(player="Bo", **{"from": Spot(table=2, seat=1)}, to=Spot(table=1, seat=5),
+    ...                   waits=False, rule="10A")
+    >>> room, marked = apply_break({1: one, 2: two}, 2, [seat])
+    >>> room[1].occupants, room[2].status
+    ({1: 'Ann', 5: 'Bo'}, 'broken')
+    >>> apply_break({1: one, 2: two}, 1, [seat])
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the draw does not seat exactly the players of table 1
+    """
     broken = get_table(room, number)
     if {s.player for s in seats} != set(broken.occupants.values()):
         raise InvalidInput("the draw does not seat exactly the players of table {number}", number=number)
