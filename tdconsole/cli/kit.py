@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import getpass
 import json
+import os
 import sys
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -24,7 +25,9 @@ from tdconsole.i18n import _
 from tdconsole.service import Role, Service
 from tdconsole.store.db import database_url, default_database
 from tdconsole.store.event_store import EventStore
+from tdconsole.store.mirror import MIRROR_SETTING, MirrorStatus
 from tdconsole.views.base import jsonable, naming
+from tdconsole.views.mirror import mirror_line
 from tdconsole.views.time_base import correction_text, skew_text
 
 if TYPE_CHECKING:
@@ -92,6 +95,14 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
     session = _running.get()
     if session is not None and session._service is not None:
         _tell_skew(session._service)  # after the answer; a screen says it itself
+    if session is not None and session._store is not None and session._store.mirror is not None:
+        _tell_mirror(session._store.mirror.status())
+
+
+def _tell_mirror(status: MirrorStatus) -> None:
+    """A mirror that does not hold what this command did is said on stderr, with where it is."""
+    if not status.in_step:
+        sys.stderr.write(_("warning: {message}").format(message=mirror_line(status)) + "\n")
 
 
 def acted_on() -> dict[str, Any] | None:
@@ -133,6 +144,7 @@ class Session:
     """The global options, and the store and service opened from them on first use."""
 
     db: str | None = None
+    mirror: str | None = None  # --mirror, else $TDCONSOLE_MIRROR (store/mirror.py)
     tournament: int | None = None
     actor: str = "td"
     role: Role = "td"
@@ -149,7 +161,8 @@ class Session:
 
     def store(self) -> EventStore:
         if self._store is None:
-            self._store = EventStore.open(self.url)
+            mirror = self.mirror if self.mirror is not None else os.environ.get(MIRROR_SETTING) or None
+            self._store = EventStore.open(self.url, mirror=mirror)
         return self._store
 
     def service(self) -> Service:

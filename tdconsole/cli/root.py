@@ -151,6 +151,9 @@ def root(
     ctx: typer.Context,
     db: Annotated[str | None, typer.Option("--db", help="Database file or URL "
                   "(postgresql+psycopg://...). Default: $TDCONSOLE_DB or the user data dir.")] = None,
+    mirror: Annotated[str | None, typer.Option("--mirror", metavar="PATH", help="Keep a second copy "
+                      "of the SQLite database in PATH, on another disk or a USB stick: each command "
+                      "is done once it is in both. Default: $TDCONSOLE_MIRROR.")] = None,
     tournament: Annotated[int | None, typer.Option(
         "--tournament", "-t", min=limits.ID.lo, max=limits.ID.hi,
         help="Tournament id (default: the current one; see tdconsole use).")] = None,
@@ -173,7 +176,7 @@ def root(
     # load the store and the actions the session brings in (the fast-CLI contract).
     from tdconsole.cli.kit import Session, default_actor, open_tui
 
-    ctx.obj = Session(db=db, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
+    ctx.obj = Session(db=db, mirror=mirror, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
                       sound=sound)
     if ctx.invoked_subcommand is None:
         open_tui(ctx.obj)

@@ -374,6 +374,26 @@ def db_upgrade(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     emit(data, as_json, lambda: console.print(_("Schema at revision {revision}").format(revision=revision)))
 
 
+mirror_app = typer.Typer(help="The SQLite mirror (--mirror PATH): a second copy on every commit.",
+                         no_args_is_help=True)
+db_app.add_typer(mirror_app, name="mirror")
+
+
+@mirror_app.command("status")
+def db_mirror_status(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Whether the mirror holds every command; one behind or back again catches up first."""
+    from tdconsole.views.mirror import mirror_status_line, mirror_view
+
+    session = session_of(ctx)
+    store = session.store()
+    if store.mirror is None:
+        raise InvalidInput("no mirror: give one with --mirror PATH (or $TDCONSOLE_MIRROR)")
+    status = store.mirror.check()
+    emit(mirror_view(status), as_json, lambda: console.print(mirror_status_line(status)))
+    if not status.in_step:  # a script (a service's health check) sees it in the exit code
+        raise SystemExit(1)
+
+
 def _sqlite_file(url: str, how: str) -> Path:
     """The file of a SQLite database URL; PostgreSQL's backups are its own tools' (pg_dump)."""
     if not url.startswith("sqlite:///"):

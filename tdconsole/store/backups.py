@@ -185,7 +185,7 @@ def restore(source: Path, target: Path) -> Restored:
     `target`; the first terminal to open a tournament folds its log and writes a snapshot of its
     own, and every phone logs in again."""
     try:
-        ended = _sessions(target)
+        ended, replaced = _sessions(target)
         reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
         held = sqlite3.connect(":memory:")
         try:
@@ -194,6 +194,10 @@ def restore(source: Path, target: Path) -> Restored:
             for table in LEFT_BEHIND:
                 if table in tables:
                     held.execute(f"DELETE FROM {table}")  # the names above, never input
+            # A generation past both (store/mirror.py): a mirror of the database replaced finds
+            # itself behind, and takes the restored one whole.
+            theirs = int(held.execute("PRAGMA user_version").fetchone()[0])
+            held.execute(f"PRAGMA user_version = {max(theirs, replaced) + 1}")
             held.commit()
             writer = sqlite3.connect(target, timeout=15)
             try:
@@ -208,17 +212,19 @@ def restore(source: Path, target: Path) -> Restored:
     return Restored(ended)
 
 
-def _sessions(path: Path) -> int:
-    """How many web sessions the database at `path` holds (0 when it has none). An expired one
-    may be among them until the next log-in clears it: counted as ended too, which it is."""
+def _sessions(path: Path) -> tuple[int, int]:
+    """How many web sessions the database at `path` holds (0 when it has none), and its generation
+    (store/mirror.py). An expired session may be among them until the next log-in clears it:
+    counted as ended too, which it is."""
     if not path.is_file():
-        return 0
+        return 0, 0
     reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=15)
     try:
+        generation = int(reader.execute("PRAGMA user_version").fetchone()[0])
         found = reader.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
                                "AND name = 'web_sessions'").fetchone()
         if not found:
-            return 0
-        return int(reader.execute("SELECT count(*) FROM web_sessions").fetchone()[0])
+            return 0, generation
+        return int(reader.execute("SELECT count(*) FROM web_sessions").fetchone()[0]), generation
     finally:
         reader.close()

@@ -420,6 +420,9 @@ def _upgrade(engine: Engine, config: Config, script: ScriptDirectory, head: str 
                 backup_sqlite(path, current)
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+            if engine.dialect.name == "sqlite":  # a new schema is a new generation (store/mirror.py)
+                done = int(connection.exec_driver_sql("PRAGMA user_version").scalar_one())
+                connection.exec_driver_sql(f"PRAGMA user_version = {done + 1}")
     except DatabaseError as error:
         if is_busy(error):
             raise _Busy from error

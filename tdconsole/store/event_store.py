@@ -6,9 +6,9 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, Engine, Text, and_, cast, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Text, and_, cast, delete, event, func, insert, select, update
 from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
@@ -25,10 +25,12 @@ from tdconsole.store.db import (
     is_stopped,
     lock_wait,
     make_engine,
+    sqlite_path,
     unreachable,
     upgrade,
 )
 from tdconsole.store.ledger import ChainCheck, chain_rows, stored_hash, verify_tournament
+from tdconsole.store.mirror import Mirror, Statement, is_write
 from tdconsole.store.models import (
     audit_table,
     current_tournament_table,
@@ -37,6 +39,25 @@ from tdconsole.store.models import (
     tournament_table,
 )
 from tdconsole.store.notify import CommitListener, OnCommit, notify_commit
+
+# The key of a connection's `info` that holds the statements of its write transaction while a
+# mirror is kept (`_record`).
+RECORDING = "tdconsole_mirror"
+
+
+class _Written:
+    """What a write transaction ran, and the generation it committed as (None: it changed nothing)."""
+
+    def __init__(self) -> None:
+        self.statements: list[Statement] = []
+        self.done: tuple[list[Statement], int] | None = None
+
+
+def _record(connection: Connection, _cursor: Any, statement: str, parameters: Any, _context: Any,
+            executemany: bool) -> None:
+    recording = connection.info.get(RECORDING)
+    if recording is not None and is_write(statement):
+        recording.append((statement, parameters, executemany))
 
 
 class Conflict(TdError):
@@ -65,8 +86,14 @@ def _utc(moment: datetime) -> datetime:
 
 
 class EventStore:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, mirror: Mirror | None = None) -> None:
         self.engine = engine
+        # A second copy of a SQLite file (store/mirror.py): each write transaction's statements,
+        # recorded as the driver runs them, are played into it once the file has committed them.
+        self.mirror = mirror
+        self._sqlite = engine.dialect.name == "sqlite"
+        if mirror is not None:
+            event.listen(engine, "before_cursor_execute", _record)
         # Reads on PostgreSQL run in autocommit: under READ COMMITTED each statement sees the
         # database as of its own start anyway, so a transaction around a read only added a BEGIN
         # and a ROLLBACK, two round trips, to each (a command's refresh among them). SQLite's
@@ -78,11 +105,17 @@ class EventStore:
         self._heads: dict[int, tuple[int, str]] = {}
 
     @classmethod
-    def open(cls, url: str, *, migrate: bool = True) -> EventStore:
+    def open(cls, url: str, *, migrate: bool = True, mirror: str | None = None) -> EventStore:
         engine = make_engine(url)
         if migrate:
             upgrade(engine)
-        return cls(engine)
+        if mirror is None:
+            return cls(engine)
+        database = sqlite_path(engine)
+        if database is None:
+            raise StoreError("--mirror keeps a second copy of a SQLite file; a PostgreSQL server "
+                             "keeps its copy on a standby server (docs/OPERATIONS.md)")
+        return cls(engine, Mirror.open(database, mirror))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -356,13 +389,19 @@ class EventStore:
         """A connection (a transaction when writing); database faults become one-line errors.
         A write waits for another terminal's lock at most LOCK_WAIT_SECONDS (or `wait`), then is
         refused naming `tournament` (the one it writes to, if any): `Held`."""
+        committed: tuple[list[Statement], int] | None = None
         try:
-            with self.engine.begin() if write else self._reader.connect() as connection:
+            if not write:
+                with self._reader.connect() as connection:
+                    yield connection
+                return
+            with self.engine.begin() as connection, self._generation(connection) as written:
                 if wait is None:
                     yield connection
                 else:
                     with lock_wait(connection, wait):
                         yield connection
+            committed = written.done
         except IntegrityError:
             raise
         except DatabaseError as error:
@@ -378,3 +417,27 @@ class EventStore:
                 raise database_fault("the database", error, "") from None
             reason = str(error.orig if error.orig is not None else error).splitlines()[0]
             raise StoreError("the database cannot be used: {reason}", reason=reason) from None
+        if committed is not None and self.mirror is not None:
+            self.mirror.copy(*committed)
+
+    @contextmanager
+    def _generation(self, connection: Connection) -> Iterator[_Written]:
+        """A SQLite write transaction that changed rows adds one to the file's generation before
+        it commits (store/mirror.py), and with a mirror keeps the statements it ran."""
+        written = _Written()
+        if not self._sqlite:
+            yield written
+            return
+        raw = connection.connection.dbapi_connection
+        assert raw is not None
+        changes = raw.total_changes
+        if self.mirror is not None:
+            connection.info[RECORDING] = written.statements
+        try:
+            yield written
+            if raw.total_changes != changes:
+                new = int(connection.exec_driver_sql("PRAGMA user_version").scalar_one()) + 1
+                connection.exec_driver_sql(f"PRAGMA user_version = {new}")
+                written.done = (written.statements, new)
+        finally:
+            connection.info.pop(RECORDING, None)

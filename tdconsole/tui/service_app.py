@@ -40,8 +40,10 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError, user_data_dir
+from tdconsole.store.mirror import MirrorStatus
 from tdconsole.store.notify import CommitListener
 from tdconsole.tui.messages import Acting, ActionRequested, TournamentChanged
+from tdconsole.views.mirror import mirror_line
 from tdconsole.views.time_base import correction_text, skew_text, step_text
 
 T = TypeVar("T")
@@ -116,6 +118,7 @@ class ServiceApp(App[None]):
         self.follow_interval = poll_seconds
         self._looked = 0.0  # when the last follow was started (time.monotonic)
         self._fault = ""  # the line of a database that cannot be reached, while it cannot
+        self._mirror = ""  # the line of a mirror that does not hold every command, while it does not
         self._step_told = -1.0  # the measurement of the time source that a step was last told at
         self._loop_thread: int | None = None
         # Set once the whole log is read and the screens of PREPARED_MODES are built.
@@ -290,6 +293,7 @@ class ServiceApp(App[None]):
         self._commands_waiting += change
         waiting = self._commands_waiting
         self.sub_title = self.heading + ("  ·  " + _("no database") if self._fault else "") + (
+            "  ·  " + _("MIRROR BEHIND") if self._mirror else "") + (
             "" if not waiting else "  ·  " + (
                 _("working…") if waiting == 1 else _("working… ({count} waiting)").format(count=waiting - 1)))
 
@@ -301,6 +305,9 @@ class ServiceApp(App[None]):
         except TdError as error:
             self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
             return False
+        finally:
+            if (mirror := self.service.store.mirror) is not None:
+                self._mirror_fault(mirror.status())  # as the command left it: no disk read
         self.redraw()
         return True
 
@@ -346,7 +353,7 @@ class ServiceApp(App[None]):
     async def follow(self) -> None:
         """Pick up what other terminals appended."""
         try:
-            changed = await self.call(Service.refresh, shown=False)
+            changed = await self.call(_refresh_and_look, shown=False)
         except StoreError as error:  # the database went away: say so, keep showing the last state
             self._database_fault(error_text(error))
             return
@@ -361,6 +368,8 @@ class ServiceApp(App[None]):
         if not self.is_running or not self.screen_stack:  # the app stopped while the read ran
             return
         self._database_fault("")
+        if (mirror := self.service.store.mirror) is not None:
+            self._mirror_fault(mirror.status())
         self._tell_time()
         if changed:
             self.redraw()
@@ -405,6 +414,20 @@ class ServiceApp(App[None]):
         self._fault = line
         self._working(0)
 
+    def _mirror_fault(self, status: MirrorStatus) -> None:
+        """A mirror that does not hold every command is said at once, with where it is, and stays
+        in the header ("MIRROR BEHIND") until it holds them again (store/mirror.py)."""
+        line = "" if status.in_step else mirror_line(status)
+        if line == self._mirror:
+            return
+        if line:
+            self.notify(line, severity="error", timeout=15, markup=False)
+        else:
+            self.notify(_("The mirror {path} holds every command again").format(path=status.mirror),
+                        markup=False)
+        self._mirror = line
+        self._working(0)
+
     def redraw(self) -> None:
         """Tell the active screen the tournament changed (a modal on top hears nothing: the screen
         under it redraws when it is shown again)."""
@@ -428,6 +451,15 @@ class ServiceApp(App[None]):
         """The bell on or off, for this terminal only (it changes nothing in the tournament)."""
         self.sound = not self.sound
         self.notify(_("Sound on") if self.sound else _("Sound off"))
+
+
+def _refresh_and_look(service: Service) -> bool:
+    """A follow: what other terminals appended, and a look at the mirror, which catches up when
+    its disk is back (store/mirror.py) even while nobody writes."""
+    changed = service.refresh()
+    if service.store.mirror is not None:
+        service.store.mirror.check()
+    return changed
 
 
 def write_crash_log(error: BaseException, log: Path | None = None) -> Path:
