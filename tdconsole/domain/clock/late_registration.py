@@ -14,7 +14,16 @@ from tdconsole.domain.state import TournamentState
 def registration_open(state: TournamentState, now: datetime) -> bool:
     """T-REG-1: open to the end of the set level; the break after it already counts as closed.
     A finished tournament (one player left) is closed whatever the level: an entry would change its
-    results and prize pool after the fact."""
+    results and prize pool after the fact.
+
+    >>> from tdconsole.domain.commands import ClockStart, SetLateRegistration
+    >>> from tdconsole.domain.examples import at, tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> _ = t.do(SetLateRegistration(level=1))
+    >>> _ = t.do(ClockStart())
+    >>> registration_open(t.state, at(19 * 60)), registration_open(t.state, at(21 * 60))
+    (True, False)
+    """
     if state.status == "finished":
         return False
     last = state.info.late_reg_level
@@ -25,6 +34,17 @@ def registration_open(state: TournamentState, now: datetime) -> bool:
 
 
 def require_registration_open(state: TournamentState, now: datetime) -> None:
+    """>>> from tdconsole.domain.commands import ClockStart, SetLateRegistration
+    >>> from tdconsole.domain.examples import at, tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> _ = t.do(SetLateRegistration(level=1))
+    >>> _ = t.do(ClockStart())
+    >>> require_registration_open(t.state, at(60))
+    >>> require_registration_open(t.state, at(21 * 60))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-REG-1: late registration closed at the end of level 1
+    """
     if state.day2 is not None:  # T-DAY2-1: Day 2 is the flights' survivors
         raise RuleViolation("T-DAY2-1", "Day 2 of {event} takes no new entries: players enter a flight",
                             event=state.day2.event)
@@ -44,6 +64,16 @@ def require_registration_open(state: TournamentState, now: datetime) -> None:
 
 
 def decide_set(state: TournamentState, command: SetLateRegistration, now: datetime) -> list[Event]:
+    """>>> from tdconsole.domain.commands import SetLateRegistration
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> decide_set(t.state, SetLateRegistration(level=2), T0)
+    [LateRegistrationChanged(type='late_registration_changed', level=2)]
+    >>> decide_set(t.state, SetLateRegistration(level=7), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: there is no level 7; the structure has 3 levels
+    """
     if command.level is not None:
         state.info.structure.period_of_level(command.level)  # a level the structure has
     return [LateRegistrationChanged(level=command.level)]
