@@ -60,7 +60,9 @@ def refuse_when_finished(state: TournamentState) -> None:
 
 
 def decide_start(state: TournamentState, command: ClockStart, now: datetime) -> list[Event]:
-    """>>> from tdconsole.domain.commands import ClockStart
+    """Start the clock: the first level in full. Once only; after a pause it resumes.
+
+    >>> from tdconsole.domain.commands import ClockStart
     >>> from tdconsole.domain.examples import T0, tournament
     >>> t = tournament("Ann", "Bo")
     >>> decide_start(t.state, ClockStart(), T0)
@@ -77,7 +79,9 @@ def decide_start(state: TournamentState, command: ClockStart, now: datetime) -> 
 
 
 def decide_pause(state: TournamentState, command: ClockPause, now: datetime) -> list[Event]:
-    """>>> from tdconsole.domain.commands import ClockPause, ClockStart
+    """Pause a running clock; the time left waits for the resume.
+
+    >>> from tdconsole.domain.commands import ClockPause, ClockStart
     >>> from tdconsole.domain.examples import at, tournament
     >>> t = tournament("Ann", "Bo")
     >>> decide_pause(t.state, ClockPause(), at(60))
@@ -94,7 +98,9 @@ def decide_pause(state: TournamentState, command: ClockPause, now: datetime) -> 
 
 
 def decide_resume(state: TournamentState, command: ClockResume, now: datetime) -> list[Event]:
-    """>>> from tdconsole.domain.commands import ClockPause, ClockResume, ClockStart
+    """Run a paused clock again with the time it had left.
+
+    >>> from tdconsole.domain.commands import ClockPause, ClockResume, ClockStart
     >>> from tdconsole.domain.examples import at, tournament
     >>> t = tournament("Ann", "Bo")
     >>> _ = t.do(ClockStart())
@@ -112,7 +118,9 @@ def decide_resume(state: TournamentState, command: ClockResume, now: datetime) -
 
 
 def decide_step(state: TournamentState, command: ClockStep, now: datetime) -> list[Event]:
-    """>>> from tdconsole.domain.commands import ClockStart, ClockStep
+    """The next or the previous period (`by` +1 or -1), from its start.
+
+    >>> from tdconsole.domain.commands import ClockStart, ClockStep
     >>> from tdconsole.domain.examples import at, tournament
     >>> t = tournament("Ann", "Bo")
     >>> _ = t.do(ClockStart())
@@ -149,12 +157,15 @@ def decide_go_to_level(state: TournamentState, command: ClockGoToLevel, now: dat
 def decide_change_structure(state: TournamentState, command: ChangeStructure, now: datetime) -> list[Event]:
     # The structure was validated when the command was built; the event carries it whole so the
     # replay never depends on a file that may have changed since (T-LEVEL-1: logged like any action).
-    """>>> from tdconsole.domain.clock.structure import Level, Structure
+    """T-LEVEL-1: the TD changes the structure at any time; the event carries the new one whole.
+
+    >>> from tdconsole.domain.clock.structure import Level, Structure
     >>> from tdconsole.domain.commands import ChangeStructure
     >>> from tdconsole.domain.examples import T0, tournament
     >>> t = tournament("Ann", "Bo")
     >>> faster = Structure(name="turbo", starting_stack=10_000, periods=[
-    ...     Level(small_blind=100, big_blind=200, minutes=10), Level(small_blind=200, big_blind=400, minutes=10)])
+    ...     Level(small_blind=100, big_blind=200, minutes=10),
+    ...     Level(small_blind=200, big_blind=400, minutes=10)])
     >>> [changed] = decide_change_structure(t.state, ChangeStructure(structure=faster), T0)
     >>> changed.source, changed.structure.name, len(changed.structure.periods)
     ('editor', 'turbo', 2)
@@ -163,7 +174,9 @@ def decide_change_structure(state: TournamentState, command: ChangeStructure, no
 
 
 def decide_set(state: TournamentState, command: ClockSetRemaining, now: datetime) -> list[Event]:
-    """>>> from tdconsole.domain.commands import ClockSetRemaining, ClockStart
+    """The time left in the period, as the TD sets it.
+
+    >>> from tdconsole.domain.commands import ClockSetRemaining, ClockStart
     >>> from tdconsole.domain.examples import at, tournament
     >>> t = tournament("Ann", "Bo")
     >>> _ = t.do(ClockStart())

@@ -34,7 +34,10 @@ def registration_open(state: TournamentState, now: datetime) -> bool:
 
 
 def require_registration_open(state: TournamentState, now: datetime) -> None:
-    """>>> from tdconsole.domain.commands import ClockStart, SetLateRegistration
+    """T-REG-1: refuse a new entry once late registration has closed or the tournament has its winner,
+    and on Day 2 (T-DAY2-1).
+
+    >>> from tdconsole.domain.commands import ClockStart, SetLateRegistration
     >>> from tdconsole.domain.examples import at, tournament
     >>> t = tournament("Ann", "Bo")
     >>> _ = t.do(SetLateRegistration(level=1))
@@ -64,7 +67,10 @@ def require_registration_open(state: TournamentState, now: datetime) -> None:
 
 
 def decide_set(state: TournamentState, command: SetLateRegistration, now: datetime) -> list[Event]:
-    """>>> from tdconsole.domain.commands import SetLateRegistration
+    """T-REG-1: late registration closes at the end of `level` (None: it never closes), a level the
+    structure has.
+
+    >>> from tdconsole.domain.commands import SetLateRegistration
     >>> from tdconsole.domain.examples import T0, tournament
     >>> t = tournament("Ann", "Bo")
     >>> decide_set(t.state, SetLateRegistration(level=2), T0)

@@ -162,7 +162,9 @@ class PayoutCurve(Frozen):
 
 
 def places_paid(entries: int, curve: PayoutCurve) -> int:
-    """>>> places_paid(40, PayoutCurve()), places_paid(41, PayoutCurve()), places_paid(1, PayoutCurve())
+    """The places paid for `entries`: the curve's share of them rounded up, at least one.
+
+    >>> places_paid(40, PayoutCurve()), places_paid(41, PayoutCurve()), places_paid(1, PayoutCurve())
     (6, 7, 1)
     """
     if entries < 1:

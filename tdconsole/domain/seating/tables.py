@@ -104,7 +104,9 @@ class Seating(Frozen):
 
 
 def get_table(room: Room, number: int) -> Table:
-    """>>> get_table({1: Table(number=1, seats=9)}, 1).number
+    """The table numbered `number`; a number the room has not is refused.
+
+    >>> get_table({1: Table(number=1, seats=9)}, 1).number
     1
     >>> get_table({1: Table(number=1, seats=9)}, 2)
     Traceback (most recent call last):
@@ -118,7 +120,9 @@ def get_table(room: Room, number: int) -> Table:
 
 
 def find_player(room: Room, player: str) -> Spot:
-    """>>> room = {2: Table(number=2, seats=9, occupants={6: "p1"})}
+    """Where `player` sits; refused when he sits nowhere.
+
+    >>> room = {2: Table(number=2, seats=9, occupants={6: "p1"})}
     >>> find_player(room, "p1")
     Spot(table=2, seat=6)
     >>> find_player(room, "p2")
