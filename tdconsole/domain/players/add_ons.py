@@ -39,7 +39,15 @@ class AddOnWindow:
 
 def add_on_window(structure: Structure, money: MoneySettings) -> AddOnWindow:
     """T-ADDON-1: the stated window of levels when the money settings give one, else the breaks the
-    structure marks for the add-on."""
+    structure marks for the add-on.
+
+    >>> from tdconsole.domain.examples import STRUCTURE
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> add_on_window(STRUCTURE, MoneySettings(add_on=100))
+    AddOnWindow(first=None, last=None, breaks=(2,))
+    >>> add_on_window(STRUCTURE, MoneySettings(add_on=100, add_on_until_level=2))
+    AddOnWindow(first=0, last=1, breaks=())
+    """
     if money.add_on_window:
         levels = len(structure.levels)
 
@@ -54,7 +62,18 @@ def add_on_window(structure: Structure, money: MoneySettings) -> AddOnWindow:
 
 def add_on_sold(state: TournamentState) -> bool:
     """Whether the tournament sells an add-on at all: a price, and somewhere to sell it (T-ADDON-1).
-    The clock, the TV and the announcements say nothing of an add-on the night does not sell."""
+    The clock, the TV and the announcements say nothing of an add-on the night does not sell.
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo")
+    >>> add_on_sold(t.state)
+    False
+    >>> _ = t.do(SetMoney(settings=MoneySettings(add_on=100)))
+    >>> add_on_sold(t.state)
+    True
+    """
     if not state.money.add_on:
         return False
     window = add_on_window(state.info.structure, state.money)
@@ -62,7 +81,19 @@ def add_on_sold(state: TournamentState) -> bool:
 
 
 def add_on_open(state: TournamentState, now: datetime) -> bool:
-    """T-ADDON-1: an add-on is sold now (the clock's period; before it starts, level 1)."""
+    """T-ADDON-1: an add-on is sold now (the clock's period; before it starts, level 1).
+
+    The add-on break comes after level 2's forty minutes (T-ADDON-1):
+
+    >>> from tdconsole.domain.commands import ClockStart, SetMoney
+    >>> from tdconsole.domain.examples import at, tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(add_on=100)))
+    >>> _ = t.do(ClockStart())
+    >>> add_on_open(t.state, at(39 * 60)), add_on_open(t.state, at(41 * 60))
+    (False, True)
+    """
     if not add_on_sold(state) or state.status == "finished":
         return False
     structure = state.info.structure
@@ -71,12 +102,43 @@ def add_on_open(state: TournamentState, now: datetime) -> bool:
 
 
 def add_ons_left(state: TournamentState, player: Player) -> int | None:
-    """T-ADDON-2: how many more add-ons the player may buy; None: no limit."""
+    """T-ADDON-2: how many more add-ons the player may buy; None: no limit.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann")
+    >>> add_ons_left(t.state, t.state.find("Ann"))
+    1
+    """
     limit = state.money.add_on_limit
     return None if limit is None else max(0, limit - player.add_ons)
 
 
 def decide_add_on(state: TournamentState, command: AddOn, now: datetime) -> list[Event]:
+    """T-ADDON-1: sold at the break the structure marks; T-ADDON-2: once per player by default.
+
+    >>> from tdconsole.domain.commands import AddOn, ClockStart, SetMoney
+    >>> from tdconsole.domain.examples import at, tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo")
+    >>> decide_add_on(t.state, AddOn(names=["Ann"]), at(0))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: no add-on is on sale: set its price first in the money settings
+    >>> _ = t.do(SetMoney(settings=MoneySettings(add_on=100)))
+    >>> _ = t.do(ClockStart())
+    >>> decide_add_on(t.state, AddOn(names=["Ann"]), at(60))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-ADDON-1: the add-on is sold at the break after level 2, not
+    now
+    >>> [event.type for event in t.do(AddOn(names=["Ann"]), seconds=41 * 60)]
+    ['add_on_bought']
+    >>> decide_add_on(t.state, AddOn(names=["Ann"]), at(42 * 60))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-ADDON-2: Ann has bought 1 of 1 add-ons (the limit per player
+    in the money settings)
+    """
     if not state.money.add_on:
         raise TdError("no add-on is on sale: set its price first in the money settings")
     method = stated_method(state, command.paid, command.unpaid)  # the cash desk's, checked first

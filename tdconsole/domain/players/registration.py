@@ -24,19 +24,64 @@ from tdconsole.domain.text import MAX_NAME, check_text, looks_like, name_key
 
 
 def validate_name(raw: str, field: str = "a player name") -> str:
-    """A name as it is stored: trimmed, NFC, plain text of at most MAX_NAME characters."""
+    """A name as it is stored: trimmed, NFC, plain text of at most MAX_NAME characters.
+
+    >>> validate_name("  Anna   Holm ")
+    'Anna Holm'
+    >>> validate_name("")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: a player name cannot be empty
+    """
     return check_text(field, raw, MAX_NAME, empty=False)
 
 
 def refuse_look_alike(name: str, others: Iterable[str]) -> None:
     """A name that looks like one already there but is spelt with another script's letters
-    (Cyrillic "Bо" beside "Bo") is refused: at the table nobody could tell them apart."""
+    (Cyrillic "Bо" beside "Bo") is refused: at the table nobody could tell them apart.
+
+    >>> refuse_look_alike("Bo", ["Ann"])
+    >>> refuse_look_alike("B\u043e", ["Bo"])
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: 'Bо' looks like 'Bo' (letters from another script); type the
+    name with the letters of the player's own script
+    """
     if (alike := looks_like(name, others)) is not None:
         raise InvalidInput("{name!r} looks like {alike!r} (letters from another script); type the "
                            "name with the letters of the player's own script", name=name, alike=alike)
 
 
 def decide_register(state: TournamentState, command: Register, now: datetime) -> list[Event]:
+    """T-REG-1: each name once (ignoring case and width), each a new entry while registration is open.
+
+    >>> from tdconsole.domain.commands import Register
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> events = decide_register(t.state, Register(names=["Cy", "Di"]), T0)
+    >>> [(event.player_id, event.name) for event in events]
+    [('p3', 'Cy'), ('p4', 'Di')]
+    >>> decide_register(t.state, Register(names=["ANN"]), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: 'Ann' is already registered (names are unique ignoring case and
+    width)
+    >>> decide_register(t.state, Register(names=["Cy", "Di"], members={"Cy": 7, "Di": 7}), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: member 7 is already registered as 'Cy' (a busted player buys a
+    new entry with reenter)
+
+    A won seat pays an entry of its own value (T-SAT-4); this event costs 300 + 50:
+
+    >>> from tdconsole.domain.commands import SeatTicket
+    >>> ticket = SeatTicket(id="T1", value=1_100)
+    >>> decide_register(t.state, Register(names=["Cy"], tickets={"Cy": ticket}), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-SAT-4: a seat worth 1100 pays a buy-in and fee of 1100; this
+    event's are 350
+    """
     require_registration_open(state, now)  # T-REG-1
     check_entries(state, len(command.names))
     method = stated_method(state, command.paid, command.unpaid)  # the cash desk's, checked first
@@ -124,7 +169,16 @@ def apply_ticket_spent(state: TournamentState, event: TicketSpent, now: datetime
 
 
 def check_entries(state: TournamentState, new: int) -> None:
-    """A tournament's entries and alternates stay within their stated range (limits.ENTRIES)."""
+    """A tournament's entries and alternates stay within their stated range (limits.ENTRIES).
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> check_entries(tournament("Ann").state, 1)
+    >>> check_entries(tournament("Ann").state, 100_000)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the entries with these: 100001 is out of range; a number of
+    entries is 1 to 100000
+    """
     ENTRIES.check("the entries with these", state.entries + len(state.alternates) + new)
 
 
@@ -149,6 +203,19 @@ def _members_in(state: TournamentState) -> dict[int, str]:
 
 
 def decide_unregister(state: TournamentState, command: Unregister, now: datetime) -> list[Event]:
+    """A registration is taken back before the player busts; a re-entry is taken back by undo:
+
+    >>> from tdconsole.domain.commands import Bust, Unregister
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> decide_unregister(t.state, Unregister(name="bo"), T0)
+    [PlayerUnregistered(type='player_unregistered', player_id='p2')]
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> decide_unregister(t.state, Unregister(name="Cy"), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: Cy has busted; a busted player cannot be unregistered
+    """
     withdrawn = alternates.withdraw(state, command.name)
     if withdrawn is not None:
         return withdrawn
@@ -173,6 +240,16 @@ def decide_unregister(state: TournamentState, command: Unregister, now: datetime
 def shift_places(state: TournamentState, by: int) -> None:
     # A late entry finishes above everyone who busted before it arrived (T-REG-1): their places
     # move down one; an entry taken back moves them up again.
+    """A late entry finishes above everyone who busted before it arrived (T-REG-1):
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> shift_places(t.state, +1)
+    >>> t.state.find("Cy").place
+    4
+    """
     for player_id in state.busted:
         player = state.players[player_id]
         if player.place is not None:
