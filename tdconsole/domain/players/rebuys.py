@@ -42,7 +42,17 @@ from tdconsole.domain.text import name_key
 
 def last_level(structure: Structure, rebuy: RebuySettings) -> int | None:
     """The last level in which rebuys are sold (T-REBUY-1); None when none are offered, or when the
-    period is "until the first break" and the structure has none (then it never closes)."""
+    period is "until the first break" and the structure has none (then it never closes).
+
+    >>> from tdconsole.domain.examples import STRUCTURE
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> last_level(STRUCTURE, RebuySettings(until_level=1))
+    1
+    >>> last_level(STRUCTURE, RebuySettings(until_break=True))  # the break comes after level 2
+    2
+    >>> last_level(STRUCTURE, RebuySettings()) is None
+    True
+    """
     levels: list[int] = []
     if rebuy.until_level is not None:
         levels.append(rebuy.until_level)
@@ -55,7 +65,18 @@ def last_level(structure: Structure, rebuy: RebuySettings) -> int | None:
 
 
 def rebuy_open(state: TournamentState, now: datetime) -> bool:
-    """T-REBUY-1: rebuys are sold now (before the clock starts too: the period has not begun)."""
+    """T-REBUY-1: rebuys are sold now (before the clock starts too: the period has not begun).
+
+    >>> from tdconsole.domain.commands import ClockStart, SetMoney
+    >>> from tdconsole.domain.examples import at, tournament
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(rebuy=RebuySettings(until_level=1, price=300))))
+    >>> _ = t.do(ClockStart())
+    >>> rebuy_open(t.state, at(19 * 60)), rebuy_open(t.state, at(21 * 60))
+    (True, False)
+    """
     rebuy = state.money.rebuy
     if not rebuy.offered or state.status == "finished":
         return False
@@ -67,14 +88,38 @@ def rebuy_open(state: TournamentState, now: datetime) -> bool:
 
 
 def rebuys_left(state: TournamentState, player: Player) -> int | None:
-    """T-REBUY-2: how many more rebuys the player may buy; None: no limit."""
+    """T-REBUY-2: how many more rebuys the player may buy; None: no limit.
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo")
+    >>> rebuys_left(t.state, t.state.find("Ann")) is None
+    True
+    >>> _ = t.do(SetMoney(settings=MoneySettings(rebuy=RebuySettings(until_level=1, limit=2))))
+    >>> rebuys_left(t.state, t.state.find("Ann"))
+    2
+    """
     limit = state.money.rebuy.limit
     return None if limit is None else max(0, limit - player.rebuys)
 
 
 def may_rebuy(state: TournamentState, player: Player, now: datetime) -> bool:
     """Whether the player could rebuy now: on busting (the TUI and the remote ask him then), or
-    after his bust (T-REBUY-1: not disqualified, and his latest entry)."""
+    after his bust (T-REBUY-1: not disqualified, and his latest entry).
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo")
+    >>> may_rebuy(t.state, t.state.find("Ann"), T0)
+    False
+    >>> _ = t.do(SetMoney(settings=MoneySettings(rebuy=RebuySettings(until_level=1))))
+    >>> may_rebuy(t.state, t.state.find("Ann"), T0)
+    True
+    """
     left = rebuys_left(state, player)
     after_bust = (player.status == "busted" and not player.disqualified
                   and state.by_name.get(name_key(player.name)) == player.id)
@@ -94,6 +139,18 @@ class RebuyStatus:
 
 
 def rebuy_status(state: TournamentState, now: datetime) -> RebuyStatus:
+    """What the clock and the TV show of the rebuys (T-REBUY-1): on offer, open now, until which level.
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(rebuy=RebuySettings(until_break=True))))
+    >>> status = rebuy_status(t.state, T0)
+    >>> status.offered, status.open, status.until_level, status.rebuys
+    (True, True, 2, 0)
+    """
     rebuy = state.money.rebuy
     players = state.players.values()
     return RebuyStatus(offered=rebuy.offered, open=rebuy_open(state, now),
@@ -103,6 +160,44 @@ def rebuy_status(state: TournamentState, now: datetime) -> RebuyStatus:
 
 
 def decide_rebuy(state: TournamentState, command: Rebuy, now: datetime) -> list[Event]:
+    """T-REBUY-1..4: sold in the rebuy period, to a player who has lost every chip (or, as the house
+    says, is at or below the starting stack), within the limit, double only where allowed.
+
+    >>> from tdconsole.domain.commands import Bust, Rebuy, SetMoney
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> decide_rebuy(t.state, Rebuy(name="Ann"), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-REBUY-1: this tournament sells no rebuys; set a rebuy period in
+    the money settings first
+    >>> _ = t.do(SetMoney(settings=MoneySettings(rebuy=RebuySettings(until_level=1, price=300, limit=1))))
+    >>> [event.type for event in decide_rebuy(t.state, Rebuy(name="Ann"), T0)]
+    ['rebought']
+    >>> decide_rebuy(t.state, Rebuy(name="Ann", stack=2_000), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-REBUY-3: Ann still has 2000 chips; only a player who has lost
+    every chip may rebuy
+    >>> decide_rebuy(t.state, Rebuy(name="Ann", double=True), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-REBUY-4: Ann cannot rebuy double: this tournament sells one
+    rebuy at a time
+
+    After his bust the rebuy sets the bust aside and he plays on:
+
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> [event.type for event in decide_rebuy(t.state, Rebuy(name="Cy"), T0)]
+    ['bust_set_aside', 'rebought']
+    >>> _ = t.do(Rebuy(name="Cy"))
+    >>> decide_rebuy(t.state, Rebuy(name="Cy"), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-REBUY-2: Cy has bought 1 of 1 rebuys; 1 more is over the limit
+    """
     rebuy = state.money.rebuy
     if not rebuy.offered:
         raise RuleViolation("T-REBUY-1", "this tournament sells no rebuys; set a rebuy period in the "
@@ -155,7 +250,24 @@ def instead_of_bust(state: TournamentState, player: Player, by: list[str], stack
     progressive knockout what `bust --by` and a rebuy after it leave, whichever screen the TD used:
     the knockers take his whole bounty (T-PKO-1/2, cash and head) and his head starts again with
     the rebuy's part. A fixed bounty (T-BOUNTY-1) stays on his entry: a bust set aside by a rebuy
-    takes its knockout back, so the names are only recorded."""
+    takes its knockout back, so the names are only recorded.
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.events import Rebought
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(bounty=100, rebuy=RebuySettings(until_level=1))))
+    >>> cy = t.state.find("Cy")
+    >>> bought = instead_of_bust(t.state, cy, ["Ann"], 0, Rebought(player_id=cy.id, count=1, stack=0))
+    >>> bought.knocked_out_by, bought.knockout
+    (['p1'], False)
+    >>> instead_of_bust(t.state, cy, ["Ann"], 500, Rebought(player_id=cy.id, count=1, stack=500))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: Cy still has 500 chips: not knocked out
+    """
     if not by:
         return bought
     if player.status == "busted":
@@ -202,7 +314,19 @@ def set_aside(state: TournamentState, player: Player) -> BustSetAside:
     the bounty they won, cash and head (T-PKO-1: the knockout was made); it leaves his head, which
     starts again with the rebuy's part (T-PKO-6). A fixed bounty (T-BOUNTY-1) is taken back with
     the knockout: a rebuy buys none (T-PKO-6), so the entry's one bounty stays on his head for
-    whoever knocks him out for good, as when he rebuys instead of busting."""
+    whoever knocks him out for good, as when he rebuys instead of busting.
+
+    >>> from tdconsole.domain.commands import Bust, SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(bounty=100, rebuy=RebuySettings(until_level=1))))
+    >>> _ = t.do(Bust(names=["Cy"], by=["Ann"]))
+    >>> aside = set_aside(t.state, t.state.find("Cy"))
+    >>> aside.place, aside.knockouts, aside.bounty
+    (3, ['p1'], {'p1': 100})
+    """
     assert player.place is not None
     aside = BustSetAside(player_id=player.id, place=player.place, last_place=player.last_place)
     money = state.money
@@ -235,7 +359,17 @@ def _standing_bust(state: TournamentState, player: Player) -> PlayerBusted | Non
 
 def seat_again(state: TournamentState, player: Player, command: Rebuy) -> list[Event]:
     """Where a player rebuying after his bust sits (T-REBUY-1): the seat he left if it is still
-    free, else a seat drawn like a late entry's (TDA 8A, T-MOVE-2); before the draw, none."""
+    free, else a seat drawn like a late entry's (TDA 8A, T-MOVE-2); before the draw, none.
+
+    >>> from tdconsole.domain.commands import Bust, Rebuy
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy", tables=1)
+    >>> seat = t.state.find("Cy").seat
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> events = seat_again(t.state, t.state.find("Cy"), Rebuy(name="Cy"))
+    >>> [(event.table, event.seat == seat) for event in events]
+    [(1, True)]
+    """
     if not state.room:
         return []
     spot = player.left_seat
