@@ -50,7 +50,13 @@ from tdconsole.domain.state import HandForHand, TournamentState
 def suggested(state: TournamentState, places_paid: int) -> bool:
     """T-H4H-1 on the money bubble: the next bust reaches the first place that pays anything (the
     last of `places_paid`: a satellite's cash after its seats included), or a pay jump the TD
-    picked. A satellite's seat bubble is a pay jump of its own (T-SAT-2): from the cash to a seat."""
+    picked. A satellite's seat bubble is a pay jump of its own (T-SAT-2): from the cash to a seat.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy", "Di")
+    >>> suggested(t.state, places_paid=3), suggested(t.state, places_paid=2)
+    (True, False)
+    """
     seats = money.seats(state)
     jumps = [*state.money.pay_jumps, *([seats] if seats else [])]
     return state.hand_for_hand is None and state.satellite is None and eliminations.hand_for_hand_due(
@@ -64,6 +70,25 @@ def _running(state: TournamentState) -> HandForHand:
 
 
 def decide_start(state: TournamentState, command: HandForHandStart, now: datetime) -> list[Event]:
+    """T-H4H-1: every table in play plays each hand together; a running clock pauses with it.
+
+    >>> from tdconsole.domain.commands import HandForHandStart
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)  # ten players at two tables
+    >>> [started] = decide_start(t.state, HandForHandStart(), T0)
+    >>> started.tables, started.hand_in_progress
+    ([1, 2], True)
+    >>> decide_start(tournament("Ann", "Bo").state, HandForHandStart(), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: hand-for-hand needs the tables in play: no player is seated, so
+    give them
+    >>> _ = t.do(HandForHandStart())
+    >>> decide_start(t.state, HandForHandStart(), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: hand-for-hand is already running
+    """
     if state.hand_for_hand is not None:
         raise TdError("hand-for-hand is already running")
     tables = sorted(set(command.tables)) or sorted(
@@ -85,12 +110,43 @@ def apply_started(state: TournamentState, event: HandForHandStarted, now: dateti
 
 
 def decide_table_done(state: TournamentState, command: HandForHandTableDone, now: datetime) -> list[Event]:
+    """T-H4H-1: one table has finished the hand-for-hand hand.
+
+    A bust during hand-for-hand waits for every table to finish the hand; then the hand's busts are
+    placed together (T-H4H-1), here the one in progress at the announcement (RP-8A):
+
+    >>> from tdconsole.domain.commands import Bust, HandForHandStart, HandForHandTableDone
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)  # ten players at two tables
+    >>> _ = t.do(HandForHandStart())
+    >>> [event.type for event in t.do(Bust(names=["J"]))]
+    ['hand_for_hand_bust']
+    >>> [event.type for event in decide_table_done(t.state, HandForHandTableDone(table=1), T0)]
+    ['hand_for_hand_table_done']
+    >>> _ = t.do(HandForHandTableDone(table=1))
+    >>> [event.type for event in decide_table_done(t.state, HandForHandTableDone(table=2), T0)]
+    ['hand_for_hand_table_done', 'player_busted', 'hand_for_hand_hand_ended']
+    >>> decide_table_done(t.state, HandForHandTableDone(table=1), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: table 1 has already finished hand 0
+    """
     return finish_tables(state, [command.table], now)
 
 
 def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -> list[Event]:
     """The single TD command for "this table's hand is over": the button moves on (seating) and,
-    while hand-for-hand runs, the table is marked done with the hand (T-H4H-1)."""
+    while hand-for-hand runs, the table is marked done with the hand (T-H4H-1).
+
+    >>> from tdconsole.domain.commands import HandDone, HandForHandStart
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)  # ten players at two tables
+    >>> [event.type for event in decide_hand_done(t.state, HandDone(table=1), T0)]
+    ['hand_finished']
+    >>> _ = t.do(HandForHandStart())
+    >>> [event.type for event in decide_hand_done(t.state, HandDone(table=1), T0)]
+    ['hand_finished', 'hand_for_hand_table_done']
+    """
     events = seating.decide_hand_done(state, command, now)
     h4h = state.hand_for_hand
     if h4h is not None:
@@ -105,6 +161,17 @@ def finish_tables(state: TournamentState, numbers: Sequence[int], now: datetime)
     """Tables that finished the hand-for-hand hand; once all have, its busts are placed together.
 
     Seating's `hand-done` calls this too, so one TD command ends a table's hand everywhere.
+
+    >>> from tdconsole.domain.commands import HandForHandStart
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)  # ten players at two tables
+    >>> _ = t.do(HandForHandStart())
+    >>> [event.type for event in finish_tables(t.state, [1, 2], T0)]
+    ['hand_for_hand_table_done', 'hand_for_hand_table_done', 'hand_for_hand_hand_ended']
+    >>> finish_tables(t.state, [3], T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.NotFound: table 3 is not in hand-for-hand (tables 1, 2)
     """
     h4h = _running(state)
     tables = h4h.started.tables
@@ -137,7 +204,17 @@ def finish_tables(state: TournamentState, numbers: Sequence[int], now: datetime)
 def ends_at_the_money(state: TournamentState, left_after: int) -> list[Event]:
     """T-H4H-1: the hand just placed took the players left from above the places paid to them or
     below: hand-for-hand ends with it, in the same decision. Settings that cannot pay these entries
-    end nothing (the TD stops it)."""
+    end nothing (the TD stops it).
+
+    >>> from tdconsole.domain.commands import HandForHandStart
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJKLM", tables=2)
+    >>> _ = t.do(HandForHandStart())
+    >>> ends_at_the_money(t.state, left_after=2)
+    [HandForHandStopped(type='hand_for_hand_stopped', places_paid=2, players_left=2, rules=['T-H4H-1'])]
+    >>> ends_at_the_money(t.state, left_after=3)
+    []
+    """
     try:
         paid = len(money.payout_structure(state).payouts)
     except TdError:
@@ -187,6 +264,25 @@ def apply_hand_ended(state: TournamentState, event: HandForHandHandEnded, now: d
 
 
 def decide_stop(state: TournamentState, command: HandForHandStop, now: datetime) -> list[Event]:
+    """T-H4H-1: hand-for-hand stops between hands, once every table has finished the one in play.
+
+    >>> from tdconsole.domain.commands import HandForHandStart, HandForHandStop, HandForHandTableDone
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)  # ten players at two tables
+    >>> decide_stop(t.state, HandForHandStop(), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: hand-for-hand is not running (h4h start)
+    >>> _ = t.do(HandForHandStart())
+    >>> _ = t.do(HandForHandTableDone(table=1))
+    >>> decide_stop(t.state, HandForHandStop(), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-H4H-1: hand 0 is not finished: tables 2 have still to finish it
+    >>> _ = t.do(HandForHandTableDone(table=2))
+    >>> [event.type for event in decide_stop(t.state, HandForHandStop(), T0)]
+    ['hand_for_hand_stopped']
+    """
     h4h = _running(state)
     if h4h.pending or h4h.tables_done:
         waiting = [table for table in h4h.started.tables if table not in h4h.tables_done]
