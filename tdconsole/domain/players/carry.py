@@ -52,13 +52,30 @@ class StackOrigin(Frozen):
 
 
 def person(stack: CarriedStack) -> str:
-    """One person across flights: the member number when linked, else the name's key."""
+    """One person across flights: the member number when linked, else the name's key.
+
+    >>> person(CarriedStack(name="Ann Holm", chips=9_000, flight="1A", flight_id=1, bag=3))
+    'nann holm'
+    >>> person(CarriedStack(name="Ann Holm", chips=9_000, flight="1A", flight_id=1, bag=3, member=12))
+    'm12'
+    """
     return f"m{stack.member}" if stack.member is not None else f"n{name_key(stack.name)}"
 
 
 def carried(stacks_by_flight: Iterable[Sequence[CarriedStack]], carry: Carry) -> list[CarriedStack]:
     """T-FLIGHT-3: one stack per person, the flights in the order played (first first): with
-    "first" the earliest flight's, with "best" the biggest (the earlier flight on equal chips)."""
+    "first" the earliest flight's, with "best" the biggest (the earlier flight on equal chips).
+
+    T-FLIGHT-3: Ann survived two flights; she carries one stack, the best or the first as the house says.
+
+    >>> first = [CarriedStack(name="Ann", chips=9_000, flight="1A", flight_id=1, bag=1)]
+    >>> second = [CarriedStack(name="ann", chips=22_000, flight="1B", flight_id=2, bag=4),
+    ...           CarriedStack(name="Bo", chips=15_000, flight="1B", flight_id=2, bag=5)]
+    >>> [(stack.name, stack.chips) for stack in carried([first, second], "best")]
+    [('ann', 22000), ('Bo', 15000)]
+    >>> [(stack.name, stack.chips) for stack in carried([first, second], "first")]
+    [('Ann', 9000), ('Bo', 15000)]
+    """
     kept: dict[str, CarriedStack] = {}
     for flight in stacks_by_flight:
         for stack in flight:
@@ -72,7 +89,16 @@ def carried(stacks_by_flight: Iterable[Sequence[CarriedStack]], carry: Carry) ->
 def seeded_tables(stacks: Sequence[tuple[str, int]], tables: int, rng: random.Random) -> list[list[str]]:
     """T-DAY2-1 seeded: players (name, chips) dealt to `tables` tables biggest stack first, in a
     snake (1..n then n..1), so each table gets one of the n biggest, one of the next n, and so on;
-    equal stacks are ordered by the draw. Table sizes end within one of each other."""
+    equal stacks are ordered by the draw. Table sizes end within one of each other.
+
+    T-DAY2-1 seeded: the biggest stacks are dealt round the tables in a snake, so no table gets two of
+    the biggest:
+
+    >>> from random import Random
+    >>> stacks = [("A", 90), ("B", 80), ("C", 70), ("D", 60), ("E", 50), ("F", 40)]
+    >>> seeded_tables(stacks, 2, Random(1))
+    [['A', 'D', 'E'], ['B', 'C', 'F']]
+    """
     order = list(stacks)
     rng.shuffle(order)  # equal stacks: the draw decides, the stable sort below keeps it
     order.sort(key=lambda stack: -stack[1])

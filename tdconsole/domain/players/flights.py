@@ -35,6 +35,18 @@ from tdconsole.domain.text import name_key
 
 
 def decide_set_flight(state: TournamentState, command: SetFlight, now: datetime) -> list[Event]:
+    """T-FLIGHT-1: this tournament is a flight of `event`, stopping at the end of a level it has.
+
+    >>> from tdconsole.domain.commands import SetFlight
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> decide_set_flight(t.state, SetFlight(event="Main", stop_level=2), T0)
+    [FlightSet(type='flight_set', event='Main', stop_level=2)]
+    >>> decide_set_flight(t.state, SetFlight(event="Main", stop_level=5), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: there is no level 5; the structure has 3 levels
+    """
     if state.day2 is not None:
         raise RuleViolation("T-DAY2-1", "Day 2 of {event} is not a flight", event=state.day2.event)
     if command.stop_level is not None:
@@ -47,7 +59,25 @@ def apply_flight_set(state: TournamentState, event: FlightSet, now: datetime) ->
 
 
 def require_stopped(state: TournamentState, now: datetime) -> None:
-    """T-FLIGHT-1: survivors bag once the flight has played to the end of its stop level."""
+    """T-FLIGHT-1: survivors bag once the flight has played to the end of its stop level.
+
+    >>> from tdconsole.domain.commands import ClockStart, SetFlight
+    >>> from tdconsole.domain.examples import at, tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> require_stopped(t.state, at(0))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-FLIGHT-1: Friday is not a flight of an event: only a flight's
+    survivors bag
+    >>> _ = t.do(SetFlight(event="Main", stop_level=1))
+    >>> _ = t.do(ClockStart())
+    >>> require_stopped(t.state, at(60))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-FLIGHT-1: the flight stops at the end of level 1; bag then
+    (now: level 1)
+    >>> require_stopped(t.state, at(21 * 60))
+    """
     flight = state.flight
     if flight is None:
         raise RuleViolation("T-FLIGHT-1", "{name} is not a flight of an event: only a flight's survivors "
@@ -68,6 +98,21 @@ def require_stopped(state: TournamentState, now: datetime) -> None:
 
 
 def decide_bag(state: TournamentState, command: Bag, now: datetime) -> list[Event]:
+    """T-FLIGHT-2: each survivor bags chips in a numbered bag; a busted player bags nothing.
+
+    >>> from tdconsole.domain.commands import Bag, Bust, SetFlight
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(SetFlight(event="Main"))
+    >>> [bagged] = decide_bag(t.state, Bag(counts={"Ann": 14_000, "Bo": 9_000}), T0)
+    >>> [(bag.player_id, bag.chips, bag.bag) for bag in bagged.bags]
+    [('p1', 14000, 1), ('p2', 9000, 2)]
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> decide_bag(t.state, Bag(counts={"Cy": 500}), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-FLIGHT-2: Cy: busted (place 3): only a survivor bags
+    """
     require_stopped(state, now)
     numbers = {bag.player_id: bag.bag for bag in state.bags.values()}
     issued = max(numbers.values(), default=0)
@@ -95,12 +140,43 @@ def apply_bagged(state: TournamentState, event: ChipsBagged, now: datetime) -> N
 
 
 def unbagged(state: TournamentState) -> list[str]:
-    """T-FLIGHT-2: the survivors who have not bagged yet, by name."""
+    """T-FLIGHT-2: the survivors who have not bagged yet, by name.
+
+    >>> from tdconsole.domain.commands import Bag, SetFlight
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(SetFlight(event="Main"))
+    >>> _ = t.do(Bag(counts={"Bo": 9_000}))
+    >>> unbagged(t.state)
+    ['Ann', 'Cy']
+    """
     return [player.name for player in state.players.values()
             if player.status != "busted" and player.id not in state.bags]
 
 
 def decide_start_day2(state: TournamentState, command: StartDay2, now: datetime) -> list[Event]:
+    """T-DAY2-1: a new tournament starts with the flights' survivors and their bags, drawn at random or
+    seeded by chips.
+
+    >>> from random import Random
+    >>> from tdconsole.domain.commands import StartDay2
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> from tdconsole.domain.players.carry import CarriedStack
+    >>> stacks = [CarriedStack(name=name, chips=chips, flight="1A", flight_id=1, bag=bag)
+    ...           for bag, (name, chips) in enumerate([("Ann", 30_000), ("Bo", 12_000), ("Cy", 8_000)], 1)]
+    >>> day2 = StartDay2(event="Main", stacks=stacks, buy_ins=20).with_rng(Random(1))
+    >>> [event.type for event in decide_start_day2(tournament().state, day2, T0)]
+    ['player_registered', 'player_registered', 'player_registered', 'day2_started', 'tables_drawn']
+    >>> decide_start_day2(tournament("Di").state, day2, T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-DAY2-1: Day 2 starts on a new tournament; Friday already has
+    players
+    >>> decide_start_day2(tournament().state, day2.model_copy(update={"buy_ins": 2}), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: 3 stacks from 2 entries: the flights' entries are missing
+    """
     if state.players or state.room or state.day2 is not None:
         raise RuleViolation("T-DAY2-1", "Day 2 starts on a new tournament; {name} already has players",
                             name=state.info.name)
