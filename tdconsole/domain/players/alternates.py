@@ -40,7 +40,18 @@ from tdconsole.domain.text import name_key
 def open_seats(state: TournamentState, room: dict[int, Table] | None = None,
                leaving: frozenset[str] = frozenset()) -> int | None:
     """How many more entries the room can seat now (None: no limit on tables). `room`: the tables
-    as a command leaves them; `leaving`: players a command takes out before the draw."""
+    as a command leaves them; `leaving`: players a command takes out before the draw.
+
+    One nine-seat table in the room (`new --tables 1`): ten registered, one waits.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> open_seats(tournament(*"ABCDEFG", tables=1).state)
+    2
+    >>> open_seats(tournament(*"ABCDEFGHIJ", tables=1).state)
+    0
+    >>> open_seats(tournament(*"ABCDEFGHIJ").state) is None
+    True
+    """
     limit = state.info.tables
     if limit is None:
         return None
@@ -60,7 +71,14 @@ def _laid_out(state: TournamentState, number: int) -> Table:
 
 def seats_for_new(state: TournamentState) -> int | None:
     """How many new entries may take a seat now rather than wait: none while alternates wait
-    (the list goes in order, T-REG-1); None: as many as come."""
+    (the list goes in order, T-REG-1); None: as many as come.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> seats_for_new(tournament(*"ABCDEFG", tables=1).state)
+    2
+    >>> seats_for_new(tournament(*"ABCDEFGHIJ", tables=1).state)  # J waits: nobody jumps the list
+    0
+    """
     if state.alternates:
         return 0
     return open_seats(state)
@@ -70,7 +88,13 @@ def listed(state: TournamentState, names: Sequence[tuple[str, int | None, str | 
            issued: int = 0, paid: str | None = None, unpaid: bool = False) -> list[Event]:
     """(name, member, the busted entry re-entered or None) waiting as the next alternates;
     `issued`: numbers this command has already given; `paid`/`unpaid`: how the command said they
-    paid (`cash.stated_method`), kept until they are seated."""
+    paid (`cash.stated_method`), kept until they are seated.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=1)
+    >>> [(event.number, event.name) for event in listed(t.state, [("Ann", None, None), ("Bo", 7, None)])]
+    [(2, 'Ann'), (3, 'Bo')]
+    """
     first = state.alternates_issued + issued + 1
     return [AlternateListed(number=first + index, name=name, member=member, previous_id=previous,
                             paid=paid, unpaid=unpaid)
@@ -78,7 +102,16 @@ def listed(state: TournamentState, names: Sequence[tuple[str, int | None, str | 
 
 
 def refuse_listed_twice(state: TournamentState, name: str) -> None:
-    """A name already on the list is not listed again (T-REG-1: one entry at a time)."""
+    """A name already on the list is not listed again (T-REG-1: one entry at a time).
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=1)
+    >>> refuse_listed_twice(t.state, "K")
+    >>> refuse_listed_twice(t.state, "j")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-REG-1: J is already alternate 1
+    """
     waiting = state.alternate_named(name)
     if waiting is not None:
         raise RuleViolation("T-REG-1", "{name} is already alternate {number}", name=waiting.name,
@@ -86,13 +119,29 @@ def refuse_listed_twice(state: TournamentState, name: str) -> None:
 
 
 def named(state: TournamentState, name: str) -> Alternate:
-    """The alternate a typed name means: the exact name, else a unique prefix (`match_name`)."""
+    """The alternate a typed name means: the exact name, else a unique prefix (`match_name`).
+
+    >>> from tdconsole.domain.commands import Register
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHI", tables=1)
+    >>> _ = t.do(Register(names=["Mette Kjær"]))
+    >>> named(t.state, "mette").number
+    1
+    """
     return match_name(name, {name_key(alt.name): alt for alt in state.alternates.values()})
 
 
 def withdraw(state: TournamentState, name: str) -> list[Event] | None:
     """`unregister` of an alternate: taken off the list, the others keep their numbers. None when
-    no alternate is so named (the name is then a player's)."""
+    no alternate is so named (the name is then a player's).
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=1)
+    >>> withdraw(t.state, "J")
+    [AlternateWithdrawn(type='alternate_withdrawn', number=1)]
+    >>> withdraw(t.state, "A") is None
+    True
+    """
     waiting = state.alternate_named(name)
     if waiting is None:
         return None
@@ -101,7 +150,20 @@ def withdraw(state: TournamentState, name: str) -> list[Event] | None:
 
 def seat_freed(state: TournamentState, events: Sequence[Event], command: Command) -> list[Event]:
     """The next alternates, one for each seat `events` (a command's) free: they become entries
-    and sit down at once, in the same command (8A, T-MOVE-2). Nothing while nobody waits."""
+    and sit down at once, in the same command (8A, T-MOVE-2). Nothing while nobody waits.
+
+    A bust frees a seat: the first alternate takes it in the same command (T-REG-1, 8A):
+
+    >>> from random import Random
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=1)
+    >>> [(event.type, event.name) for event in t.do(Bust(names=["A"]).with_rng(Random(1)))
+    ...  if event.type == "player_registered"]
+    [('player_registered', 'J')]
+    >>> t.state.alternates, t.state.find("J").status
+    ({}, 'seated')
+    """
     if not state.alternates:
         return []
     leaving = [event.player_id for event in events if isinstance(event, PlayerBusted | PlayerUnregistered)]

@@ -23,7 +23,22 @@ from tdconsole.domain.state import TournamentState
 
 
 def refuse_when_over(state: TournamentState) -> None:
-    """T-SAT-2: nobody busts once the satellite has ended."""
+    """T-SAT-2: nobody busts once the satellite has ended.
+
+    >>> from tdconsole.domain.commands import Bust, SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo", "Cy", "Di", "Ed")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(satellite_seat=600)))
+    >>> refuse_when_over(t.state)
+    >>> _ = t.do(Bust(names=["Ed", "Di"]))
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> refuse_when_over(t.state)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-SAT-2: the satellite is over: the 2 players left have each won a
+    seat
+    """
     if state.satellite is not None:
         raise RuleViolation("T-SAT-2", "the satellite is over: the {count} players left have each won "
                             "a seat", count=len(state.satellite.winners))
@@ -34,7 +49,23 @@ def ended(state: TournamentState, busted: Sequence[Event]) -> list[Event]:
     more players than the seats the pool buys; nothing otherwise, and nothing in a cash tournament.
     The winners are the players left and, when one hand took the field below the seats, those of
     its busts placed on a seat (T-ELIM-1); busts tied across the last seat share their places'
-    money in cash (T-ELIM-2, T-SAT-6) and win no seat."""
+    money in cash (T-ELIM-2, T-SAT-6) and win no seat.
+
+    Five buy-ins of 300 buy two seats of 600 (and 300 in cash for third): the bust that leaves two ends
+    the satellite, both win a seat (T-SAT-2):
+
+    >>> from tdconsole.domain.commands import Bust, SetMoney
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> from tdconsole.domain.players.busts import decide_bust
+    >>> t = tournament("Ann", "Bo", "Cy", "Di", "Ed")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(satellite_seat=600)))
+    >>> ended(t.state, decide_bust(t.state, Bust(names=["Ed"]), T0))
+    []
+    >>> _ = t.do(Bust(names=["Ed", "Di"]))
+    >>> ended(t.state, decide_bust(t.state, Bust(names=["Cy"]), T0))
+    [SatelliteEnded(type='satellite_ended', winners=['p1', 'p2'], seat=600, rules=['T-SAT-2'])]
+    """
     seats = money.seats(state)
     if not seats or state.satellite is not None:
         return []
