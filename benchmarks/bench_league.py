@@ -21,9 +21,10 @@ from pathlib import Path
 
 from benchmarks import size
 from benchmarks.memory import figure, own, run
+from tdconsole.actions.registration import register_linked as register
 from tdconsole.club.history import history
 from tdconsole.club.leagues import Leagues, season
-from tdconsole.club.members import Members, register
+from tdconsole.club.members import Members
 from tdconsole.config.leagues import load_formula
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Bust, Reenter

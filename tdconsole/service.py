@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import secrets
 import threading
 import time
 import uuid
@@ -27,6 +26,7 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import check_text
 from tdconsole.domain.tournament import apply, continues, decide, fold
+from tdconsole.randomness import make_rng
 from tdconsole.store import snapshots
 from tdconsole.store.db import CLOCK_WAIT_SECONDS
 from tdconsole.store.event_store import Conflict, EventStore
@@ -46,12 +46,6 @@ CLOCK_KEYS: tuple[type[Command], ...] = (commands.ClockPause, commands.ClockResu
 # Every this many events the state is written down (store/snapshots.py): an undo, or a terminal
 # opening the tournament, folds at most about this many events after the newest snapshot.
 SNAPSHOT_EVERY = 500
-
-
-def make_rng(seed: int | None) -> random.Random:
-    """The draw for seats: repeatable with a seed (a demo, a test, a TD re-checking a draw), else
-    the operating system's cryptographic source, so nobody can predict or steer a seat."""
-    return random.Random(seed) if seed is not None else secrets.SystemRandom()
 
 
 class Service:

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from tdconsole.actions.base import NoArguments, Request, action
 from tdconsole.domain import commands
-from tdconsole.domain.errors import RuleViolation
+from tdconsole.domain.errors import InvalidInput, RuleViolation, TdError
 from tdconsole.domain.events import AlternateListed, AlternateWithdrawn, Envelope, PlayerRegistered
 from tdconsole.domain.model import empty_list
 from tdconsole.service import Service
@@ -64,8 +64,6 @@ class RegisterResult(OptionalKeysView):
 def register(service: Service, request: RegisterRequest) -> RegisterResult:
     """Register players, all or none, each linked to the club member of that name; a banned member
     is refused here, whichever interface asks. After the draw each is seated (TDA 8A)."""
-    from tdconsole.club.members import register as register_linked  # only a registration reads members
-
     if service.state.flight is not None:  # T-FLIGHT-3: re-entry across flights may be off
         from tdconsole.club.festivals import check_entry
 
@@ -89,6 +87,38 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
     return RegisterResult(registered=rows, entries=service.state.entries,
                           players_left=service.state.players_left, seated=list(places.values()),
                           alternates=waiting or None, alternate=waiting[0].alternate if waiting else None)
+
+
+def register_linked(service: Service, names: list[str], *, seed: int | None = None,
+                    number: int | None = None, new_member: bool = False,
+                    tickets: dict[str, commands.SeatTicket] | None = None, paid: str | None = None,
+                    unpaid: bool = False) -> list[Envelope]:
+    """Register players linked to their members (`club.members.link`); with `new_member`, each name
+    becomes a member first (numbered `number` for one name, else the next free). If the
+    registration is refused, the members just added are taken back."""
+    from tdconsole.club.members import Member, Members, link  # only a registration reads members
+
+    members = Members(service.store)
+    command = commands.Register(names=names, seed=seed, tickets=tickets or {}, paid=paid, unpaid=unpaid)
+    added: list[Member] = []
+    if new_member:
+        if number is not None and len(names) != 1:
+            raise InvalidInput("a new member's number is for one name: register them one at a time",
+                               field="member")
+        for name in names:
+            if same := members.named(name):
+                raise InvalidInput(
+                    "{name} is already member {number}: register links to them, no new member",
+                    name=same[0].name, number=same[0].number, field="new_member",
+                )
+        added = members.add_all(names, number)
+        command = command.model_copy(update={"members": {m.name: m.number for m in added}})
+    try:
+        return service.execute(command if new_member else link(members, command, number))
+    except TdError:
+        for member in added:
+            members.remove_unused(member.number)
+        raise
 
 
 def _by_ticket(service: Service, tickets: dict[str, commands.SeatTicket] | None) -> str | None:

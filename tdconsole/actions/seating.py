@@ -23,7 +23,8 @@ from tdconsole.domain.model import empty_list
 from tdconsole.domain.seating import balancing
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
-from tdconsole.service import Service, make_rng
+from tdconsole.randomness import make_rng
+from tdconsole.service import Service
 from tdconsole.views.base import View
 from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.seating import (

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from tdconsole.actions.base import Request, action
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.templates import Template, list_templates, load_template, save_template
-from tdconsole.config.toml import load_house_rules
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.house_rules import HouseRules
@@ -131,7 +130,9 @@ class Setup:
     template: str | None
 
 
-def setup(request: NewRequest) -> Setup:
+def setup(request: NewRequest, club_rules: HouseRules) -> Setup:
+    """`club_rules`: the club's house rules (configs/house_rules.toml), for a template that keeps
+    none; the interface reads the file, as it reads the rest of the machine's set-up."""
     kept = None if request.template is None else load_template(request.template)
     base = kept or Template(name=request.name, game=GAME, structure=load_structure(
         request.structure or DEFAULT_STRUCTURE))
@@ -144,7 +145,7 @@ def setup(request: NewRequest) -> Setup:
         starting_stack=base.starting_stack if request.stack is None else request.stack,
         seats_per_table=base.seats_per_table if request.seats is None else request.seats,
         late_reg_level=base.late_reg_level if request.late_reg_level is None else request.late_reg_level,
-        house_rules=base.house_rules if base.house_rules is not None else load_house_rules(),
+        house_rules=base.house_rules if base.house_rules is not None else club_rules,
         money=base.money,
         template=None if kept is None else kept.name)
     if made.money.rebuy.until_level is not None:  # refused before anything is made (T-REBUY-1)
@@ -158,9 +159,10 @@ def apply_money(service: Service, made: Setup) -> None:
         service.execute(commands.SetMoney(settings=made.money))
 
 
-def new_tournament(store: EventStore, request: NewRequest, *, actor: str, role: Role) -> Service:
+def new_tournament(store: EventStore, request: NewRequest, club_rules: HouseRules, *, actor: str,
+                   role: Role) -> Service:
     """A new tournament from the request and its template (the current one stays unless `use`)."""
-    made = setup(request)
+    made = setup(request, club_rules)
     service = Service.create(store, name=request.name, structure=made.structure, game=made.game,
                              buy_in=made.buy_in, fee=made.fee, starting_stack=made.starting_stack,
                              seats_per_table=made.seats_per_table, late_reg_level=made.late_reg_level,

@@ -23,7 +23,7 @@ from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.money.icm import icm, icm_estimate
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
 from tdconsole.i18n import N_, _
-from tdconsole.service import make_rng
+from tdconsole.randomness import make_rng
 from tdconsole.views.calculators import action_word, betting_lines, hand_words, pot_label
 
 if TYPE_CHECKING:

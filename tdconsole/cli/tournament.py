@@ -65,13 +65,15 @@ def new(
 ) -> None:
     """Create a tournament (the current one stays current unless --use)."""
     from tdconsole.actions.templates import NewRequest, apply_money, setup
+    from tdconsole.config.toml import load_house_rules
 
     session = session_of(ctx)
     made = setup(NewRequest(name=name, template=template, structure=structure, buy_in=buy_in, fee=fee,
                             stack=stack, seats=seats, game=game, late_reg_level=late_reg_level,
-                            tables=tables, use=use))
+                            tables=tables, use=use), load_house_rules())
     if event is not None:
-        from tdconsole.club.festivals import Festivals, new_flight
+        from tdconsole.actions.flights import new_flight
+        from tdconsole.club.festivals import Festivals
 
         store = session.store()
         service = new_flight(

@@ -15,8 +15,6 @@ its origin and the draw's seed (`Day2Started`), so Day 2 folds alone and never r
 
 from __future__ import annotations
 
-import secrets
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -24,28 +22,17 @@ from datetime import UTC, datetime
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from tdconsole.domain import commands
-from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
-from tdconsole.domain.events import Envelope, TournamentCreated
-from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.limits import LevelNumber, Money
 from tdconsole.domain.model import Frozen
 from tdconsole.domain.money import handlers as money_handlers
 from tdconsole.domain.money.prize_pool import PrizePool
-from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.players.carry import CarriedStack, Carry, DrawKind, carried
-from tdconsole.domain.players.flights import unbagged
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import MAX_LABEL, check_text, name_key, visible
-from tdconsole.domain.tournament import decide, fold
-from tdconsole.service import Clock, Role, Service, make_rng
+from tdconsole.domain.tournament import fold
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import festival_event_table, festival_flight_table, tournament_table
-from tdconsole.time_source import TimeSource
-
-# A seed for Day 2's draw when the TD gives none: drawn here, recorded in Day 2's log (T-DAY2-1).
-SEED_BITS = 31
 
 
 class EventSettings(Frozen):
@@ -79,7 +66,7 @@ class Festivals:
     def new(self, name: str, settings: EventSettings) -> Festival:
         valid = _event_name(name)
         try:
-            with self.store._connection(write=True) as connection:
+            with self.store.connection(write=True) as connection:
                 connection.execute(insert(festival_event_table).values(
                     name=valid, key=name_key(valid)[:MAX_LABEL], settings=settings.model_dump(mode="json"),
                     created_at=datetime.now(UTC)))
@@ -88,7 +75,7 @@ class Festivals:
         return self.get(valid)
 
     def all(self) -> list[Festival]:
-        with self.store._connection(write=False) as connection:
+        with self.store.connection(write=False) as connection:
             rows = connection.execute(select(festival_event_table).order_by(festival_event_table.c.id)).all()
             links = connection.execute(select(festival_flight_table).order_by(
                 festival_flight_table.c.tournament_id)).all()
@@ -116,17 +103,17 @@ class Festivals:
                      if tournament_id in festival.flights or festival.day2 == tournament_id), None)
 
     def add_flight(self, festival: Festival, tournament_id: int) -> None:
-        with self.store._connection(write=True) as connection:
+        with self.store.connection(write=True) as connection:
             connection.execute(insert(festival_flight_table).values(event_id=festival.id,
                                                                     tournament_id=tournament_id))
 
     def set_day2(self, festival: Festival, tournament_id: int) -> None:
-        with self.store._connection(write=True) as connection:
+        with self.store.connection(write=True) as connection:
             connection.execute(update(festival_event_table).where(festival_event_table.c.id == festival.id)
                                .values(day2_id=tournament_id))
 
     def names(self, ids: Sequence[int]) -> dict[int, str]:
-        with self.store._connection(write=False) as connection:
+        with self.store.connection(write=False) as connection:
             rows = connection.execute(select(tournament_table.c.id, tournament_table.c.name).where(
                 tournament_table.c.id.in_(list(ids)))).all()
         return {row.id: visible(row.name) for row in rows}
@@ -135,53 +122,19 @@ class Festivals:
 # ---------------------------------------------------------------- flights
 
 
-def new_flight(store: EventStore, festival: Festival, *, name: str, structure: Structure,
-               starting_stack: int | None = None, seats_per_table: int = 9, game: str = "No-limit hold'em",
-               late_reg_level: int | None = None, house_rules: HouseRules | None = None,
-               tables: int | None = None, use: bool = False, actor: str = "td", role: Role = "td",
-               now: Clock | None = None, buy_in: int | None = None, fee: int | None = None) -> Service:
-    """A new tournament at the event's buy-in and fee, made a flight of `festival` (`join`); `tables`:
-    the room's, beyond whose seats players wait as alternates. A `buy_in` or `fee` given must be the
-    event's (T-DAY2-1: one prize pool), never ignored."""
-    _open_for_flights(festival)
-    _same_price(name, buy_in if buy_in is not None else festival.settings.buy_in,
-                fee if fee is not None else festival.settings.fee, festival)
-    if festival.settings.stop_level is not None:
-        structure.period_of_level(festival.settings.stop_level)  # refused before anything is made
-    service = Service.create(store, name=name, structure=structure, game=game,
-                             buy_in=festival.settings.buy_in, fee=festival.settings.fee,
-                             starting_stack=starting_stack, seats_per_table=seats_per_table,
-                             late_reg_level=late_reg_level, house_rules=house_rules, tables=tables,
-                             use=use, actor=actor, role=role, now=now)
-    join(service, festival)
-    return service
-
-
-def _open_for_flights(festival: Festival) -> None:
+def open_for_flights(festival: Festival) -> None:
     if festival.day2 is not None:
         raise RuleViolation("T-DAY2-1", "{event} is already on Day 2 (tournament {day2}): no more flights",
                             event=festival.name, day2=festival.day2)
 
 
-def _same_price(name: str, buy_in: int, fee: int, festival: Festival) -> None:
+def same_price(name: str, buy_in: int, fee: int, festival: Festival) -> None:
     settings = festival.settings
     if (buy_in, fee) != (settings.buy_in, settings.fee):
         raise RuleViolation("T-DAY2-1", "{name} costs {buy_in} + {fee}, {event} {event_buy_in} + "
                             "{event_fee}: a flight's entries make the event's one prize pool", name=name,
                             buy_in=buy_in, fee=fee, event=festival.name,
                             event_buy_in=settings.buy_in, event_fee=settings.fee)
-
-
-def join(service: Service, festival: Festival) -> None:
-    """Make the service's tournament a flight of `festival`: its log says whose flight it is and
-    where it stops (T-FLIGHT-1); it adds to the event's one prize pool, so its prices are the event's."""
-    _open_for_flights(festival)
-    info = service.state.info
-    _same_price(info.name, info.buy_in, info.fee, festival)
-    if service.state.flight is not None or service.state.day2 is not None:
-        raise RuleViolation("T-FLIGHT-1", "{name} already belongs to an event", name=info.name)
-    service.execute(commands.SetFlight(event=festival.name, stop_level=festival.settings.stop_level))
-    Festivals(service.store).add_flight(festival, service.tournament_id)
 
 
 def flight_states(store: EventStore, festival: Festival) -> list[tuple[int, TournamentState]]:
@@ -274,57 +227,3 @@ def require_before_day2(festival: Festival) -> None:
     if festival.day2 is not None:
         raise RuleViolation("T-DAY2-1", "{event} is already on Day 2 (tournament {day2}): its flights are "
                             "closed", event=festival.name, day2=festival.day2)
-
-
-# ---------------------------------------------------------------- Day 2
-
-
-def start_day2(store: EventStore, festival: Festival, *, draw: DrawKind | None = None,
-               seed: int | None = None, use: bool = False, actor: str = "td", role: Role = "td",
-               now: Clock | None = None) -> Service:
-    """Day 2 of `festival`: a new tournament with every flight's survivors, their bags as stacks,
-    drawn at random or seeded by chips (T-DAY2-1), paying the whole event's prize pool. Checked in
-    full before anything is written: a refusal leaves the database as it was."""
-    if festival.day2 is not None:
-        raise RuleViolation("T-DAY2-1", "{event} already has its Day 2 (tournament {day2})",
-                            event=festival.name, day2=festival.day2)
-    found = standing(store, festival)
-    if not found.flights:
-        raise RuleViolation("T-FLIGHT-2", "{event} has no flights yet", event=festival.name)
-    for _tid, state in found.flights:
-        missing = unbagged(state)
-        if missing:
-            shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
-            raise RuleViolation("T-FLIGHT-2", "{flight}: {count} survivors have not bagged ({names})",
-                                flight=state.info.name, count=len(missing), names=shown)
-    first = found.flights[0][1]
-    seed = secrets.randbits(SEED_BITS) if seed is None else seed
-    command = commands.StartDay2(
-        event=festival.name, stacks=found.survivors, buy_ins=found.counts.buy_ins,
-        re_entries=found.counts.re_entries, add_ons=found.counts.add_ons, rebuys=found.counts.rebuys,
-        draw=draw or festival.settings.draw, seed=seed)
-    created = TournamentCreated(
-        name=check_text("the tournament's name", f"{festival.name} Day 2", empty=False), game=first.info.game,
-        buy_in=first.info.buy_in, fee=first.info.fee, starting_stack=first.info.starting_stack,
-        seats_per_table=first.info.seats_per_table, structure=first.info.structure,
-        house_rules=first.house_rules)
-    # The dry run: decided on the Day 2 that would be made, so a refusal writes nothing.
-    clock = now or TimeSource.of(store)  # the tournament's one time (time_source.py)
-    trial = fold([Envelope(seq=1, time=clock(), actor=actor, command_id=uuid.uuid4().hex, event=created)])
-    trial.money = first.money
-    decide(trial, command.with_rng(make_rng(seed)), clock())
-    service = Service.create(store, name=created.name, structure=first.info.structure, game=first.info.game,
-                             buy_in=first.info.buy_in, fee=first.info.fee,
-                             starting_stack=first.info.starting_stack,
-                             seats_per_table=first.info.seats_per_table, house_rules=first.house_rules,
-                             use=use, actor=actor, role=role, now=now)
-    if first.money != MoneySettings():
-        service.execute(commands.SetMoney(settings=first.money))
-    service.execute(command)
-    Festivals(store).set_day2(festival, service.tournament_id)
-    stop = festival.settings.stop_level
-    if stop is not None and stop < len(first.info.structure.levels):
-        # The blinds go on where the flights stopped: Day 2 opens at the next level.
-        service.execute(commands.ClockGoToLevel(level=stop + 1))
-    return service
-

@@ -54,7 +54,7 @@ class Leagues:
     def new(self, name: str, formula_key: str, formula: PointsFormula, rules: LeagueRules) -> League:
         valid = _league_name(name)
         try:
-            with self.store._connection(write=True) as connection:
+            with self.store.connection(write=True) as connection:
                 connection.execute(insert(league_table).values(
                     name=valid, key=name_key(valid)[:MAX_LABEL], formula_key=formula_key,
                     formula=formula.model_dump(mode="json"), rules=rules.model_dump(mode="json"),
@@ -64,7 +64,7 @@ class Leagues:
         return self.get(valid)
 
     def all(self) -> list[League]:
-        with self.store._connection(write=False) as connection:
+        with self.store.connection(write=False) as connection:
             rows = connection.execute(select(league_table).order_by(league_table.c.id)).all()
             links = connection.execute(select(league_tournament_table).order_by(
                 league_tournament_table.c.tournament_id)).all()
@@ -97,14 +97,14 @@ class Leagues:
         if rules is not None:
             values["rules"] = rules.model_dump(mode="json")
         if values:
-            with self.store._connection(write=True) as connection:
+            with self.store.connection(write=True) as connection:
                 connection.execute(update(league_table).where(league_table.c.id == league.id)
                                    .values(**values))
         return self.get(league.name)
 
     def add(self, league: League, tournament_ids: Iterable[int]) -> League:
         ids = sorted(set(tournament_ids))
-        with self.store._connection(write=True) as connection:
+        with self.store.connection(write=True) as connection:
             known = set(connection.execute(
                 select(tournament_table.c.id).where(tournament_table.c.id.in_(ids))).scalars())
             missing = [tid for tid in ids if tid not in known]
@@ -127,7 +127,7 @@ class Leagues:
         absent = [tid for tid in ids if tid not in league.tournaments]
         if absent:
             raise NotFound("tournament {absent} is not in {name}", absent=absent[0], name=league.name)
-        with self.store._connection(write=True) as connection:
+        with self.store.connection(write=True) as connection:
             connection.execute(delete(league_tournament_table).where(
                 league_tournament_table.c.league_id == league.id,
                 league_tournament_table.c.tournament_id.in_(ids)))
@@ -135,7 +135,7 @@ class Leagues:
 
     def of_tournament(self, tournament_id: int) -> League | None:
         """The newest league the tournament counts in (what the display shows after it)."""
-        with self.store._connection(write=False) as connection:
+        with self.store.connection(write=False) as connection:
             newest = connection.execute(select(func.max(league_tournament_table.c.league_id)).where(
                 league_tournament_table.c.tournament_id == tournament_id)).scalar()
         if newest is None:

@@ -22,12 +22,10 @@ from sqlalchemy import Row, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tdconsole.domain import limits, text
-from tdconsole.domain.commands import Register, SeatTicket
+from tdconsole.domain.commands import Register
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
-from tdconsole.domain.events import Envelope
 from tdconsole.domain.players.registration import validate_name
 from tdconsole.domain.text import MAX_NAME
-from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.models import event_table, member_table
 
@@ -101,7 +99,7 @@ class Members:
         query = select(member_table).order_by(member_table.c.number)
         if not merged:
             query = query.where(member_table.c.merged_into.is_(None))
-        with self.store._connection(write=False) as connection:
+        with self.store.connection(write=False) as connection:
             return [_member(row) for row in connection.execute(query).all()]
 
     def search(self, text: str = "") -> list[Member]:
@@ -115,7 +113,7 @@ class Members:
         limits.ID.check("member number", number)
         seen: set[int] = set()
         while True:
-            with self.store._connection(write=False) as connection:
+            with self.store.connection(write=False) as connection:
                 row = connection.execute(
                     select(member_table).where(member_table.c.number == number)).one_or_none()
             if row is None:
@@ -130,7 +128,7 @@ class Members:
         """The members (not merged away) with exactly this name, ignoring case and Unicode form."""
         query = select(member_table).where(member_table.c.name_key == name_key(name),
                                         member_table.c.merged_into.is_(None)).order_by(member_table.c.number)
-        with self.store._connection(write=False) as connection:
+        with self.store.connection(write=False) as connection:
             return [_member(row) for row in connection.execute(query).all()]
 
     def find(self, ref: str) -> Member:
@@ -153,7 +151,7 @@ class Members:
 
     def aliases(self) -> dict[int, int]:
         """Every member number -> the number of the member it is now (merges followed)."""
-        with self.store._connection(write=False) as connection:
+        with self.store.connection(write=False) as connection:
             pointers = {row.number: row.merged_into for row in connection.execute(
                 select(member_table.c.number, member_table.c.merged_into))}
         current = {}
@@ -172,6 +170,10 @@ class Members:
         """A new member; without `number` the next one after the highest."""
         return self._insert([self._new(name, number, email, phone, note)])[0]
 
+    def add_all(self, names: Iterable[str], number: int | None = None) -> list[Member]:
+        """A new member for each name, all or none: numbered `number` (one name), else the next free."""
+        return self._insert([self._new(name, number) for name in names])
+
     def _new(self, name: str, number: int | None, email: str = "", phone: str = "", note: str = "",
              banned: bool = False, ban_reason: str = "") -> dict[str, Any]:
         if number is not None and number < 1:
@@ -188,7 +190,7 @@ class Members:
         """All rows or none, in one transaction; rows without a number get the next free ones."""
         for _attempt in range(5):  # another terminal may take the next number first
             try:
-                with self.store._connection(write=True) as connection:
+                with self.store.connection(write=True) as connection:
                     highest = connection.execute(select(func.max(member_table.c.number))).scalar() or 0
                     given = [row["number"] for row in rows if row["number"] is not None]
                     following = max([highest, *given]) + 1
@@ -253,7 +255,7 @@ class Members:
                                   if not getattr(keep, field) and getattr(other, field)}
         if other.banned and not keep.banned:
             values.update(banned=True, ban_reason=other.ban_reason)
-        with self.store._connection(write=True) as connection:
+        with self.store.connection(write=True) as connection:
             if values:
                 connection.execute(update(member_table).where(member_table.c.number == keep.number)
                                    .values(**values))
@@ -264,12 +266,12 @@ class Members:
     def remove_unused(self, number: int) -> None:
         """Take back a member just added who never entered a tournament (a failed registration)."""
         if not self.tournaments_of({number}):
-            with self.store._connection(write=True) as connection:
+            with self.store.connection(write=True) as connection:
                 connection.execute(delete(member_table).where(member_table.c.number == number,
                                                            member_table.c.merged_into.is_(None)))
 
     def _update(self, number: int, values: dict[str, Any]) -> None:
-        with self.store._connection(write=True) as connection:
+        with self.store.connection(write=True) as connection:
             connection.execute(update(member_table).where(member_table.c.number == number).values(**values))
 
     # ------------------------------------------------------------ the logs' links
@@ -279,7 +281,7 @@ class Members:
         which logs to read for a member's history (the fold decides what stands)."""
         query = select(event_table.c.tournament_id, event_table.c.payload).where(
             event_table.c.type == "player_registered")
-        with self.store._connection(write=False) as connection:
+        with self.store.connection(write=False) as connection:
             rows = connection.execute(query).all()
         return [(row.tournament_id, row.payload["member"]) for row in rows
                 if isinstance(row.payload, dict) and row.payload.get("member") is not None]
@@ -416,32 +418,3 @@ def link(members: Members, command: Register, number: int | None = None) -> Regi
             links[name] = found[0].number
         names.append(name)
     return command.model_copy(update={"names": names, "members": links})
-
-
-def register(service: Service, names: list[str], *, seed: int | None = None, number: int | None = None,
-             new_member: bool = False, tickets: dict[str, SeatTicket] | None = None,
-             paid: str | None = None, unpaid: bool = False) -> list[Envelope]:
-    """Register players linked to their members (`link`); with `new_member`, each name becomes a
-    member first (numbered `number` for one name, else the next free). If the registration is
-    refused, the members just added are taken back."""
-    members = Members(service.store)
-    command = Register(names=names, seed=seed, tickets=tickets or {}, paid=paid, unpaid=unpaid)
-    added: list[Member] = []
-    if new_member:
-        if number is not None and len(names) != 1:
-            raise InvalidInput("a new member's number is for one name: register them one at a time",
-                               field="member")
-        for name in names:
-            if same := members.named(name):
-                raise InvalidInput(
-                    "{name} is already member {number}: register links to them, no new member",
-                    name=same[0].name, number=same[0].number, field="new_member",
-                )
-        added = members._insert([members._new(name, number) for name in names])
-        command = command.model_copy(update={"members": {m.name: m.number for m in added}})
-    try:
-        return service.execute(command if new_member else link(members, command, number))
-    except TdError:
-        for member in added:
-            members.remove_unused(member.number)
-        raise

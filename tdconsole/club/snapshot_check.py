@@ -76,7 +76,7 @@ def _stored(store: EventStore, tournament_id: int) -> list[tuple[int, str, bytes
         .where(shots.tournament_id == tournament_id)
         .order_by(shots.seq)
     )
-    with store._connection(write=False) as connection:
+    with store.connection(write=False) as connection:
         rows = connection.execute(query).all()
     return [(int(row.seq), str(row.version), bytes(row.state), bool(row.stands)) for row in rows]
 

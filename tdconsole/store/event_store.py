@@ -127,7 +127,7 @@ class EventStore:
         tournament only with `use`, or when there is none yet (the database's first tournament)."""
         if not isinstance(created.event, TournamentCreated) or created.seq != 1:
             raise TdError("a tournament's log begins with its creation at seq 1")
-        with self._connection(write=True) as connection:
+        with self.connection(write=True) as connection:
             tournament_id = int(connection.execute(
                 insert(tournament_table)
                 .values(name=created.event.name, created_at=created.time)
@@ -145,12 +145,12 @@ class EventStore:
         return tournament_id
 
     def current_or_none(self) -> int | None:
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             return self._current(connection)
 
     def current_tournament(self) -> int:
         """The tournament a command without `--tournament` acts on (only `use` changes it)."""
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             current = self._current(connection)
             if current is None and connection.execute(select(func.count(tournament_table.c.id))).scalar():
                 raise NotFound("there is no current tournament; choose one with: tdconsole use ID "
@@ -162,7 +162,7 @@ class EventStore:
     def use_tournament(self, tournament_id: int, *, actor: str, time: datetime) -> int | None:
         """Make `tournament_id` the current tournament, logged in the audit log; returns the one
         it replaces."""
-        with self._connection(write=True) as connection:
+        with self.connection(write=True) as connection:
             exists = connection.execute(
                 select(tournament_table.c.id).where(tournament_table.c.id == tournament_id)).scalar()
             if exists is None:
@@ -175,7 +175,7 @@ class EventStore:
         audit = audit_table.c
         query = (select(audit.time, audit.actor, audit.action, audit.tournament_id, audit.detail)
                  .order_by(audit.id.desc()).limit(limit))
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             rows = connection.execute(query).all()
         return [AuditEntry(_utc(row.time), visible(row.actor), row.action, row.tournament_id,
                            visible(row.detail))
@@ -219,7 +219,7 @@ class EventStore:
         return previous
 
     def tournaments(self) -> list[TournamentSummary]:
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             rows = connection.execute(
                 select(tournament_table.c.id, tournament_table.c.name, tournament_table.c.created_at)
                 .order_by(
@@ -229,7 +229,7 @@ class EventStore:
         return [TournamentSummary(row.id, visible(row.name), _utc(row.created_at)) for row in rows]
 
     def require_tournament(self, tournament_id: int) -> None:
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             found = connection.execute(
                 select(tournament_table.c.id).where(tournament_table.c.id == tournament_id)
             ).scalar()
@@ -241,7 +241,7 @@ class EventStore:
         oldest first: what spans tournaments (won seats, T-SAT-4) folds only those."""
         events = event_table.c
         query = select(events.tournament_id).where(events.type.in_(list(types))).distinct()
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             return sorted(row[0] for row in connection.execute(query).all())
 
     # ------------------------------------------------------------ events
@@ -274,7 +274,7 @@ class EventStore:
         # One string for a command's ids, an actor's name (shown as `visible` makes it) and a
         # type, not one an event; rows taken a thousand at a time, read by position.
         command_id, last, names, tags = "", None, dict[str, str](), dict[str, str]()
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             for rows in connection.execute(query).partitions(1024):
                 for seq, moment, actor, command, tag, payload, _digest in rows:
                     command_id = command_id if command == command_id else command
@@ -294,7 +294,7 @@ class EventStore:
         for longer than LOCK_WAIT_SECONDS (or `wait`)."""
         rows = [self._row(tournament_id, envelope) for envelope in envelopes]
         try:
-            with self._connection(write=True, tournament=tournament_id, wait=wait) as connection:
+            with self.connection(write=True, tournament=tournament_id, wait=wait) as connection:
                 # In the transaction that inserts them; a head remembered only once committed.
                 chain_rows(connection, tournament_id, rows, self._heads.get(tournament_id))
                 connection.execute(insert(event_table), rows)
@@ -314,7 +314,7 @@ class EventStore:
         terminal running it would not read it anyway); then only the `keep` newest remain."""
         snapshots = snapshot_table.c
         try:
-            with self._connection(write=True, tournament=tournament_id) as connection:
+            with self.connection(write=True, tournament=tournament_id) as connection:
                 digest = stored_hash(connection, tournament_id, seq)
                 if digest is None:
                     return
@@ -325,7 +325,7 @@ class EventStore:
                     tournament_id=tournament_id, seq=seq, hash=digest, version=version, state=state))
         except IntegrityError:
             pass  # another terminal wrote the same one first
-        with self._connection(write=True, tournament=tournament_id) as connection:
+        with self.connection(write=True, tournament=tournament_id) as connection:
             newest = select(snapshots.seq).where(snapshots.tournament_id == tournament_id) \
                 .order_by(snapshots.seq.desc()).limit(keep).subquery()
             oldest = connection.execute(select(func.min(newest.c.seq))).scalar()
@@ -346,7 +346,7 @@ class EventStore:
         )
         if before is not None:
             query = query.where(snapshots.seq < before)
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             row = connection.execute(query).first()
         return None if row is None else (int(row.seq), str(row.version), bytes(row.state))
 
@@ -361,11 +361,11 @@ class EventStore:
     def verify(self, tournament_id: int) -> ChainCheck:
         """Recompute the tournament's hash chain (store/ledger.py): the first event that does not
         match, if any, and the head."""
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             return verify_tournament(connection, tournament_id)
 
     def stored_hash(self, tournament_id: int, seq: int) -> str | None:
-        with self._connection(write=False) as connection:
+        with self.connection(write=False) as connection:
             return stored_hash(connection, tournament_id, seq)
 
     @staticmethod
@@ -384,9 +384,11 @@ class EventStore:
     # ------------------------------------------------------------ connections
 
     @contextmanager
-    def _connection(self, *, write: bool, tournament: int | None = None,
-                    wait: float | None = None) -> Iterator[Connection]:
+    def connection(self, *, write: bool, tournament: int | None = None,
+                   wait: float | None = None) -> Iterator[Connection]:
         """A connection (a transaction when writing); database faults become one-line errors.
+        Public: the tables beside the log (the club's members, leagues and festivals, the staff,
+        the time base) run their statements through it, so they share its faults and its locks.
         A write waits for another terminal's lock at most LOCK_WAIT_SECONDS (or `wait`), then is
         refused naming `tournament` (the one it writes to, if any): `Held`."""
         committed: tuple[list[Statement], int] | None = None

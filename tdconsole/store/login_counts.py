@@ -50,7 +50,7 @@ class LoginCounts:
         """Count a guess against each of `keys` unless one of them must wait: (seconds to wait, ())
         when it must, else (0, the ids of the rows counted). `hourly_key` is also held to the
         hourly limit."""
-        with self.events._connection(write=True) as connection:
+        with self.events.connection(write=True) as connection:
             self._take_turn(connection, now)
             wait = max(self._wait(connection, key, now, hourly=key == hourly_key) for key in keys)
             if wait > 0:
@@ -64,7 +64,7 @@ class LoginCounts:
         """A guess was wrong (its rows stay counted): a key with `limit` guesses in the window is
         locked out, and those guesses no longer count towards its next `limit`."""
         rule = self.rule
-        with self.events._connection(write=True) as connection:
+        with self.events.connection(write=True) as connection:
             self._take_turn(connection, now)
             for key in keys:
                 recent = connection.execute(select(func.count()).where(
@@ -77,7 +77,7 @@ class LoginCounts:
 
     def right(self, ids: Sequence[int], now: float) -> None:
         """A guess was right: its own rows are taken back, nobody else's."""
-        with self.events._connection(write=True) as connection:
+        with self.events.connection(write=True) as connection:
             self._take_turn(connection, now)
             connection.execute(delete(login_guess_table).where(_guess.id.in_(list(ids))))
 

@@ -105,7 +105,7 @@ class StaffStore:
         name, chosen, pin = staff_name(name), _role(role), check_pin(pin)
         member = StaffMember(name, chosen, datetime.now(UTC))
         try:
-            with self.events._connection(write=True) as connection:
+            with self.events.connection(write=True) as connection:
                 connection.execute(insert(staff_table).values(
                     name=name, key=name_key(name)[:MAX_LABEL], role=chosen, pin_hash=_hasher.hash(pin),
                     created_at=member.created_at))
@@ -115,13 +115,13 @@ class StaffStore:
 
     def remove(self, name: str) -> None:
         key = name_key(staff_name(name))[:MAX_LABEL]
-        with self.events._connection(write=True) as connection:
+        with self.events.connection(write=True) as connection:
             gone = connection.execute(delete(staff_table).where(staff_table.c.key == key)).rowcount
         if not gone:
             raise NotFound("no staff member named {strip!r}", strip=name.strip())
 
     def members(self) -> list[StaffMember]:
-        with self.events._connection(write=False) as connection:
+        with self.events.connection(write=False) as connection:
             rows = connection.execute(select(*_COLUMNS).order_by(staff_table.c.key)).all()
         return [_member(row) for row in rows]
 
@@ -147,7 +147,7 @@ class StaffStore:
         row = self._row(name)
         if row is None:
             return False
-        with self.events._connection(write=True) as connection:
+        with self.events.connection(write=True) as connection:
             connection.execute(delete(web_session_table).where(web_session_table.c.expires <= now))
             connection.execute(insert(web_session_table).values(
                 token_hash=_digest(token), staff_id=row.id, pin_stamp=_digest(row.pin_hash), csrf=csrf,
@@ -161,14 +161,14 @@ class StaffStore:
                         web_session_table.c.expires)
                  .join(staff_table, staff_table.c.id == web_session_table.c.staff_id)
                  .where(web_session_table.c.token_hash == _digest(token)))
-        with self.events._connection(write=False) as connection:
+        with self.events.connection(write=False) as connection:
             row = connection.execute(query).one_or_none()
         if row is None or row.expires <= now or row.pin_stamp != _digest(row.pin_hash):
             return None
         return StaffSession(_member(row), row.csrf, row.expires)
 
     def close_session(self, token: str) -> None:
-        with self.events._connection(write=True) as connection:
+        with self.events.connection(write=True) as connection:
             connection.execute(delete(web_session_table).where(
                 web_session_table.c.token_hash == _digest(token)))
 
@@ -176,5 +176,5 @@ class StaffStore:
         key = name_key(name)[:MAX_LABEL]
         if not key:
             return None
-        with self.events._connection(write=False) as connection:
+        with self.events.connection(write=False) as connection:
             return connection.execute(select(*_COLUMNS).where(staff_table.c.key == key)).one_or_none()

@@ -52,7 +52,7 @@ def _file_clock(path: Path) -> datetime | None:
 def read_reference(store: EventStore) -> ReferenceReading:
     """One reading of the reference clock and the correction, in one round trip where it can be."""
     row = time_base_table.c
-    with store._connection(write=False) as connection:
+    with store.connection(write=False) as connection:
         if connection.dialect.name == "postgresql":
             found = connection.execute(
                 select(text("clock_timestamp()"), row.correction, row.pending, row.changed_at)
@@ -74,7 +74,7 @@ def record_step(store: EventStore, *, was: float, pending: float) -> bool:
     False when another terminal recorded first (a compare-and-set: two terminals that see the same
     jump record it once)."""
     row = time_base_table.c
-    with store._connection(write=True) as connection:
+    with store.connection(write=True) as connection:
         return connection.execute(update(time_base_table).where(row.id == 1, row.pending == was)
                                   .values(pending=pending)).rowcount == 1
 
@@ -82,7 +82,7 @@ def record_step(store: EventStore, *, was: float, pending: float) -> bool:
 def set_correction(store: EventStore, correction: float, *, actor: str, time: datetime,
                    detail: str) -> None:
     """The TD's choice after a step of the reference clock, for every terminal, in the audit log."""
-    with store._connection(write=True) as connection:
+    with store.connection(write=True) as connection:
         connection.execute(update(time_base_table).where(time_base_table.c.id == 1)
                            .values(correction=correction, pending=0, changed_at=time, changed_by=actor))
         connection.execute(insert(audit_table).values(time=time, actor=actor, action="time",

@@ -402,11 +402,12 @@ class TdApp(ServiceApp):
 
     async def make_tournament(self, name: str, template: str | None) -> None:
         from tdconsole.actions import templates
+        from tdconsole.config.toml import load_house_rules
 
         request = templates.NewRequest(name=name, template=template)
         try:
             made = await self.call(lambda service: templates.new_tournament(
-                service.store, request, actor=service.actor, role=service.role))
+                service.store, request, load_house_rules(), actor=service.actor, role=service.role))
         except TdError as error:
             self.notify(self.refusal(error), severity="error", timeout=8, markup=False)
             return

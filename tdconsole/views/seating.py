@@ -20,7 +20,7 @@ from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
 from tdconsole.domain.seating.tables import Room, Table, open_tables, with_opening_hand
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _
-from tdconsole.service import make_rng
+from tdconsole.randomness import make_rng
 from tdconsole.views.base import View
 
 

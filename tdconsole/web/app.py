@@ -35,7 +35,6 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route, Router
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
-from typer import TyperException
 
 from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
@@ -82,7 +81,7 @@ def _status(error: Exception) -> int:
         return 403
     if isinstance(error, NotFound):
         return 404
-    if isinstance(error, InvalidInput | ValidationError | TyperException):
+    if isinstance(error, InvalidInput | ValidationError):
         return 400
     if isinstance(error, StoreError):
         return 503
@@ -94,8 +93,6 @@ def _status(error: Exception) -> int:
 def _one_line(error: Exception) -> str:
     if isinstance(error, ValidationError):
         return error_text(validation_refusal("input", error))
-    if isinstance(error, TyperException):
-        return error.format_message()
     if _status(error) == 500:
         return _("internal error ({kind}); see the server's log").format(kind=type(error).__name__)
     text = " ".join(error_text(error).split())

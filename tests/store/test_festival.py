@@ -8,7 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from tdconsole.club.festivals import EventSettings, Festivals, new_flight, standing, start_day2
+from tdconsole.actions.flights import new_flight, start_day2
+from tdconsole.club.festivals import EventSettings, Festivals, standing
 from tdconsole.config.structures import load_structure
 from tdconsole.domain import commands
 from tdconsole.domain.errors import RuleViolation

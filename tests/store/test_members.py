@@ -10,8 +10,9 @@ import pytest
 from alembic import command
 from sqlalchemy import inspect
 
+from tdconsole.actions.registration import register_linked as register
 from tdconsole.club.history import history
-from tdconsole.club.members import Members, register
+from tdconsole.club.members import Members
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Bust, Undo
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError

@@ -53,7 +53,7 @@ def _stop_inside_a_write(store: EventStore, tournament_id: int) -> tuple[Abstrac
                                                                           Connection]:
     """A write transaction that has written the tournament's next event and is not committed."""
     seq = len(store.load(tournament_id)) + 1
-    holding = store._connection(write=True, tournament=tournament_id)
+    holding = store.connection(write=True, tournament=tournament_id)
     connection = holding.__enter__()
     connection.execute(insert(event_table).values(
         tournament_id=tournament_id, seq=seq, time=datetime.now(UTC), actor="stopped",

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from tdconsole.club.festivals import EventSettings, Festivals, new_flight
+from tdconsole.actions.flights import new_flight
+from tdconsole.club.festivals import EventSettings, Festivals
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Draw, Register
 from tdconsole.store.event_store import EventStore

@@ -88,7 +88,8 @@ def test_with_one_tournament_running_the_home_page_is_its_tv(club_db: Path) -> N
 
 
 def test_a_flights_remote_bags_its_survivors(club_db: Path) -> None:
-    from tdconsole.club.festivals import EventSettings, Festivals, new_flight
+    from tdconsole.actions.flights import new_flight
+    from tdconsole.club.festivals import EventSettings, Festivals
 
     store = EventStore.open(f"sqlite:///{club_db}")
     festival = Festivals(store).new("Main Event", EventSettings(buy_in=100))
