@@ -28,8 +28,8 @@ def test_every_command_has_its_decider() -> None:
 
 
 def test_every_function_the_tables_name_exists() -> None:
-    # The tables name their functions as text, imported on first use: a typo would only show
-    # when that command or event first comes along.
+    # The tables' functions are imported when first wanted (mypy checks the names): each must be
+    # found in the module the table imports it from.
     for kind in _concrete_commands():
         assert callable(decider_for(kind)), kind.__name__
     for event in get_args(get_args(events.Event)[0]):

@@ -10,19 +10,18 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from tdconsole.domain import commands as c
 from tdconsole.domain import events as e
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.event_log import EventLog, command_ids, undone_commands
+from tdconsole.domain.model import Frozen
 from tdconsole.domain.players import alternates
 from tdconsole.domain.state import CommandRecord, TournamentState, new_state
-
-Decider = Callable[[TournamentState, Any, datetime], list[e.Event]]
-Applier = Callable[[TournamentState, Any, datetime], None]
 
 
 class UndoBlocked(TdError):
@@ -174,143 +173,250 @@ def apply_house_rules(state: TournamentState, event: e.HouseRulesSet | e.HouseRu
     state.house_rules = event.rules
 
 
-# Each handler is named "module:function", the module under tdconsole.domain, and its module is
-# imported when the handler is first needed (`decider_for`, `appliers_for`): a scripted command is a new
+C = TypeVar("C", bound=c.Command)
+E = TypeVar("E", bound=Frozen)
+
+# What decides a command of type C, and what applies an event of type E.
+Decider: TypeAlias = Callable[[TournamentState, C, datetime], list[e.Event]]
+Applier: TypeAlias = Callable[[TournamentState, E, datetime], None]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A command's type and its decider, paired by `decides` (which checks they fit)."""
+
+    command: type[c.Command]
+    decide: Decider[Any]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An event's type and its appliers in the order they run, as `applies` orders them."""
+
+    event: type[Any]
+    appliers: tuple[Applier[Any], ...]
+
+
+def decides(command: type[C], decider: Decider[C]) -> Rule:
+    """`decider` decides the commands of type `command`: mypy refuses a decider of another command.
+
+    The result names no C on purpose: a table typed `Rule[Any]` would let mypy take C as Any and
+    pass any decider."""
+    return Rule(command, decider)
+
+
+def applies(event: type[E], record: Applier[E] | None = None, /, *, seats: Applier[E] | None = None,
+            then: Applier[E] | None = None) -> Effect:
+    """The functions that apply events of type `event`, each checked by mypy to take it, run in
+    this order: `seats` first, because freeing a seat or moving a button reads where the player's
+    record says he sits, which `record` may change (a bust, an unregistration); then `record`,
+    the event's own change; then `then`, which follows from that change (the alternate called is
+    off the list, a finished hand counts for a penalty once the button moved). None: the event
+    changes nothing by itself (`fold` handles it)."""
+    return Effect(event, tuple(each for each in (seats, record, then) if each is not None))
+
+
+def by_command(*rules: Rule) -> dict[type[c.Command], Rule]:
+    """The rules by their command; a command wired twice is refused when the module loads."""
+    table = {rule.command: rule for rule in rules}
+    assert len(table) == len(rules), "a command is wired to two deciders"
+    return table
+
+
+def by_event(*effects: Effect) -> dict[type[Any], Effect]:
+    """The effects by their event; an event listed twice is refused when the module loads."""
+    table = {effect.event: effect for effect in effects}
+    assert len(table) == len(effects), "an event is listed twice"
+    return table
+
+
+class _Later:
+    """A function of a rule module named in the tables before the module is imported: it is
+    imported when the function is first wanted (`_now`). It stands where mypy sees the function
+    itself (the `if TYPE_CHECKING` imports below), and is called the same."""
+
+    def __init__(self, module: str, function: str) -> None:
+        self.module, self.function = module, function
+
+    def __call__(self, *args: Any) -> Any:
+        return _now(self)(*args)
+
+
+class _Module:
+    """A rule module (`players.busts`) whose functions are `_Later`s until first wanted."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getattr__(self, function: str) -> _Later:
+        return _Later(self.name, function)
+
+
+def _now(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """The function itself, its module imported if it was named before."""
+    if not isinstance(handler, _Later):
+        return handler
+    found: Callable[..., Any] = getattr(importlib.import_module(f"tdconsole.domain.{handler.module}"),
+                                        handler.function)
+    return found
+
+
+# The rule of every command and the effects of every event, in one place: `decides` pairs a command
+# with the function that decides it and `applies` an event with those that change the state, and
+# mypy checks each function takes that very command or event (a `Bust` wired to `decide_reenter`
+# does not type-check: tests/domain/test_dispatch.py runs mypy on it). The modules below are
+# imported when their first command or event comes along (`_Module`): a scripted command is a new
 # process that decides one command and folds a log of a few kinds of events, and should not load
 # every concern's rules to do it (the fast-CLI contract, benchmarks/bench_cli.py).
-DECIDERS: dict[type[c.Command], str] = {
-    c.Undo: "tournament:decide_undo",
-    c.SetHouseRule: "tournament:decide_set_house_rule",
+if TYPE_CHECKING:  # what mypy checks the tables against
+    from tdconsole.domain.clock import handlers as clock
+    from tdconsole.domain.clock import late_registration
+    from tdconsole.domain.floor import log as floor
+    from tdconsole.domain.money import cash, deals
+    from tdconsole.domain.money import handlers as money
+    from tdconsole.domain.players import (
+        add_ons,
+        busts,
+        flights,
+        hand_for_hand,
+        rebuys,
+        registration,
+        satellites,
+    )
+    from tdconsole.domain.seating import handlers as seating
+else:  # the same modules, imported on first use (tests/domain/test_dispatch.py checks they are the same)
+    clock = _Module("clock.handlers")
+    late_registration = _Module("clock.late_registration")
+    floor = _Module("floor.log")
+    cash, deals, money = _Module("money.cash"), _Module("money.deals"), _Module("money.handlers")
+    add_ons, busts, flights = _Module("players.add_ons"), _Module("players.busts"), _Module("players.flights")
+    hand_for_hand, rebuys = _Module("players.hand_for_hand"), _Module("players.rebuys")
+    registration, satellites = _Module("players.registration"), _Module("players.satellites")
+    seating = _Module("seating.handlers")
+
+DECIDERS = by_command(
+    decides(c.Undo, decide_undo),
+    decides(c.SetHouseRule, decide_set_house_rule),
     # players
-    c.Register: "players.registration:decide_register",
-    c.Unregister: "players.registration:decide_unregister",
-    c.Bust: "players.busts:decide_bust",
-    c.Reenter: "players.busts:decide_reenter",
-    c.AddOn: "players.add_ons:decide_add_on",
-    c.Rebuy: "players.rebuys:decide_rebuy",
-    c.HandForHandStart: "players.hand_for_hand:decide_start",
-    c.HandForHandTableDone: "players.hand_for_hand:decide_table_done",
-    c.HandForHandStop: "players.hand_for_hand:decide_stop",
-    c.SetFlight: "players.flights:decide_set_flight",
-    c.Bag: "players.flights:decide_bag",
-    c.StartDay2: "players.flights:decide_start_day2",
+    decides(c.Register, registration.decide_register),
+    decides(c.Unregister, registration.decide_unregister),
+    decides(c.Bust, busts.decide_bust),
+    decides(c.Reenter, busts.decide_reenter),
+    decides(c.AddOn, add_ons.decide_add_on),
+    decides(c.Rebuy, rebuys.decide_rebuy),
+    decides(c.HandForHandStart, hand_for_hand.decide_start),
+    decides(c.HandForHandTableDone, hand_for_hand.decide_table_done),
+    decides(c.HandForHandStop, hand_for_hand.decide_stop),
+    decides(c.SetFlight, flights.decide_set_flight),
+    decides(c.Bag, flights.decide_bag),
+    decides(c.StartDay2, flights.decide_start_day2),
     # the clock
-    c.ClockStart: "clock.handlers:decide_start",
-    c.ClockPause: "clock.handlers:decide_pause",
-    c.ClockResume: "clock.handlers:decide_resume",
-    c.ClockStep: "clock.handlers:decide_step",
-    c.ClockGoToLevel: "clock.handlers:decide_go_to_level",
-    c.ClockSetRemaining: "clock.handlers:decide_set",
-    c.ChangeStructure: "clock.handlers:decide_change_structure",
-    c.SetLateRegistration: "clock.late_registration:decide_set",
+    decides(c.ClockStart, clock.decide_start),
+    decides(c.ClockPause, clock.decide_pause),
+    decides(c.ClockResume, clock.decide_resume),
+    decides(c.ClockStep, clock.decide_step),
+    decides(c.ClockGoToLevel, clock.decide_go_to_level),
+    decides(c.ClockSetRemaining, clock.decide_set),
+    decides(c.ChangeStructure, clock.decide_change_structure),
+    decides(c.SetLateRegistration, late_registration.decide_set),
     # seating
-    c.Draw: "seating.handlers:decide_draw",
-    c.SetTableSeats: "seating.handlers:decide_set_seats",
-    c.BlockSeat: "seating.handlers:decide_block",
-    c.Seat: "seating.handlers:decide_seat",
-    c.MovePlayer: "seating.handlers:decide_move",
-    c.HandDone: "players.hand_for_hand:decide_hand_done",
-    c.SetButton: "seating.handlers:decide_set_button",
-    c.Balance: "seating.handlers:decide_balance",
-    c.BreakTable: "seating.handlers:decide_break",
-    c.FinalTable: "seating.handlers:decide_final",
+    decides(c.Draw, seating.decide_draw),
+    decides(c.SetTableSeats, seating.decide_set_seats),
+    decides(c.BlockSeat, seating.decide_block),
+    decides(c.Seat, seating.decide_seat),
+    decides(c.MovePlayer, seating.decide_move),
+    decides(c.HandDone, hand_for_hand.decide_hand_done),
+    decides(c.SetButton, seating.decide_set_button),
+    decides(c.Balance, seating.decide_balance),
+    decides(c.BreakTable, seating.decide_break),
+    decides(c.FinalTable, seating.decide_final),
     # money
-    c.SetMoney: "money.handlers:decide_set_money",
-    c.CountChips: "money.handlers:decide_count",
-    c.Pay: "money.cash:decide_pay",
-    c.PayOut: "money.cash:decide_pay_out",
-    c.CountCash: "money.cash:decide_count_cash",
-    c.ProposeDeal: "money.deals:decide_propose",
-    c.ConsentDeal: "money.deals:decide_consent",
-    c.ApproveDeal: "money.deals:decide_approve",
+    decides(c.SetMoney, money.decide_set_money),
+    decides(c.CountChips, money.decide_count),
+    decides(c.Pay, cash.decide_pay),
+    decides(c.PayOut, cash.decide_pay_out),
+    decides(c.CountCash, cash.decide_count_cash),
+    decides(c.ProposeDeal, deals.decide_propose),
+    decides(c.ConsentDeal, deals.decide_consent),
+    decides(c.ApproveDeal, deals.decide_approve),
     # the floor
-    c.LogRuling: "floor.log:decide_log_ruling",
-    c.ServePenalty: "floor.log:decide_serve",
-    c.CallClock: "floor.log:decide_call_clock",
-    c.StopClockCall: "floor.log:decide_stop_call",
-}
+    decides(c.LogRuling, floor.decide_log_ruling),
+    decides(c.ServePenalty, floor.decide_serve),
+    decides(c.CallClock, floor.decide_call_clock),
+    decides(c.StopClockCall, floor.decide_stop_call),
+)
 
-# Where an event has several appliers, seating runs first: it frees the seat of a busted or
-# unregistered player while the player's record still names it, and moves the button before the
-# floor counts a hand served.
-APPLIERS: dict[type[Any], tuple[str, ...]] = {
-    e.TournamentCreated: (),
-    e.Undone: (),
-    e.HouseRulesSet: ("tournament:apply_house_rules",),
-    e.HouseRulesRecorded: ("tournament:apply_house_rules",),
+APPLIERS = by_event(
+    applies(e.TournamentCreated),  # `new_state` starts the state from it
+    applies(e.Undone),  # `fold` skips the undone command's events (a refold)
+    applies(e.HouseRulesSet, apply_house_rules),
+    applies(e.HouseRulesRecorded, apply_house_rules),
     # players
-    e.PlayerRegistered: ("players.registration:apply_registered", "players.alternates:apply_called"),
-    e.PlayerUnregistered: ("seating.handlers:apply_unregistered", "players.registration:apply_unregistered"),
-    e.AlternateListed: ("players.alternates:apply_listed",),
-    e.AlternateWithdrawn: ("players.alternates:apply_withdrawn",),
-    e.PlayerBusted: ("seating.handlers:apply_busted", "players.busts:apply_busted"),
-    e.HandForHandBust: ("players.busts:apply_reported",),
-    e.PlayerReentered: ("players.busts:apply_reentered", "players.alternates:apply_called"),
-    e.AddOnBought: ("players.add_ons:apply_added_on",),
-    e.SatelliteEnded: ("players.satellites:apply_ended",),
-    e.TicketSpent: ("players.registration:apply_ticket_spent",),
-    e.Rebought: ("players.rebuys:apply_rebought",),
-    e.BustSetAside: ("players.rebuys:apply_bust_set_aside",),
-    e.HandForHandStarted: ("players.hand_for_hand:apply_started",),
-    e.HandForHandTableDone: ("players.hand_for_hand:apply_done",),
-    e.HandForHandHandEnded: ("players.hand_for_hand:apply_hand_ended",),
-    e.HandForHandStopped: ("players.hand_for_hand:apply_stopped",),
-    e.FlightSet: ("players.flights:apply_flight_set",),
-    e.ChipsBagged: ("players.flights:apply_bagged",),
-    e.Day2Started: ("players.flights:apply_day2_started",),
+    applies(e.PlayerRegistered, registration.apply_registered, then=alternates.apply_called),
+    applies(e.PlayerUnregistered, registration.apply_unregistered, seats=seating.apply_unregistered),
+    applies(e.AlternateListed, alternates.apply_listed),
+    applies(e.AlternateWithdrawn, alternates.apply_withdrawn),
+    applies(e.PlayerBusted, busts.apply_busted, seats=seating.apply_busted),
+    applies(e.HandForHandBust, busts.apply_reported),
+    applies(e.PlayerReentered, busts.apply_reentered, then=alternates.apply_called),
+    applies(e.AddOnBought, add_ons.apply_added_on),
+    applies(e.SatelliteEnded, satellites.apply_ended),
+    applies(e.TicketSpent, registration.apply_ticket_spent),
+    applies(e.Rebought, rebuys.apply_rebought),
+    applies(e.BustSetAside, rebuys.apply_bust_set_aside),
+    applies(e.HandForHandStarted, hand_for_hand.apply_started),
+    applies(e.HandForHandTableDone, hand_for_hand.apply_done),
+    applies(e.HandForHandHandEnded, hand_for_hand.apply_hand_ended),
+    applies(e.HandForHandStopped, hand_for_hand.apply_stopped),
+    applies(e.FlightSet, flights.apply_flight_set),
+    applies(e.ChipsBagged, flights.apply_bagged),
+    applies(e.Day2Started, flights.apply_day2_started),
     # the clock
-    e.ClockStarted: ("clock.handlers:apply_started",),
-    e.ClockPaused: ("clock.handlers:apply_paused",),
-    e.ClockResumed: ("clock.handlers:apply_resumed",),
-    e.LevelChanged: ("clock.handlers:apply_level_changed",),
-    e.ClockSet: ("clock.handlers:apply_clock_set",),
-    e.StructureChanged: ("clock.handlers:apply_structure_changed",),
-    e.LateRegistrationChanged: ("clock.late_registration:apply_changed",),
+    applies(e.ClockStarted, clock.apply_started),
+    applies(e.ClockPaused, clock.apply_paused),
+    applies(e.ClockResumed, clock.apply_resumed),
+    applies(e.LevelChanged, clock.apply_level_changed),
+    applies(e.ClockSet, clock.apply_clock_set),
+    applies(e.StructureChanged, clock.apply_structure_changed),
+    applies(e.LateRegistrationChanged, late_registration.apply_changed),
     # seating
-    e.TableLayoutSet: ("seating.handlers:apply_layout_set",),
-    e.TablesDrawn: ("seating.handlers:apply_tables_drawn",),
-    e.PlayerSeated: ("seating.handlers:apply_seated",),
-    e.PlayerMoved: ("seating.handlers:apply_moved",),
-    e.TablesBalanced: ("seating.handlers:apply_balanced",),
-    e.TableBroken: ("seating.handlers:apply_broken",),
-    e.HandFinished: ("seating.handlers:apply_hand_finished", "floor.log:apply_hand_finished"),
-    e.ButtonSet: ("seating.handlers:apply_button_set",),
+    applies(e.TableLayoutSet, seating.apply_layout_set),
+    applies(e.TablesDrawn, seating.apply_tables_drawn),
+    applies(e.PlayerSeated, seating.apply_seated),
+    applies(e.PlayerMoved, seating.apply_moved),
+    applies(e.TablesBalanced, seating.apply_balanced),
+    applies(e.TableBroken, seating.apply_broken),
+    applies(e.HandFinished, seating.apply_hand_finished, then=floor.apply_hand_finished),
+    applies(e.ButtonSet, seating.apply_button_set),
     # money
-    e.MoneySet: ("money.handlers:apply_money_set",),
-    e.ChipsCounted: ("money.handlers:apply_counted",),
-    e.PaymentRecorded: ("money.cash:apply_payment",),
-    e.PrizePaidOut: ("money.cash:apply_paid_out",),
-    e.CashCounted: ("money.cash:apply_cash_counted",),
-    e.DealProposed: ("money.deals:apply_proposed",),
-    e.DealConsented: ("money.deals:apply_consented",),
-    e.DealApproved: ("money.deals:apply_approved",),
+    applies(e.MoneySet, money.apply_money_set),
+    applies(e.ChipsCounted, money.apply_counted),
+    applies(e.PaymentRecorded, cash.apply_payment),
+    applies(e.PrizePaidOut, cash.apply_paid_out),
+    applies(e.CashCounted, cash.apply_cash_counted),
+    applies(e.DealProposed, deals.apply_proposed),
+    applies(e.DealConsented, deals.apply_consented),
+    applies(e.DealApproved, deals.apply_approved),
     # the floor
-    e.RulingLogged: ("floor.log:apply_ruling_logged",),
-    e.PenaltyHandsServed: ("floor.log:apply_hands_served",),
-    e.PenaltyEnded: ("floor.log:apply_penalty_ended",),
-    e.ClockCalled: ("floor.log:apply_clock_called",),
-    e.ClockCallStopped: ("floor.log:apply_call_stopped",),
-}
-
-
-def _handler(name: str) -> Callable[..., Any]:
-    """The function a table names ("players.registration:decide_register"), its module imported."""
-    module, _, function = name.partition(":")
-    handler: Callable[..., Any] = getattr(importlib.import_module(f"tdconsole.domain.{module}"), function)
-    return handler
+    applies(e.RulingLogged, floor.apply_ruling_logged),
+    applies(e.PenaltyHandsServed, floor.apply_hands_served),
+    applies(e.PenaltyEnded, floor.apply_penalty_ended),
+    applies(e.ClockCalled, floor.apply_clock_called),
+    applies(e.ClockCallStopped, floor.apply_call_stopped),
+)
 
 
 @cache
-def decider_for(kind: type[c.Command]) -> Decider | None:
+def decider_for(kind: type[c.Command]) -> Decider[Any] | None:
     """The function that decides commands of type `kind` (`DECIDERS`), or None for none."""
-    name = DECIDERS.get(kind)
-    return None if name is None else _handler(name)
+    rule = DECIDERS.get(kind)
+    return None if rule is None else _now(rule.decide)
 
 
 @cache
-def appliers_for(kind: type[Any]) -> tuple[Applier, ...]:
+def appliers_for(kind: type[Any]) -> tuple[Applier[Any], ...]:
     """The functions that apply events of type `kind`, in the order they run (`APPLIERS`)."""
-    return tuple(_handler(name) for name in APPLIERS[kind])
+    return tuple(_now(applier) for applier in APPLIERS[kind].appliers)
 
 
 def fold(envelopes: Iterable[e.Envelope], *, start: TournamentState | None = None) -> TournamentState:
