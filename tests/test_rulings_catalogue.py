@@ -192,13 +192,14 @@ def test_the_more_settings_table_names_a_house_setting_on_each_club_row() -> Non
 
 
 def test_the_floor_situations_settings_table_names_a_house_setting_on_each_row() -> None:
-    """Issue 37's floor situations where the club and the TDA differ (5A, 35A boxed, 51): each row
+    """Issue 37's floor situations where the club and the TDA differ (5A, 31, 35A boxed, 51): each row
     names its setting, which exists, defaults to the club and which the TDA preset flips."""
     from tdconsole.domain.house_rules import TDA, HouseRules
 
     rows = table_rows("## Settings of the floor situations where club and TDA differ")
     keys = [re.findall(r"`([a-z_]+\.[a-z_]+) = ", " | ".join(row))[0] for row in rows]
-    assert keys == ["penalties.phone_call_at_table", "dealing.boxed_cards", "betting.multiway_undercall"]
+    assert keys == ["penalties.phone_call_at_table", "dealing.boxed_cards", "dead_hands.left_table",
+                    "betting.multiway_undercall"]
     toml = (REPO / "configs" / "house_rules.toml").read_text(encoding="utf-8")
     for key in keys:
         assert key in HouseRules.settings() and CLUB.value(key) != TDA.value(key), key

@@ -76,6 +76,9 @@ class DeadHandRules(Frozen):
     # H-DEAD-G (club, 002 §2): cards shown to another player or a spectator mid-hand may get the hand
     # declared dead; "active-player": TDA, only exposure to a player still in the hand counts.
     shown_cards: Literal["anyone", "active-player"] = "anyone"
+    # H-SEAT-2 (club, 000): leaving the table mid-hand without folding kills the hand; "penalty":
+    # TDA 31, leaving is penalised but the hand stays live (the clock deals with a missing player).
+    left_table: Literal["dead", "penalty"] = "dead"
 
 
 class ShowdownRules(Frozen):
@@ -323,7 +326,8 @@ def __getattr__(name: str) -> HouseRules:
                                  four_card_flop="scramble"),
             betting=BettingRules(bet_leaving_one_big_blind_is_all_in=False,
                                  multiway_undercall="floor-decides", misunderstood_call="binds"),
-            dead_hands=DeadHandRules(button_missing_card="replace", shown_cards="active-player"),
+            dead_hands=DeadHandRules(button_missing_card="replace", shown_cards="active-player",
+                                     left_table="penalty"),
             showdown=ShowdownRules(order="tda"),
             clock_call=ClockCallRules(seconds=25, warning_seconds=5, expiry_without_bet="check",
                                       countdown="added"),

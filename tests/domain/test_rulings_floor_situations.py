@@ -37,8 +37,13 @@ def test_tda_31_h_seat_2_leaving_the_table_with_a_live_hand() -> None:
     at_deal = ruled("left-table", {"when": "at-deal"})
     assert "folded" in at_deal.ruling and at_deal.rules == ["H-SEAT-1", "TDA 30"]
     dead = ruled("left-table", {"when": "in-hand", "tabled_all_in": "no"})
-    assert dead.ruling.startswith("The hand is dead") and dead.rules[:2] == ["H-SEAT-2", "TDA 31"]
+    # H-SEAT-2 (000) kills the hand; TDA 31 only penalises the leaving, so it is named as differing.
+    assert dead.ruling.startswith("The hand is dead") and dead.rules[0] == "H-SEAT-2"
+    assert dead.differs == ["TDA 31"] and not any(r.startswith("TDA") for r in dead.rules)
     assert dead.penalty is not None and dead.penalty.kind == "warning"
+    live = ruled("left-table", {"when": "in-hand", "tabled_all_in": "no"}, TDA)
+    assert live.ruling.startswith("The hand stays live") and live.rules[:2] == ["TDA 31", "TDA 29"]
+    assert not live.differs and live.penalty is not None and live.penalty.kind == "warning"
     tabled = ruled("left-table", {"when": "in-hand", "tabled_all_in": "yes"})
     # The club keeps a tabled all-in live; TDA 31 gives no such outcome, so it is not cited.
     assert "plays on" in tabled.ruling and "TDA 31" not in tabled.rules and tabled.penalty is None
