@@ -10,13 +10,13 @@ from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.new_tournament import NewTournamentScreen
 from tdconsole.tui.screens.prompt import PromptScreen
-from tests.tui.wait import until
+from tests.tui.wait import from_palette, until
 
 
 async def test_a_new_tournament_from_the_turbo_rebuy_template(service: Service) -> None:
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.action_new_tournament()
+        await from_palette(pilot, "New tournament from a template")
         await until(pilot, lambda: isinstance(app.screen, NewTournamentScreen), "the dialog")
         options = app.screen.query_one(OptionList)
         shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
@@ -36,7 +36,7 @@ async def test_a_new_tournament_from_the_turbo_rebuy_template(service: Service) 
 async def test_this_setup_saved_as_a_template_from_the_palette(service: Service) -> None:
     app = create_app(service, poll_seconds=60)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.action_save_template()
+        await from_palette(pilot, "Save this setup as a template")
         await until(pilot, lambda: isinstance(app.screen, PromptScreen)
                     and bool(app.screen.query(Input)), "the name")
         app.screen.query_one(Input).value = "Fredag turbo"
