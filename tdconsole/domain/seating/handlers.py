@@ -58,7 +58,23 @@ if TYPE_CHECKING:
 
 
 def seated(state: TournamentState, name: str) -> Player:
-    """A player who sits at a table now: busted, unknown or unseated players are refused."""
+    """A player who sits at a table now: busted, unknown or unseated players are refused.
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy", tables=1)
+    >>> seated(t.state, "ann").seat
+    5
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> seated(t.state, "Cy")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: Cy has busted (place 3): he has no seat
+    >>> seated(tournament("Ann", "Bo").state, "Ann")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: Ann is not seated yet: seat him with seat NAME TABLE SEAT
+    """
     player = state.find(name)
     if player.status == "busted":
         raise TdError(
@@ -108,12 +124,32 @@ def _table_layout(state: TournamentState, number: int) -> Table:
 
 def balance_plan(state: TournamentState) -> BalancePlan:
     """`balance`: the plan for the room now; players moved by the last balancing move again only
-    when nobody else can (11A)."""
+    when nobody else can (11A).
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJKLMNO", tables=2)  # eight and seven
+    >>> balance_plan(t.state).moves
+    []
+    >>> _ = t.do(Bust(names=["O"]))
+    >>> _ = t.do(Bust(names=["D"]))
+    >>> [(move.player, move.from_.table, move.to.table) for move in balance_plan(t.state).moves]
+    [('F', 1, 2)]
+    """
     return balancing.plan_balance(state.room, state.house_rules, recently_moved=state.balanced_last)
 
 
 def final_table_number(state: TournamentState) -> int:
-    """The final table is the one that would break last (10A)."""
+    """The final table is the one that would break last (10A).
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> final_table_number(tournament(*"ABCDEFGHIJ", tables=2).state)
+    1
+    >>> final_table_number(tournament("Ann", "Bo").state)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: no table is in play: draw the seats first
+    """
     order = balancing.break_order(state.room, state.house_rules)
     if not order:
         raise TdError("no table is in play: draw the seats first")
@@ -121,10 +157,28 @@ def final_table_number(state: TournamentState) -> int:
 
 
 def final_table_due(state: TournamentState) -> bool:
+    """T-SEAT-3: the players left fit one table while two still run.
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)
+    >>> final_table_due(t.state)
+    False
+    >>> _ = t.do(Bust(names=["E"]))
+    >>> final_table_due(t.state)
+    True
+    """
     return tables.final_table_due(state.room, state.house_rules, state.info.seats_per_table)
 
 
 def drawn_table(table: Table) -> DrawnTable:
+    """A table as its event records it.
+
+    >>> from tdconsole.domain.seating.tables import set_button
+    >>> table = Table(number=2, seats=9, blocked=frozenset({5}), occupants={1: "Ann", 4: "Bo"})
+    >>> drawn_table(set_button(table, 4))
+    DrawnTable(table=2, seats=9, blocked=[5], occupants={1: 'Ann', 4: 'Bo'}, button=4)
+    """
     return DrawnTable(
         table=table.number,
         seats=table.seats,
@@ -146,7 +200,18 @@ def seat_new_entries(
     """Seat new entries (player id, name) once the tables are drawn: a random free seat at a
     table with the fewest players, dealt in at once unless the seat lies between the small blind
     and the button (TDA 8A, T-MOVE-2). Before the draw they wait for it: no events. A re-entry
-    is seated the same way (8A). `room`: the tables to seat them at (default: the room)."""
+    is seated the same way (8A). `room`: the tables to seat them at (default: the room).
+
+    >>> from random import Random
+    >>> from tdconsole.domain.commands import Register
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)
+    >>> [(event.table, event.late) for event in
+    ...  seat_new_entries(t.state, [("p11", "K")], Register(names=["K"]).with_rng(Random(1)))]
+    [(1, True)]
+    >>> seat_new_entries(tournament("Ann").state, [("p2", "Bo")], Register(names=["Bo"]))
+    []
+    """
     if not state.room:
         return []
     room = dict(state.room if room is None else room)
@@ -175,6 +240,19 @@ def seat_new_entries(
 
 
 def decide_draw(state: TournamentState, command: Draw, now: datetime) -> list[Event]:
+    """T-SEAT-2, ST1: every registered player without a seat draws one.
+
+    >>> from random import Random
+    >>> from tdconsole.domain.commands import Draw
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> [drawn] = decide_draw(tournament(*"ABCDEFGHIJ").state, Draw().with_rng(Random(1)), T0)
+    >>> [(table.table, len(table.occupants), table.button) for table in drawn.tables]
+    [(1, 5, 1), (2, 5, 1)]
+    >>> decide_draw(tournament().state, Draw().with_rng(Random(1)), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: nobody is waiting for a seat: register players first
+    """
     waiting = [p for p in state.players.values() if p.status == "registered"]
     if not waiting:
         raise TdError("nobody is waiting for a seat: register players first")
@@ -204,6 +282,17 @@ def decide_draw(state: TournamentState, command: Draw, now: datetime) -> list[Ev
 
 
 def decide_set_seats(state: TournamentState, command: SetTableSeats, now: datetime) -> list[Event]:
+    """A table's number of seats, set before anyone sits there; its blocked seats stay blocked.
+
+    >>> from tdconsole.domain.commands import SetTableSeats
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> decide_set_seats(tournament("Ann").state, SetTableSeats(table=1, seats=6), T0)
+    [TableLayoutSet(type='table_layout_set', table=1, seats=6, blocked=[])]
+    >>> decide_set_seats(tournament("Ann", "Bo", tables=1).state, SetTableSeats(table=1, seats=6), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: table 1 has players: set its seats before anyone sits there
+    """
     table = state.room.get(command.table)
     if table is not None and table.status == "open" and table.occupants:
         raise InvalidInput(
@@ -214,11 +303,43 @@ def decide_set_seats(state: TournamentState, command: SetTableSeats, now: dateti
 
 
 def decide_block(state: TournamentState, command: BlockSeat, now: datetime) -> list[Event]:
+    """A broken chair: the seat is never drawn or assigned; a seat somebody sits in is not blocked.
+
+    >>> from tdconsole.domain.commands import BlockSeat
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)
+    >>> decide_block(t.state, BlockSeat(table=1, seat=5), T0)
+    [TableLayoutSet(type='table_layout_set', table=1, seats=9, blocked=[5])]
+    >>> decide_block(t.state, BlockSeat(table=1, seat=1), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: table 1 seat 1 is taken by C: move him first
+    """
     table = tables.block_seat(_table_layout(state, command.table), command.seat, command.blocked)
     return [TableLayoutSet(table=table.number, seats=table.seats, blocked=sorted(table.blocked))]
 
 
 def decide_seat(state: TournamentState, command: Seat, now: datetime) -> list[Event]:
+    """T-SEAT-1: the TD seats a player by hand, in a seat of the room.
+
+    >>> from tdconsole.domain.commands import Register, Seat
+    >>> from tdconsole.domain.examples import T0, Tournament
+    >>> t = Tournament(tables=2)
+    >>> _ = t.do(Register(names=["Ann", "Bo"]))
+    >>> [seated] = decide_seat(t.state, Seat(name="Ann", table=2, seat=3), T0)
+    >>> seated.player_id, seated.table, seated.seat, seated.waits
+    ('p1', 2, 3, False)
+    >>> decide_seat(t.state, Seat(name="Ann", table=3, seat=3), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: table 3: the room has tables 1 to 2
+    >>> _ = t.do(Seat(name="Ann", table=2, seat=3))
+    >>> decide_seat(t.state, Seat(name="Ann", table=1, seat=1), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: Ann already sits at table 2 seat 3 (T-SEAT-1): move him with move NAME
+    TABLE SEAT
+    """
     player = _unseated(state, command.name)
     _in_the_room(state, command.table)
     _, seating = tables.seat_player(
@@ -230,6 +351,27 @@ def decide_seat(state: TournamentState, command: Seat, now: datetime) -> list[Ev
 
 
 def decide_move(state: TournamentState, command: MovePlayer, now: datetime) -> list[Event]:
+    """Table 1 deals with C on the button, J in the small blind, F in the big blind: they finish that
+    sequence before they move (T-MOVE-3), unless the move is forced. B moves at once, and waits at his
+    new seat, between the next hand's button and small blind (T-MOVE-2).
+
+    >>> from tdconsole.domain.commands import MovePlayer
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)
+    >>> sorted(t.state.room[1].occupants.items()), sorted(t.state.room[2].occupants.items())
+    ([(1, 'C'), (2, 'J'), (3, 'F'), (4, 'B'), (7, 'I')], [(1, 'E'), (2, 'D'), (6, 'A'), (7, 'G'), (9, 'H')])
+    >>> decide_move(t.state, MovePlayer(name="C", table=2, seat=3), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-MOVE-3: C is on the button at table 1 and moves once he has
+    finished the blinds/button sequence; force the move to make it now (logged)
+    >>> [moved] = decide_move(t.state, MovePlayer(name="C", table=2, seat=3, force=True), T0)
+    >>> moved.forced, moved.rules
+    (True, ['T-MOVE-3'])
+    >>> [moved] = decide_move(t.state, MovePlayer(name="B", table=2, seat=3), T0)
+    >>> (moved.from_table, moved.from_seat, moved.table, moved.seat, moved.waits)
+    (1, 4, 2, 3, True)
+    """
     player = seated(state, command.name)
     assert player.table is not None and player.seat is not None
     _in_the_room(state, command.table)
@@ -259,7 +401,20 @@ def _next_hand(table: Table, rules: HouseRules) -> Event:
 
 def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -> list[Event]:
     """The button and blinds move on at the table, or at every table dealing (TDA 32, 34B).
-    While hand-for-hand runs, `hand_for_hand.decide_hand_done` adds the table's part in it."""
+    While hand-for-hand runs, `hand_for_hand.decide_hand_done` adds the table's part in it.
+
+    >>> from tdconsole.domain.commands import HandDone
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)
+    >>> decide_hand_done(t.state, HandDone(table=2), T0)
+    [HandFinished(type='hand_finished', table=2)]
+    >>> [event.table for event in decide_hand_done(t.state, HandDone(), T0)]
+    [1, 2]
+    >>> decide_hand_done(tournament("Ann", "Bo").state, HandDone(), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: no table has two players to deal to: draw the seats first
+    """
     rules = state.house_rules
     if command.table is not None:
         return [_next_hand(tables.get_table(state.room, command.table), rules)]
@@ -272,6 +427,18 @@ def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -
 
 
 def decide_set_button(state: TournamentState, command: SetButton, now: datetime) -> list[Event]:
+    """34A: the TD puts the button where it is; the blinds follow it.
+
+    >>> from tdconsole.domain.commands import SetButton
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)
+    >>> decide_set_button(t.state, SetButton(table=1, seat=4), T0)
+    [ButtonSet(type='button_set', table=1, seat=4)]
+    >>> decide_set_button(t.state, SetButton(table=1, seat=5), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: table 1 seat 5 is empty: the button must be on a player
+    """
     table = tables.get_table(state.room, command.table)
     if table.status != "open":
         raise InvalidInput("table {number} is broken", number=table.number)
@@ -280,6 +447,29 @@ def decide_set_button(state: TournamentState, command: SetButton, now: datetime)
 
 
 def decide_balance(state: TournamentState, command: Balance, now: datetime) -> list[Event]:
+    """T-BAL-1: a difference of two players between tables moves one; a table that can break is broken
+    first (T-BREAK-1).
+
+    >>> from tdconsole.domain.commands import Balance, Bust
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJKLMNO", tables=2)  # eight and seven
+    >>> decide_balance(t.state, Balance(), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: the tables are balanced (T-BAL-1): nobody needs to move
+    >>> _ = t.do(Bust(names=["O"]))
+    >>> _ = t.do(Bust(names=["D"]))
+    >>> [balanced] = decide_balance(t.state, Balance(), T0)
+    >>> [(move.player, move.to.table, move.to.seat) for move in balanced.moves]  # F: due the big blind
+    [('F', 2, 8)]
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)  # five and five
+    >>> _ = t.do(Bust(names=["E"]))
+    >>> _ = t.do(Bust(names=["D"]))
+    >>> decide_balance(t.state, Balance(), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-BREAK-1: table 2 can break: break it first
+    """
     plan = balance_plan(state)
     if plan.break_ is not None:
         raise RuleViolation(
@@ -295,19 +485,61 @@ def decide_balance(state: TournamentState, command: Balance, now: datetime) -> l
 
 
 def decide_break(state: TournamentState, command: BreakTable, now: datetime) -> list[Event]:
+    """10A, T-BREAK-1: a table breaks once its players fit in the others' free seats.
+
+    >>> from random import Random
+    >>> from tdconsole.domain.commands import BreakTable, Bust
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJKLMNO", tables=2)  # eight and seven
+    >>> decide_break(t.state, BreakTable(table=2).with_rng(Random(1)), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-BREAK-1: the other tables lack free seats for the 7 players of
+    table 2
+    >>> for name in "BODJLE":
+    ...     _ = t.do(Bust(names=[name]))
+    >>> [broken] = decide_break(t.state, BreakTable(table=2).with_rng(Random(1)), T0)
+    >>> [(seat.player, seat.to.table) for seat in broken.seats]
+    [('H', 1)]
+    """
     _, seats = balancing.break_table(state.room, command.table, command.rng, state.house_rules)
     return [TableBroken(table=command.table, seats=seats)]
 
 
 def final_draw(state: TournamentState, rng: random.Random) -> Table:
     """The final table as `rng` draws it (T-SEAT-2, T-SEAT-3): the decision's, and a preview's
-    with the same seed."""
+    with the same seed.
+
+    >>> from random import Random
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)
+    >>> _ = t.do(Bust(names=["E"]))
+    >>> table = final_draw(t.state, Random(1))
+    >>> table.number, len(table.occupants), table.hand.button
+    (1, 9, 1)
+    """
     number = final_table_number(state)
     return tables.final_table(state.room, rng=rng, rules=state.house_rules,
                               seats_per_table=state.info.seats_per_table, number=number)[number]
 
 
 def decide_final(state: TournamentState, command: FinalTable, now: datetime) -> list[Event]:
+    """T-SEAT-3: the final table is drawn afresh once everybody fits one table.
+
+    >>> from random import Random
+    >>> from tdconsole.domain.commands import Bust, FinalTable
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament(*"ABCDEFGHIJ", tables=2)
+    >>> decide_final(t.state, FinalTable().with_rng(Random(1)), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-SEAT-3: 10 players do not fit one final table of 9
+    >>> _ = t.do(Bust(names=["E"]))
+    >>> [drawn] = decide_final(t.state, FinalTable().with_rng(Random(1)), T0)
+    >>> drawn.final, [len(table.occupants) for table in drawn.tables]
+    (True, [9])
+    """
     return [TablesDrawn(tables=[drawn_table(final_draw(state, command.rng))], final=True)]
 
 
