@@ -50,13 +50,34 @@ from tdconsole.domain.state import Player, TournamentState
 
 def prices(state: TournamentState) -> EntryPrices:
     """What each entry, re-entry, add-on and rebuy costs, part by part; a rebuy's bounty part as it
-    applies (T-PKO-6: none with a fixed bounty)."""
+    applies (T-PKO-6: none with a fixed bounty).
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> price = prices(tournament().state)
+    >>> price.buy_in, price.fee, price.bounty
+    (300, 50, 0)
+    """
     extras = state.money.model_dump(include=set(PriceExtras.model_fields))
     extras["rebuy"]["bounty"] = state.money.rebuy_bounty
     return EntryPrices(buy_in=state.info.buy_in, fee=state.info.fee, **extras)
 
 
 def pool(state: TournamentState) -> PrizePool:
+    """The prize pool of the entries, rebuys and add-ons so far (on Day 2, every flight's).
+
+    The buy-ins' prize part makes the pool; the fee is the house's, kept apart:
+
+    >>> from tdconsole.domain.commands import Reenter, Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ")
+    >>> money = pool(t.state)
+    >>> money.entries, money.collected, money.fees, money.prize_pool
+    (10, 3500, 500, 3000)
+    >>> _ = t.do(Bust(names=["J"]))
+    >>> _ = t.do(Reenter(name="J"))
+    >>> pool(t.state).entries, pool(t.state).prize_pool
+    (11, 3300)
+    """
     day2 = state.day2
     if day2 is not None:  # T-DAY2-1: one prize pool, of every flight's entries
         return prize_pool(prices(state), day2.buy_ins, day2.re_entries, day2.add_ons, day2.rebuys)
@@ -69,7 +90,12 @@ def pool(state: TournamentState) -> PrizePool:
 
 
 def paid_entries(state: TournamentState) -> int:
-    """The entries the payouts are for: on Day 2 the whole event's (T-DAY2-1)."""
+    """The entries the payouts are for: on Day 2 the whole event's (T-DAY2-1).
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> paid_entries(tournament(*"ABCDEFGHIJ").state)
+    10
+    """
     return state.entries if state.day2 is None else state.day2.buy_ins + state.day2.re_entries
 
 
@@ -86,7 +112,18 @@ class EntryChips:
 
 def entry_chips(state: TournamentState) -> EntryChips:
     """As the money settings give them: a re-entry, an add-on and a rebuy the starting stack unless
-    set."""
+    set.
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo")
+    >>> entry_chips(t.state)
+    EntryChips(starting_stack=10000, re_entry=10000, add_on=10000, rebuy=10000)
+    >>> _ = t.do(SetMoney(settings=MoneySettings(add_on=100, add_on_chips=5_000)))
+    >>> entry_chips(t.state).add_on
+    5000
+    """
     stack, money = state.info.starting_stack, state.money
     return EntryChips(stack, stack if money.re_entry_chips is None else money.re_entry_chips,
                       stack if money.add_on_chips is None else money.add_on_chips,
@@ -95,7 +132,19 @@ def entry_chips(state: TournamentState) -> EntryChips:
 
 def chips_in_play(state: TournamentState) -> int:
     """Every chip sold: a starting stack per buy-in, and each re-entry's, add-on's and rebuy's
-    chips (a busted player's chips stay in play: they went to whoever won them)."""
+    chips (a busted player's chips stay in play: they went to whoever won them).
+
+    A busted player's chips stay in play: whoever won them has them.
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> chips_in_play(t.state)
+    30000
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> chips_in_play(t.state), average_stack(t.state)
+    (30000, 15000)
+    """
     if state.day2 is not None:  # T-DAY2-1: the bagged stacks are every chip in play
         return sum(origin.chips for origin in state.day2.origins)
     players = state.players.values()
@@ -109,14 +158,30 @@ def chips_in_play(state: TournamentState) -> int:
 
 def average_stack(state: TournamentState, chips: int | None = None) -> int | None:
     """The chips in play (`chips` when already known) over the players left, rounded to the chip;
-    None when nobody is left."""
+    None when nobody is left.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> average_stack(tournament("Ann", "Bo", "Cy").state), average_stack(tournament().state)
+    (10000, None)
+    """
     if not state.players_left:
         return None
     return round((chips_in_play(state) if chips is None else chips) / state.players_left)
 
 
 def payout_structure(state: TournamentState) -> PayoutStructure:
-    """What each place pays now; `InvalidInput` when the settings cannot pay these entries."""
+    """What each place pays now; `InvalidInput` when the settings cannot pay these entries.
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament(*"ABCDEFGHIJ")
+    >>> payout_structure(t.state).amounts
+    [1850, 1150]
+    >>> _ = t.do(SetMoney(settings=MoneySettings(locked={1: 2_000})))
+    >>> payout_structure(t.state).amounts
+    [2000, 1000]
+    """
     amount, entries, money = pool(state).prize_pool, paid_entries(state), state.money
     if entries == 0:
         return PayoutStructure(prize_pool=amount, payouts=[])
@@ -146,11 +211,33 @@ class Standing:
 
 
 def winner(state: TournamentState) -> Player | None:
+    """The last player left once every other has busted (T-END-1); None until then.
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> winner(t.state) is None
+    True
+    >>> _ = t.do(Bust(names=["Bo"]))
+    >>> winner(t.state).name
+    'Ann'
+    """
     return state.winner
 
 
 def seats(state: TournamentState) -> int | None:
-    """T-SAT-1: the seats a satellite's prize pool buys now; None in a cash tournament."""
+    """T-SAT-1: the seats a satellite's prize pool buys now; None in a cash tournament.
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament(*"ABCDEFGHIJ")
+    >>> seats(t.state) is None
+    True
+    >>> _ = t.do(SetMoney(settings=MoneySettings(satellite_seat=1_100)))
+    >>> seats(t.state)
+    2
+    """
     if state.money.satellite_seat is None:
         return None
     try:
@@ -160,7 +247,21 @@ def seats(state: TournamentState) -> int | None:
 
 
 def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[str, Standing]:
-    """Every entry's place and prize (`payouts` None: prizes unknown, all None)."""
+    """Every entry's place and prize (`payouts` None: prizes unknown, all None).
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ")
+    >>> for name in "JIHGFEDC":
+    ...     _ = t.do(Bust(names=[name]))
+    >>> table = standings(t.state, payout_structure(t.state))
+    >>> table["p3"], table["p2"]
+    (Standing(place=3, last_place=None, prize=0), Standing(place=None, last_place=None, prize=None))
+    >>> _ = t.do(Bust(names=["B"]))
+    >>> table = standings(t.state, payout_structure(t.state))
+    >>> table["p1"], table["p2"]
+    (Standing(place=1, last_place=None, prize=1850), Standing(place=2, last_place=None, prize=1150))
+    """
     champion = winner(state)
     groups: dict[int, list[Player]] = {}
     for player in state.players.values():
@@ -218,7 +319,20 @@ def leaves_the_money(state: TournamentState, event: Event, places_paid: int) -> 
     shown whatever place they reach) and the tournament goes on (the bust that ends it places the
     winner first; T-SAT-2: a satellite's end gives seats). A bust changes no entry, rebuy or
     add-on, and a place below the places paid is nobody's money. Anything else, an undo included,
-    may move the money: False."""
+    may move the money: False.
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ")
+    >>> [nine] = t.do(Bust(names=["J"]))
+    >>> leaves_the_money(t.state, nine, places_paid=2)
+    True
+    >>> for name in "IHGFEDC":
+    ...     _ = t.do(Bust(names=[name]))
+    >>> [second] = t.do(Bust(names=["B"]))[:1]
+    >>> leaves_the_money(t.state, second, places_paid=2)
+    False
+    """
     if isinstance(event, SEAT_CHANGES):
         return True
     if not isinstance(event, PlayerBusted) or event.place <= places_paid or event.disqualified:
@@ -238,6 +352,19 @@ class BountyTotals:
 
 
 def bounty_totals(state: TournamentState) -> BountyTotals:
+    """Where the bounty money is now (T-BOUNTY-1, T-PKO-1..4).
+
+    T-BOUNTY-1: a knockout takes the whole bounty in cash; the totals always add up.
+
+    >>> from tdconsole.domain.commands import Bust, SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(bounty=100)))
+    >>> _ = t.do(Bust(names=["Cy"], by=["Ann"]))
+    >>> bounty_totals(t.state)
+    BountyTotals(money_in=300, cash_paid=100, on_heads=200, to_pool=0)
+    """
     players = state.players.values()
     rebuys = sum(player.rebuys for player in players)
     return BountyTotals(money_in=state.entries * state.money.bounty + rebuys * state.money.rebuy_bounty,
@@ -250,6 +377,29 @@ BOUNTY_SETTINGS = ("bounty", "pko_share", "pko_unit", "rebuy_bounty")
 
 
 def decide_set_money(state: TournamentState, command: SetMoney, now: datetime) -> list[Event]:
+    """The money settings, refused when they would change money already decided: the bounties once a
+    player is out of a progressive knockout (T-PKO-5), an add-on window backwards (T-ADDON-1).
+
+    >>> from tdconsole.domain.commands import Bust, SetMoney
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> [event.type for event in decide_set_money(t.state, SetMoney(settings=MoneySettings(add_on=100)), T0)]
+    ['money_set']
+    >>> backwards = MoneySettings(add_on=100, add_on_from_level=3, add_on_until_level=1)
+    >>> decide_set_money(t.state, SetMoney(settings=backwards), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-ADDON-1: the add-on window runs from level 3 to level 1: its
+    first level comes before its last
+    >>> _ = t.do(SetMoney(settings=MoneySettings(bounty=100, pko_share=50)))
+    >>> _ = t.do(Bust(names=["Cy"], by=["Ann"]))
+    >>> decide_set_money(t.state, SetMoney(settings=MoneySettings(bounty=200, pko_share=50)), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-PKO-5: the bounty settings are fixed once a player is out
+    (bounty, rebuy-bounty)
+    """
     settings = command.settings
     check_amounts(settings)
     if settings.rebuy.bounty is not None and settings.pko_share is None:
@@ -293,7 +443,25 @@ def check_paid_payouts(state: TournamentState, settings: MoneySettings, after: P
     """T-PAY-1: money handed over is never changed by new settings. Once an approved deal
     (T-DEAL-1) shared the top places' money, any change of what a place pays would make the deal
     and the ladder outside it add up to more (or less) than the pool; once a prize is paid out on a
-    slip, its player's prize stays what was paid."""
+    slip, its player's prize stays what was paid.
+
+    T-PAY-1: once first place is paid out on a slip, no setting changes what it paid.
+
+    >>> from tdconsole.domain.commands import Bust, PayOut
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament(*"ABCDEFGHIJ")
+    >>> for name in "JIHGFEDCB":
+    ...     _ = t.do(Bust(names=[name]))
+    >>> _ = t.do(PayOut(name="A"))
+    >>> locked = MoneySettings(locked={1: 2_000})
+    >>> from dataclasses import replace
+    >>> check_paid_payouts(t.state, locked, payout_structure(replace(t.state, money=locked)))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-PAY-1: A has been paid out: this change would make places
+    1 (1850 → 2000), 2 (1150 → 1000) pay otherwise; undo the pay-out first
+    """
     deal = state.deal is not None and state.deal.approved
     paid = {slip.player_id for slip in state.paid_out if slip.prize}
     if not deal and not paid:
@@ -319,7 +487,15 @@ def check_paid_payouts(state: TournamentState, settings: MoneySettings, after: P
 
 def check_amounts(settings: MoneySettings) -> None:
     """Every amount within the stated range (domain/limits.py). Checked when the TD sets them, not
-    in the model, which the stored events share: an older log must always fold."""
+    in the model, which the stored events share: an older log must always fold.
+
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> check_amounts(MoneySettings(bounty=100))
+    >>> check_amounts(MoneySettings(pay_jumps=[200_000]))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: a pay jump: 200000 is out of range; a place is 1 to 100000
+    """
     for field in ("re_entry", "re_entry_fee", "add_on", "add_on_fee", "bounty", "guarantee"):
         if (amount := getattr(settings, field)) is not None:
             limits.MONEY.check(field.replace("_", "-"), amount)
@@ -346,7 +522,16 @@ def check_amounts(settings: MoneySettings) -> None:
 
 
 def check_rebuy(rebuy: RebuySettings) -> None:
-    """The rebuy settings' numbers within their stated ranges (T-REBUY-1..4, docs/SECURITY.md)."""
+    """The rebuy settings' numbers within their stated ranges (T-REBUY-1..4, docs/SECURITY.md).
+
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> check_rebuy(RebuySettings(until_level=2, price=300))
+    >>> check_rebuy(RebuySettings(until_level=2, price=10**12 + 1))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: rebuy-price: 1000000000001 is out of range; an amount is 0 to
+    1000000000000
+    """
     limits.MONEY.check("rebuy-price", rebuy.price)
     limits.MONEY.check("rebuy-fee", rebuy.fee)
     if rebuy.bounty is not None:
@@ -364,6 +549,18 @@ def apply_money_set(state: TournamentState, event: MoneySet, now: datetime) -> N
 
 
 def decide_count(state: TournamentState, command: CountChips, now: datetime) -> list[Event]:
+    """Chip counts of players still in; a player with no chips is busted, not counted.
+
+    >>> from tdconsole.domain.commands import CountChips
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> decide_count(t.state, CountChips(counts={"ann": 14_500}), T0)
+    [ChipsCounted(type='chips_counted', counts={'p1': 14500})]
+    >>> decide_count(t.state, CountChips(counts={"Bo": 0}), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: chips Bo=0: a player still in has chips above 0 (bust him instead)
+    """
     counts: dict[str, int] = {}
     for name, chips in command.counts.items():
         player = state.still_in(name)
