@@ -59,7 +59,22 @@ class Due:
 
 
 def dues(state: TournamentState) -> list[Due]:
-    """Every due of every entry in the order registered, priced as the prize pool prices them."""
+    """Every due of every entry in the order registered, priced as the prize pool prices them.
+
+    >>> from tdconsole.domain.commands import Bust, Rebuy, Reenter, SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.prize_pool import RebuySettings
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> rebuys = RebuySettings(until_level=1, price=200)
+    >>> _ = t.do(SetMoney(settings=MoneySettings(re_entry=250, rebuy=rebuys)))
+    >>> _ = t.do(Rebuy(name="Ann"))
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> _ = t.do(Reenter(name="Cy"))
+    >>> [(due.player.id, due.due, due.amount) for due in dues(t.state)]
+    [('p1', 'entry', 350), ('p1', 'rebuy:1', 200), ('p2', 'entry', 350), ('p3', 'entry', 350),
+     ('p4', 'entry', 300)]
+    """
     price = prices(state)
     first, again = due_parts(price, 1, "entry"), due_parts(price, 2, "entry")
     rebuy, add_on = due_parts(price, 1, "rebuy"), due_parts(price, 1, "add-on")
@@ -73,7 +88,13 @@ def dues(state: TournamentState) -> list[Due]:
 
 def due_parts(price: EntryPrices, entry: int, due: str) -> tuple[int, int, int]:
     """The prize part, fee and bounty of `due` of an entry (1: the buy-in, 2: the first re-entry,
-    ...) at `price`."""
+    ...) at `price`.
+
+    >>> from tdconsole.domain.money.prize_pool import EntryPrices
+    >>> price = EntryPrices(buy_in=300, fee=50, re_entry=250, add_on=100, bounty=50)
+    >>> due_parts(price, 1, "entry"), due_parts(price, 2, "entry"), due_parts(price, 1, "add-on")
+    ((300, 50, 50), (250, 50, 50), (100, 0, 0))
+    """
     kind = due.partition(":")[0]
     if kind == "rebuy":
         return price.rebuy.price, price.rebuy.fee, price.rebuy.bounty or 0
@@ -86,19 +107,44 @@ def due_parts(price: EntryPrices, entry: int, due: str) -> tuple[int, int, int]:
 
 
 def method_of(state: TournamentState, due: Due) -> str | None:
-    """How `due` was paid; None: not yet."""
+    """How `due` was paid; None: not yet.
+
+    >>> from tdconsole.domain.commands import Register
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann")
+    >>> _ = t.do(Register(names=["Bo"], paid="MobilePay"))
+    >>> [method_of(t.state, due) for due in dues(t.state)]
+    ['cash', 'mobilepay']
+    """
     return state.payments.get(due.key, state.house_rules.cash.default_method)
 
 
 def unpaid_amount(state: TournamentState) -> int:
     """What the entries still owe the desk: the dues recorded unpaid. The prize pool counts them
-    (an entry plays whether or not it has paid yet), the drawer does not."""
+    (an entry plays whether or not it has paid yet), the drawer does not.
+
+    >>> from tdconsole.domain.commands import Register
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann")
+    >>> _ = t.do(Register(names=["Bo"], unpaid=True))
+    >>> unpaid_amount(t.state), unpaid_players(t.state)
+    (350, {'p2'})
+    """
     return sum(due.amount for due in dues(state) if method_of(state, due) is None)
 
 
 def unpaid_players(state: TournamentState) -> set[str]:
     """The entries (player ids) with a due recorded unpaid: few, and read from the payments
-    recorded alone, so the players list can mark them at festival size on every redraw."""
+    recorded alone, so the players list can mark them at festival size on every redraw.
+
+    >>> from tdconsole.domain.commands import Pay, Register
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann")
+    >>> _ = t.do(Register(names=["Bo"], unpaid=True))
+    >>> _ = t.do(Pay(name="Bo", method="card"))
+    >>> unpaid_players(t.state)
+    set()
+    """
     return {key.partition("/")[0] for key, method in state.payments.items()
             if method is None and key.partition("/")[0] in state.players}
 
@@ -122,7 +168,17 @@ def split_fees(fees: int, split: dict[str, int]) -> dict[str, int]:
 
 def stated_method(state: TournamentState, paid: str | None, unpaid: bool) -> str | None:
     """The method a new entry's command says it paid by, checked against the club's (None: it
-    says none); saying both paid and unpaid is refused."""
+    says none); saying both paid and unpaid is refused.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> state = tournament().state
+    >>> stated_method(state, "Card", False), stated_method(state, None, False)
+    ('card', None)
+    >>> stated_method(state, "card", True)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: paid or unpaid, not both
+    """
     if paid is not None and unpaid:
         raise InvalidInput("paid or unpaid, not both", field="unpaid")
     return None if paid is None else state.house_rules.cash.method(paid)
@@ -130,7 +186,13 @@ def stated_method(state: TournamentState, paid: str | None, unpaid: bool) -> str
 
 def recorded_payment(player_id: str, dues: list[str], method: str | None, unpaid: bool) -> list[Event]:
     """The payment a new entry records (`method` as `stated_method` checked it): none when its
-    command said nothing (the default method)."""
+    command said nothing (the default method).
+
+    >>> recorded_payment("p1", ["entry"], None, False)
+    []
+    >>> recorded_payment("p1", ["entry"], "card", False)
+    [PaymentRecorded(type='payment_recorded', player_id='p1', dues=['entry'], method='card')]
+    """
     if unpaid:
         return [PaymentRecorded(player_id=player_id, dues=dues, method=None)]
     if method is None:
@@ -139,6 +201,19 @@ def recorded_payment(player_id: str, dues: list[str], method: str | None, unpaid
 
 
 def decide_pay(state: TournamentState, command: Pay, now: datetime) -> list[Event]:
+    """The entry's unpaid dues are paid now; paying again by the same method is refused.
+
+    >>> from tdconsole.domain.commands import Pay, Register
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann")
+    >>> _ = t.do(Register(names=["Bo"], unpaid=True))
+    >>> decide_pay(t.state, Pay(name="Bo", method="card"), T0)
+    [PaymentRecorded(type='payment_recorded', player_id='p2', dues=['entry'], method='card')]
+    >>> decide_pay(t.state, Pay(name="Ann"), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: Ann: Ann has paid everything, the last by cash already
+    """
     player = state.find(command.name)
     mine = [due for due in dues(state) if due.player.id == player.id]
     if command.unpaid:
@@ -173,7 +248,17 @@ class Paid:
 
 
 def paid_so_far(state: TournamentState) -> dict[str, Paid]:
-    """Every entry's payouts, by player id, in one pass over the slips."""
+    """Every entry's payouts, by player id, in one pass over the slips.
+
+    >>> from tdconsole.domain.commands import Bust, PayOut
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ")
+    >>> for name in "JIHGFEDCB":
+    ...     _ = t.do(Bust(names=[name]))
+    >>> _ = t.do(PayOut(name="A"))
+    >>> paid_so_far(t.state)
+    {'p1': Paid(prize=1850, bounty=0, slips=(1,))}
+    """
     paid: dict[str, Paid] = {}
     for slip in state.paid_out:
         before = paid.get(slip.player_id, Paid())
@@ -183,14 +268,32 @@ def paid_so_far(state: TournamentState) -> dict[str, Paid]:
 
 
 def owed_to(player: Player, prize: int | None, paid: Paid) -> tuple[int, int]:
-    """The prize (`prize`: the standings' for the entry) and bounty cash still to hand over."""
+    """The prize (`prize`: the standings' for the entry) and bounty cash still to hand over.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> ann = tournament("Ann").state.find("Ann")
+    >>> owed_to(ann, 1_850, Paid(prize=1_000))
+    (850, 0)
+    """
     return (prize or 0) - paid.prize, player.bounties - paid.bounty
 
 
 def issued_slips(log: Sequence[Envelope]) -> list[tuple[Envelope, bool]]:
     """Every payout slip ever issued, in the order issued, each with whether it is void (its pay-out
     undone). A slip may have been printed and handed over before its pay-out was taken back, so the
-    desk's audit trail keeps it: the numbers run without a gap and none is issued twice."""
+    desk's audit trail keeps it: the numbers run without a gap and none is issued twice.
+
+    >>> from tdconsole.domain.commands import Bust, PayOut, Undo
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*"ABCDEFGHIJ")
+    >>> for name in "JIHGFEDCB":
+    ...     _ = t.do(Bust(names=[name]))
+    >>> _ = t.do(PayOut(name="A"))
+    >>> _ = t.do(Undo(actor="td"))
+    >>> _ = t.do(PayOut(name="A"))
+    >>> [(envelope.event.slip, void) for envelope, void in issued_slips(t.log)]
+    [(1, True), (2, False)]
+    """
     undone = undone_commands(log)
     return [(env, env.command_id in undone) for env in events(log, PrizePaidOut)]
 
@@ -220,7 +323,17 @@ def issued_receipts(log: Sequence[Envelope]) -> list[Receipt]:
     Dues are named as the fold named them when they were made: a rebuy or add-on counts for the
     names of those after it until it is undone. A later one of the same player's depends on it
     (footprints), so an undo that stands never leaves a later one named otherwise than the fold
-    names it, and a receipt's name, once printed, never changes either."""
+    names it, and a receipt's name, once printed, never changes either.
+
+    >>> from tdconsole.domain.commands import Pay, Register
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann")
+    >>> _ = t.do(Register(names=["Bo"], paid="card"))
+    >>> _ = t.do(Pay(name="Bo", method="mobilepay"))
+    >>> [(receipt.number, receipt.name, receipt.method, receipt.void, receipt.replaced_by)
+    ...  for receipt in issued_receipts(t.log)]
+    [(1, 'Ann', None, False, None), (2, 'Bo', 'card', True, 3), (3, 'Bo', 'mobilepay', False, None)]
+    """
     undone = undone_commands(log)
     # Only the events that make, pay or refund a due (or take one back) are read: each command's
     # stand together among them as in the log.
@@ -314,7 +427,24 @@ def _next_due(counts: dict[tuple[str, str], int], player: str, kind: str) -> tup
 
 def decide_pay_out(state: TournamentState, command: PayOut, now: datetime) -> list[Event]:
     """What the entry is owed now, on the next slip: a player still in may take the bounty cash he
-    has won and come back for the rest."""
+    has won and come back for the rest.
+
+    A prize is handed over once the place is decided, on the next slip; a knockout's bounty cash may
+    be taken before.
+
+    >>> from tdconsole.domain.commands import Bust, SetMoney
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament(*"ABCDEFGHIJ")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(bounty=100)))
+    >>> decide_pay_out(t.state, PayOut(name="A"), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: nothing is owed to A (no prize placed yet, no bounty unpaid)
+    >>> _ = t.do(Bust(names=["J"], by=["A"]))
+    >>> decide_pay_out(t.state, PayOut(name="A"), T0)
+    [PrizePaidOut(type='prize_paid_out', player_id='p1', prize=0, bounty=100, slip=1, method='cash')]
+    """
     player = state.find(command.name)
     prize, bounty = owed_to(player, standings(state, payout_structure(state))[player.id].prize,
                             paid_so_far(state).get(player.id, Paid()))
@@ -335,6 +465,18 @@ def apply_paid_out(state: TournamentState, event: PrizePaidOut, now: datetime) -
 
 
 def decide_count_cash(state: TournamentState, command: CountCash, now: datetime) -> list[Event]:
+    """The TD's count of the drawer, by method.
+
+    >>> from tdconsole.domain.commands import CountCash
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> decide_count_cash(tournament().state, CountCash(counts={"Cash": 3_500}), T0)
+    [CashCounted(type='cash_counted', counts={'cash': 3500})]
+    >>> decide_count_cash(tournament().state, CountCash(counts={"cheque": 3_500}), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: 'cheque' is not a payment method of the club: cash, mobilepay,
+    card, ticket, free
+    """
     cash = state.house_rules.cash
     return [CashCounted(counts={cash.method(method): amount for method, amount in command.counts.items()})]
 
