@@ -54,6 +54,14 @@ from tdconsole.domain.state import IN_HANDS, ClockCall, LoggedRuling, Player, To
 
 
 def find_ruling(state: TournamentState, ruling_id: int) -> LoggedRuling:
+    """The ruling numbered `ruling_id` in the log.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> find_ruling(tournament("Ann").state, 1)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.NotFound: no ruling 1 (the log has 0)
+    """
     if not 1 <= ruling_id <= len(state.rulings):
         raise NotFound(
             "no ruling {ruling_id} (the log has {count})", ruling_id=ruling_id, count=len(state.rulings),
@@ -62,6 +70,19 @@ def find_ruling(state: TournamentState, ruling_id: int) -> LoggedRuling:
 
 
 def find_call(state: TournamentState, call_id: int) -> ClockCall:
+    """The clock call numbered `call_id`.
+
+    >>> from tdconsole.domain.commands import CallClock
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", tables=1)
+    >>> _ = t.do(CallClock(table=1, seat=3))
+    >>> find_call(t.state, 1).player_id
+    'p2'
+    >>> find_call(t.state, 2)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.NotFound: no clock call 2 (there have been 1)
+    """
     if not 1 <= call_id <= len(state.clock_calls):
         raise NotFound(
             "no clock call {call_id} (there have been {count})", call_id=call_id,
@@ -72,14 +93,31 @@ def find_call(state: TournamentState, call_id: int) -> ClockCall:
 
 def offences(state: TournamentState, player_id: str, kind: OffenceKind, *,
              excluding: int | None = None) -> int:
-    """The player's offences of `kind` in the log, corrected rulings (and `excluding`) left out."""
+    """The player's offences of `kind` in the log, corrected rulings (and `excluding`) left out.
+
+    Each repeat of an offence escalates its penalty (O-OOT-5, C-ETIQ-1): the log counts them.
+
+    >>> from tdconsole.domain.commands import LogRuling
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> ruling = LogRuling(staff="Kim", description="swore at the dealer", decision="a warning",
+    ...                    players=["Bo"], offence="etiquette")
+    >>> _ = t.do(ruling)
+    >>> offences(t.state, "p2", "etiquette"), offences(t.state, "p1", "etiquette")
+    (1, 0)
+    """
     return sum(1 for r in state.rulings
                if r.corrected_by is None and r.id != excluding and r.offender == player_id
                and r.event.offence == kind)
 
 
 def seated_at(state: TournamentState, table: int) -> int | None:
-    """Players seated at `table` now, or None when seating does not know the table."""
+    """Players seated at `table` now, or None when seating does not know the table.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> seated_at(tournament("Ann", "Bo", "Cy", tables=1).state, 1), seated_at(tournament("Ann").state, 1)
+    (3, None)
+    """
     count = sum(1 for p in state.players.values() if p.table == table and p.status != "busted")
     return count or None
 
@@ -120,7 +158,15 @@ def _differs(raw: str, count: int) -> bool:
 
 
 def given_penalty(kind: PenaltyKind, amount: int, reason: str) -> Penalty:
-    """A penalty the TD gives instead of the suggested one (TDA 70, 71; time and DQ: C-PEN-1)."""
+    """A penalty the TD gives instead of the suggested one (TDA 70, 71; time and DQ: C-PEN-1).
+
+    >>> given_penalty("missed-hands", 3, "slow play after a warning").rules
+    ['TDA 70', 'TDA 71']
+    >>> given_penalty("minutes", 0, "")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: a minutes needs its amount, at least 1 (minutes:N)
+    """
     rules = ["C-PEN-1", "TDA 71"] if kind in (PenaltyKind.MINUTES, PenaltyKind.DISQUALIFICATION) \
         else ["TDA 70", "TDA 71"]
     if kind not in COUNTED and amount:
@@ -135,6 +181,30 @@ def given_penalty(kind: PenaltyKind, amount: int, reason: str) -> Penalty:
 
 
 def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime) -> list[Event]:
+    """C-RULING-1: the floor's ruling goes in the log with who gave it; a repeated offence escalates
+    from the log's own count (C-ETIQ-1: the second time a warning, then five minutes away).
+
+    >>> from tdconsole.domain.commands import LogRuling
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> ruling = LogRuling(staff="Kim", description="swore at the dealer", decision="a warning",
+    ...                    players=["Bo"], offence="etiquette")
+    >>> [logged] = decide_log_ruling(t.state, ruling, T0)
+    >>> logged.ruling_id, logged.staff, logged.offence, logged.penalty
+    (1, 'Kim', <OffenceKind.ETIQUETTE: 'etiquette'>, None)
+    >>> _ = t.do(ruling)
+    >>> [second] = decide_log_ruling(t.state, ruling, T0)
+    >>> second.penalty.kind, second.penalty.rules
+    (<PenaltyKind.WARNING: 'warning'>, ['C-ETIQ-1'])
+    >>> _ = t.do(ruling)
+    >>> [third] = decide_log_ruling(t.state, ruling, T0)
+    >>> third.penalty.kind, third.penalty.amount, third.penalty.rules
+    (<PenaltyKind.MINUTES: 'minutes'>, 5, ['C-ETIQ-1', 'C-PEN-1'])
+    >>> decide_log_ruling(t.state, ruling.model_copy(update={"staff": " "}), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: name the staff member who gives the ruling
+    """
     staff = normalise_name(command.staff)
     if not staff:
         raise InvalidInput("name the staff member who gives the ruling", field="by")
@@ -351,6 +421,20 @@ def apply_ruling_logged(state: TournamentState, event: RulingLogged, now: dateti
 
 
 def decide_serve(state: TournamentState, command: ServePenalty, now: datetime) -> list[Event]:
+    """71A, 71C: a penalty in hands is served hand by hand, never more than is left.
+
+    >>> from tdconsole.domain.commands import LogRuling, ServePenalty
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> _ = t.do(LogRuling(staff="Kim", description="slow play", decision="three hands out", players=["Bo"],
+    ...                    override_penalty=True, penalty="missed-hands", penalty_amount=3))
+    >>> decide_serve(t.state, ServePenalty(ruling=1, hands=2), T0)
+    [PenaltyHandsServed(type='penalty_hands_served', ruling_id=1, hands=2)]
+    >>> decide_serve(t.state, ServePenalty(ruling=1, hands=4), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: only 3 hand(s) of ruling 1's penalty are left, not 4 (71A)
+    """
     logged = find_ruling(state, command.ruling)
     given = logged.event.penalty
     if given is None:
@@ -384,7 +468,20 @@ def decide_serve(state: TournamentState, command: ServePenalty, now: datetime) -
 
 def count_hand_at_table(state: TournamentState, table: int) -> None:
     """One hand dealt at `table` (a misdeal counts too, 35C) is one hand served by every player
-    sitting out a penalty in hands there (71C). The hook for seating's hand-done applier."""
+    sitting out a penalty in hands there (71C). The hook for seating's hand-done applier.
+
+    71C: every hand dealt at his table is one hand served by a player sitting out a penalty there.
+
+    >>> from tdconsole.domain.commands import LogRuling
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", tables=1)
+    >>> _ = t.do(LogRuling(staff="Kim", description="slow play", decision="three hands out", players=["Bo"],
+    ...                    override_penalty=True, penalty="missed-hands", penalty_amount=3))
+    >>> count_hand_at_table(t.state, 1)
+    >>> count_hand_at_table(t.state, 2)
+    >>> t.state.rulings[0].hands_served
+    1
+    """
     for logged in state.rulings:
         player = state.players.get(logged.offender or "")
         given = logged.event.penalty
@@ -410,6 +507,24 @@ def apply_penalty_ended(state: TournamentState, event: PenaltyEnded, now: dateti
 
 
 def decide_call_clock(state: TournamentState, command: CallClock, now: datetime) -> list[Event]:
+    """A clock is called on a seated player; one call at a time per table.
+
+    >>> from tdconsole.domain.commands import CallClock
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo", tables=1)
+    >>> decide_call_clock(t.state, CallClock(table=1, seat=3), T0)
+    [ClockCalled(type='clock_called', call_id=1, table=1, seat=3, facing_bet=True, player_id='p2')]
+    >>> decide_call_clock(t.state, CallClock(table=1, seat=2), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.NotFound: nobody is seated at table 1 seat 2
+    >>> _ = t.do(CallClock(table=1, seat=3))
+    >>> decide_call_clock(t.state, CallClock(table=1, seat=1), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: clock call 1 is already running on table 1 seat 3; stop it or log its
+    ruling first
+    """
     named = state.find(command.player) if command.player else None
     sitting = next((p for p in state.players.values() if (p.table, p.seat) == (command.table, command.seat)
                     and p.status != "busted"), None)
@@ -434,6 +549,20 @@ def decide_call_clock(state: TournamentState, command: CallClock, now: datetime)
 
 
 def decide_stop_call(state: TournamentState, command: StopClockCall, now: datetime) -> list[Event]:
+    """A running clock call is stopped (the player acted); one that is over cannot be.
+
+    >>> from tdconsole.domain.commands import CallClock, StopClockCall
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo", tables=1)
+    >>> _ = t.do(CallClock(table=1, seat=3))
+    >>> decide_stop_call(t.state, StopClockCall(call=1), T0)
+    [ClockCallStopped(type='clock_call_stopped', call_id=1)]
+    >>> _ = t.do(StopClockCall(call=1))
+    >>> decide_stop_call(t.state, StopClockCall(call=1), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: clock call 1 is over (already stopped)
+    """
     call = find_call(state, command.call)
     if not call.open:
         how = f"ruled in ruling {call.ruling_id}" if call.ruling_id else "already stopped"
