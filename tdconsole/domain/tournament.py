@@ -49,7 +49,25 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
     With `any`, the latest command, whoever made it (shown to the TD first). Without, the actor's
     own latest command, so one terminal never takes back another's: when commands of other
     terminals came after it, it is undone only if none of them depends on it (`blocking`);
-    otherwise the refusal names the first that does."""
+    otherwise the refusal names the first that does.
+
+    >>> from tdconsole.domain.commands import Bust, Undo
+    >>> from tdconsole.domain.examples import Tournament, tournament
+    >>> undo_target(Tournament().state, Undo(actor="td"))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: there is nothing to undo
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> target = undo_target(t.state, Undo(actor="td"))
+    >>> target.command_id, target.actor
+    ('c2', 'td')
+    >>> undo_target(t.state, Undo(actor="floor"))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: floor has nothing to undo; the last command (log #5) is td's: undoing
+    anyone's takes it back after showing it
+    """
     if not command.any and command.actor is None:
         raise TdError("undo needs whose command to take back: an actor, or any")
     records = undoable_commands(state.log)
@@ -85,7 +103,18 @@ def undo_target(state: TournamentState, command: c.Undo) -> CommandRecord:
 def undoable_commands(log: Sequence[e.Envelope]) -> Iterator[CommandRecord]:
     """The commands undo may take back, newest first, undone ones left out: each named by its first
     event that undo takes back (a command's events stand together in the log). Read from the end,
-    as far as the caller looks: an Undone comes after the command it takes back."""
+    as far as the caller looks: an Undone comes after the command it takes back.
+
+    >>> from tdconsole.domain.commands import Bust, Undo
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> [record.command_id for record in undoable_commands(t.log)]
+    ['c2', 'c1']
+    >>> _ = t.do(Undo(actor="td"))
+    >>> [record.command_id for record in undoable_commands(t.log)]
+    ['c1']
+    """
     undone: set[str] = set()
     index = len(log) - 1
     # Each envelope read once: most of a long log is read back from its packed form.
@@ -124,6 +153,20 @@ def blocking(log: Sequence[e.Envelope],
     changes the same. Undoing the command then leaves exactly the state the log would hold had it
     never been made. Footprints claim more than an event touches rather than less, so a doubtful
     case is refused, never folded wrong.
+
+    Cy's bust (c2) stands alone until Bo busts (c3): Bo's place was decided with Cy out, so Bo's bust
+    depends on it, and the answer names it and a part of the state both touch.
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy", "Di")
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> blocking(t.log, "c2") is None
+    True
+    >>> _ = t.do(Bust(names=["Bo"]))
+    >>> blocker, part = blocking(t.log, "c2")
+    >>> blocker.command_id, part
+    ('c3', ('deal',))
     """
     # Loaded by an undo only: a fold or a decision never needs the footprints.
     from tdconsole.domain import footprints
@@ -160,10 +203,36 @@ def _index_of(log: Sequence[e.Envelope], command_id: str) -> int:
 
 
 def decide_undo(state: TournamentState, command: c.Undo, now: datetime) -> list[e.Event]:
+    """The latest command of the actor, taken back whole: its events stay in the log, the fold skips them.
+
+    >>> from tdconsole.domain.commands import Bust, Undo
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> decide_undo(t.state, Undo(actor="td"), T0)
+    [Undone(type='undone', command_id='c2')]
+    >>> _ = t.do(Undo(actor="td"))
+    >>> t.state.find("Cy").status, t.state.players_left
+    ('registered', 3)
+    """
     return [e.Undone(command_id=undo_target(state, command).command_id)]
 
 
 def decide_set_house_rule(state: TournamentState, command: c.SetHouseRule, now: datetime) -> list[e.Event]:
+    """A club rule is the default; the TDA's alternative is a setting (STYLE.md), changed one key at a
+    time and logged like any command.
+
+    >>> from tdconsole.domain.commands import SetHouseRule
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann")
+    >>> [changed] = decide_set_house_rule(t.state, SetHouseRule(key="seating.balance", value="rrop"), T0)
+    >>> changed.keys, changed.rules.seating.balance
+    (['seating.balance'], 'rrop')
+    >>> decide_set_house_rule(t.state, SetHouseRule(key="seating.balance", value="often"), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: house rule seating.balance: Input should be 'club' or 'rrop'
+    """
     rules = state.house_rules.with_value(command.key, command.value)
     return [e.HouseRulesSet(rules=rules, keys=[command.key])]
 
@@ -423,7 +492,20 @@ def fold(envelopes: Iterable[e.Envelope], *, start: TournamentState | None = Non
     """The state after `envelopes` (all of a tournament's, in order), undone commands skipped.
 
     With `start`, a state restored from a snapshot of the events before them: `envelopes` are the
-    rest of the log, which `continues` must have found to leave the snapshot standing."""
+    rest of the log, which `continues` must have found to leave the snapshot standing.
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> state = fold(t.log)
+    >>> state.players_left, state.find("Cy").place, state.last_seq
+    (2, 3, 5)
+    >>> fold(t.log[1:])
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: the event log does not begin with the tournament's creation
+    """
     # A log kept packed (domain/event_log.py) is read back one event at a time, and kept as it is.
     log = envelopes if isinstance(envelopes, EventLog) else list(envelopes)
     undone = undone_commands(log)
@@ -451,7 +533,16 @@ def continues(after: Iterable[e.Envelope]) -> bool:
     """Whether a snapshot of the state before the envelopes `after` still stands with them: none of
     their Undone events takes back a command made before it. Each command's events are appended
     together and a snapshot is taken between two appends, so a command either lies wholly among
-    `after` or wholly before it."""
+    `after` or wholly before it.
+
+    >>> from tdconsole.domain.commands import Bust, Undo
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> _ = t.do(Undo(actor="td"))
+    >>> continues(t.log[-2:]), continues(t.log[-1:])
+    (True, False)
+    """
     after = list(after)
     commands = {env.command_id for env in after}
     return all(env.event.command_id in commands for env in after if isinstance(env.event, e.Undone))
@@ -476,7 +567,16 @@ def _applied(state: TournamentState, event: e.Event, time: datetime) -> None:
 
 
 def decide(state: TournamentState, command: c.Command, now: datetime) -> list[e.Event]:
-    """The events that carry out `command`, or a `TdError` saying why it cannot be done."""
+    """The events that carry out `command`, or a `TdError` saying why it cannot be done.
+
+    >>> from tdconsole.domain.commands import Bust
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> [event.type for event in decide(t.state, Bust(names=["Cy"]), T0)]
+    ['player_busted']
+    >>> t.state.players_left  # deciding changes nothing
+    3
+    """
     decider = decider_for(type(command))
     if decider is None:
         raise TdError("unknown command {__name__}", __name__=type(command).__name__)
