@@ -41,8 +41,10 @@ from tdconsole.views.seating import (
     seated,
 )
 from tdconsole.views.tournament import (
+    ChipCheckView,
     CommandView,
     LogRow,
+    chip_check_view,
     command_of,
     command_view,
     log_view,
@@ -266,18 +268,24 @@ def rebuy(service: Service, request: RebuyRequest) -> RebuyResult:
 
 
 class ChipsRequest(Request):
-    counts: dict[str, int]  # the chips of players still in (for a deal)
+    counts: dict[str, int]  # the chips of players still in (a table's count, or for a deal)
+    by: str | None = None  # who counted; None: whoever runs it (the web sets the one logged in)
 
 
 class ChipsResult(View):
     chips: dict[str, int]
+    # T-CHIPS-3: whether every count so far adds up to the chips in play (its `warning` is shown).
+    check: ChipCheckView
 
 
-@action("chips", web=False, commands=(commands.CountChips,))
+@action("chips", web=True, commands=(commands.CountChips,))
 def chips(service: Service, request: ChipsRequest) -> ChipsResult:
-    service.execute(commands.CountChips(counts=request.counts))
+    """Record chip counts (T-CHIPS-3): a table's counted by the floor during play, or for a deal;
+    counts that do not add up are recorded and the check says so, for the TD to look at."""
+    service.execute(commands.CountChips(counts=request.counts, by=request.by or service.actor))
     state = service.state
-    return ChipsResult(chips={state.players[i].name: n for i, n in state.chips.items()})
+    return ChipsResult(chips={state.players[i].name: n for i, n in state.chips.items()},
+                       check=chip_check_view(state))
 
 
 # ---------------------------------------------------------------- undo

@@ -24,6 +24,7 @@ from tdconsole.cli.kit import (
     console,
     emit,
     session_of,
+    write_document,
     write_signed,
 )
 from tdconsole.domain.errors import InvalidInput
@@ -32,7 +33,7 @@ from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.busts import rebuy_knockout_lines
-from tdconsole.views.export import results_document
+from tdconsole.views.export import chips_report_document, results_document
 from tdconsole.views.formatting import Formats
 from tdconsole.views.log import alternate_line
 from tdconsole.views.money import (
@@ -187,14 +188,26 @@ def rebuy(
 
 @app.command()
 def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
-        metavar="NAME=CHIPS...", help="Chip counts of players still in.")],
+        metavar="NAME=CHIPS... | report", help="Chip counts of players still in; or `report`: the "
+        "end-of-day roll-up of the counts.")],
+          format: Annotated[Literal["csv"], typer.Option(
+              "--format", help="report: csv (table, seat, name, chips, counted at, by).")] = "csv",
+          out: Annotated[Path | None, typer.Option(help="report: write to FILE.")] = None,
           as_json: JsonFlag = False) -> None:
-    """Record chip counts (for deals)."""
+    """Record chip counts during play or for a deal (T-CHIPS-3); `chips report` lists them."""
     service = session_of(ctx).service()
+    if counts == ["report"]:  # a count is NAME=CHIPS: no count is the bare word
+        write_document(chips_report_document(service.state, format), out)
+        return
     data = players.chips(service, players.ChipsRequest(counts=name_numbers(counts, "counts")))
     number = Formats.of(service.state.house_rules).number
-    emit(data, as_json, lambda: console.print(
-        "; ".join(f"{name} {number(n, 0)}" for name, n in data.chips.items())))
+
+    def render() -> None:
+        console.print("; ".join(f"{name} {number(n, 0)}" for name, n in data.chips.items()))
+        if data.check.warning is not None:
+            console.print(data.check.warning)
+
+    emit(data, as_json, render)
 
 
 # ---------------------------------------------------------------- prize pool and payouts

@@ -187,8 +187,13 @@ class SetMoney(Command):
 
 
 class CountChips(Command):
+    """Chip counts during play (a table's seats counted together by the floor) or for a deal: each
+    player's last count stands until he busts, rebuys or bags (T-CHIPS-3)."""
+
     verb: ClassVar[str] = "record chip counts"
+    td_only: ClassVar[bool] = False  # the floor counts at the tables
     counts: dict[Label, Chips] = Field(min_length=1)
+    by: Label | None = None  # who counted (the interfaces fill in who is logged in)
 
 
 class HandForHandStart(Command):

@@ -249,6 +249,7 @@ class MoneySet(_Event):
 class ChipsCounted(_Event):
     type: Literal["chips_counted"] = "chips_counted"
     counts: dict[str, int]  # player id -> chips
+    by: str | None = None  # who counted (T-CHIPS-3); None in logs written before it was recorded
 
 
 class HandForHandStarted(_Event):

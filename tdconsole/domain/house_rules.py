@@ -69,6 +69,12 @@ class ConductRules(Frozen):
     chip_count: Literal["must-count", "estimate"] = "must-count"
 
 
+class ChipCountRules(Frozen):
+    # T-CHIPS-3 (the console's): how far the counts of every player still in may be off the chips in
+    # play (T-CHIPS-2: none leave the table) before the TD is shown it; a count is never refused for it.
+    tolerance_percent: float = Field(default=1.0, ge=0, le=100)
+
+
 class DeadHandRules(Frozen):
     # H-DEAD-B (club, 002 §5B): the wrong number of cards once the action has started is a dead
     # hand, the button's included; "replace": TDA 37, the button short a card gets it unless he has acted.
@@ -268,6 +274,7 @@ class HouseRules(Frozen):
     eliminations: EliminationRules = Field(default_factory=EliminationRules)
     penalties: PenaltyRules = Field(default_factory=PenaltyRules)
     conduct: ConductRules = Field(default_factory=ConductRules)
+    chip_counts: ChipCountRules = Field(default_factory=ChipCountRules)
     money: MoneyRules = Field(default_factory=MoneyRules)
     cash: CashRules = Field(default_factory=CashRules)
     speech: SpeechSettings = Field(default_factory=SpeechSettings)

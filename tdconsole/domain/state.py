@@ -154,6 +154,15 @@ class ClockCall:
 
 
 @dataclass(frozen=True, slots=True)
+class ChipCount:
+    """When a player's last count (`TournamentState.chips`) was taken and by whom (T-CHIPS-3): a
+    bag's count is by nobody (`by` None)."""
+
+    at: datetime
+    by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class CommandRecord:
     """A command that undo may take back: which, who made it and when (its first event's seq)."""
 
@@ -198,6 +207,7 @@ class TournamentState:
     clock_calls: list[ClockCall] = field(default_factory=empty_list)
     money: MoneySettings = field(default_factory=MoneySettings)
     chips: dict[str, int] = field(default_factory=empty_dict)  # player id -> last count
+    counted: dict[str, ChipCount] = field(default_factory=empty_dict)  # player id -> its when and who
     # The cash desk: "player id/due" -> method (None: unpaid), the prizes and bounty cash paid out
     # (slip by slip), the drawer as last counted by method.
     payments: dict[str, str | None] = field(default_factory=empty_dict)
@@ -258,6 +268,16 @@ class TournamentState:
         if self.status != "finished" or self.satellite is not None:
             return None
         return next((p for p in self.players.values() if p.status != "busted"), None)
+
+    def count_chips(self, player_id: str, chips: int, at: datetime, by: str | None) -> None:
+        """`chips` is the player's count from now on (a count or a bag supersedes the one before)."""
+        self.chips[player_id] = chips
+        self.counted[player_id] = ChipCount(at, by)
+
+    def forget_chips(self, player_id: str) -> None:
+        """His last count no longer says his stack (a bust, a rebuy: T-CHIPS-3)."""
+        self.chips.pop(player_id, None)
+        self.counted.pop(player_id, None)
 
     def find(self, name: str, *, among: Callable[[Player], bool] | None = None) -> Player:
         """The player a name typed by a person means (`match_name`): the exact name, else a unique

@@ -5,6 +5,7 @@ The keys are a contract: add keys freely, never rename them (tests/cli/test_json
 
 # No `from __future__ import annotations`, as in domain/events.py (which says why).
 
+import heapq
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -31,10 +32,11 @@ from tdconsole.domain.players import flights
 from tdconsole.domain.players.add_ons import add_on_sold, add_on_window
 from tdconsole.domain.players.rebuys import rebuy_status
 from tdconsole.domain.state import TournamentState
+from tdconsole.domain.text import name_key
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.views.base import OptionalKeysView, View
-from tdconsole.views.formatting import format_clock, format_duration
+from tdconsole.views.formatting import Formats, format_clock, format_duration
 from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     BountiesView,
@@ -272,6 +274,73 @@ class PlayerView(View):
     disqualified: bool = False
     ticket: str | None = None  # the won seat that paid this entry's buy-in (T-SAT-4)
     rebuys: int = 0  # T-REBUY-1 (a double rebuy counts two)
+    # When his last count (`chips`) was taken (T-CHIPS-3), ISO 8601; None without one.
+    chips_at: str | None = None
+
+
+class ChipLeaderRow(View):
+    """One of the biggest stacks by their last counts (T-CHIPS-3), and in big blinds now."""
+
+    name: str
+    chips: int
+    table: int | None
+    seat: int | None
+    bb: float | None
+
+
+class ChipCheckView(View):
+    """The counts against the chips in play (`money.chip_check`, T-CHIPS-3): `warning` is the line
+    shown to the TD when they are off by more than the house's tolerance (a count is not refused)."""
+
+    counted: int
+    players_left: int
+    total: int
+    in_play: int
+    difference: int
+    tolerance: int
+    off: bool
+    warning: str | None
+
+
+# The leaders the state document and the TV list.
+CHIP_LEADERS = 10
+
+
+def chip_leaders(state: TournamentState, big_blind: int | None) -> list[ChipLeaderRow]:
+    """The CHIP_LEADERS biggest last counts of the players still in (ties by name), read from the
+    counts alone: a festival's 10,000 rows are not walked."""
+    counts = ((chips, state.players[player_id]) for player_id, chips in state.chips.items())
+    top = heapq.nsmallest(CHIP_LEADERS, ((-chips, p.name, p) for chips, p in counts if p.status != "busted"))
+    return [ChipLeaderRow(name=p.name, chips=-minus, table=p.table, seat=p.seat,
+                          bb=round(-minus / big_blind, 1) if big_blind else None) for minus, _name, p in top]
+
+
+def counting_sheet(state: TournamentState, table: int) -> list[dict[str, Any]]:
+    """The seats of `table` in order, each with its player and his last count (T-CHIPS-3): the
+    remote's form for counting a table; a table not in play is one line."""
+    found = state.room.get(table)
+    if found is None or not found.occupants:
+        raise NotFound("no table {table} in play", table=table, field="table")
+    rows = []
+    for seat, name in sorted(found.occupants.items()):  # the room seats names: their newest entry
+        player_id = state.by_name[name_key(name)]
+        count = state.counted.get(player_id)
+        rows.append({"seat": seat, "name": name, "chips": state.chips.get(player_id),
+                     "chips_at": None if count is None else count.at.isoformat()})
+    return rows
+
+
+def chip_check_view(state: TournamentState, in_play: int | None = None) -> ChipCheckView:
+    check = money.chip_check(state, in_play)
+    number = Formats.of(state.house_rules).number
+    warning = _("T-CHIPS-3: the counts of {counted} of {left} players add up to {total}, the chips in "
+                "play are {in_play}: off by {difference}, more than the tolerance of {tolerance}").format(
+        counted=check.counted, left=check.players_left, total=number(check.total, 0),
+        in_play=number(check.in_play, 0), difference=number(check.difference, 0),
+        tolerance=number(check.tolerance, 0)) if check.off else None
+    return ChipCheckView(counted=check.counted, players_left=check.players_left, total=check.total,
+                         in_play=check.in_play, difference=check.difference, tolerance=check.tolerance,
+                         off=check.off, warning=warning)
 
 
 class BagView(View):
@@ -356,6 +425,9 @@ class StateView(OptionalKeysView):
     bounties: BountiesView | None = None
     flight: FlightView | None = None
     day2: Day2View | None = None
+    # T-CHIPS-3: the biggest stacks by their last counts, and whether the counts add up.
+    chip_leaders: list[ChipLeaderRow] = Field(default_factory=list)
+    chip_check: ChipCheckView | None = None
 
 
 def flight_view(state: TournamentState) -> FlightView | None:
@@ -414,7 +486,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
          "tied_with": tied.tied_with.get(player.id, []), "entry": player.entry, "knockouts": player.knockouts,
          "bounties": player.bounties, "add_ons": player.add_ons, "chips": state.chips.get(player.id),
          "bounty": state.bounty_on_head(player), "bounty_cash": player.bounties,
-         "disqualified": player.disqualified, "ticket": player.ticket, "rebuys": player.rebuys}
+         "disqualified": player.disqualified, "ticket": player.ticket, "rebuys": player.rebuys,
+         "chips_at": None if (count := state.counted.get(player.id)) is None else count.at.isoformat()}
         for player in state.players.values() for standing in (standings[player.id],)
     )
     payouts = [] if structure is None else structure.payouts
@@ -447,6 +520,8 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         bounties=bounties_view(state),
         flight=flight_view(state),
         day2=day2_view(state),
+        chip_leaders=chip_leaders(state, clock.big_blind),
+        chip_check=chip_check_view(state, figures.chips_in_play),
     )
 
 

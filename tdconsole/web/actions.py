@@ -21,7 +21,7 @@ from tdconsole.store.staff import StaffMember
 from tdconsole.views.base import jsonable, naming
 
 # Set from the session, never from the body: a ruling is logged in the name of who is logged in.
-_OWN_NAME = {"rulings log": "by", "rulings correct": "by"}
+_OWN_NAME = {"rulings log": "by", "rulings correct": "by", "chips": "by"}
 
 
 def run_action(service: Service, verb: str, body: Any) -> Any:

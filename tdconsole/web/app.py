@@ -48,10 +48,10 @@ from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.staff import PIN_CHECKS_AT_ONCE, StaffMember, StaffStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.busts import rebuy_offers
-from tdconsole.views.formatting import Formats, payment_method
+from tdconsole.views.formatting import Formats, format_clock, payment_method
 from tdconsole.views.money import final_results_text
 from tdconsole.views.rulings import answer_text
-from tdconsole.views.tournament import state_view
+from tdconsole.views.tournament import counting_sheet, state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import StaffServices
 from tdconsole.web.board import seat_qr
@@ -150,6 +150,9 @@ class Web:
             amount, 0)
         self.templates.filters["bb"] = lambda value: self.formats().number(value, 1)
         self.templates.filters["money"] = lambda amount: _money(self.formats(), amount)
+        # A moment of the log (ISO 8601) as the club's clock reads it: "counted 21:40".
+        self.templates.filters["hhmm"] = lambda moment: "" if not moment else format_clock(
+            moment, time_zone=self.display.state.house_rules.money.time_zone, seconds=False)
         install_jinja(self.templates)
         # The TV's QR code for "find my seat", made once: None when phones cannot reach this server.
         self.seat_qr = seat_qr(seat_url) if seat_url else ""
@@ -440,6 +443,17 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers,
                              final=final, bust=_bust_buttons(request, view["players"])))
 
+    @api
+    def remote_chips(request: Request) -> Response:
+        """One table's seats in order, a field each, for the floor to count it (T-CHIPS-3)."""
+        web.who(request, csrf=False)
+        try:
+            table = int(request.query_params.get("table", ""))
+        except ValueError:
+            raise ApiError(400, "a table number, please") from None
+        rows = web.feed.read(lambda s, _now: counting_sheet(s.state, table))
+        return html(web.page("_chips.html", table=table, rows=rows))
+
     # ------------------------------------------------------------ API
 
     @api
@@ -548,6 +562,7 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         Route("/seat", seat_page),
         Route("/remote", remote),
         Route("/remote/panel", remote_panel),
+        Route("/remote/chips", remote_chips),
         Route("/api/state", get_state),
         Route("/api/board", get_board),
         Route("/api/seat", get_seat),

@@ -1,8 +1,9 @@
 """What the public pages show: the TV board and a player's own seat, taken from `state --json`.
 
 The TV page and "find my seat" need no login, so they get only what the TV shows to the whole room:
-the clock, the counts, the payout ladder with the places already paid, the table moves just made
-and the result. Nobody's chips, and a seat only to whoever types part of that player's name.
+the clock, the counts, the payout ladder with the places already paid, the table moves just made,
+the chip leaders by their last counts (T-CHIPS-3, as the room's peers publish them) and the result.
+A seat and a last count only to whoever types part of that player's name.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from tdconsole.i18n import N_, language
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.money import hand_for_hand_view, paid_rows, payouts_or_error
-from tdconsole.views.tournament import clock_view
+from tdconsole.views.tournament import chip_leaders, clock_view
 
 # A move stays on the TV this long: the players walking over have seen it by then.
 MOVES_SHOWN = timedelta(minutes=10)
@@ -197,6 +198,8 @@ def standing(state: TournamentState, tournament_id: int, paid: Money) -> dict[st
         # A progressive knockout: the biggest bounties on the heads still in (T-PKO-1).
         "bounties": [{"name": name, "bounty": bounty}
                      for name, bounty in sorted(heads, key=lambda head: -head[1])[:BOUNTIES_SHOWN]],
+        # T-CHIPS-3: the biggest stacks by their last counts (in big blinds at each reading).
+        "chip_leaders": [row.model_dump() for row in chip_leaders(state, None)],
         "finished": status == "finished",
         # The one player left (the first entry still in).
         "winner": next((p.name for p in state.players.values() if p.status != "busted"), None)
@@ -282,6 +285,8 @@ class Board:
             "average_stack": average,
             "average_stack_bb": None if average is None else round(average / big_blind, 1),
             **{key: parts[key] for key in ("prize_pool", "payouts", "hand_for_hand", "bounties")},
+            "chip_leaders": [{**row, "bb": round(row["chips"] / big_blind, 1) if big_blind else None}
+                             for row in parts["chip_leaders"]],
             "moves": self.moves.shown(now),
             **{key: parts[key] for key in ("finished", "winner", "seat_winners", "winner_prize")},
         }
@@ -411,8 +416,12 @@ class SeatIndex:
                 continue
             move = self.last_move.get(player.name)
             current = move is not None and (move.to_table, move.to_seat) == (player.table, player.seat)
+            count = self.state.counted.get(player.id)
             rows.append({"name": player.name, "status": player.status, "table": player.table,
-                         "seat": player.seat, "moved": move.as_json() if current and move else None})
+                         "seat": player.seat, "moved": move.as_json() if current and move else None,
+                         # T-CHIPS-3: his last count and when (none once he is out)
+                         "chips": self.state.chips.get(player.id) if count else None,
+                         "chips_at": count.at.isoformat() if count else None})
         more = len(shown) > SEAT_MATCHES
         return {"query": query, "players": rows, "more": more,
                 "hint": N_("more players match: type more of your name") if more else

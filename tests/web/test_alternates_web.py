@@ -47,5 +47,5 @@ def test_the_tv_and_find_my_seat_tell_who_took_a_freed_seat(room: tuple[TestClie
             in tv)
     seated = client.get("/api/seat", params={"q": "kjær"}).json()["players"]
     assert seated == [{"name": "Mette Kjær", "status": "seated", "table": table, "seat": seat,
-                       "moved": None}]
+                       "moved": None, "chips": None, "chips_at": None}]
     assert client.get("/api/seat", params={"q": "ole bak"}).json()["players"][0]["alternate"] == 2

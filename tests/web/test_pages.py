@@ -61,7 +61,7 @@ def test_find_my_seat_by_part_of_a_name_and_after_a_move(web: Web) -> None:
     assert web.client.get("/api/seat", params={"q": "a"}).json()["players"] == []
     found = web.client.get("/api/seat", params={"q": "HOLM"}).json()
     assert found["players"] == [{"name": "Anna Holm", "status": "seated", "table": 2, "seat": 1,
-                                 "moved": None}]
+                                 "moved": None, "chips": None, "chips_at": None}]
     csrf = web.login()
     web.command("bust", {"names": ["Frida Bech"]}, csrf)
     web.command("move", {"name": "Anna Holm", "table": 1, "seat": 6, "force": True}, csrf)

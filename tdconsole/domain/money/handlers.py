@@ -169,6 +169,37 @@ def average_stack(state: TournamentState, chips: int | None = None) -> int | Non
     return round((chips_in_play(state) if chips is None else chips) / state.players_left)
 
 
+@dataclass(frozen=True, slots=True)
+class ChipCheck:
+    """Whether the counts add up to the chips in play (T-CHIPS-2: none leave the table) within the
+    house's tolerance (`chip_counts.tolerance_percent`, T-CHIPS-3). `off` is known only when every
+    player still in has a count, or when the counts so far are already more than the chips in play."""
+
+    counted: int  # players still in with a count
+    players_left: int
+    total: int  # their chips
+    in_play: int
+    tolerance: int  # chips either way
+    off: bool
+
+    @property
+    def difference(self) -> int:
+        return self.total - self.in_play
+
+
+def chip_check(state: TournamentState, in_play: int | None = None) -> ChipCheck:
+    """The counts of the players still in against the chips in play (`in_play` when known)."""
+    in_play = chips_in_play(state) if in_play is None else in_play
+    total, counted = 0, 0
+    for player_id, chips in state.chips.items():
+        if state.players[player_id].status != "busted":
+            total, counted = total + chips, counted + 1
+    tolerance = round(in_play * state.house_rules.chip_counts.tolerance_percent / 100)
+    everyone = counted >= state.players_left > 0
+    off = abs(total - in_play) > tolerance if everyone else total > in_play + tolerance
+    return ChipCheck(counted, state.players_left, total, in_play, tolerance, off)
+
+
 def payout_structure(state: TournamentState) -> PayoutStructure:
     """What each place pays now; `InvalidInput` when the settings cannot pay these entries.
 
@@ -574,10 +605,11 @@ def decide_count(state: TournamentState, command: CountChips, now: datetime) -> 
         counts[player.id] = chips
     if not counts:
         raise TdError("no chip counts given")
-    return [ChipsCounted(counts=counts)]
+    return [ChipsCounted(counts=counts, by=command.by)]
 
 
 def apply_counted(state: TournamentState, event: ChipsCounted, now: datetime) -> None:
-    state.chips.update(event.counts)
+    for player_id, chips in event.counts.items():
+        state.count_chips(player_id, chips, now, event.by)
     if state.deal is not None and not state.deal.approved:
         state.deal = None  # a proposal was made on the earlier counts

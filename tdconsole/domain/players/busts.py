@@ -303,7 +303,7 @@ def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> 
     player.disqualified = event.disqualified
     state.bounties_to_pool += event.to_pool
     credit_knockout(state, event.knocked_out_by, event.bounty, event.head)
-    state.chips.pop(event.player_id, None)
+    state.forget_chips(event.player_id)
     if state.hand_for_hand is not None:
         state.hand_for_hand.pending.pop(event.player_id, None)
     if state.deal is not None and not state.deal.approved:

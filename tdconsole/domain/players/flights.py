@@ -136,7 +136,7 @@ def decide_bag(state: TournamentState, command: Bag, now: datetime) -> list[Even
 def apply_bagged(state: TournamentState, event: ChipsBagged, now: datetime) -> None:
     for bag in event.bags:
         state.bags[bag.player_id] = bag
-        state.chips[bag.player_id] = bag.chips
+        state.count_chips(bag.player_id, bag.chips, now, None)  # the bag supersedes a count
 
 
 def unbagged(state: TournamentState) -> list[str]:
@@ -226,5 +226,5 @@ def decide_start_day2(state: TournamentState, command: StartDay2, now: datetime)
 def apply_day2_started(state: TournamentState, event: Day2Started, now: datetime) -> None:
     state.day2 = event
     for origin in event.origins:
-        state.chips[origin.player_id] = origin.chips
+        state.count_chips(origin.player_id, origin.chips, now, None)  # the bag carried over
 

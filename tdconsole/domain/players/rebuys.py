@@ -414,4 +414,4 @@ def apply_rebought(state: TournamentState, event: Rebought, now: datetime) -> No
         busts.credit_knockout(state, event.knocked_out_by, event.bounty, event.head)
         player.bounty_added -= event.head_lost
     # A count taken before the rebuy no longer says his stack.
-    state.chips.pop(event.player_id, None)
+    state.forget_chips(event.player_id)

@@ -137,6 +137,45 @@
     });
   }
 
+  // ---------------------------------------------------------------- chip counts (T-CHIPS-3)
+  // A table's seats in order, a field each, sent together as one count; a count that does not add
+  // up is recorded and its warning said (the TD's panel keeps showing it).
+  async function chipSheet() {
+    const table = $("#chips-table").value.trim();
+    const go = $("#chips-go");
+    if (!/^\d+$/.test(table)) { $("#chips-seats").replaceChildren(); go.hidden = true; return; }
+    const response = await fetch(`remote/chips?table=${table}`, { credentials: "same-origin" });
+    if (response.status === 401) { location.reload(); return; }
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      $("#chips-seats").replaceChildren();
+      go.hidden = true;
+      say(data.error || `HTTP ${response.status}`, false);
+      return;
+    }
+    $("#chips-seats").innerHTML = await response.text();
+    go.hidden = false;
+  }
+  let chipsTyping = null;
+  $("#chips-table").addEventListener("input", () => { clearTimeout(chipsTyping); chipsTyping = setTimeout(chipSheet, 250); });
+  $("#chips-go").addEventListener("click", async () => {
+    const counts = {};
+    for (const input of document.querySelectorAll("#chips-seats [data-chips-name]")) {
+      const value = input.value.replace(/[^\d]/g, "");
+      if (value) counts[input.dataset.chipsName] = Number(value);
+    }
+    if (!Object.keys(counts).length) { say(t("a_number"), false); return; }
+    const go = $("#chips-go");
+    go.disabled = true;
+    try {
+      const result = await command("chips", { counts });
+      const line = t("counted", { table: $("#chips-table").value.trim(), n: Object.keys(counts).length });
+      say(result.check.warning ? `${line}. ${result.check.warning}` : line, !result.check.warning);
+      await chipSheet();
+    } catch (_) { /* said */ }
+    go.disabled = false;
+  });
+
   $("#logout").addEventListener("click", async () => {
     try { await post("api/logout", {}, csrf); } catch (_) { /* gone already */ }
     location.reload();
