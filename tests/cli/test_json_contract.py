@@ -42,7 +42,8 @@ def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
     monkeypatch.setitem(Service.__init__.__kwdefaults__, "now", clock)
     monkeypatch.setitem(Service.create.__func__.__kwdefaults__, "now", clock)  # type: ignore[attr-defined]
     # Draws without --seed (a re-entry's seat) come from the cryptographic source: make it repeatable.
-    monkeypatch.setattr("tdconsole.randomness.secrets", SimpleNamespace(SystemRandom=lambda: random.Random(11)))
+    monkeypatch.setattr("tdconsole.randomness.secrets",
+                        SimpleNamespace(SystemRandom=lambda: random.Random(11)))
     ids = itertools.count(1)
     monkeypatch.setattr("tdconsole.service.uuid",
                         SimpleNamespace(uuid4=lambda: SimpleNamespace(hex=f"command-{next(ids):04d}")))
