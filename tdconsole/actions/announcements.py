@@ -16,7 +16,7 @@ class AnnouncementsRequest(Request):
     lang: Literal["da", "en"] | None = None
 
 
-@action("announcements", web=False)
+@action("announcements", web=False, tui=False)
 def announcements(service: Service, request: AnnouncementsRequest) -> list[Announcement]:
     """The spoken texts of the tournament's announceable moments so far, oldest first."""
     return announced(service.log, service.now(), request.lang or language())

@@ -10,6 +10,7 @@ below the action (in the service and the domain) or in it (member links, bans): 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, get_args, get_origin
@@ -72,6 +73,7 @@ class Action(Generic[Q, R]):
     request: type[Q]
     run: Callable[[Service, Q], R]
     web: bool  # a phone may run it (POST /api/commands/VERB); said for every action, never assumed
+    tui: bool  # the TD's console runs it (a key or the palette; its row in docs/KEYS.md)
     commands: tuple[type[Command], ...]  # the domain commands it may execute
 
     def __call__(self, service: Service, request: Q) -> R:
@@ -80,15 +82,12 @@ class Action(Generic[Q, R]):
 
 _ACTIONS: dict[str, Action[Any, Any]] = {}
 
-# Every module that registers actions: imported all together only by `registry()` (the web, the
-# tests); a CLI command imports just its own module (the fast-CLI contract).
-MODULES = ("clock", "registration", "players", "money", "seating", "hand_for_hand", "rulings",
-           "announcements", "flights", "cash", "templates")
 
-
-def action(verb: str, *, web: bool, commands: tuple[type[Command], ...] = ()
+def action(verb: str, *, web: bool, tui: bool = True, commands: tuple[type[Command], ...] = ()
            ) -> Callable[[Callable[[Service, Q], R]], Action[Q, R]]:
-    """Register `run` as the action `verb`; its request type is its second parameter's annotation."""
+    """Register `run` as the action `verb`; its request type is its second parameter's annotation.
+    `tui=False` says the TD's console has no key or palette entry that runs it (it shows the same
+    view on a screen, or the task is the CLI's); tests/test_a_new_command.py checks either way."""
 
     def register(run: Callable[[Service, Q], R]) -> Action[Q, R]:
         hints = run.__annotations__
@@ -96,7 +95,8 @@ def action(verb: str, *, web: bool, commands: tuple[type[Command], ...] = ()
         if isinstance(request, str):  # `from __future__ import annotations`
             request = getattr(importlib.import_module(run.__module__), request)
         assert verb not in _ACTIONS, f"two actions are named {verb!r}"
-        found: Action[Q, R] = Action(verb=verb, request=request, run=run, web=web, commands=commands)
+        found: Action[Q, R] = Action(verb=verb, request=request, run=run, web=web, tui=tui,
+                                     commands=commands)
         _ACTIONS[verb] = found
         return found
 
@@ -104,9 +104,12 @@ def action(verb: str, *, web: bool, commands: tuple[type[Command], ...] = ()
 
 
 def registry() -> Mapping[str, Action[Any, Any]]:
-    """Every action, by its CLI command path."""
-    for module in MODULES:
-        importlib.import_module(f"tdconsole.actions.{module}")
+    """Every action, by its CLI command path: every module of this package imported, so a new one
+    needs no list (only here, for the web and the tests: a CLI command imports just its own
+    module, the fast-CLI contract)."""
+    package = importlib.import_module(__package__ or "tdconsole.actions")
+    for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+        importlib.import_module(module.name)
     return _ACTIONS
 
 

@@ -18,7 +18,7 @@ class CashRequest(Request):
     pass
 
 
-@action("cash", web=False)
+@action("cash", web=False, tui=False)
 def cash(service: Service, request: CashRequest) -> CashView:
     """Who has paid and who is owed, and the drawer by payment method: expected, counted and the
     difference; the fees by destination, the overlay, prizes paid out and still owed."""

@@ -69,7 +69,7 @@ class JoinRequest(Request):
     event: str
 
 
-@action("event flight", web=False, commands=(commands.SetFlight,))
+@action("event flight", web=False, tui=False, commands=(commands.SetFlight,))
 def join_event(service: Service, request: JoinRequest) -> EventView:
     """Make this tournament a flight of an event (`new NAME --event EVENT` does it at once)."""
     from tdconsole.club.festivals import Festivals, standing
@@ -100,7 +100,7 @@ class Day2Result(View):
     stacks: list[StackOriginView]
 
 
-@action("event day2", web=False, commands=(commands.StartDay2,))
+@action("event day2", web=False, tui=False, commands=(commands.StartDay2,))
 def event_day2(service: Service, request: Day2Request) -> tuple[Service, Day2Result]:
     """Start an event's Day 2 from its flights (the service: one of them, whose store and TD it uses)."""
     from tdconsole.club.festivals import Festivals

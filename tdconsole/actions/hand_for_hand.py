@@ -47,7 +47,7 @@ def stop(service: Service, request: NoArguments) -> HandForHandResult:
     return _after(service, commands.HandForHandStop())
 
 
-@action("h4h status", web=True)
+@action("h4h status", web=True, tui=False)
 def status(service: Service, request: NoArguments) -> HandForHandResult:
     """Which tables have finished the hand, and the busts waiting for the others."""
     return _after(service, None)

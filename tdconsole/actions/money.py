@@ -33,7 +33,7 @@ from tdconsole.views.money import (
 from tdconsole.views.tournament import ClockView, clock_view
 
 
-@action("payouts", web=True)
+@action("payouts", web=True, tui=False)
 def payouts(service: Service, request: NoArguments) -> PayoutsView:
     """What each place pays."""
     return payouts_view(service.state)
@@ -70,7 +70,7 @@ def money_view(service: Service) -> MoneyView:
                      rebuy_bounty=state.money.rebuy_bounty, unpaid=unpaid_amount(state))
 
 
-@action("money show", web=False)
+@action("money show", web=False, tui=False)
 def money_show(service: Service, request: NoArguments) -> MoneyView:
     return money_view(service)
 
@@ -219,13 +219,13 @@ class LeaveRequest(Request):
     leave: int = 0  # kroner left for the winner
 
 
-@action("deal calc", web=False)
+@action("deal calc", web=False, tui=False)
 def deal_calc(service: Service, request: LeaveRequest) -> DealOptionsView:
     """ICM and chip chop side by side for the players left, from the chip counts (T-DEAL-1)."""
     return deal_options_view(service.state, request.leave)
 
 
-@action("deal show", web=False)
+@action("deal show", web=False, tui=False)
 def deal_show(service: Service, request: NoArguments) -> DealView | None:
     return deal_view(service.state)
 
@@ -275,7 +275,7 @@ class HouseRuleResult(View):
     previous: Any
 
 
-@action("house-rules set", web=False, commands=(commands.SetHouseRule,))
+@action("house-rules set", web=False, tui=False, commands=(commands.SetHouseRule,))
 def house_rule_set(service: Service, request: HouseRuleRequest) -> HouseRuleResult:
     """One house rule from now on; undo takes it back."""
     before = service.state.house_rules.value(request.key) if "." in request.key else None
@@ -295,7 +295,7 @@ class StructureResult(View):
     clock: ClockView
 
 
-@action("structure use", web=False, commands=(commands.ChangeStructure,))
+@action("structure use", web=False, tui=False, commands=(commands.ChangeStructure,))
 def structure_use(service: Service, request: StructureRequest) -> StructureResult:
     """The running tournament's structure (T-LEVEL-1: the TD's call, logged, undoable); the clock
     stays in the same period and keeps the time already played in it."""

@@ -167,7 +167,7 @@ class UnregisterResult(OptionalKeysView):
     alternates_seated: list[AlternateSeatedView] | None = None
 
 
-@action("unregister", web=True, commands=(commands.Unregister,))
+@action("unregister", web=True, tui=False, commands=(commands.Unregister,))
 def unregister(service: Service, request: NameRequest) -> UnregisterResult:
     envelopes = service.execute(commands.Unregister(name=request.name))
     withdrawn = next((e.event.number for e in envelopes if isinstance(e.event, AlternateWithdrawn)), None)
@@ -181,7 +181,7 @@ class AlternatesResult(View):
     tables: int | None  # the tables the room has (new --tables); None: no limit
 
 
-@action("alternates", web=False, commands=())
+@action("alternates", web=False, tui=False, commands=())
 def alternates(service: Service, request: NoArguments) -> AlternatesResult:
     """The alternates waiting for a seat, in order (T-REG-1)."""
     service.refresh()

@@ -54,7 +54,7 @@ def scenario_rows(request: ScenariosRequest) -> list[ScenarioRow]:
     return [ScenarioRow(id=s.id, title=s.title, rules=s.rules) for s in found]
 
 
-@action("rulings scenarios", web=True)
+@action("rulings scenarios", web=True, tui=False)
 def scenarios(service: Service, request: ScenariosRequest) -> list[ScenarioRow]:
     return scenario_rows(request)
 
@@ -69,7 +69,7 @@ def suggestion(request: SuggestRequest, rules: HouseRules) -> Suggestion:
     return suggest(load_catalogue().get(request.scenario), request.answer, rules)
 
 
-@action("rulings suggest", web=True)
+@action("rulings suggest", web=True, tui=False)
 def suggest_ruling(service: Service, request: SuggestRequest) -> Suggestion:
     return suggestion(request, service.state.house_rules)
 
@@ -129,7 +129,7 @@ def _log(service: Service, fields: RulingFields, scenario: str, *, reason: str |
     return ruling_view(find_ruling(service.state, event.ruling_id))
 
 
-@action("rulings log", web=True, commands=(commands.LogRuling,))
+@action("rulings log", web=True, tui=False, commands=(commands.LogRuling,))
 def log(service: Service, request: LogRequest) -> RulingView:
     """Log a ruling: the suggestion from the scenario and answers, the final decision, any penalty.
     A ruling can always be logged: a decision with a reason overrides without answers, and the
@@ -141,7 +141,7 @@ def log(service: Service, request: LogRequest) -> RulingView:
                 clock_call=request.clock_call)
 
 
-@action("rulings correct", web=True, commands=(commands.LogRuling,))
+@action("rulings correct", web=True, tui=False, commands=(commands.LogRuling,))
 def correct(service: Service, request: CorrectRequest) -> RulingView:
     """A new record that points at the old one (rulings are never deleted); what is not given is
     taken from the old ruling, and earlier offences are counted again."""
@@ -174,7 +174,7 @@ class ListRequest(Request):
     table: int | None = None
 
 
-@action("rulings list", web=True)
+@action("rulings list", web=True, tui=False)
 def list_rulings(service: Service, request: ListRequest) -> list[RulingView]:
     """The rulings log, corrected rulings included (marked)."""
     return rulings_view(service.state, player=request.player, scenario=request.scenario, table=request.table)
@@ -187,7 +187,7 @@ class PenaltiesRequest(Request):
     serving: bool = False  # only those serving now
 
 
-@action("rulings penalties", web=True)
+@action("rulings penalties", web=True, tui=False)
 def penalties(service: Service, request: PenaltiesRequest) -> list[PenaltyRow]:
     """Every penalty given, who is serving and how much remains."""
     return [r for r in penalties_view(service.state, service.now()) if r.serving or not request.serving]
@@ -231,7 +231,7 @@ def clock_call(service: Service, request: ClockCallRequest) -> ClockCallRow:
     return next(r for r in clock_calls_now(service) if r.id == call_id)
 
 
-@action("rulings clock-calls", web=True)
+@action("rulings clock-calls", web=True, tui=False)
 def clock_calls(service: Service, request: NoArguments) -> list[ClockCallRow]:
     """The running clock calls: time left, and the ruling to log at zero."""
     return clock_calls_now(service)

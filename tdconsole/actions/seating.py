@@ -62,7 +62,7 @@ class SeatRequest(Request):
     seat: int
 
 
-@action("seat", web=True, commands=(commands.Seat,))
+@action("seat", web=True, tui=False, commands=(commands.Seat,))
 def seat(service: Service, request: SeatRequest) -> SeatedView:
     """Put a registered player in a given seat, opening the table if needed (T-SEAT-1)."""
     [envelope, *_rest] = service.execute(commands.Seat(name=request.name, table=request.table,
@@ -219,19 +219,19 @@ class SetSeatsRequest(Request):
     seats: int
 
 
-@action("tables set-seats", web=False, commands=(commands.SetTableSeats,))
+@action("tables set-seats", web=False, tui=False, commands=(commands.SetTableSeats,))
 def set_seats(service: Service, request: SetSeatsRequest) -> LayoutResult:
     """A table's own seat count (before anyone sits there)."""
     return _layout(service, commands.SetTableSeats(table=request.table, seats=request.seats), request.table)
 
 
-@action("tables block", web=False, commands=(commands.BlockSeat,))
+@action("tables block", web=False, tui=False, commands=(commands.BlockSeat,))
 def block(service: Service, request: TableSeatRequest) -> LayoutResult:
     """A seat never drawn or assigned (a broken chair, a dealer's seat)."""
     return _layout(service, commands.BlockSeat(table=request.table, seat=request.seat), request.table)
 
 
-@action("tables unblock", web=False, commands=(commands.BlockSeat,))
+@action("tables unblock", web=False, tui=False, commands=(commands.BlockSeat,))
 def unblock(service: Service, request: TableSeatRequest) -> LayoutResult:
     return _layout(service, commands.BlockSeat(table=request.table, seat=request.seat, blocked=False),
                    request.table)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 
 from tdconsole.actions import clock as clock_actions
 from tdconsole.actions import players
+from tdconsole.actions.base import Action, parse
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
@@ -73,6 +74,12 @@ TD_APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Save this setup as a template"),
      N_("Structure, prices, payouts, house rules, rebuys: new --template starts it again"),
      "save_template"),
+]
+# Palette entries that ask the TD one thing and run an action on the answer: (name, question, the
+# action, the field of its request the answer fills). A bad answer is the action's one-line refusal.
+ASKED_ACTIONS: list[tuple[str, str, Action[Any, Any], str]] = [
+    (N_("Set the time left"), N_("Time left in this level (MM:SS):"), clock_actions.set_time_left,
+     "time_left"),
 ]
 APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Sound on/off"), N_("The clock's bell one minute before the end of a level and at the change"),
@@ -221,6 +228,9 @@ class TdCommands(Provider):
             (_(name), _(help_text), partial(app.on_screen_action, mode, action))
             for name, help_text, mode, action in SCREEN_ACTIONS if offers(app.MODES, mode, action)
         ]
+        entries += [(_(name), _(question), partial(app.ask_and_run, question, acting, field))
+                    for name, question, acting, field in ASKED_ACTIONS
+                    if app.service.role == "td" or not any(kind.td_only for kind in acting.commands)]
         td_app_actions = TD_APP_ACTIONS if app.service.role == "td" else []
         entries += [(_(name), _(help_text), partial(app.run_action, action))
                     for name, help_text, action in td_app_actions + APP_ACTIONS]
@@ -414,6 +424,21 @@ class TdApp(ServiceApp):
         self.notify(_("Created tournament {id}: {name}. Open it with: tdconsole -t {id}").format(
             id=made.tournament_id, name=made.state.info.name), title=_("New tournament"), timeout=12,
             markup=False)
+
+    def ask_and_run(self, question: str, acting: Action[Any, Any], field: str) -> None:
+        """Ask `question` and run `acting` with the answer as its request's `field` (ASKED_ACTIONS)."""
+
+        def answered(answer: str | None) -> None:
+            if answer is None:
+                return
+            try:
+                request = parse(acting, {field: answer})
+            except TdError as error:
+                self.notify(self.refusal(error), severity="error", timeout=6, markup=False)
+                return
+            self.execute(Acting(acting, request))
+
+        self.push_screen(PromptScreen(_(question)), answered)
 
     def action_save_template(self) -> None:
         """This tournament's setup as a template, under a name the TD types."""
