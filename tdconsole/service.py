@@ -25,7 +25,7 @@ from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import check_text
-from tdconsole.domain.tournament import apply, continues, decide, fold
+from tdconsole.domain.tournament import apply, continues, decide, fold, fold_read
 from tdconsole.randomness import make_rng
 from tdconsole.store import snapshots
 from tdconsole.store.db import CLOCK_WAIT_SECONDS
@@ -222,8 +222,9 @@ class Service:
                 self._keep(seq, packed)
                 return self._folded(fold(after, start=state), len(after))
             before = seq
-        log = EventLog.of_packed(self.store.load_packed(self.tournament_id))
-        return self._folded(fold(log), len(log))
+        undone = self.store.commands_undone(self.tournament_id)
+        state = fold_read(self.store.load_packed(self.tournament_id), undone)
+        return self._folded(state, len(state.log))
 
     def _folded(self, state: TournamentState, events: int) -> TournamentState:
         """`state`, folded from `events` events: written down when that was a long fold, so the

@@ -235,7 +235,8 @@ class EventLog(Sequence[Envelope]):
     def __repr__(self) -> str:
         return f"EventLog({len(self)} envelopes)"
 
-    def append(self, envelope: Envelope) -> None:
+    def append(self, envelope: Envelope | Packed) -> None:
+        """`envelope` added at the end (one read packed stays packed)."""
         blocks, starts, items = self._parts
         items.append(envelope)
         # The oldest `block` are packed once as many are no longer among the newest `kept`.

@@ -13,7 +13,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError
 
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.event_log import Packed
-from tdconsole.domain.events import Envelope, TournamentCreated
+from tdconsole.domain.events import Envelope, TournamentCreated, Undone, parse_stored_event
 from tdconsole.domain.text import visible
 from tdconsole.store.db import (
     STOPPED_SECONDS,
@@ -78,6 +78,9 @@ class AuditEntry(NamedTuple):
     action: str
     tournament_id: int | None
     detail: str
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _utc(moment: datetime) -> datetime:
@@ -274,18 +277,35 @@ class EventStore:
         # One string for a command's ids, an actor's name (shown as `visible` makes it) and a
         # type, not one an event; rows taken a thousand at a time, read by position.
         command_id, last, names, tags = "", None, dict[str, str](), dict[str, str]()
+        # A command's events share its time: the one read before is taken again (made aware once).
+        read_time, time = None, _EPOCH
         with self.connection(write=False) as connection:
             for rows in connection.execute(query).partitions(1024):
                 for seq, moment, actor, command, tag, payload, _digest in rows:
                     command_id = command_id if command == command_id else command
+                    if moment != read_time:
+                        read_time, time = moment, _utc(moment)
                     if (name := names.get(actor)) is None:
                         name = names[actor] = sys.intern(visible(actor))
                     if (kind := tags.get(tag)) is None:
                         kind = tags[tag] = sys.intern(tag)
-                    yield Packed(seq, _utc(moment), name, command_id, kind, payload)
+                    yield Packed(seq, time, name, command_id, kind, payload)
                 last = (rows[-1].seq, rows[-1].hash)
         if last is not None and until is None:
             self._heads[tournament_id] = last
+
+    def commands_undone(self, tournament_id: int) -> set[str]:
+        """The commands the tournament's Undone events take back (`undone_commands` of its log),
+        read without its other rows: a whole log folded as it is read (`fold_read`) skips them
+        from its first event, instead of being read back from its blocks to be folded."""
+        events = event_table.c
+        tag = Undone.model_fields["type"].default
+        query = select(events.type, cast(events.payload, Text)).where(
+            events.tournament_id == tournament_id, events.type == tag)
+        with self.connection(write=False) as connection:
+            rows = connection.execute(query).all()
+        return {event.command_id for kind, text in rows
+                if isinstance(event := parse_stored_event(kind, text), Undone)}
 
     def append(self, tournament_id: int, envelopes: Sequence[Envelope], *,
                wait: float | None = None) -> None:

@@ -613,7 +613,7 @@ def apply_balanced(state: TournamentState, event: TablesBalanced, now: datetime)
 
 
 def apply_broken(state: TournamentState, event: TableBroken, now: datetime) -> None:
-    room, _ = balancing.apply_break(state.room, event.table, event.seats)
+    room = balancing.seat_break(state.room, event.table, event.seats)
     # Only the broken table's players moved: the others at the tables they join sit as they sat
     # (a festival's night breaks hundreds of tables into full ones).
     state.room[event.table] = room[event.table]
@@ -632,10 +632,16 @@ def apply_button_set(state: TournamentState, event: ButtonSet, now: datetime) ->
     state.room[event.table] = tables.set_button(state.room[event.table], event.seat)
 
 
-def _vacate(state: TournamentState, name: str, number: int | None) -> None:
+def _vacate(state: TournamentState, name: str, number: int | None, seat: int | None = None) -> None:
     # A bust or a withdrawal frees the seat; the hand being played keeps its positions (TDA 32).
     if number is not None and number in state.room:
-        state.room[number] = tables.remove_player({number: state.room[number]}, name)[number]
+        table = state.room[number]
+        # The seat the player's record names, when he sits in it: no search of the table (a
+        # festival's log folds thousands of busts).
+        if seat is not None and table.occupants.get(seat) == name:
+            state.room[number] = tables.vacate(table, seat)
+        else:
+            state.room[number] = tables.remove_player({number: table}, name)[number]
         return
     with suppress(NotFound):  # never seated
         state.room = tables.remove_player(state.room, name)
@@ -644,7 +650,7 @@ def _vacate(state: TournamentState, name: str, number: int | None) -> None:
 def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> None:
     # Runs before busts' applier (APPLIERS), while the player's record still names his seat.
     player = state.players[event.player_id]
-    _vacate(state, player.name, player.table)
+    _vacate(state, player.name, player.table, player.seat)
     if player.table is not None and player.seat is not None:
         player.left_seat = (player.table, player.seat)
     player.table = player.seat = None
@@ -653,4 +659,4 @@ def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> 
 def apply_unregistered(state: TournamentState, event: PlayerUnregistered, now: datetime) -> None:
     # Runs before registration's applier (APPLIERS), which forgets the player.
     player = state.players[event.player_id]
-    _vacate(state, player.name, player.table)
+    _vacate(state, player.name, player.table, player.seat)

@@ -247,7 +247,7 @@ def place_player(table: Table, seat: int, player: str, *, paid: bool = False) ->
     })
 
 
-def _vacate(table: Table, seat: int) -> Table:
+def vacate(table: Table, seat: int) -> Table:
     # A bust or a move during a hand never changes that hand's positions (TDA 32): only the
     # occupants change, and `next_hand` reads them.
     occupants = {s: p for s, p in table.occupants.items() if s != seat}
@@ -308,7 +308,7 @@ def move_player(
     target = get_table(room, number)
     _check_free(target, seat)
     paid = paid_blind_last_hand(room[source.table], player)
-    room = with_table(room, _vacate(room[source.table], source.seat))
+    room = with_table(room, vacate(room[source.table], source.seat))
     nxt = place_player(room[number], seat, player).next_hand()
     if rules and blinds_twice_forbidden(rules) and paid and nxt and nxt.big_blind == seat:
         raise RuleViolation(
@@ -330,7 +330,7 @@ def remove_player(room: Room, player: str) -> dict[int, Table]:
     ({1: 'Ann', 7: 'Cy'}, 4)
     """
     spot = find_player(room, player)
-    return with_table(room, _vacate(room[spot.table], spot.seat))
+    return with_table(room, vacate(room[spot.table], spot.seat))
 
 
 def block_seat(table: Table, seat: int, blocked: bool = True) -> Table:

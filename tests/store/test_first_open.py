@@ -1,0 +1,62 @@
+"""The first open of a tournament without a snapshot it can use (after an upgrade, issue 33: a
+festival's 40,000 events in 500 ms), on SQLite and PostgreSQL: the log is folded as it is read and
+packed as it goes, no block read back, its undone commands read first; an Undo another terminal
+appends between the two reads is still honoured. The state is always the fold of the whole log."""
+
+from __future__ import annotations
+
+import pytest
+
+from tdconsole import service as service_module
+from tdconsole.config.structures import load_structure
+from tdconsole.domain.commands import Bust, Draw, Register, Undo
+from tdconsole.domain.event_log import Block
+from tdconsole.domain.tournament import fold
+from tdconsole.service import Service
+from tdconsole.store import snapshots
+from tdconsole.store.event_store import EventStore
+from tests.conftest import FakeClock
+
+
+def evening(store: EventStore) -> Service:
+    """More events than a log keeps unpacked (so it has blocks), an undone bust near the end."""
+    desk = Service.create(store, name="Friday", structure=load_structure("club-turbo"), now=FakeClock())
+    desk.execute(Register(names=[f"P{i:03}" for i in range(400)]))
+    desk.execute(Draw(seed=5))
+    desk.execute(Bust(names=["P001"]))
+    desk.execute(Undo(any=True))
+    desk.execute(Bust(names=["P002"]))
+    return desk
+
+
+@pytest.fixture(autouse=True)
+def _no_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every snapshot written by another fold: each open folds the whole log.
+    monkeypatch.setattr(snapshots, "version", lambda: "another fold")
+    monkeypatch.setattr(service_module.Service, "_save", lambda *_args: None)
+
+
+def test_the_first_open_folds_the_log_as_it_is_read_and_reads_no_block_back(
+        store: EventStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    desk = evening(store)
+    whole = fold(store.load(desk.tournament_id))
+    assert whole.players[whole.by_name["p001"]].status == "seated"  # the undone bust is skipped
+
+    def refused(_block: Block) -> None:
+        raise AssertionError("a block was read back")
+
+    monkeypatch.setattr(Block, "unpacked", refused)
+    opened = Service(store, desk.tournament_id)
+    assert opened.state.log._parts[0]  # packed as it was read
+    monkeypatch.undo()
+    assert opened.state == whole == desk.state
+    assert opened.log == store.load(desk.tournament_id)
+
+
+def test_an_undo_appended_between_the_two_reads_is_still_honoured(
+        store: EventStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    desk = evening(store)
+    # The undone commands as read before the other terminal's Undo was appended: none.
+    monkeypatch.setattr(EventStore, "commands_undone", lambda *_args: set())
+    opened = Service(store, desk.tournament_id)
+    assert opened.state == fold(store.load(desk.tournament_id)) == desk.state
