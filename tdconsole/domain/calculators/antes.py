@@ -68,6 +68,19 @@ def ante_table(small_blind: int, big_blind: int, ante: int, rules: AnteRules) ->
 
     At 3-6 handed the club's ante is the small blind, but never more than the level's ante, so
     a level without an ante has none at any size.
+
+    The club (T-ANTE-2) reduces the big blind ante at short tables; the TDA (RP-11) keeps it flat:
+
+    >>> from tdconsole.domain.house_rules import AnteRules
+    >>> [(row.min_handed, row.max_handed, row.ante) for row in ante_table(500, 1_000, 1_000, AnteRules())]
+    [(7, 10, 1000), (3, 6, 500), (2, 2, 0)]
+    >>> [(row.min_handed, row.max_handed, row.ante, row.rule)
+    ...  for row in ante_table(500, 1_000, 1_000, AnteRules(by_table_size="flat"))]
+    [(2, 10, 1000, 'RP-11')]
+    >>> ante_table(500, 400, 400, AnteRules())
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: big blind 400 is below the small blind 500
     """
     _check_level(small_blind, big_blind, ante)
     if rules.by_table_size == "flat":
@@ -83,7 +96,16 @@ def ante_table(small_blind: int, big_blind: int, ante: int, rules: AnteRules) ->
 def ante_for_table(
     small_blind: int, big_blind: int, ante: int, handed: int, rules: AnteRules
 ) -> AnteRow:
-    """The row of `ante_table` for a table dealt `handed` players."""
+    """The row of `ante_table` for a table dealt `handed` players.
+
+    >>> from tdconsole.domain.house_rules import AnteRules
+    >>> ante_for_table(500, 1_000, 1_000, 5, AnteRules()).ante
+    500
+    >>> ante_for_table(500, 1_000, 1_000, 11, AnteRules())
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: handed must be 2 to 10 (T-ANTE-2), got 11
+    """
     _check_handed(handed)
     rows = ante_table(small_blind, big_blind, ante, rules)
     return next(row for row in rows if row.min_handed <= handed <= row.max_handed)
@@ -118,7 +140,21 @@ def post_blinds(
     *,
     dead_small_blind: bool = False,
 ) -> Posting:
-    """What the big blind (holding `stack`) posts at a level with full-table ante `ante`."""
+    """What the big blind (holding `stack`) posts at a level with full-table ante `ante`.
+
+    T-ANTE-1: the big blind posts the table's ante; short, he never lowers the call (RP-11), and the
+    club takes his ante first (T-ANTE-3):
+
+    >>> from tdconsole.domain.house_rules import AnteRules
+    >>> posting = post_blinds(1_000, 2_000, 2_000, 50_000, 9, AnteRules())
+    >>> posting.big_blind, posting.ante, posting.pot, posting.rules
+    (2000, 2000, 5000, ['T-ANTE-1', 'T-ANTE-2'])
+    >>> posting = post_blinds(1_000, 2_000, 2_000, 3_000, 9, AnteRules())
+    >>> posting.big_blind, posting.ante, posting.all_in, posting.to_call, posting.rules
+    (1000, 2000, True, 2000, ['T-ANTE-1', 'T-ANTE-2', 'T-ANTE-3', 'RP-11'])
+    >>> post_blinds(1_000, 2_000, 2_000, 50_000, 9, AnteRules(), dead_small_blind=True).small_blind
+    0
+    """
     if stack <= 0:
         raise InvalidInput("stack must be greater than 0, got {stack}", stack=stack)
     row = ante_for_table(small_blind, big_blind, ante, handed, rules)

@@ -515,6 +515,31 @@ def betting_round(hand: BettingInput, house: HouseRules) -> BettingAnswer:
     An illegal action in the list raises `RuleViolation` naming the action and the rule. The house
     rules decide the ante at this table size and a short big blind (T-ANTE-2, T-ANTE-3) and whether
     a bet leaving one big blind or less is all-in (B-BEHIND-1).
+
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> hand = BettingInput(game="no-limit", blinds=(100, 200), button=1, street="preflop",
+    ...                     stacks={1: 10_000, 2: 10_000, 3: 10_000})
+    >>> answer = betting_round(hand, HouseRules())
+    >>> answer.to_act, answer.to_call, answer.min_raise_to, answer.max_raise_to, answer.pot
+    (1, 200, 400, 10000, 300)
+
+    A raise below the minimum is refused, naming the action and the rule:
+
+    >>> short = hand.model_copy(update={"actions": [Action(seat=1, action="raise", total=300)]})
+    >>> betting_round(short, HouseRules())
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: B-MIN-2: actions[0] (seat 1 raise 300): below the minimum
+    raise to 400 (43A)
+
+    The round is over once everybody has matched the last raise: nobody is to act.
+
+    >>> done = hand.model_copy(update={"actions": [Action(seat=1, action="raise", total=600),
+    ...                                            Action(seat=2, action="fold"),
+    ...                                            Action(seat=3, action="call", total=600)]})
+    >>> answer = betting_round(done, HouseRules())
+    >>> answer.to_act, answer.pot
+    (None, 1300)
     """
     state = _Round(hand, house)
     for index, action in enumerate(hand.actions):

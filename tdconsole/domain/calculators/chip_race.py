@@ -96,7 +96,28 @@ def _check(seats: Sequence[RaceSeat], color_up: Sequence[int], new_chip: int) ->
 def chip_race(
     seats: Sequence[RaceSeat], color_up: Sequence[int], new_chip: int, cards: Sequence[Card]
 ) -> ChipRace:
-    """Race the odd chips of one table; `cards` is the shuffled draw, dealt in order."""
+    """Race the odd chips of one table; `cards` is the shuffled draw, dealt in order.
+
+    Colouring up the 25s for 100s: the table's 150 in odd 25s round to two 100s, raced one card per
+    chip; the two best cards (the king, then the nine) win one each (T-COLOR-1, 24), and seat 3, whose
+    every chip was raced, is given one rather than raced out.
+
+    >>> from tdconsole.domain.calculators.cards import parse_cards
+    >>> seats = [RaceSeat(seat=1, stack=5_050, colored_up=50),
+    ...          RaceSeat(seat=2, stack=3_075, colored_up=75),
+    ...          RaceSeat(seat=3, stack=25, colored_up=25)]
+    >>> race = chip_race(seats, [25], 100, parse_cards("2c 9d Kh 3s 4s 5s"))
+    >>> race.pool, race.chips_raced, race.rules
+    (150, 2, ['T-COLOR-1', '24'])
+    >>> [(seat.seat, seat.cards, seat.won, seat.rescued, seat.stack_after) for seat in race.seats]
+    [(1, ['2c', '9d'], True, False, 5100), (2, ['Kh', '3s', '4s'], True, False, 3100),
+     (3, ['5s'], False, True, 100)]
+    >>> chip_race(seats, [25], 60, [])
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the chip still in play (60) must be larger than the chips
+    coloured up and a multiple of 25
+    """
     unit = _check(seats, color_up, new_chip)
     ordered = sorted(seats, key=lambda seat: seat.seat)  # 24: the race starts at seat 1
     odd = {seat.seat: seat.colored_up % new_chip for seat in ordered}

@@ -80,13 +80,42 @@ class ChipsAnswer(BaseModel):
 
 
 def unclear_amount(spoken: int, pot: int) -> int:
-    """57: "I bet five" is 5,000 when the pot is at least 5,000, else 500 (SCENARIOS S8)."""
+    """57: "I bet five" is 5,000 when the pot is at least 5,000, else 500 (SCENARIOS S8).
+
+    57: a number said without its unit is read by the size of the pot.
+
+    >>> unclear_amount(5, pot=12_000), unclear_amount(5, pot=3_000)
+    (5000, 500)
+    """
     thousands = spoken * 1000
     return thousands if pot >= thousands else spoken * 100
 
 
 def read_chips(push: ChipsInput, bet_leaving_one_big_blind_is_all_in: bool) -> ChipsAnswer:
-    """Decide check, call, bet, raise or all-in, and the total it makes on this street."""
+    """Decide check, call, bet, raise or all-in, and the total it makes on this street.
+
+    Facing a bet of 1,000 (the last raise 1,000), chips for less than half the raise are a call, the
+    rest returned; half or more oblige a full raise (B-HALF-1, 43A):
+
+    >>> push = ChipsInput(facing=1_000, last_increment=1_000, chips=[1_000, 400], stack=20_000,
+    ...                   big_blind=200)
+    >>> answer = read_chips(push, True)
+    >>> answer.action, answer.to, answer.returned
+    ('call', 1000, 400)
+    >>> answer = read_chips(push.model_copy(update={"chips": [1_000, 500]}), True)
+    >>> answer.action, answer.to, answer.owed
+    ('raise', 2000, 500)
+    >>> push = ChipsInput(facing=1_000, chips=[1_000, 1_000], stack=20_000, big_blind=200)
+    >>> read_chips(push, True).action, read_chips(push, True).to
+    ('raise', 2000)
+
+    Two motions without a word first: a string bet, the first motion is the action (B-STRING-1, 56):
+
+    >>> push = ChipsInput(facing=1_000, motions=[[1_000], [1_000]], stack=20_000, big_blind=200)
+    >>> answer = read_chips(push, True)
+    >>> answer.action, answer.to, answer.returned, answer.rules[:2]
+    ('call', 1000, 1000, ['B-STRING-1', '56'])
+    """
     rules: RuleIds = []
     motions = push.motions or [push.chips]
     pushed = sum(sum(motion) for motion in motions)

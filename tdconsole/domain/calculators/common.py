@@ -24,7 +24,13 @@ class Input(Frozen):
 
 
 def cite(rules: RuleIds, *ids: str) -> None:
-    """Append rule IDs to an answer's list, once each, in the order first applied."""
+    """Append rule IDs to an answer's list, once each, in the order first applied.
+
+    >>> rules = ["S-POT-1"]
+    >>> cite(rules, "S-ODD-1", "S-POT-1", "20A")
+    >>> rules
+    ['S-POT-1', 'S-ODD-1', '20A']
+    """
     for rule in ids:
         if rule not in rules:
             rules.append(rule)

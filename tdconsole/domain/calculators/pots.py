@@ -96,7 +96,17 @@ class _Layer:
 
 def side_pots(contributions: Mapping[int, int], folded: Sequence[int], dead: int = 0) -> list[_Layer]:
     """The main pot first, then each side pot: one per all-in level of the players still in. The
-    dead money goes into the main pot (RP-11: the ante is nobody's bet)."""
+    dead money goes into the main pot (RP-11: the ante is nobody's bet).
+
+    Seat 3 is all-in for 300; seats 1 and 2 went on to 1,000; seat 4 folded after putting in 100:
+
+    >>> [(layer.amount, layer.eligible) for layer in side_pots({1: 1_000, 2: 1_000, 3: 300, 4: 100}, [4])]
+    [(1000, [1, 2, 3]), (1400, [1, 2])]
+    >>> side_pots({1: 100}, [1])
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: contributions: nobody still in the hand put chips in
+    """
     live = {seat: amount for seat, amount in contributions.items()
             if seat not in folded and amount > 0}
     if not live:
@@ -116,7 +126,17 @@ def side_pots(contributions: Mapping[int, int], folded: Sequence[int], dead: int
 
 def split(amount: int, winners: Sequence[int], button: int, chip: int) -> dict[int, int]:
     """S-ODD-1/20A: equal shares in the smallest chip, odd chips one each clockwise from the
-    button."""
+    button.
+
+    S-ODD-1, 20A: the odd chip goes to the first winner clockwise from the button.
+
+    >>> split(300, [2, 5], button=3, chip=100)
+    {2: 100, 5: 200}
+    >>> split(250, [2, 5], button=3, chip=100)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: a pot of 250 does not break down into chips of 100
+    """
     units, rest = divmod(amount, chip)
     if rest:
         raise InvalidInput(
@@ -137,7 +157,16 @@ def _best(ranking: Sequence[Sequence[int]], eligible: Sequence[int]) -> list[int
 
 def award(pots_input: PotsInput, high: Sequence[Sequence[int]],
           low: Sequence[Sequence[int]] | None = None) -> PotsAnswer:
-    """Award every pot by the rankings (best first, ties grouped); `low` for hi/lo games."""
+    """Award every pot by the rankings (best first, ties grouped); `low` for hi/lo games.
+
+    S-POT-1: the side pots are decided before the main pot.
+
+    >>> hand = PotsInput(button=1, seats=[1, 2, 3], contributions={1: 1_000, 2: 1_000, 3: 300}, chip=100,
+    ...                  ranking=[[3], [2], [1]])
+    >>> answer = award(hand, hand.ranking)
+    >>> [(pot.name, pot.amount, pot.awards) for pot in answer.pots], answer.awards
+    ([('side pot 1', 1400, {2: 1400}), ('main pot', 900, {3: 900})], {2: 1400, 3: 900})
+    """
     rules = ["S-POT-1", "21", "S-ODD-1", "20A"]
     layers = side_pots(pots_input.contributions, pots_input.folded, pots_input.dead)
     ranked = {seat for group in high for seat in group}
@@ -173,7 +202,11 @@ def award(pots_input: PotsInput, high: Sequence[Sequence[int]],
 
 def pot_name(side: int, contested: bool) -> str:
     """The English name in the JSON contract. Only the last side pot can have one player in it
-    (each level below has someone all-in at it): his uncalled chips, no contest."""
+    (each level below has someone all-in at it): his uncalled chips, no contest.
+
+    >>> pot_name(0, True), pot_name(2, True), pot_name(2, False)
+    ('main pot', 'side pot 2', 'side pot 2 (no contest)')
+    """
     if side == 0:
         return "main pot"
     return f"side pot {side}" if contested else f"side pot {side} (no contest)"
@@ -187,7 +220,19 @@ def _merge(left: Mapping[int, int], right: Mapping[int, int]) -> dict[int, int]:
 
 
 def resolve_pots(pots_input: PotsInput) -> PotsAnswer:
-    """The `rules pots` answer: by the given ranking, or by evaluating the hands (showdown)."""
+    """The `rules pots` answer: by the given ranking, or by evaluating the hands (showdown).
+
+    The cards speak (S-SHOW-1): the pots go by the hands, split on a tie (S-ODD-1).
+
+    >>> hand = PotsInput(button=1, seats=[1, 2], contributions={1: 500, 2: 500}, chip=100, game="holdem",
+    ...                  board="Ah Kd 7c 7s 2h", hands={1: "As Qc", 2: "Ad Qh"})
+    >>> resolve_pots(hand).awards
+    {1: 500, 2: 500}
+    >>> resolve_pots(hand.model_copy(update={"hands": {1: "As Qc"}}))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: hands: seat 2 is still in the hand but has no cards
+    """
     if pots_input.ranking is not None:
         seen = [seat for group in pots_input.ranking for seat in group]
         if len(seen) != len(set(seen)):

@@ -141,7 +141,12 @@ class HandRead:
 
 
 def read_high(hand: Hand) -> HandRead:
-    """The hand's category and the ranks that name it."""
+    """The hand's category and the ranks that name it.
+
+    >>> from pokerkit import StandardHighHand
+    >>> read_high(StandardHighHand("KsKhKdAcAs"))
+    HandRead(category='full house', ranks=['K', 'A'])
+    """
     from pokerkit.lookups import Label
 
     groups = _groups(hand.cards)
@@ -168,7 +173,12 @@ def read_high(hand: Hand) -> HandRead:
 
 
 def read_low(hand: Hand) -> HandRead:
-    """An 8-or-better low, its cards from the top down."""
+    """An 8-or-better low, its cards from the top down.
+
+    >>> from pokerkit import OmahaEightOrBetterLowHand
+    >>> read_low(OmahaEightOrBetterLowHand("As2c3d4h5s"))
+    HandRead(category='low', ranks=['5', '4', '3', '2', 'A'])
+    """
     low_order = "A2345678"
     return HandRead("low", sorted((str(card.rank) for card in hand.cards), key=low_order.index,
                                   reverse=True))
@@ -176,7 +186,13 @@ def read_low(hand: Hand) -> HandRead:
 
 def hand_name(read: HandRead) -> str:
     """The hand in English words, the JSON contract: "full house, kings full of aces",
-    "straight, five high", "5-4-3-2-A low"."""
+    "straight, five high", "5-4-3-2-A low".
+
+    >>> hand_name(HandRead("full house", ["K", "A"])), hand_name(HandRead("straight", ["5"]))
+    ('full house, kings full of aces', 'straight, five high')
+    >>> hand_name(HandRead("low", ["5", "4", "3", "2", "A"]))
+    '5-4-3-2-A low'
+    """
     ranks = read.ranks
     match read.category:
         case "royal flush":
@@ -225,6 +241,15 @@ def show_order(seats: Iterable[int], button: int, aggressor: int | None,
     Club: from the dealer clockwise (S-ORDER-1, S-ORDER-2), except heads-up after a final-street
     bet, where the caller shows last. TDA 17A: the last aggressor first, then clockwise; with no bet
     the first live seat left of the button.
+
+    Club: from the dealer's left round the table (S-ORDER-1/2); TDA 17A: the last aggressor first.
+
+    >>> show_order([2, 5, 7], button=4, aggressor=7, order="club")
+    [5, 7, 2]
+    >>> show_order([2, 5, 7], button=4, aggressor=7, order="tda")
+    [7, 2, 5]
+    >>> show_order([2, 5], button=4, aggressor=2, order="club")  # heads-up: the caller shows last
+    [2, 5]
     """
     clockwise = clockwise_from(button, seats)
     if aggressor is None or aggressor not in clockwise:
@@ -246,7 +271,23 @@ def showdown(
     all_in: bool = False,
 ) -> Showdown:
     """Evaluate every hand; `order` is `HouseRules.showdown.order` ("club" or "tda"). `all_in`:
-    the betting is over with an all-in, so every hand is tabled now (S-SHOW-2)."""
+    the betting is over with an all-in, so every hand is tabled now (S-SHOW-2).
+
+    >>> from tdconsole.domain.calculators.cards import parse_cards
+    >>> board = parse_cards("Ah Kd 7c 7s 2h")
+    >>> result = showdown("holdem", board, {1: parse_cards("As Qc"), 2: parse_cards("Kh Kc")}, button=1)
+    >>> result.high.winners, result.high.hands
+    ([2], {1: 'two pair, aces and sevens', 2: 'full house, kings full of sevens'})
+    >>> result.rules
+    ['S-SHOW-1', '12', 'S-RANK-1', 'S-SHOW-3', 'S-ORDER-1']
+
+    All in before the river: every hand is tabled now, the river still to come (S-SHOW-2):
+
+    >>> waiting = showdown("holdem", board[:4], {1: parse_cards("As Qc"), 2: parse_cards("Kh Kc")},
+    ...                    all_in=True)
+    >>> waiting.tabled, waiting.streets_to_come, waiting.high
+    (True, ['river'], None)
+    """
     from pokerkit import OmahaEightOrBetterLowHand
 
     _check_deck(game, board, hands, all_in)
@@ -287,7 +328,11 @@ def showdown(
 
 
 def ordered_rules(first: RuleIds, then: RuleIds) -> RuleIds:
-    """`first`, then those of `then` not in it; the show order's rules left out (all tabled at once)."""
+    """`first`, then those of `then` not in it; the show order's rules left out (all tabled at once).
+
+    >>> ordered_rules(["S-SHOW-2", "16"], ["S-SHOW-1", "16", "S-ORDER-1", "17A"])
+    ['S-SHOW-2', '16', 'S-SHOW-1']
+    """
     rules = list(first)
     cite(rules, *(rule for rule in then if not rule.startswith("S-ORDER") and rule != "17A"))
     return rules
