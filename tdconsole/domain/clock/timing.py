@@ -59,11 +59,27 @@ class ClockReading:
 
 
 def period_seconds(structure: Structure, period: int) -> float:
+    """The length of a period (a level or a break) in seconds.
+
+    >>> from tdconsole.domain.examples import STRUCTURE
+    >>> period_seconds(STRUCTURE, 0), period_seconds(STRUCTURE, 2)
+    (1200.0, 600.0)
+    """
     return float(structure.periods[period].minutes * 60)
 
 
 def advance(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockAnchor:
-    """The clock at `now`, re-anchored: levels that ran out since the anchor have passed."""
+    """The clock at `now`, re-anchored: levels that ran out since the anchor have passed.
+
+    Nothing ticks: the clock at any moment is its anchor plus the time since. Twenty-five minutes in,
+    the first twenty-minute level has passed:
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0))
+    >>> later = advance(STRUCTURE, clock, at(25 * 60))
+    >>> later.period, later.remaining
+    (1, 900.0)
+    """
     if clock.anchor is None:
         return clock
     remaining = clock.remaining - max(0.0, (now - clock.anchor).total_seconds())
@@ -84,6 +100,17 @@ def _level_at_or_after(structure: Structure, period: int) -> Level:
 
 
 def read(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockReading:
+    """The clock as the room sees it: level 2, five minutes to go, then the add-on break.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0))
+    >>> reading = read(STRUCTURE, clock, at(35 * 60))
+    >>> reading.level_number, reading.remaining, reading.on_break, reading.seconds_to_break
+    (2, 300.0, False, 300.0)
+    >>> reading = read(STRUCTURE, clock, at(100 * 60))  # the last level plays on at 0:00
+    >>> reading.level_number, reading.remaining, reading.finished_structure
+    (3, 0.0, True)
+    """
     current = advance(structure, clock, now)
     period = min(current.period, len(structure.periods) - 1)
     remaining = current.remaining
@@ -122,6 +149,17 @@ def read(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockReadin
 
 
 def start(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockAnchor:
+    """The clock runs from `now`, once: after a pause it resumes.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0))
+    >>> clock.started, clock.running
+    (True, True)
+    >>> start(STRUCTURE, clock, at(60))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: the clock has already been started (use resume)
+    """
     if clock.started:
         raise TdError("the clock has already been started (use resume)")
     # A level chosen or a time set before the start is kept.
@@ -129,6 +167,17 @@ def start(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockAncho
 
 
 def pause(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockAnchor:
+    """Stop a running clock; a paused clock keeps the time it had left.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = pause(STRUCTURE, start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0)), at(300))
+    >>> clock.running, clock.remaining, read(STRUCTURE, clock, at(3_000)).remaining
+    (False, 900.0, 900.0)
+    >>> pause(STRUCTURE, clock, at(400))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: the clock is already paused
+    """
     _require_started(clock)
     if not clock.running:
         raise TdError("the clock is already paused")
@@ -136,6 +185,14 @@ def pause(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockAncho
 
 
 def resume(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockAnchor:
+    """Run a paused clock again from `now` with the time it had left.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = pause(STRUCTURE, start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0)), at(300))
+    >>> clock = resume(STRUCTURE, clock, at(3_000))
+    >>> read(STRUCTURE, clock, at(3_060)).remaining
+    840.0
+    """
     _require_started(clock)
     if clock.running:
         raise TdError("the clock is already running")
@@ -143,7 +200,17 @@ def resume(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockAnch
 
 
 def jump(structure: Structure, clock: ClockAnchor, now: datetime, period: int) -> ClockAnchor:
-    """Go to the start of `period` (next, previous or any level or break), keeping run/pause."""
+    """Go to the start of `period` (next, previous or any level or break), keeping run/pause.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = jump(STRUCTURE, start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0)), at(60), 2)
+    >>> clock.period, clock.remaining, clock.running
+    (2, 600.0, True)
+    >>> jump(STRUCTURE, clock, at(60), 4)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: there is no period 5; the structure has 4
+    """
     if not 0 <= period < len(structure.periods):
         raise InvalidInput(
             "there is no period {value}; the structure has {count}", value=period + 1,
@@ -154,7 +221,17 @@ def jump(structure: Structure, clock: ClockAnchor, now: datetime, period: int) -
 
 
 def step(structure: Structure, clock: ClockAnchor, now: datetime, by: int) -> ClockAnchor:
-    """Next (+1) or previous (-1) level or break."""
+    """Next (+1) or previous (-1) level or break.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = step(STRUCTURE, start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0)), at(60), 1)
+    >>> clock.period, clock.remaining
+    (1, 1200.0)
+    >>> step(STRUCTURE, jump(STRUCTURE, clock, at(60), 3), at(60), 1)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: this is the last level of the structure
+    """
     target = advance(structure, clock, now).period + by
     if target >= len(structure.periods):
         raise TdError("this is the last level of the structure")
@@ -166,13 +243,31 @@ def step(structure: Structure, clock: ClockAnchor, now: datetime, by: int) -> Cl
 def set_remaining(
     structure: Structure, clock: ClockAnchor, now: datetime, seconds: float
 ) -> ClockAnchor:
+    """The TD sets the time left, up to 99:59:59.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0))
+    >>> clock = set_remaining(STRUCTURE, clock, at(60), 90)
+    >>> read(STRUCTURE, clock, at(120)).remaining
+    30.0
+    >>> set_remaining(STRUCTURE, clock, at(60), 100 * 3600)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the time left must be between 0:00 and 99:59:59
+    """
     if not 0 <= seconds <= MAX_SECONDS:
         raise InvalidInput("the time left must be between 0:00 and 99:59:59")
     return replace(advance(structure, clock, now), remaining=float(seconds))
 
 
 def go_to_level(structure: Structure, clock: ClockAnchor, now: datetime, level: int) -> ClockAnchor:
-    """The start of level `level` (1-based), keeping run/pause."""
+    """The start of level `level` (1-based), keeping run/pause.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = go_to_level(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0), 3)
+    >>> clock.period, clock.started  # the add-on break is period 2: level 3 is period 3
+    (3, False)
+    """
     return jump(structure, clock, now, structure.period_of_level(level))
 
 
@@ -183,6 +278,20 @@ def rebase(old: Structure, new: Structure, clock: ClockAnchor, now: datetime) ->
     longer gains the difference, one made shorter loses it (never below 0:00, so a level already
     longer than its new length ends at once). If the new structure has fewer periods than the one
     being played, the clock goes to the start of its last period. Run or pause is kept.
+
+    Ten minutes into a twenty-minute level, the TD makes the levels fifteen minutes: five are left.
+
+    >>> from tdconsole.domain.clock.structure import Level, Structure
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> faster = Structure(name="faster", starting_stack=10_000, periods=[
+    ...     Level(small_blind=100, big_blind=200, minutes=15),
+    ...     Level(small_blind=200, big_blind=400, minutes=15)])
+    >>> clock = start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0))
+    >>> rebase(STRUCTURE, faster, clock, at(600)).remaining
+    300.0
+    >>> moved = rebase(STRUCTURE, faster, jump(STRUCTURE, clock, at(0), 3), at(600))
+    >>> moved.period, moved.remaining  # level 3 is gone: the last level, from its start
+    (1, 900.0)
     """
     current = advance(old, clock, now)
     if current.period >= len(new.periods):
@@ -201,6 +310,15 @@ def warning_between(
     "change": the clock moved to another period (a level or break ended, or the TD moved it) or the
     last one ran out. "one-minute": the time left in the same period crossed `seconds`. A paused or
     stopped clock warns of nothing, so a TD moving a paused clock does not ring the room.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0))
+    >>> def seen(second: int) -> ClockReading:
+    ...     return read(STRUCTURE, clock, at(second))
+    >>> warning_between(seen(1_130), seen(1_150)), warning_between(seen(1_190), seen(1_210))
+    ('one-minute', 'change')
+    >>> warning_between(seen(100), seen(200)) is None
+    True
     """
     if not after.running:
         return None
