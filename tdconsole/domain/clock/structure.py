@@ -46,6 +46,11 @@ class Level(Frozen):
 
     @property
     def label(self) -> str:
+        """The level as the clock writes it.
+
+        >>> Level(small_blind=100, big_blind=200, ante=200, minutes=20).label
+        '100/200 ante 200'
+        """
         ante = f" ante {self.ante}" if self.ante else ""
         return f"{self.small_blind}/{self.big_blind}{ante}"
 
@@ -204,13 +209,27 @@ class Structure(Frozen):
         return [period for period in self.periods if isinstance(period, Level)]
 
     def level_number(self, index: int) -> int | None:
-        """The 1-based level number of the period at `index`, or None for a break."""
+        """The 1-based level number of the period at `index`, or None for a break.
+
+        >>> from tdconsole.domain.examples import STRUCTURE
+        >>> [STRUCTURE.level_number(index) for index in range(4)]
+        [1, 2, None, 3]
+        """
         if isinstance(self.periods[index], Break):
             return None
         return sum(1 for period in self.periods[: index + 1] if isinstance(period, Level))
 
     def period_of_level(self, level: int) -> int:
-        """The index of the period that is level `level` (1-based), or a one-line error."""
+        """The index of the period that is level `level` (1-based), or a one-line error.
+
+        >>> from tdconsole.domain.examples import STRUCTURE
+        >>> STRUCTURE.period_of_level(3)
+        3
+        >>> STRUCTURE.period_of_level(4)
+        Traceback (most recent call last):
+        ...
+        tdconsole.domain.errors.InvalidInput: there is no level 4; the structure has 3 levels
+        """
         indices = [index for index, period in enumerate(self.periods) if isinstance(period, Level)]
         if not 1 <= level <= len(indices):
             raise InvalidInput(
@@ -220,11 +239,27 @@ class Structure(Frozen):
         return indices[level - 1]
 
     def shown_level(self, index: int) -> int:
-        """The level the clock shows at period `index`: on a break, the level that follows it."""
+        """The level the clock shows at period `index`: on a break, the level that follows it.
+
+        >>> from tdconsole.domain.examples import STRUCTURE
+        >>> STRUCTURE.shown_level(2)  # the add-on break shows the level that follows it
+        3
+        """
         return sum(1 for period in self.periods[:index] if isinstance(period, Level)) + 1
 
     def chips_in_play(self, index: int) -> list[int]:
-        """The denominations still in play during the period at `index` (after its colour-up)."""
+        """The denominations still in play during the period at `index` (after its colour-up).
+
+        T-COLOR-1: the chips coloured up at a break are gone from then on.
+
+        >>> structure = Structure(name="club", starting_stack=10_000, chips=[
+        ...     Chip(value=25, color="green"), Chip(value=100, color="black"),
+        ...     Chip(value=500, color="purple")],
+        ...     periods=[Level(small_blind=25, big_blind=50, minutes=20), Break(minutes=10, color_up=[25]),
+        ...              Level(small_blind=100, big_blind=200, minutes=20)])
+        >>> structure.chips_in_play(0), structure.chips_in_play(2)
+        ([25, 100, 500], [100, 500])
+        """
         removed = {
             value
             for period in self.periods[: index + 1]
@@ -241,7 +276,17 @@ def _listing(values: Iterable[int]) -> str:
 def check_structure(structure: Structure) -> Structure:
     """A structure a person brings (a file, the editor, the generator) within the stated ranges
     (domain/limits.py) and with a name that is text. Checked when a command brings it, not in the
-    model, which stored events share: an older log must always fold."""
+    model, which stored events share: an older log must always fold.
+
+    >>> from tdconsole.domain.examples import STRUCTURE
+    >>> check_structure(STRUCTURE).name
+    'test'
+    >>> check_structure(STRUCTURE.model_copy(update={"starting_stack": 10**13}))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the starting stack: 10000000000000 is out of range; a number of
+    chips is 0 to 1000000000000
+    """
     check_text("the structure's name", structure.name, empty=False)
     limits.CHIPS.check("the starting stack", structure.starting_stack)
     if len(structure.periods) > limits.LEVEL.hi:

@@ -98,7 +98,22 @@ def generate_structure(
     break_minutes: int | None = None,
     start_depth: int = 100,
 ) -> Structure:
-    """A structure that lasts about `target_minutes` for `players` entries (see the module doc)."""
+    """A structure that lasts about `target_minutes` for `players` entries (see the module doc).
+
+    Forty players with 20,000 chips, four hours of twenty-minute levels: blinds start at a hundred
+    big blinds deep and the levels go on past the target (overtime) so the clock never runs dry.
+
+    >>> structure = generate_structure(20_000, 40, 240, 20)
+    >>> first = structure.levels[0]
+    >>> first.small_blind, first.big_blind, structure.starting_stack // first.big_blind
+    (100, 200, 100)
+    >>> sum(period.minutes for period in structure.periods) > 240
+    True
+    >>> generate_structure(20_000, 40, 30, 20)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: target length must be at least 40 minutes (two levels), got 30
+    """
     _check("starting stack", starting_stack, 1_000, within=limits.CHIPS)
     _check("players", players, 2, within=limits.ENTRIES)
     _check("level length", level_minutes, 1, " minutes", within=limits.MINUTES)
