@@ -18,6 +18,7 @@ from random import Random
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.commands import Command, Draw, Register
 from tdconsole.domain.events import Envelope, Event, TournamentCreated
+from tdconsole.domain.floor.rulings import Scenario
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import apply, decide, fold
@@ -80,3 +81,33 @@ def tournament(*names: str, tables: int | None = None, buy_in: int = 300,
     if names and tables:
         t.do(Draw().with_rng(Random(1)))  # the draw the service makes for seed 1 (service.make_rng)
     return t
+
+
+def clock_call() -> Scenario:
+    """The `clock-call` scenario cut short (configs/rulings/conduct.toml has it whole): at zero the
+    hand is dead facing a bet; facing none, dead or a check as the house says (C-CLOCK-1, TDA 29).
+
+    >>> clock_call().start, sorted(clock_call().nodes)
+    ('expired', ['check', 'dead', 'dead_no_bet', 'expired', 'facing_bet', 'no_bet', 'running'])
+    """
+    return Scenario.model_validate({
+        "id": "clock-call", "title": "Time (the clock) is called on a player", "start": "expired",
+        "nodes": {
+            "expired": {"type": "yes-no", "ask": "Has the time run out with no action from the player?",
+                        "yes": "facing_bet", "no": "running"},
+            "running": {"type": "ruling", "ruling": "The player has {clock_call.seconds} seconds to act.",
+                        "remedy": ["The floor starts the count when the clock is called."],
+                        "rules": ["C-CLOCK-1"], "tda": ["29"]},
+            "facing_bet": {"type": "yes-no", "ask": "Was the player facing a bet?", "yes": "dead",
+                           "no": "no_bet"},
+            "no_bet": {"type": "setting", "setting": "clock_call.expiry_without_bet",
+                       "cases": {"dead": "dead_no_bet", "check": "check"}},
+            "dead": {"type": "ruling", "ruling": "The hand is dead: the time ran out.",
+                     "remedy": ["Kill the hand."], "rules": ["C-CLOCK-1", "H-DEAD-D"], "tda": ["29"]},
+            "dead_no_bet": {"type": "ruling", "ruling": "The hand is dead, even with no bet to face.",
+                            "remedy": ["Kill the hand."], "rules": ["C-CLOCK-1", "H-DEAD-D"],
+                            "differs": ["29"]},
+            "check": {"type": "ruling", "ruling": "Facing no bet, the player checks.",
+                      "remedy": ["Action moves on."], "tda": ["29"]},
+        },
+    })

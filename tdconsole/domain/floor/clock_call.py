@@ -29,18 +29,45 @@ class ClockCallState(Frozen):
 
 
 def total_seconds(rules: ClockCallRules) -> int:
-    """The whole time a player has: the warning falls within it (club) or is added to it (TDA)."""
+    """The whole time a player has: the warning falls within it (club) or is added to it (TDA).
+
+    >>> from tdconsole.domain.house_rules import ClockCallRules
+    >>> total_seconds(ClockCallRules())  # the club's warning falls within the minute
+    60
+    >>> total_seconds(ClockCallRules(seconds=25, warning_seconds=5, countdown="added"))  # TDA 29
+    30
+    """
     return rules.seconds + (rules.warning_seconds if rules.countdown == "added" else 0)
 
 
 def answers_at_zero(facing_bet: bool) -> dict[str, str]:
-    """The `clock-call` scenario's answers once the time has run out."""
+    """The `clock-call` scenario's answers once the time has run out.
+
+    >>> answers_at_zero(facing_bet=False)
+    {'expired': 'yes', 'facing_bet': 'no'}
+    """
     return {"expired": "yes", "facing_bet": "yes" if facing_bet else "no"}
 
 
 def clock_call_state(*, called_at: datetime, now: datetime, facing_bet: bool, house: HouseRules,
                      scenario: Scenario) -> ClockCallState:
-    """Where a clock call called at `called_at` stands at `now` (`scenario` is `clock-call`)."""
+    """Where a clock call called at `called_at` stands at `now` (`scenario` is `clock-call`).
+
+    C-CLOCK-1: sixty seconds, a warning at ten; at zero facing a bet the hand is dead (H-DEAD-D). A
+    tie goes to the player (TDA 29): the time is out once zero has passed.
+
+    >>> from tdconsole.domain.examples import at, clock_call
+    >>> from tdconsole.domain.house_rules import HouseRules
+    >>> def after(seconds: int) -> ClockCallState:
+    ...     return clock_call_state(called_at=at(0), now=at(seconds), facing_bet=True, house=HouseRules(),
+    ...                             scenario=clock_call())
+    >>> (after(30).remaining_seconds, after(30).warning), (after(55).remaining_seconds, after(55).warning)
+    ((30.0, False), (5.0, True))
+    >>> after(60).expired, after(61).expired
+    (False, True)
+    >>> after(61).ruling.ruling, after(61).rules
+    ('The hand is dead: the time ran out.', ['C-CLOCK-1', 'H-DEAD-D', 'TDA 29'])
+    """
     if scenario.id != SCENARIO:
         raise InvalidInput(
             "a clock call rules by the {SCENARIO!r} scenario, not {id!r}", SCENARIO=SCENARIO,

@@ -106,7 +106,12 @@ class Penalty(Frozen):
 
 
 def penalty(kind: PenaltyKind, amount: int, rules: RuleIds, reason: str) -> Penalty:
-    """A penalty as the TD gives it directly; missed hands are counted at once."""
+    """A penalty as the TD gives it directly; missed hands are counted at once.
+
+    >>> given = penalty("missed-hands", 3, ["TDA 71"], "slow play")
+    >>> given.hands, given.needs_players
+    (3, False)
+    """
     hands = amount if kind == PenaltyKind.MISSED_HANDS else None
     return Penalty(kind=kind, amount=amount, hands=hands, rules=rules, reason=reason)
 
@@ -143,7 +148,24 @@ def _given(kind: PenaltyKind, rules: RuleIds, template: str, args: Mapping[str, 
 def escalate(offence: OffenceKind, *, deliberate: bool, earlier: int,
              rules: PenaltyRules) -> Penalty | None:
     """The penalty the house rules suggest for this offence, given the player's `earlier` ones of
-    the same kind in this tournament; None when the rules suggest none (an honest first mistake)."""
+    the same kind in this tournament; None when the rules suggest none (an honest first mistake).
+
+    The house rules' escalation from the player's earlier offences of the same kind: out of turn,
+    nothing for an honest first mistake, then three rounds (O-OOT-5); the TDA: a warning, then a round
+    more each time (TDA 70, 71).
+
+    >>> from tdconsole.domain.house_rules import PenaltyRules
+    >>> club, tda = PenaltyRules(), PenaltyRules(oot_repeat="discretionary")
+    >>> escalate(OffenceKind.OUT_OF_TURN, deliberate=False, earlier=0, rules=club) is None
+    True
+    >>> repeat = escalate(OffenceKind.OUT_OF_TURN, deliberate=False, earlier=1, rules=club)
+    >>> repeat.kind, repeat.amount, repeat.rules
+    (<PenaltyKind.ROUNDS: 'rounds'>, 3, ['O-OOT-5', 'TDA 71A'])
+    >>> [escalate(OffenceKind.OUT_OF_TURN, deliberate=False, earlier=n, rules=tda).amount for n in (0, 1, 2)]
+    [0, 1, 2]
+    >>> escalate(OffenceKind.CONDUCT, deliberate=False, earlier=1, rules=club).kind
+    <PenaltyKind.DISQUALIFICATION: 'disqualification'>
+    """
     if earlier < 0:
         raise InvalidInput("earlier offences: {earlier} (0 or more)", earlier=earlier)
     repeat = deliberate or earlier > 0
@@ -218,7 +240,24 @@ class Remaining(Frozen):
 def remaining(given: Penalty, *, hands_dealt: int = 0, given_at: datetime | None = None,
               now: datetime | None = None) -> Remaining:
     """What is left of `given` after `hands_dealt` hands at the player's table (a misdeal counts as
-    one, 35C; the seat is dealt and the hand killed, 71C) or between `given_at` and `now`."""
+    one, 35C; the seat is dealt and the hand killed, 71C) or between `given_at` and `now`.
+
+    71A: hands fixed when given, counted down by the hands dealt at his table; minutes by the clock.
+
+    >>> from tdconsole.domain.examples import at
+    >>> out = Penalty(kind="rounds", amount=1, rules=["TDA 71A"], reason="r").given_at_table(8)
+    >>> remaining(out, hands_dealt=5)
+    Remaining(hands=3, seconds=None, serving=True)
+    >>> away = penalty("minutes", 5, ["C-PEN-1"], "conduct")
+    >>> remaining(away, given_at=at(0), now=at(240)).seconds
+    60.0
+    >>> remaining(away, given_at=at(0), now=at(301)).serving
+    False
+    >>> remaining(Penalty(kind="rounds", amount=1, rules=["TDA 71A"], reason="r"))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: a penalty in rounds needs the players at the table when given (71A)
+    """
     if hands_dealt < 0:
         raise InvalidInput("hands dealt: {hands_dealt} (0 or more)", hands_dealt=hands_dealt)
     if given.kind in (PenaltyKind.ROUNDS, PenaltyKind.MISSED_HANDS):

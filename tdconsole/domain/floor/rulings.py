@@ -210,7 +210,17 @@ def _setting_field(path: str) -> FieldInfo | None:
 
 def setting_values(path: str) -> tuple[str, ...] | None:
     """Every value a `HouseRules` setting ("section.field") can take, if it is a choice or a flag;
-    None if there is no such choice (a number, or no such setting)."""
+    None if there is no such choice (a number, or no such setting).
+
+    The values a house setting can take: where the club and the TDA differ.
+
+    >>> setting_values("clock_call.expiry_without_bet")
+    ('dead', 'check')
+    >>> setting_values("seating.moved_player_may_pay_blinds_twice")
+    ('true', 'false')
+    >>> setting_values("clock_call.seconds") is None, setting_values("no.such") is None
+    (True, True)
+    """
     target = _setting_field(path)
     if target is None:
         return None
@@ -222,6 +232,11 @@ def setting_values(path: str) -> tuple[str, ...] | None:
 
 
 def setting_value(house: HouseRules, path: str) -> Any:
+    """The value of a house setting by its "section.field" name.
+
+    >>> setting_value(HouseRules(), "clock_call.seconds")
+    60
+    """
     section_name, _, field_name = path.partition(".")
     return getattr(getattr(house, section_name), field_name)
 
@@ -231,7 +246,12 @@ def _as_case(value: Any) -> str:
 
 
 def with_settings(house: HouseRules, settings: Mapping[str, str]) -> HouseRules:
-    """`house` with some settings ("section.field" -> value as in the TOML) replaced."""
+    """`house` with some settings ("section.field" -> value as in the TOML) replaced.
+
+    >>> house = with_settings(HouseRules(), {"clock_call.seconds": "25", "clock_call.countdown": "added"})
+    >>> house.clock_call.seconds, house.clock_call.countdown
+    (25, 'added')
+    """
     data = house.model_dump()
     for path, value in settings.items():
         section, _, name = path.partition(".")
@@ -240,7 +260,13 @@ def with_settings(house: HouseRules, settings: Mapping[str, str]) -> HouseRules:
 
 
 def render(text: str, house: HouseRules) -> str:
-    """`text` with each `{section.field}` replaced by that house setting (60 s vs 25 s)."""
+    """`text` with each `{section.field}` replaced by that house setting (60 s vs 25 s).
+
+    >>> render("The player has {clock_call.seconds} seconds to act.", HouseRules())
+    'The player has 60 seconds to act.'
+    >>> render("{clock_call.seconds} seconds", with_settings(HouseRules(), {"clock_call.seconds": "25"}))
+    '25 seconds'
+    """
     return _PLACEHOLDER.sub(lambda m: _as_case(setting_value(house, m.group(1))), text)
 
 
@@ -266,7 +292,11 @@ class TreePath(NamedTuple):
 
 
 def ordered(cited: RuleIds) -> RuleIds:
-    """Rule IDs once each: the club's first, then the TDA's, each in the order cited."""
+    """Rule IDs once each: the club's first, then the TDA's, each in the order cited.
+
+    >>> ordered(["TDA 29", "H-DEAD-D", "C-CLOCK-1", "TDA 29", "H-DEAD-D"])
+    ['H-DEAD-D', 'C-CLOCK-1', 'TDA 29']
+    """
     unique = list(dict.fromkeys(cited))
     return [r for r in unique if not r.startswith("TDA ")] + [r for r in unique if r.startswith("TDA ")]
 
@@ -545,7 +575,11 @@ def implicit_questions() -> dict[str, Question]:
 
 def own_words() -> list[str]:
     """The words the walk adds to every scenario's own: the penalty questions, Yes and No (what
-    `Scenario.translated` translates beside the scenario's texts)."""
+    `Scenario.translated` translates beside the scenario's texts).
+
+    >>> own_words()[-2:]
+    ['Yes', 'No']
+    """
     return [*(question.ask for question in implicit_questions().values()), "Yes", "No"]
 
 
@@ -597,7 +631,27 @@ def _parse(scenario: Scenario, key: str, node: Question, raw: str) -> tuple[str,
 
 def walk(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> Walk:
     """Follow `answers` ({key: value} as typed) from the start. Raises InvalidInput for an unknown
-    key or a value a question does not accept, naming the questions still open."""
+    key or a value a question does not accept, naming the questions still open.
+
+    The answers lead through the tree; a setting node is answered by the house rules, never asked.
+    Short of a ruling, the walk names the questions still open.
+
+    >>> from tdconsole.domain.examples import clock_call
+    >>> walk(clock_call(), {"expired": "y"}, HouseRules()).open[0].describe()
+    'facing_bet=yes|no (Was the player facing a bet?)'
+    >>> club = walk(clock_call(), {"expired": "yes", "facing_bet": "no"}, HouseRules())
+    >>> club.ruling, club.suggestion.rules, club.suggestion.differs
+    ('dead_no_bet', ['C-CLOCK-1', 'H-DEAD-D'], ['TDA 29'])
+    >>> tda = with_settings(HouseRules(), {"clock_call.expiry_without_bet": "check"})
+    >>> walk(clock_call(), {"expired": "yes", "facing_bet": "no"}, tda).ruling
+    'check'
+    >>> walk(clock_call(), {"expired": "maybe"}, HouseRules())
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: scenario 'clock-call': answer expired='maybe' must be yes|no;
+    questions still open: expired=yes|no (Has the time run out with no action from the player?);
+    facing_bet=yes|no (Was the player facing a bet?)
+    """
     questions = [k for k, n in scenario.nodes.items() if not isinstance(n, Ruling | Setting)]
     for key in answers:
         if key not in questions and key not in implicit_questions():
@@ -706,7 +760,16 @@ _TDA_ID = re.compile(r"^(RP-)?\d{1,2}[A-Z]?$")
 
 def cited_rules(raw: Iterable[str]) -> RuleIds:
     """Rule IDs as the floor types them ("h-dead-g", "37", "TDA 37", "rp-11"), in the form users see
-    them (H-DEAD-G, TDA 37, TDA RP-11), once each; anything else is one line naming it."""
+    them (H-DEAD-G, TDA 37, TDA RP-11), once each; anything else is one line naming it.
+
+    >>> cited_rules(["h-dead-g", "37", "TDA 35a", "rp-11", "37"])
+    ['H-DEAD-G', 'TDA 37', 'TDA 35A', 'TDA RP-11']
+    >>> cited_rules(["rule seven"])
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: 'rule seven' is not a rule ID (RULES.md, e.g. H-DEAD-G, or a TDA
+    number, e.g. 37 or RP-11)
+    """
     cited: RuleIds = []
     for text in raw:
         rule = text.strip().upper()
@@ -726,14 +789,30 @@ def beyond_catalogue(ruling: str, cited: RuleIds, given: Penalty | None) -> Sugg
     """The record of a ruling no scenario reaches: an "other situation" (`ruling` is the floor's
     description) or an override made without answering the questions. The rules are those the
     floor cites, C-RULING-1 when none (the TD's ruling, made when the situation arises, stands);
-    `given` is the penalty the house rules escalate to for the offence it records."""
+    `given` is the penalty the house rules escalate to for the offence it records.
+
+    >>> beyond_catalogue("A player's phone rang during the hand.", [], None).rules
+    ['C-RULING-1']
+    >>> beyond_catalogue("Chips hidden.", ["TDA 66"], None).rules
+    ['TDA 66']
+    """
     rules = ordered([*(cited or ["C-RULING-1"]), *(given.rules if given else [])])
     return Suggestion(ruling=ruling, remedy=[], rules=rules, penalty=given)
 
 
 def suggest(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -> Suggestion:
     """The ruling the answers lead to; InvalidInput listing the questions still open if they
-    do not reach one."""
+    do not reach one.
+
+    >>> from tdconsole.domain.examples import clock_call
+    >>> suggest(clock_call(), {"expired": "no"}, HouseRules()).ruling
+    'The player has 60 seconds to act.'
+    >>> suggest(clock_call(), {}, HouseRules())
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: scenario 'clock-call': questions still open: expired=yes|no (Has
+    the time run out with no action from the player?); facing_bet=yes|no (Was the player facing a bet?)
+    """
     result = walk(scenario, answers, house)
     if result.suggestion is None:
         still = "; ".join(q.describe() for q in result.open)
