@@ -135,6 +135,12 @@ def _parsed(expression: str) -> Any:
 
 
 def rounded(value: float, decimals: int) -> float:
-    """Half up, like a hand calculation (Python's `round` rounds 0.5 to even)."""
+    """Half up, like a hand calculation (Python's `round` rounds 0.5 to even).
+
+    Half up, like a hand calculation (Python's `round` rounds a half to even).
+
+    >>> rounded(2.5, 0), round(2.5), rounded(1.25, 1)
+    (3.0, 2, 1.3)
+    """
     step = Decimal(1).scaleb(-decimals)
     return float(Decimal(repr(value)).quantize(step, rounding=ROUND_HALF_UP))

@@ -77,7 +77,19 @@ class MemberResult:
 
 
 def member_results(state: TournamentState) -> dict[int, MemberResult]:
-    """Each member's result in the tournament `state` is the fold of, by member number."""
+    """Each member's result in the tournament `state` is the fold of, by member number.
+
+    Each club member's result in a tournament; a guest has none.
+
+    >>> from tdconsole.domain.commands import Bust, Register
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> _ = t.do(Register(names=["Cy"], members={"Cy": 7}))
+    >>> _ = t.do(Bust(names=["Cy"], by=["Ann"]))
+    >>> results = member_results(t.state)
+    >>> list(results), results[7].place, results[7].cost, results[7].finished
+    ([7], 3, 350, False)
+    """
     try:
         payouts = money.payout_structure(state)
     except TdError:  # settings that cannot pay these entries: prizes unknown, shown as such

@@ -86,7 +86,15 @@ _KEYS: dict[TieBreak, Callable[[Standing], float]] = {
 
 
 def points(formula: PointsFormula, result: MemberResult) -> float:
-    """The member's points for one finished tournament."""
+    """The member's points for one finished tournament.
+
+    >>> from tdconsole.domain.league.results import EntryResult, MemberResult
+    >>> field = PointsFormula(name="Field", expression="entries - place + 1", decimals=1)
+    >>> third = EntryResult(entry=1, place=3, last_place=None, prize=0, knockouts=0, bounties=0, add_ons=0)
+    >>> points(field, MemberResult(member=7, name="Bo", entries=(third,), field=20, buy_in=300, fee=50,
+    ...                            cost=350, finished=True))
+    18.0
+    """
     assert result.place is not None
     return formula.points(Finish(
         place=result.place, last_place=result.last_place, entries=result.field, buy_in=result.buy_in,
@@ -100,7 +108,24 @@ def standings(
     names: Mapping[int, str] | None = None,
 ) -> list[Standing]:
     """The standings over `season` (tournament id -> member -> result, finished tournaments in
-    order); `names` gives each member's name today (else the name they last entered under)."""
+    order); `names` gives each member's name today (else the name they last entered under).
+
+    The season's table: points over the finished tournaments, ties broken by the best finish, members
+    short of the minimum events listed last, unranked.
+
+    >>> from tdconsole.domain.league.results import EntryResult, MemberResult
+    >>> def result(member: int, name: str, place: int) -> MemberResult:
+    ...     entry = EntryResult(entry=1, place=place, last_place=None, prize=0, knockouts=0, bounties=0,
+    ...                         add_ons=0)
+    ...     return MemberResult(member=member, name=name, entries=(entry,), field=10, buy_in=300, fee=50,
+    ...                         cost=350, finished=True)
+    >>> field = PointsFormula(name="Field", expression="entries - place + 1", decimals=1)
+    >>> season = {1: {7: result(7, "Bo", 1), 8: result(8, "Ann", 4)}, 2: {8: result(8, "Ann", 2)}}
+    >>> [(s.place, s.name, s.points) for s in standings(season, field, LeagueRules())]
+    [(1, 'Ann', 16.0), (2, 'Bo', 10.0)]
+    >>> [(s.place, s.name) for s in standings(season, field, LeagueRules(min_events=2))]
+    [(1, 'Ann'), (None, 'Bo')]
+    """
     scored: dict[int, list[Scored]] = {}
     for tournament, results in season.items():
         for member, result in results.items():

@@ -55,7 +55,11 @@ def icm(payouts: Sequence[float], stacks: Sequence[int]) -> list[float]:
 
 def exact_work(places: int, players: int) -> int:
     """The exact method's steps: players x the sets of players who can take the places above
-    the last one paid (the recursion's states)."""
+    the last one paid (the recursion's states).
+
+    >>> exact_work(3, 3), exact_work(3, 9)
+    (21, 414)
+    """
     return players * sum(math.comb(players, taken) for taken in range(min(places, players)))
 
 
@@ -171,7 +175,20 @@ class Deal(Frozen):
 
 
 def icm_deal(payouts: Sequence[int], stacks: Sequence[int], leave_for_winner: int = 0) -> Deal:
-    """ICM amounts for the remaining places' `payouts`, with `leave_for_winner` kept back."""
+    """ICM amounts for the remaining places' `payouts`, with `leave_for_winner` kept back.
+
+    T-DEAL-1 by ICM: each player's equity in the money being dealt, to the krone; what is left for the
+    winner is played for.
+
+    >>> deal = icm_deal([1_850, 1_150], [70_000, 30_000])
+    >>> deal.amounts, sum(deal.amounts)
+    ([1640, 1360], 3000)
+    >>> icm_deal([1_850, 1_150], [70_000, 30_000], leave_for_winner=800)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: left for the winner must be between 0 and 700 (first place minus
+    second), not 800
+    """
     dealt = _dealt_payouts(payouts, stacks, leave_for_winner)
     shares = icm(dealt, stacks)
     return Deal(
@@ -180,7 +197,13 @@ def icm_deal(payouts: Sequence[int], stacks: Sequence[int], leave_for_winner: in
 
 
 def chip_chop(payouts: Sequence[int], stacks: Sequence[int], leave_for_winner: int = 0) -> Deal:
-    """Everyone gets the last remaining payout, and the rest is shared by chips."""
+    """Everyone gets the last remaining payout, and the rest is shared by chips.
+
+    Everyone is sure of the last place's money; the rest goes by chips.
+
+    >>> chip_chop([5_000, 3_000, 2_000], [50_000, 30_000, 20_000]).amounts
+    [4000, 3200, 2800]
+    """
     dealt = _dealt_payouts(payouts, stacks, leave_for_winner)
     _check(dealt, stacks)
     floor = dealt[-1] if len(dealt) == len(stacks) else 0
@@ -194,7 +217,15 @@ def chip_chop(payouts: Sequence[int], stacks: Sequence[int], leave_for_winner: i
 
 
 def custom_deal(payouts: Sequence[int], amounts: Sequence[int], leave_for_winner: int = 0) -> Deal:
-    """Amounts the players agreed on; they must share out exactly the money being dealt."""
+    """Amounts the players agreed on; they must share out exactly the money being dealt.
+
+    >>> custom_deal([1_850, 1_150], [1_500, 1_500]).amounts
+    [1500, 1500]
+    >>> custom_deal([1_850, 1_150], [1_500, 1_400])
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the deal amounts sum to 2900, not the 3000 being dealt
+    """
     dealt = _dealt_payouts(payouts, amounts, leave_for_winner)
     if any(amount < 0 for amount in amounts):
         raise InvalidInput("a deal amount must not be negative")
@@ -241,7 +272,14 @@ def _kroner(shares: Sequence[float | Fraction], total: int, stacks: Sequence[int
 
 
 def approve_deal(players: Sequence[str], consenting: Sequence[str], td_approved: bool) -> None:
-    """T-DEAL-1: a deal stands only with every remaining player's consent and the TD's approval."""
+    """T-DEAL-1: a deal stands only with every remaining player's consent and the TD's approval.
+
+    >>> approve_deal(["Ann", "Bo"], ["Bo", "Ann"], td_approved=True)
+    >>> approve_deal(["Ann", "Bo"], ["Bo", "Ann"], td_approved=False)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-DEAL-1: a deal needs the TD's approval
+    """
     unknown = sorted(set(consenting) - set(players))
     if unknown:
         raise InvalidInput("not a remaining player: {names}", names=', '.join(unknown))

@@ -91,7 +91,22 @@ def prize_pool(
     prices: EntryPrices, buy_ins: int, re_entries: int = 0, add_ons: int = 0, rebuys: int = 0, *,
     bounties_to_pool: int = 0,
 ) -> PrizePool:
-    """The money of an event with these counts of buy-ins, re-entries, add-ons and rebuys."""
+    """The money of an event with these counts of buy-ins, re-entries, add-ons and rebuys.
+
+    Twenty buy-ins of 300 + 50 and five add-ons of 100 + 10, with a 5,000 guarantee: the fees are the
+    house's, and the prize pool is the prize parts, never less than the guarantee.
+
+    >>> prices = EntryPrices(buy_in=300, fee=50, add_on=100, add_on_fee=10, guarantee=5_000)
+    >>> pool = prize_pool(prices, 10, add_ons=5)
+    >>> pool.collected, pool.fees, pool.prize_part, pool.overlay, pool.prize_pool
+    (4050, 550, 3500, 1500, 5000)
+    >>> prize_pool(prices, 20, add_ons=5).overlay
+    0
+    >>> prize_pool(prices, -1)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: buy-ins must not be negative, not -1
+    """
     for what, count in (("buy-ins", buy_ins), ("re-entries", re_entries), ("add-ons", add_ons),
                         ("rebuys", rebuys)):
         if count < 0:
