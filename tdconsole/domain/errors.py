@@ -106,7 +106,17 @@ class Forbidden(TdError):
 
 def describe_validation_error(source: str | None, error: ValidationError) -> str:
     """One line: `source: key.path: what is wrong` for the first problem (and how many more), in
-    English (`validation_refusal` is the same line as a refusal an edge translates)."""
+    English (`validation_refusal` is the same line as a refusal an edge translates).
+
+    >>> from pydantic import BaseModel, ValidationError
+    >>> class Seats(BaseModel):
+    ...     seats: int
+    >>> try:
+    ...     Seats.model_validate({"seats": "nine"})
+    ... except ValidationError as error:
+    ...     print(describe_validation_error("table.toml", error))
+    table.toml: seats: Input should be a valid integer
+    """
     return str(validation_refusal(source, error))
 
 
@@ -114,7 +124,23 @@ def validation_refusal(source: str | None, error: ValidationError) -> InvalidInp
     """The first problem of `error` as a one-line refusal, `source: key.path: what is wrong` (and
     how many more): pydantic's words for a number out of its range, a number that is not one, a
     missing or unknown key, as templates of the catalogue, so a Danish user reads them in Danish
-    (`--amount Anna=-1`); any other problem in pydantic's English."""
+    (`--amount Anna=-1`); any other problem in pydantic's English.
+
+    The first problem as a refusal the edge translates, and how many more there are.
+
+    >>> from pydantic import BaseModel, Field, ValidationError
+    >>> class Level(BaseModel):
+    ...     small_blind: int = Field(ge=1)
+    ...     big_blind: int = Field(ge=1)
+    >>> try:
+    ...     Level.model_validate({"small_blind": 0, "big_blind": -1})
+    ... except ValidationError as error:
+    ...     refusal = validation_refusal("level 3", error)
+    >>> str(refusal)
+    'level 3: small_blind: Input should be greater than or equal to 1 (and 1 more)'
+    >>> refusal.params["problem"].template
+    '{where}: Input should be greater than or equal to {limit}'
+    """
     problems = error.errors()
     first = problems[0]
     key = ".".join(str(part) for part in first["loc"]) or "(top level)"

@@ -70,6 +70,15 @@ class Packed(NamedTuple):
 
 
 def pack(envelope: Envelope) -> Packed:
+    """An envelope kept as its event's JSON text, read back when asked for.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> packed = pack(tournament("Ann").log[1])
+    >>> packed.type, packed.seq, packed.command_id
+    ('player_registered', 2, 'c1')
+    >>> packed.payload
+    '{"type":"player_registered","player_id":"p1","name":"Ann","member":null,"alternate":null}'
+    """
     event = envelope.event
     return Packed(envelope.seq, envelope.time, envelope.actor, envelope.command_id, event.type,
                   event.model_dump_json())
@@ -303,7 +312,13 @@ def _unpacked(item: Envelope | Packed) -> Envelope:
 
 def events(log: Sequence[Envelope], *types: type[Frozen]) -> Iterator[Envelope]:
     """The envelopes of `log` whose event is of one of `types`: `EventLog.of` for a packed log,
-    read back only those; any other sequence, looked through."""
+    read back only those; any other sequence, looked through.
+
+    >>> from tdconsole.domain.events import PlayerRegistered
+    >>> from tdconsole.domain.examples import tournament
+    >>> [envelope.event.name for envelope in events(tournament("Ann", "Bo").log, PlayerRegistered)]
+    ['Ann', 'Bo']
+    """
     if isinstance(log, EventLog):
         tags = [kind.model_fields["type"].default for kind in types]
         return log.of(*tags)
@@ -311,12 +326,26 @@ def events(log: Sequence[Envelope], *types: type[Frozen]) -> Iterator[Envelope]:
 
 
 def command_ids(log: Sequence[Envelope]) -> Iterator[str]:
-    """Each envelope's command id, in order: none read back from a packed log."""
+    """Each envelope's command id, in order: none read back from a packed log.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> list(command_ids(tournament("Ann", "Bo").log))
+    ['c0', 'c1', 'c1']
+    """
     if isinstance(log, EventLog):
         return log.command_ids()
     return (envelope.command_id for envelope in log)
 
 
 def undone_commands(log: Sequence[Envelope]) -> set[str]:
-    """The commands an `Undone` of `log` takes back: only the Undone events read back."""
+    """The commands an `Undone` of `log` takes back: only the Undone events read back.
+
+    >>> from tdconsole.domain.commands import Bust, Undo
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> _ = t.do(Undo(actor="td"))
+    >>> undone_commands(t.log)
+    {'c2'}
+    """
     return {env.event.command_id for env in events(log, Undone) if isinstance(env.event, Undone)}

@@ -628,7 +628,15 @@ def parse_event(data: Any) -> Event:
     The class is looked up by its tag and validates alone, so loading a log builds the validators
     of the kinds of event it holds (a scripted command loads a whole log: the fast-CLI contract),
     not those of all forty; anything else (no tag, an unknown one) goes to the union, whose error
-    says what is wrong. Values are read back as recorded (`RECORDED` in tdconsole.domain.model)."""
+    says what is wrong. Values are read back as recorded (`RECORDED` in tdconsole.domain.model).
+
+    >>> parse_event({"type": "player_busted", "player_id": "p3", "place": 3})
+    PlayerBusted(type='player_busted', player_id='p3', place=3, ...)
+    >>> parse_event({"type": "player_vanished"})
+    Traceback (most recent call last):
+    ...
+    pydantic_core._pydantic_core.ValidationError: 1 validation error for ...
+    """
     tag = data.get("type") if isinstance(data, dict) else None
     kind = EVENT_TYPES.get(tag) if isinstance(tag, str) else None
     if kind is None:
@@ -644,7 +652,11 @@ def parse_stored_event(tag: str, text: str) -> Event:
     for every event of a festival's log. A tag that names no class or another class than the
     payload's (which `parse_event` follows) takes the general way, as does every other row.
     The class's validator is called itself: `model_validate_json` around it was a fifth of the
-    call, 40,000 times over when a festival's log is first folded."""
+    call, 40,000 times over when a festival's log is first folded.
+
+    >>> parse_stored_event("clock_set", '{"type": "clock_set", "remaining_seconds": 300}')
+    ClockSet(type='clock_set', remaining_seconds=300)
+    """
     kind = EVENT_TYPES.get(tag)
     if kind is not None and "\\" not in text and text.isprintable():
         try:

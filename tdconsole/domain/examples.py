@@ -38,7 +38,11 @@ STRUCTURE = Structure(
 
 
 def at(seconds: float) -> datetime:
-    """`seconds` after the examples' start, `T0` (Friday 27 November 2026, 19:00 UTC)."""
+    """`seconds` after the examples' start, `T0` (Friday 27 November 2026, 19:00 UTC).
+
+    >>> at(90).isoformat()
+    '2026-11-27T19:01:30+00:00'
+    """
     return T0 + timedelta(seconds=seconds)
 
 
@@ -74,7 +78,14 @@ class Tournament:
 def tournament(*names: str, tables: int | None = None, buy_in: int = 300,
                house_rules: HouseRules | None = None, structure: Structure = STRUCTURE) -> Tournament:
     """A tournament of `STRUCTURE` with `names` registered; with `tables`, a room of that many
-    nine-seat tables where they are seated by the draw of seed 1, the same seats every run."""
+    nine-seat tables where they are seated by the draw of seed 1, the same seats every run.
+
+    >>> t = tournament("Ann", "Bo")
+    >>> [(player.name, player.status) for player in t.state.players.values()], t.state.room
+    ([('Ann', 'registered'), ('Bo', 'registered')], {})
+    >>> sorted(tournament("Ann", "Bo", tables=1).state.room[1].occupants.values())
+    ['Ann', 'Bo']
+    """
     t = Tournament(structure, buy_in, house_rules, tables)
     if names:
         t.do(Register(names=list(names), seed=1))

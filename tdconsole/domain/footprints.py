@@ -397,7 +397,20 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
 
 
 def footprint(state: TournamentState, event: e.Event) -> Footprint:
-    """What `event` reads and changes, on `state` as it is just before the event is applied."""
+    """What `event` reads and changes, on `state` as it is just before the event is applied.
+
+    What an event reads and changes: undo takes a command back only when nothing after it meets what
+    it changed (`tournament.blocking`).
+
+    >>> from tdconsole.domain.events import ChipsCounted
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> found = footprint(t.state, ChipsCounted(counts={"p1": 12_000}))
+    >>> sorted(found.writes)  # Ann's count, and a deal proposed on the counts before it
+    [('deal',), ('player', 'p1')]
+    >>> found.touches({player("p1")}), found.touches({player("p2")})
+    (True, False)
+    """
     found = RULES_BY_EVENT[type(event)](state, event)
     if not isinstance(event, e.Undone | e.TournamentCreated):
         found.reads.add(RULES)

@@ -337,6 +337,21 @@ def match_name(typed: str, names: Mapping[str, T]) -> T:
        "Ivan Kro"); two or more such names are refused, listing them;
     3. else a close typo is never taken: it is refused with "did you mean X?" (or the few close
        ones), because busting or moving the wrong player at a live table costs more than retyping.
+
+    The one matcher of names a person types: exact, else a unique prefix of the name or of one of its
+    words; an ambiguous prefix or a typo is refused, never guessed.
+
+    >>> names = {"anna holm": "p1", "ivan kro": "p2", "ivan berg": "p3"}
+    >>> match_name("ANNA HOLM", names), match_name("kro", names)
+    ('p1', 'p2')
+    >>> match_name("Ivan", names)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: 'Ivan' could be ivan berg and ivan kro; type more of the name
+    >>> match_name("Ana Holm", names)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.NotFound: no player named 'Ana Holm'; did you mean anna holm?
     """
     shown = normalise_name(typed)
     key = name_key(typed)
@@ -371,12 +386,23 @@ def _listed(keys: list[str], names: Mapping[str, T], last: str = "and") -> str:
 
 
 def normalise_name(raw: str) -> str:
-    """Trim and NFC-normalise, so 'Åse' typed two ways is one name."""
+    """Trim and NFC-normalise, so 'Åse' typed two ways is one name.
+
+    >>> normalise_name("  A\u030ase ") == normalise_name("\u00c5se") == "\u00c5se"
+    True
+    """
     return unicodedata.normalize("NFC", raw.strip())
 
 
 
 
 def new_state(created: TournamentCreated) -> TournamentState:
+    """The state before the first command: the first level in full, the club's house rules.
+
+    >>> from tdconsole.domain.examples import Tournament
+    >>> state = new_state(Tournament().log[0].event)
+    >>> state.players_left, state.clock.remaining, state.house_rules.seating.balance
+    (0, 1200.0, 'club')
+    """
     return TournamentState(info=created, clock=clock_ops.ClockAnchor.initial(created.structure),
                            house_rules=created.house_rules or HouseRules())

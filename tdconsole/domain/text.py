@@ -222,7 +222,19 @@ def _visible_walk(value: Any) -> Any:
 
 def name_numbers(pairs: list[str], field: str) -> dict[str, int]:
     """`NAME=N` pairs -> {name: n} (the CLI's and the TUI's input); one-line errors name the request
-    `field` they were typed in."""
+    `field` they were typed in.
+
+    >>> name_numbers(["Ann=12,000", "Bo Berg = 8_500"], "counts")
+    {'Ann': 12000, 'Bo Berg': 8500}
+    >>> name_numbers(["Ann=12k"], "counts")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: Ann: '12k' is not a whole number
+    >>> name_numbers(["Ann=1", "ann=2"], "counts")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: ann: given twice
+    """
     values: dict[str, int] = {}
     for pair in pairs:
         name, sep, number = pair.rpartition("=")

@@ -577,7 +577,16 @@ def continues(after: Iterable[e.Envelope]) -> bool:
 
 def apply(state: TournamentState, envelope: e.Envelope, *, logged: bool = True) -> None:
     """Change `state` by one event. Undone events are handled by `fold` (a refold). `logged`:
-    the envelope is added to the state's log (a fold that keeps its own log does not)."""
+    the envelope is added to the state's log (a fold that keeps its own log does not).
+
+    >>> from tdconsole.domain.events import Envelope, PlayerRegistered
+    >>> from tdconsole.domain.examples import T0, Tournament
+    >>> t = Tournament()
+    >>> apply(t.state, Envelope(seq=2, time=T0, actor="td", command_id="c1",
+    ...                         event=PlayerRegistered(player_id="p1", name="Ann")))
+    >>> t.state.players_left, t.state.last_seq
+    (1, 2)
+    """
     if logged:
         state.recent.append(envelope)
     _apply_event(state, envelope)

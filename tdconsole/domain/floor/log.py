@@ -127,7 +127,25 @@ def prepare(state: TournamentState, scenario: Scenario, answers: dict[str, str],
             correcting: int | None = None) -> Walk:
     """Walk `scenario` with `answers` and what the log knows filled in: the offender's `earlier`
     offences of the kind the ruling records, and the `players` seated at `table`. An answer the
-    floor gave that contradicts the log is an error (the log is the record)."""
+    floor gave that contradicts the log is an error (the log is the record).
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.floor.rulings import Scenario
+    >>> out_of_turn = Scenario.model_validate({"id": "oot", "title": "Action out of turn", "start": "r",
+    ...     "nodes": {"r": {"type": "ruling", "ruling": "The action is binding.", "remedy": ["Go back."],
+    ...                     "rules": ["O-OOT-1"], "penalty": {"offence": "out-of-turn"}}}})
+    >>> t = tournament("Ann", "Bo", "Cy", tables=1)
+    >>> bo = t.state.find("Bo")
+    >>> house = t.state.house_rules
+    >>> reached = prepare(t.state, out_of_turn, {"deliberate": "no"}, house, offender=bo, table=1)
+    >>> reached.answers, reached.suggestion.penalty
+    ({'deliberate': 'no', 'earlier': '0'}, None)
+    >>> prepare(t.state, out_of_turn, {"deliberate": "no", "earlier": "2"}, house, offender=bo)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: earlier=2: the rulings log has 0 earlier out-of-turn offence(s) by
+    Bo; leave it out
+    """
     given = dict(answers)
     reached = walk(scenario, given, house)
     if reached.offence is not None and offender is not None:

@@ -155,7 +155,17 @@ class Totals:
 
 
 def totals(results: Iterable[MemberResult]) -> Totals:
-    """The record over the finished tournaments among `results` (one in play counts when done)."""
+    """The record over the finished tournaments among `results` (one in play counts when done).
+
+    >>> entry = EntryResult(entry=1, place=4, last_place=None, prize=0, knockouts=1, bounties=0, add_ons=0)
+    >>> played = MemberResult(member=7, name="Bo", entries=(entry,), field=10, buy_in=300, fee=50, cost=350,
+    ...                       finished=True)
+    >>> in_play = MemberResult(member=7, name="Bo", entries=(entry,), field=10, buy_in=300, fee=50, cost=350,
+    ...                        finished=False)
+    >>> record = totals([played, in_play])
+    >>> record.events, record.best_finish, record.net
+    (1, 4, -350)
+    """
     done = [result for result in results if result.finished]
     places = [result.place for result in done if result.place is not None]
     return Totals(

@@ -94,7 +94,16 @@ def named_knockers(state: TournamentState, players: Sequence[Player], by: Sequen
 
 
 def pko_knockout(state: TournamentState, bounty: int, knockers: Sequence[str]) -> bounties.Knockout:
-    """T-PKO-1/2: a progressive knockout's `bounty` shared by its `knockers` in S-ODD-1's order."""
+    """T-PKO-1/2: a progressive knockout's `bounty` shared by its `knockers` in S-ODD-1's order.
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(bounty=100, pko_share=50)))
+    >>> pko_knockout(t.state, 100, ["p1"])
+    Knockout(cash={'p1': 50}, head={'p1': 50})
+    """
     share = state.money.pko_share
     assert share is not None
     return bounties.knockout(bounty, clockwise(state, knockers), share, state.money.pko_unit)
@@ -223,7 +232,21 @@ def busted_events(state: TournamentState, placements: Sequence[eliminations.Plac
                   disqualified: bool = False) -> list[Event]:
     """PlayerBusted for each placement (its `name` is the player id), bounties split (T-BOUNTY-1)
     or, in a progressive knockout, shared in cash and onto the knockers' heads (T-PKO-1/2/3); a
-    disqualified player's bounty goes to the prize pool (T-PKO-4)."""
+    disqualified player's bounty goes to the prize pool (T-PKO-4).
+
+    The PlayerBusted of each placement: a fixed bounty to the knocker (T-BOUNTY-1).
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.examples import tournament
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> from tdconsole.domain.players.eliminations import Placement
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(SetMoney(settings=MoneySettings(bounty=100)))
+    >>> [busted] = busted_events(t.state, [Placement(name="p3", place=3, last_place=3, rules=[])],
+    ...                          {"p3": ["p1"]})
+    >>> busted.place, busted.knocked_out_by, busted.bounty
+    (3, ['p1'], {'p1': 100})
+    """
     money = state.money
     added: dict[str, int] = {}  # heads grown by this hand's earlier knockouts
 
@@ -267,7 +290,19 @@ def busted_events(state: TournamentState, placements: Sequence[eliminations.Plac
 
 def clockwise(state: TournamentState, knockers: Sequence[str]) -> list[str]:
     """T-PKO-2: the winners of a split pot in S-ODD-1's order, clockwise from the first seat left
-    of their table's button; winners not seated at one table by sorted name (T-BOUNTY-1)."""
+    of their table's button; winners not seated at one table by sorted name (T-BOUNTY-1).
+
+    T-PKO-2: a split pot's winners in the order the odd chip goes, clockwise from the button.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy", tables=1)
+    >>> [(name, t.state.find(name).seat) for name in ("Ann", "Bo", "Cy")], t.state.room[1].hand.button
+    ([('Ann', 5), ('Bo', 9), ('Cy', 1)], 1)
+    >>> clockwise(t.state, ["p1", "p2", "p3"])
+    ['p1', 'p2', 'p3']
+    >>> clockwise(t.state, ["p3", "p2"])
+    ['p2', 'p3']
+    """
     players = [state.players[knocker] for knocker in knockers]
     by_name = sorted(knockers, key=lambda knocker: name_key(state.players[knocker].name))
     number = players[0].table
@@ -284,7 +319,15 @@ def clockwise(state: TournamentState, knockers: Sequence[str]) -> list[str]:
 def credit_knockout(state: TournamentState, knocked_out_by: Iterable[str], bounty: Mapping[str, int],
                     head: Mapping[str, int]) -> None:
     """Each knocker's knockout, the bounty he takes in cash and what goes onto his own head
-    (T-BOUNTY-1, T-PKO-1): a bust's, or a rebuy's bought instead of it (T-PKO-6)."""
+    (T-BOUNTY-1, T-PKO-1): a bust's, or a rebuy's bought instead of it (T-PKO-6).
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> credit_knockout(t.state, ["p1"], {"p1": 50}, {"p1": 50})
+    >>> ann = t.state.find("Ann")
+    >>> ann.knockouts, ann.bounties, ann.bounty_added
+    (1, 50, 50)
+    """
     for knocker in knocked_out_by:
         state.players[knocker].knockouts += 1
     for knocker, cash in bounty.items():

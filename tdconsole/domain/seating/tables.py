@@ -138,10 +138,23 @@ def find_player(room: Room, player: str) -> Spot:
 
 
 def live_players(room: Room) -> int:
+    """The players seated at open tables.
+
+    >>> live_players({1: Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo"}),
+    ...               2: Table(number=2, seats=9, status="broken")})
+    2
+    """
     return sum(len(t.occupants) for t in room.values() if t.status == "open")
 
 
 def open_tables(room: Room) -> list[Table]:
+    """The tables still in play.
+
+    >>> room = {1: Table(number=1, seats=9, occupants={1: "Ann"}),
+    ...         2: Table(number=2, seats=9, status="broken")}
+    >>> [table.number for table in open_tables(room)]
+    [1]
+    """
     return [t for t in room.values() if t.status == "open"]
 
 
@@ -213,6 +226,12 @@ def waits_if_seated(table: Table, seat: int, player: str) -> bool:
 
 
 def with_table(room: Room, table: Table) -> dict[int, Table]:
+    """The room with `table` put in (a new one, or in place of its number's).
+
+    >>> room = with_table({1: Table(number=1, seats=9)}, Table(number=1, seats=6))
+    >>> room[1].seats
+    6
+    """
     return {**room, table.number: table}
 
 
