@@ -188,7 +188,25 @@ class ChipCheck:
 
 
 def chip_check(state: TournamentState, in_play: int | None = None) -> ChipCheck:
-    """The counts of the players still in against the chips in play (`in_play` when known)."""
+    """The counts of the players still in against the chips in play (`in_play` when known).
+
+    T-CHIPS-2, T-CHIPS-3: 30,000 chips in play; the counts are off once everybody is counted and they
+    miss by more than the house's tolerance (1 %: 300 chips).
+
+    >>> from tdconsole.domain.commands import CountChips
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(CountChips(counts={"Ann": 14_000, "Bo": 9_000}))
+    >>> chip_check(t.state).off  # Cy is not counted yet
+    False
+    >>> _ = t.do(CountChips(counts={"Cy": 7_200}))
+    >>> check = chip_check(t.state)
+    >>> check.total, check.in_play, check.tolerance, check.off
+    (30200, 30000, 300, False)
+    >>> _ = t.do(CountChips(counts={"Cy": 7_500}))
+    >>> chip_check(t.state).off
+    True
+    """
     in_play = chips_in_play(state) if in_play is None else in_play
     total, counted = 0, 0
     for player_id, chips in state.chips.items():
@@ -585,8 +603,8 @@ def decide_count(state: TournamentState, command: CountChips, now: datetime) -> 
     >>> from tdconsole.domain.commands import CountChips
     >>> from tdconsole.domain.examples import T0, tournament
     >>> t = tournament("Ann", "Bo")
-    >>> decide_count(t.state, CountChips(counts={"ann": 14_500}), T0)
-    [ChipsCounted(type='chips_counted', counts={'p1': 14500})]
+    >>> [counted.counts for counted in decide_count(t.state, CountChips(counts={"ann": 14_500}), T0)]
+    [{'p1': 14500}]
     >>> decide_count(t.state, CountChips(counts={"Bo": 0}), T0)
     Traceback (most recent call last):
     ...
