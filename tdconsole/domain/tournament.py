@@ -529,7 +529,20 @@ def fold_read(rows: Iterable[Packed], undone: set[str]) -> TournamentState:
     event is folded as it comes and the log packs it, so none is read back from a block (a tenth
     of the first open of a festival's 40,000 events was unpacking what had just been packed). An
     Undone appended between the two reads (another terminal) leaves `undone` short of the log's:
-    then the log is folded again, as `fold` folds it."""
+    then the log is folded again, as `fold` folds it.
+
+    >>> from tdconsole.domain.commands import Bust, Undo
+    >>> from tdconsole.domain.event_log import pack
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(Bust(names=["Cy"]))
+    >>> _ = t.do(Undo(actor="td"))
+    >>> state = fold_read([pack(envelope) for envelope in t.log], {"c2"})
+    >>> state.players_left, state.last_seq
+    (3, 6)
+    >>> fold_read([pack(envelope) for envelope in t.log], set()).players_left  # the Undone read late
+    3
+    """
     log = EventLog()
     read: dict[tuple[str, str], e.Event] = {}
     state: TournamentState | None = None

@@ -419,7 +419,20 @@ def apply_break(
 def seat_break(room: Room, number: int, seats: list[BrokenSeat]) -> dict[int, Table]:
     """The room once a break draw is carried out: table `number` closed, its players in their
     drawn seats. A recorded break (the fold) needs no more: who waits is in its event already,
-    and reading it again (`apply_break`) was a third of folding a festival's 583 breaks."""
+    and reading it again (`apply_break`) was a third of folding a festival's 583 breaks.
+
+    >>> one = Table(number=1, seats=9, occupants={1: "Ann"})
+    >>> two = Table(number=2, seats=9, occupants={1: "Bo"})
+    >>> seat = BrokenSeat(player="Bo", **{"from": Spot(table=2, seat=1)}, to=Spot(table=1, seat=5),
+    ...                   waits=False, rule="10A")
+    >>> room = seat_break({1: one, 2: two}, 2, [seat])
+    >>> room[1].occupants, room[2].status
+    ({1: 'Ann', 5: 'Bo'}, 'broken')
+    >>> seat_break({1: one, 2: two}, 1, [seat])
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: the draw does not seat exactly the players of table 1
+    """
     broken = get_table(room, number)
     if {s.player for s in seats} != set(broken.occupants.values()):
         raise InvalidInput("the draw does not seat exactly the players of table {number}", number=number)

@@ -269,6 +269,13 @@ def place_player(table: Table, seat: int, player: str, *, paid: bool = False) ->
 def vacate(table: Table, seat: int) -> Table:
     # A bust or a move during a hand never changes that hand's positions (TDA 32): only the
     # occupants change, and `next_hand` reads them.
+    """The table with `seat` emptied; the hand in play keeps its positions (TDA 32).
+
+    >>> table = set_button(Table(number=1, seats=9, occupants={1: "Ann", 4: "Bo", 7: "Cy"}), 1)
+    >>> emptied = vacate(table, 4)
+    >>> emptied.occupants, emptied.hand.small_blind
+    ({1: 'Ann', 7: 'Cy'}, 4)
+    """
     occupants = {s: p for s, p in table.occupants.items() if s != seat}
     gone = table.occupants.get(seat)
     return table.updated({"occupants": occupants, "just_paid": table.just_paid - {gone}})
