@@ -271,8 +271,13 @@ class TournamentState:
 
     def count_chips(self, player_id: str, chips: int, at: datetime, by: str | None) -> None:
         """`chips` is the player's count from now on (a count or a bag supersedes the one before)."""
-        self.chips[player_id] = chips
-        self.counted[player_id] = ChipCount(at, by)
+        self.count_all({player_id: chips}, at, by)
+
+    def count_all(self, counts: Mapping[str, int], at: datetime, by: str | None) -> None:
+        """Each of `counts` (player id -> chips) as `count_chips` takes one: counted together,
+        they share one `ChipCount` (a festival's log folds 23,000 counts of eight)."""
+        self.chips.update(counts)
+        self.counted.update(dict.fromkeys(counts, ChipCount(at, by)))
 
     def forget_chips(self, player_id: str) -> None:
         """His last count no longer says his stack (a bust, a rebuy: T-CHIPS-3)."""

@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from tdconsole.domain.commands import BreakTable, Bust, Draw, Register
+from tdconsole.domain.commands import BreakTable, Bust, CountChips, Draw, Register
 from tdconsole.domain.seating import tables
 from tdconsole.domain.seating.tables import Table
+from tdconsole.domain.text import name_key
 from tdconsole.domain.tournament import fold
 from tests.domain.helpers import Tournament
 
@@ -41,3 +42,14 @@ def test_a_recorded_bust_frees_the_seat_the_player_s_record_names(monkeypatch: p
     game = night()
     monkeypatch.setattr(tables, "find_player", refused)
     assert fold(game.log) == game.state
+
+
+def test_a_table_counted_together_is_one_record_of_when_and_by_whom() -> None:
+    game = night()
+    names = [p.name for p in game.state.players.values() if p.status == "seated"][:3]
+    game.do(CountChips(counts=dict.fromkeys(names, 25_000), by="Floor 2"), seconds=60)
+    state = fold(game.log)
+    counted = [state.counted[state.by_name[name_key(name)]] for name in names]
+    assert len({id(record) for record in counted}) == 1  # one record, not one a player
+    assert (counted[0].at, counted[0].by) == (game.log[-1].time, "Floor 2")
+    assert state == game.state

@@ -627,7 +627,6 @@ def decide_count(state: TournamentState, command: CountChips, now: datetime) -> 
 
 
 def apply_counted(state: TournamentState, event: ChipsCounted, now: datetime) -> None:
-    for player_id, chips in event.counts.items():
-        state.count_chips(player_id, chips, now, event.by)
+    state.count_all(event.counts, now, event.by)
     if state.deal is not None and not state.deal.approved:
         state.deal = None  # a proposal was made on the earlier counts
