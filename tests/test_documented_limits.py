@@ -119,6 +119,7 @@ SECURITY_LIMITS: list[tuple[str, list[int]]] = [
      [limits.MAX_JSON_BYTES, limits.MAX_JSON_DEPTH, limits.MAX_JSON_DIGITS]),
     (r"a number of more than {n} digits in a TOML file", [sys.get_int_max_str_digits()]),
     (r"a request body at most {n}", [limits.MAX_WEB_BODY_BYTES]),
+    (r"evaluated: at most {n}, nested at most {n} deep", [limits.MAX_TDT_BYTES, limits.MAX_TDT_DEPTH]),
     (r"search at most {n} characters and {n} words", [limits.SEAT_QUERY_CHARS, limits.SEAT_QUERY_WORDS]),
     (r"at most {n} requests answered at once and {n} browsers", [limits.MAX_CONNECTIONS, limits.MAX_STREAMS]),
     (r"keeps {n} handles spare", [2 * server.SPARE_FILES]),

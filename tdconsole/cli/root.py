@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "db": "tournament",
     "house-rules": "house_rules",
     "league": "league",
+    "import": "imports",
     "members": "members",
     "tickets": "members",
     "rules": "rules",

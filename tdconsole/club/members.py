@@ -27,7 +27,7 @@ from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.players.registration import validate_name
 from tdconsole.domain.text import MAX_NAME
 from tdconsole.store.event_store import EventStore
-from tdconsole.store.models import event_table, member_table
+from tdconsole.store.models import event_table, member_link_table, member_table
 
 CSV_COLUMNS = ("number", "name", "email", "phone", "note", "banned", "ban_reason")
 LIMITS = {"email": 200, "phone": 50, "note": 500, "ban_reason": 200}
@@ -275,6 +275,22 @@ class Members:
             connection.execute(update(member_table).where(member_table.c.number == number).values(**values))
 
     # ------------------------------------------------------------ the logs' links
+
+    def linked(self, source: str, external: str) -> Member | None:
+        """The member another program's id (`source` "td3": a player's UUID) was linked to, or
+        the member he was merged into since."""
+        with self.store.connection(write=False) as connection:
+            number = connection.execute(select(member_link_table.c.member).where(
+                member_link_table.c.source == source, member_link_table.c.external == external)).scalar()
+        return None if number is None else self.get(number)
+
+    def link_external(self, source: str, external: str, number: int) -> None:
+        """Keep another program's id on member `number` (an id linked before is moved to him)."""
+        with self.store.connection(write=True) as connection:
+            connection.execute(delete(member_link_table).where(
+                member_link_table.c.source == source, member_link_table.c.external == external))
+            connection.execute(insert(member_link_table).values(source=source, external=external,
+                                                                member=number))
 
     def registrations(self) -> list[tuple[int, int]]:
         """(tournament, member number) for every registration linked to a member, undone or not:

@@ -77,6 +77,21 @@ def save_preset(structure: Structure) -> str:
     return key
 
 
+def keep_preset(structure: Structure) -> str:
+    """The key of the TD's preset with the same levels, breaks and chips as `structure` (whatever
+    its name), else `structure` saved as a new one: a season of imported saves played to one
+    structure makes one preset, not one per evening."""
+    wanted = dump_structure(structure.model_copy(update={"name": "-"}))
+    for path in sorted(user_structures_dir().glob("*.toml")):
+        try:
+            known = load_toml(path, Structure)
+        except (InvalidInput, NotFound):
+            continue
+        if dump_structure(known.model_copy(update={"name": "-"})) == wanted:
+            return path.stem
+    return save_preset(structure)
+
+
 # --- Writing: the layout of `configs/structures/`, so an export loads back unchanged ------------
 
 

@@ -101,6 +101,9 @@ MAX_CONFIG_BYTES = 1024 * 1024  # a TOML file: a structure, house rules, payouts
 MAX_IMPORT_BYTES = 16 * 1024 * 1024  # a members CSV
 MAX_JSON_BYTES = 1024 * 1024  # JSON on stdin or in a request to the web remote
 MAX_JSON_DEPTH = 32
+# A TD3 save (config/td3_notation.py): the largest of 200 public saves is 221 KB, nested 14 deep.
+MAX_TDT_BYTES = 4 * 1024 * 1024
+MAX_TDT_DEPTH = 64
 # What a phone may send to `tdconsole serve` (tdconsole/web): bounded, so no request costs the
 # server seconds and nobody can hold the room's connections or the TV's stream.
 MAX_WEB_BODY_BYTES = 64 * 1024  # a request's body: a registration of about 3,000 names

@@ -156,6 +156,15 @@ member_table = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+# A member's id in another program (`source` "td3": a TD3 player's UUID), so an import links the
+# same player again by it whatever name the other program shows (actions/td3_import.py).
+member_link_table = Table(
+    "member_links", metadata,
+    Column("source", String(20), primary_key=True),
+    Column("external", String(100), primary_key=True),
+    Column("member", ForeignKey("members.number", ondelete="CASCADE"), nullable=False),
+)
+
 # A league: its formula (a copy: editing the file later does not change the standings), its
 # rules (best N, minimum events, tie-breaks) and, in `league_tournaments`, its tournaments.
 league_table = Table(

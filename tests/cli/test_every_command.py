@@ -125,6 +125,8 @@ def case(point: str, *argv: str, before: tuple[tuple[str, ...], ...] = (), stdin
 FLIGHT = (("event", "new", "Main Event", "--buy-in", "100"),
           ("new", "Main Event 1A", "--event", "Main Event"))
 
+TD3_FIXTURES = Path(__file__).parents[1] / "fixtures" / "td3"
+
 CASES = [
     # The club, before any tournament: members, staff, leagues, structures and the calculators.
     case("club", "new", "Lørdag", "--buy-in", "200", "--fee", "20", "--seats", "8"),
@@ -143,6 +145,7 @@ CASES = [
     case("club", "staff", "list"),
     case("club", "staff", "remove", "Mette"),
     case("club", "league", "new", "Vinterliga", "--best", "3"),
+    case("club", "import", "tdt", str(TD3_FIXTURES / "friday_3_7.tdt")),
     case("club", "league", "set", "--min-events", "2"),
     case("club", "league", "list"),
     case("club", "structure", "list"),
