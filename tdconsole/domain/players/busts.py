@@ -143,6 +143,40 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     Traceback (most recent call last):
     ...
     tdconsole.domain.errors.TdError: 4 players are left; at least one must remain to win
+
+    A player already out is not busted again; a disqualified player is knocked out by nobody
+    (C-PEN-1); an unplaced bust has no stack to rank it by (T-ELIM-3):
+
+    >>> _ = t.do(Bust(names=["Di"]))
+    >>> decide_bust(t.state, Bust(names=["Di"]), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.TdError: Di has already busted (place 4)
+    >>> decide_bust(t.state, Bust(names=["Cy"], by=["Ann"], disqualified=True), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: a disqualified player is knocked out by nobody (C-PEN-1)
+    >>> decide_bust(t.state, Bust(names=["Cy"], stacks={"Cy": 500}, unplaced=True), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: a starting stack ranks busts by their chips; an unplaced bust
+    has no place to establish (T-ELIM-3)
+
+    In a progressive knockout the bounty goes to whoever knocked the player out: the TD says who
+    (T-PKO-1).
+
+    >>> from tdconsole.domain.commands import SetMoney
+    >>> from tdconsole.domain.money.settings import MoneySettings
+    >>> pko = tournament("Ann", "Bo", "Cy")
+    >>> _ = pko.do(SetMoney(settings=MoneySettings(bounty=100, pko_share=50)))
+    >>> decide_bust(pko.state, Bust(names=["Cy"]), T0)
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-PKO-1: Cy's bounty goes to whoever knocked the player out:
+    say who, or disqualify
+    >>> [(event.knocked_out_by, event.bounty, event.head) for event in
+    ...  decide_bust(pko.state, Bust(names=["Cy"], by=["Ann"]), T0)]
+    [(['p1'], {'p1': 50}, {'p1': 50})]
     """
     satellites.refuse_when_over(state)  # T-SAT-2
     clock_handlers.refuse_when_finished(state)  # T-END-1: the winner is not busted
