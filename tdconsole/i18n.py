@@ -141,6 +141,31 @@ def language() -> str:
     return _language
 
 
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The translations of `language` itself, whatever the process's language: for a page in the
+    language its reader asked for (a player's own page, T-PAGE-1)."""
+    return gettext.NullTranslations() if language not in LANGUAGES or language == DEFAULT \
+        else _catalogue(language)
+
+
+def requested_language(asked: str | None, accept: str | None) -> str:
+    """The language a browser asks for: `asked` (a page's `?lang=`) if shipped, else the first
+    shipped one of its Accept-Language header, else the process's.
+
+    >>> requested_language("da", None), requested_language(None, "fr-FR,da;q=0.8,en;q=0.5")
+    ('da', 'da')
+    >>> requested_language("xx", "fr")  # neither: the process's (English here)
+    'en'
+    """
+    if asked in LANGUAGES:
+        return asked
+    for part in (accept or "").split(",")[:10]:
+        found = _known(part.split(";")[0].strip())
+        if found:
+            return found
+    return _language
+
+
 def _(message: str) -> str:
     """`message` in the current language (itself when the catalogue has no translation)."""
     return _translations.gettext(message)

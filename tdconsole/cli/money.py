@@ -33,7 +33,7 @@ from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.busts import rebuy_knockout_lines
-from tdconsole.views.export import chips_report_document, results_document
+from tdconsole.views.export import chips_report_document, chips_report_rows, results_document
 from tdconsole.views.formatting import Formats
 from tdconsole.views.log import alternate_line
 from tdconsole.views.money import (
@@ -197,7 +197,13 @@ def chips(ctx: typer.Context, counts: Annotated[list[str], typer.Argument(
     """Record chip counts during play or for a deal (T-CHIPS-3); `chips report` lists them."""
     service = session_of(ctx).service()
     if counts == ["report"]:  # a count is NAME=CHIPS: no count is the bare word
-        write_document(chips_report_document(service.state, format), out)
+        text = chips_report_document(service.state, format)
+        if as_json:  # the rows themselves; the file too when asked for
+            if out is not None:
+                write_document(text, out, say=False)
+            emit({"rows": chips_report_rows(service.state)}, True, lambda: None)
+        else:
+            write_document(text, out)
         return
     data = players.chips(service, players.ChipsRequest(counts=name_numbers(counts, "counts")))
     number = Formats.of(service.state.house_rules).number

@@ -448,6 +448,15 @@ class Bag(Command):
     counts: dict[Label, Chips] = Field(min_length=1)
 
 
+class PlayerPage(Drawing):
+    """A page of his own for a player, without an account (T-PAGE-1): an unguessable token drawn for
+    his name (a new one replaces the last), or with `revoke` his page taken away."""
+
+    verb: ClassVar[str] = "issue a player's page"
+    name: Label
+    revoke: bool = False
+
+
 class StartDay2(Drawing):
     """Day 2 of `event` (T-DAY2-1): the flights' survivors with their bagged stacks, drawn at random or
     seeded by chips; the flights' buy-ins, re-entries and add-ons make the one prize pool."""

@@ -536,6 +536,21 @@ class Bagged(Frozen):
     bag: int  # the bag's number in its flight (a recount keeps it)
 
 
+class PlayerPageIssued(_Event):
+    """T-PAGE-1: the token of `name`'s own page (drawn, at least 128 bits), replacing any before."""
+
+    type: Literal["player_page_issued"] = "player_page_issued"
+    name: str
+    token: str
+
+
+class PlayerPageRevoked(_Event):
+    """T-PAGE-1: `name`'s page no longer opens."""
+
+    type: Literal["player_page_revoked"] = "player_page_revoked"
+    name: str
+
+
 class ChipsBagged(_Event):
     """Survivors' bagged counts (T-FLIGHT-2): what each carries to Day 2."""
 
@@ -608,6 +623,8 @@ Event = Annotated[
     | HouseRulesRecorded
     | FlightSet
     | ChipsBagged
+    | PlayerPageIssued
+    | PlayerPageRevoked
     | Day2Started
     | Undone,
     Field(discriminator="type"),

@@ -68,6 +68,10 @@ def entry(player_id: str) -> Key:
     return ("entry", player_id)
 
 
+def page(name: str) -> Key:
+    return ("page", name_key(name))
+
+
 def table(number: int) -> Key:
     return ("table", number)
 
@@ -232,6 +236,12 @@ def _paid_out(state: TournamentState, event: e.PrizePaidOut) -> Footprint:
 
 def _cash_counted(state: TournamentState, event: e.CashCounted) -> Footprint:
     return _fp([CASH], [CASH])
+def _page(state: TournamentState, event: e.PlayerPageIssued | e.PlayerPageRevoked) -> Footprint:
+    # T-PAGE-1: a page is its name's alone; nothing else reads it.
+    key = page(event.name)
+    return _fp([key], [key])
+
+
 def _flight(state: TournamentState, event: e.FlightSet) -> Footprint:
     # The stop level decides when survivors bag (T-FLIGHT-1), like the clock's settings.
     return _fp([CLOCK], [CLOCK])
@@ -392,6 +402,8 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.ButtonSet: _button,
     e.FlightSet: _flight,
     e.ChipsBagged: _bagged,
+    e.PlayerPageIssued: _page,
+    e.PlayerPageRevoked: _page,
     e.Day2Started: _day2,
 }
 

@@ -208,6 +208,10 @@ class TournamentState:
     money: MoneySettings = field(default_factory=MoneySettings)
     chips: dict[str, int] = field(default_factory=empty_dict)  # player id -> last count
     counted: dict[str, ChipCount] = field(default_factory=empty_dict)  # player id -> its when and who
+    # T-PAGE-1: each player's own page by his name (its key, `name_key`): the token, and the
+    # token's SHA-256 (hex) -> that key, which the web looks a presented token up by.
+    pages: dict[str, str] = field(default_factory=empty_dict)
+    page_hashes: dict[str, str] = field(default_factory=empty_dict)
     # The cash desk: "player id/due" -> method (None: unpaid), the prizes and bounty cash paid out
     # (slip by slip), the drawer as last counted by method.
     payments: dict[str, str | None] = field(default_factory=empty_dict)

@@ -348,6 +348,7 @@ if TYPE_CHECKING:  # what mypy checks the tables against
         busts,
         flights,
         hand_for_hand,
+        pages,
         rebuys,
         registration,
         satellites,
@@ -361,6 +362,7 @@ else:  # the same modules, imported on first use (tests/domain/test_dispatch.py 
     add_ons, busts, flights = _Module("players.add_ons"), _Module("players.busts"), _Module("players.flights")
     hand_for_hand, rebuys = _Module("players.hand_for_hand"), _Module("players.rebuys")
     registration, satellites = _Module("players.registration"), _Module("players.satellites")
+    pages = _Module("players.pages")
     seating = _Module("seating.handlers")
 
 DECIDERS = by_command(
@@ -379,6 +381,7 @@ DECIDERS = by_command(
     decides(c.SetFlight, flights.decide_set_flight),
     decides(c.Bag, flights.decide_bag),
     decides(c.StartDay2, flights.decide_start_day2),
+    decides(c.PlayerPage, pages.decide_player_page),
     # the clock
     decides(c.ClockStart, clock.decide_start),
     decides(c.ClockPause, clock.decide_pause),
@@ -440,6 +443,8 @@ APPLIERS = by_event(
     applies(e.FlightSet, flights.apply_flight_set),
     applies(e.ChipsBagged, flights.apply_bagged),
     applies(e.Day2Started, flights.apply_day2_started),
+    applies(e.PlayerPageIssued, pages.apply_page_issued),
+    applies(e.PlayerPageRevoked, pages.apply_page_revoked),
     # the clock
     applies(e.ClockStarted, clock.apply_started),
     applies(e.ClockPaused, clock.apply_paused),

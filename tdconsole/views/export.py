@@ -125,23 +125,31 @@ CHIPS_FORMATS = ("csv",)
 CHIPS_COLUMNS = (N_("table"), N_("seat"), N_("name"), N_("chips"), N_("counted_at"), N_("by"))
 
 
-def chips_report_document(state: TournamentState, fmt: str) -> str:
+def chips_report_rows(state: TournamentState) -> list[dict[str, object]]:
     """The end-of-day roll-up of the chip counts (T-CHIPS-3): every player still in by table and
-    seat, his last count, when and by whom (a bag's by nobody); a player never counted has an empty
-    count. The times are the club's (`money.time_zone`)."""
+    seat, his last count, when and by whom (a bag's by nobody); a player never counted has none.
+    The times are the club's (`money.time_zone`)."""
     from zoneinfo import ZoneInfo
 
-    check_format(fmt, CHIPS_FORMATS)
     zone = ZoneInfo(state.house_rules.money.time_zone)
     still_in = sorted((p for p in state.players.values() if p.status != "busted"),
                       key=lambda p: (p.table is None, p.table or 0, p.seat or 0, p.name))
-    rows = []
+    rows: list[dict[str, object]] = []
     for player in still_in:
         count = state.counted.get(player.id)
-        rows.append((player.table or "", player.seat or "", player.name, state.chips.get(player.id, ""),
-                     "" if count is None else count.at.astimezone(zone).isoformat(timespec="seconds"),
-                     "" if count is None else count.by or ""))
-    return csv_document(headings(CHIPS_COLUMNS), rows)
+        rows.append({"table": player.table, "seat": player.seat, "name": player.name,
+                     "chips": state.chips.get(player.id),
+                     "counted_at": None if count is None else count.at.astimezone(zone).isoformat(
+                         timespec="seconds"),
+                     "by": None if count is None else count.by})
+    return rows
+
+
+def chips_report_document(state: TournamentState, fmt: str) -> str:
+    """`chips_report_rows` as csv (an empty cell for none)."""
+    check_format(fmt, CHIPS_FORMATS)
+    return csv_document(headings(CHIPS_COLUMNS), (
+        ["" if row[key] is None else row[key] for key in CHIPS_COLUMNS] for row in chips_report_rows(state)))
 
 
 # ---------------------------------------------------------------- results

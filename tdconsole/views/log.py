@@ -387,6 +387,17 @@ def _flight_set(event: e.FlightSet, context: LogContext) -> str:
         event=event.event, level=event.stop_level)
 
 
+@_writes("players", e.PlayerPageIssued)
+def _page_issued(event: e.PlayerPageIssued, context: LogContext) -> str:
+    # Never the token: the log is read on every terminal, the page is his alone (T-PAGE-1).
+    return _("{name} is given a page of his own (T-PAGE-1)").format(name=event.name)
+
+
+@_writes("players", e.PlayerPageRevoked)
+def _page_revoked(event: e.PlayerPageRevoked, context: LogContext) -> str:
+    return _("{name}'s page is revoked (T-PAGE-1)").format(name=event.name)
+
+
 @_writes("money", e.ChipsBagged)
 def _chips_bagged(event: e.ChipsBagged, context: LogContext) -> str:
     return _("Chips bagged: {bags}").format(bags=listed(

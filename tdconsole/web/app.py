@@ -41,7 +41,8 @@ from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, Words, validation_refusal
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
-from tdconsole.i18n import _, error_text, install_jinja, language
+from tdconsole.domain.players.pages import token_hash
+from tdconsole.i18n import _, catalogue, error_text, install_jinja, language, requested_language
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
@@ -50,6 +51,7 @@ from tdconsole.views.base import jsonable
 from tdconsole.views.busts import rebuy_offers
 from tdconsole.views.formatting import Formats, format_clock, payment_method
 from tdconsole.views.money import final_results_text
+from tdconsole.views.player_page import player_page_view
 from tdconsole.views.rulings import answer_text
 from tdconsole.views.tournament import counting_sheet, state_view
 from tdconsole.web import auth
@@ -157,6 +159,7 @@ class Web:
         # The TV's QR code for "find my seat", made once: None when phones cannot reach this server.
         self.seat_qr = seat_qr(seat_url) if seat_url else ""
         self._ladder: tuple[tuple[str, Formats], list[dict[str, Any]], str] | None = None
+        self._languages: dict[str, jinja2.Environment] = {}
         self.feed = ChangeFeed(self.display, self.board_html, poll=poll)
         # The running tournaments the remote picks from (`Rooms.running`, set by `create_app`).
         self.rooms: Callable[[], list[dict[str, Any]]] = lambda: []
@@ -167,6 +170,37 @@ class Web:
 
     def page(self, template: str, **context: Any) -> str:
         return self.templates.get_template(template).render(**context)
+
+    def page_in(self, lang: str, template: str, **context: Any) -> str:
+        """`template` in `lang`, whatever the server's language: a player's own page speaks his
+        (T-PAGE-1). One environment per language, made on first use, with the pages' filters."""
+        if lang == language():
+            return self.page(template, **context)
+        environment = self._languages.get(lang)
+        if environment is None:
+            environment = jinja2.Environment(loader=self.templates.loader, autoescape=True,
+                                             undefined=jinja2.StrictUndefined)
+            environment.filters.update(self.templates.filters)
+            environment.add_extension("jinja2.ext.i18n")
+            found = catalogue(lang)
+            environment.install_gettext_callables(  # type: ignore[attr-defined]
+                found.gettext, found.ngettext, newstyle=True, pgettext=found.pgettext)
+            environment.globals["language"] = lambda: lang
+            self._languages[lang] = environment
+        return environment.get_template(template).render(**context)
+
+    def player(self, token: str) -> tuple[dict[str, Any], int]:
+        """The page a token opens (T-PAGE-1) and the log's seq it was read at; a wrong token is
+        NotFound. The token is looked up by its SHA-256 in a dict, never compared character by
+        character, so a wrong one takes as long however much of a right one it shares."""
+        def read(service: Service, now: Any) -> tuple[dict[str, Any], int]:
+            key = service.state.page_hashes.get(token_hash(token)) if len(token) <= 256 else None
+            if key is None:
+                raise NotFound("no such page: ask the tournament director for a new one")
+            moves = [move.as_json() for move in self.feed.boards.moves.found]
+            view = jsonable(player_page_view(service.state, key, now, moves))
+            return view, service.state.last_seq
+        return self.feed.read(read)
 
     def board_html(self, document: dict[str, Any]) -> str:
         return self.page("_board.html", board=document, seat_qr=self.seat_qr,
@@ -454,7 +488,25 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         rows = web.feed.read(lambda s, _now: counting_sheet(s.state, table))
         return html(web.page("_chips.html", table=table, rows=rows))
 
+    @api
+    def player_page(request: Request) -> Response:
+        """A player's own page (T-PAGE-1), in his phone's language or the one its link asks for;
+        `?partial=1` is its live part, fetched again on each change of the stream."""
+        view, seq = web.player(request.path_params["token"])
+        lang = requested_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+        partial = request.query_params.get("partial")
+        response = html(web.page_in(lang, "_player.html" if partial else "player.html", p=view, seq=seq))
+        response.headers["Referrer-Policy"] = "no-referrer"  # the token is the page's address
+        return response
+
     # ------------------------------------------------------------ API
+
+    @api
+    def get_player(request: Request) -> Response:
+        view, _seq = web.player(request.path_params["token"])
+        response = json_answer(request, view)
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
 
     @api
     def get_state(request: Request) -> Response:
@@ -563,6 +615,8 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         Route("/remote", remote),
         Route("/remote/panel", remote_panel),
         Route("/remote/chips", remote_chips),
+        Route("/p/{token}", player_page),
+        Route("/api/p/{token}", get_player),
         Route("/api/state", get_state),
         Route("/api/board", get_board),
         Route("/api/seat", get_seat),
