@@ -50,7 +50,7 @@ class PlayerPageResult(OptionalKeysView):
     revoked: bool = False
 
 
-@action("player-page", web=False, commands=(commands.PlayerPage,))
+@action("player-page", web=False, tui=False, commands=(commands.PlayerPage,))
 def player_page(service: Service, request: PlayerPageRequest) -> PlayerPageResult:
     """Give a player a page of his own (T-PAGE-1), replacing the last one's token; or revoke it."""
     base = public_url(request.url)
