@@ -69,6 +69,11 @@ def entry(player_id: str) -> Key:
 
 
 def page(name: str) -> Key:
+    """A player's own page (T-PAGE-1), by his name as any spelling of it keys it.
+
+    >>> page("Åse Møller") == page("åse møller")
+    True
+    """
     return ("page", name_key(name))
 
 
