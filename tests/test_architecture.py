@@ -76,6 +76,8 @@ UPWARD = [
     ("web/app.py", "import typer", "no Typer", "tdconsole.web.app -> typer"),
     ("tui/screens/log.py", "import tdconsole.store.ledger", "reach the store only",
      "tdconsole.tui.screens.log -> tdconsole.store.ledger"),
+    ("tui/screens/log.py", "from tdconsole.domain.commands import ClockStart", "posts actions",
+     "tdconsole.tui.screens.log -> tdconsole.domain.commands"),
 ]
 
 
@@ -126,3 +128,11 @@ def test_no_package_uses_another_packages_private_names() -> None:
             strays += [f"{path.relative_to(ROOT)}:{node.lineno} {name}" for name in used
                        if name != "_" and package_of[path] not in owners.get(name, {package_of[path]})]
     assert not strays, strays
+
+
+def test_the_tui_posts_actions_and_builds_no_domain_command() -> None:
+    # The TUI's one way in (issue 36): forms, keys and the palette post an action with its request,
+    # as the CLI and the web run it; `grep -r "domain.commands\|domain import commands" tdconsole/tui`.
+    grep = subprocess.run(["grep", "-rn", r"domain.commands\|domain import commands", "tdconsole/tui"],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    assert grep.returncode == 1 and not grep.stdout, grep.stdout

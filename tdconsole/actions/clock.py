@@ -25,27 +25,27 @@ def show(service: Service, request: NoArguments) -> ClockView:
     return clock_view(service.state, service.now())
 
 
-@action("clock start", web=True, tui=False, commands=(commands.ClockStart,))
+@action("clock start", web=True, commands=(commands.ClockStart,))
 def start(service: Service, request: NoArguments) -> ClockView:
     return run_clock(service, commands.ClockStart())
 
 
-@action("clock pause", web=True, tui=False, commands=(commands.ClockPause,))
+@action("clock pause", web=True, commands=(commands.ClockPause,))
 def pause(service: Service, request: NoArguments) -> ClockView:
     return run_clock(service, commands.ClockPause())
 
 
-@action("clock resume", web=True, tui=False, commands=(commands.ClockResume,))
+@action("clock resume", web=True, commands=(commands.ClockResume,))
 def resume(service: Service, request: NoArguments) -> ClockView:
     return run_clock(service, commands.ClockResume())
 
 
-@action("clock next", web=True, tui=False, commands=(commands.ClockStep,))
+@action("clock next", web=True, commands=(commands.ClockStep,))
 def next_level(service: Service, request: NoArguments) -> ClockView:
     return run_clock(service, commands.ClockStep(by=1))
 
 
-@action("clock prev", web=True, tui=False, commands=(commands.ClockStep,))
+@action("clock prev", web=True, commands=(commands.ClockStep,))
 def previous_level(service: Service, request: NoArguments) -> ClockView:
     return run_clock(service, commands.ClockStep(by=-1))
 
@@ -54,7 +54,7 @@ class LevelRequest(Request):
     level: int
 
 
-@action("clock level", web=True, tui=False, commands=(commands.ClockGoToLevel,))
+@action("clock level", web=True, commands=(commands.ClockGoToLevel,))
 def go_to_level(service: Service, request: LevelRequest) -> ClockView:
     """The start of level N (T-LEVEL-1)."""
     if request.level < 1:
@@ -75,7 +75,7 @@ class LateRegRequest(Request):
     level: str  # a level number, or none/off
 
 
-@action("clock late-reg", web=False, tui=False, commands=(commands.SetLateRegistration,))
+@action("clock late-reg", web=False, commands=(commands.SetLateRegistration,))
 def late_registration(service: Service, request: LateRegRequest) -> ClockView:
     """Late registration runs to the end of level N (T-REG-1); `none` lifts the limit."""
     text = request.level.strip().casefold()

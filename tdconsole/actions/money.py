@@ -212,6 +212,19 @@ def money_set(service: Service, request: MoneySetRequest) -> MoneyView:
     return money_view(service)
 
 
+class MoneyLoadRequest(Request):
+    settings: MoneySettings  # every setting, as `money show --json` has them under "settings"
+
+
+@action("money load", web=False, commands=(commands.SetMoney,))
+def money_load(service: Service, request: MoneyLoadRequest) -> MoneyView:
+    """The money settings as a whole (the TUI's money form, a file): what is not given is the
+    default, not the setting before; logged, undoable."""
+    if request.settings != service.state.money:  # nothing changed: nothing to log
+        service.execute(commands.SetMoney(settings=request.settings))
+    return money_view(service)
+
+
 # ---------------------------------------------------------------- deals
 
 
@@ -295,7 +308,7 @@ class StructureResult(View):
     clock: ClockView
 
 
-@action("structure use", web=False, tui=False, commands=(commands.ChangeStructure,))
+@action("structure use", web=False, commands=(commands.ChangeStructure,))
 def structure_use(service: Service, request: StructureRequest) -> StructureResult:
     """The running tournament's structure (T-LEVEL-1: the TD's call, logged, undoable); the clock
     stays in the same period and keeps the time already played in it."""

@@ -129,7 +129,7 @@ def _log(service: Service, fields: RulingFields, scenario: str, *, reason: str |
     return ruling_view(find_ruling(service.state, event.ruling_id))
 
 
-@action("rulings log", web=True, tui=False, commands=(commands.LogRuling,))
+@action("rulings log", web=True, commands=(commands.LogRuling,))
 def log(service: Service, request: LogRequest) -> RulingView:
     """Log a ruling: the suggestion from the scenario and answers, the final decision, any penalty.
     A ruling can always be logged: a decision with a reason overrides without answers, and the
@@ -141,7 +141,7 @@ def log(service: Service, request: LogRequest) -> RulingView:
                 clock_call=request.clock_call)
 
 
-@action("rulings correct", web=True, tui=False, commands=(commands.LogRuling,))
+@action("rulings correct", web=True, commands=(commands.LogRuling,))
 def correct(service: Service, request: CorrectRequest) -> RulingView:
     """A new record that points at the old one (rulings are never deleted); what is not given is
     taken from the old ruling, and earlier offences are counted again."""

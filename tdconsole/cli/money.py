@@ -35,7 +35,6 @@ from tdconsole.service import Service
 from tdconsole.views.busts import rebuy_knockout_lines
 from tdconsole.views.export import chips_report_document, chips_report_rows, results_document
 from tdconsole.views.formatting import Formats
-from tdconsole.views.log import alternate_line
 from tdconsole.views.money import (
     DealView,
     HandForHandView,
@@ -83,34 +82,10 @@ def bust(
     data = players.bust(service, players.BustRequest(
         names=names, stack=name_numbers(stack or [], "stack"), by=by or [], table=table,
         unplaced=unplaced, disqualified=disqualified))
-    money = Formats.of(service.state.house_rules).money
 
     def render() -> None:
-        for row in data.busted:
-            if row.pending:
-                console.print(_("{name} busts at table {table}: placed when every table has finished "
-                                "the hand (T-H4H-1)").format(name=row.name, table=row.table))
-                continue
-            line = _("{name} busts in place {place}").format(
-                name=row.name, place=places_text(row.place, row.last_place))
-            if row.placed_last:
-                line += " " + _("(placed last of those unplaced)")
-            if row.disqualified:
-                line += ", " + _("disqualified: bounty {amount} to the prize pool (T-PKO-4)").format(
-                    amount=money(row.to_pool or 0))
-            if row.prize:
-                line += ", " + _("prize {amount}").format(amount=money(row.prize))
-            for knocker, cash in (row.bounty or {}).items():
-                line += ", " + _("{name} takes {cash} in cash").format(name=knocker, cash=money(cash))
-                onto = (row.head or {}).get(knocker, 0)
-                if onto > 0:
-                    line += " " + _("and {amount} onto the bounty on the head").format(amount=money(onto))
-            if row.rules:
-                line += f" ({', '.join(row.rules)})"
+        for line in data.said:  # the remote shows the same lines (actions/players.py bust_said)
             console.print(line)
-        for seated in data.alternates_seated or []:
-            console.print(alternate_line(seated.alternate, seated.name, seated.table, seated.seat,
-                                         seated.waits))
         if data.hand_for_hand.suggested:
             console.print(_("Hand-for-hand is due (T-H4H-1): tdconsole h4h start"))
 
@@ -384,6 +359,24 @@ def money_set(
         _payouts_render(payouts_view(service.state), formats)
 
     emit(shown, as_json, render)
+
+
+@settings_app.command("load")
+def money_load(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(help="A TOML file of every money setting (the keys of "
+                                              "money show --json's settings; those left out: the "
+                                              "defaults).")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Replace the money settings with a file's, as the TUI's money form saves them; logged, undoable."""
+    from tdconsole.config.toml import load_toml
+    from tdconsole.domain.money.settings import MoneySettings
+
+    service = session_of(ctx).service()
+    shown = money_actions.money_load(service, money_actions.MoneyLoadRequest(
+        settings=load_toml(path, MoneySettings)))
+    emit(shown, as_json, lambda: _money_render(shown, Formats.of(service.state.house_rules)))
 
 
 # ---------------------------------------------------------------- hand-for-hand

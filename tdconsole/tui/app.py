@@ -13,10 +13,11 @@ from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from tdconsole.actions import clock as clock_actions
+from tdconsole.actions import hand_for_hand as h4h_actions
+from tdconsole.actions import money as money_actions
 from tdconsole.actions import players
-from tdconsole.actions.base import Action, parse
+from tdconsole.actions.base import Action, NoArguments, Request, parse
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.house_rules import HouseRules
@@ -24,7 +25,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _
 from tdconsole.service import Service
 from tdconsole.tui.backups import AutomaticBackups
-from tdconsole.tui.messages import Acting, CommandRequested
+from tdconsole.tui.messages import Acting
 from tdconsole.tui.screens.cash import CashScreen
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.clock_step import ClockStepScreen
@@ -46,22 +47,33 @@ from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.seating import alternates_news
 from tdconsole.views.tournament import describe_command, refusal_text, undo_preview
 
-# The command palette's entries: (name, help, ...), in English, marked for the catalogue and
-# translated when the palette lists them (`TdCommands.entries`).
-TD_ACTIONS: list[tuple[str, str, Callable[[], commands.Command]]] = [
-    (N_("Start the clock"), N_("Start the tournament clock"), commands.ClockStart),
-    (N_("Pause the clock"), N_("Pause the tournament clock"), commands.ClockPause),
-    (N_("Resume the clock"), N_("Resume a paused clock"), commands.ClockResume),
-    (N_("Next level"), N_("Jump to the next level or break"), partial(commands.ClockStep, by=1)),
-    (N_("Previous level"), N_("Go back one level or break"), partial(commands.ClockStep, by=-1)),
+
+def run(action: Action[Any, Any], request: Callable[[], Request] | None = None) -> Callable[[], Acting]:
+    """A palette entry's action and request (none: `NoArguments`), made when it is chosen."""
+    return lambda: Acting(action, NoArguments() if request is None else request())
+
+
+def td_only(acting: Acting) -> bool:
+    """Whether only the TD may take it: the commands it runs say so (the service refuses them
+    from the floor, so the floor's palette does not offer them)."""
+    return any(kind.td_only for kind in acting.action.commands)
+
+
+# The command palette's entries: (name, help, the action and its request), in English, marked for
+# the catalogue and translated when the palette lists them (`TdCommands.entries`).
+TD_ACTIONS: list[tuple[str, str, Callable[[], Acting]]] = [
+    (N_("Start the clock"), N_("Start the tournament clock"), run(clock_actions.start)),
+    (N_("Pause the clock"), N_("Pause the tournament clock"), run(clock_actions.pause)),
+    (N_("Resume the clock"), N_("Resume a paused clock"), run(clock_actions.resume)),
+    (N_("Next level"), N_("Jump to the next level or break"), run(clock_actions.next_level)),
+    (N_("Previous level"), N_("Go back one level or break"), run(clock_actions.previous_level)),
     (N_("Start hand-for-hand"), N_("T-H4H-1 at the seated players' tables (the F5 board takes others)"),
-     commands.HandForHandStart),
-    (N_("Stop hand-for-hand"), N_("End hand-for-hand once the hand is finished"),
-     commands.HandForHandStop),
+     run(h4h_actions.start, h4h_actions.StartRequest)),
+    (N_("Stop hand-for-hand"), N_("End hand-for-hand once the hand is finished"), run(h4h_actions.stop)),
     (N_("Propose an ICM deal"), N_("From the chip counts (T-DEAL-1)"),
-     partial(commands.ProposeDeal, method="icm")),
+     run(money_actions.deal_propose, partial(money_actions.ProposeRequest, method="icm"))),
     (N_("Propose a chip-chop deal"), N_("From the chip counts (T-DEAL-1)"),
-     partial(commands.ProposeDeal, method="chip-chop")),
+     run(money_actions.deal_propose, partial(money_actions.ProposeRequest, method="chip-chop"))),
 ]
 # Palette entries that open a screen or change this terminal only: (name, help, app action).
 # (Undo is here: it shows the command and asks before taking it back.)
@@ -87,20 +99,21 @@ APP_ACTIONS: list[tuple[str, str, str]] = [
 ]
 
 
-def level_actions(structure: Structure) -> list[tuple[str, str, commands.Command]]:
-    """The commands that name a level of the tournament's structure: one palette entry per level
+def level_actions(structure: Structure) -> list[tuple[str, str, Acting]]:
+    """The actions that name a level of the tournament's structure: one palette entry per level
     (in the language chosen now)."""
-    actions: list[tuple[str, str, commands.Command]] = []
+    actions: list[tuple[str, str, Acting]] = []
     for number, level in enumerate(structure.levels, start=1):
         actions.append((_("Go to level {number}").format(number=number),
                         _("{level}: start it full (T-LEVEL-1)").format(level=level.label),
-                        commands.ClockGoToLevel(level=number)))
+                        Acting(clock_actions.go_to_level, clock_actions.LevelRequest(level=number))))
         actions.append((_("Late registration to level {number}").format(number=number),
                         _("Late registration runs to the end of level {number} (T-REG-1)").format(
                             number=number),
-                        commands.SetLateRegistration(level=number)))
+                        Acting(clock_actions.late_registration,
+                               clock_actions.LateRegRequest(level=str(number)))))
     actions.append((_("Late registration without a limit"), _("Lift the late registration limit (T-REG-1)"),
-                    commands.SetLateRegistration(level=None)))
+                    Acting(clock_actions.late_registration, clock_actions.LateRegRequest(level="none"))))
     return actions
 
 # Actions that need a screen's selection or input: the palette opens the screen and starts them there.
@@ -216,7 +229,7 @@ class TdCommands(Provider):
         entries: list[tuple[str, str, Callable[[], object]]] = [
             (_(name), _(help_text), partial(app.execute, factory()))
             for name, help_text, factory in TD_ACTIONS
-            if app.service.role == "td" or not factory().td_only
+            if app.service.role == "td" or not td_only(factory())
         ]
         entries += [
             (_("Show {screen}").format(screen=mode_name(mode)),
@@ -234,9 +247,9 @@ class TdCommands(Provider):
         td_app_actions = TD_APP_ACTIONS if app.service.role == "td" else []
         entries += [(_(name), _(help_text), partial(app.run_action, action))
                     for name, help_text, action in td_app_actions + APP_ACTIONS]
-        entries += [(name, help_text, partial(app.execute, command))
-                    for name, help_text, command in level_actions(app.service.state.info.structure)
-                    if app.service.role == "td" or not command.td_only]
+        entries += [(name, help_text, partial(app.execute, acting))
+                    for name, help_text, acting in level_actions(app.service.state.info.structure)
+                    if app.service.role == "td" or not td_only(acting)]
         return entries
 
 
@@ -330,15 +343,13 @@ class TdApp(ServiceApp):
         for line in alternates_news(fresh, self.service.state):  # T-REG-1, whichever terminal's command
             self.notify(line, title=_("Alternates"), timeout=15, markup=False)
 
-    def on_command_requested(self, message: CommandRequested) -> None:
-        self.execute(message.command, message.on_done)
-
     def action_clock(self, what: str) -> None:
         if what == "toggle":
             self.execute(toggle_clock)
         else:
-            self.execute({"start": commands.ClockStart(), "next": commands.ClockStep(by=1),
-                          "prev": commands.ClockStep(by=-1)}[what])
+            chosen = {"start": clock_actions.start, "next": clock_actions.next_level,
+                      "prev": clock_actions.previous_level}[what]
+            self.execute(Acting(chosen, NoArguments()))
 
     def on_screen_action(self, mode: str, action: str) -> None:
         self.switch_mode(mode)
@@ -483,7 +494,8 @@ class TdApp(ServiceApp):
         return then()
 
     def on_structure_editor_screen_saved(self, message: StructureEditorScreen.Saved) -> None:
-        command = commands.ChangeStructure(structure=message.structure, source="editor")
+        acting = Acting(money_actions.structure_use,
+                        money_actions.StructureRequest(structure=message.structure, source="editor"))
 
         def saved(done: bool) -> None:
             message.on_done(done)  # the editor says "saved" only now, and only if it was
@@ -491,7 +503,7 @@ class TdApp(ServiceApp):
                 self.notify(_("The tournament now plays {structure} (T-LEVEL-1)").format(
                     structure=message.structure.name), markup=False)
 
-        self.execute(command, saved)
+        self.execute(acting, saved)
 
     def tell_when_done(self, text: str, title: str = "") -> Callable[[bool], None]:
         """What a command's `on_done` says once it is done (a refusal has said why already)."""
@@ -517,11 +529,12 @@ class FloorApp(TdApp, inherit_bindings=False):
     ]
 
 
-def toggle_clock(state: TournamentState) -> commands.Command:
-    """The clock's one key: start, pause or resume, as the clock is when the command's turn comes."""
+def toggle_clock(state: TournamentState) -> Acting:
+    """The clock's one key: start, pause or resume, as the clock is when the action's turn comes."""
     clock = state.clock
-    return (commands.ClockPause() if clock.running else
-            commands.ClockResume() if clock.started else commands.ClockStart())
+    chosen = clock_actions.pause if clock.running else clock_actions.resume if clock.started \
+        else clock_actions.start
+    return Acting(chosen, NoArguments())
 
 
 def undo_question(service: Service, actor: str) -> tuple[str, str]:

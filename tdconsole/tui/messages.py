@@ -1,4 +1,5 @@
-"""The typed messages screens post; the app turns them into service commands."""
+"""The typed messages screens post: an action with the request a form built, which the app runs
+(the TUI's one way in, as the CLI's and the web's)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Any
 from textual.message import Message
 
 from tdconsole.actions.base import Action, Request
-from tdconsole.domain.commands import Command
 
 
 @dataclass(frozen=True)
@@ -22,21 +22,12 @@ class Acting:
 
 
 class ActionRequested(Message):
-    """A screen asks the app to run an action; `on_done(ok)` hears whether it was done."""
+    """A screen asks the app to run an action; `on_done(ok)` hears whether it was done (a form
+    keeps what was typed when the service refuses it)."""
 
     def __init__(self, action: Action[Any, Any], request: Request,
                  on_done: Callable[[bool], None] | None = None) -> None:
         self.acting = Acting(action, request)
-        self.on_done = on_done
-        super().__init__()
-
-
-class CommandRequested(Message):
-    """A screen asks the app to carry out a TD action through the service; `on_done(ok)` hears
-    whether it was done (a form keeps what was typed when the service refuses it)."""
-
-    def __init__(self, command: Command, on_done: Callable[[bool], None] | None = None) -> None:
-        self.command = command
         self.on_done = on_done
         super().__init__()
 

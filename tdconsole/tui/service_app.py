@@ -34,7 +34,6 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Input
 
-from tdconsole.domain.commands import Command
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
@@ -47,10 +46,10 @@ from tdconsole.views.mirror import mirror_line
 from tdconsole.views.time_base import correction_text, skew_text, step_text
 
 T = TypeVar("T")
-# A command, or how to make it from the state as the service finds it when its turn comes (the
-# clock's one key pauses a running clock and resumes a paused one, whatever was pressed before).
-# Or an action with its request (the register action links members and refuses a banned one).
-CommandOrMaker = Command | Acting | Callable[[TournamentState], Command]
+# An action with its request (what the CLI and the web run for the same thing), or how to choose
+# it from the state as the service finds it when its turn comes (the clock's one key pauses a
+# running clock and resumes a paused one, whatever was pressed before).
+ActingOrMaker = Acting | Callable[[TournamentState], Acting]
 
 # How often a terminal on SQLite looks for what other terminals wrote: a bust shows on every open
 # screen within 300 ms at p95 (benchmarks/bench_tui.py; polled every 0.5 s it was 475 ms). A look
@@ -297,7 +296,7 @@ class ServiceApp(App[None]):
             "" if not waiting else "  ·  " + (
                 _("working…") if waiting == 1 else _("working… ({count} waiting)").format(count=waiting - 1)))
 
-    async def run_command(self, command: CommandOrMaker) -> bool:
+    async def run_command(self, command: ActingOrMaker) -> bool:
         """Carry out a command through the service; a refusal is a notification, never a crash.
         True when it was done (the screen has been told to redraw)."""
         try:
@@ -315,7 +314,7 @@ class ServiceApp(App[None]):
         """A refusal in words, as the user reads it."""
         return error_text(error)
 
-    def execute(self, command: CommandOrMaker, on_done: Callable[[bool], object] | None = None) -> None:
+    def execute(self, command: ActingOrMaker, on_done: Callable[[bool], object] | None = None) -> None:
         """`run_command` in a worker: returns at once; `on_done(ok)` hears how it went."""
         async def run_then_tell() -> None:
             done = await self.run_command(command)
@@ -324,16 +323,12 @@ class ServiceApp(App[None]):
 
         self.run_worker(run_then_tell(), group="commands")
 
-    def carry_out(self, service: Service, command: CommandOrMaker) -> None:
-        """Run in the service's thread: the action, or the command (made from the fresh state if a
-        maker)."""
-        if isinstance(command, Acting):
-            command.action(service, command.request)
-            return
-        if not isinstance(command, Command):
+    def carry_out(self, service: Service, command: ActingOrMaker) -> None:
+        """Run in the service's thread: the action (chosen from the fresh state if a maker)."""
+        if not isinstance(command, Acting):
             service.refresh()
             command = command(service.state)
-        service.execute(command)
+        command.action(service, command.request)
 
     def on_action_requested(self, message: ActionRequested) -> None:
         self.execute(message.acting, message.on_done)

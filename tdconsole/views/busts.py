@@ -1,21 +1,33 @@
 """What a bust would do before it is done: the bust-in-one-hand dialog shows each player's place
 as the TD types, decided by the same pure `decide` the service runs (T-ELIM-1/2/3, T-BOUNTY-1);
-and, in the rebuy period, the rebuy a busting player is offered instead (T-REBUY-1..4)."""
+in the rebuy period, the rebuy a busting player is offered instead (T-REBUY-1..4); and the
+questions a bust asks before it is done (`bust_questions`), which the TUI's bust dialog and the
+remote both read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Literal
 
 from tdconsole.domain.commands import Bust, Rebuy
-from tdconsole.domain.errors import RuleIds
+from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.events import HandForHandBust, PlayerBusted, Rebought
 from tdconsole.domain.players import rebuys
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import decide
-from tdconsole.i18n import _
+from tdconsole.i18n import _, error_text
 from tdconsole.views.base import View
+from tdconsole.views.formatting import Formats
+from tdconsole.views.money import hand_for_hand_bust_note
+
+
+def bust_command(names: Sequence[str], *, stack: Mapping[str, int] | None = None, by: Sequence[str] = (),
+                 table: int | None = None, unplaced: bool = False, disqualified: bool = False) -> Bust:
+    """The bust of the fields every interface names the same (the CLI's options, the web's body
+    keys, `actions.players.BustRequest`): the action runs it, the previews decide it."""
+    return Bust(names=list(names), stacks=dict(stack or {}), by=list(by), table=table, unplaced=unplaced,
+                disqualified=disqualified)
 
 
 class BustPreview(View):
@@ -106,9 +118,11 @@ def rebuy_knockout(state: TournamentState, event: Rebought) -> RebuyKnockout | N
                          restarts_at=event.count * state.money.rebuy_bounty)
 
 
-def rebuy_knockout_preview(state: TournamentState, command: Rebuy, now: datetime) -> RebuyKnockout | None:
-    """What the rebuy `command` would pay its knockers now, by the same `decide` the service runs;
+def rebuy_knockout_preview(state: TournamentState, name: str, now: datetime, *, double: bool = False,
+                           knocked_out_by: Sequence[str] = ()) -> RebuyKnockout | None:
+    """What `name`'s rebuy would pay its knockers now, by the same `decide` the service runs;
     a refusal raises its `TdError`."""
+    command = Rebuy(name=name, double=double, knocked_out_by=list(knocked_out_by))
     bought = next(event for event in decide(state, command, now) if isinstance(event, Rebought))
     return rebuy_knockout(state, bought)
 
@@ -130,3 +144,88 @@ def rebuy_knockout_lines(name: str, knockout: RebuyKnockout, money: Callable[[in
             line += " " + _("and {amount} onto the bounty on the head").format(amount=money(onto))
         lines.append(line)
     return lines
+
+
+def bust_lines(state: TournamentState, rows: list[BustPreview]) -> list[str]:
+    """What a bust will do, a line a player (the place, or in hand-for-hand the table and how the
+    hand's busts will be placed), from its preview (`bust_preview`)."""
+    lines: list[str] = []
+    formats = Formats.of(state.house_rules)
+    for row in rows:
+        if row.place is None:
+            lines.append(_("{name}: table {table}, placed when every table is done").format(
+                name=row.name, table=row.table))
+        else:
+            place = f"{row.place}-{row.last_place}" if row.last_place else str(row.place)
+            rules = f" ({', '.join(row.rules)})" if row.rules else ""
+            lines.append(_("{name}: place {place}{rules}").format(name=row.name, place=place, rules=rules))
+        for knocker, (cash, onto) in row.bounty.items():
+            line = _("  {name} takes {cash} in cash").format(name=knocker, cash=formats.money(cash))
+            if onto > 0:
+                line += " " + _("and {amount} onto the bounty on the head").format(amount=formats.money(onto))
+            lines.append(line)
+    if any(row.place is None for row in rows):
+        lines.append(hand_for_hand_bust_note(state))
+    return lines
+
+
+class BustQuestions(View):
+    """What a bust asks before it is done, in the order it is asked, for the TUI's bust dialog
+    (tui/screens/players.py) and the remote (web/static/remote.js, `POST api/bust/questions`):
+    one place decides when each question is put, so the two never ask differently."""
+
+    names: list[str]  # as the tournament writes them
+    # T-REBUY-1: each of them who could rebuy instead is asked first (not in hand-for-hand, whose
+    # busts wait for the hand, nor for a disqualification).
+    rebuy: list[RebuyOffer]
+    # Who knocked them out: "required" in a progressive knockout while more than two would be left
+    # (T-PKO-1: the bounty goes to the knocker; the bust is refused without one), "optional" with a
+    # fixed bounty (T-BOUNTY-1: a knocker named takes it), "none" without bounties or for a
+    # disqualification (C-PEN-1: knocked out by nobody).
+    knocker: Literal["required", "optional", "none"]
+    stacks: bool  # T-ELIM-1: two or more out in one hand are ranked by the chips they started it with
+    hand_for_hand: bool  # T-H4H-1: placed once every table has finished the hand
+    # The confirmation as it stands, first line the question, then each player's place (or table in
+    # hand-for-hand) and what the bounty pays; None while the bust would be refused as typed
+    # (`refused` says why in one line: a knocker still to be named, a name not in).
+    confirm: list[str] | None
+    refused: str | None = None
+
+
+def bust_questions(state: TournamentState, now: datetime, names: Sequence[str], *,
+                   stack: Mapping[str, int] | None = None, by: Sequence[str] = (), table: int | None = None,
+                   unplaced: bool = False, disqualified: bool = False) -> BustQuestions:
+    """The questions a bust of `names` asks (its fields as `bust_command` takes them); a name not
+    still in raises its `TdError`, as the bust would."""
+    players = [state.still_in(name) for name in names]
+    command = bust_command(names, stack=stack, by=by, table=table, unplaced=unplaced,
+                           disqualified=disqualified)
+    h4h = state.hand_for_hand
+    offers = [] if h4h is not None or disqualified else \
+        [offer for player in players if (offer := rebuy_offer(state, player.id, now)) is not None]
+    pending = len(h4h.pending) if h4h is not None else 0
+    money = state.money
+    knocker: Literal["required", "optional", "none"] = (
+        "none" if disqualified
+        else "required" if money.pko_share is not None and len(players) + pending < state.players_left - 1
+        else "optional" if money.pko_share is not None or money.bounty else "none")
+    confirm: list[str] | None = None
+    refused = None
+    try:
+        rows = bust_preview(state, command, now)
+    except TdError as error:
+        refused = error_text(error)
+    else:
+        shown = [player.name for player in players]
+        if disqualified:
+            first = _("Disqualify {name} (C-PEN-1)? The bounty goes to the prize pool (T-PKO-4).").format(
+                name=", ".join(shown))
+        elif len(rows) == 1 and rows[0].place is not None and not rows[0].bounty:
+            first = _("Bust {name} in place {place}?").format(name=rows[0].name, place=rows[0].place)
+        else:
+            first = _("Bust {name}?").format(name=", ".join(shown))
+        confirm = [first] if len(rows) == 1 and rows[0].place is not None and not rows[0].bounty \
+            else [first, *bust_lines(state, rows)]
+    return BustQuestions(names=[player.name for player in players], rebuy=offers, knocker=knocker,
+                         stacks=len(players) > 1, hand_for_hand=h4h is not None, confirm=confirm,
+                         refused=refused)

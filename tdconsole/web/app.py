@@ -36,6 +36,7 @@ from starlette.routing import Mount, Route, Router
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
+from tdconsole.actions.base import parse, web_action
 from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, Words, validation_refusal
@@ -48,6 +49,7 @@ from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.staff import PIN_CHECKS_AT_ONCE, StaffMember, StaffStore
 from tdconsole.views.base import jsonable
+from tdconsole.views.busts import bust_questions as bust_questions_view
 from tdconsole.views.busts import rebuy_offers
 from tdconsole.views.formatting import Formats, format_clock, payment_method
 from tdconsole.views.money import final_results_text
@@ -569,6 +571,16 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         return json_answer(request, result)
 
     @with_body
+    def bust_questions(request: Request, body: dict[str, Any]) -> Response:
+        """What the bust in `body` (the bust command's own body) asks before it is done: the rebuy
+        offers, whether a knocker is asked, the stacks, hand-for-hand, the confirmation; the TUI's
+        bust dialog reads the same view (views/busts.py)."""
+        web.who(request, csrf=True)
+        asked = parse(web_action("bust"), body)
+        return json_answer(request, web.feed.read(lambda s, now: bust_questions_view(
+            s.state, now, **asked.model_dump()).model_dump(mode="json")))
+
+    @with_body
     def walk(request: Request, body: dict[str, Any]) -> Response:
         """The rulings wizard's next step: the questions still open or the suggestion, with what the
         log knows filled in (the player's earlier offences, the players at the table), as the TUI's."""
@@ -625,6 +637,7 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/commands/{verb:path}", command, methods=["POST"]),
         Route("/api/rulings/walk", walk, methods=["POST"]),
+        Route("/api/bust/questions", bust_questions, methods=["POST"]),
         Route("/api/events", events),
     ]
 

@@ -353,3 +353,19 @@ def test_t_deal_1_payouts_after_a_deal_say_what_the_deal_pays(tmp_path: Path, ca
         (1, "P01", deal["P01"]), (2, "P02", deal["P02"]), (3, "P03", deal["P03"])]
     state = td(capsys, db, "state")
     assert state["paid"] == paid and sum(row["amount"] for row in paid) == sum(ladder.values())
+
+
+def test_money_load_replaces_every_setting_as_the_tui_form_saves_them(tmp_path: Path, capsys: Capsys) -> None:
+    # The money form's action (`money load`): a setting left out is the default, not the one before.
+    path = tournament(tmp_path, capsys, 6, "--bounty", "25", "--re-entry", "200")
+    settings = tmp_path / "friday.toml"
+    settings.write_text('guarantee = 5000\nrake_percent = "10"\n', encoding="utf-8")
+    shown = td(capsys, path, "money", "load", str(settings))
+    assert (shown["settings"]["guarantee"], shown["settings"]["bounty"], shown["settings"]["re_entry"]) == \
+        (5000, 0, None)
+    before = events(path)
+    td(capsys, path, "money", "load", str(settings))  # the same again: nothing to log
+    assert events(path) == before
+    settings.write_text("guarantee = -1\n", encoding="utf-8")
+    assert_one_line_error(run(capsys, "--db", path, "money", "load", str(settings)), "guarantee")
+    assert events(path) == before

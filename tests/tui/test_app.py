@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.message import Message
 from textual.widgets import DataTable, Input
 
+from tdconsole.actions import players as player_actions
 from tdconsole.actions import registration
 from tdconsole.domain.commands import Bust, LogRuling, Register
 from tdconsole.service import Service
@@ -109,7 +110,7 @@ async def test_undo_your_own_bust_after_the_floor_logged_a_ruling(service: Servi
     other = Service(service.store, service.tournament_id, actor="floor-laptop", role="floor")
     app = create_app(service)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.execute(Bust(names=["Anna"]))  # the wrong player
+        app.execute(Acting(player_actions.bust, player_actions.BustRequest(names=["Anna"])))  # the wrong one
         other.execute(LogRuling(scenario=None, staff="Floor", description="Slow to act",
                                 decision="A warning", players=["Bo"]))
         await pilot.press("ctrl+z")

@@ -6,11 +6,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from tdconsole.actions import registration
 from tdconsole.config.structures import load_structure
-from tdconsole.domain.commands import Register
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.tui.app import create_app
+from tdconsole.tui.messages import Acting
 from tests.conftest import FakeClock
 
 
@@ -24,7 +25,8 @@ async def test_the_header_says_mirror_behind_until_the_mirror_is_back(tmp_path: 
     async with app.run_test() as pilot:
         assert "MIRROR" not in str(app.sub_title)
         shutil.rmtree(stick)
-        assert await app.run_command(Register(names=["Anna"]))
+        registering = Acting(registration.register, registration.RegisterRequest(names=["Anna"]))
+        assert await app.run_command(registering)
         await pilot.pause()
         assert "MIRROR BEHIND" in str(app.sub_title)
         told = [str(n.message) for n in app._notifications]

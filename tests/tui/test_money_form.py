@@ -8,9 +8,11 @@ from decimal import Decimal
 
 from textual.widgets import Input
 
+from tdconsole.actions import players as player_actions
 from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
+from tdconsole.tui.messages import Acting
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.deal import DealScreen
 from tdconsole.tui.screens.money_settings import MoneySettingsScreen
@@ -138,7 +140,8 @@ async def test_add_on_chips_typed_in_the_form_reach_the_clock_s_chips_and_averag
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PayoutsScreen) and service.state.money.add_on_chips == 10_000
-        app.execute(commands.AddOn(names=["Anna", "Bo"]))  # as the players screen's `a` does
+        # as the players screen's `a` does
+        app.execute(Acting(player_actions.add_on, player_actions.AddOnRequest(names=["Anna", "Bo"])))
         await pilot.press("f1")
         await pilot.pause()
         figures = str(app.screen.query_one("#figures", Static).render())

@@ -7,11 +7,13 @@ from __future__ import annotations
 from textual.message import Message
 from textual.widgets import DataTable, Input, OptionList, Static
 
+from tdconsole.actions import registration
+from tdconsole.actions import rulings as ruling_actions
 from tdconsole.config.rulings_catalogue import load_catalogue
-from tdconsole.domain.commands import CallClock, LogRuling, Register
+from tdconsole.domain.commands import CallClock, LogRuling
 from tdconsole.service import Service
 from tdconsole.tui.app import FloorApp, create_app, create_floor_app
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.widgets.ruling_wizard import RulingWizard
 from tests.conftest import FakeClock
@@ -19,7 +21,7 @@ from tests.tui.wait import from_palette, until
 
 
 def _requested(seen: list[Message]) -> list[object]:
-    return [m.command for m in {id(m): m for m in seen}.values() if isinstance(m, CommandRequested)]
+    return [m.acting for m in {id(m): m for m in seen}.values() if isinstance(m, ActionRequested)]
 
 
 def _question(app) -> str:  # type: ignore[no-untyped-def]
@@ -59,8 +61,11 @@ async def test_the_wizard_asks_one_question_at_a_time_and_logs_the_accepted_ruli
         assert "binding" in suggestion and "O-OOT-1" in suggestion
         await pilot.press("enter")  # Accept has the focus
         await pilot.pause()
-    [command] = _requested(seen)
-    assert isinstance(command, LogRuling) and command.players == ["anna"] and command.table == 2
+    [acting] = _requested(seen)  # the `rulings log` action, as the CLI and the remote run it
+    request = acting.request  # type: ignore[attr-defined]
+    assert acting.action is ruling_actions.log  # type: ignore[attr-defined]
+    assert isinstance(request, ruling_actions.LogRequest)
+    assert request.player == ["anna"] and request.table == 2
     [logged] = service.state.rulings
     event = logged.event
     assert (event.staff, event.answers["earlier"], event.overridden) == ("td", "0", False)
@@ -242,7 +247,8 @@ async def test_the_floor_terminal_logs_rulings_as_the_staff_and_has_no_td_keys(s
         app.on_screen_action("rulings", "open_tab('tab-penalties')")
         await pilot.pause()
         floor.execute(CallClock(table=1, seat=1))
-        app.screen.post_message(CommandRequested(Register(names=["Dora"])))
+        app.screen.post_message(ActionRequested(registration.register,
+                                                registration.RegisterRequest(names=["Dora"])))
         await pilot.pause()
         assert any("floor staff cannot register players" in str(n.message) for n in app._notifications)
         await pilot.press("f2")

@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, Static
 
+from tdconsole.actions import registration
 from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
+from tdconsole.tui.messages import Acting
 from tdconsole.tui.screens import tables as tables_screen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
@@ -190,7 +192,7 @@ async def test_t_seat_2_a_table_opened_by_late_registration_shows_its_button_and
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.press("f10")
         for name in late[14:17]:  # late entries, seated at once (8A): the third table opens
-            app.execute(commands.Register(names=[name]))
+            app.execute(Acting(registration.register, registration.RegisterRequest(names=[name])))
         await settled(app)  # the three commands, each redrawing the screen after it
         await pilot.pause()
         opened = service.state.room[3]

@@ -131,5 +131,5 @@ def test_a_phone_asks_rebuy_before_a_bust_in_the_rebuy_period(
     page.click('.pick[data-name="Bent Lund"]')
     page.click("#bust-go")
     wait_for(page, "document.querySelector('#status').textContent.includes('Bent Lund busts in place 12')")
-    assert "Rebuy?" in asked[0] and "Bust Bent Lund?" in asked[1]
+    assert "Rebuy?" in asked[0] and "Bust Bent Lund in place 12?" in asked[1]
     assert page.errors == []  # type: ignore[attr-defined]

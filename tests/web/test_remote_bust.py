@@ -96,7 +96,7 @@ def test_t_rebuy_1_two_players_picked_are_each_asked_and_a_knocker_is_told(
     assert [message.split(".")[0] for message in asked] == [
         "Anna Holm busts in the rebuy period",
         "A double rebuy for Anna Holm? (OK: double; Cancel: one rebuy)",
-        "Bent Lund busts in the rebuy period", "Bust Bent Lund?"]
+        "Bent Lund busts in the rebuy period", "Bust Bent Lund in place 12?"]
     assert "Anna Holm rebuys (1 so far)" in page.evaluate(STATUS)
     assert _kinds(served)[-2:] == ["rebought", "player_busted"]
 

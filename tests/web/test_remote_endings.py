@@ -26,7 +26,8 @@ def test_t_sat_2_the_remote_says_the_satellite_is_over_and_who_won_a_seat(
     assert last["satellite_over"] == {"winners": PLAYERS[9:], "seat": 330}
     panel = web.client.get("/remote/panel").text
     assert "Seats won (T-SAT-2)" in panel and all(name in panel for name in PLAYERS[9:])
-    assert "satellite_over" in web.client.get("/remote").text  # the words remote.js says it with
+    # The words remote.js shows: the server's, as the CLI prints them (actions/players.py bust_said).
+    assert f"The satellite is over (T-SAT-2): {', '.join(PLAYERS[9:])} each win a seat" in last["said"]
 
 
 def test_c_pen_1_the_remote_disqualifies_a_player_in_a_pko(
@@ -36,7 +37,11 @@ def test_c_pen_1_the_remote_disqualifies_a_player_in_a_pko(
     assert run(capsys, "--db", str(web.db), "money", "set", "--bounty", "50", "--pko").code == 0
     csrf = web.login()
     page = web.client.get("/remote").text
-    assert 'id="bust-dq"' in page and "disqualify_confirm" in page
+    assert 'id="bust-dq"' in page
+    asked = web.client.post("/api/bust/questions", json={"names": [PLAYERS[0]], "disqualified": True},
+                            headers={"X-CSRF-Token": csrf}).json()  # what the phone asks (views/busts.py)
+    assert asked["knocker"] == "none"
+    assert asked["confirm"][0].startswith(f"Disqualify {PLAYERS[0]} (C-PEN-1)?")
     refused = web.command("bust", {"names": [PLAYERS[0]]}, csrf)
     assert refused.status_code != 200 and "disqualify" in refused.json()["error"]
     response = web.command("bust", {"names": [PLAYERS[0]], "disqualified": True}, csrf)

@@ -11,20 +11,17 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from tdconsole.domain.commands import Bust
+from tdconsole.actions.players import BustRequest
 from tdconsole.domain.errors import TdError
-from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import N_, _
 from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.service_app import service_of
 from tdconsole.tui.widgets.form_fields import FormField, FormFields, mark_refused, refusal_line
-from tdconsole.views.busts import BustPreview, bust_preview
-from tdconsole.views.formatting import Formats
-from tdconsole.views.money import hand_for_hand_bust_note
+from tdconsole.views.busts import bust_command, bust_lines, bust_preview
 
-# The Bust command's fields and the input each is typed in: a refusal is shown with its label.
+# The bust's fields and the input each is typed in: a refusal is shown with its label.
 OUT = FormField("busts", N_("Players out"))
 FIELDS: FormFields = {"names": OUT, "stack": OUT, "by": FormField("by", N_("Knocked out by")),
                       "table": FormField("table", N_("Table"))}
@@ -34,30 +31,7 @@ def split_names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def bust_lines(state: TournamentState, rows: list[BustPreview]) -> list[str]:
-    """What a bust will do, a line a player (the place, or in hand-for-hand the table and how the
-    hand's busts will be placed), from its preview (`views.busts.bust_preview`)."""
-    lines: list[str] = []
-    formats = Formats.of(state.house_rules)
-    for row in rows:
-        if row.place is None:
-            lines.append(_("{name}: table {table}, placed when every table is done").format(
-                name=row.name, table=row.table))
-        else:
-            place = f"{row.place}-{row.last_place}" if row.last_place else str(row.place)
-            rules = f" ({', '.join(row.rules)})" if row.rules else ""
-            lines.append(_("{name}: place {place}{rules}").format(name=row.name, place=place, rules=rules))
-        for knocker, (cash, onto) in row.bounty.items():
-            line = _("  {name} takes {cash} in cash").format(name=knocker, cash=formats.money(cash))
-            if onto > 0:
-                line += " " + _("and {amount} onto the bounty on the head").format(amount=formats.money(onto))
-            lines.append(line)
-    if any(row.place is None for row in rows):
-        lines.append(hand_for_hand_bust_note(state))
-    return lines
-
-
-class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
+class BustHandScreen(TranslatedKeys, ModalScreen[BustRequest | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, names: str = "", *, ask_knocker: bool = False) -> None:
@@ -65,7 +39,7 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
         self.initial = names
         # A PKO's bust of the highlighted player: the name is given, the knocker is asked (T-PKO-1).
         self.ask_knocker = ask_knocker
-        self.command: Bust | None = None
+        self.command: BustRequest | None = None
         self.refused: Input | None = None  # the input of the field the preview's refusal is about
         # The places the preview shows for `command`, one line a player.
         self.places: list[str] = []
@@ -89,7 +63,7 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
             self.query_one("#by", Input).focus()
         self.update_preview()
 
-    def build(self) -> Bust:
+    def build(self) -> BustRequest:
         names, stacks = [], {}
         for part in split_names(self.query_one("#busts", Input).value):
             if "=" in part:
@@ -102,8 +76,8 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
         table_text = self.query_one("#table", Input).value.strip()
         if table_text and not table_text.isdigit():
             raise TdError("table {table_text!r} is not a number", table_text=table_text, field="table")
-        return Bust(names=names, stacks=stacks, by=split_names(self.query_one("#by", Input).value),
-                    table=int(table_text) if table_text else None)
+        return BustRequest(names=names, stack=stacks, by=split_names(self.query_one("#by", Input).value),
+                           table=int(table_text) if table_text else None)
 
     def update_preview(self) -> None:
         service = service_of(self)
@@ -111,7 +85,7 @@ class BustHandScreen(TranslatedKeys, ModalScreen[Bust | None]):
         self.command = None
         try:
             command = self.build()
-            rows = bust_preview(service.state, command, service.now())
+            rows = bust_preview(service.state, bust_command(**command.model_dump()), service.now())
         except (TdError, ValueError) as error:
             preview.update(Text(refusal_line(error, FIELDS), style="red"))
             self.refused = mark_refused(self, error, FIELDS)

@@ -1,5 +1,5 @@
 """The money settings as a form (the TUI's `tdconsole money set`): one labelled field per setting,
-prefilled from the log; Enter saves them as one `SetMoney` command, which the service may refuse
+prefilled from the log; Enter saves them with the `money load` action, which the service may refuse
 (the form stays open, nothing changes); Escape closes, asking first when something was typed.
 
 The buy-in's prize part and the fee are the tournament's own (`TournamentCreated`): shown, not
@@ -18,13 +18,13 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from tdconsole.actions import money as money_actions
 from tdconsole.config.toml import validate
-from tdconsole.domain.commands import SetMoney
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.keys import TranslatedKeys
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.confirm import UnsavedEdits
 from tdconsole.tui.service_app import service_of
 from tdconsole.views.formatting import Formats, format_decimal_plain, parse_number
@@ -149,7 +149,8 @@ class MoneySettingsScreen(TranslatedKeys, UnsavedEdits, ModalScreen[None]):
             if ok:  # refused: the service said why; what was typed stays to be corrected
                 self.dismiss(None)
 
-        self.post_message(CommandRequested(SetMoney(settings=settings), on_done=done))
+        self.post_message(ActionRequested(money_actions.money_load,
+                                          money_actions.MoneyLoadRequest(settings=settings), on_done=done))
 
     def on_input_submitted(self, _event: Input.Submitted) -> None:
         self.action_save()

@@ -20,7 +20,6 @@ from tdconsole.actions import players as player_actions
 from tdconsole.actions import registration
 from tdconsole.actions.base import Action, Request
 from tdconsole.club.members import Members
-from tdconsole.domain.commands import Bust, Rebuy
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money.cash import unpaid_players
 from tdconsole.domain.state import Player, TournamentState
@@ -28,7 +27,7 @@ from tdconsole.domain.text import name_key, name_numbers
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.tui.messages import ActionRequested
 from tdconsole.tui.screens.base import ServiceScreen
-from tdconsole.tui.screens.bust_hand import BustHandScreen, bust_lines, split_names
+from tdconsole.tui.screens.bust_hand import BustHandScreen, split_names
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.rebuy import RebuyAnswer, RebuyScreen
@@ -37,7 +36,7 @@ from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views.busts import (
     RebuyOffer,
-    bust_preview,
+    bust_questions,
     rebuy_knockout_lines,
     rebuy_knockout_preview,
     rebuy_offer,
@@ -282,12 +281,9 @@ class PlayersScreen(ServiceScreen):
             return self.query_one("#search", Input)
         return None
 
-    def _bust(self, command: Bust) -> None:
+    def _bust(self, request: player_actions.BustRequest) -> None:
         """Bust through the bust action, as the CLI and the web do, then show the whole list again
         (the filter that found the player is done)."""
-        request = player_actions.BustRequest(names=command.names, stack=command.stacks, by=command.by,
-                                             table=command.table, unplaced=command.unplaced,
-                                             disqualified=command.disqualified)
         self.post_message(ActionRequested(player_actions.bust, request,
                                           on_done=lambda _ok: self.clear_search()))
 
@@ -305,47 +301,44 @@ class PlayersScreen(ServiceScreen):
                 name=player.name, place=player.place), severity="warning",
                         markup=False)
             return
-        command = Bust(names=[player.name])
-        offer = rebuy_offer(state, player.id, self.service.now())
-        if offer is not None and state.hand_for_hand is None:
+        command = player_actions.BustRequest(names=[player.name])
+        try:  # what to ask, in order: the questions the remote asks too (views/busts.py)
+            asked = bust_questions(state, self.service.now(), command.names)
+        except TdError as error:
+            self.notify(error_text(error), severity="error", timeout=6, markup=False)
+            return
+        knocker = asked.knocker == "required"  # T-PKO-1: the knockout's bounty goes to its knocker
+        if asked.rebuy:
             # T-REBUY-1: busting in the rebuy period, he is asked first; "no" busts him as before
             # (a progressive knockout asks who knocked him out, T-PKO-1).
-            pko = state.money.pko_share is not None and state.players_left > 2
-
             def declined() -> None:
-                if pko:
+                if knocker:
                     self.app.push_screen(BustHandScreen(player.name, ask_knocker=True), self._bust_declined)
                 else:
                     self._bust(command)
 
-            self._ask_rebuy(offer, place=state.players_left, bust=declined, ask_knocker=pko)
+            self._ask_rebuy(asked.rebuy[0], place=state.players_left, bust=declined, ask_knocker=knocker)
             return
-        if state.money.pko_share is not None and state.players_left > 2:
-            # T-PKO-1: a knockout's bounty goes to its knocker: the dialog asks who it was.
+        if knocker:
             self.app.push_screen(BustHandScreen(player.name, ask_knocker=True), self._bust_chosen)
             return
-        if state.hand_for_hand is None:
-            question = _("Bust {name} in place {place}?").format(name=player.name, place=state.players_left)
-        else:  # not placed yet: say how this hand's busts will be (T-H4H-1, RP-8A)
-            try:
-                rows = bust_preview(state, command, self.service.now())
-            except TdError as error:
-                self.notify(error_text(error), severity="error", timeout=6, markup=False)
-                return
-            question = "\n".join([_("Bust {name}?").format(name=player.name), *bust_lines(state, rows)])
+        if asked.confirm is None:
+            self.notify(asked.refused or "", severity="error", timeout=6, markup=False)
+            return
 
         def confirmed(yes: bool | None) -> None:
             if yes:
                 self._bust(command)
 
-        self.app.push_screen(ConfirmScreen(question), confirmed)
+        # The place; in hand-for-hand, how this hand's busts will be placed (T-H4H-1, RP-8A).
+        self.app.push_screen(ConfirmScreen("\n".join(asked.confirm)), confirmed)
 
-    def _bust_declined(self, command: Bust | None) -> None:
+    def _bust_declined(self, command: player_actions.BustRequest | None) -> None:
         """The bust of a player who has just declined the rebuy: not asked again."""
         if command is not None:
             self._bust(command)
 
-    def _bust_chosen(self, command: Bust | None) -> None:
+    def _bust_chosen(self, command: player_actions.BustRequest | None) -> None:
         if command is not None:
             self._offer_rebuys(command)
 
@@ -355,16 +348,23 @@ class PlayersScreen(ServiceScreen):
         player_id = self.selected_player_id()
         if player_id is None:
             return
-        player = self.service.state.players[player_id]
-        command = Bust(names=[player.name], disqualified=True)
+        state = self.service.state
+        player = state.players[player_id]
+        command = player_actions.BustRequest(names=[player.name], disqualified=True)
+        try:
+            asked = bust_questions(state, self.service.now(), command.names, disqualified=True)
+        except TdError as error:  # already out
+            self.notify(error_text(error), severity="error", timeout=6, markup=False)
+            return
+        if asked.confirm is None:
+            self.notify(asked.refused or "", severity="error", timeout=6, markup=False)
+            return
 
         def confirmed(yes: bool | None) -> None:
             if yes:
                 self._bust(command)
 
-        self.app.push_screen(ConfirmScreen(
-            _("Disqualify {name} (C-PEN-1)? The bounty goes to the prize pool (T-PKO-4).").format(
-                name=player.name)), confirmed)
+        self.app.push_screen(ConfirmScreen("\n".join(asked.confirm)), confirmed)
     def _ask_rebuy(self, offer: RebuyOffer, *, bust: Callable[[], None] | None = None,
                    place: int | None = None, rebought: Callable[[], None] | None = None,
                    declined: Callable[[], None] | None = None, by: Sequence[str] = (),
@@ -406,8 +406,8 @@ class PlayersScreen(ServiceScreen):
             return []
         state = self.service.state
         try:
-            knockout = rebuy_knockout_preview(state, Rebuy(name=name, double=double, knocked_out_by=by),
-                                              self.service.now())
+            knockout = rebuy_knockout_preview(state, name, self.service.now(), double=double,
+                                              knocked_out_by=by)
         except TdError:
             return []
         if knockout is None:
@@ -431,25 +431,23 @@ class PlayersScreen(ServiceScreen):
         if rebought is not None:
             rebought()
 
-    def _offer_rebuys(self, command: Bust, asked: frozenset[str] = frozenset()) -> None:
+    def _offer_rebuys(self, command: player_actions.BustRequest, asked: frozenset[str] = frozenset()) -> None:
         """A hand's busts (the B dialog): each player who could rebuy is asked in turn (T-REBUY-1);
         those who rebuy keep their seats, the others bust together as typed. A rebuy carries the
         knockers typed: in a progressive knockout the knockout stands as after the bust, in the
         rebuy's one command (T-PKO-6); with a fixed bounty the TD is told it pays nothing."""
-        state = self.service.state
-        found = None if state.hand_for_hand is not None or command.disqualified \
-            else self._next_offer(command, asked)
+        found = self._next_offer(command, asked)
         if found is None:
             self._bust(command)
             return
-        name, player_id, offer = found
+        name, shown, offer = found
         rest = [other for other in command.names if other != name]
-        stacks = {key: chips for key, chips in command.stacks.items()
+        stacks = {key: chips for key, chips in command.stack.items()
                   if name_key(key) not in (name_key(name), name_key(offer.name))}
-        remaining = command.model_copy(update={"names": rest, "stacks": stacks})
+        remaining = command.model_copy(update={"names": rest, "stack": stacks})
 
         def go_on() -> None:
-            self._offer_rebuys(command, asked | {player_id})
+            self._offer_rebuys(command, asked | {shown})
 
         def the_others() -> None:
             if rest:
@@ -457,17 +455,19 @@ class PlayersScreen(ServiceScreen):
 
         self._ask_rebuy(offer, bust=go_on, rebought=the_others, by=command.by)
 
-    def _next_offer(self, command: Bust, asked: frozenset[str]) -> tuple[str, str, RebuyOffer] | None:
-        """The first player of the hand not yet asked who could rebuy: (name as typed, id, offer)."""
-        state, now = self.service.state, self.service.now()
-        for name in command.names:
-            try:
-                player = state.still_in(name)
-            except TdError:
-                continue  # the bust action says why, in one line
-            offer = rebuy_offer(state, player.id, now)
-            if offer is not None and player.id not in asked:
-                return name, player.id, offer
+    def _next_offer(self, command: player_actions.BustRequest,
+                    asked: frozenset[str]) -> tuple[str, str, RebuyOffer] | None:
+        """The first player of the hand not yet asked who could rebuy, as the bust's questions offer
+        it (none in hand-for-hand or for a disqualification): (name as typed, name, offer)."""
+        try:
+            questions = bust_questions(self.service.state, self.service.now(), command.names,
+                                       disqualified=command.disqualified)
+        except TdError:
+            return None  # the bust action says why, in one line
+        offers = {offer.name: offer for offer in questions.rebuy}
+        for typed, name in zip(command.names, questions.names, strict=True):
+            if name in offers and name not in asked:
+                return typed, name, offers[name]
         return None
 
     def action_rebuy(self) -> None:

@@ -19,7 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tdconsole.domain.commands import LogRuling
+from tdconsole.actions import rulings as ruling_actions
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
 from tdconsole.domain.floor.rulings import (
@@ -32,7 +32,7 @@ from tdconsole.domain.floor.rulings import (
 )
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, error_text
-from tdconsole.tui.messages import CommandRequested
+from tdconsole.tui.messages import Acting, ActionRequested
 from tdconsole.tui.service_app import service_of
 from tdconsole.views.rulings import RulingView, answer_text, ruling_walk, suggestion_lines
 
@@ -371,16 +371,19 @@ class RulingWizard(Vertical):
     def _value(self, name: str) -> str:
         return self.query_one(f"#{name}", Input).value.strip()
 
-    def command(self, *, override: bool) -> LogRuling:
+    def acting(self, *, override: bool) -> Acting:
+        """The `rulings log` action (`rulings correct` for a correction) with what was walked and
+        typed, as the CLI's and the remote's requests carry it."""
         table, seat, names = self._inputs()
-        extra: dict[str, Any] = {}
+        fields: dict[str, Any] = {"by": self.staff, "answer": self._answers(bool(names)), "table": table,
+                                  "seat": seat, "player": names}
         if override or self.corrects is not None:
-            extra["reason"] = self._value("reason")
+            fields["reason"] = self._value("reason")
         if override or self.other:
-            extra["decision"] = self._value("decision")
-            given, kind, amount = parse_penalty(self._value("penalty"), "penalty")
+            fields["decision"] = self._value("decision")
+            given, _kind, _amount = parse_penalty(self._value("penalty"), "penalty")  # refused here
             if given:
-                extra |= {"override_penalty": True, "penalty": kind, "penalty_amount": amount}
+                fields["penalty"] = self._value("penalty")
         if self.other:
             offence = self._value("offence").lower()
             kinds = [kind.value for kind in OffenceKind]
@@ -388,15 +391,17 @@ class RulingWizard(Vertical):
                 raise TdError(
                     "offence {offence!r}: one of {names}", offence=offence, names=', '.join(kinds),
                 )
-            extra |= {"description": self._value("description"),
-                      "cited": self._value("rules").replace(",", " ").split(),
-                      "offence": OffenceKind(offence) if offence else None}
+            fields |= {"description": self._value("description"),
+                       "rule": self._value("rules").replace(",", " ").split(), "offence": offence or None}
+            scenario = OTHER
         else:
             assert self.scenario is not None
-        return LogRuling(scenario=self.scenario, staff=self.staff,
-                         answers=self._answers(bool(names)),
-                         table=table, seat=seat, players=names, clock_call=self.clock_call,
-                         corrects=self.corrects, **extra)
+            scenario = self.scenario.id
+        if self.corrects is not None:
+            return Acting(ruling_actions.correct,
+                          ruling_actions.CorrectRequest(ruling=self.corrects, scenario=scenario, **fields))
+        return Acting(ruling_actions.log,
+                      ruling_actions.LogRequest(scenario=scenario, clock_call=self.clock_call, **fields))
 
     def log_ruling(self, *, override: bool) -> None:
         def done(ok: bool) -> None:
@@ -405,8 +410,8 @@ class RulingWizard(Vertical):
                 self.action_restart()
 
         try:
-            command = self.command(override=override)
+            acting = self.acting(override=override)
         except TdError as problem:  # a penalty or an offence mistyped: one line, nothing logged
             self.notify(error_text(problem), severity="error", markup=False)
             return
-        self.post_message(CommandRequested(command, on_done=done))
+        self.post_message(ActionRequested(acting.action, acting.request, on_done=done))

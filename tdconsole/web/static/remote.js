@@ -66,19 +66,9 @@
   }
 
   function describe(verb, result) {
-    if (verb === "bust") {
-      const busts = result.busted.map((row) => row.pending
-        ? t("busts_pending", { name: row.name, table: row.table })
-        : t("busts_in", { name: row.name, place: `${row.place}${row.last_place && row.last_place !== row.place ? "-" + row.last_place : ""}` })
-      ).join("; ");
-      // Each freed seat went to the next alternate (T-REG-1): the phone says who sat down where.
-      const seated = (result.alternates_seated || []).map((row) => "; " + t("alternate_seated",
-        { number: row.alternate, name: row.name, table: row.table, seat: row.seat })).join("");
-      // T-SAT-2: the bust that ended a satellite says who won a seat, as the TV's banner does.
-      const over = result.satellite_over
-        ? "; " + t("satellite_over", { names: result.satellite_over.winners.join(", ") }) : "";
-      return t("left", { busts, left: result.players_left }) + seated + over;
-    }
+    // The bust's lines are the server's, as the CLI prints them (actions/players.py bust_said):
+    // places, prizes, bounties, the alternates seated (T-REG-1), a satellite's end (T-SAT-2).
+    if (verb === "bust") return t("left", { busts: result.said.join("; "), left: result.players_left });
     if (verb.startsWith("clock/")) return t("clock", { level: result.level, remaining: result.remaining, state: t(result.running ? "running" : "paused") });
     return t("done");
   }
@@ -250,12 +240,17 @@
       if (!disqualified) for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
       const body = disqualified ? { names, disqualified } : { names, stack };
       if (!disqualified && $("#bust-by").value) body.by = [$("#bust-by").value];
+      // What the bust asks is the server's (views/busts.py), as the TUI's bust dialog asks it.
+      const questions = async () => {
+        try { return await post("api/bust/questions", body, csrf); } catch (error) { say(error.message, false); throw error; }
+      };
+      let asked;
+      try { asked = await questions(); } catch (_) { return; /* said */ }
       // T-REBUY-1: each player busting in the rebuy period is asked first, in turn.
       const rebuying = new Map();  // name -> a double
-      for (const name of disqualified ? [] : names) {
-        const pick = [...document.querySelectorAll(".pick")].find((b) => b.dataset.name === name);
-        if (!pick || !pick.dataset.rebuy || !confirm(t("rebuy_confirm", { name }))) continue;
-        rebuying.set(name, pick.dataset.rebuy === "double" && confirm(t("rebuy_double", { name })));
+      for (const offer of asked.rebuy) {
+        if (!confirm(t("rebuy_confirm", { name: offer.name }))) continue;
+        rebuying.set(offer.name, offer.double && confirm(t("rebuy_double", { name: offer.name })));
       }
       const done = (lines) => {
         say(lines.join("; "));
@@ -287,7 +282,11 @@
       }
       body.names = out;
       if (body.stack) for (const name of Object.keys(body.stack)) if (!out.includes(name)) delete body.stack[name];
-      if (!confirm(t(disqualified ? "disqualify_confirm" : "bust_confirm", { names: out.join(", ") }))) {
+      // The confirmation: the places (or in hand-for-hand the tables, T-H4H-1) and what the bounties
+      // pay; a bust that would be refused as it stands (a PKO's knocker not chosen, T-PKO-1) says why.
+      if (rebuying.size) try { asked = await questions(); } catch (_) { if (rebought.length) done(rebought); return; }
+      if (asked.confirm === null || !confirm(asked.confirm.join("\n"))) {
+        if (asked.confirm === null) say(asked.refused, false);
         if (rebought.length) done(rebought);
         return;
       }
