@@ -38,6 +38,8 @@ SAMPLES: list[e._Event] = [
     e.PlayerBusted(player_id="p2", place=25, knocked_out_by=["p3"], bounty={"p3": 50}, rules=["T-ELIM-1"]),
     e.PlayerReentered(player_id="p4", previous_id="p2", name="Carl Berg"),
     e.AlternateListed(number=3, name="Mette"),
+    e.PlayerPageIssued(name="Anna Holm", token="kX2v9QzR4tYw8pLm3nB7cD"),
+    e.PlayerPageRevoked(name="Anna Holm"),
     e.AlternateWithdrawn(number=3),
     e.AddOnBought(player_id="p1"),
     e.SatelliteEnded(winners=["p1", "p3"], seat=1100),
