@@ -25,11 +25,14 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Literal
 
+from tdconsole.club.leagues import League, Leagues
 from tdconsole.club.members import Members
+from tdconsole.config.leagues import td3_formula
 from tdconsole.config.structures import keep_preset
 from tdconsole.config.td3 import BuyIn, Player, Save
 from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.league.standings import LeagueRules
 from tdconsole.domain.limits import ENTRIES
 from tdconsole.domain.money.payouts import PayoutRange, PayoutTables
 from tdconsole.domain.money.prize_pool import RebuySettings
@@ -369,6 +372,28 @@ def _still_in(service: Service, names: list[str]) -> list[str]:
     # A knocker TD3 names who has busted since (its clicks out of order) is not credited.
     left = {name_key(p.name) for p in service.state.players.values() if p.status != "busted"}
     return [name for name in names if name_key(name) in left]
+
+
+def into_league(store: EventStore, name: str, loaded: list[tuple[Path, Save]],
+                reports: list[Imported]) -> League:
+    """The league `name` with the imported tournaments in it; a new league scores with the first
+    save's own formula (TD3's `PointsForPlaying`), so its points are the ones TD3 gave. A save whose
+    formula differs from the league's is noted: it is scored by the league's."""
+    leagues = Leagues(store)
+    try:
+        league = leagues.get(name)
+    except NotFound:
+        text = next((save.formula for _, save in loaded if save.formula), None)
+        if text is None:
+            raise InvalidInput("no save has a points formula to start the league {name!r} with; start it "
+                               "first with: tdconsole league new NAME --formula ...", name=name) from None
+        league = leagues.new(name, "td3", td3_formula(text, f"TD3: {name}"), LeagueRules())
+    for (_, save), report in zip(loaded, reports, strict=True):
+        if save.formula and league.formula.td3 and save.formula.strip() != league.formula.td3.strip():
+            report.notes.append((N_("its own points formula differs from the league's: scored by the "
+                                    "league's"), {}))
+    ids = [report.tournament for report in reports if report.tournament is not None]
+    return leagues.add(league, ids) if ids else league
 
 
 def import_saves(store: EventStore, loaded: Iterable[tuple[Path, Save]], *,

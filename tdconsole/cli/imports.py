@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from tdconsole.actions.td3_import import Imported, import_saves
+from tdconsole.actions.td3_import import Imported, import_saves, into_league
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.config.td3 import load_saves
 from tdconsole.i18n import _
@@ -61,6 +61,9 @@ def tdt(
     ctx: typer.Context,
     files: Annotated[list[Path], typer.Argument(help="TD3 save files (.tdt), versions 3.3 to 3.7.2.")],
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Only say what would be imported.")] = False,
+    league: Annotated[str | None, typer.Option(
+        "--league", help="Count the tournaments in this league (a new one scores with the saves' own "
+                         "TD3 formula).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Each TD3 save becomes a finished tournament: players linked to members, entries, rebuys,
@@ -68,6 +71,15 @@ def tdt(
 
     Every file is read before anything is written: one that cannot be read changes nothing."""
     loaded = load_saves(files)
-    reports = import_saves(session_of(ctx).store(), loaded, dry_run=dry_run)
-    emit({"dry_run": dry_run, "imported": [_json(report) for report in reports]}, as_json,
-         lambda: _render(reports, dry_run))
+    store = session_of(ctx).store()
+    reports = import_saves(store, loaded, dry_run=dry_run)
+    joined = into_league(store, league, loaded, reports) if league and not dry_run else None
+
+    def render() -> None:
+        _render(reports, dry_run)
+        if joined is not None:
+            console.print(_("League {name}: tournaments {ids}").format(
+                name=joined.name, ids=", ".join(map(str, joined.tournaments))))
+
+    emit({"dry_run": dry_run, "imported": [_json(report) for report in reports],
+          "league": joined.name if joined else None}, as_json, render)

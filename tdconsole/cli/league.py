@@ -68,7 +68,8 @@ def new(
     ctx: typer.Context,
     name: str,
     formula: Annotated[str, typer.Option(
-        "--formula", help="Points formula: a key ({formula_keys}) or a TOML file."
+        "--formula", help="Points formula: a key ({formula_keys}), a TOML file, or in TD3's language: "
+                          "a .tdt save's own, a .td3 file, or td3:TEXT."
     )] = DEFAULT_FORMULA,
     best: Best = None,
     min_events: MinEvents = None,

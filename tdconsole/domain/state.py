@@ -51,6 +51,9 @@ class Player:
     # False: an earlier entry of a player who re-entered, when the house says it cannot cash.
     can_cash: bool = True
     knockouts: int = 0
+    # Knockouts the player knocked out bought back with a rebuy (T-REBUY-1), which pay no bounty
+    # and count no knockout here (T-PKO-6), but are hits in TD3's formula language (numberOfHits).
+    bought_back: int = 0
     bounties: int = 0  # bounty money won in cash (T-BOUNTY-1, T-PKO-1)
     # T-PKO-1: what knockouts added to this entry's own bounty (the starting bounty is the money
     # settings'; the winner of the last hand takes his own off it, T-PKO-3).

@@ -175,13 +175,16 @@ class LeagueView(View):
     tournaments: list[int]
     # The rules in words, as the standings page prints them.
     rules: str
+    # A formula in TD3's language, its text (a club that came from TD3 reads its own formula).
+    td3_formula: str | None = None
 
 
 def league_view(league: League) -> LeagueView:
     return LeagueView(id=league.id, name=league.name, formula=league.formula_key,
                       formula_name=league.formula.name, best=league.rules.best,
                       min_events=league.rules.min_events, tie_break=list(league.rules.tie_break),
-                      tournaments=league.tournaments, rules=rules_text(league.rules))
+                      tournaments=league.tournaments, rules=rules_text(league.rules),
+                      td3_formula=league.formula.td3)
 
 
 class StandingRow(View):

@@ -122,10 +122,10 @@ def test_an_expression_can_only_use_the_listed_names_and_functions(expression: s
         formula.points(Finish(place=1, entries=10))
 
 
-def test_a_formula_is_a_table_or_an_expression() -> None:
-    with pytest.raises(ValueError, match="either `expression` or `table`"):
+def test_a_formula_is_a_table_an_expression_or_td3s() -> None:
+    with pytest.raises(ValueError, match="one of `expression`, `table` or `td3`"):
         PointsFormula(name="X", expression="1", table=[1])
-    with pytest.raises(ValueError, match="either `expression` or `table`"):
+    with pytest.raises(ValueError, match="one of `expression`, `table` or `td3`"):
         PointsFormula(name="X")
 
 

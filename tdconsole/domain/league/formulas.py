@@ -12,6 +12,10 @@ The names an expression may use:
     buy_in     the buy-in's prize part; fee: the fee on top
     prize      what the member won in prizes; knockouts, bounties: their count and bounty money
 
+A formula in The Tournament Director's language (`td3`) reads TD3's variables instead
+(`Finish.td3_names`: `n`, `r`, `numberOfHits`, `totalBuyinsAmount`, ...), interpreted by
+`td3_formula.py`.
+
 Tied places (T-ELIM-2) share points like they share money: the average of the places they span.
 
     >>> field = PointsFormula(name="Field", expression="entries - place + 1", decimals=1)
@@ -33,6 +37,7 @@ from pydantic import Field, model_validator
 from simpleeval import InvalidExpression, SimpleEval  # type: ignore[import-untyped]
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.league.td3_formula import Td3Formula
 from tdconsole.domain.model import Frozen, empty_list
 
 FUNCTIONS: dict[str, Any] = {
@@ -54,9 +59,41 @@ class Finish:
     prize: int = 0
     knockouts: int = 0
     bounties: int = 0
+    # What TD3's formula language reads beyond these (`td3_names`); the member's own, then the
+    # tournament's.
+    hits: int = 0
+    rebuys: int = 0
+    add_ons: int = 0
+    cost: int = 0
+    players: int = 0
+    total_rebuys: int = 0
+    total_add_ons: int = 0
+    buy_ins_amount: int = 0
+    rebuys_amount: int = 0
+    add_ons_amount: int = 0
+    prize_pool: int = 0
+    places_paid: int = 0
+    members: int = 0
 
     def names(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in NAMES}
+
+    def td3_names(self) -> dict[str, float]:
+        """The finish in TD3's variables (its manual's names, lower case; `td3_formula.ALIASES`
+        gives the short ones: `n`, `r`, `nh`, ...)."""
+        players = self.players or self.entries
+        return {
+            "buyins": players, "rank": self.place, "position": players - self.place + 1,
+            "numberofhits": self.hits, "numberofrebuys": self.rebuys, "numberofaddons": self.add_ons,
+            "prizewinnings": self.prize, "bountywinnings": self.bounties,
+            "totalwinnings": self.prize + self.bounties, "totalcost": self.cost,
+            "take": self.prize + self.bounties - self.cost, "buyincost": self.buy_in + self.fee,
+            "inthemoney": int(self.prize > 0), "inthemoneyrank": self.places_paid,
+            "totalrebuys": self.total_rebuys, "totaladdons": self.total_add_ons,
+            "totalbuyinsamount": self.buy_ins_amount, "totalrebuysamount": self.rebuys_amount,
+            "totaladdonsamount": self.add_ons_amount, "pot": self.prize_pool,
+            "numberofleaguemembers": self.members, "inleague": 1,
+        }
 
 
 class Example(Frozen):
@@ -80,6 +117,9 @@ class PointsFormula(Frozen):
     name: str
     description: str = ""
     expression: str | None = None
+    # A formula in TD3's language (its `PointsForPlaying`, `td3_formula.py`), which a club that
+    # comes from TD3 keeps.
+    td3: str | None = None
     # Points for place 1, 2, ...; `otherwise` for every place below the table.
     table: list[float] | None = None
     otherwise: float = 0
@@ -88,8 +128,13 @@ class PointsFormula(Frozen):
 
     @model_validator(mode="after")
     def _one_way_and_examples_hold(self) -> PointsFormula:
-        if (self.expression is None) == (self.table is None):
-            raise ValueError("give either `expression` or `table`, not both or neither")
+        if sum(way is not None for way in (self.expression, self.table, self.td3)) != 1:
+            raise ValueError("give one of `expression`, `table` or `td3`")
+        if self.td3 is not None:
+            try:
+                _td3(self.td3)
+            except InvalidInput as error:
+                raise ValueError(str(error)) from None
         for number, example in enumerate(self.examples, 1):
             try:
                 got = self.points(example.finish())
@@ -111,6 +156,8 @@ class PointsFormula(Frozen):
         if self.table is not None:
             index = finish.place - 1
             return self.table[index] if index < len(self.table) else self.otherwise
+        if self.td3 is not None:
+            return _td3(self.td3).points(finish.td3_names())
         evaluator = SimpleEval(functions=FUNCTIONS, names=finish.names())
         try:
             value = evaluator.eval(self.expression, previously_parsed=_parsed(self.expression))
@@ -126,6 +173,11 @@ class PointsFormula(Frozen):
                 expression=self.expression, value=value,
             )
         return float(value)
+
+
+@functools.cache
+def _td3(text: str) -> Td3Formula:
+    return Td3Formula(text)
 
 
 @functools.cache

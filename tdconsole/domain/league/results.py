@@ -28,6 +28,22 @@ class EntryResult:
     bounties: int
     add_ons: int
     rebuys: int = 0  # T-REBUY-1: paid for like add-ons, in the member's cost
+    hits: int = 0  # knockouts and the knockouts bought back with a rebuy (TD3's numberOfHits)
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """The tournament's own figures a points formula may read (TD3's tournament variables)."""
+
+    players: int = 0  # who bought in, each once (TD3's `n`)
+    rebuys: int = 0
+    add_ons: int = 0
+    buy_ins_amount: int = 0  # collected for the buy-ins and re-entries, fees included
+    rebuys_amount: int = 0
+    add_ons_amount: int = 0
+    prize_pool: int = 0
+    places_paid: int = 0
+    members: int = 0  # club members in it (TD3's numberOfLeagueMembers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +56,7 @@ class MemberResult:
     fee: int
     cost: int  # what the member paid: buy-ins, re-entries and add-ons with their fees and bounties
     finished: bool
+    figures: Figures = dataclasses.field(default_factory=Figures)
     # The entry that finished best (a re-entry usually outlasts the entry before it): its place.
     place: int | None = dataclasses.field(init=False)
     last_place: int | None = dataclasses.field(init=False)
@@ -61,6 +78,18 @@ class MemberResult:
     @property
     def bounties(self) -> int:
         return sum(entry.bounties for entry in self.entries)
+
+    @property
+    def hits(self) -> int:
+        return sum(entry.hits for entry in self.entries)
+
+    @property
+    def rebuys(self) -> int:
+        return sum(entry.rebuys for entry in self.entries)
+
+    @property
+    def add_ons(self) -> int:
+        return sum(entry.add_ons for entry in self.entries)
 
     @property
     def winnings(self) -> int:
@@ -104,10 +133,22 @@ def member_results(state: TournamentState) -> dict[int, MemberResult]:
         entries.setdefault(player.member, []).append(EntryResult(
             entry=player.entry, place=standing.place, last_place=standing.last_place,
             prize=standing.prize, knockouts=player.knockouts, bounties=player.bounties,
-            add_ons=player.add_ons, rebuys=player.rebuys))
+            add_ons=player.add_ons, rebuys=player.rebuys, hits=player.knockouts + player.bought_back))
         names[player.member] = player.name
     prices = money.prices(state)
     finished = state.status == "finished"
+    players = state.players.values()
+    buy_ins = sum(player.entry == 1 for player in players)
+    rebuys = sum(player.rebuys for player in players)
+    add_ons = sum(player.add_ons for player in players)
+    figures = Figures(
+        players=len({player.member if player.member is not None else player.name for player in players}),
+        rebuys=rebuys, add_ons=add_ons,
+        buy_ins_amount=prize_pool(prices, buy_ins, state.entries - buy_ins).collected,
+        rebuys_amount=prize_pool(prices, 0, rebuys=rebuys).collected,
+        add_ons_amount=prize_pool(prices, 0, add_ons=add_ons).collected,
+        prize_pool=money.pool(state).prize_pool, places_paid=len(payouts.payouts) if payouts else 0,
+        members=len(entries))
     results = {}
     for member, own in entries.items():
         own.sort(key=lambda entry: entry.entry)
@@ -116,7 +157,7 @@ def member_results(state: TournamentState) -> dict[int, MemberResult]:
                           rebuys=sum(entry.rebuys for entry in own)).collected
         results[member] = MemberResult(
             member=member, name=names[member], entries=tuple(own), field=state.entries,
-            buy_in=state.info.buy_in, fee=state.info.fee, cost=paid, finished=finished)
+            buy_in=state.info.buy_in, fee=state.info.fee, cost=paid, finished=finished, figures=figures)
     return results
 
 

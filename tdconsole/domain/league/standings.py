@@ -96,9 +96,15 @@ def points(formula: PointsFormula, result: MemberResult) -> float:
     18.0
     """
     assert result.place is not None
+    figures = result.figures
     return formula.points(Finish(
         place=result.place, last_place=result.last_place, entries=result.field, buy_in=result.buy_in,
-        fee=result.fee, prize=result.prize, knockouts=result.knockouts, bounties=result.bounties))
+        fee=result.fee, prize=result.prize, knockouts=result.knockouts, bounties=result.bounties,
+        hits=result.hits, rebuys=result.rebuys, add_ons=result.add_ons, cost=result.cost,
+        players=figures.players, total_rebuys=figures.rebuys, total_add_ons=figures.add_ons,
+        buy_ins_amount=figures.buy_ins_amount, rebuys_amount=figures.rebuys_amount,
+        add_ons_amount=figures.add_ons_amount, prize_pool=figures.prize_pool,
+        places_paid=figures.places_paid, members=figures.members))
 
 
 def standings(

@@ -400,6 +400,7 @@ def apply_bust_set_aside(state: TournamentState, event: BustSetAside, now: datet
     player.status, player.place, player.last_place, player.placed_last = "registered", None, None, False
     for knocker in event.knockouts:
         state.players[knocker].knockouts -= 1
+        state.players[knocker].bought_back += 1
     for knocker, cash in event.bounty.items():
         state.players[knocker].bounties -= cash
     player.bounty_added -= event.head
@@ -413,5 +414,8 @@ def apply_rebought(state: TournamentState, event: Rebought, now: datetime) -> No
     if event.knockout:  # T-PKO-6: as `apply_busted` pays a knockout and `apply_bust_set_aside` keeps it
         busts.credit_knockout(state, event.knocked_out_by, event.bounty, event.head)
         player.bounty_added -= event.head_lost
+    else:
+        for knocker in event.knocked_out_by:
+            state.players[knocker].bought_back += 1
     # A count taken before the rebuy no longer says his stack.
     state.forget_chips(event.player_id)
