@@ -213,6 +213,6 @@ def test_a_low_is_worded_in_danish(danish: None) -> None:
 def test_a_help_listing_what_the_code_knows_is_a_template_filled_when_shown(
         capsys: pytest.CaptureFixture[str]) -> None:
     danish = _help(capsys, "--lang", "da", "league", "new")
-    assert "Pointformel: en nøgle (field, fixed, sqrt) eller en TOML-fil." in danish
+    assert "Pointformel: en nøgle (field, fixed, sqrt), en TOML-fil" in danish
     assert "i rækkefølge: best-finish,events,wins" in danish
     assert "a key (field, fixed, sqrt)" in _help(capsys, "league", "new")
