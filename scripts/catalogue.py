@@ -38,6 +38,7 @@ LANGUAGES = ("da",)  # English is the source text
 # The refusals' message argument: TdError's kinds take it first, RuleViolation after its rule IDs.
 KEYWORDS = {**DEFAULT_KEYWORDS, "InvalidInput": None, "NotFound": None, "Forbidden": None,
             "TdError": None, "Conflict": None, "StoreError": None, "Held": None, "RuleViolation": (2,),
+            "Unreachable": None,
             # The program's words inside a refusal (tdconsole.domain.errors.Words), and the web's
             # refusals (status first).
             "Words": None, "ApiError": (2,),

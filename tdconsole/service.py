@@ -28,7 +28,7 @@ from tdconsole.domain.text import check_text
 from tdconsole.domain.tournament import apply, continues, decide, fold, fold_read
 from tdconsole.randomness import make_rng
 from tdconsole.store import snapshots
-from tdconsole.store.db import CLOCK_WAIT_SECONDS
+from tdconsole.store.db import CLOCK_WAIT_SECONDS, Unreachable
 from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.ledger import broken_log
 from tdconsole.time_source import TimeSource
@@ -40,6 +40,10 @@ Clock = Callable[[], datetime]
 ChangeRunner = Callable[[Callable[[], None]], None]
 # A writer that keeps losing the race retries for this long before it reports the conflict.
 RETRY_SECONDS = 10.0
+# How long a command whose server went in the middle of it waits for a server to answer and tell
+# whether it was done (a standby being promoted: docs/OPERATIONS.md), and how often it asks.
+SETTLE_SECONDS = 30.0
+SETTLE_POLL_SECONDS = 0.1
 # The TD's clock keys: a terminal stopped inside a write holds them up no longer than
 # CLOCK_WAIT_SECONDS (store/db.py), then they are refused, at once, in one line.
 CLOCK_KEYS: tuple[type[Command], ...] = (commands.ClockPause, commands.ClockResume)
@@ -164,6 +168,16 @@ class Service:
             try:
                 self.store.append(self.tournament_id, envelopes,
                                   wait=CLOCK_WAIT_SECONDS if isinstance(command, CLOCK_KEYS) else None)
+            except Unreachable as gone:
+                # The server went in the middle of the append (a primary that died, a failover):
+                # the commit may have reached the standby. Once a server answers, the log says
+                # whether it did; done, it is not done again (no command twice after a failover).
+                if not gone.lost:
+                    raise
+                if self._landed(envelopes[0], gone):
+                    self.refresh()
+                    return envelopes
+                continue  # not done: decided again on the log as the server that answers has it
             except Conflict:
                 attempt += 1
                 if time.monotonic() > deadline:
@@ -173,6 +187,22 @@ class Service:
                 continue
             self._apply(envelopes, own=True)
             return envelopes
+
+    def _landed(self, first: Envelope, gone: Unreachable) -> bool:
+        """Whether the append whose first event is `first` was committed before its server went:
+        asked of whichever server answers (a multi-host URL: the one that takes writes), for up
+        to SETTLE_SECONDS, while a standby is promoted."""
+        deadline = time.monotonic() + SETTLE_SECONDS
+        while True:
+            try:
+                return self.store.command_at(self.tournament_id, first.seq) == first.command_id
+            except Unreachable:
+                if time.monotonic() > deadline:
+                    raise Unreachable(
+                        "the database server went in the middle of this command and has not answered "
+                        "since ({reason}): it may have been done; once it answers, look at the log "
+                        "before doing it again", reason=gone.params.get("reason", "")) from None
+                time.sleep(SETTLE_POLL_SECONDS)
 
     def refresh(self) -> bool:
         """Apply what other processes appended since we last looked (follow). True if anything was new."""

@@ -23,11 +23,11 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.limits import MAX_JSON_BYTES
 from tdconsole.i18n import _
 from tdconsole.service import Role, Service
-from tdconsole.store.db import database_url, default_database
+from tdconsole.store.db import database_url, default_database, servers
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.mirror import MIRROR_SETTING, MirrorStatus
 from tdconsole.views.base import jsonable, naming
-from tdconsole.views.mirror import mirror_line
+from tdconsole.views.mirror import mirror_line, server_moved_line
 from tdconsole.views.time_base import correction_text, skew_text
 
 if TYPE_CHECKING:
@@ -95,8 +95,22 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
     session = _running.get()
     if session is not None and session._service is not None:
         _tell_skew(session._service)  # after the answer; a screen says it itself
-    if session is not None and session._store is not None and session._store.mirror is not None:
-        _tell_mirror(session._store.mirror.status())
+    if session is not None and session._store is not None:
+        store = session._store
+        if store.mirror is not None:
+            _tell_mirror(store.mirror.status())
+        _tell_server(store)
+
+
+def _tell_server(store: EventStore) -> None:
+    """A command given several servers (a multi-host URL) that wrote to another than the first
+    says so: the standby took over (docs/OPERATIONS.md)."""
+    if store.server is None:
+        return
+    first = "{}:{}".format(*servers(store.engine.url)[0])
+    if len(servers(store.engine.url)) > 1 and store.server != first:
+        line = server_moved_line(first, store.server)
+        sys.stderr.write(_("warning: {message}").format(message=line) + "\n")
 
 
 def _tell_mirror(status: MirrorStatus) -> None:

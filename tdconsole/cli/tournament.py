@@ -376,6 +376,50 @@ def db_upgrade(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     emit(data, as_json, lambda: console.print(_("Schema at revision {revision}").format(revision=revision)))
 
 
+@db_app.command("status")
+def db_status(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Where the database is: on PostgreSQL which server is the primary, whether the standby is in
+    sync and how far behind; on SQLite the file and its mirror."""
+    from tdconsole.store.standby import cluster_status
+    from tdconsole.views.mirror import cluster_lines, cluster_view, mirror_status_line, mirror_view
+
+    session = session_of(ctx)
+    if session.url.startswith("sqlite:///"):
+        store = session.store()
+        mirror = None if store.mirror is None else store.mirror.check()
+        data = {"database": session.url.removeprefix("sqlite:///"),
+                "mirror": None if mirror is None else mirror_view(mirror)}
+        emit(data, as_json, lambda: console.print(
+            _("SQLite file {path}").format(path=data["database"]) + "\n" + (
+                _("No mirror (--mirror PATH keeps one)") if mirror is None else mirror_status_line(mirror))))
+        return
+    status = cluster_status(make_engine(session.url))
+    emit(cluster_view(status), as_json, lambda: console.print("\n".join(cluster_lines(status))))
+
+
+@db_app.command("promote")
+def db_promote(
+    ctx: typer.Context,
+    yes: Annotated[bool, typer.Option("--yes", help="Promote without asking.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Make the standby the primary, when the primary is gone (refused while a primary answers)."""
+    from tdconsole.store.standby import cluster_status, promote
+    from tdconsole.views.mirror import cluster_view
+
+    session = session_of(ctx)
+    if session.url.startswith("sqlite:///"):
+        raise InvalidInput("db promote works on a replicated PostgreSQL (docs/OPERATIONS.md); a SQLite "
+                           "file's second copy is its mirror: open it with --db")
+    engine = make_engine(session.url)
+    _ask(_("Promote the standby to primary? Do it only when the primary is gone for good."), yes)
+    promoted, _before = promote(engine)
+    data = {"promoted": promoted, **cluster_view(cluster_status(engine))}
+    emit(data, as_json, lambda: console.print(_(
+        "{server} is the primary now; every terminal carries on with it. It runs without a standby "
+        "until you build a new one (docs/OPERATIONS.md)").format(server=promoted)))
+
+
 mirror_app = typer.Typer(help="The SQLite mirror (--mirror PATH): a second copy on every commit.",
                          no_args_is_help=True)
 db_app.add_typer(mirror_app, name="mirror")

@@ -76,8 +76,11 @@ def database_url(url_or_path: str) -> str:
     except ArgumentError:
         raise StoreError("{url_or_path!r} is not a database URL", url_or_path=url_or_path) from None
     check_supported(url)
-    if url.drivername == "postgresql":  # SQLAlchemy 2.0 would load psycopg2 for it
-        return url.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    if url.get_backend_name() == "postgresql":
+        # SQLAlchemy 2.0 would load psycopg2 for a bare postgresql://; libpq's comma list of
+        # servers (`host=a:5432,b:5433`) reaches the driver as one host named so: each its own.
+        url = url.set(drivername="postgresql+psycopg", query={**url.query, **_one_host_each(url)})
+        return url.render_as_string(hide_password=False)
     if url.get_backend_name() != "sqlite":
         return url_or_path
     shown = url.render_as_string(hide_password=True)
@@ -88,6 +91,39 @@ def database_url(url_or_path: str) -> str:
         raise StoreError("{url}: tdconsole opens its SQLite file itself and takes no options in the "
                          "URL ({options}); give sqlite:///PATH", url=shown, options=", ".join(url.query))
     return f"sqlite:///{_database_file(url.database)}"
+
+
+def _one_host_each(url: URL) -> dict[str, str | tuple[str, ...]]:
+    """`host=a:5432,b:5433` as SQLAlchemy's form for several servers, `host=a:5432&host=b:5433`."""
+    hosts = url.query.get("host")
+    if isinstance(hosts, str) and "," in hosts and ":" in hosts and "port" not in url.query:
+        return {"host": tuple(part.strip() for part in hosts.split(",") if part.strip())}
+    return {}
+
+
+def servers(url: URL) -> list[tuple[str, int]]:
+    """The servers a PostgreSQL URL names, in the order libpq tries them: (host, port) each.
+    `postgresql+psycopg://u@a:5432/db`, `...@/db?host=a:5432&host=b:5433` (SQLAlchemy's form of
+    a multi-host URL), `...@/db?host=a,b&port=5432,5433` (libpq's)."""
+    query_host = url.query.get("host")
+    if url.host or not query_host:
+        return [(url.host or "localhost", url.port or 5432)]
+    hosts = [query_host] if isinstance(query_host, str) else list(query_host)
+    if len(hosts) == 1:
+        hosts = hosts[0].split(",")
+    ports = str(url.query.get("port") or "").split(",")
+    found = []
+    for index, entry in enumerate(part.strip() for part in hosts):
+        host, colon, port = entry.rpartition(":")
+        if not (colon and host and port.isdigit()):  # no `:PORT` of its own: libpq's port list
+            host, port = entry, ports[min(index, len(ports) - 1)]
+        found.append((host or "localhost", int(port) if port.isdigit() else 5432))
+    return found
+
+
+def server_names(url: URL) -> str:
+    """The servers of a URL as a TD reads them: `a:5432, b:5433`."""
+    return ", ".join(f"{host}:{port}" for host, port in servers(url))
 
 
 # SQLite's side files beside a database FILE: FILE-wal, FILE-shm and FILE-journal. Written into as a
@@ -470,6 +506,9 @@ def is_disk_full(error: BaseException) -> bool:
 # How a server that is starting, recovering or shutting down refuses a connection (57P03); psycopg
 # gives no SQLSTATE for a refusal while connecting, so its words tell (English, the server's default).
 STARTING_OR_STOPPING = "the database system is "
+# How a multi-host URL's `target_session_attrs=read-write` refuses a server that takes no writes (a
+# standby not promoted yet): psycopg's words, the last server's, stand first.
+READ_ONLY = "session is read-only"
 
 
 def unreachable(url: URL, error: BaseException) -> StoreError | None:
@@ -484,17 +523,33 @@ def unreachable(url: URL, error: BaseException) -> StoreError | None:
 
     cause = getattr(error, "orig", None) or error
     state = getattr(cause, "sqlstate", None) or ""
-    host = url.host or str(url.query.get("host") or "localhost")
-    port = url.port or 5432
+    named = servers(url)
     lost = getattr(error, "connection_invalidated", False) or state.startswith(("08", "57P0"))
     silent = isinstance(cause, psycopg.OperationalError) and not state and (
-        STARTING_OR_STOPPING in str(cause) or not _answers(host, port))
+        STARTING_OR_STOPPING in str(cause) or READ_ONLY in str(cause)
+        or not any(_answers(host, port) for host, port in named))
     if not (lost or silent):
         return None
     first = (str(cause).splitlines() or [""])[0]
     reason = first.rsplit("failed: ", 1)[-1].removeprefix("FATAL:").strip() or type(cause).__name__
-    return StoreError("the database server at {host}:{port} does not answer ({reason}); nothing was "
-                      "changed", host=host, port=port, reason=reason)
+    if len(named) > 1:
+        return Unreachable(
+            "no database server of {servers} takes writes ({reason}); if the primary is gone, "
+            "promote the standby (tdconsole db promote, docs/OPERATIONS.md)", servers=server_names(url),
+            reason=reason, lost=lost)
+    host, port = named[0]
+    return Unreachable("the database server at {host}:{port} does not answer ({reason}); nothing was "
+                       "changed", host=host, port=port, reason=reason, lost=lost)
+
+
+class Unreachable(StoreError):
+    """The database server does not answer, or (`lost`) stopped answering in the middle of a
+    command: its transaction may have been committed as the connection went (a primary that died
+    with the commit on its way to the client), which only reading the log again can tell."""
+
+    def __init__(self, message: str, /, *, lost: bool = False, **params: object) -> None:
+        super().__init__(message, **params)  # type: ignore[arg-type]  # values only: no field, no player
+        self.lost = lost
 
 
 def _answers(host: str, port: int) -> bool:

@@ -89,14 +89,17 @@ def _utc(moment: datetime) -> datetime:
 
 
 class EventStore:
-    def __init__(self, engine: Engine, mirror: Mirror | None = None) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
         # A second copy of a SQLite file (store/mirror.py): each write transaction's statements,
         # recorded as the driver runs them, are played into it once the file has committed them.
-        self.mirror = mirror
+        self.mirror: Mirror | None = None
         self._sqlite = engine.dialect.name == "sqlite"
-        if mirror is not None:
-            event.listen(engine, "before_cursor_execute", _record)
+        # The PostgreSQL server this store's newest connection reached, "host:port": with several
+        # (a multi-host URL, docs/OPERATIONS.md) whichever took writes; a change is a failover.
+        self.server: str | None = None
+        if engine.dialect.name == "postgresql":
+            event.listen(engine, "connect", self._connected)
         # Reads on PostgreSQL run in autocommit: under READ COMMITTED each statement sees the
         # database as of its own start anyway, so a transaction around a read only added a BEGIN
         # and a ROLLBACK, two round trips, to each (a command's refresh among them). SQLite's
@@ -110,18 +113,25 @@ class EventStore:
     @classmethod
     def open(cls, url: str, *, migrate: bool = True, mirror: str | None = None) -> EventStore:
         engine = make_engine(url)
+        store = cls(engine)  # before the first connection: `server` hears of it
         if migrate:
             upgrade(engine)
         if mirror is None:
-            return cls(engine)
+            return store
         database = sqlite_path(engine)
         if database is None:
             raise StoreError("--mirror keeps a second copy of a SQLite file; a PostgreSQL server "
                              "keeps its copy on a standby server (docs/OPERATIONS.md)")
-        return cls(engine, Mirror.open(database, mirror))
+        store.mirror = Mirror.open(database, mirror)
+        event.listen(engine, "before_cursor_execute", _record)
+        return store
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def _connected(self, dbapi_connection: Any, _record: Any) -> None:
+        info = dbapi_connection.info  # psycopg's ConnectionInfo
+        self.server = f"{info.host}:{info.port}"
 
     # ------------------------------------------------------------ tournaments
 
@@ -383,6 +393,14 @@ class EventStore:
         match, if any, and the head."""
         with self.connection(write=False) as connection:
             return verify_tournament(connection, tournament_id)
+
+    def command_at(self, tournament_id: int, seq: int) -> str | None:
+        """The id of the command whose event is `seq` in the tournament's log, if there is one."""
+        events = event_table.c
+        with self.connection(write=False) as connection:
+            found = connection.execute(select(events.command_id).where(
+                events.tournament_id == tournament_id, events.seq == seq)).scalar()
+        return None if found is None else str(found)
 
     def stored_hash(self, tournament_id: int, seq: int) -> str | None:
         with self.connection(write=False) as connection:

@@ -3,7 +3,7 @@ on another disk or a USB stick that any laptop opens as the tournament's databas
 
 How a command reaches both files. Every write transaction on a SQLite database adds one to its
 *generation*, SQLite's `PRAGMA user_version` in the file's header, inside the transaction itself
-(`EventStore._connection`, also for a terminal started without a mirror, so its writes are never
+(`EventStore.connection`, also for a terminal started without a mirror, so its writes are never
 missed). A terminal with a mirror records the statements of its write transaction and, once the
 database has committed them as generation G, plays the same statements with the same parameters
 into the mirror in one transaction of its own that also sets the mirror's generation to G, and

@@ -42,7 +42,7 @@ from tdconsole.store.db import StoreError, user_data_dir
 from tdconsole.store.mirror import MirrorStatus
 from tdconsole.store.notify import CommitListener
 from tdconsole.tui.messages import Acting, ActionRequested, TournamentChanged
-from tdconsole.views.mirror import mirror_line
+from tdconsole.views.mirror import mirror_line, server_moved_line
 from tdconsole.views.time_base import correction_text, skew_text, step_text
 
 T = TypeVar("T")
@@ -117,6 +117,7 @@ class ServiceApp(App[None]):
         self.follow_interval = poll_seconds
         self._looked = 0.0  # when the last follow was started (time.monotonic)
         self._fault = ""  # the line of a database that cannot be reached, while it cannot
+        self._server = service.store.server  # the PostgreSQL server it writes to (a failover moves it)
         self._mirror = ""  # the line of a mirror that does not hold every command, while it does not
         self._step_told = -1.0  # the measurement of the time source that a step was last told at
         self._loop_thread: int | None = None
@@ -307,6 +308,7 @@ class ServiceApp(App[None]):
         finally:
             if (mirror := self.service.store.mirror) is not None:
                 self._mirror_fault(mirror.status())  # as the command left it: no disk read
+            self._tell_server()
         self.redraw()
         return True
 
@@ -363,6 +365,7 @@ class ServiceApp(App[None]):
         if not self.is_running or not self.screen_stack:  # the app stopped while the read ran
             return
         self._database_fault("")
+        self._tell_server()  # a failover that no poll saw as an outage (between two polls)
         if (mirror := self.service.store.mirror) is not None:
             self._mirror_fault(mirror.status())
         self._tell_time()
@@ -404,10 +407,20 @@ class ServiceApp(App[None]):
             return
         if line:
             self.notify(line, severity="error", timeout=10, markup=False)
-        elif self._fault:
+        elif self._fault and not self._tell_server():  # another server: its one line says it
             self.notify(_("the database answers again"), markup=False)
         self._fault = line
         self._working(0)
+
+    def _tell_server(self) -> bool:
+        """A failover is said in one line: the server this terminal writes to now, and the one it
+        wrote to before (docs/OPERATIONS.md); the terminal carries on. True if it was said."""
+        server, before = self.service.store.server, self._server
+        self._server = server or before
+        if server is None or before is None or server == before:
+            return False
+        self.notify(server_moved_line(before, server), severity="warning", timeout=15, markup=False)
+        return True
 
     def _mirror_fault(self, status: MirrorStatus) -> None:
         """A mirror that does not hold every command is said at once, with where it is, and stays

@@ -33,6 +33,7 @@ from tdconsole.i18n import error_text
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.notify import CommitListener
+from tdconsole.views.mirror import server_moved_line
 from tdconsole.web.board import Board, LeagueStandings, SeatIndex
 from tdconsole.web.speaking import TvAnnouncements
 from tdconsole.web.speaking import render as render_wav
@@ -90,6 +91,7 @@ class ChangeFeed:
         self.poll, self.heartbeat = poll, heartbeat
         # The service is shared by the poller and the request threads that read the state.
         self.lock = threading.Lock()
+        self._server = service.store.server  # the PostgreSQL server read from (a failover moves it)
         self._subscribers: set[asyncio.Queue[Message]] = set()
         self._message: Message | None = None
         self._key: tuple[Any, ...] = ()
@@ -203,6 +205,10 @@ class ChangeFeed:
                     message = None
                 else:
                     fault = ""
+                    server = self.service.store.server
+                    if server is not None and self._server is not None and server != self._server:
+                        log.warning("%s", server_moved_line(self._server, server))
+                    self._server = server or self._server
                 if message is not None:
                     self._publish(message)
                 with contextlib.suppress(TimeoutError):
