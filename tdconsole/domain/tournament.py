@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
@@ -242,28 +241,16 @@ def apply_house_rules(state: TournamentState, event: e.HouseRulesSet | e.HouseRu
     state.house_rules = event.rules
 
 
-C = TypeVar("C", bound=c.Command)
-E = TypeVar("E", bound=Frozen)
-
-# What decides a command of type C, and what applies an event of type E.
-Decider: TypeAlias = Callable[[TournamentState, C, datetime], list[e.Event]]
-Applier: TypeAlias = Callable[[TournamentState, E, datetime], None]
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A command's type and its decider, paired by `decides` (which checks they fit)."""
-
-    command: type[c.Command]
-    decide: Decider[Any]
-
-
-@dataclass(frozen=True)
-class Effect:
-    """An event's type and its appliers in the order they run, as `applies` orders them."""
-
-    event: type[Any]
-    appliers: tuple[Applier[Any], ...]
+if TYPE_CHECKING:  # types only: nothing here is built when a scripted command starts (the fast CLI)
+    C = TypeVar("C", bound=c.Command)
+    E = TypeVar("E", bound=Frozen)
+    # What decides a command of type C, and what applies an event of type E.
+    Decider: TypeAlias = Callable[[TournamentState, C, datetime], list[e.Event]]
+    Applier: TypeAlias = Callable[[TournamentState, E, datetime], None]
+    # A command's type and its decider, as `decides` pairs them; an event's type and its appliers
+    # in the order they run, as `applies` orders them.
+    Rule: TypeAlias = tuple[type[c.Command], Decider[Any]]
+    Effect: TypeAlias = tuple[type[Any], tuple[Applier[Any], ...]]
 
 
 def decides(command: type[C], decider: Decider[C]) -> Rule:
@@ -271,7 +258,7 @@ def decides(command: type[C], decider: Decider[C]) -> Rule:
 
     The result names no C on purpose: a table typed `Rule[Any]` would let mypy take C as Any and
     pass any decider."""
-    return Rule(command, decider)
+    return command, decider
 
 
 def applies(event: type[E], record: Applier[E] | None = None, /, *, seats: Applier[E] | None = None,
@@ -282,19 +269,19 @@ def applies(event: type[E], record: Applier[E] | None = None, /, *, seats: Appli
     the event's own change; then `then`, which follows from that change (the alternate called is
     off the list, a finished hand counts for a penalty once the button moved). None: the event
     changes nothing by itself (`fold` handles it)."""
-    return Effect(event, tuple(each for each in (seats, record, then) if each is not None))
+    return event, tuple(each for each in (seats, record, then) if each is not None)
 
 
-def by_command(*rules: Rule) -> dict[type[c.Command], Rule]:
-    """The rules by their command; a command wired twice is refused when the module loads."""
-    table = {rule.command: rule for rule in rules}
+def by_command(*rules: Rule) -> dict[type[c.Command], Decider[Any]]:
+    """Each command's decider; a command wired twice is refused when the module loads."""
+    table = dict(rules)
     assert len(table) == len(rules), "a command is wired to two deciders"
     return table
 
 
-def by_event(*effects: Effect) -> dict[type[Any], Effect]:
-    """The effects by their event; an event listed twice is refused when the module loads."""
-    table = {effect.event: effect for effect in effects}
+def by_event(*effects: Effect) -> dict[type[Any], tuple[Applier[Any], ...]]:
+    """Each event's appliers in order; an event listed twice is refused when the module loads."""
+    table = dict(effects)
     assert len(table) == len(effects), "an event is listed twice"
     return table
 
@@ -483,14 +470,14 @@ APPLIERS = by_event(
 @cache
 def decider_for(kind: type[c.Command]) -> Decider[Any] | None:
     """The function that decides commands of type `kind` (`DECIDERS`), or None for none."""
-    rule = DECIDERS.get(kind)
-    return None if rule is None else _now(rule.decide)
+    decider = DECIDERS.get(kind)
+    return None if decider is None else _now(decider)
 
 
 @cache
 def appliers_for(kind: type[Any]) -> tuple[Applier[Any], ...]:
     """The functions that apply events of type `kind`, in the order they run (`APPLIERS`)."""
-    return tuple(_now(applier) for applier in APPLIERS[kind].appliers)
+    return tuple(_now(applier) for applier in APPLIERS[kind])
 
 
 def fold(envelopes: Iterable[e.Envelope], *, start: TournamentState | None = None) -> TournamentState:

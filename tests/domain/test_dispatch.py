@@ -28,8 +28,8 @@ def test_the_seats_applier_runs_first_whatever_order_it_is_given_in() -> None:
     def record(*_: object) -> None: ...
     def then(*_: object) -> None: ...
 
-    effect = tournament.applies(events.PlayerBusted, record, then=then, seats=seats)
-    assert effect.appliers == (seats, record, then)
+    assert tournament.applies(events.PlayerBusted, record, then=then, seats=seats) == (
+        events.PlayerBusted, (seats, record, then))
 
 
 def test_a_decider_is_the_function_itself_once_wanted() -> None:
