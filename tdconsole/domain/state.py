@@ -175,6 +175,42 @@ class CommandRecord:
     seq: int
 
 
+# The forecast reads the recent field only: the newest this many changes are kept (a festival makes
+# twenty thousand), trimmed in steps so a fold from the start and one from a snapshot keep the same.
+FIELD_KEPT = 1500
+
+
+@dataclass(slots=True)
+class Night:
+    """The field over the night, for the forecast (domain/clock/forecast.py): when the number of
+    players left changed and what it became (the newest `FIELD_KEPT`), and the clock at each of its
+    changes since (time, period, seconds left in it then, running) to tell play time from time."""
+
+    times: list[float] = field(default_factory=empty_list)  # POSIX seconds
+    left: list[int] = field(default_factory=empty_list)
+    clock: list[tuple[float, int, float, bool]] = field(default_factory=empty_list)
+    # How many of the changes kept came before the clock started (the field it started with).
+    opened: int = 0
+
+    def note(self, time: datetime, players_left: int, clock: clock_ops.ClockAnchor, changed: bool) -> None:
+        stamp = time.timestamp()
+        if changed:  # a running clock's `remaining` counts from its anchor
+            anchor = stamp if clock.anchor is None else clock.anchor.timestamp()
+            self.clock.append((anchor, clock.period, clock.remaining, clock.running))
+        if not self.left or self.left[-1] != players_left:
+            self.times.append(stamp)
+            self.left.append(players_left)
+            if not clock.started:
+                self.opened = len(self.times)
+        if len(self.times) > 2 * FIELD_KEPT:
+            self.opened = max(0, self.opened - (len(self.times) - FIELD_KEPT))
+            del self.times[:-FIELD_KEPT], self.left[:-FIELD_KEPT]
+            first = self.times[0]
+            # Keep the clock's last change before the first time kept: it tells that time's play time.
+            before = sum(1 for record in self.clock if record[0] <= first)
+            del self.clock[:max(0, before - 1)]
+
+
 @dataclass(slots=True)
 class TournamentState:
     info: TournamentCreated
@@ -186,6 +222,7 @@ class TournamentState:
     # casefolded name -> player id, for every player not unregistered (names unique ignoring case)
     by_name: dict[str, str] = field(default_factory=empty_dict)
     players_left: int = 0
+    night: Night = field(default_factory=Night)
     # ids of busted players in the order they busted
     busted: list[str] = field(default_factory=empty_list)
     ids_issued: int = 0

@@ -603,8 +603,12 @@ def _apply_event(state: TournamentState, envelope: e.Envelope) -> None:
 
 
 def _applied(state: TournamentState, event: e.Event, time: datetime) -> None:
+    left, clock = state.players_left, state.clock
     for applier in appliers_for(type(event)):
         applier(state, event, time)
+    # The forecast's record of the night (state.Night): any event may change the field or the clock.
+    if state.players_left != left or state.clock is not clock:
+        state.night.note(time, state.players_left, state.clock, state.clock is not clock)
 
 
 def decide(state: TournamentState, command: c.Command, now: datetime) -> list[e.Event]:

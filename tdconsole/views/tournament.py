@@ -36,6 +36,7 @@ from tdconsole.domain.text import name_key
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.forecast import ForecastView, forecast_view
 from tdconsole.views.formatting import Formats, format_clock, format_duration
 from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
@@ -392,6 +393,8 @@ class FiguresView(View):
     prize_pool: int
     hand_for_hand: HandForHandView
     paid: list[PaidRow]
+    # When the bubble, the final table and the end come, from the night's own bust rate.
+    forecast: ForecastView
 
 
 class StateView(OptionalKeysView):
@@ -423,6 +426,8 @@ class StateView(OptionalKeysView):
     paid: list[PaidRow]
     # Where the bounty money is (a PKO's totals balance, T-PKO-1..5).
     bounties: BountiesView | None = None
+    # When the bubble, the final table and the end come (views/forecast.py).
+    forecast: ForecastView | None = None
     flight: FlightView | None = None
     day2: Day2View | None = None
     # T-CHIPS-3: the biggest stacks by their last counts, and whether the counts add up.
@@ -454,19 +459,21 @@ def day2_view(state: TournamentState) -> Day2View | None:
                             for origin in day2.origins if origin.player_id in state.players])
 
 
-def figures_view(state: TournamentState) -> FiguresView:
+def figures_view(state: TournamentState, now: datetime) -> FiguresView:
     structure, _error = payouts_or_error(state)
-    return _figures(state, structure, money.standings(state, structure), money.pool(state))
+    return _figures(state, structure, money.standings(state, structure), money.pool(state), now)
 
 
 def _figures(state: TournamentState, structure: PayoutStructure | None,
-             standings: dict[str, money.Standing], pool: PrizePool) -> FiguresView:
+             standings: dict[str, money.Standing], pool: PrizePool, now: datetime) -> FiguresView:
+    chips = money.chips_in_play(state)
     return FiguresView(  # T-DAY2-1: Day 2's entries are the whole event's, as its payouts are
         entries=money.paid_entries(state), players_left=state.players_left,
-        chips_in_play=money.chips_in_play(state),
+        chips_in_play=chips,
         average_stack=money.average_stack(state), prize_pool=pool.prize_pool,
         hand_for_hand=hand_for_hand_view(state, 0 if structure is None else len(structure.payouts)),
-        paid=paid_rows(state, structure, standings))
+        paid=paid_rows(state, structure, standings),
+        forecast=forecast_view(state, now, paid=0 if structure is None else len(structure.payouts), chips=chips))
 
 
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:
@@ -475,7 +482,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
     structure, error = payouts_or_error(state)
     standings = money.standings(state, structure)
     pool = money.pool(state)
-    figures = _figures(state, structure, standings, pool)
+    figures = _figures(state, structure, standings, pool, now)
     average = figures.average_stack
     tied = ties(state, standings)
     # Each row's keys in the order PlayerView declares them: the row is then the view's own fields.
@@ -518,6 +525,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         deal=deal_view(state),
         paid=figures.paid,
         bounties=bounties_view(state),
+        forecast=figures.forecast,
         flight=flight_view(state),
         day2=day2_view(state),
         chip_leaders=chip_leaders(state, clock.big_blind),

@@ -32,6 +32,7 @@ from tdconsole.domain.state import Alternate, Player, TournamentState
 from tdconsole.i18n import N_, language
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
+from tdconsole.views.forecast import forecast_view
 from tdconsole.views.money import hand_for_hand_view, paid_rows, payouts_or_error
 from tdconsole.views.tournament import chip_leaders, clock_view
 
@@ -179,9 +180,10 @@ class Money:
         return replace(fresh, payouts=self.payouts) if fresh.payouts == self.payouts else fresh
 
 
-def standing(state: TournamentState, tournament_id: int, paid: Money) -> dict[str, Any]:
+def standing(state: TournamentState, tournament_id: int, paid: Money, now: datetime) -> dict[str, Any]:
     """The board's parts that only a change of the log moves (not the clock), each as the state
-    document has it; the money's from `paid`, the money of `state`."""
+    document has it; the money's from `paid`, the money of `state`. The forecast's times of day
+    hold while the clock runs, and a pause is a change of the log."""
     info = state.info
     status = state.status
     heads = [(p.name, bounty) for p in state.players.values()
@@ -208,6 +210,8 @@ def standing(state: TournamentState, tournament_id: int, paid: Money) -> dict[st
         "seat_winners": [state.players[player_id].name for player_id in state.satellite.winners]
         if state.satellite is not None else [],
         "winner_prize": paid.winner_prize,
+        "forecast": None if status == "finished" else forecast_view(
+            state, now, paid=paid.places_paid, chips=paid.chips_in_play).model_dump(mode="json"),
     }
 
 
@@ -261,7 +265,7 @@ class Board:
         if self._standing is None or self._standing[0] is not state or self._standing[1] != state.last_seq:
             if self._money is None or self._money.state is not state or self._money.seq != state.last_seq:
                 self._money = Money.of(state)  # not followed (`follow`): worked out from the state
-            self._standing = (state, state.last_seq, standing(state, self.tournament_id, self._money))
+            self._standing = (state, state.last_seq, standing(state, self.tournament_id, self._money, now))
         parts = self._standing[2]
         reading = clock_ops.read(state.info.structure, state.clock, now)
         level = (state.last_seq, reading.period, reading.running, reading.started)
@@ -288,7 +292,7 @@ class Board:
             "chip_leaders": [{**row, "bb": round(row["chips"] / big_blind, 1) if big_blind else None}
                              for row in parts["chip_leaders"]],
             "moves": self.moves.shown(now),
-            **{key: parts[key] for key in ("finished", "winner", "seat_winners", "winner_prize")},
+            **{key: parts[key] for key in ("finished", "winner", "seat_winners", "winner_prize", "forecast")},
         }
 
 

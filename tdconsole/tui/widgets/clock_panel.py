@@ -28,6 +28,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _
 from tdconsole.tui.service_app import TICK_SECONDS, service_app, service_of
 from tdconsole.tui.widgets.big_time import BigTime
+from tdconsole.views.forecast import ForecastView
 from tdconsole.views.formatting import Formats, ordinal
 from tdconsole.views.seating import at_final_table
 from tdconsole.views.tournament import (
@@ -85,6 +86,7 @@ class ClockPanel(Vertical):
     ClockPanel #level { text-style: bold; }
     ClockPanel #status.paused { color: $warning; }
     ClockPanel #notes { color: $accent; }
+    ClockPanel #forecast { color: $text-muted; }
     ClockPanel #ladder { max-height: 3; }
     ClockPanel #banner { display: none; text-style: bold; }
     ClockPanel.-paused BigTime { color: $text-muted; }
@@ -125,6 +127,7 @@ class ClockPanel(Vertical):
         yield Static(id="antes")
         yield Static(id="next")
         yield Static(id="figures")
+        yield Static(id="forecast")
         yield Static(id="ladder")
         yield Static(id="notes")
 
@@ -155,15 +158,15 @@ class ClockPanel(Vertical):
         self.set_timer(FLASH_SECONDS, lambda: self.remove_class("-flash"))
         self.post_message(self.Warned(kind))
 
-    def _figures_view(self, state: TournamentState) -> FiguresView:
+    def _figures_view(self, state: TournamentState, now: datetime) -> FiguresView:
         # The figures change only with the log: build them once per new event, not every second.
         if self._figures is None or self._figures[0] != state.last_seq:
-            self._figures = (state.last_seq, figures_view(state))
+            self._figures = (state.last_seq, figures_view(state, now))
         return self._figures[1]
 
     def redraw(self, state: TournamentState, now: datetime) -> None:
         clock = clock_view(state, now)
-        view = self._figures_view(state)
+        view = self._figures_view(state, now)
         finished = state.status == "finished"
         final = at_final_table(state) and not finished
         h4h = view.hand_for_hand
@@ -198,6 +201,10 @@ class ClockPanel(Vertical):
         self.query_one("#next", Static).update(fit([Text(p) for p in _next_parts(clock, formats)], width))
         self.query_one("#figures", Static).update(
             fit([Text(part) for part in _figures_parts(view, clock.big_blind, formats)], width))
+        forecast = self.query_one("#forecast", Static)
+        parts = _forecast_parts(view.forecast)
+        forecast.display = bool(parts) and not finished
+        forecast.update(fit([Text(part) for part in parts], width))
         # The prize ladder changes only with the log (the money, the players left) and the width:
         # at festival size it takes tens of milliseconds to lay out, which every second's redraw
         # paid.
@@ -309,6 +316,26 @@ def _figures_parts(view: FiguresView, big_blind: int, formats: Formats) -> list[
         parts.append(_("Average {stack} ({bb:.0f} BB)").format(
             stack=_chips(view.average_stack, formats), bb=view.average_stack / big_blind))
     parts.append(_("Prize pool {amount}").format(amount=formats.money(view.prize_pool)))
+    return parts
+
+
+def _forecast_parts(forecast: ForecastView) -> list[str]:
+    """The milestones still to come, at a time of day while the clock runs, else in minutes of
+    play; nothing until the night has shown its bust rate (views/forecast.py)."""
+    if forecast.reason:
+        return []
+    named = [(_("bubble"), forecast.bubble_at), (_("final table"), forecast.final_table_at),
+             (_("end"), forecast.end_at)]
+    parts = []
+    for name, milestone in named:
+        if milestone is None:
+            continue
+        when = (_wall(milestone.at) if milestone.at else
+                _("{minutes} min of play").format(minutes=milestone.in_minutes))
+        parts.append(_("{milestone} ~{when} (level {level})").format(milestone=name, when=when,
+                                                                     level=milestone.level))
+    if parts:
+        parts[0] = _("Forecast: {first}").format(first=parts[0])
     return parts
 
 
