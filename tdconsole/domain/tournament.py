@@ -545,8 +545,7 @@ def fold_read(rows: Iterable[Packed], undone: set[str]) -> TournamentState:
         if state is None:
             state = _created(event)
         if item.command_id not in undone:
-            for applier in appliers_for(type(event)):
-                applier(state, event, item.time)
+            _applied(state, event, item.time)
         state.last_seq = item.seq
     if state is None:  # an empty log: refused as `fold` refuses it
         state = _created(None)

@@ -473,7 +473,8 @@ def _figures(state: TournamentState, structure: PayoutStructure | None,
         average_stack=money.average_stack(state), prize_pool=pool.prize_pool,
         hand_for_hand=hand_for_hand_view(state, 0 if structure is None else len(structure.payouts)),
         paid=paid_rows(state, structure, standings),
-        forecast=forecast_view(state, now, paid=0 if structure is None else len(structure.payouts), chips=chips))
+        forecast=forecast_view(state, now, chips=chips,
+                               paid=0 if structure is None else len(structure.payouts)))
 
 
 def state_view(state: TournamentState, tournament_id: int, now: datetime) -> StateView:

@@ -139,7 +139,7 @@ def _measure(work: _Clockwork, state: TournamentState, now_position: float, chip
         tally = busts if change < 0 else entries
         period = work.period_at(positions[i])
         tally[period] = tally.get(period, 0) + abs(change)
-    ends = [*positions[1:], now_position]
+    ends = [*positions[1:], now_position][:len(positions)]
     for start, end, left in zip(positions, ends, lefts, strict=True):
         while start < end:
             period = work.period_at(start)
@@ -248,7 +248,8 @@ def forecast(state: TournamentState, now: datetime, *, paid: int, chips: int) ->
     def milestone(target: int) -> Milestone | None:
         if target not in expected.reached:
             return None
-        positions = [walk.reached.get(target, now_position + HORIZON_SECONDS) for walk in (expected, early, late)]
+        beyond = now_position + HORIZON_SECONDS  # a range past the horizon ends at it
+        positions = [walk.reached.get(target, beyond) for walk in (expected, early, late)]
         minutes = [round((p - now_position) / 60) for p in positions]
         levels = [work.structure.shown_level(work.period_at(p)) for p in positions]
         return Milestone(minutes[0], levels[0], minutes[1], minutes[2], levels[1], levels[2])
