@@ -8,11 +8,12 @@ from typing import Annotated
 import typer
 
 from tdconsole.actions import money as money_actions
-from tdconsole.cli.kit import JsonFlag, console, emit, session_of
-from tdconsole.config.structures import list_structures, load_structure, save_structure
+from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.config.structures import list_structures, load_structure, save_preset, save_structure
 from tdconsole.domain import limits
-from tdconsole.domain.clock.structure import Level, Structure
+from tdconsole.domain.clock.structure import Level, Structure, check_structure
 from tdconsole.domain.clock.structure_gen import generate_structure
+from tdconsole.domain.errors import InvalidInput
 from tdconsole.i18n import _
 
 structure_app = typer.Typer(help="Blind structures: show the presets, generate a new one, use one.",
@@ -24,8 +25,9 @@ app.add_typer(structure_app, name="structure")
 def _render(structure: Structure) -> None:
     console.print(_("{name}: starting stack {stack}").format(name=structure.name,
                                                              stack=structure.starting_stack))
-    console.print(_("Chips: {chips}").format(
-        chips=", ".join(f"{chip.value} {chip.color}" for chip in structure.chips)))
+    if structure.chips:
+        console.print(_("Chips: {chips}").format(
+            chips=", ".join(f"{chip.value} {chip.color}" for chip in structure.chips)))
     for index, period in enumerate(structure.periods):
         minutes = _("{minutes} min").format(minutes=period.minutes)
         if isinstance(period, Level):
@@ -83,6 +85,53 @@ def generate(
     if out is not None:
         save_structure(structure, out)
     emit(structure, as_json, lambda: _render(structure))
+
+
+@structure_app.command("export")
+def export(
+    key: Annotated[str, typer.Argument(help="A preset key or a .toml file.")],
+    file_format: Annotated[str, typer.Option(
+        "--format", help="csv (level, minutes, small blind, big blind, ante, break) or tdt (TD3).")] = "csv",
+    out: Annotated[Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
+                   ] = None,
+) -> None:
+    """Write a structure as the CSV clubs publish or as a TD3 save of its levels and chip set."""
+    from tdconsole.config.structure_files import structure_csv, structure_tdt
+
+    writers = {"csv": structure_csv, "tdt": structure_tdt}
+    if file_format not in writers:
+        raise InvalidInput("--format {file_format!r}: csv or tdt", file_format=file_format)
+    write_document(writers[file_format](load_structure(key)), out)
+
+
+@structure_app.command("import")
+def import_structure(
+    file: Annotated[Path, typer.Argument(help="A CSV (level, minutes, small blind, big blind, ante, "
+                                              "break) or a TD3 save (.tdt).")],
+    name: Annotated[str | None, typer.Option("--name", help="The preset's name (default: the file's).")
+                    ] = None,
+    stack: Annotated[int | None, typer.Option(
+        "--stack", min=limits.CHIPS.lo, max=limits.CHIPS.hi,
+        help="Starting stack (a CSV has none; default 20000; a .tdt says its own).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Save a structure (and from a TD3 save its chip set) among the TD's presets."""
+    from tdconsole.config.structure_files import load_structure_csv
+    from tdconsole.config.td3 import load_save
+
+    if file.suffix.casefold() == ".tdt":
+        structure = load_save(file).structure
+        updates = {key: value for key, value in (("name", name), ("starting_stack", stack)) if value}
+        structure = check_structure(structure.model_copy(update=updates))
+    else:
+        structure = load_structure_csv(file, name=name, stack=stack or 20_000)
+    key = save_preset(structure)
+
+    def render() -> None:
+        console.print(_("Saved as preset {key}").format(key=key))
+        _render(structure)
+
+    emit({"key": key, "structure": structure}, as_json, render)
 
 
 @structure_app.command("use")

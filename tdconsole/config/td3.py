@@ -265,7 +265,11 @@ def read_save(text: str) -> Save:
                                 _int(place) if isinstance(place, int) and place > 0 else None,
                                 _int(raw.get("CalculatedAmount")),
                                 tuple(str(uuid) for uuid in awarded) if isinstance(awarded, list) else ()))
-    stack = next((buy.chips for player in players for buy in player.buy_ins if buy.chips), 0)
+    # The starting stack: the first buy-in's chips, else (a save of a structure, no players yet)
+    # the default buy-in profile's.
+    profile_chips = [_int(profile.get("Chips")) for profile in _profiles(money.get("Buyins"))]
+    stack = next((buy.chips for player in players for buy in player.buy_ins if buy.chips), 0) or next(
+        (chips for chips in profile_chips if chips), 0)
     title = str(tournament.get("Title") or "TD3 tournament").strip() or "TD3 tournament"
     formula = financials.get("PointsForPlaying") if isinstance(financials, Obj) else None
     return Save(
