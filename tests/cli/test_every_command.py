@@ -126,6 +126,7 @@ FLIGHT = (("event", "new", "Main Event", "--buy-in", "100"),
           ("new", "Main Event 1A", "--event", "Main Event"))
 
 TD3_FIXTURES = Path(__file__).parents[1] / "fixtures" / "td3"
+MONEY_FILE = Path(__file__).parents[1] / "fixtures" / "money_friday.toml"
 
 CASES = [
     # The club, before any tournament: members, staff, leagues, structures and the calculators.
@@ -195,6 +196,7 @@ CASES = [
     case("registered", "house-rules", "set", "clock_call.seconds", "45"),
     case("registered", "structure", "use", "club-deepstack"),
     case("registered", "money", "set", "--bounty", "20", "--guarantee", "5000"),
+    case("registered", "money", "load", str(MONEY_FILE)),
     case("registered", "money", "set", "--rebuy-until-break", "--rebuy-limit", "2", "--rebuy-who",
          "starting-stack", "--rebuy-chips", "5000", "--rebuy-fee", "20"),
     case("registered", "payouts"),
