@@ -109,6 +109,7 @@ class Service:
         late_reg_level: int | None = None,
         house_rules: HouseRules | None = None,
         tables: int | None = None,
+        min_players: int | None = None,
         use: bool = False,
         actor: str = "td",
         role: Role = "td",
@@ -121,6 +122,8 @@ class Service:
         check_structure(structure)
         if tables is not None:  # the tables the room has: beyond their seats, alternates wait
             limits.TABLE.check("the room's tables", tables, field="tables")
+        if min_players is not None:  # T-SIGNUP-1: the players the event needs to run
+            limits.ENTRIES.check("the minimum of players", min_players, field="min_players")
         created = TournamentCreated(
             name=check_text("the tournament's name", name, empty=False),
             game=check_text("the game", game),
@@ -133,6 +136,7 @@ class Service:
             # Recorded with the tournament: a replay decides under the rules the TD ran it with.
             house_rules=house_rules or HouseRules(),
             tables=tables,
+            min_players=min_players,
         )
         if late_reg_level is not None:
             structure.period_of_level(late_reg_level)  # T-REG-1: a level the structure has

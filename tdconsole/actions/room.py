@@ -1,16 +1,22 @@
-"""The room on its phones (issue 39): a page of his own for every player (T-PAGE-1)."""
+"""The room on its phones (issue 39): a page of his own for every player (T-PAGE-1), sign-ups from
+the players' phones (T-SIGNUP-1)."""
 
 # No `from __future__ import annotations`, as in domain/events.py (which says why).
 
 import os
 from typing import Literal
 
-from tdconsole.actions.base import Request, action
+from pydantic import Field
+
+from tdconsole.actions import registration
+from tdconsole.actions.base import NoArguments, Request, action
+from tdconsole.actions.registration import RegisteredRow
 from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import name_key
 from tdconsole.service import Service
-from tdconsole.views.base import OptionalKeysView
+from tdconsole.views.base import OptionalKeysView, View
 
 # Where phones open the server (`serve --public-url`), for the links and QR codes printed here.
 PUBLIC_URL_ENV = "TDCONSOLE_PUBLIC_URL"
@@ -61,3 +67,84 @@ def player_page(service: Service, request: PlayerPageRequest) -> PlayerPageResul
     token = service.state.pages[name_key(name)]
     return PlayerPageResult(name=name, url=page_url(base, service.tournament_id, token, request.lang),
                             token=token)
+
+
+# ---------------------------------------------------------------- sign-ups (T-SIGNUP-1)
+
+
+class SignupRow(View):
+    number: int
+    name: str
+    member: int | None
+    phone: str
+
+
+class SignupsView(View):
+    """`signups --json`: who waits for the TD, and how many more players the event needs."""
+
+    pending: list[SignupRow]
+    entries: int
+    min_players: int | None
+    needed: int | None  # still to come before the minimum (None: no minimum)
+
+
+def signups_view(state: TournamentState) -> SignupsView:
+    minimum = state.info.min_players
+    return SignupsView(
+        pending=[SignupRow(number=s.number, name=s.name, member=s.member, phone=s.phone)
+                 for s in sorted(state.signups.values(), key=lambda s: s.number)],
+        entries=state.entries, min_players=minimum,
+        needed=None if minimum is None else max(0, minimum - state.entries))
+
+
+@action("signups", web=True, tui=False)
+def signups(service: Service, request: NoArguments) -> SignupsView:
+    """The sign-ups waiting for the TD (T-SIGNUP-1) and how many players the event still needs."""
+    service.refresh()
+    return signups_view(service.state)
+
+
+class SignUpRequest(Request):
+    name: str
+    member: int | None = None
+    phone: str = ""
+
+
+@action("signups add", web=False, tui=False, commands=(commands.SignUp,))
+def sign_up(service: Service, request: SignUpRequest) -> SignupsView:
+    """A sign-up taken for a player (the public /signup page runs this too): it waits for the TD."""
+    service.execute(commands.SignUp(name=request.name, member=request.member, phone=request.phone))
+    return signups_view(service.state)
+
+
+class SignupNamesRequest(Request):
+    names: list[str] = Field(min_length=1)
+
+
+class ApprovedView(View):
+    registered: list[RegisteredRow]
+    signups: SignupsView
+
+
+@action("signups approve", web=True, tui=False, commands=(commands.Register,))
+def approve(service: Service, request: SignupNamesRequest) -> ApprovedView:
+    """Approve sign-ups: each is registered by `register` itself (the member he gave linked, a banned
+    member refused, T-SIGNUP-1), in the order named; the first refusal stops the rest."""
+    service.refresh()
+    rows: list[RegisteredRow] = []
+    for name in request.names:
+        found = service.state.signups.get(name_key(name))
+        if found is None:
+            raise NotFound("no sign-up of {name} is waiting", name=name, field="names")
+        done = registration.register(service, registration.RegisterRequest(names=[found.name],
+                                                                           member=found.member))
+        rows += done.registered
+    return ApprovedView(registered=rows, signups=signups_view(service.state))
+
+
+@action("signups reject", web=True, tui=False, commands=(commands.RejectSignUp,))
+def reject(service: Service, request: SignupNamesRequest) -> SignupsView:
+    """Turn sign-ups away (T-SIGNUP-1)."""
+    for name in request.names:
+        service.execute(commands.RejectSignUp(name=name))
+    return signups_view(service.state)

@@ -93,7 +93,7 @@ def template_save(service: Service, request: TemplateNameRequest) -> TemplateRow
     template = Template(name=name, game=info.game, buy_in=info.buy_in, fee=info.fee,
                         starting_stack=info.starting_stack, seats_per_table=info.seats_per_table,
                         late_reg_level=info.late_reg_level, structure=info.structure, money=state.money,
-                        house_rules=state.house_rules)
+                        house_rules=state.house_rules, min_players=info.min_players)
     key = save_template(template)
     return template_row(key, True, template)
 
@@ -111,6 +111,7 @@ class NewRequest(Request):
     game: str | None = None
     late_reg_level: int | None = None
     tables: int | None = None
+    min_players: int | None = None  # T-SIGNUP-1: the players the event needs
     use: bool = False
 
 
@@ -128,6 +129,7 @@ class Setup:
     house_rules: HouseRules
     money: MoneySettings
     template: str | None
+    min_players: int | None = None
 
 
 def setup(request: NewRequest, club_rules: HouseRules) -> Setup:
@@ -147,7 +149,8 @@ def setup(request: NewRequest, club_rules: HouseRules) -> Setup:
         late_reg_level=base.late_reg_level if request.late_reg_level is None else request.late_reg_level,
         house_rules=base.house_rules if base.house_rules is not None else club_rules,
         money=base.money,
-        template=None if kept is None else kept.name)
+        template=None if kept is None else kept.name,
+        min_players=base.min_players if request.min_players is None else request.min_players)
     if made.money.rebuy.until_level is not None:  # refused before anything is made (T-REBUY-1)
         made.structure.period_of_level(made.money.rebuy.until_level)
     return made
@@ -166,7 +169,8 @@ def new_tournament(store: EventStore, request: NewRequest, club_rules: HouseRule
     service = Service.create(store, name=request.name, structure=made.structure, game=made.game,
                              buy_in=made.buy_in, fee=made.fee, starting_stack=made.starting_stack,
                              seats_per_table=made.seats_per_table, late_reg_level=made.late_reg_level,
-                             house_rules=made.house_rules, tables=request.tables, use=request.use,
+                             house_rules=made.house_rules, tables=request.tables,
+                             min_players=made.min_players, use=request.use,
                              actor=actor, role=role)
     apply_money(service, made)
     return service

@@ -7,10 +7,11 @@ from typing import Annotated
 import typer
 
 from tdconsole.actions import room
+from tdconsole.actions.base import NoArguments
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.i18n import _
 
-app = typer.Typer()  # top-level commands: player-page
+app = typer.Typer()  # top-level commands: player-page, signups
 
 
 @app.command("player-page")
@@ -33,3 +34,62 @@ def player_page(
     emit(data, as_json, lambda: console.print(
         _("{name}'s page is revoked").format(name=data.name) if data.revoked
         else _("{name}'s page: {url}").format(name=data.name, url=data.url), soft_wrap=True))
+
+
+# ---------------------------------------------------------------- sign-ups (T-SIGNUP-1)
+
+signups_app = typer.Typer(help="Sign-ups from the players' phones, waiting for the TD (T-SIGNUP-1).",
+                          invoke_without_command=True)
+app.add_typer(signups_app, name="signups")
+
+
+def _signups_render(data: room.SignupsView) -> None:
+    if data.min_players is not None:
+        console.print(_("{entries} of {needed} needed").format(entries=data.entries, needed=data.min_players))
+    if not data.pending:
+        console.print(_("No sign-ups are waiting."))
+    for row in data.pending:
+        extra = ", ".join(part for part in (
+            _("member {number}").format(number=row.member) if row.member else "", row.phone) if part)
+        console.print(f"{row.number}. {row.name}" + (f" ({extra})" if extra else ""))
+
+
+@signups_app.callback()
+def signups(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """The sign-ups waiting for the TD, and how many players the event still needs."""
+    if ctx.invoked_subcommand is not None:
+        return
+    data = room.signups(session_of(ctx).service(), NoArguments())
+    emit(data, as_json, lambda: _signups_render(data))
+
+
+@signups_app.command("add")
+def signups_add(ctx: typer.Context, name: str,
+                member: Annotated[int | None, typer.Option(help="The club member he says he is.")] = None,
+                phone: Annotated[str, typer.Option(help="His phone number.")] = "",
+                as_json: JsonFlag = False) -> None:
+    """Take a sign-up for a player (as the /signup page does): it waits for the TD."""
+    data = room.sign_up(session_of(ctx).service(), room.SignUpRequest(name=name, member=member, phone=phone))
+    emit(data, as_json, lambda: _signups_render(data))
+
+
+@signups_app.command("approve")
+def signups_approve(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
+    """Approve sign-ups: each is registered as `register` registers (a banned member refused)."""
+    data = room.approve(session_of(ctx).service(), room.SignupNamesRequest(names=names))
+
+    def render() -> None:
+        for row in data.registered:
+            console.print(_("{name} is registered").format(name=row.name) if row.table is None else
+                          _("{name}: table {table} seat {seat}").format(name=row.name, table=row.table,
+                                                                        seat=row.seat))
+        _signups_render(data.signups)
+
+    emit(data, as_json, render)
+
+
+@signups_app.command("reject")
+def signups_reject(ctx: typer.Context, names: list[str], as_json: JsonFlag = False) -> None:
+    """Turn sign-ups away."""
+    data = room.reject(session_of(ctx).service(), room.SignupNamesRequest(names=names))
+    emit(data, as_json, lambda: _signups_render(data))

@@ -58,7 +58,7 @@ COMMANDS: dict[str, str] = {
     "staff": "staff",
     **dict.fromkeys(["verify", "keys"], "ledger"),
     **dict.fromkeys(["event", "bag"], "festival"),
-    "player-page": "room",
+    **dict.fromkeys(["player-page", "signups"], "room"),
 }
 
 

@@ -60,6 +60,9 @@ def new(
     template: Annotated[str | None, typer.Option(
         "--template", help="Start from this template's whole setup (template list); the options "
                            "given here win over it.")] = None,
+    min_players: Annotated[int | None, typer.Option(
+        "--min-players", help="The players the event needs to run: the TV and the sign-up page say "
+                              "how many more (T-SIGNUP-1).")] = None,
     use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
@@ -70,7 +73,7 @@ def new(
     session = session_of(ctx)
     made = setup(NewRequest(name=name, template=template, structure=structure, buy_in=buy_in, fee=fee,
                             stack=stack, seats=seats, game=game, late_reg_level=late_reg_level,
-                            tables=tables, use=use), load_house_rules())
+                            tables=tables, min_players=min_players, use=use), load_house_rules())
     if event is not None:
         from tdconsole.actions.flights import new_flight
         from tdconsole.club.festivals import Festivals
@@ -85,8 +88,8 @@ def new(
         service = Service.create(
             session.store(), name=name, structure=made.structure, game=made.game, buy_in=made.buy_in,
             fee=made.fee, starting_stack=made.starting_stack, seats_per_table=made.seats_per_table,
-            late_reg_level=made.late_reg_level, house_rules=made.house_rules, tables=tables, use=use,
-            actor=session.actor, role=session.role,
+            late_reg_level=made.late_reg_level, house_rules=made.house_rules, tables=tables,
+            min_players=made.min_players, use=use, actor=session.actor, role=session.role,
         )
     apply_money(service, made)  # the template's money settings, logged like money set
     data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service),

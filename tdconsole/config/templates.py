@@ -40,6 +40,7 @@ class Template(Frozen):
     money: MoneySettings = MoneySettings()
     # None: the club's file when the tournament is made (configs/house_rules.toml).
     house_rules: HouseRules | None = None
+    min_players: int | None = Field(default=None, ge=1, le=100_000)  # T-SIGNUP-1
 
 
 def templates_dir() -> Path:

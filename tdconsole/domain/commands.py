@@ -448,6 +448,24 @@ class Bag(Command):
     counts: dict[Label, Chips] = Field(min_length=1)
 
 
+class SignUp(Command):
+    """A player asks to play, from his phone (T-SIGNUP-1): he waits for the TD to approve (which
+    registers him) or reject him. The public web sign-up runs it as floor staff would."""
+
+    verb: ClassVar[str] = "sign up"
+    td_only: ClassVar[bool] = False
+    name: Name
+    member: Id | None = None  # the club member he says he is (checked when approved)
+    phone: Annotated[str, Field(max_length=20, pattern=r"^[0-9+ ()-]*$")] = ""
+
+
+class RejectSignUp(Command):
+    """The TD turns a sign-up away (T-SIGNUP-1)."""
+
+    verb: ClassVar[str] = "reject a sign-up"
+    name: Label
+
+
 class PlayerPage(Drawing):
     """A page of his own for a player, without an account (T-PAGE-1): an unguessable token drawn for
     his name (a new one replaces the last), or with `revoke` his page taken away."""

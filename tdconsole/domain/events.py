@@ -56,6 +56,8 @@ class TournamentCreated(_Event):
     # The tables the room has (`new --tables`): with every seat of them taken, a registration waits
     # as an alternate (T-REG-1, 8A). None: as many tables as the entries need.
     tables: int | None = None
+    # The players the event needs to run (`new --min-players`, T-SIGNUP-1); None: no minimum.
+    min_players: int | None = None
 
 
 class HouseRulesSet(_Event):
@@ -536,6 +538,21 @@ class Bagged(Frozen):
     bag: int  # the bag's number in its flight (a recount keeps it)
 
 
+class SignUpReceived(_Event):
+    """T-SIGNUP-1: a player asked to play; `number` orders the pending ones."""
+
+    type: Literal["sign_up_received"] = "sign_up_received"
+    number: int
+    name: str
+    member: int | None = None
+    phone: str = ""
+
+
+class SignUpRejected(_Event):
+    type: Literal["sign_up_rejected"] = "sign_up_rejected"
+    name: str
+
+
 class PlayerPageIssued(_Event):
     """T-PAGE-1: the token of `name`'s own page (drawn, at least 128 bits), replacing any before."""
 
@@ -624,6 +641,8 @@ Event = Annotated[
     | FlightSet
     | ChipsBagged
     | PlayerPageIssued
+    | SignUpReceived
+    | SignUpRejected
     | PlayerPageRevoked
     | Day2Started
     | Undone,

@@ -56,6 +56,7 @@ SERVED: Key = ("served",)
 CALLS: Key = ("calls",)
 CASH: Key = ("cash",)
 ALTERNATES: Key = ("alternates",)
+SIGNUPS: Key = ("signups",)
 EVERY_TABLE: Key = ("table", ANY)
 EVERY_PLAYER: Key = ("player", ANY)
 
@@ -66,6 +67,15 @@ def player(player_id: str) -> Key:
 
 def entry(player_id: str) -> Key:
     return ("entry", player_id)
+
+
+def signup(name: str) -> Key:
+    """A name's sign-up (T-SIGNUP-1), by the name's key.
+
+    >>> signup("Bo") == signup("BO")
+    True
+    """
+    return ("signup", name_key(name))
 
 
 def page(name: str) -> Key:
@@ -134,7 +144,7 @@ Rule = Callable[[TournamentState, Any], Footprint]
 def _registered(state: TournamentState, event: e.PlayerRegistered) -> Footprint:
     # Late registration reads the clock (T-REG-1); a late entry finishes above everyone out (the
     # places move down).
-    own = [entry(event.player_id), player(event.player_id), ENTRIES, FIELD]
+    own = [entry(event.player_id), player(event.player_id), ENTRIES, FIELD, signup(event.name)]
     if event.alternate is not None:  # the next alternate's turn: the list and the freed seats
         return _fp([ENTRIES, FIELD, ALTERNATES, EVERY_TABLE], [*own, ALTERNATES])
     if state.info.tables is not None:  # whether a seat is left for him reads the room and the list
@@ -143,7 +153,8 @@ def _registered(state: TournamentState, event: e.PlayerRegistered) -> Footprint:
     # already in, the limit on entries): without an earlier entry it decides the same, but for
     # the id it is given, which is a label (the id counter never goes back to one in use,
     # `apply_registered`). So it adds to the entries and the field rather than reading them.
-    return Footprint({CLOCK}, {entry(event.player_id), player(event.player_id)}, {ENTRIES, FIELD})
+    return Footprint({CLOCK}, {entry(event.player_id), player(event.player_id), signup(event.name)},
+                     {ENTRIES, FIELD})
 
 
 def _listed(state: TournamentState, event: e.AlternateListed) -> Footprint:
@@ -241,6 +252,13 @@ def _paid_out(state: TournamentState, event: e.PrizePaidOut) -> Footprint:
 
 def _cash_counted(state: TournamentState, event: e.CashCounted) -> Footprint:
     return _fp([CASH], [CASH])
+def _signup(state: TournamentState, event: e.SignUpReceived | e.SignUpRejected) -> Footprint:
+    # T-SIGNUP-1: its name's sign-up (a registration of that name ends it); its number only counts
+    # those before it, as a registration adds to the entries.
+    own = signup(event.name)
+    return Footprint({own, ENTRIES}, {own}, {SIGNUPS})
+
+
 def _page(state: TournamentState, event: e.PlayerPageIssued | e.PlayerPageRevoked) -> Footprint:
     # T-PAGE-1: a page is its name's alone; nothing else reads it.
     key = page(event.name)
@@ -409,6 +427,8 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.ChipsBagged: _bagged,
     e.PlayerPageIssued: _page,
     e.PlayerPageRevoked: _page,
+    e.SignUpReceived: _signup,
+    e.SignUpRejected: _signup,
     e.Day2Started: _day2,
 }
 

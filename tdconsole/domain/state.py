@@ -21,6 +21,7 @@ from tdconsole.domain.events import (
     PrizePaidOut,
     RulingLogged,
     SatelliteEnded,
+    SignUpReceived,
     TournamentCreated,
 )
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
@@ -251,6 +252,9 @@ class TournamentState:
     # T-PAGE-1: each player's own page by his name (its key, `name_key`): the token, and the
     # token's SHA-256 (hex) -> that key, which the web looks a presented token up by.
     pages: dict[str, str] = field(default_factory=empty_dict)
+    # T-SIGNUP-1: the sign-ups waiting for the TD, by their name's key, and the last number given.
+    signups: dict[str, SignUpReceived] = field(default_factory=empty_dict)
+    signups_issued: int = 0
     page_hashes: dict[str, str] = field(default_factory=empty_dict)
     # The cash desk: "player id/due" -> method (None: unpaid), the prizes and bounty cash paid out
     # (slip by slip), the drawer as last counted by method.

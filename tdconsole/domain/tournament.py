@@ -339,6 +339,7 @@ if TYPE_CHECKING:  # what mypy checks the tables against
         rebuys,
         registration,
         satellites,
+        signups,
     )
     from tdconsole.domain.seating import handlers as seating
 else:  # the same modules, imported on first use (tests/domain/test_dispatch.py checks they are the same)
@@ -349,7 +350,7 @@ else:  # the same modules, imported on first use (tests/domain/test_dispatch.py 
     add_ons, busts, flights = _Module("players.add_ons"), _Module("players.busts"), _Module("players.flights")
     hand_for_hand, rebuys = _Module("players.hand_for_hand"), _Module("players.rebuys")
     registration, satellites = _Module("players.registration"), _Module("players.satellites")
-    pages = _Module("players.pages")
+    pages, signups = _Module("players.pages"), _Module("players.signups")
     seating = _Module("seating.handlers")
 
 DECIDERS = by_command(
@@ -369,6 +370,8 @@ DECIDERS = by_command(
     decides(c.Bag, flights.decide_bag),
     decides(c.StartDay2, flights.decide_start_day2),
     decides(c.PlayerPage, pages.decide_player_page),
+    decides(c.SignUp, signups.decide_sign_up),
+    decides(c.RejectSignUp, signups.decide_reject),
     # the clock
     decides(c.ClockStart, clock.decide_start),
     decides(c.ClockPause, clock.decide_pause),
@@ -432,6 +435,8 @@ APPLIERS = by_event(
     applies(e.Day2Started, flights.apply_day2_started),
     applies(e.PlayerPageIssued, pages.apply_page_issued),
     applies(e.PlayerPageRevoked, pages.apply_page_revoked),
+    applies(e.SignUpReceived, signups.apply_signed_up),
+    applies(e.SignUpRejected, signups.apply_rejected),
     # the clock
     applies(e.ClockStarted, clock.apply_started),
     applies(e.ClockPaused, clock.apply_paused),

@@ -387,6 +387,17 @@ def _flight_set(event: e.FlightSet, context: LogContext) -> str:
         event=event.event, level=event.stop_level)
 
 
+@_writes("players", e.SignUpReceived)
+def _signed_up(event: e.SignUpReceived, context: LogContext) -> str:
+    return _("{name} signs up (number {number}), waiting for the TD (T-SIGNUP-1)").format(
+        name=event.name, number=event.number)
+
+
+@_writes("players", e.SignUpRejected)
+def _sign_up_rejected(event: e.SignUpRejected, context: LogContext) -> str:
+    return _("{name}'s sign-up is rejected (T-SIGNUP-1)").format(name=event.name)
+
+
 @_writes("players", e.PlayerPageIssued)
 def _page_issued(event: e.PlayerPageIssued, context: LogContext) -> str:
     # Never the token: the log is read on every terminal, the page is his alone (T-PAGE-1).

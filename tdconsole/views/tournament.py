@@ -247,6 +247,9 @@ class TournamentInfoView(View):
     seats_per_table: int
     structure: str
     late_reg_level: int | None
+    # T-SIGNUP-1: the players it needs to run (`new --min-players`), and the sign-ups waiting.
+    min_players: int | None = None
+    signups: int = 0
 
 
 class PlayerView(View):
@@ -507,6 +510,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
             winner=state.winner.name if state.winner else None, game=info.game, buy_in=info.buy_in,
             fee=info.fee, starting_stack=info.starting_stack, seats_per_table=info.seats_per_table,
             structure=info.structure.name, late_reg_level=info.late_reg_level,
+            min_players=info.min_players, signups=len(state.signups),
         ),
         clock=clock,
         entries=figures.entries,

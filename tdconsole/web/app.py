@@ -36,13 +36,15 @@ from starlette.routing import Mount, Route, Router
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-from tdconsole.actions.base import parse, web_action
+from tdconsole.actions import room as room_actions
+from tdconsole.actions.base import parse, registry, web_action
 from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, Words, validation_refusal
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
 from tdconsole.domain.players.pages import token_hash
+from tdconsole.domain.text import name_key
 from tdconsole.i18n import _, catalogue, error_text, install_jinja, language, requested_language
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
@@ -62,6 +64,7 @@ from tdconsole.web.board import seat_qr
 from tdconsole.web.bust_list import bust_list
 from tdconsole.web.edge import Edge, Refusals
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed, gzipped
+from tdconsole.web.signups import MIN_SECONDS, WORK_BITS, Refused, SignupGuard
 
 log = logging.getLogger("tdconsole.web")
 
@@ -142,6 +145,10 @@ class Web:
         self.sessions: auth.Sessions = shared.sessions if shared else auth.Sessions(self.staff, clock)
         self.guard: auth.LoginGuard = shared.guard if shared else auth.LoginGuard(clock, store)
         self.secure = secure
+        # T-SIGNUP-1: the public sign-up's guard (shared: one address, one limit) and the service
+        # the sign-ups are run through, as floor staff named "sign-up" (made on the first one).
+        self.signup_guard: SignupGuard = shared.signup_guard if shared else SignupGuard(clock)
+        self._signups: tuple[Service, threading.Lock] | None = None
         self.templates = jinja2.Environment(
             loader=jinja2.PackageLoader("tdconsole.web", "templates"),
             autoescape=True,  # names are the TD's and players' free text
@@ -190,6 +197,21 @@ class Web:
             environment.globals["language"] = lambda: lang
             self._languages[lang] = environment
         return environment.get_template(template).render(**context)
+
+    def sign_up(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A sign-up from the public page, run as floor staff "sign-up" (T-SIGNUP-1)."""
+        if self._signups is None:
+            self._signups = (Service(self.store, self.tournament_id, actor="sign-up", role="floor"),
+                             threading.Lock())
+        service, lock = self._signups
+        with lock:
+            service.refresh()
+            request = parse(registry()["signups add"], {
+                key: body.get(key) for key in ("name", "member", "phone") if body.get(key) not in (None, "")})
+            view = room_actions.sign_up(service, request)
+            found = service.state.signups[name_key(request.name)]
+            return {"name": found.name, "number": found.number, "status": "waiting",
+                    "entries": view.entries, "min_players": view.min_players, "needed": view.needed}
 
     def player(self, token: str) -> tuple[dict[str, Any], int]:
         """The page a token opens (T-PAGE-1) and the log's seq it was read at; a wrong token is
@@ -473,11 +495,11 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         calls = web.actions.run(member, "rulings clock-calls", {})
         # Once it is finished, the winner or a satellite's seat winners (T-SAT-2), as the TV and the
         # TD's clock screen say them.
-        view, offers, final = web.feed.read(lambda s, now: (
+        view, offers, final, signups = web.feed.read(lambda s, now: (
             jsonable(state_view(s.state, s.tournament_id, now)), rebuy_offers(s.state, now),
-            final_results_text(s.state)))
+            final_results_text(s.state), room_actions.signups_view(s.state)))
         return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers,
-                             final=final, bust=_bust_buttons(request, view["players"])))
+                             final=final, bust=_bust_buttons(request, view["players"]), signups=signups))
 
     @api
     def remote_chips(request: Request) -> Response:
@@ -489,6 +511,30 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
             raise ApiError(400, "a table number, please") from None
         rows = web.feed.read(lambda s, _now: counting_sheet(s.state, table))
         return html(web.page("_chips.html", table=table, rows=rows))
+
+    @api
+    def signup_page(request: Request) -> Response:
+        """The public sign-up (T-SIGNUP-1): a form, its challenge, and how many more are needed."""
+        view = web.feed.read(lambda s, _now: room_actions.signups_view(s.state))
+        return html(web.page("signup.html", name=web.display.state.info.name, view=view,
+                             challenge=web.signup_guard.challenge(), bits=WORK_BITS, min_seconds=MIN_SECONDS,
+                             started=web.display.state.clock.started))
+
+    @with_body
+    def post_signup(request: Request, body: dict[str, Any]) -> Response:
+        # JSON only (a cross-site form cannot send it unasked), from this page's own origin when the
+        # browser says where it comes from; no cookie is read (T-SIGNUP-1, web/signups.py).
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            raise ApiError(415, "send the sign-up as JSON")
+        origin = request.headers.get("origin")
+        if origin and origin.split("://", 1)[-1] != request.headers.get("host", ""):
+            raise ApiError(403, "sign up on this server's own page")
+        address = request.client.host if request.client else "unknown"
+        try:
+            web.signup_guard.check(address, body.get("challenge"), body.get("nonce"), body.get("website"))
+        except Refused as refused:
+            raise ApiError(refused.status, str(refused)) from None
+        return JSONResponse(web.sign_up(body), status_code=201)
 
     @api
     def player_page(request: Request) -> Response:
@@ -628,6 +674,8 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         Route("/remote/panel", remote_panel),
         Route("/remote/chips", remote_chips),
         Route("/p/{token}", player_page),
+        Route("/signup", signup_page),
+        Route("/api/signups", post_signup, methods=["POST"]),
         Route("/api/p/{token}", get_player),
         Route("/api/state", get_state),
         Route("/api/board", get_board),

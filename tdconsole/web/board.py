@@ -190,7 +190,9 @@ def standing(state: TournamentState, tournament_id: int, paid: Money, now: datet
              if (bounty := state.bounty_on_head(p))] if state.money.pko_share is not None else []
     h4h = jsonable(hand_for_hand_view(state, paid.places_paid))
     return {
-        "tournament": {"id": tournament_id, "name": info.name, "status": status, "game": info.game},
+        "tournament": {"id": tournament_id, "name": info.name, "status": status, "game": info.game,
+                       # T-SIGNUP-1: "8 of 12 needed" before the start
+                       "min_players": info.min_players},
         "entries": state.entries,
         "players_left": state.players_left,
         "average_stack": money.average_stack(state, paid.chips_in_play),

@@ -47,7 +47,8 @@ def from_state_document(service: Service, now: datetime) -> dict[str, Any]:
     undone = service.undone_commands()
     reading = clock_ops.read(state.info.structure, state.clock, now)
     return {
-        "tournament": {key: view["tournament"][key] for key in ("id", "name", "status", "game")},
+        "tournament": {key: view["tournament"][key] for key in ("id", "name", "status", "game",
+                                                                "min_players")},
         "clock": {key: view["clock"][key] for key in (
             "level", "small_blind", "big_blind", "ante", "running", "started", "on_break", "period",
             "periods", "next_level", "next_break", "late_registration", "add_on", "rebuys")}

@@ -263,6 +263,8 @@ def apply_registered(state: TournamentState, event: PlayerRegistered, now: datet
     state.players[event.player_id] = Player(event.player_id, event.name, member=event.member)
     state.by_name[name_key(event.name)] = event.player_id
     state.players_left += 1
+    # A registration under a waiting sign-up's name is its approval (T-SIGNUP-1): it waits no more.
+    state.signups.pop(name_key(event.name), None)
     # An id is never issued twice: an earlier registration undone after this one was made leaves
     # its number below this one's (domain/footprints.py).
     number = event.player_id.removeprefix("p")

@@ -51,6 +51,8 @@ OUT = (1,)  # before the list order of every player out, after every one still i
 # A player's place in the list: those still in, then those out by place; by name; as registered.
 Order = tuple[int, int, str, int]
 ALTERNATE_KEY = "alternate:"  # an alternate's row in the list (player ids are "p1", "p2", ...)
+# A sign-up from a phone waiting for the TD (T-SIGNUP-1): `signups approve NAME` or the remote.
+SIGNUP_KEY = "signup:"
 # A player's status as the list shows it (the state keeps the English word: JSON reads it).
 STATUS_WORDS = {"seated": N_("seated"), "registered": N_("registered"), "busted": N_("busted")}
 
@@ -200,6 +202,11 @@ class PlayersScreen(ServiceScreen):
             (f"{ALTERNATE_KEY}{alt.number}",
              (alt.name, _("alternate {number}").format(number=alt.number), "", "", "", ""))
             for alt in state.alternates.values() if not needle or needle in alt.name.casefold()]
+        rows[playing:playing] = [
+            (f"{SIGNUP_KEY}{signup.number}",
+             (signup.name, _("sign-up {number}, waiting (signups approve)").format(number=signup.number),
+              "", "", "", ""))
+            for signup in state.signups.values() if not needle or needle in signup.name.casefold()]
         self.query_one(SyncedTable).show(rows)
 
     def _listed(self, state: TournamentState) -> list[tuple[Order, Row]]:
@@ -234,7 +241,7 @@ class PlayersScreen(ServiceScreen):
     def selected_player_id(self) -> str | None:
         """The player of the highlighted row (None on an alternate's: he has no entry yet)."""
         key = self.query_one(SyncedTable).selected_key()
-        return None if key is None or key.startswith(ALTERNATE_KEY) else key
+        return None if key is None or key.startswith((ALTERNATE_KEY, SIGNUP_KEY)) else key
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "search":
