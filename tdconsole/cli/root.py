@@ -39,6 +39,7 @@ COMMANDS: dict[str, str] = {
     "announcements": "announcements",
     "use": "current",
     "db": "tournament",
+    "drill": "drill",
     "house-rules": "house_rules",
     "league": "league",
     "import": "imports",
