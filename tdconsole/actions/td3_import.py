@@ -17,7 +17,8 @@ topped up as a guarantee's overlay, a pool above it keeps the difference as rake
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import ROUND_CEILING, Decimal
@@ -31,7 +32,7 @@ from tdconsole.config.leagues import td3_formula
 from tdconsole.config.structures import keep_preset
 from tdconsole.config.td3 import BuyIn, Player, Save
 from tdconsole.domain import commands
-from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.league.standings import LeagueRules
 from tdconsole.domain.limits import ENTRIES
 from tdconsole.domain.money.payouts import PayoutRange, PayoutTables
@@ -107,19 +108,27 @@ def _unique_names(players: Iterable[Player]) -> dict[str, str]:
     return names
 
 
-def link_players(members: Members, save: Save, *, dry_run: bool) -> list[Link]:
-    """Each player who bought in, linked to a member: by UUID, else by a unique name, else new."""
+def link_players(members: Members, save: Save, *, dry_run: bool,
+                 planned: dict[str, str] | None = None) -> list[Link]:
+    """Each player who bought in, linked to a member: by UUID, else by a unique name, else new. A
+    dry run links a player an earlier save of the run would make a member (`planned`: UUID to
+    name) by his UUID, as the import will."""
     links = []
+    planned = {} if planned is None else planned
     names = _unique_names(save.playing)
     for player in save.playing:
         found = members.linked(SOURCE, player.uuid)
         how: LinkKind = "uuid"
+        if found is None and player.uuid in planned:
+            links.append(Link(player.name, player.uuid, None, planned[player.uuid], "uuid"))
+            continue
         if found is None:
             same = members.named(names[player.uuid])
             found = same[0] if len(same) == 1 else None
             how = "name"
         if found is None:
             how = "new"
+            planned[player.uuid] = names[player.uuid]
             if not dry_run:
                 found = members.add(names[player.uuid])
         if found is not None and not dry_run:
@@ -269,8 +278,10 @@ def _finish_alive(save: Save, steps: list[_Step], awards: dict[str, int]
 
 
 def import_save(store: EventStore, path: Path, save: Save, *, dry_run: bool = False,
-                progress: Callable[[str], None] | None = None) -> Imported:
-    """Import one save (see the module's docstring); with `dry_run` only the report."""
+                into: EventStore | None = None, planned: dict[str, str] | None = None) -> Imported:
+    """Import one save (see the module's docstring). With `dry_run` nothing is written to `store`:
+    the players are linked as they would be, and the evening is replayed into `into` (a scratch
+    database) if given."""
     report = Imported(str(path), save.title, save.version)
     players = save.playing
     if len(players) < 2:
@@ -283,7 +294,7 @@ def import_save(store: EventStore, path: Path, save: Save, *, dry_run: bool = Fa
     report.notes.extend(notes)
     places = _places(save, steps)
     members = Members(store)
-    report.links = link_players(members, save, dry_run=dry_run)
+    report.links = link_players(members, save, dry_run=dry_run, planned=planned)
     names = {link.uuid: link.name for link in report.links}
     numbers = {link.uuid: link.member for link in report.links}
     report.players = len(players)
@@ -309,13 +320,16 @@ def import_save(store: EventStore, path: Path, save: Save, *, dry_run: bool = Fa
                            amounts=", ".join(map(str, paid)))
     if dry_run:
         report.structure = save.structure.name
-        return report
-    report.structure = keep_preset(save.structure)
+        if into is None:
+            return report
+    else:
+        report.structure = keep_preset(save.structure)
     part, fee, chips = _price(p.buy_ins[0] for p in players)
     clock = _Clock(start)
-    service = Service.create(store, name=save.title[:60], structure=save.structure, buy_in=part, fee=fee,
-                             starting_stack=chips, seats_per_table=10, now=clock)
-    report.tournament = service.tournament_id
+    service = Service.create(into if dry_run and into is not None else store, name=save.title[:60],
+                             structure=save.structure, buy_in=part, fee=fee, starting_stack=chips,
+                             seats_per_table=10, now=clock)
+    report.tournament = None if dry_run else service.tournament_id
     settings = _money(save, steps)
     service.execute(commands.SetMoney(settings=settings))
     final_bust = max((step.at for step in steps if step.what == "bust"), default=None)
@@ -326,7 +340,9 @@ def import_save(store: EventStore, path: Path, save: Save, *, dry_run: bool = Fa
         clock.at(step.at)
         name = names[step.uuid]
         if step.what == "register":
-            service.execute(commands.Register(names=[name], members={name: numbers[step.uuid]}, seed=index))
+            number = numbers[step.uuid]
+            service.execute(commands.Register(names=[name], members={name: number} if number else {},
+                                              seed=index))
             if not service.state.clock.started:
                 # Paused: the clock stands at each step's level (TD3's), not where the time since
                 # the last step would run it on to.
@@ -358,8 +374,6 @@ def import_save(store: EventStore, path: Path, save: Save, *, dry_run: bool = Fa
                 service.execute(commands.SetMoney(settings=_payouts(service, settings, paid)))
             service.execute(commands.Bust(names=busted, by=_still_in(service, list(dict.fromkeys(knockers))),
                                           seed=index))
-        if progress:
-            progress(step.what)
         index += 1
     if service.state.status != "finished":
         report.winner = None
@@ -398,4 +412,25 @@ def into_league(store: EventStore, name: str, loaded: list[tuple[Path, Save]],
 
 def import_saves(store: EventStore, loaded: Iterable[tuple[Path, Save]], *,
                  dry_run: bool = False) -> list[Imported]:
-    return [import_save(store, path, save, dry_run=dry_run) for path, save in loaded]
+    """Every save replayed first into a scratch database: a save the service refuses part way (a
+    rule TD3 did not keep) is refused, naming its file, before anything is written, and a dry run
+    reports what the replay made. Then, unless a dry run, each is imported for real."""
+    saves = list(loaded)
+    with tempfile.TemporaryDirectory(prefix="tdconsole-td3-") as scratch_dir:
+        scratch = EventStore.open(f"sqlite:///{Path(scratch_dir) / 'scratch.sqlite'}")
+        try:
+            trials: list[Imported] = []
+            planned: dict[str, str] = {}
+            for path, save in saves:
+                try:
+                    trials.append(import_save(store, path, save, dry_run=True, into=scratch, planned=planned))
+                except TdError as error:
+                    if str(error).startswith(str(path)):
+                        raise
+                    raise InvalidInput("{path}: {error}; nothing was imported", path=path,
+                                       error=error) from None
+        finally:
+            scratch.close()
+    if dry_run:
+        return trials
+    return [import_save(store, path, save) for path, save in saves]

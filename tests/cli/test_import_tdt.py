@@ -149,3 +149,33 @@ def test_a_file_it_cannot_read_is_one_line_and_imports_nothing(tmp_path: Path, c
     assert run(capsys, "--db", db, "tournaments", "--json").json == []
     assert_one_line_error(run(capsys, "--db", db, "import", "tdt", str(tmp_path / "none.tdt")),
                           "none.tdt: no such file")
+
+
+ALL_OUT = """{ V: "3.7.2", T: new Tournament({Title: "All out", StartTime: 1736300000000,
+Players: new GamePlayers({Players: Map.from([
+ ["u-a", new GamePlayer({UUID: "u-a", Name: new PlayerName({Nickname: "Ann"}), Buyins: [new GameBuyin({
+   Time: 1736300000000, Round: 1, Amount: 100, Chips: 5000, BustOut: new GameBustOut({Time: 1736301200000,
+   Round: 2, HitmanUUID: []})})]})],
+ ["u-b", new GamePlayer({UUID: "u-b", Name: new PlayerName({Nickname: "Bo"}), Buyins: [new GameBuyin({
+   Time: 1736300000000, Round: 1, Amount: 100, Chips: 5000, BustOut: new GameBustOut({Time: 1736301200000,
+   Round: 2, HitmanUUID: []})})]})]])}),
+Levels: new GameLevels({Levels: [new GameRound({Minutes: 15, SmallBlind: 25, BigBlind: 50})]})}) }"""
+
+
+def test_a_save_the_service_refuses_part_way_imports_nothing_at_all(tmp_path: Path, capsys: Capsys) -> None:
+    """Every save is replayed into a scratch database first: the second save's last hand busts
+    everyone (a tournament needs a winner), so neither save is imported, nor any member made."""
+    db = str(tmp_path / "td.sqlite")
+    bad = tmp_path / "all_out.tdt"
+    bad.write_text(ALL_OUT)
+    result = run(capsys, "--db", db, "import", "tdt", str(FIXTURES / "chop_3_7.tdt"), str(bad))
+    assert_one_line_error(result, "all_out.tdt: ", "nothing was imported")
+    assert run(capsys, "--db", db, "tournaments", "--json").json == []
+    assert Members(EventStore.open(database_url(db))).all() == []
+    # The dry run replays too: it says the same, and links a player an earlier save of the run
+    # would make a member by his TD3 id, as the import will.
+    assert_one_line_error(run(capsys, "--db", db, "import", "tdt", str(bad), "--dry-run"),
+                          "nothing was imported")
+    _chop, friday = _import(capsys, db, str(FIXTURES / "chop_3_7.tdt"), str(FIXTURES / "friday_3_7.tdt"),
+                           dry_run=True)
+    assert [link["how"] for link in friday["links"] if link["name"] in ("Erik", "Frida")] == ["uuid", "uuid"]
