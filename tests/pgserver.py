@@ -53,13 +53,11 @@ def _free_port() -> int:
 
 
 class PgServer:
-    def __init__(self, bindir: Path, *, durable: bool = False, on_disk: bool = False,
-                 options: str = "") -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False, on_disk: bool = False) -> None:
         # Not durable (the default): quicker, and what a test that never stops the server needs.
         # A test that halts the server as a crash would needs what was committed to survive it.
         # On disk: a benchmark times the commit a club's server makes, its fsync to a disk included.
         self.durable = durable
-        self.options = options  # more `-c name=value` for the server (tests/pgpair.py: replication)
         self.bindir = bindir
         self.root = Path(tempfile.mkdtemp(prefix="tdconsole-pg-", dir=None if on_disk else _data_parent()))
         self.data = self.root / "data"
@@ -73,10 +71,6 @@ class PgServer:
     @property
     def url(self) -> str:
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
-
-    def run(self, *args: str) -> None:
-        """One of the server's programs (initdb, pg_ctl, pg_basebackup), as the server's user."""
-        self._run(*args)
 
     def _run(self, *args: str) -> None:
         command = [str(self.bindir / args[0]), *args[1:]]
@@ -103,8 +97,6 @@ class PgServer:
             options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1"
             if not self.durable:
                 options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            if self.options:
-                options += " " + self.options
             try:
                 self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.root / "log"),
                           "-w", "-t", "60", "start")

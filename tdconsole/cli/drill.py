@@ -15,21 +15,28 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tdconsole.cli.kit import JsonFlag, console, emit, session_of
+from tdconsole.cli.kit import JsonFlag, Session, console, emit, session_of
 from tdconsole.domain import commands
 from tdconsole.domain.errors import TdError
-from tdconsole.i18n import _, ngettext
+from tdconsole.i18n import _, error_text, ngettext
 from tdconsole.service import Service
 from tdconsole.store.backups import check_backup, online_backup
+from tdconsole.store.db import StoreError, make_engine
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.mirror import MIRROR_SETTING
-from tdconsole.views.mirror import mirror_line, mirror_status_line
+from tdconsole.views.mirror import mirror_line, mirror_status_line, server_moved_line
+
+if TYPE_CHECKING:
+    from tdconsole.store.scratch import ScratchPair
 
 app = typer.Typer()
+
+# How many events of a tournament copied onto the scratch primary go in one transaction.
+COPY_CHUNK = 1000
 
 # The stick the steps name when the machine has no mirror setting: where Debian mounts one.
 DEFAULT_STICK = "/media/usb/tdconsole.sqlite"
@@ -78,11 +85,17 @@ def drill(
     ctx: typer.Context,
     keep: Annotated[bool, typer.Option("--keep", help="Keep the scratch copies (their directory is "
                                        "printed) to look at them.")] = False,
+    standby: Annotated[bool, typer.Option("--standby", help="Rehearse a replicated PostgreSQL's "
+                                          "failover instead, on two scratch servers on this machine "
+                                          "(needs the postgresql package).")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Rehearse the laptop dying on scratch copies: the mirror, the stick pulled and put back, the
     stick opened on another laptop; prints what you would see and do at each step."""
     session = session_of(ctx)
+    if standby:
+        _standby_drill(session, as_json)
+        return
     url = session.url
     # The stick's path as the TD would type it: the machine's own mirror setting, if it has one.
     stick = session.mirror or os.environ.get(MIRROR_SETTING) or DEFAULT_STICK
@@ -204,3 +217,119 @@ def _evening(drill: Drill, store: EventStore, laptop: Path, stick: Path, mirror:
                f"tdconsole --db {shown} verify --all  " + _("(on any laptop with tdconsole), then carry on "
                                                             "with --db {path} and a new --mirror").format(
                    path=shown), laptop_dies)
+
+
+def _standby_drill(session: Session, as_json: bool) -> None:
+    """A replicated PostgreSQL's failover, played on two scratch servers (store/scratch.py) with a
+    copy of the current tournament: the primary killed, the standby promoted, the terminal on."""
+    from tdconsole.store.scratch import ScratchPair
+
+    pair = ScratchPair()
+    drill = Drill()
+    try:
+        _failover(drill, session, pair)
+    finally:
+        pair.stop()
+    data = {"scratch": str(pair.root), "kept": False, "steps": drill.steps,
+            "ok": all(step["ok"] for step in drill.steps)}
+    emit(data, as_json, lambda: _render(drill, pair.root, False))
+    if not data["ok"]:
+        raise SystemExit(1)
+
+
+def _copy_tournament(session: Session, into: EventStore) -> tuple[int, str]:
+    """The session's current tournament's log appended into `into` as it is (the same events, the
+    same chain), or a new drill tournament where the session has none; its id and what was done."""
+    try:
+        source = session.store()
+        tournament = source.current_tournament()
+        log = source.load(tournament)
+    except TdError:
+        from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+
+        made = Service.create(into, name=_("Drill"), structure=load_structure(DEFAULT_STRUCTURE),
+                              actor="drill")
+        return made.tournament_id, _("no tournament to copy: a drill tournament made on A")
+    copied = into.create_tournament(log[0], use=True)
+    for start in range(1, len(log), COPY_CHUNK):
+        into.append(copied, log[start:start + COPY_CHUNK])
+    return copied, _("tournament {id} copied onto A: {count} events").format(id=tournament, count=len(log))
+
+
+def _failover(drill: Drill, session: Session, pair: ScratchPair) -> None:
+    from tdconsole.store.standby import cluster_status, promote
+    from tdconsole.views.mirror import cluster_lines
+
+    a = f"127.0.0.1:{pair.primary_port}"
+    b = f"127.0.0.1:{pair.standby_port}"
+    url = pair.url("drill")
+
+    def servers() -> str:
+        pair.start()
+        pair.create_database("drill")
+        return "; ".join(cluster_lines(cluster_status(make_engine(url))))
+
+    if not drill.step(_("Two scratch servers as docs/OPERATIONS.md sets them up: A the primary, B its "
+                        "synchronous standby."), "", "tdconsole db status", servers):
+        return
+    store = EventStore.open(url)
+    try:
+        tournament, copied = _copy_tournament(session, store)
+        service = Service(store, tournament, actor="drill")
+        names = iter(_("Drill player {number}").format(number=number) for number in range(1, 100))
+
+        def command() -> str:
+            name = next(names)
+            service.execute(commands.Register(names=[name]))
+            on_b = EventStore.open(pair.server_url(pair.standby_port, "drill"), migrate=False)
+            try:  # asked of B itself, read-only: synchronous means it has it already
+                there = on_b.load(tournament, after=service.state.last_seq - 1)
+            finally:
+                on_b.close()
+            if [envelope.seq for envelope in there] != [service.state.last_seq]:
+                return "!" + _("{name} was done on A but is not on B").format(name=name)
+            return _("{copied}; {name} registered on A and on B before the terminal was told").format(
+                copied=copied, name=name)
+
+        if not drill.step(_("The evening runs on A; every command is on B before it is done."), "",
+                          f"export TDCONSOLE_DB='{url}'", command):
+            return
+        pair.crash_primary()
+        refused = [""]
+
+        def crashed() -> str:
+            try:
+                service.execute(commands.Register(names=[next(names)]))
+            except StoreError as error:
+                refused[0] = error_text(error)
+                return _("the command was refused and changed nothing; the screen keeps the last state")
+            return "!" + _("a command was done with the primary gone")
+
+        drill.step(_("A dies (its machine: every process of the server killed)."), "",
+                   _("make sure A stays off (cable out), then promote B"), crashed)
+        drill.steps[-1]["you_see"] = refused[0]
+
+        def promoted() -> str:
+            server, _before = promote(make_engine(url))
+            return _("{server} is the primary now").format(server=server) if server == b else \
+                "!" + _("{server} was promoted, not B").format(server=server)
+
+        if not drill.step(_("The standby is promoted."), "", "tdconsole db promote", promoted):
+            return
+        moved = server_moved_line(a, b)
+
+        def carried_on() -> str:
+            name = next(names)
+            service.execute(commands.Register(names=[name]))
+            if store.server != b:
+                return "!" + _("the terminal did not move to B")
+            check = store.verify(tournament)
+            return _("{name} registered on B; the log verifies ({count} events)").format(
+                name=name, count=check.events) if check.ok else "!" + _("the log does not verify")
+
+        drill.step(_("Every terminal carries on with B."), moved, "tdconsole verify --all", carried_on)
+        drill.step(_("After the evening: A becomes B's standby (docs/OPERATIONS.md, When A dies)."), "",
+                   _("on A: pg_basebackup from B as step 3; on B: synchronous_standby_names = 'standby'"),
+                   lambda: _("not played here: the scratch servers are removed"))
+    finally:
+        store.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from tdconsole.config.structures import load_structure
 from tdconsole.domain.commands import Register
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
+from tdconsole.store.scratch import find_bindir
 from tests.conftest import FakeClock
 
 
@@ -57,3 +59,22 @@ def test_a_drill_on_a_database_whose_log_was_changed_fails_at_its_first_step(
     steps = drill["steps"]
     assert code == 1 and not drill["ok"]
     assert isinstance(steps, list) and len(steps) == 1 and "does not match" in steps[0]["result"]
+
+
+@pytest.mark.postgres
+def test_the_standby_drill_fails_over_on_two_scratch_servers(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    if find_bindir() is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL binaries not found; .ci/run installs them")
+        pytest.skip("PostgreSQL binaries not found (install postgresql to run these tests)")
+    database = _club(tmp_path)
+    with pytest.raises(SystemExit) as done:
+        main(["--db", str(database), "drill", "--standby", "--json"])
+    drill = json.loads(capsys.readouterr().out)
+    assert done.value.code == 0 and drill["ok"], drill["steps"]
+    steps = drill["steps"]
+    assert "In sync" in steps[0]["result"] and "copied onto A: 3 events" in steps[1]["result"]
+    assert "takes writes" in steps[2]["you_see"] and steps[3]["you_do"] == "tdconsole db promote"
+    assert "The database is now at" in steps[4]["you_see"] and "the log verifies" in steps[4]["result"]
+    assert not Path(drill["scratch"]).exists()

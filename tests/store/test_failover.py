@@ -16,15 +16,13 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 
 from tdconsole.config.structures import load_structure
 from tdconsole.domain.events import PlayerRegistered
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tests.pgpair import PgPair
-from tests.pgserver import find_bindir
+from tdconsole.store.scratch import ScratchPair, find_bindir
 
 pytestmark = pytest.mark.postgres
 
@@ -34,13 +32,13 @@ BEFORE, AFTER = 10, 10  # each writer's commands before the crash, and after it 
 
 
 @pytest.fixture
-def pair() -> Iterator[PgPair]:
+def pair() -> Iterator[ScratchPair]:
     bindir = find_bindir()
     if bindir is None:
         if os.environ.get("CI"):
             pytest.fail("PostgreSQL binaries not found; .ci/run installs them")
         pytest.skip("PostgreSQL binaries not found (install postgresql to run these tests)")
-    started = PgPair(bindir).start()
+    started = ScratchPair(bindir).start()  # docs/OPERATIONS.md's two servers, on loopback
     try:
         yield started
     finally:
@@ -94,10 +92,8 @@ class Terminal:
         return [line.split()[1] for line in self.seen if line.startswith("ack ")]
 
 
-def test_the_standby_takes_over_and_no_acknowledged_command_is_lost_or_done_twice(pair: PgPair) -> None:
-    with psycopg.connect(f"host=127.0.0.1 port={pair.primary.port} user=postgres dbname=postgres",
-                         autocommit=True) as connection:
-        connection.execute("CREATE DATABASE festival")
+def test_the_standby_takes_over_and_no_acknowledged_command_is_lost_or_done_twice(pair: ScratchPair) -> None:
+    pair.create_database("festival")
     url = pair.url("festival")
     store = EventStore.open(url)
     Service.create(store, name="Festival", structure=load_structure("club-turbo"))
@@ -113,7 +109,7 @@ def test_the_standby_takes_over_and_no_acknowledged_command_is_lost_or_done_twic
         pair.crash_primary()
         promote = _tdconsole(url, "db", "promote", "--yes", "--json")
         promoted = time.monotonic()
-        assert f'"promoted": "127.0.0.1:{pair.standby.port}"' in promote.stdout
+        assert f'"promoted": "127.0.0.1:{pair.standby_port}"' in promote.stdout
         back = [writer.until("ack", after=promoted) - promoted for writer in writers]
         back.append(display.until("seen", after=promoted) - promoted)
         for writer in writers:
@@ -134,12 +130,12 @@ def test_the_standby_takes_over_and_no_acknowledged_command_is_lost_or_done_twic
         store.close()
     # The TD's IT person asks where the database is; a command says it runs on the standby now.
     status = _tdconsole(url, "db", "status", "--json")
-    assert json.loads(status.stdout)["primary"] == f"127.0.0.1:{pair.standby.port}"
-    assert {"server": f"127.0.0.1:{pair.primary.port}", "role": "down"}.items() <= \
+    assert json.loads(status.stdout)["primary"] == f"127.0.0.1:{pair.standby_port}"
+    assert {"server": f"127.0.0.1:{pair.primary_port}", "role": "down"}.items() <= \
         json.loads(status.stdout)["servers"][0].items()
     state = _tdconsole(url, "state")
     assert state.stderr.count("\n") == 1
-    assert f"The database is now at 127.0.0.1:{pair.standby.port}" in state.stderr
+    assert f"The database is now at 127.0.0.1:{pair.standby_port}" in state.stderr
     lost = sorted(set(acknowledged) - set(logged))
     duplicated = len(logged) - len(set(logged)) + len(twice)
     sys.stderr.write(f"failover: {len(acknowledged)} acknowledged, {len(lost)} lost, {duplicated} "
