@@ -139,3 +139,23 @@ def test_importing_a_scripted_command_builds_no_validator() -> None:
     done = subprocess.run([sys.executable, "-c", BUILT_PROBE], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
+
+
+def test_json_is_one_compact_line_with_json_dumps_keys_and_values(tournament: dict[str, str]) -> None:
+    # Written by pydantic's serializer: a festival's `state --json` is 3.6 MB, json.dumps took a
+    # tenth of the command to write it. The spacing is no part of the contract; keys and values are.
+    done = subprocess.run([sys.executable, "-m", "tdconsole", "state", "--json"], env=tournament,
+                          capture_output=True, text=True, check=True)
+    data = json.loads(done.stdout)
+    assert done.stdout == json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
+    assert [row["name"] for row in data["players"]] == ["Anna", "Bo"]
+
+
+def test_the_rows_of_a_view_made_together_share_one_set_of_fields() -> None:
+    from tdconsole.views.seating import Spot
+
+    rows = Spot.made([{"table": 1, "seat": seat} for seat in (1, 2, 3)])
+    assert len({id(row.__pydantic_fields_set__) for row in rows}) == 1  # not one set a row
+    assert rows[0].model_fields_set == {"table", "seat"}
+    copied = rows[0].model_copy(update={"seat": 9})
+    assert (copied.seat, rows[0].seat, rows[1].model_fields_set) == (9, 1, {"table", "seat"})

@@ -79,7 +79,7 @@ class Transcript:
         assert result.code == 0, (args, result.err)
         shown = " ".join(args).replace(self.db, "DB").replace(str(self.folder), "TMP")
         # The schema's revision is whatever migration came last: the key is the contract, not its value.
-        out = re.sub(r'"revision": "[^"]*"', '"revision": "HEAD"', result.out.replace(self.db, "DB"))
+        out = re.sub(r'"revision": ?"[^"]*"', '"revision":"HEAD"', result.out.replace(self.db, "DB"))
         self.blocks.append((shown, out))
         return result.out
 
