@@ -89,7 +89,7 @@ def test_a_command_added_by_the_recipe_passes_every_check(tmp_path: Path) -> Non
 
     def run(*argv: str) -> str:
         done = subprocess.run(argv, cwd=copy, env=env, capture_output=True, text=True, check=False)
-        assert done.returncode == 0, f"{argv[:4]}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        assert done.returncode == 0, f"{argv[:4]}:\n{done.stdout[-6000:]}\n{done.stderr[-6000:]}"
         return done.stdout
 
     bin_dir = Path(sys.executable).parent
@@ -99,7 +99,10 @@ def test_a_command_added_by_the_recipe_passes_every_check(tmp_path: Path) -> Non
     run(str(bin_dir / "lint-imports"))
     run(str(bin_dir / "mypy"), "--cache-dir", str(tmp_path / "mypy-cache"))
     every = "tests/cli/test_every_command.py::"
+    # Its own temporary folder, inside this test's: the copy's session neither prunes nor shares
+    # the numbered folders of the sessions around it.
     run(sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "-n", "0",
+        "--basetemp", str(tmp_path / "basetemp"),
         "tdconsole/domain/clock/handlers.py", "tests/domain/test_examples.py",
         "tests/domain/test_clock_add_time.py", "tests/test_a_new_command.py", "tests/test_log_sentences.py",
         "tests/test_i18n.py", "tests/test_floor_role.py",
