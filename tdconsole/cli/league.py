@@ -184,3 +184,32 @@ def standings(
         console.print(grid)
 
     emit(rows, fmt == "json", render)
+
+
+@league_app.command("season")
+def season_page(
+    ctx: typer.Context,
+    name: Annotated[str | None, typer.Argument(help="The league (default: the newest).")] = None,
+    format: Annotated[Literal["html", "json"], typer.Option(
+        "--format", help="html (a printable page with its charts) or json.")] = "html",
+    out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The season: each tournament's attendance and cashes, the points tournament by tournament as
+    a chart, each member's cashes and profit, and the standings."""
+    from tdconsole.views.season import season_html, season_view
+
+    session = session_of(ctx)
+    store = session.store()
+    table = season(store, Leagues(store).get(name))
+    formats = season_formats(table, session.house_rules())
+    view = season_view(table, formats)
+    document = (season_html(table, formats) if format == "html"
+                else json.dumps(jsonable(view), ensure_ascii=False, indent=2) + "\n")
+    if as_json:
+        # Like every command's --json: the season on stdout; a file asked for is written as well.
+        if out is not None:
+            write_document(document, out, say=False)
+        emit(view, True)
+        return
+    write_document(document, out)

@@ -234,3 +234,34 @@ def test_merging_a_duplicate_brings_its_history(season: str, capsys: Capsys) -> 
     shown = td(capsys, season, "members", "show", "55")  # the old number finds the member it became
     assert shown["numbers"] == [5, 55] and [n["name"] for n in shown["tournaments"]][-1] == "Friday 4"
     assert [m["number"] for m in td(capsys, season, "members", "list")] == [1, 2, 3, 4, 5]
+
+
+def test_the_season_page_has_attendance_profit_points_per_tournament_and_a_chart(
+        season: str, capsys: Capsys, tmp_path: Path) -> None:
+    view = td(capsys, season, "league", "season", "Winter 2026")
+    nights = [(n["name"], n["players"], n["entries"], n["cashes"], n["prize_pool"]) for n in view["nights"]]
+    assert nights == [
+        ("Friday 1", 4, 4, 2, 400), ("Friday 2", 5, 5, 2, 500), ("Friday 3", 4, 5, 2, 500)]
+    # Profit = winnings - what the member paid (Anders: 490 - 500, as `members show` says).
+    assert [(m["name"], m["points"], m["cashes"], m["cost"], m["profit"]) for m in view["members"]] == [
+        ("Birgitte Lund", [3, 5, 2], 2, 380, 90),  # 140 (a 20 bounty on Friday 1) + 120 + 120
+        ("Anders Holm", [4, 1, 4], 2, 500, -10),
+        ("Emil Vestergaard", [None, 4, 5], 2, 240, 260),
+        ("Carsten Møller", [2, 3, None], 0, 260, -260),
+        ("Ditte Skov", [1, None, 3], 0, 260, -260),
+    ]
+    page = tmp_path / "season.html"
+    assert run(capsys, "--db", season, "league", "season", "Winter 2026", "--out", str(page)).code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<title>Winter 2026: the season</title>" in html and "<script" not in html
+    # The chart: Birgitte's points added up (3, 8, 10) over the three Fridays, 10 at the top of
+    # the 240-unit chart's 160-unit drawing area (40 units of margin).
+    birgitte = 'stroke="#0072B2" stroke-width="2.5" points="40.0,152.0 320.0,72.0 600.0,40.0"'
+    assert f'<polyline fill="none" {birgitte}>' in html
+    assert html.count("<polyline") == 5 and html.count("<rect") == 3  # five leaders, three nights
+    assert "<td>Friday 2</td>" in html and "-DKK\u00a0260" in html and "DKK\u00a0260" in html
+    danish = run(capsys, "--db", season, "--lang", "da", "league", "season", "Winter 2026", "--out", str(page))
+    assert danish.code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<title>Winter 2026: sæsonen</title>" in html and "Point pr. turnering" in html
+    assert "-260\u00a0kr." in html

@@ -322,6 +322,7 @@ CASES = [
     case("finished", "league", "remove", "1", before=(("league", "add", "1"),)),
     case("finished", "league", "standings", before=(("league", "add", "1"),)),
     case("finished", "league", "standings", "--format", "csv", before=(("league", "add", "1"),)),
+    case("finished", "league", "season", "--out", "{tmp}/season.html", before=(("league", "add", "1"),)),
 ]
 
 

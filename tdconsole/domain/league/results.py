@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.money import handlers as money
+from tdconsole.domain.money.payouts import PayoutStructure
 from tdconsole.domain.money.prize_pool import prize_pool
 from tdconsole.domain.state import TournamentState
 
@@ -105,6 +106,35 @@ class MemberResult:
         return self.prize > 0
 
 
+def _payouts(state: TournamentState) -> PayoutStructure | None:
+    try:
+        return money.payout_structure(state)
+    except TdError:  # settings that cannot pay these entries: prizes unknown, shown as such
+        return None
+
+
+def tournament_figures(state: TournamentState, payouts: PayoutStructure | None = None, *,
+                       members: int | None = None) -> Figures:
+    """The tournament's own figures (a points formula's variables, a season page's attendance)."""
+    if payouts is None:
+        payouts = _payouts(state)
+    prices = money.prices(state)
+    players = state.players.values()
+    buy_ins = sum(player.entry == 1 for player in players)
+    rebuys = sum(player.rebuys for player in players)
+    add_ons = sum(player.add_ons for player in players)
+    if members is None:
+        members = len({player.member for player in players if player.member is not None})
+    return Figures(
+        players=len({player.member if player.member is not None else player.name for player in players}),
+        rebuys=rebuys, add_ons=add_ons,
+        buy_ins_amount=prize_pool(prices, buy_ins, state.entries - buy_ins).collected,
+        rebuys_amount=prize_pool(prices, 0, rebuys=rebuys).collected,
+        add_ons_amount=prize_pool(prices, 0, add_ons=add_ons).collected,
+        prize_pool=money.pool(state).prize_pool, places_paid=len(payouts.payouts) if payouts else 0,
+        members=members)
+
+
 def member_results(state: TournamentState) -> dict[int, MemberResult]:
     """Each member's result in the tournament `state` is the fold of, by member number.
 
@@ -119,10 +149,7 @@ def member_results(state: TournamentState) -> dict[int, MemberResult]:
     >>> list(results), results[7].place, results[7].cost, results[7].finished
     ([7], 3, 350, False)
     """
-    try:
-        payouts = money.payout_structure(state)
-    except TdError:  # settings that cannot pay these entries: prizes unknown, shown as such
-        payouts = None
+    payouts = _payouts(state)
     standings = money.standings(state, payouts)
     entries: dict[int, list[EntryResult]] = {}
     names: dict[int, str] = {}
@@ -137,18 +164,7 @@ def member_results(state: TournamentState) -> dict[int, MemberResult]:
         names[player.member] = player.name
     prices = money.prices(state)
     finished = state.status == "finished"
-    players = state.players.values()
-    buy_ins = sum(player.entry == 1 for player in players)
-    rebuys = sum(player.rebuys for player in players)
-    add_ons = sum(player.add_ons for player in players)
-    figures = Figures(
-        players=len({player.member if player.member is not None else player.name for player in players}),
-        rebuys=rebuys, add_ons=add_ons,
-        buy_ins_amount=prize_pool(prices, buy_ins, state.entries - buy_ins).collected,
-        rebuys_amount=prize_pool(prices, 0, rebuys=rebuys).collected,
-        add_ons_amount=prize_pool(prices, 0, add_ons=add_ons).collected,
-        prize_pool=money.pool(state).prize_pool, places_paid=len(payouts.payouts) if payouts else 0,
-        members=len(entries))
+    figures = tournament_figures(state, payouts, members=len(entries))
     results = {}
     for member, own in entries.items():
         own.sort(key=lambda entry: entry.entry)
