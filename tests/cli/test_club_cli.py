@@ -260,7 +260,8 @@ def test_the_season_page_has_attendance_profit_points_per_tournament_and_a_chart
     assert f'<polyline fill="none" {birgitte}>' in html
     assert html.count("<polyline") == 5 and html.count("<rect") == 3  # five leaders, three nights
     assert "<td>Friday 2</td>" in html and "-DKK\u00a0260" in html and "DKK\u00a0260" in html
-    danish = run(capsys, "--db", season, "--lang", "da", "league", "season", "Winter 2026", "--out", str(page))
+    danish = run(capsys, "--db", season, "--lang", "da", "league", "season", "Winter 2026",
+                 "--out", str(page))
     assert danish.code == 0
     html = page.read_text(encoding="utf-8")
     assert "<title>Winter 2026: sæsonen</title>" in html and "Point pr. turnering" in html
