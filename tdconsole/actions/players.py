@@ -28,6 +28,7 @@ from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.busts import RebuyKnockout, bust_command, rebuy_knockout
+from tdconsole.views.chip_set import sale_warning
 from tdconsole.views.formatting import Formats
 from tdconsole.views.log import alternate_line
 from tdconsole.views.money import (
@@ -186,7 +187,7 @@ def bust(service: Service, request: BustRequest) -> BustResult:
 
 
 class ReenterResult(OptionalKeysView):
-    OMITTED_WHEN_NONE = frozenset({"alternate"})  # only when the re-entry waits
+    OMITTED_WHEN_NONE = frozenset({"alternate", "chip_set"})  # only when the re-entry waits; the box used up
 
     id: str | None  # None: every seat is taken, the new entry waits as `alternate`
     name: str
@@ -199,6 +200,7 @@ class ReenterResult(OptionalKeysView):
     waits: bool | None  # T-MOVE-2: not dealt in until the button passes
     seated: list[SeatedView] = Field(default_factory=empty_list, exclude=True)  # as register says it
     alternate: int | None = None  # every seat is taken: the re-entry waits with this number (T-REG-1)
+    chip_set: str | None = None  # the box is used up: a warning, never a refusal (T-CHIPS-4)
 
 
 @action("reenter", web=True, commands=(commands.Reenter,))
@@ -213,12 +215,14 @@ def reenter(service: Service, request: NameRequest) -> ReenterResult:
             id=None, name=player.name, entry=player.entry + 1, entries=service.state.entries,
             players_left=service.state.players_left,
             earlier_entry_can_cash=service.state.house_rules.eliminations.earlier_entry_can_cash,
-            table=None, seat=None, waits=None, alternate=waiting[0].alternate)
+            table=None, seat=None, waits=None, alternate=waiting[0].alternate,
+            chip_set=sale_warning(service.state))
     return ReenterResult(
         id=player.id, name=player.name, entry=player.entry, entries=service.state.entries,
         players_left=service.state.players_left,
         earlier_entry_can_cash=service.state.house_rules.eliminations.earlier_entry_can_cash,
-        table=player.table, seat=player.seat, waits=places[0].waits if places else None, seated=places)
+        table=player.table, seat=player.seat, waits=places[0].waits if places else None, seated=places,
+        chip_set=sale_warning(service.state))
 
 
 class AddOnRequest(Request):
@@ -227,11 +231,14 @@ class AddOnRequest(Request):
     unpaid: bool = False  # not paid yet: settled later with `pay`
 
 
-class AddOnResult(View):
+class AddOnResult(OptionalKeysView):
+    OMITTED_WHEN_NONE = frozenset({"chip_set"})
+
     add_ons: list[str]
     prize_pool: int
     chips_in_play: int  # each add-on adds its chips (money.add_on_chips)
     average_stack: int | None
+    chip_set: str | None = None  # the box is used up: a warning, never a refusal (T-CHIPS-4)
 
 
 @action("add-on", web=True, commands=(commands.AddOn,))
@@ -245,7 +252,8 @@ def add_on(service: Service, request: AddOnRequest) -> AddOnResult:
                                 if isinstance(envelope.event, AddOnBought)],
                        prize_pool=payouts_view(state).prize_pool,
                        chips_in_play=money_handlers.chips_in_play(state),
-                       average_stack=money_handlers.average_stack(state))
+                       average_stack=money_handlers.average_stack(state),
+                       chip_set=sale_warning(state))
 
 
 class RebuyRequest(Request):
@@ -263,7 +271,7 @@ class RebuyRequest(Request):
 class RebuyResult(OptionalKeysView):
     # Only for a rebuy after the bust (T-REBUY-1): the place set aside; only with a knocker named
     # for a rebuy instead of the bust: what he takes (T-PKO-6).
-    OMITTED_WHEN_NONE = frozenset({"bust_set_aside", "knockout"})
+    OMITTED_WHEN_NONE = frozenset({"bust_set_aside", "knockout", "chip_set"})
 
     name: str
     count: int  # bought now: 2 for a double rebuy
@@ -280,6 +288,7 @@ class RebuyResult(OptionalKeysView):
     seat_drawn: bool = False  # after the bust his seat was taken: a late entry's draw (8A)
     waits: bool | None = None  # T-MOVE-2: seated again, not dealt in until the button passes
     knockout: RebuyKnockout | None = None  # instead of the bust, a knocker named (T-PKO-6)
+    chip_set: str | None = None  # the box is used up: a warning, never a refusal (T-CHIPS-4)
 
 
 @action("rebuy", web=True, commands=(commands.Rebuy,))
@@ -306,7 +315,7 @@ def rebuy(service: Service, request: RebuyRequest) -> RebuyResult:
                        bust_set_aside=None if aside is None else aside.place,
                        seat_drawn=seated is not None and seated.late,
                        waits=None if seated is None else seated.waits,
-                       knockout=rebuy_knockout(state, bought))
+                       knockout=rebuy_knockout(state, bought), chip_set=sale_warning(state))
 
 
 class ChipsRequest(Request):

@@ -13,6 +13,7 @@ from tdconsole.domain.events import AlternateListed, AlternateWithdrawn, Envelop
 from tdconsole.domain.model import empty_list
 from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.chip_set import sale_warning
 from tdconsole.views.seating import (
     AlternateSeatedView,
     AlternateView,
@@ -47,7 +48,7 @@ class RegisteredRow(OptionalKeysView):
 
 class RegisterResult(OptionalKeysView):
     # Only when some wait (new --tables): a room without a limit answers as it always did.
-    OMITTED_WHEN_NONE = frozenset({"alternates", "alternate"})
+    OMITTED_WHEN_NONE = frozenset({"alternates", "alternate", "chip_set"})
 
     registered: list[RegisteredRow]
     entries: int
@@ -58,6 +59,7 @@ class RegisterResult(OptionalKeysView):
     alternate: int | None = None
     # Where each late entry sits, as the CLI's lines say it (each row above holds the same).
     seated: list[SeatedView] = Field(default_factory=empty_list, exclude=True)
+    chip_set: str | None = None  # the box is used up: a warning, never a refusal (T-CHIPS-4)
 
 
 @action("register", web=True, commands=(commands.Register,))
@@ -86,7 +88,8 @@ def register(service: Service, request: RegisterRequest) -> RegisterResult:
     waiting = listed_alternates(envelopes)
     return RegisterResult(registered=rows, entries=service.state.entries,
                           players_left=service.state.players_left, seated=list(places.values()),
-                          alternates=waiting or None, alternate=waiting[0].alternate if waiting else None)
+                          alternates=waiting or None, alternate=waiting[0].alternate if waiting else None,
+                          chip_set=sale_warning(service.state))
 
 
 def register_linked(service: Service, names: list[str], *, seed: int | None = None,

@@ -99,12 +99,14 @@ def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     if data.alternate is not None:
         emit(data, as_json, lambda: console.print(_(
             "{name}'s entry {entry} waits as alternate {number}: every seat is taken (T-REG-1)").format(
-                name=data.name, entry=data.entry, number=data.alternate)))
+                name=data.name, entry=data.entry, number=data.alternate)
+            + (f"\n{data.chip_set}" if data.chip_set else "")))
         return
     emit(data, as_json, lambda: console.print(
         _("{name} re-enters (entry {entry}); {entries} entries").format(
             name=data.name, entry=data.entry, entries=data.entries)
-        + "".join(f"\n{seated_line(s)}" for s in data.seated)))
+        + "".join(f"\n{seated_line(s)}" for s in data.seated)
+        + (f"\n{data.chip_set}" if data.chip_set else "")))
 
 
 @app.command("add-on")
@@ -118,7 +120,8 @@ def add_on(ctx: typer.Context, names: list[str], paid: PaidOption = None, unpaid
     emit(data, as_json, lambda: console.print(
         _("Add-on for {names}; prize pool {amount}; chips in play {chips}").format(
             names=", ".join(data.add_ons), amount=formats.money(data.prize_pool),
-            chips=formats.number(data.chips_in_play, 0))))
+            chips=formats.number(data.chips_in_play, 0))
+        + (f"\n{data.chip_set}" if data.chip_set else "")))
 
 
 @app.command()
@@ -158,6 +161,8 @@ def rebuy(
                          + (" " + _("(waits until the button passes, T-MOVE-2)") if data.waits else ""))
     if data.knockout is not None:
         lines.extend(rebuy_knockout_lines(data.name, data.knockout, formats.money))
+    if data.chip_set:  # T-CHIPS-4: the box is used up
+        lines.append(data.chip_set)
     emit(data, as_json, lambda: console.print("\n".join(lines)))
 
 

@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "db": "tournament",
     "drill": "drill",
     "house-rules": "house_rules",
+    "chip-set": "chip_set",
     "league": "league",
     "import": "imports",
     "members": "members",

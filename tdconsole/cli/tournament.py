@@ -221,7 +221,7 @@ def register(
                  for row in data.registered if row.ticket]
     emit(data, as_json, lambda: console.print(
         "\n".join([*([registered] if data.registered else []), *by_ticket, *map(seated_line, data.seated),
-                   *map(waits_line, data.alternates or [])])))
+                   *map(waits_line, data.alternates or []), *([data.chip_set] if data.chip_set else [])])))
 
 
 @app.command()

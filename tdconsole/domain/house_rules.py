@@ -246,6 +246,34 @@ AnnouncementKind = Literal["level", "one-minute", "break", "break-end", "hand-fo
 ANNOUNCEMENT_KINDS: tuple[AnnouncementKind, ...] = get_args(AnnouncementKind)
 
 
+class ChipSetRules(Frozen):
+    """The club's box of chips (T-CHIPS-4, the house's own): how many of each denomination it holds,
+    VALUE=COUNT ("25=300", "100=400"); empty, the box is not known and nothing is counted. A setting of
+    the club's property, like `cash`: the same box every night, changed through the log."""
+
+    quantities: list[str] = Field(default_factory=list, max_length=20)
+
+    @field_validator("quantities")
+    @classmethod
+    def _quantities(cls, value: list[str]) -> list[str]:
+        counts: dict[int, int] = {}
+        for part in value:
+            chip, sep, count = part.partition("=")
+            if len(part) > 40 or not sep or not chip.strip().isdigit() or not count.strip().isdigit() \
+                    or not 0 < int(chip) <= 10**12 or int(chip) in counts or int(count) > 10**6:
+                raise _refused(f"{part!r}: write VALUE=COUNT once per chip, 25=300,100=400")
+            counts[int(chip)] = int(count)
+        return [f"{chip}={count}" for chip, count in sorted(counts.items())]
+
+    def counts(self) -> dict[int, int]:
+        """Denomination -> chips in the box, smallest first.
+
+        >>> ChipSetRules(quantities=["100=400", "25=300"]).counts()
+        {25: 300, 100: 400}
+        """
+        return {int(chip): int(count) for chip, _sep, count in (q.partition("=") for q in self.quantities)}
+
+
 class SpeechSettings(Frozen):
     """How the room hears the announcements: a setting, not a rule (like `money`).
 
@@ -278,6 +306,7 @@ class HouseRules(Frozen):
     money: MoneyRules = Field(default_factory=MoneyRules)
     cash: CashRules = Field(default_factory=CashRules)
     speech: SpeechSettings = Field(default_factory=SpeechSettings)
+    chip_set: ChipSetRules = Field(default_factory=ChipSetRules)
 
     @classmethod
     def settings(cls) -> list[str]:

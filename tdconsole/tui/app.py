@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from tdconsole.actions import chip_set as chip_set_actions
 from tdconsole.actions import clock as clock_actions
 from tdconsole.actions import hand_for_hand as h4h_actions
 from tdconsole.actions import money as money_actions
@@ -43,6 +44,7 @@ from tdconsole.tui.screens.rulings import RulingsScreen
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
+from tdconsole.views.chip_set import chip_set_news
 from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.seating import alternates_news
 from tdconsole.views.tournament import describe_command, refusal_text, undo_preview
@@ -92,6 +94,8 @@ TD_APP_ACTIONS: list[tuple[str, str, str]] = [
 ASKED_ACTIONS: list[tuple[str, str, Action[Any, Any], str]] = [
     (N_("Set the time left"), N_("Time left in this level (MM:SS):"), clock_actions.set_time_left,
      "time_left"),
+    (N_("Set the chip set"), N_("Chips in the club's box, VALUE=COUNT (25=300 100=400 ...):"),
+     chip_set_actions.chip_set_set, "quantities"),
 ]
 APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Sound on/off"), N_("The clock's bell one minute before the end of a level and at the change"),
@@ -342,6 +346,8 @@ class TdApp(ServiceApp):
             self.notify(ended, title=_("Hand-for-hand"), timeout=15, markup=False)
         for line in alternates_news(fresh, self.service.state):  # T-REG-1, whichever terminal's command
             self.notify(line, title=_("Alternates"), timeout=15, markup=False)
+        if (box := chip_set_news(fresh, self.service.state)) is not None:  # T-CHIPS-4
+            self.notify(box, title=_("Chip set"), severity="warning", timeout=15, markup=False)
 
     def action_clock(self, what: str) -> None:
         if what == "toggle":

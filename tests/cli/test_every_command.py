@@ -194,6 +194,8 @@ CASES = [
                                                ("register", "Anna", "Bo"))),
     case("registered", "house-rules", "show"),
     case("registered", "house-rules", "set", "clock_call.seconds", "45"),
+    case("registered", "chip-set", "set", "25=300", "100=400", "500=300", "1000=200", "5000=100"),
+    case("registered", "chip-set", "show", "--entries", "40"),
     case("registered", "structure", "use", "club-deepstack"),
     case("registered", "money", "set", "--bounty", "20", "--guarantee", "5000"),
     case("registered", "money", "load", str(MONEY_FILE)),

@@ -147,13 +147,23 @@ def chips_in_play(state: TournamentState) -> int:
     """
     if state.day2 is not None:  # T-DAY2-1: the bagged stacks are every chip in play
         return sum(origin.chips for origin in state.day2.origins)
+    return sum(chips * count for chips, count in stacks_sold(state))
+
+
+def stacks_sold(state: TournamentState) -> list[tuple[int, int]]:
+    """(chips of one stack, how many were sold) for the buy-ins, the re-entries, the add-ons and the
+    rebuys, in that order: what the chips in play and the chip set's count (T-CHIPS-4) add up.
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> stacks_sold(tournament("Ann", "Bo").state)
+    [(10000, 2), (10000, 0), (10000, 0), (10000, 0)]
+    """
     players = state.players.values()
     chips = entry_chips(state)
     buy_ins = sum(player.entry == 1 for player in players)
-    add_ons = sum(player.add_ons for player in players)
-    rebuys = sum(player.rebuys for player in players)
-    return (buy_ins * chips.starting_stack + (state.entries - buy_ins) * chips.re_entry
-            + add_ons * chips.add_on + rebuys * chips.rebuy)
+    return [(chips.starting_stack, buy_ins), (chips.re_entry, state.entries - buy_ins),
+            (chips.add_on, sum(player.add_ons for player in players)),
+            (chips.rebuy, sum(player.rebuys for player in players))]
 
 
 def average_stack(state: TournamentState, chips: int | None = None) -> int | None:
