@@ -9,6 +9,7 @@ not its .po compiled.
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -173,7 +174,8 @@ def test_pots_and_hands_are_worded_in_danish_and_their_json_names_stay_english(
     assert "sidepot 1 (uden modspil): 1800" in danish.out and "hovedpot: 300" in danish.out, danish.out
     as_json = run(capsys, "--db", db, "--lang", "da", "rules", "pots", "--json", stdin=pots,
                   monkeypatch=monkeypatch).out
-    assert '"name": "side pot 1 (no contest)"' in as_json and '"side": 1, "contested": false' in as_json
+    first = json.loads(as_json)["pots"][0]  # the names stay English whatever the spacing of the JSON
+    assert (first["name"], first["side"], first["contested"]) == ("side pot 1 (no contest)", 1, False)
     hand = ["rules", "showdown", "--game", "holdem", "--board", "Ks Kd 7s 3d 2h",
             "--hand", "1=As Ah", "--hand", "2=7c 7d"]
     shown = run(capsys, "--db", db, "--lang", "da", *hand).out
