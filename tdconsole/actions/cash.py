@@ -18,7 +18,7 @@ class CashRequest(Request):
     pass
 
 
-@action("cash", web=False, tui=False)
+@action("cash", web=True, tui=False)
 def cash(service: Service, request: CashRequest) -> CashView:
     """Who has paid and who is owed, and the drawer by payment method: expected, counted and the
     difference; the fees by destination, the overlay, prizes paid out and still owed."""
@@ -37,7 +37,7 @@ class PaidView(View):
     unpaid: list[str]  # everyone who still owes, after this
 
 
-@action("pay", web=False, commands=(commands.Pay,))
+@action("pay", web=True, commands=(commands.Pay,))
 def pay(service: Service, request: PayRequest) -> PaidView:
     """Record how an entry paid: its unpaid dues (or its latest due) by METHOD, or --unpaid."""
     service.execute(commands.Pay(name=request.name, method=request.method, unpaid=request.unpaid))
@@ -53,7 +53,7 @@ class CountRequest(Request):
     counts: dict[str, CountedMoney] = Field(min_length=1)
 
 
-@action("cash count", web=False, commands=(commands.CountCash,))
+@action("cash count", web=True, commands=(commands.CountCash,))
 def count(service: Service, request: CountRequest) -> CashView:
     """The TD's count of the drawer by method; the desk shows the difference from what is expected."""
     service.execute(commands.CountCash(counts=request.counts))
@@ -74,7 +74,7 @@ class PaidOutView(View):
     method: str
 
 
-@action("cash pay-out", web=False, commands=(commands.PayOut,))
+@action("cash pay-out", web=True, commands=(commands.PayOut,))
 def pay_out(service: Service, request: PayOutRequest) -> PaidOutView:
     """Hand an entry what it is owed now (its prize, its bounty cash) on the next payout slip."""
     [envelope] = service.execute(commands.PayOut(name=request.name, method=request.method))

@@ -232,13 +232,13 @@ class LeaveRequest(Request):
     leave: int = 0  # kroner left for the winner
 
 
-@action("deal calc", web=False, tui=False)
+@action("deal calc", web=True, tui=False)
 def deal_calc(service: Service, request: LeaveRequest) -> DealOptionsView:
     """ICM and chip chop side by side for the players left, from the chip counts (T-DEAL-1)."""
     return deal_options_view(service.state, request.leave)
 
 
-@action("deal show", web=False, tui=False)
+@action("deal show", web=True, tui=False)
 def deal_show(service: Service, request: NoArguments) -> DealView | None:
     return deal_view(service.state)
 
@@ -249,7 +249,7 @@ class ProposeRequest(Request):
     leave: int = 0  # kroner left for the winner
 
 
-@action("deal propose", web=False, commands=(commands.ProposeDeal,))
+@action("deal propose", web=True, commands=(commands.ProposeDeal,))
 def deal_propose(service: Service, request: ProposeRequest) -> DealView | None:
     """Propose a deal; it needs every player's consent and the TD's approval (T-DEAL-1)."""
     service.execute(commands.ProposeDeal.model_validate(
@@ -261,13 +261,13 @@ class NamesRequest(Request):
     names: list[str]
 
 
-@action("deal consent", web=False, commands=(commands.ConsentDeal,))
+@action("deal consent", web=True, commands=(commands.ConsentDeal,))
 def deal_consent(service: Service, request: NamesRequest) -> DealView | None:
     service.execute(commands.ConsentDeal(names=request.names))
     return deal_view(service.state)
 
 
-@action("deal approve", web=False, commands=(commands.ApproveDeal,))
+@action("deal approve", web=True, commands=(commands.ApproveDeal,))
 def deal_approve(service: Service, request: NoArguments) -> DealView | None:
     """Refused without every player's consent (T-DEAL-1)."""
     service.execute(commands.ApproveDeal())

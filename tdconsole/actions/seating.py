@@ -47,7 +47,7 @@ class DrawResult(View):
     players_seated: int
 
 
-@action("draw", web=False, commands=(commands.Draw,))
+@action("draw", web=True, commands=(commands.Draw,))
 def draw(service: Service, request: SeedRequest) -> DrawResult:
     """Seat every registered, unseated player at random, seat 1 on the button (T-SEAT-2)."""
     service.execute(commands.Draw(seed=request.seed))

@@ -10,15 +10,18 @@ their own, brought up to date before every action, so a phone reads the room as 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from tdconsole.actions.base import parse, web_action
+from tdconsole.actions.base import parse, registry, web_action
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffMember
 from tdconsole.views.base import jsonable, naming
+
+T = TypeVar("T")
 
 # Set from the session, never from the body: a ruling is logged in the name of who is logged in.
 _OWN_NAME = {"rulings log": "by", "rulings correct": "by", "chips": "by"}
@@ -35,8 +38,21 @@ def run_action(service: Service, verb: str, body: Any) -> Any:
         body = {**body, _OWN_NAME[found.verb]: service.actor}
     request = parse(found, body)
     service.refresh()  # what the others wrote since this member's last action
-    result = jsonable(found(service, request))
+    answer = found(service, request)
+    result = jsonable(answer)
+    # What the CLI prints beside its answer when a hand ended hand-for-hand by itself (T-H4H-1: the
+    # bubble burst): not a key of `--json`, but the phone says it as the TD's screen does.
+    ended = getattr(answer, "ended", None)
+    if isinstance(result, dict) and isinstance(ended, str):
+        result = {**result, "ended": ended}
     return naming(result, {"id": service.tournament_id, "name": service.state.info.name})
+
+
+def allowed_verbs(role: str) -> frozenset[str]:
+    """The web's verbs (as the URL gives them, `h4h/start`) that `role` may run: the service refuses
+    the others (a TD-only command for floor staff), so the remote does not show their buttons."""
+    return frozenset(verb.replace(" ", "/") for verb, found in registry().items() if found.web
+                     and (role == "td" or not any(command.td_only for command in found.commands)))
 
 
 @dataclass
@@ -50,6 +66,11 @@ class StaffServices:
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def run(self, member: StaffMember, verb: str, body: Any) -> Any:
+        return self.read(member, lambda service: run_action(service, verb, body))
+
+    def read(self, member: StaffMember, view: Callable[[Service], T]) -> T:
+        """`view` of the member's own service: it has every command the member made, also the one
+        answered a moment ago (the remote's "Undo …" must name that one, not the one before)."""
         key = f"{member.role}:{member.name}"
         with self._lock:
             if key not in self._services:
@@ -57,4 +78,4 @@ class StaffServices:
                                                role=member.role), threading.Lock())
             service, lock = self._services[key]
         with lock:
-            return run_action(service, verb, body)
+            return view(service)

@@ -59,9 +59,10 @@ from tdconsole.views.player_page import player_page_view
 from tdconsole.views.rulings import answer_text
 from tdconsole.views.tournament import counting_sheet, state_view
 from tdconsole.web import auth
-from tdconsole.web.actions import StaffServices
+from tdconsole.web.actions import StaffServices, allowed_verbs
 from tdconsole.web.board import seat_qr
 from tdconsole.web.bust_list import bust_list
+from tdconsole.web.desk import desk, undo_offer
 from tdconsole.web.edge import Edge, Refusals
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed, gzipped
 from tdconsole.web.signups import MIN_SECONDS, WORK_BITS, Refused, SignupGuard
@@ -487,7 +488,9 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
                              name=web.display.state.info.name, rooms=web.rooms(),
                              current=web.tournament_id, flight=web.display.state.flight is not None,
                              methods=[(method, payment_method(method)) for method in cash.methods],
-                             default_method=cash.default_method))
+                             default_method=cash.default_method,
+                             may=allowed_verbs(member.role) if member else frozenset(),
+                             money_sample=web.formats().money(7777777)))
 
     @api
     def remote_panel(request: Request) -> Response:
@@ -495,11 +498,20 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         calls = web.actions.run(member, "rulings clock-calls", {})
         # Once it is finished, the winner or a satellite's seat winners (T-SAT-2), as the TV and the
         # TD's clock screen say them.
-        view, offers, final, signups = web.feed.read(lambda s, now: (
-            jsonable(state_view(s.state, s.tournament_id, now)), rebuy_offers(s.state, now),
-            final_results_text(s.state), room_actions.signups_view(s.state)))
+        row = request.query_params.get("player", "")[:200]
+
+        def read(s: Service, now: Any) -> tuple[Any, ...]:
+            view = jsonable(state_view(s.state, s.tournament_id, now))
+            return view, rebuy_offers(s.state, now), final_results_text(s.state), \
+                room_actions.signups_view(s.state), desk(s, now, view, member.role, row)
+
+        view, offers, final, signups, parts = web.feed.read(read)
+        # Read from the member's own service, which has the command he made a moment ago even
+        # before the shared one has caught up with it.
+        parts["undo"] = web.actions.read(member, undo_offer) if "undo" in parts["may"] else None
         return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers,
-                             final=final, bust=_bust_buttons(request, view["players"]), signups=signups))
+                             final=final, bust=_bust_buttons(request, view["players"]), signups=signups,
+                             desk=parts))
 
     @api
     def remote_chips(request: Request) -> Response:

@@ -28,7 +28,7 @@ def test_the_remote_page_and_panel_are_danish(danish_web: Web) -> None:
     web.login()
     page = web.client.get("/remote").text
     assert '<html lang="da">' in page
-    assert ">Slå ud</button>" in page and ">Kald clock</button>" in page
+    assert ">Slå ud</button>" in page and ">Kald tiden</button>" in page
     assert "Find en spiller: en del af navnet" in page
     words = json.loads(re.search(r'<script id="words" type="application/json">(.*?)</script>', page,
                                  re.S).group(1))  # type: ignore[union-attr]

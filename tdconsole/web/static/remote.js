@@ -52,10 +52,18 @@
   // A count's words: the server renders ngettext's forms for one and for many (remote.html), which
   // is every form English and Danish have.
   const tn = (key, n, values = {}) => fill(words[key][n === 1 ? 0 : 1], { n, ...values });
+  // An amount as the server writes money (remote.html renders 7,777,777 so: "DKK 7,777,777",
+  // "7.777.777 kr."): its digits replaced, grouped by the same separator.
+  const sample = words.money_sample.match(/7(\D?)777(\D?)777/);
+  const money = (amount) => words.money_sample.replace(sample[0],
+    String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, sample[1]));
 
   async function command(verb, body) {
     try {
       const result = await post(`api/commands/${verb}`, body, csrf);
+      // The last command is now this one: the old "Undo …" goes until the panel shows the new one.
+      const undo = $("#slot-undo");
+      if (undo) undo.replaceChildren();
       refresh();
       return result;
     } catch (error) {
@@ -70,6 +78,7 @@
     // places, prizes, bounties, the alternates seated (T-REG-1), a satellite's end (T-SAT-2).
     if (verb === "bust") return t("left", { busts: result.said.join("; "), left: result.players_left });
     if (verb.startsWith("clock/")) return t("clock", { level: result.level, remaining: result.remaining, state: t(result.running ? "running" : "paused") });
+    if (described[verb]) return described[verb](result);
     return t("done");
   }
 
@@ -87,6 +96,11 @@
       if (target) target.innerHTML = slot.innerHTML;
     }
     $("#player-names").innerHTML = parts.querySelector('[data-slot="names"]').innerHTML;
+    $("#all-names").innerHTML = parts.querySelector('[data-slot="allnames"]').innerHTML;
+    // Once it is over there is nothing to bust and no clock to run (the banner says it is over).
+    const over = !!document.querySelector("#slot-banner .end");
+    document.body.classList.toggle("finished", over);
+    if (over && role === "td" && !$("#tab-bust").hidden) document.querySelector('[data-tab="money"]').click();
     const line = document.querySelector(".clock-line");
     const toggle = $("#pause-resume");
     if (toggle && line) {
@@ -105,6 +119,9 @@
     for (const element of document.querySelectorAll("[data-call-left]")) {
       const left = Math.ceil(Number(element.dataset.callLeft) - gone);
       element.textContent = left > 0 ? t("seconds", { n: left }) : t("time");
+      // The ruling is made once the time is up (C-CLOCK-1), not before.
+      const ruling = element.closest(".call").querySelector("[data-ruling-call]");
+      if (ruling) ruling.disabled = left > 0;
     }
   }, 250);
 
@@ -113,6 +130,11 @@
     if (!button) return;
     const verb = button.dataset.verb;
     const body = button.dataset.body ? JSON.parse(button.dataset.body) : {};
+    // Money changes hands by the method picked for it, the house's default unless the TD changed it.
+    const method = button.dataset.method === "method" ? $("#desk-method") : (button.dataset.method === "paid" ? $("#reg-paid") : null);
+    if (method) body[button.dataset.method] = method.value || null;
+    // Every command that changes the night asks first, in words (a wrong tap is not a wrong bust).
+    if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
     button.disabled = true;
     try { say(describe(verb, await command(verb, body))); } catch (_) { /* said */ }
     button.disabled = false;
@@ -178,6 +200,8 @@
   let bustTable = "";
   function bustQuery() {
     const query = new URLSearchParams();
+    const row = $("#row-player");
+    if (row && row.value.trim()) query.set("player", row.value.trim());
     const filter = $("#bust-filter");
     if (filter && filter.value.trim()) query.set("q", filter.value.trim());
     if (bustTable) query.set("table", bustTable);
@@ -297,20 +321,39 @@
     const plan = $("#balance-plan");
     const showPlan = (result, applied) => {
       const lines = [];
-      if (result.break !== null && result.break !== undefined) lines.push(t("break_first", { table: result.break }));
-      for (const m of result.moves) {
-        lines.push(t(applied ? "moved" : "move", { player: m.player, from_table: m.from.table, from_seat: m.from.seat,
-                                                    to_table: m.to.table, to_seat: m.to.seat, rule: m.rule }));
+      const line = (text, className = "") => Object.assign(document.createElement("p"), { textContent: text, className });
+      // T-BREAK-1: a table to break first is broken from here (its draw shown and asked first);
+      // the moves wait for it.
+      if (result.break !== null && result.break !== undefined) {
+        lines.push(line(t("break_first", { table: result.break })));
+        const button = Object.assign(document.createElement("button"), { className: "big primary",
+          textContent: t("break_table", { table: result.break }) });
+        button.dataset.preview = "break-table";
+        button.dataset.body = JSON.stringify({ table: result.break });
+        lines.push(button);
       }
-      if (result.halt.length) lines.push(t("halt", { tables: result.halt.join(", ") }));
-      if (!lines.length) lines.push(t("balanced"));
-      plan.replaceChildren(...lines.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
+      for (const m of result.moves) {
+        lines.push(line(t(applied ? "moved" : "move", { player: m.player, from_table: m.from.table, from_seat: m.from.seat,
+                                                        to_table: m.to.table, to_seat: m.to.seat, rule: m.rule }), "move"));
+      }
+      if (result.halt.length) lines.push(line(t("halt", { tables: result.halt.join(", ") })));
+      if (!lines.length) lines.push(line(t("balanced")));
+      plan.replaceChildren(...lines);
+      if (applied) say(lines.map((element) => element.textContent).join("; "));
     };
     $("#balance-show").addEventListener("click", async () => {
       try { showPlan(await command("balance", {}), false); } catch (_) { /* said */ }
     });
     $("#balance-apply").addEventListener("click", async () => {
-      try { showPlan(await command("balance", { apply: true }), true); say(t("balancing_applied")); } catch (_) { /* said */ }
+      // The moves are shown and asked first: Apply moves real players.
+      let shown;
+      try { shown = await command("balance", {}); } catch (_) { return; /* said */ }
+      showPlan(shown, false);
+      if (shown.break !== null && shown.break !== undefined) return;  // the table is broken first
+      if (!shown.moves.length) { say(t("balanced")); return; }
+      const lines = [...plan.querySelectorAll("p")].map((element) => element.textContent);
+      if (!confirm([t("apply_confirm"), ...lines].join("\n"))) return;
+      try { showPlan(await command("balance", { apply: true, expect: shown.moves }), true); } catch (_) { /* said */ }
     });
   }
 
@@ -455,6 +498,7 @@
         for (const [name, number] of waiting) lines.push(t("alternate_waits", { name, number }));
         say(lines.join("; ") + " · " + tn("entries", result.entries));
         $("#reg-names").value = "";
+        $("#reg-paid").value = $("#reg-paid").dataset.default;  // the next player pays the usual way unless told
         $("#reg-names").focus();
       } catch (error) { /* said by command() */ }
     });
@@ -477,6 +521,10 @@
     });
   }
 
+  $("#call-player").addEventListener("change", () => {
+    const option = [...document.querySelectorAll("#player-names option[data-seated]")].find((o) => o.value === $("#call-player").value.trim());
+    if (option) { $("#call-table").value = option.dataset.table; $("#call-seat").value = option.dataset.seat; }
+  });
   $("#call-go").addEventListener("click", async () => {
     const body = { table: number("#call-table"), seat: number("#call-seat"),
                    facing_bet: $("#call-facing").checked, player: $("#call-player").value.trim() || null };
@@ -494,6 +542,64 @@
     document.querySelector('[data-tab="ruling"]').click();
     start("clock-call", {}, Number(button.dataset.rulingCall));
   });
+
+  // ---------------------------------------------------------------- the night's other commands (TD)
+  // What each command did, in words: the moves a draw or a break made, the slip a prize went on.
+  const seatsMoved = (seats, key = "moved") => seats.map((m) => t(key, { player: m.player, from_table: m.from.table,
+    from_seat: m.from.seat, to_table: m.to.table, to_seat: m.to.seat, rule: m.rule }));
+  const h4hSaid = (result) => result.ended || (result.active ? t("h4h_on") : t("h4h_off"));
+  const described = {
+    "draw": (result) => t("drawn", { n: result.players_seated, tables: result.tables.length }),
+    "h4h/start": h4hSaid, "h4h/stop": h4hSaid,
+    // The last table done places the hand's busts; the bubble's burst is said (T-H4H-1).
+    "h4h/done": (result) => result.ended || t("h4h_waiting", { tables: result.tables.filter((row) => !row.done).map((row) => row.table).join(", ") }),
+    "undo": (result) => t("undone", { what: result.undone.summary }),
+    "pay": (result) => t("paid", { name: result.name }),
+    "cash/pay-out": (result) => t("paid_out", { name: result.name, amount: money(result.amount), slip: result.slip }),
+    "reenter": (result) => result.table ? t("reentered_seat", result) : t("reentered", result),
+    "rebuy": (result) => t("rebought", { name: result.name, rebuys: result.rebuys }),
+    "add-on": (result) => t("added_on", { names: result.add_ons.join(", ") }),
+    "unregister": (result) => t("unregistered", { name: result.unregistered }),
+    "deal/propose": () => t("deal_proposed"), "deal/consent": () => t("deal_consented"),
+    "deal/approve": () => t("deal_approved"),
+  };
+  const moves = $("#table-moves");
+  const showMoves = (title, lines) => moves.replaceChildren(...[title, ...lines].map((text) =>
+    Object.assign(document.createElement("p"), { textContent: text })));
+  document.addEventListener("click", async (event) => {
+    // Break table and Final table: the draw is shown first; OK makes exactly that draw (its seed).
+    const button = event.target.closest("button[data-preview]");
+    if (!button) return;
+    const verb = button.dataset.preview;
+    const body = button.dataset.body ? JSON.parse(button.dataset.body) : {};
+    button.disabled = true;
+    try {
+      const plan = await command(verb, body);
+      const lines = verb === "break-table" ? seatsMoved(plan.seats, "move")
+        : Object.entries(plan.seats).map(([seat, name]) => t("final_seat", { seat, name }));
+      const ask = verb === "break-table" ? t("break_confirm", { table: plan.table }) : t("final_confirm");
+      if (!confirm([ask, ...lines].join("\n"))) return;
+      const made = await command(verb, { ...body, apply: true, seed: plan.seed });
+      if (verb === "break-table") showMoves(t("broken", { table: made.table }), seatsMoved(made.seats));
+      else showMoves(t("final_drawn", { table: made.table }), Object.entries(made.seats).map(([seat, name]) => t("final_seat", { seat, name })));
+      say(moves.firstChild.textContent);
+    } catch (_) { /* said */ } finally { button.disabled = false; }
+  });
+  if (role === "td") {
+    let rowTyping = null;
+    $("#row-player").addEventListener("input", () => { clearTimeout(rowTyping); rowTyping = setTimeout(refresh, 150); });
+    document.addEventListener("click", async (event) => {
+      if (event.target.id === "drawer-go") {
+        const counts = {};
+        for (const input of document.querySelectorAll("[data-count]")) {
+          const value = input.value.trim();
+          if (value) counts[input.dataset.count] = Number(value.replace(/[^0-9-]/g, ""));
+        }
+        if (!Object.keys(counts).length) return;
+        try { await command("cash/count", { counts }); say(t("drawer_counted")); } catch (_) { /* said */ }
+      }
+    });
+  }
 
   Live.on(() => refresh());
   Live.connect();

@@ -1,0 +1,287 @@
+"""A 20-player rebuy and bounty night run from the TD's phone alone (issue 38), in English and in
+Danish: after the set-up (the tournament, its money and the TD's PIN) no CLI call, every command a
+button of the remote at 390x844 — registration, the draw, the clock, busts with knockers and a
+rebuy, an undo, a table broken and the tables balanced, hand-for-hand at the bubble, the final
+table, an ICM deal, every prize paid out on its slip and the drawer counted. The test reads the
+database only to know whom to bust and what the drawer should hold, as the TD looks at the room."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+from tdconsole.domain.money.handlers import chips_in_play
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+from tdconsole.store.staff import StaffStore
+from tdconsole.views.cash import cash_view
+from tests.cli.helpers import run
+from tests.web.conftest import TD, TD_PIN, Served, open_page, start_server, wait_for
+from tests.web.test_browser import PHONE, _log_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+if TYPE_CHECKING := False:
+    from playwright.sync_api import Browser, Page
+
+NAMES = ["Anna Holm", "Bent Lund", "Carl Møller", "Dorte Skov", "Erik Dahl", "Frida Bech", "Gorm Krogh",
+         "Hanne Friis", "Ib Lind", "Jytte Brandt", "Karl Juhl", "Lise Storm", "Mads Kjær", "Nina Vang",
+         "Ole Bak", "Pia Dam", "Rasmus Eg", "Sofie Ry", "Tage Bro", "Ulla Ravn"]
+
+# The words each language's phone says, as the test waits for them.
+SAID = {
+    "en": {"drawn": "20 players drawn at 4 tables", "rebuys": "rebuys (1 so far)", "undone": "Undone:",
+           "level": "Level 3", "busts_in": "busts in place", "broken": "is broken", "moved": "Moved",
+           "pending": "placed when every table is done", "bubble": "On the bubble: 8 left, 7 paid",
+           "h4h": "Hand-for-hand", "final": "The final table is drawn", "prize": "prize DKK",
+           "approved": "The deal is approved", "over": "The tournament is over", "slip": "on slip",
+           "counted": "The drawer is counted", "chips": "players", "paid": "has paid",
+           "registered": "is registered", "rebuy?": "Rebuy?", "double": "double"},
+    "da": {"drawn": "20 spillere trukket ved 4 borde", "rebuys": "rebuy (1 indtil nu)", "undone": "Fortrudt:",
+           "level": "Niveau 3", "busts_in": "slået ud som nr.", "broken": "er brudt", "moved": "Flyttede",
+           "pending": "placeres, når alle borde er færdige", "bubble": "På boblen: 8 tilbage, 7 betalt",
+           "h4h": "Hånd-for-hånd", "final": "Finalebordet er trukket", "prize": "præmie",
+           "approved": "Aftalen er godkendt", "over": "Turneringen er slut", "slip": "på seddel",
+           "counted": "Kassen er talt", "chips": "spillere", "paid": "har betalt",
+           "registered": "er registreret", "rebuy?": "Rebuy?", "double": "Dobbelt"},
+}
+
+
+def make_night(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The set-up, the one part done at the laptop: a rebuy night with bounties, 6-seat tables,
+    7 places paid by the generator, and the TD's PIN."""
+    store = EventStore.open(f"sqlite:///{db}")
+    Service.create(store, name="Rebuy night", buy_in=100, fee=20,
+                   structure=load_structure(DEFAULT_STRUCTURE), seats_per_table=6)
+    StaffStore(store).add(TD, "td", TD_PIN)
+    store.close()
+    assert run(capsys, "--db", str(db), "money", "set", "--rebuy-until-level", "2", "--rebuy-price", "100",
+               "--rebuy-limit", "1", "--bounty", "50", "--generator", "--paid", "35").code == 0
+
+
+@pytest.fixture(params=["en", "da"])
+def night(request: pytest.FixtureRequest, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+          monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Served, str]]:
+    db = tmp_path / "night.sqlite"
+    make_night(db, capsys)
+    monkeypatch.setenv("TDCONSOLE_LANG", request.param)
+    server = start_server(db)
+    try:
+        yield server, request.param
+    finally:
+        server.process.terminate()
+        server.process.wait(10)
+
+
+class Room:
+    """What the TD sees by looking at the room: who sits where (read from the database)."""
+
+    def __init__(self, db: Path) -> None:
+        self.store = EventStore.open(f"sqlite:///{db}")
+        self.service = Service(self.store, None, role="display")
+
+    def state(self) -> Any:
+        self.service.refresh()
+        return self.service.state
+
+    def seated(self) -> dict[str, int]:
+        return {p.name: p.table for p in self.state().players.values() if p.status == "seated"}
+
+
+def test_a_rebuy_night_from_the_tds_phone_alone(browser: Browser, night: tuple[Served, str],
+                                                 shots: Path) -> None:
+    served, lang = night
+    said = SAID[lang]
+    room = Room(served.db)
+    page = open_page(browser, PHONE)
+    asked: list[str] = []
+    rebuyer = NAMES[3]
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        # T-REBUY-1: only the first player out buys back in, and not a double rebuy; every other
+        # question (a bust, a draw, a move, a payment) is answered yes.
+        declined = said["double"] in dialog.message or (
+            said["rebuy?"] in dialog.message and rebuyer not in dialog.message)
+        (dialog.dismiss if declined else dialog.accept)()
+
+    page.on("dialog", answer)
+    _log_in(page, served.base, TD, TD_PIN)
+    shot = _shots(page, shots, lang)
+
+    def status(text: str) -> None:
+        try:
+            wait_for(page, f"document.querySelector('#status').textContent.includes({text!r})", 10000)
+        except AssertionError:
+            raise AssertionError(f"{text!r} never said; the phone says {page.text_content('#status')!r}, "
+                                 f"asked {asked[-3:]}") from None
+
+    def tab(name: str) -> None:
+        page.click(f'[data-tab="{name}"]')
+
+    # ---- registration: one on MobilePay (the next is the house's cash again), one not paid yet
+    tab("register")
+    page.fill("#reg-names", NAMES[0])
+    page.select_option("#reg-paid", "mobilepay")
+    page.click("#reg-go")
+    status(said["registered"])
+    assert page.input_value("#reg-paid") == "cash"
+    page.fill("#reg-names", NAMES[1])
+    page.select_option("#reg-paid", "")
+    page.click("#reg-go")
+    status(NAMES[1])
+    page.fill("#reg-names", "\n".join(NAMES[2:]))
+    page.click("#reg-go")
+    status("20")
+    # ---- the draw, asked first, and each table's seats
+    tab("tables")
+    page.click('button[data-verb="draw"]')
+    status(said["drawn"])
+    wait_for(page, "document.querySelectorAll('#slot-tables .seats').length === 4")
+    shot("01-draw")
+    # ---- the clock
+    page.click("#pause-resume")
+    wait_for(page, "document.querySelector('.clock-line').dataset.running === 'yes'")
+
+    def bust(name: str, by: str | None = None) -> None:
+        tab("bust")
+        page.fill("#bust-filter", name)
+        page.wait_for_selector(f'.pick[data-name="{name}"]')
+        page.click(f'.pick[data-name="{name}"]')
+        if by:
+            page.select_option("#bust-by", by)
+        page.click("#bust-go")
+        status(name)
+        wait_for(page, "!document.querySelector('.pick.selected')")
+
+    def knocker(name: str) -> str:
+        seated = room.seated()
+        return next(other for other in sorted(seated) if seated[other] == seated[name] and other != name)
+
+    # ---- a bust in the rebuy period: he buys back in instead (T-REBUY-1), the knocker named
+    bust(rebuyer, knocker(rebuyer))
+    status(said["rebuys"])
+    assert any(rebuyer in message for message in asked)
+    # ---- a wrong bust taken back: "Undo <the command in words>?"
+    victim = sorted(room.seated())[0]
+    bust(victim, knocker(victim))
+    page.wait_for_selector("#slot-undo button.undo")
+    page.click("#slot-undo button.undo")
+    status(said["undone"])
+    assert any(victim in message and "?" in message for message in asked[-2:])
+    assert room.seated().get(victim)
+    # ---- the rebuy period ends with level 2
+    page.click('[data-verb="clock/next"]')
+    page.click('[data-verb="clock/next"]')
+    status(said["level"])
+
+    def balance() -> None:
+        """The balancing plan; a table to break first is broken from the plan (T-BREAK-1), the
+        moves applied, each asked first."""
+        tab("tables")
+        page.click("#balance-show")
+        wait_for(page, "document.querySelector('#balance-plan').textContent.length > 0")
+        if page.query_selector('#balance-plan button[data-preview="break-table"]'):
+            page.click('#balance-plan button[data-preview="break-table"]')
+            status(said["broken"])
+            page.click("#balance-show")
+            wait_for(page, "document.querySelector('#balance-plan').textContent.length > 0")
+        if page.query_selector("#balance-plan .move"):
+            page.click("#balance-apply")
+            status(said["moved"])
+
+    def bust_down_to(left: int) -> None:
+        while len(seated := room.seated()) > left:
+            # The fullest table loses a player, knocked out by another at it.
+            counts = {table: list(seated.values()).count(table) for table in set(seated.values())}
+            name = sorted(n for n in seated if counts[seated[n]] == max(counts.values()))[0]
+            bust(name, knocker(name))
+            status(said["busts_in"])
+
+    bust_down_to(15)
+    balance()
+    shot("02-table-broken")
+    bust_down_to(12)
+    balance()
+    bust_down_to(8)
+    balance()
+    # ---- the bubble: said above every tab; hand-for-hand from the phone
+    wait_for(page, f"document.querySelector('#slot-banner').textContent.includes({said['bubble']!r})")
+    tab("tables")
+    page.click('button[data-verb="h4h/start"]')
+    wait_for(page, "!!document.querySelector('#slot-banner .h4h')")
+    name = sorted(room.seated())[0]
+    bust(name, knocker(name))
+    status(said["pending"])
+    shot("03-hand-for-hand")
+    tab("tables")
+    for table in sorted(set(room.seated().values())):
+        page.click(f'#slot-h4h button[data-verb="h4h/done"][data-body*=": {table}}}"]')
+        status(said["h4h"])
+    wait_for(page, "!document.querySelector('#slot-banner .h4h')")
+    shot("04-bubble-burst")
+    # ---- the final table
+    bust_down_to(6)
+    tab("tables")
+    page.click('button[data-preview="final-table"]')
+    status(said["final"])
+    shot("05-final-table")
+    bust_down_to(3)
+    status(said["prize"])
+    # ---- the deal: chip counts (the Chips tab, T-CHIPS-3), ICM and chip chop side by side, each
+    # player's consent, the TD's approval
+    state = room.state()
+    left = sorted(p.name for p in state.players.values() if p.status == "seated")
+    total = chips_in_play(state)
+    shares = [total // 2, total // 3, total - total // 2 - total // 3]
+    tab("chips")
+    page.fill("#chips-table", str(room.seated()[left[0]]))
+    for name, chips in zip(left, shares, strict=True):
+        page.fill(f'[data-chips-name="{name}"]', str(chips))
+    page.click("#chips-go")
+    status(said["chips"])
+    tab("money")
+    page.wait_for_selector("table.deal-options")
+    shot("06-deal-options")
+    page.click('button[data-verb="deal/propose"][data-body*="icm"]')
+    page.wait_for_selector('button[data-verb="deal/consent"]')
+    for name in left:  # each player says yes, asked by name first
+        page.click(f'button[data-verb="deal/consent"][data-name="{name}"]')
+        page.wait_for_selector(f'button[data-verb="deal/consent"][data-name="{name}"]', state="detached")
+    page.click('button[data-verb="deal/approve"]')
+    status(said["approved"])
+    # ---- the end
+    bust_down_to(1)
+    wait_for(page, f"document.querySelector('#slot-banner').textContent.includes({said['over']!r})")
+    assert not page.is_visible("#pause-resume") and not page.is_visible('[data-tab="bust"]')
+    shot("07-finished")
+    # ---- the cash desk: the unpaid entry marked paid, every prize on its slip, the drawer counted
+    tab("money")
+    page.click(f'button[data-verb="pay"][data-name="{NAMES[1]}"]')
+    status(said["paid"])
+    owed = [row.name for row in cash_view(room.state()).prizes if row.owed]
+    for slip, name in enumerate(owed, 1):
+        page.click(f'button[data-verb="cash/pay-out"][data-name="{name}"]')
+        status(f"{said['slip']} {slip}")
+    view = cash_view(room.state())
+    assert view.owed == 0 and not view.unpaid
+    for method, amount in view.expected.items():
+        page.fill(f'[data-count="{method}"]', str(amount))
+    page.click("#drawer-go")
+    status(said["counted"])
+    shot("08-cash-desk")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def _shots(page: Page, shots: Path, lang: str) -> Callable[[str], None]:
+    def shot(name: str) -> None:
+        page.screenshot(path=str(shots / f"{lang}-{name}.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{name}: {width} px wide"
+
+    return shot
+
