@@ -43,6 +43,7 @@ COMMANDS: dict[str, str] = {
     "house-rules": "house_rules",
     "chip-set": "chip_set",
     "league": "league",
+    "schedule": "schedule",
     "import": "imports",
     "members": "members",
     "tickets": "members",

@@ -184,6 +184,19 @@ league_tournament_table = Table(
     _tournament_id(primary_key=True),
 )
 
+# The club's calendar: a tournament planned from a template for a moment (UTC, with the club's time
+# zone it was planned in, so a weekly series keeps its local hour across summer time). One row per
+# night (tdconsole/club/schedule.py); not an event of any log: the tournament does not exist yet.
+schedule_table = Table(
+    "schedule", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("template", String(100), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("starts_at", DateTime(timezone=True), nullable=False, index=True),
+    Column("time_zone", String(100), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
 # A festival event: its flights (each a tournament with its own log) and its Day 2. Not an event
 # of a log: it spans tournaments, like a league. Its settings are copied into each flight's and
 # Day 2's own log when they are made (tdconsole/club/festivals.py).

@@ -325,6 +325,13 @@ CASES = [
     case("finished", "league", "standings", before=(("league", "add", "1"),)),
     case("finished", "league", "standings", "--format", "csv", before=(("league", "add", "1"),)),
     case("finished", "league", "season", "--out", "{tmp}/season.html", before=(("league", "add", "1"),)),
+    case("finished", "schedule", "add", "friday-deepstack", "--weekly", "--from", "2027-03-19",
+         "--until", "2027-04-02"),
+    case("finished", "schedule", "list", "--all",
+         before=(("schedule", "add", "pko", "--from", "2027-03-19", "--time", "18:30"),)),
+    case("finished", "schedule", "--all", "--format", "ics", "--out", "{tmp}/club.ics",
+         before=(("schedule", "add", "pko", "--from", "2027-03-19"),)),
+    case("finished", "schedule", "remove", "1", before=(("schedule", "add", "pko", "--from", "2027-03-19"),)),
 ]
 
 
