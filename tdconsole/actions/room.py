@@ -1,5 +1,5 @@
 """The room on its phones (issue 39): a page of his own for every player (T-PAGE-1), sign-ups from
-the players' phones (T-SIGNUP-1)."""
+the players' phones (T-SIGNUP-1), a table's shot clock (T-SHOT-1)."""
 
 # No `from __future__ import annotations`, as in domain/events.py (which says why).
 
@@ -17,6 +17,7 @@ from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import name_key
 from tdconsole.service import Service
 from tdconsole.views.base import OptionalKeysView, View
+from tdconsole.views.shot_clock import ShotClockRow, shot_clocks_view
 
 # Where phones open the server (`serve --public-url`), for the links and QR codes printed here.
 PUBLIC_URL_ENV = "TDCONSOLE_PUBLIC_URL"
@@ -148,3 +149,30 @@ def reject(service: Service, request: SignupNamesRequest) -> SignupsView:
     for name in request.names:
         service.execute(commands.RejectSignUp(name=name))
     return signups_view(service.state)
+
+
+# ---------------------------------------------------------------- the shot clock (T-SHOT-1)
+
+
+class ShotClockRequest(Request):
+    table: int
+    seconds: int | None = None
+    seat: int | None = None
+    stop: bool = False
+    extend: bool = False  # the player's time bank (TDA 29/30, RP-6)
+    expire: bool = False  # log that it ran out (the server does at zero)
+
+
+class ShotClocksView(View):
+    shot_clocks: list[ShotClockRow]
+
+
+@action("shot-clock", web=True, tui=False, commands=(commands.ShotClock,))
+def shot_clock(service: Service, request: ShotClockRequest) -> ShotClocksView:
+    """Start a table's shot clock (T-SHOT-1), or stop it, extend it by a time bank, log it run out."""
+    if sum((request.stop, request.extend, request.expire)) > 1:
+        raise InvalidInput("say one of stop, extend or expire", field="stop")
+    verb = "stop" if request.stop else "extend" if request.extend else "expire" if request.expire else "start"
+    service.execute(commands.ShotClock(table=request.table, seconds=request.seconds, seat=request.seat,
+                                       action=verb))
+    return ShotClocksView(shot_clocks=shot_clocks_view(service.state, service.now()))

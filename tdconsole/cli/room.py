@@ -11,7 +11,7 @@ from tdconsole.actions.base import NoArguments
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of
 from tdconsole.i18n import _
 
-app = typer.Typer()  # top-level commands: player-page, signups
+app = typer.Typer()  # top-level commands: player-page, signups, shot-clock
 
 
 @app.command("player-page")
@@ -93,3 +93,35 @@ def signups_reject(ctx: typer.Context, names: list[str], as_json: JsonFlag = Fal
     """Turn sign-ups away."""
     data = room.reject(session_of(ctx).service(), room.SignupNamesRequest(names=names))
     emit(data, as_json, lambda: _signups_render(data))
+
+
+# ---------------------------------------------------------------- the shot clock (T-SHOT-1)
+
+
+@app.command("shot-clock")
+def shot_clock(
+    ctx: typer.Context,
+    table: int,
+    seconds: Annotated[int | None, typer.Option(
+        help="Seconds (default: clock_call.shot_clock_seconds).")] = None,
+    seat: Annotated[int | None, typer.Option(help="The seat to act (named in the ruling at zero).")] = None,
+    stop: Annotated[bool, typer.Option("--stop", help="Stop it: the player acted.")] = False,
+    extend: Annotated[bool, typer.Option(
+        "--extend", help="The player uses a time bank (TDA 29/30).")] = False,
+    expire: Annotated[bool, typer.Option(
+        "--expire", help="Log that it ran out (serve does at zero).")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """A table's shot clock (T-SHOT-1): start it, --stop, --extend by a time bank, --expire."""
+    data = room.shot_clock(session_of(ctx).service(), room.ShotClockRequest(
+        table=table, seconds=seconds, seat=seat, stop=stop, extend=extend, expire=expire))
+
+    def render() -> None:
+        if not data.shot_clocks:
+            console.print(_("No shot clock is running."))
+        for row in data.shot_clocks:
+            console.print(_("Table {table}: {left} s of {seconds}").format(
+                table=row.table, left=int(-(-row.remaining // 1)), seconds=row.seconds)
+                + (f" · {row.player}" if row.player else ""))
+
+    emit(data, as_json, render)

@@ -61,7 +61,7 @@ COMMANDS: dict[str, str] = {
     "staff": "staff",
     **dict.fromkeys(["verify", "keys"], "ledger"),
     **dict.fromkeys(["event", "bag"], "festival"),
-    **dict.fromkeys(["player-page", "signups"], "room"),
+    **dict.fromkeys(["player-page", "signups", "shot-clock"], "room"),
 }
 
 

@@ -466,6 +466,19 @@ class RejectSignUp(Command):
     name: Label
 
 
+class ShotClock(Command):
+    """A table's shot clock (T-SHOT-1): started (the house's seconds unless given; `seat`: whose
+    decision, for the ruling at zero), stopped, extended by the player's time bank, or logged as run
+    out (`expire`, which the server does at zero)."""
+
+    verb: ClassVar[str] = "run a shot clock"
+    td_only: ClassVar[bool] = False
+    table: TableNumber
+    seconds: Annotated[int, Field(ge=5, le=600)] | None = None
+    seat: SeatNumber | None = None
+    action: Literal["start", "stop", "extend", "expire"] = "start"
+
+
 class PlayerPage(Drawing):
     """A page of his own for a player, without an account (T-PAGE-1): an unguessable token drawn for
     his name (a new one replaces the last), or with `revoke` his page taken away."""

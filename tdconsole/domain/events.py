@@ -553,6 +553,35 @@ class SignUpRejected(_Event):
     name: str
 
 
+class ShotClockStarted(_Event):
+    """T-SHOT-1: table `table`'s shot clock runs `seconds` from the event's time."""
+
+    type: Literal["shot_clock_started"] = "shot_clock_started"
+    table: int
+    seconds: int
+    seat: int | None = None
+    player_id: str | None = None
+
+
+class ShotClockExtended(_Event):
+    """T-SHOT-1: a time bank (TDA 29/30, RP-6) adds `seconds`; `player_id` has used one more."""
+
+    type: Literal["shot_clock_extended"] = "shot_clock_extended"
+    table: int
+    seconds: int
+    player_id: str | None = None
+
+
+class ShotClockEnded(_Event):
+    """T-SHOT-1: stopped (the player acted), or run out (`expired`: the hand is dead as a called
+    clock's, the rules `rules` cite, for the floor's ruling)."""
+
+    type: Literal["shot_clock_ended"] = "shot_clock_ended"
+    table: int
+    expired: bool = False
+    rules: list[str] = Field(default_factory=empty_list)
+
+
 class PlayerPageIssued(_Event):
     """T-PAGE-1: the token of `name`'s own page (drawn, at least 128 bits), replacing any before."""
 
@@ -641,6 +670,9 @@ Event = Annotated[
     | FlightSet
     | ChipsBagged
     | PlayerPageIssued
+    | ShotClockStarted
+    | ShotClockExtended
+    | ShotClockEnded
     | SignUpReceived
     | SignUpRejected
     | PlayerPageRevoked

@@ -259,6 +259,13 @@ def _signup(state: TournamentState, event: e.SignUpReceived | e.SignUpRejected) 
     return Footprint({own, ENTRIES}, {own}, {SIGNUPS})
 
 
+def _shot_clock(state: TournamentState,
+                event: e.ShotClockStarted | e.ShotClockExtended | e.ShotClockEnded) -> Footprint:
+    # T-SHOT-1: its table's shot clock alone (a time bank used is its player's).
+    own = ("shot", event.table)
+    return _fp([own, table(event.table)], [own])
+
+
 def _page(state: TournamentState, event: e.PlayerPageIssued | e.PlayerPageRevoked) -> Footprint:
     # T-PAGE-1: a page is its name's alone; nothing else reads it.
     key = page(event.name)
@@ -426,6 +433,9 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.FlightSet: _flight,
     e.ChipsBagged: _bagged,
     e.PlayerPageIssued: _page,
+    e.ShotClockStarted: _shot_clock,
+    e.ShotClockExtended: _shot_clock,
+    e.ShotClockEnded: _shot_clock,
     e.PlayerPageRevoked: _page,
     e.SignUpReceived: _signup,
     e.SignUpRejected: _signup,

@@ -101,6 +101,12 @@ class ClockCallRules(Frozen):
     # C-CLOCK-1: the 10 s warning falls within the minute (60 s in all); "added": TDA 29, the 5 s
     # countdown follows the 25 s (30 s in all).
     countdown: Literal["within", "added"] = "within"
+    # T-SHOT-1 (the console's): a table's shot clock, the seconds each decision gets by default,
+    # and the time banks (TDA 29/30's extension, RP-6): how many each player may use in the
+    # tournament (0: none), of how many seconds each.
+    shot_clock_seconds: int = Field(default=30, ge=5, le=600)
+    time_banks: int = Field(default=0, ge=0, le=20)
+    time_bank_seconds: int = Field(default=30, ge=5, le=600)
 
 
 class EliminationRules(Frozen):

@@ -157,6 +157,20 @@ class ClockCall:
 
 
 
+@dataclass(slots=True)
+class RunningShotClock:
+    """A table's shot clock (T-SHOT-1): started at `started`, `seconds` in all (time banks added)."""
+
+    started: datetime
+    seconds: int
+    seat: int | None = None
+    player_id: str | None = None
+    expired: bool = False  # ran out and logged: shown as TIME until stopped or started again
+
+    def remaining(self, now: datetime) -> float:
+        return self.seconds - (now - self.started).total_seconds()
+
+
 @dataclass(frozen=True, slots=True)
 class ChipCount:
     """When a player's last count (`TournamentState.chips`) was taken and by whom (T-CHIPS-3): a
@@ -252,6 +266,9 @@ class TournamentState:
     # T-PAGE-1: each player's own page by his name (its key, `name_key`): the token, and the
     # token's SHA-256 (hex) -> that key, which the web looks a presented token up by.
     pages: dict[str, str] = field(default_factory=empty_dict)
+    # T-SHOT-1: the shot clocks running by table, and the time banks each player has used.
+    shot_clocks: dict[int, RunningShotClock] = field(default_factory=empty_dict)
+    time_banks_used: dict[str, int] = field(default_factory=empty_dict)
     # T-SIGNUP-1: the sign-ups waiting for the TD, by their name's key, and the last number given.
     signups: dict[str, SignUpReceived] = field(default_factory=empty_dict)
     signups_issued: int = 0

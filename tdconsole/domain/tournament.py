@@ -328,6 +328,7 @@ if TYPE_CHECKING:  # what mypy checks the tables against
     from tdconsole.domain.clock import handlers as clock
     from tdconsole.domain.clock import late_registration
     from tdconsole.domain.floor import log as floor
+    from tdconsole.domain.floor import shot_clock
     from tdconsole.domain.money import cash, deals
     from tdconsole.domain.money import handlers as money
     from tdconsole.domain.players import (
@@ -345,7 +346,7 @@ if TYPE_CHECKING:  # what mypy checks the tables against
 else:  # the same modules, imported on first use (tests/domain/test_dispatch.py checks they are the same)
     clock = _Module("clock.handlers")
     late_registration = _Module("clock.late_registration")
-    floor = _Module("floor.log")
+    floor, shot_clock = _Module("floor.log"), _Module("floor.shot_clock")
     cash, deals, money = _Module("money.cash"), _Module("money.deals"), _Module("money.handlers")
     add_ons, busts, flights = _Module("players.add_ons"), _Module("players.busts"), _Module("players.flights")
     hand_for_hand, rebuys = _Module("players.hand_for_hand"), _Module("players.rebuys")
@@ -406,6 +407,7 @@ DECIDERS = by_command(
     decides(c.ServePenalty, floor.decide_serve),
     decides(c.CallClock, floor.decide_call_clock),
     decides(c.StopClockCall, floor.decide_stop_call),
+    decides(c.ShotClock, shot_clock.decide_shot_clock),
 )
 
 APPLIERS = by_event(
@@ -434,6 +436,9 @@ APPLIERS = by_event(
     applies(e.ChipsBagged, flights.apply_bagged),
     applies(e.Day2Started, flights.apply_day2_started),
     applies(e.PlayerPageIssued, pages.apply_page_issued),
+    applies(e.ShotClockStarted, shot_clock.apply_started),
+    applies(e.ShotClockExtended, shot_clock.apply_extended),
+    applies(e.ShotClockEnded, shot_clock.apply_ended),
     applies(e.PlayerPageRevoked, pages.apply_page_revoked),
     applies(e.SignUpReceived, signups.apply_signed_up),
     applies(e.SignUpRejected, signups.apply_rejected),

@@ -398,6 +398,27 @@ def _sign_up_rejected(event: e.SignUpRejected, context: LogContext) -> str:
     return _("{name}'s sign-up is rejected (T-SIGNUP-1)").format(name=event.name)
 
 
+@_writes("rulings", e.ShotClockStarted)
+def _shot_started(event: e.ShotClockStarted, context: LogContext) -> str:
+    return _("Shot clock at table {table}: {seconds} s (T-SHOT-1)").format(table=event.table,
+                                                                           seconds=event.seconds)
+
+
+@_writes("rulings", e.ShotClockExtended)
+def _shot_extended(event: e.ShotClockExtended, context: LogContext) -> str:
+    return _("{name} uses a time bank at table {table}: {seconds} s more (T-SHOT-1, TDA 29)").format(
+        name=context.name(event.player_id) if event.player_id else "?", table=event.table,
+        seconds=event.seconds)
+
+
+@_writes("rulings", e.ShotClockEnded)
+def _shot_ended(event: e.ShotClockEnded, context: LogContext) -> str:
+    if event.expired:
+        return _("Table {table}'s shot clock ran out: the hand is dead as a called clock's ({rules}); "
+                 "the floor logs the ruling").format(table=event.table, rules=", ".join(event.rules))
+    return _("Table {table}'s shot clock is stopped").format(table=event.table)
+
+
 @_writes("players", e.PlayerPageIssued)
 def _page_issued(event: e.PlayerPageIssued, context: LogContext) -> str:
     # Never the token: the log is read on every terminal, the page is his alone (T-PAGE-1).

@@ -14,6 +14,7 @@ from tdconsole.domain.text import name_key
 from tdconsole.views.base import View
 from tdconsole.views.money import payouts_or_error
 from tdconsole.views.rulings import PenaltyRow, penalties_view
+from tdconsole.views.shot_clock import ShotClockRow, shot_clocks_view
 from tdconsole.views.tournament import clock_view
 
 
@@ -40,6 +41,7 @@ class PlayerPageView(View):
     big_blind: int
     ante: int
     on_break: bool
+    shot_clock: ShotClockRow | None = None  # his table's (T-SHOT-1)
 
 
 def player_page_view(state: TournamentState, key: str, now: datetime,
@@ -74,4 +76,6 @@ def player_page_view(state: TournamentState, key: str, now: datetime,
         alternate=waiting.number if waiting else None,
         level=clock.level, small_blind=clock.small_blind, big_blind=clock.big_blind, ante=clock.ante,
         on_break=clock.on_break,
+        shot_clock=next((row for row in shot_clocks_view(state, now)
+                         if player is not None and row.table == player.table), None),
     )

@@ -57,6 +57,7 @@ from tdconsole.views.formatting import Formats, format_clock, payment_method
 from tdconsole.views.money import final_results_text
 from tdconsole.views.player_page import player_page_view
 from tdconsole.views.rulings import answer_text
+from tdconsole.views.shot_clock import shot_clocks_view
 from tdconsole.views.tournament import counting_sheet, state_view
 from tdconsole.web import auth
 from tdconsole.web.actions import StaffServices, allowed_verbs
@@ -171,6 +172,9 @@ class Web:
         self._ladder: tuple[tuple[str, Formats], list[dict[str, Any]], str] | None = None
         self._languages: dict[str, jinja2.Environment] = {}
         self.feed = ChangeFeed(self.display, self.board_html, poll=poll)
+        self.feed.on_expired = self.expire_shot_clocks
+        self._shot_service: Service | None = None
+        self._countdown: dict[tuple[int, str, Any], bytes] = {}
         # The running tournaments the remote picks from (`Rooms.running`, set by `create_app`).
         self.rooms: Callable[[], list[dict[str, Any]]] = lambda: []
         self.actions = StaffServices(store, self.tournament_id)
@@ -198,6 +202,29 @@ class Web:
             environment.globals["language"] = lambda: lang
             self._languages[lang] = environment
         return environment.get_template(template).render(**context)
+
+    def countdown_wav(self, number: int) -> bytes:
+        """`number` spoken in the TV's voice and language, rendered once (espeak-ng, speech.py)."""
+        settings = self.display.state.house_rules.speech
+        key = (number, language(), settings)
+        if key not in self._countdown:
+            from tdconsole import speech
+
+            self._countdown[key] = speech.wav(str(number), language(), settings)
+        return self._countdown[key]
+
+    def expire_shot_clocks(self, tables: list[int]) -> None:
+        """Log each shot clock that reached zero (T-SHOT-1), as floor staff "shot clock": the feed's
+        poller calls it (one thread). Another server or terminal may have logged or stopped it
+        first: the domain then refuses, and that is the end of it."""
+        if self._shot_service is None:
+            self._shot_service = Service(self.store, self.tournament_id, actor="shot clock", role="floor")
+        for table in tables:
+            try:
+                room_actions.shot_clock(self._shot_service,
+                                        room_actions.ShotClockRequest(table=table, expire=True))
+            except TdError:
+                continue
 
     def sign_up(self, body: dict[str, Any]) -> dict[str, Any]:
         """A sign-up from the public page, run as floor staff "sign-up" (T-SIGNUP-1)."""
@@ -490,7 +517,8 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
                              methods=[(method, payment_method(method)) for method in cash.methods],
                              default_method=cash.default_method,
                              may=allowed_verbs(member.role) if member else frozenset(),
-                             money_sample=web.formats().money(7777777)))
+                             money_sample=web.formats().money(7777777),
+                             shot_seconds=web.display.state.house_rules.clock_call.shot_clock_seconds))
 
     @api
     def remote_panel(request: Request) -> Response:
@@ -503,15 +531,16 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         def read(s: Service, now: Any) -> tuple[Any, ...]:
             view = jsonable(state_view(s.state, s.tournament_id, now))
             return view, rebuy_offers(s.state, now), final_results_text(s.state), \
-                room_actions.signups_view(s.state), desk(s, now, view, member.role, row)
+                room_actions.signups_view(s.state), desk(s, now, view, member.role, row), \
+                shot_clocks_view(s.state, now)
 
-        view, offers, final, signups, parts = web.feed.read(read)
+        view, offers, final, signups, parts, shots = web.feed.read(read)
         # Read from the member's own service, which has the command he made a moment ago even
         # before the shared one has caught up with it.
         parts["undo"] = web.actions.read(member, undo_offer) if "undo" in parts["may"] else None
         return html(web.page("_panel.html", state=view, member=member, calls=calls, rebuys=offers,
                              final=final, bust=_bust_buttons(request, view["players"]), signups=signups,
-                             desk=parts))
+                             desk=parts, shots=shots))
 
     @api
     def remote_chips(request: Request) -> Response:
@@ -577,6 +606,15 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
     @api
     def get_board(request: Request) -> Response:
         return json_answer(request, body=web.feed.board_json())
+
+    @api
+    def countdown_wav(request: Request) -> Response:
+        """A shot clock's last seconds on the TV (T-SHOT-1): the number N (1-10) spoken."""
+        number = int(request.path_params["n"])
+        if not 1 <= number <= 10:
+            raise NotFound("no countdown number {n}", n=number)
+        wav = web.countdown_wav(number)
+        return Response(wav, media_type="audio/wav", headers={"Cache-Control": "max-age=3600"})
 
     @api
     def announcement_wav(request: Request) -> Response:
@@ -693,6 +731,7 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         Route("/api/board", get_board),
         Route("/api/seat", get_seat),
         Route("/api/announcements/{seq:int}.wav", announcement_wav),
+        Route("/api/countdown/{n:int}.wav", countdown_wav),
         Route("/api/login", login, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/commands/{verb:path}", command, methods=["POST"]),

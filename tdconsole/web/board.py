@@ -34,6 +34,7 @@ from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.forecast import forecast_view
 from tdconsole.views.money import hand_for_hand_view, paid_rows, payouts_or_error
+from tdconsole.views.shot_clock import shot_clocks_view
 from tdconsole.views.tournament import chip_leaders, clock_view
 
 # A move stays on the TV this long: the players walking over have seen it by then.
@@ -294,6 +295,10 @@ class Board:
             "chip_leaders": [{**row, "bb": round(row["chips"] / big_blind, 1) if big_blind else None}
                              for row in parts["chip_leaders"]],
             "moves": self.moves.shown(now),
+            # T-SHOT-1: the shot clocks running (seconds left at `server_time`), and whether the TV
+            # speaks their last 10 s (it speaks when the house has the TV speak: speech.speaker).
+            "shot_clocks": [row.model_dump() for row in shot_clocks_view(state, now)],
+            "speaks": state.house_rules.speech.speaker == "tv",
             **{key: parts[key] for key in ("finished", "winner", "seat_winners", "winner_prize", "forecast")},
         }
 

@@ -102,6 +102,10 @@ class ChangeFeed:
         self._seats: SeatIndex | None = None
         self.voice = TvAnnouncements()
         self.listener: CommitListener | None = None  # while `run` is told of commits (PostgreSQL)
+        # T-SHOT-1: told the tables whose shot clock reached zero and is not logged yet (web/app.py
+        # logs it), outside the lock.
+        self.on_expired: Callable[[list[int]], None] | None = None
+        self._expired: list[int] = []
 
     # ------------------------------------------------------------ reading
 
@@ -158,6 +162,8 @@ class ChangeFeed:
             if look:
                 self._refresh()
             state, now = self.service.state, self.service.now()
+            self._expired = [table for table, shot in state.shot_clocks.items()
+                             if not shot.expired and shot.remaining(now) <= 0]
             self.voice.follow(self.service, now)
             reading = clock_ops.read(state.info.structure, state.clock, now)
             key = (state.last_seq, reading.period, reading.running, reading.started, self.voice.seq)
@@ -167,6 +173,13 @@ class ChangeFeed:
             document = self._document(self.service, now)
         document["html"] = self.render(document)
         return Message.of(f"id: {document['seq']}\nevent: board\ndata: {self.boards.encoded(document)}\n\n")
+
+    def _check_and_expire(self, look: bool) -> Message | None:
+        """`_check`, then the shot clocks it found at zero logged (T-SHOT-1), the lock released."""
+        message = self._check(False, look)
+        if self._expired and self.on_expired is not None:
+            self.on_expired(self._expired)
+        return message
 
     def refresh_now(self) -> None:
         """Compute the current message (at start, before the first browser connects)."""
@@ -197,7 +210,7 @@ class ChangeFeed:
                 if look:
                     looked = time.monotonic()
                 try:
-                    message = await anyio.to_thread.run_sync(self._check, False, look)
+                    message = await anyio.to_thread.run_sync(self._check_and_expire, look)
                 except StoreError as error:
                     if error_text(error) != fault:
                         fault = error_text(error)

@@ -251,6 +251,8 @@ CASES = [
     case("running", "chips", "report", "--format", "csv", "--out", "{tmp}/chips.csv"),
     case("running", "player-page", "Anna", "--url", "http://club.local:8000", "--lang", "da"),
     case("running", "signups"),
+    case("running", "shot-clock", "1", "--seconds", "20", "--seat", "1"),
+    case("running", "shot-clock", "1", "--stop", before=(("shot-clock", "1"),)),
     case("running", "signups", "add", "Mette Kjær", "--phone", "+45 20304050"),
     case("running", "signups", "approve", "Mette Kjær", before=(("signups", "add", "Mette Kjær"),)),
     case("running", "signups", "reject", "Ole Bak", before=(("signups", "add", "Ole Bak"),)),

@@ -62,6 +62,8 @@ def from_state_document(service: Service, now: datetime) -> dict[str, Any]:
             (p for p in view["players"] if p["bounty"]), key=lambda p: -p["bounty"])[:6]]
         if view["bounties"]["pko"] else [],
         "chip_leaders": view["chip_leaders"],  # T-CHIPS-3
+        "shot_clocks": [],  # T-SHOT-1: none runs in this evening
+        "speaks": state.house_rules.speech.speaker == "tv",
         "moves": [m.as_json() for m in relocations(state, service.log, undone)
                   if now - m.time <= MOVES_SHOWN][-12:],
         "finished": view["tournament"]["status"] == "finished",

@@ -28,12 +28,22 @@
     card().classList.add("news");
   }
 
+  // His table's shot clock (T-SHOT-1) counts down between fetches.
+  let fetchedAt = performance.now();
+  setInterval(() => {
+    const shot = main.querySelector("[data-shot-left]");
+    if (!shot) return;
+    const left = Math.max(0, Math.ceil(Number(shot.dataset.shotLeft) - (performance.now() - fetchedAt) / 1000));
+    shot.querySelector(".left").textContent = left > 0 ? String(left) : shot.dataset.time;
+  }, 250);
+
   let asked = 0;
   async function refresh() {
     const mine = ++asked;
     const response = await fetch(`${location.pathname}?${query}`, { credentials: "omit" });
     if (!response.ok || mine !== asked) return;
     main.innerHTML = await response.text();
+    fetchedAt = performance.now();
     seq = Number(card().dataset.seq);
     const now = place();
     if (now !== where && card().dataset.table) tell();

@@ -149,6 +149,17 @@
     });
   }
 
+  // ---------------------------------------------------------------- the shot clock (T-SHOT-1)
+  $("#shot-go").addEventListener("click", async () => {
+    const number = (selector) => { const v = $(selector).value.trim(); return /^\d+$/.test(v) ? Number(v) : null; };
+    const table = number("#shot-table");
+    if (table === null) { say(t("a_number"), false); return; }
+    const body = { table };
+    if (number("#shot-seat") !== null) body.seat = number("#shot-seat");
+    if (number("#shot-seconds") !== null) body.seconds = number("#shot-seconds");
+    try { await command("shot-clock", body); say(t("done")); } catch (_) { /* said */ }
+  });
+
   // ---------------------------------------------------------------- chip counts (T-CHIPS-3)
   // A table's seats in order, a field each, sent together as one count; a count that does not add
   // up is recorded and its warning said (the TD's panel keeps showing it).
@@ -533,7 +544,8 @@
       say(t("called", { id: row.id, seconds: row.total_seconds, rules: row.rules.join(", ") }));
     } catch (_) { /* said */ }
   });
-  $("#slot-calls").addEventListener("click", (event) => {
+  // A clock call's ruling, or a shot clock's run out (T-SHOT-1: call 0, the table filled in).
+  document.querySelector("#tab-call").addEventListener("click", (event) => {
     const button = event.target.closest("[data-ruling-call]");
     if (!button) return;
     $("#rw-table").value = button.dataset.table;
