@@ -70,7 +70,8 @@ def test_t_page_1_the_cli_prints_url_and_token(club_db: Path) -> None:
     cli = [sys.executable, "-m", "tdconsole", "--db", str(club_db), "player-page"]
     out = subprocess.run([*cli, "Bent Lund", "--json", "--url", "http://10.0.0.5:8000"],
                          capture_output=True, text=True, check=True)
-    assert '"url": "http://10.0.0.5:8000/t/1/p/' in out.stdout and '"token": "' in out.stdout
+    data = json.loads(out.stdout)
+    assert data["url"] == f"http://10.0.0.5:8000/t/1/p/{data['token']}" and len(data["token"]) == 40
     refused = subprocess.run([*cli, "Nobody"], capture_output=True, text=True)
     assert refused.returncode != 0 and refused.stderr.count("\n") == 1
 
