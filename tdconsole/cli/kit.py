@@ -178,9 +178,20 @@ class Session:
 
     def store(self) -> EventStore:
         if self._store is None:
-            mirror = self.mirror if self.mirror is not None else os.environ.get(MIRROR_SETTING) or None
+            mirror = self.mirror if self.mirror is not None else self._machine_mirror()
             self._store = EventStore.open(self.url, mirror=mirror)
         return self._store
+
+    def _machine_mirror(self) -> str | None:
+        """$TDCONSOLE_MIRROR, unless it names the database opened: the mirror opened as the database
+        is the failover itself (the laptop died), not a mirror of itself (docs/OPERATIONS.md)."""
+        setting = os.environ.get(MIRROR_SETTING) or None
+        if setting is None or "://" in setting:
+            return setting
+        try:
+            return None if database_url(setting) == self.url else setting
+        except TdError:  # its directory is gone: the mirror says so itself
+            return setting
 
     def service(self) -> Service:
         if self._service is None:
