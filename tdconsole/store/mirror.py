@@ -29,6 +29,7 @@ its generation, which holds its command.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -170,7 +171,10 @@ class Mirror:
             try:
                 reader.backup(writer)
                 # One file and no side files while mirrored: a stick pulled holds the whole mirror.
-                writer.execute("PRAGMA journal_mode=DELETE")
+                # The copy is whole either way: while another terminal has the mirror open (its
+                # own copy on the way) the switch waits for a later catch-up, WAL meanwhile.
+                with contextlib.suppress(sqlite3.OperationalError):
+                    writer.execute("PRAGMA journal_mode=DELETE")
             finally:
                 writer.close()
         finally:
