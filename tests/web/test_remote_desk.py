@@ -106,3 +106,25 @@ def test_c_clock_1_a_clock_calls_ruling_opens_only_at_zero(web: Web) -> None:
     assert 'id="call-player"' in page
     names = re.search(r'<div data-slot="names">(.*?)</div>', panel, re.S)
     assert names is not None and 'data-table="' in names.group(1) and 'data-seat="' in names.group(1)
+
+
+def test_a_players_row_offers_what_his_status_allows_and_runs_the_clis_actions(
+        web: Web, capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 2: re-entry for a player out, add-on and unregister for one still in, from his row."""
+    assert run(capsys, "--db", str(web.db), "money", "set", "--re-entry", "100").code == 0
+    assert run(capsys, "--db", str(web.db), "bust", "Anna Holm").code == 0
+    csrf = web.login()
+    out = web.client.get("/remote/panel", params={"player": "Anna Holm"}).text
+    row = re.search(r'<div data-slot="row">(.*?)\n</div>', out, re.S)
+    assert row is not None
+    assert 'data-verb="reenter" data-body' in row.group(1)
+    assert 'data-confirm="Re-enter Anna Holm?"' in row.group(1)
+    assert 'data-verb="unregister"' not in row.group(1) and 'data-verb="add-on"' not in row.group(1)
+    seated = web.client.get("/remote/panel", params={"player": "Bent Lund"}).text
+    row = re.search(r'<div data-slot="row">(.*?)\n</div>', seated, re.S)
+    assert row is not None
+    assert 'data-verb="add-on"' in row.group(1) and 'data-verb="unregister"' in row.group(1)
+    assert 'data-verb="reenter"' not in row.group(1)
+    response = web.command("reenter", {"name": "Anna Holm"}, csrf)  # the button's body
+    assert response.status_code == 200, response.text
+    assert response.json()["entry"] == 2

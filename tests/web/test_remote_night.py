@@ -41,7 +41,8 @@ SAID = {
            "h4h": "Hand-for-hand", "final": "The final table is drawn", "prize": "prize DKK",
            "approved": "The deal is approved", "over": "The tournament is over", "slip": "on slip",
            "counted": "The drawer is counted", "chips": "players", "paid": "has paid",
-           "registered": "is registered", "rebuy?": "Rebuy?", "double": "double"},
+           "registered": "is registered",
+           "unregistered": "is unregistered", "rebuy?": "Rebuy?", "double": "double"},
     "da": {"drawn": "20 spillere trukket ved 4 borde", "rebuys": "rebuy (1 indtil nu)", "undone": "Fortrudt:",
            "level": "Niveau 3", "busts_in": "slået ud som nr.", "broken": "er brudt", "moved": "Flyttede",
            "pending": "placeres, når alle borde har spillet hånden færdig",
@@ -49,7 +50,8 @@ SAID = {
            "h4h": "Hånd-for-hånd", "final": "Finalebordet er trukket", "prize": "præmie",
            "approved": "Aftalen er godkendt", "over": "Turneringen er slut", "slip": "på seddel",
            "counted": "Kassen er talt", "chips": "spillere", "paid": "har betalt",
-           "registered": "er registreret", "rebuy?": "Rebuy?", "double": "Dobbelt"},
+           "registered": "er registreret",
+           "unregistered": "er afmeldt", "rebuy?": "Rebuy?", "double": "Dobbelt"},
 }
 
 
@@ -136,9 +138,13 @@ def test_a_rebuy_night_from_the_tds_phone_alone(browser: Browser, night: tuple[S
     page.select_option("#reg-paid", "")
     page.click("#reg-go")
     status(NAMES[1])
-    page.fill("#reg-names", "\n".join(NAMES[2:]))
+    page.fill("#reg-names", "\n".join([*NAMES[2:], "Wrong Name"]))
     page.click("#reg-go")
-    status("20")
+    status("21")
+    # ---- a name registered by mistake, taken back from his row
+    page.fill("#row-player", "Wrong Name")
+    page.click('#slot-row button[data-verb="unregister"]')
+    status(said["unregistered"])
     # ---- the draw, asked first, and each table's seats
     tab("tables")
     page.click('button[data-verb="draw"]')
@@ -176,6 +182,17 @@ def test_a_rebuy_night_from_the_tds_phone_alone(browser: Browser, night: tuple[S
     status(said["undone"])
     assert any(victim in message and "?" in message for message in asked[-2:])
     assert room.seated().get(victim)
+    # ---- a clock call on a player: his table and seat come with his name
+    tab("call")
+    caller = sorted(room.seated())[1]
+    page.fill("#call-player", caller)
+    page.dispatch_event("#call-player", "change")
+    assert page.input_value("#call-table") == str(room.seated()[caller])
+    page.click("#call-go")
+    page.wait_for_selector('#slot-calls [data-verb="rulings/clock-stop"]')
+    assert page.is_disabled("#slot-calls [data-ruling-call]")  # the ruling waits for zero (C-CLOCK-1)
+    page.click('#slot-calls [data-verb="rulings/clock-stop"]')
+    page.wait_for_selector("#slot-calls [data-ruling-call]", state="detached")
     # ---- the rebuy period ends with level 2
     page.click('[data-verb="clock/next"]')
     page.click('[data-verb="clock/next"]')
@@ -276,6 +293,11 @@ def test_a_rebuy_night_from_the_tds_phone_alone(browser: Browser, night: tuple[S
     page.click("#drawer-go")
     status(said["counted"])
     shot("08-cash-desk")
+    # ---- every tab fits the narrowest phone
+    page.set_viewport_size({"width": 320, "height": 640})
+    for name in ("tables", "register", "money", "ruling", "call", "chips"):
+        tab(name)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320, name
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -287,3 +309,29 @@ def _shots(page: Page, shots: Path, lang: str) -> Callable[[str], None]:
 
     return shot
 
+
+
+def test_c_clock_1_the_ruling_opens_at_zero_on_the_phones_clock(browser: Browser, served: Served) -> None:
+    """Item 6: the clock call takes the player's table and seat, its buttons are in view, and its
+    Ruling opens only once the countdown reaches zero (the page's clock moved, no waiting)."""
+    page = open_page(browser, PHONE)
+    page.clock.install()
+    _log_in(page, served.base, TD, TD_PIN)
+    page.click('[data-tab="call"]')
+    page.fill("#call-player", "Anna Holm")
+    page.dispatch_event("#call-player", "change")
+    assert page.input_value("#call-table") and page.input_value("#call-seat")
+    page.click("#call-go")
+    page.wait_for_selector("#slot-calls [data-ruling-call]")
+    ruling = "#slot-calls [data-ruling-call]"
+    assert page.is_disabled(ruling)
+    box = page.locator(ruling).bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]  # in view, no scrolling
+    seconds = int(page.get_attribute("[data-call-left]", "data-call-left") or 0)
+    page.clock.run_for(max(0, seconds - 5) * 1000)
+    assert page.is_disabled(ruling)
+    page.clock.run_for(6000)
+    wait_for(page, f"!document.querySelector({ruling!r}).disabled")
+    page.click(ruling)
+    wait_for(page, "document.querySelector('#rw-title').textContent.startsWith('Clock call')")
+    assert page.errors == []  # type: ignore[attr-defined]
