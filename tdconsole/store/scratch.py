@@ -29,6 +29,7 @@ PRIMARY = ("-c wal_level=replica -c max_wal_senders=5 -c synchronous_commit=on "
            "-c synchronous_standby_names=standby -c fsync=off -c full_page_writes=off")
 STANDBY = "-c hot_standby=on -c fsync=off -c full_page_writes=off"
 START_SECONDS = 60
+START_ATTEMPTS = 3
 
 
 def find_bindir() -> Path | None:
@@ -83,21 +84,31 @@ class ScratchPair:
             lines = (done.stderr or done.stdout).strip().splitlines() or [""]
             raise StoreError("{program} failed: {reason}", program=args[0], reason=lines[-1])
 
-    def _start(self, data: Path, port: int, options: str) -> None:
-        self._run("pg_ctl", "-D", str(data), "-o",
-                  f"-p {port} -k {self.root} -c listen_addresses=127.0.0.1 {options}",
-                  "-l", str(data.with_suffix(".log")), "-w", "-t", str(START_SECONDS), "start")
+    def _start(self, data: Path, port: int, options: str) -> int:
+        """Start the server on `data` at `port`, or on a fresh port if another process took that
+        one between the look and the start (tests run several at once); the port it listens on."""
+        for attempt in range(START_ATTEMPTS):
+            try:
+                self._run("pg_ctl", "-D", str(data), "-o",
+                          f"-p {port} -k {self.root} -c listen_addresses=127.0.0.1 {options}",
+                          "-l", str(data.with_suffix(".log")), "-w", "-t", str(START_SECONDS), "start")
+                return port
+            except StoreError:
+                if attempt == START_ATTEMPTS - 1:
+                    raise
+                port = _free_port()
+        raise AssertionError("unreachable")
 
     def start(self) -> ScratchPair:
         """The primary (initdb), then the standby copied from it as docs/OPERATIONS.md copies it
         (`pg_basebackup -R -c fast`, named `standby`), streaming and in sync."""
         self._run("initdb", "-D", str(self.primary), "-U", "postgres", "-A", "trust", "-E", "UTF8",
                   "--no-sync")
-        self._start(self.primary, self.primary_port, PRIMARY)
+        self.primary_port = self._start(self.primary, self.primary_port, PRIMARY)
         self._run("pg_basebackup", "-D", str(self.standby), "-h", "127.0.0.1", "-p", str(self.primary_port),
                   "-U", "postgres", "-R", "-X", "stream", "-c", "fast", "--no-sync",
                   "-d", "application_name=standby")
-        self._start(self.standby, self.standby_port, STANDBY)
+        self.standby_port = self._start(self.standby, self.standby_port, STANDBY)
         return self
 
     def server_url(self, port: int, database: str = "postgres") -> str:
