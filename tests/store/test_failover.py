@@ -28,7 +28,7 @@ pytestmark = pytest.mark.postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 BACK_WITHIN_SECONDS = 5.0
-BEFORE, AFTER = 10, 10  # each writer's commands before the crash, and after it is back
+BEFORE, AFTER = 5, 5  # each writer's commands before the crash, and after it is back
 
 
 @pytest.fixture
