@@ -24,10 +24,12 @@ from tdconsole.views.money import (
     ChipsView,
     DealOptionsView,
     DealView,
+    MysteryView,
     PayoutsView,
     chips_view,
     deal_options_view,
     deal_view,
+    mystery_view,
     payouts_view,
 )
 from tdconsole.views.tournament import ClockView, clock_view
@@ -315,3 +317,27 @@ def structure_use(service: Service, request: StructureRequest) -> StructureResul
     service.execute(commands.ChangeStructure(structure=request.structure, source=request.source))
     return StructureResult(structure=request.structure.name, source=request.source,
                            clock=clock_view(service.state, service.now()))
+
+
+# ---------------------------------------------------------------- mystery bounties
+
+
+class MysteryRequest(Request):
+    envelopes: str  # the house's amounts, spaces or commas between: "1000 500 500 200"
+    from_level: int = 1
+    seed: int | None = None  # repeat the envelopes' shuffle exactly (default: a cryptographic draw)
+
+
+@action("money mystery", web=False, tui=False, commands=(commands.SetMysteryBounties,))
+def mystery(service: Service, request: MysteryRequest) -> MysteryView:
+    """The bounty pool in sealed envelopes of the house's amounts, shuffled by a recorded draw, one
+    opened by each knockout from FROM_LEVEL on (T-MYSTERY-1)."""
+    parts = request.envelopes.replace(",", " ").split()
+    if not parts or not all(part.isascii() and part.isdigit() for part in parts):
+        raise InvalidInput("T-MYSTERY-1: the envelopes are amounts, e.g. 1000 500 500 200",
+                           field="envelopes")
+    service.execute(commands.SetMysteryBounties(envelopes=[int(part) for part in parts],
+                                                from_level=request.from_level, seed=request.seed))
+    view = mystery_view(service.state)
+    assert view is not None  # just set
+    return view

@@ -384,6 +384,28 @@ def money_load(
     emit(shown, as_json, lambda: _money_render(shown, Formats.of(service.state.house_rules)))
 
 
+@settings_app.command("mystery")
+def money_mystery(
+    ctx: typer.Context,
+    envelopes: Annotated[list[str], typer.Argument(
+        metavar="AMOUNT...", help="The amounts in the sealed envelopes, one each (1000 500 500 200 ...).")],
+    from_level: Annotated[int, typer.Option("--from-level", help="Knockouts open an envelope from this "
+                                                                   "level on (before it: none).")] = 1,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Repeat the envelopes' shuffle exactly (default: a cryptographic draw).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Mystery bounties: the bounty pool in sealed envelopes, shuffled by a recorded draw, one opened
+    by each knockout from --from-level on (T-MYSTERY-1); logged, undoable."""
+    service = session_of(ctx).service()
+    shown = money_actions.mystery(service, money_actions.MysteryRequest(
+        envelopes=" ".join(envelopes), from_level=from_level, seed=seed))
+    formats = Formats.of(service.state.house_rules)
+    emit(shown, as_json, lambda: console.print(
+        _("Mystery bounties from level {level}: {count} envelopes, {total} in all (T-MYSTERY-1)").format(
+            level=shown.from_level, count=len(shown.left), total=formats.money(shown.total))))
+
+
 # ---------------------------------------------------------------- hand-for-hand
 
 

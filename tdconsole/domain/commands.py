@@ -186,6 +186,16 @@ class SetMoney(Command):
     settings: MoneySettings
 
 
+class SetMysteryBounties(Drawing):
+    """T-MYSTERY-1: the bounty pool in sealed envelopes of the house's amounts, one drawn at random by
+    each knockout from level `from_level` on (a Drawing: the envelopes are shuffled as the seats are
+    drawn, and the order is recorded)."""
+
+    verb: ClassVar[str] = "set the mystery bounties"
+    envelopes: list[Money] = Field(min_length=1, max_length=ENTRIES.hi)
+    from_level: LevelNumber = 1
+
+
 class CountChips(Command):
     """Chip counts during play (a table's seats counted together by the floor) or for a deal: each
     player's last count stands until he busts, rebuys or bags (T-CHIPS-3)."""

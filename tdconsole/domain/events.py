@@ -135,6 +135,19 @@ class PlayerBusted(_Event):
     # pool (T-PKO-4), `to_pool` kroner.
     disqualified: bool = False
     to_pool: int = 0
+    # T-MYSTERY-1: the position of the envelope this knockout drew (MysteryBountiesSet's order);
+    # `bounty` above is its amount, shared as T-BOUNTY-1 shares a split pot's.
+    envelope: int | None = None
+
+
+class MysteryBountiesSet(_Event):
+    """T-MYSTERY-1: the house's envelopes, shuffled by the draw (`seed` when the TD gave one), drawn
+    one per knockout from level `from_level` on."""
+
+    type: Literal["mystery_bounties_set"] = "mystery_bounties_set"
+    envelopes: list[int]
+    from_level: int
+    seed: int | None = None
 
 
 class SatelliteEnded(_Event):
@@ -626,6 +639,7 @@ Event = Annotated[
     | AlternateListed
     | AlternateWithdrawn
     | PlayerBusted
+    | MysteryBountiesSet
     | PlayerReentered
     | SatelliteEnded
     | TicketSpent

@@ -182,7 +182,9 @@ def _busted(state: TournamentState, event: e.PlayerBusted) -> Footprint:
     winners = {*event.knocked_out_by, *event.bounty, *event.head}
     knockers = [player(knocker) for knocker in sorted(winners)]
     changed = [player(event.player_id), *knockers, FIELD, DEAL, H4H, *_seat_of(state, event.player_id)]
-    return _fp([*changed, MONEY], [*changed, MONEY] if event.to_pool else changed)
+    # A mystery knockout opens an envelope (T-MYSTERY-1): the next one opens after it.
+    opens = event.to_pool or event.envelope is not None
+    return _fp([*changed, MONEY], [*changed, MONEY] if opens else changed)
 
 
 def _reported(state: TournamentState, event: e.HandForHandBust) -> Footprint:
@@ -233,6 +235,11 @@ def _bust_set_aside(state: TournamentState, event: e.BustSetAside) -> Footprint:
 def _money(state: TournamentState, event: e.MoneySet) -> Footprint:
     # A new setting is the old ones with one changed, and must pay the entries in.
     return _fp([MONEY, ENTRIES], [MONEY])
+
+
+def _mystery(state: TournamentState, event: e.MysteryBountiesSet) -> Footprint:
+    # T-MYSTERY-1: set again only while no envelope is opened; the knockouts read it.
+    return _fp([MONEY, FIELD], [MONEY])
 
 
 def _counted(state: TournamentState, event: e.ChipsCounted) -> Footprint:
@@ -399,6 +406,7 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.Rebought: _rebought,
     e.BustSetAside: _bust_set_aside,
     e.MoneySet: _money,
+    e.MysteryBountiesSet: _mystery,
     e.ChipsCounted: _counted,
     e.PaymentRecorded: _payment,
     e.PrizePaidOut: _paid_out,

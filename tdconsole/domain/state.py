@@ -27,6 +27,7 @@ from tdconsole.domain.events import (
 from tdconsole.domain.floor.penalties import PenaltyKind, Remaining, remaining
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.model import empty_dict, empty_list, empty_set
+from tdconsole.domain.money.bounties import MysteryPool
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.text import name_key
@@ -282,6 +283,8 @@ class TournamentState:
     deal: Deal | None = None
     # T-PKO-4: the bounties of disqualified players, added to the prize pool.
     bounties_to_pool: int = 0
+    # T-MYSTERY-1: the envelopes of a mystery bounty, and those the standing knockouts opened.
+    mystery: MysteryPool | None = None
     # T-SAT-2: a satellite that has ended (the seat winners), and when.
     satellite: SatelliteEnded | None = None
     satellite_at: datetime | None = None

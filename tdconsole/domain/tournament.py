@@ -329,7 +329,7 @@ if TYPE_CHECKING:  # what mypy checks the tables against
     from tdconsole.domain.clock import late_registration
     from tdconsole.domain.floor import log as floor
     from tdconsole.domain.floor import shot_clock
-    from tdconsole.domain.money import cash, deals
+    from tdconsole.domain.money import cash, deals, mystery
     from tdconsole.domain.money import handlers as money
     from tdconsole.domain.players import (
         add_ons,
@@ -348,6 +348,7 @@ else:  # the same modules, imported on first use (tests/domain/test_dispatch.py 
     late_registration = _Module("clock.late_registration")
     floor, shot_clock = _Module("floor.log"), _Module("floor.shot_clock")
     cash, deals, money = _Module("money.cash"), _Module("money.deals"), _Module("money.handlers")
+    mystery = _Module("money.mystery")
     add_ons, busts, flights = _Module("players.add_ons"), _Module("players.busts"), _Module("players.flights")
     hand_for_hand, rebuys = _Module("players.hand_for_hand"), _Module("players.rebuys")
     registration, satellites = _Module("players.registration"), _Module("players.satellites")
@@ -395,6 +396,7 @@ DECIDERS = by_command(
     decides(c.FinalTable, seating.decide_final),
     # money
     decides(c.SetMoney, money.decide_set_money),
+    decides(c.SetMysteryBounties, mystery.decide_set_mystery),
     decides(c.CountChips, money.decide_count),
     decides(c.Pay, cash.decide_pay),
     decides(c.PayOut, cash.decide_pay_out),
@@ -461,6 +463,7 @@ APPLIERS = by_event(
     applies(e.ButtonSet, seating.apply_button_set),
     # money
     applies(e.MoneySet, money.apply_money_set),
+    applies(e.MysteryBountiesSet, mystery.apply_mystery_set),
     applies(e.ChipsCounted, money.apply_counted),
     applies(e.PaymentRecorded, cash.apply_payment),
     applies(e.PrizePaidOut, cash.apply_paid_out),

@@ -270,6 +270,9 @@ def _busted(event: e.PlayerBusted, context: LogContext) -> str:
     if event.disqualified:
         text = _("{bust}: disqualified, bounty {amount} to the prize pool (T-PKO-4)").format(
             bust=text, amount=context.money(event.to_pool))
+    if event.envelope is not None:
+        text = _("{bust} (mystery envelope {number}, T-MYSTERY-1)").format(
+            bust=text, number=event.envelope + 1)
     return text
 
 
@@ -349,6 +352,13 @@ def _h4h_stopped(event: e.HandForHandStopped, context: LogContext) -> str:
 @_writes("money", e.MoneySet)
 def _money_set(event: e.MoneySet, context: LogContext) -> str:
     return _("The prize pool and payout settings are changed")
+
+
+@_writes("money", e.MysteryBountiesSet)
+def _mystery_set(event: e.MysteryBountiesSet, context: LogContext) -> str:
+    return _("Mystery bounties: {count} sealed envelopes, {total} in all, drawn from level {level} "
+             "(T-MYSTERY-1)").format(count=len(event.envelopes), total=context.money(sum(event.envelopes)),
+                                     level=event.from_level)
 
 
 @_writes("money", e.ChipsCounted)

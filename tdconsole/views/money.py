@@ -100,6 +100,25 @@ class BountiesView(View):
     to_pool: int  # T-PKO-4: disqualified players' bounties, in the prize pool
 
 
+class MysteryView(View):
+    """`state --json` under `mystery` and the TV's cell: the sealed envelopes left (T-MYSTERY-1),
+    largest first (their shuffled order is the draw's secret), and the level they open from."""
+
+    from_level: int
+    left: list[int]
+    total: int
+    opened: int
+
+
+def mystery_view(state: TournamentState) -> MysteryView | None:
+    """None without mystery bounties (T-MYSTERY-1)."""
+    pool = state.mystery
+    if pool is None:
+        return None
+    left = sorted(pool.left(), reverse=True)
+    return MysteryView(from_level=pool.from_level, left=left, total=sum(left), opened=len(pool.opened))
+
+
 def bounties_view(state: TournamentState) -> BountiesView:
     totals = money.bounty_totals(state)
     return BountiesView(pko=state.money.pko_share is not None, starting=state.money.bounty,

@@ -43,11 +43,13 @@ from tdconsole.views.money import (
     BountiesView,
     DealView,
     HandForHandView,
+    MysteryView,
     PaidRow,
     TieView,
     bounties_view,
     deal_view,
     hand_for_hand_view,
+    mystery_view,
     paid_rows,
     payouts_or_error,
     ties,
@@ -403,7 +405,7 @@ class FiguresView(View):
 class StateView(OptionalKeysView):
     """`state --json`: the tournament at one moment, for scripts and every screen."""
 
-    OMITTED_WHEN_NONE = frozenset({"payouts_error", "flight", "day2"})
+    OMITTED_WHEN_NONE = frozenset({"payouts_error", "flight", "day2", "mystery"})
 
     tournament: TournamentInfoView
     clock: ClockView
@@ -429,6 +431,8 @@ class StateView(OptionalKeysView):
     paid: list[PaidRow]
     # Where the bounty money is (a PKO's totals balance, T-PKO-1..5).
     bounties: BountiesView | None = None
+    # T-MYSTERY-1: the envelopes left, with mystery bounties only.
+    mystery: MysteryView | None = None
     # When the bubble, the final table and the end come (views/forecast.py).
     forecast: ForecastView | None = None
     flight: FlightView | None = None
@@ -530,6 +534,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         deal=deal_view(state),
         paid=figures.paid,
         bounties=bounties_view(state),
+        mystery=mystery_view(state),
         forecast=figures.forecast,
         flight=flight_view(state),
         day2=day2_view(state),

@@ -199,6 +199,7 @@ CASES = [
     case("registered", "structure", "use", "club-deepstack"),
     case("registered", "money", "set", "--bounty", "20", "--guarantee", "5000"),
     case("registered", "money", "load", str(MONEY_FILE)),
+    case("registered", "money", "mystery", "1000", "500", "200", "--from-level", "3", "--seed", "1"),
     case("registered", "money", "set", "--rebuy-until-break", "--rebuy-limit", "2", "--rebuy-who",
          "starting-stack", "--rebuy-chips", "5000", "--rebuy-fee", "20"),
     case("registered", "payouts"),

@@ -64,6 +64,7 @@ def from_state_document(service: Service, now: datetime) -> dict[str, Any]:
         "chip_leaders": view["chip_leaders"],  # T-CHIPS-3
         "shot_clocks": [],  # T-SHOT-1: none runs in this evening
         "speaks": state.house_rules.speech.speaker == "tv",
+        "mystery": view.get("mystery"),  # T-MYSTERY-1: only with mystery bounties
         "moves": [m.as_json() for m in relocations(state, service.log, undone)
                   if now - m.time <= MOVES_SHOWN][-12:],
         "finished": view["tournament"]["status"] == "finished",

@@ -70,3 +70,29 @@ def last_hand(runner_up: int, winner: str, own: int) -> Knockout:
     Knockout(cash={'w': 2400}, head={'w': -900})
     """
     return Knockout({winner: runner_up + own}, {winner: -own})
+
+
+@dataclass(slots=True)
+class MysteryPool:
+    """T-MYSTERY-1: the sealed envelopes in the order they were shuffled (`MysteryBountiesSet`),
+    drawn from level `from_level` on; `opened` are the positions drawn by the knockouts standing."""
+
+    envelopes: list[int]
+    from_level: int
+    opened: list[int]
+
+    def next_envelope(self, taken: Sequence[int] = ()) -> int | None:
+        """The position of the envelope the next knockout draws: the first of the shuffled ones not
+        opened (nor `taken` by an earlier knockout of the same hand); None when none is left. An
+        undone knockout puts its envelope back where it was, so drawing again opens the same one.
+
+        >>> pool = MysteryPool(envelopes=[500, 100, 1000], from_level=3, opened=[0])
+        >>> pool.next_envelope(), pool.next_envelope([1]), pool.left()
+        (1, 2, [100, 1000])
+        """
+        skip = {*self.opened, *taken}
+        return next((index for index in range(len(self.envelopes)) if index not in skip), None)
+
+    def left(self) -> list[int]:
+        """The amounts still sealed, in no telling order (sorted: the shuffle is secret)."""
+        return sorted(amount for index, amount in enumerate(self.envelopes) if index not in self.opened)

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from tdconsole.domain.clock import handlers as clock_handlers
 from tdconsole.domain.clock import late_registration
+from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.commands import Bust, Reenter
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
@@ -216,7 +217,7 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
         busts = [eliminations.Bust(name=player.id, unplaced=True) for player in players]
         placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
         return _ends(state, players, busted_events(
-            state, placements, {player.id: knocker_ids for player in players}, placed_last=True))
+            state, placements, {player.id: knocker_ids for player in players}, placed_last=True, now=now))
     if h4h is not None:
         return [HandForHandBust(player_id=player.id, table=_table(state, player, command.table),
                                 stack=stacks.get(player.id), knocked_out_by=knocker_ids)
@@ -224,7 +225,7 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     busts = [eliminations.Bust(name=player.id, stack=stacks.get(player.id)) for player in players]
     # An ordinary hand at one table: the house setting for tables is not consulted.
     placements = eliminations.place_busts(busts, left, EliminationRules(), "hand")
-    events = busted_events(state, placements, {player.id: knocker_ids for player in players})
+    events = busted_events(state, placements, {player.id: knocker_ids for player in players}, now=now)
     return _ends(state, players, events)
 
 
@@ -263,7 +264,7 @@ def _table(state: TournamentState, player: Player, given: int | None) -> int:
 
 def busted_events(state: TournamentState, placements: Sequence[eliminations.Placement],
                   knockers: dict[str, list[str]], *, placed_last: bool = False,
-                  disqualified: bool = False) -> list[Event]:
+                  disqualified: bool = False, now: datetime | None = None) -> list[Event]:
     """PlayerBusted for each placement (its `name` is the player id), bounties split (T-BOUNTY-1)
     or, in a progressive knockout, shared in cash and onto the knockers' heads (T-PKO-1/2/3); a
     disqualified player's bounty goes to the prize pool (T-PKO-4).
@@ -293,9 +294,11 @@ def busted_events(state: TournamentState, placements: Sequence[eliminations.Plac
         winner = next(player.id for player in state.players.values()
                       if player.status != "busted" and player.id not in placed)
     events: list[Event] = []
+    opened: list[int] = []  # T-MYSTERY-1: the envelopes this hand's earlier knockouts drew
     for index, placement in enumerate(placements):
         by = knockers.get(placement.name, [])
         knocked = bounties.Knockout({}, {})
+        envelope = None
         to_pool = head(placement.name) if disqualified else 0
         if money.pko_share is not None and winner is not None:
             # T-PKO-3: the winner takes the runner-up's whole bounty (unless disqualified: T-PKO-4)
@@ -307,19 +310,55 @@ def busted_events(state: TournamentState, placements: Sequence[eliminations.Plac
             pass
         elif money.pko_share is not None and by:
             knocked = pko_knockout(state, head(placement.name), by)
+        elif state.mystery is not None:
+            # T-MYSTERY-1: from the stated level a knockout opens the next sealed envelope; before
+            # it, and once none is left, a knockout pays nothing (the bounty money stays in the pool).
+            envelope = mystery_envelope(state, now, opened) if by else None
+            if envelope is not None:
+                opened.append(envelope)
+                knocked = _split(state, state.mystery.envelopes[envelope], by)
         elif by and money.bounty:
-            names = {state.players[knocker].name: knocker for knocker in by}
-            shares = eliminations.split_bounty(money.bounty, list(names))
-            knocked = bounties.Knockout({names[name]: share for name, share in shares.items()}, {})
+            knocked = _split(state, money.bounty, by)
         for knocker, amount in knocked.head.items():
             added[knocker] = added.get(knocker, 0) + amount
         events.append(PlayerBusted(
             player_id=placement.name, place=placement.place,
             last_place=placement.last_place if placement.tied else None,
             rules=placement.rules, knocked_out_by=by, bounty=knocked.cash, placed_last=placed_last,
-            head=knocked.head, disqualified=disqualified, to_pool=to_pool,
+            head=knocked.head, disqualified=disqualified, to_pool=to_pool, envelope=envelope,
         ))
     return events
+
+
+def _split(state: TournamentState, bounty: int, by: Sequence[str]) -> bounties.Knockout:
+    # T-BOUNTY-1: a split pot's knockers share the bounty.
+    names = {state.players[knocker].name: knocker for knocker in by}
+    shares = eliminations.split_bounty(bounty, list(names))
+    return bounties.Knockout({names[name]: share for name, share in shares.items()}, {})
+
+
+def mystery_envelope(state: TournamentState, now: datetime | None, opened: Sequence[int] = ()) -> int | None:
+    """T-MYSTERY-1: the position of the envelope a knockout at `now` opens: the next of the shuffled
+    ones, from the stated level on; None before it, when none is left, or without mystery bounties.
+
+    >>> from tdconsole.domain.commands import ClockStart, SetMysteryBounties
+    >>> from tdconsole.domain.examples import T0, at, tournament
+    >>> from random import Random
+    >>> t = tournament("Ann", "Bo", "Cy")
+    >>> _ = t.do(ClockStart())
+    >>> _ = t.do(SetMysteryBounties(envelopes=[100, 500, 200], from_level=2).with_rng(Random(1)))
+    >>> t.state.mystery.envelopes
+    [500, 200, 100]
+    >>> mystery_envelope(t.state, at(60)), mystery_envelope(t.state, at(21 * 60))  # level 1, level 2
+    (None, 0)
+    """
+    pool = state.mystery
+    if pool is None or now is None:
+        return None
+    reading = clock_ops.advance(state.info.structure, state.clock, now)
+    if state.info.structure.shown_level(reading.period) < pool.from_level:
+        return None
+    return pool.next_envelope(opened)
 
 
 def clockwise(state: TournamentState, knockers: Sequence[str]) -> list[str]:
@@ -380,6 +419,8 @@ def apply_busted(state: TournamentState, event: PlayerBusted, now: datetime) -> 
     player.disqualified = event.disqualified
     state.bounties_to_pool += event.to_pool
     credit_knockout(state, event.knocked_out_by, event.bounty, event.head)
+    if event.envelope is not None and state.mystery is not None:  # T-MYSTERY-1: opened
+        state.mystery.opened.append(event.envelope)
     state.forget_chips(event.player_id)
     if state.hand_for_hand is not None:
         state.hand_for_hand.pending.pop(event.player_id, None)

@@ -193,7 +193,7 @@ def finish_tables(state: TournamentState, numbers: Sequence[int], now: datetime)
                  for player_id, (table, stack, _by) in h4h.pending.items()]
         placements = eliminations.place_busts(reported, state.players_left, h4h.started.rules, kind)
         knockers = {player_id: by for player_id, (_table, _stack, by) in h4h.pending.items()}
-        placed = busts.busted_events(state, placements, knockers)
+        placed = busts.busted_events(state, placements, knockers, now=now)
         events += [*placed, *satellites.ended(state, placed)]  # T-SAT-2
     if h4h.hand >= 1:
         events += _clock_after_hand(state, h4h.started.rules, now)
