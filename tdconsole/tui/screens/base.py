@@ -35,8 +35,11 @@ class ServiceScreen(TranslatedKeys, Screen[None]):
             # size a full pass walked the screen's 10,000 rows every few busts, a tenth of a
             # second each. (Small tournaments, tests among them, make nothing worth it.)
             self._settled = True
-            gc.collect()
-            gc.freeze()
+            # Once the switch is over, and with what an earlier freeze took in given back to the
+            # collector first: a screen being left (the structure editor popped by this F-key)
+            # was still alive as this one resumed, and frozen then it was never freed (megabytes
+            # of a festival terminal for every editor or dialog open at a first showing).
+            self.call_after_refresh(_settle)
 
     def on_screen_suspend(self) -> None:
         # What the screen's widgets drew is drawn anew when it is shown again (it redraws all of
@@ -49,3 +52,10 @@ class ServiceScreen(TranslatedKeys, Screen[None]):
 
     def on_tournament_changed(self, _message: TournamentChanged) -> None:
         self.refresh_view()
+
+
+def _settle() -> None:
+    """What lives now out of the collector's full passes for good, the garbage among it freed."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
