@@ -252,6 +252,8 @@ class BustSetAside(_Event):
     knockouts: list[str] = Field(default_factory=empty_list)
     bounty: dict[str, int] = Field(default_factory=empty_dict)
     head: int = 0
+    # T-MYSTERY-1: the envelope the bust opened goes back sealed where it lay, with its cash.
+    envelope: int | None = None
 
 
 class MoneySet(_Event):

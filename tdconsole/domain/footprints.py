@@ -229,7 +229,8 @@ def _bust_set_aside(state: TournamentState, event: e.BustSetAside) -> Footprint:
     # whether the rebuy is sold; an unapproved deal lapses.
     knockers = [player(knocker) for knocker in sorted({*event.knockouts, *event.bounty})]
     changed = [player(event.player_id), *knockers, FIELD, DEAL]
-    return _fp([*changed, MONEY, CLOCK, CASH], changed)
+    # A mystery knockout's envelope goes back in the pool (T-MYSTERY-1): the next one opens it.
+    return _fp([*changed, MONEY, CLOCK, CASH], [*changed, MONEY] if event.envelope is not None else changed)
 
 
 def _money(state: TournamentState, event: e.MoneySet) -> Footprint:

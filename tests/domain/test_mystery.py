@@ -71,3 +71,21 @@ def test_t_mystery_1_the_envelopes_run_out_then_a_knockout_pays_nothing() -> Non
     assert (none.envelope, none.bounty) == (None, {})  # type: ignore[union-attr]
     with pytest.raises(RuleViolation, match="T-MYSTERY-1: 1 envelopes are opened already"):
         t.do(SetMysteryBounties(envelopes=[100]).with_rng(Random(1)))
+
+
+def test_t_mystery_1_a_rebuy_after_the_bust_seals_its_envelope_again() -> None:
+    from tdconsole.domain.commands import Rebuy
+    from tdconsole.domain.money.prize_pool import RebuySettings
+
+    t = tournament(*"ABCD")
+    t.do(SetMoney(settings=MoneySettings(bounty=100, rebuy=RebuySettings(price=300, until_level=2))))
+    t.do(ClockStart())
+    t.do(SetMysteryBounties(envelopes=[500, 100]).with_rng(Random(1)))
+    assert t.state.mystery is not None
+    first = t.state.mystery.envelopes[0]
+    t.do(Bust(names=["D"], by=["A"]), seconds=60)
+    assert t.state.players["p1"].bounties == first
+    t.do(Rebuy(name="D").with_rng(Random(1)), seconds=90)  # T-REBUY-1: the bust set aside
+    assert t.state.mystery.opened == [] and t.state.players["p1"].bounties == 0
+    [again] = t.do(Bust(names=["D"], by=["B"]), seconds=120)
+    assert (again.envelope, again.bounty) == (0, {"p2": first})  # type: ignore[union-attr]

@@ -342,7 +342,8 @@ def set_aside(state: TournamentState, player: Player) -> BustSetAside:
         if cash and paid.get(knocker, Paid()).bounty > had.bounties - cash:
             raise RuleViolation("T-PAY-1", "{knocker} has been paid the bounty for knocking out {name}: "
                                 "undo the pay-out first", knocker=had.name, name=player.name)
-    return aside.model_copy(update={"knockouts": list(bust.knocked_out_by), "bounty": dict(bust.bounty)})
+    return aside.model_copy(update={"knockouts": list(bust.knocked_out_by), "bounty": dict(bust.bounty),
+                                    "envelope": bust.envelope})
 
 
 def _standing_bust(state: TournamentState, player: Player) -> PlayerBusted | None:
@@ -404,6 +405,8 @@ def apply_bust_set_aside(state: TournamentState, event: BustSetAside, now: datet
     for knocker, cash in event.bounty.items():
         state.players[knocker].bounties -= cash
     player.bounty_added -= event.head
+    if event.envelope is not None and state.mystery is not None:  # T-MYSTERY-1: sealed again
+        state.mystery.opened.remove(event.envelope)
     if state.deal is not None and not state.deal.approved:
         state.deal = None  # a proposal was for the players who were left (T-DEAL-1)
 
