@@ -70,6 +70,19 @@ def player_page(service: Service, request: PlayerPageRequest) -> PlayerPageResul
                             token=token)
 
 
+def page_links(service: Service, names: list[str], url: str | None) -> dict[str, str]:
+    """Each named player's page address (T-PAGE-1) for a printed QR code (seat slips, receipts): his
+    page, drawn now for a player who has none."""
+    base = public_url(url)
+    links: dict[str, str] = {}
+    for name in dict.fromkeys(names):
+        key = name_key(name)
+        if key not in service.state.pages:
+            service.execute(commands.PlayerPage(name=name))
+        links[name] = page_url(base, service.tournament_id, service.state.pages[key])
+    return links
+
+
 # ---------------------------------------------------------------- sign-ups (T-SIGNUP-1)
 
 

@@ -123,6 +123,19 @@ def slips(
         "--width", help="a4 (a page each) or 80mm (a receipt printer's roll).")] = "a4",
     receipts: Annotated[bool, typer.Option(
         "--receipts", help="A receipt per entry and add-on paid, instead of the payout slips.")] = False,
+    pages: Annotated[bool, typer.Option(
+        "--pages", help="Receipts: each player's own page as a QR code (T-PAGE-1; drawn for who has "
+                        "none).")] = False,
+    url: Annotated[str | None, typer.Option(
+        "--url", metavar="URL", help="With --pages: where phones open the server (default: "
+                                      "$TDCONSOLE_PUBLIC_URL).")] = None,
 ) -> None:
     """Printable payout slips (a page each, signature lines for player and cashier), or receipts."""
-    write_document(slips_document(session_of(ctx).service().state, width, receipts), out)
+    service = session_of(ctx).service()
+    links = None
+    if pages and receipts:
+        from tdconsole.actions.room import page_links
+        from tdconsole.views.cash import receipt_rows
+
+        links = page_links(service, [row.name for row in receipt_rows(service.state)], url)
+    write_document(slips_document(service.state, width, receipts, links), out)

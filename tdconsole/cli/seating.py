@@ -256,6 +256,12 @@ def seating_command(
     fmt: Annotated[str, typer.Option("--format", help="text or html.")] = "text",
     slips: Annotated[bool, typer.Option("--slips", help="A seat slip per player.")] = False,
     out: Annotated[Path | None, typer.Option("--out", help="Write to this file.")] = None,
+    pages: Annotated[bool, typer.Option(
+        "--pages", help="html slips: each player's own page as a QR code (T-PAGE-1; drawn for who has "
+                        "none).")] = False,
+    url: Annotated[str | None, typer.Option(
+        "--url", metavar="URL", help="With --pages: where phones open the server (default: "
+                                      "$TDCONSOLE_PUBLIC_URL).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """The seating list for the wall (or seat slips), as text or HTML."""
@@ -265,5 +271,10 @@ def seating_command(
     if as_json:
         emit(seating_views.seats(room), True)
         return
-    document = seating_document(room, title, fmt, slips)  # type: ignore[arg-type]
+    links = None
+    if pages:
+        from tdconsole.actions.room import page_links
+
+        links = page_links(service, [row.player for row in seating_views.seats(room)], url)
+    document = seating_document(service.state.room, title, fmt, slips, links)  # type: ignore[arg-type]
     write_document(document, out)

@@ -87,11 +87,21 @@ def check_format(fmt: str, formats: Sequence[str]) -> None:
 # ---------------------------------------------------------------- seating list and seat slips
 
 
-def seating_document(room: Room, title: str, fmt: SeatingFormat, slips: bool = False) -> str:
-    """The seating list for the wall, or a seat slip per player (T-SEAT-1), in `fmt`."""
+def page_qr(url: str) -> str:
+    """A player's page (T-PAGE-1) as a QR code to print: inline SVG, black on white."""
+    import segno  # only for a printout with pages on it
+
+    return str(segno.make(url, error="m").svg_inline(border=2, dark="#000", light="#fff", scale=3))
+
+
+def seating_document(room: Room, title: str, fmt: SeatingFormat, slips: bool = False,
+                     pages: dict[str, str] | None = None) -> str:
+    """The seating list for the wall, or a seat slip per player (T-SEAT-1), in `fmt`; `pages`: each
+    player's own page (T-PAGE-1), printed on his slip as a QR code."""
     check_format(fmt, SEATING_FORMATS)
     if fmt == "html":
-        return html_page("slips.html.j2" if slips else "seating.html.j2", title=title, seats=seats(room))
+        return html_page("slips.html.j2" if slips else "seating.html.j2", title=title, seats=seats(room),
+                         qr={name: page_qr(url) for name, url in (pages or {}).items()})
     if slips:
         cut = "-" * 32
         return "".join(f"{title}\n{row.player}\n"
@@ -309,7 +319,8 @@ def _void_text(row: SlipRow, receipt: bool) -> str:
     return _("VOID: this payment was taken back")
 
 
-def slips_document(state: TournamentState, width: str = "a4", receipts: bool = False) -> str:
+def slips_document(state: TournamentState, width: str = "a4", receipts: bool = False,
+                   pages: dict[str, str] | None = None) -> str:
     """A payout slip per prize handed over (or, `receipts`, a receipt per due paid), one a page,
     for an A4 printer or an 80 mm receipt printer."""
     from tdconsole.views.cash import receipt_rows, slip_rows
@@ -328,6 +339,6 @@ def slips_document(state: TournamentState, width: str = "a4", receipts: bool = F
               "when": formats.when(row.time), "cashier": row.cashier, "void": _void_text(row, receipts)}
              for row in rows]
     return html_page("payout_slips.html.j2", tournament=state.info.name, receipts=receipts,
-                     width=width, slips=slips,
+                     width=width, slips=slips, qr={name: page_qr(url) for name, url in (pages or {}).items()},
                      title=_("{name}: receipts").format(name=state.info.name) if receipts
                      else _("{name}: payout slips").format(name=state.info.name))
