@@ -22,13 +22,22 @@ from tdconsole.web.actions import allowed_verbs
 
 # The players a deal is worked out for at most: a deal is made at the final table.
 DEAL_PLAYERS = 10
+# What one phone's panel lists at most (it is sent again after every change): the ladder's top
+# places and those this close to the players left, the last busts, who owes and what is owed.
+LADDER_TOP = 9
+LADDER_NEAR = 5
+SHOWN = 40
+# More open tables than this and the Tables tab shows the one picked on the Bust tab.
+SHOWN_TABLES = 12
 
 
-def desk(service: Service, now: datetime, view: dict[str, Any], role: str, player: str) -> dict[str, Any]:
+def desk(service: Service, now: datetime, view: dict[str, Any], role: str, player: str,
+         picked: int | None = None) -> dict[str, Any]:
     """The panel's parts for a member of `role`, beside `view` (`state --json`'s document); `player`
-    the name whose row the TD opened ("")."""
+    the name whose row the TD opened (""), `picked` the table picked on the Bust tab."""
     state = service.state
     may = allowed_verbs(role)
+    open_tables = [table for table in view["tables"] if table["status"] == "open"]
     payouts = payouts_view(state)
     paid_places = len(payouts.payouts)
     out: dict[str, Any] = {
@@ -37,17 +46,28 @@ def desk(service: Service, now: datetime, view: dict[str, Any], role: str, playe
         # T-H4H-1: the bubble is the one place short of the money; it bursts at `paid_places` left.
         "bubble": paid_places > 0 and state.players_left == paid_places + 1,
         "in_money": 0 < state.players_left <= paid_places,
-        "ladder": jsonable(payouts.paid),
+        # The top of the ladder and the places about to be paid (a festival pays 1,500).
+        "ladder": [row for row in jsonable(payouts.paid) if row["place"] is None or row["place"] <= LADDER_TOP
+                   or abs(row["place"] - state.players_left) <= LADDER_NEAR],
         # Each bust's place with its prize and the bounty cash he won, the last out first.
         "busts": sorted((p for p in view["players"] if p["status"] == "busted" and p["place"] is not None),
-                        key=lambda row: row["place"]),
-        # Each open table's seats in their order round the table (the view keys them as text).
+                        key=lambda row: row["place"])[:SHOWN],
+        # Each open table's seats in their order round the table (the view keys them as text); at a
+        # festival only the table picked on the Bust tab.
         "tables": [{**table, "seats": sorted((int(seat), name) for seat, name in table["seats"].items())}
-                   for table in view["tables"] if table["status"] == "open"],
+                   for table in open_tables if len(open_tables) <= SHOWN_TABLES or table["table"] == picked],
+        "open_tables": len(open_tables),
         "cash": None, "deal_options": None, "row": None,
     }
     if "cash/pay-out" in may:  # the cash desk is the TD's
-        out["cash"] = jsonable(cash_view(state))
+        cash = jsonable(cash_view(state))
+        # Who still owes and the prizes still owed first, a phone's screenful of each.
+        cash["unpaid_more"] = max(0, len(cash["unpaid"]) - SHOWN)
+        cash["unpaid"] = cash["unpaid"][:SHOWN]
+        prizes = sorted(cash["prizes"], key=lambda row: row["owed"] == 0)
+        cash["prizes_more"] = max(0, len(prizes) - SHOWN)
+        cash["prizes"] = prizes[:SHOWN]
+        out["cash"] = cash
         out["methods"] = [(method, payment_method(method)) for method in state.house_rules.cash.methods]
         out["default_method"] = state.house_rules.cash.default_method
     if "deal/calc" in may and 1 < state.players_left <= DEAL_PLAYERS:

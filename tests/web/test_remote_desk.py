@@ -31,7 +31,8 @@ def test_floor_staff_are_offered_only_the_commands_their_role_may_run(web: Web) 
     panel = web.client.get("/remote/panel").text
     offered = re.findall(r'data-(?:verb|preview)="([^"]+)"', panel)
     assert all(verb.startswith("rulings/") for verb in offered), offered
-    assert 'id="drawer-go"' not in panel and "button class=\"small undo\"" not in panel
+    assert 'id="drawer-go"' not in panel and 'id="undo-ask"' not in panel
+    _error(web.client.get("/remote/undo"), 403, "TD only")
     before = events(web.db)
     _error(web.command("break-table", {"table": 2, "apply": True}, csrf), 403, "TD only")
     _error(web.command("cash/pay-out", {"name": "Anna Holm"}, csrf), 403)
@@ -45,10 +46,18 @@ def test_the_tds_panel_offers_the_tables_money_and_undo(web: Web) -> None:
     assert panel.count('data-preview="break-table"') == 2 and 'data-verb="draw"' not in panel
     assert 'data-preview="final-table"' not in panel
     assert re.search(r'<span class="seat-no">1</span> \w', panel)
-    # The last command in words, and its id: the undo takes back that one or refuses.
-    undo = re.search(r'data-verb="undo" data-body=\'([^\']+)\'\s+data-confirm="([^"]+)"', panel)
-    assert undo is not None and "The clock starts" in undo.group(2) and TD not in undo.group(2)
-    assert '"anyone": true' in undo.group(1) and '"command_id"' in undo.group(1)
+    # The last command in words and its id, read when the TD asks: the undo takes back that one or
+    # refuses (another command came in between).
+    assert 'id="undo-ask"' in panel
+    offer = web.client.get("/remote/undo").json()
+    assert offer["summary"] == "The clock starts" and offer["actor"] == "td"
+    csrf = web.login()
+    assert web.command("clock/pause", {}, csrf).status_code == 200
+    _error(web.command("undo", {"anyone": True, "yes": True, "command_id": offer["command_id"]}, csrf), 409)
+    offer = web.client.get("/remote/undo").json()
+    assert offer["actor"] == TD and "paus" in offer["summary"]
+    undone = web.command("undo", {"anyone": True, "yes": True, "command_id": offer["command_id"]}, csrf)
+    assert undone.status_code == 200, undone.text
     # The money: the ladder with the bubble line, the unpaid list, the drawer by method.
     assert "Payouts" in panel and "bubble-line" in panel and "Cash desk" in panel
     assert 'data-count="cash"' in panel and 'data-count="mobilepay"' in panel

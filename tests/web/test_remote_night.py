@@ -177,8 +177,7 @@ def test_a_rebuy_night_from_the_tds_phone_alone(browser: Browser, night: tuple[S
     # ---- a wrong bust taken back: "Undo <the command in words>?"
     victim = sorted(room.seated())[0]
     bust(victim, knocker(victim))
-    page.wait_for_selector("#slot-undo button.undo")
-    page.click("#slot-undo button.undo")
+    page.click("#undo-ask")
     status(said["undone"])
     assert any(victim in message and "?" in message for message in asked[-2:])
     assert room.seated().get(victim)

@@ -61,9 +61,6 @@
   async function command(verb, body) {
     try {
       const result = await post(`api/commands/${verb}`, body, csrf);
-      // The last command is now this one: the old "Undo …" goes until the panel shows the new one.
-      const undo = $("#slot-undo");
-      if (undo) undo.replaceChildren();
       refresh();
       return result;
     } catch (error) {
@@ -578,6 +575,16 @@
   const moves = $("#table-moves");
   const showMoves = (title, lines) => moves.replaceChildren(...[title, ...lines].map((text) =>
     Object.assign(document.createElement("p"), { textContent: text })));
+  // Undo: the last command is fetched when asked and said in words first ("Undo <it> (who)?"); its
+  // id goes with the undo, which refuses if another command came in between.
+  document.addEventListener("click", async (event) => {
+    if (!event.target.closest("#undo-ask")) return;
+    const response = await fetch("remote/undo", { credentials: "same-origin" });
+    const offer = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+    if (!response.ok) { say(offer.error, false); return; }
+    if (!confirm(t("undo_confirm", { what: offer.summary, who: offer.actor }))) return;
+    try { say(describe("undo", await command("undo", { anyone: true, yes: true, command_id: offer.command_id }))); } catch (_) { /* said */ }
+  });
   document.addEventListener("click", async (event) => {
     // Break table and Final table: the draw is shown first; OK makes exactly that draw (its seed).
     const button = event.target.closest("button[data-preview]");
