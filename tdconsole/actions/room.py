@@ -122,12 +122,14 @@ class SignUpRequest(Request):
     name: str
     member: int | None = None
     phone: str = ""
+    ticket_hash: str = ""  # the web's: the phone follows its sign-up by the ticket
 
 
 @action("signups add", web=False, tui=False, commands=(commands.SignUp,))
 def sign_up(service: Service, request: SignUpRequest) -> SignupsView:
     """A sign-up taken for a player (the public /signup page runs this too): it waits for the TD."""
-    service.execute(commands.SignUp(name=request.name, member=request.member, phone=request.phone))
+    service.execute(commands.SignUp(name=request.name, member=request.member, phone=request.phone,
+                                    ticket_hash=request.ticket_hash))
     return signups_view(service.state)
 
 
@@ -140,7 +142,7 @@ class ApprovedView(View):
     signups: SignupsView
 
 
-@action("signups approve", web=True, tui=False, commands=(commands.Register,))
+@action("signups approve", web=True, tui=False, commands=(commands.Register, commands.PlayerPage))
 def approve(service: Service, request: SignupNamesRequest) -> ApprovedView:
     """Approve sign-ups: each is registered by `register` itself (the member he gave linked, a banned
     member refused, T-SIGNUP-1), in the order named; the first refusal stops the rest."""
@@ -153,6 +155,9 @@ def approve(service: Service, request: SignupNamesRequest) -> ApprovedView:
         done = registration.register(service, registration.RegisterRequest(names=[found.name],
                                                                            member=found.member))
         rows += done.registered
+        if found.ticket_hash and name_key(found.name) not in service.state.pages:
+            # Signed up from a phone: that phone now shows his own page (T-PAGE-1).
+            service.execute(commands.PlayerPage(name=found.name))
     return ApprovedView(registered=rows, signups=signups_view(service.state))
 
 

@@ -467,6 +467,8 @@ class SignUp(Command):
     name: Name
     member: Id | None = None  # the club member he says he is (checked when approved)
     phone: Annotated[str, Field(max_length=20, pattern=r"^[0-9+ ()-]*$")] = ""
+    # The SHA-256 of the ticket his phone keeps (the web's): once approved, it opens his page.
+    ticket_hash: Annotated[str, Field(max_length=64, pattern=r"^[0-9a-f]*$")] = ""
 
 
 class RejectSignUp(Command):

@@ -561,6 +561,7 @@ class SignUpReceived(_Event):
     name: str
     member: int | None = None
     phone: str = ""
+    ticket_hash: str = ""  # the SHA-256 of the phone's ticket ("": none)
 
 
 class SignUpRejected(_Event):

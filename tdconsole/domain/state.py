@@ -273,6 +273,8 @@ class TournamentState:
     # T-SIGNUP-1: the sign-ups waiting for the TD, by their name's key, and the last number given.
     signups: dict[str, SignUpReceived] = field(default_factory=empty_dict)
     signups_issued: int = 0
+    # A phone's sign-up ticket (its SHA-256) -> the name's key: the phone follows its sign-up by it.
+    signup_tickets: dict[str, str] = field(default_factory=empty_dict)
     page_hashes: dict[str, str] = field(default_factory=empty_dict)
     # The cash desk: "player id/due" -> method (None: unpaid), the prizes and bounty cash paid out
     # (slip by slip), the drawer as last counted by method.

@@ -17,6 +17,7 @@ import contextlib
 import functools
 import json
 import logging
+import secrets
 import threading
 import time
 import weakref
@@ -232,14 +233,36 @@ class Web:
             self._signups = (Service(self.store, self.tournament_id, actor="sign-up", role="floor"),
                              threading.Lock())
         service, lock = self._signups
+        # The phone's ticket: it follows its sign-up by it, and once approved it opens his page.
+        ticket = secrets.token_hex(20)
         with lock:
             service.refresh()
             request = parse(registry()["signups add"], {
-                key: body.get(key) for key in ("name", "member", "phone") if body.get(key) not in (None, "")})
+                **{key: body.get(key) for key in ("name", "member", "phone")
+                   if body.get(key) not in (None, "")},
+                "ticket_hash": token_hash(ticket)})
             view = room_actions.sign_up(service, request)
             found = service.state.signups[name_key(request.name)]
             return {"name": found.name, "number": found.number, "status": "waiting",
-                    "entries": view.entries, "min_players": view.min_players, "needed": view.needed}
+                    "entries": view.entries, "min_players": view.min_players, "needed": view.needed,
+                    "ticket": ticket}
+
+    def signup_status(self, ticket: str) -> dict[str, Any]:
+        """Where a phone's sign-up stands (T-SIGNUP-1), found by its ticket's hash: waiting, rejected,
+        or registered with his own page's address (relative to the sign-up page)."""
+        def read(service: Service, _now: Any) -> dict[str, Any]:
+            state = service.state
+            key = state.signup_tickets.get(token_hash(ticket)) if len(ticket) <= 100 else None
+            if key is None:
+                raise NotFound("no such sign-up")
+            if key in state.signups:
+                return {"status": "waiting", "page": None}
+            player_id = state.by_name.get(key)
+            if player_id is None:
+                return {"status": "rejected", "page": None}
+            token = state.pages.get(key)
+            return {"status": "registered", "page": None if token is None else f"p/{token}"}
+        return self.feed.read(read)
 
     def player(self, token: str) -> tuple[dict[str, Any], int]:
         """The page a token opens (T-PAGE-1) and the log's seq it was read at; a wrong token is
@@ -591,6 +614,10 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         return JSONResponse(web.sign_up(body), status_code=201)
 
     @api
+    def get_signup(request: Request) -> Response:
+        return json_answer(request, web.signup_status(request.path_params["ticket"]))
+
+    @api
     def player_page(request: Request) -> Response:
         """A player's own page (T-PAGE-1), in his phone's language or the one its link asks for;
         `?partial=1` is its live part, fetched again on each change of the stream."""
@@ -740,6 +767,7 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         Route("/p/{token}", player_page),
         Route("/signup", signup_page),
         Route("/api/signups", post_signup, methods=["POST"]),
+        Route("/api/signups/{ticket}", get_signup),
         Route("/api/p/{token}", get_player),
         Route("/api/state", get_state),
         Route("/api/board", get_board),

@@ -61,8 +61,13 @@ def test_t_signup_1_the_guard_takes_a_person_and_turns_bots_away(web: Web) -> No
     assert events(web.db) == before
     answer = _post(web, good)
     assert answer.status_code == 201, answer.text
-    assert answer.json() == {"name": "Mette Kjær", "number": 1, "status": "waiting", "entries": 12,
-                             "min_players": None, "needed": None}
+    ticket = answer.json().pop("ticket")
+    assert answer.json() | {"ticket": ticket} == {"name": "Mette Kjær", "number": 1, "status": "waiting",
+                                                  "entries": 12, "min_players": None, "needed": None,
+                                                  "ticket": ticket}
+    assert len(ticket) * 4 >= 128
+    assert web.client.get(f"/api/signups/{ticket}").json() == {"status": "waiting", "page": None}
+    assert web.client.get("/api/signups/" + "0" * 40).status_code == 404
     assert _post(web, good).status_code == 400  # a challenge is used once
     service = Service(EventStore.open(f"sqlite:///{web.db}"), 1)
     assert list(service.state.signups) == ["mette kjær"] and service.log[-1].actor == "sign-up"
@@ -150,6 +155,11 @@ def test_a_phone_signs_up_the_td_approves_on_the_remote_and_he_is_registered(
     service = Service(EventStore.open(f"sqlite:///{served.db}"), 1)
     mette = service.state.find("Mette Kjær")
     assert mette.status == "seated" and not service.state.signups
+    # The phone that signed up now shows his own page (T-PAGE-1), where he sits.
+    phone.wait_for_url("**/p/*", timeout=10000)
+    phone.wait_for_selector(".player-card")
+    assert phone.text_content(".where b") == str(mette.table)
+    phone.screenshot(path=str(shots / "signup-then-page-390.png"), full_page=True)
     remote.set_viewport_size({"width": 1920, "height": 1080})
     remote.screenshot(path=str(shots / "signup-remote-1920.png"), full_page=True)
     assert phone.errors == [] and remote.errors == []  # type: ignore[attr-defined]

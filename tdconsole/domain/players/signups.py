@@ -41,7 +41,7 @@ def decide_sign_up(state: TournamentState, command: SignUp, now: datetime) -> li
         raise RuleViolation("T-SIGNUP-1", "the sign-up list is full ({count} waiting): ask at the desk",
                             count=len(state.signups))
     return [SignUpReceived(number=state.signups_issued + 1, name=command.name, member=command.member,
-                           phone=command.phone)]
+                           phone=command.phone, ticket_hash=command.ticket_hash)]
 
 
 def decide_reject(state: TournamentState, command: RejectSignUp, now: datetime) -> list[Event]:
@@ -65,6 +65,8 @@ def decide_reject(state: TournamentState, command: RejectSignUp, now: datetime) 
 def apply_signed_up(state: TournamentState, event: SignUpReceived, now: datetime) -> None:
     state.signups[name_key(event.name)] = event
     state.signups_issued = max(state.signups_issued, event.number)
+    if event.ticket_hash:
+        state.signup_tickets[event.ticket_hash] = name_key(event.name)
 
 
 def apply_rejected(state: TournamentState, event: SignUpRejected, now: datetime) -> None:

@@ -54,6 +54,25 @@
   const status = document.getElementById("status");
   const words = JSON.parse(document.getElementById("words").textContent);
   const say = (text, ok = true) => { status.textContent = text; status.className = "status " + (ok ? "ok" : "error"); };
+  // Once the TD approves, this phone shows the player's own page (T-PAGE-1): it follows its sign-up
+  // by the ticket the server gave it, kept for when the page is opened again.
+  const TICKET = "tdconsole-signup-ticket";
+  function follow(ticket) {
+    const look = async () => {
+      const response = await fetch(`api/signups/${ticket}`, { credentials: "omit" }).catch(() => null);
+      if (response && response.status === 404) { try { localStorage.removeItem(TICKET); } catch (_) { /* */ } return; }
+      const data = response && response.ok ? await response.json() : null;
+      if (data && data.page) { location.href = data.page; return; }
+      if (data && data.status === "rejected") { say(words.rejected, false); return; }
+      setTimeout(look, 3000);
+    };
+    look();
+  }
+  try {
+    const kept = localStorage.getItem(TICKET);
+    if (kept) { form.hidden = true; say(words.following); follow(kept); }
+  } catch (_) { /* no storage: nothing to resume */ }
+
   const loaded = performance.now();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -77,6 +96,8 @@
       if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
       say(words.waiting.replace("{name}", data.name).replace("{number}", data.number));
       form.hidden = true;
+      try { localStorage.setItem(TICKET, data.ticket); } catch (_) { /* private mode: this visit only */ }
+      follow(data.ticket);
     } catch (error) {
       say(error.message, false);
       button.disabled = false;
