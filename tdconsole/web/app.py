@@ -175,7 +175,7 @@ class Web:
         self.feed = ChangeFeed(self.display, self.board_html, poll=poll)
         self.feed.on_expired = self.expire_shot_clocks
         self._shot_service: Service | None = None
-        self._countdown: dict[tuple[int, str, Any], bytes] = {}
+        self._countdown: dict[tuple[int, str, str], bytes] = {}
         # The running tournaments the remote picks from (`Rooms.running`, set by `create_app`).
         self.rooms: Callable[[], list[dict[str, Any]]] = lambda: []
         self.actions = StaffServices(store, self.tournament_id)
@@ -207,7 +207,7 @@ class Web:
     def countdown_wav(self, number: int) -> bytes:
         """`number` spoken in the TV's voice and language, rendered once (espeak-ng, speech.py)."""
         settings = self.display.state.house_rules.speech
-        key = (number, language(), settings)
+        key = (number, language(), settings.model_dump_json())  # the settings hold a list
         if key not in self._countdown:
             from tdconsole import speech
 

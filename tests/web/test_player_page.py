@@ -119,3 +119,29 @@ def test_a_players_page_follows_his_move_made_by_balance_apply(
     phone.set_viewport_size({"width": 1920, "height": 1080})
     phone.screenshot(path=str(shots / "player-moved-1920.png"), full_page=True)
     assert phone.errors == []  # type: ignore[attr-defined]
+
+
+def test_t_page_1_the_page_says_a_penalty_served_and_money_owed(web: Web,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.cli.helpers import run
+
+    anna = _page(web.db, "Anna Holm")
+    assert web.client.get(f"/api/p/{anna.token}").json()["penalty"] is None
+    assert run(capsys, "--db", str(web.db), "rulings", "log", "-s", "give-penalty", "-a", "kind=rounds",
+               "-a", "rounds=2", "-a", "players=6", "-p", "Anna Holm", "--by", "Tove").code == 0
+    assert run(capsys, "--db", str(web.db), "pay", "Anna Holm", "--unpaid").code == 0
+    data = web.client.get(f"/api/p/{anna.token}").json()
+    assert data["penalty"]["kind"] == "rounds" and data["penalty"]["serving"] is True
+    assert data["owes"] is True
+    page = web.client.get(f"/p/{anna.token}").text
+    assert "You have not paid yet" in page and "12 hands left" in page
+
+
+def test_t_shot_1_the_tv_speaks_the_last_ten_seconds_with_espeak(web: Web) -> None:
+    import shutil
+
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    wav = web.client.get("/api/countdown/3.wav")
+    assert wav.status_code == 200 and wav.headers["content-type"] == "audio/wav" and wav.content[:4] == b"RIFF"
+    assert web.client.get("/api/countdown/11.wav").status_code == 404
