@@ -6,6 +6,7 @@ import random
 
 from tdconsole.domain import commands as c
 from tdconsole.domain.clock.structure import Break, Chip, Level, Structure
+from tdconsole.domain.house_rules import HouseRules
 from tests.domain.helpers import Tournament
 
 STRUCTURE = Structure(
@@ -26,10 +27,10 @@ START = 10  # the clock starts 10 s after the tournament is created
 AFTER_THE_BREAK = START + 55 * 60  # levels of 20 and 20 minutes and a break of 15
 
 
-def evening() -> Tournament:
+def evening(house_rules: HouseRules | None = None) -> Tournament:
     """20 players on 3 tables: the clock runs through a break, table 3 breaks, a move balances,
     hand-for-hand plays through the bubble (3 places paid), the final table, a winner."""
-    t = Tournament(STRUCTURE)
+    t = Tournament(STRUCTURE, house_rules=house_rules)
     t.do(c.Register(names=NAMES).with_rng(random.Random(1)), 0)
     t.do(c.Draw().with_rng(random.Random(1)), 1)
     t.do(c.ClockStart(), START)

@@ -294,7 +294,7 @@ class SetHouseRule(Command):
 
     verb: ClassVar[str] = "change the house rules"
     key: Label
-    value: Label
+    value: Note  # a note's length: a list of the club's alerts is typed as JSON
 
 
 class Undo(Command):

@@ -6,6 +6,7 @@ The defaults are the club's (RULES.md); the alternatives are the TDA's or Robert
 
 # No `from __future__ import annotations`, as in domain/events.py (which says why).
 
+import json
 from typing import Any, Literal, get_args, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -295,6 +296,66 @@ class SpeechSettings(Frozen):
     rate: int = Field(default=150, ge=80, le=300)
 
 
+# The conditions a club's alert may watch (a fixed set: each is an edge the announcer sees in the
+# log or on the running clock, views/announcements.py). `n` is the number the first three need.
+AlertCondition = Literal["players-left", "level-starts", "break-in", "bubble", "final-table",
+                         "table-to-break"]
+ALERT_CONDITIONS: tuple[AlertCondition, ...] = get_args(AlertCondition)
+ALERTS_WITH_N = frozenset({"players-left", "level-starts", "break-in"})
+MAX_ALERT_TEXT = 200
+
+
+class Alert(Frozen):
+    """One alert the club defines: when it fires, and its words in each language (`{en = "10 left:
+    final table soon", da = "10 tilbage: finalebord snart"}`); a tournament shown in a language the
+    club did not write takes the first one given.
+
+    `players-left`: a command leaves N players or fewer (from more); `level-starts`: level N starts;
+    `break-in`: the running clock is N minutes from a break (each break once); `bubble`: one out
+    from the money; `final-table`: the players left fit one table (T-SEAT-3); `table-to-break`: a
+    table's players fit in the other tables' free seats (T-BREAK-1; each table once)."""
+
+    when: AlertCondition
+    n: int | None = Field(default=None, ge=1, le=100_000)
+    text: dict[str, str] = Field(min_length=1, max_length=10)
+
+    @field_validator("text")
+    @classmethod
+    def _plain_words(cls, value: dict[str, str]) -> dict[str, str]:
+        from tdconsole.domain.text import problem
+
+        words = {}
+        for lang, raw in value.items():
+            if not (2 <= len(lang) <= 3 and lang.isascii() and lang.isalpha() and lang.islower()):
+                raise _refused(f"{lang!r} is not a language code (en, da, ...)")
+            text = raw.strip()
+            why = problem(text)
+            if not text or len(text) > MAX_ALERT_TEXT or why is not None:
+                raise _refused(f"the {lang} text must be 1 to {MAX_ALERT_TEXT} characters of plain text"
+                               + (f" ({why})" if why else ""))
+            words[lang] = text
+        return words
+
+    @model_validator(mode="after")
+    def _n_where_needed(self) -> "Alert":
+        if self.when in ALERTS_WITH_N and self.n is None:
+            raise _refused(f"an alert {self.when!r} needs n (players, level or minutes)")
+        if self.when not in ALERTS_WITH_N and self.n is not None:
+            raise _refused(f"an alert {self.when!r} takes no n")
+        return self
+
+    def words(self, lang: str) -> str:
+        """The text in `lang`, else the first the club wrote."""
+        return self.text.get(lang) or next(iter(self.text.values()))
+
+
+class AlertRules(Frozen):
+    """The club's own alerts (a setting, like `speech`): each shown on the TV and spoken by the
+    room's speaker, once in a tournament (views/announcements.py says how a restart keeps it so)."""
+
+    club: list[Alert] = Field(default_factory=list, max_length=30)
+
+
 class HouseRules(Frozen):
     """The whole `configs/house_rules.toml`; every section may be left out to take the club default."""
 
@@ -313,6 +374,7 @@ class HouseRules(Frozen):
     cash: CashRules = Field(default_factory=CashRules)
     speech: SpeechSettings = Field(default_factory=SpeechSettings)
     chip_set: ChipSetRules = Field(default_factory=ChipSetRules)
+    alerts: AlertRules = Field(default_factory=AlertRules)
 
     @classmethod
     def settings(cls) -> list[str]:
@@ -330,7 +392,14 @@ class HouseRules(Frozen):
         section, name = self._split(key)
         field = type(getattr(self, section)).model_fields[name]
         value: Any = raw.strip()
-        if get_origin(field.annotation) is list:
+        if get_origin(field.annotation) is list and value.startswith("["):
+            # A list of tables (`alerts.club`) is typed as the JSON of the TOML file's list.
+            try:
+                value = json.loads(value)
+            except ValueError as error:
+                raise InvalidInput("house rule {key}: not a JSON list: {msg}", key=key,
+                                   msg=str(error)) from None
+        elif get_origin(field.annotation) is list:
             value = [part.strip() for part in value.split(",") if part.strip()]
         data = self.model_dump()
         data[section][name] = value

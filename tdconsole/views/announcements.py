@@ -2,7 +2,8 @@
 
 A level starts with its blinds and ante, one minute is left, a break starts or ends (with its
 colour-up, T-COLOR-1), hand-for-hand starts or ends (T-H4H-1), a table breaks or a player moves
-(each move by name: "Anna Holm, table 3, seat 7"), the bubble, the final table, the winner.
+(each move by name: "Anna Holm, table 3, seat 7"), the bubble, the final table, the winner; and
+the club's own alerts (house rules `alerts.club`: "10 left: final table soon"), in its words.
 
 They are a pure function of the log and `now`: `Announcer` folds the log event by event (the
 domain's own `apply`) and, between two events, reads the clock as it runs on its own
@@ -11,6 +12,14 @@ domain's own `apply`) and, between two events, reads the clock as it runs on its
 (`speech.kinds`) are announced, so the list, the display and the TV hear the same. `announcements`
 gives them all (`tdconsole announcements`); the display terminal keeps one `Announcer` and feeds it
 what it follows, so it speaks each moment once.
+
+A club's alert fires once in a tournament, at the edge where its condition first holds (a command
+that leaves 10 players from 11, the running clock reaching 5 minutes before a break). Nothing is
+written when it fires: the moment is a function of the log like every other, so the log is its
+record. A display or TV started again reads the evening so far without saying it (TvAnnouncements)
+and fires each alert of it again only in its memory, so the room never hears one twice; writing
+a "fired" event instead would make readers (a TV, a display) write to the log and race each other.
+An undo does not make an alert fire again either: the alerts fired are kept across the refold.
 
 Words are made when read (`Moment.words()` under `_()`), so one walk speaks either language;
 numbers are written as the club writes them in that language (10.000 in Danish, 10,000 in
@@ -32,8 +41,10 @@ from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.event_log import EventLog, undone_commands
-from tdconsole.domain.house_rules import AnnouncementKind, HouseRules, SpeechSettings
+from tdconsole.domain.house_rules import Alert, AnnouncementKind, HouseRules, SpeechSettings
 from tdconsole.domain.money import handlers as money
+from tdconsole.domain.seating import balancing
+from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import TournamentState, new_state
 from tdconsole.domain.tournament import apply
 from tdconsole.i18n import _, language, ngettext, set_language
@@ -57,10 +68,11 @@ class Announcement(View):
 class Moment:
     """An announceable moment; `words` says it in the current language."""
 
-    kind: AnnouncementKind
+    kind: AnnouncementKind | Literal["alert"]
     time: datetime
     log_seq: int
     words: Callable[[], str]
+    level: int | None = None  # a level that starts: its number (a club's `level-starts` alert)
 
 
 @contextmanager
@@ -90,9 +102,10 @@ def spoken_by(speaker: Literal["display", "tv"], moments: Iterable[Moment],
 
 
 def _switched_on(state: TournamentState, moments: list[Moment]) -> list[Moment]:
-    """The moments of the kinds the house rules in force announce (`speech.kinds`)."""
+    """The moments of the kinds the house rules in force announce (`speech.kinds`), and the club's
+    own alerts (written by the club to be heard)."""
     kinds = state.house_rules.speech.kinds
-    return [moment for moment in moments if moment.kind in kinds]
+    return [moment for moment in moments if moment.kind == "alert" or moment.kind in kinds]
 
 
 def announcements(log: Sequence[e.Envelope], now: datetime, lang: str) -> list[Announcement]:
@@ -120,6 +133,10 @@ class Announcer:
         # The places paid, and what they were worked out from: a bust changes none of it, and at
         # festival size working them out takes a tenth of a second (T-H4H-1's bubble needs them).
         self._paid: tuple[tuple[object, ...], int | None] = ((), None)
+        # The club's alerts fired (kept across an undo's refold: the room heard them) and what the
+        # last command left: the final table due, the table to break (their edges fire alerts).
+        self._fired: set[tuple[object, ...]] = set()
+        self._room: tuple[bool, int | None] = (False, None)
 
     @property
     def reached(self) -> datetime | None:
@@ -139,7 +156,7 @@ class Announcer:
         reached, log = self._reached, self._log.copy()
         log.extend(new)
         self._log, self._state, self._reached, self._undone = log, None, None, set()
-        self._add_ons, self._paid = 0, ((), None)
+        self._add_ons, self._paid, self._room = 0, ((), None), (False, None)
         return [moment for moment in self._walk(log, now) if reached is None or moment.time > reached]
 
     def _walk(self, envelopes: Sequence[e.Envelope], now: datetime) -> list[Moment]:
@@ -174,6 +191,8 @@ class Announcer:
             found += _of_event(envelope, state)
             if following is None or following.command_id != envelope.command_id:
                 found += _of_command(envelope, state, self._command[1], self._places_paid)
+                found += self._alerts_of_command(envelope, state, self._command[1])
+            found += self._alerts_of_moments(state, found)
             moments += _switched_on(state, found)
         if self._state is not None:
             moments += _switched_on(self._state, self._clock_runs(self._state, now))
@@ -198,10 +217,88 @@ class Announcer:
         if start is None or until <= start:
             return []
         self._reached = until
-        return list(_running(state, start, until))
+        found = list(_running(state, start, until))
+        found += self._alerts_of_moments(state, found)
+        found += self._alerts_of_breaks(state, start, until)
+        return sorted(found, key=lambda moment: moment.time)
+
+    # ------------------------------------------------------------ the club's alerts
+
+    def _alert(self, key: tuple[object, ...], alert: Alert, at: datetime, seq: int) -> list[Moment]:
+        """The alert as a moment, the first time `key` (the alert's number and what fired it) fires."""
+        if key in self._fired:
+            return []
+        self._fired.add(key)
+        return [Moment("alert", at, seq, lambda: alert.words(language()))]
+
+    def _alerts_of_moments(self, state: TournamentState, found: list[Moment]) -> list[Moment]:
+        """`level-starts` and `bubble`: the club's words for moments the room hears anyway."""
+        alerts: list[Moment] = []
+        for number, alert in enumerate(state.house_rules.alerts.club):
+            for moment in found:
+                if (alert.when == "level-starts" and moment.level == alert.n) or (
+                        alert.when == "bubble" and moment.kind == "bubble"):
+                    alerts += self._alert((number,), alert, moment.time, moment.log_seq)
+        return alerts
+
+    def _alerts_of_command(self, envelope: e.Envelope, state: TournamentState,
+                           left_before: int) -> list[Moment]:
+        """`players-left`, `final-table` and `table-to-break`: where a whole command left the room."""
+        club = state.house_rules.alerts.club
+        if not club:  # no work for a club without alerts (the room's checks cost at festival size)
+            return []
+        left, at, seq = state.players_left, envelope.time, envelope.seq
+        watches = {alert.when for alert in club}
+        was_due, was_breaking = self._room
+        due = "final-table" in watches and seating.final_table_due(state)  # T-SEAT-3
+        breaking = (balancing.next_break(state.room, state.house_rules)  # T-BREAK-1
+                    if "table-to-break" in watches else None)
+        self._room = (due, breaking)
+        alerts: list[Moment] = []
+        for number, alert in enumerate(club):
+            # Players out of play, not unregistered: someone has busted (fewer left than entries).
+            fewer = (alert.when == "players-left" and alert.n is not None and left < state.entries
+                     and left_before > alert.n >= left)
+            if fewer or (alert.when == "final-table" and due and not was_due):
+                alerts += self._alert((number,), alert, at, seq)
+            elif alert.when == "table-to-break" and breaking is not None and breaking != was_breaking:
+                alerts += self._alert((number, breaking), alert, at, seq)  # each table once
+        return alerts
+
+    def _alerts_of_breaks(self, state: TournamentState, start: datetime, until: datetime) -> list[Moment]:
+        """`break-in`: the running clock reaching N minutes before a break, in (start, until]; each
+        break once. A clock moved by the TD past that moment skips it, as the one-minute warning does."""
+        club = [(number, alert) for number, alert in enumerate(state.house_rules.alerts.club)
+                if alert.when == "break-in" and alert.n is not None]
+        if not club:
+            return []
+        structure = state.info.structure
+        clock = clock_ops.advance(structure, state.clock, start)
+        if not clock.running:
+            return []
+        alerts: list[Moment] = []
+        for number, alert in club:
+            lead = timedelta(minutes=alert.n or 0)
+            for period, begins in _breaks_ahead(structure, clock, start):
+                due = begins - lead
+                if due > until:
+                    break
+                if due > start:
+                    alerts += self._alert((number, period), alert, due, state.last_seq)
+        return alerts
 
 
 # ---------------------------------------------------------------- the clock
+
+
+def _breaks_ahead(structure: Structure, clock: clock_ops.ClockAnchor,
+                  start: datetime) -> Iterator[tuple[int, datetime]]:
+    """Each break after the period the clock (read at `start`) is in, and when it starts."""
+    begins = start + timedelta(seconds=clock.remaining)
+    for period in range(clock.period + 1, len(structure.periods)):
+        if isinstance(structure.periods[period], Break):
+            yield period, begins
+        begins += timedelta(seconds=clock_ops.period_seconds(structure, period))
 
 
 def _running(state: TournamentState, start: datetime, until: datetime) -> Iterator[Moment]:
@@ -282,7 +379,7 @@ def _period(came_from: Structure, previous: int | None, period: int, rules: Hous
         if ended.color_up:  # T-COLOR-1
             text += " " + _("The {chips} chips are out of play.").format(chips=_chips(ended.color_up, rules))
         return text
-    return Moment("break-end" if isinstance(ended, Break) else "level", at, seq, level_words)
+    return Moment("break-end" if isinstance(ended, Break) else "level", at, seq, level_words, level)
 
 
 def _level(number: int, level: Level, rules: HouseRules) -> str:

@@ -53,7 +53,10 @@ class TvAnnouncements:
         moments = self._announcer.feed(log[self._heard:], now)
         self._heard = len(log)
         self._settings = service.state.house_rules.speech
-        said = spoken_by("tv", moments, self._settings)
+        # The club's alerts are shown on the TV whoever speaks them (speech.js plays the board's
+        # announcements only when the TV is the room's speaker; tv.js shows each alert's text).
+        said = (spoken_by("tv", moments, self._settings)
+                or [moment for moment in moments if moment.kind == "alert"])
         if not said:
             return False
         for announcement in rendered(said, language(), first=self.seq + 1):

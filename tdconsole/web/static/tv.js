@@ -13,6 +13,23 @@
     shotsAt = performance.now();
     document.title = board.tournament.name;
   });
+  // The club's alerts (kind "alert" in the board's announcements): each new one shown across the top
+  // for a minute; those made before the page opened are not shown again (like speech.js).
+  const banner = document.getElementById("club-alert");
+  const shownAlerts = new Set();
+  const alertKey = (item) => `${item.time}|${item.seq}`;
+  let hide = null;
+  for (const item of (Live.board() && Live.board().announcements) || []) shownAlerts.add(alertKey(item));
+  Live.on((board) => {
+    for (const item of board.announcements || []) {
+      if (item.kind !== "alert" || shownAlerts.has(alertKey(item))) continue;
+      shownAlerts.add(alertKey(item));
+      banner.textContent = item.text;
+      banner.hidden = false;
+      clearTimeout(hide);
+      hide = setTimeout(() => { banner.hidden = true; }, 60_000);
+    }
+  });
   Fit.all(main);
   window.addEventListener("resize", () => Fit.all(main));
 
