@@ -336,6 +336,14 @@ def counting_sheet(state: TournamentState, table: int) -> list[dict[str, Any]]:
     return rows
 
 
+def chip_count_news(fresh: Sequence[Envelope], state: TournamentState) -> str | None:
+    """T-CHIPS-3: the line the TD is shown when counts just recorded (by any terminal or phone) do
+    not add up to the chips in play within the house's tolerance; None when they do."""
+    if not any(envelope.event.type == "chips_counted" for envelope in fresh):
+        return None
+    return chip_check_view(state).warning
+
+
 def chip_check_view(state: TournamentState, in_play: int | None = None) -> ChipCheckView:
     check = money.chip_check(state, in_play)
     number = Formats.of(state.house_rules).number
