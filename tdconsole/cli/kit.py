@@ -68,6 +68,12 @@ def clock_line(clock: ClockView) -> str:
     """The clock in one line of text (`state` and every `clock` command)."""
     state = _("running") if clock.running else (_("paused") if clock.started else _("not started"))
     what = _("Break") if clock.on_break else _("Level {level}").format(level=clock.level)
+    if clock.game is not None and clock.game.by_level:  # a mixed night (RP-18): the level's game
+        from tdconsole.views.games import game_parts
+
+        name, *figures = game_parts(clock.game, clock.small_blind, clock.big_blind, clock.ante)
+        return _("{what} ({game}): {figures}, {remaining} left ({state})").format(
+            what=what, game=name, figures=", ".join(figures), remaining=clock.remaining, state=state)
     return _("{what}: {small}/{big} ante {ante}, {remaining} left ({state})").format(
         what=what, small=clock.small_blind, big=clock.big_blind, ante=clock.ante,
         remaining=clock.remaining, state=state)
@@ -130,8 +136,10 @@ def acted_on() -> dict[str, Any] | None:
     return {"id": session._service.tournament_id, "name": session._service.state.info.name}
 
 
-def read_json_stdin(model: type[M], source: str = "stdin") -> M:
-    """Parse a JSON document from standard input into `model`; a bad one is a one-line error."""
+def read_json_stdin(model: type[M], source: str = "stdin",
+                    fill: Callable[[Any], Any] | None = None) -> M:
+    """Parse a JSON document from standard input into `model`; a bad one is a one-line error.
+    `fill` completes the parsed document before it is checked (defaults from the tournament)."""
     text = sys.stdin.read(MAX_JSON_BYTES + 1)
     if len(text) > MAX_JSON_BYTES:
         raise InvalidInput(
@@ -141,7 +149,8 @@ def read_json_stdin(model: type[M], source: str = "stdin") -> M:
     from tdconsole.config.files import parse_json  # TOML and JSON files load for the commands that read them
     from tdconsole.config.toml import validate
 
-    return validate(model, parse_json(text, source), source)
+    data = parse_json(text, source)
+    return validate(model, fill(data) if fill is not None else data, source)
 
 
 def _tell_skew(service: Service) -> None:
@@ -203,13 +212,19 @@ class Session:
         exists (a calculator on a fresh machine), the club's file."""
         from tdconsole.config.toml import load_house_rules
 
+        service = self.existing_service()
+        return load_house_rules() if service is None else service.state.house_rules
+
+    def existing_service(self) -> Service | None:
+        """The session's tournament, or None when there is none (a calculator on a fresh machine
+        makes no database file)."""
         url = self.url
         if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
-            return load_house_rules()
+            return None
         try:
-            return self.service().state.house_rules
+            return self.service()
         except NotFound:
-            return load_house_rules()
+            return None
 
     def execute(self, command: commands.Command) -> Service:
         service = self.service()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -13,7 +14,7 @@ from tdconsole.config.payout_tables import load_payout_tables
 from tdconsole.config.toml import validate
 from tdconsole.domain import limits
 from tdconsole.domain.calculators.antes import post_blinds
-from tdconsole.domain.calculators.betting import BettingInput, betting_round
+from tdconsole.domain.calculators.betting import BettingInput, betting_round, level_hand
 from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
 from tdconsole.domain.calculators.chips_pushed import ChipsInput, read_chips
@@ -284,10 +285,28 @@ def _rules_line(rules: RuleIds) -> None:
     console.print(_("rules: {rules}").format(rules=", ".join(rules)))
 
 
+def _of_the_level(ctx: typer.Context) -> Callable[[Any], Any]:
+    """A hand that names no game is of the current tournament's level now (its game, blinds, ante
+    and bets: TDA RP-18); with no tournament it must name its own."""
+
+    def fill(hand: Any) -> Any:
+        if not isinstance(hand, dict) or "game" in hand:
+            return hand  # the tournament is opened only for a hand that leaves its game out
+        from tdconsole.views.tournament import level_now
+
+        service = session_of(ctx).existing_service()
+        if service is None:
+            return hand
+        return level_hand(hand, level_now(service.state, service.now()), service.state.info.game)
+
+    return fill
+
+
 @rules_app.command("betting")
 def betting_command(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Who acts, the call, the minimum and maximum raise (hand JSON on stdin)."""
-    hand = read_json_stdin(BettingInput)
+    """Who acts, the call, the minimum and maximum raise (hand JSON on stdin; without a "game", the
+    current tournament's level gives the game, blinds, ante and bets)."""
+    hand = read_json_stdin(BettingInput, fill=_of_the_level(ctx))
     answer = betting_round(hand, session_of(ctx).house_rules())
 
     def render() -> None:

@@ -11,10 +11,12 @@ from tdconsole.actions import money as money_actions
 from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
 from tdconsole.config.structures import list_structures, load_structure, save_preset, save_structure
 from tdconsole.domain import limits
+from tdconsole.domain.clock.games import rotation
 from tdconsole.domain.clock.structure import Level, Structure, check_structure
 from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.i18n import _
+from tdconsole.views.games import level_words
 
 structure_app = typer.Typer(help="Blind structures: show the presets, generate a new one, use one.",
                             no_args_is_help=True)
@@ -31,7 +33,7 @@ def _render(structure: Structure) -> None:
     for index, period in enumerate(structure.periods):
         minutes = _("{minutes} min").format(minutes=period.minutes)
         if isinstance(period, Level):
-            console.print(f"  {structure.level_number(index):>3}  {period.label:<28} {minutes}")
+            console.print(f"  {structure.level_number(index):>3}  {level_words(period):<28} {minutes}")
         else:
             extras = []
             if period.color_up:
@@ -75,12 +77,16 @@ def generate(
     out: Annotated[
         Path | None, typer.Option("--out", help="Also write the structure to this TOML file.")
     ] = None,
+    games: Annotated[str | None, typer.Option(
+        "--games", help="Mixed games, one a level in this order (TDA RP-18): letters of HORSE "
+        "(H,O,R,S,E) or games (lhe, plo, razz, stud8...).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Propose a structure on chip-friendly values for the expected field and length."""
     structure = generate_structure(
         stack, players, round(limits.HOURS.check_real("--hours", hours) * 60), level_minutes,
         name=name, ante_from_level=ante_from, break_minutes=break_minutes,
+        games=None if games is None else rotation(games),
     )
     if out is not None:
         save_structure(structure, out)

@@ -117,6 +117,11 @@ def dump_structure(structure: Structure) -> str:
                 f"ante = {period.ante}",
                 f"minutes = {period.minutes}",
             ]
+            # A mixed night's level (RP-18): its game and the figures it states, none it leaves out.
+            if period.game is not None:
+                lines.append(f"game = {_string(period.game)}")
+            lines += [f"{key} = {getattr(period, key)}" for key in ("small_bet", "big_bet", "bring_in")
+                      if getattr(period, key) is not None]
         elif isinstance(period, Break):
             lines += [
                 'kind = "break"',

@@ -47,7 +47,7 @@ from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
 from tdconsole.views.chip_set import chip_set_news
 from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.seating import alternates_news
-from tdconsole.views.tournament import chip_count_news, describe_command, refusal_text, undo_preview
+from tdconsole.views.tournament import describe_command, refusal_text, undo_preview
 
 
 def run(action: Action[Any, Any], request: Callable[[], Request] | None = None) -> Callable[[], Acting]:
@@ -348,8 +348,6 @@ class TdApp(ServiceApp):
             self.notify(line, title=_("Alternates"), timeout=15, markup=False)
         if (box := chip_set_news(fresh, self.service.state)) is not None:  # T-CHIPS-4
             self.notify(box, title=_("Chip set"), severity="warning", timeout=15, markup=False)
-        if (off := chip_count_news(fresh, self.service.state)) is not None:  # T-CHIPS-3, the floor's counts
-            self.notify(off, title=_("Chip counts"), severity="warning", timeout=20, markup=False)
 
     def action_clock(self, what: str) -> None:
         if what == "toggle":

@@ -38,6 +38,7 @@ from tdconsole.i18n import N_, _, error_text
 from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.forecast import ForecastView, forecast_view
 from tdconsole.views.formatting import Formats, format_clock, format_duration
+from tdconsole.views.games import GameView, game_view
 from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     BountiesView,
@@ -63,13 +64,19 @@ class LevelView(View):
     big_blind: int
     ante: int
     minutes: int
+    # A mixed night's (RP-18): the game the level names; None plays the tournament's game.
+    game: str | None = None
+    # Its limits when it is a limit level of a named game: what the room bets, not the blinds.
+    bets: list[int] | None = None
 
 
 def level_view(level: Level | None) -> LevelView | None:
     if level is None:
         return None
+    played = level.played
     return LevelView(small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante,
-                     minutes=level.minutes)
+                     minutes=level.minutes, game=played.name if played else None,
+                     bets=None if level.bets is None else list(level.bets))
 
 
 class BreakView(View):
@@ -148,6 +155,8 @@ class ClockView(View):
     add_on: BreakView | None
     rebuys: RebuysView
     add_on_window: AddOnWindowView | None = None
+    # The level's game (issue 41), the tournament's unless the level names one (RP-18).
+    game: GameView | None = None
 
 
 def clock_tick(state: TournamentState, now: datetime,
@@ -182,12 +191,15 @@ def clock_view(state: TournamentState, now: datetime) -> ClockView:
         level_ends_at=_wall_time(now, reading.remaining, reading.running, zone),
         break_at=_wall_time(now, reading.seconds_to_break, reading.running and not reading.on_break, zone),
         next_break=_break_from(state, reading.period),
-        antes=ante_table(level.small_blind, level.big_blind, level.ante, rules),
+        # A stud level's ante is every player's, the same at any table size: no big blind ante.
+        antes=[] if level.stud_bring_in else ante_table(level.small_blind, level.big_blind, level.ante,
+                                                        rules),
         late_registration=LateRegistrationView(level=state.info.late_reg_level,
                                                open=registration_open(state, now)),
         add_on=_break_from(state, reading.period, add_on_only=True),
         rebuys=rebuys_view(state, now),
         add_on_window=_add_on_window(state, reading.period),
+        game=game_view(level, state.info.game),
     )
 
 
@@ -334,14 +346,6 @@ def counting_sheet(state: TournamentState, table: int) -> list[dict[str, Any]]:
         rows.append({"seat": seat, "name": name, "chips": state.chips.get(player_id),
                      "chips_at": None if count is None else count.at.isoformat()})
     return rows
-
-
-def chip_count_news(fresh: Sequence[Envelope], state: TournamentState) -> str | None:
-    """T-CHIPS-3: the line the TD is shown when counts just recorded (by any terminal or phone) do
-    not add up to the chips in play within the house's tolerance; None when they do."""
-    if not any(envelope.event.type == "chips_counted" for envelope in fresh):
-        return None
-    return chip_check_view(state).warning
 
 
 def chip_check_view(state: TournamentState, in_play: int | None = None) -> ChipCheckView:

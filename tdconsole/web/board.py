@@ -222,7 +222,7 @@ def standing(state: TournamentState, tournament_id: int, paid: Money, now: datet
 
 # The clock's keys the TV shows: besides the seconds left, they change with the level only.
 CLOCK_KEYS = ("level", "small_blind", "big_blind", "ante", "running", "started", "on_break", "period",
-              "periods", "next_level", "next_break", "late_registration", "add_on", "rebuys")
+              "periods", "next_level", "next_break", "late_registration", "add_on", "rebuys", "game")
 
 
 class Board:

@@ -51,7 +51,7 @@ def from_state_document(service: Service, now: datetime) -> dict[str, Any]:
                                                                 "min_players")},
         "clock": {key: view["clock"][key] for key in (
             "level", "small_blind", "big_blind", "ante", "running", "started", "on_break", "period",
-            "periods", "next_level", "next_break", "late_registration", "add_on", "rebuys")}
+            "periods", "next_level", "next_break", "late_registration", "add_on", "rebuys", "game")}
         | {"remaining": reading.remaining, "to_break": reading.seconds_to_break},
         **{key: view[key] for key in ("entries", "players_left", "average_stack", "average_stack_bb",
                                       "prize_pool")},
@@ -71,6 +71,7 @@ def from_state_document(service: Service, now: datetime) -> dict[str, Any]:
         "winner": winner if view["tournament"]["status"] == "finished" else None,
         "seat_winners": [],
         "winner_prize": players[winner]["prize"] if winner and winner in players else None,
+        "forecast": None if view["tournament"]["status"] == "finished" else view["forecast"],
     }
 
 

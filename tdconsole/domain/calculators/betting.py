@@ -26,6 +26,11 @@ No-limit, pot-limit and limit. Amounts of bets and raises are the player's total
   it back while nobody has acted after him (B-MISREAD-1); otherwise it is made a full call (B-MIN-1).
   With the TDA's setting it binds at once: accepted action (49, 51).
 * betting over with an all-in: every hand is tabled before the remaining streets (S-SHOW-2, 16).
+* a mixed night (TDA RP-18): run for a tournament, a hand that names no `game` is of the level's
+  game (`level_hand`): its betting, blinds, ante and a limit level's bets. A stud level's later
+  streets bet as limit (fourth street the small bet, fifth to seventh the big one; `button` is the
+  seat before the one who acts first); its third street (the bring-in by the low card) is not in
+  the engine.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from tdconsole.domain.calculators.antes import ante_for_table, split_big_blind
 from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
+from tdconsole.domain.clock.games import find_game
+from tdconsole.domain.clock.structure import Level
 from tdconsole.domain.errors import InvalidInput, RuleIds, RuleViolation
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.model import empty_dict, empty_list
@@ -105,6 +112,8 @@ class BettingInput(Input):
     # TDA 48: the limit cap is lifted only once the event is heads-up. Unknown (None) or more
     # than two: the cap holds, heads-up in this pot or not (B-LIMIT-1 has no exemption).
     players_left_in_event: int | None = Field(default=None, ge=2)
+    # A limit level's small and big bet when they are not the big blind and twice it.
+    bets: tuple[PositiveChips, PositiveChips] | None = None
 
     @field_validator("blinds")
     @classmethod
@@ -170,7 +179,8 @@ class _Round:
         small, big = hand.blinds
         self.preflop = hand.street == "preflop"
         # B-LIMIT-1: the small bet preflop and on the flop, the big bet from the turn.
-        self.limit_bet = 2 * big if hand.street in ("turn", "river") else big
+        small_bet, big_bet = hand.bets or (big, 2 * big)
+        self.limit_bet = big_bet if hand.street in ("turn", "river") else small_bet
         self.players = {seat: _Player(seat, stack) for seat, stack in hand.stacks.items()}
         self.order = sorted(self.players)
         self.dead = hand.pot  # the pot from earlier streets and the ante: nobody's bet
@@ -598,3 +608,36 @@ def _misread(state: _Round, actions: int) -> Misread | None:
     can_withdraw = index == actions - 1
     rules = ["B-MISREAD-1"] if can_withdraw else ["B-MISREAD-1", "B-MIN-1"]
     return Misread(seat=seat, put_in=put_in, to_call=to_call, can_withdraw=can_withdraw, rules=rules)
+
+
+def level_hand(hand: dict[str, Any], level: Level, tournament_game: str) -> dict[str, Any]:
+    """A hand's JSON with what it leaves out taken from the level being played (TDA RP-18: each
+    level of a mixed night plays its own game): the game's betting, the blinds, the big blind
+    ante and a limit level's bets. A hand that names its `game` is taken as it is.
+
+    >>> razz = Level(small_blind=100, big_blind=200, ante=30, minutes=20, game="razz")
+    >>> level_hand({"street": "flop"}, razz, "HORSE")
+    {'street': 'flop', 'game': 'limit', 'blinds': [100, 200], 'ante': 0, 'bets': [200, 400]}
+    >>> level_hand({"street": "preflop"}, razz, "HORSE")
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.InvalidInput: Razz: third street (the bring-in) is not in the floor
+    calculator; give street flop for fourth street, turn for fifth to seventh
+    >>> level = Level(small_blind=100, big_blind=200, ante=200, minutes=20)
+    >>> level_hand({}, level, "No-limit hold'em")["game"]
+    'no-limit'
+    """
+    if "game" in hand:
+        return hand
+    game = level.played or find_game(tournament_game)
+    if game is None:
+        return hand  # the tournament's game names no game: the hand must say (the error says so)
+    if game.stud and hand.get("street", "preflop") == "preflop":
+        raise InvalidInput("{game}: third street (the bring-in) is not in the floor calculator; give "
+                           "street flop for fourth street, turn for fifth to seventh", game=game.name)
+    # A stud level's ante is every player's, already in the pot from earlier streets: none posted.
+    filled: dict[str, Any] = {"game": game.betting, "blinds": [level.small_blind, level.big_blind],
+                              "ante": 0 if game.stud else level.ante}
+    if level.bets is not None:
+        filled["bets"] = list(level.bets)
+    return {**hand, **{key: value for key, value in filled.items() if key not in hand}}

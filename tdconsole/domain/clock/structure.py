@@ -14,14 +14,17 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     Discriminator,
     Field,
+    SerializerFunctionWrapHandler,
     Tag,
     ValidationError,
     field_validator,
+    model_serializer,
     model_validator,
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from tdconsole.domain import limits
+from tdconsole.domain.clock.games import GAMES, Game, find_game
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.model import Frozen, empty_list
 from tdconsole.domain.text import check_text
@@ -35,6 +38,26 @@ class Level(Frozen):
     # It is the full-table ante; `antes.ante_for_table` reduces it by table size (T-ANTE-2).
     ante: int = Field(default=0, ge=0)
     minutes: int = Field(gt=0)
+    # Mixed games (RP-18): the level's game by key (domain/clock/games.py); None plays the
+    # tournament's game, so every structure written before games stays as it was. In a stud
+    # level `ante` is every player's ante, not the big blind's.
+    game: str | None = None
+    # A limit level's bets (default: the big blind and twice the small bet) and a stud level's
+    # bring-in (default: half the small blind); each only where its game has it.
+    small_bet: int | None = Field(default=None, gt=0)
+    big_bet: int | None = Field(default=None, gt=0)
+    bring_in: int | None = Field(default=None, gt=0)
+
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game_key(cls, value: Any) -> Any:
+        # Any name of a game (`limit holdem`, `H`) is stored as its key (`lhe`).
+        if isinstance(value, str):
+            game = find_game(value)
+            if game is None:
+                raise ValueError(f"{value!r} is no game: {', '.join(GAMES)}")
+            return game.key
+        return value
 
     @model_validator(mode="after")
     def _big_blind_not_below_small(self) -> Level:
@@ -42,7 +65,60 @@ class Level(Frozen):
             raise ValueError(
                 f"big blind {self.big_blind} is below the small blind {self.small_blind}"
             )
+        game = self.played
+        if (self.small_bet or self.big_bet) and (game is None or game.betting != "limit"):
+            raise ValueError("small and big bets belong to a level of a limit game")
+        if self.bring_in and (game is None or not game.stud):
+            raise ValueError("a bring-in belongs to a level of a stud game")
+        if self.bets is not None and self.bets[1] < self.bets[0]:
+            raise ValueError(f"big bet {self.bets[1]} is below the small bet {self.bets[0]}")
         return self
+
+    @model_serializer(mode="wrap")
+    def _without_unset_game(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A level of the tournament's game writes exactly what it wrote before games existed:
+        # exports, golden files and `structure show --json` of older structures do not change.
+        data: dict[str, Any] = handler(self)
+        for key in ("game", "small_bet", "big_bet", "bring_in"):
+            if data.get(key) is None:
+                data.pop(key, None)
+        return data
+
+    @property
+    def played(self) -> Game | None:
+        """The game the level names, or None: the tournament's game.
+
+        >>> Level(small_blind=100, big_blind=200, minutes=20, game="limit holdem").played.name
+        "Limit hold'em"
+        """
+        return None if self.game is None else GAMES[self.game]
+
+    @property
+    def bets(self) -> tuple[int, int] | None:
+        """A limit level's small and big bet (by default the big blind and twice it), else None.
+
+        >>> Level(small_blind=100, big_blind=200, minutes=20, game="lhe").bets
+        (200, 400)
+        >>> Level(small_blind=100, big_blind=200, minutes=20, game="plo").bets is None
+        True
+        """
+        game = self.played
+        if game is None or game.betting != "limit":
+            return None
+        small = self.small_bet or self.big_blind
+        return small, self.big_bet or 2 * small
+
+    @property
+    def stud_bring_in(self) -> int | None:
+        """A stud level's bring-in (by default half the small blind), else None.
+
+        >>> Level(small_blind=100, big_blind=200, ante=30, minutes=20, game="stud").stud_bring_in
+        50
+        """
+        game = self.played
+        if game is None or not game.stud:
+            return None
+        return self.bring_in or max(1, self.small_blind // 2)
 
     @property
     def label(self) -> str:
@@ -50,9 +126,21 @@ class Level(Frozen):
 
         >>> Level(small_blind=100, big_blind=200, ante=200, minutes=20).label
         '100/200 ante 200'
+        >>> Level(small_blind=100, big_blind=200, minutes=20, game="lhe").label
+        "Limit hold'em 200/400 (blinds 100/200)"
+        >>> Level(small_blind=100, big_blind=200, ante=30, minutes=20, game="razz").label
+        'Razz 200/400 ante 30 bring-in 50'
         """
+        game = self.played
         ante = f" ante {self.ante}" if self.ante else ""
-        return f"{self.small_blind}/{self.big_blind}{ante}"
+        if game is None:
+            return f"{self.small_blind}/{self.big_blind}{ante}"
+        bets = self.bets
+        if bets is None:
+            return f"{game.name} {self.small_blind}/{self.big_blind}{ante}"
+        if game.stud:
+            return f"{game.name} {bets[0]}/{bets[1]}{ante} bring-in {self.stud_bring_in}"
+        return f"{game.name} {bets[0]}/{bets[1]}{ante} (blinds {self.small_blind}/{self.big_blind})"
 
 
 class Break(Frozen):
@@ -178,8 +266,8 @@ class Structure(Frozen):
             if not in_play:
                 continue
             # T-COLOR-1: a chip is coloured up only once no later blind or ante needs it.
-            for key in ("small_blind", "big_blind", "ante"):
-                amount = getattr(period, key)
+            for key in ("small_blind", "big_blind", "ante", "small_bet", "big_bet", "bring_in"):
+                amount = getattr(period, key) or 0
                 if not can_pay(amount, in_play):
                     raise _invalid(
                         ("periods", index, key),
@@ -296,6 +384,7 @@ def check_structure(structure: Structure) -> Structure:
         limits.MINUTES.check(f"period {number}'s minutes", period.minutes)
         if isinstance(period, Level):
             limits.CHIPS.check(f"period {number}'s big blind", max(period.big_blind, period.ante))
+            limits.CHIPS.check(f"period {number}'s big bet", max(period.bets or (0, 0)))
     for chip in structure.chips:
         limits.CHIPS.check("a chip's value", chip.value)
         check_text("a chip's colour", chip.color)

@@ -12,6 +12,10 @@ The plan, each step a choice a TD can override in the editor afterwards:
 * A break every 90 minutes or so; at a break the smallest chip is coloured up (T-COLOR-1) once the
   coming small blind is at least 4 times the next chip up: it no longer matters, and every
   chip-friendly blind from there on is a multiple of the chips left.
+* Mixed games (`games`): the levels rotate through the games in the order given, one game a level
+  (TDA RP-18). Limit levels bet the big blind and twice it, with no ante; a stud level has every
+  player ante about a fifth of the small bet and a bring-in of about a quarter of it, on the same
+  chip-friendly values. No-limit and pot-limit levels keep the big blind ante.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import math
 from collections.abc import Iterator
 
 from tdconsole.domain import limits
+from tdconsole.domain.clock.games import Game
 from tdconsole.domain.clock.structure import Break, Chip, Level, Period, Structure
 from tdconsole.domain.errors import InvalidInput
 
@@ -97,6 +102,7 @@ def generate_structure(
     ante_from_level: int | None = None,
     break_minutes: int | None = None,
     start_depth: int = 100,
+    games: list[Game] | None = None,
 ) -> Structure:
     """A structure that lasts about `target_minutes` for `players` entries (see the module doc).
 
@@ -113,6 +119,15 @@ def generate_structure(
     Traceback (most recent call last):
     ...
     tdconsole.domain.errors.InvalidInput: target length must be at least 40 minutes (two levels), got 30
+
+    A HORSE night: each level names its game in the order given (RP-18).
+
+    >>> from tdconsole.domain.clock.games import rotation
+    >>> horse = generate_structure(20_000, 40, 300, 30, games=rotation("H,O,R,S,E"))
+    >>> [level.label for level in horse.levels[:5]]  # doctest: +NORMALIZE_WHITESPACE
+    ["Limit hold'em 200/400 (blinds 100/200)", 'Limit Omaha hi/lo 400/800 (blinds 200/400)',
+     'Razz 600/1200 ante 100 bring-in 150', 'Seven-card stud 1200/2400 ante 200 bring-in 300',
+     'Seven-card stud hi/lo 2000/4000 ante 400 bring-in 500']
     """
     _check("starting stack", starting_stack, 1_000, within=limits.CHIPS)
     _check("players", players, 2, within=limits.ENTRIES)
@@ -172,6 +187,21 @@ def generate_structure(
         if ante_from is None and big_blind * ANTE_DEPTH_BB >= starting_stack:
             ante_from = number
         ante = big_blind if ante_from is not None and number >= ante_from else 0
-        periods.append(Level(small_blind=small_blind, big_blind=big_blind, ante=ante,
-                             minutes=level_minutes))
+        game = games[(number - 1) % len(games)] if games else None
+        periods.append(_level(small_blind, ante, level_minutes, game, in_play[0]))
     return Structure(name=name, starting_stack=starting_stack, chips=chips, periods=periods)
+
+
+def _level(small_blind: int, ante: int, minutes: int, game: Game | None, smallest: int) -> Level:
+    """One level of `game` (the module doc): the ladder's blinds, the game's ante and bring-in."""
+    big_blind = 2 * small_blind
+    if game is None:
+        return Level(small_blind=small_blind, big_blind=big_blind, ante=ante, minutes=minutes)
+    if game.stud:
+        # The small bet is the big blind; the ante and bring-in on rungs the chips in play pay.
+        stud_ante = _nearest_rung(big_blind / 5, smallest, 0)
+        bring_in = _nearest_rung(big_blind / 4, smallest, stud_ante - 1)
+        return Level(small_blind=small_blind, big_blind=big_blind, ante=stud_ante, minutes=minutes,
+                     game=game.key, bring_in=bring_in)
+    return Level(small_blind=small_blind, big_blind=big_blind, minutes=minutes, game=game.key,
+                 ante=0 if game.betting == "limit" else ante)

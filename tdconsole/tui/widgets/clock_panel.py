@@ -30,6 +30,7 @@ from tdconsole.tui.service_app import TICK_SECONDS, service_app, service_of
 from tdconsole.tui.widgets.big_time import BigTime
 from tdconsole.views.forecast import ForecastView
 from tdconsole.views.formatting import Formats, ordinal
+from tdconsole.views.games import game_parts
 from tdconsole.views.seating import at_final_table
 from tdconsole.views.tournament import (
     ClockReading,
@@ -194,6 +195,11 @@ class ClockPanel(Vertical):
                                                        big=_chips(clock.big_blind, formats))]
         if clock.ante:
             blinds.append(_("BB ante {ante}").format(ante=_chips(clock.ante, formats)))
+        if clock.game is not None and clock.game.by_level:  # a mixed night (RP-18): the level's game
+            blinds = game_parts(clock.game, clock.small_blind, clock.big_blind, clock.ante,
+                                lambda amount: _chips(amount, formats))
+            if clock.on_break:
+                blinds[0] = _("After the break {game}").format(game=blinds[0])
         # Each line fitted to the width: a narrow terminal breaks it between its parts.
         width = self.content_size.width or self.app.size.width
         self.query_one("#blinds", Static).update(fit([Text(part) for part in blinds], width))
@@ -276,7 +282,7 @@ def _ladder(view: FiguresView, formats: Formats) -> list[Text]:
 def _antes_parts(clock: ClockView, formats: Formats) -> list[Text]:
     """T-ANTE-2 (or RP-11 flat): the ante at each table size, so short tables post the right one."""
     rows = clock.antes
-    if not clock.ante or len(rows) == 1:
+    if not clock.ante or len(rows) <= 1:
         return []
     parts = []
     for row in rows:
@@ -294,6 +300,12 @@ def _next_parts(clock: ClockView, formats: Formats) -> list[str]:
         parts.append((_("Next: {small} / {big} ante {ante}") if upcoming.ante else _("Next: {small} / {big}"))
                      .format(small=_chips(upcoming.small_blind, formats),
                              big=_chips(upcoming.big_blind, formats), ante=_chips(upcoming.ante, formats)))
+        if upcoming.game:  # a mixed night (RP-18): the next game and its limits
+            small, big = upcoming.bets or (upcoming.small_blind, upcoming.big_blind)
+            parts[-1] = (_("Next: {game} {small} / {big} ante {ante}") if upcoming.ante else
+                         _("Next: {game} {small} / {big}")).format(
+                game=upcoming.game, small=_chips(small, formats), big=_chips(big, formats),
+                ante=_chips(upcoming.ante, formats))
     coming = clock.next_break
     if coming and not coming.now and clock.seconds_to_break is not None:
         # Minutes, not "19:41", which beside the time it starts reads as another time of day.
