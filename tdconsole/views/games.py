@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tdconsole.domain.clock.games import find_game
+from tdconsole.domain.clock.games import Game, find_game
 from tdconsole.domain.clock.structure import Level
 from tdconsole.i18n import _
 from tdconsole.views.base import View
@@ -27,9 +27,14 @@ class GameView(View):
     bring_in: int | None
 
 
+def level_game(level: Level, tournament_game: str) -> Game | None:
+    """The game `level` plays: its own, or else the tournament's when its text names one."""
+    return level.played or find_game(tournament_game)
+
+
 def game_view(level: Level, tournament_game: str) -> GameView:
     """The game `level` plays: its own, or else the tournament's."""
-    game = level.played or find_game(tournament_game)
+    game = level_game(level, tournament_game)
     bets = level.bets
     return GameView(key=game.key if game else None, name=game.name if game else tournament_game,
                     betting=game.betting if game else None, by_level=level.played is not None,

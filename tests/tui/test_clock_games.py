@@ -1,6 +1,7 @@
 """The TD's clock (F1) and the display on a HORSE night (issue 41, TDA RP-18): the level's game and
 its figures (limits; a stud level's ante and bring-in) on the blinds line, the next level's game on
-the next line. The clock is the injected FakeClock: nothing reads the wall clock."""
+the next line; the floor calculator (F8) starts with the level's betting and cards. The clock is the
+injected FakeClock: nothing reads the wall clock."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tdconsole.domain.clock.games import rotation
 from tdconsole.domain.clock.structure_gen import generate_structure
@@ -51,3 +52,14 @@ async def test_rp_18_the_clock_names_the_levels_game_and_its_figures(
         assert _shown(app, "#blinds") == "Razz Bets 600 / 1,200 Ante 100 Bring-in 150"
         assert "Next: Seven-card stud 1,000 / 2,000 ante 200" in _shown(app, "#next")
         assert _shown(app, "#antes") == ""  # a stud ante is every player's: no table of BB antes
+
+
+async def test_rp_18_the_floor_calculator_takes_the_levels_game(horse: Service) -> None:
+    horse.execute(ClockGoToLevel(level=2))  # limit Omaha hi/lo, blinds 150/300
+    app = create_app(horse, poll_seconds=60)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f8")
+        game = app.screen.query_one("#betting-game", Input)
+        await until(pilot, lambda: game.value == "limit", "the level's betting")
+        assert app.screen.query_one("#betting-blinds", Input).value == "150/300"
+        assert app.screen.query_one("#pots-game", Input).value == "omaha-hilo"

@@ -32,6 +32,7 @@ from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.service_app import ServiceApp
 from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.views.calculators import action_word, betting_lines, pot_label
+from tdconsole.views.games import level_game
 from tdconsole.views.tournament import level_now
 
 # (field id, label, placeholder, initial value) per calculator. Labels and the placeholders in
@@ -266,9 +267,15 @@ class FloorCalculatorScreen(TranslatedKeys, Screen[None]):
         level = self.current_level()
         if level is None:
             return
-        for field, value in (("betting-blinds", f"{level.small_blind}/{level.big_blind}"),
-                             ("betting-ante", str(level.ante)),
-                             ("chips-big_blind", str(level.big_blind))):
+        app = self.app
+        game = level_game(level, app.service.state.info.game if isinstance(app, ServiceApp) else "")
+        fields = [("betting-blinds", f"{level.small_blind}/{level.big_blind}"),
+                  ("betting-ante", str(level.ante)), ("chips-big_blind", str(level.big_blind))]
+        if game is not None:  # a mixed night (RP-18): the level's betting and cards by default
+            fields.append(("betting-game", game.betting))
+            if game.cards in ("holdem", "omaha", "omaha-hilo"):
+                fields.append(("pots-game", game.cards))
+        for field, value in fields:
             widget = self.query_one(f"#{field}", Input)
             if field.split("-", 1)[0] not in self._typed and widget.value != value:
                 self._filled.setdefault(field, set()).add(value)
