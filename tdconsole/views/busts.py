@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
+from random import Random
 from typing import Literal
 
 from tdconsole.domain.commands import Bust, Rebuy
@@ -46,7 +47,9 @@ class BustPreview(View):
 def bust_preview(state: TournamentState, command: Bust, now: datetime) -> list[BustPreview]:
     """The players `command` would put out now; a refusal raises its `TdError` (nothing changes)."""
     rows = []
-    for event in decide(state, command, now):
+    # A bust seats a waiting alternate by a draw (8A): a preview draws from a throwaway generator,
+    # since it shows places and bounties, never the seat the real bust will draw.
+    for event in decide(state, command.with_rng(Random(0)), now):
         if isinstance(event, PlayerBusted):
             paid = {state.players[knocker].name: (event.bounty.get(knocker, 0), event.head.get(knocker, 0))
                     for knocker in {*event.bounty, *event.head}}
