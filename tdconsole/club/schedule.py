@@ -70,7 +70,7 @@ class Schedule:
         found = [night for night in self.all() if night.id in wanted]
         missing = sorted(wanted - {night.id for night in found})
         if missing:
-            raise NotFound("there is no planned tournament {missing} (tdconsole schedule list --all)",
+            raise NotFound("there is no planned tournament {missing} (see every planned night: schedule list)",
                            missing=missing[0])
         with self.store.connection(write=True) as connection:
             connection.execute(delete(schedule_table).where(schedule_table.c.id.in_(wanted)))

@@ -27,13 +27,13 @@ def planned_starts(first: date, at: time, zone: str, *, weekly: bool = False,
     ['2027-03-19T18:00:00+00:00', '2027-03-26T18:00:00+00:00', '2027-04-02T17:00:00+00:00']
     """
     if until is not None and not weekly:
-        raise InvalidInput("--until needs --weekly: one night has no last date")
+        raise InvalidInput("only a weekly series has a last date: one night has none", field="until")
     if weekly and until is None:
-        raise InvalidInput("--weekly needs --until DATE: the last night of the series")
+        raise InvalidInput("a weekly series needs its last date (until)", field="weekly")
     last = until if until is not None else first
     if last < first:
-        raise InvalidInput("--until {last} is before --from {first}", last=last.isoformat(),
-                           first=first.isoformat())
+        raise InvalidInput("{last} is before the first night, {first}", last=last.isoformat(),
+                           first=first.isoformat(), field="until")
     nights = (last - first).days // 7 + 1
     if nights > MAX_NIGHTS:
         raise InvalidInput("{nights} weekly nights: at most {most} (two years) at a time",

@@ -45,6 +45,11 @@ EXCLUDED = {
     "display": "opens the TV board's full screen (TUI); tested by tests/tui",
     "floor": "opens the floor terminal's screen (TUI); tested by tests/tui",
     "serve": "runs the web server until stopped; tested by tests/web",
+    "db mirror status": "needs a mirror named by --mirror, an option before the command, and exits 1 "
+                        "without one; tested by tests/store/test_mirror.py",
+    "db promote": "promotes a PostgreSQL standby and refuses while a primary answers; tested by "
+                  "tests/store/test_failover.py",
+    "drill": "rehearses a failover on scratch copies for tens of seconds; tested by tests/cli/test_drill.py",
 }
 
 # Łukasz: a name that cp1252, latin-1 and ascii cannot show (test_command_answers_in_a_narrow_encoding).
@@ -315,6 +320,7 @@ CASES = [
          before=(("results", "--sign", "--out", "{tmp}/results.csv"),)),
     case("finished", "keys", "show"),
     case("finished", "db", "backup", "{tmp}/backup.sqlite"),
+    case("finished", "db", "status"),
     case("finished", "db", "restore", "{tmp}/backup.sqlite", "--yes",
          before=(("db", "backup", "{tmp}/backup.sqlite"),)),
     case("finished", "payouts"),
