@@ -400,7 +400,8 @@ def into_league(store: EventStore, name: str, loaded: list[tuple[Path, Save]],
         text = next((save.formula for _, save in loaded if save.formula), None)
         if text is None:
             raise InvalidInput("no save has a points formula to start the league {name!r} with; start the "
-                               "league first (league new) with its formula", name=name, field="formula") from None
+                               "league first (league new) with its formula",
+                               name=name, field="formula") from None
         league = leagues.new(name, "td3", td3_formula(text, f"TD3: {name}"), LeagueRules())
     for (_, save), report in zip(loaded, reports, strict=True):
         if save.formula and league.formula.td3 and save.formula.strip() != league.formula.td3.strip():

@@ -70,8 +70,9 @@ class Schedule:
         found = [night for night in self.all() if night.id in wanted]
         missing = sorted(wanted - {night.id for night in found})
         if missing:
-            raise NotFound("there is no planned tournament {missing} (see every planned night: schedule list)",
-                           missing=missing[0])
+            raise NotFound(
+                "there is no planned tournament {missing} (see every planned night: schedule list)",
+                missing=missing[0])
         with self.store.connection(write=True) as connection:
             connection.execute(delete(schedule_table).where(schedule_table.c.id.in_(wanted)))
         return found

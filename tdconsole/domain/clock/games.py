@@ -125,9 +125,9 @@ def rotation(names: str) -> list[Game]:
     >>> rotation(" , ")
     Traceback (most recent call last):
     ...
-    tdconsole.domain.errors.InvalidInput: --games names no game
+    tdconsole.domain.errors.InvalidInput: the rotation names no game
     """
     parts = [part.strip() for part in names.split(",") if part.strip()]
     if not parts:
-        raise InvalidInput("--games names no game")
+        raise InvalidInput("the rotation names no game", field="games")
     return [game_of(part) for part in parts]
