@@ -115,7 +115,18 @@ def _payouts(state: TournamentState) -> PayoutStructure | None:
 
 def tournament_figures(state: TournamentState, payouts: PayoutStructure | None = None, *,
                        members: int | None = None) -> Figures:
-    """The tournament's own figures (a points formula's variables, a season page's attendance)."""
+    """The tournament's own figures (a points formula's variables, a season page's attendance).
+
+    Three entries of 300 + 50: 1,050 collected, 900 in the pool, one place paid; one of them a member.
+
+    >>> from tdconsole.domain.commands import Register
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament("Ann", "Bo")
+    >>> _ = t.do(Register(names=["Cy"], members={"Cy": 7}))
+    >>> f = tournament_figures(t.state)
+    >>> f.players, f.members, f.buy_ins_amount, f.prize_pool, f.places_paid
+    (3, 1, 1050, 900, 1)
+    """
     if payouts is None:
         payouts = _payouts(state)
     prices = money.prices(state)
