@@ -222,6 +222,8 @@ def test_a_rebuy_night_from_the_tds_phone_alone(browser: Browser, night: tuple[S
 
     bust_down_to(15)
     balance()
+    tables = len(set(room.seated().values()))
+    wait_for(page, f"document.querySelectorAll('#slot-tables .seats').length === {tables}")
     shot("02-table-broken")
     bust_down_to(12)
     balance()

@@ -350,6 +350,7 @@
       if (applied) say(lines.map((element) => element.textContent).join("; "));
     };
     $("#balance-show").addEventListener("click", async () => {
+      plan.replaceChildren();  // the old plan (a table since broken) is not read as the new one
       try { showPlan(await command("balance", {}), false); } catch (_) { /* said */ }
     });
     $("#balance-apply").addEventListener("click", async () => {
@@ -599,6 +600,7 @@
       const ask = verb === "break-table" ? t("break_confirm", { table: plan.table }) : t("final_confirm");
       if (!confirm([ask, ...lines].join("\n"))) return;
       const made = await command(verb, { ...body, apply: true, seed: plan.seed });
+      $("#balance-plan").replaceChildren();  // its "Break table N first" is done
       if (verb === "break-table") showMoves(t("broken", { table: made.table }), seatsMoved(made.seats));
       else showMoves(t("final_drawn", { table: made.table }), Object.entries(made.seats).map(([seat, name]) => t("final_seat", { seat, name })));
       say(moves.firstChild.textContent);
