@@ -356,3 +356,41 @@ def test_c_clock_1_the_ruling_opens_at_zero_on_the_phones_clock(browser: Browser
     page.click(ruling)
     wait_for(page, "document.querySelector('#rw-title').textContent.startsWith('Clock call')")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_t_seat_1_the_phone_places_a_player_by_hand(browser: Browser, served: Served,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The way on when a break finds no seat that spares a moved player the big blind twice
+    (T-MOVE-1: "place him manually"): the Tables tab moves one player to a free seat, asked first,
+    and says where he went."""
+    page = open_page(browser, PHONE)
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", answer)
+    _log_in(page, served.base, TD, TD_PIN)
+    page.click('[data-tab="tables"]')
+    state = Room(served.db).state()
+    # A seat freed by a bust at another table than Anna's.
+    out = next(p for p in sorted(state.players.values(), key=lambda p: p.name)
+               if p.status == "seated" and p.table != state.find("Anna Holm").table)
+    by = next(p.name for p in state.players.values()
+              if p.status == "seated" and p.table == out.table and p.id != out.id)
+    assert run(capsys, "--db", str(served.db), "bust", out.name, "--by", by).code == 0
+    state = Room(served.db).state()
+    taken = {(p.table, p.seat) for p in state.players.values() if p.status == "seated"}
+    seats = range(1, state.info.seats_per_table + 1)
+    table, seat = min((n, seat) for n in state.room for seat in seats if (n, seat) not in taken)
+    page.fill("#move-player", "Anna Holm")
+    page.fill("#move-table", str(table))
+    page.fill("#move-seat", str(seat))
+    page.check("#move-force")
+    page.click("#move-go")
+    wait_for(page, "document.body.textContent.includes('Moved Anna Holm')")
+    assert asked == [f"Move Anna Holm to table {table} seat {seat}?"]
+    anna = Room(served.db).state().find("Anna Holm")
+    assert (anna.table, anna.seat) == (table, seat)
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -553,6 +553,18 @@
     start("clock-call", {}, Number(button.dataset.rulingCall));
   });
 
+  // A player placed by hand (T-SEAT-1; T-MOVE-1 refuses a seat that makes him pay the blinds twice).
+  $("#move-go")?.addEventListener("click", async () => {
+    const name = $("#move-player").value.trim();
+    const body = { name, table: number("#move-table"), seat: number("#move-seat"), force: $("#move-force").checked };
+    if (!confirm(t("move_ask", { player: name, table: body.table ?? "?", seat: body.seat ?? "?" }))) return;
+    try {
+      const moved = await command("move", body);
+      say(t("moved", { player: moved.player, from_table: moved.from.table, from_seat: moved.from.seat,
+                       to_table: moved.table, to_seat: moved.seat, rule: moved.rules.join(", ") || "T-SEAT-1" }));
+    } catch (_) { /* said */ }
+  });
+
   // ---------------------------------------------------------------- the night's other commands (TD)
   // What each command did, in words: the moves a draw or a break made, the slip a prize went on.
   const seatsMoved = (seats, key = "moved") => seats.map((m) => t(key, { player: m.player, from_table: m.from.table,
