@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.domain.money.handlers import chips_in_play
@@ -338,22 +339,28 @@ def test_c_clock_1_the_ruling_opens_at_zero_on_the_phones_clock(browser: Browser
     page.wait_for_selector("#slot-calls [data-ruling-call]")
     ruling = "#slot-calls [data-ruling-call]"
     assert page.is_disabled(ruling)
-    box = page.locator(ruling).bounding_box()
+    # The panel redraws on every change (the call's own among them): read the button once it stands.
+    box = None
+    for _ in range(20):
+        page.locator(ruling).wait_for(state="visible")
+        if (box := page.locator(ruling).bounding_box()) is not None:
+            break
     assert box is not None and box["y"] + box["height"] <= PHONE["height"]  # in view, no scrolling
     seconds = int(page.get_attribute("[data-call-left]", "data-call-left") or 0)
     page.clock.run_for(max(0, seconds - 5) * 1000)
     assert page.is_disabled(ruling)
     # A panel refresh (the call's own change, late under load) counts down again from the
     # server's seconds: move the page's clock on until the countdown, from wherever it restarted,
-    # reaches zero.
-    for _ in range(10):
+    # reaches zero and the Ruling takes the tap (a click waits only for an enabled button).
+    for _ in range(20):
         page.clock.run_for(6000)
-        if not page.is_disabled(ruling):
+        try:
+            page.click(ruling, timeout=1000)
             break
-        seconds_left = int(page.get_attribute("[data-call-left]", "data-call-left") or 0)
-        page.clock.run_for(seconds_left * 1000)
-    wait_for(page, f"!document.querySelector({ruling!r}).disabled")
-    page.click(ruling)
+        except PlaywrightTimeout:
+            continue
+    else:
+        raise AssertionError("the Ruling never opened at zero")
     wait_for(page, "document.querySelector('#rw-title').textContent.startsWith('Clock call')")
     assert page.errors == []  # type: ignore[attr-defined]
 
