@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any
 
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.limits import MAX_TDT_BYTES, MAX_TDT_DEPTH
+from tdconsole.domain.text import Token, position
 
 MAX_DEPTH = MAX_TDT_DEPTH
 
@@ -59,52 +60,35 @@ class Obj:
         return self.fields.get(key, default)
 
 
-class _Where(TypedDict):
-    line: int
-    column: int
-
-
-@dataclass(slots=True)
-class _Token:
-    kind: str
-    text: str
-    at: int
-
-
 class _Reader:
     def __init__(self, text: str) -> None:
         self.text = text
-        self.tokens: list[_Token] = []
-        position = 0
-        while position < len(text):
-            found = _TOKEN.match(text, position)
+        self.tokens: list[Token] = []
+        at = 0
+        while at < len(text):
+            found = _TOKEN.match(text, at)
             if found is None:
-                raise InvalidInput("line {line}:{column}: cannot read {found!r}", found=text[position],
-                                   **self.where(position))
+                raise InvalidInput("line {line}:{column}: cannot read {found!r}", found=text[at],
+                                   **position(text, at))
             kind = found.lastgroup or ""
             if kind != "space":
-                self.tokens.append(_Token(kind, found.group(), position))
-            position = found.end()
-        self.tokens.append(_Token("end", "", len(text)))
+                self.tokens.append(Token(kind, found.group(), at))
+            at = found.end()
+        self.tokens.append(Token("end", "", len(text)))
         self.index = 0
 
-    def where(self, at: int) -> _Where:
-        """The line and column of character `at`, for a refusal's "line {line}:{column}: "."""
-        line_start = self.text.rfind("\n", 0, at) + 1
-        return _Where(line=self.text.count("\n", 0, at) + 1, column=at - line_start + 1)
-
-    def peek(self) -> _Token:
+    def peek(self) -> Token:
         return self.tokens[self.index]
 
-    def take(self, text: str | None = None, closing: str | None = None) -> _Token:
+    def take(self, text: str | None = None, closing: str | None = None) -> Token:
         token = self.tokens[self.index]
         if text is not None and token.text != text:
             wanted = " or ".join(repr(t) for t in (text, closing) if t)
             if token.kind == "end":
                 raise InvalidInput("line {line}:{column}: expected {wanted}, found the end of the file",
-                                   wanted=wanted, **self.where(token.at))
+                                   wanted=wanted, **position(self.text, token.at))
             raise InvalidInput("line {line}:{column}: expected {wanted}, found {found!r}", wanted=wanted,
-                               found=token.text, **self.where(token.at))
+                               found=token.text, **position(self.text, token.at))
         self.index += 1
         return token
 
@@ -112,7 +96,7 @@ class _Reader:
         token = self.peek()
         if depth > MAX_DEPTH:
             raise InvalidInput("line {line}:{column}: nested more than {depth} deep", depth=MAX_DEPTH,
-                               **self.where(token.at))
+                               **position(self.text, token.at))
         if token.text == "{":
             return self.record(depth)
         if token.text == "[":
@@ -137,9 +121,10 @@ class _Reader:
                 return self.map(pairs, token)
         if token.kind == "end":
             raise InvalidInput("line {line}:{column}: expected a value, found the end of the file",
-                               **self.where(token.at))
+                               **position(self.text, token.at))
         raise InvalidInput("line {line}:{column}: cannot read {found!r}: only new Name(...), Map.from(...), "
-                           "strings, numbers, true, false and null", found=token.text, **self.where(token.at))
+                           "strings, numbers, true, false and null", found=token.text,
+                           **position(self.text, token.at))
 
     def record(self, depth: int) -> dict[str, Any]:
         self.take("{")
@@ -148,7 +133,7 @@ class _Reader:
             key = self.take()
             if key.kind not in ("name", "string"):
                 raise InvalidInput("line {line}:{column}: expected a key, found {found!r}", found=key.text,
-                                   **self.where(key.at))
+                                   **position(self.text, key.at))
             self.take(":")
             fields[_unquote(key.text) if key.kind == "string" else key.text] = self.value(depth + 1)
             if self.peek().text != "}":
@@ -170,7 +155,7 @@ class _Reader:
         name = self.take()
         if name.kind != "name":
             raise InvalidInput("line {line}:{column}: expected a class name after new, found {found!r}",
-                               found=name.text, **self.where(name.at))
+                               found=name.text, **position(self.text, name.at))
         self.take("(")
         args: list[Any] = []
         while self.peek().text != ")":
@@ -183,12 +168,12 @@ class _Reader:
             return args[0] if name.text == "Map" else Obj(name.text, args[0])
         return Obj(name.text, {}, args)
 
-    def map(self, pairs: list[Any], token: _Token) -> dict[Any, Any]:
+    def map(self, pairs: list[Any], token: Token) -> dict[Any, Any]:
         mapped: dict[Any, Any] = {}
         for pair in pairs:
             if not (isinstance(pair, list) and len(pair) == 2) or not isinstance(pair[0], str | int | float):
                 raise InvalidInput("line {line}:{column}: Map.from takes [key, value] pairs",
-                                   **self.where(token.at))
+                                   **position(self.text, token.at))
             mapped[pair[0]] = pair[1]
         return mapped
 
@@ -227,5 +212,5 @@ def parse(text: str) -> Any:
     rest = reader.peek()
     if rest.kind != "end":
         raise InvalidInput("line {line}:{column}: expected the end of the file, found {found!r}",
-                           found=rest.text, **reader.where(rest.at))
+                           found=rest.text, **position(text, rest.at))
     return value

@@ -14,6 +14,8 @@ compared by, the look-alike check, and the one way stored text is shown.
   the `confusable_homoglyphs` package keeps it, loaded only when a name has a non-ASCII letter.
 * `name_numbers(pairs, field)`: `NAME=N` pairs typed on the command line or a screen's form, as
   {name: n}, refused in one line naming the field.
+* `position(text, at)` and `Token`: where a token of a file or formula stands, for a reader's
+  refusal ("line 3:14: expected ')'"), the same in every reader of the club's files.
 * `visible(text)`: what an older log may hold is shown with the offending characters written out
   (`\\x1b`, `\\u202e`), never sent to a terminal, a file or a page as they are.
 """
@@ -23,8 +25,9 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict
 
 from pydantic import AfterValidator, ValidationInfo
 from pydantic_core import PydanticCustomError
@@ -249,3 +252,31 @@ def name_numbers(pairs: list[str], field: str) -> dict[str, int]:
             raise InvalidInput("given twice", field=field, player=name.strip())
         values[name.strip()] = value
     return values
+
+
+class Position(TypedDict):
+    """A character's place in a text: its line and column, each counted from 1."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token a reader cut from a text: its kind, its text and the index it starts at."""
+
+    kind: str
+    text: str
+    at: int
+
+
+def position(text: str, at: int) -> Position:
+    """The line and column of character `at` in `text`, for a refusal's "line {line}:{column}: ".
+
+    >>> position("{ V: 1,\\n  T: ?", 13)
+    {'line': 2, 'column': 6}
+    >>> position("IF(", 0)
+    {'line': 1, 'column': 1}
+    """
+    line_start = text.rfind("\n", 0, at) + 1
+    return Position(line=text.count("\n", 0, at) + 1, column=at - line_start + 1)

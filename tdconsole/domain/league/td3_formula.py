@@ -29,10 +29,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
 
 from tdconsole.domain.errors import InvalidInput
+from tdconsole.domain.text import Token, position
 
 MAX_TEXT = 20_000
 MAX_DEPTH = 50
@@ -103,18 +103,6 @@ _TOKEN = re.compile(r"""
 """, re.VERBOSE)
 
 
-class _Where(TypedDict):
-    line: int
-    column: int
-
-
-@dataclass(frozen=True, slots=True)
-class _Token:
-    kind: str
-    text: str
-    at: int
-
-
 # The syntax tree: tuples, so a parsed formula is immutable and can be kept.
 Node = tuple[Any, ...]
 
@@ -122,13 +110,13 @@ Node = tuple[Any, ...]
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
-        self.tokens: list[_Token] = []
-        position = depth = 0
-        while position < len(text):
-            found = _TOKEN.match(text, position)
+        self.tokens: list[Token] = []
+        at = depth = 0
+        while at < len(text):
+            found = _TOKEN.match(text, at)
             if found is None:
                 raise InvalidInput("TD3 formula, line {line}:{column}: cannot read {found!r}",
-                                   found=text[position], **self.where(position))
+                                   found=text[at], **position(text, at))
             kind = found.lastgroup or ""
             # A new line inside parentheses continues the statement (an IF over several lines).
             depth += {"(": 1, ")": -1}.get(found.group(), 0)
@@ -138,16 +126,12 @@ class _Parser:
                 word = found.group().lower() if kind == "name" else found.group()
                 if kind == "name" and word in ("and", "or", "not", "is"):
                     kind = "op"
-                self.tokens.append(_Token(kind, word, position))
-            position = found.end()
-        self.tokens.append(_Token("eof", "", len(text)))
+                self.tokens.append(Token(kind, word, at))
+            at = found.end()
+        self.tokens.append(Token("eof", "", len(text)))
         self.index = 0
 
-    def where(self, at: int) -> _Where:
-        line_start = self.text.rfind("\n", 0, at) + 1
-        return _Where(line=self.text.count("\n", 0, at) + 1, column=at - line_start + 1)
-
-    def peek(self) -> _Token:
+    def peek(self) -> Token:
         return self.tokens[self.index]
 
     def take(self, text: str) -> None:
@@ -155,7 +139,7 @@ class _Parser:
         if token.text != text:
             raise InvalidInput("TD3 formula, line {line}:{column}: expected {wanted!r}, found {found!r}",
                                wanted=text,
-                             found=token.text or "the end", **self.where(token.at))
+                             found=token.text or "the end", **position(self.text, token.at))
         self.index += 1
 
     def program(self) -> list[Node]:
@@ -169,10 +153,10 @@ class _Parser:
             if token.kind not in ("end", "eof") and token.kind != "name":
                 # TD3 runs statements written one after another on a line too (`assign(..) assign(..)`).
                 raise InvalidInput("TD3 formula, line {line}:{column}: expected an operator, found {found!r}",
-                                   found=token.text, **self.where(token.at))
+                                   found=token.text, **position(self.text, token.at))
             if token.kind == "name" and not self._call_follows():
                 raise InvalidInput("TD3 formula, line {line}:{column}: expected an operator, found {found!r}",
-                                   found=token.text, **self.where(token.at))
+                                   found=token.text, **position(self.text, token.at))
         return statements
 
     def _call_follows(self) -> bool:
@@ -182,7 +166,7 @@ class _Parser:
     def expression(self, depth: int) -> Node:
         if depth > MAX_DEPTH:
             raise InvalidInput("TD3 formula, line {line}:{column}: nested more than {depth} deep",
-                               depth=MAX_DEPTH, **self.where(self.peek().at))
+                               depth=MAX_DEPTH, **position(self.text, self.peek().at))
         return self._binary(depth, 0)
 
     _LEVELS: Sequence[tuple[str, ...]] = (
@@ -229,7 +213,7 @@ class _Parser:
                 self.index += 1
                 if token.text not in FUNCTIONS and token.text not in FORMS:
                     raise InvalidInput("TD3 formula, line {line}:{column}: no function {name!r} in TD3's "
-                                       "formula language", name=token.text, **self.where(token.at))
+                                       "formula language", name=token.text, **position(self.text, token.at))
                 args = []
                 while self.peek().text != ")":
                     args.append(self.expression(depth + 1))
@@ -239,7 +223,7 @@ class _Parser:
                 return ("call", token.text, tuple(args), token.at)
             return ("var", ALIASES.get(token.text, token.text), token.at)
         raise InvalidInput("TD3 formula, line {line}:{column}: expected a value, found {found!r}",
-                           found=token.text or "the end", **self.where(token.at))
+                           found=token.text or "the end", **position(self.text, token.at))
 
 
 class Td3Formula:
@@ -271,7 +255,7 @@ class Td3Formula:
         if kind == "var":
             if node[1] not in scope:
                 raise InvalidInput("TD3 formula, line {line}:{column}: no variable {name!r} here",
-                                   name=node[1], **self._parser.where(node[2]))
+                                   name=node[1], **position(self._parser.text, node[2]))
             return scope[node[1]]
         if kind == "neg":
             return -self._value(node[1], scope)
@@ -283,14 +267,14 @@ class Td3Formula:
         if name == "if":
             if len(args) not in (2, 3):
                 raise InvalidInput("TD3 formula, line {line}:{column}: if takes a condition and one or two "
-                                   "results", **self._parser.where(at))
+                                   "results", **position(self._parser.text, at))
             if self._value(args[0], scope):
                 return self._value(args[1], scope)
             return self._value(args[2], scope) if len(args) == 3 else 0.0
         if name == "assign":
             if len(args) != 2 or args[0][0] != "str":
                 raise InvalidInput('TD3 formula, line {line}:{column}: assign takes a "name" and a value',
-                                   **self._parser.where(at))
+                                   **position(self._parser.text, at))
             value = self._value(args[1], scope)
             scope[ALIASES.get(args[0][1].lower(), args[0][1].lower())] = value
             return value
@@ -300,7 +284,7 @@ class Td3Formula:
         except (TypeError, ValueError, ArithmeticError, IndexError) as error:
             raise InvalidInput("TD3 formula, line {line}:{column}: {name}() cannot be worked out: {error}",
                                name=name, error=str(error) or type(error).__name__,
-                               **self._parser.where(at)) from None
+                               **position(self._parser.text, at)) from None
 
     def _operator(self, op: str, left_node: Node, right_node: Node, scope: dict[str, float]) -> float:
         left = self._value(left_node, scope)
