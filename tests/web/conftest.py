@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -164,14 +165,21 @@ def start_server(db: Path, *extra: str, scheme: str = "http") -> Served:
     raise AssertionError(f"tdconsole serve found no free port in {START_ATTEMPTS} tries")
 
 
-@pytest.fixture
-def served(club_db: Path) -> Iterator[Served]:
-    server = start_server(club_db)
+@contextmanager
+def serving(db: Path, *extra: str, scheme: str = "http") -> Iterator[Served]:
+    """`tdconsole serve` on `db` while the block runs, stopped after it."""
+    server = start_server(db, *extra, scheme=scheme)
     try:
         yield server
     finally:
         server.process.terminate()
         server.process.wait(10)
+
+
+@pytest.fixture
+def served(club_db: Path) -> Iterator[Served]:
+    with serving(club_db) as server:
+        yield server
 
 
 # ---------------------------------------------------------------- a real browser (the OS's Chromium)

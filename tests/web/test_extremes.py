@@ -19,7 +19,7 @@ from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
-from tests.web.conftest import TD, TD_PIN, Served, events, open_page, start_server, wait_for
+from tests.web.conftest import TD, TD_PIN, Served, events, open_page, serving, wait_for
 from tests.web.test_browser import _log_in as log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -57,12 +57,8 @@ def festival(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     service.execute(commands.ClockStart())
     StaffStore(store).add(TD, "td", TD_PIN)
     store.close()
-    server = start_server(db)
-    try:
+    with serving(db) as server:
         yield server
-    finally:
-        server.process.terminate()
-        server.process.wait(10)
 
 
 def _seated(festival: Served) -> dict[str, int]:

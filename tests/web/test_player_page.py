@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ from tdconsole.actions import room
 from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tests.web.conftest import Served, Web, open_page, start_server, wait_for
+from tests.web.conftest import Served, Web, open_page, wait_for
 
 if TYPE_CHECKING := False:
     from playwright.sync_api import Browser
@@ -79,21 +78,11 @@ def test_t_page_1_the_cli_prints_url_and_token(club_db: Path) -> None:
 # ---------------------------------------------------------------- a real browser
 
 
-@pytest.fixture
-def served_room(club_db: Path) -> Iterator[Served]:
-    server = start_server(club_db)
-    try:
-        yield server
-    finally:
-        server.process.terminate()
-        server.process.wait(10)
-
-
 @pytest.mark.browser
 @pytest.mark.slow
 def test_a_players_page_follows_his_move_made_by_balance_apply(
-        browser: Browser, served_room: Served, shots: Path) -> None:
-    db = served_room.db
+        browser: Browser, served: Served, shots: Path) -> None:
+    db = served.db
     service = Service(EventStore.open(f"sqlite:///{db}"), 1)
     # Two busts at one table: balancing then moves a player there from the other (T-BAL-1).
     tables: dict[int, list[str]] = {}
@@ -107,7 +96,7 @@ def test_a_players_page_follows_his_move_made_by_balance_apply(
     assert service.state.find(mover).table == full
     page = _page(db, mover)
     phone = open_page(browser, PHONE)
-    phone.goto(f"{served_room.base}/p/{page.token}")
+    phone.goto(f"{served.base}/p/{page.token}")
     phone.wait_for_selector(".player-card")
     assert phone.text_content(".where b") == str(full)
     phone.screenshot(path=str(shots / "player-before-390.png"), full_page=True)

@@ -22,7 +22,7 @@ from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
 from tdconsole.views.cash import cash_view
 from tests.cli.helpers import run
-from tests.web.conftest import TD, TD_PIN, Served, open_page, start_server, wait_for
+from tests.web.conftest import TD, TD_PIN, Served, open_page, serving, wait_for
 from tests.web.test_browser import PHONE, _log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -75,12 +75,8 @@ def night(request: pytest.FixtureRequest, tmp_path: Path, capsys: pytest.Capture
     db = tmp_path / "night.sqlite"
     make_night(db, capsys)
     monkeypatch.setenv("TDCONSOLE_LANG", request.param)
-    server = start_server(db)
-    try:
+    with serving(db) as server:
         yield server, request.param
-    finally:
-        server.process.terminate()
-        server.process.wait(10)
 
 
 class Room:

@@ -15,7 +15,7 @@ from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffStore
-from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Served, Web, open_page, start_server, wait_for
+from tests.web.conftest import FLOOR, FLOOR_PIN, TD, TD_PIN, Served, Web, open_page, serving, wait_for
 from tests.web.test_browser import _log_in
 
 if TYPE_CHECKING := False:
@@ -81,12 +81,8 @@ def three_tables(tmp_path: Path) -> Iterator[Served]:
     staff.add(TD, "td", TD_PIN)
     staff.add(FLOOR, "floor", FLOOR_PIN)
     store.close()
-    server = start_server(db)
-    try:
+    with serving(db) as server:
         yield server
-    finally:
-        server.process.terminate()
-        server.process.wait(10)
 
 
 @pytest.mark.browser

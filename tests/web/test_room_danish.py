@@ -13,7 +13,7 @@ from tdconsole.actions import room
 from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
-from tests.web.conftest import FLOOR, FLOOR_PIN, Served, open_page, start_server
+from tests.web.conftest import FLOOR, FLOOR_PIN, Served, open_page, serving
 from tests.web.test_browser import _log_in
 
 if TYPE_CHECKING := False:
@@ -36,12 +36,8 @@ def danish(club_db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Ser
     token = room.player_page(service, room.PlayerPageRequest(name=names[0])).token
     assert token is not None
     monkeypatch.setenv("TDCONSOLE_LANG", "da")
-    server = start_server(club_db)
-    try:
+    with serving(club_db) as server:
         yield server, token
-    finally:
-        server.process.terminate()
-        server.process.wait(10)
 
 
 def _fits(page: Page) -> None:

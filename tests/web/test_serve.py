@@ -18,7 +18,7 @@ import pytest
 
 from tdconsole.web.feed import POLL_SECONDS
 from tests.cli.helpers import assert_one_line_error, run
-from tests.web.conftest import TD, TD_PIN, Served, start_server
+from tests.web.conftest import TD, TD_PIN, Served, serving
 
 HOST = "127.0.0.1"
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
@@ -129,15 +129,11 @@ def test_tls_with_cert_and_key_and_a_secure_cookie(club_db: Path, tmp_path: Path
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
                     "/CN=127.0.0.1", "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
-    server = start_server(club_db, "--cert", str(cert), "--key", str(key), scheme="https")
-    try:
+    with serving(club_db, "--cert", str(cert), "--key", str(key), scheme="https") as server:
         assert "on https://127.0.0.1:" in server.first_line
         login = httpx.post(server.base + "/api/login", json={"staff": TD, "pin": TD_PIN}, verify=False)
         assert login.status_code == 200
         assert "secure" in login.headers["set-cookie"].lower()
-    finally:
-        server.process.terminate()
-        server.process.wait(10)
 
 
 def test_the_tv_qr_code_points_where_phones_reach_the_server() -> None:
