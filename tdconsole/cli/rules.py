@@ -20,6 +20,7 @@ from tdconsole.domain.calculators.chip_race import RaceSeat, chip_race
 from tdconsole.domain.calculators.chips_pushed import ChipsInput, read_chips
 from tdconsole.domain.calculators.pots import PotsInput, resolve_pots
 from tdconsole.domain.calculators.showdown import GameName, Half, showdown
+from tdconsole.domain.calculators.stud import STUD_GAMES, bring_in, completion, first_to_act, stud_show_order
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.money.icm import icm, icm_estimate
 from tdconsole.domain.money.payouts import PayoutCurve, generate_payouts, table_payouts
@@ -426,5 +427,143 @@ def showdown_command(
         if not result.tabled:
             console.print(_("Show order: {seats}").format(seats=" ".join(map(str, result.show_order))))
         _rules_line(result.rules)
+
+    emit(data, as_json, render)
+
+
+# --- Stud's order of action (issue 41: RP-10, 17A, 11B) ------------------------------------------
+
+def _stud_level(ctx: typer.Context, game: str | None) -> tuple[str, int | None, int | None]:
+    """The stud game asked for, else the current level's when it is stud; with its bring-in and
+    small bet when they are the level's (TDA RP-18: the level names the game)."""
+    level = None
+    if game is None:
+        from tdconsole.views.games import level_game
+        from tdconsole.views.tournament import level_now
+
+        service = session_of(ctx).existing_service()
+        if service is not None:
+            level = level_now(service.state, service.now())
+            played = level_game(level, service.state.info.game) if level is not None else None
+            game = played.key if played is not None and played.stud else None
+        if game is None:
+            raise InvalidInput("--game: the level now plays no stud game; say which: {names}",
+                               names=", ".join(STUD_GAMES))
+    from tdconsole.domain.clock.games import game_of
+
+    key = game_of(game).key
+    if level is None or level.bets is None:
+        return key, None, None
+    return key, level.stud_bring_in, level.bets[0]
+
+
+def _seat_cards(texts: list[str], field: str) -> dict[int, str]:
+    """`SEAT=CARDS` or bare `CARDS` (the seats then 1, 2, 3 ... in the order given)."""
+    seats: dict[int, str] = {}
+    for at, text in enumerate(texts, start=1):
+        if "=" in text:
+            seat, cards = _parse_hand_option(text)
+        else:
+            seat, cards = at, text
+        if seat in seats:
+            raise InvalidInput("{name}: seat {seat} is given twice", name=field, seat=seat)
+        seats[seat] = cards
+    return seats
+
+
+_FROZEN_BUTTON = N_("On a mixed night the button stays frozen through the stud levels where the next "
+                    "hold'em hand would have it, and starts there again at hold'em; a player balanced "
+                    "in stud is the one who would be big blind (11B).")
+
+_FACING_BRING_IN = {"fold": N_("fold"), "call": N_("call"), "complete": N_("complete to"),
+                    "raise": N_("raise to")}
+
+_STUD_CARDS = Annotated[list[str], typer.Argument(
+    help='Each seat\'s up cards: SEAT=CARDS (e.g. 4="Kd 9c"), or CARDS for seats 1, 2, 3 ...')]
+_STUD_GAME = Annotated[str | None, typer.Option(
+    help="stud, stud8 or razz (default: the current level's stud game).")]
+
+
+@rules_app.command("bring-in")
+def bring_in_command(
+    ctx: typer.Context,
+    cards: _STUD_CARDS,
+    game: _STUD_GAME = None,
+    all_in: Annotated[list[int], typer.Option(
+        "--all-in", help="A seat all-in for the ante (RP-10E); once per seat.")] = [],  # noqa: B006
+    amount: Annotated[int | None, typer.Option(
+        "--amount", help="The bring-in (default: the level's).")] = None,
+    small_bet: Annotated[int | None, typer.Option(help="The small bet (default: the level's).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Who brings in on 3rd street (stud: the low card by suit; razz: the high card, the ace low),
+    who acts first, and what facing the bring-in allows (call it or complete it)."""
+    key, level_bring_in, level_small = _stud_level(ctx, game)
+    seats = _seat_cards(cards, "cards")
+    up = {}
+    for seat, text in seats.items():
+        parsed = parse_cards(text, f"seat {seat}")
+        if len(parsed) != 1:
+            raise InvalidInput("seat {seat}: {text!r} is {count} cards; 3rd street shows one up card",
+                               seat=seat, text=text, count=len(parsed))
+        up[seat] = parsed[0]
+    missing = sorted(set(all_in) - set(up))
+    if missing:
+        raise InvalidInput("--all-in: seat {seat} has no up card", seat=missing[0])
+    answer = bring_in(key, up, all_in_for_ante=set(all_in))
+    amount = amount if amount is not None else level_bring_in
+    small_bet = small_bet if small_bet is not None else level_small
+    options = completion(amount, small_bet) if amount is not None and small_bet is not None else None
+    data = {"game": key, "bring_in": answer.seat, "card": answer.card, "first_to_act": answer.first_to_act,
+            "amount": amount, "small_bet": small_bet,
+            "options": None if options is None else [{"action": act, "to": to} for act, to in options],
+            "rules": [*answer.rules, "3", "11B"]}
+
+    def render() -> None:
+        console.print(_("Seat {seat} brings in ({card}).").format(seat=answer.seat, card=answer.card))
+        if answer.first_to_act != answer.seat:
+            console.print(_("Seat {seat} is all-in for the ante: the betting starts at seat {first} "
+                            "(RP-10E).").format(seat=answer.seat, first=answer.first_to_act))
+        if options is not None:
+            words = [f"{_(_FACING_BRING_IN[act])} {to}" if to else _(_FACING_BRING_IN[act])
+                     for act, to in options]
+            console.print(_("Facing the bring-in of {amount}: {options}.").format(
+                amount=amount, options=", ".join(words)))
+        console.print(_(_FROZEN_BUTTON))
+        _rules_line(data["rules"])  # type: ignore[arg-type]
+
+    emit(data, as_json, render)
+
+
+@rules_app.command("first-to-act")
+def first_to_act_command(
+    ctx: typer.Context,
+    cards: _STUD_CARDS,
+    game: _STUD_GAME = None,
+    aggressor: Annotated[int | None, typer.Option(
+        help="The last aggressor on 7th street (for the show order).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Who acts first on 4th street and later (the high board in stud, the low one in razz; equal
+    boards by the high card by suit), and the order of showing at showdown."""
+    key, _bring_in, _small = _stud_level(ctx, game)
+    showing = {seat: parse_cards(text, f"seat {seat}") for seat, text in _seat_cards(cards, "cards").items()}
+    answer = first_to_act(key, showing)
+    order, show_rules = stud_show_order(key, showing, aggressor, session_of(ctx).house_rules().showdown.order)
+    fourth = all(len(board) == 2 for board in showing.values())
+    rules = [*answer.rules, *(["RP-10F"] if fourth else []), *show_rules]
+    data = {"game": key, "first_to_act": answer.seat, "tied": answer.tied, "show_order": order,
+            "rules": rules}
+
+    def render() -> None:
+        console.print(_("Seat {seat} acts first ({cards}).").format(
+            seat=answer.seat, cards=" ".join(map(repr, showing[answer.seat]))))
+        if answer.tied:
+            console.print(_("Seats {seats} show equal boards: the high card by suit decides "
+                            "(RP-10D).").format(seats=", ".join(map(str, answer.tied))))
+        if fourth:
+            console.print(_("A pair showing on 4th street does not allow the big bet (RP-10F)."))
+        console.print(_("At showdown the order of showing: {seats}").format(seats=" ".join(map(str, order))))
+        _rules_line(rules)
 
     emit(data, as_json, render)

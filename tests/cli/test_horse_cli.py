@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import assert_one_line_error, run
+from tests.cli.helpers import assert_one_line_error, run, unnamed
 
 Capsys = pytest.CaptureFixture[str]
 
@@ -95,3 +95,44 @@ def test_b_pl_1_a_plo_night_answers_pot_limit(tmp_path: Path, capsys: Capsys,
 def test_structure_generate_games_refuses_an_unknown_game_in_one_line(capsys: Capsys) -> None:
     assert_one_line_error(run(capsys, "structure", "generate", "--stack", "20000", "--players", "30",
                               "--hours", "4", "--level-minutes", "20", "--games", "H,X"), "'X' is no game")
+
+
+def test_rp_10e_rules_bring_in_answers_by_the_stud_level(horse_db: str, capsys: Capsys) -> None:
+    run(capsys, "--db", horse_db, "clock", "level", "4")  # seven-card stud
+    clock = run(capsys, "--db", horse_db, "state", "--json").json["clock"]
+    answer = run(capsys, "--db", horse_db, "rules", "bring-in", "3h", "Kd", "3c", "--json")
+    assert answer.code == 0, answer.err
+    bring_in, small_bet = clock["game"]["bring_in"], clock["game"]["bets"][0]
+    assert unnamed(answer.json) == {
+        "game": "stud", "bring_in": 3, "card": "3c", "first_to_act": 3, "amount": bring_in,
+        "small_bet": small_bet, "rules": ["RP-10E", "3", "11B"],
+        "options": [{"action": "fold", "to": 0}, {"action": "call", "to": bring_in},
+                    {"action": "complete", "to": small_bet}]}
+    # Razz at level 3: the high card brings in, and the low board acts first later.
+    run(capsys, "--db", horse_db, "clock", "level", "3")
+    razz = run(capsys, "--db", horse_db, "rules", "bring-in", "3h", "Kd", "Ac", "--json")
+    assert razz.json["bring_in"] == 2
+    later = run(capsys, "--db", horse_db, "rules", "first-to-act", '1=Kd 9c', '4=7s 2h', "--json").json
+    assert (later["game"], later["first_to_act"]) == ("razz", 4)
+    # A hold'em level has no bring-in: the game must be named, in one line.
+    run(capsys, "--db", horse_db, "clock", "level", "1")
+    assert_one_line_error(run(capsys, "--db", horse_db, "rules", "bring-in", "3h", "Kd"),
+                          "--game", "no stud game")
+
+
+def test_rules_first_to_act_without_a_tournament(tmp_path: Path, capsys: Capsys) -> None:
+    db = str(tmp_path / "none.sqlite")
+    answer = run(capsys, "--db", db, "rules", "first-to-act", "--game", "stud", "1=Kd 9c", "4=Ks 9h",
+                 "6=2c 3c", "--aggressor", "6", "--json")
+    assert answer.code == 0, answer.err
+    assert answer.json == {"game": "stud", "first_to_act": 4, "tied": [1, 4], "show_order": [1, 4, 6],
+                           "rules": ["RP-10D", "RP-10F", "S-ORDER-2"]}
+    text = run(capsys, "--db", db, "rules", "first-to-act", "--game", "stud", "Kd 9c", "Ks 9h").out
+    assert "Seat 2 acts first (Ks 9h)." in text and "(RP-10D)" in text
+    assert_one_line_error(run(capsys, "--db", db, "rules", "bring-in", "--game", "stud", "3h", "Kx"),
+                          "seat 2", "'Kx'")
+    assert_one_line_error(run(capsys, "--db", db, "rules", "bring-in", "--game", "razz", "3h", "Kd Qd"),
+                          "seat 2", "one up card")
+    assert_one_line_error(run(capsys, "--db", db, "rules", "first-to-act", "--game", "badugi", "3h", "Kd"),
+                          "'badugi' is no game")
+    assert not Path(db).exists()  # a calculator makes no database

@@ -11,9 +11,10 @@ A game is its cards (hold'em, Omaha, Omaha hi/lo, stud, stud hi/lo, razz) and it
   stud level is the one who would be big blind were it hold'em; back to hold'em, the button starts
   where it was frozen. The engine does not do this yet (`hand-done` and `balance` know flop games
   only): the clock and the TV name each level's game, the dealers and the TD run the rest.
-* Not done: stud's own rules (the bring-in by the low card, razz's high card, the showing order by
-  the high board, TDA RP-10 and 66) are not in the engine; `rules betting` answers a stud level's
-  streets after the bring-in as limit betting.
+* Stud's order of action (the bring-in by the low card, razz's high card, the first to act and the
+  showing order by the board, RP-10D/E/F and 17A) is `calculators/stud.py` (`rules bring-in`,
+  `rules first-to-act`); `rules betting` answers a stud level's streets after the bring-in as limit
+  betting.
 """
 
 from __future__ import annotations
