@@ -10,12 +10,13 @@ from pydantic import Field
 from tdconsole.actions.base import NoArguments, Request, action
 from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.domain import commands
+from tdconsole.domain.clock.games import Game
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import ClockCalled, RulingLogged
 from tdconsole.domain.floor.clock_call import SCENARIO as CLOCK_CALL
-from tdconsole.domain.floor.log import find_ruling
+from tdconsole.domain.floor.log import find_ruling, game_now
 from tdconsole.domain.floor.penalties import OffenceKind, parse_penalty
-from tdconsole.domain.floor.rulings import OTHER, Suggestion, suggest
+from tdconsole.domain.floor.rulings import OTHER, Suggestion, game_answers, suggest
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.model import empty_dict, empty_list
 from tdconsole.service import Service
@@ -64,14 +65,16 @@ class SuggestRequest(Request):
     answer: dict[str, str] = Field(default_factory=empty_dict)
 
 
-def suggestion(request: SuggestRequest, rules: HouseRules) -> Suggestion:
-    """The ruling for a scenario from the answers to its questions, under `rules`."""
-    return suggest(load_catalogue().get(request.scenario), request.answer, rules)
+def suggestion(request: SuggestRequest, rules: HouseRules, game: Game | None = None) -> Suggestion:
+    """The ruling for a scenario from the answers to its questions, under `rules`; `game`, the
+    level's, answers the question of the game unless it is answered (RP-18)."""
+    scenario = load_catalogue().get(request.scenario)
+    return suggest(scenario, {**game_answers(scenario, game), **request.answer}, rules)
 
 
 @action("rulings suggest", web=True, tui=False)
 def suggest_ruling(service: Service, request: SuggestRequest) -> Suggestion:
-    return suggestion(request, service.state.house_rules)
+    return suggestion(request, service.state.house_rules, game_now(service.state, service.now()))
 
 
 # ---------------------------------------------------------------- the rulings log

@@ -77,9 +77,14 @@ def scenarios_command(
 @rulings_app.command("suggest")
 def suggest_command(ctx: typer.Context, scenario: str, answer: AnswerOption = None,
                     as_json: JsonFlag = False) -> None:
-    """Suggest the ruling for SCENARIO from the answers to its questions."""
+    """Suggest the ruling for SCENARIO from the answers to its questions (the question of the game
+    answered by the current tournament's level, unless --answer game=... says otherwise)."""
+    from tdconsole.domain.floor.log import game_now
+
+    service = session_of(ctx).existing_service()
+    game = None if service is None else game_now(service.state, service.now())
     suggestion = rulings.suggestion(rulings.SuggestRequest(scenario=scenario, answer=parse_answers(answer)),
-                                    session_of(ctx).house_rules())
+                                    session_of(ctx).house_rules(), game)
     emit(suggestion, as_json, lambda: render_suggestion(suggestion))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tdconsole.domain.clock.games import Game, find_game
+from tdconsole.domain.clock.games import Game
 from tdconsole.domain.clock.structure import Level
 from tdconsole.i18n import _
 from tdconsole.views.base import View
@@ -29,7 +29,7 @@ class GameView(View):
 
 def level_game(level: Level, tournament_game: str) -> Game | None:
     """The game `level` plays: its own, or else the tournament's when its text names one."""
-    return level.played or find_game(tournament_game)
+    return level.game_or(tournament_game)
 
 
 def game_view(level: Level, tournament_game: str) -> GameView:

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.clock_call import clock_call_state
-from tdconsole.domain.floor.log import find_ruling, prepare
+from tdconsole.domain.floor.log import find_ruling, game_now, prepare
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty, PenaltyKind
 from tdconsole.domain.floor.rulings import Choice, Scenario, Suggestion, Walk, YesNo, ordered
 from tdconsole.domain.house_rules import HouseRules
@@ -61,12 +61,14 @@ def logged_ruling_view(state: TournamentState, ruling_id: int) -> RulingView:
 
 
 def ruling_walk(state: TournamentState, scenario: Scenario, answers: dict[str, str], *,
-                offender: str | None, table: int | None) -> Walk:
+                offender: str | None, table: int | None, now: datetime) -> Walk:
     """The scenario walked with the floor's answers and what the log knows filled in (the
-    offender's earlier offences, the players seated at the table), exactly as the ruling will be
-    logged: the guided ruling shows the next question or the suggestion from this."""
+    offender's earlier offences, the players seated at the table, the game of the level at `now`),
+    exactly as the ruling will be logged: the guided ruling shows the next question or the
+    suggestion from this."""
     player = state.find(offender) if offender is not None else None
-    return prepare(state, scenario, answers, state.house_rules, offender=player, table=table)
+    return prepare(state, scenario, answers, state.house_rules, offender=player, table=table,
+                   game=game_now(state, now))
 
 
 def answer_text(scenario: Scenario | None, key: str, value: str) -> str:

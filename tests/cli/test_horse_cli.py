@@ -136,3 +136,20 @@ def test_rules_first_to_act_without_a_tournament(tmp_path: Path, capsys: Capsys)
     assert_one_line_error(run(capsys, "--db", db, "rules", "first-to-act", "--game", "badugi", "3h", "Kd"),
                           "'badugi' is no game")
     assert not Path(db).exists()  # a calculator makes no database
+
+
+def test_rp_18_the_rulings_wizard_takes_the_levels_game(horse_db: str, capsys: Capsys) -> None:
+    run(capsys, "--db", horse_db, "clock", "level", "4")  # seven-card stud
+    stud = run(capsys, "--db", horse_db, "rulings", "suggest", "winning-hand", "--json")
+    assert stud.code == 0, stud.err
+    assert stud.json["ruling"].startswith("Seven-card stud: the best five")
+    assert "TDA 20B" in stud.json["rules"]
+    # The floor's own answer wins over the level's.
+    holdem = run(capsys, "--db", horse_db, "rulings", "suggest", "winning-hand", "--answer", "game=holdem",
+                 "--json")
+    assert holdem.json["ruling"].startswith("The best five cards win")
+    # A ruling logged at a limit level records the betting the level answered (47B: half a bet).
+    logged = run(capsys, "--db", horse_db, "rulings", "log", "--by", "Kim", "--scenario", "short-all-in",
+                 "--answer", "limit_share=60", "--json")
+    assert logged.code == 0, logged.err
+    assert logged.json["answers"]["game"] == "limit"

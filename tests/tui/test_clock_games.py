@@ -63,3 +63,22 @@ async def test_rp_18_the_floor_calculator_takes_the_levels_game(horse: Service) 
         await until(pilot, lambda: game.value == "limit", "the level's betting")
         assert app.screen.query_one("#betting-blinds", Input).value == "150/300"
         assert app.screen.query_one("#pots-game", Input).value == "omaha-hilo"
+
+
+async def test_rp_18_the_ruling_wizard_takes_the_levels_game(horse: Service) -> None:
+    from tdconsole.tui.widgets.ruling_wizard import RulingWizard
+
+    horse.execute(ClockGoToLevel(level=3))  # razz: limit betting, razz's cards
+    app = create_app(horse, poll_seconds=60)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.press("f5")
+        wizard = app.screen.query_one(RulingWizard)
+        wizard.start("winning-hand")
+        await until(pilot, lambda: wizard.walked is not None and wizard.walked.suggestion is not None,
+                    "the game answered by the level")
+        assert wizard.walked is not None and wizard.walked.answers == {"game": "razz"}
+        assert "Razz: the lowest five cards win" in _shown(app, "#suggestion")
+        wizard.start("short-all-in")  # the betting question is answered too: limit, 47B's half a bet
+        await until(pilot, lambda: wizard.question is not None, "the next question")
+        assert wizard.walked is not None and wizard.walked.answers == {"game": "limit"}
+        assert wizard.question is not None and wizard.question.key == "limit_share"

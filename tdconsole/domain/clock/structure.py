@@ -93,6 +93,19 @@ class Level(Frozen):
         """
         return None if self.game is None else GAMES[self.game]
 
+    def game_or(self, tournament_game: str) -> Game | None:
+        """The game the level plays: its own, or else the tournament's when its text names one
+        (RP-18: a mixed night's level names its game; a night of one game names it once).
+
+        >>> Level(small_blind=100, big_blind=200, minutes=20).game_or("PLO").key
+        'plo'
+        >>> Level(small_blind=100, big_blind=200, minutes=20, game="razz").game_or("PLO").key
+        'razz'
+        >>> Level(small_blind=100, big_blind=200, minutes=20).game_or("Friday's freezeout") is None
+        True
+        """
+        return self.played or find_game(tournament_game)
+
     @property
     def bets(self) -> tuple[int, int] | None:
         """A limit level's small and big bet (by default the big blind and twice it), else None.

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from tdconsole.domain.clock import timing as clock_ops
+from tdconsole.domain.clock.games import Game
 from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleIds, RuleViolation, TdError
 from tdconsole.domain.events import (
@@ -44,6 +46,7 @@ from tdconsole.domain.floor.rulings import (
     Walk,
     beyond_catalogue,
     cited_rules,
+    game_answers,
     implicit_questions,
     walk,
 )
@@ -122,12 +125,24 @@ def seated_at(state: TournamentState, table: int) -> int | None:
     return count or None
 
 
+def game_now(state: TournamentState, now: datetime) -> Game | None:
+    """The game of the level played at `now` (the next one during a break), or the tournament's:
+    the ruling wizard's questions of the game take it by default (RP-18).
+
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> game_now(tournament("Ann", "Bo").state, T0).key  # its levels name none: the tournament's NLHE
+    'nlhe'
+    """
+    return clock_ops.read(state.info.structure, state.clock, now).level.game_or(state.info.game)
+
+
 def prepare(state: TournamentState, scenario: Scenario, answers: dict[str, str], house: HouseRules, *,
             offender: Player | None = None, table: int | None = None,
-            correcting: int | None = None) -> Walk:
+            correcting: int | None = None, game: Game | None = None) -> Walk:
     """Walk `scenario` with `answers` and what the log knows filled in: the offender's `earlier`
     offences of the kind the ruling records, and the `players` seated at `table`. An answer the
-    floor gave that contradicts the log is an error (the log is the record).
+    floor gave that contradicts the log is an error (the log is the record). `game`, the level's,
+    answers the scenario's question of the game unless the floor answered it (`game_answers`).
 
     >>> from tdconsole.domain.examples import tournament
     >>> from tdconsole.domain.floor.rulings import Scenario
@@ -146,7 +161,7 @@ def prepare(state: TournamentState, scenario: Scenario, answers: dict[str, str],
     tdconsole.domain.errors.InvalidInput: earlier=2: the rulings log has 0 earlier out-of-turn offence(s) by
     Bo; leave it out
     """
-    given = dict(answers)
+    given = {**game_answers(scenario, game), **answers}
     reached = walk(scenario, given, house)
     if reached.offence is not None and offender is not None:
         logged = offences(state, offender.id, reached.offence, excluding=correcting)
@@ -251,7 +266,7 @@ def decide_log_ruling(state: TournamentState, command: LogRuling, now: datetime)
     if command.scenario is None:
         recorded = _other_situation(state, command, answers, offender, table, cited)
     else:
-        recorded = _from_scenario(state, command, command.scenario, answers, offender, table, cited)
+        recorded = _from_scenario(state, command, command.scenario, answers, offender, table, cited, now)
     suggestion, used, ruling, offence, overridden = recorded
     _check_reason(overridden, command.corrects, reason)
     decision = suggestion.ruling if command.decision is None else command.decision.strip()
@@ -292,9 +307,9 @@ Recorded = tuple[Suggestion, dict[str, str], str, OffenceKind | None, bool]
 
 def _from_scenario(state: TournamentState, command: LogRuling, scenario: Scenario,
                    answers: dict[str, str], offender: Player | None, table: int | None,
-                   cited: RuleIds) -> Recorded:
+                   cited: RuleIds, now: datetime) -> Recorded:
     reached = prepare(state, scenario, answers, state.house_rules, offender=offender, table=table,
-                      correcting=command.corrects)
+                      correcting=command.corrects, game=game_now(state, now))
     overridden = command.decision is not None or command.override_penalty
     if reached.suggestion is not None:
         if cited:

@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field, model_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
+from tdconsole.domain.clock.games import Game
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleIds
 from tdconsole.domain.floor.penalties import (
     COUNTED,
@@ -818,3 +819,28 @@ def suggest(scenario: Scenario, answers: Mapping[str, str], house: HouseRules) -
         still = "; ".join(q.describe() for q in result.open)
         raise InvalidInput("scenario {id!r}: questions still open: {still}", id=scenario.id, still=still)
     return result.suggestion
+
+
+def game_answers(scenario: Scenario, game: Game | None) -> dict[str, str]:
+    """What the level's game answers by itself (RP-18: each level names its game): a scenario's
+    choice `game` whose options name a betting structure (no-limit, pot-limit, limit) or a game's
+    cards (holdem, omaha, omaha-hilo, stud, stud-hilo, razz). An answer the floor gives wins.
+
+    >>> from tdconsole.domain.clock.games import game_of
+    >>> short = Scenario.model_validate({"id": "s", "title": "Short all-in", "start": "game", "nodes": {
+    ...     "game": {"type": "choice", "ask": "Which betting?", "options": [
+    ...         {"value": "no-limit", "label": "No-limit", "next": "r"},
+    ...         {"value": "limit", "label": "Limit", "next": "r"}]},
+    ...     "r": {"type": "ruling", "ruling": "It depends.", "remedy": ["Look."], "tda": ["47A"]}}})
+    >>> game_answers(short, game_of("razz")), game_answers(short, game_of("nlhe"))
+    ({'game': 'limit'}, {'game': 'no-limit'})
+    >>> game_answers(short, game_of("plo")), game_answers(short, None)  # no option for pot-limit
+    ({}, {})
+    """
+    node = scenario.nodes.get("game")
+    if game is None or not isinstance(node, Choice):
+        return {}
+    for option in node.options:
+        if option.value in (game.betting, game.cards):
+            return {"game": option.value}
+    return {}

@@ -220,7 +220,7 @@ class RulingWizard(Vertical):
         try:
             offender = names[0] if names else None
             self.walked = ruling_walk(self.state, self.scenario, self._answers(offender is not None),
-                                      offender=offender, table=table)
+                                      offender=offender, table=table, now=service_of(self).now())
         except TdError as problem:
             self.walked = None
             return error_text(problem)
