@@ -245,6 +245,8 @@ def evening(t: Transcript) -> None:
     t("rules", "pots", stdin=POTS)
     t("rules", "showdown", "--game", "holdem", "--board", "Ks Qs 7s 3d 2h", "--hand", "1=As Js",
       "--hand", "2=9d 9c", "--button", "2")
+    t("rules", "bring-in", "--game", "stud", "3h", "Kd", "3c", "--amount", "25", "--small-bet", "100")
+    t("rules", "first-to-act", "--game", "razz", "1=Kd 9c", "4=7s 2h", "--aggressor", "1")
     t("house-rules", "show")
     t("house-rules", "set", "clock_call.seconds", "45")
     t("db", "upgrade")
