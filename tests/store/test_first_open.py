@@ -6,6 +6,7 @@ appends between the two reads is still honoured. The state is always the fold of
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import event
 
 from tdconsole import service as service_module
 from tdconsole.config.structures import load_structure
@@ -60,3 +61,25 @@ def test_an_undo_appended_between_the_two_reads_is_still_honoured(
     monkeypatch.setattr(EventStore, "commands_undone", lambda *_args: set())
     opened = Service(store, desk.tournament_id)
     assert opened.state == fold(store.load(desk.tournament_id)) == desk.state
+
+
+def test_the_first_open_reads_the_hash_of_the_last_event_alone(store: EventStore) -> None:
+    # The head the next append chains onto is the last event's hash: a festival's 40,000 read
+    # with the rows were made and dropped at every first open (issue 33).
+    desk = evening(store)
+    statements: list[str] = []
+
+    def executed(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        statements.append(" ".join(statement.split()))
+
+    event.listen(store.engine, "before_cursor_execute", executed)
+    try:
+        opened = Service(store, desk.tournament_id)
+    finally:
+        event.remove(store.engine, "before_cursor_execute", executed)
+    hashes = [statement for statement in statements if "events.hash" in statement.partition(" FROM ")[0]]
+    assert hashes and all("events.seq =" in statement for statement in hashes), hashes
+    last = opened.state.last_seq
+    assert store._heads[desk.tournament_id] == (last, store.stored_hash(desk.tournament_id, last))
+    opened.execute(Bust(names=["P003"]))  # chained onto that head
+    assert store.verify(desk.tournament_id).bad_seq is None
