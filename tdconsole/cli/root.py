@@ -51,6 +51,7 @@ COMMANDS: dict[str, str] = {
     "rulings": "rulings",
     "structure": "structure",
     "template": "templates",
+    "tv": "tv",
     **dict.fromkeys(["draw", "seat", "move", "hand-done", "button", "balance", "break-table",
                      "final-table", "seating", "tables"], "seating"),
     **dict.fromkeys(["bust", "reenter", "rebuy", "add-on", "chips", "payouts", "results", "money", "h4h",

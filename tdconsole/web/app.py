@@ -41,6 +41,8 @@ from tdconsole.actions import room as room_actions
 from tdconsole.actions.base import parse, registry, web_action
 from tdconsole.config.files import parse_json
 from tdconsole.config.rulings_catalogue import load_catalogue
+from tdconsole.config.tv_layouts import DEFAULT_LAYOUT, Layout, image_file, layout_files, load_layout
+from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, Words, validation_refusal
 from tdconsole.domain.floor.log import prepare
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
@@ -67,6 +69,7 @@ from tdconsole.web.bust_list import bust_list
 from tdconsole.web.desk import desk, undo_offer
 from tdconsole.web.edge import Edge, Refusals
 from tdconsole.web.feed import POLL_SECONDS, ChangeFeed, gzipped
+from tdconsole.web.layouts import screens, stylesheet
 from tdconsole.web.signups import MIN_SECONDS, WORK_BITS, Refused, SignupGuard
 
 log = logging.getLogger("tdconsole.web")
@@ -281,6 +284,15 @@ class Web:
         return self.page("_board.html", board=document, seat_qr=self.seat_qr,
                          ladder=self.ladder(document["payouts"]))
 
+    def layout_html(self, layout: Layout, document: dict[str, Any]) -> str:
+        """The views of a club's layout for `document`, each cell by its partial (the classic
+        board's own); the lobby's tournaments read only when a cell shows them."""
+        views = screens(layout)
+        shows_lobby = any(item["kind"] == "lobby" for view in views for item in view["cells"])
+        lobby = self.rooms() if shows_lobby else []
+        return self.page("_layout.html", board=document, views=views, seat_qr=self.seat_qr,
+                         ladder=self.ladder(document["payouts"]), lobby=lobby)
+
     def ladder(self, payouts: list[dict[str, Any]]) -> str:
         """The payout ladder's rows as HTML (escaped by its template), rendered again only when
         they (or the language, or the currency) change: a bust outside the money, a pause, a level
@@ -391,14 +403,18 @@ class Rooms:
         return found
 
     def running(self) -> list[dict[str, Any]]:
-        """The tournaments not finished, newest last: what `/` lists and the remote picks from."""
+        """The tournaments not finished, newest last: what `/` lists, the remote picks from and
+        the TV's lobby shows (each with its level and the seconds left of it, at reading)."""
         rows = []
         for summary in self.served.store.tournaments()[-MAX_ROOMS:]:
             web = self.served if summary.id == self.served.tournament_id else self.web(summary.id)[0]
-            state = web.feed.read(lambda service, now: service.state)
+            state, now = web.feed.read(lambda service, now: (service.state, now))
             if state.status != "finished":
+                reading = clock_ops.read(state.info.structure, state.clock, now)
                 rows.append({"id": summary.id, "name": state.info.name, "status": state.status,
-                             "players_left": state.players_left, "entries": state.entries})
+                             "players_left": state.players_left, "entries": state.entries,
+                             "level": reading.level_number, "on_break": reading.on_break,
+                             "running": reading.running, "remaining": reading.remaining})
         return rows
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -449,6 +465,12 @@ def accepts_gzip(header: str) -> bool:
             except ValueError:
                 return False
     return False
+
+
+def is_classic(layout: Layout) -> bool:
+    """Whether `layout` is today's whole board alone: the page the change feed renders for all."""
+    views = screens(layout)
+    return len(views) == 1 and [item["kind"] for item in views[0]["cells"]] == ["board"]
 
 
 def mmss(seconds: float | None) -> str:
@@ -511,11 +533,50 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
     def html(text: str, status: int = 200) -> HTMLResponse:
         return HTMLResponse(text, status_code=status, headers={"Cache-Control": "no-store"})
 
+    def chosen(request: Request) -> tuple[str, Layout]:
+        name = request.query_params.get("layout", DEFAULT_LAYOUT)
+        return name, load_layout(name)[1]
+
     @api
     def tv(request: Request) -> Response:
+        """The TV in the layout `?layout=NAME` names (classic); an unknown or broken layout is the
+        page's one line. The classic board is the one the change feed pushes to every TV; another
+        layout's page fetches its views again (`?partial=1`) when the board changes."""
+        try:
+            name, layout = chosen(request)
+        except TdError as error:
+            return html(web.page("tv_error.html", message=_one_line(error)), _status(error))
         document = web.feed.board()
-        return html(web.page("tv.html", board=document, board_html=web.board_html(document),
-                             heartbeat=web.feed.heartbeat))
+        if is_classic(layout):
+            return html(web.page("tv.html", board=document, board_html=web.board_html(document),
+                                 heartbeat=web.feed.heartbeat, layout=None))
+        views = web.layout_html(layout, document)
+        if request.query_params.get("partial"):
+            return html(views)
+        return html(web.page("tv.html", board=document, board_html=views, heartbeat=web.feed.heartbeat,
+                             layout=name))
+
+    @api
+    def layout_css(request: Request) -> Response:
+        return Response(stylesheet(chosen(request)[1]), media_type="text/css",
+                        headers={"Cache-Control": "no-store"})
+
+    @api
+    def tv_image(request: Request) -> Response:
+        """A logo or sponsor from the club's images folder, and from nowhere else (tv_layouts.py)."""
+        data, media = image_file(request.path_params["name"])
+        return Response(data, media_type=media, headers={"Cache-Control": "max-age=300"})
+
+    @api
+    def get_layouts(request: Request) -> Response:
+        return json_answer(request, [{"name": name, "source": source}
+                                     for name, (source, _path) in sorted(layout_files().items())])
+
+    @api
+    def get_layout(request: Request) -> Response:
+        source, layout = load_layout(request.path_params["name"])
+        return json_answer(request, {"name": request.path_params["name"], "source": source,
+                                     **layout.model_dump(mode="json")})
 
     @api
     def seat_page(request: Request) -> Response:
@@ -759,6 +820,10 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
     return [
         Route("/", tv),
         Route("/tv", tv),
+        Route("/tv/layout.css", layout_css),
+        Route("/tv/images/{name:path}", tv_image),
+        Route("/api/tv/layouts", get_layouts),
+        Route("/api/tv/layouts/{name}", get_layout),
         Route("/seat", seat_page),
         Route("/remote", remote),
         Route("/remote/panel", remote_panel),
@@ -804,7 +869,7 @@ def create_app(store: EventStore, tournament_id: int | None = None, *,
     def home(request: Request) -> Response:
         """The TV of the tournament served, as always; with several running, the list of them."""
         running = rooms.running()
-        if len(running) <= 1:
+        if len(running) <= 1 or "layout" in request.query_params:
             return tv_page(request)
         return HTMLResponse(web.page("rooms.html", rooms=running, current=web.tournament_id),
                             headers={"Cache-Control": "no-store"})

@@ -132,6 +132,7 @@ FLIGHT = (("event", "new", "Main Event", "--buy-in", "100"),
 
 TD3_FIXTURES = Path(__file__).parents[1] / "fixtures" / "td3"
 MONEY_FILE = Path(__file__).parents[1] / "fixtures" / "money_friday.toml"
+TV_LAYOUT = Path(__file__).parents[2] / "configs" / "tv" / "payouts.toml"
 
 CASES = [
     # The club, before any tournament: members, staff, leagues, structures and the calculators.
@@ -213,6 +214,8 @@ CASES = [
     case("registered", "payouts"),
     case("registered", "template", "save", "Fredag"),
     case("registered", "template", "list"),
+    case("registered", "tv", "layouts"),
+    case("registered", "tv", "check", str(TV_LAYOUT)),
     case("registered", "new", "Fredag 2", "--template", "turbo-rebuy"),
     case("registered", "tables", "set-seats", "3", "5"),
     case("registered", "tables", "block", "1", "6"),

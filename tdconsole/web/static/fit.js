@@ -49,12 +49,13 @@ const Fit = (() => {
   }
 
   function all(root) {
-    for (const element of root.querySelectorAll(".fit, .side .label")) shrink(element);
+    for (const element of root.querySelectorAll(".fit, .side .label, .area .label")) shrink(element);
     for (const list of root.querySelectorAll(".ladder")) {
       amounts(list);
       rows(list);
     }
     for (const league of root.querySelectorAll(".league")) rows(league.querySelector("tbody"), league);
+    for (const lobby of root.querySelectorAll(".lobby")) rows(lobby.querySelector(".rooms"), lobby);
   }
 
   return { all };
