@@ -188,3 +188,31 @@ async def test_generator_in_the_editor_replaces_the_rows_with_a_valid_proposal()
         await pilot.pause()
         assert "level length" in str(screen.query_one("#status").render())
         assert screen.structure.levels[0].small_blind == 100  # unchanged
+
+
+async def test_rp_18_f4_shows_and_edits_a_levels_game() -> None:
+    horse = SMALL.model_copy(update={"periods": [
+        Level(small_blind=50, big_blind=100, minutes=20, game="stud", ante=25, bring_in=50),
+        *SMALL.periods[1:]]})
+    app = EditorApp(horse)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.editor
+        assert field(screen, 0, "game").value == "stud" and field(screen, 1, "game").value == ""
+        # Edited blinds keep the stud level's own bring-in, which the row does not show.
+        await retype(pilot, field(screen, 0, "minutes"), "30")
+        assert screen.error is None and screen.structure.levels[0].bring_in == 50
+        # A name the club writes is stored as its key; a new game takes its own defaults.
+        await retype(pilot, field(screen, 1, "game"), "limit holdem")
+        assert screen.error is None
+        assert screen.structure.levels[1].game == "lhe" and screen.structure.levels[1].bets == (100, 200)
+        await retype(pilot, field(screen, 0, "game"), "razz")
+        assert screen.error is None and screen.structure.levels[0].bring_in is None
+        assert screen.structure.levels[0].stud_bring_in == 25
+        # A game the console does not know marks the field and keeps the last valid structure.
+        await retype(pilot, field(screen, 3, "game"), "badugi")
+        assert field(screen, 3, "game").has_class("-invalid") and "is no game" in (screen.error or "")
+        assert screen.structure.levels[2].game is None
+        await retype(pilot, field(screen, 3, "game"), "")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert [level.game for level in app.saved[-1].levels] == ["razz", "lhe", None]

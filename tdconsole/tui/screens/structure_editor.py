@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Header, Input, Label, Static
 
 from tdconsole.config.structures import load_structure, save_preset, save_structure
+from tdconsole.domain.clock.games import find_game
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.clock.structure_gen import generate_structure
 from tdconsole.domain.errors import TdError, describe_validation_error
@@ -89,6 +90,10 @@ class PeriodRow(Horizontal):
             for key, hint in LEVEL_FIELDS:
                 yield Input(str(getattr(self.period, key)), placeholder=_(hint), name=key,
                             type="integer", tooltip=_(hint))
+            # RP-18: a mixed night's level names its game; empty plays the tournament's.
+            yield Input(self.period.game or "", placeholder=_("game"), name="game",
+                        tooltip=_("game: nlhe, plhe, lhe, plo, plo8, o8, razz, stud, stud8 "
+                                  "(empty: the tournament's)"))
         else:
             yield Input(str(self.period.minutes), placeholder=_("minutes"), name="minutes",
                         type="integer", tooltip=_("break minutes"))
@@ -101,7 +106,17 @@ class PeriodRow(Horizontal):
         values: dict[str, Any] = {"kind": self.kind}
         for field in self.query(Input):
             key = field.name or ""
-            values[key] = _numbers(field.value) if key == "color_up" else _number(field.value)
+            if key == "game":
+                values[key] = field.value.strip() or None
+            else:
+                values[key] = _numbers(field.value) if key == "color_up" else _number(field.value)
+        if isinstance(self.period, Level) and self.period.played is not None:
+            # The bets and bring-in the row does not show stay while it plays the same game; a
+            # new game takes its own defaults (Level.bets, Level.stud_bring_in).
+            same = find_game(values.get("game") or "") == self.period.played
+            for key in ("small_bet", "big_bet", "bring_in"):
+                if same and getattr(self.period, key) is not None:
+                    values[key] = getattr(self.period, key)
         if self.kind == "break":
             values["add_on"] = self.query_one(Checkbox).value
         return values
@@ -154,6 +169,7 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
             yield Label("")
             for _key, hint in LEVEL_FIELDS:
                 yield Label(_(hint))
+            yield Label(_("game"))
         yield VerticalScroll(*(PeriodRow(p) for p in self.structure.periods), id="periods")
         yield Static(id="status")
         with Horizontal(id="actions"):
