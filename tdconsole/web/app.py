@@ -563,8 +563,16 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
 
     @api
     def tv_image(request: Request) -> Response:
-        """A logo or sponsor from the club's images folder, and from nowhere else (tv_layouts.py)."""
-        data, media = image_file(request.path_params["name"])
+        """A logo or sponsor from the club's images folder, and from nowhere else (tv_layouts.py).
+        The refusal does not name the server's folders to whoever asks: `tv check` does, for the TD."""
+        name = request.path_params["name"]
+        try:
+            data, media = image_file(name)
+        except NotFound:
+            raise NotFound("no image {name!r} in the club's folder", name=name[:100]) from None
+        except TdError:
+            raise InvalidInput("{name!r} is not an image the TV may show (tv check says why)",
+                               name=name[:100]) from None
         return Response(data, media_type=media, headers={"Cache-Control": "max-age=300"})
 
     @api

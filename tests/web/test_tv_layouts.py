@@ -132,5 +132,10 @@ def test_an_image_is_served_from_the_clubs_folder_only(web: Web, club: Path, tmp
         answer = web.client.get(url)
         assert answer.status_code == status, (url, answer.text)
         assert PNG not in answer.content
-        if status == 400:
-            assert set(answer.json()) == {"error"} and "\n" not in answer.json()["error"]
+        # One line, which names no folder of the server's to whoever asks (`tv check` does, for the TD).
+        assert set(answer.json()) == {"error"} and "\n" not in answer.json()["error"]
+        assert str(club) not in answer.text
+    assert web.client.get("/tv/images/link.png").json() == {
+        "error": "'link.png' is not an image the TV may show (tv check says why)"}
+    assert web.client.get("/tv/images/missing.png").json() == {
+        "error": "no image 'missing.png' in the club's folder"}

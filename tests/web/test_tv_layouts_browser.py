@@ -107,3 +107,36 @@ def test_a_layout_turns_its_views_on_its_own_timer(browser: Browser, room: Serve
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+def test_a_layout_follows_the_board_and_the_lobby_counts_down(browser: Browser, room: Served) -> None:
+    page = open_page(browser, {"width": 1280, "height": 720})
+    try:
+        page.clock.install()
+        page.goto(f"{room.base}/t/1/tv?layout=bigclock")
+        wait_for(page, "document.querySelector('.players').textContent === '36 / 36'")
+        store = EventStore.open(f"sqlite:///{room.db}")
+        try:  # the TD busts a player from his terminal: the stream tells the page, which asks anew
+            Service(store, 1).execute(commands.Bust(names=[NAMES[-1]]))
+        finally:
+            store.close()
+        for _tick in range(100):  # the server's poll and the page's fetch, on the fake clock's timers
+            page.clock.run_for(100)
+            page.wait_for_timeout(20)
+            if page.evaluate("document.querySelector('.players').textContent") == "35 / 36":
+                break
+        assert page.evaluate("document.querySelector('.players').textContent") == "35 / 36"
+        assert page.evaluate("document.querySelectorAll('#board > .board').length") == 1  # not nested
+
+        page.goto(f"{room.base}/t/1/tv?layout=lobby")
+        wait_for(page, "document.querySelectorAll('.lobby .rooms li').length === 2")
+        left = "[...document.querySelectorAll('[data-lobby-left]')].map((e) => e.textContent)"
+        before = page.evaluate(left)
+        page.clock.run_for(14_000)  # within the lobby's 15 s between readings from the server
+        after = page.evaluate(left)
+        assert after[1] == before[1] == "20:00"  # Day 1B has not started: its clock stands
+        minutes = lambda text: int(text.split(":")[0]) * 60 + int(text.split(":")[1])  # noqa: E731
+        assert 13 <= minutes(before[0]) - minutes(after[0]) <= 15  # the running one counts down
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
