@@ -4,7 +4,9 @@
 # clock-skew tests and `make torture`), the OS's Chromium with its driver (the web pages' browser
 # tests drive /usr/bin/chromium; no browser is ever downloaded by Playwright), espeak-ng (the
 # announcements' offline voice: a test renders one to a WAV file) and zbar-tools (a phone's eye:
-# the TV's QR code is read back from its screenshot).
+# the TV's QR code is read back from its screenshot), Pango (WeasyPrint lays out the papers printed
+# as PDF with it; Debian's Chromium pulls it in, a server without a browser may lack it) and
+# poppler-utils (pdftotext: the tests read the PDFs' text back).
 # Installs them with apt when they are missing.
 set -euo pipefail
 
@@ -18,6 +20,11 @@ command -v faketime >/dev/null 2>&1 || need+=(faketime)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
 command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
+# ldconfig lives in /sbin, which a user's PATH may not hold.
+libs=$(ldconfig -p 2>/dev/null || /sbin/ldconfig -p 2>/dev/null || true)
+grep -q 'libpango-1\.0\.so\.0' <<<"$libs" || need+=(libpango-1.0-0)
+grep -q 'libpangoft2-1\.0\.so\.0' <<<"$libs" || need+=(libpangoft2-1.0-0)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "installing test dependencies: ${need[*]}"

@@ -15,6 +15,7 @@ from tdconsole.i18n import _
 from tdconsole.views.cash import CashView
 from tdconsole.views.export import cash_report_document, slips_document
 from tdconsole.views.formatting import Formats, fee_destination, payment_method
+from tdconsole.views.papers import in_format
 
 app = typer.Typer()  # top-level commands: pay, slips
 cash_app = typer.Typer(
@@ -91,14 +92,16 @@ def pay_out(ctx: typer.Context, name: str, method: MethodOption = None, as_json:
 @cash_app.command("report")
 def report(
     ctx: typer.Context,
-    format: Annotated[Literal["html", "csv"], typer.Option(
-        "--format", help="html (a printable page) or csv (for a spreadsheet).")] = "html",
+    format: Annotated[Literal["html", "csv", "pdf"], typer.Option(
+        "--format",
+        help="html (a printable page), csv (for a spreadsheet) or pdf (the page printed).")] = "html",
     out: OutOption = None,
     sign: SignOption = False,
 ) -> None:
     """The end-of-night report: the drawer, fees by destination, overlay, prizes, unpaid entries."""
     service = session_of(ctx).service()
-    write_signed(service, cash_report_document(service.state, format), out, sign=sign)
+    write_signed(service, in_format(format, lambda fmt: cash_report_document(service.state, fmt)), out,
+                 sign=sign)
 
 
 @app.command()
@@ -129,6 +132,8 @@ def slips(
     url: Annotated[str | None, typer.Option(
         "--url", metavar="URL", help="With --pages: where phones open the server (default: "
                                       "$TDCONSOLE_PUBLIC_URL).")] = None,
+    format: Annotated[Literal["html", "pdf"], typer.Option(
+        "--format", help="html (a printable page) or pdf (the page printed).")] = "html",
 ) -> None:
     """Printable payout slips (a page each, signature lines for player and cashier), or receipts."""
     service = session_of(ctx).service()
@@ -138,4 +143,5 @@ def slips(
         from tdconsole.views.cash import receipt_rows
 
         links = page_links(service, [row.name for row in receipt_rows(service.state)], url)
-    write_document(slips_document(service.state, width, receipts, links), out)
+    write_document(in_format(format, lambda _html: slips_document(service.state, width, receipts, links)),
+                   out)

@@ -268,14 +268,27 @@ def default_actor() -> str:
         return "td"
 
 
-def write_document(text: str, out: Path | None, *, say: bool = True) -> None:
+def write_document(text: str | bytes, out: Path | None, *, say: bool = True) -> None:
     """An export to `--out FILE`, or to standard output; a file that cannot be written is one line.
-    `say=False` keeps "Wrote FILE" off standard output (a `--json` document is printed there)."""
+    `say=False` keeps "Wrote FILE" off standard output (a `--json` document is printed there).
+    A binary one (a PDF, an image) goes to a pipe or a file, never to a terminal, where it would
+    print as garbage and could leave the terminal in a strange state."""
     if out is None:
-        sys.stdout.write(text)
+        if isinstance(text, str):
+            sys.stdout.write(text)
+            return
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None or sys.stdout.isatty():
+            raise InvalidInput("a PDF or image is binary: give --out FILE, or send it to a pipe")
+        sys.stdout.flush()
+        binary.write(text)
+        binary.flush()
         return
     try:
-        out.write_text(text, encoding="utf-8")
+        if isinstance(text, str):
+            out.write_text(text, encoding="utf-8")
+        else:
+            out.write_bytes(text)
     except OSError as error:
         raise InvalidInput(
             "--out {out}: cannot be written: {strerror}", out=out, strerror=error.strerror,
@@ -294,7 +307,8 @@ SignOption = Annotated[bool, typer.Option(
     "--sign", help="Sign FILE with the club's key, in FILE.sig (check it with: tdconsole verify FILE).")]
 
 
-def write_signed(service: Service, text: str, out: Path | None, *, sign: bool, say: bool = True) -> None:
+def write_signed(service: Service, text: str | bytes, out: Path | None, *, sign: bool,
+                 say: bool = True) -> None:
     """`write_document`, and with `sign` the file signed with the club's key and anchored in the
     tournament's log (FILE.sig): a signature is of a file, so `--sign` needs `--out`."""
     if sign and out is None:

@@ -21,6 +21,7 @@ from tdconsole.i18n import _
 from tdconsole.views.base import jsonable
 from tdconsole.views.club import league_view, rules_text, season_formats, standings_view
 from tdconsole.views.export import standings_csv, standings_html
+from tdconsole.views.papers import PDF, in_format
 
 league_app = typer.Typer(help="Leagues: points over a season of tournaments, and the standings.",
                          no_args_is_help=True)
@@ -149,8 +150,8 @@ def remove(
 def standings(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(help="The league (default: the newest).")] = None,
-    format: Annotated[Literal["text", "json", "csv", "html"], typer.Option(
-        "--format", help="text, json, csv, or html (a printable page).")] = "text",
+    format: Annotated[Literal["text", "json", "csv", "html", "pdf"], typer.Option(
+        "--format", help="text, json, csv, html (a printable page) or pdf (that page printed).")] = "text",
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -158,15 +159,17 @@ def standings(
     session = session_of(ctx)
     store = session.store()
     table = season(store, Leagues(store).get(name))
-    fmt = "json" if as_json else format
-    if fmt == "csv":
-        write_document(standings_csv(table), out)
-        return
     formats = season_formats(table, session.house_rules())
-    if fmt == "html":
-        write_document(standings_html(table, formats), out)
-        return
     rows = standings_view(table)
+    if format in ("csv", "html", PDF) and (out is not None or not as_json):
+        document = (standings_csv(table) if format == "csv"
+                    else in_format(format, lambda _html: standings_html(table, formats)))
+        write_document(document, out, say=not as_json)
+        if as_json:
+            # Like every command's --json: the standings on stdout; the file asked for is written as well.
+            emit(rows, True)
+        return
+    fmt = "json" if as_json else format
     if fmt == "json" and out is not None:
         write_document(json.dumps(jsonable(rows), ensure_ascii=False, indent=2) + "\n", out)
         return
@@ -190,8 +193,9 @@ def standings(
 def season_page(
     ctx: typer.Context,
     name: Annotated[str | None, typer.Argument(help="The league (default: the newest).")] = None,
-    format: Annotated[Literal["html", "json"], typer.Option(
-        "--format", help="html (a printable page with its charts) or json.")] = "html",
+    format: Annotated[Literal["html", "json", "pdf"], typer.Option(
+        "--format",
+        help="html (a printable page with its charts), json, or pdf (that page printed).")] = "html",
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -204,12 +208,16 @@ def season_page(
     table = season(store, Leagues(store).get(name))
     formats = season_formats(table, session.house_rules())
     view = season_view(table, formats)
-    document = (season_html(table, formats) if format == "html"
-                else json.dumps(jsonable(view), ensure_ascii=False, indent=2) + "\n")
+
+    def document() -> str | bytes:
+        if format == "json":
+            return json.dumps(jsonable(view), ensure_ascii=False, indent=2) + "\n"
+        return in_format(format, lambda _html: season_html(table, formats))
+
     if as_json:
         # Like every command's --json: the season on stdout; a file asked for is written as well.
         if out is not None:
-            write_document(document, out, say=False)
+            write_document(document(), out, say=False)
         emit(view, True)
         return
-    write_document(document, out)
+    write_document(document(), out)

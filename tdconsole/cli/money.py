@@ -33,7 +33,12 @@ from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views.busts import rebuy_knockout_lines
-from tdconsole.views.export import chips_report_document, chips_report_rows, results_document
+from tdconsole.views.export import (
+    chips_report_document,
+    chips_report_rows,
+    results_card_html,
+    results_document,
+)
 from tdconsole.views.formatting import Formats
 from tdconsole.views.money import (
     DealView,
@@ -557,19 +562,28 @@ def deal_show(ctx: typer.Context, as_json: JsonFlag = False) -> None:
 @app.command()
 def results(
     ctx: typer.Context,
-    format: Annotated[Literal["csv", "json", "html"], typer.Option(
-        "--format", help="csv, json or html (a printable sheet).")] = "csv",
+    format: Annotated[Literal["csv", "json", "html", "pdf", "png"], typer.Option(
+        "--format", help="csv, json, html (a printable sheet), pdf (that sheet printed) or png (an "
+                         "image of the places paid, a phone wide, for the club's chat).")] = "csv",
     out: Annotated[Path | None, typer.Option(help="Write to FILE instead of the terminal.")] = None,
     sign: SignOption = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Results: place, name, prize, knockouts and bounties, entries."""
+    from tdconsole.views.papers import PNG, in_format, png_of
+
     service = session_of(ctx).service()
     state = service.state
+
+    def document() -> str | bytes:
+        if format == PNG:
+            return png_of(results_card_html(state))
+        return in_format(format, lambda fmt: results_document(state, fmt))
+
     if as_json:
         # Like every command's --json: the results on stdout; a file asked for is written as well.
         if out is not None or sign:
-            write_signed(service, results_document(state, format), out, sign=sign, say=False)
+            write_signed(service, document(), out, sign=sign, say=False)
         emit(results_view(state), True)
         return
-    write_signed(service, results_document(state, format), out, sign=sign)
+    write_signed(service, document(), out, sign=sign)

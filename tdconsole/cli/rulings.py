@@ -17,6 +17,7 @@ from tdconsole.domain.floor.rulings import OTHER, Suggestion
 from tdconsole.i18n import _
 from tdconsole.views.export import RULINGS_FORMATS, check_format, rulings_document
 from tdconsole.views.formatting import format_clock
+from tdconsole.views.papers import PDF, in_format
 from tdconsole.views.rulings import (
     RulingView,
     left_text,
@@ -214,12 +215,14 @@ def list_command(
 @rulings_app.command("export")
 def export_command(
     ctx: typer.Context,
-    export_format: Annotated[str, typer.Option("--format", help="csv or html.")] = "csv",
+    export_format: Annotated[str, typer.Option(
+        "--format", help="csv, html or pdf (the html page printed).")] = "csv",
     out: Annotated[Path | None, typer.Option("--out", help="Write to this file (default: stdout).")] = None,
 ) -> None:
-    """Export the rulings log as CSV or HTML."""
-    check_format(export_format, RULINGS_FORMATS)
-    write_document(rulings_document(session_of(ctx).service().state, export_format), out)
+    """Export the rulings log as CSV, HTML or PDF."""
+    check_format(export_format, (*RULINGS_FORMATS, PDF))
+    state = session_of(ctx).service().state
+    write_document(in_format(export_format, lambda fmt: rulings_document(state, fmt)), out)
 
 
 @rulings_app.command("penalties")

@@ -16,6 +16,7 @@ from tdconsole.i18n import _
 from tdconsole.service import Service
 from tdconsole.views import seating as seating_views
 from tdconsole.views.export import SEATING_FORMATS, check_format, seating_document
+from tdconsole.views.papers import PDF, in_format
 from tdconsole.views.seating import (
     TableView,
     halt_line,
@@ -253,7 +254,7 @@ def unblock(ctx: typer.Context, table: TableArg, seat: SeatArg, as_json: JsonFla
 @app.command("seating")
 def seating_command(
     ctx: typer.Context,
-    fmt: Annotated[str, typer.Option("--format", help="text or html.")] = "text",
+    fmt: Annotated[str, typer.Option("--format", help="text, html or pdf (the html page printed).")] = "text",
     slips: Annotated[bool, typer.Option("--slips", help="A seat slip per player.")] = False,
     out: Annotated[Path | None, typer.Option("--out", help="Write to this file.")] = None,
     pages: Annotated[bool, typer.Option(
@@ -265,7 +266,7 @@ def seating_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The seating list for the wall (or seat slips), as text or HTML."""
-    check_format(fmt, SEATING_FORMATS)
+    check_format(fmt, (*SEATING_FORMATS, PDF))
     service = session_of(ctx).service()
     room, title = service.state.room, service.state.info.name
     if as_json:
@@ -276,5 +277,5 @@ def seating_command(
         from tdconsole.actions.room import page_links
 
         links = page_links(service, [row.player for row in seating_views.seats(room)], url)
-    document = seating_document(service.state.room, title, fmt, slips, links)  # type: ignore[arg-type]
-    write_document(document, out)
+    write_document(in_format(fmt, lambda paper: seating_document(
+        service.state.room, title, paper, slips, links)), out)  # type: ignore[arg-type]

@@ -188,7 +188,27 @@ def results_document(state: TournamentState, fmt: str) -> str:
               "" if row.prize is None else money(row.prize), str(row.knockouts), money(row.bounties),
               str(row.entries), str(row.rebuys), str(row.add_ons)] for row in view.results]
     return html_page("results.html.j2", title=view.tournament, prize_pool=money(view.prize_pool),
-                     columns=[_(heading) for heading in RESULT_HEADINGS], rows=cells)
+                     columns=[_(heading) for heading in RESULT_HEADINGS], rows=cells, card=False, more=0)
+
+
+# A card shows this many places: a chat shows the winners, the sheet has every place.
+CARD_ROWS = 20
+
+
+def results_card_html(state: TournamentState) -> str:
+    """The results for a phone (`results --format png`, views/papers.py): the results template as
+    a card, place, name and prize of each place paid (the first ten places while none is), the
+    first `CARD_ROWS`, and how many more were paid."""
+    from tdconsole.views.formatting import Formats
+
+    money = Formats.of(state.house_rules).money
+    view = results_view(state)
+    paid = [row for row in view.results if row.prize] or view.results[:10]
+    cells = [[places_text(row.place, row.last_place), row.name, "" if row.prize is None else money(row.prize)]
+             for row in paid[:CARD_ROWS]]
+    return html_page("results.html.j2", title=view.tournament, prize_pool=money(view.prize_pool),
+                     columns=[_(heading) for heading in RESULT_HEADINGS[:3]], rows=cells, card=True,
+                     more=max(0, len(paid) - CARD_ROWS))
 
 
 # ---------------------------------------------------------------- the rulings record

@@ -224,6 +224,25 @@ def test_league_input_errors_are_one_line(tmp_path: Path, capsys: Capsys) -> Non
     assert_one_line_error(run(capsys, "--db", db, "members", "show", "Nobody"), "no member named 'Nobody'")
 
 
+def test_the_season_and_the_standings_as_pdf_hold_the_names_and_amounts(
+        season: str, capsys: Capsys, tmp_path: Path) -> None:
+    from tests.cli.test_papers import pdf_text
+
+    texts = {}
+    for page in ("season", "standings"):
+        out = tmp_path / f"{page}.pdf"
+        done = run(capsys, "--db", season, "--lang", "da", "league", page, "Winter 2026", "--format", "pdf",
+                   "--out", str(out))
+        assert done.code == 0, done.err
+        texts[page] = pdf_text(out)
+        assert "Winter 2026" in texts[page] and "Birgitte Lund" in texts[page], page
+        assert "Emil Vestergaard" in texts[page], page
+    # The season: the nights, each member's profit as the club writes it, the chart's heading.
+    assert "Friday 2" in texts["season"] and "-260 kr." in texts["season"]
+    assert "Point pr. turnering" in texts["season"]
+    assert "490 kr." in texts["standings"]  # Anders's winnings
+
+
 def test_merging_a_duplicate_brings_its_history(season: str, capsys: Capsys) -> None:
     # Last in the file: it changes the season's members (the league's tournaments stay as they are).
     duplicate = td(capsys, season, "members", "add", "Emil V.", "--number", "55")

@@ -20,8 +20,10 @@ from tdconsole.cli.root import COMMANDS, module_command, module_commands
 
 # Hand evaluation, the screens, the web display, migrations, Rich's console, Babel's amounts (JSON
 # keeps plain numbers) and SQLAlchemy's ORM (the store runs Core statements): none is needed to
-# register a player or print the state as JSON.
-HEAVY = ("pokerkit", "textual", "textual_serve", "alembic", "rich", "babel", "sqlalchemy.orm")
+# register a player or print the state as JSON. Nor the printer of PDFs and images (WeasyPrint,
+# PDFium, Pillow): only `--format pdf|png` loads it, not the commands that can print (`results`).
+PRINTER = ("weasyprint", "pypdfium2", "PIL")
+HEAVY = ("pokerkit", "textual", "textual_serve", "alembic", "rich", "babel", "sqlalchemy.orm", *PRINTER)
 
 PROBE = """
 import json, sys
@@ -45,10 +47,13 @@ def tournament(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-@pytest.mark.parametrize("args", [["state", "--json"], ["register", "Cy", "--json"]],
-                         ids=["state", "register"])
-def test_a_scripted_command_imports_nothing_heavy(tournament: dict[str, str], args: list[str]) -> None:
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], env=tournament, input=json.dumps(HEAVY),
+@pytest.mark.parametrize(("args", "heavy"), [(["state", "--json"], HEAVY),
+                                             (["register", "Cy", "--json"], HEAVY),
+                                             (["results", "--json"], PRINTER)],
+                         ids=["state", "register", "results"])
+def test_a_scripted_command_imports_nothing_heavy(tournament: dict[str, str], args: list[str],
+                                                  heavy: tuple[str, ...]) -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], env=tournament, input=json.dumps(heavy),
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)  # the command did run and print its JSON
