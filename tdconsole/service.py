@@ -351,6 +351,14 @@ class Service:
             self._keep(seq, packed)
             if own:
                 self._save(seq, packed)
+        self.tighten_log()
+
+    def tighten_log(self) -> None:
+        """The log's texts compressed where a first open left them loose (`fold_read`): once a
+        terminal shows its first screen (`ServiceApp`), or at its first change, not while the TD
+        waits for it to open. The log read so far only: a state restored from a snapshot has not
+        read the events before it, and this does not read them."""
+        self.state.recent.tighten()
 
     def undone_commands(self) -> set[str]:
         return undone_commands(self.log)

@@ -88,7 +88,14 @@ class Block(NamedTuple):
     """A run of packed envelopes: the fields a search or a count reads (tags, command ids,
     actors: strings shared with the other envelopes) as they are, the rest packed: sequence
     numbers and times (microseconds since 1970, UTC) in arrays, the JSON texts compressed
-    together, each ending at its offset (in characters) of `ends`."""
+    together, each ending at its offset (in characters) of `ends`.
+
+    `texts` holds one item: the texts compressed, or, in a block packed `loose`, joined as they
+    are until `tighten` compresses them. A first open folds a festival's 40,000 events before
+    its terminal shows anything, and compressing their texts was a tenth of that wait (issue 33);
+    a terminal tightens its log once its first screen is up, a one-shot command never. One list
+    whose item is replaced whole, so a reader in another thread sees the texts one way or the
+    other, never the block changed under it."""
 
     seqs: array[int]
     times: array[int]
@@ -96,10 +103,10 @@ class Block(NamedTuple):
     command_ids: tuple[str, ...]
     types: tuple[str, ...]
     ends: array[int]
-    texts: bytes
+    texts: list[bytes | str]
 
     @classmethod
-    def of(cls, packed: Sequence[Packed | Envelope]) -> Block:
+    def of(cls, packed: Sequence[Packed | Envelope], *, loose: bool = False) -> Block:
         items = [item if isinstance(item, Packed) else pack(item) for item in packed]
         ends, end = array("q"), 0
         for item in items:
@@ -109,10 +116,18 @@ class Block(NamedTuple):
         return cls(array("q", (item.seq for item in items)),
                    array("q", ((item.time - _EPOCH) // _MICROSECOND for item in items)),
                    tuple(item.actor for item in items), tuple(item.command_id for item in items),
-                   tuple(item.type for item in items), ends, zlib.compress(text.encode(), 1))
+                   tuple(item.type for item in items), ends,
+                   [text if loose else zlib.compress(text.encode(), 1)])
+
+    def tighten(self) -> None:
+        """The texts compressed, if the block was packed loose."""
+        texts = self.texts[0]
+        if isinstance(texts, str):
+            self.texts[0] = zlib.compress(texts.encode(), 1)
 
     def unpacked(self) -> list[Packed]:
-        text = zlib.decompress(self.texts).decode()
+        held = self.texts[0]
+        text = held if isinstance(held, str) else zlib.decompress(held).decode()
         texts = [text[start:end] for start, end in zip(chain((0,), self.ends), self.ends, strict=False)]
         # A time to the microsecond survives the float: 2**53 microseconds is 285 years.
         times = [datetime.fromtimestamp(micros / 1e6, UTC) for micros in self.times]
@@ -138,14 +153,17 @@ class EventLog(Sequence[Envelope]):
     ([1, 2, 3, 4], [], True)
     """
 
-    __slots__ = ("_block", "_kept", "_opened", "_parts")
+    __slots__ = ("_block", "_kept", "_loose", "_opened", "_parts")
 
-    def __init__(self, envelopes: Iterable[Envelope] = (), *, kept: int = KEPT, block: int = BLOCK) -> None:
+    def __init__(self, envelopes: Iterable[Envelope] = (), *, kept: int = KEPT, block: int = BLOCK,
+                 loose: bool = False) -> None:
         # The blocks, where each starts (and, last, where the items start), the items: each an
         # envelope or packed on its own.
         self._parts: tuple[list[Block], list[int], list[Envelope | Packed]] = ([], [0], [])
         self._kept = kept
         self._block = block
+        # Blocks packed loose (`Block`) until `tighten`: a first open's fold (`fold_read`).
+        self._loose = loose
         # The block read back last: reading a log in order or near one place opens each once.
         self._opened: tuple[Block, list[Packed]] | None = None
         self.extend(envelopes)
@@ -250,8 +268,16 @@ class EventLog(Sequence[Envelope]):
         items.append(envelope)
         # The oldest `block` are packed once as many are no longer among the newest `kept`.
         if len(items) >= self._kept + self._block:
-            block = Block.of(items[:self._block])
+            block = Block.of(items[:self._block], loose=self._loose)
             self._parts = ([*blocks, block], [*starts, starts[-1] + len(block.seqs)], items[self._block:])
+
+    def tighten(self) -> None:
+        """Every block compressed (those packed loose), and every block packed from now on: what a
+        terminal that keeps the log does once it shows its first screen (in the thread that
+        appends to the log, or with none appending)."""
+        self._loose = False
+        for block in self._parts[0]:  # a copy made before shares loose blocks: each is looked at
+            block.tighten()
 
     def extend(self, envelopes: Iterable[Envelope]) -> None:
         for envelope in envelopes:

@@ -548,7 +548,9 @@ def fold_read(rows: Iterable[Packed], undone: set[str]) -> TournamentState:
     >>> fold_read([pack(envelope) for envelope in t.log], set()).players_left  # the Undone read late
     3
     """
-    log = EventLog()
+    # Packed loose: its texts are compressed by whoever keeps the log (`EventLog.tighten`), not
+    # while the TD waits for the tournament to open.
+    log = EventLog(loose=True)
     read: dict[tuple[str, str], e.Event] = {}
     state: TournamentState | None = None
     # One loop, no generator between the rows and the appliers: it runs 40,000 times.

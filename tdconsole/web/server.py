@@ -365,8 +365,9 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
     # The evening's log, loaded by now, stays until the server stops: the collector need not walk
     # it again at every full collection (at festival size a pause of a tenth of a second, in the
     # middle of building a change's board).
-    gc.freeze()
     web = app.state.web
+    web.display.tighten_log()  # the server keeps it: compressed where a first open left it loose
+    gc.freeze()
     say(start_line(web.display.state.info.name, host, port, cert is not None))
     if not StaffStore(store).members():
         say(_("No staff can log in to /remote yet: tdconsole staff add NAME --role td"))

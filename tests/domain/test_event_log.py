@@ -29,12 +29,12 @@ def envelopes(count: int) -> list[Envelope]:
 
 @settings(max_examples=150, deadline=None)
 @given(count=st.integers(0, 40), kept=st.integers(0, 6), block=st.integers(1, 7),
-       before=st.integers(0, 40), data=st.data())
+       before=st.integers(0, 40), loose=st.booleans(), data=st.data())
 def test_a_packed_log_reads_as_the_list_it_holds(count: int, kept: int, block: int, before: int,
-                                                 data: st.DataObject) -> None:
+                                                 loose: bool, data: st.DataObject) -> None:
     whole = envelopes(count)
     before = min(before, count)
-    log = EventLog(kept=kept, block=block)
+    log = EventLog(kept=kept, block=block, loose=loose)
     log.put_before([])
     log.extend(whole[before:])
     log.put_before(pack(envelope) for envelope in whole[:before])
@@ -54,6 +54,12 @@ def test_a_packed_log_reads_as_the_list_it_holds(count: int, kept: int, block: i
     more = envelopes(count + 3)[count:]
     copied.extend(more)
     assert list(copied) == whole + more and list(log) == whole  # a copy grows alone
+    # A loose log's texts (a first open's) compressed: the same envelopes, in the copy sharing
+    # its blocks too, and every block packed after it compressed as well.
+    log.tighten()
+    log.extend(more)
+    assert list(log) == whole + more and list(copied) == whole + more
+    assert all(isinstance(packed.texts[0], bytes) for packed in log._parts[0])
 
 
 def test_a_block_gives_back_each_envelope_to_the_microsecond() -> None:

@@ -83,3 +83,17 @@ def test_the_first_open_reads_the_hash_of_the_last_event_alone(store: EventStore
     assert store._heads[desk.tournament_id] == (last, store.stored_hash(desk.tournament_id, last))
     opened.execute(Bust(names=["P003"]))  # chained onto that head
     assert store.verify(desk.tournament_id).bad_seq is None
+
+
+def test_the_first_open_leaves_the_texts_loose_until_its_first_change(store: EventStore) -> None:
+    # Compressing a festival's texts was a tenth of its first open: done once the terminal is up
+    # (ServiceApp) or at its first change, never while the TD waits (issue 33).
+    desk = evening(store)
+    opened = Service(store, desk.tournament_id)
+    blocks = opened.log._parts[0]
+    assert blocks and all(isinstance(block.texts[0], str) for block in blocks)
+    copied = opened.log.copy()  # shares the loose blocks
+    opened.execute(Bust(names=["P003"]))
+    assert all(isinstance(block.texts[0], bytes) for block in opened.log._parts[0])
+    assert all(isinstance(block.texts[0], bytes) for block in copied._parts[0])
+    assert opened.log == store.load(desk.tournament_id)

@@ -13,6 +13,7 @@ from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
 from tdconsole.domain.commands import Bust, Draw, Reenter, Register
+from tdconsole.domain.event_log import EventLog
 from tdconsole.service import Service
 from tdconsole.tui import service_app
 from tdconsole.tui.app import create_app, create_floor_app
@@ -58,6 +59,17 @@ async def test_a_large_tournament_builds_its_growing_screens_out_of_sight(
         shown = [key.description for key in footer.query(FooterKey)]
         assert "Players" not in shown and "Clock" in shown
         assert list(footer.query(FooterKey)) == keys  # not laid out again as it is shown
+
+
+async def test_a_log_a_first_open_left_loose_is_compressed_once_the_terminal_is_up(drawn: Service) -> None:
+    # As `fold_read` leaves a log whose texts it did not compress while the TD waited (issue 33).
+    drawn.state.log = EventLog(drawn.log, kept=2, block=4, loose=True)
+    assert drawn.log._parts[0] and all(isinstance(block.texts[0], str) for block in drawn.log._parts[0])
+    app = create_app(drawn, poll_seconds=3600, sound=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.ready.wait()
+        await pilot.pause()
+        assert all(isinstance(block.texts[0], bytes) for block in drawn.log._parts[0])
 
 
 async def test_a_small_tournament_builds_a_screen_when_it_is_asked(drawn: Service) -> None:
