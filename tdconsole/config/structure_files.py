@@ -6,6 +6,12 @@ In the CSV a break is a row of its own: `break` says yes (yes, y, x, true, 1, or
 in the level column) and `minutes` its length; a level's row leaves `break` empty. Column names
 are read ignoring case, spaces and underscores (`Small Blind`, `small_blind`, `SB`), `;` or `,`.
 
+A mixed night (RP-18) adds the columns `game` (a key or a name: `razz`, `limit holdem`; empty plays
+the tournament's), `small bet`, `big bet` and `bring-in` (empty: the game's defaults); a structure
+of one game writes the six columns it always wrote. The `.tdt` carries each level's game by name in
+TD3's `GameName` and reads it back; TD3's own limit fields are not written (their notation is not
+known here), so a limit level's bets and a stud level's bring-in go back as their defaults.
+
     >>> text = structure_csv(Structure(name="S", starting_stack=5000, periods=[
     ...     Level(small_blind=25, big_blind=50, minutes=15), Break(minutes=10),
     ...     Level(small_blind=50, big_blind=100, ante=100, minutes=15)]))
@@ -16,6 +22,15 @@ are read ignoring case, spaces and underscores (`Small Blind`, `small_blind`, `S
     2,15,50,100,100,
     >>> read_structure_csv(text, "in.csv", name="S", stack=5000).periods[1]
     Break(kind='break', minutes=10, color_up=[], add_on=False)
+    >>> horse = structure_csv(Structure(name="H", starting_stack=5000, periods=[
+    ...     Level(small_blind=25, big_blind=50, minutes=15, game="lhe"),
+    ...     Level(small_blind=50, big_blind=100, ante=25, minutes=15, game="razz", bring_in=25)]))
+    >>> print(horse, end="")
+    level,minutes,small blind,big blind,ante,break,game,small bet,big bet,bring-in
+    1,15,25,50,0,,lhe,,,
+    2,15,50,100,25,,razz,,,25
+    >>> [level.game for level in read_structure_csv(horse, "h.csv", name="H", stack=5000).levels]
+    ['lhe', 'razz']
 """
 
 from __future__ import annotations
@@ -34,24 +49,35 @@ from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.limits import MAX_CONFIG_BYTES
 
 COLUMNS = ("level", "minutes", "small blind", "big blind", "ante", "break")
+GAME_COLUMNS = ("game", "small bet", "big bet", "bring-in")  # only a mixed night's CSV has them
 # The names clubs give the columns, folded (lower case, no spaces or underscores).
 _NAMES = {"level": "level", "lvl": "level", "round": "level", "minutes": "minutes", "min": "minutes",
           "mins": "minutes", "duration": "minutes", "length": "minutes", "smallblind": "small blind",
           "sb": "small blind", "small": "small blind", "bigblind": "big blind", "bb": "big blind",
-          "big": "big blind", "ante": "ante", "bbante": "ante", "break": "break", "pause": "break"}
+          "big": "big blind", "ante": "ante", "bbante": "ante", "break": "break", "pause": "break",
+          "game": "game", "smallbet": "small bet", "bigbet": "big bet", "bringin": "bring-in"}
 _YES = {"yes", "y", "x", "true", "1", "break", "pause", "ja"}
 
 
 def structure_csv(structure: Structure) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    games = any(level.game is not None for level in structure.levels)
+    writer.writerow(COLUMNS + GAME_COLUMNS if games else COLUMNS)
+
+    def optional(value: int | str | None) -> int | str:
+        return "" if value is None else value
+
     for index, period in enumerate(structure.periods):
         if isinstance(period, Level):
-            writer.writerow([structure.level_number(index), period.minutes, period.small_blind,
-                             period.big_blind, period.ante, ""])
+            row: list[int | str] = [optional(structure.level_number(index)), period.minutes,
+                                    period.small_blind, period.big_blind, period.ante, ""]
+            if games:
+                row += [optional(period.game), optional(period.small_bet), optional(period.big_bet),
+                        optional(period.bring_in)]
+            writer.writerow(row)
         else:
-            writer.writerow(["", period.minutes, "", "", "", "yes"])
+            writer.writerow(["", period.minutes, "", "", "", "yes"] + (["", "", "", ""] if games else []))
     return out.getvalue()
 
 
@@ -77,10 +103,10 @@ def read_structure_csv(text: str, source: str, *, name: str, stack: int) -> Stru
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         header = [_NAMES.get(_fold(column), column.strip()) for column in next(reader, [])]
-        unknown = [column for column in header if column not in COLUMNS and column]
+        unknown = [column for column in header if column not in COLUMNS + GAME_COLUMNS and column]
         if unknown or not {"minutes", "small blind", "big blind"} <= set(header):
             raise InvalidInput("{source} line 1: the columns are {names} (found {found})", source=source,
-                               names=", ".join(COLUMNS), found=", ".join(header) or "none")
+                               names=", ".join(COLUMNS + GAME_COLUMNS), found=", ".join(header) or "none")
         periods: list[Period] = []
         for cells in reader:
             line = reader.line_num
@@ -97,7 +123,10 @@ def read_structure_csv(text: str, source: str, *, name: str, stack: int) -> Stru
                     periods.append(Level(
                         small_blind=_whole(row.get("small blind", ""), source, line, "small blind"),
                         big_blind=_whole(row.get("big blind", ""), source, line, "big blind"),
-                        ante=_whole(row.get("ante", ""), source, line, "ante"), minutes=minutes))
+                        ante=_whole(row.get("ante", ""), source, line, "ante"), minutes=minutes,
+                        game=row.get("game") or None,
+                        **{key.replace(" ", "_").replace("-", "_"): _whole(row[key], source, line, key)
+                           for key in GAME_COLUMNS[1:] if row.get(key)}))
             except ValidationError as error:
                 raise InvalidInput("{source} line {line}: {error}", source=source, line=line,
                                    error=error.errors()[0]["msg"].removeprefix("Value error, ")) from None
@@ -129,9 +158,11 @@ def structure_tdt(structure: Structure) -> str:
     periods = []
     for period in structure.periods:
         if isinstance(period, Level):
+            # TD3's GameName is the level's game by name (RP-18), which td3.py reads back.
+            game = _string(period.played.name) if period.played else "\"Texas Hold 'Em\""
             periods.append(f"new GameRound({{Minutes: {period.minutes}, SmallBlind: {period.small_blind}, "
                            f"BigBlind: {period.big_blind}, Ante: {period.ante}, GameType: 2, "
-                           f"GameName: \"Texas Hold 'Em\", Notes: \"\"}})")
+                           f"GameName: {game}, Notes: \"\"}})")
         else:
             periods.append(f"new GameBreak({{Minutes: {period.minutes}, ChipUp: "
                            f"{'true' if period.color_up else 'false'}, Notes: \"\"}})")

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from tdconsole.config.files import read_bytes
 from tdconsole.config.td3_notation import Obj, parse
+from tdconsole.domain.clock.games import find_game
 from tdconsole.domain.clock.structure import Break, Chip, Level, Period, Structure
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.domain.limits import MAX_TDT_BYTES
@@ -209,8 +210,12 @@ def _structure(title: str, levels: Any, chips: Any, stack: int) -> Structure:
             periods.append(Break(minutes=minutes))
         elif raw.name == "GameRound":
             small, big = _int(raw.get("SmallBlind")), _int(raw.get("BigBlind"))
+            # A level's game by TD3's name for it, when it names one of ours ("Razz"; TD3's own
+            # "Texas Hold 'Em" names none: the tournament's game).
+            game = find_game(str(raw.get("GameName") or ""))
             periods.append(Level(small_blind=max(1, small), big_blind=max(1, big, small),
-                                 ante=max(0, _int(raw.get("Ante"))), minutes=minutes))
+                                 ante=max(0, _int(raw.get("Ante"))), minutes=minutes,
+                                 game=game.key if game else None))
     if not any(isinstance(period, Level) for period in periods):
         raise InvalidInput("the save has no levels")
     while isinstance(periods[-1], Break):  # a structure ends in play

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tdconsole.config.structures import load_structure
+from tdconsole.config.structures import load_structure, save_structure
 from tdconsole.config.td3 import load_save
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tests.cli.helpers import assert_one_line_error, run
@@ -96,3 +96,37 @@ def test_a_csv_it_cannot_read_is_one_line_and_saves_nothing(text: str, refusal: 
 def test_an_unknown_format_is_one_line(tmp_path: Path, capsys: Capsys) -> None:
     assert_one_line_error(run(capsys, "structure", "export", "club-turbo", "--format", "xls"),
                           "--format 'xls': csv or tdt")
+
+
+@pytest.mark.parametrize("file_format", ["csv", "tdt"])
+def test_rp_18_a_horse_structure_round_trips_with_each_levels_game(file_format: str, tmp_path: Path,
+                                                                   capsys: Capsys) -> None:
+    toml = tmp_path / "horse.toml"
+    assert run(capsys, "structure", "generate", "--stack", "20000", "--players", "30", "--hours", "5",
+               "--level-minutes", "30", "--games", "H,O,R,S,E", "--name", "HORSE", "--out",
+               str(toml)).code == 0
+    horse = load_structure(str(toml))
+    # A stud level with its own bring-in, and a limit level with its own bets (the CSV keeps them).
+    periods = list(horse.periods)
+    stud = next(i for i, p in enumerate(periods) if isinstance(p, Level) and p.game == "stud")
+    lhe = next(i for i, p in enumerate(periods) if isinstance(p, Level) and p.game == "lhe")
+    periods[stud] = periods[stud].model_copy(update={"bring_in": 2 * periods[stud].stud_bring_in})
+    periods[lhe] = periods[lhe].model_copy(update={"small_bet": 2 * periods[lhe].big_blind})
+    save_structure(horse.model_copy(update={"periods": periods}), toml)
+    out = tmp_path / f"horse.{file_format}"
+    db = str(tmp_path / "td.sqlite")
+    assert run(capsys, "--db", db, "structure", "export", str(toml), "--format", file_format, "--out",
+               str(out)).code == 0
+    if file_format == "csv":
+        assert out.read_text().splitlines()[0].endswith(",game,small bet,big bet,bring-in")
+    result = run(capsys, "--db", db, "structure", "import", str(out), "--name", "HORSE again", "--json")
+    assert result.code == 0, result.err
+    again = load_structure("horse-again")
+    wanted = load_structure(str(toml))
+    assert [level.game for level in again.levels] == [level.game for level in wanted.levels]
+    assert [level.game for level in again.levels][:5] == ["lhe", "o8", "razz", "stud", "stud8"]
+    if file_format == "csv":  # the CSV carries the bets and bring-in too
+        assert again.levels == wanted.levels
+    else:  # TD3's save names the game only: its bets and bring-in come back as the defaults
+        first = again.levels[0]  # limit hold'em, exported with its own small bet
+        assert first.game == "lhe" and first.bets == (first.big_blind, 2 * first.big_blind)
