@@ -113,6 +113,14 @@ def test_the_lobby_lists_every_running_tournament(web: Web) -> None:
         ("Friday &lt;i&gt;Night&lt;/i&gt;", "LEVEL 1", "1", "12 of 12 left"),
         ("Day 1B", "NOT STARTED", "0", "3 of 3 left")]
     assert 0 < float(rows[0][2]) <= 15 * 60 and rows[1][2] == "900.0"  # the tournament's own clock
+    # A paused clock is still its level, its seconds standing (greyed by the stylesheet).
+    store = EventStore.open(f"sqlite:///{web.db}")
+    Service(store, 1).execute(commands.ClockPause())
+    store.close()
+    page = web.client.get("/tv?layout=lobby&partial=1").text
+    assert '<li class="paused"><span class="who fit room-name">Friday' in page
+    assert re.search(r'<span class="level">LEVEL 1</span>\s*<span class="left" data-lobby-left="[\d.]+" '
+                     r'data-running="0">', page)
 
 
 def test_an_image_is_served_from_the_clubs_folder_only(web: Web, club: Path, tmp_path: Path) -> None:
