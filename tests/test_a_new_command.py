@@ -46,8 +46,12 @@ def test_every_event_has_its_applier_its_footprint_and_its_sentence() -> None:
     no_applier = sorted(kind.__name__ for kind in union if kind not in APPLIERS)
     assert not no_applier, f"add to APPLIERS in domain/tournament.py: {no_applier}"
     assert set(APPLIERS) <= set(union), "APPLIERS names an event missing from the Event union"
-    no_footprint = sorted(kind.__name__ for kind in union if kind not in footprints.RULES_BY_EVENT)
-    assert not no_footprint, f"add to RULES_BY_EVENT in domain/footprints.py (undo): {no_footprint}"
+    no_footprint = sorted(kind.__name__ for kind in union
+                          if kind not in footprints.RULES_BY_EVENT and not kind.parts)
+    assert not no_footprint, (f"say what of the state it reads and changes, for undo (`parts` on its "
+                              f"class, or in RULES_BY_EVENT in domain/footprints.py): {no_footprint}")
+    both = sorted(kind.__name__ for kind in union if kind in footprints.RULES_BY_EVENT and kind.parts)
+    assert not both, f"a footprint said twice (`parts` and RULES_BY_EVENT): {both}"
     no_sentence = sorted(kind.__name__ for kind in union if kind not in _WRITERS)
     assert not no_sentence, f"write a sentence with @_writes in views/log.py for {no_sentence}"
 

@@ -36,6 +36,11 @@ from tdconsole.domain.text import visible_data
 class _Event(Frozen):
     # Whether `undo` may take back the command that made this event.
     undoable: ClassVar[bool] = True
+    # The parts of the state (domain/footprints.py's keys, by name: "clock", "money", ...) the event
+    # reads and changes whole: its footprint for undo, said where the event is defined. An event
+    # whose footprint depends on its fields or the state has a function in
+    # `footprints.RULES_BY_EVENT` instead.
+    parts: ClassVar[tuple[str, ...]] = ()
 
 
 class TournamentCreated(_Event):
@@ -334,25 +339,30 @@ class DealApproved(_Event):
 
 class ClockStarted(_Event):
     type: Literal["clock_started"] = "clock_started"
+    parts: ClassVar[tuple[str, ...]] = ("clock",)
 
 
 class ClockPaused(_Event):
     type: Literal["clock_paused"] = "clock_paused"
+    parts: ClassVar[tuple[str, ...]] = ("clock",)
 
 
 class ClockResumed(_Event):
     type: Literal["clock_resumed"] = "clock_resumed"
+    parts: ClassVar[tuple[str, ...]] = ("clock",)
 
 
 class LevelChanged(_Event):
     """The clock jumped to the start of a period (next, previous, or any level or break)."""
 
     type: Literal["level_changed"] = "level_changed"
+    parts: ClassVar[tuple[str, ...]] = ("clock",)
     period: int
 
 
 class ClockSet(_Event):
     type: Literal["clock_set"] = "clock_set"
+    parts: ClassVar[tuple[str, ...]] = ("clock",)
     remaining_seconds: int
 
 
@@ -431,6 +441,7 @@ class StructureChanged(_Event):
     """T-LEVEL-1: the TD changed the structure while the tournament runs (the new one in full)."""
 
     type: Literal["structure_changed"] = "structure_changed"
+    parts: ClassVar[tuple[str, ...]] = ("clock",)
     source: str  # the preset key, file or "editor" it came from, for the log
     structure: Structure
 
@@ -439,6 +450,7 @@ class LateRegistrationChanged(_Event):
     """T-REG-1: late registration now runs to the end of `level` (None: no limit)."""
 
     type: Literal["late_registration_changed"] = "late_registration_changed"
+    parts: ClassVar[tuple[str, ...]] = ("clock",)
     level: int | None
 
 

@@ -310,10 +310,6 @@ def _h4h(state: TournamentState, event: e.Event) -> Footprint:
     return _fp([H4H, FIELD, CLOCK], [H4H, CLOCK])
 
 
-def _clock(state: TournamentState, event: e.Event) -> Footprint:
-    return _fp([CLOCK], [CLOCK])
-
-
 def _ruling(state: TournamentState, event: e.RulingLogged) -> Footprint:
     # Offences escalate with the offender's earlier ones; a round is one hand per player at his
     # table (71A): the players seated there, when the ruling read them from the seating.
@@ -419,13 +415,6 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.DealProposed: _deal,
     e.DealConsented: _deal,
     e.DealApproved: _deal,
-    e.ClockStarted: _clock,
-    e.ClockPaused: _clock,
-    e.ClockResumed: _clock,
-    e.LevelChanged: _clock,
-    e.ClockSet: _clock,
-    e.StructureChanged: _clock,
-    e.LateRegistrationChanged: _clock,
     e.RulingLogged: _ruling,
     e.PenaltyHandsServed: _penalty,
     e.PenaltyEnded: _penalty,
@@ -466,8 +455,20 @@ def footprint(state: TournamentState, event: e.Event) -> Footprint:
     [('deal',), ('player', 'p1')]
     >>> found.touches({player("p1")}), found.touches({player("p2")})
     (True, False)
+
+    An event of whole parts says them on its class:
+
+    >>> from tdconsole.domain.events import ClockSet
+    >>> sorted(footprint(t.state, ClockSet(remaining_seconds=300)).writes)
+    [('clock',)]
     """
-    found = RULES_BY_EVENT[type(event)](state, event)
+    rule = RULES_BY_EVENT.get(type(event))
+    if rule is not None:
+        found = rule(state, event)
+    else:  # a footprint of whole parts, said on the event's class (`parts`)
+        parts = [(part,) for part in event.parts]
+        assert parts, f"{type(event).__name__} has no footprint: say its `parts` or add it to RULES_BY_EVENT"
+        found = _fp(parts, parts)
     if not isinstance(event, e.Undone | e.TournamentCreated):
         found.reads.add(RULES)
     return found
