@@ -3,7 +3,7 @@
 
 # No `from __future__ import annotations`, as in domain/events.py (which says why).
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field
@@ -15,6 +15,7 @@ from tdconsole.domain.errors import InvalidInput, RuleIds, TdError
 from tdconsole.domain.events import (
     AddOnBought,
     BustSetAside,
+    Envelope,
     HandForHandBust,
     PlayerBusted,
     PlayerSeated,
@@ -23,6 +24,7 @@ from tdconsole.domain.events import (
 )
 from tdconsole.domain.model import empty_dict, empty_list
 from tdconsole.domain.money import handlers as money_handlers
+from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import UndoBlocked, undo_target
 from tdconsole.i18n import _
 from tdconsole.service import Service
@@ -30,14 +32,13 @@ from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.busts import RebuyKnockout, bust_command, rebuy_knockout
 from tdconsole.views.chip_set import sale_warning
 from tdconsole.views.formatting import Formats
-from tdconsole.views.log import alternate_line
+from tdconsole.views.log import said
 from tdconsole.views.money import (
     HandForHandView,
     TieView,
     hand_for_hand_view,
     payouts_or_error,
     payouts_view,
-    places_text,
     ties,
 )
 from tdconsole.views.seating import (
@@ -112,43 +113,24 @@ class BustResult(OptionalKeysView):
     # Each freed seat went to the next alternate, in order (T-REG-1, 8A).
     alternates_seated: list[AlternateSeatedView] | None = None
     satellite_over: SatelliteOverView | None = None
-    # What the TD is told, a line each, in the terminal's language (`bust_said`): the CLI prints
-    # them and the remote shows them, so a bust is worded once.
+    # What the TD is told, a line each, in the terminal's language (`bust_said`: the log's own
+    # sentences): the CLI prints them and the remote shows them, so a bust is worded once.
     said: list[str] = Field(default_factory=empty_list)
 
 
-def bust_said(result: BustResult, money: Callable[[int], str]) -> list[str]:
-    """A bust's lines, the one wording every interface shows: each player's place (or the table
-    whose hand he waits for, T-H4H-1), prize and bounties, the alternates seated in the freed seats
-    (T-REG-1) and the satellite's end (T-SAT-2)."""
+def bust_said(envelopes: Sequence[Envelope], state: TournamentState, rows: Sequence[BustedRow]) -> list[str]:
+    """A bust's lines, the one wording every interface shows: each event of the command in the
+    log's own sentence (`views.log.said`: the place, or the table whose hand he waits for,
+    T-H4H-1; the bounties; the alternates seated in the freed seats, T-REG-1; the satellite's end,
+    T-SAT-2), and after a player's bust the prize his place pays."""
+    prizes = {row.id: row for row in rows if row.prize}
+    money = Formats.of(state.house_rules).money
     lines = []
-    for row in result.busted:
-        if row.pending:
-            lines.append(_("{name} busts at table {table}: placed when every table has finished "
-                           "the hand (T-H4H-1)").format(name=row.name, table=row.table))
-            continue
-        line = _("{name} busts in place {place}").format(
-            name=row.name, place=places_text(row.place, row.last_place))
-        if row.placed_last:
-            line += " " + _("(placed last of those unplaced)")
-        if row.disqualified:
-            line += ", " + _("disqualified: bounty {amount} to the prize pool (T-PKO-4)").format(
-                amount=money(row.to_pool or 0))
-        if row.prize:
-            line += ", " + _("prize {amount}").format(amount=money(row.prize))
-        for knocker, cash in (row.bounty or {}).items():
-            line += ", " + _("{name} takes {cash} in cash").format(name=knocker, cash=money(cash))
-            onto = (row.head or {}).get(knocker, 0)
-            if onto > 0:
-                line += " " + _("and {amount} onto the bounty on the head").format(amount=money(onto))
-        if row.rules:
-            line += f" ({', '.join(row.rules)})"
+    for envelope, line in zip(envelopes, said(envelopes, state), strict=True):
         lines.append(line)
-    lines += [alternate_line(seated.alternate, seated.name, seated.table, seated.seat, seated.waits)
-              for seated in result.alternates_seated or []]
-    if result.satellite_over is not None:
-        lines.append(_("The satellite is over (T-SAT-2): {names} each win a seat").format(
-            names=", ".join(result.satellite_over.winners)))
+        event = envelope.event
+        if isinstance(event, PlayerBusted) and (row := prizes.get(event.player_id)) is not None:
+            lines.append(_("Prize to {name}: {amount}").format(name=row.name, amount=money(row.prize or 0)))
     return lines
 
 
@@ -183,7 +165,7 @@ def bust(service: Service, request: BustRequest) -> BustResult:
                         alternates_seated=alternate_seatings(envelopes, state) or None,
                         satellite_over=None if ended is None else SatelliteOverView(
                             winners=[players[winner].name for winner in ended.winners], seat=ended.seat))
-    return result.model_copy(update={"said": bust_said(result, Formats.of(state.house_rules).money)})
+    return result.model_copy(update={"said": bust_said(envelopes, state, rows)})
 
 
 class ReenterResult(OptionalKeysView):

@@ -11,9 +11,12 @@ from datetime import datetime
 from random import Random
 from typing import Literal
 
+from pydantic import Field
+
 from tdconsole.domain.commands import Bust, Rebuy
 from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.events import HandForHandBust, PlayerBusted, Rebought
+from tdconsole.domain.model import empty_list
 from tdconsole.domain.players import rebuys
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import decide
@@ -172,6 +175,20 @@ def bust_lines(state: TournamentState, rows: list[BustPreview]) -> list[str]:
     return lines
 
 
+class BustAsk(View):
+    """One thing a bust asks of the TD, as the remote draws its form from this view alone: the
+    request field it fills (`by`, `stack`, `disqualified`; a `rebuy` offer is said, then asked
+    before the bust), how it is answered, its label in the terminal's language, whether the bust
+    is refused without it, and its choices."""
+
+    field: Literal["by", "stack", "disqualified", "rebuy"]
+    kind: Literal["choice", "number", "flag", "note"]
+    label: str
+    required: bool = False
+    choices: list[str] = Field(default_factory=empty_list)  # a choice's names, as written
+    player: str | None = None  # whose stack, or whose rebuy
+
+
 class BustQuestions(View):
     """What a bust asks before it is done, in the order it is asked, for the TUI's bust dialog
     (tui/screens/players.py) and the remote (web/static/remote.js, `POST api/bust/questions`):
@@ -193,6 +210,8 @@ class BustQuestions(View):
     # (`refused` says why in one line: a knocker still to be named, a name not in).
     confirm: list[str] | None
     refused: str | None = None
+    # The same questions as the fields of a form, in order (the remote draws it from them).
+    asks: list[BustAsk] = Field(default_factory=empty_list)
 
 
 def bust_questions(state: TournamentState, now: datetime, names: Sequence[str], *,
@@ -229,6 +248,29 @@ def bust_questions(state: TournamentState, now: datetime, names: Sequence[str], 
             first = _("Bust {name}?").format(name=", ".join(shown))
         confirm = [first] if len(rows) == 1 and rows[0].place is not None and not rows[0].bounty \
             else [first, *bust_lines(state, rows)]
+    # T-ELIM-1: two or more out in one hand are ranked by the chips each started it with; in
+    # hand-for-hand one alone is too, against the other tables' busts of the hand (T-H4H-1), unless
+    # the house ties them or it is the hand that was being played when it began (RP-8A: they tie).
+    # A disqualified player is placed on leaving, by no stack (C-PEN-1).
+    ranked = h4h is not None and h4h.hand > 0 \
+        and h4h.started.rules.hand_for_hand_across_tables == "rank-by-stack"
+    stacks = not disqualified and (len(players) > 1 or ranked)
+    busting = {player.id for player in players}
+    asks = [BustAsk(field="rebuy", kind="note", player=offer.name,
+                    label=_("{name} is offered a rebuy first (T-REBUY-1)").format(name=offer.name))
+            for offer in offers]
+    asks += [BustAsk(field="stack", kind="number", player=player.name,
+                     label=_("{name}: chips at the start of the hand (T-ELIM-1)").format(name=player.name))
+             for player in players if stacks]
+    if knocker != "none":
+        asks.append(BustAsk(
+            field="by", kind="choice", required=knocker == "required",
+            label=_("Knocked out by (bounty, T-PKO-1)") if knocker == "required"
+            else _("Knocked out by (bounty, optional)"),
+            choices=sorted(player.name for player in state.players.values()
+                           if player.status == "seated" and player.id not in busting)))
+    asks.append(BustAsk(field="disqualified", kind="flag",
+                        label=_("Disqualified (C-PEN-1): knocked out by nobody")))
     return BustQuestions(names=[player.name for player in players], rebuy=offers, knocker=knocker,
                          stacks=len(players) > 1, hand_for_hand=h4h is not None, confirm=confirm,
-                         refused=refused)
+                         refused=refused, asks=asks)

@@ -2,8 +2,9 @@
 
 "Carl Berg busts in 25th, knocked out by Erik Sand"; "Level 4 starts: 100/200, ante 200". The one
 place an event becomes its sentence (events hold no words of their own): the TD's log screen,
-`tdconsole log` and its `--json` "text" and "summary", undo's question and answer, and the notice
-that hand-for-hand is over all call `log_entries` (or `sentence`). Player ids, Python values and
+`tdconsole log` and its `--json` "text" and "summary", undo's question and answer, the notice
+that hand-for-hand is over and what a bust says it did (`said`: the CLI and the remote) all call
+`log_entries` (or `sentence`). Player ids, Python values and
 field names never show: a sentence knows its event's fields. Every event type has a writer and a
 kind (the log screen's filter); tests/test_log_sentences.py fails, naming the event type, for one
 without them or without a Danish sentence.
@@ -24,6 +25,7 @@ from tdconsole.domain.clock.structure import Break, Structure
 from tdconsole.domain.event_log import events
 from tdconsole.domain.floor.penalties import Penalty
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import _, language, ngettext
 from tdconsole.views.formatting import (
     Formats,
@@ -313,7 +315,8 @@ def _h4h_bust(event: e.HandForHandBust, context: LogContext) -> str:
             bust=text, stack=context.chips(event.stack))
     if event.knocked_out_by:
         text = _("{bust}, knocked out by {by}").format(bust=text, by=context.names_of(event.knocked_out_by))
-    return text
+    # T-H4H-1: the place waits for every table's hand (the bust's answer says so in this sentence).
+    return _("{bust}: placed when every table has finished the hand (T-H4H-1)").format(bust=text)
 
 
 @_writes("busts", e.HandForHandStarted)
@@ -690,6 +693,17 @@ def kind_of(event: e.Event) -> Kind:
 def sentence(event: e.Event, context: LogContext) -> str:
     """The event as one sentence, with what `context` knows at its point in the log."""
     return _WRITERS[type(event)][1](event, context)
+
+
+def said(envelopes: Iterable[e.Envelope], state: TournamentState) -> list[str]:
+    """What a command just did, in the log's own sentences: an action's answer (a bust's lines on
+    the CLI and the remote) says its events as the log says them, so an event is worded once.
+    `state` is the tournament right after the command: its names, structure and money formats
+    are those at that point of the log."""
+    context = LogContext(names={player.id: player.name for player in state.players.values()},
+                         structure=state.info.structure, formats=Formats.of(state.house_rules),
+                         alternates={number: waiting.name for number, waiting in state.alternates.items()})
+    return [sentence(envelope.event, context) for envelope in envelopes]
 
 
 @dataclass(frozen=True, slots=True)

@@ -278,7 +278,7 @@ def test_t_elim_3_bust_unplaced_places_last_of_those_unplaced_and_shows_it(tmp_p
     player = next(p for p in td(capsys, db, "state")["players"] if p["name"] == "P03")
     assert player["placed_last"] is True
     shown = run(capsys, "--db", db, "bust", "P04")
-    assert "place 7" in shown.out and "placed last" not in shown.out
+    assert "in 7th" in shown.out and "placed last" not in shown.out
     before = events(db)
     assert_one_line_error(run(capsys, "--db", db, "bust", "P05", "--unplaced", "--stack", "P05=900"),
                           "T-ELIM-3")

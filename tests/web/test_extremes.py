@@ -137,7 +137,7 @@ def test_the_remote_of_a_festival_is_short_and_busts_by_a_name_or_a_table(
     wait_for(page, "document.querySelectorAll('.pick').length === 1")
     page.click('.pick[data-name="Player 123"]')
     page.click("#bust-go")
-    wait_for(page, "document.querySelector('#status').textContent.includes('Player 123 busts in place 650')")
+    wait_for(page, "document.querySelector('#status').textContent.includes('Player 123 busts in 650th')")
 
     # By a table: its players, and only they; a second tap on it puts the list away.
     table = seated["Player 456"]
@@ -149,7 +149,7 @@ def test_the_remote_of_a_festival_is_short_and_busts_by_a_name_or_a_table(
     page.screenshot(path=str(shots / "remote-festival-table-390.png"), full_page=True)
     page.click('.pick[data-name="Player 456"]')
     page.click("#bust-go")
-    wait_for(page, "document.querySelector('#status').textContent.includes('Player 456 busts in place 649')")
+    wait_for(page, "document.querySelector('#status').textContent.includes('Player 456 busts in 649th')")
     busted = [kind for _seq, _actor, kind in events(festival.db) if kind == "player_busted"]
     assert len(busted) == 2
     page.click(f'[data-pick-table="{table}"]')

@@ -130,6 +130,6 @@ def test_a_phone_asks_rebuy_before_a_bust_in_the_rebuy_period(
     wait_for(page, "!!document.querySelector('.pick[data-name=\"Bent Lund\"]')")
     page.click('.pick[data-name="Bent Lund"]')
     page.click("#bust-go")
-    wait_for(page, "document.querySelector('#status').textContent.includes('Bent Lund busts in place 12')")
+    wait_for(page, "document.querySelector('#status').textContent.includes('Bent Lund busts in 12th')")
     assert "Rebuy?" in asked[0] and "Bust Bent Lund in place 12?" in asked[1]
     assert page.errors == []  # type: ignore[attr-defined]

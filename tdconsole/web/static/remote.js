@@ -71,7 +71,7 @@
   }
 
   function describe(verb, result) {
-    // The bust's lines are the server's, as the CLI prints them (actions/players.py bust_said):
+    // The bust's lines are the server's, the log's own sentences (actions/players.py bust_said):
     // places, prizes, bounties, the alternates seated (T-REG-1), a satellite's end (T-SAT-2).
     if (verb === "bust") return t("left", { busts: result.said.join("; "), left: result.players_left });
     if (verb.startsWith("clock/")) return t("clock", { level: result.level, remaining: result.remaining, state: t(result.running ? "running" : "paused") });
@@ -216,31 +216,74 @@
     for (const name of picked.keys()) query.append("picked", name);
     return query.toString();
   }
+  // What a bust asks is the server's (views/busts.py `bust_questions`, its `asks`): the form (the
+  // knocker and whether he must be named, the stacks, the disqualification, a rebuy offered) is
+  // drawn from that JSON alone, as the TUI's bust dialog asks the same questions.
+  let knocker = "";  // kept while a bust is being put together
+  let disqualified = false;
+  let asking = { key: "", asks: [] };
+  const askKey = () => JSON.stringify([[...picked.keys()], disqualified]);
+  async function ask() {
+    const key = askKey();
+    if (key === asking.key) return;
+    let asked = { asks: [] };
+    if (picked.size) {
+      try { asked = await post("api/bust/questions", { names: [...picked.keys()], disqualified }, csrf); } catch (error) { say(error.message, false); return; }
+    }
+    if (key !== askKey()) return;  // picked again meanwhile: that answer draws the form
+    asking = { key, asks: asked.asks };
+    drawAsks();
+  }
+  function drawAsks() {
+    const asks = asking.asks;
+    const stacks = new Map(asks.filter((a) => a.field === "stack").map((a) => [a.player, a]));
+    $("#bust-picked").replaceChildren(...[...picked.entries()].map(([name, stack]) => {
+      const row = document.createElement("div");
+      row.className = "picked";
+      const label = document.createElement("span");
+      label.textContent = name;
+      row.append(label);
+      const asked = stacks.get(name);
+      if (asked) {
+        const input = document.createElement("input");
+        input.inputMode = "numeric";
+        input.placeholder = asked.label;
+        input.setAttribute("aria-label", asked.label);
+        input.value = stack;
+        input.addEventListener("input", () => picked.set(name, input.value));
+        row.append(input);
+      }
+      return row;
+    }));
+    $("#bust-asks").replaceChildren(...asks.filter((a) => a.field !== "stack").map((a) => {
+      const id = `bust-${a.field}`;
+      if (a.kind === "note") return Object.assign(document.createElement("p"), { className: "note", textContent: a.label });
+      const label = Object.assign(document.createElement("label"), { htmlFor: id });
+      if (a.kind === "choice") {
+        label.textContent = a.label;
+        const select = Object.assign(document.createElement("select"), { id, required: a.required });
+        select.replaceChildren(new Option("—", ""), ...a.choices.map((name) => new Option(name, name, false, name === knocker)));
+        select.addEventListener("change", () => { knocker = select.value; });
+        const wrap = document.createElement("div");
+        wrap.append(label, select);
+        return wrap;
+      }
+      const box = Object.assign(document.createElement("input"), { type: "checkbox", id, checked: disqualified });
+      box.addEventListener("change", () => { disqualified = box.checked; ask(); });
+      label.className = "check";
+      label.append(box, ` ${a.label}`);
+      return label;
+    }));
+  }
   function showPicked() {
     // Every seated player, whichever buttons are shown (the names slot marks them).
     const seated = new Set([...document.querySelectorAll("#player-names option[data-seated]")].map((o) => o.value));
     for (const button of document.querySelectorAll(".pick")) button.classList.toggle("selected", picked.has(button.dataset.name));
     for (const name of [...picked.keys()]) if (!seated.has(name)) picked.delete(name);
-    const list = $("#bust-picked");
-    list.replaceChildren(...[...picked.entries()].map(([name, stack]) => {
-      const row = document.createElement("div");
-      row.className = "picked";
-      const label = document.createElement("span");
-      label.textContent = name;
-      const input = document.createElement("input");
-      input.inputMode = "numeric";
-      input.placeholder = t(picked.size > 1 ? "stack" : "stack_optional");
-      input.value = stack;
-      input.addEventListener("input", () => picked.set(name, input.value));
-      row.append(label, input);
-      return row;
-    }));
-    const by = $("#bust-by");
-    // Kept while a bust is being put together; a new bust starts with nobody chosen, so the last
-    // one's knocker never takes a second bounty unseen (T-PKO-1).
-    const chosen = picked.size ? by.value : "";
-    by.replaceChildren(new Option("—", ""), ...[...seated].filter((n) => !picked.has(n)).sort()
-      .map((name) => new Option(name, name, false, name === chosen)));
+    // A new bust starts with nobody chosen, so the last one's knocker never takes a second bounty
+    // unseen (T-PKO-1).
+    if (!picked.size) { knocker = ""; disqualified = false; }
+    ask();
     const go = $("#bust-go");
     go.disabled = picked.size === 0;
     $("#bust-bar").hidden = picked.size === 0;
@@ -267,11 +310,12 @@
       const names = [...picked.keys()];
       // C-PEN-1: a disqualified player is knocked out by nobody and placed on leaving (no stack);
       // in a PKO the bounty goes to the prize pool (T-PKO-4), so no rebuy is offered.
-      const disqualified = $("#bust-dq").checked;
+      // Only what the form asked is sent: a stack or a knocker it did not ask for is not the TD's answer.
+      const askedFor = new Set(asking.asks.map((a) => `${a.field} ${a.player ?? ""}`));
       const stack = {};
-      if (!disqualified) for (const [name, value] of picked) if (value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
+      for (const [name, value] of picked) if (askedFor.has(`stack ${name}`) && value.trim()) stack[name] = Number(value.replace(/[^0-9]/g, ""));
       const body = disqualified ? { names, disqualified } : { names, stack };
-      if (!disqualified && $("#bust-by").value) body.by = [$("#bust-by").value];
+      if (!disqualified && askedFor.has("by ") && knocker) body.by = [knocker];
       // What the bust asks is the server's (views/busts.py), as the TUI's bust dialog asks it.
       const questions = async () => {
         try { return await post("api/bust/questions", body, csrf); } catch (error) { say(error.message, false); throw error; }
@@ -286,7 +330,6 @@
       }
       const done = (lines) => {
         say(lines.join("; "));
-        $("#bust-dq").checked = false;
         picked.clear();
         $("#bust-filter").value = "";
         showPicked();
