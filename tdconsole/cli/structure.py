@@ -97,17 +97,23 @@ def generate(
 def export(
     key: Annotated[str, typer.Argument(help="A preset key or a .toml file.")],
     file_format: Annotated[str, typer.Option(
-        "--format", help="csv (level, minutes, small blind, big blind, ante, break) or tdt (TD3).")] = "csv",
+        "--format", help="csv (level, minutes, small blind, big blind, ante, break), tdt (TD3), html "
+                         "(a printable structure sheet) or pdf (that sheet printed).")] = "csv",
     out: Annotated[Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
                    ] = None,
 ) -> None:
-    """Write a structure as the CSV clubs publish or as a TD3 save of its levels and chip set."""
+    """Write a structure as the CSV clubs publish, as a TD3 save of its levels and chip set, or as
+    a printable sheet (HTML or PDF)."""
     from tdconsole.config.structure_files import structure_csv, structure_tdt
+    from tdconsole.views.export import structure_sheet_html
+    from tdconsole.views.papers import in_format
 
     writers = {"csv": structure_csv, "tdt": structure_tdt}
-    if file_format not in writers:
-        raise InvalidInput("--format {file_format!r}: csv or tdt", file_format=file_format)
-    write_document(writers[file_format](load_structure(key)), out)
+    if file_format not in (*writers, "html", "pdf"):
+        raise InvalidInput("--format {file_format!r}: csv, tdt, html or pdf", file_format=file_format)
+    structure = load_structure(key)
+    write_document(writers[file_format](structure) if file_format in writers
+                   else in_format(file_format, lambda _html: structure_sheet_html(structure)), out)
 
 
 @structure_app.command("import")

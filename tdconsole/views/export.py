@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from tdconsole.club.leagues import Season
     from tdconsole.club.members import Member
+    from tdconsole.domain.clock.structure import Structure
     from tdconsole.domain.house_rules import HouseRules
     from tdconsole.views.cash import SlipRow
     from tdconsole.views.formatting import Formats
@@ -227,6 +228,33 @@ def rulings_document(state: TournamentState, fmt: str) -> str:
             state, lambda moment: moment.astimezone(zone).isoformat(timespec="seconds")))
     return html_page("rulings.html.j2", title=_("Rulings: {name}").format(name=state.info.name),
                      columns=headings(EXPORT_COLUMNS), rows=export_rows(state, formats.when))
+
+
+# ---------------------------------------------------------------- the structure sheet
+
+
+def structure_sheet_html(structure: Structure) -> str:
+    """A printable structure sheet (`structure export --format html|pdf`): the starting stack and
+    the chips, then each level's blinds (or its game's figures, as `structure show` words them) and
+    minutes, and each break with its colour-up and add-on."""
+    from tdconsole.domain.clock.structure import Level
+    from tdconsole.views.games import level_words
+
+    rows: list[dict[str, object]] = []
+    for index, period in enumerate(structure.periods):
+        if isinstance(period, Level):
+            rows.append({"level": structure.level_number(index), "what": level_words(period),
+                         "minutes": period.minutes, "pause": False})
+            continue
+        extras = ([_("colour up {chips}").format(chips=", ".join(map(str, period.color_up)))]
+                  if period.color_up else []) + ([_("add-on")] if period.add_on else [])
+        rows.append({"level": "", "what": _("Break") + (f" ({'; '.join(extras)})" if extras else ""),
+                     "minutes": period.minutes, "pause": True})
+    chips = ", ".join(f"{chip.value} {chip.color}" for chip in structure.chips)
+    return html_page("structure_sheet.html.j2", title=structure.name,
+                     stack=_("Starting stack {stack}").format(stack=structure.starting_stack),
+                     chips=_("Chips: {chips}").format(chips=chips) if chips else "",
+                     columns=[_("Level"), _("Blinds"), _("Minutes")], rows=rows)
 
 
 # ---------------------------------------------------------------- the club: standings and members

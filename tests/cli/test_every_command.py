@@ -157,6 +157,7 @@ CASES = [
     case("club", "league", "list"),
     case("club", "structure", "list"),
     case("club", "structure", "export", "club-turbo", "--format", "tdt", "--out", "{tmp}/turbo.tdt"),
+    case("club", "structure", "export", "club-turbo", "--format", "pdf", "--out", "{tmp}/turbo.pdf"),
     case("club", "structure", "import", str(TD3_FIXTURES / "club_night_3_3.tdt")),
     case("club", "structure", "show", "club-deepstack"),
     case("club", "structure", "generate", "--stack", "20000", "--players", "40", "--hours", "4",

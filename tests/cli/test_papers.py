@@ -89,6 +89,16 @@ def test_the_cash_report_and_the_rulings_record(evening: str, capsys: Capsys, tm
     assert all(word in rulings for word in ("Mette", "Knappen", "enige", "TDA"))  # its cells wrap
 
 
+def test_the_structure_sheet(tmp_path: Path, capsys: Capsys) -> None:
+    # No tournament needed: a preset printed for the tables and the wall, in Danish.
+    db = str(tmp_path / "club.sqlite")
+    sheet = make(db, capsys, tmp_path / "turbo.pdf", "structure", "export", "club-turbo", "--format", "pdf")
+    assert "Club turbo" in sheet and "Startstak 20000" in sheet and "Niveau" in sheet
+    lines = [line.split() for line in sheet.splitlines()]
+    assert ["1", "100/200", "ante", "200", "15"] in lines  # level, blinds, minutes on one line
+    assert any(line[:1] == ["Pause"] and "add-on" in " ".join(line) for line in lines)
+
+
 def test_the_results_image_is_a_phone_wide_and_shows_the_places_paid(evening: str, capsys: Capsys,
                                                                      tmp_path: Path) -> None:
     finish(evening, capsys)

@@ -95,7 +95,7 @@ def test_a_csv_it_cannot_read_is_one_line_and_saves_nothing(text: str, refusal: 
 
 def test_an_unknown_format_is_one_line(tmp_path: Path, capsys: Capsys) -> None:
     assert_one_line_error(run(capsys, "structure", "export", "club-turbo", "--format", "xls"),
-                          "--format 'xls': csv or tdt")
+                          "--format 'xls': csv, tdt, html or pdf")
 
 
 @pytest.mark.parametrize("file_format", ["csv", "tdt"])
