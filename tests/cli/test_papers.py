@@ -156,3 +156,25 @@ def test_printing_fetches_nothing_a_page_points_at(tmp_path: Path) -> None:
     assert b"/Image" not in pdf_of(page)
     # The same page printed with WeasyPrint's own fetcher does read the file: the test can fail.
     assert b"/Image" in weasyprint.HTML(string=page).write_pdf()
+
+
+class _NoPango:
+    """A machine without Pango: WeasyPrint's import fails loading the library (an OSError)."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name == "weasyprint" or name.startswith("weasyprint."):
+            raise OSError("cannot load library 'libpango-1.0-0': cannot open shared object file")
+
+
+def test_a_machine_without_pango_is_told_what_to_install_in_one_line(
+        evening: str, capsys: Capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    for name in [name for name in sys.modules if name == "weasyprint" or name.startswith("weasyprint.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "meta_path", [_NoPango(), *sys.meta_path])
+    out = tmp_path / "results.pdf"
+    assert_one_line_error(run(capsys, "--db", evening, "results", "--format", "pdf", "--out", str(out)),
+                          "a PDF needs the Pango library: install libpango-1.0-0 and libpangoft2-1.0-0",
+                          "cannot load library 'libpango-1.0-0'")
+    assert not out.exists()
