@@ -529,10 +529,12 @@ class TableBroken(_Event):
 
 
 class HandFinished(_Event):
-    """A table's hand is over; it moves to the next by the dead-button rule (TDA 32, 34B)."""
+    """A table's hand is over; it moves to the next by the dead-button rule (TDA 32, 34B), or, a
+    stud hand of a mixed night, the button stays frozen where the next hold'em hand has it (11B)."""
 
     type: Literal["hand_finished"] = "hand_finished"
     table: int
+    frozen: bool = False
 
 
 class ButtonSet(_Event):

@@ -17,7 +17,8 @@ from tdconsole.views.base import View
 class GameView(View):
     """`key` and `betting` are None when the tournament's game (free text) names no known game.
     `by_level`: the level names its game (a mixed night); False: it plays the tournament's game.
-    `bets`: a limit level's small and big bet; `bring_in`: a stud level's (its ante is `clock.ante`)."""
+    `bets`: a limit level's small and big bet; `bring_in`: a stud level's (its ante is `clock.ante`).
+    `button_frozen`: a stud level, whose hands leave the button where hold'em will take it up (11B)."""
 
     key: str | None
     name: str
@@ -25,6 +26,7 @@ class GameView(View):
     by_level: bool
     bets: list[int] | None
     bring_in: int | None
+    button_frozen: bool = False
 
 
 def level_game(level: Level, tournament_game: str) -> Game | None:
@@ -38,7 +40,8 @@ def game_view(level: Level, tournament_game: str) -> GameView:
     bets = level.bets
     return GameView(key=game.key if game else None, name=game.name if game else tournament_game,
                     betting=game.betting if game else None, by_level=level.played is not None,
-                    bets=None if bets is None else list(bets), bring_in=level.stud_bring_in)
+                    bets=None if bets is None else list(bets), bring_in=level.stud_bring_in,
+                    button_frozen=game is not None and game.stud)
 
 
 def game_parts(game: GameView, small_blind: int, big_blind: int, ante: int,
@@ -56,6 +59,8 @@ def game_parts(game: GameView, small_blind: int, big_blind: int, ante: int,
         if ante:
             parts.append(_("Ante {ante}").format(ante=show(ante)))
         parts.append(_("Bring-in {amount}").format(amount=show(game.bring_in)))
+    if game.button_frozen:
+        parts.append(_("button frozen (11B)"))
     return parts
 
 

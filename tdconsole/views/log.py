@@ -612,6 +612,9 @@ def _broken(event: e.TableBroken, context: LogContext) -> str:
 
 @_writes("seating", e.HandFinished)
 def _hand_finished(event: e.HandFinished, context: LogContext) -> str:
+    if event.frozen:
+        return _("Table {table} finishes a stud hand; the button stays frozen (11B)").format(
+            table=event.table)
     return _("Table {table} finishes a hand").format(table=event.table)
 
 

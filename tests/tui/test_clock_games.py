@@ -49,7 +49,8 @@ async def test_rp_18_the_clock_names_the_levels_game_and_its_figures(
     app = _apps(horse, fake_clock)[where]
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: "Razz" in _shown(app, "#blinds"), "the level's game on the clock")
-        assert _shown(app, "#blinds") == "Razz Bets 600 / 1,200 Ante 100 Bring-in 150"
+        # 11B: a stud level's hands leave the button frozen where hold'em takes it up again.
+        assert _shown(app, "#blinds") == "Razz Bets 600 / 1,200 Ante 100 Bring-in 150 button frozen (11B)"
         assert "Next: Seven-card stud 1,000 / 2,000 ante 200" in _shown(app, "#next")
         assert _shown(app, "#antes") == ""  # a stud ante is every player's: no table of BB antes
 

@@ -9,8 +9,9 @@ A game is its cards (hold'em, Omaha, Omaha hi/lo, stud, stud hi/lo, razz) and it
 * TDA 11B (the button in mixed games): after the last hold'em hand the button moves where the next
   hold'em hand would have it and stays frozen there through the stud levels; a player balanced in a
   stud level is the one who would be big blind were it hold'em; back to hold'em, the button starts
-  where it was frozen. The engine does not do this yet (`hand-done` and `balance` know flop games
-  only): the clock and the TV name each level's game, the dealers and the TD run the rest.
+  where it was frozen. `hand-done` at a stud level leaves the button where it is
+  (`HandFinished.frozen`), so `balance` moves the player the frozen button makes big blind, and the
+  clock says "button frozen (11B)".
 * Stud's order of action (the bring-in by the low card, razz's high card, the first to act and the
   showing order by the board, RP-10D/E/F and 17A) is `calculators/stud.py` (`rules bring-in`,
   `rules first-to-act`); `rules betting` answers a stud level's streets after the bring-in as limit

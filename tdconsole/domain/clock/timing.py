@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
+from tdconsole.domain.clock.games import Game
 from tdconsole.domain.clock.structure import Break, Level, Structure
 from tdconsole.domain.errors import InvalidInput, TdError
 
@@ -146,6 +147,18 @@ def read(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockReadin
 
 # The operations. Each takes the clock and `now` and returns the new anchor; the service records the
 # operation as an event and replays it with the event's time, so replay gives the same clock.
+
+
+def game_at(structure: Structure, clock: ClockAnchor, tournament_game: str, now: datetime) -> Game | None:
+    """The game of the level played at `now` (the next one during a break), or the tournament's
+    when its text names one (RP-18): what the rulings wizard and the frozen button (11B) go by.
+
+    >>> from tdconsole.domain.examples import STRUCTURE, at
+    >>> clock = start(STRUCTURE, ClockAnchor.initial(STRUCTURE), at(0))
+    >>> game_at(STRUCTURE, clock, "PLO", at(0)).key
+    'plo'
+    """
+    return read(structure, clock, now).level.game_or(tournament_game)
 
 
 def start(structure: Structure, clock: ClockAnchor, now: datetime) -> ClockAnchor:

@@ -133,7 +133,7 @@ def game_now(state: TournamentState, now: datetime) -> Game | None:
     >>> game_now(tournament("Ann", "Bo").state, T0).key  # its levels name none: the tournament's NLHE
     'nlhe'
     """
-    return clock_ops.read(state.info.structure, state.clock, now).level.game_or(state.info.game)
+    return clock_ops.game_at(state.info.structure, state.clock, state.info.game, now)
 
 
 def prepare(state: TournamentState, scenario: Scenario, answers: dict[str, str], house: HouseRules, *,

@@ -15,6 +15,7 @@ from contextlib import suppress
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from tdconsole.domain.clock.timing import game_at
 from tdconsole.domain.commands import (
     Balance,
     BlockSeat,
@@ -393,10 +394,24 @@ def decide_move(state: TournamentState, command: MovePlayer, now: datetime) -> l
                         forced=forced, rules=["T-MOVE-3"] if forced else [])]
 
 
-def _next_hand(table: Table, rules: HouseRules) -> Event:
+def _next_hand(table: Table, rules: HouseRules, frozen: bool) -> Event:
     # A table that had no hand yet has played its opening hand (T-SEAT-2): it moves on from there.
     tables.hand_done(tables.with_opening_hand(table, rules))  # the checks: open, two players
-    return HandFinished(table=table.number)
+    return HandFinished(table=table.number, frozen=frozen)
+
+
+def button_frozen(state: TournamentState, now: datetime) -> bool:
+    """TDA 11B: on a mixed night the button stays frozen through the stud levels, where the next
+    hold'em hand would have it (the last hold'em hand moved it there), and hold'em starts from it
+    again; a player balanced in stud is the one the frozen button makes big blind (11A's rule then
+    needs nothing more).
+
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> button_frozen(tournament("Ann", "Bo").state, T0)  # NLHE
+    False
+    """
+    game = game_at(state.info.structure, state.clock, state.info.game, now)
+    return game is not None and game.stud
 
 
 def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -> list[Event]:
@@ -407,7 +422,7 @@ def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -
     >>> from tdconsole.domain.examples import T0, tournament
     >>> t = tournament(*"ABCDEFGHIJ", tables=2)
     >>> decide_hand_done(t.state, HandDone(table=2), T0)
-    [HandFinished(type='hand_finished', table=2)]
+    [HandFinished(type='hand_finished', table=2, frozen=False)]
     >>> [event.table for event in decide_hand_done(t.state, HandDone(), T0)]
     [1, 2]
     >>> decide_hand_done(tournament("Ann", "Bo").state, HandDone(), T0)
@@ -416,14 +431,15 @@ def decide_hand_done(state: TournamentState, command: HandDone, now: datetime) -
     tdconsole.domain.errors.TdError: no table has two players to deal to: draw the seats first
     """
     rules = state.house_rules
+    frozen = button_frozen(state, now)
     if command.table is not None:
-        return [_next_hand(tables.get_table(state.room, command.table), rules)]
+        return [_next_hand(tables.get_table(state.room, command.table), rules, frozen)]
     dealing = [
         t for n, t in sorted(state.room.items()) if t.status == "open" and len(t.occupants) >= 2
     ]
     if not dealing:
         raise TdError("no table has two players to deal to: draw the seats first")
-    return [_next_hand(t, rules) for t in dealing]
+    return [_next_hand(t, rules, frozen) for t in dealing]
 
 
 def decide_set_button(state: TournamentState, command: SetButton, now: datetime) -> list[Event]:
@@ -625,7 +641,7 @@ def apply_broken(state: TournamentState, event: TableBroken, now: datetime) -> N
 def apply_hand_finished(state: TournamentState, event: HandFinished, now: datetime) -> None:
     # (A log written before tables had an opening hand gave such a table a ButtonSet instead.)
     table = tables.with_opening_hand(state.room[event.table], state.house_rules)
-    state.room[event.table] = tables.hand_done(table)
+    state.room[event.table] = table if event.frozen else tables.hand_done(table)  # 11B
 
 
 def apply_button_set(state: TournamentState, event: ButtonSet, now: datetime) -> None:
