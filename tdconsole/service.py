@@ -19,10 +19,11 @@ from tdconsole import collector
 from tdconsole.domain import commands, limits
 from tdconsole.domain.clock.structure import Structure, check_structure
 from tdconsole.domain.commands import Command, Drawing
-from tdconsole.domain.errors import Forbidden, InvalidInput, TdError, Words
+from tdconsole.domain.errors import Forbidden, InvalidInput, RuleViolation, TdError, Words
 from tdconsole.domain.event_log import EventLog, undone_commands
 from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.seating.rounds import ShootoutSettings
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import check_text
 from tdconsole.domain.tournament import apply, continues, decide, fold, fold_read
@@ -110,6 +111,7 @@ class Service:
         house_rules: HouseRules | None = None,
         tables: int | None = None,
         min_players: int | None = None,
+        shootout: ShootoutSettings | None = None,
         use: bool = False,
         actor: str = "td",
         role: Role = "td",
@@ -124,6 +126,9 @@ class Service:
             limits.TABLE.check("the room's tables", tables, field="tables")
         if min_players is not None:  # T-SIGNUP-1: the players the event needs to run
             limits.ENTRIES.check("the minimum of players", min_players, field="min_players")
+        if shootout is not None and shootout.winners_per_table >= seats_per_table:
+            raise RuleViolation("T-SHOOT-2", "each table plays down to fewer players than its {seats} seats",
+                                seats=seats_per_table, field="winners_per_table")
         created = TournamentCreated(
             name=check_text("the tournament's name", name, empty=False),
             game=check_text("the game", game),
@@ -137,6 +142,7 @@ class Service:
             house_rules=house_rules or HouseRules(),
             tables=tables,
             min_players=min_players,
+            shootout=shootout,
         )
         if late_reg_level is not None:
             structure.period_of_level(late_reg_level)  # T-REG-1: a level the structure has

@@ -19,6 +19,7 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.players.carry import StackOrigin
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
+from tdconsole.domain.seating.rounds import ShootoutSettings
 from tdconsole.domain.seating.tables import Spot
 from tdconsole.i18n import set_language
 from tdconsole.views.log import LogContext, LogReading, kind_of, log_entries, sentence, written_types
@@ -103,9 +104,13 @@ SAMPLES: list[e._Event] = [
     e.StructureChanged(source="editor", structure=STRUCTURE),
     e.LateRegistrationChanged(level=6),
     e.Undone(command_id="c5"),
+    e.ShootoutRoundDrawn(round=2, ended_tables=3, tables=[
+        e.DrawnTable(table=1, seats=9, occupants={1: "Anna Holm", 2: "Erik Sand"}, button=1)]),
 ]
 # The other branches of the sentences: each is a sentence of its own in the catalogue.
 VARIANTS: list[e._Event] = [
+    e.TournamentCreated(name="Friday", game="NLHE", buy_in=300, fee=50, starting_stack=20000,
+                        seats_per_table=9, structure=STRUCTURE, shootout=ShootoutSettings()),
     e.HouseRulesSet(rules=HouseRules()),
     e.PlayerRegistered(player_id="p1", name="Anna Holm"),
     e.PlayerBusted(player_id="p2", place=3, last_place=4, rules=["T-ELIM-2"]),

@@ -20,7 +20,7 @@ from tdconsole.domain.events import (
     TablesBalanced,
 )
 from tdconsole.domain.model import empty_list
-from tdconsole.domain.seating import balancing
+from tdconsole.domain.seating import balancing, shootout
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
 from tdconsole.randomness import make_rng
@@ -32,6 +32,7 @@ from tdconsole.views.seating import (
     SeatedView,
     Spot,
     TableView,
+    round_preview,
     seated_view,
     table_view,
     tables_view,
@@ -200,6 +201,36 @@ def final_table(service: Service, request: FinalTableRequest) -> FinalTableView:
         table = seating.final_draw(service.state, make_rng(seed))
     view = table_view(table, service.state.house_rules)
     return FinalTableView.model_validate({**view.model_dump(), "applied": request.apply, "seed": seed})
+
+
+class ShootoutDrawRequest(Request):
+    apply: bool = False
+    seed: int | None = None
+
+
+class ShootoutDrawView(View):
+    """The next shootout round drawn (T-SHOOT-3), or (not `applied`) the draw it would be: `apply`
+    with `seed` makes exactly that draw."""
+
+    applied: bool
+    seed: int | None
+    round: int
+    tables: list[TableView]
+
+
+@action("shootout draw", web=True, commands=(commands.ShootoutDraw,))
+def shootout_draw(service: Service, request: ShootoutDrawRequest) -> ShootoutDrawView:
+    """Draw the table winners of a shootout round to the next round's tables (T-SHOOT-3); without
+    `apply` only the draw (the same one with the same seed), as final-table shows its own."""
+    seed = request.seed
+    if not request.apply:
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        return ShootoutDrawView(applied=False, seed=seed, round=service.state.shootout_round + 1,
+                                tables=round_preview(service.state, seed))
+    service.execute(commands.ShootoutDraw(seed=seed))
+    state = service.state
+    tables = [table_view(table, state.house_rules) for table in shootout.playing(state)]
+    return ShootoutDrawView(applied=True, seed=seed, round=state.shootout_round, tables=tables)
 
 
 class LayoutResult(View):

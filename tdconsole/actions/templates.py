@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pydantic import ValidationError
+
 from tdconsole.actions.base import Request, action
 from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
 from tdconsole.config.templates import Template, list_templates, load_template, save_template
 from tdconsole.domain import commands
 from tdconsole.domain.clock.structure import Structure
+from tdconsole.domain.errors import InvalidInput, validation_refusal
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.players.rebuys import last_level
+from tdconsole.domain.seating.rounds import ShootoutSettings
 from tdconsole.domain.text import check_text
 from tdconsole.i18n import _
 from tdconsole.service import Role, Service
@@ -112,6 +116,11 @@ class NewRequest(Request):
     late_reg_level: int | None = None
     tables: int | None = None
     min_players: int | None = None  # T-SIGNUP-1: the players the event needs
+    # A shootout (T-SHOOT-1..4): each table plays to `winners_per_table` (1), `round_prizes`
+    # round -> each table winner's prize (None: round 1's winners a buy-in each).
+    shootout: bool = False
+    winners_per_table: int | None = None
+    round_prizes: dict[int, int] | None = None
     use: bool = False
 
 
@@ -130,6 +139,7 @@ class Setup:
     money: MoneySettings
     template: str | None
     min_players: int | None = None
+    shootout: ShootoutSettings | None = None
 
 
 def setup(request: NewRequest, club_rules: HouseRules) -> Setup:
@@ -150,10 +160,33 @@ def setup(request: NewRequest, club_rules: HouseRules) -> Setup:
         house_rules=base.house_rules if base.house_rules is not None else club_rules,
         money=base.money,
         template=None if kept is None else kept.name,
-        min_players=base.min_players if request.min_players is None else request.min_players)
+        min_players=base.min_players if request.min_players is None else request.min_players,
+        shootout=shootout_settings(request))
     if made.money.rebuy.until_level is not None:  # refused before anything is made (T-REBUY-1)
         made.structure.period_of_level(made.money.rebuy.until_level)
     return made
+
+
+def shootout_settings(request: NewRequest) -> ShootoutSettings | None:
+    """The shootout the request asks for (T-SHOOT-1); its settings without one are refused."""
+    if not request.shootout:
+        for field, given in (("winners_per_table", request.winners_per_table),
+                             ("round_prizes", request.round_prizes)):
+            if given is not None:
+                raise InvalidInput("a shootout's setting: make it a shootout (T-SHOOT-1)", field=field)
+        return None
+    if request.winners_per_table is not None and request.winners_per_table < 1:
+        raise InvalidInput("each table plays down to at least one winner (T-SHOOT-2)",
+                           field="winners_per_table")
+    if any(round_ < 1 or amount < 0 for round_, amount in (request.round_prizes or {}).items()):
+        raise InvalidInput("a round prize is ROUND=AMOUNT, the round 1 or more and the amount at least 0 "
+                           "(T-SHOOT-4)", field="round_prizes")
+    try:
+        return ShootoutSettings.model_validate(
+            {"round_prizes": request.round_prizes}
+            | ({} if request.winners_per_table is None else {"winners_per_table": request.winners_per_table}))
+    except ValidationError as error:
+        raise validation_refusal(None, error) from None
 
 
 def apply_money(service: Service, made: Setup) -> None:
@@ -170,7 +203,7 @@ def new_tournament(store: EventStore, request: NewRequest, club_rules: HouseRule
                              buy_in=made.buy_in, fee=made.fee, starting_stack=made.starting_stack,
                              seats_per_table=made.seats_per_table, late_reg_level=made.late_reg_level,
                              house_rules=made.house_rules, tables=request.tables,
-                             min_players=made.min_players, use=request.use,
+                             min_players=made.min_players, shootout=made.shootout, use=request.use,
                              actor=actor, role=role)
     apply_money(service, made)
     return service

@@ -53,7 +53,7 @@ COMMANDS: dict[str, str] = {
     "template": "templates",
     "tv": "tv",
     **dict.fromkeys(["draw", "seat", "move", "hand-done", "button", "balance", "break-table",
-                     "final-table", "seating", "tables"], "seating"),
+                     "final-table", "seating", "tables", "shootout"], "seating"),
     **dict.fromkeys(["bust", "reenter", "rebuy", "add-on", "chips", "payouts", "results", "money", "h4h",
                      "deal"], "money"),
     **dict.fromkeys(["cash", "pay", "slips"], "cash"),

@@ -33,6 +33,12 @@ tables_app = typer.Typer(
     invoke_without_command=True,
 )
 app.add_typer(tables_app, name="tables")
+shootout_app = typer.Typer(
+    help="A shootout (new --shootout): each table's state in the round, and the next round's draw "
+         "(T-SHOOT-1..4).",
+    invoke_without_command=True,
+)
+app.add_typer(shootout_app, name="shootout")
 
 SeedOption = Annotated[int | None, typer.Option(
     "--seed", help="Repeat a draw exactly (default: a cryptographic random draw).")]
@@ -154,8 +160,11 @@ def render_plan(plan: BalancePlan, applied: bool) -> None:
 @app.command()
 def balance(ctx: typer.Context, apply: ApplyOption = False, as_json: JsonFlag = False) -> None:
     """The balancing plan (T-BAL-1, 11A, 11C, 11D, T-MOVE-1/2/3); --apply carries out its moves."""
-    plan = seating.balance(session_of(ctx).service(), seating.BalanceRequest(apply=apply))
-    emit(plan, as_json, lambda: render_plan(plan, apply))
+    service = session_of(ctx).service()
+    plan = seating.balance(service, seating.BalanceRequest(apply=apply))
+    shootout_view = seating_views.shootout_view(service.state)
+    emit(plan, as_json, lambda: render_plan(plan, apply) if shootout_view is None
+         else render_shootout(shootout_view))  # T-SHOOT-1: a shootout's tables never balance
 
 @app.command("break-table")
 def break_table(ctx: typer.Context, table: TableArg, apply: ApplyOption = False,
@@ -213,7 +222,9 @@ def tables(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     def render() -> None:
         render_tables(views)
         plan = seating_rules.balance_plan(service.state)
-        if seating_rules.final_table_due(service.state):
+        if (shootout_view := seating_views.shootout_view(service.state)) is not None:
+            render_shootout(shootout_view)  # T-SHOOT-1: never balanced, each table to its winners
+        elif seating_rules.final_table_due(service.state):
             console.print(_("The players fit one table: tdconsole final-table (T-SEAT-3)"))
         elif plan.break_ is not None or plan.moves:
             render_plan(plan, applied=False)
@@ -279,3 +290,48 @@ def seating_command(
         links = page_links(service, [row.player for row in seating_views.seats(room)], url)
     write_document(in_format(fmt, lambda paper: seating_document(
         service.state.room, title, paper, slips, links)), out)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- shootouts
+
+
+def render_shootout(view: seating_views.ShootoutView) -> None:
+    from rich.text import Text
+
+    console.print(Text(seating_views.shootout_heading(view)))
+    for line in seating_views.shootout_lines(view):
+        console.print(Text("  " + line))
+
+
+@shootout_app.callback()
+def shootout(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Each table of the shootout's round: the players it has left, or who won it (T-SHOOT-2)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from tdconsole.domain.errors import TdError
+
+    view = seating_views.shootout_view(session_of(ctx).service().state)
+    if view is None:
+        raise TdError("this is no shootout (new --shootout)")
+    emit(view, as_json, lambda: render_shootout(view))
+
+
+@shootout_app.command("draw")
+def shootout_draw(ctx: typer.Context, apply: ApplyOption = False, seed: SeedOption = None,
+                  as_json: JsonFlag = False) -> None:
+    """Draw the table winners to the next round's tables, seat 1 on the button (T-SHOOT-3).
+
+    Only once every table of the round is down to its winners. Without --apply it only shows a
+    draw and its seed: --apply --seed SEED makes exactly that draw."""
+    view = seating.shootout_draw(session_of(ctx).service(),
+                                 seating.ShootoutDrawRequest(apply=apply, seed=seed))
+
+    def render() -> None:
+        if view.applied:
+            console.print(_("Shootout round {round} is drawn:").format(round=view.round))
+        else:
+            console.print(_("Would draw shootout round {round}:").format(round=view.round))
+            console.print(_("Seed {seed} (this draw: --apply --seed {seed})").format(seed=view.seed))
+        render_tables(view.tables)
+
+    emit(view, as_json, render)

@@ -63,6 +63,16 @@ def new(
     min_players: Annotated[int | None, typer.Option(
         "--min-players", help="The players the event needs to run: the TV and the sign-up page say "
                               "how many more (T-SIGNUP-1).")] = None,
+    shootout: Annotated[bool, typer.Option(
+        "--shootout", help="A shootout: each table plays down to its winners, who are drawn to the next "
+                           "round; tables never balance or break (T-SHOOT-1..4).")] = False,
+    winners_per_table: Annotated[int | None, typer.Option(
+        "--winners-per-table", help="A shootout's winners per table (default 1; the last round plays "
+                                    "to one, T-SHOOT-2).")] = None,
+    round_prize: Annotated[list[str] | None, typer.Option(
+        "--round-prize", "--round-prizes",
+        help="ROUND=AMOUNT: each table winner of that round wins AMOUNT (repeatable; default: round "
+             "1's winners a buy-in each, T-SHOOT-4).")] = None,
     use: UseFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
@@ -73,7 +83,9 @@ def new(
     session = session_of(ctx)
     made = setup(NewRequest(name=name, template=template, structure=structure, buy_in=buy_in, fee=fee,
                             stack=stack, seats=seats, game=game, late_reg_level=late_reg_level,
-                            tables=tables, min_players=min_players, use=use), load_house_rules())
+                            tables=tables, min_players=min_players, shootout=shootout,
+                            winners_per_table=winners_per_table, round_prizes=_round_prizes(round_prize),
+                            use=use), load_house_rules())
     if event is not None:
         from tdconsole.actions.flights import new_flight
         from tdconsole.club.festivals import Festivals
@@ -89,7 +101,8 @@ def new(
             session.store(), name=name, structure=made.structure, game=made.game, buy_in=made.buy_in,
             fee=made.fee, starting_stack=made.starting_stack, seats_per_table=made.seats_per_table,
             late_reg_level=made.late_reg_level, house_rules=made.house_rules, tables=tables,
-            min_players=made.min_players, use=use, actor=session.actor, role=session.role,
+            min_players=made.min_players, shootout=made.shootout, use=use, actor=session.actor,
+            role=session.role,
         )
     apply_money(service, made)  # the template's money settings, logged like money set
     data = {"id": service.tournament_id, "name": service.state.info.name, **_current(service),
@@ -97,6 +110,18 @@ def new(
     emit(data, as_json, lambda: console.print(
         _("Created tournament {id}: {name}; {current}").format(id=data["id"], name=data["name"],
                                                                 current=_current_line(data))))
+
+
+def _round_prizes(pairs: list[str] | None) -> dict[int, int] | None:
+    """`--round-prize 1=500`: round -> each table winner's prize (T-SHOOT-4)."""
+    if not pairs:
+        return None
+    from tdconsole.domain.text import name_numbers
+
+    prizes = name_numbers(pairs, "round_prizes")
+    if not all(key.strip().isdigit() for key in prizes):
+        raise InvalidInput("write ROUND=AMOUNT with a round number", field="round_prizes")
+    return {int(key): amount for key, amount in prizes.items()}
 
 
 UseFlag = Annotated[bool, typer.Option(

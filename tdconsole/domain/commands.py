@@ -440,6 +440,13 @@ class FinalTable(Drawing):
     verb: ClassVar[str] = "draw the final table"
 
 
+class ShootoutDraw(Drawing):
+    """T-SHOOT-3: a shootout round is over (every table down to its winners): the winners draw the
+    next round's tables."""
+
+    verb: ClassVar[str] = "draw the next shootout round"
+
+
 # ---------------------------------------------------------------- flights and Day 2 (`players/flights.py`)
 
 

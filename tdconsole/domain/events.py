@@ -30,6 +30,7 @@ from tdconsole.domain.model import RECORDED, Frozen, empty_dict, empty_list
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.players.carry import StackOrigin
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
+from tdconsole.domain.seating.rounds import ShootoutSettings
 from tdconsole.domain.text import visible_data
 
 
@@ -63,6 +64,8 @@ class TournamentCreated(_Event):
     tables: int | None = None
     # The players the event needs to run (`new --min-players`, T-SIGNUP-1); None: no minimum.
     min_players: int | None = None
+    # A shootout (`new --shootout`, T-SHOOT-1..4): its winners per table and prizes by round.
+    shootout: ShootoutSettings | None = None
 
 
 class HouseRulesSet(_Event):
@@ -485,6 +488,16 @@ class TablesDrawn(_Event):
     final: bool = False
 
 
+class ShootoutRoundDrawn(_Event):
+    """T-SHOOT-3: round `round` of a shootout drawn from the table winners of the round before,
+    which had `ended_tables` tables (all of them broken now)."""
+
+    type: Literal["shootout_round_drawn"] = "shootout_round_drawn"
+    round: int
+    ended_tables: int
+    tables: list[DrawnTable]
+
+
 class PlayerSeated(_Event):
     """Seated by the TD, or as a late entry (8A); `waits`: not dealt in until the button passes."""
 
@@ -708,6 +721,7 @@ Event = Annotated[
     | SignUpRejected
     | PlayerPageRevoked
     | Day2Started
+    | ShootoutRoundDrawn
     | Undone,
     Field(discriminator="type"),
 ]

@@ -20,6 +20,7 @@ from tdconsole.domain.commands import Command, Draw, Register
 from tdconsole.domain.events import Envelope, Event, TournamentCreated
 from tdconsole.domain.floor.rulings import Scenario
 from tdconsole.domain.house_rules import HouseRules
+from tdconsole.domain.seating.rounds import ShootoutSettings
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.tournament import apply, decide, fold
 
@@ -51,10 +52,12 @@ class Tournament:
     command is decided on the state and its events applied, an undo refolds the log."""
 
     def __init__(self, structure: Structure = STRUCTURE, buy_in: int = 300,
-                 house_rules: HouseRules | None = None, tables: int | None = None) -> None:
+                 house_rules: HouseRules | None = None, tables: int | None = None,
+                 shootout: ShootoutSettings | None = None) -> None:
         created = TournamentCreated(name="Friday", game="NLHE", buy_in=buy_in, fee=50,
                                     starting_stack=structure.starting_stack, seats_per_table=9,
-                                    structure=structure, house_rules=house_rules, tables=tables)
+                                    structure=structure, house_rules=house_rules, tables=tables,
+                                    shootout=shootout)
         self.log = [Envelope(seq=1, time=T0, actor="td", command_id="c0", event=created)]
         self.state: TournamentState = fold(self.log)
         self._commands = 0
@@ -76,9 +79,11 @@ class Tournament:
 
 
 def tournament(*names: str, tables: int | None = None, buy_in: int = 300,
-               house_rules: HouseRules | None = None, structure: Structure = STRUCTURE) -> Tournament:
+               house_rules: HouseRules | None = None, structure: Structure = STRUCTURE,
+               shootout: ShootoutSettings | None = None) -> Tournament:
     """A tournament of `STRUCTURE` with `names` registered; with `tables`, a room of that many
-    nine-seat tables where they are seated by the draw of seed 1, the same seats every run.
+    nine-seat tables where they are seated by the draw of seed 1, the same seats every run;
+    `shootout`: a shootout's (T-SHOOT-1).
 
     >>> t = tournament("Ann", "Bo")
     >>> [(player.name, player.status) for player in t.state.players.values()], t.state.room
@@ -86,7 +91,7 @@ def tournament(*names: str, tables: int | None = None, buy_in: int = 300,
     >>> sorted(tournament("Ann", "Bo", tables=1).state.room[1].occupants.values())
     ['Ann', 'Bo']
     """
-    t = Tournament(structure, buy_in, house_rules, tables)
+    t = Tournament(structure, buy_in, house_rules, tables, shootout)
     if names:
         t.do(Register(names=list(names), seed=1))
     if names and tables:

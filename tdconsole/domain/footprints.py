@@ -344,6 +344,11 @@ def _drawn(state: TournamentState, event: e.TablesDrawn) -> Footprint:
     return _fp([ENTRIES, EVERY_TABLE], [EVERY_TABLE, EVERY_PLAYER])
 
 
+def _round_drawn(state: TournamentState, event: e.ShootoutRoundDrawn) -> Footprint:
+    # T-SHOOT-3: it reads who won every table and reseats them all.
+    return _fp([FIELD, EVERY_TABLE], [EVERY_TABLE, EVERY_PLAYER])
+
+
 def _seated(state: TournamentState, event: e.PlayerSeated) -> Footprint:
     # A late entry goes to a table with the fewest players (8A): it read every table.
     reads = [EVERY_TABLE if event.late else table(event.table), player(event.player_id)]
@@ -422,6 +427,7 @@ RULES_BY_EVENT: dict[type[Any], Rule] = {
     e.ClockCallStopped: _call_stopped,
     e.TableLayoutSet: _layout,
     e.TablesDrawn: _drawn,
+    e.ShootoutRoundDrawn: _round_drawn,
     e.PlayerSeated: _seated,
     e.PlayerMoved: _moved,
     e.TablesBalanced: _balanced,

@@ -299,6 +299,9 @@ class TournamentState:
     flight: FlightSet | None = None
     bags: dict[str, Bagged] = field(default_factory=empty_dict)
     day2: Day2Started | None = None
+    # A shootout (T-SHOOT-3): the round in play, and the tables each round before it had.
+    shootout_round: int = 1
+    shootout_tables: list[int] = field(default_factory=empty_list)
 
     @property
     def log(self) -> EventLog:

@@ -394,6 +394,7 @@ DECIDERS = by_command(
     decides(c.Balance, seating.decide_balance),
     decides(c.BreakTable, seating.decide_break),
     decides(c.FinalTable, seating.decide_final),
+    decides(c.ShootoutDraw, seating.decide_shootout_draw),
     # money
     decides(c.SetMoney, money.decide_set_money),
     decides(c.SetMysteryBounties, mystery.decide_set_mystery),
@@ -455,6 +456,7 @@ APPLIERS = by_event(
     # seating
     applies(e.TableLayoutSet, seating.apply_layout_set),
     applies(e.TablesDrawn, seating.apply_tables_drawn),
+    applies(e.ShootoutRoundDrawn, seating.apply_round_drawn),
     applies(e.PlayerSeated, seating.apply_seated),
     applies(e.PlayerMoved, seating.apply_moved),
     applies(e.TablesBalanced, seating.apply_balanced),

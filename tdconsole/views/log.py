@@ -148,7 +148,11 @@ def _created(event: e.TournamentCreated, context: LogContext) -> str:
     return _("Tournament {name} is created: {game}, buy-in {buy_in} + {fee}, {stack} chips, "
              "structure {structure}").format(
         name=event.name, game=event.game, buy_in=context.money(event.buy_in), fee=context.money(event.fee),
-        stack=context.chips(event.starting_stack), structure=event.structure.name)
+        stack=context.chips(event.starting_stack), structure=event.structure.name) + (
+        "" if event.shootout is None else ngettext(
+            "; a shootout, each table to {winners} winner (T-SHOOT-1)",
+            "; a shootout, each table to {winners} winners (T-SHOOT-1)",
+            event.shootout.winners_per_table).format(winners=event.shootout.winners_per_table))
 
 
 @_writes("tournament", e.HouseRulesSet)
@@ -547,6 +551,14 @@ def _layout(event: e.TableLayoutSet, context: LogContext) -> str:
         return _("Table {table} has {seats} seats, seats {blocked} blocked").format(
             table=event.table, seats=event.seats, blocked=_numbers(event.blocked))
     return _("Table {table} has {seats} seats").format(table=event.table, seats=event.seats)
+
+
+@_writes("seating", e.ShootoutRoundDrawn)
+def _round_drawn(event: e.ShootoutRoundDrawn, context: LogContext) -> str:
+    seated = sum(len(table.occupants) for table in event.tables)
+    return ngettext("Shootout round {round} is drawn: the {players} table winners at {tables} table",
+                    "Shootout round {round} is drawn: the {players} table winners at {tables} tables",
+                    len(event.tables)).format(round=event.round, players=seated, tables=len(event.tables))
 
 
 @_writes("seating", e.TablesDrawn)

@@ -14,12 +14,12 @@ from pydantic import Field
 from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.events import AlternateListed, Envelope, PlayerSeated
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.seating import balancing
+from tdconsole.domain.seating import balancing, shootout
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
 from tdconsole.domain.seating.tables import Room, Table, open_tables, with_opening_hand
 from tdconsole.domain.state import TournamentState
-from tdconsole.i18n import _
+from tdconsole.i18n import _, ngettext
 from tdconsole.randomness import make_rng
 from tdconsole.views.base import View
 
@@ -129,6 +129,13 @@ def break_preview(state: TournamentState, table: int, seed: int) -> list[BrokenS
     return balancing.break_table(state.room, table, make_rng(seed), state.house_rules)[1]
 
 
+def round_preview(state: TournamentState, seed: int) -> list[TableView]:
+    """The next shootout round's tables as the draw `seed` seats them (T-SHOOT-3): the tables the
+    TD is asked about are those `ShootoutDraw(seed=seed)` draws. A refusal raises."""
+    room = shootout.next_round(state, make_rng(seed))
+    return [table_view(room[number], state.house_rules) for number in sorted(room)]
+
+
 def no_balancing() -> BalancingView:
     """The panel before the room is looked at: nothing to do."""
     return BalancingView(plan=BalancePlan(), short=[], final_table_due=False, final_table=None)
@@ -143,7 +150,9 @@ def balancing_view(state: TournamentState) -> BalancingView:
     except TdError:  # no table in play
         final = None
     return BalancingView(plan=seating.balance_plan(state),
-                         short=sorted(n for n, count in counts.items() if top - count > allowed),
+                         # T-SHOOT-1: a shootout's table is never short: it plays down on its own.
+                         short=[] if shootout.settings(state) is not None else
+                         sorted(n for n, count in counts.items() if top - count > allowed),
                          final_table_due=seating.final_table_due(state), final_table=final)
 
 
@@ -271,3 +280,72 @@ def seats(room: Room) -> list[SeatRow]:
     """Every seated player, by name as `seating_list` orders them."""
     found = sorted((name, t.number, seat) for t in open_tables(room) for seat, name in t.occupants.items())
     return [SeatRow(player=name, table=table, seat=seat) for name, table, seat in found]
+
+
+class ShootoutTableView(View):
+    """One table of a shootout's round (T-SHOOT-2): the players it has left, and its winners once
+    it is down to them (`winner`: the first, the only one unless the round plays to several)."""
+
+    table: int
+    left: int
+    winner: str | None
+    winners: list[str]
+
+
+class ShootoutView(View):
+    """`state --json` `shootout` (only in a shootout, T-SHOOT-1..4): the round in play, each of its
+    tables, whether it is over (T-SHOOT-3: `shootout draw` draws the next) or the last one, and
+    each table winner's prize by round (T-SHOOT-4, keys the rounds)."""
+
+    round: int
+    winners_per_table: int
+    last_round: bool
+    round_over: bool
+    tables: list[ShootoutTableView]
+    prizes: dict[str, int]
+
+
+def shootout_view(state: TournamentState) -> ShootoutView | None:
+    """None in any tournament but a shootout."""
+    settings = shootout.settings(state)
+    if settings is None:
+        return None
+    return ShootoutView(
+        round=state.shootout_round, winners_per_table=settings.winners_per_table,
+        last_round=bool(state.room) and not shootout.splits(state), round_over=shootout.round_over(state),
+        tables=[ShootoutTableView(table=table.table, left=table.left, winners=table.winners,
+                                  winner=table.winners[0] if table.winners else None)
+                for table in shootout.table_states(state)],
+        prizes={str(round_): prize for round_, prize in sorted(settings.prizes(state.info.buy_in).items())})
+
+
+def shootout_lines(view: ShootoutView) -> list[str]:
+    """Each table's state in words, as the tables screen and the TV show it: "Table 3: 4 left",
+    "Table 2: won by Ann — waits for round 2"."""
+    from tdconsole.views.log import listed
+
+    lines = []
+    for table in view.tables:
+        if not table.winners:
+            lines.append(_("Table {table}: {left} left").format(table=table.table, left=table.left))
+        elif view.last_round:
+            lines.append(_("Table {table}: won by {names}").format(table=table.table,
+                                                                   names=listed(table.winners)))
+        else:
+            lines.append(ngettext("Table {table}: won by {names} — waits for round {round}",
+                                  "Table {table}: won by {names} — wait for round {round}",
+                                  len(table.winners)).format(table=table.table, names=listed(table.winners),
+                                                             round=view.round + 1))
+    return lines
+
+
+def shootout_heading(view: ShootoutView) -> str:
+    """The round in play, and what comes next."""
+    if view.round_over:
+        return _("Shootout round {round} is over: draw round {next} (shootout draw, T-SHOOT-3)").format(
+            round=view.round, next=view.round + 1)
+    if view.last_round:
+        return _("Shootout round {round}: the last, one table to one winner").format(round=view.round)
+    return ngettext("Shootout round {round}: each table plays down to {winners} winner",
+                    "Shootout round {round}: each table plays down to {winners} winners",
+                    view.winners_per_table).format(round=view.round, winners=view.winners_per_table)

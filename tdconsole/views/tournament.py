@@ -56,7 +56,7 @@ from tdconsole.views.money import (
     ties,
 )
 from tdconsole.views.rulings import PenaltyRow, penalties_view
-from tdconsole.views.seating import TableView, tables_view
+from tdconsole.views.seating import ShootoutView, TableView, shootout_view, tables_view
 
 
 class LevelView(View):
@@ -417,7 +417,7 @@ class FiguresView(View):
 class StateView(OptionalKeysView):
     """`state --json`: the tournament at one moment, for scripts and every screen."""
 
-    OMITTED_WHEN_NONE = frozenset({"payouts_error", "flight", "day2", "mystery"})
+    OMITTED_WHEN_NONE = frozenset({"payouts_error", "flight", "day2", "mystery", "shootout"})
 
     tournament: TournamentInfoView
     clock: ClockView
@@ -452,6 +452,8 @@ class StateView(OptionalKeysView):
     # T-CHIPS-3: the biggest stacks by their last counts, and whether the counts add up.
     chip_leaders: list[ChipLeaderRow] = Field(default_factory=list)
     chip_check: ChipCheckView | None = None
+    # A shootout's round and each of its tables (T-SHOOT-1..4); only in a shootout.
+    shootout: ShootoutView | None = None
 
 
 def flight_view(state: TournamentState) -> FlightView | None:
@@ -552,6 +554,7 @@ def state_view(state: TournamentState, tournament_id: int, now: datetime) -> Sta
         day2=day2_view(state),
         chip_leaders=chip_leaders(state, clock.big_blind),
         chip_check=chip_check_view(state, figures.chips_in_play),
+        shootout=shootout_view(state),
     )
 
 

@@ -34,6 +34,7 @@ from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import jsonable
 from tdconsole.views.forecast import forecast_view
 from tdconsole.views.money import hand_for_hand_view, mystery_view, paid_rows, payouts_or_error
+from tdconsole.views.seating import shootout_view
 from tdconsole.views.shot_clock import shot_clocks_view
 from tdconsole.views.tournament import chip_leaders, clock_view
 
@@ -207,6 +208,8 @@ def standing(state: TournamentState, tournament_id: int, paid: Money, now: datet
         "chip_leaders": [row.model_dump() for row in chip_leaders(state, None)],
         # T-MYSTERY-1: the sealed envelopes left, largest first.
         "mystery": None if (pool := mystery_view(state)) is None else pool.model_dump(),
+        # T-SHOOT-1..3: a shootout's round and each of its tables' state.
+        "shootout": None if (round_ := shootout_view(state)) is None else round_.model_dump(),
         "finished": status == "finished",
         # The one player left (the first entry still in).
         "winner": next((p.name for p in state.players.values() if p.status != "busted"), None)
@@ -293,7 +296,8 @@ class Board:
             "players_left": parts["players_left"],
             "average_stack": average,
             "average_stack_bb": None if average is None else round(average / big_blind, 1),
-            **{key: parts[key] for key in ("prize_pool", "payouts", "hand_for_hand", "bounties", "mystery")},
+            **{key: parts[key] for key in ("prize_pool", "payouts", "hand_for_hand", "bounties", "mystery",
+                                                  "shootout")},
             "chip_leaders": [{**row, "bb": round(row["chips"] / big_blind, 1) if big_blind else None}
                              for row in parts["chip_leaders"]],
             "moves": self.moves.shown(now),

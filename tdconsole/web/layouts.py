@@ -10,9 +10,10 @@ from typing import Any
 from tdconsole.config.tv_layouts import Layout, grid, names, tracks
 
 # The partials each kind of cell shows, in order: a cell may gather a few of today's TV parts
-# (players with the rebuys, the mystery envelopes with the bounties), each drawn once.
+# (players with a shootout's tables and the rebuys, the mystery envelopes with the bounties), each
+# drawn once.
 PARTS: dict[str, tuple[str, ...]] = {
-    "players": ("players", "rebuys"),
+    "players": ("players", "shootout", "rebuys"),
     "bounties": ("mystery", "bounties"),
     "next": ("next",),
 }

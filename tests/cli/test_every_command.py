@@ -319,6 +319,10 @@ CASES = [
     case("deal", "deal", "approve", before=(("deal", "consent", "{last_to_consent}"),)),
     case("deal", "deal", "show"),
     case("deal", "payouts"),
+    # A shootout's round 1 over: every table down to its winner.
+    case("shootout", "shootout"),
+    case("shootout", "shootout", "draw"),
+    case("shootout", "shootout", "draw", "--apply", "--seed", "3"),
     # Finished: a winner, everybody placed.
     case("finished", "state"),
     case("finished", "results"),
@@ -508,6 +512,14 @@ def build_evening(folder: Path, clock: FakeClock) -> Evening:
     for name in left[:-1]:
         t("bust", name)
     t.keep("finished")
+
+    # A shootout beside it (T-SHOOT-1..4): two tables of six, each played down to its winner.
+    t("new", "Shootout", "--shootout", "--seats", "6", "--use")
+    t("register", *NAMES[:12])
+    t("draw", "--seed", "7")
+    for table in t.seated().values():
+        t("bust", *_players(table)[1:])
+    t.keep("shootout")
     return t
 
 

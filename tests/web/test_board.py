@@ -65,6 +65,7 @@ def from_state_document(service: Service, now: datetime) -> dict[str, Any]:
         "shot_clocks": [],  # T-SHOT-1: none runs in this evening
         "speaks": state.house_rules.speech.speaker == "tv",
         "mystery": view.get("mystery"),  # T-MYSTERY-1: only with mystery bounties
+        "shootout": view.get("shootout"),  # T-SHOOT-1..3: only in a shootout
         "moves": [m.as_json() for m in relocations(state, service.log, undone)
                   if now - m.time <= MOVES_SHOWN][-12:],
         "finished": view["tournament"]["status"] == "finished",

@@ -45,6 +45,8 @@ from tdconsole.domain.money.prize_pool import (
     prize_pool,
 )
 from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.domain.seating import shootout
+from tdconsole.domain.seating.rounds import payouts_by_round
 from tdconsole.domain.state import Player, TournamentState
 
 
@@ -244,12 +246,17 @@ def payout_structure(state: TournamentState) -> PayoutStructure:
     amount, entries, money = pool(state).prize_pool, paid_entries(state), state.money
     if entries == 0:
         return PayoutStructure(prize_pool=amount, payouts=[])
-    if money.satellite_seat is not None:  # T-SAT-1: seats, and the cash left over
-        structure = satellite_payouts(amount, money.satellite_seat, entries, money.satellite_remainder)
-    elif money.table is not None:
-        structure = table_payouts(amount, entries, money.table, money.locked)
-    else:
-        structure = generate_payouts(amount, entries, state.info.buy_in, money.curve, money.locked)
+
+    def by_place(amount: int) -> PayoutStructure:
+        if money.satellite_seat is not None:  # T-SAT-1: seats, and the cash left over
+            return satellite_payouts(amount, money.satellite_seat, entries, money.satellite_remainder)
+        if money.table is not None:
+            return table_payouts(amount, entries, money.table, money.locked)
+        return generate_payouts(amount, entries, state.info.buy_in, money.curve, money.locked)
+
+    settings = shootout.settings(state)
+    structure = by_place(amount) if settings is None else payouts_by_round(  # T-SHOOT-4
+        amount, by_place, shootout.rounds(state), settings.prizes(state.info.buy_in))
     can_cash = sum(player.can_cash for player in state.players.values())
     # Day 2 never pays more places than it has players: it does not start otherwise (T-DAY2-1).
     if len(structure.payouts) <= can_cash or state.day2 is not None:

@@ -27,6 +27,7 @@ from tdconsole.domain.limits import CHIPS
 from tdconsole.domain.money import bounties
 from tdconsole.domain.players import alternates, eliminations, registration, satellites
 from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating import shootout
 from tdconsole.domain.seating.tables import with_opening_hand
 from tdconsole.domain.seats import clockwise_from
 from tdconsole.domain.state import Player, TournamentState, match_name
@@ -184,6 +185,7 @@ def decide_bust(state: TournamentState, command: Bust, now: datetime) -> list[Ev
     players = _still_in(state, command.names, "names")
     if len({player.id for player in players}) != len(players):
         raise InvalidInput("the same player is named twice", field="names")
+    shootout.refuse_bust(state, players)  # T-SHOOT-2: a table plays down to its winners
     stacks = _stacks(players, command.stacks)
     if command.unplaced and stacks:
         raise InvalidInput("a starting stack ranks busts by their chips; an unplaced bust has no place "

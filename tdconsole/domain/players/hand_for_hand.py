@@ -44,6 +44,7 @@ from tdconsole.domain.house_rules import EliminationRules
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.players import busts, eliminations, satellites
 from tdconsole.domain.seating import handlers as seating
+from tdconsole.domain.seating import shootout
 from tdconsole.domain.state import HandForHand, TournamentState
 
 
@@ -59,7 +60,9 @@ def suggested(state: TournamentState, places_paid: int) -> bool:
     """
     seats = money.seats(state)
     jumps = [*state.money.pay_jumps, *([seats] if seats else [])]
-    return state.hand_for_hand is None and state.satellite is None and eliminations.hand_for_hand_due(
+    # T-SHOOT-1: a shootout's tables split the field: no bubble spans them.
+    return state.hand_for_hand is None and state.satellite is None and not shootout.splits(state) and \
+        eliminations.hand_for_hand_due(
         state.players_left, places_paid, jumps)
 
 
@@ -91,6 +94,7 @@ def decide_start(state: TournamentState, command: HandForHandStart, now: datetim
     """
     if state.hand_for_hand is not None:
         raise TdError("hand-for-hand is already running")
+    shootout.refuse_split(state, hand_for_hand=True)  # T-SHOOT-1: each table's busts are its own
     tables = sorted(set(command.tables)) or sorted(
         {player.table for player in state.players.values()
          if player.status != "busted" and player.table is not None})

@@ -28,6 +28,7 @@ from tdconsole.domain.commands import (
     Seat,
     SetButton,
     SetTableSeats,
+    ShootoutDraw,
 )
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
@@ -39,13 +40,14 @@ from tdconsole.domain.events import (
     PlayerMoved,
     PlayerSeated,
     PlayerUnregistered,
+    ShootoutRoundDrawn,
     TableBroken,
     TableLayoutSet,
     TablesBalanced,
     TablesDrawn,
 )
 from tdconsole.domain.house_rules import HouseRules
-from tdconsole.domain.seating import balancing, tables
+from tdconsole.domain.seating import balancing, shootout, tables
 from tdconsole.domain.seating.balancing import BalancePlan
 from tdconsole.domain.seating.buttons import hand_from_button
 from tdconsole.domain.seating.tables import Table
@@ -137,6 +139,8 @@ def balance_plan(state: TournamentState) -> BalancePlan:
     >>> [(move.player, move.from_.table, move.to.table) for move in balance_plan(t.state).moves]
     [('F', 1, 2)]
     """
+    if shootout.settings(state) is not None:  # T-SHOOT-1: a shootout's tables never balance or break
+        return BalancePlan()
     return balancing.plan_balance(state.room, state.house_rules, recently_moved=state.balanced_last)
 
 
@@ -169,7 +173,9 @@ def final_table_due(state: TournamentState) -> bool:
     >>> final_table_due(t.state)
     True
     """
-    return tables.final_table_due(state.room, state.house_rules, state.info.seats_per_table)
+    # T-SHOOT-1: a shootout's rounds are drawn by shootout draw, never by a final table.
+    return shootout.settings(state) is None and tables.final_table_due(
+        state.room, state.house_rules, state.info.seats_per_table)
 
 
 def drawn_table(table: Table) -> DrawnTable:
@@ -486,6 +492,7 @@ def decide_balance(state: TournamentState, command: Balance, now: datetime) -> l
     ...
     tdconsole.domain.errors.RuleViolation: T-BREAK-1: table 2 can break: break it first
     """
+    shootout.refuse_split(state)
     plan = balance_plan(state)
     if plan.break_ is not None:
         raise RuleViolation(
@@ -518,6 +525,7 @@ def decide_break(state: TournamentState, command: BreakTable, now: datetime) -> 
     >>> [(seat.player, seat.to.table) for seat in broken.seats]
     [('H', 1)]
     """
+    shootout.refuse_split(state)
     _, seats = balancing.break_table(state.room, command.table, command.rng, state.house_rules)
     return [TableBroken(table=command.table, seats=seats)]
 
@@ -535,6 +543,7 @@ def final_draw(state: TournamentState, rng: random.Random) -> Table:
     >>> table.number, len(table.occupants), table.hand.button
     (1, 9, 1)
     """
+    shootout.refuse_split(state)
     number = final_table_number(state)
     return tables.final_table(state.room, rng=rng, rules=state.house_rules,
                               seats_per_table=state.info.seats_per_table, number=number)[number]
@@ -557,6 +566,26 @@ def decide_final(state: TournamentState, command: FinalTable, now: datetime) -> 
     (True, [9])
     """
     return [TablesDrawn(tables=[drawn_table(final_draw(state, command.rng))], final=True)]
+
+
+def decide_shootout_draw(state: TournamentState, command: ShootoutDraw, now: datetime) -> list[Event]:
+    """T-SHOOT-3: once every table of a shootout round is down to its winners, they draw the next
+    round's tables; the draw is recorded (a replay and an undo never draw again).
+
+    >>> from random import Random
+    >>> from tdconsole.domain.commands import Bust, ShootoutDraw
+    >>> from tdconsole.domain.examples import T0, tournament
+    >>> from tdconsole.domain.seating.rounds import ShootoutSettings
+    >>> t = tournament(*[f"P{n}" for n in range(1, 19)], tables=2, shootout=ShootoutSettings())
+    >>> for table in (1, 2):
+    ...     _ = t.do(Bust(names=sorted(t.state.room[table].occupants.values())[1:]))
+    >>> [drawn] = decide_shootout_draw(t.state, ShootoutDraw().with_rng(Random(1)), T0)
+    >>> drawn.round, drawn.ended_tables, [sorted(table.occupants.values()) for table in drawn.tables]
+    (2, 2, [['P1', 'P10']])
+    """
+    room = shootout.next_round(state, command.rng)
+    return [ShootoutRoundDrawn(round=state.shootout_round + 1, ended_tables=len(shootout.playing(state)),
+                               tables=[drawn_table(room[number]) for number in sorted(room)])]
 
 
 # ---------------------------------------------------------------- appliers
@@ -593,13 +622,24 @@ def apply_layout_set(state: TournamentState, event: TableLayoutSet, now: datetim
 
 
 def apply_tables_drawn(state: TournamentState, event: TablesDrawn, now: datetime) -> None:
-    drawn = {d.table for d in event.tables}
-    if event.final:  # T-SEAT-3: every other table is broken
+    _drawn(state, event.tables, break_the_rest=event.final)  # T-SEAT-3: every other table is broken
+
+
+def apply_round_drawn(state: TournamentState, event: ShootoutRoundDrawn, now: datetime) -> None:
+    # T-SHOOT-3: the round before is over, every table of it broken; the winners sit as drawn.
+    state.shootout_tables.append(event.ended_tables)
+    state.shootout_round = event.round
+    _drawn(state, event.tables, break_the_rest=True)
+
+
+def _drawn(state: TournamentState, drawn_tables: list[DrawnTable], *, break_the_rest: bool) -> None:
+    drawn = {d.table for d in drawn_tables}
+    if break_the_rest:
         for number, table in list(state.room.items()):
             if number not in drawn:
                 state.room[number] = table.updated({"occupants": {}, "status": "broken", "hand": None,
                                                     "just_paid": frozenset()})
-    for d in event.tables:
+    for d in drawn_tables:
         table = Table(number=d.table, seats=d.seats, blocked=frozenset(d.blocked),
                       occupants=d.occupants)
         if d.button is not None:

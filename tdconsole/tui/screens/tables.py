@@ -36,6 +36,7 @@ from tdconsole.views.seating import (
     balancing_view,
     break_preview,
     no_balancing,
+    round_preview,
     table_view,
 )
 
@@ -103,7 +104,7 @@ class TablesScreen(ServiceScreen):
                 yield Grid(id="tiles")
             yield SyncedTable(id="list", cursor_type="row", zebra_stripes=True)
             with Vertical(id="panel"):
-                yield Static(_("Balancing"), classes="title")
+                yield Static(_("Balancing"), classes="title", id="panel-title")
                 yield Static(id="advice")
                 yield DataTable(id="moves", cursor_type="row")
         yield KeyFooter()
@@ -199,7 +200,17 @@ class TablesScreen(ServiceScreen):
     def _panel(self, state: TournamentState, view: BalancingView) -> None:
         lines = []
         plan = view.plan
-        if not state.room:
+        shootout = seating_views.shootout_view(state)
+        title = _("Shootout") if shootout is not None else _("Balancing")
+        if self.query_one("#panel-title", Static).content != title:
+            self.query_one("#panel-title", Static).update(title)
+        if shootout is not None and state.room:
+            # T-SHOOT-1: never balanced; each table's own state instead (T-SHOOT-2, T-SHOOT-3).
+            lines.append(seating_views.shootout_heading(shootout))
+            if shootout.round_over:
+                lines.append(_("Press f to draw round {round}.").format(round=shootout.round + 1))
+            lines += seating_views.shootout_lines(shootout)
+        elif not state.room:
             lines.append(_("No tables yet: press d to draw the seats (T-SEAT-2)."))
         elif view.final_table_due:
             lines.append(_("The players fit one table: press f to draw the final table (T-SEAT-3)."))
@@ -211,7 +222,8 @@ class TablesScreen(ServiceScreen):
                 table=plan.break_))
         if plan.halt:
             lines.append(seating_views.halt_line(plan.halt) + ".")
-        if state.room and not plan.moves and plan.break_ is None and not view.final_table_due:
+        if state.room and not plan.moves and plan.break_ is None and not view.final_table_due \
+                and shootout is None:
             lines.append(_("The tables are balanced (T-BAL-1)."))
         advice = self.query_one("#advice", Static)
         if advice.content != "\n".join(lines):  # (an update lays the whole screen out again)
@@ -306,8 +318,12 @@ class TablesScreen(ServiceScreen):
 
     def action_final_table(self) -> None:
         """Every seat drawn anew at the final table (T-SEAT-2, T-SEAT-3): asked first, No by default,
-        since it moves everyone."""
+        since it moves everyone. In a shootout, the next round's draw instead (T-SHOOT-3)."""
         state = self.service.state
+        shootout = seating_views.shootout_view(state)
+        if shootout is not None:
+            self._draw_round(shootout)
+            return
         number = self.balancing.final_table
         if number is None:
             self.notify(_("no table is in play: draw the seats first"), severity="error", markup=False)
@@ -320,6 +336,20 @@ class TablesScreen(ServiceScreen):
                 self.post_message(ActionRequested(seating.final_table, seating.FinalTableRequest(apply=True)))
 
         self.app.push_screen(ConfirmScreen(question), confirmed)
+
+    def _draw_round(self, shootout: seating_views.ShootoutView) -> None:
+        """T-SHOOT-3: the draw shown before the TD says yes is the draw made (its seed goes with it)."""
+        seed = secrets.randbelow(2**31)
+        try:
+            tables = round_preview(self.service.state, seed)
+        except TdError as error:
+            self.notify(error_text(error), severity="error", markup=False)
+            return
+        players = sum(len(table.seats) for table in tables)
+        question = ngettext("Draw shootout round {round}: the {players} table winners at {tables} table?",
+                            "Draw shootout round {round}: the {players} table winners at {tables} tables?",
+                            len(tables)).format(round=shootout.round + 1, players=players, tables=len(tables))
+        self._confirm(question, seating.shootout_draw, seating.ShootoutDrawRequest(apply=True, seed=seed))
 
     def action_draw(self) -> None:
         self._confirm(_("Draw the seats of every registered, unseated player?"),

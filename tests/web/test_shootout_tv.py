@@ -1,0 +1,41 @@
+"""The TV shows a shootout's round and each table's state (T-SHOOT-1..3): "Table 3: 4 left", "Table
+2: won by Ann — waits for round 2"; `/api/board` carries them as `state --json` `shootout` does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+from tdconsole.domain import commands
+from tdconsole.domain.seating.rounds import ShootoutSettings
+from tdconsole.service import Service
+from tdconsole.store.event_store import EventStore
+from tdconsole.web.app import create_app
+from tests.conftest import FakeClock
+from tests.web.conftest import Ticks
+
+
+def test_t_shoot_2_the_tv_shows_each_tables_state(tmp_path: Path, fake_clock: FakeClock) -> None:
+    ticks = Ticks()
+    store = EventStore.open(f"sqlite:///{tmp_path / 'shootout.sqlite'}")
+    td = Service.create(store, name="Shootout", buy_in=100, fee=10,
+                        structure=load_structure(DEFAULT_STRUCTURE), now=fake_clock,
+                        shootout=ShootoutSettings(), use=True)
+    td.execute(commands.Register(names=["Ann", *(f"P{n:02}" for n in range(2, 19))]))
+    td.execute(commands.Draw(seed=1))
+    won = td.state.find("Ann").table
+    other = next(number for number in td.state.room if number != won)
+    td.execute(commands.Bust(names=[name for name in td.state.room[won].occupants.values() if name != "Ann"]))
+    td.execute(commands.Bust(names=sorted(td.state.room[other].occupants.values())[4:]))
+    with TestClient(create_app(store, clock=ticks, poll=0.05)) as client:
+        board = client.get("/api/board").json()
+        assert board["shootout"]["round"] == 1
+        assert {t["table"]: (t["left"], t["winner"]) for t in board["shootout"]["tables"]} == {
+            won: (1, "Ann"), other: (4, None)}
+        tv = client.get("/").text
+        assert "SHOOTOUT ROUND 1" in tv
+        assert f"Table {won}: won by Ann — waits for round 2" in tv
+        assert f"Table {other}: 4 left" in tv
+    store.close()
