@@ -713,6 +713,19 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         return json_answer(request, state)
 
     @api
+    def results_png(request: Request) -> Response:
+        """The results as an image to post in the club's chat (`results --format png`, the places
+        paid on a card a phone wide): staff only, as every player's prize in the state is."""
+        from tdconsole.views.export import results_card_html
+        from tdconsole.views.papers import png_of  # WeasyPrint and PDFium load with the first image only
+
+        web.who(request, csrf=False)
+        card = web.feed.read(lambda s, _now: results_card_html(s.state))
+        return Response(png_of(card), media_type="image/png",
+                        headers={"Cache-Control": "no-store",
+                                 "Content-Disposition": 'inline; filename="results.png"'})
+
+    @api
     def get_board(request: Request) -> Response:
         return json_answer(request, body=web.feed.board_json())
 
@@ -843,6 +856,7 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
         Route("/api/signups/{ticket}", get_signup),
         Route("/api/p/{token}", get_player),
         Route("/api/state", get_state),
+        Route("/api/results.png", results_png),
         Route("/api/board", get_board),
         Route("/api/seat", get_seat),
         Route("/api/announcements/{seq:int}.wav", announcement_wav),
