@@ -61,14 +61,14 @@ def logged_ruling_view(state: TournamentState, ruling_id: int) -> RulingView:
 
 
 def ruling_walk(state: TournamentState, scenario: Scenario, answers: dict[str, str], *,
-                offender: str | None, table: int | None, now: datetime) -> Walk:
+                offender: str | None, table: int | None, now: datetime | None) -> Walk:
     """The scenario walked with the floor's answers and what the log knows filled in (the
-    offender's earlier offences, the players seated at the table, the game of the level at `now`),
-    exactly as the ruling will be logged: the guided ruling shows the next question or the
-    suggestion from this."""
+    offender's earlier offences, the players seated at the table, the game of the level at `now`;
+    None: the floor answers the game himself), exactly as the ruling will be logged: the guided
+    ruling shows the next question or the suggestion from this."""
     player = state.find(offender) if offender is not None else None
     return prepare(state, scenario, answers, state.house_rules, offender=player, table=table,
-                   game=game_now(state, now))
+                   game=None if now is None else game_now(state, now))
 
 
 def answer_text(scenario: Scenario | None, key: str, value: str) -> str:

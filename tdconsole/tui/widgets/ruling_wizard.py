@@ -92,6 +92,7 @@ class RulingWizard(Vertical):
         self.catalogue = catalogue
         self.scenario: Scenario | None = None
         self.answers: dict[str, str] = {}
+        self.own_game = False  # the floor answers the game himself, not the level (RP-18)
         self.walked: Walk | None = None
         self.question: OpenQuestion | None = None
         self.clock_call: int | None = None
@@ -175,6 +176,7 @@ class RulingWizard(Vertical):
         self.other = scenario_id == OTHER
         self.scenario = None if self.other else self.catalogue.get(scenario_id)
         self.answers = dict(answers or {})
+        self.own_game = False  # the level's game answers the question of the game (RP-18)
         self.clock_call = clock_call
         self.corrects = None
         self.overriding = False
@@ -220,7 +222,8 @@ class RulingWizard(Vertical):
         try:
             offender = names[0] if names else None
             self.walked = ruling_walk(self.state, self.scenario, self._answers(offender is not None),
-                                      offender=offender, table=table, now=service_of(self).now())
+                                      offender=offender, table=table,
+                                      now=None if self.own_game else service_of(self).now())
         except TdError as problem:
             self.walked = None
             return error_text(problem)
@@ -353,6 +356,8 @@ class RulingWizard(Vertical):
     def action_back(self) -> None:
         if self.answers:
             self.answers.popitem()
+        elif self.walked is not None and "game" in self.walked.answers and not self.own_game:
+            self.own_game = True  # the level answered the game (RP-18): back asks the floor instead
         elif self.clock_call is None:
             self.scenario, self.other = None, False
         self.show()
