@@ -84,7 +84,8 @@ async def test_rp_18_the_ruling_wizard_takes_the_levels_game(horse: Service) -> 
         await until(pilot, lambda: wizard.question is not None, "the question of the game")
         assert wizard.question is not None and wizard.question.key == "game"
         wizard.answer("holdem")
-        await until(pilot, lambda: "The best five cards win" in _shown(app, "#suggestion"), "hold'em's ruling")
+        await until(pilot, lambda: "The best five cards win" in _shown(app, "#suggestion"),
+                    "hold'em's ruling")
         wizard.start("short-all-in")  # the betting question is answered too: limit, 47B's half a bet
         await until(pilot, lambda: wizard.question is not None, "the next question")
         assert wizard.walked is not None and wizard.walked.answers == {"game": "limit"}
