@@ -308,6 +308,31 @@ def test_a_log_read_back_holds_the_events_the_general_reading_makes(store: Event
     assert fold(loaded).players["p2"].name == "Åse Øst"
 
 
+def test_an_ascii_event_text_is_not_read_character_by_character() -> None:
+    """An ASCII payload without a backslash holds nothing `visible` changes but DEL (JSON writes
+    0-31 escaped, and a raw one is refused either way): no character is asked whether it is
+    printable (a twentieth of a festival's first open, issue 33), and each reads as the general
+    reading makes it."""
+    from tdconsole.domain.events import ClockSet, parse_event, parse_stored_event
+    from tdconsole.domain.text import visible_data
+
+    class Watched(str):
+        asked = 0
+
+        def isprintable(self) -> bool:
+            Watched.asked += 1
+            return super().isprintable()
+
+    assert parse_stored_event("clock_set", Watched('{"type":"clock_set","remaining_seconds":300}')) == \
+        ClockSet(remaining_seconds=300)
+    assert Watched.asked == 0
+    base = '{"type":"player_registered","player_id":"p1",\n "name":"%s"}'
+    for name in ("Ann", "A\x7fB", "\u00c5se\x7f", "Ann\u202e", "Åse", "x\\u0007"):
+        text = base % name
+        assert parse_stored_event("player_registered", text) == parse_event(visible_data(json.loads(text)))
+    assert parse_stored_event("player_registered", base % "A\x7fB").name == "A\\x7fB"  # type: ignore[union-attr]
+
+
 def test_an_envelope_made_of_checked_values_is_the_validated_one() -> None:
     """`Envelope.of` skips validation (a log read back, the service's own stamps): the envelope it
     makes equals, dumps and copies as the validated one."""
