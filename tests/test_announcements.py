@@ -13,7 +13,10 @@ import pytest
 from tdconsole import speech
 from tdconsole.domain import commands as c
 from tdconsole.domain.clock.structure import Break, Level, Structure
+from tdconsole.domain.examples import tournament
 from tdconsole.domain.house_rules import ANNOUNCEMENT_KINDS, SpeechSettings
+from tdconsole.domain.money import handlers as money
+from tdconsole.domain.seating.rounds import ShootoutSettings
 from tdconsole.i18n import language, set_language
 from tdconsole.views.announcements import Announcer, announcements, rendered
 from tests.announcement_scenario import AFTER_THE_BREAK, evening
@@ -210,3 +213,16 @@ def test_t_sat_2_the_room_hears_the_satellite_is_over_not_that_the_bubble_burst(
     assert not [text for kind, text in said if kind == "hand-for-hand-end"]
     danish = [(a.kind, a.text) for a in announcements(t.log, at(60), "da")]
     assert danish[-1] == ("winner", "Satellitten er slut. P01 og P02 vinder hver en plads.")
+
+
+def test_t_shoot_1_no_bubble_is_announced_across_a_shootouts_tables() -> None:
+    t = tournament(*[f"P{n:02}" for n in range(1, 28)], tables=3, shootout=ShootoutSettings())
+    for table in (1, 2):  # each down to its winner
+        for name in sorted(t.state.room[table].occupants.values())[1:]:
+            t.do(c.Bust(names=[name]))
+    # Table 3 plays down to two: four left, three places paid, but round 1 has no bubble.
+    for name in sorted(t.state.room[3].occupants.values())[2:]:
+        t.do(c.Bust(names=[name]))
+    assert t.state.players_left == 4 and len(money.payout_structure(t.state).payouts) == 3
+    moments = Announcer().feed(t.log, t.log[-1].time)
+    assert [m.kind for m in moments if m.kind in ("bubble", "winner")] == []

@@ -43,7 +43,7 @@ from tdconsole.domain.errors import TdError
 from tdconsole.domain.event_log import EventLog, undone_commands
 from tdconsole.domain.house_rules import Alert, AnnouncementKind, HouseRules, SpeechSettings
 from tdconsole.domain.money import handlers as money
-from tdconsole.domain.seating import balancing
+from tdconsole.domain.seating import balancing, shootout
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import TournamentState, new_state
 from tdconsole.domain.tournament import apply
@@ -465,7 +465,8 @@ def _of_command(envelope: e.Envelope, state: TournamentState, left_before: int,
             "The satellite is over. {names} wins a seat.", "The satellite is over. {names} each win a seat.",
             len(seated)).format(names=listed(seated)))]
     paid = places_paid(state)
-    if paid and left_before > paid + 1 == left:
+    # T-SHOOT-1: no bubble spans a shootout's tables while they play apart.
+    if paid and left_before > paid + 1 == left and not shootout.splits(state):
         return [Moment("bubble", at, seq, lambda: _(
             "We are on the bubble. {left} players left, {paid} places paid.").format(left=left, paid=paid))]
     return []

@@ -12,6 +12,7 @@ from tdconsole.domain.commands import (
     Bust,
     FinalTable,
     HandForHandStart,
+    Register,
     ShootoutDraw,
     Undo,
 )
@@ -146,3 +147,16 @@ def test_t_shoot_4_stated_round_prizes() -> None:
     assert sum(structure.amounts) == 8_100 and structure.amounts[2] >= 500
     with pytest.raises(Exception, match="T-SHOOT-4"):
         money.payout_structure(_night(**{"1": 3_000}).state)
+
+
+def test_t_shoot_2_a_late_entry_sits_at_a_table_still_playing_never_at_a_won_one() -> None:
+    t = tournament(*NAMES[:16], tables=2, shootout=ShootoutSettings())  # 8 and 8
+    [winner] = _play_down(t, 1)  # table 1 won: the emptiest table, but over
+    [seated] = [e for e in t.do(Register(names=["Late"]).with_rng(Random(3))) if e.type == "player_seated"]
+    assert seated.table == 2  # type: ignore[union-attr]
+    assert shootout.table_states(t.state)[0].winners == [winner]
+    _play_down(t, 2)
+    t.do(ShootoutDraw().with_rng(Random(1)))
+    with pytest.raises(RuleViolation, match="T-SHOOT-2: a shootout seats new entries in its first round"):
+        t.do(Register(names=["Later"]).with_rng(Random(3)))
+

@@ -221,7 +221,7 @@ def seat_new_entries(
     """
     if not state.room:
         return []
-    room = dict(state.room if room is None else room)
+    room = shootout.open_to_entries(state, dict(state.room if room is None else room))
     events: list[Event] = []
     for player_id, name in entries:
         before = room

@@ -170,6 +170,34 @@ def refuse_bust(state: TournamentState, players: Sequence[Player]) -> None:
                 after=left - busts, field="names")
 
 
+def open_to_entries(state: TournamentState, room: dict[int, Table]) -> dict[int, Table]:
+    """T-SHOOT-2: the tables of `room` a late entry or a re-entry may be seated at: in a shootout
+    only the first round's tables still playing down to their winners (a table that has its winner
+    is over, and a later round is drawn from the winners alone).
+
+    >>> from tdconsole.domain.examples import tournament
+    >>> t = tournament(*[f"P{n}" for n in range(1, 17)], tables=2, shootout=ShootoutSettings())
+    >>> sorted(open_to_entries(t.state, dict(t.state.room)))
+    [1, 2]
+    >>> t.state.shootout_round = 2
+    >>> open_to_entries(t.state, dict(t.state.room))
+    Traceback (most recent call last):
+    ...
+    tdconsole.domain.errors.RuleViolation: T-SHOOT-2: a shootout seats new entries in its first round only,
+    in a free seat at a table still playing down to its winners
+    """
+    if settings(state) is None:
+        return room
+    won = {table.table for table in table_states(state) if table.winners}
+    playing_on = {number: table for number, table in room.items() if number not in won}
+    # Never a new table: its number could be a won table's, which the room no longer offers here.
+    if state.shootout_round > 1 or not any(table.status == "open" and table.free
+                                           for table in playing_on.values()):
+        raise RuleViolation("T-SHOOT-2", "a shootout seats new entries in its first round only, in a free "
+                            "seat at a table still playing down to its winners")
+    return playing_on
+
+
 def next_round(state: TournamentState, rng: random.Random) -> dict[int, Table]:
     """T-SHOOT-3: the next round's tables, the winners of every table drawn to them at random as a
     starting draw is (ST1, T-SEAT-2): as many tables as they need, seat 1 on the button.
