@@ -44,7 +44,7 @@ from tdconsole.config.rulings_catalogue import load_catalogue
 from tdconsole.config.tv_layouts import DEFAULT_LAYOUT, Layout, image_file, layout_files, load_layout
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.errors import Forbidden, InvalidInput, NotFound, TdError, Words, validation_refusal
-from tdconsole.domain.floor.log import prepare
+from tdconsole.domain.floor.log import game_now, prepare
 from tdconsole.domain.limits import MAX_CONNECTIONS, MAX_STREAMS, MAX_WEB_BODY_BYTES
 from tdconsole.domain.players.pages import token_hash
 from tdconsole.domain.text import name_key
@@ -801,7 +801,8 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
     @with_body
     def walk(request: Request, body: dict[str, Any]) -> Response:
         """The rulings wizard's next step: the questions still open or the suggestion, with what the
-        log knows filled in (the player's earlier offences, the players at the table), as the TUI's."""
+        log knows filled in (the player's earlier offences, the players at the table, the level's
+        game), as the TUI's."""
         web.who(request, csrf=True)
         scenario = body.get("scenario")
         answers = body.get("answers") or {}
@@ -812,11 +813,12 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
                                 '"table": N}')
         tree = load_catalogue().get(scenario)
 
-        def step(service: Service, _now: Any) -> Any:
+        def step(service: Service, now: Any) -> Any:
             offender = service.state.find(player) if player else None
             given = {str(k): str(v) for k, v in answers.items() if not (offender and k == "earlier")}
+            # The level's game answers the question of the game, as in the TUI (RP-18).
             walked = prepare(service.state, tree, given, service.state.house_rules, offender=offender,
-                             table=table)
+                             table=table, game=game_now(service.state, now))
             # The answers so far in words, as the TUI's wizard shows them ("Nej · Foldede"): the
             # keys and values are the CLI's `--answer KEY=VALUE`, not words for the floor.
             answered = [{"key": key, "value": value, "text": answer_text(tree, key, value)}

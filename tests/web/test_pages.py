@@ -164,3 +164,16 @@ def test_t_sat_6_the_tv_names_each_seat_and_each_share_of_a_tied_last_seat(
     for name in PLAYERS[8:]:
         assert f'<span class="who fit">{name}</span>' in page
     assert '<span class="place">3–4</span>' in page
+
+
+def test_rp_18_the_remotes_wizard_takes_the_levels_game(web: Web) -> None:
+    csrf = web.login(FLOOR, FLOOR_PIN)
+    headers = {"X-CSRF-Token": csrf}
+    # The night plays the game its name gives (no-limit hold'em): the question of the game is answered.
+    walked = web.client.post("/api/rulings/walk", json={"scenario": "winning-hand"}, headers=headers).json()
+    assert walked["answers"] == {"game": "holdem"}
+    assert walked["suggestion"]["ruling"].startswith("The best five")
+    # The floor's own answer wins.
+    omaha = web.client.post("/api/rulings/walk", json={"scenario": "winning-hand",
+                                                       "answers": {"game": "omaha"}}, headers=headers).json()
+    assert omaha["suggestion"]["ruling"].startswith("Omaha")
