@@ -35,10 +35,15 @@ def screens(layout: Layout) -> list[dict[str, Any]]:
     return shown
 
 
-def _track(text: str) -> str:
+# The least height of a row that holds the clock: a banner of table moves (as tall as a third of
+# the screen) makes the clock smaller, as on the classic board, but never takes it away.
+CLOCK_ROW = "25vh"
+
+
+def _track(text: str, least: str = "0") -> str:
     # A fraction may shrink below its content's size (`minmax(0, …)`): a long name is shrunk by
     # fit.js inside its cell rather than push the grid off the screen.
-    return f"minmax(0, {text})" if text.endswith("fr") else text
+    return f"minmax({least}, {text})" if text.endswith("fr") else text
 
 
 def stylesheet(layout: Layout) -> str:
@@ -47,7 +52,10 @@ def stylesheet(layout: Layout) -> str:
     for number, view in enumerate(layout.screens()):
         rows = grid(view)
         columns = [_track(t) for t in tracks(view.columns)] or ["minmax(0, 1fr)"] * len(rows[0])
-        heights = [_track(t) for t in tracks(view.rows)] or ["minmax(0, 1fr)"] * len(rows)
+        clock_rows = {number for number, row in enumerate(rows)
+                      if any(name != "." and layout.cell(name).kind in ("clock", "board") for name in row)}
+        heights = [_track(track, CLOCK_ROW if number in clock_rows else "0")
+                   for number, track in enumerate(tracks(view.rows) or ["1fr"] * len(rows))]
         areas = " ".join('"' + " ".join(row) + '"' for row in rows)
         rules.append(f".tv .layout.v{number} {{ grid-template-areas: {areas}; "
                      f"grid-template-columns: {' '.join(columns)}; "

@@ -67,6 +67,10 @@ def test_a_layout_with_views_shows_the_first_and_the_rest_hidden(web: Web) -> No
     page = web.client.get("/tv?layout=payouts").text
     views = re.findall(r'<div class="board layout (v\d)[^"]*" data-seconds="(\d+)"( hidden)?>', page)
     assert views == [("v0", "20", ""), ("v1", "20", " hidden")]
+    # The clock's row keeps a quarter of the screen however tall a banner of moves grows.
+    css = web.client.get("/tv/layout.css?layout=payouts").text
+    assert "grid-template-rows: auto minmax(25vh, 1fr) auto auto; }" in css
+    assert "grid-template-columns: minmax(0, 3fr) minmax(0, 1fr);" in css
     partial = web.client.get("/tv?layout=payouts&partial=1").text
     assert partial.lstrip().startswith('<div class="board layout v0') and "<html" not in partial
 
