@@ -30,7 +30,7 @@ from tdconsole.store.db import user_data_dir
 CellKind = Literal[
     "board",  # today's whole TV (the classic layout): every cell below in its usual place
     "name", "clock", "blinds", "next", "break", "players", "average", "pool", "payouts", "leaders",
-    "bounties", "seating", "banner", "league", "forecast", "qr", "text", "image", "lobby",
+    "bounties", "seating", "banner", "league", "forecast", "qr", "text", "image", "lobby", "shootout",
 ]
 KINDS: tuple[str, ...] = get_args(CellKind)
 DEFAULT_LAYOUT = "classic"

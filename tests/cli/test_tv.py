@@ -19,7 +19,7 @@ def test_tv_check_says_each_problem_in_a_line_and_exits_1(capsys: pytest.Capture
     assert found.out.splitlines() == [
         f"{bad}: areas: no cell 'x': add [cells.x] or use a kind (board, name, clock, blinds, next, "
         "break, players, average, pool, payouts, leaders, bounties, seating, banner, league, forecast, "
-        "qr, text, image, lobby)",
+        "qr, text, image, lobby, shootout)",
         f"{bad}: columns: 1 sizes for 2"]
     as_json = run(capsys, "tv", "check", str(bad), "--json")
     assert as_json.code == 1 and as_json.json["ok"] is False and len(as_json.json["problems"]) == 2

@@ -22,6 +22,7 @@ MARKS = {
     "pool": "PRIZE POOL", "payouts": "PAYOUTS", "leaders": "", "bounties": "", "seating": "",
     "banner": "", "league": "", "forecast": "", "qr": "", "text": "No phones at the table",
     "image": 'src="tv/images/logo.png"', "lobby": "LEVEL 1", "board": '<aside class="side">',
+    "shootout": "",
 }
 
 
