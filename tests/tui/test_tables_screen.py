@@ -17,6 +17,7 @@ from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.widgets.synced_table import SyncedTable
+from tests.cli.test_papers import pdf_text
 from tests.tui.wait import from_palette, settled, until
 
 
@@ -159,9 +160,14 @@ async def test_export_writes_the_seating_list_and_slips(service: Service, tmp_pa
         app.screen.query_one("#answer", Input).value = str(tmp_path / "out")
         await pilot.press("enter")
         await pilot.pause()
+        # The PDFs are printed in a worker thread (the console never waits for the printer).
+        await app.workers.wait_for_complete()
+        await pilot.pause()
     files = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert files == ["seating.html", "seating.txt", "slips.html", "slips.txt"]
+    assert files == ["seating.html", "seating.pdf", "seating.txt", "slips.html", "slips.pdf", "slips.txt"]
     assert "[bold red]x[/]" in (tmp_path / "out" / "seating.txt").read_text(encoding="utf-8")
+    wall = pdf_text(tmp_path / "out" / "seating.pdf")
+    assert "[bold red]x[/]" in wall and all(name in wall for name in service.state.room[1].occupants.values())
 
 
 async def test_every_tables_action_is_in_the_command_palette(service: Service) -> None:

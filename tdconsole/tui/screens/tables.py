@@ -30,6 +30,7 @@ from tdconsole.tui.widgets.key_footer import KeyFooter
 from tdconsole.tui.widgets.synced_table import Row, SyncedTable
 from tdconsole.views import seating as seating_views
 from tdconsole.views.export import SEATING_FORMATS, seating_document
+from tdconsole.views.papers import pdf_of
 from tdconsole.views.seating import (
     BalancingView,
     TableView,
@@ -396,9 +397,27 @@ class TablesScreen(ServiceScreen):
                     written.append(path.name)
             self.notify(_("Wrote {files} in {folder}").format(files=", ".join(written), folder=folder),
                         markup=False)
+            # The same pages printed as PDF take seconds for a festival's room (WeasyPrint lays out
+            # some 5 ms a row): in a thread, so the clock and the keys never wait for the printer.
+            self.app.run_worker(lambda: self._print_pdfs(state, folder), thread=True, group="papers")
 
-        self._ask(_("Export the seating list and seat slips (text and HTML) to this folder"),
+        self._ask(_("Export the seating list and seat slips (text, HTML and PDF) to this folder"),
                   "seating", export)
+
+    def _print_pdfs(self, state: TournamentState, folder: Path) -> None:
+        """In a worker thread: seating.pdf and slips.pdf, the HTML pages printed (views/papers.py)."""
+        try:
+            written = []
+            for slips in (False, True):
+                path = folder / f"{'slips' if slips else 'seating'}.pdf"
+                path.write_bytes(pdf_of(seating_document(state.room, state.info.name, "html", slips)))
+                written.append(path.name)
+        except (TdError, OSError) as error:
+            self.app.call_from_thread(self.app.notify, error_text(error), severity="error", timeout=8,
+                                      markup=False)
+            return
+        self.app.call_from_thread(self.app.notify, _("Wrote {files} in {folder}").format(
+            files=", ".join(written), folder=folder), markup=False)
 
 
 def _numbers(answer: str, count: int, what: str) -> list[int]:
