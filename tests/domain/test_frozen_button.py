@@ -4,8 +4,8 @@ hand would have it, and hold'em starts from it again (issue 41)."""
 from __future__ import annotations
 
 from tdconsole.domain.clock.structure import Level, Structure
-from tdconsole.domain.commands import ClockGoToLevel, ClockStart, HandDone
-from tdconsole.domain.events import HandFinished
+from tdconsole.domain.commands import Balance, Bust, ClockGoToLevel, ClockStart, HandDone
+from tdconsole.domain.events import HandFinished, TablesBalanced
 from tdconsole.domain.examples import tournament
 
 HORSE_BITS = Structure(name="Mixed", starting_stack=10_000,
@@ -32,3 +32,23 @@ def test_11b_the_button_is_frozen_through_stud_and_hold_em_starts_where_it_stopp
     moved = t.state.room[1].hand.button  # type: ignore[union-attr]
     seats = sorted(t.state.room[1].occupants)
     assert moved == seats[(seats.index(button) + 1) % len(seats)]
+
+
+def test_11b_the_player_balanced_in_stud_is_the_one_hold_em_would_make_big_blind() -> None:
+    def balanced(stud_hands: int) -> list[tuple[str, int, int]]:
+        t = tournament(*"ABCDEFGHIJKLMNO", tables=2, structure=HORSE_BITS)  # eight and seven
+        t.do(ClockStart())
+        t.do(HandDone())
+        t.do(HandDone())  # the last hold'em hands
+        if stud_hands:
+            t.do(ClockGoToLevel(level=2))
+        for _ in range(stud_hands):
+            t.do(HandDone())
+        t.do(Bust(names=["O"]))
+        t.do(Bust(names=["D"]))
+        [event] = t.do(Balance())
+        assert isinstance(event, TablesBalanced)
+        return [(move.player, move.to.table, move.to.seat) for move in event.moves]
+
+    # Three stud hands later the same player moves as right after the last hold'em hand.
+    assert balanced(stud_hands=3) == balanced(stud_hands=0)
