@@ -14,7 +14,7 @@ from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.web.app import create_app
 from tests.conftest import FakeClock
-from tests.web.conftest import Ticks
+from tests.web.conftest import TD, TD_PIN, Ticks
 
 
 def test_t_shoot_2_the_tv_shows_each_tables_state(tmp_path: Path, fake_clock: FakeClock) -> None:
@@ -38,4 +38,32 @@ def test_t_shoot_2_the_tv_shows_each_tables_state(tmp_path: Path, fake_clock: Fa
         assert "SHOOTOUT ROUND 1" in tv
         assert f"Table {won}: won by Ann — waits for round 2" in tv
         assert f"Table {other}: 4 left" in tv
+    store.close()
+
+
+def test_t_shoot_3_the_remote_draws_the_next_round(club_db: Path, fake_clock: FakeClock) -> None:
+    """`POST /api/commands/shootout/draw`: refused in one line before the round is over, then the
+    preview's seed draws the very tables it showed."""
+    store = EventStore.open(f"sqlite:///{club_db}")
+    td = Service.create(store, name="Shootout", buy_in=100, fee=10,
+                        structure=load_structure(DEFAULT_STRUCTURE), now=fake_clock,
+                        shootout=ShootoutSettings())
+    td.execute(commands.Register(names=[f"P{n:02}" for n in range(1, 19)]))
+    td.execute(commands.Draw(seed=1))
+    first, second = sorted(td.state.room)
+    td.execute(commands.Bust(names=sorted(td.state.room[first].occupants.values())[1:]))
+    room = f"/t/{td.tournament_id}"
+    with TestClient(create_app(store, clock=Ticks(), poll=0.05)) as client:
+        csrf = client.post("/api/login", json={"staff": TD, "pin": TD_PIN}).json()["csrf"]
+        headers = {"X-CSRF-Token": csrf}
+        early = client.post(f"{room}/api/commands/shootout/draw", json={"apply": True}, headers=headers)
+        assert early.status_code == 409 and "T-SHOOT-3" in early.json()["error"]
+        td.execute(commands.Bust(names=sorted(td.state.room[second].occupants.values())[1:]))
+        shown = client.post(f"{room}/api/commands/shootout/draw", json={}, headers=headers).json()
+        drawn = client.post(f"{room}/api/commands/shootout/draw", json={"apply": True, "seed": shown["seed"]},
+                            headers=headers)
+        assert drawn.status_code == 200, drawn.text
+        assert drawn.json()["tables"] == shown["tables"] and drawn.json()["round"] == 2
+        board = client.get(f"{room}/api/board").json()
+        assert board["shootout"]["round"] == 2 and board["shootout"]["last_round"] is True
     store.close()
