@@ -154,3 +154,12 @@ def test_an_image_is_read_from_the_clubs_folder_only(club: Path, tmp_path: Path)
             image_file(name)
     with pytest.raises(NotFound):
         image_file("missing.png")
+
+
+def test_the_shipped_layouts_show_when_the_data_directory_cannot_be_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("TDCONSOLE_DATA_DIR", str(blocker / "data"))
+    assert load_layout("classic")[0] == "shipped"
+    assert sorted(layout_files()) == ["bigclock", "classic", "lobby", "payouts"]

@@ -24,7 +24,7 @@ from tdconsole.config.files import read_bytes
 from tdconsole.config.toml import configs_dir, read_toml
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError, validation_refusal
 from tdconsole.domain.model import Frozen
-from tdconsole.store.db import user_data_dir
+from tdconsole.store.db import StoreError, user_data_dir
 
 # What a cell shows, each drawn by its own partial (web/templates/cells/KIND.html).
 CellKind = Literal[
@@ -232,8 +232,12 @@ def layout_files() -> dict[str, tuple[str, Path]]:
     """Every layout by name: (source, file), the source "shipped" or "club"; the club's file of a
     shipped name replaces it (the club changed its TV)."""
     found: dict[str, tuple[str, Path]] = {}
-    for source, directory in (("shipped", shipped_dir()), ("club", club_dir())):
-        for path in sorted(directory.glob("*.toml")) if directory.is_dir() else []:
+    try:
+        club: Path | None = club_dir()
+    except StoreError:  # a data directory that cannot be made: the TV still shows the shipped layouts
+        club = None
+    for source, directory in (("shipped", shipped_dir()), ("club", club)):
+        for path in sorted(directory.glob("*.toml")) if directory and directory.is_dir() else []:
             if _LAYOUT_NAME.fullmatch(path.stem):
                 found[path.stem] = (source, path)
     return found
