@@ -130,3 +130,18 @@ def test_replayed_nights_forecast_the_end_within_a_fifth_of_the_time_ahead() -> 
     bubble = [abs(error) / ahead for _hour, name, _said, ahead, error in rows if name == "bubble"]
     assert len(end) >= 20 and statistics.median(end) < 0.2
     assert len(bubble) >= 10 and statistics.median(bubble) < 0.3
+
+
+def test_t_shoot_4_a_shootouts_final_table_is_its_last_round_and_it_has_no_bubble() -> None:
+    from tdconsole.domain.seating.rounds import ShootoutSettings
+
+    regular = forecast(night(8).state, at(17 * 60), paid=3, chips=CHIPS)
+    t = tournament(*NAMES, tables=3, structure=LONG, shootout=ShootoutSettings())
+    t.do(ClockStart())
+    for n in range(8):  # the same busts at the same times
+        t.do(Bust(names=[NAMES[n]]), seconds=(n + 1) * 120)
+    shot = forecast(t.state, at(17 * 60), paid=3, chips=CHIPS)
+    # 27 players, 3 tables of 9: the final table is the 3 table winners, not a table of 9.
+    assert shot.bubble is None and shot.final_table is not None
+    assert shot.final_table == regular.bubble and shot.end == regular.end
+    assert regular.final_table is not None and regular.final_table.minutes < shot.final_table.minutes

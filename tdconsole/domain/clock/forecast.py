@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import accumulate
 
 from tdconsole.domain.clock.structure import Level, Structure
+from tdconsole.domain.errors import TdError
+from tdconsole.domain.seating import shootout
 from tdconsole.domain.state import Night, TournamentState
 
 # Fewer busts than this say too little about the night's rate.
@@ -236,6 +239,10 @@ def forecast(state: TournamentState, now: datetime, *, paid: int, chips: int) ->
                         reason=f"too few busts yet: {rates.busts_seen} of {MIN_BUSTS}")
     left = state.players_left
     seats = state.info.seats_per_table
+    with suppress(TdError):  # (settings that plan no rounds: forecast as any other night)
+        if rounds := shootout.rounds(state):
+            # T-SHOOT-1..4: a shootout's final table is its last round's, and it has no bubble.
+            seats, paid = rounds[-1].players, 0
     targets = [n for n in (paid, seats, 1) if 0 < n < left]
     spread = 1 / math.sqrt(max(rates.busts, 1.0))
     entry_spread = 1 / math.sqrt(max(rates.entries, 1.0))
