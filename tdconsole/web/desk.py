@@ -40,11 +40,15 @@ def desk(service: Service, now: datetime, view: dict[str, Any], role: str, playe
     open_tables = [table for table in view["tables"] if table["status"] == "open"]
     payouts = payouts_view(state)
     paid_places = len(payouts.payouts)
+    # T-SHOOT-1..3: a shootout's round and its tables' states; no bubble spans tables playing apart.
+    shootout = view.get("shootout")
+    apart = shootout is not None and not shootout["last_round"]
     out: dict[str, Any] = {
+        "shootout": shootout, "apart": apart,
         "may": may, "finished": state.status == "finished", "drawn": bool(view["tables"]),
         "paid_places": paid_places,
         # T-H4H-1: the bubble is the one place short of the money; it bursts at `paid_places` left.
-        "bubble": paid_places > 0 and state.players_left == paid_places + 1,
+        "bubble": paid_places > 0 and state.players_left == paid_places + 1 and not apart,
         "in_money": 0 < state.players_left <= paid_places,
         # The top of the ladder and the places about to be paid (a festival pays 1,500).
         "ladder": [row for row in jsonable(payouts.paid) if row["place"] is None or row["place"] <= LADDER_TOP

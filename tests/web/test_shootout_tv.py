@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -42,8 +43,9 @@ def test_t_shoot_2_the_tv_shows_each_tables_state(tmp_path: Path, fake_clock: Fa
 
 
 def test_t_shoot_3_the_remote_draws_the_next_round(club_db: Path, fake_clock: FakeClock) -> None:
-    """`POST /api/commands/shootout/draw`: refused in one line before the round is over, then the
-    preview's seed draws the very tables it showed."""
+    """The phone's Tables tab: each table's state, and "Draw round 2" once the round is over, which
+    runs `POST /api/commands/shootout/draw`: refused in one line before, then the preview's seed
+    draws the very tables it showed."""
     store = EventStore.open(f"sqlite:///{club_db}")
     td = Service.create(store, name="Shootout", buy_in=100, fee=10,
                         structure=load_structure(DEFAULT_STRUCTURE), now=fake_clock,
@@ -58,7 +60,16 @@ def test_t_shoot_3_the_remote_draws_the_next_round(club_db: Path, fake_clock: Fa
         headers = {"X-CSRF-Token": csrf}
         early = client.post(f"{room}/api/commands/shootout/draw", json={"apply": True}, headers=headers)
         assert early.status_code == 409 and "T-SHOOT-3" in early.json()["error"]
+        panel = client.get(f"{room}/remote/panel").text
+        assert 'data-preview="shootout/draw"' not in panel and f"Table {second}: 9 left" in panel
+        # T-SHOOT-1: a shootout's tables are never broken, drawn to a final table nor played
+        # hand-for-hand together: the phone offers none of it.
+        assert not re.findall(r'data-(?:verb|preview)="(break-table|final-table|h4h/start)"', panel)
         td.execute(commands.Bust(names=sorted(td.state.room[second].occupants.values())[1:]))
+        panel = client.get(f"{room}/remote/panel").text
+        assert 'data-preview="shootout/draw"' in panel and "Draw round 2" in panel
+        winner = next(iter(td.state.room[second].occupants.values()))
+        assert f"Table {second}: won by {winner} — waits for round 2" in panel
         shown = client.post(f"{room}/api/commands/shootout/draw", json={}, headers=headers).json()
         drawn = client.post(f"{room}/api/commands/shootout/draw", json={"apply": True, "seed": shown["seed"]},
                             headers=headers)

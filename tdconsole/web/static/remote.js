@@ -650,13 +650,19 @@
     button.disabled = true;
     try {
       const plan = await command(verb, body);
+      // A shootout's next round (T-SHOOT-3): every table it draws, each seat by table.
+      const drawnSeats = (made) => made.tables.flatMap((table) => Object.entries(table.seats).map(
+        ([seat, name]) => t("round_seat", { table: table.table, seat, name })));
       const lines = verb === "break-table" ? seatsMoved(plan.seats, "move")
+        : verb === "shootout/draw" ? drawnSeats(plan)
         : Object.entries(plan.seats).map(([seat, name]) => t("final_seat", { seat, name }));
-      const ask = verb === "break-table" ? t("break_confirm", { table: plan.table }) : t("final_confirm");
+      const ask = verb === "break-table" ? t("break_confirm", { table: plan.table })
+        : verb === "shootout/draw" ? t("round_confirm", { round: plan.round }) : t("final_confirm");
       if (!confirm([ask, ...lines].join("\n"))) return;
       const made = await command(verb, { ...body, apply: true, seed: plan.seed });
       $("#balance-plan").replaceChildren();  // its "Break table N first" is done
       if (verb === "break-table") showMoves(t("broken", { table: made.table }), seatsMoved(made.seats));
+      else if (verb === "shootout/draw") showMoves(t("round_drawn", { round: made.round }), drawnSeats(made));
       else showMoves(t("final_drawn", { table: made.table }), Object.entries(made.seats).map(([seat, name]) => t("final_seat", { seat, name })));
       say(moves.firstChild.textContent);
     } catch (_) { /* said */ } finally { button.disabled = false; }
