@@ -2,6 +2,7 @@
 plays down to its winners, the winners are drawn to the next round by a recorded draw, the last
 round is one table played to one winner, and the money is paid by round."""
 
+from fractions import Fraction
 from random import Random
 
 import pytest
@@ -19,6 +20,7 @@ from tdconsole.domain.commands import (
 from tdconsole.domain.errors import RuleViolation
 from tdconsole.domain.examples import Tournament, tournament
 from tdconsole.domain.money import handlers as money
+from tdconsole.domain.money.payouts import distribute
 from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating import shootout
@@ -132,9 +134,12 @@ def test_t_shoot_4_payouts_by_round_paid_to_the_krone() -> None:
     assert pool == 27 * 300 and sum(structure.amounts) == pool
     assert len(structure.amounts) == 3  # the final table's three places: nobody out in round 1 is paid
     # The rest (8,100 - 900 = 7,200) by place, each round-1 table winner's 300 on top of his place.
+    # The curve pays more than the final table's three places: those three share the 7,200 in
+    # proportion to what they pay (nobody out in round 1 finished a place among the others).
     rest = money.generate_payouts(pool - 900, 27, 300, t.state.money.curve, {})
-    assert structure.amounts == [rest.amounts[0] + sum(rest.amounts[3:]) + 300,
-                                 rest.amounts[1] + 300, rest.amounts[2] + 300]
+    assert len(rest.amounts) > 3
+    shared = distribute(pool - 900, [Fraction(amount) for amount in rest.amounts[:3]])
+    assert structure.amounts == [amount + 300 for amount in shared] and sum(shared) == 7_200
     standings = money.standings(t.state, structure)
     prizes = sorted((s.place, s.prize) for s in standings.values() if s.prize)
     assert [place for place, _prize in prizes] == [1, 2, 3]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from pydantic import Field, field_validator
 
 from tdconsole.domain.errors import RuleViolation
 from tdconsole.domain.model import Frozen
-from tdconsole.domain.money.payouts import Payout, PayoutStructure
+from tdconsole.domain.money.payouts import Payout, PayoutStructure, distribute
 
 
 class ShootoutSettings(Frozen):
@@ -88,10 +89,11 @@ def plan_rounds(players: int, seats: int, winners_per_table: int, played: Sequen
 def payouts_by_round(pool: int, by_place: Callable[[int], PayoutStructure], rounds: Sequence[Round],
                      prizes: Mapping[int, int]) -> PayoutStructure:
     """T-SHOOT-4: each table winner of a round (every round but the last) wins its prize, taken
-    off the pool first; `by_place` pays the rest by place, to the final table's players (a place
-    beyond them goes to first place, as a rounding remainder does). A table winner of round R
-    finishes in the top `rounds[R].winners`, so his prize is added to those places: the pool is
-    paid to the krone.
+    off the pool first; `by_place` pays the rest by place, to the final table's players (when it
+    pays more places, the final table's places share the rest in proportion to what they pay: a
+    player out in an earlier round finished no place among the others of his round). A table
+    winner of round R finishes in the top `rounds[R].winners`, so his prize is added to those
+    places: the pool is paid to the krone.
 
     27 players, 2,700 in the pool, round 1's three table winners 100 each, the final table paid
     60/40 by place of what is left:
@@ -102,6 +104,11 @@ def payouts_by_round(pool: int, by_place: Callable[[int], PayoutStructure], roun
     >>> structure = payouts_by_round(2_700, paid, plan_rounds(27, 9, 1), {1: 100})
     >>> structure.amounts, sum(structure.amounts)
     ([1540, 1060, 100], 2700)
+    >>> def four(rest):  # a curve that pays four places: the final table of three shares them
+    ...     return PayoutStructure(prize_pool=rest, payouts=[
+    ...         Payout(place=n, amount=rest * share // 10) for n, share in enumerate((4, 3, 2, 1), 1)])
+    >>> payouts_by_round(2_700, four, plan_rounds(27, 9, 1), {1: 100}).amounts
+    [1167, 900, 633]
     >>> payouts_by_round(200, paid, plan_rounds(27, 9, 1), {1: 100})
     Traceback (most recent call last):
     ...
@@ -114,7 +121,9 @@ def payouts_by_round(pool: int, by_place: Callable[[int], PayoutStructure], roun
                             pool=pool, reserve=reserve)
     amounts = by_place(pool - reserve).amounts
     final = max(1, rounds[-1].players)
-    if len(amounts) > final:
+    if len(amounts) > final and all(amount > 0 for amount in amounts[:final]):
+        amounts = distribute(pool - reserve, [Fraction(amount) for amount in amounts[:final]])
+    elif len(amounts) > final:  # (a place paying nothing has no share to scale: its first takes it)
         amounts = [amounts[0] + sum(amounts[final:]), *amounts[1:final]]
     amounts = amounts or [0]
     amounts += [0] * (max([winners for winners, prize in won if prize], default=0) - len(amounts))
