@@ -18,7 +18,7 @@ from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.players.rebuys import last_level
 from tdconsole.domain.seating.rounds import ShootoutSettings
 from tdconsole.domain.text import check_text
-from tdconsole.i18n import _
+from tdconsole.i18n import _, ngettext
 from tdconsole.service import Role, Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.views.base import View
@@ -45,6 +45,8 @@ class TemplateRow(View):
     payout_table: str | None  # None: the generator
     pko_share: int | None = None  # a progressive knockout: the knocker's cash percent (T-PKO-1)
     satellite_seat: int | None = None  # a satellite: the value of a seat (T-SAT-1)
+    # A shootout: what each table plays down to (T-SHOOT-2); None: no shootout.
+    winners_per_table: int | None = None
 
 
 def template_row(key: str, saved: bool, template: Template) -> TemplateRow:
@@ -55,7 +57,9 @@ def template_row(key: str, saved: bool, template: Template) -> TemplateRow:
                        bounty=money.bounty, add_on=money.add_on, rebuys=money.rebuy.offered,
                        rebuy_until_level=last_level(structure, money.rebuy),
                        payout_table=None if money.table is None else money.table.name,
-                       pko_share=money.pko_share, satellite_seat=money.satellite_seat)
+                       pko_share=money.pko_share, satellite_seat=money.satellite_seat,
+                       winners_per_table=None if template.shootout is None
+                       else template.shootout.winners_per_table)
 
 
 def template_line(row: TemplateRow) -> str:
@@ -73,6 +77,10 @@ def template_line(row: TemplateRow) -> str:
                      if row.rebuy_until_level is not None else _("rebuys to the first break"))
     if row.add_on:
         parts.append(_("add-on {amount}").format(amount=row.add_on))
+    if row.winners_per_table is not None:
+        parts.append(ngettext("a shootout, each table to {winners} winner",
+                              "a shootout, each table to {winners} winners",
+                              row.winners_per_table).format(winners=row.winners_per_table))
     origin = _("saved") if row.saved else _("shipped")
     return f"{row.key}: {row.name} ({origin}): {', '.join(parts)}"
 
@@ -97,7 +105,8 @@ def template_save(service: Service, request: TemplateNameRequest) -> TemplateRow
     template = Template(name=name, game=info.game, buy_in=info.buy_in, fee=info.fee,
                         starting_stack=info.starting_stack, seats_per_table=info.seats_per_table,
                         late_reg_level=info.late_reg_level, structure=info.structure, money=state.money,
-                        house_rules=state.house_rules, min_players=info.min_players)
+                        house_rules=state.house_rules, min_players=info.min_players,
+                        shootout=info.shootout)
     key = save_template(template)
     return template_row(key, True, template)
 
@@ -161,14 +170,22 @@ def setup(request: NewRequest, club_rules: HouseRules) -> Setup:
         money=base.money,
         template=None if kept is None else kept.name,
         min_players=base.min_players if request.min_players is None else request.min_players,
-        shootout=shootout_settings(request))
+        shootout=shootout_settings(request, kept))
     if made.money.rebuy.until_level is not None:  # refused before anything is made (T-REBUY-1)
         made.structure.period_of_level(made.money.rebuy.until_level)
     return made
 
 
-def shootout_settings(request: NewRequest) -> ShootoutSettings | None:
-    """The shootout the request asks for (T-SHOOT-1); its settings without one are refused."""
+def shootout_settings(request: NewRequest, kept: Template | None = None) -> ShootoutSettings | None:
+    """The shootout the request asks for, or its template's (T-SHOOT-1), the request's settings
+    winning over the template's; a shootout's settings without a shootout are refused."""
+    if kept is not None and kept.shootout is not None:
+        saved = kept.shootout
+        request = request.model_copy(update={
+            "shootout": True,
+            "winners_per_table": saved.winners_per_table if request.winners_per_table is None
+            else request.winners_per_table,
+            "round_prizes": saved.round_prizes if request.round_prizes is None else request.round_prizes})
     if not request.shootout:
         for field, given in (("winners_per_table", request.winners_per_table),
                              ("round_prizes", request.round_prizes)):

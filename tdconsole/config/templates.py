@@ -26,6 +26,7 @@ from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.limits import MAX_CONFIG_BYTES, LevelNumber, Money, SeatsAtTable
 from tdconsole.domain.model import Frozen
 from tdconsole.domain.money.settings import MoneySettings
+from tdconsole.domain.seating.rounds import ShootoutSettings
 
 
 class Template(Frozen):
@@ -41,6 +42,8 @@ class Template(Frozen):
     # None: the club's file when the tournament is made (configs/house_rules.toml).
     house_rules: HouseRules | None = None
     min_players: int | None = Field(default=None, ge=1, le=100_000)  # T-SIGNUP-1
+    # A shootout's (T-SHOOT-1..4): its winners per table and prizes by round; None: no shootout.
+    shootout: ShootoutSettings | None = None
 
 
 def templates_dir() -> Path:

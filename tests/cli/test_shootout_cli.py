@@ -94,3 +94,18 @@ def test_shootout_settings_refused_in_one_line(tmp_path: Path, capsys: Capsys) -
     tdj(capsys, db, "new", "Plain", "--use")
     assert "shootout" not in tdj(capsys, db, "state")  # only a shootout has the key
     assert_one_line_error(run(capsys, "--db", db, "shootout"), "no shootout")
+
+
+def test_a_shootout_template_makes_shootouts_and_saving_one_keeps_it(tmp_path: Path, capsys: Capsys,
+                                                                      monkeypatch: Any) -> None:
+    monkeypatch.setenv("TDCONSOLE_USER_TEMPLATES", str(tmp_path / "templates"))
+    db = str(tmp_path / "templates.sqlite")
+    tdj(capsys, db, "new", "Lørdag", "--template", "shootout", "--use")  # shipped
+    assert tdj(capsys, db, "shootout")["winners_per_table"] == 1
+    tdj(capsys, db, "new", "Søndag", "--template", "shootout", "--winners-per-table", "2", "--use")
+    assert tdj(capsys, db, "shootout")["winners_per_table"] == 2  # the request's wins
+    tdj(capsys, db, "template", "save", "Two a table")
+    [row] = [row for row in tdj(capsys, db, "template", "list") if row["key"] == "two-a-table"]
+    assert row["winners_per_table"] == 2
+    tdj(capsys, db, "new", "Mandag", "--template", "two-a-table", "--use")
+    assert tdj(capsys, db, "shootout")["winners_per_table"] == 2

@@ -76,3 +76,26 @@ async def test_the_tables_screen_shows_each_shootout_tables_state_and_f_draws_ro
         assert "Shootout round 2: the last, one table to one winner" in advice
         [final] = [table for table in shootout.state.room.values() if table.status == "open"]
         assert f"Table {final.number}: 2 left" in advice
+
+
+async def test_t_shoot_1_a_shootout_from_the_shipped_template(service: Service) -> None:
+    """The TUI makes a shootout as it makes any tournament: from a template (configs/templates/
+    shootout.json), the shootout recorded with its creation."""
+    from textual.widgets import OptionList
+
+    from tdconsole.tui.screens.new_tournament import NewTournamentScreen
+    from tests.tui.wait import from_palette, until
+
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await from_palette(pilot, "New tournament from a template")
+        await until(pilot, lambda: isinstance(app.screen, NewTournamentScreen), "the dialog")
+        options = app.screen.query_one(OptionList)
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        index = next(i for i, line in enumerate(shown) if line.startswith("shootout: Shootout (shipped)"))
+        assert "a shootout, each table to 1 winner" in shown[index]
+        await pilot.press(*"Lørdag", "enter", *["down"] * index, "enter")
+        await until(pilot, lambda: len(service.store.tournaments()) == 2, "the new tournament")
+        made = Service(service.store, service.store.tournaments()[-1].id)
+        assert made.state.info.name == "Lørdag"
+        assert made.state.info.shootout == ShootoutSettings()
