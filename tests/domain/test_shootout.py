@@ -165,3 +165,25 @@ def test_t_shoot_2_a_late_entry_sits_at_a_table_still_playing_never_at_a_won_one
     with pytest.raises(RuleViolation, match="T-SHOOT-2: a shootout seats new entries in its first round"):
         t.do(Register(names=["Later"]).with_rng(Random(3)))
 
+
+
+def test_t_shoot_3_243_players_play_three_rounds_27_then_3_tables_then_one() -> None:
+    t = tournament(*[f"P{n:03}" for n in range(1, 244)], tables=27, shootout=ShootoutSettings())
+    tables_by_round = []
+    while True:
+        playing = shootout.playing(t.state)
+        tables_by_round.append(len(playing))
+        if len(playing) == 1:
+            break
+        for table in playing:
+            _play_down(t, table.number)
+        t.do(ShootoutDraw().with_rng(Random(len(tables_by_round))))
+    assert tables_by_round == [27, 3, 1] and t.state.shootout_round == 3
+    assert [(r.tables, r.players, r.winners) for r in shootout.rounds(t.state)] == [
+        (27, 243, 27), (3, 27, 3), (1, 3, 1)]
+    _play_down(t, shootout.playing(t.state)[0].number)
+    assert t.state.status == "finished"
+    standings = money.standings(t.state, money.payout_structure(t.state))
+    prizes = [s.prize or 0 for s in standings.values()]
+    # Round 1's 27 table winners a buy-in (300) each on top of their places; paid to the krone.
+    assert sum(prizes) == 243 * 300 and sum(prize >= 300 for prize in prizes) == 27
