@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-long bench torture lint i18n clean
+.PHONY: run test test-long bench torture lint i18n docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "tdconsole needs Python 3.11+"'
@@ -50,6 +50,10 @@ torture: $(STAMP)
 # tests/test_i18n.py fails until every string is translated and nothing is fuzzy or stale.
 i18n: $(STAMP)
 	$(BIN)/python scripts/catalogue.py
+
+# docs/KEYS.md's rows of the palette entries that ask one thing, from tui/app.py (scripts/keys.py).
+docs: $(STAMP)
+	$(BIN)/python scripts/keys.py
 
 # The import contracts, ruff, and mypy --strict over the whole package (pyproject [tool.mypy]).
 lint: $(STAMP)

@@ -137,6 +137,13 @@ def test_every_action_the_tui_runs_has_its_row_in_keys_md() -> None:
     assert len(rows) == len(set(rows)), "docs/KEYS.md lists an action twice"
 
 
+def test_keys_md_has_the_palettes_asked_entries_as_its_table_writes_them() -> None:
+    # scripts/keys.py writes them (`make docs`): a new palette entry needs no row by hand.
+    done = subprocess.run([sys.executable, "scripts/keys.py", "--check"], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_the_registry_finds_every_actions_module_by_itself() -> None:
     # A fresh process, so no other test imported the modules first: a module left off a list
     # would be missing here, and its actions from the web and from these checks.
