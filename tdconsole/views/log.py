@@ -715,8 +715,17 @@ def said(envelopes: Iterable[e.Envelope], state: TournamentState) -> list[str]:
     the CLI and the remote) says its events as the log says them, so an event is worded once.
     `state` is the tournament right after the command: its names, structure and money formats
     are those at that point of the log."""
-    context = LogContext(names={player.id: player.name for player in state.players.values()},
-                         structure=state.info.structure, formats=Formats.of(state.house_rules),
+    envelopes = list(envelopes)
+    names = {player.id: player.name for player in state.players.values()}
+    # An entry the command took out of the state (unregistered) is named by its registration.
+    gone = {player_id for envelope in envelopes
+            if isinstance(player_id := getattr(envelope.event, "player_id", None), str)} - names.keys()
+    if gone:
+        for registered in state.log.of("player_registered", "player_reentered"):
+            event = registered.event
+            if isinstance(event, e.PlayerRegistered | e.PlayerReentered) and event.player_id in gone:
+                names[event.player_id] = event.name
+    context = LogContext(names=names, structure=state.info.structure, formats=Formats.of(state.house_rules),
                          alternates={number: waiting.name for number, waiting in state.alternates.items()})
     return [sentence(envelope.event, context) for envelope in envelopes]
 

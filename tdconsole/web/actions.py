@@ -2,9 +2,11 @@
 
 The body's keys are the CLI command's parameter names (`bust`: `{"names": [...], "stack": {"NAME":
 chips}, "by": [...]}`), validated straight into the action's request (tdconsole.actions), and the
-answer is the document `--json` prints. Only the actions marked for the web run: nothing that writes
-files on the server, opens screens, or manages staff. Each staff member acts through a service of
-their own, brought up to date before every action, so a phone reads the room as it is now.
+answer is the document `--json` prints, with what the command did in the log's own sentences
+(`said`: the phone shows them, as the log screen does). Only the actions marked for the web run:
+nothing that writes files on the server, opens screens, or manages staff. Each staff member acts
+through a service of their own, brought up to date before every action, so a phone reads the room
+as it is now.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.staff import StaffMember
 from tdconsole.views.base import jsonable, naming
+from tdconsole.views.log import said
 
 T = TypeVar("T")
 
@@ -38,8 +41,14 @@ def run_action(service: Service, verb: str, body: Any) -> Any:
         body = {**body, _OWN_NAME[found.verb]: service.actor}
     request = parse(found, body)
     service.refresh()  # what the others wrote since this member's last action
+    before = len(service.state.log)
     answer = found(service, request)
     result = jsonable(answer)
+    # What the command did, in the log's own sentences (`views.log.said`), which the phone shows
+    # rather than word the same events again; an action that says more (a bust's prize) has its own.
+    if isinstance(result, dict) and "said" not in result:
+        made = [envelope for envelope in service.state.log[before:] if envelope.actor == service.actor]
+        result = {**result, "said": said(made, service.state)}
     # What the CLI prints beside its answer when a hand ended hand-for-hand by itself (T-H4H-1: the
     # bubble burst): not a key of `--json`, but the phone says it as the TD's screen does.
     ended = getattr(answer, "ended", None)

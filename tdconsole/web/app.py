@@ -609,7 +609,6 @@ def tournament_routes(web: Web, streams: StreamSeats) -> list[Route]:
                              methods=[(method, payment_method(method)) for method in cash.methods],
                              default_method=cash.default_method,
                              may=allowed_verbs(member.role) if member else frozenset(),
-                             money_sample=web.formats().money(7777777),
                              shot_seconds=web.display.state.house_rules.clock_call.shot_clock_seconds))
 
     @api

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -205,6 +206,12 @@ def browser() -> Iterator[Browser]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
         launched.close()
+
+
+def as_cli(answer: dict[str, Any]) -> dict[str, Any]:
+    """A command's answer to the phone as the CLI's `--json` has it: the same document, less the
+    log's sentences of what it did (`said`, web/actions.py), which only the phone is given."""
+    return {key: value for key, value in answer.items() if key != "said"}
 
 
 def wait_for(page: Page, expression: str, timeout: float = 5000) -> None:

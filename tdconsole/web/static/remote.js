@@ -52,11 +52,6 @@
   // A count's words: the server renders ngettext's forms for one and for many (remote.html), which
   // is every form English and Danish have.
   const tn = (key, n, values = {}) => fill(words[key][n === 1 ? 0 : 1], { n, ...values });
-  // An amount as the server writes money (remote.html renders 7,777,777 so: "DKK 7,777,777",
-  // "7.777.777 kr."): its digits replaced, grouped by the same separator.
-  const sample = words.money_sample.match(/7(\D?)777(\D?)777/);
-  const money = (amount) => words.money_sample.replace(sample[0],
-    String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, sample[1]));
 
   async function command(verb, body) {
     try {
@@ -619,15 +614,16 @@
     // The last table done places the hand's busts; the bubble's burst is said (T-H4H-1).
     "h4h/done": (result) => result.ended || t("h4h_waiting", { tables: result.tables.filter((row) => !row.done).map((row) => row.table).join(", ") }),
     "undo": (result) => t("undone", { what: result.undone.summary }),
-    "pay": (result) => t("paid", { name: result.name }),
-    "cash/pay-out": (result) => t("paid_out", { name: result.name, amount: money(result.amount), slip: result.slip }),
     "reenter": (result) => result.table ? t("reentered_seat", result) : t("reentered", result),
     "rebuy": (result) => t("rebought", { name: result.name, rebuys: result.rebuys }),
-    "add-on": (result) => t("added_on", { names: result.add_ons.join(", ") }),
-    "unregister": (result) => t("unregistered", { name: result.unregistered }),
-    "deal/propose": () => t("deal_proposed"), "deal/consent": () => t("deal_consented"),
-    "deal/approve": () => t("deal_approved"),
+    "deal/propose": () => t("deal_proposed"),
   };
+  // The commands whose events the phone says in the log's own sentences (the server's `said`, as
+  // the log screen and `tdconsole log` word them): the others above say more than their events
+  // hold (the entry and the rebuys so far, the tables drawn, what a deal proposed asks next).
+  for (const verb of ["pay", "cash/pay-out", "add-on", "unregister", "deal/consent", "deal/approve"]) {
+    described[verb] = (result) => result.said.join("; ");
+  }
   const moves = $("#table-moves");
   const showMoves = (title, lines) => moves.replaceChildren(...[title, ...lines].map((text) =>
     Object.assign(document.createElement("p"), { textContent: text })));
