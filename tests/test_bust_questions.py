@@ -41,7 +41,7 @@ DISQUALIFY = ask("disqualified", "flag", "Disqualified (C-PEN-1): knocked out by
 
 
 def stack(name: str) -> dict[str, Any]:
-    return ask("stack", "number", f"{name}: chips at the start of the hand (T-ELIM-1)", player=name)
+    return ask("stack", "number", "Starting chips (T-ELIM-1)", player=name)
 
 
 def snapshot(**differs: Any) -> dict[str, Any]:

@@ -260,7 +260,7 @@ def bust_questions(state: TournamentState, now: datetime, names: Sequence[str], 
                     label=_("{name} is offered a rebuy first (T-REBUY-1)").format(name=offer.name))
             for offer in offers]
     asks += [BustAsk(field="stack", kind="number", player=player.name,
-                     label=_("{name}: chips at the start of the hand (T-ELIM-1)").format(name=player.name))
+                     label=_("Starting chips (T-ELIM-1)"))  # beside his name, a phone's narrow field
              for player in players if stacks]
     if knocker != "none":
         asks.append(BustAsk(
