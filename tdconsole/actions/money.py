@@ -324,20 +324,25 @@ def structure_use(service: Service, request: StructureRequest) -> StructureResul
 
 class MysteryRequest(Request):
     envelopes: str  # the house's amounts, spaces or commas between: "1000 500 500 200"
-    from_level: int = 1
+    # None: the level the clock shows now (the palette asks only for the envelopes: the TD sets
+    # them up as the bounties start, and a knockout before that level opens none)
+    from_level: int | None = None
     seed: int | None = None  # repeat the envelopes' shuffle exactly (default: a cryptographic draw)
 
 
-@action("money mystery", web=False, tui=False, commands=(commands.SetMysteryBounties,))
+@action("money mystery", web=False, commands=(commands.SetMysteryBounties,))
 def mystery(service: Service, request: MysteryRequest) -> MysteryView:
     """The bounty pool in sealed envelopes of the house's amounts, shuffled by a recorded draw, one
-    opened by each knockout from FROM_LEVEL on (T-MYSTERY-1)."""
+    opened by each knockout from FROM_LEVEL on (the level playing now unless given; T-MYSTERY-1)."""
     parts = request.envelopes.replace(",", " ").split()
     if not parts or not all(part.isascii() and part.isdigit() for part in parts):
         raise InvalidInput("T-MYSTERY-1: the envelopes are amounts, e.g. 1000 500 500 200",
                            field="envelopes")
+    from_level = request.from_level
+    if from_level is None:
+        from_level = clock_view(service.state, service.now()).level
     service.execute(commands.SetMysteryBounties(envelopes=[int(part) for part in parts],
-                                                from_level=request.from_level, seed=request.seed))
+                                                from_level=from_level, seed=request.seed))
     view = mystery_view(service.state)
     assert view is not None  # just set
     return view

@@ -394,8 +394,9 @@ def money_mystery(
     ctx: typer.Context,
     envelopes: Annotated[list[str], typer.Argument(
         metavar="AMOUNT...", help="The amounts in the sealed envelopes, one each (1000 500 500 200 ...).")],
-    from_level: Annotated[int, typer.Option("--from-level", help="Knockouts open an envelope from this "
-                                                                   "level on (before it: none).")] = 1,
+    from_level: Annotated[int | None, typer.Option(
+        "--from-level", help="Knockouts open an envelope from this level on (before it: none; default: "
+                             "the level playing now).")] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Repeat the envelopes' shuffle exactly (default: a cryptographic draw).")] = None,
     as_json: JsonFlag = False,

@@ -96,6 +96,9 @@ ASKED_ACTIONS: list[tuple[str, str, Action[Any, Any], str]] = [
      "time_left"),
     (N_("Set the chip set"), N_("Chips in the club's box, VALUE=COUNT (25=300 100=400 ...):"),
      chip_set_actions.chip_set_set, "quantities"),
+    (N_("Set the mystery bounties"),
+     N_("The sealed envelopes' amounts, from the level playing now (1000 500 500 200 ...; T-MYSTERY-1):"),
+     money_actions.mystery, "envelopes"),
 ]
 APP_ACTIONS: list[tuple[str, str, str]] = [
     (N_("Sound on/off"), N_("The clock's bell one minute before the end of a level and at the change"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
+from tdconsole.domain.commands import ClockGoToLevel, ClockStart
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.prompt import PromptScreen
@@ -24,3 +25,23 @@ async def test_the_time_left_set_from_the_palette(service: Service) -> None:
                             "the refusal")
                 assert service.state.clock.remaining != 450
         await until(pilot, lambda: service.state.clock.remaining == 450, "the clock set to 7:30")
+
+
+async def test_t_mystery_1_the_envelopes_set_from_the_palette(service: Service) -> None:
+    """The palette asks for the envelopes only; they open from the level the clock shows now."""
+    service.execute(ClockStart())
+    service.execute(ClockGoToLevel(level=2))
+    app = create_app(service, poll_seconds=60)
+    async with app.run_test(size=(120, 30)) as pilot:
+        for answer in ("lots", "1000 500 200"):
+            await from_palette(pilot, "Set the mystery bounties")
+            await until(pilot, lambda: isinstance(app.screen, PromptScreen)
+                        and bool(app.screen.query(Input)), "the question")
+            await pilot.press(*answer, "enter")
+            if answer == "lots":
+                await until(pilot, lambda: any("T-MYSTERY-1" in str(n.message) for n in app._notifications),
+                            "the refusal")
+                assert service.state.mystery is None
+        await until(pilot, lambda: service.state.mystery is not None, "the envelopes set")
+    pool = service.state.mystery
+    assert pool is not None and sorted(pool.envelopes) == [200, 500, 1000] and pool.from_level == 2
