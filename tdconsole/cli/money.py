@@ -45,6 +45,7 @@ from tdconsole.views.money import (
     HandForHandView,
     PayoutsView,
     deal_lines,
+    mystery_mismatch,
     payouts_view,
     places_text,
     rebuy_terms,
@@ -407,9 +408,15 @@ def money_mystery(
     shown = money_actions.mystery(service, money_actions.MysteryRequest(
         envelopes=" ".join(envelopes), from_level=from_level, seed=seed))
     formats = Formats.of(service.state.house_rules)
-    emit(shown, as_json, lambda: console.print(
-        _("Mystery bounties from level {level}: {count} envelopes, {total} in all (T-MYSTERY-1)").format(
-            level=shown.from_level, count=len(shown.left), total=formats.money(shown.total))))
+
+    def render() -> None:
+        console.print(_("Mystery bounties from level {level}: {count} envelopes, {total} in all "
+                        "(T-MYSTERY-1)").format(level=shown.from_level, count=len(shown.left),
+                                                total=formats.money(shown.total)))
+        if (mismatch := mystery_mismatch(shown, formats)) is not None:
+            console.print(mismatch, markup=False)
+
+    emit(shown, as_json, render)
 
 
 # ---------------------------------------------------------------- hand-for-hand

@@ -108,6 +108,10 @@ class MysteryView(View):
     left: list[int]
     total: int
     opened: int
+    # T-MYSTERY-1: every envelope, opened or sealed, against the bounty money the entries and rebuys
+    # paid in: the house's list is what is paid out, so a difference is the house's to see
+    envelopes_total: int
+    collected: int
 
 
 def mystery_view(state: TournamentState) -> MysteryView | None:
@@ -116,7 +120,18 @@ def mystery_view(state: TournamentState) -> MysteryView | None:
     if pool is None:
         return None
     left = sorted(pool.left(), reverse=True)
-    return MysteryView(from_level=pool.from_level, left=left, total=sum(left), opened=len(pool.opened))
+    return MysteryView(from_level=pool.from_level, left=left, total=sum(left), opened=len(pool.opened),
+                       envelopes_total=sum(pool.envelopes), collected=money.bounty_totals(state).money_in)
+
+
+def mystery_mismatch(view: MysteryView, formats: "Formats") -> str | None:
+    """The one-line warning when the envelopes do not hold the bounty money collected (T-MYSTERY-1:
+    a warning, never a refusal: late entries and rebuys still bring bounty money in)."""
+    if view.envelopes_total == view.collected:
+        return None
+    return _("T-MYSTERY-1: the envelopes hold {envelopes} in all, the bounty money collected is "
+             "{collected}").format(envelopes=formats.money(view.envelopes_total),
+                                   collected=formats.money(view.collected))
 
 
 def bounties_view(state: TournamentState) -> BountiesView:

@@ -24,6 +24,7 @@ def test_t_mystery_1_the_tv_shows_the_envelopes_left(web: Web, club_db: Path) ->
     opened = busted.event.bounty  # type: ignore[union-attr]
     left = sorted({50, 1_000, 100, 200} - set(opened.values()), reverse=True)
     board = web.client.get("/api/board").json()
-    assert board["mystery"] == {"from_level": 1, "left": left, "total": sum(left), "opened": 1}
+    assert board["mystery"] == {"from_level": 1, "left": left, "total": sum(left), "opened": 1,
+                                "envelopes_total": 1_350, "collected": 100 * service.state.entries}
     tv = web.client.get("/").text
     assert "MYSTERY BOUNTIES" in tv and "3 left" in tv
