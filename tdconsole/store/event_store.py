@@ -277,9 +277,14 @@ class EventStore:
         row by row as they are taken (the log packs them in blocks as they come), so a festival's
         30,000 rows are never all held at once, nor leave the heap scattered with what is kept."""
         events = event_table.c
+        # The last row's hash is the head the next append chains onto. A short read (the events
+        # after a snapshot, a refresh) takes each row's with it, no query more; a whole log's
+        # read takes only its last one, apart: a festival's 40,000 read with the rows were
+        # strings of 64 characters made and dropped at every first open (issue 33).
+        whole = not after
         query = (
             select(events.seq, events.time, events.actor, events.command_id, events.type,
-                   cast(events.payload, Text).label("payload"))
+                   cast(events.payload, Text).label("payload"), *(() if whole else (events.hash,)))
             .where(events.tournament_id == tournament_id, events.seq > after)
             .order_by(events.seq)
         )
@@ -289,10 +294,11 @@ class EventStore:
         # type, not one an event; rows taken a thousand at a time, read by position.
         command_id, names, tags = "", dict[str, str](), dict[str, str]()
         # A command's events share its time: the one read before is taken again (made aware once).
-        read_time, time, seq = None, _EPOCH, None
+        read_time, time, last = None, _EPOCH, None
         with self.connection(write=False) as connection:
             for rows in connection.execute(query).partitions(1024):
-                for seq, moment, actor, command, tag, payload in rows:
+                # (A column more costs a whole log's read more than the head's query.)
+                for seq, moment, actor, command, tag, payload in rows if whole else (row[:6] for row in rows):
                     command_id = command_id if command == command_id else command
                     if moment != read_time:
                         read_time, time = moment, _utc(moment)
@@ -301,11 +307,11 @@ class EventStore:
                     if (kind := tags.get(tag)) is None:
                         kind = tags[tag] = sys.intern(tag)
                     yield Packed(seq, time, name, command_id, kind, payload)
-            # Only the last row's hash is needed (the head the next append chains onto), read in
-            # the same connection: a festival's 40,000 hashes read with the rows were 40,000
-            # strings of 64 characters made and dropped at every first open (issue 33).
-            if seq is not None and until is None and (digest := stored_hash(connection, tournament_id, seq)):
-                self._heads[tournament_id] = (seq, digest)
+                last = rows[-1]
+            if last is not None and until is None:
+                head = stored_hash(connection, tournament_id, last.seq) if whole else last.hash
+                if head:
+                    self._heads[tournament_id] = (last.seq, head)
 
     def commands_undone(self, tournament_id: int) -> set[str]:
         """The commands the tournament's Undone events take back (`undone_commands` of its log),

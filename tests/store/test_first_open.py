@@ -97,3 +97,24 @@ def test_the_first_open_leaves_the_texts_loose_until_its_first_change(store: Eve
     assert all(isinstance(block.texts[0], bytes) for block in opened.log._parts[0])
     assert all(isinstance(block.texts[0], bytes) for block in copied._parts[0])
     assert opened.log == store.load(desk.tournament_id)
+
+
+def test_a_short_read_takes_its_head_with_its_rows(store: EventStore) -> None:
+    # The events after a snapshot, a refresh: one query, each row's hash with it (a command's
+    # open on PostgreSQL pays no round trip more for the head).
+    desk = evening(store)
+    statements: list[str] = []
+
+    def executed(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        statements.append(statement)
+
+    last = desk.state.last_seq
+    store._heads.clear()
+    event.listen(store.engine, "before_cursor_execute", executed)
+    try:
+        assert [envelope.seq for envelope in store.load(desk.tournament_id, after=last - 3)] == \
+            [last - 2, last - 1, last]
+    finally:
+        event.remove(store.engine, "before_cursor_execute", executed)
+    assert len([statement for statement in statements if statement.lstrip().upper().startswith("SELECT")]) == 1
+    assert store._heads[desk.tournament_id] == (last, store.stored_hash(desk.tournament_id, last))
