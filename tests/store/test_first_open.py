@@ -116,5 +116,6 @@ def test_a_short_read_takes_its_head_with_its_rows(store: EventStore) -> None:
             [last - 2, last - 1, last]
     finally:
         event.remove(store.engine, "before_cursor_execute", executed)
-    assert len([statement for statement in statements if statement.lstrip().upper().startswith("SELECT")]) == 1
+    reads = [statement for statement in statements if statement.lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 1, reads
     assert store._heads[desk.tournament_id] == (last, store.stored_hash(desk.tournament_id, last))
