@@ -99,3 +99,25 @@ async def test_t_shoot_1_a_shootout_from_the_shipped_template(service: Service) 
         made = Service(service.store, service.store.tournaments()[-1].id)
         assert made.state.info.name == "Lørdag"
         assert made.state.info.shootout == ShootoutSettings()
+
+
+async def test_t_shoot_2_the_display_shows_each_shootout_tables_state(shootout: Service,
+                                                                      fake_clock: FakeClock) -> None:
+    """`tdconsole display` (the TV's terminal clock) says the round and each table's state in the
+    tables screen's words."""
+    from tdconsole.tui.display import DisplayApp
+    from tests.tui.wait import until
+
+    won = shootout.state.find("Ann").table
+    other = next(number for number in shootout.state.room if number != won)
+    _play_down(shootout, other, left=4)
+    app = DisplayApp(Service(shootout.store, shootout.tournament_id, role="display", now=fake_clock))
+
+    def shown() -> str:
+        return " ".join(str(app.screen.query_one("#shootout", Static).render()).split())
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: "Shootout round 1" in shown(), "the shootout's lines on the display")
+        assert "Shootout round 1: each table plays down to 1 winner" in shown()
+        assert f"Table {won}: won by Ann — waits for round 2" in shown()
+        assert f"Table {other}: 4 left" in shown()

@@ -65,6 +65,7 @@ def test_t_shoot_3_the_remote_draws_the_next_round(club_db: Path, fake_clock: Fa
         # T-SHOOT-1: a shootout's tables are never broken, drawn to a final table nor played
         # hand-for-hand together: the phone offers none of it.
         assert not re.findall(r'data-(?:verb|preview)="(break-table|final-table|h4h/start)"', panel)
+        assert 'id="balance-show"' not in panel and 'id="balance-apply"' not in panel  # no balancing
         td.execute(commands.Bust(names=sorted(td.state.room[second].occupants.values())[1:]))
         panel = client.get(f"{room}/remote/panel").text
         assert 'data-preview="shootout/draw"' in panel and "Draw round 2" in panel

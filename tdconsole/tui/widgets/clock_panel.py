@@ -31,7 +31,7 @@ from tdconsole.tui.widgets.big_time import BigTime
 from tdconsole.views.forecast import ForecastView
 from tdconsole.views.formatting import Formats, ordinal
 from tdconsole.views.games import game_parts
-from tdconsole.views.seating import at_final_table
+from tdconsole.views.seating import at_final_table, shootout_heading, shootout_lines, shootout_view
 from tdconsole.views.tournament import (
     ClockReading,
     ClockView,
@@ -88,6 +88,7 @@ class ClockPanel(Vertical):
     ClockPanel #status.paused { color: $warning; }
     ClockPanel #notes { color: $accent; }
     ClockPanel #forecast { color: $text-muted; }
+    ClockPanel #shootout { color: $accent; }
     ClockPanel #ladder { max-height: 3; }
     ClockPanel #banner { display: none; text-style: bold; }
     ClockPanel.-paused BigTime { color: $text-muted; }
@@ -117,6 +118,7 @@ class ClockPanel(Vertical):
         self._shown: tuple[Any, ...] | None = None
         self._figures: tuple[int, FiguresView] | None = None
         self._ladder_key: tuple[int, Formats, int] | None = None  # what the ladder shown was laid out for
+        self._shootout_key: tuple[int, int] | None = None  # the log and width the shootout's lines are for
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -129,6 +131,7 @@ class ClockPanel(Vertical):
         yield Static(id="next")
         yield Static(id="figures")
         yield Static(id="forecast")
+        yield Static(id="shootout")
         yield Static(id="ladder")
         yield Static(id="notes")
 
@@ -221,6 +224,21 @@ class ClockPanel(Vertical):
             ladder.update(fit(_ladder(view, formats), width, LADDER_GAP))
             ladder.display = bool(view.paid)
         self.query_one("#notes", Static).update(fit([Text(part) for part in _notes_parts(clock)], width))
+        self._show_shootout(state, width)
+
+    def _show_shootout(self, state: TournamentState, width: int) -> None:
+        """T-SHOOT-1..3: the round and each table's state, in the words of the tables screen and the
+        TV (`views.seating`); laid out again only when the log or the width changed."""
+        key = (state.last_seq, width)
+        if self._shootout_key == key:
+            return
+        self._shootout_key = key
+        view = shootout_view(state)
+        shown = self.query_one("#shootout", Static)
+        shown.display = view is not None and bool(view.tables)
+        if view is not None:
+            shown.update(Text("\n").join([Text(shootout_heading(view)),
+                                          fit([Text(line) for line in shootout_lines(view)], width)]))
 
     def on_resize(self, _event: object) -> None:
         self.tick(force=True)

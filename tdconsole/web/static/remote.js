@@ -387,11 +387,15 @@
       plan.replaceChildren(...lines);
       if (applied) say(lines.map((element) => element.textContent).join("; "));
     };
-    $("#balance-show").addEventListener("click", async () => {
+    // The buttons come with each refresh of the tables (none in a shootout, T-SHOOT-1): listened
+    // for on the document, as the other buttons of the refreshed parts are.
+    document.addEventListener("click", async (event) => {
+      if (!event.target.closest("#balance-show")) return;
       plan.replaceChildren();  // the old plan (a table since broken) is not read as the new one
       try { showPlan(await command("balance", {}), false); } catch (_) { /* said */ }
     });
-    $("#balance-apply").addEventListener("click", async () => {
+    document.addEventListener("click", async (event) => {
+      if (!event.target.closest("#balance-apply")) return;
       // The moves are shown and asked first: Apply moves real players.
       let shown;
       try { shown = await command("balance", {}); } catch (_) { return; /* said */ }
