@@ -232,3 +232,11 @@ def test_s_show_2_showdown_all_in_tables_every_hand_before_the_streets_to_come(
     code, out, _ = run(argv, "", capsys, monkeypatch)
     assert "every hand is tabled face up now, before the turn and river" in " ".join(out.split())
     assert "S-SHOW-2" in one_line_error(argv[:-1], "", capsys, monkeypatch)
+
+
+def test_tda_20b_rules_pots_gives_a_stud_pots_odd_chip_to_the_high_card_by_suit(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    data = {"button": 1, "seats": [1, 2, 5], "contributions": {"1": 100, "2": 100, "5": 100},
+            "folded": [1], "chip": 100, "ranking": [[2, 5]], "stud_cards": {"2": "Ks 9d 4s", "5": "Kd 9h Ac"}}
+    result = ok_json(["rules", "pots"], data, capsys, monkeypatch)
+    assert result["awards"] == {"2": 100, "5": 200} and "20B" in result["rules"]  # seat 2's from the button

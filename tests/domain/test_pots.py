@@ -234,3 +234,27 @@ def test_dead_money_must_break_down_into_the_chip() -> None:
     with pytest.raises(ValidationError, match="dead: 150 is not a multiple of the chip 100"):
         resolve(button=1, seats=[1, 2], contributions={"1": 100, "2": 100}, dead=150, chip=100,
                 ranking=[[1], [2]])
+
+
+# --- TDA 20B: stud ---------------------------------------------------------------------------
+
+def test_tda_20b_a_split_stud_pots_odd_chip_goes_to_the_high_card_by_suit() -> None:
+    """Seat 2 is first clockwise from the button, but in stud seat 5's ace of clubs is the high card
+    (every card counts, down cards too): the odd chip is his."""
+    hand: dict[str, Any] = {"button": 1, "seats": [1, 2, 5, 7], "chip": 100, "ranking": [[2, 5], [7]],
+                            "contributions": {"2": 200, "5": 200, "7": 100}}
+    assert resolve(**hand).awards == {2: 300, 5: 200}  # flop games: S-ODD-1, from the button
+    stud = resolve(**hand, stud_cards={"2": "Ks Kh 9d 9c 4s 3s 2s", "5": "Kd Kc 9h 9s 4c 3c Ac"})
+    assert stud.awards == {2: 200, 5: 300} and "20B" in stud.rules and "S-ODD-1" not in stud.rules
+
+
+def test_tda_20b_stud_cards_bad_input_is_one_line() -> None:
+    hand: dict[str, Any] = {"button": 1, "seats": [1, 2, 5, 7], "chip": 100, "ranking": [[2, 5], [7]],
+                            "contributions": {"2": 200, "5": 200, "7": 100}}
+    with pytest.raises(InvalidInput, match="stud_cards: seat 5 shares a pot with an odd chip"):
+        resolve(**hand, stud_cards={"2": "As"})
+    with pytest.raises(InvalidInput, match="stud_cards: As is held twice"):
+        resolve(**hand, stud_cards={"2": "As", "5": "As"})
+    with pytest.raises(ValidationError, match="stud_cards: a stud pot is given by its ranking"):
+        resolve(button=1, seats=[1, 2], contributions={"1": 100, "2": 100}, game="holdem",
+                board="Ks Qs 7s 3d 2h", hands={"1": "As Js", "2": "9d 9c"}, stud_cards={"1": "As"})

@@ -4,7 +4,8 @@
   (S-POT-1, 21). A folded player's chips stay in the pots they reached; he is eligible for none.
 * A split pot is broken down to the smallest chip in play; the odd chips go one at a time clockwise
   from the first seat left of the button, counting from a dead button's position too, so nobody gets
-  more than one odd chip from a pot (S-ODD-1, 20A).
+  more than one odd chip from a pot (S-ODD-1, 20A). In stud (stud, stud hi/lo, razz: no button)
+  they go to the high card by suit among the tied winners' cards, `stud_cards` (20B).
 * Hi/lo: the high half gets the odd chip; ties within a half split by S-ODD-1; with no qualifying
   low the high hand takes the whole pot (S-ODD-2, S-HILO-1).
 * Dead money (the big blind ante, a dead small blind) is nobody's contribution: it goes into the
@@ -21,6 +22,7 @@ from pydantic import BaseModel, Field, model_validator
 from tdconsole.domain.calculators.cards import parse_cards
 from tdconsole.domain.calculators.common import Chips, Input, PositiveChips, Seat, cite
 from tdconsole.domain.calculators.showdown import GameName, showdown
+from tdconsole.domain.calculators.stud import high_card_by_suit
 from tdconsole.domain.errors import InvalidInput, RuleIds
 from tdconsole.domain.model import empty_list
 from tdconsole.domain.seats import clockwise_from
@@ -29,7 +31,8 @@ from tdconsole.domain.seats import clockwise_from
 class PotsInput(Input):
     """`tdconsole rules pots` reads this from stdin: `ranking`, or `game`, `board` and `hands`.
     `contributions` are the live chips each seat put in over the hand; `dead` is the dead money
-    (the big blind ante, a dead small blind), which goes into the main pot."""
+    (the big blind ante, a dead small blind), which goes into the main pot. A stud pot comes with
+    its `ranking` and `stud_cards`, the winners' cards, for the odd chip (20B)."""
 
     button: Seat
     seats: list[Seat] = Field(min_length=2)
@@ -41,6 +44,9 @@ class PotsInput(Input):
     game: GameName | None = None
     board: str | None = None
     hands: dict[Seat, str] | None = None
+    # A stud pot, given by its ranking: each winner's cards, every one shown (RRoP: not only the five
+    # played); a split pot's odd chips then go to the high card by suit (20B), not from the button.
+    stud_cards: dict[Seat, str] | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> PotsInput:
@@ -50,7 +56,7 @@ class PotsInput(Input):
         if self.button not in table:
             raise ValueError(f"button: seat {self.button} is not in seats")
         for field, named in (("contributions", self.contributions), ("folded", self.folded),
-                             ("hands", self.hands or {})):
+                             ("hands", self.hands or {}), ("stud_cards", self.stud_cards or {})):
             if unknown := sorted(set(named) - table):
                 raise ValueError(f"{field}: seat {unknown[0]} is not in seats")
         if self.dead % self.chip:
@@ -64,6 +70,9 @@ class PotsInput(Input):
             raise ValueError("give either ranking, or game, board and hands")
         if self.ranking is None and any(part is None for part in by_cards):
             raise ValueError("game, board and hands go together")
+        if self.stud_cards is not None and self.ranking is None:
+            raise ValueError("stud_cards: a stud pot is given by its ranking (game and board are the "
+                             "flop games')")
         return self
 
 
@@ -124,14 +133,20 @@ def side_pots(contributions: Mapping[int, int], folded: Sequence[int], dead: int
     return layers
 
 
-def split(amount: int, winners: Sequence[int], button: int, chip: int) -> dict[int, int]:
+def split(amount: int, winners: Sequence[int], button: int, chip: int,
+          odd_order: Sequence[int] | None = None) -> dict[int, int]:
     """S-ODD-1/20A: equal shares in the smallest chip, odd chips one each clockwise from the
-    button.
+    button; in stud one each in `odd_order`, the high card by suit first (20B).
 
     S-ODD-1, 20A: the odd chip goes to the first winner clockwise from the button.
 
     >>> split(300, [2, 5], button=3, chip=100)
     {2: 100, 5: 200}
+
+    20B: in stud it goes to the high card by suit (`stud.high_card_by_suit`), here seat 2's.
+
+    >>> split(300, [2, 5], button=3, chip=100, odd_order=[7, 2, 5])
+    {2: 200, 5: 100}
     >>> split(250, [2, 5], button=3, chip=100)
     Traceback (most recent call last):
     ...
@@ -143,7 +158,13 @@ def split(amount: int, winners: Sequence[int], button: int, chip: int) -> dict[i
             "a pot of {amount} does not break down into chips of {chip}", amount=amount, chip=chip,
         )
     share, odd = divmod(units, len(winners))
-    order = clockwise_from(button, winners)
+    if odd_order is None:
+        order = clockwise_from(button, winners)
+    else:
+        if odd and (missing := [seat for seat in winners if seat not in odd_order]):
+            raise InvalidInput("stud_cards: seat {seat} shares a pot with an odd chip but has no cards "
+                               "(20B: the high card by suit takes it)", seat=missing[0])
+        order = [seat for seat in odd_order if seat in winners]
     shares = {seat: (share + (1 if index < odd else 0)) * chip for index, seat in enumerate(order)}
     return dict(sorted(shares.items()))
 
@@ -168,6 +189,15 @@ def award(pots_input: PotsInput, high: Sequence[Sequence[int]],
     ([('side pot 1', 1400, {2: 1400}), ('main pot', 900, {3: 900})], {2: 1400, 3: 900})
     """
     rules = ["S-POT-1", "21", "S-ODD-1", "20A"]
+    odd_order = None
+    if pots_input.stud_cards is not None:
+        rules = ["S-POT-1", "21", "20B"]  # no button in stud: the high card by suit
+        cards = {seat: parse_cards(text, f"stud_cards.{seat}")
+                 for seat, text in pots_input.stud_cards.items()}
+        shown = [repr(card) for held in cards.values() for card in held]
+        if twice := sorted({card for card in shown if shown.count(card) > 1}):
+            raise InvalidInput("stud_cards: {card} is held twice", card=twice[0])
+        odd_order = high_card_by_suit(cards)
     layers = side_pots(pots_input.contributions, pots_input.folded, pots_input.dead)
     ranked = {seat for group in high for seat in group}
     for layer in layers:
@@ -187,12 +217,12 @@ def award(pots_input: PotsInput, high: Sequence[Sequence[int]],
             cite(rules, "S-ODD-2", "S-HILO-1")
             units = layer.amount // chip
             high_part = (units - units // 2) * chip  # the high half gets the odd chip (S-ODD-2)
-            awards = _merge(split(high_part, high_winners, button, chip),
-                            split(layer.amount - high_part, low_winners, button, chip))
+            awards = _merge(split(high_part, high_winners, button, chip, odd_order),
+                            split(layer.amount - high_part, low_winners, button, chip, odd_order))
         else:
             if low is not None:
                 cite(rules, "S-HILO-1")  # no qualifying low: the high hand scoops
-            awards = split(layer.amount, high_winners, button, chip)
+            awards = split(layer.amount, high_winners, button, chip, odd_order)
         contested = len(layer.eligible) > 1
         pots.append(Pot(name=pot_name(index, contested), amount=layer.amount,
                         eligible=layer.eligible, awards=awards, side=index, contested=contested))

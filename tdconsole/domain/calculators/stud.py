@@ -78,6 +78,18 @@ def _check_seats(cards: Mapping[int, Sequence[Card]], least: int, most: int, fie
             seen.add(repr(card))
 
 
+def high_card_by_suit(cards: Mapping[int, Sequence[Card]]) -> list[int]:
+    """The seats by the highest card each holds, the ace high, equal ranks by suit (spades highest):
+    the order a split stud pot's odd chips go in, one each (TDA 20B: the high card by suit, in stud,
+    stud hi/lo and razz alike; every card counts, not only the five played, as RRoP says).
+
+    >>> from tdconsole.domain.calculators.cards import parse_cards
+    >>> high_card_by_suit({1: parse_cards("Kc Kd 9s"), 4: parse_cards("Ks 2h 3h"), 6: parse_cards("Ac 2c")})
+    [6, 4, 1]
+    """
+    return sorted(cards, key=lambda seat: max(_value(card, _ACE_HIGH) for card in cards[seat]), reverse=True)
+
+
 @dataclass(frozen=True)
 class BringIn:
     seat: int  # who posts the bring-in (the card decides, even for a player away: TDA 30, 71C)
