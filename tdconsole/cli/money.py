@@ -414,7 +414,7 @@ def money_mystery(
                         "(T-MYSTERY-1)").format(level=shown.from_level, count=len(shown.left),
                                                 total=formats.money(shown.total)))
         if (mismatch := mystery_mismatch(shown, formats)) is not None:
-            console.print(mismatch, markup=False)
+            console.print(mismatch, markup=False, soft_wrap=True)  # one line, whatever the width
 
     emit(shown, as_json, render)
 

@@ -45,7 +45,8 @@ from tdconsole.tui.screens.structure_editor import StructureEditorScreen
 from tdconsole.tui.screens.tables import TablesScreen
 from tdconsole.tui.service_app import POLL_SECONDS, ServiceApp
 from tdconsole.views.chip_set import chip_set_news
-from tdconsole.views.money import hand_for_hand_ended
+from tdconsole.views.formatting import Formats
+from tdconsole.views.money import hand_for_hand_ended, mystery_news
 from tdconsole.views.seating import alternates_news
 from tdconsole.views.tournament import describe_command, refusal_text, undo_preview
 
@@ -338,7 +339,8 @@ class TdApp(ServiceApp):
     def tell_news(self) -> None:
         """Tell the TD what the log says happened by itself, whichever terminal's command made it
         happen: hand-for-hand ending with the hand that reached the money (T-H4H-1), a registration
-        waiting as an alternate and a freed seat going to the next one (T-REG-1)."""
+        waiting as an alternate and a freed seat going to the next one (T-REG-1), the box of chips
+        used up (T-CHIPS-4), envelopes that do not hold the bounty money (T-MYSTERY-1)."""
         log = self.service.log
         start = len(log)
         while start and log[start - 1].seq > self._told_seq:
@@ -352,6 +354,9 @@ class TdApp(ServiceApp):
             self.notify(line, title=_("Alternates"), timeout=15, markup=False)
         if (box := chip_set_news(fresh, self.service.state)) is not None:  # T-CHIPS-4
             self.notify(box, title=_("Chip set"), severity="warning", timeout=15, markup=False)
+        if (envelopes := mystery_news(fresh, self.service.state,
+                                      Formats.of(self.service.state.house_rules))) is not None:
+            self.notify(envelopes, title=_("Mystery bounties"), severity="warning", timeout=15, markup=False)
 
     def action_clock(self, what: str) -> None:
         if what == "toggle":

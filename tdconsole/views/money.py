@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from tdconsole.domain.errors import RuleIds, TdError
-from tdconsole.domain.events import Envelope, HandForHandStopped
+from tdconsole.domain.events import Envelope, HandForHandStopped, MysteryBountiesSet
 from tdconsole.domain.limits import SEATS
 from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
@@ -132,6 +132,15 @@ def mystery_mismatch(view: MysteryView, formats: "Formats") -> str | None:
     return _("T-MYSTERY-1: the envelopes hold {envelopes} in all, the bounty money collected is "
              "{collected}").format(envelopes=formats.money(view.envelopes_total),
                                    collected=formats.money(view.collected))
+
+
+def mystery_news(envelopes: Iterable[Envelope], state: TournamentState, formats: "Formats") -> str | None:
+    """What the TD's console tells when the envelopes are set, whichever terminal set them: the
+    warning while they do not hold the bounty money collected (T-MYSTERY-1)."""
+    if not any(isinstance(envelope.event, MysteryBountiesSet) for envelope in envelopes):
+        return None
+    view = mystery_view(state)
+    return None if view is None else mystery_mismatch(view, formats)
 
 
 def bounties_view(state: TournamentState) -> BountiesView:

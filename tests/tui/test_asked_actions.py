@@ -43,5 +43,8 @@ async def test_t_mystery_1_the_envelopes_set_from_the_palette(service: Service) 
                             "the refusal")
                 assert service.state.mystery is None
         await until(pilot, lambda: service.state.mystery is not None, "the envelopes set")
+        # No bounty money came in (no bounty set): the envelopes' 1,700 is warned of, not refused.
+        await until(pilot, lambda: any("T-MYSTERY-1: the envelopes hold" in str(n.message)
+                                       for n in app._notifications), "the warning")
     pool = service.state.mystery
     assert pool is not None and sorted(pool.envelopes) == [200, 500, 1000] and pool.from_level == 2
