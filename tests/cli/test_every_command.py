@@ -171,6 +171,9 @@ CASES = [
     case("club", "rules", "betting", stdin=HAND),
     case("club", "rules", "chips", stdin=CHIPS),
     case("club", "rules", "pots", stdin=POTS),
+    case("club", "rules", "pots", stdin={"button": 1, "seats": [1, 2, 5], "folded": [1], "chip": 100,
+                                         "contributions": {"1": 100, "2": 100, "5": 100}, "ranking": [[2, 5]],
+                                         "stud_cards": {"2": "Ks 9d 4s", "5": "Kd 9h Ac"}}),  # 20B
     case("club", "rules", "showdown", "--game", "holdem", "--board", "Ks Qs 7s 3d 2h", "--hand",
          "1=As Js", "--hand", "2=9d 9c", "--button", "2"),
     case("club", "rules", "bring-in", "--game", "stud", "3h", "Kd", "3c", "--amount", "25",
@@ -210,6 +213,7 @@ CASES = [
     case("registered", "money", "set", "--bounty", "20", "--guarantee", "5000"),
     case("registered", "money", "load", str(MONEY_FILE)),
     case("registered", "money", "mystery", "1000", "500", "200", "--from-level", "3", "--seed", "1"),
+    case("registered", "money", "mystery", "1000", "500", "200"),  # from the level playing now
     case("registered", "money", "set", "--rebuy-until-break", "--rebuy-limit", "2", "--rebuy-who",
          "starting-stack", "--rebuy-chips", "5000", "--rebuy-fee", "20"),
     case("registered", "payouts"),
