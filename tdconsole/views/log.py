@@ -60,6 +60,12 @@ class LogContext:
     formats: Formats = field(default_factory=lambda: Formats.of(HouseRules()))
     commands: dict[str, list[str]] = field(default_factory=dict)
     alternates: dict[int, str] = field(default_factory=dict)  # number -> name
+    # What a re-entry and a rebuy say of the player as he was then: the entry's number (the
+    # first is 1, T-REG-1) and his rebuys so far, this one counted (T-REBUY-2).
+    entries: dict[str, int] = field(default_factory=dict)
+    rebuys: dict[str, int] = field(default_factory=dict)
+    # The rebuys that stand: an undone rebuy still says what it said, later ones do not count it.
+    rebuys_standing: dict[str, int] = field(default_factory=dict)
 
     def name(self, player_id: str | None) -> str:
         if player_id is None:
@@ -68,6 +74,10 @@ class LogContext:
 
     def names_of(self, player_ids: Iterable[str]) -> str:
         return listed(self.name(player_id) for player_id in player_ids)
+
+    def entry(self, player_id: str) -> int:
+        """The number of `player_id`'s entry (1: not a re-entry)."""
+        return self.entries.get(player_id, 1)
 
     def money(self, amount: int) -> str:
         return self.formats.money(amount)
@@ -84,6 +94,15 @@ class LogContext:
             self.names[event.player_id] = event.name
         if isinstance(event, e.AlternateListed):
             self.alternates[event.number] = event.name
+        if isinstance(event, e.PlayerRegistered):
+            self.entries[event.player_id] = 1
+        elif isinstance(event, e.PlayerReentered):
+            self.entries[event.player_id] = self.entry(event.previous_id) + 1
+        elif isinstance(event, e.Rebought):
+            so_far = self.rebuys_standing.get(event.player_id, 0) + event.count
+            self.rebuys[event.player_id] = so_far
+            if not undone:
+                self.rebuys_standing[event.player_id] = so_far
         if undone:
             return
         if isinstance(event, e.TournamentCreated):
@@ -208,8 +227,8 @@ def _unregistered(event: e.PlayerUnregistered, context: LogContext) -> str:
 @_writes("players", e.AlternateListed)
 def _alternate_listed(event: e.AlternateListed, context: LogContext) -> str:
     if event.previous_id is not None:
-        return _("{name} re-enters as alternate {number}: every seat is taken").format(
-            name=event.name, number=event.number)
+        return _("{name} re-enters as alternate {number} (entry {entry}): every seat is taken").format(
+            name=event.name, number=event.number, entry=context.entry(event.previous_id) + 1)
     return _("{name} registers as alternate {number}: every seat is taken").format(
         name=event.name, number=event.number)
 
@@ -225,9 +244,11 @@ def _reentered(event: e.PlayerReentered, context: LogContext) -> str:
     if event.alternate is not None:
         return _("Alternate {number}, {name}, re-enters: a seat is free").format(
             number=event.alternate, name=event.name)
+    entry = context.entry(event.player_id)
     if not event.earlier_entry_can_cash:
-        return _("{name} re-enters (the earlier entry can no longer cash)").format(name=event.name)
-    return _("{name} re-enters").format(name=event.name)
+        return _("{name} re-enters (entry {entry}; the earlier entry can no longer cash)").format(
+            name=event.name, entry=entry)
+    return _("{name} re-enters (entry {entry})").format(name=event.name, entry=entry)
 
 
 @_writes("money", e.AddOnBought)
@@ -239,6 +260,9 @@ def _add_on(event: e.AddOnBought, context: LogContext) -> str:
 def _rebought(event: e.Rebought, context: LogContext) -> str:
     name = context.name(event.player_id)
     text = (_("{name} buys a double rebuy") if event.count == 2 else _("{name} rebuys")).format(name=name)
+    so_far = context.rebuys.get(event.player_id, event.count)
+    text = ngettext("{rebuy} ({rebuys} rebuy so far)", "{rebuy} ({rebuys} rebuys so far)", so_far).format(
+        rebuy=text, rebuys=so_far)
     if not event.knocked_out_by:
         return text
     # T-PKO-6: bought instead of the bust; a PKO's knockout stands, a fixed bounty is not paid.
@@ -725,8 +749,15 @@ def said(envelopes: Iterable[e.Envelope], state: TournamentState) -> list[str]:
             event = registered.event
             if isinstance(event, e.PlayerRegistered | e.PlayerReentered) and event.player_id in gone:
                 names[event.player_id] = event.name
+    # The entry and rebuys of the players the events name, as the log counts them up to here
+    # (the command's own re-entry and rebuy counted): not every player's, a festival has 10,000.
+    named = {player_id for envelope in envelopes for key in ("player_id", "previous_id")
+             if isinstance(player_id := getattr(envelope.event, key, None), str)}
+    players = [state.players[player_id] for player_id in named if player_id in state.players]
     context = LogContext(names=names, structure=state.info.structure, formats=Formats.of(state.house_rules),
-                         alternates={number: waiting.name for number, waiting in state.alternates.items()})
+                         alternates={number: waiting.name for number, waiting in state.alternates.items()},
+                         entries={player.id: player.entry for player in players},
+                         rebuys={player.id: player.rebuys for player in players})
     return [sentence(envelope.event, context) for envelope in envelopes]
 
 

@@ -261,7 +261,7 @@ def test_log_names_re_entries_and_shows_ties(tmp_path: Path, capsys: Capsys) -> 
     log = td(capsys, db, "log")
     summaries = [row["summary"] for row in log]
     assert "P01 busts, sharing places 3rd to 4th" in summaries[-4]
-    assert summaries[-2] == "P01 re-enters"
+    assert summaries[-2] == "P01 re-enters (entry 2)"
     assert summaries[-1] == "P01 busts in 3rd, knocked out by P03"
     # A lone bust's place is simply the next one: no rule decided it (T-ELIM-3 is for the unplaced).
     assert log[-1]["event"]["rules"] == []

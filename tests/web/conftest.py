@@ -44,14 +44,16 @@ class Ticks:
         self.now += seconds
 
 
-def make_tournament(db: Path) -> None:
-    """12 players drawn at 2 tables, the clock running, a TD and a floor member with PINs."""
+def make_tournament(db: Path, *, drawn: bool = True) -> None:
+    """12 players drawn at 2 tables, the clock running, a TD and a floor member with PINs (not
+    `drawn`: registered only, the clock not started)."""
     store = EventStore.open(f"sqlite:///{db}")
     service = Service.create(store, name="Friday <i>Night</i>", buy_in=100, fee=10,
                              structure=load_structure(DEFAULT_STRUCTURE), seats_per_table=6)
     service.execute(commands.Register(names=PLAYERS))
-    service.execute(commands.Draw(seed=7))
-    service.execute(commands.ClockStart())
+    if drawn:
+        service.execute(commands.Draw(seed=7))
+        service.execute(commands.ClockStart())
     staff = StaffStore(store)
     staff.add(TD, "td", TD_PIN)
     staff.add(FLOOR, "floor", FLOOR_PIN)

@@ -119,7 +119,8 @@ def test_a_phone_asks_rebuy_before_a_bust_in_the_rebuy_period(
     page.on("dialog", answer)
     page.click('.pick[data-name="Anna Holm"]')
     page.click("#bust-go")
-    wait_for(page, "document.querySelector('#status').textContent.includes('Anna Holm rebuys (1 so far)')")
+    wait_for(page, "document.querySelector('#status').textContent"
+                   ".includes('Anna Holm rebuys (1 rebuy so far)')")
     assert "Anna Holm busts in the rebuy period. Rebuy?" in asked[0] and "double" in asked[1]
     assert [kind for _seq, _actor, kind in events(served.db)][-1] == "rebought"
     # Declining the rebuy busts him as before (the bust question follows and is answered yes).

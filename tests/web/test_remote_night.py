@@ -36,21 +36,25 @@ NAMES = ["Anna Holm", "Bent Lund", "Carl Møller", "Dorte Skov", "Erik Dahl", "F
 
 # The words each language's phone says, as the test waits for them.
 SAID = {
-    "en": {"drawn": "20 players drawn at 4 tables", "rebuys": "rebuys (1 so far)", "undone": "Undone:",
+    "en": {"drawn": "The tables are drawn: 20 players at 4 tables", "rebuys": "rebuys (1 rebuy so far)",
+           "undone": "Undone:",
            "level": "Level 3", "busts_in": "busts in ", "broken": "is broken", "moved": "Moved",
            "pending": "placed when every table has finished the hand",
            "bubble": "On the bubble: 8 left, 7 paid",
            "h4h": "Hand-for-hand", "final": "The final table is drawn", "prize": "Prize to ",
-           "approved": "The deal is approved", "over": "The tournament is over", "slip": "(slip",
+           "approved": "The deal is approved", "proposed": "An ICM deal is proposed: ",
+           "over": "The tournament is over", "slip": "(slip",
            "counted": "The drawer is counted", "chips": "players", "paid": " pays ",
            "registered": "is registered",
            "unregistered": "is unregistered", "rebuy?": "Rebuy?", "double": "double"},
-    "da": {"drawn": "20 spillere trukket ved 4 borde", "rebuys": "rebuy (1 indtil nu)", "undone": "Fortrudt:",
+    "da": {"drawn": "Bordene er trukket: 20 spillere ved 4 borde", "rebuys": "rebuy (1 rebuy indtil nu)",
+           "undone": "Fortrudt:",
            "level": "Niveau 3", "busts_in": "er slået ud som ", "broken": "er brudt", "moved": "Flyttede",
            "pending": "placeres, når alle borde har spillet hånden færdig",
            "bubble": "På boblen: 8 tilbage, 7 betalt",
            "h4h": "Hånd-for-hånd", "final": "Finalebordet er trukket", "prize": "Præmie til ",
-           "approved": "Dealen er godkendt", "over": "Turneringen er slut", "slip": "(seddel",
+           "approved": "Dealen er godkendt", "proposed": "En ICM-deal er foreslået: ",
+           "over": "Turneringen er slut", "slip": "(seddel",
            "counted": "Kassen er talt", "chips": "spillere", "paid": " betaler ",
            "registered": "er registreret",
            "unregistered": "er afmeldt", "rebuy?": "Rebuy?", "double": "Dobbelt"},
@@ -277,6 +281,7 @@ def test_a_rebuy_night_from_the_tds_phone_alone(browser: Browser, night: tuple[S
     page.wait_for_selector("table.deal-options")
     shot("06-deal-options")
     page.click('button[data-verb="deal/propose"][data-body*="icm"]')
+    status(said["proposed"])  # the log's sentence, then what the deal asks next
     page.wait_for_selector('button[data-verb="deal/consent"]')
     for name in left:  # each player says yes, asked by name first
         page.click(f'button[data-verb="deal/consent"][data-name="{name}"]')

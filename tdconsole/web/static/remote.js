@@ -331,15 +331,12 @@
       };
       // A rebuy is bought instead of the bust (T-REBUY-1), with the knocker chosen: in a
       // progressive knockout the knockout stands as after `bust --by` and a rebuy after it, in one
-      // command (T-PKO-6); with a fixed bounty it pays nothing, and the phone says which it was
-      // rather than drop the knocker without a word.
-      const said = { pko: "knockout_paid", fixed: "knockout_fixed", none: "no_knockout" };
+      // command (T-PKO-6); with a fixed bounty it pays nothing. The log's sentence says which it
+      // was (and his rebuys so far) rather than drop the knocker without a word.
       const rebuy = async (lines) => {
         for (const [name, double] of rebuying) {
           const request = body.by ? { name, double, knocked_out_by: body.by } : { name, double };
-          const result = await command("rebuy", request);
-          lines.push(t("rebought", { name: result.name, rebuys: result.rebuys }));
-          if (result.knockout) lines.push(t(said[result.knockout.kind], { by: result.knockout.knocked_out_by.join(", "), name: result.name }));
+          lines.push(describe("rebuy", await command("rebuy", request)));
         }
         return lines;
       };
@@ -613,19 +610,18 @@
     from_seat: m.from.seat, to_table: m.to.table, to_seat: m.to.seat, rule: m.rule }));
   const h4hSaid = (result) => result.ended || (result.active ? t("h4h_on") : t("h4h_off"));
   const described = {
-    "draw": (result) => t("drawn", { n: result.players_seated, tables: result.tables.length }),
     "h4h/start": h4hSaid, "h4h/stop": h4hSaid,
     // The last table done places the hand's busts; the bubble's burst is said (T-H4H-1).
     "h4h/done": (result) => result.ended || t("h4h_waiting", { tables: result.tables.filter((row) => !row.done).map((row) => row.table).join(", ") }),
     "undo": (result) => t("undone", { what: result.undone.summary }),
-    "reenter": (result) => result.table ? t("reentered_seat", result) : t("reentered", result),
-    "rebuy": (result) => t("rebought", { name: result.name, rebuys: result.rebuys }),
-    "deal/propose": () => t("deal_proposed"),
+    // The deal's amounts are the log's sentence; what it asks next is the phone's prompt.
+    "deal/propose": (result) => t("deal_proposed", { deal: result.said.join("; ") }),
   };
   // The commands whose events the phone says in the log's own sentences (the server's `said`, as
-  // the log screen and `tdconsole log` word them): the others above say more than their events
-  // hold (the entry and the rebuys so far, the tables drawn, what a deal proposed asks next).
-  for (const verb of ["pay", "cash/pay-out", "add-on", "unregister", "deal/consent", "deal/approve"]) {
+  // the log screen and `tdconsole log` word them: the entry of a re-entry, the rebuys so far, the
+  // tables drawn): the others above say more than their events hold.
+  for (const verb of ["pay", "cash/pay-out", "add-on", "unregister", "deal/consent", "deal/approve",
+                      "draw", "reenter", "rebuy"]) {
     described[verb] = (result) => result.said.join("; ");
   }
   const moves = $("#table-moves");
