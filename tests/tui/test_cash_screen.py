@@ -12,6 +12,7 @@ from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.cash import CashScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.prompt import PromptScreen
+from tdconsole.tui.widgets.synced_table import SyncedTable
 from tests.tui.wait import until
 
 
@@ -111,3 +112,30 @@ async def test_f2_marks_an_entry_not_paid_yet_until_it_pays(service: Service) ->
         app.screen.refresh_view()  # as when another terminal records it
         await pilot.pause()
         assert _statuses(app)["Erik"] == "registered"
+
+
+async def test_the_desk_left_for_another_screen_lets_its_rows_go_and_shows_them_again(
+        service: Service) -> None:
+    """A festival's 10,000 dues were kept (5.5 MB) by a terminal that had once shown F12; left for
+    another F-key the desk holds no rows, and back it shows them with the cursor where it was. A
+    question over the desk keeps them (the desk still shows behind it)."""
+    app = create_app(service)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("f12", "down", "down")
+        desk = app.screen
+        assert isinstance(desk, CashScreen)
+        dues = desk.query_one("#dues", SyncedTable)
+        rows = _paid_by(app)
+        assert dues.selected_key() is not None and dues.selected_key().endswith(":Carl")  # type: ignore[union-attr]
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert dues.row_count == len(rows)
+        await pilot.press("enter")  # No
+        await pilot.press("f1")
+        await until(pilot, lambda: app.screen is not desk, "the clock")
+        await pilot.pause()
+        assert dues.row_count == 0 and not desk.query_one("#prizes", SyncedTable).row_count
+        await pilot.press("f12")
+        await until(pilot, lambda: app.screen is desk, "the desk again")
+        await pilot.pause()
+        assert _paid_by(app) == rows and dues.selected_key().endswith(":Carl")  # type: ignore[union-attr]

@@ -99,6 +99,15 @@ class CashScreen(ServiceScreen):
                                        money(prize.owed), ", ".join(map(str, prize.slips))))
             for index, prize in enumerate(view.prizes)])
 
+    def on_screen_suspend(self) -> None:
+        # Left for another F-key's screen (not covered by a question: it still shows behind
+        # it), the desk lets its rows go: a festival's 10,000 dues kept 5.5 MB of a terminal
+        # that may never come back here. Shown again, `refresh_view` builds them anew. (Textual
+        # runs ServiceScreen's handler too: it dispatches to every class's own.)
+        if self not in self.app.screen_stack:
+            for table in self.query(SyncedTable):
+                table.release()
+
     def _selected(self, table_id: str) -> str | None:
         key = self.query_one(f"#{table_id}", SyncedTable).selected_key()
         return None if key is None else key.partition(":")[2]

@@ -205,6 +205,8 @@ class SyncedTable(DataTable[str | Text]):
         self._stored: dict[str, tuple[str | Text, ...]] = {}
         self._order: list[str] = []
         self._index: dict[str, int] = {}  # each key's place in `_order`
+        # The row the cursor was on when the rows were let go (`release`), put back by `show`.
+        self._reselect: str | None = None
         self._lines = _Lines(self)
         self._ordered = _Ordered(self)
         self._frame: dict[str, Style] | None = None  # the styles looked up in this frame
@@ -265,7 +267,8 @@ class SyncedTable(DataTable[str | Text]):
                    if shown.get(key) is not values and shown.get(key) != values]
         added = sum(1 for key, _values in changed if key not in shown)
         removed = len(shown) - (len(order) - added)
-        selected = self.selected_key()
+        selected = self.selected_key() or self._reselect
+        self._reselect = None
         if not self._order or removed + added > max(REBUILD_FROM, len(order) // 2):
             self.clear()
             self._set(rows, order, [])
@@ -342,6 +345,12 @@ class SyncedTable(DataTable[str | Text]):
         self._shown, self._stored, self._order, self._index = {}, {}, [], {}
         self._row_locations = _Locations(self)  # DataTable.clear sets a map of its own
         return self
+
+    def release(self) -> None:
+        """Let go of every row until the next `show`, which puts the cursor back on its row: a
+        screen left for another keeps no festival's 10,000 rows it shows anew when it is back."""
+        self._reselect = self.selected_key()
+        self.clear()
 
     def selected_key(self) -> str | None:
         """The key of the row under the cursor (None when the table is empty)."""
