@@ -14,7 +14,8 @@ from tdconsole.i18n import set_language
 from tdconsole.store.event_store import EventStore
 from tdconsole.web.app import create_app
 from tests.cli.helpers import run
-from tests.web.conftest import PLAYERS, Ticks, Web, make_tournament
+from tests.web.conftest import PLAYERS, TD, TD_PIN, Served, Ticks, Web, make_tournament, open_page, wait_for
+from tests.web.test_browser import PHONE, _log_in
 
 Capsys = pytest.CaptureFixture[str]
 
@@ -88,3 +89,26 @@ def test_the_draw_a_rebuy_a_reentry_and_a_deal_are_said_as_the_log_says_them(
     assert run(capsys, "--db", str(web.db), "chips", *chips).code == 0, chips
     deal = _said_as_logged(web, capsys, "deal/propose", {"method": "icm"}, csrf, lang)
     assert deal[0].startswith("En ICM-deal er foreslået" if danish else "An ICM deal is proposed")
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_phone_shows_a_reentry_as_the_log_says_it(browser: object, served: Served,
+                                                      capsys: Capsys) -> None:
+    """The re-entry button on a busted player's row: the phone's line is the log's sentences of
+    the command (the entry's number, then the seat it was drawn), not remote.js's own words."""
+    db = str(served.db)
+    assert run(capsys, "--db", db, "money", "set", "--re-entry", "100").code == 0
+    assert run(capsys, "--db", db, "bust", PLAYERS[0]).code == 0
+    page = open_page(browser, PHONE)  # type: ignore[arg-type]
+    page.on("dialog", lambda dialog: dialog.accept())  # "Re-enter Anna Holm?"
+    _log_in(page, served.base, TD, TD_PIN)
+    page.click('[data-tab="register"]')
+    page.fill("#row-player", PLAYERS[0])
+    page.click('#slot-row button[data-verb="reenter"]')
+    wait_for(page, "document.querySelector('#status').textContent.includes('(entry 2)')")
+    log = run(capsys, "--db", db, "log", "--json").json
+    last = [entry["text"] for entry in log if entry["command_id"] == log[-1]["command_id"]]
+    assert last[0] == f"{PLAYERS[0]} re-enters (entry 2)"
+    assert page.evaluate("document.querySelector('#status').textContent") == "; ".join(last)
+    assert page.errors == []  # type: ignore[attr-defined]
