@@ -72,7 +72,10 @@ class PeriodRow(Horizontal):
     DEFAULT_CSS = """
     PeriodRow { height: 3; }
     PeriodRow > Label { width: 9; padding: 1 1 0 1; }
-    PeriodRow > Input { width: 1fr; }
+    /* one column padding, and the game (a short key: nlhe, razz) a narrow column, so that at 80
+       wide every level field shows its whole placeholder ("small blind") beside the game */
+    PeriodRow > Input { width: 1fr; padding: 0 1; }
+    PeriodRow > Input.game { width: 8; }
     PeriodRow > Checkbox { width: 16; }
     PeriodRow.break > Label { color: $accent; }
     PeriodRow Input.-invalid { border: tall $error; }
@@ -91,7 +94,7 @@ class PeriodRow(Horizontal):
                 yield Input(str(getattr(self.period, key)), placeholder=_(hint), name=key,
                             type="integer", tooltip=_(hint))
             # RP-18: a mixed night's level names its game; empty plays the tournament's.
-            yield Input(self.period.game or "", placeholder=_("game"), name="game",
+            yield Input(self.period.game or "", placeholder=_("game"), name="game", classes="game",
                         tooltip=_("game: nlhe, plhe, lhe, plo, plo8, o8, razz, stud, stud8 "
                                   "(empty: the tournament's)"))
         else:
