@@ -139,3 +139,23 @@ async def test_the_desk_left_for_another_screen_lets_its_rows_go_and_shows_them_
         await until(pilot, lambda: app.screen is desk, "the desk again")
         await pilot.pause()
         assert _paid_by(app) == rows and dues.selected_key().endswith(":Carl")  # type: ignore[union-attr]
+
+
+async def test_the_desk_shown_again_is_scrolled_where_it_was_left(service: Service) -> None:
+    """The rows let go and built anew, the desk is back as the TD left it: the same rows in view
+    (not the cursor's row moved to the top), the cursor on the same row."""
+    service.execute(Register(names=[f"Guest {number:02}" for number in range(40)]))
+    app = create_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f12", *["down"] * 30, "up", "up", "up", "up", "up", "up", "up", "up")
+        await pilot.pause()
+        dues = app.screen.query_one("#dues", SyncedTable)
+        left, selected = dues.scroll_offset, dues.selected_key()
+        assert left.y > 0
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("f12")
+        await until(pilot, lambda: dues.row_count > 0, "the desk again")
+        await pilot.pause()
+        await pilot.pause()
+        assert (dues.scroll_offset, dues.selected_key()) == (left, selected)

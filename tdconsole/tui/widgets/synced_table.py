@@ -17,7 +17,7 @@ through `show` only. Every cell is text shown literally: a name is never markup.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TypeGuard
 
 from rich.cells import cell_len
@@ -27,7 +27,7 @@ from rich.text import Text
 from textual._two_way_dict import TwoWayDict
 from textual.cache import LRUCache
 from textual.coordinate import Coordinate
-from textual.geometry import Region
+from textual.geometry import Offset, Region
 from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets._data_table import ColumnKey, RowKey
@@ -205,8 +205,10 @@ class SyncedTable(DataTable[str | Text]):
         self._stored: dict[str, tuple[str | Text, ...]] = {}
         self._order: list[str] = []
         self._index: dict[str, int] = {}  # each key's place in `_order`
-        # The row the cursor was on when the rows were let go (`release`), put back by `show`.
-        self._reselect: str | None = None
+        # The row the cursor was on and where the rows were scrolled when they were let go
+        # (`release`), put back by `show`.
+        self._reselect: tuple[str | None, Offset] | None = None
+        self._rescroll: Offset | None = None
         self._lines = _Lines(self)
         self._ordered = _Ordered(self)
         self._frame: dict[str, Style] | None = None  # the styles looked up in this frame
@@ -267,8 +269,8 @@ class SyncedTable(DataTable[str | Text]):
                    if shown.get(key) is not values and shown.get(key) != values]
         added = sum(1 for key, _values in changed if key not in shown)
         removed = len(shown) - (len(order) - added)
-        selected = self.selected_key() or self._reselect
-        self._reselect = None
+        reselect, self._reselect = self._reselect, None
+        selected = reselect[0] if reselect else self.selected_key()
         if not self._order or removed + added > max(REBUILD_FROM, len(order) // 2):
             self.clear()
             self._set(rows, order, [])
@@ -276,7 +278,9 @@ class SyncedTable(DataTable[str | Text]):
             wanted = set(order)
             self._set(changed, order, [key for key in self._order if key not in wanted] if removed else [])
         if selected is not None and selected in self._shown:
-            self.move_cursor(row=self.get_row_index(selected))
+            self.move_cursor(row=self.get_row_index(selected), scroll=reselect is None)
+        if reselect is not None:  # scrolled back where it was left, once its size is known again
+            self._rescroll = reselect[1]
 
     def _set(self, changed: Sequence[Row], order: list[str], removed: Sequence[str]) -> None:
         """Make the table hold the rows in `order`: those `removed` dropped, those `changed` (new
@@ -349,8 +353,14 @@ class SyncedTable(DataTable[str | Text]):
     def release(self) -> None:
         """Let go of every row until the next `show`, which puts the cursor back on its row: a
         screen left for another keeps no festival's 10,000 rows it shows anew when it is back."""
-        self._reselect = self.selected_key()
+        self._reselect = (self.selected_key(), self.scroll_offset)
         self.clear()
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        super()._update_dimensions(new_rows)
+        if self._rescroll is not None:
+            offset, self._rescroll = self._rescroll, None
+            self.set_scroll(offset.x, offset.y)
 
     def selected_key(self) -> str | None:
         """The key of the row under the cursor (None when the table is empty)."""
