@@ -183,6 +183,8 @@ class ReenterResult(OptionalKeysView):
     seated: list[SeatedView] = Field(default_factory=empty_list, exclude=True)  # as register says it
     alternate: int | None = None  # every seat is taken: the re-entry waits with this number (T-REG-1)
     chip_set: str | None = None  # the box is used up: a warning, never a refusal (T-CHIPS-4)
+    # What the TD is told: the log's own sentence for each event the re-entry made (`views.log.said`).
+    said: list[str] = Field(default_factory=empty_list)
 
 
 @action("reenter", web=True, commands=(commands.Reenter,))
@@ -198,13 +200,13 @@ def reenter(service: Service, request: NameRequest) -> ReenterResult:
             players_left=service.state.players_left,
             earlier_entry_can_cash=service.state.house_rules.eliminations.earlier_entry_can_cash,
             table=None, seat=None, waits=None, alternate=waiting[0].alternate,
-            chip_set=sale_warning(service.state))
+            chip_set=sale_warning(service.state), said=said(envelopes, service.state))
     return ReenterResult(
         id=player.id, name=player.name, entry=player.entry, entries=service.state.entries,
         players_left=service.state.players_left,
         earlier_entry_can_cash=service.state.house_rules.eliminations.earlier_entry_can_cash,
         table=player.table, seat=player.seat, waits=places[0].waits if places else None, seated=places,
-        chip_set=sale_warning(service.state))
+        chip_set=sale_warning(service.state), said=said(envelopes, service.state))
 
 
 class AddOnRequest(Request):
@@ -271,6 +273,8 @@ class RebuyResult(OptionalKeysView):
     waits: bool | None = None  # T-MOVE-2: seated again, not dealt in until the button passes
     knockout: RebuyKnockout | None = None  # instead of the bust, a knocker named (T-PKO-6)
     chip_set: str | None = None  # the box is used up: a warning, never a refusal (T-CHIPS-4)
+    # What the TD is told: the log's own sentence for each event the rebuy made (`views.log.said`).
+    said: list[str] = Field(default_factory=empty_list)
 
 
 @action("rebuy", web=True, commands=(commands.Rebuy,))
@@ -297,7 +301,8 @@ def rebuy(service: Service, request: RebuyRequest) -> RebuyResult:
                        bust_set_aside=None if aside is None else aside.place,
                        seat_drawn=seated is not None and seated.late,
                        waits=None if seated is None else seated.waits,
-                       knockout=rebuy_knockout(state, bought), chip_set=sale_warning(state))
+                       knockout=rebuy_knockout(state, bought), chip_set=sale_warning(state),
+                       said=said(envelopes, state))
 
 
 class ChipsRequest(Request):

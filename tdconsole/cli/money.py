@@ -52,7 +52,6 @@ from tdconsole.views.money import (
     results_view,
     tied_note,
 )
-from tdconsole.views.seating import seated_line
 
 app = typer.Typer()  # top-level commands: bust, reenter, add-on, chips, payouts, results
 settings_app = typer.Typer(help="The prize pool and payout settings.", no_args_is_help=True)
@@ -102,17 +101,11 @@ def bust(
 def reenter(ctx: typer.Context, name: str, as_json: JsonFlag = False) -> None:
     """A busted player buys a new entry (T-REG-1); it has its own place."""
     data = players.reenter(session_of(ctx).service(), registration.NameRequest(name=name))
-    if data.alternate is not None:
-        emit(data, as_json, lambda: console.print(_(
-            "{name}'s entry {entry} waits as alternate {number}: every seat is taken (T-REG-1)").format(
-                name=data.name, entry=data.entry, number=data.alternate)
-            + (f"\n{data.chip_set}" if data.chip_set else "")))
-        return
-    emit(data, as_json, lambda: console.print(
-        _("{name} re-enters (entry {entry}); {entries} entries").format(
-            name=data.name, entry=data.entry, entries=data.entries)
-        + "".join(f"\n{seated_line(s)}" for s in data.seated)
-        + (f"\n{data.chip_set}" if data.chip_set else "")))
+    # The log's own sentences (one wording per event), then the count only this answer gives.
+    lines = [*data.said, _("{entries} entries").format(entries=data.entries)]
+    if data.chip_set:  # T-CHIPS-4: the box is used up
+        lines.append(data.chip_set)
+    emit(data, as_json, lambda: console.print("\n".join(lines)))
 
 
 @app.command("add-on")
@@ -153,19 +146,14 @@ def rebuy(
                                                        paid=paid, unpaid=unpaid,
                                                        knocked_out_by=knocked_out_by or []))
     formats = Formats.of(service.state.house_rules)
-    line = (_("{name} buys a double rebuy ({rebuys} so far)") if data.count == 2
-            else _("{name} rebuys ({rebuys} so far)")).format(name=data.name, rebuys=data.rebuys)
-    lines = [line + "; " + _("prize pool {amount}; chips in play {chips}").format(
-        amount=formats.money(data.prize_pool), chips=formats.number(data.chips_in_play, 0))]
-    if data.bust_set_aside is not None:  # T-REBUY-1: after the bust
-        lines.append(_("His bust in place {place} is set aside; {left} players left").format(
-            place=data.bust_set_aside, left=data.players_left))
-        if data.table is not None and data.seat is not None:
-            where = (_("{name} draws table {table} seat {seat}: his seat was taken") if data.seat_drawn
-                     else _("{name} sits in his seat again: table {table} seat {seat}"))
-            lines.append(where.format(name=data.name, table=data.table, seat=data.seat)
-                         + (" " + _("(waits until the button passes, T-MOVE-2)") if data.waits else ""))
-    if data.knockout is not None:
+    # The log's own sentences (the bust set aside, the rebuy, the seat), then the figures only this
+    # answer gives.
+    figures = _("Prize pool {amount}; chips in play {chips}").format(
+        amount=formats.money(data.prize_pool), chips=formats.number(data.chips_in_play, 0))
+    if data.bust_set_aside is not None:  # T-REBUY-1: after the bust he is in again
+        figures += "; " + _("{left} players left").format(left=data.players_left)
+    lines = [*data.said, figures]
+    if data.knockout is not None:  # T-PKO-6: the knockout's money, beyond what the log's sentence says
         lines.extend(rebuy_knockout_lines(data.name, data.knockout, formats.money))
     if data.chip_set:  # T-CHIPS-4: the box is used up
         lines.append(data.chip_set)

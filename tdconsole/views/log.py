@@ -128,7 +128,7 @@ def alternate_line(number: int, name: str, table: int, seat: int, waits: bool) -
     text = _("Alternate {number}, {name}: table {table} seat {seat}").format(
         number=number, name=name, table=table, seat=seat)
     if waits:
-        text = _("{seating}, dealt in when the button passes").format(seating=text)
+        text = _("{seating}, dealt in when the button passes (T-MOVE-2)").format(seating=text)
     return text
 
 
@@ -610,7 +610,7 @@ def _seated(event: e.PlayerSeated, context: LogContext) -> str:
             _("{name} is seated at {spot}")).format(name=context.name(event.player_id),
                                                     spot=_spot(event.table, event.seat))
     if event.waits:
-        text = _("{seating}, dealt in when the button passes").format(seating=text)
+        text = _("{seating}, dealt in when the button passes (T-MOVE-2)").format(seating=text)
     return text
 
 
@@ -622,7 +622,7 @@ def _moved(event: e.PlayerMoved, context: LogContext) -> str:
     if event.forced:
         text = _("{move}, by the TD's choice against {rules}").format(move=text, rules=listed(event.rules))
     if event.waits:
-        text = _("{seating}, dealt in when the button passes").format(seating=text)
+        text = _("{seating}, dealt in when the button passes (T-MOVE-2)").format(seating=text)
     return text
 
 
@@ -641,7 +641,7 @@ def _broken(event: e.TableBroken, context: LogContext) -> str:
     for seat in event.seats:
         moved = _("{name} to {target}").format(name=seat.player, target=_spot(seat.to.table, seat.to.seat))
         if seat.waits:
-            moved = _("{seating}, dealt in when the button passes").format(seating=moved)
+            moved = _("{seating}, dealt in when the button passes (T-MOVE-2)").format(seating=moved)
         seats.append(moved)
     return _("Table {table} is broken: {seats}").format(table=event.table, seats="; ".join(seats))
 

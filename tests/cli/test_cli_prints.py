@@ -25,10 +25,10 @@ def db(tmp_path: Path, capsys: Capsys) -> str:
     return path
 
 
-@pytest.mark.parametrize(("lang", "says"), [("en", "Player 1: table {table} seat {seat}"),
-                                            ("da", "Player 1: bord {table} plads {seat}")])
-def test_reenter_says_the_table_and_seat_as_register_does(db: str, capsys: Capsys, lang: str,
-                                                          says: str) -> None:
+@pytest.mark.parametrize(("lang", "says"), [("en", "Player 1 is seated at table {table} seat {seat}"),
+                                            ("da", "Player 1 får bord {table} plads {seat}")])
+def test_reenter_says_the_table_and_seat_as_the_log_does(db: str, capsys: Capsys, lang: str,
+                                                         says: str) -> None:
     shown = run(capsys, "--db", db, "--lang", lang, "reenter", "Player 1")
     assert shown.code == 0, shown.err
     data = run(capsys, "--db", db, "--lang", lang, "state", "--json").json
