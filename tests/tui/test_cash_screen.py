@@ -144,10 +144,10 @@ async def test_the_desk_left_for_another_screen_lets_its_rows_go_and_shows_them_
 async def test_the_desk_shown_again_is_scrolled_where_it_was_left(service: Service) -> None:
     """The rows let go and built anew, the desk is back as the TD left it: the same rows in view
     (not the cursor's row moved to the top), the cursor on the same row."""
-    service.execute(Register(names=[f"Guest {number:02}" for number in range(40)]))
+    service.execute(Register(names=[f"Guest {number:02}" for number in range(80)]))
     app = create_app(service)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f12", *["down"] * 30, "up", "up", "up", "up", "up", "up", "up", "up")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("f12", *["down"] * 60, *["up"] * 6)
         await pilot.pause()
         dues = app.screen.query_one("#dues", SyncedTable)
         left, selected = dues.scroll_offset, dues.selected_key()

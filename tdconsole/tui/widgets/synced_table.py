@@ -209,6 +209,9 @@ class SyncedTable(DataTable[str | Text]):
         # (`release`), put back by `show`.
         self._reselect: tuple[str | None, Offset] | None = None
         self._rescroll: Offset | None = None
+        # Until the rows shown anew are laid out: the table is still the size it was empty (one
+        # line), and scrolling its cursor into view would put the cursor's row at the top.
+        self._keep_scroll = False
         self._lines = _Lines(self)
         self._ordered = _Ordered(self)
         self._frame: dict[str, Style] | None = None  # the styles looked up in this frame
@@ -280,7 +283,7 @@ class SyncedTable(DataTable[str | Text]):
         if selected is not None and selected in self._shown:
             self.move_cursor(row=self.get_row_index(selected), scroll=reselect is None)
         if reselect is not None:  # scrolled back where it was left, once its size is known again
-            self._rescroll = reselect[1]
+            self._rescroll, self._keep_scroll = reselect[1], True
 
     def _set(self, changed: Sequence[Row], order: list[str], removed: Sequence[str]) -> None:
         """Make the table hold the rows in `order`: those `removed` dropped, those `changed` (new
@@ -361,6 +364,11 @@ class SyncedTable(DataTable[str | Text]):
         if self._rescroll is not None:
             offset, self._rescroll = self._rescroll, None
             self.set_scroll(offset.x, offset.y)
+            self.call_after_refresh(setattr, self, "_keep_scroll", False)
+
+    def _scroll_cursor_into_view(self, animate: bool = False) -> None:
+        if not self._keep_scroll:
+            super()._scroll_cursor_into_view(animate)
 
     def selected_key(self) -> str | None:
         """The key of the row under the cursor (None when the table is empty)."""
