@@ -26,6 +26,7 @@ from tdconsole.domain.seating.balancing import BalancePlan, BrokenSeat, Move
 from tdconsole.randomness import make_rng
 from tdconsole.service import Service
 from tdconsole.views.base import View
+from tdconsole.views.log import said
 from tdconsole.views.money import hand_for_hand_ended
 from tdconsole.views.seating import (
     MovedView,
@@ -70,7 +71,7 @@ def seat(service: Service, request: SeatRequest) -> SeatedView:
                                                        seat=request.seat))
     event = envelope.event
     assert isinstance(event, PlayerSeated)
-    return seated_view(service.state, event.player_id, event.waits)
+    return seated_view(service.state, event.player_id, event.waits, event.late)
 
 
 class MoveRequest(SeatRequest):
@@ -80,13 +81,13 @@ class MoveRequest(SeatRequest):
 @action("move", web=True, commands=(commands.MovePlayer,))
 def move(service: Service, request: MoveRequest) -> MovedView:
     """Move a seated player to a free seat (T-SEAT-1, T-MOVE-1); T-MOVE-3 unless forced."""
-    [envelope, *_rest] = service.execute(commands.MovePlayer(
+    envelopes = service.execute(commands.MovePlayer(
         name=request.name, table=request.table, seat=request.seat, force=request.force))
-    event = envelope.event
+    event = envelopes[0].event
     assert isinstance(event, PlayerMoved)
     placed = seated_view(service.state, event.player_id, event.waits)
     return MovedView(**dict(placed), from_=Spot(table=event.from_table, seat=event.from_seat),
-                     forced=event.forced, rules=event.rules)
+                     forced=event.forced, rules=event.rules, said=said(envelopes, service.state))
 
 
 class HandDoneRequest(Request):

@@ -103,8 +103,7 @@ def move(ctx: typer.Context, name: str, table: TableArg, seat: SeatArg,
         if data.forced:
             console.print(_("Warning: moved in the middle of his blinds/button sequence "
                             "(T-MOVE-3, forced; logged)"))
-        console.print(_("Moved from table {table} seat {seat}: {where}").format(
-            table=data.from_.table, seat=data.from_.seat, where=seated_line(data)))
+        console.print("\n".join(data.said))  # the log's own sentence for the move
 
     emit(data, as_json, render)
 

@@ -606,10 +606,17 @@ def _seated(event: e.PlayerSeated, context: LogContext) -> str:
     if event.alternate is not None:
         return alternate_line(event.alternate, context.name(event.player_id), event.table, event.seat,
                               event.waits)
-    text = (_("{name} is seated at {spot} as a late entry") if event.late else
-            _("{name} is seated at {spot}")).format(name=context.name(event.player_id),
-                                                    spot=_spot(event.table, event.seat))
-    if event.waits:
+    return seated_sentence(context.name(event.player_id), event.table, event.seat, late=event.late,
+                           waits=event.waits)
+
+
+def seated_sentence(name: str, table: int, seat: int, *, late: bool, waits: bool) -> str:
+    """A seating as the log says it, and every command that seats someone (register's late entries,
+    `seat`, a re-entry): "Anna is seated at table 3 seat 7 as a late entry, dealt in when the button
+    passes (T-MOVE-2)"."""
+    text = (_("{name} is seated at {spot} as a late entry") if late else
+            _("{name} is seated at {spot}")).format(name=name, spot=_spot(table, seat))
+    if waits:
         text = _("{seating}, dealt in when the button passes (T-MOVE-2)").format(seating=text)
     return text
 

@@ -175,6 +175,7 @@ class SeatedView(View):
     # T-MOVE-2: he waits until the button passes before he is dealt in.
     waits: bool
     to: Spot
+    late: bool = False  # seated as a late entry (TDA 8A), as the log says it
 
 
 class MovedView(SeatedView):
@@ -185,17 +186,19 @@ class MovedView(SeatedView):
     # names the rule the move overrode.
     forced: bool
     rules: RuleIds
+    # What the TD is told: the log's own sentence for the move (`views.log.said`).
+    said: list[str] = Field(default_factory=list)
 
 
-def seated_view(state: TournamentState, player_id: str, waits: bool) -> SeatedView:
+def seated_view(state: TournamentState, player_id: str, waits: bool, late: bool = False) -> SeatedView:
     player = state.players[player_id]
     return SeatedView(player=player.name, table=player.table, seat=player.seat, waits=waits,
-                      to=Spot(table=player.table, seat=player.seat))
+                      to=Spot(table=player.table, seat=player.seat), late=late)
 
 
 def seated(envelopes: Iterable[Envelope], state: TournamentState) -> list[SeatedView]:
     """Where a command seated late entries (register, a re-entry, the draw after the start)."""
-    return [seated_view(state, e.event.player_id, e.event.waits) for e in envelopes
+    return [seated_view(state, e.event.player_id, e.event.waits, e.event.late) for e in envelopes
             if isinstance(e.event, PlayerSeated)]
 
 
@@ -240,12 +243,11 @@ def alternates_news(envelopes: Iterable[Envelope], state: TournamentState) -> li
 
 
 def seated_line(view: SeatedView) -> str:
-    """`Anna: table 3 seat 7 (dealt in)`, or that she waits for the button (T-MOVE-2)."""
-    if view.waits:
-        text = _("{player}: table {table} seat {seat} (waits until the button passes, T-MOVE-2)")
-    else:
-        text = _("{player}: table {table} seat {seat} (dealt in)")
-    return text.format(player=view.player, table=view.table, seat=view.seat)
+    """Where a command seated someone, in the log's own sentence (`views.log.seated_sentence`)."""
+    from tdconsole.views.log import seated_sentence
+
+    assert view.table is not None and view.seat is not None  # a seating has a seat
+    return seated_sentence(view.player, view.table, view.seat, late=view.late, waits=view.waits)
 
 
 class AlternateView(View):
