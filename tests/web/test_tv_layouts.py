@@ -152,3 +152,25 @@ def test_an_image_is_served_from_the_clubs_folder_only(web: Web, club: Path, tmp
         "error": "'link.png' is not an image the TV may show (tv check says why)"}
     assert web.client.get("/tv/images/missing.png").json() == {
         "error": "no image 'missing.png' in the club's folder"}
+
+
+def test_payouts_not_made_yet_are_to_be_announced_not_an_empty_ladder(tmp_path: Path) -> None:
+    """One entry: the club's payout table has no range for it, so no payouts can be made; the TV's
+    payouts cell (classic and the payouts layout) says they are to come instead of an empty ladder."""
+    from starlette.testclient import TestClient
+
+    from tdconsole.config.structures import DEFAULT_STRUCTURE, load_structure
+    from tdconsole.domain import commands
+    from tdconsole.service import Service
+    from tdconsole.store.event_store import EventStore
+    from tdconsole.web.app import create_app
+
+    store = EventStore.open(f"sqlite:///{tmp_path / 'one.sqlite'}")
+    service = Service.create(store, name="Early", buy_in=100, fee=10,
+                             structure=load_structure(DEFAULT_STRUCTURE), seats_per_table=6)
+    service.execute(commands.Register(names=["Anna Holm"]))
+    with TestClient(create_app(store, poll=0.05)) as client:
+        for url in ("/tv", "/tv?layout=payouts"):
+            page = client.get(url).text
+            assert "PAYOUTS" in page and "To be announced" in page and 'class="ladder"' not in page, url
+    store.close()
