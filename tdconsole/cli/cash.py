@@ -9,7 +9,16 @@ from typing import Annotated, Literal
 import typer
 
 from tdconsole.actions import cash as cash_actions
-from tdconsole.cli.kit import JsonFlag, SignOption, console, emit, session_of, write_document, write_signed
+from tdconsole.cli.kit import (
+    JsonFlag,
+    PagesUrlOption,
+    SignOption,
+    console,
+    emit,
+    session_of,
+    write_document,
+    write_signed,
+)
 from tdconsole.domain.text import name_numbers
 from tdconsole.i18n import _
 from tdconsole.views.cash import CashView
@@ -129,9 +138,7 @@ def slips(
     pages: Annotated[bool, typer.Option(
         "--pages", help="Receipts: each player's own page as a QR code (T-PAGE-1; drawn for who has "
                         "none).")] = False,
-    url: Annotated[str | None, typer.Option(
-        "--url", metavar="URL", help="With --pages: where phones open the server (default: "
-                                      "$TDCONSOLE_PUBLIC_URL).")] = None,
+    url: PagesUrlOption = None,
     format: Annotated[Literal["html", "pdf"], typer.Option(
         "--format", help="html (a printable page) or pdf (the page printed).")] = "html",
 ) -> None:

@@ -45,6 +45,10 @@ PaidOption = Annotated[str | None, typer.Option(
                                      "the house's default method).")]
 UnpaidOption = Annotated[bool, typer.Option(
     "--unpaid", help="Not paid yet: the cash desk lists it until `pay NAME` settles it.")]
+# Where the QR codes of players' own pages (T-PAGE-1) that a paper prints lead: slips and receipts.
+PagesUrlOption = Annotated[str | None, typer.Option(
+    "--url", metavar="URL", help="With --pages: where phones open the server (default: "
+                                 "$TDCONSOLE_PUBLIC_URL).")]
 
 class _Console:
     """Rich's console, made on the first human-readable print: `--json` output and scripts never

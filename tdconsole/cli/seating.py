@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from tdconsole.actions import seating
-from tdconsole.cli.kit import JsonFlag, console, emit, session_of, write_document
+from tdconsole.cli.kit import JsonFlag, PagesUrlOption, console, emit, session_of, write_document
 from tdconsole.domain.seating import handlers as seating_rules
 from tdconsole.domain.seating.balancing import BalancePlan
 from tdconsole.i18n import _
@@ -270,9 +270,7 @@ def seating_command(
     pages: Annotated[bool, typer.Option(
         "--pages", help="html slips: each player's own page as a QR code (T-PAGE-1; drawn for who has "
                         "none).")] = False,
-    url: Annotated[str | None, typer.Option(
-        "--url", metavar="URL", help="With --pages: where phones open the server (default: "
-                                      "$TDCONSOLE_PUBLIC_URL).")] = None,
+    url: PagesUrlOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """The seating list for the wall (or seat slips), as text or HTML."""
