@@ -17,7 +17,7 @@ from tdconsole.domain import commands
 from tdconsole.service import Service
 from tdconsole.store.event_store import EventStore
 from tests.web.conftest import Served, open_page, start_server, wait_for
-from tests.web.test_tv_screens import LAYOUT, NAMES, PUBLIC_URL, _structure
+from tests.web.test_tv_screens import LAYOUT, NAMES, PUBLIC_URL, _structure, level_15_room
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -35,12 +35,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     served in Danish (the longer words) with the QR code's address."""
     db = tmp_path_factory.mktemp("layouts") / "club.sqlite"
     store = EventStore.open(f"sqlite:///{db}")
-    service = Service.create(store, name="Fredagsturnering i Aarhus", buy_in=500, fee=50,
-                             structure=_structure(), seats_per_table=8)
-    service.execute(commands.Register(names=NAMES))
-    service.execute(commands.Draw(seed=7))
-    service.execute(commands.ClockStart())
-    service.execute(commands.ClockGoToLevel(level=15))
+    service = level_15_room(store)
     service.execute(commands.CountChips(counts={name: 50_000 + 7_919 * n
                                                 for n, name in enumerate(NAMES[:12])}))
     other = Service.create(store, name="Dag 1B, Aarhus Poker Open Main Event", buy_in=1000, fee=100,

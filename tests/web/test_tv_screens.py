@@ -70,17 +70,24 @@ def _structure() -> Structure:
         Level(small_blind=150_000, big_blind=300_000, ante=300_000, minutes=20)])
 
 
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """36 players at 5 tables of 8 at level 15, served in Danish with an address for the QR code."""
-    db = tmp_path_factory.mktemp("tv") / "club.sqlite"
-    store = EventStore.open(f"sqlite:///{db}")
+def level_15_room(store: EventStore) -> Service:
+    """Fredagsturnering i Aarhus: 36 players drawn at 5 tables of 8, the clock at level 15 (the
+    widest blinds)."""
     service = Service.create(store, name="Fredagsturnering i Aarhus", buy_in=500, fee=50,
                              structure=_structure(), seats_per_table=8)
     service.execute(commands.Register(names=NAMES))
     service.execute(commands.Draw(seed=7))
     service.execute(commands.ClockStart())
     service.execute(commands.ClockGoToLevel(level=15))
+    return service
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """36 players at 5 tables of 8 at level 15, served in Danish with an address for the QR code."""
+    db = tmp_path_factory.mktemp("tv") / "club.sqlite"
+    store = EventStore.open(f"sqlite:///{db}")
+    level_15_room(store)
     StaffStore(store).add(TD, "td", TD_PIN)
     store.close()
     with pytest.MonkeyPatch.context() as patch:
