@@ -16,8 +16,9 @@ import pytest
 
 from tdconsole.i18n import set_language
 from tdconsole.store.event_store import EventStore
+from tdconsole.store.scratch import find_bindir
 from tests import samples
-from tests.pgserver import PgServer, find_bindir
+from tests.pgserver import PgServer
 
 _database_numbers = itertools.count(1)
 

@@ -8,26 +8,12 @@ PostgreSQL refuses to run as root, so as root the server runs as the `postgres` 
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
 from pathlib import Path
-
-
-def find_bindir() -> Path | None:
-    candidates = []
-    if pg_config := shutil.which("pg_config"):
-        out = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True, check=False)
-        candidates.append(out.stdout.strip())
-    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "initdb").exists() and (Path(candidate) / "pg_ctl").exists():
-            return Path(candidate)
-    return None
-
 
 START_ATTEMPTS = 3
 

@@ -17,11 +17,12 @@ from tdconsole.i18n import error_text
 from tdconsole.service import Service
 from tdconsole.store.db import StoreError
 from tdconsole.store.event_store import EventStore
+from tdconsole.store.scratch import find_bindir
 from tdconsole.store.staff import StaffStore
 from tdconsole.tui.app import create_app as create_tui
 from tdconsole.web.app import create_app
 from tests.cli.helpers import assert_one_line_error, run
-from tests.pgserver import PgServer, find_bindir
+from tests.pgserver import PgServer
 from tests.tui.wait import until
 from tests.web.conftest import Ticks
 
