@@ -23,7 +23,8 @@ def postgresql(*, on_disk: bool = False) -> Iterator[str | None]:
         yield url
         return
     sys.path.insert(0, str(ROOT))
-    from tests.pgserver import PgServer, find_bindir
+    from tdconsole.store.scratch import find_bindir
+    from tests.pgserver import PgServer
 
     bindir = find_bindir()
     if bindir is None:

@@ -106,7 +106,8 @@ def backends(which: str, directory: Path) -> Iterator[list[Backend]]:
         yield [*chosen, Backend("postgresql", directory, url)]
         return
     sys.path.insert(0, str(ROOT))
-    from tests.pgserver import PgServer, find_bindir
+    from tdconsole.store.scratch import find_bindir
+    from tests.pgserver import PgServer
 
     bindir = find_bindir()
     if bindir is None:
@@ -510,7 +511,8 @@ def outage(backend: Backend, seconds: float, rng: random.Random) -> Outage:
         result.skipped = "PostgreSQL only"
         return result
     sys.path.insert(0, str(ROOT))
-    from tests.pgserver import PgServer, find_bindir
+    from tdconsole.store.scratch import find_bindir
+    from tests.pgserver import PgServer
 
     bindir = find_bindir()
     if bindir is None:
