@@ -169,19 +169,22 @@ def test_a_layout_follows_the_board_and_the_lobby_counts_down(browser: Browser, 
         assert page.evaluate("document.querySelector('.players').textContent") == f"{left - 1} / {entries}"
         assert page.evaluate("document.querySelectorAll('#board > .board').length") == 1  # not nested
 
-        page.goto(f"{room.base}/t/1/tv?layout=lobby")
-        # The page's timers stand still from here but for run_for: the lobby's 15 s reading from
-        # the server must not come between the two looks.
-        page.clock.pause_at(page.evaluate("Date.now()") + 500)
-        wait_for(page, "Tv.fetched() >= 1")  # the views read again on the stream's first news
-        wait_for(page, "document.querySelectorAll('.lobby .rooms li').length === 2")
-        left = "[...document.querySelectorAll('[data-lobby-left]')].map((e) => e.textContent)"
-        page.clock.run_for(1_000)
-        before = page.evaluate(left)
-        page.clock.run_for(10_000)
-        after = page.evaluate(left)
-        assert after[1] == before[1] == "20:00"  # Day 1B has not started: its clock stands
         minutes = lambda text: int(text.split(":")[0]) * 60 + int(text.split(":")[1])  # noqa: E731
+        left = "[...document.querySelectorAll('[data-lobby-left]')].map((e) => e.textContent)"
+        for _attempt in range(3):  # a page loaded on a loaded machine may take its reading between looks
+            page.goto(f"{room.base}/t/1/tv?layout=lobby")
+            # The page's timers stand still from here but for run_for: the lobby's 15 s reading from
+            # the server must not come between the two looks.
+            page.clock.pause_at(page.evaluate("Date.now()") + 500)
+            wait_for(page, "Tv.fetched() >= 1")  # the views read again on the stream's first news
+            wait_for(page, "document.querySelectorAll('.lobby .rooms li').length === 2")
+            page.clock.run_for(1_000)
+            before = page.evaluate(left)
+            page.clock.run_for(10_000)
+            after = page.evaluate(left)
+            if 9 <= minutes(before[0]) - minutes(after[0]) <= 11:
+                break
+        assert after[1] == before[1] == "20:00"  # Day 1B has not started: its clock stands
         assert 9 <= minutes(before[0]) - minutes(after[0]) <= 11  # the running one counts down
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
