@@ -5,7 +5,7 @@ is the one place an event becomes words: no event writes its own."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any, get_args
 
 import pytest
@@ -22,7 +22,15 @@ from tdconsole.domain.seating.balancing import BrokenSeat, Move
 from tdconsole.domain.seating.rounds import ShootoutSettings
 from tdconsole.domain.seating.tables import Spot
 from tdconsole.i18n import set_language
-from tdconsole.views.log import LogContext, LogReading, kind_of, log_entries, sentence, written_types
+from tdconsole.views.log import (
+    LogContext,
+    LogEntry,
+    LogReading,
+    kind_of,
+    log_entries,
+    sentence,
+    written_types,
+)
 from tdconsole.views.tournament import command_view, log_view
 
 STRUCTURE = load_structure("club-turbo")
@@ -312,3 +320,28 @@ def test_a_log_read_as_it_grows_reads_as_the_whole_log_read_at_once() -> None:
     for command in ("c4", "c5", "c9", "nothing"):
         assert log_view(log, {"c4"}, command) == [row for row in whole if row.command_id == command]
     assert command_view(log, "c4").text == "Carl Berg busts in 2nd, knocked out by Anna Holm"
+
+
+def test_the_log_screen_keeps_its_entries_as_text_not_objects() -> None:
+    """A festival's log screen has 30,000 entries: LogReading keeps each as its sentence, the rest in
+    arrays, and makes an entry only when asked for one; each made is the entry as read at once, a
+    time in another zone and an undone entry's note included. Its search (kind, words in the
+    sentence or the actor's name, newest first) finds what looking at every entry finds."""
+    elsewhere = timezone(timedelta(hours=1))
+    log = [_at(1, SAMPLES[0], "c1"), _at(2, e.PlayerRegistered(player_id="p1", name="Anna Holm"), "c2"),
+           _at(3, e.PlayerRegistered(player_id="p2", name="Carl Berg"), "c3"),
+           _at(4, e.PlayerBusted(player_id="p2", place=2, knocked_out_by=["p1"]), "c4", actor="maria"),
+           _at(5, e.Undone(command_id="c4"), "c5")]
+    log[2] = log[2].model_copy(update={"time": log[2].time.astimezone(elsewhere)})
+    entries = LogReading().read(log)
+    assert not any(isinstance(value, LogEntry) for value in vars(entries._columns).values())
+    assert list(entries) == log_entries(log) and entries == log_entries(log)
+    assert entries[2].time.endswith("+01:00") and entries[-1] == log_entries(log)[-1]
+    assert entries[3].undone and entries[3].undone_by == "td" and entries[1:3] == log_entries(log)[1:3]
+    for kind, words in [(None, []), ("players", []), (None, ["carl"]), (None, ["maria"]),
+                        ("busts", ["carl", "anna"]), ("money", ["carl"]), (None, ["nobody"])]:
+        assert entries.found(kind, words) == [
+            index for index in range(len(log) - 1, -1, -1)
+            if (kind is None or entries[index].kind == kind)
+            and all(word in f"{entries[index].text} {entries[index].actor}".casefold() for word in words)]
+    assert entries.found(None, ["carl"]) == [4, 3, 2] and entries.found(None, ["maria"]) == [3]

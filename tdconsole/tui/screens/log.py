@@ -4,6 +4,8 @@ the text (/); undo your last command (u, after seeing it)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,16 +23,6 @@ ALL = "all"
 # The newest this many entries are listed; a search or a kind finds older ones. A festival's
 # 30,000 rows took 30 MB of the terminal's memory, and nobody scrolls through them.
 LISTED = 2000
-
-
-def matches(entry: LogEntry, kind: str, words: list[str]) -> bool:
-    """Whether an entry is shown: of the kind chosen (or any), and its sentence or the actor's
-    name containing every word searched for, ignoring case. Worked out as the search is typed (a
-    festival's 30,000 entries in about 10 ms), not kept for each entry."""
-    if kind != ALL and entry.kind != kind:
-        return False
-    hay = f"{entry.text} {entry.actor}".casefold()
-    return all(word in hay for word in words)
 
 
 class LogScreen(ServiceScreen):
@@ -70,7 +62,7 @@ class LogScreen(ServiceScreen):
         return value if isinstance(value, str) else ALL  # Select.NULL: every kind
 
     def refresh_view(self) -> None:
-        entries = self._reading.entries(self.service.log)
+        entries = self._reading.read(self.service.log)
         words = self.query_one("#search", Input).value
         kind, needles = self.kind, words.casefold().split()
         zone = self.service.state.house_rules.money.time_zone
@@ -78,9 +70,8 @@ class LogScreen(ServiceScreen):
             self._rows.clear()
             self._zone = zone
         filtered = kind != ALL or bool(needles)
-        newest_first = range(len(entries) - 1, -1, -1)
-        found = [index for index in newest_first if matches(entries[index], kind, needles)] \
-            if filtered else newest_first
+        found: Sequence[int] = entries.found(None if kind == ALL else kind, needles) \
+            if filtered else range(len(entries) - 1, -1, -1)
         if len(self._rows) > 4 * LISTED:
             self._rows.clear()
         self.query_one(SyncedTable).show([self._row(entries[index]) for index in found[:LISTED]])
@@ -96,7 +87,7 @@ class LogScreen(ServiceScreen):
     def _row(self, entry: LogEntry) -> Row:
         """The entry's row as shown (made once while it is listed)."""
         made = self._rows.get(entry.seq)
-        if made is not None and made[0] is entry:
+        if made is not None and made[0] == entry:
             return made[1]
         text = Text(entry.text, style="strike dim" if entry.undone else "")
         if entry.undone:
