@@ -9,8 +9,9 @@ the newest snapshot and without any (the first open after an upgrade), each in a
   files on disk (tests/pgserver.py, or $TDCONSOLE_TEST_PG). Target: p95 <= 15 ms on both.
 * Cold load: `festival_night` played to `EVENTS` events on SQLite; a fresh process opens it as it
   is (the newest snapshot and the events after it) and a copy whose `snapshots` table is emptied
-  (the whole log folded, and a snapshot written for the next terminal, as the first open after an
-  upgrade does: each run on a fresh copy). Target: <= 500 ms both.
+  (the whole log folded, as the first open after an upgrade does: each run on a fresh copy).
+  Target: <= 500 ms both. What a terminal does once its first screen is up (its log's texts
+  compressed, the state of a long fold written down for the next terminal) is timed apart.
 
 Every process started prints its peak RSS (VmHWM; target <= 150 MB, a terminal's budget). Figures
 only, no assertions (timings depend on the machine).
@@ -73,7 +74,10 @@ from tdconsole.store.event_store import EventStore
 imported = time.perf_counter()
 service = Service(EventStore.open(sys.argv[1]), int(sys.argv[2]))
 loaded = time.perf_counter()
+service.tighten_log()  # once the first screen is up (ServiceApp), not waited for
+service.write_down()
 print(json.dumps({"import_s": imported - start, "load_s": loaded - imported, "events": service.state.last_seq,
+                  "after_s": time.perf_counter() - loaded,
                   "players": service.state.entries, "peak_rss_mb": peak_mb()}))
 """
 
@@ -142,7 +146,7 @@ def cold_loads(directory: Path) -> None:
     for label, source, after in kinds:
         runs = []
         for _ in range(LOADS):
-            if after is None:  # the open writes a snapshot: every run starts without one
+            if after is None:  # the run writes a snapshot down: each starts without one
                 copy(bare, fresh)
             runs.append(run(COLD_LOAD, f"sqlite:///{fresh if after is None else source}", str(tournament)))
         best = min(runs, key=lambda r: float(str(r["load_s"])))
@@ -153,6 +157,8 @@ def cold_loads(directory: Path) -> None:
         print(f"  {label} ({folded}): {load_ms:.0f} ms ({verdict(load_ms, LOAD_TARGET_MS, 'ms')}; imports "
               f"{float(str(best['import_s'])) * 1000:.0f} ms more); peak RSS {peak:.0f} MB "
               f"({verdict(peak, RSS_TARGET_MB, 'MB')})")
+        print(f"    then, once the terminal is up (log compressed, a long fold's state written down): "
+              f"{float(str(best['after_s'])) * 1000:.0f} ms, not waited for (no target)")
 
 
 def main() -> None:

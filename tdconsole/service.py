@@ -88,6 +88,8 @@ class Service:
         # packed as the store keeps them (a festival's is 1.5 MB of JSON, 0.3 MB packed): an undo
         # folds the events after one of them, not the whole log.
         self._checkpoints: dict[int, bytes] = {}
+        # Whether the open folded a long log and has not written its state down yet (`write_down`).
+        self._unwritten = False
         # What a fold makes is the state or dies by its reference count (a fifth of a cold load
         # of a festival's log without a snapshot was the collector walking it).
         with collector.paused(), self._reading_log():
@@ -267,11 +269,36 @@ class Service:
         return self._folded(state, len(state.log))
 
     def _folded(self, state: TournamentState, events: int) -> TournamentState:
-        """`state`, folded from `events` events: written down when that was a long fold, so the
-        next terminal (and an undo here) is spared it."""
-        if events >= SNAPSHOT_EVERY:
-            self._save(state.last_seq, self._checkpoint(state))
+        """`state`, folded from `events` events: to be written down when that was a long fold, so
+        the next terminal (and an undo here) is spared it; by `write_down`, not here: at festival
+        size writing it was a tenth of a first open, which the TD waits for (issue 33)."""
+        self._unwritten = events >= SNAPSHOT_EVERY
         return state
+
+    def write_down(self) -> None:
+        """The state written down (a checkpoint, and the tournament's snapshot for every
+        terminal) if the open folded a long log and it was not yet: what a terminal does once its
+        first screen is up (`ServiceApp`), `serve` before it serves, any holder at its first
+        change, and a command line's command once it has answered (`Session.close`)."""
+        if not self._unwritten:
+            return
+        self._unwritten = False
+        written: list[tuple[int, bytes]] = []
+
+        def encode() -> None:  # in a change, where the state is whole (as `_apply` writes it)
+            written.append((self.state.last_seq, snapshots.encode(self.state)))
+
+        self.run_change(encode)
+        self._kept(written, save=True)
+
+    def _kept(self, written: list[tuple[int, bytes]], *, save: bool) -> None:
+        """States written down in a change, packed and kept as checkpoints after it, off the
+        loop; with `save`, saved as the tournament's snapshot too."""
+        for seq, data in written:
+            packed = snapshots.pack(data)
+            self._keep(seq, packed)
+            if save:
+                self._save(seq, packed)
 
     def _earlier(self, seq: int) -> Callable[[TournamentState], None]:
         """What reads the events up to `seq` into a restored state's log, once: a screen's loop and
@@ -285,12 +312,6 @@ class Service:
                     state.earlier = None
 
         return read
-
-    def _checkpoint(self, state: TournamentState) -> bytes:
-        """`state` written down, packed, and kept as a checkpoint (the two newest are kept)."""
-        packed = snapshots.pack(snapshots.encode(state))
-        self._keep(state.last_seq, packed)
-        return packed
 
     def _keep(self, seq: int, packed: bytes) -> None:
         self._checkpoints[seq] = packed
@@ -352,12 +373,11 @@ class Service:
                 written.append((self.state.last_seq, snapshots.encode(self.state)))
 
         self.run_change(extend)
-        for seq, data in written:
-            packed = snapshots.pack(data)
-            self._keep(seq, packed)
-            if own:
-                self._save(seq, packed)
+        self._kept(written, save=own)
+        if written and own:  # saved for everyone: the open's long fold needs writing no more
+            self._unwritten = False
         self.tighten_log()
+        self.write_down()
 
     def tighten_log(self) -> None:
         """The log's texts compressed where a first open left them loose (`fold_read`): once a

@@ -211,6 +211,12 @@ class Session:
             self._service = Service(self.store(), self.tournament, actor=self.actor, role=self.role)
         return self._service
 
+    def close(self) -> None:
+        """Once the command has answered: the state its open folded from a long log written down
+        (`Service.write_down`), so the next command is spared that fold, and not before the answer."""
+        if self._service is not None:
+            self._service.write_down()
+
     def house_rules(self) -> HouseRules:
         """The rules in force: the tournament's, as its log records them; before any tournament
         exists (a calculator on a fresh machine), the club's file."""

@@ -184,6 +184,7 @@ def root(
 
     ctx.obj = Session(db=db, mirror=mirror, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
                       sound=sound)
+    ctx.call_on_close(ctx.obj.close)
     if ctx.invoked_subcommand is None:
         open_tui(ctx.obj)
 

@@ -147,11 +147,14 @@ class ServiceApp(App[None]):
     async def _get_ready(self) -> None:
         """Read the whole log, when the state came from a snapshot, in the service's thread, so a
         screen that shows it (the log, the announcements) does not read it on the loop; its texts
-        compressed where a first open without a snapshot left them loose. Then, in
-        a large tournament, build the screens of PREPARED_MODES not shown yet, one at a time
-        (a key pressed meanwhile waits for one screen at most)."""
+        compressed where a first open without a snapshot left them loose, and the state that open
+        folded written down (`Service.write_down`). Then, in a large tournament, build the screens
+        of PREPARED_MODES not shown yet, one at a time (a key pressed meanwhile waits for one
+        screen at most)."""
         with contextlib.suppress(TdError):
             await self.call(lambda service: service.log.tighten(), shown=False)
+        with contextlib.suppress(TdError):
+            await self.call(lambda service: service.write_down(), shown=False)
         if len(self.service.state.players) >= LARGE_TOURNAMENT:
             for mode in self.PREPARED_MODES:
                 if self.is_running and mode not in self._screen_stacks:

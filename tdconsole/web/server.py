@@ -367,6 +367,7 @@ def serve(store: EventStore, tournament_id: int, *, host: str, port: int, cert: 
     # middle of building a change's board).
     web = app.state.web
     web.display.tighten_log()  # the server keeps it: compressed where a first open left it loose
+    web.display.write_down()  # and the state a long first fold made, for every terminal
     gc.freeze()
     say(start_line(web.display.state.info.name, host, port, cert is not None))
     if not StaffStore(store).members():

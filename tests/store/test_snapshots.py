@@ -10,7 +10,7 @@ import gc
 import json
 
 import pytest
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 
 from tdconsole import service as service_module
 from tdconsole.config.structures import load_structure
@@ -125,8 +125,52 @@ def test_a_snapshot_of_another_fold_is_passed_over(store: EventStore,
     monkeypatch.setattr(snapshots, "version", lambda: "another fold")
     opened = Service(store, desk.tournament_id)
     assert opened.state.earlier is None and opened.state == desk.state
-    # Having folded the whole log, it wrote its own in the other's place, which the next reads.
+    # Having folded the whole log, it writes its own in the other's place, which the next reads.
+    opened.write_down()
     assert Service(store, desk.tournament_id).state.earlier is not None
+
+
+def stored(store: EventStore, tournament_id: int) -> list[int]:
+    with store.engine.connect() as connection:
+        return sorted(connection.execute(select(snapshot_table.c.seq).where(
+            snapshot_table.c.tournament_id == tournament_id)).scalars())
+
+
+def without_snapshots(store: EventStore) -> Service:
+    """The evening as the first open after an upgrade finds it: no snapshot it can use."""
+    desk = evening(store)
+    with store.engine.begin() as connection:
+        connection.execute(delete(snapshot_table))
+    return desk
+
+
+def test_a_long_fold_is_written_down_once_the_open_is_done_not_while_it_opens(store: EventStore) -> None:
+    # Writing a festival's state down was a tenth of its first open without a snapshot, which the
+    # TD waits for (issue 33): the terminal writes it once its first screen is up (ServiceApp).
+    desk = without_snapshots(store)
+    opened = Service(store, desk.tournament_id, actor="laptop")
+    assert stored(store, desk.tournament_id) == [] and opened._checkpoints == {}
+    opened.write_down()
+    last = opened.state.last_seq
+    assert stored(store, desk.tournament_id) == [last] and list(opened._checkpoints) == [last]
+    written = snapshots.decode(snapshots.unpack(opened._checkpoints[last]))
+    assert written == whole_fold(store, desk.tournament_id)
+    opened.write_down()  # once
+    assert stored(store, desk.tournament_id) == [last]
+    assert Service(store, desk.tournament_id).state.earlier is not None  # the next open starts there
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_a_long_fold_is_written_down_at_the_terminal_s_first_change(store: EventStore, own: bool) -> None:
+    desk = without_snapshots(store)
+    opened = Service(store, desk.tournament_id, actor="laptop")
+    if own:
+        opened.execute(ClockPause())
+    else:  # another terminal's change, followed
+        desk.execute(ClockPause())
+        assert opened.refresh()
+    assert opened.state.last_seq in stored(store, desk.tournament_id)
+    assert opened.state == whole_fold(store, desk.tournament_id)
 
 
 @pytest.mark.parametrize("spoilt", [{"state": b"not a state"}, {"hash": "0" * 64}])

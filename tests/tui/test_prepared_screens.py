@@ -8,13 +8,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from sqlalchemy import delete, select
 from textual.css.stylesheet import Stylesheet
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
+from tdconsole import service as service_module
 from tdconsole.domain.commands import Bust, Draw, Reenter, Register
 from tdconsole.domain.event_log import EventLog
 from tdconsole.service import Service
+from tdconsole.store.models import snapshot_table
 from tdconsole.tui import service_app
 from tdconsole.tui.app import create_app, create_floor_app
 from tdconsole.tui.screens.clock import ClockScreen
@@ -70,6 +73,25 @@ async def test_a_log_a_first_open_left_loose_is_compressed_once_the_terminal_is_
         await app.ready.wait()
         await pilot.pause()
         assert all(isinstance(block.texts[0], bytes) for block in drawn.log._parts[0])
+
+
+async def test_a_long_first_fold_is_written_down_once_the_terminal_is_up(
+        drawn: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Not while the TD waits for the first screen: at festival size a tenth of that wait (issue 33).
+    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 10)
+    store = drawn.store
+    seqs = select(snapshot_table.c.seq)
+    with store.engine.begin() as connection:
+        connection.execute(delete(snapshot_table))
+    opened = Service(store, drawn.tournament_id, now=drawn.now)
+    with store.engine.connect() as connection:
+        assert connection.execute(seqs).all() == []
+    app = create_app(opened, poll_seconds=3600, sound=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.ready.wait()
+        await pilot.pause()
+        with store.engine.connect() as connection:
+            assert connection.execute(seqs).scalars().all() == [opened.state.last_seq]
 
 
 async def test_a_small_tournament_builds_a_screen_when_it_is_asked(drawn: Service) -> None:
