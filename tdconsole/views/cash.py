@@ -105,8 +105,10 @@ def prize_rows(state: TournamentState) -> list[PrizeRow]:
 
 
 def cash_view(state: TournamentState) -> CashView:
-    rows = [DueRow(name=due.player.name, entry=due.player.entry, due=due.due, amount=due.amount,
-                   method=method_of(state, due)) for due in dues(state)]
+    # Made, not validated: a festival's 10,000 rows validated one by one were a third of the
+    # desk's redraw after every bust (the fast-CLI contract too).
+    rows = DueRow.made({"name": due.player.name, "entry": due.player.entry, "due": due.due,
+                        "amount": due.amount, "method": method_of(state, due)} for due in dues(state))
     came_in: dict[str, int] = dict.fromkeys(state.house_rules.cash.methods, 0)
     went_out: dict[str, int] = dict.fromkeys(state.house_rules.cash.methods, 0)
     for row in rows:

@@ -81,8 +81,9 @@ def dues(state: TournamentState) -> list[Due]:
     found: list[Due] = []
     for player in state.players.values():
         found.append(Due(player, "entry", *(first if player.entry == 1 else again)))
-        found.extend(Due(player, f"rebuy:{n}", *rebuy) for n in range(1, player.rebuys + 1))
-        found.extend(Due(player, f"add-on:{n}", *add_on) for n in range(1, player.add_ons + 1))
+        if player.rebuys or player.add_ons:  # (most have neither: no generator made for them)
+            found.extend(Due(player, f"rebuy:{n}", *rebuy) for n in range(1, player.rebuys + 1))
+            found.extend(Due(player, f"add-on:{n}", *add_on) for n in range(1, player.add_ons + 1))
     return found
 
 
