@@ -21,7 +21,14 @@ from tdconsole.domain.clock.structure import Structure, check_structure
 from tdconsole.domain.commands import Command, Drawing
 from tdconsole.domain.errors import Forbidden, InvalidInput, RuleViolation, TdError, Words
 from tdconsole.domain.event_log import EventLog, undone_commands
-from tdconsole.domain.events import Envelope, Event, TournamentCreated, Undone
+from tdconsole.domain.events import (
+    Envelope,
+    Event,
+    ShootoutRoundDrawn,
+    TablesDrawn,
+    TournamentCreated,
+    Undone,
+)
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.seating.rounds import ShootoutSettings
 from tdconsole.domain.state import TournamentState
@@ -51,6 +58,16 @@ CLOCK_KEYS: tuple[type[Command], ...] = (commands.ClockPause, commands.ClockResu
 # Every this many events the state is written down (store/snapshots.py): an undo, or a terminal
 # opening the tournament, folds at most about this many events after the newest snapshot.
 SNAPSHOT_EVERY = 500
+
+
+def fold_weight(envelopes: list[Envelope]) -> int:
+    """How many events' worth of folding `envelopes` are, for when to write the state down: one
+    each, but a draw as many as the players it seats. A festival's starting draw is one event that
+    seats 10,000 players: folded again by every terminal that opens the tournament after it (2% of
+    a festival's `state --json`, 75 M instructions) unless the state is written down after it."""
+    return sum(sum(len(table.occupants) for table in envelope.event.tables)
+               if isinstance(envelope.event, TablesDrawn | ShootoutRoundDrawn) else 1
+               for envelope in envelopes)
 
 
 class Service:
@@ -262,17 +279,18 @@ class Service:
             if state is not None:
                 state.earlier = self._earlier(seq)
                 self._keep(seq, packed)
-                return self._folded(fold(after, start=state), len(after))
+                return self._folded(fold(after, start=state), fold_weight(after))
             before = seq
         undone = self.store.commands_undone(self.tournament_id)
         state = fold_read(self.store.load_packed(self.tournament_id), undone)
         return self._folded(state, len(state.log))
 
-    def _folded(self, state: TournamentState, events: int) -> TournamentState:
-        """`state`, folded from `events` events: to be written down when that was a long fold, so
-        the next terminal (and an undo here) is spared it; by `write_down`, not here: at festival
-        size writing it was a tenth of a first open, which the TD waits for (issue 33)."""
-        self._unwritten = events >= SNAPSHOT_EVERY
+    def _folded(self, state: TournamentState, weight: int) -> TournamentState:
+        """`state`, folded from events that weigh `weight` (`fold_weight`): to be written down when
+        that was a long fold, so the next terminal (and an undo here) is spared it; by
+        `write_down`, not here: at festival size writing it was a tenth of a first open, which the
+        TD waits for (issue 33)."""
+        self._unwritten = weight >= SNAPSHOT_EVERY
         return state
 
     def write_down(self) -> None:
@@ -368,8 +386,10 @@ class Service:
             for envelope in envelopes:
                 apply(self.state, envelope)
             # Written down in the change, where the state is whole; packed, kept and saved after
-            # it, off the loop.
-            if self.state.last_seq // SNAPSHOT_EVERY > (envelopes[0].seq - 1) // SNAPSHOT_EVERY:
+            # it, off the loop. Every SNAPSHOT_EVERY events, and after a draw of as many players
+            # (`fold_weight`).
+            if (self.state.last_seq // SNAPSHOT_EVERY > (envelopes[0].seq - 1) // SNAPSHOT_EVERY
+                    or fold_weight(envelopes) >= SNAPSHOT_EVERY):
                 written.append((self.state.last_seq, snapshots.encode(self.state)))
 
         self.run_change(extend)

@@ -90,6 +90,33 @@ def test_two_terminals_writing_the_same_snapshot_keep_one(store: EventStore) -> 
                                   .where(snapshot_table.c.seq == seq)).scalar() == 1
 
 
+def newest_snapshot_seq(store: EventStore, tournament_id: int) -> int | None:
+    found = store.snapshot(tournament_id)
+    return None if found is None else found[0]
+
+
+def test_a_draw_is_written_down_after_it_so_no_terminal_folds_it_again(store: EventStore) -> None:
+    # One registration of 17 (a multiple of 4 crossed: written down), then the draw: one event,
+    # crossing no multiple, but seating 17 players (`fold_weight`), a festival's 10,000.
+    desk = Service.create(store, name="Friday", structure=load_structure("club-turbo"), now=FakeClock())
+    desk.execute(Register(names=NAMES[:17]))
+    desk.execute(Draw(seed=5))
+    drawn = desk.state.last_seq
+    assert drawn % service_module.SNAPSHOT_EVERY != 0
+    assert newest_snapshot_seq(store, desk.tournament_id) == drawn
+    opened = Service(store, desk.tournament_id)
+    assert len(opened.state.recent) == 0 and opened.state == desk.state
+    # A database written before (no snapshot after its draw): the first terminal to open it folds
+    # the draw and writes the state down (`write_down`), and the next folds nothing.
+    with store.engine.begin() as connection:
+        connection.execute(delete(snapshot_table).where(snapshot_table.c.seq == drawn))
+    first = Service(store, desk.tournament_id)
+    assert len(first.state.recent) == 1
+    first.write_down()
+    assert newest_snapshot_seq(store, desk.tournament_id) == drawn
+    assert len(Service(store, desk.tournament_id).state.recent) == 0
+
+
 def test_undoing_a_command_from_before_the_newest_snapshot_folds_from_before_it(
         store: EventStore) -> None:
     desk = evening(store)
