@@ -9,6 +9,8 @@
   the display (its count of players left); `tdconsole bust NAME` from another process, timed from
   the moment that command has ended (its bust committed) until each screen shows it (p50/p95 over
   the busts; the command's own time is printed apart). Target p95 <= 300 ms on every screen.
+* Memory once every screen was shown: the TD's console after F1 to F12, the floor terminal after
+  both of its screens, the display. Target: each under 150 MB.
 
 "Shows it" is read from the screen (`tmux capture-pane`), each terminal in its own thread every
 ~20 ms (15 ms apart, plus the reads of the screen and of whether the program still runs): a figure
@@ -31,9 +33,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from benchmarks import size
+from benchmarks import target as verdict
 from benchmarks.festival import FESTIVAL_EVENTS, festival_night
-from benchmarks.memory import memory_mb, own
-from benchmarks.terminal import POLL_SECONDS, Terminal
+from benchmarks.memory import TERMINAL_TARGET_MB, memory_mb, own
+from benchmarks.terminal import POLL_SECONDS, TD_SCREENS, Terminal
 from tdconsole.store.event_store import EventStore
 
 PLAYERS = size(10_000, 200)
@@ -76,6 +79,35 @@ def launches(db: Path) -> None:
     print(f"launch -> first screen (the TD's clock), {LAUNCHES} launches: p50"
           f" {statistics.median(seconds):.2f} s, p95 {p95(seconds):.2f} s"
           f" (target <= {FIRST_SCREEN_TARGET:.0f} s); the TD's console then: {memories[-1]}")
+
+
+def every_screen(db: Path) -> None:
+    """Each terminal's memory once every screen of it was shown: the TD's console after F1 to F12
+    and back to the clock, the floor terminal after its two, the display (issue 33: each under
+    150 MB at festival size)."""
+    td = Terminal.start([BINARY, "--db", str(db), "--no-sound"], SIZE)
+    floor = Terminal.start([BINARY, "--db", str(db), "--no-sound", "floor", "--staff", "Mette"], SIZE)
+    display = Terminal.start([BINARY, "--db", str(db), "display", "--no-sound"], SIZE)
+    try:
+        td.wait_for("Blinds", DEADLINE)
+        for key, only_there in [*TD_SCREENS, ("F1", "Blinds")]:
+            td.press(key)
+            td.wait_for(only_there, DEADLINE)
+        floor.wait_for("Find a scenario", DEADLINE)
+        floor.press("F2")
+        floor.wait_for(FLOOR_ROW.search, DEADLINE)
+        floor.press("F1")
+        floor.wait_for("Find a scenario", DEADLINE)
+        display.wait_for(PLAYERS_LEFT.search, DEADLINE)
+        print("memory once every screen was shown:")
+        for name, terminal in (("TD's console, F1-F12", td), ("floor terminal, F1-F2", floor),
+                               ("display", display)):
+            rss, peak = memory_mb(terminal.pid())
+            print(f"  {name:26} RSS {rss:.0f} MB ({verdict(rss, TERMINAL_TARGET_MB, 'MB')}),"
+                  f" peak {peak:.0f} MB")
+    finally:
+        for terminal in (td, floor, display):
+            terminal.close()
 
 
 def players_left(screen: str) -> int | None:
@@ -165,6 +197,7 @@ def main() -> None:
         print(f"{PLAYERS:,} players, {service.state.last_seq:,} events (a festival night), built in"
               f" {time.perf_counter() - start:.1f} s; the real binaries in tmux at {SIZE[0]}x{SIZE[1]}")
         launches(db)
+        every_screen(db)
         busts(db)
     print(own(what="this benchmark's own process (it built the festival)"))
 

@@ -19,6 +19,11 @@ from pathlib import Path
 # How often a wait reads the screen again: small against what it times (a bust reaching a screen,
 # ~100 ms), large against a `tmux capture-pane` (2-3 ms).
 POLL_SECONDS = 0.015
+# Each F-key of the TD's console, and a text that only its screen shows (at either size).
+TD_SCREENS = [("F1", "Blinds"), ("F2", "Register a name"), ("F3", "Search the log"), ("F4", "small blind"),
+              ("F5", "Find a scenario"), ("F6", "Place  Amount"), ("F7", "Hand-for-hand is"),
+              ("F8", "Chips pushed"), ("F9", "Chip counts"), ("F10", "From  To  Reason"),
+              ("F12", "Drawer:")]
 
 
 class Terminal:

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.festival import drawn_festival, festival_night
-from benchmarks.terminal import Terminal
+from benchmarks.terminal import TD_SCREENS, Terminal
 from tdconsole.store.event_store import EventStore
 from tests.e2e.conftest import tdconsole
 
@@ -36,11 +36,6 @@ FESTIVAL = 10_000
 # two workers and other programs on the same two cores can make that several times longer.
 DEADLINE = 60.0
 
-# Each F-key of the TD's console, and a text that only its screen shows (at either size).
-TD_SCREENS = [("F1", "Blinds"), ("F2", "Register a name"), ("F3", "Search the log"), ("F4", "small blind"),
-              ("F5", "Find a scenario"), ("F6", "Place  Amount"), ("F7", "Hand-for-hand is"),
-              ("F8", "Chips pushed"), ("F9", "Chip counts"), ("F10", "From  To  Reason"),
-              ("F12", "Drawer:")]
 SEATED_ROW = re.compile(r"(Player \d{5}) +seated")
 PLAYERS_LEFT = re.compile(r"Players ([\d,]+) / ")
 
