@@ -26,7 +26,7 @@ from tdconsole.domain.errors import RuleIds
 from tdconsole.domain.floor.penalties import OffenceKind, Penalty
 from tdconsole.domain.floor.rulings import Suggestion
 from tdconsole.domain.house_rules import EliminationRules, HouseRules
-from tdconsole.domain.model import RECORDED, Frozen, empty_dict, empty_list
+from tdconsole.domain.model import RECORDED, Frozen, empty_dict, empty_list, made
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.players.carry import StackOrigin
 from tdconsole.domain.seating.balancing import BrokenSeat, Move
@@ -799,15 +799,8 @@ class Envelope(Frozen):
         makes, for a fifth of its cost (which looks every field up by its aliases). A log read back
         makes one per event, the service one per event it stamps (Service._stamp says why those
         need no validation)."""
-        envelope = cls.__new__(cls)
-        _set(envelope, "__dict__", {"seq": seq, "time": time, "actor": actor, "command_id": command_id,
-                                    "event": event})
-        _set(envelope, "__pydantic_fields_set__", set(_ENVELOPE_FIELDS))
-        _set(envelope, "__pydantic_extra__", None)
-        _set(envelope, "__pydantic_private__", None)
-        return envelope
+        return made(cls, {"seq": seq, "time": time, "actor": actor, "command_id": command_id,
+                          "event": event}, set(_ENVELOPE_FIELDS))
 
 
-# The model is frozen: its attributes are set as pydantic's `model_construct` sets them.
-_set = object.__setattr__
 _ENVELOPE_FIELDS = tuple(Envelope.model_fields)

@@ -7,7 +7,7 @@ without an import cycle.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo
 
@@ -48,20 +48,36 @@ class Frozen(BaseModel):
         >>> Seat(number=3).updated({"player": "Anna"})
         Seat(number=3, player='Anna')
         """
-        copy = type(self).__new__(type(self))
-        # Frozen: the attributes are set as pydantic's own copy sets them.
-        _set(copy, "__dict__", {**self.__dict__, **changes})
         # The set itself when it has every key changed already (a frozen value's is never changed).
         fields_set = self.__pydantic_fields_set__
-        _set(copy, "__pydantic_fields_set__",
-             fields_set if fields_set.issuperset(changes) else fields_set.union(changes))
-        _set(copy, "__pydantic_extra__", None)
         private = self.__pydantic_private__
-        _set(copy, "__pydantic_private__", None if private is None else dict(private))
-        return copy
+        return made(type(self), {**self.__dict__, **changes},
+                    fields_set if fields_set.issuperset(changes) else fields_set.union(changes),
+                    None if private is None else dict(private))
 
 
+def made(kind: type[M], values: dict[str, Any], fields_set: set[str],
+         private: dict[str, Any] | None = None) -> M:
+    """A `kind` of `values`, not validated: what pydantic's `model_construct` makes, the attributes
+    set as its own copy sets them (the model may be frozen), for a fraction of its cost. What a
+    fold makes 40,000 of (`Frozen.updated`, `Envelope.of`), so each step is the cheap one: the
+    object made by `object.__new__` (`kind.__new__` is looked up through pydantic's metaclass,
+    whose `__getattr__` doubles it) and the slots set by their own descriptors (`object.__setattr__`
+    checks every base on each call): 0.9 of the 2.1 microseconds of `updated` before."""
+    value = _new(kind)
+    _set(value, "__dict__", values)
+    _set_fields(value, fields_set)
+    _set_extra(value, None)
+    _set_private(value, private)
+    return value
+
+
+M = TypeVar("M", bound=BaseModel)
+_new = object.__new__
 _set = object.__setattr__
+_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 # A field's empty default, made anew for each model (`Field(default_factory=empty_list)`). Not the
