@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import gc
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from pydantic import Field, field_serializer
 
 from tdconsole import collector
-from tdconsole.domain.commands import Bust, ClockStart, Register
+from tdconsole.domain.commands import Bust, ClockStart, Draw, Register
 from tdconsole.views import tournament as views
 from tdconsole.views.base import OptionalKeysView, View, jsonable
 from tdconsole.views.tournament import state_view
@@ -27,6 +28,11 @@ class Row(View):
     name: str
     seat: int | None
     tied_with: list[str]
+
+
+class Seated(View):  # a table's shape: seats by number as text, a status among literals
+    seats: dict[str, str]
+    status: Literal["open", "broken"]
 
 
 class Renamed(View):
@@ -46,6 +52,7 @@ class Document(OptionalKeysView):
 
     count: int
     rows: list[Row]
+    tables: list[Seated]
     renamed: list[Renamed]
     spelled: list[Spelled]
     note: str | None = None
@@ -55,14 +62,18 @@ class Document(OptionalKeysView):
 def test_plain_rows_are_dumped_as_they_stand_and_the_document_is_pydantic_s() -> None:
     rows = Row.made([{"name": "Anna", "seat": 1, "tied_with": []}, {"name": "Bo", "seat": None,
                                                                     "tied_with": ["Cy"]}])
-    document = Document(count=2, rows=rows, renamed=[Renamed(break_=3)], spelled=[Spelled(amount=5)])
+    tables = Seated.made([{"seats": {"1": "Anna", "4": "Bo"}, "status": "open"}])
+    document = Document(count=2, rows=rows, tables=tables, renamed=[Renamed(break_=3)],
+                        spelled=[Spelled(amount=5)])
     dumped = jsonable(document)
     assert dumped == document.model_dump(mode="json")
-    assert list(dumped) == ["count", "rows", "renamed", "spelled", "last"]  # declared order, `note` left out
+    # In the declared order, `note` left out.
+    assert list(dumped) == ["count", "rows", "tables", "renamed", "spelled", "last"]
     assert json.dumps(dumped) == json.dumps(document.model_dump(mode="json"))
     # Each plain row is its own fields, not a copy walked by pydantic; a row with an alias or a
     # serializer of its own is pydantic's.
     assert all(out is row.__dict__ for out, row in zip(dumped["rows"], rows, strict=True))
+    assert dumped["tables"][0] is tables[0].__dict__
     assert dumped["renamed"] == [{"break": 3}] and dumped["spelled"] == [{"amount": "5 kr"}]
 
 
@@ -78,12 +89,16 @@ def test_a_row_made_in_the_declared_order_is_the_view_s_own_fields() -> None:
 def test_the_state_s_json_is_pydantic_s_dump() -> None:
     t = Tournament()
     t.do(Register(names=["A", "B", "C", "D", "E"]))
+    t.do(Draw().with_rng(random.Random(1)))
     t.do(ClockStart(), 0)
     t.do(Bust(names=["B"]))
     t.do(Bust(names=["C", "D"]))
     view = state_view(t.state, 1, at(60))
+    assert view.tables  # a table's seats and status are plain too
     assert json.dumps(jsonable(view)) == json.dumps(view.model_dump(mode="json"))
-    assert all(out is row.__dict__ for out, row in zip(jsonable(view)["players"], view.players, strict=True))
+    dumped = jsonable(view)
+    for key in ("players", "tables"):
+        assert all(out is row.__dict__ for out, row in zip(dumped[key], getattr(view, key), strict=True))
 
 
 def test_state_builds_its_views_with_the_collector_paused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
