@@ -5,8 +5,10 @@ appends between the two reads is still honoured. The state is always the fold of
 
 from __future__ import annotations
 
+from datetime import UTC, timedelta
+
 import pytest
-from sqlalchemy import event
+from sqlalchemy import Text, cast, event, select
 
 from tdconsole import service as service_module
 from tdconsole.config.structures import load_structure
@@ -16,6 +18,7 @@ from tdconsole.domain.tournament import fold
 from tdconsole.service import Service
 from tdconsole.store import snapshots
 from tdconsole.store.event_store import EventStore
+from tdconsole.store.models import event_table
 from tests.conftest import FakeClock
 
 
@@ -119,3 +122,27 @@ def test_a_short_read_takes_its_head_with_its_rows(store: EventStore) -> None:
     reads = [statement for statement in statements if statement.lstrip().upper().startswith("SELECT")]
     assert len(reads) == 1, reads
     assert store._heads[desk.tournament_id] == (last, store.stored_hash(desk.tournament_id, last))
+
+
+def test_the_rows_read_from_the_driver_are_those_sqlalchemy_reads(store: EventStore) -> None:
+    # The log is read from the driver's cursor, each time converted by its column's type only when
+    # it changes (issue 33): what SQLAlchemy's own rows give, on SQLite (times stored as text)
+    # and PostgreSQL alike, times aware and in UTC.
+    desk = evening(store)
+    assert isinstance(desk.now, FakeClock)
+    for step, name in ((timedelta(minutes=3), "P003"), (timedelta(seconds=1, microseconds=250), "P004")):
+        desk.now.moment += step
+        desk.execute(Bust(names=[name]))
+    events = event_table.c
+    query = (select(events.seq, events.time, events.actor, events.command_id, events.type,
+                    cast(events.payload, Text))
+             .where(events.tournament_id == desk.tournament_id).order_by(events.seq))
+    with store.engine.connect() as connection:
+        typed = [(seq, time if time.tzinfo else time.replace(tzinfo=UTC), *rest)
+                 for seq, time, *rest in connection.execute(query)]
+    packed = [tuple(row) for row in store.load_packed(desk.tournament_id)]
+    assert packed == typed and len({row[1] for row in packed}) > 1
+    assert all(row[1].utcoffset() is not None and not row[1].utcoffset() for row in packed)
+    after = desk.state.last_seq - 5
+    assert [tuple(row) for row in store.load_packed(desk.tournament_id, after=after, until=after + 2)] \
+        == typed[after:after + 2]
