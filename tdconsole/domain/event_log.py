@@ -20,7 +20,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
-from itertools import chain, islice
+from itertools import accumulate, chain, islice
 from typing import Any, NamedTuple, overload
 
 from pydantic import GetCoreSchemaHandler
@@ -108,15 +108,17 @@ class Block(NamedTuple):
     @classmethod
     def of(cls, packed: Sequence[Packed | Envelope], *, loose: bool = False) -> Block:
         items = [item if isinstance(item, Packed) else pack(item) for item in packed]
-        ends, end = array("q"), 0
+        payloads = [item.payload for item in items]
+        # A command's events share its time: each run of one time is counted once.
+        times, last, micros = array("q"), None, 0
         for item in items:
-            end += len(item.payload)
-            ends.append(end)
-        text = "".join(item.payload for item in items)
-        return cls(array("q", (item.seq for item in items)),
-                   array("q", ((item.time - _EPOCH) // _MICROSECOND for item in items)),
+            if item.time is not last:
+                last, micros = item.time, (item.time - _EPOCH) // _MICROSECOND
+            times.append(micros)
+        text = "".join(payloads)
+        return cls(array("q", [item.seq for item in items]), times,
                    tuple(item.actor for item in items), tuple(item.command_id for item in items),
-                   tuple(item.type for item in items), ends,
+                   tuple(item.type for item in items), array("q", accumulate(map(len, payloads))),
                    [text if loose else zlib.compress(text.encode(), 1)])
 
     def tighten(self) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tdconsole.domain.errors import InvalidInput
-from tdconsole.domain.seating.buttons import Hand, hand_from_button, in_arc, next_hand
-from tdconsole.domain.seats import clockwise_from
+from tdconsole.domain.seating.buttons import Hand, _next_occupied, hand_from_button, in_arc, next_hand
+from tdconsole.domain.seats import clockwise_from, clockwise_seats
 
 FULL = {s: f"p{s}" for s in range(1, 10)}
 
@@ -233,3 +235,14 @@ def test_tda_32_big_blind_wraps_past_the_old_button_newcomers_wait_blinds_counte
     n1 = next_hand({2: "a", 3: "b", 4: "c", 9: "new"}, 9, hand)
     # The big blind moves on to the newcomer at 9, who enters paying it (D6).
     assert positions(n1) == (3, 4, 9) and n1.big_blind_player == "new"
+
+
+@given(seats=st.integers(2, 12), data=st.data())
+def test_the_next_occupied_seat_is_the_first_occupied_one_clockwise(seats: int, data: st.DataObject) -> None:
+    # The walk a fold makes at every hand (issue 33: without the list of seats) finds the seat the
+    # list's walk finds, from any seat, and from a number beyond the table (its seats reduced).
+    occupied = data.draw(st.sets(st.integers(1, seats), min_size=1))
+    start = data.draw(st.integers(1, seats + 3))
+    occupants = {seat: f"P{seat}" for seat in occupied}
+    assert _next_occupied(occupants, seats, start) == next(
+        seat for seat in clockwise_seats(start, seats) if seat in occupants)
