@@ -86,6 +86,26 @@ def test_a_row_made_in_the_declared_order_is_the_view_s_own_fields() -> None:
     assert made == Row.many([ordered, shuffled])
 
 
+def test_a_view_is_made_as_the_domain_makes_its_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One function makes an unvalidated model (domain/model.py `made`, the slots set by their own
+    # descriptors), not a second copy of it here; a row in the declared order is compared once.
+    from tdconsole.domain import model
+    from tdconsole.views import base
+
+    calls: list[dict[str, Any]] = []
+
+    def counted(kind: type[Row], values: dict[str, Any], fields_set: set[str]) -> Row:
+        calls.append(values)
+        return model.made(kind, values, fields_set)
+
+    monkeypatch.setattr(base, "constructed", counted)
+    ordered: dict[str, Any] = {"name": "Anna", "seat": 1, "tied_with": []}
+    made = Row.made([ordered, {"tied_with": [], "seat": 2, "name": "Bo"}])
+    assert calls[0] is ordered and list(calls[1]) == ["name", "seat", "tied_with"]
+    assert made == Row.many([ordered, {"name": "Bo", "seat": 2, "tied_with": []}])
+    assert made[0].model_fields_set == {"name", "seat", "tied_with"}
+
+
 def test_the_state_s_json_is_pydantic_s_dump() -> None:
     t = Tournament()
     t.do(Register(names=["A", "B", "C", "D", "E"]))

@@ -10,11 +10,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from types import UnionType
-from typing import Any, ClassVar, Literal, Self, TypeVar, Union, get_args, get_origin
+from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
-V = TypeVar("V", bound=BaseModel)
+from tdconsole.domain.model import made as constructed  # (not the classmethod `View.made`)
 
 
 class View(BaseModel):
@@ -42,9 +42,14 @@ class View(BaseModel):
         fields = cls.model_fields.keys()
         order = _order(cls)
         # Every row has every field set: one set for all of them (a view is frozen, and a copy of
-        # one copies its set), not 10,000 of twenty names each.
+        # one copies its set), not 10,000 of twenty names each. A row in the order declared (the
+        # order a dump follows: the keys' order is the JSON contract's) is the view's own fields,
+        # found by one comparison (the common case: the caller's, made for this view alone); one
+        # with the same keys in another order is put in order; any other is validated.
         every = set(order)
-        return [_made(cls, row, order, every) if row.keys() == fields else cls.model_validate(row)
+        return [constructed(cls, row, every) if tuple(row) == order
+                else constructed(cls, {name: row[name] for name in order}, every) if row.keys() == fields
+                else cls.model_validate(row)
                 for row in rows]
 
     @classmethod
@@ -56,19 +61,6 @@ class View(BaseModel):
 @functools.cache
 def _order(view: type[View]) -> tuple[str, ...]:
     return tuple(view.model_fields)
-
-
-def _made(view: type[V], values: dict[str, Any], order: tuple[str, ...], fields_set: set[str]) -> V:
-    made = view.__new__(view)
-    # The model is frozen: its attributes are set as pydantic's `model_construct` sets them, in
-    # the order declared (which a dump follows: the keys' order is the JSON contract's); the row
-    # itself when it is in that order already (the caller's, made for this view alone).
-    object.__setattr__(made, "__dict__",
-                       values if tuple(values) == order else {name: values[name] for name in order})
-    object.__setattr__(made, "__pydantic_fields_set__", fields_set)
-    object.__setattr__(made, "__pydantic_extra__", None)
-    object.__setattr__(made, "__pydantic_private__", None)
-    return made
 
 
 @functools.cache
