@@ -136,6 +136,12 @@ def name_key(name: str) -> str:
     >>> name_key("Ａｎｎａ") == name_key("anna") == name_key(" ANNA ")
     True
     """
+    if name.isascii():  # NFKC leaves ASCII as it is, and `lower` folds its case as `casefold` does
+        return name.strip().lower()  # (a festival's first fold asks 34,000 times)
+    return _nfkc_key(name)
+
+
+def _nfkc_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name.strip()).casefold())
 
 

@@ -5,9 +5,12 @@ a close typo is refused offering the name; a refusal leaves the log unchanged.""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tdconsole.domain.commands import Bust, Register
 from tdconsole.domain.errors import InvalidInput, NotFound
+from tdconsole.domain.text import _nfkc_key, name_key
 from tests.domain.helpers import Tournament
 
 
@@ -60,3 +63,10 @@ def test_a_refused_name_leaves_the_log_unchanged(tournament: Tournament) -> None
     with pytest.raises(InvalidInput, match=r"^Zed: not one of the players busted here$"):
         tournament.do(Bust(names=["Anna Bo", "Bo"], stacks={"Zed": 100}))
     assert tournament.log == before
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_an_ascii_name_s_key_is_its_nfkc_casefolded_key(name: str) -> None:
+    # ASCII names take a short way to their key (a festival's first fold makes 34,000): the key
+    # the NFKC_Casefold way makes, whatever the spaces, controls and case.
+    assert name_key(name) == _nfkc_key(name)
