@@ -258,7 +258,7 @@ class ChipSetRules(Frozen):
     VALUE=COUNT ("25=300", "100=400"); empty, the box is not known and nothing is counted. A setting of
     the club's property, like `cash`: the same box every night, changed through the log."""
 
-    quantities: list[str] = Field(default_factory=list, max_length=20)
+    quantities: list[str] = Field(default_factory=empty_list, max_length=20)
 
     @field_validator("quantities")
     @classmethod
@@ -353,7 +353,7 @@ class AlertRules(Frozen):
     """The club's own alerts (a setting, like `speech`): each shown on the TV and spoken by the
     room's speaker, once in a tournament (views/announcements.py says how a restart keeps it so)."""
 
-    club: list[Alert] = Field(default_factory=list, max_length=30)
+    club: list[Alert] = Field(default_factory=empty_list, max_length=30)
 
 
 class HouseRules(Frozen):

@@ -146,3 +146,25 @@ def test_the_rows_read_from_the_driver_are_those_sqlalchemy_reads(store: EventSt
     after = desk.state.last_seq - 5
     assert [tuple(row) for row in store.load_packed(desk.tournament_id, after=after, until=after + 2)] \
         == typed[after:after + 2]
+
+
+def test_no_event_s_validator_parses_a_builtin_s_signature(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A first open builds the validator of each kind of event its log holds, the creation's with
+    # the house rules in it. Pydantic reads each default factory's signature to build one, and a
+    # builtin's (`list`) is parsed from text by the tokenizer (whose first use in a process compiles
+    # a large regular expression, 10 ms): the house rules' two (issue 33).
+    import tokenize
+
+    from tdconsole.domain.events import EVENT_TYPES
+
+    parsed: list[object] = []
+    real = tokenize._compile  # type: ignore[attr-defined]
+
+    def compiled(*args: object) -> object:
+        parsed.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(tokenize, "_compile", compiled)
+    for kind in EVENT_TYPES.values():
+        kind.model_rebuild(force=True)
+    assert parsed == []
