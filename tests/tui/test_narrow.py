@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Button, Header, Input, Static
-from textual.widgets._footer import FooterKey
 
 from tdconsole.domain.commands import ClockStart, Draw, Register
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app
 from tdconsole.tui.screens.structure_editor import StructureEditorScreen
+from tdconsole.tui.widgets.key_footer import KeyRows
 from tests.conftest import FakeClock
 from tests.tui.wait import until
 
@@ -58,8 +58,10 @@ async def test_the_structure_editor_fits_80x24(service: Service, danish: None) -
         await pilot.pause()
         screen = app.screen
         assert screen.query_one(Header).region.y == 0
-        keys = [key.key for key in screen.query(FooterKey)]
-        assert "ctrl+s" in keys and all(key.region.y == 23 for key in screen.query(FooterKey))
+        footer = screen.query_one(KeyRows)
+        assert "ctrl+s" in [entry.key for row in footer.rows for entry in row]
+        assert footer.region.y == 23 and footer.region.height == 1  # one row, the last line
+        assert all(end <= footer.region.width for _start, end, _entry in footer.spans(0))
         for button in screen.query(Button):
             if button.display:
                 label = str(button.label)

@@ -11,7 +11,6 @@ import pytest
 from sqlalchemy import delete, select
 from textual.css.stylesheet import Stylesheet
 from textual.widgets import Input
-from textual.widgets._footer import FooterKey
 
 from tdconsole import service as service_module
 from tdconsole.domain.commands import Bust, Draw, Reenter, Register
@@ -23,7 +22,7 @@ from tdconsole.tui.app import create_app, create_floor_app
 from tdconsole.tui.screens.clock import ClockScreen
 from tdconsole.tui.screens.confirm import ConfirmScreen
 from tdconsole.tui.screens.players import PlayersScreen
-from tdconsole.tui.widgets.key_footer import KeyFooter
+from tdconsole.tui.widgets.key_footer import KeyFooter, KeyRows
 from tdconsole.tui.widgets.synced_table import SyncedTable
 
 NAMES = [f"Player {i:02}" for i in range(30)]
@@ -54,14 +53,14 @@ async def test_a_large_tournament_builds_its_growing_screens_out_of_sight(
         drawn.execute(Bust(names=["Player 07"]))
         app.redraw()
         footer = players.query_one(KeyFooter)
-        keys = list(footer.query(FooterKey))
+        keys = footer.query_one(KeyRows)
         await pilot.press("f2")
         assert app.screen is players
         out = drawn.state.find("Player 07")
         assert players.query_one(SyncedTable)._order[-1] == out.id  # out: last in the list
-        shown = [key.description for key in footer.query(FooterKey)]
+        shown = [entry.description for row in footer.query_one(KeyRows).rows for entry in row]
         assert "Players" not in shown and "Clock" in shown
-        assert list(footer.query(FooterKey)) == keys  # not laid out again as it is shown
+        assert footer.query_one(KeyRows) is keys  # not laid out again as it is shown
 
 
 async def test_a_log_a_first_open_left_loose_is_compressed_once_the_terminal_is_up(drawn: Service) -> None:

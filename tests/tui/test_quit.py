@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App
-from textual.widgets._footer import FooterKey
 
 from tdconsole.service import Service
 from tdconsole.tui.app import create_app, create_floor_app
 from tdconsole.tui.display import DisplayApp
 from tdconsole.tui.screens.confirm import ConfirmScreen
+from tdconsole.tui.widgets.key_footer import KeyRows
 from tests.tui.wait import until
 
 
 def _footer(app: App[None]) -> list[tuple[str, str]]:
-    return [(key.key, key.description) for key in app.screen.query(FooterKey)]
+    return [(entry.key, entry.description)
+            for keys in app.screen.query(KeyRows) for row in keys.rows for entry in row]
 
 
 def _apps(service: Service) -> dict[str, App[None]]:

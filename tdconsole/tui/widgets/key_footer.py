@@ -9,18 +9,29 @@ left out). When they do not fit it goes compact, then (on a tall enough terminal
 a second row, then leaves out the app's other keys, then shows the F-keys as one "F1-F12 Screens".
 A key left out still works, and every action is in the command palette (Ctrl+P), whose key always
 shows, as does how to quit (`q`).
+
+Its keys are drawn by one widget (`KeyRows`), not one `FooterKey` each: a widget costs a terminal
+~30 KB that Python does not give back, and a footer on each of a terminal's screens held some 240
+of them (6 MB at festival size). `KeyRows` draws each key as `FooterKey` does, with the same
+component styles, highlights the key under the mouse and presses a key clicked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import HorizontalGroup
+from textual.color import Color
+from textual.css.styles import StylesBase
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # Footer's own key widget (not exported)
 
@@ -48,6 +59,157 @@ class Entry:
     def width(self, compact: bool) -> int:
         # FooterKey's own padding: " key desc " wide, "key desc" and a margin of one when compact.
         return len(self.display) + len(self.description) + (2 if compact else 3)
+
+
+class KeyRows(Widget):
+    """The footer's rows of keys as one widget, each key drawn as a `FooterKey` draws itself:
+    its key and description parts in the footer's component styles (spaced as in a compact
+    footer or not), a disabled key dimmed, the key under the mouse highlighted; a click presses
+    the key clicked (a disabled one rings the bell)."""
+
+    ALLOW_SELECT = False
+    # FooterKey's own styles, as component styles: `item` is the key's own (FooterKey's), `hover`
+    # the same under the mouse, `disabled` a key whose action cannot run now.
+    COMPONENT_CLASSES = {"footer-key--item", "footer-key--hover", "footer-key--disabled",
+                         "footer-key--key", "footer-key--description"}
+    DEFAULT_CSS = """
+    KeyRows {
+        width: 1fr;
+        text-wrap: nowrap;
+        text-overflow: clip;
+        .footer-key--item {
+            background: $footer-item-background;
+        }
+        .footer-key--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+        .footer-key--disabled {
+            text-style: dim;
+        }
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+            padding: 0 1;
+        }
+        .footer-key--description {
+            padding: 0 1 0 0;
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        &.-compact {
+            .footer-key--key {
+                padding: 0;
+            }
+            .footer-key--description {
+                padding: 0 0 0 1;
+            }
+        }
+        &.-over-key {
+            pointer: pointer;
+        }
+    }
+    """
+
+    def __init__(self, rows: list[list[Entry]], compact: bool) -> None:
+        super().__init__(classes="-compact" if compact else "")
+        self.rows = rows
+        self.compact = compact
+        self.styles.height = len(rows)
+        self._hovered: Entry | None = None
+
+    def _layered(self, names: Iterable[str]) -> Style:
+        """The style of a key's part: the component styles `names` laid over this widget's as
+        Textual lays a widget's over its parent's (`DOMNode.rich_style`), since a key's part is
+        drawn over its key (FooterKey's background, dimmed when disabled) and that over the
+        footer; a component style alone is laid over this widget only."""
+        background = Color(0, 0, 0, 0)
+        color = Color(255, 255, 255, 0)
+        style = Style()
+        opacity = 1.0
+        layers: list[StylesBase] = [node.styles for node in reversed(self.ancestors_with_self)]
+        layers += [self.get_component_styles(name) for name in names]
+        for styles in layers:
+            opacity *= styles.opacity
+            if styles.has_rule("background"):
+                background += styles.background.tint(styles.background_tint).multiply_alpha(opacity)
+            if styles.has_rule("color"):
+                color = styles.color
+            style += styles.text_style
+        return style + Style.from_color(
+            (background + color).rich_color if (background.a or color.a) else None,
+            background.rich_color if background.a else None)
+
+    def _parts(self, entry: Entry) -> tuple[str, str]:
+        """The key's two parts as drawn, each padded by its component style (FooterKey.render)."""
+        if not entry.description:
+            return entry.display, ""
+        key = self.get_component_styles("footer-key--key").padding
+        description = self.get_component_styles("footer-key--description").padding
+        return (" " * key.left + entry.display + " " * key.right,
+                " " * description.left + entry.description + " " * description.right)
+
+    def spans(self, row: int) -> list[tuple[int, int, Entry]]:
+        """Where each key of `row` is drawn: (first column, column after it, key); a compact
+        footer leaves a column between two keys (FooterKey's margin there)."""
+        spans: list[tuple[int, int, Entry]] = []
+        x = 0
+        for entry in self.rows[row] if 0 <= row < len(self.rows) else ():
+            width = sum(map(len, self._parts(entry)))
+            spans.append((x, x + width, entry))
+            x += width + (1 if self.compact else 0)
+        return spans
+
+    def entry_at(self, x: int, y: int) -> Entry | None:
+        """The key drawn at column `x` of row `y`, if any."""
+        return next((entry for start, end, entry in self.spans(y) if start <= x < end), None)
+
+    def _drawn(self, entry: Entry) -> list[Segment]:
+        """The key's parts as `FooterKey.render` styles them (its own style under each part's)."""
+        base = ["footer-key--hover" if entry is self._hovered else "footer-key--item"]
+        if not entry.enabled:
+            base.append("footer-key--disabled")
+        under = self.visual_style.rich_style + self._layered(base)
+        return [Segment(part, under + self._layered([*base, name]))
+                for part, name in zip(self._parts(entry), ("footer-key--key", "footer-key--description"),
+                                      strict=True) if part]
+
+    def render_line(self, y: int) -> Strip:
+        """A row of keys; between and after them only the footer's background, as it shows in
+        the margins between FooterKeys (no colour of text)."""
+        blank = Style(bgcolor=self.background_colors[1].rich_color)
+        segments: list[Segment] = []
+        for entry in self.rows[y] if 0 <= y < len(self.rows) else ():
+            if segments and self.compact:
+                segments.append(Segment(" ", blank))
+            segments += self._drawn(entry)
+        return Strip(segments).adjust_cell_length(self.size.width, blank)
+
+    def _hover(self, entry: Entry | None) -> None:
+        if entry is self._hovered:
+            return
+        self._hovered = entry
+        self.set_class(entry is not None, "-over-key")
+        self.tooltip = entry.tooltip if entry is not None and entry.tooltip else None
+        self.screen.update_pointer_shape()
+        self.refresh()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover(self.entry_at(event.x, event.y))
+
+    def on_leave(self, event: events.Leave) -> None:
+        if event.node is self:
+            self._hover(None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        entry = self.entry_at(event.x, event.y)
+        if entry is None:
+            return
+        if entry.enabled:
+            self.app.simulate_key(entry.key)
+        else:
+            self.app.bell()
 
 
 class KeyFooter(Footer):
@@ -156,15 +318,7 @@ class KeyFooter(Footer):
         rows, compact, palette = self._laid_out = self.layout_keys()
         self.compact = compact
         self.styles.height = len(rows)
-        self.styles.layout = "vertical" if len(rows) > 1 else "horizontal"
-        for row in rows:
-            keys = [FooterKey(entry.key, entry.display, entry.description, entry.action,
-                              disabled=not entry.enabled, tooltip=entry.tooltip,
-                              ).data_bind(compact=Footer.compact) for entry in row]
-            if len(rows) > 1:
-                yield HorizontalGroup(*keys)
-            else:
-                yield from keys
+        yield KeyRows(rows, compact)
         if palette is not None:
             yield FooterKey(palette.key, palette.display, palette.description, palette.action,
                             classes="-command-palette", disabled=not palette.enabled,
