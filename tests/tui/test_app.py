@@ -193,8 +193,9 @@ async def test_t_level_1_f4_edits_the_tournaments_structure_and_saving_changes_i
         editor = app.screen
         assert isinstance(editor, StructureEditorScreen)
         assert editor.structure == service.state.info.structure
-        minutes = next(i for i in editor.rows()[0].query(Input) if i.name == "minutes")
-        minutes.value = "25"
+        # The first level's minutes, typed as the TD types them: the cursor starts on its first
+        # field (the small blind).
+        await pilot.press(*["right"] * 3, "2", "5")
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -5,7 +5,7 @@ whole buttons; no field's placeholder is cut; a time to the break is minutes, no
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Button, Header, Input, Static
+from textual.widgets import Button, DataTable, Header, Input, Static
 
 from tdconsole.domain.commands import ClockStart, Draw, Register
 from tdconsole.service import Service
@@ -68,6 +68,15 @@ async def test_the_structure_editor_fits_80x24(service: Service, danish: None) -
                 assert button.region.right <= 80 and button.content_size.width >= len(label), label
         assert {b.id for b in screen.query(Button) if b.display} >= {"import", "export", "preset",
                                                                      "generate"}
+        assert _placeholders_fit(app) == []
+        # Every column of the levels in view, and the one field that edits a cell shows its
+        # whole placeholder over an emptied cell, however narrow its column.
+        table = screen.query_one("#periods", DataTable)
+        assert table.virtual_size.width <= table.size.width
+        for key in ("right", "right", "enter", "ctrl+u"):  # the first level's ante
+            await pilot.press(key)
+        await pilot.pause()
+        assert screen.query_one("#cell", Input).display
         assert _placeholders_fit(app) == []
 
 

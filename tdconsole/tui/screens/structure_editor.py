@@ -1,28 +1,41 @@
-"""The structure editor: levels and breaks edited in place, validated as you type.
+"""The structure editor: levels and breaks in a table, one cell edited at a time, validated as you type.
 
-It edits a `Structure` in memory only. Every keystroke rebuilds the structure from the rows and
-validates it with the same pydantic model as `configs/structures/` (T-LEVEL-1, T-COLOR-1); the
-fields at fault are marked and the first error is shown in one line. `structure` is always the
-last valid one. Ctrl+S posts `StructureEditorScreen.Saved`: the app decides what saving means
-(a preset, or a change to the running tournament, which the TD may make at any time and which
-is logged: T-LEVEL-1). Import and export go through the TOML loader and writer; the generator
-row proposes a whole structure to start from.
+It edits a `Structure` in memory only. The levels and breaks are the rows of one table, each
+field a cell; one text field edits the cell under the cursor in its place (Enter or a key the
+cell takes starts it; Enter, Tab and the arrows up and down keep the cell and move on; Esc puts
+back what the cell held). A widget for each field cost a festival terminal some 12 MB that Python
+never gives back (issue 33: the club turbo's 86 inputs); the table is one widget however long
+the structure is.
+
+Every keystroke rebuilds the structure from the rows and validates it with the same pydantic
+model as `configs/structures/` (T-LEVEL-1, T-COLOR-1); the cells at fault are marked and the first
+error is shown in one line. `structure` is always the last valid one. Ctrl+S posts
+`StructureEditorScreen.Saved`: the app decides what saving means (a preset, or a change to the
+running tournament, which the TD may make at any time and which is logged: T-LEVEL-1). Import and
+export go through the TOML loader and writer; the generator row proposes a whole structure to
+start from.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import ValidationError
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Header, Input, Label, Static
+from textual.widgets import Button, DataTable, Header, Input, Label, Static
 
 from tdconsole.config.structures import load_structure, save_preset, save_structure
 from tdconsole.domain.clock.games import find_game
@@ -41,6 +54,25 @@ GENERATOR_FIELDS = (("stack", N_("starting stack")), ("players", N_("players")),
 GENERATOR_PLACEHOLDERS = (N_("stack"), N_("players"), N_("minutes"), N_("per level"))
 LEVEL_FIELDS = (("small_blind", N_("small blind")), ("big_blind", N_("big blind")), ("ante", N_("ante")),
                 ("minutes", N_("minutes")))
+
+# The table's columns after the row's name: a level's fields (RP-18: a mixed night's level names
+# its game; empty plays the tournament's), and what a break shows under them, its minutes under
+# the levels' minutes. None: nothing to edit there.
+LEVEL_COLUMNS: tuple[str, ...] = ("small_blind", "big_blind", "ante", "minutes", "game")
+BREAK_COLUMNS: tuple[str | None, ...] = ("color_up", "add_on", None, "minutes", None)
+
+# What a cell's field takes: whole numbers, a colour-up's chips, a game's name.
+_WHOLE = r"\d*"
+_CHIPS = r"[\d, ]*"
+_NAME = r"[\w ./-]*"
+# (row kind, field) -> the field's placeholder, its tooltip, and the characters it takes.
+EDITS: dict[tuple[str, str], tuple[str, str, str]] = {
+    **{("level", key): (hint, hint, _WHOLE) for key, hint in LEVEL_FIELDS},
+    ("level", "game"): (N_("game"), N_("game: nlhe, plhe, lhe, plo, plo8, o8, razz, stud, stud8 "
+                                       "(empty: the tournament's)"), _NAME),
+    ("break", "minutes"): (N_("minutes"), N_("break minutes"), _WHOLE),
+    ("break", "color_up"): (N_("colour up: 25, 100"), N_("colour up (T-COLOR-1)"), _CHIPS),
+}
 
 
 # The chip colours the shipped structures name (configs/structures/), as the chosen language says
@@ -66,53 +98,38 @@ def _numbers(text: str) -> list[int | str | None]:
     return [_number(token) for token in text.replace(",", " ").split()]
 
 
-class PeriodRow(Horizontal):
-    """One level or break: its inputs, and the data they hold."""
+@dataclass(eq=False)
+class PeriodRow:
+    """One level or break as typed: the text of each field, and the period it was made from
+    (a stud level's bets and bring-in, which no column shows)."""
 
-    DEFAULT_CSS = """
-    PeriodRow { height: 3; }
-    PeriodRow > Label { width: 9; padding: 1 1 0 1; }
-    /* one column padding, and the game (a short key: nlhe, razz) a narrow column, so that at 80
-       wide every level field shows its whole placeholder ("small blind") beside the game */
-    PeriodRow > Input { width: 1fr; padding: 0 1; }
-    PeriodRow > Input.game { width: 8; }
-    PeriodRow > Checkbox { width: 16; }
-    PeriodRow.break > Label { color: $accent; }
-    PeriodRow Input.-invalid { border: tall $error; }
-    PeriodRow.-invalid > Label { background: $error; }
-    """
+    period: Level | Break
+    texts: dict[str, str] = field(default_factory=dict)
+    add_on: bool = False
 
-    def __init__(self, period: Level | Break) -> None:
-        super().__init__(classes=period.kind)
-        self.kind = period.kind
-        self.period = period
+    @classmethod
+    def of(cls, period: Level | Break) -> PeriodRow:
+        if isinstance(period, Level):
+            texts = {key: str(getattr(period, key)) for key, _hint in LEVEL_FIELDS}
+            return cls(period, {**texts, "game": period.game or ""})
+        return cls(period, {"minutes": str(period.minutes),
+                            "color_up": ", ".join(map(str, period.color_up))}, period.add_on)
 
-    def compose(self) -> ComposeResult:
-        yield Label("", classes="number")
-        if isinstance(self.period, Level):
-            for key, hint in LEVEL_FIELDS:
-                yield Input(str(getattr(self.period, key)), placeholder=_(hint), name=key,
-                            type="integer", tooltip=_(hint))
-            # RP-18: a mixed night's level names its game; empty plays the tournament's.
-            yield Input(self.period.game or "", placeholder=_("game"), name="game", classes="game",
-                        tooltip=_("game: nlhe, plhe, lhe, plo, plo8, o8, razz, stud, stud8 "
-                                  "(empty: the tournament's)"))
-        else:
-            yield Input(str(self.period.minutes), placeholder=_("minutes"), name="minutes",
-                        type="integer", tooltip=_("break minutes"))
-            yield Input(", ".join(map(str, self.period.color_up)), name="color_up",
-                        placeholder=_("colour up: 25, 100"),
-                        tooltip=_("colour up (T-COLOR-1)"))
-            yield Checkbox(_("add-on"), self.period.add_on, name="add_on")
+    @property
+    def kind(self) -> str:
+        return self.period.kind
+
+    @property
+    def columns(self) -> tuple[str | None, ...]:
+        return LEVEL_COLUMNS if self.kind == "level" else BREAK_COLUMNS
 
     def data(self) -> dict[str, Any]:
         values: dict[str, Any] = {"kind": self.kind}
-        for field in self.query(Input):
-            key = field.name or ""
+        for key, text in self.texts.items():
             if key == "game":
-                values[key] = field.value.strip() or None
+                values[key] = text.strip() or None
             else:
-                values[key] = _numbers(field.value) if key == "color_up" else _number(field.value)
+                values[key] = _numbers(text) if key == "color_up" else _number(text)
         if isinstance(self.period, Level) and self.period.played is not None:
             # The bets and bring-in the row does not show stay while it plays the same game; a
             # new game takes its own defaults (Level.bets, Level.stud_bring_in).
@@ -121,19 +138,61 @@ class PeriodRow(Horizontal):
                 if same and getattr(self.period, key) is not None:
                     values[key] = getattr(self.period, key)
         if self.kind == "break":
-            values["add_on"] = self.query_one(Checkbox).value
+            values["add_on"] = self.add_on
         return values
 
-    def mark(self, keys: set[str]) -> None:
-        """Mark the inputs named in `keys`; `*` marks the row as a whole."""
-        self.set_class("*" in keys, "-invalid")
-        for field in self.query(Input):
-            field.set_class(field.name in keys, "-invalid")
+    def shown(self, key: str | None) -> str:
+        """What the cell of `key` says."""
+        if key is None:
+            return ""
+        if key == "add_on":
+            return _("add-on") if self.add_on else _("no add-on")
+        if key == "color_up":
+            chips = self.texts[key].strip()
+            return _("colour up {chips}").format(chips=chips) if chips else _("no colour up")
+        return self.texts[key]
+
+
+class CellEditor(Input):
+    """The one text field, laid over the cell it edits: its keys keep the cell and move on, or
+    put back what the cell held."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave(False, 0, 0)", "Cancel", show=False),
+        Binding("up", "leave(True, -1, 0)", show=False),
+        Binding("down", "leave(True, 1, 0)", show=False),
+        Binding("tab", "leave(True, 0, 1)", show=False),
+        Binding("shift+tab", "leave(True, 0, -1)", show=False),
+    ]
+
+    class Left(Message):
+        """The TD left the cell: `keep` what was typed or not, then the cursor moves by (rows,
+        columns)."""
+
+        def __init__(self, keep: bool, rows: int, columns: int) -> None:
+            self.keep = keep
+            self.rows = rows
+            self.columns = columns
+            super().__init__()
+
+    def action_leave(self, keep: bool, rows: int, columns: int) -> None:
+        self.post_message(self.Left(keep, rows, columns))
+
+    async def action_submit(self) -> None:
+        # Enter keeps the cell and goes down a row, as in a spreadsheet.
+        self.post_message(self.Left(True, 1, 0))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        # A click elsewhere keeps what was typed.
+        super()._on_blur(event)
+        if self.display:
+            self.post_message(self.Left(True, 0, 0))
 
 
 class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
     """Edit a structure: add, remove and change levels and breaks; import and export TOML."""
 
+    AUTO_FOCUS = "#periods"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+l", "add_level", "Add level"),
@@ -160,6 +219,13 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         # The structure as last saved (or as opened): edits that differ from it are unsaved.
         self.saved_structure = structure
         self.error: str | None = None
+        self.periods = [PeriodRow.of(period) for period in structure.periods]
+        # The fields at fault by row ("*": the row as a whole), from the last validation.
+        self.marks: dict[int, set[str]] = {}
+        # The cell being edited and what it held before (Esc puts it back).
+        self.editing: tuple[int, str, str] | None = None
+        # Each row's cells as last drawn, so a keystroke redraws only the cells it changed.
+        self._drawn: list[tuple[str | Text, ...]] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -168,12 +234,11 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
             yield Input(str(self.structure.starting_stack), placeholder=_("starting stack"),
                         id="starting-stack", type="integer")
         yield Static(id="chips")
-        with Horizontal(id="columns"):
-            yield Label("")
-            for _key, hint in LEVEL_FIELDS:
-                yield Label(_(hint))
-            yield Label(_("game"))
-        yield VerticalScroll(*(PeriodRow(p) for p in self.structure.periods), id="periods")
+        with Vertical(id="levels"):
+            table: DataTable[str | Text] = DataTable(id="periods", cursor_type="cell")
+            table.add_columns("", *(_(hint) for _key, hint in LEVEL_FIELDS), _("game"))
+            yield table
+            yield CellEditor(id="cell", compact=True, select_on_focus=False)
         yield Static(id="status")
         with Horizontal(id="actions"):
             yield Button(_("Add level"), id="add-level")
@@ -193,26 +258,32 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
     def on_mount(self) -> None:
         self._show_chips()
         self.revalidate()
+        self.table.move_cursor(row=0, column=1)  # the first field, not the row's name
+        self.watch(self.table, "scroll_y", self._place_editor, init=False)
+        self.watch(self.table, "scroll_x", self._place_editor, init=False)
+
+    @property
+    def table(self) -> DataTable[str | Text]:
+        return self.query_one("#periods", DataTable)
+
+    @property
+    def cell(self) -> CellEditor:
+        return self.query_one("#cell", CellEditor)
 
     # --- validation ---------------------------------------------------------------------------
 
     def rows(self) -> list[PeriodRow]:
-        return list(self.query(PeriodRow))
+        return self.periods
 
     def data(self) -> dict[str, Any]:
         return {
             "name": self.query_one("#name", Input).value,
             "starting_stack": _number(self.query_one("#starting-stack", Input).value),
             "chips": [chip.model_dump() for chip in self.structure.chips],
-            "periods": [row.data() for row in self.rows()],
+            "periods": [row.data() for row in self.periods],
         }
 
     def revalidate(self) -> None:
-        rows = self.rows()
-        for number, row in enumerate(rows):
-            level = sum(1 for other in rows[: number + 1] if other.kind == "level")
-            row.query_one(".number", Label).update(
-                _("L{level}").format(level=level) if row.kind == "level" else _("break"))
         marks: dict[int, set[str]] = {}
         head: set[str] = set()
         try:
@@ -227,11 +298,52 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
                     marks.setdefault(loc[1], set()).add(str(keys[0]) if keys else "*")
                 elif loc:
                     head.add(str(loc[0]))
-        for number, row in enumerate(rows):
-            row.mark(marks.get(number, set()))
+        self.marks = marks
+        self._draw()
         self.query_one("#name", Input).set_class("name" in head, "-invalid")
         self.query_one("#starting-stack", Input).set_class("starting_stack" in head, "-invalid")
+        if self.editing is not None:
+            number, key, _before = self.editing
+            self.cell.set_class(key in marks.get(number, set()), "-invalid")
         self._status(self.error or _("{levels} levels, valid").format(levels=len(self.structure.levels)))
+
+    def marked(self, row: int, key: str) -> bool:
+        """Whether the last validation found the field `key` of row `row` at fault ("*": the row)."""
+        return key in self.marks.get(row, set())
+
+    def _cells(self) -> list[tuple[str | Text, ...]]:
+        """Each row's cells: its name (L3, break), then its fields; a cell at fault stands out."""
+        fault = Style(color=self.app.current_theme.error, reverse=True, bold=True)
+        accent = Style(color=self.app.current_theme.accent)
+        cells: list[tuple[str | Text, ...]] = []
+        level = 0
+        for number, row in enumerate(self.periods):
+            marks = self.marks.get(number, set())
+            if row.kind == "level":
+                level += 1
+                name = Text(_("L{level}").format(level=level))
+            else:
+                name = Text(_("break"), style=accent)
+            if "*" in marks:
+                name.stylize(fault)
+            cells.append((name, *(Text(row.shown(key), style=fault) if key in marks else row.shown(key)
+                                  for key in row.columns)))
+        return cells
+
+    def _draw(self) -> None:
+        """Show the rows: anew when rows came or went, else only the cells that changed."""
+        table, cells = self.table, self._cells()
+        if len(cells) != len(self._drawn):
+            cursor = table.cursor_coordinate
+            table.clear()
+            table.add_rows(cells)
+            table.move_cursor(row=min(cursor.row, max(len(cells) - 1, 0)), column=cursor.column)
+        else:
+            for number, (old, new) in enumerate(zip(self._drawn, cells, strict=True)):
+                for column, (was, now) in enumerate(zip(old, new, strict=True)):
+                    if was != now:
+                        table.update_cell_at(Coordinate(number, column), now, update_width=True)
+        self._drawn = cells
 
     def _status(self, text: str, invalid: bool | None = None) -> None:
         status = self.query_one("#status", Static)
@@ -243,38 +355,142 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         self.query_one("#chips", Static).update(_("Chips: {chips}").format(chips=chips or _("none")))
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id != "path":
+        event.stop()
+        if event.input.id == "cell":
+            if self.editing is None:
+                return
+            number, key, _before = self.editing
+            self.periods[number].texts[key] = event.value
+        elif event.input.id == "path" or (event.input.id or "").startswith("gen-"):
+            return
+        self.revalidate()
+
+    # --- editing a cell -----------------------------------------------------------------------
+
+    def _field_at(self, coordinate: Coordinate) -> tuple[int, str | None]:
+        """The row and field under `coordinate` (None: the row's name, or nothing to edit)."""
+        number, column = coordinate
+        if not 0 <= number < len(self.periods) or column < 1:
+            return number, None
+        return number, self.periods[number].columns[column - 1]
+
+    def on_key(self, event: events.Key) -> None:
+        # A key the cell under the cursor takes starts editing it with that key, as in a
+        # spreadsheet; any other key is the app's (q, +, -, Space).
+        if self.focused is not self.table or not event.character or not event.is_printable:
+            return
+        number, key = self._field_at(self.table.cursor_coordinate)
+        if key == "add_on" and event.character == " ":
+            event.stop()
+            event.prevent_default()
+            self._toggle_add_on(number)
+            return
+        edit = EDITS.get((self.periods[number].kind, key or "")) if self.periods else None
+        if edit is None or not event.character.strip() or not re.fullmatch(edit[2], event.character):
+            return
+        event.stop()
+        event.prevent_default()
+        self.start_editing(event.character)
+
+    def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
+        event.stop()
+        number, key = self._field_at(event.coordinate)
+        if key == "add_on":
+            self._toggle_add_on(number)
+        elif key is not None:
+            self.start_editing()
+
+    def _toggle_add_on(self, number: int) -> None:
+        self.periods[number].add_on = not self.periods[number].add_on
+        self.revalidate()
+
+    def start_editing(self, typed: str | None = None) -> None:
+        """Edit the cell under the cursor: what it holds, or `typed` in its place."""
+        number, key = self._field_at(self.table.cursor_coordinate)
+        if key is None or key == "add_on":
+            return
+        row = self.periods[number]
+        placeholder, tooltip, takes = EDITS[(row.kind, key)]
+        before = row.texts[key]
+        self.editing = (number, key, before)
+        cell = self.cell
+        with cell.prevent(Input.Changed):
+            cell.restrict = takes
+            cell.placeholder = _(placeholder)
+            cell.tooltip = _(tooltip)
+            cell.value = before if typed is None else typed
+            cell.cursor_position = len(cell.value)
+        cell.set_class(key in self.marks.get(number, set()), "-invalid")
+        cell.display = True
+        self._place_editor()
+        cell.focus()
+        if typed is not None:
+            row.texts[key] = typed
             self.revalidate()
 
-    def on_checkbox_changed(self, _event: Checkbox.Changed) -> None:
+    def _place_editor(self) -> None:
+        """Lay the field over the cell it edits, at least as wide as its placeholder."""
+        if self.editing is None:
+            return
+        table, cell = self.table, self.cell
+        number, column = table.cursor_coordinate
+        widths = [each.get_render_width(table) for each in table.ordered_columns]
+        x = sum(widths[:column]) - int(table.scroll_x)
+        y = (table.header_height if table.show_header else 0) + number - int(table.scroll_y)
+        cell.styles.width = max(widths[column], cell_len(cell.placeholder) + 2)
+        cell.styles.offset = (x, y)
+
+    def stop_editing(self, keep: bool = True) -> None:
+        """Leave the cell: with what was typed, or as it was."""
+        if self.editing is None:
+            return
+        number, key, before = self.editing
+        self.editing = None
+        cell = self.cell
+        cell.display = False
+        if not keep:
+            self.periods[number].texts[key] = before
+        if self.focused in (None, cell):  # not when a click took the focus elsewhere
+            self.table.focus()
         self.revalidate()
 
-    # --- editing ------------------------------------------------------------------------------
+    def on_cell_editor_left(self, event: CellEditor.Left) -> None:
+        event.stop()
+        if self.editing is None:
+            return
+        self.stop_editing(event.keep)
+        table = self.table
+        row, column = table.cursor_coordinate
+        if event.columns:
+            # Tab goes on to the next cell there is to edit, on to the next row at the end.
+            width = len(LEVEL_COLUMNS) + 1
+            position = row * width + column
+            while 0 <= (position := position + event.columns) < len(self.periods) * width:
+                target = Coordinate(*divmod(position, width))
+                if self._field_at(target)[1] is not None:
+                    table.move_cursor(row=target.row, column=target.column)
+                    break
+        elif event.rows:
+            table.move_cursor(row=max(0, min(row + event.rows, len(self.periods) - 1)))
 
-    def _current_row(self) -> PeriodRow | None:
-        focused: Widget | None = self.focused
-        while focused is not None and not isinstance(focused, PeriodRow):
-            focused = focused.parent if isinstance(focused.parent, Widget) else None
-        return focused
+    # --- editing rows -------------------------------------------------------------------------
+
+    def _current_row(self) -> int | None:
+        return self.table.cursor_row if self.periods else None
 
     async def _insert(self, period: Level | Break) -> None:
+        self.stop_editing()
         current = self._current_row()
-        rows = self.rows()
-        anchor = current or (rows[-1] if rows else None)
-        row = PeriodRow(period)
-        container = self.query_one("#periods", VerticalScroll)
-        if anchor is None:
-            await container.mount(row)
-        else:
-            await container.mount(row, after=anchor)
-        row.query(Input).first().focus()
+        at = len(self.periods) if current is None else current + 1
+        self.periods.insert(at, PeriodRow.of(period))
         self.revalidate()
+        self.table.move_cursor(row=at, column=1)
+        self.table.focus()
 
     async def action_add_level(self) -> None:
         # A copy of the last valid level above, so the new row is valid and the TD edits it.
-        rows = self.rows()
-        current = self._current_row() or (rows[-1] if rows else None)
-        upto = rows.index(current) + 1 if current else 0
+        current = self._current_row()
+        upto = len(self.periods) if current is None else current + 1
         previous = [p for p in self.structure.periods[:upto] if isinstance(p, Level)]
         template = previous[-1] if previous else self.structure.levels[-1]
         await self._insert(template)
@@ -283,14 +499,17 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         await self._insert(Break(minutes=10))
 
     async def action_remove(self) -> None:
+        self.stop_editing()
         current = self._current_row()
         if current is None:
             self._status(_("put the cursor in the row to remove"), invalid=True)
             return
-        await current.remove()
+        del self.periods[current]
         self.revalidate()
+        self.table.focus()
 
     def action_save(self) -> None:
+        self.stop_editing()
         if self.error is not None:
             self._status(_("not saved: {error}").format(error=self.error), invalid=True)
             return
@@ -361,14 +580,16 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
 
     async def replace(self, structure: Structure) -> None:
         """Show `structure` in place of the rows (import, generate)."""
+        self.stop_editing()
         self.structure = structure
-        self.query_one("#name", Input).value = structure.name
-        self.query_one("#starting-stack", Input).value = str(structure.starting_stack)
-        container = self.query_one("#periods", VerticalScroll)
-        await container.remove_children()
-        await container.mount_all(PeriodRow(p) for p in structure.periods)
+        self.periods = [PeriodRow.of(period) for period in structure.periods]
+        self._drawn = []
+        with self.prevent(Input.Changed):
+            self.query_one("#name", Input).value = structure.name
+            self.query_one("#starting-stack", Input).value = str(structure.starting_stack)
         self._show_chips()
         self.revalidate()
+        self.table.move_cursor(row=0, column=1)
 
     async def save_preset(self) -> None:
         """Keep the structure among the TD's presets (`structure list`, `new --structure KEY`)."""
