@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.coordinate import Coordinate
 from textual.pilot import Pilot
@@ -346,3 +347,23 @@ async def test_enter_or_space_on_a_breaks_add_on_switches_it() -> None:
         await pilot.press("space")
         assert screen.structure.periods[2].add_on is False  # type: ignore[union-attr]
         assert screen.editing is None
+
+
+async def test_keys_typed_faster_than_drawn_edit_the_cell_they_reach_in_order() -> None:
+    # In tmux, Down Down Right 5 0 0 sent at once put 500 in the small blind: the arrow, a
+    # binding, ran only once it had passed up to the app, after the digit had started editing.
+    app = EditorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.editor
+        await goto(pilot, screen, 0, "small_blind")
+        keys = [("down", None), ("right", None), *((digit, digit) for digit in "150"), ("enter", "\r"),
+                ("down", None), ("right", None), *((digit, digit) for digit in "100"), ("tab", "\t"),
+                ("2", "2"), ("5", "5"), ("escape", "\x1b")]
+        for key, character in keys:
+            app.post_message(events.Key(key, character))  # all queued before any is taken
+        await until(pilot, lambda: screen.table.cursor_coordinate == Coordinate(3, 4)
+                    and screen.editing is None and screen.structure.levels[2].ante == 100,
+                    "every key taken")
+        assert (screen.structure.levels[1].small_blind, screen.structure.levels[1].big_blind) == (50, 150)
+        assert screen.structure.levels[2].minutes == 20  # typed, then put back by Esc
+        assert screen.structure.levels[2].big_blind == 200 and app.screen is screen

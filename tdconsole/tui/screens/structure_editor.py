@@ -153,40 +153,40 @@ class PeriodRow:
         return self.texts[key]
 
 
+# Keys are taken as they come, by the widget given them (`StructureEditorScreen.take_key`), not
+# as bindings: a binding runs only once its key has passed up to the app, so a digit typed right
+# after an arrow reached the screen first and edited the cell the cursor was leaving (in tmux).
+# The table's keys that move its cursor (DataTable's own actions):
+MOVES = {"up": "cursor_up", "down": "cursor_down", "left": "cursor_left", "right": "cursor_right"}
+# While a cell is edited, the keys that keep it and where the cursor goes then (rows, columns).
+LEAVES = {"enter": (1, 0), "tab": (0, 1), "shift+tab": (0, -1), "up": (-1, 0), "down": (1, 0)}
+
+
+class PeriodTable(DataTable[str | Text]):
+    """The levels and breaks, a row each, a cell a field (see `MOVES` on its keys)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        if isinstance(screen, StructureEditorScreen) and screen.take_key(event, editor=False):
+            event.stop()
+            event.prevent_default()  # (Widget's own handler is not run)
+
+
 class CellEditor(Input):
-    """The one text field, laid over the cell it edits: its keys keep the cell and move on, or
-    put back what the cell held."""
+    """The one text field, laid over the cell it edits: Enter, Tab and the arrows up and down keep
+    the cell and move on, Esc puts back what the cell held (`LEAVES`)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave(False, 0, 0)", "Cancel", show=False),
-        Binding("up", "leave(True, -1, 0)", show=False),
-        Binding("down", "leave(True, 1, 0)", show=False),
-        Binding("tab", "leave(True, 0, 1)", show=False),
-        Binding("shift+tab", "leave(True, 0, -1)", show=False),
-    ]
-
-    class Left(Message):
-        """The TD left the cell: `keep` what was typed or not, then the cursor moves by (rows,
-        columns)."""
-
-        def __init__(self, keep: bool, rows: int, columns: int) -> None:
-            self.keep = keep
-            self.rows = rows
-            self.columns = columns
-            super().__init__()
-
-    def action_leave(self, keep: bool, rows: int, columns: int) -> None:
-        self.post_message(self.Left(keep, rows, columns))
-
-    async def action_submit(self) -> None:
-        # Enter keeps the cell and goes down a row, as in a spreadsheet.
-        self.post_message(self.Left(True, 1, 0))
+    async def _on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        if isinstance(screen, StructureEditorScreen) and screen.take_key(event, editor=True):
+            event.stop()
+            event.prevent_default()  # (Input's own handler, which types, is not run)
 
     def _on_blur(self, event: events.Blur) -> None:
         # A click elsewhere keeps what was typed.
-        super()._on_blur(event)
-        if self.display:
-            self.post_message(self.Left(True, 0, 0))
+        screen = self.screen
+        if isinstance(screen, StructureEditorScreen) and self.display:
+            screen.leave_cell(0, 0, refocus=False)
 
 
 class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
@@ -235,7 +235,7 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
                         id="starting-stack", type="integer")
         yield Static(id="chips")
         with Vertical(id="levels"):
-            table: DataTable[str | Text] = DataTable(id="periods", cursor_type="cell")
+            table = PeriodTable(id="periods", cursor_type="cell")
             table.add_columns("", *(_(hint) for _key, hint in LEVEL_FIELDS), _("game"))
             yield table
             yield CellEditor(id="cell", compact=True, select_on_focus=False)
@@ -263,8 +263,8 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         self.watch(self.table, "scroll_x", self._place_editor, init=False)
 
     @property
-    def table(self) -> DataTable[str | Text]:
-        return self.query_one("#periods", DataTable)
+    def table(self) -> PeriodTable:
+        return self.query_one("#periods", PeriodTable)
 
     @property
     def cell(self) -> CellEditor:
@@ -359,8 +359,9 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         if event.input.id == "cell":
             if self.editing is None:
                 return
+            # What the field holds now: a change told late may be of a cell left since.
             number, key, _before = self.editing
-            self.periods[number].texts[key] = event.value
+            self.periods[number].texts[key] = self.cell.value
         elif event.input.id == "path" or (event.input.id or "").startswith("gen-"):
             return
         self.revalidate()
@@ -374,27 +375,41 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
             return number, None
         return number, self.periods[number].columns[column - 1]
 
-    def on_key(self, event: events.Key) -> None:
-        # A key the cell under the cursor takes starts editing it with that key, as in a
-        # spreadsheet; any other key is the app's (q, +, -, Space).
-        if self.focused is not self.table or not event.character or not event.is_printable:
-            return
-        number, key = self._field_at(self.table.cursor_coordinate)
-        if key == "add_on" and event.character == " ":
-            event.stop()
-            event.prevent_default()
-            self._toggle_add_on(number)
-            return
+    def take_key(self, event: events.Key, editor: bool) -> bool:
+        """Take a key given to the table (`editor` False) or the cell's field, in the order typed;
+        False: a key for the field to type, or the app's (q, +, -, Space on a number)."""
+        table, cell = self.table, self.cell
+        if self.editing is not None:
+            if event.key == "escape":
+                self.stop_editing(keep=False)
+            elif event.key in LEAVES:
+                self.leave_cell(*LEAVES[event.key])
+            elif editor:
+                return False
+            elif event.is_printable and event.character:
+                # Typed before the field had the focus: its text all the same.
+                cell.insert_text_at_cursor(event.character)
+            return True
+        if event.key in MOVES:
+            getattr(table, f"action_{MOVES[event.key]}")()
+            return True
+        number, key = self._field_at(table.cursor_coordinate)
+        if event.key == "enter" or (key == "add_on" and event.key == "space"):
+            self._select(number, key)
+            return True
+        # A key the cell takes starts editing it with that key, as in a spreadsheet.
         edit = EDITS.get((self.periods[number].kind, key or "")) if self.periods else None
-        if edit is None or not event.character.strip() or not re.fullmatch(edit[2], event.character):
-            return
-        event.stop()
-        event.prevent_default()
-        self.start_editing(event.character)
+        if (edit is not None and event.is_printable and event.character and event.character.strip()
+                and re.fullmatch(edit[2], event.character)):
+            self.start_editing(event.character)
+            return True
+        return editor  # (a key the field had after it was left: typed nowhere)
 
     def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
-        event.stop()
-        number, key = self._field_at(event.coordinate)
+        event.stop()  # (a click on the cell under the cursor)
+        self._select(*self._field_at(event.coordinate))
+
+    def _select(self, number: int, key: str | None) -> None:
         if key == "add_on":
             self._toggle_add_on(number)
         elif key is not None:
@@ -440,7 +455,7 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         cell.styles.width = max(widths[column], cell_len(cell.placeholder) + 2)
         cell.styles.offset = (x, y)
 
-    def stop_editing(self, keep: bool = True) -> None:
+    def stop_editing(self, keep: bool = True, refocus: bool = True) -> None:
         """Leave the cell: with what was typed, or as it was."""
         if self.editing is None:
             return
@@ -448,30 +463,31 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         self.editing = None
         cell = self.cell
         cell.display = False
-        if not keep:
-            self.periods[number].texts[key] = before
-        if self.focused in (None, cell):  # not when a click took the focus elsewhere
+        # What the field holds (its last changes may not have been told yet), or what it held.
+        self.periods[number].texts[key] = cell.value if keep else before
+        if refocus:  # (after the field's own focus, when keys came faster than it was given)
             self.table.focus()
         self.revalidate()
 
-    def on_cell_editor_left(self, event: CellEditor.Left) -> None:
-        event.stop()
+    def leave_cell(self, rows: int, columns: int, refocus: bool = True) -> None:
+        """Keep the cell edited, then move the cursor by `rows` or to the next field `columns`
+        away (`refocus`: the table has the focus again, unless a click took it elsewhere)."""
         if self.editing is None:
             return
-        self.stop_editing(event.keep)
+        self.stop_editing(refocus=refocus)
         table = self.table
         row, column = table.cursor_coordinate
-        if event.columns:
+        if columns:
             # Tab goes on to the next cell there is to edit, on to the next row at the end.
             width = len(LEVEL_COLUMNS) + 1
             position = row * width + column
-            while 0 <= (position := position + event.columns) < len(self.periods) * width:
+            while 0 <= (position := position + columns) < len(self.periods) * width:
                 target = Coordinate(*divmod(position, width))
                 if self._field_at(target)[1] is not None:
                     table.move_cursor(row=target.row, column=target.column)
                     break
-        elif event.rows:
-            table.move_cursor(row=max(0, min(row + event.rows, len(self.periods) - 1)))
+        elif rows:
+            table.move_cursor(row=max(0, min(row + rows, len(self.periods) - 1)))
 
     # --- editing rows -------------------------------------------------------------------------
 
