@@ -367,3 +367,22 @@ async def test_keys_typed_faster_than_drawn_edit_the_cell_they_reach_in_order() 
         assert (screen.structure.levels[1].small_blind, screen.structure.levels[1].big_blind) == (50, 150)
         assert screen.structure.levels[2].minutes == 20  # typed, then put back by Esc
         assert screen.structure.levels[2].big_blind == 200 and app.screen is screen
+
+
+async def test_the_fields_own_keys_typed_in_a_burst_edit_in_order_and_its_text_stays_in_view() -> None:
+    # In tmux, razz then four Backspaces and badugi sent at once made 'razbad': Backspace, the
+    # field's binding, ran after the letters behind it. The game column is narrow: the field
+    # grows with the text, which stays in view.
+    app = EditorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.editor
+        await goto(pilot, screen, 0, "game")
+        keys = [*"razz", *["backspace"] * 4, *"limit holdem"]
+        for key in keys:
+            character = None if key == "backspace" else key
+            app.post_message(events.Key("space" if key == " " else key, character))
+        await until(pilot, lambda: screen.cell.value == "limit holdem", "every key taken")
+        await pilot.pause()
+        assert screen.cell.content_size.width > len("limit holdem") and screen.cell.scroll_x == 0
+        await pilot.press("enter")
+        assert screen.structure.levels[0].game == "lhe"

@@ -167,7 +167,13 @@ class PeriodTable(DataTable[str | Text]):
 
     async def _on_key(self, event: events.Key) -> None:
         screen = self.screen
-        if isinstance(screen, StructureEditorScreen) and screen.take_key(event, editor=False):
+        if not isinstance(screen, StructureEditorScreen):
+            return
+        if screen.editing is not None:  # typed before the field had the focus: the field's
+            taken = await screen.cell.take(event)
+        else:
+            taken = screen.take_key(event, editor=False)
+        if taken:
             event.stop()
             event.prevent_default()  # (Widget's own handler is not run)
 
@@ -177,10 +183,24 @@ class CellEditor(Input):
     the cell and move on, Esc puts back what the cell held (`LEAVES`)."""
 
     async def _on_key(self, event: events.Key) -> None:
-        screen = self.screen
-        if isinstance(screen, StructureEditorScreen) and screen.take_key(event, editor=True):
+        if await self.take(event):
             event.stop()
             event.prevent_default()  # (Input's own handler, which types, is not run)
+
+    async def take(self, event: events.Key) -> bool:
+        """Take a key: the editor's (`LEAVES`, Esc), the field's own (Backspace, the arrows, Home,
+        Ctrl+U: now, before the next key types; as bindings they ran after the letters typed
+        behind them), or a character typed. False: neither (Ctrl+S, the app's keys)."""
+        screen = self.screen
+        if isinstance(screen, StructureEditorScreen) and screen.take_key(event, editor=True):
+            return True
+        for binding in self._bindings.key_to_bindings.get(event.key, [])[:1]:
+            await self.run_action(binding.action)
+            return True
+        if event.is_printable and event.character:
+            self.insert_text_at_cursor(event.character)
+            return True
+        return False
 
     def _on_blur(self, event: events.Blur) -> None:
         # A click elsewhere keeps what was typed.
@@ -362,6 +382,7 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
             # What the field holds now: a change told late may be of a cell left since.
             number, key, _before = self.editing
             self.periods[number].texts[key] = self.cell.value
+            self._place_editor()
         elif event.input.id == "path" or (event.input.id or "").startswith("gen-"):
             return
         self.revalidate()
@@ -378,17 +399,14 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
     def take_key(self, event: events.Key, editor: bool) -> bool:
         """Take a key given to the table (`editor` False) or the cell's field, in the order typed;
         False: a key for the field to type, or the app's (q, +, -, Space on a number)."""
-        table, cell = self.table, self.cell
+        table = self.table
         if self.editing is not None:
             if event.key == "escape":
                 self.stop_editing(keep=False)
             elif event.key in LEAVES:
                 self.leave_cell(*LEAVES[event.key])
-            elif editor:
-                return False
-            elif event.is_printable and event.character:
-                # Typed before the field had the focus: its text all the same.
-                cell.insert_text_at_cursor(event.character)
+            else:
+                return False  # the field's (`CellEditor.take`)
             return True
         if event.key in MOVES:
             getattr(table, f"action_{MOVES[event.key]}")()
@@ -452,7 +470,8 @@ class StructureEditorScreen(TranslatedKeys, UnsavedEdits, Screen[None]):
         widths = [each.get_render_width(table) for each in table.ordered_columns]
         x = sum(widths[:column]) - int(table.scroll_x)
         y = (table.header_height if table.show_header else 0) + number - int(table.scroll_y)
-        cell.styles.width = max(widths[column], cell_len(cell.placeholder) + 2)
+        # Its text in view as it grows (a game's name in the narrow game column).
+        cell.styles.width = max(widths[column], cell_len(cell.placeholder) + 2, cell_len(cell.value) + 3)
         cell.styles.offset = (x, y)
 
     def stop_editing(self, keep: bool = True, refocus: bool = True) -> None:
