@@ -63,7 +63,13 @@ def made(kind: type[M], values: dict[str, Any], fields_set: set[str],
     fold makes 40,000 of (`Frozen.updated`, `Envelope.of`), so each step is the cheap one: the
     object made by `object.__new__` (`kind.__new__` is looked up through pydantic's metaclass,
     whose `__getattr__` doubles it) and the slots set by their own descriptors (`object.__setattr__`
-    checks every base on each call): 0.9 of the 2.1 microseconds of `updated` before."""
+    checks every base on each call): 0.9 of the 2.1 microseconds of `updated` before.
+
+    >>> from tdconsole.domain.events import ClockSet
+    >>> set_ = made(ClockSet, {"type": "clock_set", "remaining_seconds": 300}, {"remaining_seconds"})
+    >>> set_ == ClockSet(remaining_seconds=300), set_.model_fields_set
+    (True, {'remaining_seconds'})
+    """
     value = _new(kind)
     _set(value, "__dict__", values)
     _set_fields(value, fields_set)
