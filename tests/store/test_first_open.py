@@ -148,14 +148,19 @@ def test_the_rows_read_from_the_driver_are_those_sqlalchemy_reads(store: EventSt
         == typed[after:after + 2]
 
 
-def test_no_event_s_validator_parses_a_builtin_s_signature(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A first open builds the validator of each kind of event its log holds, the creation's with
-    # the house rules in it. Pydantic reads each default factory's signature to build one, and a
-    # builtin's (`list`) is parsed from text by the tokenizer (whose first use in a process compiles
-    # a large regular expression, 10 ms): the house rules' two (issue 33).
+def test_no_validator_a_first_open_builds_parses_a_builtin_s_signature(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pydantic reads each default factory's signature to build a validator, and a builtin's
+    # (`dict`, `list`, `set`) is parsed from text by the tokenizer, whose first use in a process
+    # compiles a large regular expression (10 ms): a first open builds the validator of each kind of
+    # event its log holds (the creation's with the house rules in it), and every command that reads
+    # a snapshot back the state's (domain/model.py `empty_dict` says so; issue 33).
     import tokenize
 
+    from pydantic import TypeAdapter
+
     from tdconsole.domain.events import EVENT_TYPES
+    from tdconsole.domain.state import TournamentState
 
     parsed: list[object] = []
     real = tokenize._compile  # type: ignore[attr-defined]
@@ -167,4 +172,5 @@ def test_no_event_s_validator_parses_a_builtin_s_signature(monkeypatch: pytest.M
     monkeypatch.setattr(tokenize, "_compile", compiled)
     for kind in EVENT_TYPES.values():
         kind.model_rebuild(force=True)
+    TypeAdapter(TournamentState)
     assert parsed == []

@@ -238,26 +238,3 @@ def test_an_undo_folds_with_the_collector_paused(store: EventStore, monkeypatch:
     desk.execute(Undo(actor="desk"))
     assert seen == [False] and gc.isenabled()
     assert desk.state == whole_fold(store, desk.tournament_id)
-
-
-def test_the_state_s_validator_parses_no_builtin_s_signature(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Pydantic reads each default factory's signature to build the validator a snapshot is read
-    # back with; a builtin's (`dict`, `list`, `set`) is parsed from text by the tokenizer, whose
-    # first use compiles a large regular expression: 10 ms of every `state --json` (domain/model.py
-    # `empty_dict` says so for the models; the state's dataclasses use them too).
-    import tokenize
-
-    from pydantic import TypeAdapter
-
-    from tdconsole.domain.state import TournamentState
-
-    parsed: list[object] = []
-    real = tokenize._compile  # type: ignore[attr-defined]
-
-    def compiled(*args: object) -> object:
-        parsed.append(args)
-        return real(*args)
-
-    monkeypatch.setattr(tokenize, "_compile", compiled)
-    TypeAdapter(TournamentState)
-    assert parsed == []
