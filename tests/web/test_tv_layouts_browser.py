@@ -131,7 +131,8 @@ def test_a_layout_turns_its_views_on_its_own_timer(browser: Browser, room: Serve
     try:
         page.clock.install()
         page.goto(f"{room.base}/t/1/tv?layout=payouts")
-        wait_for(page, "!!document.querySelector('.layout.v0')")
+        # Both views drawn before the first look (under load the second came after the first).
+        wait_for(page, "document.querySelectorAll('#board > .board').length === 2")
         shown = "[...document.querySelectorAll('#board > .board')].map((v) => !v.hidden)"
         assert page.evaluate(shown) == [True, False]
         page.clock.run_for(19_000)
@@ -175,7 +176,9 @@ def test_a_layout_follows_the_board_and_the_lobby_counts_down(browser: Browser, 
             page.goto(f"{room.base}/t/1/tv?layout=lobby")
             # The page's timers stand still from here but for run_for: the lobby's 15 s reading from
             # the server must not come between the two looks.
-            page.clock.pause_at(page.evaluate("Date.now()") + 500)
+            # A whole millisecond: the page's clock may stand between two (run_for moves it by
+            # fractions), and a fraction is no date to pause_at (a CI run failed on 1796461252078.5).
+            page.clock.pause_at(int(page.evaluate("Date.now()")) + 500)
             wait_for(page, "Tv.fetched() >= 1")  # the views read again on the stream's first news
             wait_for(page, "document.querySelectorAll('.lobby .rooms li').length === 2")
             page.clock.run_for(1_000)
