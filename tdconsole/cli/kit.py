@@ -16,6 +16,7 @@ import typer
 from pydantic import BaseModel
 from pydantic_core import to_json
 
+from tdconsole import collector
 from tdconsole.cli.environment import speaks_unicode
 from tdconsole.domain import commands
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
@@ -255,7 +256,8 @@ def session_of(ctx: typer.Context) -> Session:
 
 def open_tui(session: Session) -> None:
     """The TD's screens on the session's tournament (Textual loads only here)."""
-    from tdconsole.tui.app import create_app
+    with collector.paused(freeze=True):  # as the command line's own modules load (`cli._start_up`)
+        from tdconsole.tui.app import create_app
 
     run_app(create_app(session.service(), sound=session.sound))
 

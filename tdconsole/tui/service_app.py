@@ -81,6 +81,13 @@ def give_back_freed_memory() -> None:
             ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
+def settle() -> None:
+    """What lives now out of the collector's full passes for good, the garbage among it freed."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
 class ServiceApp(App[None]):
     """An app on one tournament's service."""
 
@@ -171,6 +178,7 @@ class ServiceApp(App[None]):
                         await refreshed.wait()
                         if not screen.is_current:
                             screen._refresh_layout(self.size)
+            settle()
         give_back_freed_memory()
         self.ready.set()
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import gc
-
 from textual.screen import Screen
 from textual.widgets import DataTable
 
 from tdconsole.service import Service
 from tdconsole.tui.keys import TranslatedKeys
 from tdconsole.tui.messages import TournamentChanged
-from tdconsole.tui.service_app import LARGE_TOURNAMENT, service_of
+from tdconsole.tui.service_app import LARGE_TOURNAMENT, service_app, service_of, settle
 
 
 class ServiceScreen(TranslatedKeys, Screen[None]):
@@ -39,7 +37,11 @@ class ServiceScreen(TranslatedKeys, Screen[None]):
             # collector first: a screen being left (the structure editor popped by this F-key)
             # was still alive as this one resumed, and frozen then it was never freed (megabytes
             # of a festival terminal for every editor or dialog open at a first showing).
-            self.call_after_refresh(_settle)
+            # A screen shown or built before the app is ready (the first, those built ahead) is
+            # settled with them then, in one pass (`ServiceApp._get_ready`): a pass takes a tenth
+            # of a second at festival size, which the first screen waited for.
+            if service_app(self).ready.is_set():
+                self.call_after_refresh(settle)
 
     def on_screen_suspend(self) -> None:
         # What the screen's widgets drew is drawn anew when it is shown again (it redraws all of
@@ -52,10 +54,3 @@ class ServiceScreen(TranslatedKeys, Screen[None]):
 
     def on_tournament_changed(self, _message: TournamentChanged) -> None:
         self.refresh_view()
-
-
-def _settle() -> None:
-    """What lives now out of the collector's full passes for good, the garbage among it freed."""
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
