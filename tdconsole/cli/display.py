@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from tdconsole import collector
 from tdconsole.cli.kit import console, run_app, session_of
 from tdconsole.service import Service
 
@@ -21,7 +22,8 @@ def display(
                           "announcements (m mutes both).")] = True,
 ) -> None:
     """The clock full screen for the TV: read-only, follows the TD's changes within a second."""
-    from tdconsole.tui.display import DisplayApp
+    with collector.paused(freeze=True):  # as the TD's console's modules load (`kit.open_tui`)
+        from tdconsole.tui.display import DisplayApp
 
     session = session_of(ctx)
     service = Service(session.store(), session.tournament, actor=session.actor, role="display")

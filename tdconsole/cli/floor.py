@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from tdconsole import collector
 from tdconsole.cli.kit import run_app, session_of
 from tdconsole.domain.text import MAX_LABEL, check_text
 
@@ -22,6 +23,7 @@ def floor(
     session = session_of(ctx)
     # The service refuses TD-only commands for this role, whatever the screens offer.
     session.role, session.actor = "floor", name
-    from tdconsole.tui.app import create_floor_app
+    with collector.paused(freeze=True):  # as the TD's console's modules load (`kit.open_tui`)
+        from tdconsole.tui.app import create_floor_app
 
     run_app(create_floor_app(session.service()))

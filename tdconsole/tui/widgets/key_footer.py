@@ -248,9 +248,10 @@ class KeyFooter(Footer):
     def mode(self) -> str:
         """The mode of the screen this footer is on, which may be built before it is shown
         (`ServiceApp.PREPARED_MODES`); a screen of no mode (a dialog), the mode shown."""
-        screen_type = type(self.screen)
-        modes: dict[str, object] = getattr(self.app, "MODES", {})
-        return next((mode for mode, kind in modes.items() if kind is screen_type),
+        # Textual's own record of each mode's screens: a mode's screen is built when first shown
+        # or prepared (`ModeScreen`), so the modes name no class to compare.
+        stacks: dict[str, list[object]] = getattr(self.app, "_screen_stacks", {})
+        return next((mode for mode, stack in stacks.items() if stack[:1] == [self.screen]),
                     getattr(self.app, "current_mode", ""))
 
     def screen_keys(self) -> str:
