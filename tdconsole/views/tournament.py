@@ -491,7 +491,7 @@ def _figures(state: TournamentState, structure: PayoutStructure | None,
     return FiguresView(  # T-DAY2-1: Day 2's entries are the whole event's, as its payouts are
         entries=money.paid_entries(state), players_left=state.players_left,
         chips_in_play=chips,
-        average_stack=money.average_stack(state), prize_pool=pool.prize_pool,
+        average_stack=money.average_stack(state, chips), prize_pool=pool.prize_pool,
         hand_for_hand=hand_for_hand_view(state, 0 if structure is None else len(structure.payouts)),
         paid=paid_rows(state, structure, standings),
         forecast=forecast_view(state, now, chips=chips,
