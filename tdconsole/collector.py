@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -38,3 +39,16 @@ def paused(*, freeze: bool = False) -> Iterator[None]:
         if freeze:
             gc.freeze()
         gc.enable()
+
+
+@contextmanager
+def loading(module: str) -> Iterator[None]:
+    """A block that imports `module`: the first time in this process, `paused` with what it loads
+    frozen (modules, classes and schemas, which never become garbage); once `module` is loaded,
+    the block runs as it is (a test process runs the command line many times, and a freeze at
+    each would keep whatever its tests left for the collector)."""
+    if module in sys.modules:
+        yield
+        return
+    with paused(freeze=True):
+        yield

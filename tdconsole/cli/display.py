@@ -22,7 +22,7 @@ def display(
                           "announcements (m mutes both).")] = True,
 ) -> None:
     """The clock full screen for the TV: read-only, follows the TD's changes within a second."""
-    with collector.paused(freeze=True):  # as the TD's console's modules load (`kit.open_tui`)
+    with collector.loading("tdconsole.tui.display"):
         from tdconsole.tui.display import DisplayApp
 
     session = session_of(ctx)

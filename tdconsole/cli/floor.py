@@ -23,7 +23,7 @@ def floor(
     session = session_of(ctx)
     # The service refuses TD-only commands for this role, whatever the screens offer.
     session.role, session.actor = "floor", name
-    with collector.paused(freeze=True):  # as the TD's console's modules load (`kit.open_tui`)
+    with collector.loading("tdconsole.tui.app"):
         from tdconsole.tui.app import create_floor_app
 
     run_app(create_floor_app(session.service()))

@@ -256,7 +256,7 @@ def session_of(ctx: typer.Context) -> Session:
 
 def open_tui(session: Session) -> None:
     """The TD's screens on the session's tournament (Textual loads only here)."""
-    with collector.paused(freeze=True):  # as the command line's own modules load (`cli._start_up`)
+    with collector.loading("tdconsole.tui.app"):
         from tdconsole.tui.app import create_app
 
     run_app(create_app(session.service(), sound=session.sound))

@@ -73,7 +73,7 @@ Command = _click.Command
 def module_app(module: str) -> typer.Typer:
     """The Typer app of one concern's module (importing the module), its commands built to write
     their help in the chosen language."""
-    with collector.paused(freeze=True):  # a scripted command's heaviest imports: the store, the actions
+    with collector.loading(f"tdconsole.cli.{module}"):  # a scripted command's heaviest imports: the store
         app = importlib.import_module(f"tdconsole.cli.{module}").app
     assert isinstance(app, typer.Typer)
     return speaking(app)
@@ -180,7 +180,8 @@ def root(
         raise InvalidInput("--role must be td or floor, not {value!r}", value=role)
     # Here, not at the top: `--help` and a usage error never open a tournament, so they never
     # load the store and the actions the session brings in (the fast-CLI contract).
-    from tdconsole.cli.kit import Session, default_actor, open_tui
+    with collector.loading("tdconsole.cli.kit"):  # the store and the domain, on a terminal's start too
+        from tdconsole.cli.kit import Session, default_actor, open_tui
 
     ctx.obj = Session(db=db, mirror=mirror, tournament=tournament, actor=actor or default_actor(), role=role,  # type: ignore[arg-type]
                       sound=sound)
