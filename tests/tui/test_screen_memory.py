@@ -72,3 +72,23 @@ async def test_what_a_first_showing_froze_while_alive_is_freed_at_the_next(drawn
         await pilot.pause()
         await pilot.pause()
         assert left() is None
+
+
+async def test_the_screens_shown_before_the_app_is_ready_are_settled_in_one_pass(
+        drawn: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first screen is not kept waiting for a full pass of the collector (a tenth of a second at
+    festival size): the clock and the screens built ahead are settled once, when the app is ready;
+    a screen first shown after that is settled on its own."""
+    passes: list[tuple[bool, set[str]]] = []
+    app = create_app(drawn, poll_seconds=3600, sound=False)
+    monkeypatch.setattr(service_app, "settle", lambda: passes.append((app.ready.is_set(),
+                                                                      set(app._screen_stacks))))
+    monkeypatch.setattr(screens_base, "settle", lambda: passes.append((app.ready.is_set(),
+                                                                      set(app._screen_stacks))))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await app.ready.wait()
+        [(ready, built)] = passes
+        assert not ready and {"clock", *app.PREPARED_MODES} <= built
+        await pilot.press("f6")
+        await until(pilot, lambda: len(passes) == 2, "the payouts' first showing settled")
+        assert passes[1][0]
