@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -176,9 +177,10 @@ def test_a_layout_follows_the_board_and_the_lobby_counts_down(browser: Browser, 
             page.goto(f"{room.base}/t/1/tv?layout=lobby")
             # The page's timers stand still from here but for run_for: the lobby's 15 s reading from
             # the server must not come between the two looks.
-            # A whole millisecond: the page's clock may stand between two (run_for moves it by
-            # fractions), and a fraction is no date to pause_at (a CI run failed on 1796461252078.5).
-            page.clock.pause_at(int(page.evaluate("Date.now()")) + 500)
+            # As a datetime: Playwright for Python reads a plain number as seconds, and the page's
+            # clock is in milliseconds (a number put the clock 1,000 times further on, and the next
+            # attempt's further still was no date: a CI run failed on 1796466706670500000).
+            page.clock.pause_at(datetime.fromtimestamp(page.evaluate("Date.now()") / 1000 + 0.5, UTC))
             wait_for(page, "Tv.fetched() >= 1")  # the views read again on the stream's first news
             wait_for(page, "document.querySelectorAll('.lobby .rooms li').length === 2")
             page.clock.run_for(1_000)
