@@ -60,5 +60,5 @@ class AutomaticBackups:
         except TdError as error:
             if not self.failing:
                 self.failing = True
-                self.app.call_from_thread(self.app.notify, _("The automatic backup failed: {error}").format(
-                    error=error), severity="error", timeout=15, markup=False)
+                self.app.notify(_("The automatic backup failed: {error}").format(error=error),  # thread-safe
+                                severity="error", timeout=15, markup=False)

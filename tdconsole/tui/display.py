@@ -22,7 +22,6 @@ banner goes once a read succeeds again.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -116,8 +115,9 @@ class DisplayApp(ServiceApp):
         """From the speaker's thread: said once, not at every announcement."""
         if line != self._voice_fault:
             self._voice_fault = line
-            with contextlib.suppress(RuntimeError):  # the app has already stopped
-                self.call_from_thread(self.notify, line, severity="warning", timeout=10, markup=False)
+            # Textual's `notify` is thread-safe, and says nothing once the app has stopped (a call
+            # through `call_from_thread` then left a coroutine never awaited).
+            self.notify(line, severity="warning", timeout=10, markup=False)
 
     def _database_fault(self, line: str) -> None:
         changed = line != self._fault

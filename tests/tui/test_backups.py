@@ -4,10 +4,14 @@ to pass); the floor terminal takes none."""
 
 from __future__ import annotations
 
+import pytest
+
 from tdconsole.domain.commands import ClockStart
+from tdconsole.domain.errors import TdError
 from tdconsole.service import Service
 from tdconsole.store import backups
 from tdconsole.store.backups import check_backup
+from tdconsole.tui import backups as backups_taker
 from tdconsole.tui.app import create_app, create_floor_app
 from tests.conftest import FakeClock
 from tests.tui.wait import until
@@ -42,3 +46,26 @@ async def test_the_floor_terminal_takes_none(service: Service) -> None:
     app = create_floor_app(floor)
     async with app.run_test(size=(80, 24)):
         assert app.backups is None
+
+
+async def test_a_backup_that_fails_is_told_once_from_its_thread(
+        service: Service, fake_clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The failure is told from the worker thread that took the backup (Textual's `notify` is
+    thread-safe), once however often it fails, and the console goes on."""
+    def broken(*_args: object) -> object:
+        raise TdError("the backup folder is full")
+
+    monkeypatch.setattr(backups_taker, "take", broken)
+    service.execute(ClockStart())
+    app = create_app(service, sound=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        taker = app.backups
+        assert taker is not None
+        for _ in range(2):
+            fake_clock.advance(15 * 60)
+            taker.tick()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        told = [str(note.message) for note in app._notifications]
+        assert told.count("The automatic backup failed: the backup folder is full") == 1
+        assert app.is_running

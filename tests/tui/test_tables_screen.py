@@ -163,6 +163,9 @@ async def test_export_writes_the_seating_list_and_slips(service: Service, tmp_pa
         # The PDFs are printed in a worker thread (the console never waits for the printer).
         await app.workers.wait_for_complete()
         await pilot.pause()
+        # Told from the printing thread (Textual's `notify` is thread-safe).
+        assert any(str(note.message).startswith("Wrote seating.pdf, slips.pdf in")
+                   for note in app._notifications)
     files = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert files == ["seating.html", "seating.pdf", "seating.txt", "slips.html", "slips.pdf", "slips.txt"]
     assert "[bold red]x[/]" in (tmp_path / "out" / "seating.txt").read_text(encoding="utf-8")

@@ -413,11 +413,10 @@ class TablesScreen(ServiceScreen):
                 path.write_bytes(pdf_of(seating_document(state.room, state.info.name, "html", slips)))
                 written.append(path.name)
         except (TdError, OSError) as error:
-            self.app.call_from_thread(self.app.notify, error_text(error), severity="error", timeout=8,
-                                      markup=False)
+            self.app.notify(error_text(error), severity="error", timeout=8, markup=False)  # thread-safe
             return
-        self.app.call_from_thread(self.app.notify, _("Wrote {files} in {folder}").format(
-            files=", ".join(written), folder=folder), markup=False)
+        self.app.notify(_("Wrote {files} in {folder}").format(files=", ".join(written), folder=folder),
+                        markup=False)
 
 
 def _numbers(answer: str, count: int, what: str) -> list[int]:
