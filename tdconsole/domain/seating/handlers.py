@@ -16,20 +16,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock.timing import game_at
-from tdconsole.domain.commands import (
-    Balance,
-    BlockSeat,
-    BreakTable,
-    Draw,
-    Drawing,
-    FinalTable,
-    HandDone,
-    MovePlayer,
-    Seat,
-    SetButton,
-    SetTableSeats,
-    ShootoutDraw,
-)
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
     ButtonSet,
@@ -56,6 +42,21 @@ from tdconsole.domain.text import name_key
 
 if TYPE_CHECKING:
     import random  # only the type: the service makes the draw, the domain never does
+
+    from tdconsole.domain.commands import (
+        Balance,
+        BlockSeat,
+        BreakTable,
+        Draw,
+        Drawing,
+        FinalTable,
+        HandDone,
+        MovePlayer,
+        Seat,
+        SetButton,
+        SetTableSeats,
+        ShootoutDraw,
+    )
 
 # ---------------------------------------------------------------- reading the state
 
@@ -233,7 +234,7 @@ def seat_new_entries(
             laid = state.layout[seating.table]
             if not laid.free_seats:
                 raise InvalidInput("table {number} has every seat blocked", number=laid.number)
-            room, seating = tables.seat_player(
+            room, seating = tables.seat_unseated(  # late_entry found him in no seat of `before`
                 {**before, laid.number: laid}, name, laid.number, laid.free_seats[0],
                 seats_per_table=state.info.seats_per_table,
             )
@@ -648,9 +649,12 @@ def _drawn(state: TournamentState, drawn_tables: list[DrawnTable], *, break_the_
 
 
 def apply_seated(state: TournamentState, event: PlayerSeated, now: datetime) -> None:
-    name = state.players[event.player_id].name
-    room, _ = tables.seat_player(
-        _with_layout(state, event.table), name, event.table, event.seat,
+    player = state.players[event.player_id]
+    if player.status == "seated":  # where the state's player says he sits: not found by a search
+        raise InvalidInput("{name} already sits at table {table} seat {seat}", name=player.name,
+                           table=player.table, seat=player.seat)
+    room, _ = tables.seat_unseated(
+        _with_layout(state, event.table), player.name, event.table, event.seat,
         seats_per_table=state.info.seats_per_table,
     )
     _place(state, room[event.table])
