@@ -74,12 +74,22 @@ def checked_environment(flag: str | None) -> list[str]:
 def speaks_unicode(stream: object) -> bool:
     """Whether `stream` writes text in an encoding that can show every character (UTF-8, -16, -32,
     GB 18030): everything else cannot show some names, and gets JSON escapes or replacements."""
+    name = _codec(stream)
+    return name.startswith("utf-") or name == "gb18030"
+
+
+def _codec(stream: object) -> str:
+    """The codec `stream` writes text with, by its Python name ("utf-8"); "" when it names none."""
     encoding = getattr(stream, "encoding", None)
     try:
-        name = codecs.lookup(encoding).name if isinstance(encoding, str) else ""
+        return codecs.lookup(encoding).name if isinstance(encoding, str) else ""
     except LookupError:
-        return False
-    return name.startswith("utf-") or name == "gb18030"
+        return ""
+
+
+def writes_utf8(stream: object) -> bool:
+    """Whether `stream` writes text as UTF-8, so UTF-8 bytes may go to its buffer as they are."""
+    return _codec(stream) == "utf-8"
 
 
 def tolerant_output() -> None:

@@ -17,8 +17,7 @@ from pydantic import BaseModel
 from pydantic_core import to_json
 
 from tdconsole import collector
-from tdconsole.cli.environment import speaks_unicode
-from tdconsole.domain import commands
+from tdconsole.cli.environment import speaks_unicode, writes_utf8
 from tdconsole.domain.errors import InvalidInput, NotFound, TdError
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.limits import MAX_JSON_BYTES
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from textual.app import App
 
+    from tdconsole.domain import commands
     from tdconsole.views.tournament import ClockView
 
 M = TypeVar("M", bound=BaseModel)
@@ -99,7 +99,7 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
         # One compact line, written by pydantic's serializer (Rust): a festival's `state --json` is
         # 3.6 MB, which json.dumps took a tenth of the command's time to write. The keys and values
         # are json.dumps's; the spacing is no part of the contract.
-        sys.stdout.write(to_json(data, ensure_ascii=not speaks_unicode(sys.stdout)).decode() + "\n")
+        write_line(to_json(data, ensure_ascii=not speaks_unicode(sys.stdout)))
     else:
         if tournament is not None:
             from tdconsole.i18n import _
@@ -114,6 +114,20 @@ def emit(data: Any, as_json: bool, render: Callable[[], None] | None = None) -> 
         if store.mirror is not None:
             _tell_mirror(store.mirror.status())
         _tell_server(store)
+
+
+def write_line(document: bytes) -> None:
+    """`document` (UTF-8) and a newline on standard output. Where that writes UTF-8 itself, the
+    bytes go to its buffer as they are, after any text written before them: a festival's `state
+    --json` is 3.4 MB, which a text write decoded and encoded again (5 of its 6 ms)."""
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is not None and writes_utf8(out):
+        out.flush()
+        buffer.write(document)
+        buffer.write(b"\n")
+    else:
+        out.write(document.decode() + "\n")
 
 
 def _tell_server(store: EventStore) -> None:
