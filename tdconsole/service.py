@@ -13,12 +13,11 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from tdconsole import collector
-from tdconsole.domain import commands, limits
+from tdconsole.domain import limits
 from tdconsole.domain.clock.structure import Structure, check_structure
-from tdconsole.domain.commands import Command, Drawing
 from tdconsole.domain.errors import Forbidden, InvalidInput, RuleViolation, TdError, Words
 from tdconsole.domain.event_log import EventLog, undone_commands
 from tdconsole.domain.events import (
@@ -41,6 +40,9 @@ from tdconsole.store.event_store import Conflict, EventStore
 from tdconsole.store.ledger import broken_log
 from tdconsole.time_source import TimeSource
 
+if TYPE_CHECKING:  # a terminal that only reads (`state --json`) never loads the commands
+    from tdconsole.domain.commands import Command
+
 # "display": the clock on the TV and in browsers (`tdconsole display`, `serve`) may run no command.
 Role = Literal["td", "floor", "display"]
 Clock = Callable[[], datetime]
@@ -52,9 +54,6 @@ RETRY_SECONDS = 10.0
 # whether it was done (a standby being promoted: docs/OPERATIONS.md), and how often it asks.
 SETTLE_SECONDS = 30.0
 SETTLE_POLL_SECONDS = 0.1
-# The TD's clock keys: a terminal stopped inside a write holds them up no longer than
-# CLOCK_WAIT_SECONDS (store/db.py), then they are refused, at once, in one line.
-CLOCK_KEYS: tuple[type[Command], ...] = (commands.ClockPause, commands.ClockResume)
 # Every this many events the state is written down (store/snapshots.py): an undo, or a terminal
 # opening the tournament, folds at most about this many events after the newest snapshot.
 SNAPSHOT_EVERY = 500
@@ -178,6 +177,11 @@ class Service:
             raise Forbidden("a display is read-only: it cannot {verb}", verb=Words(command.verb))
         if command.td_only and self.role != "td":
             raise Forbidden("floor staff cannot {verb} (TD only)", verb=Words(command.verb))
+        from tdconsole.domain.commands import ClockPause, ClockResume, Drawing  # loaded: `command` is one
+
+        # The TD's clock keys: a terminal stopped inside a write holds them up no longer than
+        # CLOCK_WAIT_SECONDS (store/db.py), then they are refused, at once, in one line.
+        wait = CLOCK_WAIT_SECONDS if isinstance(command, ClockPause | ClockResume) else None
         deadline = time.monotonic() + RETRY_SECONDS
         attempt = 0
         while True:
@@ -195,8 +199,7 @@ class Service:
                 raise
             envelopes = self._stamp(events, now)
             try:
-                self.store.append(self.tournament_id, envelopes,
-                                  wait=CLOCK_WAIT_SECONDS if isinstance(command, CLOCK_KEYS) else None)
+                self.store.append(self.tournament_id, envelopes, wait=wait)
             except Unreachable as gone:
                 # The server went in the middle of the append (a primary that died, a failover):
                 # the commit may have reached the standby. Once a server answers, the log says

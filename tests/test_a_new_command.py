@@ -13,7 +13,7 @@ from typing import get_args
 from tdconsole.actions.base import Action, registry
 from tdconsole.cli.root import command
 from tdconsole.domain import commands, events, footprints
-from tdconsole.domain.tournament import APPLIERS, DECIDERS, appliers_for, decider_for
+from tdconsole.domain.tournament import APPLIERS, appliers_for, decider_for, deciders
 from tdconsole.views.log import _WRITERS
 
 
@@ -28,8 +28,8 @@ def _concrete_commands() -> set[type[commands.Command]]:
 
 
 def test_every_command_has_its_decider() -> None:
-    missing = sorted(kind.__name__ for kind in _concrete_commands() if kind not in DECIDERS)
-    assert not missing, f"add a decider to DECIDERS in domain/tournament.py for {missing}"
+    missing = sorted(kind.__name__ for kind in _concrete_commands() if kind not in deciders())
+    assert not missing, f"add a decider to `deciders` in domain/tournament.py for {missing}"
 
 
 def test_every_function_the_tables_name_exists() -> None:

@@ -23,7 +23,7 @@ from tdconsole.cli.kit import (
     open_tui,
     session_of,
 )
-from tdconsole.domain import commands, limits
+from tdconsole.domain import limits
 from tdconsole.domain.errors import InvalidInput, TdError
 from tdconsole.i18n import N_, _, ngettext
 from tdconsole.service import Service
@@ -384,7 +384,9 @@ def demo(
     service = Service.create(session.store(), name="Friday demo", buy_in=300, fee=50,
                              structure=load_structure(DEFAULT_STRUCTURE), house_rules=load_house_rules(),
                              use=use, actor=session.actor, role=session.role)
-    service.execute(commands.Register(names=list(DEMO_NAMES[:players])))
+    from tdconsole.domain.commands import Register  # not loaded by this module's reads (`state`)
+
+    service.execute(Register(names=list(DEMO_NAMES[:players])))
     session.tournament, session._service = service.tournament_id, service
     data = {"id": service.tournament_id, "name": service.state.info.name,
             "entries": service.state.entries, **_current(service)}

@@ -14,13 +14,15 @@ from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from tdconsole.domain import commands as c
 from tdconsole.domain import events as e
 from tdconsole.domain.errors import TdError
 from tdconsole.domain.event_log import EventLog, Packed, command_ids, undone_commands
 from tdconsole.domain.model import Frozen
 from tdconsole.domain.players import alternates
 from tdconsole.domain.state import CommandRecord, TournamentState, new_state
+
+if TYPE_CHECKING:
+    from tdconsole.domain import commands as c
 
 
 class UndoBlocked(TdError):
@@ -355,63 +357,70 @@ else:  # the same modules, imported on first use (tests/domain/test_dispatch.py 
     pages, signups = _Module("players.pages"), _Module("players.signups")
     seating = _Module("seating.handlers")
 
-DECIDERS = by_command(
-    decides(c.Undo, decide_undo),
-    decides(c.SetHouseRule, decide_set_house_rule),
-    # players
-    decides(c.Register, registration.decide_register),
-    decides(c.Unregister, registration.decide_unregister),
-    decides(c.Bust, busts.decide_bust),
-    decides(c.Reenter, busts.decide_reenter),
-    decides(c.AddOn, add_ons.decide_add_on),
-    decides(c.Rebuy, rebuys.decide_rebuy),
-    decides(c.HandForHandStart, hand_for_hand.decide_start),
-    decides(c.HandForHandTableDone, hand_for_hand.decide_table_done),
-    decides(c.HandForHandStop, hand_for_hand.decide_stop),
-    decides(c.SetFlight, flights.decide_set_flight),
-    decides(c.Bag, flights.decide_bag),
-    decides(c.StartDay2, flights.decide_start_day2),
-    decides(c.PlayerPage, pages.decide_player_page),
-    decides(c.SignUp, signups.decide_sign_up),
-    decides(c.RejectSignUp, signups.decide_reject),
-    # the clock
-    decides(c.ClockStart, clock.decide_start),
-    decides(c.ClockPause, clock.decide_pause),
-    decides(c.ClockResume, clock.decide_resume),
-    decides(c.ClockStep, clock.decide_step),
-    decides(c.ClockGoToLevel, clock.decide_go_to_level),
-    decides(c.ClockSetRemaining, clock.decide_set),
-    decides(c.ChangeStructure, clock.decide_change_structure),
-    decides(c.SetLateRegistration, late_registration.decide_set),
-    # seating
-    decides(c.Draw, seating.decide_draw),
-    decides(c.SetTableSeats, seating.decide_set_seats),
-    decides(c.BlockSeat, seating.decide_block),
-    decides(c.Seat, seating.decide_seat),
-    decides(c.MovePlayer, seating.decide_move),
-    decides(c.HandDone, hand_for_hand.decide_hand_done),
-    decides(c.SetButton, seating.decide_set_button),
-    decides(c.Balance, seating.decide_balance),
-    decides(c.BreakTable, seating.decide_break),
-    decides(c.FinalTable, seating.decide_final),
-    decides(c.ShootoutDraw, seating.decide_shootout_draw),
-    # money
-    decides(c.SetMoney, money.decide_set_money),
-    decides(c.SetMysteryBounties, mystery.decide_set_mystery),
-    decides(c.CountChips, money.decide_count),
-    decides(c.Pay, cash.decide_pay),
-    decides(c.PayOut, cash.decide_pay_out),
-    decides(c.CountCash, cash.decide_count_cash),
-    decides(c.ProposeDeal, deals.decide_propose),
-    decides(c.ConsentDeal, deals.decide_consent),
-    decides(c.ApproveDeal, deals.decide_approve),
-    # the floor
-    decides(c.LogRuling, floor.decide_log_ruling),
-    decides(c.ServePenalty, floor.decide_serve),
-    decides(c.CallClock, floor.decide_call_clock),
-    decides(c.StopClockCall, floor.decide_stop_call),
-    decides(c.ShotClock, shot_clock.decide_shot_clock),
-)
+
+@cache
+def deciders() -> dict[type[c.Command], Decider[Any]]:
+    """Each command's decider: the table, made when the first command is decided. Its keys are the
+    commands' models, which a fold of the log never needs: `state --json` does not load them."""
+    from tdconsole.domain import commands as c
+
+    return by_command(
+        decides(c.Undo, decide_undo),
+        decides(c.SetHouseRule, decide_set_house_rule),
+        # players
+        decides(c.Register, registration.decide_register),
+        decides(c.Unregister, registration.decide_unregister),
+        decides(c.Bust, busts.decide_bust),
+        decides(c.Reenter, busts.decide_reenter),
+        decides(c.AddOn, add_ons.decide_add_on),
+        decides(c.Rebuy, rebuys.decide_rebuy),
+        decides(c.HandForHandStart, hand_for_hand.decide_start),
+        decides(c.HandForHandTableDone, hand_for_hand.decide_table_done),
+        decides(c.HandForHandStop, hand_for_hand.decide_stop),
+        decides(c.SetFlight, flights.decide_set_flight),
+        decides(c.Bag, flights.decide_bag),
+        decides(c.StartDay2, flights.decide_start_day2),
+        decides(c.PlayerPage, pages.decide_player_page),
+        decides(c.SignUp, signups.decide_sign_up),
+        decides(c.RejectSignUp, signups.decide_reject),
+        # the clock
+        decides(c.ClockStart, clock.decide_start),
+        decides(c.ClockPause, clock.decide_pause),
+        decides(c.ClockResume, clock.decide_resume),
+        decides(c.ClockStep, clock.decide_step),
+        decides(c.ClockGoToLevel, clock.decide_go_to_level),
+        decides(c.ClockSetRemaining, clock.decide_set),
+        decides(c.ChangeStructure, clock.decide_change_structure),
+        decides(c.SetLateRegistration, late_registration.decide_set),
+        # seating
+        decides(c.Draw, seating.decide_draw),
+        decides(c.SetTableSeats, seating.decide_set_seats),
+        decides(c.BlockSeat, seating.decide_block),
+        decides(c.Seat, seating.decide_seat),
+        decides(c.MovePlayer, seating.decide_move),
+        decides(c.HandDone, hand_for_hand.decide_hand_done),
+        decides(c.SetButton, seating.decide_set_button),
+        decides(c.Balance, seating.decide_balance),
+        decides(c.BreakTable, seating.decide_break),
+        decides(c.FinalTable, seating.decide_final),
+        decides(c.ShootoutDraw, seating.decide_shootout_draw),
+        # money
+        decides(c.SetMoney, money.decide_set_money),
+        decides(c.SetMysteryBounties, mystery.decide_set_mystery),
+        decides(c.CountChips, money.decide_count),
+        decides(c.Pay, cash.decide_pay),
+        decides(c.PayOut, cash.decide_pay_out),
+        decides(c.CountCash, cash.decide_count_cash),
+        decides(c.ProposeDeal, deals.decide_propose),
+        decides(c.ConsentDeal, deals.decide_consent),
+        decides(c.ApproveDeal, deals.decide_approve),
+        # the floor
+        decides(c.LogRuling, floor.decide_log_ruling),
+        decides(c.ServePenalty, floor.decide_serve),
+        decides(c.CallClock, floor.decide_call_clock),
+        decides(c.StopClockCall, floor.decide_stop_call),
+        decides(c.ShotClock, shot_clock.decide_shot_clock),
+    )
 
 APPLIERS = by_event(
     applies(e.TournamentCreated),  # `new_state` starts the state from it
@@ -484,8 +493,8 @@ APPLIERS = by_event(
 
 @cache
 def decider_for(kind: type[c.Command]) -> Decider[Any] | None:
-    """The function that decides commands of type `kind` (`DECIDERS`), or None for none."""
-    decider = DECIDERS.get(kind)
+    """The function that decides commands of type `kind` (`deciders`), or None for none."""
+    decider = deciders().get(kind)
     return None if decider is None else _now(decider)
 
 

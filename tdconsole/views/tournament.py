@@ -22,7 +22,6 @@ from tdconsole.domain.clock.structure import Break, Level
 from tdconsole.domain.clock.timing import ClockReading as ClockReading
 from tdconsole.domain.clock.timing import Warning as Warning
 from tdconsole.domain.clock.timing import warning_between
-from tdconsole.domain.commands import Undo
 from tdconsole.domain.errors import NotFound, TdError
 from tdconsole.domain.events import Envelope, Event
 from tdconsole.domain.money import handlers as money
@@ -631,6 +630,8 @@ def command_of(rows: list[LogRow], command_id: str) -> CommandView:
 def undo_preview(state: TournamentState, envelopes: Sequence[Envelope], actor: str) -> CommandView:
     """The command `actor`'s undo would take back; a refusal (nothing of theirs, or another
     terminal's command came after it) raises its `TdError`."""
+    from tdconsole.domain.commands import Undo  # the state's own view (`state --json`) needs none
+
     return command_view(envelopes, undo_target(state, Undo(actor=actor)).command_id)
 
 

@@ -24,6 +24,9 @@ from tdconsole.cli.root import COMMANDS, module_command, module_commands
 # PDFium, Pillow): only `--format pdf|png` loads it, not the commands that can print (`results`).
 PRINTER = ("weasyprint", "pypdfium2", "PIL")
 HEAVY = ("pokerkit", "textual", "textual_serve", "alembic", "rich", "babel", "sqlalchemy.orm", *PRINTER)
+# A read folds the log (here its registrations) and decides nothing: the 54 commands' models are
+# built only by a command that changes the tournament (domain/tournament.py `deciders`).
+COMMAND_MODELS = "tdconsole.domain.commands"
 
 PROBE = """
 import json, sys
@@ -47,7 +50,7 @@ def tournament(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-@pytest.mark.parametrize(("args", "heavy"), [(["state", "--json"], HEAVY),
+@pytest.mark.parametrize(("args", "heavy"), [(["state", "--json"], (*HEAVY, COMMAND_MODELS)),
                                              (["register", "Cy", "--json"], HEAVY),
                                              (["results", "--json"], PRINTER)],
                          ids=["state", "register", "results"])

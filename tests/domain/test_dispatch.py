@@ -35,14 +35,16 @@ def test_the_seats_applier_runs_first_whatever_order_it_is_given_in() -> None:
 def test_a_decider_is_the_function_itself_once_wanted() -> None:
     from tdconsole.domain.players import busts
 
-    assert decider_for(tournament.c.Bust) is busts.decide_bust
+    from tdconsole.domain.commands import Bust
+
+    assert decider_for(Bust) is busts.decide_bust
 
 
 def test_the_modules_mypy_checks_are_the_ones_imported_when_wanted() -> None:
     # The tables are checked against the `if TYPE_CHECKING` imports and run through `_Module`s:
     # a name bound to another module there would pass mypy and run another concern's function.
     tree = ast.parse(inspect.getsource(tournament))
-    branch = next(node for node in tree.body if isinstance(node, ast.If)
+    branch = next(node for node in tree.body if isinstance(node, ast.If) and node.orelse
                   and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
     checked = {alias.asname or alias.name: f"{node.module}.{alias.name}".removeprefix("tdconsole.domain.")
                for node in branch.body if isinstance(node, ast.ImportFrom) for alias in node.names}

@@ -5,18 +5,10 @@ stays stopped (T-END-1)."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import check_structure
-from tdconsole.domain.commands import (
-    ChangeStructure,
-    ClockGoToLevel,
-    ClockPause,
-    ClockResume,
-    ClockSetRemaining,
-    ClockStart,
-    ClockStep,
-)
 from tdconsole.domain.errors import RuleViolation
 from tdconsole.domain.events import (
     ClockPaused,
@@ -28,6 +20,17 @@ from tdconsole.domain.events import (
     StructureChanged,
 )
 from tdconsole.domain.state import TournamentState
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import (
+        ChangeStructure,
+        ClockGoToLevel,
+        ClockPause,
+        ClockResume,
+        ClockSetRemaining,
+        ClockStart,
+        ClockStep,
+    )
 
 
 def refuse_when_finished(state: TournamentState) -> None:

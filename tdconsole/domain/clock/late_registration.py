@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock import timing as clock_ops
-from tdconsole.domain.commands import SetLateRegistration
 from tdconsole.domain.errors import RuleViolation
 from tdconsole.domain.events import Event, LateRegistrationChanged
 from tdconsole.domain.state import TournamentState
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import SetLateRegistration
 
 
 def registration_open(state: TournamentState, now: datetime) -> bool:

@@ -13,10 +13,10 @@ seating knows it (71A: one round = one hand per player at the table when the pen
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.games import Game
-from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleIds, RuleViolation, TdError
 from tdconsole.domain.events import (
     ClockCalled,
@@ -52,6 +52,9 @@ from tdconsole.domain.floor.rulings import (
 )
 from tdconsole.domain.house_rules import HouseRules
 from tdconsole.domain.state import IN_HANDS, ClockCall, LoggedRuling, Player, TournamentState, normalise_name
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import CallClock, LogRuling, ServePenalty, StopClockCall
 
 # ---------------------------------------------------------------- reading the log
 

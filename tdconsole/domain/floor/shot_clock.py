@@ -7,12 +7,15 @@ TDA 29 only facing a bet, `clock_call.expiry_without_bet`): the floor logs that 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from tdconsole.domain.commands import ShotClock
 from tdconsole.domain.errors import NotFound, RuleViolation, TdError
 from tdconsole.domain.events import Event, ShotClockEnded, ShotClockExtended, ShotClockStarted
 from tdconsole.domain.state import RunningShotClock, TournamentState
 from tdconsole.domain.text import name_key
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import ShotClock
 
 
 def expiry_rules(state: TournamentState) -> list[str]:

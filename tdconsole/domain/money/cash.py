@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import groupby
+from typing import TYPE_CHECKING
 
-from tdconsole.domain.commands import CountCash, Pay, PayOut
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.event_log import events, undone_commands
 from tdconsole.domain.events import (
@@ -37,6 +37,9 @@ from tdconsole.domain.events import (
 from tdconsole.domain.money.handlers import payout_structure, prices, standings
 from tdconsole.domain.money.prize_pool import EntryPrices
 from tdconsole.domain.state import Player, TournamentState
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import CountCash, Pay, PayOut
 
 
 @dataclass(frozen=True, slots=True)

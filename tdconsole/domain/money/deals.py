@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from tdconsole.domain.commands import ApproveDeal, ConsentDeal, ProposeDeal
 from tdconsole.domain.errors import InvalidInput, RuleViolation, TdError
 from tdconsole.domain.events import DealApproved, DealConsented, DealProposed, Event
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.icm import Deal as Amounts
 from tdconsole.domain.money.icm import approve_deal, chip_chop, custom_deal, icm, icm_deal
 from tdconsole.domain.state import Deal, Player, TournamentState
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import ApproveDeal, ConsentDeal, ProposeDeal
 
 
 def remaining(state: TournamentState) -> list[Player]:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain import limits
-from tdconsole.domain.commands import CountChips, SetMoney
 from tdconsole.domain.errors import InvalidInput, RuleViolation, TdError
 from tdconsole.domain.events import (
     ChipsCounted,
@@ -48,6 +48,9 @@ from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.seating import shootout
 from tdconsole.domain.seating.rounds import payouts_by_round
 from tdconsole.domain.state import Player, TournamentState
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import CountChips, SetMoney
 
 
 def prices(state: TournamentState) -> EntryPrices:

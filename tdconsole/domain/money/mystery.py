@@ -9,12 +9,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tdconsole.domain.commands import SetMysteryBounties
 from tdconsole.domain.errors import RuleViolation
 from tdconsole.domain.events import Event, MysteryBountiesSet
 from tdconsole.domain.money.bounties import MysteryPool
 
 if TYPE_CHECKING:
+    from tdconsole.domain.commands import SetMysteryBounties
     from tdconsole.domain.state import TournamentState
 
 

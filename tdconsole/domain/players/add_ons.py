@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Break, Structure
-from tdconsole.domain.commands import AddOn
 from tdconsole.domain.errors import InvalidInput, RuleViolation, TdError
 from tdconsole.domain.events import AddOnBought, Event
 from tdconsole.domain.money.cash import recorded_payment, stated_method
 from tdconsole.domain.money.settings import MoneySettings
 from tdconsole.domain.state import Player, TournamentState
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import AddOn
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from tdconsole.domain.commands import Command, Drawing
 from tdconsole.domain.errors import RuleViolation, TdError
 from tdconsole.domain.events import (
     AlternateListed,
@@ -35,6 +35,9 @@ from tdconsole.domain.seating import tables
 from tdconsole.domain.seating.tables import Table
 from tdconsole.domain.state import Alternate, TournamentState, match_name
 from tdconsole.domain.text import name_key
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import Command
 
 
 def open_seats(state: TournamentState, room: dict[int, Table] | None = None,
@@ -194,6 +197,8 @@ def seat_freed(state: TournamentState, events: Sequence[Event], command: Command
         payments += recorded_payment(player_id, ["entry"], alternate.paid, alternate.unpaid)
     if not state.room:  # before the draw: they wait for it like every entry
         return entries + payments
+    from tdconsole.domain.commands import Drawing  # loaded already: `command` is one of them
+
     if not isinstance(command, Drawing):
         raise TdError("{verb}: seating an alternate draws a seat; run it through the service",
                       verb=command.verb)

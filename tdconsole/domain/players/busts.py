@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock import handlers as clock_handlers
 from tdconsole.domain.clock import late_registration
 from tdconsole.domain.clock import timing as clock_ops
-from tdconsole.domain.commands import Bust, Reenter
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
     ClockPaused,
@@ -32,6 +32,9 @@ from tdconsole.domain.seating.tables import with_opening_hand
 from tdconsole.domain.seats import clockwise_from
 from tdconsole.domain.state import Player, TournamentState, match_name
 from tdconsole.domain.text import name_key
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import Bust, Reenter
 
 
 def _stacks(players: Sequence[Player], stacks: dict[str, int]) -> dict[str, int]:

@@ -12,9 +12,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock import timing as clock_ops
-from tdconsole.domain.commands import Bag, SetFlight, StartDay2
 from tdconsole.domain.errors import InvalidInput, RuleViolation, TdError
 from tdconsole.domain.events import (
     Bagged,
@@ -32,6 +32,9 @@ from tdconsole.domain.seating import tables
 from tdconsole.domain.seating.handlers import drawn_table
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import name_key
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import Bag, SetFlight, StartDay2
 
 
 def decide_set_flight(state: TournamentState, command: SetFlight, now: datetime) -> list[Event]:

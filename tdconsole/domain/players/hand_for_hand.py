@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock import timing as clock_ops
-from tdconsole.domain.commands import HandDone, HandForHandStart, HandForHandStop, HandForHandTableDone
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
     ClockPaused,
@@ -46,6 +46,9 @@ from tdconsole.domain.players import busts, eliminations, satellites
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating import shootout
 from tdconsole.domain.state import HandForHand, TournamentState
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import HandDone, HandForHandStart, HandForHandStop, HandForHandTableDone
 
 
 def suggested(state: TournamentState, places_paid: int) -> bool:

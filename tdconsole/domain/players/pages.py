@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from tdconsole.domain.commands import PlayerPage
 from tdconsole.domain.errors import InvalidInput
 from tdconsole.domain.events import Event, PlayerPageIssued, PlayerPageRevoked
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import name_key
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import PlayerPage
 
 TOKEN_BITS = 160  # T-PAGE-1: at least 128
 

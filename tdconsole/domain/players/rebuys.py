@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock import timing as clock_ops
 from tdconsole.domain.clock.structure import Break, Structure
-from tdconsole.domain.commands import Rebuy
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.event_log import events, undone_commands
 from tdconsole.domain.events import BustSetAside, Event, PlayerBusted, PlayerSeated, Rebought
@@ -38,6 +38,9 @@ from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.seating import tables
 from tdconsole.domain.state import Player, TournamentState
 from tdconsole.domain.text import name_key
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import Rebuy
 
 
 def last_level(structure: Structure, rebuy: RebuySettings) -> int | None:

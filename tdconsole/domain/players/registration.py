@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tdconsole.domain.clock.late_registration import require_registration_open
-from tdconsole.domain.commands import Register, Unregister
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation, TdError
 from tdconsole.domain.events import (
     AlternateWithdrawn,
@@ -21,6 +21,9 @@ from tdconsole.domain.players import alternates
 from tdconsole.domain.seating import handlers as seating
 from tdconsole.domain.state import Player, TournamentState
 from tdconsole.domain.text import MAX_NAME, check_text, looks_like, name_key
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import Register, Unregister
 
 
 def validate_name(raw: str, field: str = "a player name") -> str:

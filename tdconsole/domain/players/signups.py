@@ -5,12 +5,15 @@ short list: past SIGNUPS_PENDING the list is full, so a flood cannot fill the lo
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from tdconsole.domain.commands import RejectSignUp, SignUp
 from tdconsole.domain.errors import InvalidInput, NotFound, RuleViolation
 from tdconsole.domain.events import Event, SignUpReceived, SignUpRejected
 from tdconsole.domain.state import TournamentState
 from tdconsole.domain.text import name_key
+
+if TYPE_CHECKING:  # commands are named in annotations only: a fold never loads them
+    from tdconsole.domain.commands import RejectSignUp, SignUp
 
 SIGNUPS_PENDING = 100  # T-SIGNUP-1: at most this many wait for the TD at once
 
