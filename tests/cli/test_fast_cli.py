@@ -6,6 +6,7 @@ A TD's scripts and the floor's terminals start a new process for every `tdconsol
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -126,6 +127,7 @@ def test_help_imports_no_command_module_nor_the_store(tmp_path: Path) -> None:
 
 
 BUILT_PROBE = """
+import io
 import json
 import pydantic
 from tdconsole.cli.root import module_command
@@ -167,3 +169,20 @@ def test_the_rows_of_a_view_made_together_share_one_set_of_fields() -> None:
     assert rows[0].model_fields_set == {"table", "seat"}
     copied = rows[0].model_copy(update={"seat": 9})
     assert (copied.seat, rows[0].seat, rows[1].model_fields_set) == (9, 1, {"table", "seat"})
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "latin-1"])
+def test_json_goes_out_in_order_and_in_the_streams_encoding(monkeypatch: pytest.MonkeyPatch,
+                                                            encoding: str) -> None:
+    """A UTF-8 stream takes the document's bytes as they are (no decoding of megabytes and
+    encoding them again), after what was written to it before; any other stream gets it as text."""
+    from tdconsole.cli.kit import write_line
+
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding=encoding, errors="replace")
+    monkeypatch.setattr(sys, "stdout", out)
+    out.write("before\n")
+    write_line('{"name":"Åse"}'.encode())
+    out.write("after\n")
+    out.flush()
+    assert raw.getvalue().decode(encoding) == 'before\n{"name":"Åse"}\nafter\n'

@@ -4,6 +4,7 @@ table (T-SEAT-3, ST2), the views."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -28,6 +29,7 @@ from tdconsole.domain.seating.tables import (
     seat_player,
     set_button,
     tables_needed,
+    vacate,
 )
 from tdconsole.views.seating import table_view, tables_view
 
@@ -364,3 +366,30 @@ def test_a_table_updated_is_the_table_model_copy_makes() -> None:
     assert updated == copied and updated.model_fields_set == copied.model_fields_set
     assert updated.model_dump_json() == copied.model_dump_json()
     assert table.occupants == {1: "A", 4: "B", 7: "C"} and table.just_paid == frozenset()
+
+
+class _Unsearchable(dict[int, Table]):
+    """A room that refuses to be searched table by table."""
+
+    def values(self) -> Any:
+        raise AssertionError("the room was searched for the player")
+
+
+def test_t_seat_1_a_replayed_seat_finds_the_player_through_the_state() -> None:
+    """Folding a late entry's seat asks the state where he sits, not each of a festival's tables."""
+    from tdconsole.domain.events import PlayerSeated
+    from tdconsole.domain.examples import T0, tournament
+    from tdconsole.domain.seating.handlers import apply_seated
+
+    t = tournament("Ann", "Bo", "Cy", tables=1)
+    state = t.state
+    cy = state.find("Cy")
+    seat = cy.seat
+    state.room = _Unsearchable(state.room)
+    with pytest.raises(InvalidInput, match=f"Cy already sits at table 1 seat {seat}"):
+        apply_seated(state, PlayerSeated(player_id=cy.id, table=1, seat=9), T0)
+    state.room[1] = vacate(state.room[1], seat)
+    cy.status, cy.table, cy.seat = "registered", None, None
+    free = next(s for s in range(1, 10) if s not in state.room[1].occupants)
+    apply_seated(state, PlayerSeated(player_id=cy.id, table=1, seat=free), T0)
+    assert state.room[1].occupants[free] == "Cy" and (cy.status, cy.table, cy.seat) == ("seated", 1, free)
