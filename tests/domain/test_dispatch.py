@@ -33,9 +33,8 @@ def test_the_seats_applier_runs_first_whatever_order_it_is_given_in() -> None:
 
 
 def test_a_decider_is_the_function_itself_once_wanted() -> None:
-    from tdconsole.domain.players import busts
-
     from tdconsole.domain.commands import Bust
+    from tdconsole.domain.players import busts
 
     assert decider_for(Bust) is busts.decide_bust
 
