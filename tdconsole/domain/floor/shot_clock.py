@@ -31,6 +31,7 @@ def expiry_rules(state: TournamentState) -> list[str]:
 def decide_shot_clock(state: TournamentState, command: ShotClock, now: datetime) -> list[Event]:
     """Start, stop, extend or expire table `command.table`'s shot clock (T-SHOT-1).
 
+    >>> from tdconsole.domain.commands import ShotClock
     >>> from tdconsole.domain.examples import tournament
     >>> t = tournament("Ann", "Bo", tables=1)
     >>> t.do(ShotClock(table=1, seat=1))[0].seconds  # Ann to act; the house's 30 s

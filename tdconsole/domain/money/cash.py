@@ -436,6 +436,7 @@ def decide_pay_out(state: TournamentState, command: PayOut, now: datetime) -> li
     A prize is handed over once the place is decided, on the next slip; a knockout's bounty cash may
     be taken before.
 
+    >>> from tdconsole.domain.commands import CountCash, Pay, PayOut
     >>> from tdconsole.domain.commands import Bust, SetMoney
     >>> from tdconsole.domain.examples import T0, tournament
     >>> from tdconsole.domain.money.settings import MoneySettings

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 def decide_set_mystery(state: TournamentState, command: SetMysteryBounties, now: datetime) -> list[Event]:
     """The house's envelopes shuffled by the command's draw, opened from `from_level` on.
 
+    >>> from tdconsole.domain.commands import SetMysteryBounties
     >>> from random import Random
     >>> from tdconsole.domain.examples import T0, tournament
     >>> t = tournament("Ann", "Bo")

@@ -33,6 +33,7 @@ def token_hash(token: str) -> str:
 def decide_player_page(state: TournamentState, command: PlayerPage, now: datetime) -> list[Event]:
     """A new token for a registered player's page (T-PAGE-1), or his page revoked.
 
+    >>> from tdconsole.domain.commands import PlayerPage
     >>> from random import Random
     >>> from tdconsole.domain.examples import tournament
     >>> t = tournament("Ann", "Bo")

@@ -21,6 +21,7 @@ SIGNUPS_PENDING = 100  # T-SIGNUP-1: at most this many wait for the TD at once
 def decide_sign_up(state: TournamentState, command: SignUp, now: datetime) -> list[Event]:
     """A sign-up waits for the TD, unless the name is taken or the list is full (T-SIGNUP-1).
 
+    >>> from tdconsole.domain.commands import RejectSignUp, SignUp
     >>> from tdconsole.domain.examples import tournament
     >>> t = tournament("Ann")
     >>> t.do(SignUp(name="Bo", phone="+45 12 34 56 78"))[0].number
@@ -50,6 +51,7 @@ def decide_sign_up(state: TournamentState, command: SignUp, now: datetime) -> li
 def decide_reject(state: TournamentState, command: RejectSignUp, now: datetime) -> list[Event]:
     """The TD turns a pending sign-up away (T-SIGNUP-1).
 
+    >>> from tdconsole.domain.commands import RejectSignUp, SignUp
     >>> from tdconsole.domain.examples import tournament
     >>> t = tournament("Ann")
     >>> _ = t.do(SignUp(name="Bo"))
