@@ -16,7 +16,8 @@ from tdconsole.domain.commands import (
     SetMoney,
 )
 from tdconsole.domain.errors import RuleViolation
-from tdconsole.domain.money.handlers import payout_structure, pool, standings
+from tdconsole.domain.examples import tournament
+from tdconsole.domain.money.handlers import UNDECIDED, Standing, payout_structure, pool, standings
 from tdconsole.domain.money.settings import MoneySettings
 from tests.domain.helpers import Tournament
 
@@ -68,3 +69,13 @@ def test_t_pay_1_an_approved_deal_fixes_the_ladder_so_the_payouts_never_exceed_t
     with pytest.raises(RuleViolation, match=r"^T-PAY-1, T-DEAL-1: an approved deal .*places .*4 \(500 → "):
         t.do(SetMoney(settings=settings(t, locked={})))
     assert len(t.log) == before and prizes(t) == 6_000
+
+
+def test_entries_with_nothing_decided_share_one_standing() -> None:
+    """Before the money every entry's standing is the same empty one: a festival's 10,000 are not
+    made one by one for every `state --json` (a frozen value, so sharing it is safe)."""
+    t = tournament(*"ABCDEFGHIJ")
+    _ = t.do(Bust(names=["J"]))
+    table = standings(t.state, payout_structure(t.state))
+    assert all(table[player_id] is UNDECIDED for player_id in ("p1", "p2", "p9"))
+    assert table["p10"] == Standing(place=10, last_place=None, prize=0)

@@ -279,6 +279,9 @@ class Standing:
     prize: int | None  # None: not decided yet
 
 
+UNDECIDED = Standing(None, None, None)
+
+
 def winner(state: TournamentState) -> Player | None:
     """The last player left once every other has busted (T-END-1); None until then.
 
@@ -370,7 +373,10 @@ def standings(state: TournamentState, payouts: PayoutStructure | None) -> dict[s
         prize = money.get(player.id)
         if prize is None and final is not None and payouts is not None:
             prize = 0  # placed out of the money
-        result[player.id] = Standing(final, last, prize)
+        # One shared value for every entry with nothing decided yet: most of a festival's 10,000
+        # before the money (a frozen value, so sharing it is safe).
+        result[player.id] = (UNDECIDED if final is None and last is None and prize is None
+                             else Standing(final, last, prize))
     return result
 
 
