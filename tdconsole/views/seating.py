@@ -6,7 +6,7 @@ The seating list and the seat slips as documents (text, HTML) are written by `vi
 
 # No `from __future__ import annotations`, as in domain/events.py (which says why).
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
 from pydantic import Field
@@ -48,25 +48,31 @@ class TableView(View):
 def table_view(table: Table, rules: HouseRules, names: Mapping[str, str] | None = None) -> TableView:
     """One table with the hand it plays (a table that has dealt none yet: its opening hand,
     T-SEAT-2); `names` turns the player ids kept in the room into names (ids shown without)."""
-    hand = with_opening_hand(table, rules).hand
-    name = (names or {}).get
-    return TableView.made_one(  # the room's own values: 1,112 tables in a festival's `state --json`
-        table=table.number,
-        seats={str(s): name(p, p) for s, p in sorted(table.occupants.items())},
-        button=hand.button if hand else None,
-        small_blind=hand.small_blind if hand else None,
-        big_blind=hand.big_blind if hand else None,
-        status=table.status,
-        dead_button=bool(hand and hand.dead_button),
-        dead_small_blind=bool(hand and hand.dead_small_blind),
-        waiting=sorted(hand.waiting) if hand else [],
-        blocked=sorted(table.blocked),
-    )
+    return TableView.made([_table_fields(table, rules, (names or {}).get)])[0]
 
 
 def tables_view(room: Room, rules: HouseRules, names: Mapping[str, str] | None = None) -> list[TableView]:
-    """`tables --json` (and `state --json` under `tables`): every table by number."""
-    return [table_view(room[n], rules, names) for n in sorted(room)]
+    """`tables --json` (and `state --json` under `tables`): every table by number, made together
+    (1,112 of them in a festival's `state --json`)."""
+    name = (names or {}).get
+    return TableView.made(_table_fields(room[n], rules, name) for n in sorted(room))
+
+
+def _table_fields(table: Table, rules: HouseRules, name: Callable[[str, str], str]) -> dict[str, Any]:
+    """`table_view`'s fields, from the room's own values, in the order TableView declares them."""
+    hand = with_opening_hand(table, rules).hand
+    return {
+        "table": table.number,
+        "seats": {str(s): name(p, p) for s, p in sorted(table.occupants.items())},
+        "button": hand.button if hand else None,
+        "small_blind": hand.small_blind if hand else None,
+        "big_blind": hand.big_blind if hand else None,
+        "status": table.status,
+        "dead_button": bool(hand and hand.dead_button),
+        "dead_small_blind": bool(hand and hand.dead_small_blind),
+        "waiting": sorted(hand.waiting) if hand else [],
+        "blocked": sorted(table.blocked),
+    }
 
 
 def marks(view: TableView, seat: int) -> str:
