@@ -27,8 +27,6 @@ from tdconsole.store.db import database_url, default_database, servers
 from tdconsole.store.event_store import EventStore
 from tdconsole.store.mirror import MIRROR_SETTING, MirrorStatus
 from tdconsole.views.base import jsonable, naming
-from tdconsole.views.mirror import mirror_line, server_moved_line
-from tdconsole.views.time_base import correction_text, skew_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -137,6 +135,8 @@ def _tell_server(store: EventStore) -> None:
         return
     first = "{}:{}".format(*servers(store.engine.url)[0])
     if len(servers(store.engine.url)) > 1 and store.server != first:
+        from tdconsole.views.mirror import server_moved_line  # a warning's words load with it
+
         line = server_moved_line(first, store.server)
         sys.stderr.write(_("warning: {message}").format(message=line) + "\n")
 
@@ -144,6 +144,8 @@ def _tell_server(store: EventStore) -> None:
 def _tell_mirror(status: MirrorStatus) -> None:
     """A mirror that does not hold what this command did is said on stderr, with where it is."""
     if not status.in_step:
+        from tdconsole.views.mirror import mirror_line  # a warning's words load with it
+
         sys.stderr.write(_("warning: {message}").format(message=mirror_line(status)) + "\n")
 
 
@@ -173,14 +175,20 @@ def read_json_stdin(model: type[M], source: str = "stdin",
 
 
 def _tell_skew(service: Service) -> None:
-    """A machine whose clock is off says so on stderr, once; what it printed is the right time."""
+    """A machine whose clock is off says so on stderr, once; what it printed is the right time.
+    The warnings' words load only when one is due: every command passes here (the fast-CLI
+    contract, benchmarks/bench_cli.py)."""
     source = service.time_source
     skew = None if source is None else source.skew_notice()
     if skew is not None:
+        from tdconsole.views.time_base import skew_text
+
         line = skew_text(skew, server=service.store.engine.dialect.name == "postgresql")
         sys.stderr.write(_("warning: {message}").format(message=line) + "\n")
     correction = None if source is None else source.correction_notice()
     if correction is not None:
+        from tdconsole.views.time_base import correction_text
+
         sys.stderr.write(_("warning: {message}").format(message=correction_text(correction)) + "\n")
 
 

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from tdconsole.domain.errors import RuleIds, TdError
 from tdconsole.domain.events import Envelope, HandForHandStopped, MysteryBountiesSet
 from tdconsole.domain.limits import SEATS
-from tdconsole.domain.money import deals
 from tdconsole.domain.money import handlers as money
 from tdconsole.domain.money.payouts import Payout, PayoutStructure
 from tdconsole.domain.money.prize_pool import RebuySettings
@@ -23,7 +22,6 @@ from tdconsole.domain.players import hand_for_hand
 from tdconsole.domain.state import TournamentState
 from tdconsole.i18n import N_, _, error_text
 from tdconsole.views.base import OptionalKeysView, View
-from tdconsole.views.log import LogContext, sentence
 
 if TYPE_CHECKING:  # Babel loads only for text (final_results_text)
     from tdconsole.views.formatting import Formats
@@ -326,6 +324,10 @@ class DealOptionsView(View):
 
 def deal_options_view(state: TournamentState, leave: int = 0) -> DealOptionsView:
     """Raises `TdError` while the options cannot be worked out (no chip counts, nobody paid)."""
+    # Imported here: the deal's rules and ICM are for this view alone, and the others here are read
+    # by every `state --json` (the fast-CLI contract, benchmarks/bench_cli.py).
+    from tdconsole.domain.money import deals
+
     found = deals.options(state, leave)
     rows = zip(found.players, found.stacks, found.equity, found.icm.amounts, found.chip_chop.amounts,
                strict=True)
@@ -409,6 +411,10 @@ def hand_for_hand_ended(envelopes: Iterable[Envelope], state: TournamentState) -
         event = envelope.event
         if isinstance(event, HandForHandStopped) and event.by_itself:
             # The log's sentence for the event (views/log.py: one sentence per event), and what to do.
+            # Imported here: `state --json` reads these views and needs no sentence (the fast-CLI
+            # contract, benchmarks/bench_cli.py).
+            from tdconsole.views.log import LogContext, sentence
+
             ended = sentence(event, LogContext())
             if state.status == "finished":
                 return _("{ended}; the tournament is over").format(ended=ended)

@@ -38,7 +38,6 @@ from tdconsole.views.base import OptionalKeysView, View
 from tdconsole.views.forecast import ForecastView, forecast_view
 from tdconsole.views.formatting import Formats, format_clock, format_duration
 from tdconsole.views.games import GameView, game_view
-from tdconsole.views.log import log_entries
 from tdconsole.views.money import (
     BountiesView,
     DealView,
@@ -589,6 +588,9 @@ def log_view(envelopes: Sequence[Envelope], undone: set[str], command_id: str | 
     """The log's rows; with `command_id`, that command's alone. The whole log is read either way
     (a sentence names what earlier events established), but only the rows shown are made: undo
     shows one command of a festival's 40,000 events."""
+    # Imported here: the other views here (`state --json`) make no sentence (the fast-CLI contract).
+    from tdconsole.views.log import log_entries
+
     return LogRow.many(
         {"seq": e.seq, "time": e.time.isoformat(), "actor": e.actor, "command_id": e.command_id,
          "type": e.event.type, "event": e.event, "undone": e.command_id in undone,
