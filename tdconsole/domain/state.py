@@ -1,7 +1,8 @@
 """The state of one tournament: what the fold of its events builds, and the queries every concern
 shares. It imports no handler, so every concern can import it."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`, as in domain/events.py (which says why): the snapshot's
+# validator reads every field of these classes at every start of a command that opens a tournament.
 
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
@@ -250,7 +251,7 @@ class TournamentState:
     # them once however many threads read at once. Neither is part of the state's value (nor of a
     # snapshot).
     recent: EventLog = field(default_factory=EventLog, compare=False, repr=False)
-    earlier: Callable[[TournamentState], None] | None = field(default=None, compare=False, repr=False)
+    earlier: Callable[["TournamentState"], None] | None = field(default=None, compare=False, repr=False)
     last_seq: int = 0
     # Seating (domain/seating/): the tables in play by number, occupants by player name;
     # tables given their own seat count or blocked seats before they open; who the last
