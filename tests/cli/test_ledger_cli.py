@@ -108,8 +108,8 @@ def test_verify_names_a_state_snapshot_changed_with_plain_sql_and_it_is_never_si
     with sqlite3.connect(evening) as connection:
         packed, = connection.execute("SELECT state FROM snapshots WHERE seq = ?", (seq,)).fetchone()
         data = json.loads(zlib.decompress(packed))
-        anna = next(key for key, count in data["chips"].items() if count == 20_000)
-        data["chips"][anna] = 90_000
+        anna = next(key for key, count in data["state"]["chips"].items() if count == 20_000)
+        data["state"]["chips"][anna] = 90_000
         connection.execute("UPDATE snapshots SET state = ? WHERE seq = ?",
                            (zlib.compress(json.dumps(data).encode()), seq))
     error = _one_line_failure(_run(capsys, evening, "verify"))

@@ -53,13 +53,13 @@ def test_a_snapshot_with_one_players_chips_changed_is_named(store: EventStore) -
     desk = evening(store)
     saved = stored(store, desk.tournament_id)
     seq = max(seq for seq, packed in saved.items()
-              if json.loads(snapshots.unpack(packed))["chips"])
+              if json.loads(snapshots.unpack(packed))["state"]["chips"])
     data = json.loads(snapshots.unpack(saved[seq]))
-    player = next(iter(data["chips"]))
-    data["chips"][player] += 100_000
+    player = next(iter(data["state"]["chips"]))
+    data["state"]["chips"][player] += 100_000
     rewrite(store, desk.tournament_id, seq, state=snapshots.pack(json.dumps(data).encode()))
     # The tampered snapshot is what a terminal opening the tournament now starts from ...
-    assert Service(store, desk.tournament_id).state.chips[player] == data["chips"][player]
+    assert Service(store, desk.tournament_id).state.chips[player] == data["state"]["chips"][player]
     # ... and only verify, folding the log, can tell.
     checks = check_snapshots(store, desk.tournament_id)
     assert [(check.seq, check.result) for check in checks if not check.ok] == [(seq, "differs")]
