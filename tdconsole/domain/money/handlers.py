@@ -62,8 +62,11 @@ def prices(state: TournamentState) -> EntryPrices:
     >>> price.buy_in, price.fee, price.bounty
     (300, 50, 0)
     """
-    extras = state.money.model_dump(include=set(PriceExtras.model_fields))
-    extras["rebuy"]["bounty"] = state.money.rebuy_bounty
+    # The settings' own values, read off them: dumping them to a dict to validate it back built
+    # their serializer for every command that shows the money (the fast-CLI contract).
+    money = state.money
+    extras = {name: getattr(money, name) for name in PriceExtras.model_fields}
+    extras["rebuy"] = money.rebuy.updated({"bounty": money.rebuy_bounty})
     return EntryPrices(buy_in=state.info.buy_in, fee=state.info.fee, **extras)
 
 
