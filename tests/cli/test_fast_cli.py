@@ -28,6 +28,10 @@ HEAVY = ("pokerkit", "textual", "textual_serve", "alembic", "rich", "babel", "sq
 # A read folds the log (here its registrations) and decides nothing: the 54 commands' models are
 # built only by a command that changes the tournament (domain/tournament.py `deciders`).
 COMMAND_MODELS = "tdconsole.domain.commands"
+# What one other view or a warning alone uses loads with it: the log's sentences, the deal's rules
+# and ICM, the words of the clock-skew and mirror warnings.
+ONE_VIEWS = ("tdconsole.views.log", "tdconsole.domain.money.deals", "tdconsole.domain.money.icm",
+             "tdconsole.views.mirror", "tdconsole.views.time_base")
 
 PROBE = """
 import json, sys
@@ -51,7 +55,7 @@ def tournament(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-@pytest.mark.parametrize(("args", "heavy"), [(["state", "--json"], (*HEAVY, COMMAND_MODELS)),
+@pytest.mark.parametrize(("args", "heavy"), [(["state", "--json"], (*HEAVY, COMMAND_MODELS, *ONE_VIEWS)),
                                              (["register", "Cy", "--json"], HEAVY),
                                              (["results", "--json"], PRINTER)],
                          ids=["state", "register", "results"])
