@@ -6,11 +6,16 @@ the whole log."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
+import typing
+from dataclasses import astuple
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import delete, func, select, update
 
 from tdconsole import service as service_module
@@ -25,6 +30,8 @@ from tdconsole.domain.commands import (
     Register,
     Undo,
 )
+from tdconsole.domain.examples import tournament
+from tdconsole.domain.state import Player
 from tdconsole.domain.tournament import fold
 from tdconsole.service import Service
 from tdconsole.store import snapshots
@@ -266,3 +273,30 @@ def test_an_undo_folds_with_the_collector_paused(store: EventStore, monkeypatch:
     desk.execute(Undo(actor="desk"))
     assert seen == [False] and gc.isenabled()
     assert desk.state == whole_fold(store, desk.tournament_id)
+
+
+# Any value each field can hold, and the field's default often: a column is left out only when
+# every player holds its default, so runs of defaults and a lone other value both occur.
+def _values(kind: Any, default: Any) -> st.SearchStrategy[Any]:
+    text = st.text(st.characters(exclude_categories=("Cs",)), max_size=8)
+    drawn = st.from_type(kind) if kind is not str else text
+    return drawn if default is dataclasses.MISSING else st.one_of(st.just(default), drawn)
+
+
+_PLAYER_FIELDS = dataclasses.fields(Player)
+_PLAYER_HINTS = typing.get_type_hints(Player)
+players = st.lists(
+    st.tuples(*(_values(_PLAYER_HINTS[field.name], field.default) for field in _PLAYER_FIELDS)),
+    max_size=6,
+).map(lambda rows: {f"p{number}": Player(f"p{number}", *row[1:]) for number, row in enumerate(rows, 1)})
+
+
+@settings(max_examples=200, deadline=None)
+@given(players=players)
+def test_any_players_read_back_from_their_columns_as_they_were(players: dict[str, Player]) -> None:
+    state = tournament().state
+    state.players = players
+    decoded = snapshots.decode(snapshots.encode(state))
+    assert decoded is not None and decoded.players == players
+    assert [type(value) for player in decoded.players.values() for value in astuple(player)] == \
+        [type(value) for player in players.values() for value in astuple(player)]
