@@ -111,7 +111,7 @@ def _players(columns: Mapping[str, list[Any]]) -> dict[str, Player] | None:
         if column is not None and len(column) == count:
             values.append(column)
         elif column is None and field.default is not dataclasses.MISSING:
-            values.append(repeat(field.default, count))  # immutable, as every default written out is
+            values.append(repeat(field.default, count))  # one value for all: Player's are immutable
         else:
             return None
     return {player.id: player for player in starmap(Player, zip(*values, strict=True))}
